@@ -1,0 +1,3 @@
+//! Onitama: the rules core and the AI (pure Rust), and on wasm32 the browser API and frontend.
+
+pub mod rules;

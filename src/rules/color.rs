@@ -1,0 +1,60 @@
+//! The two players.
+
+use std::ops::Not;
+
+/// A player. Red sits at ranks 1–2 and Blue at ranks 4–5 at the start.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub enum Color {
+    Red = 0,
+    Blue = 1,
+}
+
+impl Color {
+    pub const ALL: [Color; 2] = [Color::Red, Color::Blue];
+
+    /// The opponent.
+    ///
+    /// ```
+    /// use onitama::rules::Color;
+    /// assert_eq!(Color::Red.other(), Color::Blue);
+    /// ```
+    pub const fn other(self) -> Color {
+        match self {
+            Color::Red => Color::Blue,
+            Color::Blue => Color::Red,
+        }
+    }
+
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// `"Red"` or `"Blue"`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Color::Red => "Red",
+            Color::Blue => "Blue",
+        }
+    }
+
+    /// The to-move letter of the position notation.
+    pub const fn letter(self) -> char {
+        match self {
+            Color::Red => 'r',
+            Color::Blue => 'b',
+        }
+    }
+}
+
+impl Not for Color {
+    type Output = Color;
+    fn not(self) -> Color {
+        self.other()
+    }
+}
+
+impl std::fmt::Display for Color {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}

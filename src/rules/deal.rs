@@ -1,0 +1,93 @@
+//! Dealing five cards: two to Red, two to Blue, one beside the board.
+
+use super::{Card, Color, Position, PositionError};
+
+/// The five cards of a game.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Deal {
+    red: [Card; 2],
+    blue: [Card; 2],
+    side: Card,
+}
+
+impl Deal {
+    /// Five chosen cards, in the order Red, Red, Blue, Blue, side; they must differ.
+    pub fn new(cards: [Card; 5]) -> Result<Deal, PositionError> {
+        for (i, card) in cards.iter().enumerate() {
+            if cards[..i].contains(card) {
+                return Err(PositionError::DuplicateCard(*card));
+            }
+        }
+        Ok(Deal {
+            red: [cards[0], cards[1]],
+            blue: [cards[2], cards[3]],
+            side: cards[4],
+        })
+    }
+
+    /// Five cards drawn at random from the 16 with the system's random source.
+    pub fn random() -> Deal {
+        let mut seed = [0u8; 8];
+        // Without an entropy source the deal is still valid, only predictable.
+        let _ = getrandom::fill(&mut seed);
+        Deal::from_seed(u64::from_le_bytes(seed))
+    }
+
+    /// The same deal for the same seed (for tests and shared games).
+    ///
+    /// ```
+    /// use onitama::rules::Deal;
+    /// assert_eq!(Deal::from_seed(7), Deal::from_seed(7));
+    /// ```
+    pub fn from_seed(seed: u64) -> Deal {
+        let mut rng = SplitMix64(seed);
+        let mut deck = Card::ALL;
+        // A partial Fisher–Yates shuffle: the first five places are a uniform draw.
+        for i in 0..5 {
+            let j = i + (rng.next() % (deck.len() - i) as u64) as usize;
+            deck.swap(i, j);
+        }
+        Deal {
+            red: [deck[0], deck[1]],
+            blue: [deck[2], deck[3]],
+            side: deck[4],
+        }
+    }
+
+    pub const fn red(&self) -> [Card; 2] {
+        self.red
+    }
+
+    pub const fn blue(&self) -> [Card; 2] {
+        self.blue
+    }
+
+    pub const fn side(&self) -> Card {
+        self.side
+    }
+
+    /// Who starts: the side card's stamp colour.
+    pub const fn first_player(&self) -> Color {
+        self.side.stamp()
+    }
+
+    /// The starting position of this deal, with the stamp's player to move.
+    pub fn position(&self) -> Position {
+        Position::starting(self.red, self.blue, self.side, self.first_player())
+            .expect("a deal has five different cards and the starting layout is valid")
+    }
+}
+
+/// A small, fast pseudo-random generator (Steele, Lea and Flood's SplitMix64).
+#[derive(Clone, Debug)]
+pub struct SplitMix64(pub u64);
+
+impl SplitMix64 {
+    pub fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+}

@@ -1,0 +1,103 @@
+//! A game: the start, the moves played, undo and redo, and the repetition count.
+
+use super::{Deal, Move, MoveError, MoveList, Outcome, Position};
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Game {
+    /// `positions[0]` is the start; `positions[i + 1]` follows `moves[i]`.
+    positions: Vec<Position>,
+    moves: Vec<Move>,
+    /// Moves taken back by `undo`, the next one last.
+    undone: Vec<Move>,
+}
+
+impl Game {
+    /// A game from any legal position.
+    pub fn new(start: Position) -> Game {
+        Game {
+            positions: vec![start],
+            moves: Vec::new(),
+            undone: Vec::new(),
+        }
+    }
+
+    /// A game from a deal: the starting layout, and the side card's stamp decides who starts.
+    pub fn from_deal(deal: &Deal) -> Game {
+        Game::new(deal.position())
+    }
+
+    pub fn start(&self) -> &Position {
+        &self.positions[0]
+    }
+
+    pub fn position(&self) -> &Position {
+        self.positions.last().unwrap_or(&self.positions[0])
+    }
+
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// Every position so far, the start first.
+    pub fn positions(&self) -> &[Position] {
+        &self.positions
+    }
+
+    /// How often the current position has occurred in this game (at least 1).
+    pub fn repetitions(&self) -> usize {
+        let current = self.position();
+        self.positions.iter().filter(|p| *p == current).count()
+    }
+
+    /// A win, or the draw when the current position has occurred for the third time.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.position()
+            .outcome()
+            .or_else(|| (self.repetitions() >= 3).then_some(Outcome::DrawByRepetition))
+    }
+
+    /// The moves the side to move may make; none once the game is over.
+    pub fn legal_moves(&self) -> MoveList {
+        if self.outcome().is_some() {
+            MoveList::new()
+        } else {
+            self.position().legal_moves()
+        }
+    }
+
+    /// Plays a move if it is legal; a new move forgets the moves that could have been redone.
+    pub fn play(&mut self, m: Move) -> Result<Option<Outcome>, MoveError> {
+        if self.outcome().is_some() {
+            return Err(MoveError::GameOver);
+        }
+        let next = self.position().play(m)?;
+        self.positions.push(next);
+        self.moves.push(m);
+        if self.undone.last() == Some(&m) {
+            self.undone.pop();
+        } else {
+            self.undone.clear();
+        }
+        Ok(self.outcome())
+    }
+
+    /// Takes the last move back; returns it, or `None` at the start.
+    pub fn undo(&mut self) -> Option<Move> {
+        let m = self.moves.pop()?;
+        self.positions.pop();
+        self.undone.push(m);
+        Some(m)
+    }
+
+    /// Plays again the last move taken back.
+    pub fn redo(&mut self) -> Option<Move> {
+        let m = *self.undone.last()?;
+        self.play(m).ok()?;
+        Some(m)
+    }
+
+    /// The moves `redo` would replay, the next one first.
+    pub fn redoable(&self) -> impl Iterator<Item = &Move> {
+        self.undone.iter().rev()
+    }
+}

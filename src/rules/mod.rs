@@ -1,0 +1,27 @@
+//! The rules of Onitama (see `rules.md`): pure Rust, no web code.
+
+mod bitboard;
+mod card;
+mod color;
+mod deal;
+mod errors;
+mod game;
+mod moves;
+mod notation;
+mod outcome;
+mod perft;
+mod position;
+mod record;
+mod square;
+
+pub use bitboard::Bitboard;
+pub use card::{Card, CardSet};
+pub use color::Color;
+pub use deal::{Deal, SplitMix64};
+pub use errors::{MoveError, PositionError, RecordError};
+pub use game::Game;
+pub use moves::{Move, MoveList};
+pub use outcome::{Outcome, Way};
+pub use perft::{divide, perft};
+pub use position::{Piece, Position, Role};
+pub use square::Square;

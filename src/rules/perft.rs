@@ -1,0 +1,80 @@
+//! perft: the number of move paths of a given length, the first test of the move generator.
+//!
+//! A winning move is a leaf and is not followed; a position without a jump has its two passes.
+
+use super::{Bitboard, Move, Position, Square};
+
+/// Counts the move paths of length `depth` from `position`.
+///
+/// ```
+/// use onitama::rules::{perft, Position};
+/// let p: Position = "bbBbb/5/5/5/rrRrr ox,boar horse,elephant crab r".parse().unwrap();
+/// assert_eq!(perft(&p, 2), 130);
+/// ```
+pub fn perft(position: &Position, depth: u32) -> u64 {
+    match depth {
+        0 => 1,
+        _ if position.outcome().is_some() => 0,
+        _ => count(position, depth),
+    }
+}
+
+/// Each legal move with the perft count below it (depth − 1 more plies).
+pub fn divide(position: &Position, depth: u32) -> Vec<(Move, u64)> {
+    if depth == 0 {
+        return Vec::new();
+    }
+    position
+        .legal_moves()
+        .iter()
+        .map(|&m| {
+            let nodes = if position.is_winning(m) {
+                1
+            } else {
+                let mut next = *position;
+                next.play_unchecked(m);
+                perft(&next, depth - 1)
+            };
+            (m, nodes)
+        })
+        .collect()
+}
+
+fn count(position: &Position, depth: u32) -> u64 {
+    if depth == 1 {
+        return position.count_moves();
+    }
+    let us = position.to_move();
+    let own = position.pieces(us);
+    let enemy_master = position.masters(us.other());
+    let own_master = position.masters(us);
+    let temple = Square::temple(us.other()).bitboard();
+    let mut total = 0;
+    let mut any_step = false;
+    for card in position.hand(us) {
+        for from in own {
+            let targets = card.targets(us, from) & !own;
+            any_step |= targets.any();
+            let wins = enemy_master
+                | if own_master.contains(from) {
+                    temple
+                } else {
+                    Bitboard::EMPTY
+                };
+            total += u64::from((targets & wins).count());
+            for to in targets & !wins {
+                let mut next = *position;
+                next.play_unchecked(Move::Step { card, from, to });
+                total += count(&next, depth - 1);
+            }
+        }
+    }
+    if !any_step {
+        for card in position.hand(us) {
+            let mut next = *position;
+            next.play_unchecked(Move::Pass { card });
+            total += count(&next, depth - 1);
+        }
+    }
+    total
+}

@@ -1,0 +1,339 @@
+//! A position: pieces, hands, side card and side to move; legal moves and playing them.
+
+use super::{
+    Bitboard, Card, CardSet, Color, Move, MoveError, MoveList, Outcome, PositionError, Square, Way,
+};
+
+/// What a piece is.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Role {
+    Master,
+    Student,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Piece {
+    pub color: Color,
+    pub role: Role,
+}
+
+impl Piece {
+    /// The letter of the position notation: `R r B b`.
+    pub const fn letter(self) -> char {
+        match (self.color, self.role) {
+            (Color::Red, Role::Master) => 'R',
+            (Color::Red, Role::Student) => 'r',
+            (Color::Blue, Role::Master) => 'B',
+            (Color::Blue, Role::Student) => 'b',
+        }
+    }
+
+    pub const fn from_letter(letter: char) -> Option<Piece> {
+        let (color, role) = match letter {
+            'R' => (Color::Red, Role::Master),
+            'r' => (Color::Red, Role::Student),
+            'B' => (Color::Blue, Role::Master),
+            'b' => (Color::Blue, Role::Student),
+            _ => return None,
+        };
+        Some(Piece { color, role })
+    }
+}
+
+/// A position. Two positions are equal when the same pieces stand on the same squares, each
+/// player holds the same two cards (in any order), the side card and the side to move agree:
+/// exactly the identity used by the repetition rule.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Position {
+    pieces: [Bitboard; 2],
+    masters: [Bitboard; 2],
+    hands: [CardSet; 2],
+    side: Card,
+    to_move: Color,
+}
+
+impl Position {
+    /// Builds a position from a board (index = square) and cards, checking it could occur in a game.
+    pub fn new(
+        board: &[Option<Piece>; 25],
+        red: [Card; 2],
+        blue: [Card; 2],
+        side: Card,
+        to_move: Color,
+    ) -> Result<Position, PositionError> {
+        let mut seen = CardSet::EMPTY;
+        for card in [red[0], red[1], blue[0], blue[1], side] {
+            if seen.contains(card) {
+                return Err(PositionError::DuplicateCard(card));
+            }
+            seen = seen.with(card);
+        }
+        let mut pieces = [Bitboard::EMPTY; 2];
+        let mut masters = [Bitboard::EMPTY; 2];
+        for (square, piece) in Square::all().zip(board) {
+            if let Some(piece) = piece {
+                pieces[piece.color.index()] |= square.bitboard();
+                if piece.role == Role::Master {
+                    masters[piece.color.index()] |= square.bitboard();
+                }
+            }
+        }
+        for color in Color::ALL {
+            let count = pieces[color.index()].count();
+            if count > 5 {
+                return Err(PositionError::TooManyPieces { color, count });
+            }
+            match masters[color.index()].count() {
+                0 => return Err(PositionError::NoMaster(color)),
+                1 => {}
+                _ => return Err(PositionError::TwoMasters(color)),
+            }
+            let temple = Square::temple(color.other());
+            if masters[color.index()].contains(temple) {
+                return Err(PositionError::MasterOnTemple {
+                    color,
+                    square: temple,
+                });
+            }
+        }
+        Ok(Position {
+            pieces,
+            masters,
+            hands: [CardSet::of(&red), CardSet::of(&blue)],
+            side,
+            to_move,
+        })
+    }
+
+    /// The starting layout (students and masters on their home rows) with these cards.
+    pub fn starting(
+        red: [Card; 2],
+        blue: [Card; 2],
+        side: Card,
+        to_move: Color,
+    ) -> Result<Position, PositionError> {
+        let mut board = [None; 25];
+        for square in Square::all() {
+            let color = match square.rank() {
+                0 => Color::Red,
+                4 => Color::Blue,
+                _ => continue,
+            };
+            let role = if square.file() == 2 {
+                Role::Master
+            } else {
+                Role::Student
+            };
+            board[square.index()] = Some(Piece { color, role });
+        }
+        Position::new(&board, red, blue, side, to_move)
+    }
+
+    pub const fn to_move(&self) -> Color {
+        self.to_move
+    }
+
+    pub const fn side_card(&self) -> Card {
+        self.side
+    }
+
+    pub const fn hand(&self, color: Color) -> CardSet {
+        self.hands[color.index()]
+    }
+
+    pub const fn pieces(&self, color: Color) -> Bitboard {
+        self.pieces[color.index()]
+    }
+
+    pub const fn occupied(&self) -> Bitboard {
+        Bitboard(self.pieces[0].0 | self.pieces[1].0)
+    }
+
+    /// Where `color`'s master stands; `None` once it has been captured.
+    pub const fn master(&self, color: Color) -> Option<Square> {
+        self.masters[color.index()].first()
+    }
+
+    pub const fn masters(&self, color: Color) -> Bitboard {
+        self.masters[color.index()]
+    }
+
+    pub fn piece_at(&self, square: Square) -> Option<Piece> {
+        Color::ALL.into_iter().find_map(|color| {
+            if !self.pieces[color.index()].contains(square) {
+                return None;
+            }
+            let role = if self.masters[color.index()].contains(square) {
+                Role::Master
+            } else {
+                Role::Student
+            };
+            Some(Piece { color, role })
+        })
+    }
+
+    /// The board as 25 squares, `a1` first.
+    pub fn board(&self) -> [Option<Piece>; 25] {
+        std::array::from_fn(|index| {
+            Square::from_index(index).and_then(|square| self.piece_at(square))
+        })
+    }
+
+    /// The win that ended the game here, if the previous move won.
+    pub fn outcome(&self) -> Option<Outcome> {
+        let mover = self.to_move.other();
+        if self.masters[self.to_move.index()].is_empty() {
+            Some(Outcome::Win {
+                winner: mover,
+                way: Way::Stone,
+            })
+        } else if self.masters[mover.index()].contains(Square::temple(self.to_move)) {
+            Some(Outcome::Win {
+                winner: mover,
+                way: Way::Stream,
+            })
+        } else {
+            None
+        }
+    }
+
+    /// Whether this (pseudo-legal) move of the side to move wins at once.
+    #[inline]
+    pub fn is_winning(&self, m: Move) -> bool {
+        match m {
+            Move::Step { from, to, .. } => {
+                let us = self.to_move.index();
+                let them = 1 - us;
+                self.masters[them].contains(to)
+                    || (self.masters[us].contains(from)
+                        && to == Square::temple(self.to_move.other()))
+            }
+            Move::Pass { .. } => false,
+        }
+    }
+
+    /// The legal moves: every jump, or the two passes when no piece can move; none once the game is won.
+    ///
+    /// ```
+    /// use onitama::rules::Position;
+    /// let p: Position = "bbBbb/5/5/5/rrRrr ox,boar horse,elephant crab r".parse().unwrap();
+    /// assert_eq!(p.legal_moves().len(), 10);
+    /// ```
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        if self.outcome().is_none() {
+            self.generate(&mut list);
+        }
+        list
+    }
+
+    /// Every legal move of a position that is not won yet.
+    #[inline]
+    pub fn generate(&self, list: &mut MoveList) {
+        let us = self.to_move;
+        let own = self.pieces[us.index()];
+        for card in self.hands[us.index()] {
+            for from in own {
+                for to in card.targets(us, from) & !own {
+                    list.push(Move::Step { card, from, to });
+                }
+            }
+        }
+        if list.is_empty() {
+            for card in self.hands[us.index()] {
+                list.push(Move::Pass { card });
+            }
+        }
+    }
+
+    /// The number of legal moves (a position without a jump has its two passes), without listing them.
+    #[inline]
+    pub fn count_moves(&self) -> u64 {
+        let us = self.to_move;
+        let own = self.pieces[us.index()];
+        let [first, second] = self.hands[us.index()].pair();
+        let mut count = 0;
+        for from in own {
+            count += ((first.targets(us, from) & !own).count()
+                + (second.targets(us, from) & !own).count()) as u64;
+        }
+        if count == 0 { 2 } else { count }
+    }
+
+    /// Whether `m` is legal here, and if not, why.
+    pub fn check(&self, m: Move) -> Result<(), MoveError> {
+        let illegal = |reason: String| {
+            Err(MoveError::Illegal {
+                mv: m.to_string(),
+                reason,
+            })
+        };
+        if self.outcome().is_some() {
+            return Err(MoveError::GameOver);
+        }
+        let us = self.to_move;
+        let card = m.card();
+        if !self.hand(us).contains(card) {
+            return illegal(format!("{us} does not hold {card}"));
+        }
+        match m {
+            Move::Pass { .. } => {
+                let mut list = MoveList::new();
+                self.generate(&mut list);
+                if !list[0].is_pass() {
+                    return illegal(format!(
+                        "{us} can move, and a pass is only allowed when no piece can"
+                    ));
+                }
+            }
+            Move::Step { from, to, .. } => {
+                if !self.pieces(us).contains(from) {
+                    return illegal(format!("no {us} piece on {from}"));
+                }
+                if !card.targets(us, from).contains(to) {
+                    return illegal(format!("{card} does not reach {to} from {from} for {us}"));
+                }
+                if self.pieces(us).contains(to) {
+                    return illegal(format!("{to} holds a {us} piece"));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The position after a legal move.
+    ///
+    /// ```
+    /// use onitama::rules::{Card, Position};
+    /// let p: Position = "bbBbb/5/5/5/rrRrr ox,boar horse,elephant crab r".parse().unwrap();
+    /// let next = p.play("boar:c1c2".parse().unwrap()).unwrap();
+    /// assert_eq!(next.side_card(), Card::Boar);
+    /// assert!(p.play("boar:c1c3".parse().unwrap()).is_err());
+    /// ```
+    pub fn play(&self, m: Move) -> Result<Position, MoveError> {
+        self.check(m)?;
+        let mut next = *self;
+        next.play_unchecked(m);
+        Ok(next)
+    }
+
+    /// Plays a move the caller knows to be legal (the search's hot path).
+    #[inline]
+    pub fn play_unchecked(&mut self, m: Move) {
+        let us = self.to_move.index();
+        let them = 1 - us;
+        if let Move::Step { from, to, .. } = m {
+            let (from, to) = (from.bitboard(), to.bitboard());
+            self.pieces[us] ^= from | to;
+            if (self.masters[us] & from).any() {
+                self.masters[us] ^= from | to;
+            }
+            self.pieces[them] &= !to;
+            self.masters[them] &= !to;
+        }
+        let card = m.card();
+        self.hands[us] = self.hands[us].without(card).with(self.side);
+        self.side = card;
+        self.to_move = self.to_move.other();
+    }
+}
