@@ -44,7 +44,7 @@ impl Deal {
         let mut deck = Card::ALL;
         // A partial Fisher–Yates shuffle: the first five places are a uniform draw.
         for i in 0..5 {
-            let j = i + (rng.next() % (deck.len() - i) as u64) as usize;
+            let j = i + (rng.next_u64() % (deck.len() - i) as u64) as usize;
             deck.swap(i, j);
         }
         Deal {
@@ -83,7 +83,7 @@ impl Deal {
 pub struct SplitMix64(pub u64);
 
 impl SplitMix64 {
-    pub fn next(&mut self) -> u64 {
+    pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);

@@ -46,7 +46,7 @@ fn parse_board(text: &str) -> Result<[Option<Piece>; 25], PositionError> {
         let mut squares = Vec::with_capacity(5);
         for found in rank_text.chars() {
             match found {
-                '1'..='5' => {
+                '1'..='9' => {
                     squares.extend(std::iter::repeat_n(None, found as usize - '0' as usize))
                 }
                 _ => squares.push(Some(

@@ -1,0 +1,101 @@
+//! The native command-line tool, run as a user would.
+
+use std::process::{Command, Output};
+
+const START: &str = "bbBbb/5/5/5/rrRrr ox,boar horse,elephant crab r";
+
+fn cli(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_onitama-cli"))
+        .args(args)
+        .output()
+        .expect("onitama-cli runs")
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+#[test]
+fn perft_prints_the_count_last() {
+    let output = cli(&["perft", START, "4"]);
+    assert!(output.status.success());
+    assert_eq!(stdout(&output).lines().last(), Some("28509"));
+}
+
+#[test]
+fn perft_divide_prints_each_move_first() {
+    let output = cli(&["perft", START, "3", "--divide"]);
+    let text = stdout(&output);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 11);
+    let sum: u64 = lines[..10]
+        .iter()
+        .map(|l| l.rsplit(' ').next().unwrap().parse::<u64>().unwrap())
+        .sum();
+    assert_eq!(sum, 1989);
+    assert_eq!(lines[10], "1989");
+}
+
+#[test]
+fn legal_lists_moves_in_move_notation() {
+    let text = stdout(&cli(&["legal", START]));
+    assert_eq!(text.lines().count(), 10);
+    assert!(text.lines().any(|l| l == "boar:c1c2"));
+}
+
+#[test]
+fn play_prints_the_position_and_the_outcome() {
+    let output = cli(&["play", START, "boar:c1c2", "horse:c5c4"]);
+    assert!(output.status.success());
+    assert_eq!(
+        stdout(&output).trim(),
+        "bb1bb/2B2/5/2R2/rr1rr crab,ox elephant,boar horse r"
+    );
+    let won = cli(&[
+        "play",
+        "5/2B2/2r2/5/R4 ox,boar crab,tiger horse r",
+        "ox:c3c4",
+    ]);
+    assert!(stdout(&won).contains("Red wins by the Way of the Stone"));
+}
+
+#[test]
+fn bad_input_is_a_clear_error_and_a_failure() {
+    let cases: [(&[&str], &str); 4] = [
+        (
+            &[
+                "perft",
+                "bbBbb/5/5/5/rrRrr ox,tigre horse,elephant crab r",
+                "2",
+            ],
+            "unknown card 'tigre'",
+        ),
+        (
+            &["play", START, "boar:c1c4"],
+            "boar does not reach c4 from c1",
+        ),
+        (&["legal", "bbBbb/5/5/5"], "expected 5 fields"),
+        (&["perft", START, "deep"], "invalid value"),
+    ];
+    for (args, expected) in cases {
+        let output = cli(args);
+        assert!(!output.status.success(), "{args:?}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(stderr.contains(expected), "{args:?}: {stderr}");
+        assert!(output.stdout.is_empty());
+    }
+}
+
+#[test]
+fn help_is_there_for_the_tool_and_each_subcommand() {
+    for args in [
+        &["--help"][..],
+        &["perft", "--help"],
+        &["legal", "--help"],
+        &["play", "--help"],
+    ] {
+        let output = cli(args);
+        assert!(output.status.success());
+        assert!(stdout(&output).contains("Usage"), "{args:?}");
+    }
+}

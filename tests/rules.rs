@@ -1,0 +1,403 @@
+//! One test per rule of rules.md.
+
+use onitama::rules::{Card, Color, Deal, Game, Move, Outcome, Piece, Position, Role, Square, Way};
+use std::collections::{HashMap, VecDeque};
+
+fn pos(text: &str) -> Position {
+    text.parse().unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+fn mv(text: &str) -> Move {
+    text.parse().unwrap()
+}
+
+fn sq(text: &str) -> Square {
+    text.parse().unwrap()
+}
+
+fn legal(position: &Position) -> Vec<String> {
+    position
+        .legal_moves()
+        .iter()
+        .map(|m| m.to_string())
+        .collect()
+}
+
+#[test]
+fn the_sixteen_cards_match_the_table() {
+    let table: [(&str, Color, &[(i8, i8)], &str); 16] = [
+        ("tiger", Color::Blue, &[(0, 2), (0, -1)], "ببر"),
+        ("crab", Color::Blue, &[(0, 1), (-2, 0), (2, 0)], "خرچنگ"),
+        (
+            "monkey",
+            Color::Blue,
+            &[(-1, 1), (1, 1), (-1, -1), (1, -1)],
+            "میمون",
+        ),
+        ("crane", Color::Blue, &[(0, 1), (-1, -1), (1, -1)], "درنا"),
+        (
+            "dragon",
+            Color::Red,
+            &[(-2, 1), (2, 1), (-1, -1), (1, -1)],
+            "اژدها",
+        ),
+        (
+            "elephant",
+            Color::Red,
+            &[(-1, 1), (1, 1), (-1, 0), (1, 0)],
+            "فیل",
+        ),
+        ("mantis", Color::Red, &[(-1, 1), (1, 1), (0, -1)], "آخوندک"),
+        ("boar", Color::Red, &[(0, 1), (-1, 0), (1, 0)], "گراز"),
+        ("frog", Color::Red, &[(-2, 0), (-1, 1), (1, -1)], "قورباغه"),
+        ("rabbit", Color::Blue, &[(2, 0), (1, 1), (-1, -1)], "خرگوش"),
+        (
+            "goose",
+            Color::Blue,
+            &[(-1, 1), (-1, 0), (1, 0), (1, -1)],
+            "غاز",
+        ),
+        (
+            "rooster",
+            Color::Red,
+            &[(1, 1), (-1, 0), (1, 0), (-1, -1)],
+            "خروس",
+        ),
+        ("horse", Color::Red, &[(0, 1), (-1, 0), (0, -1)], "اسب"),
+        ("ox", Color::Blue, &[(0, 1), (1, 0), (0, -1)], "گاو"),
+        ("eel", Color::Blue, &[(-1, 1), (-1, -1), (1, 0)], "مارماهی"),
+        ("cobra", Color::Red, &[(-1, 0), (1, 1), (1, -1)], "کبرا"),
+    ];
+    assert_eq!(Card::ALL.len(), 16);
+    for (name, stamp, offsets, persian) in table {
+        let card = Card::from_name(name).unwrap();
+        assert_eq!(
+            (
+                card.name(),
+                card.stamp(),
+                card.offsets(),
+                card.persian_name()
+            ),
+            (name, stamp, offsets, persian)
+        );
+    }
+    // Mirror pairs: the offsets of one are the other's with left and right swapped.
+    for (a, b) in [
+        ("frog", "rabbit"),
+        ("goose", "rooster"),
+        ("eel", "cobra"),
+        ("horse", "ox"),
+    ] {
+        let mut mirrored: Vec<(i8, i8)> = Card::from_name(a)
+            .unwrap()
+            .offsets()
+            .iter()
+            .map(|&(x, y)| (-x, y))
+            .collect();
+        let mut other = Card::from_name(b).unwrap().offsets().to_vec();
+        mirrored.sort();
+        other.sort();
+        assert_eq!(mirrored, other, "{a}/{b}");
+    }
+}
+
+#[test]
+fn red_reads_offsets_as_right_and_forward() {
+    // Red's rabbit: (+2,0) (+1,+1) (−1,−1) from c3 → e3, d4, b2.
+    let position = pos("B4/5/2R2/5/5 rabbit,tiger crab,boar ox r");
+    let mut from_c3: Vec<String> = legal(&position)
+        .into_iter()
+        .filter(|m| m.starts_with("rabbit:c3"))
+        .collect();
+    from_c3.sort();
+    assert_eq!(from_c3, ["rabbit:c3b2", "rabbit:c3d4", "rabbit:c3e3"]);
+}
+
+#[test]
+fn blue_reads_its_cards_turned_180_degrees() {
+    // Blue's rabbit from c3: (−2,0) (−1,−1) (+1,+1) in Red's coordinates → a3, b2, d4.
+    let position = pos("5/5/2B2/5/R4 crab,boar rabbit,tiger ox b");
+    let mut from_c3: Vec<String> = legal(&position)
+        .into_iter()
+        .filter(|m| m.starts_with("rabbit:c3"))
+        .collect();
+    from_c3.sort();
+    assert_eq!(from_c3, ["rabbit:c3a3", "rabbit:c3b2", "rabbit:c3d4"]);
+    // Blue's tiger jumps two squares toward rank 1.
+    assert!(legal(&position).contains(&"tiger:c3c1".to_string()));
+}
+
+#[test]
+fn pieces_jump_over_others() {
+    // Tiger from c1 to c3 jumps over the Blue student on c2.
+    let position = pos("B4/5/5/2b2/rrRrr tiger,ox crab,boar horse r");
+    let next = position.play(mv("tiger:c1c3")).unwrap();
+    assert_eq!(
+        next.piece_at(sq("c3")),
+        Some(Piece {
+            color: Color::Red,
+            role: Role::Master
+        })
+    );
+    assert_eq!(
+        next.piece_at(sq("c2")),
+        Some(Piece {
+            color: Color::Blue,
+            role: Role::Student
+        })
+    );
+}
+
+#[test]
+fn no_landing_on_your_own_piece() {
+    let position = pos("B4/5/5/5/rrRrr boar,ox crab,tiger horse r");
+    // Boar's sideways steps from b1 land on a1 and c1: both Red.
+    assert!(position.play(mv("boar:b1a1")).is_err());
+    assert!(position.play(mv("boar:b1c1")).is_err());
+    assert!(
+        legal(&position)
+            .iter()
+            .all(|m| !m.ends_with("a1") && !m.ends_with("c1"))
+    );
+}
+
+#[test]
+fn no_move_leaves_the_board() {
+    // Ox: forward, right, back. From e1 only the forward step stays on the board.
+    let position = pos("B4/5/5/5/4R ox,tiger crab,boar horse r");
+    let from_e1: Vec<String> = legal(&position)
+        .into_iter()
+        .filter(|m| m.starts_with("ox:"))
+        .collect();
+    assert_eq!(from_e1, ["ox:e1e2"]);
+    // Every generated target is a real square: Square parsing rejects anything else.
+    assert!("ox:e1f1".parse::<Move>().is_err());
+}
+
+#[test]
+fn capture_only_by_landing() {
+    // Tiger from c1 to c3 passes over the Blue student on c2 (kept) and takes the one on c3.
+    let position = pos("B4/5/2b2/2b2/2R2 tiger,ox crab,boar horse r");
+    let next = position.play(mv("tiger:c1c3")).unwrap();
+    assert_eq!(next.pieces(Color::Blue).count(), 2);
+    assert!(next.pieces(Color::Blue).contains(sq("c2")));
+    assert!(!next.pieces(Color::Blue).contains(sq("c3")));
+    assert_eq!(next.piece_at(sq("c3")).map(|p| p.color), Some(Color::Red));
+}
+
+#[test]
+fn the_stamp_decides_who_starts() {
+    for side in Card::ALL {
+        let others: Vec<Card> = Card::ALL
+            .into_iter()
+            .filter(|&c| c != side)
+            .take(4)
+            .collect();
+        let deal = Deal::new([others[0], others[1], others[2], others[3], side]).unwrap();
+        let game = Game::from_deal(&deal);
+        assert_eq!(game.position().to_move(), side.stamp(), "side card {side}");
+        assert_eq!(deal.first_player(), side.stamp());
+    }
+}
+
+#[test]
+fn a_deal_gives_five_different_cards() {
+    for seed in 0..500 {
+        let deal = Deal::from_seed(seed);
+        let mut cards = vec![
+            deal.red()[0],
+            deal.red()[1],
+            deal.blue()[0],
+            deal.blue()[1],
+            deal.side(),
+        ];
+        cards.sort();
+        cards.dedup();
+        assert_eq!(cards.len(), 5, "seed {seed}");
+        assert_eq!(deal.position().to_move(), deal.side().stamp());
+    }
+    assert!(Deal::new([Card::Ox, Card::Ox, Card::Boar, Card::Crab, Card::Tiger]).is_err());
+    // Over many deals every card appears, in every place.
+    let mut seen_as_side = std::collections::HashSet::new();
+    for seed in 0..2000 {
+        seen_as_side.insert(Deal::from_seed(seed).side());
+    }
+    assert_eq!(seen_as_side.len(), 16);
+}
+
+#[test]
+fn the_pass_only_without_any_legal_move() {
+    // All Red pieces on rank 5 with elephant and crab: every step leaves the board or lands on Red.
+    let blocked = pos("Rrrrr/5/5/5/B4 elephant,crab tiger,ox boar r");
+    let mut moves = legal(&blocked);
+    moves.sort();
+    assert_eq!(moves, ["crab:pass", "elephant:pass"]);
+    // With a legal move, a pass is refused.
+    let start = pos("bbBbb/5/5/5/rrRrr ox,boar horse,elephant crab r");
+    assert!(start.play(mv("ox:pass")).is_err());
+    assert!(!legal(&start).iter().any(|m| m.ends_with("pass")));
+}
+
+#[test]
+fn in_a_pass_the_player_chooses_the_card_to_give() {
+    let blocked = pos("Rrrrr/5/5/5/B4 elephant,crab tiger,ox boar r");
+    let gave_elephant = blocked.play(mv("elephant:pass")).unwrap();
+    let gave_crab = blocked.play(mv("crab:pass")).unwrap();
+    assert_eq!(gave_elephant.side_card(), Card::Elephant);
+    assert!(
+        gave_elephant.hand(Color::Red).contains(Card::Boar)
+            && gave_elephant.hand(Color::Red).contains(Card::Crab)
+    );
+    assert_eq!(gave_crab.side_card(), Card::Crab);
+    assert_eq!(
+        gave_elephant.board(),
+        blocked.board(),
+        "a pass moves no piece"
+    );
+    assert_eq!(gave_elephant.to_move(), Color::Blue);
+}
+
+#[test]
+fn the_used_card_goes_beside_the_board_and_the_side_card_comes_to_hand() {
+    let start = pos("bbBbb/5/5/5/rrRrr ox,boar horse,elephant crab r");
+    let next = start.play(mv("boar:c1c2")).unwrap();
+    assert_eq!(next.side_card(), Card::Boar);
+    assert!(next.hand(Color::Red).contains(Card::Crab) && next.hand(Color::Red).contains(Card::Ox));
+    assert_eq!(next.hand(Color::Blue), start.hand(Color::Blue));
+    assert_eq!(next.to_move(), Color::Blue);
+    // Blue now reads boar turned: after Blue's move it is Blue's card, stepping toward rank 1.
+    let after_blue = next.play(mv("horse:c5c4")).unwrap();
+    let after_red = after_blue.play(mv("crab:a1a2")).unwrap();
+    assert!(after_red.hand(Color::Blue).contains(Card::Boar));
+    assert!(legal(&after_red).contains(&"boar:c4c3".to_string()));
+}
+
+#[test]
+fn a_student_on_the_enemy_temple_wins_nothing() {
+    let position = pos("B4/2r2/5/5/2R2 ox,boar crab,tiger horse r");
+    let mut game = Game::new(position);
+    assert_eq!(game.play(mv("ox:c4c5")).unwrap(), None);
+    assert!(!game.legal_moves().is_empty());
+}
+
+#[test]
+fn way_of_the_stone_capturing_the_master_wins() {
+    let position = pos("5/2B2/2r2/5/R4 ox,boar crab,tiger horse r");
+    let mut game = Game::new(position);
+    let outcome = game.play(mv("ox:c3c4")).unwrap();
+    assert_eq!(
+        outcome,
+        Some(Outcome::Win {
+            winner: Color::Red,
+            way: Way::Stone
+        })
+    );
+    assert!(game.legal_moves().is_empty());
+    assert!(game.play(mv("crab:a5a4")).is_err());
+}
+
+#[test]
+fn way_of_the_stream_own_master_on_the_enemy_temple_wins() {
+    let red = pos("B4/2R2/5/5/5 ox,boar crab,tiger horse r");
+    assert_eq!(
+        red.play(mv("ox:c4c5")).unwrap().outcome(),
+        Some(Outcome::Win {
+            winner: Color::Red,
+            way: Way::Stream
+        })
+    );
+    // Blue's master onto c1 wins for Blue; onto another square of rank 1 it does not.
+    let blue = pos("4R/5/5/2B2/5 tiger,boar ox,crab horse b");
+    assert_eq!(
+        blue.play(mv("ox:c2c1")).unwrap().outcome(),
+        Some(Outcome::Win {
+            winner: Color::Blue,
+            way: Way::Stream
+        })
+    );
+    let beside = pos("4R/5/5/1B3/5 tiger,boar ox,crab horse b");
+    assert_eq!(beside.play(mv("ox:b2b1")).unwrap().outcome(), None);
+}
+
+/// The shortest sequence of moves that leads from `start` back to it (breadth-first search).
+fn shortest_cycle(start: &Position) -> Vec<Move> {
+    let mut came_from: HashMap<Position, (Position, Move)> = HashMap::new();
+    let mut queue = VecDeque::from([*start]);
+    while let Some(position) = queue.pop_front() {
+        for &m in &position.legal_moves() {
+            let next = position.play(m).unwrap();
+            if next == *start {
+                let mut path = vec![m];
+                let mut at = position;
+                while at != *start {
+                    let (previous, step) = came_from[&at];
+                    path.push(step);
+                    at = previous;
+                }
+                path.reverse();
+                return path;
+            }
+            if next.outcome().is_none() && !came_from.contains_key(&next) {
+                came_from.insert(next, (position, m));
+                queue.push_back(next);
+            }
+        }
+    }
+    panic!("no cycle back to the start");
+}
+
+#[test]
+fn the_third_occurrence_draws_and_the_second_does_not() {
+    let start = pos("2B2/5/5/5/2R2 ox,horse crane,boar tiger r");
+    let cycle = shortest_cycle(&start);
+    let mut game = Game::new(start);
+    for &m in &cycle {
+        assert_eq!(game.play(m).unwrap(), None);
+    }
+    assert_eq!(game.repetitions(), 2);
+    assert_eq!(game.outcome(), None, "the second occurrence does not draw");
+    for (i, &m) in cycle.iter().enumerate() {
+        let outcome = game.play(m).unwrap();
+        if i + 1 < cycle.len() {
+            assert_eq!(outcome, None);
+        } else {
+            assert_eq!(outcome, Some(Outcome::DrawByRepetition));
+        }
+    }
+    assert_eq!(game.repetitions(), 3);
+    assert!(game.legal_moves().is_empty());
+    // Undo takes the draw back.
+    game.undo();
+    assert_eq!(game.outcome(), None);
+}
+
+#[test]
+fn a_position_repeats_only_with_the_same_cards_and_side_to_move() {
+    let a = pos("2B2/5/5/5/2R2 ox,horse crane,boar tiger r");
+    assert_eq!(
+        a,
+        pos("2B2/5/5/5/2R2 horse,ox boar,crane tiger r"),
+        "order within a hand does not matter"
+    );
+    assert_ne!(a, pos("2B2/5/5/5/2R2 ox,horse crane,boar tiger b"));
+    assert_ne!(a, pos("2B2/5/5/5/2R2 ox,tiger crane,boar horse r"));
+}
+
+#[test]
+fn undo_and_redo_walk_the_history() {
+    let mut game = Game::new(pos("bbBbb/5/5/5/rrRrr ox,boar horse,elephant crab r"));
+    let first = *game.position();
+    game.play(mv("boar:c1c2")).unwrap();
+    let second = *game.position();
+    game.play(mv("horse:c5c4")).unwrap();
+    assert_eq!(game.undo(), Some(mv("horse:c5c4")));
+    assert_eq!(*game.position(), second);
+    assert_eq!(game.undo(), Some(mv("boar:c1c2")));
+    assert_eq!(*game.position(), first);
+    assert_eq!(game.undo(), None);
+    assert_eq!(game.redo(), Some(mv("boar:c1c2")));
+    assert_eq!(*game.position(), second);
+    // A different move forgets the redo line.
+    game.play(mv("horse:b5b4")).unwrap();
+    assert_eq!(game.redo(), None);
+}
