@@ -1,3 +1,8 @@
-//! Onitama: the rules core and the AI (pure Rust), and on wasm32 the browser API and frontend.
+//! Onitama: the rules core (pure Rust) and, on wasm32, the API for JavaScript and the canvas page.
 
 pub mod rules;
+
+#[cfg(target_arch = "wasm32")]
+pub mod api;
+#[cfg(target_arch = "wasm32")]
+pub mod ui;

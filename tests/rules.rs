@@ -23,9 +23,12 @@ fn legal(position: &Position) -> Vec<String> {
         .collect()
 }
 
+/// A row of the card table: name, stamp, offsets, Persian name.
+type CardRow = (&'static str, Color, &'static [(i8, i8)], &'static str);
+
 #[test]
 fn the_sixteen_cards_match_the_table() {
-    let table: [(&str, Color, &[(i8, i8)], &str); 16] = [
+    let table: [CardRow; 16] = [
         ("tiger", Color::Blue, &[(0, 2), (0, -1)], "ببر"),
         ("crab", Color::Blue, &[(0, 1), (-2, 0), (2, 0)], "خرچنگ"),
         (

@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# Installs what this machine lacks to build (and, with --browser, to test) the game. Idempotent:
+# each step checks first and does nothing when the right version is already there.
+# Versions that work here, and why: ../shared/notes/toolchain.md.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+TRUNK_VERSION=0.21.14
+want_browser=false
+[[ "${1:-}" == "--browser" ]] && want_browser=true
+
+say() { printf '\033[1msetup:\033[0m %s\n' "$*"; }
+as_root() { if [[ $(id -u) == 0 ]]; then "$@"; else sudo "$@"; fi; }
+apt_updated=false
+apt_install() {
+  if ! $apt_updated; then as_root apt-get update -qq; apt_updated=true; fi
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null
+}
+
+command -v cargo >/dev/null || { echo "setup: Rust is missing: install rustup first (stable toolchain)" >&2; exit 1; }
+
+if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+  say "adding the wasm32-unknown-unknown target"
+  rustup target add wasm32-unknown-unknown
+fi
+
+if [[ "$(trunk --version 2>/dev/null)" != "trunk $TRUNK_VERSION" ]]; then
+  say "installing trunk $TRUNK_VERSION (takes several minutes once)"
+  cargo install --locked trunk --version "$TRUNK_VERSION"
+fi
+
+# The CLI must equal the wasm-bindgen crate in Cargo.lock, or trunk tries to download one.
+bindgen_version=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/[^0-9.]/, ""); print; exit }' Cargo.lock)
+if [[ "$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $bindgen_version" ]]; then
+  say "installing wasm-bindgen-cli $bindgen_version"
+  # Not --locked: its lockfile names a crate version the registry lacks.
+  cargo install wasm-bindgen-cli --version "$bindgen_version"
+fi
+
+if ! command -v npm >/dev/null; then
+  say "installing Node.js and npm"
+  apt_install nodejs npm
+fi
+# wasm-opt from npm's binaryen (Debian's is too old and breaks the wasm); playwright-core for the browser tests.
+if [[ ! -x node_modules/.bin/wasm-opt || ! -d node_modules/playwright-core ]] ||
+   ! node_modules/.bin/wasm-opt --version | grep -q 'version 132'; then
+  say "installing wasm-opt and playwright-core from package-lock.json"
+  npm ci --no-audit --no-fund --loglevel=error
+fi
+
+if $want_browser && ! { command -v chromium >/dev/null && command -v chromedriver >/dev/null; }; then
+  say "installing Chromium for the browser tests"
+  apt_install chromium chromium-driver
+fi
+
+# Trunk runs cargo offline: fetch the crates once.
+cargo fetch --quiet

@@ -1,0 +1,76 @@
+// Shared by the browser tests: serves the release build (dist/) on 127.0.0.1 and drives
+// Debian's headless Chromium with playwright-core. No test is skipped: without Chromium they fail.
+import { createServer } from 'node:http';
+import { readFile, mkdir } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { extname, join, normalize, resolve } from 'node:path';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { chromium } from 'playwright-core';
+
+export const root = resolve(import.meta.dirname, '../..');
+export const dist = join(root, 'dist');
+export const artifacts = join(root, 'tests/browser/artifacts');
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.wasm': 'application/wasm',
+  '.css': 'text/css', '.json': 'application/json', '.webmanifest': 'application/manifest+json',
+  '.png': 'image/png', '.svg': 'image/svg+xml',
+};
+
+/** Serves dist/ under `prefix` (e.g. '/' or '/games/onitama/') on a free port of 127.0.0.1. */
+export async function serve(prefix = '/') {
+  if (!existsSync(join(dist, 'index.html'))) {
+    throw new Error('dist/index.html is missing: run `trunk build --release` first (scripts/test.sh does)');
+  }
+  const server = createServer(async (request, response) => {
+    const path = decodeURIComponent(new URL(request.url, 'http://x').pathname);
+    if (!path.startsWith(prefix)) { response.writeHead(404).end(); return; }
+    let file = normalize(join(dist, path.slice(prefix.length)));
+    if (!file.startsWith(dist)) { response.writeHead(403).end(); return; }
+    if (path.endsWith('/')) file = join(file, 'index.html');
+    try {
+      const body = await readFile(file);
+      response.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' }).end(body);
+    } catch {
+      response.writeHead(404).end();
+    }
+  });
+  await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
+  const url = `http://127.0.0.1:${server.address().port}${prefix}`;
+  return { url, close: () => new Promise((ok) => server.close(ok)) };
+}
+
+const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
+
+export async function launch() {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(`Chromium not found at ${CHROMIUM}: run scripts/setup.sh --browser`);
+  }
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync',
+      `--user-data-dir=${mkdtempSync(join(tmpdir(), 'onitama-chromium-'))}`,
+    ],
+  });
+}
+
+/** Opens the page and collects console errors and uncaught exceptions. */
+export async function openGame(browser, url, viewport = { width: 1280, height: 800 }) {
+  const page = await browser.newPage({ viewport, deviceScaleFactor: 1 });
+  const errors = [];
+  page.on('console', (message) => { if (message.type() === 'error') errors.push(message.text()); });
+  page.on('pageerror', (error) => errors.push(String(error)));
+  await page.goto(url);
+  await page.waitForFunction(() => window.wasmBindings !== undefined);
+  return { page, errors };
+}
+
+export async function screenshot(page, name) {
+  await mkdir(artifacts, { recursive: true });
+  const path = join(artifacts, `${name}.png`);
+  await page.screenshot({ path });
+  return path;
+}

@@ -1,0 +1,64 @@
+// The page in real headless Chromium: it loads cleanly, draws the board, and its API checks input.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serve, launch, openGame, screenshot } from './harness.mjs';
+
+let server;
+let browser;
+before(async () => { server = await serve(); browser = await launch(); });
+after(async () => { await browser?.close(); await server?.close(); });
+
+const START = 'bbBbb/5/5/5/rrRrr ox,boar horse,elephant crab r';
+
+/** How many distinct colours a canvas shows in a coarse sample: a blank canvas has one. */
+async function canvasColours(page) {
+  return page.evaluate(() => {
+    const canvas = document.getElementById('board');
+    const context = canvas.getContext('2d');
+    const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
+    const colours = new Set();
+    for (let i = 0; i < data.length; i += 4 * 97) colours.add(`${data[i]},${data[i + 1]},${data[i + 2]}`);
+    return colours.size;
+  });
+}
+
+test('the page loads with no console error and draws the board', async () => {
+  const { page, errors } = await openGame(browser, server.url);
+  await page.waitForTimeout(200);
+  assert.ok(await canvasColours(page) > 10, 'the canvas shows a drawing');
+  await screenshot(page, 'start-1280x800');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('a phone-sized viewport draws the board too', async () => {
+  const { page, errors } = await openGame(browser, server.url, { width: 360, height: 640 });
+  await page.waitForTimeout(200);
+  assert.ok(await canvasColours(page) > 10);
+  await screenshot(page, 'start-360x640');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('the rules API answers from the page and throws clear errors', async () => {
+  const { page } = await openGame(browser, server.url);
+  const result = await page.evaluate((start) => {
+    const api = window.wasmBindings;
+    const caught = (f) => { try { f(); return null; } catch (e) { return e instanceof Error ? e.message : String(e); } };
+    return {
+      moves: api.legal_moves(start).length,
+      perft: api.perft(start, 3),
+      next: api.play_move(start, 'boar:c1c2'),
+      badCard: caught(() => api.legal_moves(start.replace('ox', 'tigre'))),
+      illegal: caught(() => api.play_move(start, 'boar:c1c4')),
+      badMove: caught(() => api.play_move(start, 'nonsense')),
+    };
+  }, START);
+  assert.equal(result.moves, 10);
+  assert.equal(result.perft, 1989);
+  assert.equal(result.next, 'bbBbb/5/5/2R2/rr1rr crab,ox elephant,horse boar b');
+  assert.match(result.badCard, /unknown card 'tigre'/);
+  assert.match(result.illegal, /boar does not reach c4 from c1/);
+  assert.match(result.badMove, /is not a move/);
+  await page.close();
+});
