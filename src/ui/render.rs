@@ -26,10 +26,11 @@ pub fn draw_position(
 ) -> Result<(), JsValue> {
     ctx.set_fill_style_str(BACKGROUND);
     ctx.fill_rect(0.0, 0.0, width, height);
-    // Height holds 5 board cells and two rows of cards (each about 1.6 cells tall), plus margins.
-    let cell = (width / 6.0).min(height / 9.2).min(110.0);
+    // Height holds 5 board cells and two rows of cards (each about 1.6 cells tall); width holds the
+    // board and the side card beside it.
+    let cell = (width / 7.2).min(height / 9.2).min(110.0);
     let board_size = cell * 5.0;
-    let board_x = (width - board_size) / 2.0;
+    let board_x = (width - board_size - cell * 1.9) / 2.0;
     let board_y = (height - board_size) / 2.0;
     draw_board(ctx, position, board_x, board_y, cell)?;
     let card_w = cell * 2.2;
@@ -55,8 +56,8 @@ pub fn draw_position(
         }
     }
     // The side card waits beside the board, turned toward the player who will receive it.
-    let side_x = (board_x + board_size + gap).min(width - card_w * 0.8 - 4.0);
-    let side_w = (width - side_x - 4.0).min(card_w);
+    let side_x = board_x + board_size + cell * 0.2;
+    let side_w = cell * 1.7;
     let side_h = side_w * card_h / card_w;
     draw_card(
         ctx,

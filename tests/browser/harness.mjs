@@ -4,8 +4,6 @@ import { createServer } from 'node:http';
 import { readFile, mkdir } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { extname, join, normalize, resolve } from 'node:path';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { chromium } from 'playwright-core';
 
 export const root = resolve(import.meta.dirname, '../..');
@@ -52,8 +50,7 @@ export async function launch() {
     args: [
       '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
       '--disable-background-networking', '--disable-component-update', '--disable-sync',
-      `--user-data-dir=${mkdtempSync(join(tmpdir(), 'onitama-chromium-'))}`,
-    ],
+    ], // playwright gives each launch a fresh temporary profile
   });
 }
 
@@ -63,6 +60,9 @@ export async function openGame(browser, url, viewport = { width: 1280, height: 8
   const errors = [];
   page.on('console', (message) => { if (message.type() === 'error') errors.push(message.text()); });
   page.on('pageerror', (error) => errors.push(String(error)));
+  page.on('response', (response) => {
+    if (response.status() >= 400) errors.push(`${response.status()} ${response.url()}`);
+  });
   await page.goto(url);
   await page.waitForFunction(() => window.wasmBindings !== undefined);
   return { page, errors };

@@ -1,0 +1,125 @@
+//! The transposition table: a fixed number of slots, replaced by depth and age.
+
+use crate::rules::{Card, Move, Square};
+
+/// What a stored score means relative to the search window.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Bound {
+    Exact,
+    /// The true score is at least this (a beta cut-off).
+    Lower,
+    /// The true score is at most this (no move raised alpha).
+    Upper,
+}
+
+#[derive(Clone, Copy, Default)]
+struct Slot {
+    key: u64,
+    /// 0 = empty; otherwise `1 + encoded move` (see `encode`).
+    mv: u16,
+    score: i16,
+    depth: i8,
+    /// Bits 0–1 the bound, 2–6 the search generation, 7 set once written.
+    flags: u8,
+}
+
+pub struct Entry {
+    pub mv: Option<Move>,
+    pub score: i32,
+    pub depth: i32,
+    pub bound: Bound,
+}
+
+pub struct Table {
+    slots: Vec<Slot>,
+    mask: usize,
+    generation: u8,
+}
+
+const WRITTEN: u8 = 0x80;
+const GENERATION_MASK: u8 = 0x1f;
+
+fn generation_of(flags: u8) -> u8 {
+    flags >> 2 & GENERATION_MASK
+}
+
+/// Bytes per slot, to size the table from a memory budget.
+pub const SLOT_BYTES: usize = std::mem::size_of::<Slot>();
+
+impl Table {
+    /// A table of at most `megabytes` MiB (rounded down to a power of two of slots).
+    pub fn new(megabytes: usize) -> Table {
+        let wanted = (megabytes.max(1) << 20) / SLOT_BYTES;
+        let slots = 1usize << (usize::BITS - 1 - wanted.leading_zeros());
+        Table { slots: vec![Slot::default(); slots], mask: slots - 1, generation: 0 }
+    }
+
+    pub fn clear(&mut self) {
+        self.slots.fill(Slot::default());
+        self.generation = 0;
+    }
+
+    /// Called once per search: older entries are replaced first.
+    pub fn new_search(&mut self) {
+        self.generation = (self.generation + 1) & GENERATION_MASK;
+    }
+
+    pub fn probe(&self, key: u64) -> Option<Entry> {
+        let slot = self.slots[key as usize & self.mask];
+        if slot.key != key || slot.flags & WRITTEN == 0 {
+            return None;
+        }
+        let bound = match slot.flags & 3 {
+            0 => Bound::Exact,
+            1 => Bound::Lower,
+            _ => Bound::Upper,
+        };
+        Some(Entry { mv: decode(slot.mv), score: slot.score.into(), depth: slot.depth.into(), bound })
+    }
+
+    pub fn store(&mut self, key: u64, mv: Option<Move>, score: i32, depth: i32, bound: Bound) {
+        let index = key as usize & self.mask;
+        let slot = &mut self.slots[index];
+        let old_generation = generation_of(slot.flags) != self.generation;
+        if slot.key == key || old_generation || depth >= i32::from(slot.depth) {
+            let kept_move = if mv.is_none() && slot.key == key { slot.mv } else { mv.map_or(0, encode) };
+            let bound = match bound {
+                Bound::Exact => 0,
+                Bound::Lower => 1,
+                Bound::Upper => 2,
+            };
+            *slot = Slot {
+                key,
+                mv: kept_move,
+                score: score.clamp(i16::MIN.into(), i16::MAX.into()) as i16,
+                depth: depth.clamp(0, 127) as i8,
+                flags: WRITTEN | self.generation << 2 | bound,
+            };
+        }
+    }
+
+    /// Permille of slots written in this search (the "hashfull" of chess engines).
+    pub fn fill_permille(&self) -> usize {
+        let sample = self.slots.len().min(1000);
+        self.slots[..sample].iter().filter(|s| s.flags & WRITTEN != 0 && generation_of(s.flags) == self.generation).count() * 1000 / sample
+    }
+}
+
+/// A move in 15 bits: pass flag, card, from, to.
+fn encode(m: Move) -> u16 {
+    1 + match m {
+        Move::Step { card, from, to } => (card.index() as u16) << 10 | (from.index() as u16) << 5 | to.index() as u16,
+        Move::Pass { card } => 1 << 14 | (card.index() as u16) << 10,
+    }
+}
+
+fn decode(code: u16) -> Option<Move> {
+    let code = code.checked_sub(1)?;
+    let card = Card::from_index(usize::from(code >> 10 & 15))?;
+    if code & 1 << 14 != 0 {
+        return Some(Move::Pass { card });
+    }
+    let from = Square::from_index(usize::from(code >> 5 & 31))?;
+    let to = Square::from_index(usize::from(code & 31))?;
+    Some(Move::Step { card, from, to })
+}
