@@ -1,5 +1,7 @@
-//! Onitama: the rules core (pure Rust) and, on wasm32, the API for JavaScript and the canvas page.
+//! Onitama: the rules core and the AI (pure Rust) and, on wasm32, the API for JavaScript and the
+//! canvas page.
 
+pub mod ai;
 pub mod rules;
 
 #[cfg(target_arch = "wasm32")]

@@ -1,0 +1,147 @@
+//! Named playing levels. The lower ones choose among their candidate moves by chance, weighted by
+//! a shallow search's scores, so they make the mistakes a person makes (missing what lies deeper)
+//! rather than random ones.
+
+use super::eval::evaluate;
+use super::search::{Engine, Limits, WIN, winning_move};
+use crate::rules::{Move, Position, SplitMix64};
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Level {
+    pub name: &'static str,
+    /// Plies searched; ignored when `movetime_ms` is set.
+    pub depth: u32,
+    pub movetime_ms: Option<f64>,
+    /// Spread of the choice, in hundredths of a student: 0 always plays the best move found.
+    pub temperature: f64,
+}
+
+impl Level {
+    pub const ALL: [Level; 5] = [
+        Level {
+            name: "beginner",
+            depth: 1,
+            movetime_ms: None,
+            temperature: 120.0,
+        },
+        Level {
+            name: "casual",
+            depth: 2,
+            movetime_ms: None,
+            temperature: 50.0,
+        },
+        Level {
+            name: "club",
+            depth: 3,
+            movetime_ms: None,
+            temperature: 15.0,
+        },
+        Level {
+            name: "expert",
+            depth: 6,
+            movetime_ms: None,
+            temperature: 0.0,
+        },
+        Level {
+            name: "master",
+            depth: 64,
+            movetime_ms: Some(1000.0),
+            temperature: 0.0,
+        },
+    ];
+
+    pub fn by_name(name: &str) -> Option<Level> {
+        Level::ALL.into_iter().find(|level| level.name == name)
+    }
+
+    pub fn limits(&self) -> Limits {
+        match self.movetime_ms {
+            Some(ms) => Limits {
+                movetime_ms: Some(ms),
+                ..Limits::default()
+            },
+            None => Limits {
+                depth: Some(self.depth),
+                ..Limits::default()
+            },
+        }
+    }
+}
+
+/// A level with its engine and its dice.
+pub struct LevelPlayer {
+    pub level: Level,
+    pub engine: Engine,
+    rng: SplitMix64,
+}
+
+impl LevelPlayer {
+    pub fn new(level: Level, engine: Engine, seed: u64) -> LevelPlayer {
+        LevelPlayer {
+            level,
+            engine,
+            rng: SplitMix64(seed),
+        }
+    }
+
+    /// The level's move in `position` (reached after `earlier`), or `None` if the game is over.
+    pub fn choose(&mut self, position: &Position, earlier: &[Position]) -> Option<Move> {
+        if self.level.temperature <= 0.0 {
+            return self
+                .engine
+                .search(position, earlier, self.level.limits(), &mut |_| {})
+                .best;
+        }
+        let moves = position.legal_moves();
+        if let Some(win) = winning_move(position) {
+            return Some(win);
+        }
+        let mut history = earlier.to_vec();
+        history.push(*position);
+        let scores: Vec<f64> = moves
+            .iter()
+            .map(|&m| {
+                let mut next = *position;
+                next.play_unchecked(m);
+                let score = if self.level.depth <= 1 {
+                    if winning_move(&next).is_some() {
+                        -WIN
+                    } else {
+                        -evaluate(&next)
+                    }
+                } else {
+                    let limits = Limits {
+                        depth: Some(self.level.depth - 1),
+                        ..Limits::default()
+                    };
+                    let found = self.engine.search(&next, &history, limits, &mut |_| {});
+                    -internal(found.info.score)
+                };
+                f64::from(score)
+            })
+            .collect();
+        let top = scores.iter().copied().fold(f64::MIN, f64::max);
+        let weights: Vec<f64> = scores
+            .iter()
+            .map(|s| ((s - top) / self.level.temperature).exp())
+            .collect();
+        let total: f64 = weights.iter().sum();
+        let mut pick = (self.rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64 * total;
+        for (m, w) in moves.iter().zip(&weights) {
+            if pick < *w {
+                return Some(*m);
+            }
+            pick -= w;
+        }
+        moves.last().copied()
+    }
+}
+
+fn internal(score: super::search::Score) -> i32 {
+    use super::search::Score;
+    match score {
+        Score::Value(v) => v,
+        Score::Win(plies) => WIN - plies as i32,
+        Score::Loss(plies) => -WIN + plies as i32,
+    }
+}

@@ -1,0 +1,24 @@
+//! The AI: search, evaluation, transposition table and playing levels. Pure Rust, no web code.
+
+pub mod bench;
+mod eval;
+mod levels;
+mod search;
+mod table;
+mod zobrist;
+
+pub use eval::{WEIGHTS, Weights, evaluate};
+pub use levels::{Level, LevelPlayer};
+pub use search::{
+    Engine, Info, Limits, MAX_DEPTH, Options, Score, SearchResult, WIN, winning_move,
+};
+pub use zobrist::hash;
+
+/// Milliseconds from a fixed start, for native programs (the browser passes its own clock).
+#[cfg(not(target_arch = "wasm32"))]
+pub fn system_clock() -> f64 {
+    use std::sync::OnceLock;
+    use std::time::Instant;
+    static START: OnceLock<Instant> = OnceLock::new();
+    START.get_or_init(Instant::now).elapsed().as_secs_f64() * 1000.0
+}

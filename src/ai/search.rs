@@ -1,0 +1,623 @@
+//! Negamax alpha-beta with iterative deepening, principal variation search, aspiration windows,
+//! a transposition table, killer and history move ordering, late move reductions, repetition
+//! awareness and a quiescence search over captures and master threats.
+
+use super::eval::{WEIGHTS, Weights, evaluate_with};
+use super::table::{Bound, Table};
+use super::zobrist;
+use crate::rules::{Bitboard, Color, Move, MoveList, Position, Square};
+
+/// A won position's score, less the plies until the win.
+pub const WIN: i32 = 30_000;
+const MAX_PLY: usize = 96;
+const WIN_BOUND: i32 = WIN - MAX_PLY as i32;
+const INFINITY: i32 = WIN + 1;
+/// The most plies of captures and threat answers the quiescence search may add.
+const MAX_QUIESCENCE: i32 = 12;
+
+/// When to stop. With no limit at all the search stops at `MAX_DEPTH`.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Limits {
+    pub depth: Option<u32>,
+    pub movetime_ms: Option<f64>,
+    pub nodes: Option<u64>,
+}
+
+pub const MAX_DEPTH: u32 = 64;
+
+/// A score as a player reads it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Score {
+    /// Hundredths of a student, for the side to move.
+    Value(i32),
+    /// The side to move wins in this many plies.
+    Win(u32),
+    /// The side to move loses in this many plies.
+    Loss(u32),
+}
+
+impl Score {
+    pub fn from_internal(score: i32) -> Score {
+        if score >= WIN_BOUND {
+            Score::Win((WIN - score) as u32)
+        } else if score <= -WIN_BOUND {
+            Score::Loss((WIN + score) as u32)
+        } else {
+            Score::Value(score)
+        }
+    }
+}
+
+impl std::fmt::Display for Score {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Score::Value(v) => write!(f, "{v}"),
+            Score::Win(plies) => write!(f, "win {plies}"),
+            Score::Loss(plies) => write!(f, "loss {plies}"),
+        }
+    }
+}
+
+/// Which techniques are on, so that each one's worth can be measured by switching it off.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Options {
+    pub transposition_table: bool,
+    pub principal_variation: bool,
+    pub aspiration: bool,
+    pub killers_and_history: bool,
+    pub late_move_reductions: bool,
+    pub quiescence: bool,
+    pub weights: Weights,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            transposition_table: true,
+            principal_variation: true,
+            aspiration: true,
+            killers_and_history: true,
+            late_move_reductions: true,
+            quiescence: true,
+            weights: WEIGHTS,
+        }
+    }
+}
+
+/// Progress after each finished depth.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Info {
+    pub depth: u32,
+    pub score: Score,
+    pub nodes: u64,
+    pub elapsed_ms: f64,
+    pub pv: Vec<Move>,
+}
+
+impl Info {
+    pub fn nps(&self) -> u64 {
+        (self.nodes as f64 * 1000.0 / self.elapsed_ms.max(0.001)) as u64
+    }
+}
+
+/// What a search found: `best` is `None` only when the game is already over.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchResult {
+    pub best: Option<Move>,
+    pub info: Info,
+}
+
+pub struct Engine {
+    table: Table,
+    options: Options,
+    clock: fn() -> f64,
+    killers: [[Option<Move>; 2]; MAX_PLY],
+    history: [[[i32; 25]; 25]; 2],
+    pv: [[Option<Move>; MAX_PLY]; MAX_PLY],
+    pv_len: [usize; MAX_PLY],
+    /// Keys of the game so far and of the current search path.
+    keys: Vec<u64>,
+    nodes: u64,
+    started: f64,
+    deadline: f64,
+    node_limit: u64,
+    stopped: bool,
+}
+
+/// How a search path got to a node: which earlier positions it may repeat.
+#[derive(Clone, Copy)]
+struct Node {
+    ply: usize,
+    /// Index in `keys` of the first position after the last capture: nothing earlier can recur.
+    reversible_from: usize,
+}
+
+impl Engine {
+    /// An engine with a transposition table of `table_mb` MiB; `clock` gives milliseconds.
+    pub fn new(table_mb: usize, clock: fn() -> f64) -> Engine {
+        Engine::with_options(table_mb, clock, Options::default())
+    }
+
+    pub fn with_options(table_mb: usize, clock: fn() -> f64, options: Options) -> Engine {
+        Engine {
+            table: Table::new(if options.transposition_table {
+                table_mb
+            } else {
+                1
+            }),
+            options,
+            clock,
+            killers: [[None; 2]; MAX_PLY],
+            history: [[[0; 25]; 25]; 2],
+            pv: [[None; MAX_PLY]; MAX_PLY],
+            pv_len: [0; MAX_PLY],
+            keys: Vec::with_capacity(512),
+            nodes: 0,
+            started: 0.0,
+            deadline: f64::INFINITY,
+            node_limit: u64::MAX,
+            stopped: false,
+        }
+    }
+
+    /// Forgets everything learned (for a new game, or to make runs repeatable).
+    pub fn clear(&mut self) {
+        self.table.clear();
+        self.history = [[[0; 25]; 25]; 2];
+        self.killers = [[None; 2]; MAX_PLY];
+    }
+
+    /// Searches `position`, reached after the positions in `earlier` (oldest first, for
+    /// repetitions), until a limit is met; `on_info` hears of every finished depth.
+    pub fn search(
+        &mut self,
+        position: &Position,
+        earlier: &[Position],
+        limits: Limits,
+        on_info: &mut dyn FnMut(&Info),
+    ) -> SearchResult {
+        self.started = (self.clock)();
+        self.deadline = limits
+            .movetime_ms
+            .map_or(f64::INFINITY, |ms| self.started + ms);
+        self.node_limit = limits.nodes.unwrap_or(u64::MAX);
+        self.nodes = 0;
+        self.stopped = false;
+        self.table.new_search();
+        for side in &mut self.history {
+            for row in side.iter_mut() {
+                for value in row.iter_mut() {
+                    *value /= 8;
+                }
+            }
+        }
+        self.killers = [[None; 2]; MAX_PLY];
+        let reversible_from = self.load_history(earlier, position);
+
+        let root_moves = position.legal_moves();
+        let mut best = root_moves.first().copied();
+        let mut info = Info {
+            depth: 0,
+            score: Score::Value(0),
+            nodes: 0,
+            elapsed_ms: 0.0,
+            pv: Vec::new(),
+        };
+        if best.is_none() {
+            return SearchResult { best, info };
+        }
+        let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+        let key = zobrist::hash(position);
+        let root = Node {
+            ply: 0,
+            reversible_from,
+        };
+        let mut previous = 0;
+        for depth in 1..=max_depth {
+            let score = self.aspirate(position, key, depth as i32, previous, root);
+            if self.stopped && depth > 1 {
+                // An unfinished depth still improves the move if its first line was searched.
+                if let Some(m) = self.pv[0][0].filter(|_| self.pv_len[0] > 0) {
+                    best = Some(m);
+                }
+                break;
+            }
+            previous = score;
+            if self.pv_len[0] > 0 {
+                best = self.pv[0][0];
+            }
+            info = Info {
+                depth,
+                score: Score::from_internal(score),
+                nodes: self.nodes,
+                elapsed_ms: (self.clock)() - self.started,
+                pv: self.pv[0][..self.pv_len[0]]
+                    .iter()
+                    .flatten()
+                    .copied()
+                    .collect(),
+            };
+            on_info(&info);
+            let forced = score.abs() >= WIN_BOUND && (WIN - score.abs()) as u32 <= depth;
+            let elapsed = (self.clock)() - self.started;
+            let half_time_gone = limits.movetime_ms.is_some_and(|ms| elapsed > ms * 0.5);
+            if self.stopped || forced || half_time_gone {
+                break;
+            }
+        }
+        info.nodes = self.nodes;
+        info.elapsed_ms = (self.clock)() - self.started;
+        SearchResult { best, info }
+    }
+
+    /// Puts the game's earlier positions in `keys`; returns where repetitions can start.
+    fn load_history(&mut self, earlier: &[Position], position: &Position) -> usize {
+        self.keys.clear();
+        let mut reversible_from = 0;
+        let all = earlier.iter().chain(std::iter::once(position));
+        let mut last_count = None;
+        for (index, p) in all.enumerate() {
+            let count = p.occupied().count();
+            if last_count.is_some_and(|last| last != count) {
+                reversible_from = index;
+            }
+            last_count = Some(count);
+            self.keys.push(zobrist::hash(p));
+        }
+        reversible_from
+    }
+
+    fn aspirate(
+        &mut self,
+        position: &Position,
+        key: u64,
+        depth: i32,
+        previous: i32,
+        root: Node,
+    ) -> i32 {
+        if !self.options.aspiration || depth < 4 || previous.abs() >= WIN_BOUND {
+            return self.negamax(position, key, depth, -INFINITY, INFINITY, root);
+        }
+        let mut window = 30;
+        loop {
+            let (alpha, beta) = (previous - window, previous + window);
+            let score = self.negamax(position, key, depth, alpha, beta, root);
+            if self.stopped || (score > alpha && score < beta) {
+                return score;
+            }
+            window *= 4;
+            if window > 1000 {
+                return self.negamax(position, key, depth, -INFINITY, INFINITY, root);
+            }
+        }
+    }
+
+    fn out_of_budget(&mut self) -> bool {
+        if self.nodes & 1023 == 0
+            && ((self.clock)() >= self.deadline || self.nodes >= self.node_limit)
+        {
+            self.stopped = true;
+        }
+        self.stopped
+    }
+
+    fn is_repetition(&self, node: Node) -> bool {
+        let current = self.keys.len() - 1;
+        let key = self.keys[current];
+        let mut index = current;
+        while index >= node.reversible_from + 2 {
+            index -= 2;
+            if self.keys[index] == key {
+                return true;
+            }
+        }
+        false
+    }
+
+    fn negamax(
+        &mut self,
+        position: &Position,
+        key: u64,
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        node: Node,
+    ) -> i32 {
+        let ply = node.ply;
+        self.pv_len[ply] = 0;
+        if let Some(m) = winning_move(position) {
+            self.pv[ply][0] = Some(m);
+            self.pv_len[ply] = 1;
+            return WIN - (ply as i32 + 1);
+        }
+        if ply > 0 && self.is_repetition(node) {
+            return 0;
+        }
+        if depth <= 0 || ply + 2 >= MAX_PLY {
+            return self.quiescence(position, alpha, beta, ply, 0);
+        }
+        self.nodes += 1;
+        if self.out_of_budget() {
+            return 0;
+        }
+        let is_pv = beta - alpha > 1;
+        let mut table_move = None;
+        if self.options.transposition_table
+            && let Some(entry) = self.table.probe(key)
+        {
+            table_move = entry.mv;
+            let score = from_table(entry.score, ply);
+            if !is_pv && entry.depth >= depth {
+                let cut = match entry.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => score >= beta,
+                    Bound::Upper => score <= alpha,
+                };
+                if cut {
+                    return score;
+                }
+            }
+        }
+
+        let mut moves = MoveList::new();
+        position.generate(&mut moves);
+        let us = position.to_move();
+        let mut order = [0i32; MoveList::CAPACITY];
+        for (i, &m) in moves.iter().enumerate() {
+            order[i] = self.order_score(position, m, table_move, ply, us);
+        }
+        let threatened = threat_against(position, us);
+        let original_alpha = alpha;
+        let mut best_score = -INFINITY;
+        let mut best_move = None;
+        for index in 0..moves.len() {
+            let m = pick_next(moves.as_mut_slice(), &mut order, index);
+            let next_key = zobrist::after(position, key, m);
+            let mut next = *position;
+            next.play_unchecked(m);
+            let capture = is_capture(position, m);
+            let child = Node {
+                ply: ply + 1,
+                reversible_from: if capture {
+                    self.keys.len()
+                } else {
+                    node.reversible_from
+                },
+            };
+            self.keys.push(next_key);
+            let score = if index == 0 || !self.options.principal_variation {
+                -self.negamax(&next, next_key, depth - 1, -beta, -alpha, child)
+            } else {
+                let quiet = !capture && !threatened && order[index] < KILLER;
+                let reduction =
+                    if self.options.late_move_reductions && quiet && depth >= 3 && index >= 3 {
+                        1 + i32::from(index >= 8 && depth >= 5)
+                    } else {
+                        0
+                    };
+                let mut score = -self.negamax(
+                    &next,
+                    next_key,
+                    depth - 1 - reduction,
+                    -alpha - 1,
+                    -alpha,
+                    child,
+                );
+                if score > alpha && reduction > 0 {
+                    score = -self.negamax(&next, next_key, depth - 1, -alpha - 1, -alpha, child);
+                }
+                if score > alpha && score < beta {
+                    score = -self.negamax(&next, next_key, depth - 1, -beta, -alpha, child);
+                }
+                score
+            };
+            self.keys.pop();
+            if self.stopped {
+                return 0;
+            }
+            if score > best_score {
+                best_score = score;
+                best_move = Some(m);
+                if score > alpha {
+                    alpha = score;
+                    self.pv[ply][0] = Some(m);
+                    let (head, tail) = self.pv.split_at_mut(ply + 1);
+                    let below = self.pv_len[ply + 1];
+                    head[ply][1..=below].copy_from_slice(&tail[0][..below]);
+                    self.pv_len[ply] = below + 1;
+                }
+            }
+            if alpha >= beta {
+                if !capture && self.options.killers_and_history {
+                    self.remember_quiet_cut(m, ply, us, depth);
+                }
+                break;
+            }
+        }
+        if self.options.transposition_table {
+            let bound = if best_score >= beta {
+                Bound::Lower
+            } else if best_score > original_alpha {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            self.table
+                .store(key, best_move, to_table(best_score, ply), depth, bound);
+        }
+        best_score
+    }
+
+    /// Captures, and every answer when the enemy threatens to win at once; otherwise the
+    /// side to move may stand on the static evaluation.
+    fn quiescence(
+        &mut self,
+        position: &Position,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        qdepth: i32,
+    ) -> i32 {
+        self.nodes += 1;
+        if winning_move(position).is_some() {
+            return WIN - (ply as i32 + 1);
+        }
+        let us = position.to_move();
+        let evaluation = evaluate_with(position, &self.options.weights);
+        if !self.options.quiescence || qdepth >= MAX_QUIESCENCE || ply + 2 >= MAX_PLY {
+            return evaluation;
+        }
+        let threatened = threat_against(position, us);
+        let mut best = -INFINITY;
+        if !threatened {
+            best = evaluation;
+            if best >= beta {
+                return best;
+            }
+            alpha = alpha.max(best);
+        }
+        let mut moves = MoveList::new();
+        position.generate(&mut moves);
+        let enemies = position.pieces(us.other());
+        for &m in moves.iter() {
+            let capture = matches!(m, Move::Step { to, .. } if enemies.contains(to));
+            if !threatened && !capture {
+                continue;
+            }
+            let mut next = *position;
+            next.play_unchecked(m);
+            let score = -self.quiescence(&next, -beta, -alpha, ply + 1, qdepth + 1);
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    fn order_score(
+        &self,
+        position: &Position,
+        m: Move,
+        table_move: Option<Move>,
+        ply: usize,
+        us: Color,
+    ) -> i32 {
+        if Some(m) == table_move {
+            return 1 << 24;
+        }
+        let Move::Step { from, to, .. } = m else {
+            return 0;
+        };
+        if position.pieces(us.other()).contains(to) {
+            return 1 << 22;
+        }
+        if !self.options.killers_and_history {
+            return 0;
+        }
+        if self.killers[ply][0] == Some(m) {
+            return KILLER + 1;
+        }
+        if self.killers[ply][1] == Some(m) {
+            return KILLER;
+        }
+        self.history[us.index()][from.index()][to.index()]
+    }
+
+    fn remember_quiet_cut(&mut self, m: Move, ply: usize, us: Color, depth: i32) {
+        if self.killers[ply][0] != Some(m) {
+            self.killers[ply][1] = self.killers[ply][0];
+            self.killers[ply][0] = Some(m);
+        }
+        if let Move::Step { from, to, .. } = m {
+            let entry = &mut self.history[us.index()][from.index()][to.index()];
+            *entry = (*entry + depth * depth).min(KILLER - 1);
+        }
+    }
+}
+
+/// Quiet moves that caused a cut-off before rank just below captures and above history.
+const KILLER: i32 = 1 << 20;
+
+fn pick_next(moves: &mut [Move], order: &mut [i32], index: usize) -> Move {
+    let mut best = index;
+    for i in index + 1..moves.len() {
+        if order[i] > order[best] {
+            best = i;
+        }
+    }
+    moves.swap(index, best);
+    order.swap(index, best);
+    moves[index]
+}
+
+fn is_capture(position: &Position, m: Move) -> bool {
+    matches!(m, Move::Step { to, .. } if position.pieces(position.to_move().other()).contains(to))
+}
+
+/// The squares where `color`, moving now with its hand, would win at once.
+#[inline]
+fn winning_squares(position: &Position, color: Color, from: Square) -> Bitboard {
+    let enemy_master = position.masters(color.other());
+    if position.masters(color).contains(from) {
+        enemy_master | Square::temple(color.other()).bitboard()
+    } else {
+        enemy_master
+    }
+}
+
+/// A move that wins at once for the side to move, if there is one.
+#[inline]
+pub fn winning_move(position: &Position) -> Option<Move> {
+    let us = position.to_move();
+    let own = position.pieces(us);
+    for card in position.hand(us) {
+        for from in own {
+            let hit = card.targets(us, from) & winning_squares(position, us, from) & !own;
+            if let Some(to) = hit.first() {
+                return Some(Move::Step { card, from, to });
+            }
+        }
+    }
+    None
+}
+
+/// Whether `color`'s opponent, holding its current hand, could win with its next move.
+#[inline]
+fn threat_against(position: &Position, color: Color) -> bool {
+    let them = color.other();
+    let own = position.pieces(them);
+    for card in position.hand(them) {
+        for from in own {
+            if (card.targets(them, from) & winning_squares(position, them, from) & !own).any() {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+fn to_table(score: i32, ply: usize) -> i32 {
+    if score >= WIN_BOUND {
+        score + ply as i32
+    } else if score <= -WIN_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+fn from_table(score: i32, ply: usize) -> i32 {
+    if score >= WIN_BOUND {
+        score - ply as i32
+    } else if score <= -WIN_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}
