@@ -1,14 +1,14 @@
 //! The static evaluation, in hundredths of a student, from the side to move's view.
 
-use crate::rules::{Bitboard, Card, CardSet, Color, Position, Square};
+use crate::rules::{Bitboard, Card, Color, Position, Square};
 
 /// The weights, kept together so that `match` can measure each term.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Weights {
     pub student: i32,
-    /// Per reachable square with the current hand.
+    /// Per square reachable with the current hand.
     pub mobility: i32,
-    /// Per reachable square with the side card (the mover's next card).
+    /// Per square the side to move reaches with the side card, its next card.
     pub side_card_mobility: i32,
     /// Per step the master is closer to the enemy temple.
     pub master_advance: i32,
@@ -31,7 +31,7 @@ pub const WEIGHTS: Weights = Weights {
     tempo: 10,
 };
 
-/// How central each square is (same for both sides): 0 on the rim, 2 in the middle.
+/// How central each square is (the same for both sides).
 const CENTRE: [i32; 25] = [
     0, 0, 0, 0, 0, //
     0, 1, 1, 1, 0, //
@@ -40,56 +40,46 @@ const CENTRE: [i32; 25] = [
     0, 0, 0, 0, 0, //
 ];
 
-/// Squares a side's pieces reach with the cards in `hand` (own pieces excluded).
-#[inline]
-pub fn reach(position: &Position, color: Color, hand: CardSet) -> Bitboard {
+/// What one side's pieces reach with its two cards.
+struct Reach {
+    squares: Bitboard,
+    /// Pieces that could land on the enemy master's square.
+    on_enemy_master: i32,
+    /// Pieces that could land on their own master's square (to retake there).
+    on_own_master: i32,
+    centre: i32,
+}
+
+fn reach(
+    position: &Position,
+    color: Color,
+    cards: [Card; 2],
+    own_master: Square,
+    enemy_master: Square,
+) -> Reach {
     let own = position.pieces(color);
-    let mut reached = Bitboard::EMPTY;
-    for card in hand {
-        for from in own {
-            reached |= card.targets(color, from);
-        }
-    }
-    reached & !own
-}
-
-fn count_reaching(position: &Position, color: Color, hand: CardSet, target: Square) -> i32 {
-    let mut count = 0;
-    for from in position.pieces(color) {
-        if hand
-            .into_iter()
-            .any(|card: Card| card.targets(color, from).contains(target))
-        {
-            count += 1;
-        }
-    }
-    count
-}
-
-fn side_score(position: &Position, color: Color, w: &Weights) -> i32 {
-    let Some(master) = position.master(color) else {
-        return -w.student * 50;
+    let mut result = Reach {
+        squares: Bitboard::EMPTY,
+        on_enemy_master: 0,
+        on_own_master: 0,
+        centre: 0,
     };
-    let pieces = position.pieces(color);
-    let enemy = color.other();
-    let mut score = (pieces.count() as i32 - 1) * w.student;
-    for square in pieces {
-        score += CENTRE[square.index()] * w.centre;
+    for from in own {
+        let targets = cards[0].targets(color, from) | cards[1].targets(color, from);
+        result.squares |= targets;
+        result.on_enemy_master += i32::from(targets.contains(enemy_master));
+        result.on_own_master += i32::from(targets.contains(own_master));
+        result.centre += CENTRE[from.index()];
     }
-    let hand = position.hand(color);
-    score += reach(position, color, hand).count() as i32 * w.mobility;
-    if position.to_move() == color {
-        let next = CardSet::of(&[position.side_card()]);
-        score += reach(position, color, next).count() as i32 * w.side_card_mobility;
-    }
+    result.squares &= !own;
+    result
+}
+
+fn master_advance(master: Square, enemy: Color) -> i32 {
     let temple = Square::temple(enemy);
-    let distance = (master.file() - temple.file())
+    4 - (master.file() - temple.file())
         .abs()
-        .max((master.rank() - temple.rank()).abs());
-    score += (4 - distance) * w.master_advance;
-    score -= count_reaching(position, enemy, position.hand(enemy), master) * w.master_attacked;
-    score += count_reaching(position, color, hand, master) * w.master_guarded;
-    score
+        .max((master.rank() - temple.rank()).abs())
 }
 
 /// The position's value for the side to move.
@@ -99,5 +89,43 @@ pub fn evaluate(position: &Position) -> i32 {
 
 pub fn evaluate_with(position: &Position, w: &Weights) -> i32 {
     let us = position.to_move();
-    side_score(position, us, w) - side_score(position, us.other(), w) + w.tempo
+    let them = us.other();
+    let (Some(our_master), Some(their_master)) = (position.master(us), position.master(them))
+    else {
+        // A won position is scored by the search, never here; stay finite all the same.
+        return if position.master(us).is_some() {
+            5000
+        } else {
+            -5000
+        };
+    };
+    let ours = reach(
+        position,
+        us,
+        position.hand(us).pair(),
+        our_master,
+        their_master,
+    );
+    let theirs = reach(
+        position,
+        them,
+        position.hand(them).pair(),
+        their_master,
+        our_master,
+    );
+    let side = position.side_card();
+    let next_reach = position
+        .pieces(us)
+        .fold(Bitboard::EMPTY, |acc, from| acc | side.targets(us, from))
+        & !position.pieces(us);
+
+    let students = position.pieces(us).count() as i32 - position.pieces(them).count() as i32;
+    students * w.student
+        + (ours.squares.count() as i32 - theirs.squares.count() as i32) * w.mobility
+        + next_reach.count() as i32 * w.side_card_mobility
+        + (master_advance(our_master, them) - master_advance(their_master, us)) * w.master_advance
+        + (ours.on_enemy_master - theirs.on_enemy_master) * w.master_attacked
+        + (ours.on_own_master - theirs.on_own_master) * w.master_guarded
+        + (ours.centre - theirs.centre) * w.centre
+        + w.tempo
 }

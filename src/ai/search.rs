@@ -325,13 +325,14 @@ impl Engine {
     ) -> i32 {
         let ply = node.ply;
         self.pv_len[ply] = 0;
+        // A repeated position ends the game before anyone moves again.
+        if ply > 0 && self.is_repetition(node) {
+            return 0;
+        }
         if let Some(m) = winning_move(position) {
             self.pv[ply][0] = Some(m);
             self.pv_len[ply] = 1;
             return WIN - (ply as i32 + 1);
-        }
-        if ply > 0 && self.is_repetition(node) {
-            return 0;
         }
         if depth <= 0 || ply + 2 >= MAX_PLY {
             return self.quiescence(position, alpha, beta, ply, 0);

@@ -1,0 +1,305 @@
+//! The engine against answers derived by exhaustive search, and its contracts: always a legal
+//! move, deterministic at a fixed depth, aware of repetitions.
+
+use onitama::ai::{Engine, Limits, Score, winning_move};
+use onitama::rules::{Deal, Game, Move, MoveList, Position, SplitMix64};
+
+fn clock() -> f64 {
+    onitama::ai::system_clock()
+}
+
+fn moves_of(position: &Position) -> MoveList {
+    let mut list = MoveList::new();
+    position.generate(&mut list);
+    list
+}
+
+/// Whether the side to move can force a win within `plies` plies (odd), by plain exhaustive search.
+fn wins_within(position: &Position, plies: u32) -> bool {
+    if winning_move(position).is_some() {
+        return true;
+    }
+    plies >= 3
+        && moves_of(position)
+            .iter()
+            .any(|&m| loses_within(&position.play(m).unwrap(), plies - 1))
+}
+
+/// Whether every move of the side to move lets the opponent win within `plies - 1` more plies.
+fn loses_within(position: &Position, plies: u32) -> bool {
+    winning_move(position).is_none()
+        && moves_of(position).iter().all(|&m| {
+            let next = position.play(m).unwrap();
+            next.outcome().is_none() && wins_within(&next, plies - 1)
+        })
+}
+
+/// Positions from random games (fixed seeds), the side to move not yet won.
+fn sample_positions(count: usize) -> Vec<Position> {
+    let mut dice = SplitMix64(42);
+    let mut found = Vec::new();
+    let mut seed = 0;
+    while found.len() < count {
+        seed += 1;
+        let mut game = Game::from_deal(&Deal::from_seed(seed));
+        let plies = 4 + dice.next_u64() % 24;
+        for _ in 0..plies {
+            let moves = game.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let m = moves[(dice.next_u64() % moves.len() as u64) as usize];
+            if game.position().is_winning(m) {
+                break;
+            }
+            game.play(m).unwrap();
+        }
+        if game.outcome().is_none() {
+            found.push(*game.position());
+        }
+    }
+    found
+}
+
+fn search(position: &Position, depth: u32) -> (Move, Score) {
+    let mut engine = Engine::new(8, clock);
+    let result = engine.search(
+        position,
+        &[],
+        Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        },
+        &mut |_| {},
+    );
+    (result.best.expect("a move"), result.info.score)
+}
+
+/// Finds positions whose shortest forced win is exactly `plies`, and checks the engine finds it.
+fn check_forced_wins(plies: u32, wanted: usize) {
+    let mut checked = 0;
+    for position in sample_positions(4000) {
+        if checked == wanted {
+            break;
+        }
+        if (plies > 1 && wins_within(&position, plies - 2)) || !wins_within(&position, plies) {
+            continue;
+        }
+        let (best, score) = search(&position, plies + 1);
+        assert_eq!(score, Score::Win(plies), "{position}");
+        let next = position.play(best).unwrap();
+        assert!(
+            next.outcome().is_some() || loses_within(&next, plies - 1),
+            "{position}: {best} does not force the win"
+        );
+        checked += 1;
+    }
+    assert_eq!(
+        checked, wanted,
+        "not enough positions with a win in exactly {plies}"
+    );
+}
+
+#[test]
+fn finds_every_win_in_one() {
+    check_forced_wins(1, 10);
+}
+
+#[test]
+fn finds_forced_wins_in_three() {
+    check_forced_wins(3, 10);
+}
+
+#[test]
+fn finds_forced_wins_in_five() {
+    check_forced_wins(5, 5);
+}
+
+/// Positions where only one or two moves avoid a loss within 4 plies: the engine plays one of them.
+#[test]
+fn finds_the_only_moves_that_save_the_game() {
+    let mut checked = 0;
+    for position in sample_positions(3000) {
+        if checked == 6 {
+            break;
+        }
+        if winning_move(&position).is_some() {
+            continue;
+        }
+        let moves = moves_of(&position);
+        if moves.len() < 4 {
+            continue;
+        }
+        let saving: Vec<Move> = moves
+            .iter()
+            .copied()
+            .filter(|&m| !wins_within(&position.play(m).unwrap(), 3))
+            .collect();
+        if saving.is_empty() || saving.len() > 2 {
+            continue;
+        }
+        let (best, score) = search(&position, 6);
+        assert!(
+            saving.contains(&best),
+            "{position}: played {best}, saving moves {saving:?}"
+        );
+        assert!(
+            !matches!(score, Score::Loss(plies) if plies <= 4),
+            "{position}: {score}"
+        );
+        checked += 1;
+    }
+    assert_eq!(
+        checked, 6,
+        "not enough positions with only one or two saving moves"
+    );
+}
+
+#[test]
+fn a_fixed_depth_search_is_deterministic() {
+    for position in sample_positions(5) {
+        let limits = Limits {
+            depth: Some(7),
+            ..Limits::default()
+        };
+        let first = Engine::new(8, clock).search(&position, &[], limits, &mut |_| {});
+        let second = Engine::new(8, clock).search(&position, &[], limits, &mut |_| {});
+        assert_eq!(first.best, second.best);
+        assert_eq!(first.info.nodes, second.info.nodes);
+        assert_eq!(first.info.pv, second.info.pv);
+    }
+}
+
+#[test]
+fn always_returns_a_legal_move_under_any_limit() {
+    let limits = [
+        Limits {
+            nodes: Some(1),
+            ..Limits::default()
+        },
+        Limits {
+            movetime_ms: Some(0.0),
+            ..Limits::default()
+        },
+        Limits {
+            depth: Some(1),
+            ..Limits::default()
+        },
+        Limits {
+            movetime_ms: Some(5.0),
+            ..Limits::default()
+        },
+    ];
+    let blocked: Position = "Rrrrr/5/5/5/B4 elephant,crab tiger,ox boar r"
+        .parse()
+        .unwrap();
+    for position in sample_positions(20).into_iter().chain([blocked]) {
+        for limit in limits {
+            let result = Engine::new(1, clock).search(&position, &[], limit, &mut |_| {});
+            let best = result.best.expect("a move");
+            assert!(
+                position.legal_moves().contains(&best),
+                "{position}: {best} under {limit:?}"
+            );
+        }
+    }
+    let mut game = Game::new("5/2B2/2r2/5/R4 ox,boar crab,tiger horse r".parse().unwrap());
+    game.play("ox:c3c4".parse().unwrap()).unwrap();
+    let over = Engine::new(1, clock).search(game.position(), &[], limits[2], &mut |_| {});
+    assert_eq!(over.best, None, "no move once the game is over");
+}
+
+#[test]
+fn info_reports_each_depth_with_a_principal_variation() {
+    let position = sample_positions(1)[0];
+    let mut depths = Vec::new();
+    let limits = Limits {
+        depth: Some(6),
+        ..Limits::default()
+    };
+    let result = Engine::new(8, clock).search(&position, &[], limits, &mut |info| {
+        assert!(!info.pv.is_empty());
+        let mut at = position;
+        for &m in &info.pv {
+            at = at.play(m).expect("the principal variation is legal");
+        }
+        depths.push(info.depth);
+    });
+    assert_eq!(depths, [1, 2, 3, 4, 5, 6]);
+    assert_eq!(result.best, Some(result.info.pv[0]));
+}
+
+fn search_after(position: &Position, earlier: &[Position], depth: u32) -> (Move, Score) {
+    let limits = Limits {
+        depth: Some(depth),
+        ..Limits::default()
+    };
+    let result = Engine::new(8, clock).search(position, earlier, limits, &mut |_| {});
+    (result.best.expect("a move"), result.info.score)
+}
+
+fn quiet_moves(position: &Position) -> Vec<Move> {
+    let enemies = position.pieces(position.to_move().other());
+    moves_of(position)
+        .iter()
+        .copied()
+        .filter(|m| matches!(m, Move::Step { to, .. } if !enemies.contains(*to)))
+        .collect()
+}
+
+/// When the position after the engine's favourite move already occurred, a winning engine plays
+/// another move (scoring it above a draw) or, if it still plays it, knows it is a draw.
+#[test]
+fn the_winning_side_walks_into_a_repetition_only_knowingly() {
+    let mut avoided = 0;
+    for position in sample_positions(400) {
+        let (best, score) = search_after(&position, &[], 5);
+        if !matches!(score, Score::Value(v) if v > 80) || !quiet_moves(&position).contains(&best) {
+            continue;
+        }
+        let repeated = position.play(best).unwrap();
+        let (again, score_again) = search_after(&position, &[repeated], 5);
+        if again == best {
+            assert_eq!(
+                score_again,
+                Score::Value(0),
+                "{position}: repeats with {best} but scores {score_again}"
+            );
+        } else {
+            assert!(
+                !matches!(score_again, Score::Value(v) if v <= 0)
+                    && !matches!(score_again, Score::Loss(_)),
+                "{position}: avoided the repetition for {again} scoring {score_again}"
+            );
+            avoided += 1;
+        }
+    }
+    assert!(
+        avoided >= 5,
+        "only {avoided} positions exercised the avoidance"
+    );
+}
+
+/// A losing engine that can repeat a position takes the draw: its score is never below it.
+#[test]
+fn the_losing_side_finds_a_saving_repetition() {
+    let mut saved = 0;
+    for position in sample_positions(400) {
+        let (_, score) = search_after(&position, &[], 5);
+        if !matches!(score, Score::Value(v) if v < -80) && !matches!(score, Score::Loss(_)) {
+            continue;
+        }
+        let Some(&quiet) = quiet_moves(&position).first() else {
+            continue;
+        };
+        let repeated = position.play(quiet).unwrap();
+        let (best, score_now) = search_after(&position, &[repeated], 5);
+        assert_eq!(
+            score_now,
+            Score::Value(0),
+            "{position}: {best} scores {score_now} although {quiet} draws"
+        );
+        saved += 1;
+    }
+    assert!(saved >= 5, "only {saved} losing positions found");
+}
