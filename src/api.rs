@@ -1,8 +1,16 @@
 //! The wasm-bindgen surface: what JavaScript (and the page's scripts) may call.
 //! Every function returns a `Result`; bad input becomes a JavaScript `Error` with a clear message.
 
+use crate::ai::Engine;
 use crate::rules::{Game, Move, Position, perft as count_paths};
+use crate::worker::{self, JsLimits, SearchReport};
+use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
+
+thread_local! {
+    /// One engine for the page's scripts, so its table carries over between calls.
+    static ENGINE: RefCell<Engine> = RefCell::new(Engine::new(worker::TABLE_MB, worker::clock));
+}
 
 /// Deeper perft runs for minutes and would freeze the page.
 const MAX_PERFT_DEPTH: u32 = 10;
@@ -56,4 +64,31 @@ pub fn normalize_position(position: &str) -> Result<String, JsError> {
 pub fn record_final_position(record: &str) -> Result<String, JsError> {
     let game = Game::from_record(record).map_err(|e| JsError::new(&e.to_string()))?;
     Ok(game.position().to_string())
+}
+
+/// Searches on the calling thread (scripts and tests; the page's AI uses the Web Worker).
+/// `limits` is `{ depth, movetime, nodes }` (any of them; 1000 ms when none) and `earlier` the
+/// game's earlier positions for repetitions. Returns `{ best, depth, score: { kind, value }, nodes, nps, pv }`.
+#[wasm_bindgen]
+pub fn best_move(
+    position: &str,
+    limits: JsValue,
+    earlier: Option<Vec<String>>,
+) -> Result<JsValue, JsError> {
+    let limits: JsLimits = if limits.is_undefined() || limits.is_null() {
+        JsLimits::default()
+    } else {
+        serde_wasm_bindgen::from_value(limits)
+            .map_err(|e| JsError::new(&format!("bad limits: {e}")))?
+    };
+    let (position, earlier) = worker::parse_positions(position, &earlier.unwrap_or_default())
+        .map_err(|e| JsError::new(&e))?;
+    if let Some(outcome) = position.outcome() {
+        return Err(JsError::new(&format!("the game is over: {outcome}")));
+    }
+    let result = ENGINE.with_borrow_mut(|engine| {
+        engine.search(&position, &earlier, limits.to_limits(), &mut |_| {})
+    });
+    let report = SearchReport::from_info(0, "done", &result.info, result.best);
+    serde_wasm_bindgen::to_value(&report).map_err(|e| JsError::new(&e.to_string()))
 }

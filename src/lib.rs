@@ -8,3 +8,5 @@ pub mod rules;
 pub mod api;
 #[cfg(target_arch = "wasm32")]
 pub mod ui;
+#[cfg(target_arch = "wasm32")]
+pub mod worker;

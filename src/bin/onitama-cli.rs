@@ -311,7 +311,7 @@ fn play_match(specs: &[EngineSpec; 2], pairs: usize, seed: u64, threads: usize, 
                     }
                     let deal = Deal::from_seed(seed + (index / 2) as u64);
                     // A plays the first player of the deal in even games, the other in odd ones.
-                    let a_color = if index % 2 == 0 {
+                    let a_color = if index.is_multiple_of(2) {
                         deal.first_player()
                     } else {
                         deal.first_player().other()

@@ -1,0 +1,219 @@
+//! The AI's Web Worker (wasm32 only): searches off the page's thread and reports progress.
+//!
+//! Once loaded (`ai-worker.js`) the worker posts `{ kind: "ready" }`; messages sent before that
+//! are lost. The page then posts a [`SearchRequest`]; the worker answers with `info` reports after each finished
+//! depth and one `done` (or `error`) report. To cancel, the page terminates the worker and starts
+//! a new one: a search never blocks the page.
+
+use crate::ai::{Engine, Info, Level, LevelPlayer, Limits, Score};
+use crate::rules::{Move, Position};
+use serde::{Deserialize, Serialize};
+use wasm_bindgen::prelude::*;
+use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
+
+/// The table's fixed size in the browser.
+pub const TABLE_MB: usize = 16;
+
+#[derive(Deserialize, Default, Clone, Copy)]
+pub struct JsLimits {
+    pub depth: Option<u32>,
+    pub movetime: Option<f64>,
+    pub nodes: Option<u64>,
+}
+
+impl JsLimits {
+    pub fn to_limits(self) -> Limits {
+        let limits = Limits {
+            depth: self.depth,
+            movetime_ms: self.movetime,
+            nodes: self.nodes,
+        };
+        if limits == Limits::default() {
+            Limits {
+                movetime_ms: Some(1000.0),
+                ..limits
+            }
+        } else {
+            limits
+        }
+    }
+}
+
+#[derive(Deserialize)]
+pub struct SearchRequest {
+    pub id: u32,
+    pub position: String,
+    /// Earlier positions of the game, oldest first (for repetitions).
+    #[serde(default)]
+    pub earlier: Vec<String>,
+    #[serde(default)]
+    pub limits: JsLimits,
+    /// A level name; when set it decides the limits and the style of play.
+    pub level: Option<String>,
+    #[serde(default)]
+    pub seed: u64,
+}
+
+#[derive(Serialize, Clone, PartialEq, Debug)]
+pub struct JsScore {
+    /// "value", "win" or "loss".
+    pub kind: &'static str,
+    /// Hundredths of a student for "value"; plies for "win" and "loss".
+    pub value: i32,
+}
+
+impl From<Score> for JsScore {
+    fn from(score: Score) -> JsScore {
+        match score {
+            Score::Value(v) => JsScore {
+                kind: "value",
+                value: v,
+            },
+            Score::Win(plies) => JsScore {
+                kind: "win",
+                value: plies as i32,
+            },
+            Score::Loss(plies) => JsScore {
+                kind: "loss",
+                value: plies as i32,
+            },
+        }
+    }
+}
+
+#[derive(Serialize)]
+pub struct SearchReport {
+    pub id: u32,
+    /// "info", "done" or "error".
+    pub kind: &'static str,
+    pub best: Option<String>,
+    pub depth: u32,
+    pub score: JsScore,
+    pub nodes: f64,
+    pub nps: f64,
+    pub pv: Vec<String>,
+    pub message: Option<String>,
+}
+
+impl SearchReport {
+    pub fn from_info(id: u32, kind: &'static str, info: &Info, best: Option<Move>) -> SearchReport {
+        SearchReport {
+            id,
+            kind,
+            best: best.map(|m| m.to_string()),
+            depth: info.depth,
+            score: info.score.into(),
+            nodes: info.nodes as f64,
+            nps: info.nps() as f64,
+            pv: info.pv.iter().map(Move::to_string).collect(),
+            message: None,
+        }
+    }
+
+    fn error(id: u32, message: String) -> SearchReport {
+        let info = Info {
+            depth: 0,
+            score: Score::Value(0),
+            nodes: 0,
+            elapsed_ms: 0.0,
+            pv: Vec::new(),
+        };
+        SearchReport {
+            message: Some(message),
+            ..SearchReport::from_info(id, "error", &info, None)
+        }
+    }
+}
+
+/// Milliseconds, in the page and in the worker.
+pub fn clock() -> f64 {
+    js_sys::Date::now()
+}
+
+/// Parses a request's positions, with the reason when one is malformed.
+pub fn parse_positions(
+    position: &str,
+    earlier: &[String],
+) -> Result<(Position, Vec<Position>), String> {
+    let parse = |text: &str| {
+        text.parse::<Position>()
+            .map_err(|e| format!("bad position \"{text}\": {e}"))
+    };
+    let earlier = earlier
+        .iter()
+        .map(|text| parse(text))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok((parse(position)?, earlier))
+}
+
+/// Runs one request to its end, reporting through `report`.
+pub fn run(request: SearchRequest, engine: &mut Engine, report: &mut dyn FnMut(SearchReport)) {
+    let id = request.id;
+    let (position, earlier) = match parse_positions(&request.position, &request.earlier) {
+        Ok(parsed) => parsed,
+        Err(message) => return report(SearchReport::error(id, message)),
+    };
+    if let Some(name) = request.level {
+        let Some(level) = Level::by_name(&name) else {
+            return report(SearchReport::error(id, format!("unknown level '{name}'")));
+        };
+        let fresh = Engine::new(1, clock);
+        let mut player = LevelPlayer::new(level, std::mem::replace(engine, fresh), request.seed);
+        let best = player.choose(&position, &earlier);
+        *engine = player.engine;
+        let info = Info {
+            depth: level.depth,
+            score: Score::Value(0),
+            nodes: 0,
+            elapsed_ms: 0.0,
+            pv: Vec::new(),
+        };
+        return report(SearchReport::from_info(id, "done", &info, best));
+    }
+    let result = engine.search(
+        &position,
+        &earlier,
+        request.limits.to_limits(),
+        &mut |info| {
+            report(SearchReport::from_info(
+                id,
+                "info",
+                info,
+                info.pv.first().copied(),
+            ));
+        },
+    );
+    report(SearchReport::from_info(
+        id,
+        "done",
+        &result.info,
+        result.best,
+    ));
+}
+
+/// The worker's entry: listens for requests for as long as it lives.
+pub fn start() {
+    let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
+    let mut engine = Engine::new(TABLE_MB, clock);
+    let reply_scope = scope.clone();
+    let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
+        let mut post = |report: SearchReport| {
+            if let Ok(value) = serde_wasm_bindgen::to_value(&report) {
+                let _ = reply_scope.post_message(&value);
+            }
+        };
+        match serde_wasm_bindgen::from_value::<SearchRequest>(event.data()) {
+            Ok(request) => run(request, &mut engine, &mut post),
+            Err(error) => post(SearchReport::error(
+                0,
+                format!("bad search request: {error}"),
+            )),
+        }
+    });
+    scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    // The handler lives as long as the worker.
+    on_message.forget();
+    let ready = js_sys::Object::new();
+    let _ = js_sys::Reflect::set(&ready, &"kind".into(), &"ready".into());
+    let _ = scope.post_message(&ready);
+}

@@ -1,0 +1,126 @@
+// The AI in the browser: its Web Worker searches off the page's thread, reports progress, can be
+// cancelled; best_move is there for scripts.
+import { test, before, after } from 'node:test';
+// Each test has a time limit so that a silent worker fails the test instead of hanging the run.
+import assert from 'node:assert/strict';
+import { serve, launch, openGame } from './harness.mjs';
+
+let server;
+let browser;
+before(async () => { server = await serve(); browser = await launch(); });
+after(async () => { await browser?.close(); await server?.close(); });
+
+const START = 'bbBbb/5/5/5/rrRrr crab,dragon monkey,tiger mantis r';
+
+/** Defines window.startWorker(): a worker that has said it is ready. */
+async function withWorkerStarter(page) {
+  await page.evaluate(() => {
+    window.startWorker = () => new Promise((resolve, reject) => {
+      const worker = new Worker('./ai-worker.js');
+      worker.onerror = (e) => reject(new Error(`worker failed: ${e.message}`));
+      worker.onmessage = (e) => { if (e.data.kind === 'ready') resolve(worker); };
+      setTimeout(() => reject(new Error('worker not ready after 10 s')), 10000);
+    });
+  });
+}
+
+test('the worker searches, reports each depth and answers with a legal move while the page keeps drawing', { timeout: 60000 }, async () => {
+  const { page, errors } = await openGame(browser, server.url);
+  await withWorkerStarter(page);
+  const result = await page.evaluate(async (start) => {
+    const worker = await startWorker();
+    let frames = 0;
+    let counting = true;
+    const tick = () => { frames += 1; if (counting) requestAnimationFrame(tick); };
+    requestAnimationFrame(tick);
+    const reports = await new Promise((resolve) => {
+      const seen = [];
+      worker.onmessage = (event) => {
+        seen.push(event.data);
+        if (event.data.kind !== 'info') resolve(seen);
+      };
+      worker.postMessage({ id: 7, position: start, limits: { movetime: 800 } });
+    });
+    counting = false;
+    worker.terminate();
+    return { reports, frames, legal: window.wasmBindings.legal_moves(start) };
+  }, START);
+  const done = result.reports.at(-1);
+  assert.equal(done.kind, 'done');
+  assert.equal(done.id, 7);
+  assert.ok(result.legal.includes(done.best), `${done.best} is legal`);
+  const infos = result.reports.filter((r) => r.kind === 'info');
+  assert.ok(infos.length >= 5, 'progress after each depth');
+  assert.deepEqual(infos.map((r) => r.depth), infos.map((_, i) => i + 1));
+  assert.ok(done.depth >= 8, `depth ${done.depth} in 800 ms`);
+  // The page drew frames while the worker searched (about 48 at 60 Hz; any steady count shows it was not blocked).
+  assert.ok(result.frames >= 10, `${result.frames} frames during the search`);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('a search can be cancelled and a new worker answers at once', { timeout: 60000 }, async () => {
+  const { page, errors } = await openGame(browser, server.url);
+  await withWorkerStarter(page);
+  const answer = await page.evaluate(async (start) => {
+    const first = await startWorker();
+    first.postMessage({ id: 1, position: start, limits: { movetime: 60000 } });
+    await new Promise((resolve) => { first.onmessage = (e) => { if (e.data.depth >= 3) resolve(); }; });
+    first.terminate();
+    const second = await startWorker();
+    return new Promise((resolve) => {
+      second.onmessage = (e) => { if (e.data.kind !== 'info') { second.terminate(); resolve(e.data); } };
+      second.postMessage({ id: 2, position: start, limits: { depth: 4 } });
+    });
+  }, START);
+  assert.equal(answer.kind, 'done');
+  assert.equal(answer.id, 2);
+  assert.equal(answer.depth, 4);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('the worker plays a level and reports bad requests as errors', { timeout: 60000 }, async () => {
+  const { page } = await openGame(browser, server.url);
+  await withWorkerStarter(page);
+  const replies = await page.evaluate(async (start) => {
+    const worker = await startWorker();
+    const ask = (request) => new Promise((resolve) => {
+      worker.onmessage = (e) => { if (e.data.kind !== 'info') resolve(e.data); };
+      worker.postMessage(request);
+    });
+    const level = await ask({ id: 3, position: start, level: 'beginner', seed: 5 });
+    const badPosition = await ask({ id: 4, position: 'nonsense' });
+    const badLevel = await ask({ id: 5, position: start, level: 'godlike' });
+    worker.terminate();
+    return { level, badPosition, badLevel, legal: window.wasmBindings.legal_moves(start) };
+  }, START);
+  assert.equal(replies.level.kind, 'done');
+  assert.ok(replies.legal.includes(replies.level.best));
+  assert.equal(replies.badPosition.kind, 'error');
+  assert.match(replies.badPosition.message, /expected 5 fields/);
+  assert.match(replies.badLevel.message, /unknown level 'godlike'/);
+  await page.close();
+});
+
+test('best_move answers scripts on the page and rejects bad input', { timeout: 60000 }, async () => {
+  const { page } = await openGame(browser, server.url);
+  const result = await page.evaluate((start) => {
+    const api = window.wasmBindings;
+    const caught = (f) => { try { f(); return null; } catch (e) { return e.message; } };
+    const winInOne = '5/2B2/2r2/5/R4 ox,boar crab,tiger horse r';
+    return {
+      found: api.best_move(start, { depth: 6 }),
+      win: api.best_move(winInOne, { depth: 3 }),
+      badLimits: caught(() => api.best_move(start, { depth: 'deep' })),
+      badPosition: caught(() => api.best_move('bbBbb/5/5/5/rrRrr ox,ox horse,elephant crab r', {})),
+    };
+  }, START);
+  assert.equal(result.found.depth, 6);
+  assert.ok(result.found.pv.length >= 1);
+  assert.ok(['ox:c3c4', 'boar:c3c4'].includes(result.win.best), result.win.best); // both step onto the master
+  assert.deepEqual(result.win.score, { kind: 'win', value: 1 });
+  assert.match(result.badLimits, /bad limits/);
+  assert.match(result.badPosition, /the same card twice/);
+  await page.close();
+});
