@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Runs perft in WebAssembly under Node (the same Rust code the page loads) beside the native CLI,
-# and prints both speeds and their ratio.
+# The engine in WebAssembly under Node (the same Rust code the page and its worker load) beside the
+# native CLI: perft and the search bench, with the speed ratio of each.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/env.sh
@@ -12,4 +12,5 @@ cargo rustc --release --quiet --lib --target wasm32-unknown-unknown --crate-type
 wasm-bindgen --target nodejs --out-dir target/wasm-node target/wasm32-unknown-unknown/release/onitama.wasm
 
 native=$(target/release/onitama-cli perft "$position" "$depth" 2>&1 >/dev/null | sed -E 's/.*\(([0-9.]+) M leaves\/s\).*/\1/')
-node scripts/bench-wasm.mjs "$position" "$depth" "$native"
+target/release/onitama-cli bench --depth "${BENCH_DEPTH:-11}" > target/bench-native.txt 2>/dev/null
+node scripts/bench-wasm.mjs "$position" "$depth" "$native" target/bench-native.txt

@@ -4,13 +4,7 @@
 use crate::ai::Engine;
 use crate::rules::{Game, Move, Position, perft as count_paths};
 use crate::worker::{self, JsLimits, SearchReport};
-use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
-
-thread_local! {
-    /// One engine for the page's scripts, so its table carries over between calls.
-    static ENGINE: RefCell<Engine> = RefCell::new(Engine::new(worker::TABLE_MB, worker::clock));
-}
 
 /// Deeper perft runs for minutes and would freeze the page.
 const MAX_PERFT_DEPTH: u32 = 10;
@@ -66,7 +60,8 @@ pub fn record_final_position(record: &str) -> Result<String, JsError> {
     Ok(game.position().to_string())
 }
 
-/// Searches on the calling thread (scripts and tests; the page's AI uses the Web Worker).
+/// Searches on the calling thread with a fresh engine, so that the same call gives the same answer
+/// (scripts, tests and benchmarks; the page's AI uses the Web Worker).
 /// `limits` is `{ depth, movetime, nodes }` (any of them; 1000 ms when none) and `earlier` the
 /// game's earlier positions for repetitions. Returns `{ best, depth, score: { kind, value }, nodes, nps, pv }`.
 #[wasm_bindgen]
@@ -86,9 +81,8 @@ pub fn best_move(
     if let Some(outcome) = position.outcome() {
         return Err(JsError::new(&format!("the game is over: {outcome}")));
     }
-    let result = ENGINE.with_borrow_mut(|engine| {
-        engine.search(&position, &earlier, limits.to_limits(), &mut |_| {})
-    });
+    let mut engine = Engine::new(worker::TABLE_MB, worker::clock);
+    let result = engine.search(&position, &earlier, limits.to_limits(), &mut |_| {});
     let report = SearchReport::from_info(0, "done", &result.info, result.best);
     serde_wasm_bindgen::to_value(&report).map_err(|e| JsError::new(&e.to_string()))
 }

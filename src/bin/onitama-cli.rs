@@ -66,7 +66,7 @@ enum Command {
     /// Play paired games between two engines from random deals (each deal twice, colours swapped).
     Match {
         /// Engine A: a level (beginner, casual, club, expert, master) or limits and switches such
-        /// as `depth=6`, `movetime=100`, `nodes=20000`, `no-tt`, `no-pvs`, `no-aspiration`,
+        /// as `depth=6`, `movetime=100`, `temperature=30` (the spread of a weaker choice), `no-tt`, `no-pvs`, `no-aspiration`,
         /// `no-killers`, `no-lmr`, `no-quiescence`, joined by commas.
         #[arg(long)]
         a: String,
@@ -253,6 +253,7 @@ impl EngineSpec {
                     level.movetime_ms = Some(number(value)?);
                     has_limit = true;
                 }
+                Some(("temperature", value)) => level.temperature = number(value)?,
                 Some(_) => return Err(format!("unknown engine setting '{item}'")),
                 None => match item {
                     "no-tt" => options.transposition_table = false,
