@@ -86,3 +86,237 @@ pub fn best_move(
     let report = SearchReport::from_info(0, "done", &result.info, result.best);
     serde_wasm_bindgen::to_value(&report).map_err(|e| JsError::new(&e.to_string()))
 }
+
+// ---- The game on the page: the same transitions the board's clicks use. ----
+
+use crate::ui::{self, Mode, NewGame};
+
+fn no_game() -> JsError {
+    JsError::new("the game has not started on this page")
+}
+
+#[derive(serde::Deserialize, Default)]
+#[serde(default)]
+struct GameOptions {
+    /// "ai" (the default), "two" or "watch".
+    mode: Option<String>,
+    /// "red" or "blue": the person's colour against the AI.
+    human: Option<String>,
+    /// 0 (novice) … 9 (master).
+    level: Option<usize>,
+    /// Five card names: Red, Red, Blue, Blue, side.
+    cards: Option<Vec<String>>,
+    /// Start from this position instead of a deal.
+    position: Option<String>,
+    /// Pass and play: turn the board toward whoever moves (default true).
+    turn_board: Option<bool>,
+}
+
+fn parse_options(value: JsValue) -> Result<NewGame, JsError> {
+    let options: GameOptions = if value.is_undefined() || value.is_null() {
+        GameOptions::default()
+    } else {
+        serde_wasm_bindgen::from_value(value)
+            .map_err(|e| JsError::new(&format!("bad game options: {e}")))?
+    };
+    let level = options.level.unwrap_or(4);
+    if level >= crate::ai::Level::ALL.len() {
+        return Err(JsError::new(&format!(
+            "level {level} does not exist: use 0 to {}",
+            crate::ai::Level::ALL.len() - 1
+        )));
+    }
+    let mode = match options.mode.as_deref().unwrap_or("ai") {
+        "ai" => {
+            let human = match options.human.as_deref().unwrap_or("red") {
+                "red" => crate::rules::Color::Red,
+                "blue" => crate::rules::Color::Blue,
+                other => {
+                    return Err(JsError::new(&format!(
+                        "human must be 'red' or 'blue', not '{other}'"
+                    )));
+                }
+            };
+            Mode::VsAi { human, level }
+        }
+        "two" => Mode::PassAndPlay {
+            turn_board: options.turn_board.unwrap_or(true),
+        },
+        "watch" => Mode::Watch { level },
+        other => {
+            return Err(JsError::new(&format!(
+                "mode must be 'ai', 'two' or 'watch', not '{other}'"
+            )));
+        }
+    };
+    let cards = match options.cards {
+        None => None,
+        Some(names) => {
+            let cards = names
+                .iter()
+                .map(|name| {
+                    crate::rules::Card::from_name(name)
+                        .ok_or_else(|| JsError::new(&format!("unknown card '{name}'")))
+                })
+                .collect::<Result<Vec<_>, _>>()?;
+            let cards: [crate::rules::Card; 5] = cards
+                .try_into()
+                .map_err(|_| JsError::new("give exactly five cards: Red, Red, Blue, Blue, side"))?;
+            Some(cards)
+        }
+    };
+    let position = options
+        .position
+        .as_deref()
+        .map(parse_position)
+        .transpose()?;
+    Ok(NewGame {
+        mode,
+        cards,
+        position,
+    })
+}
+
+/// Starts a new game on the page: `{ mode, human, level, cards, position, turn_board }`, all optional.
+#[wasm_bindgen]
+pub fn game_new(options: JsValue) -> Result<(), JsError> {
+    let options = parse_options(options)?;
+    ui::with_app(|app| app.new_game(options))
+        .ok_or_else(no_game)?
+        .map_err(|e| JsError::new(&e))
+}
+
+/// The current game: position, side to move, moves, legal moves, outcome, and what the page is doing.
+#[wasm_bindgen]
+pub fn game_state() -> Result<JsValue, JsError> {
+    #[derive(serde::Serialize)]
+    struct View {
+        position: String,
+        to_move: &'static str,
+        moves: Vec<String>,
+        legal_moves: Vec<String>,
+        outcome: Option<&'static str>,
+        record: String,
+        thinking: bool,
+        animating: bool,
+        can_undo: bool,
+        can_redo: bool,
+        hint: Option<String>,
+        selected_card: Option<&'static str>,
+        selected_piece: Option<String>,
+        bottom: &'static str,
+    }
+    let view = ui::with_app(|app| {
+        let state = app.state();
+        let game = &state.game;
+        View {
+            position: game.position().to_string(),
+            to_move: if game.position().to_move() == crate::rules::Color::Red {
+                "red"
+            } else {
+                "blue"
+            },
+            moves: game.moves().iter().map(Move::to_string).collect(),
+            legal_moves: game.legal_moves().iter().map(Move::to_string).collect(),
+            outcome: game.outcome().map(|o| o.code()),
+            record: game.to_record(),
+            thinking: state.thinking.is_some(),
+            animating: app.is_animating(),
+            can_undo: !game.moves().is_empty(),
+            can_redo: game.redoable().next().is_some(),
+            hint: state.hint.map(|m| m.to_string()),
+            selected_card: state.selected_card.map(|c| c.name()),
+            selected_piece: state.selected_piece.map(|s| s.to_string()),
+            bottom: if state.bottom() == crate::rules::Color::Red {
+                "red"
+            } else {
+                "blue"
+            },
+        }
+    })
+    .ok_or_else(no_game)?;
+    serde_wasm_bindgen::to_value(&view).map_err(|e| JsError::new(&e.to_string()))
+}
+
+/// Plays a move on the page's game; an illegal one throws with the reason and changes nothing.
+#[wasm_bindgen]
+pub fn game_play(mv: &str) -> Result<(), JsError> {
+    let m = mv
+        .parse::<Move>()
+        .map_err(|e| JsError::new(&e.to_string()))?;
+    ui::with_app(|app| app.play(m))
+        .ok_or_else(no_game)?
+        .map_err(|e| JsError::new(&e))
+}
+
+/// Takes back a move (against the AI: back to the player's last turn); false at the start.
+#[wasm_bindgen]
+pub fn game_undo() -> Result<bool, JsError> {
+    ui::with_app(|app| app.undo()).ok_or_else(no_game)
+}
+
+#[wasm_bindgen]
+pub fn game_redo() -> Result<bool, JsError> {
+    ui::with_app(|app| app.redo()).ok_or_else(no_game)
+}
+
+/// Asks the AI for a hint for the player to move (shown on the board when it arrives).
+#[wasm_bindgen]
+pub fn game_hint() -> Result<(), JsError> {
+    ui::with_app(|app| app.hint()).ok_or_else(no_game)
+}
+
+/// Loads a position into a new game, keeping the mode; a malformed one throws and changes nothing.
+#[wasm_bindgen]
+pub fn game_load(position: &str) -> Result<(), JsError> {
+    let position = parse_position(position)?;
+    ui::with_app(|app| {
+        let mode = app.state().mode;
+        app.new_game(NewGame {
+            mode,
+            cards: None,
+            position: Some(position),
+        })
+    })
+    .ok_or_else(no_game)?
+    .map_err(|e| JsError::new(&e))
+}
+
+#[derive(serde::Serialize)]
+struct PageRect {
+    x: f64,
+    y: f64,
+    width: f64,
+    height: f64,
+}
+
+fn page_rect(app: &ui::App, rect: ui::layout::Rect) -> PageRect {
+    let (left, top) = app.canvas_origin();
+    PageRect {
+        x: left + rect.x,
+        y: top + rect.y,
+        width: rect.w,
+        height: rect.h,
+    }
+}
+
+/// Where a square (e.g. "c1") is on the page, in CSS pixels from the viewport's corner.
+#[wasm_bindgen]
+pub fn square_rect(square: &str) -> Result<JsValue, JsError> {
+    let square: crate::rules::Square = square
+        .parse()
+        .map_err(|_| JsError::new(&format!("'{square}' is not a square: use a1 to e5")))?;
+    let rect = ui::with_app(|app| page_rect(app, app.square_rect(square))).ok_or_else(no_game)?;
+    serde_wasm_bindgen::to_value(&rect).map_err(|e| JsError::new(&e.to_string()))
+}
+
+/// Where a card of this game is drawn on the page, in CSS pixels.
+#[wasm_bindgen]
+pub fn card_rect(card: &str) -> Result<JsValue, JsError> {
+    let card = crate::rules::Card::from_name(card)
+        .ok_or_else(|| JsError::new(&format!("unknown card '{card}'")))?;
+    let rect = ui::with_app(|app| app.card_rect(card).map(|r| page_rect(app, r)))
+        .ok_or_else(no_game)?
+        .ok_or_else(|| JsError::new(&format!("{card} is not in this game")))?;
+    serde_wasm_bindgen::to_value(&rect).map_err(|e| JsError::new(&e.to_string()))
+}

@@ -1,6 +1,7 @@
 //! The AI's Web Worker (wasm32 only): searches off the page's thread and reports progress.
 //!
-//! Once loaded (`ai-worker.js`) the worker posts `{ kind: "ready" }`; messages sent before that
+//! The worker loads the page's own module (`ai-worker.js`), so the game ships one wasm file.
+//! Once loaded the worker posts `{ kind: "ready" }`; messages sent before that
 //! are lost. The page then posts a [`SearchRequest`]; the worker answers with `info` reports after each finished
 //! depth and one `done` (or `error`) report. To cancel, the page terminates the worker and starts
 //! a new one: a search never blocks the page.
@@ -14,7 +15,7 @@ use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
 /// The table's fixed size in the browser.
 pub const TABLE_MB: usize = 16;
 
-#[derive(Deserialize, Default, Clone, Copy)]
+#[derive(Deserialize, Serialize, Default, Clone, Copy)]
 pub struct JsLimits {
     pub depth: Option<u32>,
     pub movetime: Option<f64>,
@@ -39,7 +40,7 @@ impl JsLimits {
     }
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, Serialize)]
 pub struct SearchRequest {
     pub id: u32,
     pub position: String,
@@ -50,31 +51,43 @@ pub struct SearchRequest {
     pub limits: JsLimits,
     /// A level name; when set it decides the limits and the style of play.
     pub level: Option<String>,
+    /// The level's dice (a JavaScript number, so 32 bits).
     #[serde(default)]
-    pub seed: u64,
+    pub seed: u32,
 }
 
-#[derive(Serialize, Clone, PartialEq, Debug)]
+#[derive(Serialize, Deserialize, Clone, PartialEq, Debug)]
 pub struct JsScore {
     /// "value", "win" or "loss".
-    pub kind: &'static str,
+    pub kind: String,
     /// Hundredths of a student for "value"; plies for "win" and "loss".
     pub value: i32,
+}
+
+impl JsScore {
+    pub fn to_score(&self) -> Option<Score> {
+        match self.kind.as_str() {
+            "value" => Some(Score::Value(self.value)),
+            "win" => Some(Score::Win(self.value.max(0) as u32)),
+            "loss" => Some(Score::Loss(self.value.max(0) as u32)),
+            _ => None,
+        }
+    }
 }
 
 impl From<Score> for JsScore {
     fn from(score: Score) -> JsScore {
         match score {
             Score::Value(v) => JsScore {
-                kind: "value",
+                kind: "value".into(),
                 value: v,
             },
             Score::Win(plies) => JsScore {
-                kind: "win",
+                kind: "win".into(),
                 value: plies as i32,
             },
             Score::Loss(plies) => JsScore {
-                kind: "loss",
+                kind: "loss".into(),
                 value: plies as i32,
             },
         }
@@ -92,6 +105,18 @@ pub struct SearchReport {
     pub nodes: f64,
     pub nps: f64,
     pub pv: Vec<String>,
+    pub message: Option<String>,
+}
+
+/// A report as the page reads it back (the worker's first message has only `kind: "ready"`).
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct SearchReportIn {
+    pub id: u32,
+    pub kind: String,
+    pub best: Option<String>,
+    pub depth: u32,
+    pub score: Option<JsScore>,
     pub message: Option<String>,
 }
 
@@ -158,7 +183,11 @@ pub fn run(request: SearchRequest, engine: &mut Engine, report: &mut dyn FnMut(S
             return report(SearchReport::error(id, format!("unknown level '{name}'")));
         };
         let fresh = Engine::new(1, clock);
-        let mut player = LevelPlayer::new(level, std::mem::replace(engine, fresh), request.seed);
+        let mut player = LevelPlayer::new(
+            level,
+            std::mem::replace(engine, fresh),
+            u64::from(request.seed),
+        );
         let best = player.choose(&position, &earlier);
         *engine = player.engine;
         let info = Info {
@@ -191,8 +220,9 @@ pub fn run(request: SearchRequest, engine: &mut Engine, report: &mut dyn FnMut(S
     ));
 }
 
-/// The worker's entry: listens for requests for as long as it lives.
-pub fn start() {
+/// The worker's entry (called by `ai-worker.js`): listens for requests for as long as it lives.
+#[wasm_bindgen]
+pub fn worker_start() {
     let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
     let mut engine = Engine::new(TABLE_MB, clock);
     let reply_scope = scope.clone();

@@ -1,3 +1,6 @@
-// Starts the AI's Web Worker: loads its wasm, whose start-up posts { kind: "ready" }.
-importScripts('./onitama-worker.js');
-wasm_bindgen({ module_or_path: './onitama-worker_bg.wasm' });
+// The AI's Web Worker: it loads the page's own module (one wasm file for both) and starts
+// listening; its first message is { kind: "ready" }.
+import init, { worker_start } from './onitama.js';
+
+await init({ module_or_path: './onitama_bg.wasm' });
+worker_start();

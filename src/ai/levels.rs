@@ -17,31 +17,17 @@ pub struct Level {
 }
 
 impl Level {
-    pub const ALL: [Level; 5] = [
-        Level {
-            name: "beginner",
-            depth: 1,
-            movetime_ms: None,
-            temperature: 120.0,
-        },
-        Level {
-            name: "casual",
-            depth: 2,
-            movetime_ms: None,
-            temperature: 50.0,
-        },
-        Level {
-            name: "club",
-            depth: 3,
-            movetime_ms: None,
-            temperature: 15.0,
-        },
-        Level {
-            name: "expert",
-            depth: 6,
-            movetime_ms: None,
-            temperature: 0.0,
-        },
+    /// Weakest first. Measured with `onitama-cli match` (see the README's ladder).
+    pub const ALL: [Level; 10] = [
+        Level::fixed("novice", 1, 60.0),
+        Level::fixed("beginner", 2, 150.0),
+        Level::fixed("casual", 2, 60.0),
+        Level::fixed("apprentice", 2, 30.0),
+        Level::fixed("student", 3, 20.0),
+        Level::fixed("club", 3, 5.0),
+        Level::fixed("adept", 4, 8.0),
+        Level::fixed("expert", 5, 0.0),
+        Level::fixed("sensei", 7, 0.0),
         Level {
             name: "master",
             depth: 64,
@@ -49,6 +35,15 @@ impl Level {
             temperature: 0.0,
         },
     ];
+
+    const fn fixed(name: &'static str, depth: u32, temperature: f64) -> Level {
+        Level {
+            name,
+            depth,
+            movetime_ms: None,
+            temperature,
+        }
+    }
 
     pub fn by_name(name: &str) -> Option<Level> {
         Level::ALL.into_iter().find(|level| level.name == name)

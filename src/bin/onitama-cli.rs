@@ -65,9 +65,10 @@ enum Command {
     },
     /// Play paired games between two engines from random deals (each deal twice, colours swapped).
     Match {
-        /// Engine A: a level (beginner, casual, club, expert, master) or limits and switches such
-        /// as `depth=6`, `movetime=100`, `temperature=30` (the spread of a weaker choice), `no-tt`, `no-pvs`, `no-aspiration`,
-        /// `no-killers`, `no-lmr`, `no-quiescence`, joined by commas.
+        /// Engine A: a level (novice, beginner, casual, apprentice, student, club, adept, expert,
+        /// sensei, master), or limits and switches joined by commas: `depth=6`, `movetime=100`,
+        /// `temperature=30` (the spread of a weaker choice), `no-tt`, `no-pvs`, `no-aspiration`,
+        /// `no-killers`, `no-lmr`, `no-quiescence`.
         #[arg(long)]
         a: String,
         /// Engine B, written like engine A.
@@ -264,7 +265,8 @@ impl EngineSpec {
                     "no-quiescence" => options.quiescence = false,
                     name => {
                         level = Level::by_name(name).ok_or_else(|| {
-                            format!("unknown engine '{name}': use a level (beginner, casual, club, expert, master) or depth=N / movetime=MS")
+                            let names: Vec<&str> = Level::ALL.iter().map(|level| level.name).collect();
+                            format!("unknown engine '{name}': use a level ({}) or depth=N / movetime=MS", names.join(", "))
                         })?;
                         has_limit = true;
                     }

@@ -1,52 +1,494 @@
-//! The page (wasm32 only). For now it draws a freshly dealt start position on the canvas;
-//! every rule decision comes from `crate::rules`.
+//! The page (wasm32 only): a canvas board driven by one state. Input → transition → state →
+//! render; the AI answers from its Web Worker. Every rule decision comes from `crate::rules`.
 
+mod ai_client;
+mod anim;
+mod board;
+mod controls;
+mod input;
+pub mod layout;
 mod render;
+mod state;
+mod text;
 
-use crate::rules::{Deal, Position};
+use crate::ai::Level;
+use crate::rules::{Card, Color, Deal, Game, Move, Position};
+use crate::worker::{SearchReportIn, SearchRequest};
+use ai_client::AiWorker;
+use anim::Anim;
+use layout::Layout;
+pub use state::Mode;
+use state::{Purpose, State, Thinking};
+use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
+use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, PointerEvent};
 
-/// Draws a new deal and redraws it whenever the window changes size.
+pub struct App {
+    state: State,
+    layout: Layout,
+    canvas: HtmlCanvasElement,
+    context: CanvasRenderingContext2d,
+    worker: Option<AiWorker>,
+    next_request: u32,
+    /// The AI's move, held until the previous move has finished showing.
+    pending_move: Option<Move>,
+    frame_requested: bool,
+}
+
+thread_local! {
+    static APP: RefCell<Option<App>> = const { RefCell::new(None) };
+}
+
+/// Runs `f` on the app, if it has started (and is not already busy: events never nest).
+pub fn with_app<T>(f: impl FnOnce(&mut App) -> T) -> Option<T> {
+    APP.with(|cell| cell.try_borrow_mut().ok()?.as_mut().map(f))
+}
+
+fn now_ms() -> f64 {
+    web_sys::window()
+        .and_then(|w| w.performance())
+        .map_or(0.0, |p| p.now())
+}
+
+/// Starts the page: a new game against the AI, input and resize handlers, the AI worker.
 pub fn start() {
+    // In the AI's worker the same module loads without a window: nothing to draw there.
+    if web_sys::window().is_none() {
+        return;
+    }
     if let Err(error) = try_start() {
         web_sys::console::error_1(&error);
     }
 }
 
 fn try_start() -> Result<(), JsValue> {
-    let position = Deal::random().position();
-    draw(&position)?;
-    let window = web_sys::window().ok_or("no window")?;
-    let on_resize = Closure::<dyn Fn()>::new(move || {
-        if let Err(error) = draw(&position) {
-            web_sys::console::error_1(&error);
-        }
-    });
-    window.add_event_listener_with_callback("resize", on_resize.as_ref().unchecked_ref())?;
-    // The listener lives as long as the page.
-    on_resize.forget();
-    Ok(())
-}
-
-fn draw(position: &Position) -> Result<(), JsValue> {
     let window = web_sys::window().ok_or("no window")?;
     let document = window.document().ok_or("no document")?;
-    let canvas: web_sys::HtmlCanvasElement = document
+    let canvas: HtmlCanvasElement = document
         .get_element_by_id("board")
         .ok_or("no #board canvas")?
         .dyn_into()?;
-    let css_width = window.inner_width()?.as_f64().unwrap_or(360.0);
-    let css_height = window.inner_height()?.as_f64().unwrap_or(640.0);
-    let ratio = window.device_pixel_ratio();
-    canvas.set_width((css_width * ratio).round() as u32);
-    canvas.set_height((css_height * ratio).round() as u32);
-    let style = canvas.style();
-    style.set_property("width", &format!("{css_width}px"))?;
-    style.set_property("height", &format!("{css_height}px"))?;
-    let context: web_sys::CanvasRenderingContext2d = canvas
+    let context: CanvasRenderingContext2d = canvas
         .get_context("2d")?
         .ok_or("no 2d context")?
         .dyn_into()?;
-    context.set_transform(ratio, 0.0, 0.0, ratio, 0.0, 0.0)?;
-    render::draw_position(&context, position, css_width, css_height)
+    let reduced_motion = window
+        .match_media("(prefers-reduced-motion: reduce)")
+        .ok()
+        .flatten()
+        .is_some_and(|query| query.matches());
+    let mode = Mode::VsAi {
+        human: Color::Red,
+        level: 4,
+    };
+    let state = State::new(
+        Game::from_deal(&Deal::random()),
+        mode,
+        reduced_motion,
+        random_seed(),
+    );
+    let layout = Layout::new(1.0, 1.0, state.bottom());
+    let target: web_sys::EventTarget = canvas.clone().into();
+    let app = App {
+        state,
+        layout,
+        canvas,
+        context,
+        worker: None,
+        next_request: 0,
+        pending_move: None,
+        frame_requested: false,
+    };
+    APP.with(|cell| *cell.borrow_mut() = Some(app));
+    listen(&target, "pointerdown", |app, e: PointerEvent| {
+        app.pointer(e, Pointer::Down)
+    })?;
+    listen(&target, "pointermove", |app, e: PointerEvent| {
+        app.pointer(e, Pointer::Move)
+    })?;
+    listen(&target, "pointerup", |app, e: PointerEvent| {
+        app.pointer(e, Pointer::Up)
+    })?;
+    listen(&target, "pointercancel", |app, _: PointerEvent| {
+        app.state.drag = None;
+        app.redraw();
+    })?;
+    listen(&window, "resize", |app, _: web_sys::Event| app.resize())?;
+    controls::wire(&document)?;
+    with_app(|app| {
+        app.resize();
+        app.after_change();
+    });
+    // For the page-speed benchmark: when the first board was drawn.
+    if let Some(performance) = window.performance() {
+        let _ = performance.mark("board-drawn");
+    }
+    Ok(())
+}
+
+fn random_seed() -> u64 {
+    let mut bytes = [0u8; 8];
+    let _ = getrandom::fill(&mut bytes);
+    u64::from_le_bytes(bytes)
+}
+
+/// Adds an event listener for the page's lifetime that runs `handle` on the app.
+pub fn listen<E: JsCast + 'static>(
+    target: &web_sys::EventTarget,
+    event: &str,
+    handle: impl Fn(&mut App, E) + 'static,
+) -> Result<(), JsValue> {
+    let closure = Closure::<dyn Fn(web_sys::Event)>::new(move |event: web_sys::Event| {
+        if let Ok(event) = event.dyn_into::<E>() {
+            with_app(|app| handle(app, event));
+        }
+    });
+    target.add_event_listener_with_callback(event, closure.as_ref().unchecked_ref())?;
+    // Listeners live as long as the page.
+    closure.forget();
+    Ok(())
+}
+
+enum Pointer {
+    Down,
+    Move,
+    Up,
+}
+
+/// Options for a new game.
+#[derive(Clone, Debug)]
+pub struct NewGame {
+    pub mode: Mode,
+    /// Five chosen cards (Red, Red, Blue, Blue, side), or `None` for a random deal.
+    pub cards: Option<[Card; 5]>,
+    /// Start from this position instead of a deal.
+    pub position: Option<Position>,
+}
+
+impl App {
+    fn resize(&mut self) {
+        let Some(window) = web_sys::window() else {
+            return;
+        };
+        let rect = self.canvas.get_bounding_client_rect();
+        let (width, height) = (rect.width().max(1.0), rect.height().max(1.0));
+        let ratio = window.device_pixel_ratio();
+        self.canvas.set_width((width * ratio).round() as u32);
+        self.canvas.set_height((height * ratio).round() as u32);
+        let _ = self.context.set_transform(ratio, 0.0, 0.0, ratio, 0.0, 0.0);
+        self.layout = Layout::new(width, height, self.state.bottom());
+        self.state.anim = None;
+        self.draw();
+    }
+
+    fn pointer(&mut self, event: PointerEvent, kind: Pointer) {
+        let rect = self.canvas.get_bounding_client_rect();
+        let (x, y) = (
+            f64::from(event.client_x()) - rect.left(),
+            f64::from(event.client_y()) - rect.top(),
+        );
+        match kind {
+            Pointer::Down => {
+                event.prevent_default();
+                let _ = self.canvas.set_pointer_capture(event.pointer_id());
+                input::pointer_down(&mut self.state, &self.layout, x, y);
+            }
+            Pointer::Move => {
+                if input::pointer_move(&mut self.state, x, y) {
+                    self.redraw();
+                }
+                return;
+            }
+            Pointer::Up => {
+                if let Some(m) = input::pointer_up(&mut self.state, &self.layout, x, y) {
+                    // The move came from the legal list, so it plays.
+                    let _ = self.play(m);
+                    return;
+                }
+            }
+        }
+        self.redraw();
+    }
+
+    /// Plays a legal move with its animation. Returns the rules core's error otherwise.
+    pub fn play(&mut self, m: Move) -> Result<(), String> {
+        let before = render::scene(&self.state, &self.layout);
+        self.state.game.play(m).map_err(|e| e.to_string())?;
+        let slide = match m {
+            Move::Step { from, to, .. } => Some((from, to)),
+            Move::Pass { .. } => None,
+        };
+        self.state.clear_selection();
+        self.state.hint = None;
+        self.animate_from(before, slide);
+        self.after_change();
+        Ok(())
+    }
+
+    fn animate_from(
+        &mut self,
+        before: anim::Scene,
+        slide: Option<(crate::rules::Square, crate::rules::Square)>,
+    ) {
+        self.layout = Layout::new(self.layout.width, self.layout.height, self.state.bottom());
+        let after = render::scene(&self.state, &self.layout);
+        let plan = Anim::plan(&before, &after, slide, now_ms());
+        self.state.anim = (!self.state.reduced_motion && !plan.is_empty()).then_some(plan);
+    }
+
+    pub fn undo(&mut self) -> bool {
+        self.cancel_ai();
+        let last = self.state.game.moves().last().copied();
+        let before = render::scene(&self.state, &self.layout);
+        if !board::undo(&mut self.state) {
+            return false;
+        }
+        self.state.clear_selection();
+        self.state.hint = None;
+        let slide = match last {
+            Some(Move::Step { from, to, .. }) => Some((to, from)),
+            _ => None,
+        };
+        self.animate_from(before, slide);
+        self.after_change();
+        true
+    }
+
+    pub fn redo(&mut self) -> bool {
+        self.cancel_ai();
+        let before = render::scene(&self.state, &self.layout);
+        let next = self.state.game.redoable().next().copied();
+        if !board::redo(&mut self.state) {
+            return false;
+        }
+        self.state.clear_selection();
+        let slide = match next {
+            Some(Move::Step { from, to, .. }) => Some((from, to)),
+            _ => None,
+        };
+        self.animate_from(before, slide);
+        self.after_change();
+        true
+    }
+
+    pub fn new_game(&mut self, options: NewGame) -> Result<(), String> {
+        let game = match (options.position, options.cards) {
+            (Some(position), _) => Game::new(position),
+            (None, Some(cards)) => Game::from_deal(&Deal::new(cards).map_err(|e| e.to_string())?),
+            (None, None) => Game::from_deal(&Deal::random()),
+        };
+        self.cancel_ai();
+        let seed = self.state.seed.wrapping_add(1);
+        let reduced_motion = self.state.reduced_motion;
+        self.state = State::new(game, options.mode, reduced_motion, seed);
+        self.layout = Layout::new(self.layout.width, self.layout.height, self.state.bottom());
+        self.after_change();
+        Ok(())
+    }
+
+    /// The same deal again, same mode.
+    pub fn rematch(&mut self) {
+        let start = *self.state.game.start();
+        let mode = self.state.mode;
+        let _ = self.new_game(NewGame {
+            mode,
+            cards: None,
+            position: Some(start),
+        });
+    }
+
+    pub fn hint(&mut self) {
+        if self.state.human_to_move() && self.state.thinking.is_none() {
+            self.ask_ai(Purpose::Hint);
+        }
+    }
+
+    pub fn state(&self) -> &State {
+        &self.state
+    }
+
+    /// Where the canvas sits in the viewport (CSS pixels), to turn layout rectangles into page ones.
+    pub fn canvas_origin(&self) -> (f64, f64) {
+        let rect = self.canvas.get_bounding_client_rect();
+        (rect.left(), rect.top())
+    }
+
+    /// The rectangle of `square` on the canvas.
+    pub fn square_rect(&self, square: crate::rules::Square) -> layout::Rect {
+        self.layout.square(square)
+    }
+
+    /// Where `card` is drawn now.
+    pub fn card_rect(&self, card: Card) -> Option<layout::Rect> {
+        render::scene(&self.state, &self.layout)
+            .cards
+            .iter()
+            .find(|(c, ..)| *c == card)
+            .map(|&(_, rect, _)| rect)
+    }
+
+    pub fn is_animating(&self) -> bool {
+        self.state.anim.is_some() || self.pending_move.is_some()
+    }
+
+    /// After every change: start the AI if it is to move, update the controls, draw.
+    fn after_change(&mut self) {
+        if self.state.ai_to_move() && self.state.thinking.is_none() && self.pending_move.is_none() {
+            self.ask_ai(Purpose::Move);
+        }
+        controls::update(&self.state);
+        self.redraw();
+    }
+
+    fn ask_ai(&mut self, purpose: Purpose) {
+        self.next_request += 1;
+        let id = self.next_request;
+        self.state.seed = self.state.seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let positions = self.state.game.positions();
+        let (earlier, current) = positions.split_at(positions.len() - 1);
+        let level = self.state.mode.level();
+        let request = SearchRequest {
+            id,
+            position: current[0].to_string(),
+            earlier: earlier.iter().map(Position::to_string).collect(),
+            limits: crate::worker::JsLimits {
+                movetime: Some(level.movetime_ms.unwrap_or(1000.0)),
+                ..Default::default()
+            },
+            level: (purpose == Purpose::Move).then(|| level.name.to_string()),
+            seed: (self.state.seed >> 32) as u32,
+        };
+        let Ok(value) = serde_wasm_bindgen::to_value(&request) else {
+            return;
+        };
+        if self.worker.is_none() {
+            self.worker = AiWorker::start(|report| {
+                with_app(|app| app.on_report(report));
+            })
+            .map_err(|e| web_sys::console::error_1(&e))
+            .ok();
+        }
+        if let Some(worker) = self.worker.as_mut()
+            && worker.send(value).is_ok()
+        {
+            self.state.thinking = Some(Thinking {
+                request: id,
+                purpose,
+                depth: 0,
+                score: None,
+            });
+        }
+    }
+
+    fn cancel_ai(&mut self) {
+        if self.state.thinking.take().is_some() {
+            // Ending the worker ends its search; a new one starts with the next request.
+            self.worker = None;
+        }
+        self.pending_move = None;
+    }
+
+    fn on_report(&mut self, value: JsValue) {
+        let Ok(report) = serde_wasm_bindgen::from_value::<SearchReportIn>(value) else {
+            return;
+        };
+        if report.kind == "ready" {
+            if let Some(worker) = self.worker.as_mut() {
+                let _ = worker.mark_ready();
+            }
+            return;
+        }
+        let Some(thinking) = self.state.thinking.filter(|t| t.request == report.id) else {
+            return;
+        };
+        let mover = self.state.position().to_move();
+        let score = report.score.as_ref().and_then(|s| s.to_score());
+        if let Some(score) = score {
+            self.state.evaluation = Some((mover, score));
+        }
+        match report.kind.as_str() {
+            "info" => {
+                self.state.thinking = Some(Thinking {
+                    depth: report.depth,
+                    score,
+                    ..thinking
+                });
+                self.redraw();
+            }
+            "done" => {
+                self.state.thinking = None;
+                let best = report
+                    .best
+                    .as_deref()
+                    .and_then(|text| text.parse::<Move>().ok());
+                match thinking.purpose {
+                    Purpose::Hint => self.state.hint = best,
+                    Purpose::Move => self.pending_move = best,
+                }
+                self.play_pending_when_still();
+                controls::update(&self.state);
+                self.redraw();
+            }
+            _ => {
+                self.state.thinking = None;
+                if let Some(message) = report.message {
+                    web_sys::console::error_1(&format!("AI: {message}").into());
+                }
+            }
+        }
+    }
+
+    fn play_pending_when_still(&mut self) {
+        if self.state.anim.is_some() {
+            return;
+        }
+        if let Some(m) = self.pending_move.take()
+            && self.play(m).is_err()
+        {
+            web_sys::console::error_1(&format!("AI move {m} refused").into());
+        }
+    }
+
+    /// Asks for a frame; the frame draws, advances the animation, and asks again while it runs.
+    fn redraw(&mut self) {
+        if self.frame_requested {
+            return;
+        }
+        let Some(window) = web_sys::window() else {
+            return;
+        };
+        let callback = Closure::once_into_js(move || {
+            with_app(|app| {
+                app.frame_requested = false;
+                app.frame();
+            });
+        });
+        self.frame_requested = window
+            .request_animation_frame(callback.unchecked_ref())
+            .is_ok();
+    }
+
+    fn frame(&mut self) {
+        let now = now_ms();
+        self.draw();
+        if self.state.anim.as_ref().is_some_and(|a| a.is_done(now)) {
+            self.state.anim = None;
+            self.draw();
+            self.play_pending_when_still();
+        }
+        if self.state.anim.is_some() {
+            self.redraw();
+        }
+    }
+
+    fn draw(&self) {
+        if let Err(error) = render::draw(&self.context, &self.state, &self.layout, now_ms()) {
+            web_sys::console::error_1(&error);
+        }
+    }
+}
+
+/// The level names, for the new-game form.
+pub fn level_names() -> Vec<&'static str> {
+    Level::ALL.iter().map(|level| level.name).collect()
 }

@@ -1,114 +1,234 @@
-//! Draws a position: the board with both temples, the pieces, and the five cards.
+//! Draws the state: board, temples, last move, highlights, pieces, cards and the turn line.
+//! Nothing else draws; nothing here changes the state.
 
-use crate::rules::{Card, Color, Position, Role, Square};
+use super::anim::{Scene, lerp_rect};
+use super::board::{destinations, movable_pieces, must_pass};
+use super::layout::{CardPlace, Layout, Rect};
+use super::state::State;
+use super::text;
+use crate::rules::{Card, Color, Move, Piece, Role, Square};
 use std::f64::consts::PI;
 use wasm_bindgen::JsValue;
 use web_sys::CanvasRenderingContext2d as Context;
 
 const BACKGROUND: &str = "#f4efe6";
-const BOARD_LIGHT: &str = "#e8d5b0";
-const BOARD_DARK: &str = "#dcc499";
+const LIGHT: &str = "#ead8b4";
+const DARK: &str = "#dcc498";
 const INK: &str = "#2b2118";
+const LAST_MOVE: &str = "rgba(214, 170, 40, 0.45)";
+const SELECTED: &str = "#1b7f5b";
+const HINT: &str = "#7a3fb0";
 
-fn side_colors(color: Color) -> (&'static str, &'static str) {
+pub fn strong(color: Color) -> &'static str {
     match color {
-        Color::Red => ("#b3261e", "#f9dedc"),
-        Color::Blue => ("#1f4e99", "#dbe6f7"),
+        Color::Red => "#b3261e",
+        Color::Blue => "#1f4e99",
     }
 }
 
-/// Lays out and draws everything in a `width` × `height` CSS-pixel area.
-pub fn draw_position(
-    ctx: &Context,
-    position: &Position,
-    width: f64,
-    height: f64,
-) -> Result<(), JsValue> {
-    ctx.set_fill_style_str(BACKGROUND);
-    ctx.fill_rect(0.0, 0.0, width, height);
-    // Height holds 5 board cells and two rows of cards (each about 1.6 cells tall); width holds the
-    // board and the side card beside it.
-    let cell = (width / 7.2).min(height / 9.2).min(110.0);
-    let board_size = cell * 5.0;
-    let board_x = (width - board_size - cell * 1.9) / 2.0;
-    let board_y = (height - board_size) / 2.0;
-    draw_board(ctx, position, board_x, board_y, cell)?;
-    let card_w = cell * 2.2;
-    let card_h = cell * 1.45;
-    let gap = cell * 0.3;
+fn pale(color: Color) -> &'static str {
+    match color {
+        Color::Red => "#f6d9d6",
+        Color::Blue => "#d8e3f6",
+    }
+}
+
+/// Where every piece and card is drawn when nothing moves.
+pub fn scene(state: &State, layout: &Layout) -> Scene {
+    let position = state.position();
+    let pieces = Square::all()
+        .filter_map(|s| {
+            position
+                .piece_at(s)
+                .map(|piece| (s, piece, layout.square(s)))
+        })
+        .collect();
+    let mover = position.to_move();
+    let mut cards: Vec<(Card, Rect, bool)> = Vec::with_capacity(5);
     for color in Color::ALL {
-        let y = match color {
-            Color::Blue => board_y - card_h - gap,
-            Color::Red => board_y + board_size + gap,
+        for (slot, card) in state.hand_slots()[color.index()].into_iter().enumerate() {
+            cards.push((
+                card,
+                layout.card(CardPlace::Hand(color, slot), mover),
+                layout.turned(color),
+            ));
+        }
+    }
+    cards.push((
+        position.side_card(),
+        layout.card(CardPlace::Side, mover),
+        layout.turned(mover),
+    ));
+    Scene { pieces, cards }
+}
+
+pub fn draw(ctx: &Context, state: &State, layout: &Layout, now_ms: f64) -> Result<(), JsValue> {
+    ctx.set_fill_style_str(BACKGROUND);
+    ctx.fill_rect(0.0, 0.0, layout.width, layout.height);
+    let still = scene(state, layout);
+    let anim = state.anim.as_ref().filter(|a| !a.is_done(now_ms));
+    let t = anim.map_or(1.0, |a| a.progress(now_ms));
+
+    draw_board(ctx, state, layout, anim.is_none())?;
+    let dragged = state.drag.filter(|d| d.moved).map(|d| d.from);
+    for &(square, piece, rect) in &still.pieces {
+        if anim.is_some_and(|a| a.covered.contains(&square)) || dragged == Some(square) {
+            continue;
+        }
+        draw_piece(ctx, piece, rect, 1.0)?;
+    }
+    if let Some(anim) = anim {
+        for p in &anim.pieces {
+            let alpha = p.alpha.0 + (p.alpha.1 - p.alpha.0) * t;
+            draw_piece(ctx, p.piece, lerp_rect(p.from, p.to, t), alpha)?;
+        }
+    }
+
+    let mover = state.position().to_move();
+    let active = anim.is_none() && state.human_to_move();
+    for &(card, rect, turned) in &still.cards {
+        if anim.is_some_and(|a| a.cards.iter().any(|c| c.card == card)) {
+            continue;
+        }
+        let holder_moves = state.position().hand(mover).contains(card);
+        let emphasis = if !active || !holder_moves {
+            Emphasis::Plain
+        } else if state.selected_card == Some(card)
+            || state.card_choice.is_some()
+            || must_pass(state)
+        {
+            Emphasis::Chosen
+        } else {
+            Emphasis::Playable
         };
-        let [first, second] = position.hand(color).pair();
-        let x0 = width / 2.0 - card_w - gap / 2.0;
-        for (i, card) in [first, second].into_iter().enumerate() {
+        draw_card(ctx, card, rect, if turned { PI } else { 0.0 }, emphasis)?;
+    }
+    if let Some(anim) = anim {
+        for c in &anim.cards {
+            let angle = |turned: bool| if turned { PI } else { 0.0 };
+            // Always turn the same way round, so a card flips rather than spins back.
+            let (a0, mut a1) = (angle(c.turned.0), angle(c.turned.1));
+            if a1 < a0 {
+                a1 += 2.0 * PI;
+            }
             draw_card(
                 ctx,
-                card,
-                color,
-                x0 + i as f64 * (card_w + gap),
-                y,
-                card_w,
-                card_h,
+                c.card,
+                lerp_rect(c.from, c.to, t),
+                a0 + (a1 - a0) * t,
+                Emphasis::Plain,
             )?;
         }
     }
-    // The side card waits beside the board, turned toward the player who will receive it.
-    let side_x = board_x + board_size + cell * 0.2;
-    let side_w = cell * 1.7;
-    let side_h = side_w * card_h / card_w;
-    draw_card(
-        ctx,
-        position.side_card(),
-        position.to_move(),
-        side_x,
-        height / 2.0 - side_h / 2.0,
-        side_w,
-        side_h,
-    )?;
-    draw_turn(ctx, position.to_move(), width, board_y, board_size, cell)
+    if let Some(drag) = state.drag.filter(|d| d.moved)
+        && let Some(piece) = state.position().piece_at(drag.from)
+    {
+        draw_piece(
+            ctx,
+            piece,
+            layout.square(drag.from).centred_at(drag.x, drag.y),
+            0.9,
+        )?;
+    }
+    draw_turn_line(ctx, state, layout)
 }
 
 fn draw_board(
     ctx: &Context,
-    position: &Position,
-    x: f64,
-    y: f64,
-    cell: f64,
+    state: &State,
+    layout: &Layout,
+    show_highlights: bool,
 ) -> Result<(), JsValue> {
+    let position = state.position();
     for square in Square::all() {
-        let sx = x + square.file() as f64 * cell;
-        let sy = y + (4 - square.rank()) as f64 * cell;
-        let dark = (square.file() + square.rank()) % 2 == 0;
-        ctx.set_fill_style_str(if dark { BOARD_DARK } else { BOARD_LIGHT });
-        ctx.fill_rect(sx, sy, cell, cell);
+        let r = layout.square(square);
+        ctx.set_fill_style_str(if (square.file() + square.rank()) % 2 == 0 {
+            DARK
+        } else {
+            LIGHT
+        });
+        ctx.fill_rect(r.x, r.y, r.w, r.h);
         for color in Color::ALL {
             if square == Square::temple(color) {
-                draw_temple(ctx, color, sx, sy, cell)?;
+                draw_temple(ctx, color, r)?;
             }
         }
-        if let Some(piece) = position.piece_at(square) {
-            draw_piece(
-                ctx,
-                piece.color,
-                piece.role,
-                sx + cell / 2.0,
-                sy + cell / 2.0,
-                cell,
-            )?;
+    }
+    if let Some(Move::Step { from, to, .. }) = state.last_move() {
+        ctx.set_fill_style_str(LAST_MOVE);
+        for square in [from, to] {
+            let r = layout.square(square);
+            ctx.fill_rect(r.x, r.y, r.w, r.h);
         }
     }
     ctx.set_stroke_style_str(INK);
     ctx.set_line_width(2.0);
-    ctx.stroke_rect(x, y, cell * 5.0, cell * 5.0);
-    ctx.set_line_width(0.5);
+    let b = layout.board;
+    ctx.stroke_rect(b.x, b.y, b.w, b.h);
+    ctx.set_line_width(1.0);
+    ctx.set_stroke_style_str("rgba(43, 33, 24, 0.35)");
     for i in 1..5 {
-        let offset = i as f64 * cell;
-        line(ctx, x + offset, y, x + offset, y + cell * 5.0);
-        line(ctx, x, y + offset, x + cell * 5.0, y + offset);
+        let offset = i as f64 * layout.cell;
+        line(ctx, b.x + offset, b.y, b.x + offset, b.y + b.h);
+        line(ctx, b.x, b.y + offset, b.x + b.w, b.y + offset);
     }
+    if !show_highlights {
+        return Ok(());
+    }
+    if let Some(Move::Step { from, to, .. }) = state.hint {
+        for square in [from, to] {
+            ring(ctx, layout.square(square), HINT, 0.08, 0.5)?;
+        }
+    }
+    let movable = movable_pieces(state);
+    for square in movable {
+        if state.selected_piece != Some(square) {
+            ring(ctx, layout.square(square), SELECTED, 0.03, 0.44)?;
+        }
+    }
+    if let Some(square) = state.selected_piece {
+        let r = layout.square(square);
+        ctx.set_fill_style_str("rgba(27, 127, 91, 0.25)");
+        ctx.fill_rect(r.x, r.y, r.w, r.h);
+    }
+    let mover = position.to_move();
+    let targets = destinations(state);
+    for &(_, square) in &targets {
+        let r = layout.square(square);
+        let (cx, cy) = r.centre();
+        let doubled = targets.iter().filter(|(_, s)| *s == square).count() > 1;
+        let capture = position.pieces(mover.other()).contains(square);
+        ctx.begin_path();
+        if capture {
+            ctx.set_stroke_style_str(SELECTED);
+            ctx.set_line_width(layout.cell * 0.07);
+            ctx.arc(cx, cy, layout.cell * 0.43, 0.0, 2.0 * PI)?;
+            ctx.stroke();
+        } else {
+            ctx.set_fill_style_str(SELECTED);
+            ctx.arc(
+                cx,
+                cy,
+                layout.cell * if doubled { 0.17 } else { 0.13 },
+                0.0,
+                2.0 * PI,
+            )?;
+            ctx.fill();
+        }
+        if state.card_choice.is_some_and(|(_, to)| to == square) {
+            ring(ctx, r, SELECTED, 0.06, 0.45)?;
+        }
+    }
+    Ok(())
+}
+
+fn ring(ctx: &Context, r: Rect, color: &str, width: f64, radius: f64) -> Result<(), JsValue> {
+    let (cx, cy) = r.centre();
+    ctx.set_stroke_style_str(color);
+    ctx.set_line_width(r.w * width);
+    ctx.begin_path();
+    ctx.arc(cx, cy, r.w * radius, 0.0, 2.0 * PI)?;
+    ctx.stroke();
     Ok(())
 }
 
@@ -119,54 +239,51 @@ fn line(ctx: &Context, x0: f64, y0: f64, x1: f64, y1: f64) {
     ctx.stroke();
 }
 
-/// A temple: a gate mark in the owner's colour.
-fn draw_temple(ctx: &Context, color: Color, x: f64, y: f64, cell: f64) -> Result<(), JsValue> {
-    let (strong, light) = side_colors(color);
-    ctx.set_fill_style_str(light);
-    ctx.fill_rect(x + 2.0, y + 2.0, cell - 4.0, cell - 4.0);
-    ctx.set_stroke_style_str(strong);
-    ctx.set_line_width(cell * 0.04);
-    let (l, r, t, b) = (
-        x + cell * 0.18,
-        x + cell * 0.82,
-        y + cell * 0.2,
-        y + cell * 0.85,
+/// A temple: a gate in its owner's colour on a pale ground.
+fn draw_temple(ctx: &Context, color: Color, r: Rect) -> Result<(), JsValue> {
+    ctx.set_fill_style_str(pale(color));
+    ctx.fill_rect(r.x + 1.0, r.y + 1.0, r.w - 2.0, r.h - 2.0);
+    ctx.set_stroke_style_str(strong(color));
+    ctx.set_line_width(r.w * 0.035);
+    let (l, right, top, bottom) = (
+        r.x + r.w * 0.14,
+        r.x + r.w * 0.86,
+        r.y + r.h * 0.12,
+        r.y + r.h * 0.9,
     );
-    line(ctx, l, t, r, t);
-    line(ctx, l + cell * 0.1, t, l + cell * 0.1, b);
-    line(ctx, r - cell * 0.1, t, r - cell * 0.1, b);
+    line(ctx, l, top, right, top);
     line(
         ctx,
-        l + cell * 0.05,
-        t + cell * 0.12,
-        r - cell * 0.05,
-        t + cell * 0.12,
+        l + r.w * 0.06,
+        top + r.h * 0.1,
+        right - r.w * 0.06,
+        top + r.h * 0.1,
     );
+    line(ctx, l + r.w * 0.12, top, l + r.w * 0.12, bottom);
+    line(ctx, right - r.w * 0.12, top, right - r.w * 0.12, bottom);
     Ok(())
 }
 
-/// Masters are large discs with a crown; students are small squares: told apart by shape as well as colour.
-fn draw_piece(
-    ctx: &Context,
-    color: Color,
-    role: Role,
-    cx: f64,
-    cy: f64,
-    cell: f64,
-) -> Result<(), JsValue> {
-    let (strong, _) = side_colors(color);
-    ctx.set_fill_style_str(strong);
+/// Masters are large discs with a crown; students are smaller rounded squares.
+fn draw_piece(ctx: &Context, piece: Piece, r: Rect, alpha: f64) -> Result<(), JsValue> {
+    let (cx, cy) = r.centre();
+    let cell = r.w;
+    ctx.save();
+    ctx.set_global_alpha(alpha);
+    ctx.set_shadow_color("rgba(0, 0, 0, 0.3)");
+    ctx.set_shadow_blur(cell * 0.06);
+    ctx.set_shadow_offset_y(cell * 0.03);
+    ctx.set_fill_style_str(strong(piece.color));
     ctx.set_stroke_style_str("#ffffff");
     ctx.set_line_width(cell * 0.04);
     ctx.begin_path();
-    match role {
+    match piece.role {
         Role::Master => {
-            ctx.arc(cx, cy, cell * 0.36, 0.0, 2.0 * PI)?;
+            ctx.arc(cx, cy, cell * 0.37, 0.0, 2.0 * PI)?;
             ctx.fill();
+            ctx.set_shadow_color("transparent");
             ctx.stroke();
-            // A three-pointed crown.
-            let w = cell * 0.34;
-            let h = cell * 0.22;
+            let (w, h) = (cell * 0.36, cell * 0.24);
             ctx.begin_path();
             ctx.move_to(cx - w / 2.0, cy + h / 2.0);
             ctx.line_to(cx - w / 2.0, cy - h / 2.0);
@@ -180,66 +297,76 @@ fn draw_piece(
             ctx.fill();
         }
         Role::Student => {
-            let s = cell * 0.44;
-            ctx.rect(cx - s / 2.0, cy - s / 2.0, s, s);
+            let s = cell * 0.46;
+            ctx.round_rect_with_f64(cx - s / 2.0, cy - s / 2.0, s, s, s * 0.18)?;
             ctx.fill();
+            ctx.set_shadow_color("transparent");
             ctx.stroke();
         }
     }
+    ctx.restore();
     Ok(())
 }
 
-/// A card: name, stamp, and its 5×5 move grid read from `holder`'s seat (Blue's turned 180°).
+#[derive(Clone, Copy, PartialEq)]
+enum Emphasis {
+    Plain,
+    /// A card of the player to move.
+    Playable,
+    /// Chosen, or waiting to be chosen (a pass, or two cards reaching one square).
+    Chosen,
+}
+
+/// A card: its stamp, its name and its 5×5 grid read from its holder's seat (`angle` turns it).
 fn draw_card(
     ctx: &Context,
     card: Card,
-    holder: Color,
-    x: f64,
-    y: f64,
-    w: f64,
-    h: f64,
+    r: Rect,
+    angle: f64,
+    emphasis: Emphasis,
 ) -> Result<(), JsValue> {
+    let (w, h) = (r.w, r.h);
     ctx.save();
-    ctx.translate(x + w / 2.0, y + h / 2.0)?;
-    if holder == Color::Blue {
-        ctx.rotate(PI)?;
-    }
+    let (cx, cy) = r.centre();
+    ctx.translate(cx, cy)?;
+    ctx.rotate(angle)?;
     let (left, top) = (-w / 2.0, -h / 2.0);
+    ctx.set_shadow_color("rgba(0, 0, 0, 0.18)");
+    ctx.set_shadow_blur(h * 0.06);
     ctx.set_fill_style_str("#fffdf8");
-    ctx.set_stroke_style_str(INK);
-    ctx.set_line_width(1.0);
     ctx.begin_path();
     ctx.round_rect_with_f64(left, top, w, h, h * 0.08)?;
     ctx.fill();
+    ctx.set_shadow_color("transparent");
+    let (border, width) = match emphasis {
+        Emphasis::Plain => ("rgba(43, 33, 24, 0.45)", 1.0),
+        Emphasis::Playable => (INK, 2.0),
+        Emphasis::Chosen => (SELECTED, (h * 0.05).max(3.0)),
+    };
+    ctx.set_stroke_style_str(border);
+    ctx.set_line_width(width);
     ctx.stroke();
-    let (stamp, _) = side_colors(card.stamp());
+    let stamp = strong(card.stamp());
+    // The stamp: a coloured band on the card's left edge.
     ctx.set_fill_style_str(stamp);
-    ctx.fill_rect(left + w * 0.06, top + h * 0.12, w * 0.05, h * 0.76);
-    ctx.set_fill_style_str(INK);
-    ctx.set_font(&format!(
-        "600 {}px system-ui, sans-serif",
-        (h * 0.16).round()
-    ));
-    ctx.set_text_baseline("middle");
-    ctx.fill_text(card.name(), left + w * 0.15, 0.0)?;
-    let grid = h * 0.16;
+    ctx.fill_rect(left + w * 0.05, top + h * 0.14, w * 0.045, h * 0.72);
+    let grid = (h * 0.15).min(w * 0.095);
     let gx = left + w - grid * 5.0 - w * 0.05;
     let gy = -grid * 2.5;
     for row in 0..5 {
         for col in 0..5 {
-            let (dx, dy) = (col - 2, 2 - row);
+            let offset = (col - 2, 2 - row);
             let reached = card
                 .offsets()
                 .iter()
-                .any(|&(r, f)| (r as i32, f as i32) == (dx, dy));
-            let fill = if (dx, dy) == (0, 0) {
+                .any(|&(x, y)| (i32::from(x), i32::from(y)) == offset);
+            ctx.set_fill_style_str(if offset == (0, 0) {
                 INK
             } else if reached {
                 stamp
             } else {
-                "#efe8dc"
-            };
-            ctx.set_fill_style_str(fill);
+                "#eee6d8"
+            });
             ctx.fill_rect(
                 gx + col as f64 * grid + 0.5,
                 gy + row as f64 * grid + 0.5,
@@ -248,31 +375,76 @@ fn draw_card(
             );
         }
     }
+    let text_left = left + w * 0.14;
+    let room = gx - text_left - w * 0.03;
+    fit_text(
+        ctx,
+        card.name(),
+        (text_left, 0.0),
+        room,
+        h * 0.2,
+        "600",
+        INK,
+    )?;
     ctx.restore();
     Ok(())
 }
 
-fn draw_turn(
+/// Writes `text` left-aligned at `(x, y)` (vertical middle), shrinking the font to fit `room`.
+fn fit_text(
     ctx: &Context,
-    to_move: Color,
-    width: f64,
-    board_y: f64,
-    board_size: f64,
-    cell: f64,
+    text: &str,
+    (x, y): (f64, f64),
+    room: f64,
+    size: f64,
+    weight: &str,
+    color: &str,
 ) -> Result<(), JsValue> {
-    let (strong, _) = side_colors(to_move);
-    ctx.set_fill_style_str(strong);
+    let mut size = size.round().max(6.0);
+    ctx.set_font(&format!("{weight} {size}px system-ui, sans-serif"));
+    let natural = ctx.measure_text(text)?.width();
+    if natural > room && natural > 0.0 {
+        size = (size * room / natural).floor().max(6.0);
+        ctx.set_font(&format!("{weight} {size}px system-ui, sans-serif"));
+    }
+    ctx.set_fill_style_str(color);
+    ctx.set_text_baseline("middle");
+    ctx.set_text_align("left");
+    ctx.fill_text(text, x, y)?;
+    Ok(())
+}
+
+/// The line by the mover's row: whose turn, the AI thinking, a pass to make, a card to choose.
+fn draw_turn_line(ctx: &Context, state: &State, layout: &Layout) -> Result<(), JsValue> {
+    if state.game.outcome().is_some() {
+        return Ok(());
+    }
+    let mover = state.position().to_move();
+    let message = if let Some(thinking) = state.thinking.filter(|_| state.ai_to_move()) {
+        text::thinking(mover, thinking.depth)
+    } else if must_pass(state) {
+        text::must_pass().to_string()
+    } else if state.card_choice.is_some() {
+        text::choose_card().to_string()
+    } else if matches!(state.mode, super::state::Mode::VsAi { human, .. } if human == mover) {
+        text::your_move(mover)
+    } else {
+        text::to_move(mover)
+    };
+    let r = layout.banner[mover.index()];
     ctx.set_font(&format!(
         "700 {}px system-ui, sans-serif",
-        (cell * 0.28).round()
+        (r.h * 0.8).round()
     ));
-    ctx.set_text_baseline("middle");
-    let text = format!("{} to move", to_move.name());
-    let text_width = ctx.measure_text(&text)?.width();
-    let y = match to_move {
-        Color::Red => board_y + board_size + cell * 0.15,
-        Color::Blue => board_y - cell * 0.15,
-    };
-    ctx.fill_text(&text, (width - text_width) / 2.0, y)?;
-    Ok(())
+    let width = ctx.measure_text(&message)?.width().min(layout.width - 8.0);
+    let x = (layout.width - width) / 2.0;
+    fit_text(
+        ctx,
+        &message,
+        (x.max(4.0), r.y + r.h / 2.0),
+        layout.width - 8.0,
+        r.h * 0.8,
+        "700",
+        strong(mover),
+    )
 }

@@ -16,7 +16,7 @@ const START = 'bbBbb/5/5/5/rrRrr crab,dragon monkey,tiger mantis r';
 async function withWorkerStarter(page) {
   await page.evaluate(() => {
     window.startWorker = () => new Promise((resolve, reject) => {
-      const worker = new Worker('./ai-worker.js');
+      const worker = new Worker('./ai-worker.js', { type: 'module' });
       worker.onerror = (e) => reject(new Error(`worker failed: ${e.message}`));
       worker.onmessage = (e) => { if (e.data.kind === 'ready') resolve(worker); };
       setTimeout(() => reject(new Error('worker not ready after 10 s')), 10000);

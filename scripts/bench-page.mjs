@@ -1,0 +1,48 @@
+// The page's speed in headless Chromium, against the release build in dist/:
+// time to the first drawn board, the longest frame while cards and pieces move and while the AI
+// thinks, and what a game downloads (gzipped). Run: node scripts/bench-page.mjs
+import { readdirSync, readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { join } from 'node:path';
+import { serve, launch, dist } from '../tests/browser/harness.mjs';
+
+const server = await serve();
+const browser = await launch();
+const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+
+const drawn = [];
+for (let run = 0; run < 5; run += 1) {
+  await page.goto(`${server.url}?run=${run}`);
+  await page.waitForFunction(() => performance.getEntriesByName('board-drawn').length > 0);
+  drawn.push(await page.evaluate(() => performance.getEntriesByName('board-drawn')[0].startTime));
+}
+
+// Frames while the AI (master level, 1 s a move) plays itself: every move animates.
+const frames = await page.evaluate(async () => {
+  window.wasmBindings.game_new({ mode: 'watch', level: 9, cards: ['tiger', 'crab', 'monkey', 'crane', 'boar'] });
+  const gaps = [];
+  let last = performance.now();
+  let running = true;
+  const tick = (now) => { gaps.push(now - last); last = now; if (running) requestAnimationFrame(tick); };
+  requestAnimationFrame(tick);
+  await new Promise((resolve) => setTimeout(resolve, 8000));
+  running = false;
+  const moves = window.wasmBindings.game_state().moves.length;
+  gaps.sort((a, b) => a - b);
+  return { count: gaps.length, longest: gaps.at(-1), p99: gaps[Math.floor(gaps.length * 0.99)], moves };
+});
+
+let total = 0;
+const files = readdirSync(dist).filter((f) => !f.endsWith('.map'));
+const sizes = files.map((f) => {
+  const gz = gzipSync(readFileSync(join(dist, f)), { level: 9 }).length;
+  total += gz;
+  return `${f} ${(gz / 1024).toFixed(1)} KB`;
+});
+
+drawn.sort((a, b) => a - b);
+console.log(`board drawn after navigation: median ${drawn[2].toFixed(0)} ms (runs: ${drawn.map((d) => d.toFixed(0)).join(', ')})`);
+console.log(`frames in 8 s of AI-vs-AI play (${frames.moves} moves animated): ${frames.count}, longest ${frames.longest.toFixed(1)} ms, 99th percentile ${frames.p99.toFixed(1)} ms`);
+console.log(`download, gzipped: ${sizes.join('; ')}; total ${(total / 1024).toFixed(1)} KB`);
+await browser.close();
+await server.close();

@@ -1,0 +1,200 @@
+//! The HTML around the canvas: the buttons, the new-game form, the move list, the status line
+//! and the result banner. Buttons call the app; `update` shows the state.
+
+use super::state::State;
+use super::{App, Mode, NewGame, level_names, listen, text};
+use crate::rules::{Card, Color};
+use wasm_bindgen::prelude::*;
+use web_sys::{
+    Document, Element, HtmlButtonElement, HtmlDialogElement, HtmlInputElement, HtmlSelectElement,
+};
+
+fn element<T: JsCast>(id: &str) -> Option<T> {
+    web_sys::window()?
+        .document()?
+        .get_element_by_id(id)?
+        .dyn_into()
+        .ok()
+}
+
+fn on_click(
+    document: &Document,
+    id: &str,
+    handle: impl Fn(&mut App) + 'static,
+) -> Result<(), JsValue> {
+    let target = document
+        .get_element_by_id(id)
+        .ok_or_else(|| format!("no #{id}"))?;
+    listen(&target, "click", move |app, _: web_sys::Event| handle(app))
+}
+
+pub fn wire(document: &Document) -> Result<(), JsValue> {
+    if let Some(select) = element::<HtmlSelectElement>("setup-level") {
+        for (index, name) in level_names().into_iter().enumerate() {
+            let option = document.create_element("option")?;
+            option.set_text_content(Some(&format!("{} – {name}", index + 1)));
+            option.set_attribute("value", &index.to_string())?;
+            select.append_child(&option)?;
+        }
+        select.set_value("4");
+    }
+    for id in [
+        "setup-red-1",
+        "setup-red-2",
+        "setup-blue-1",
+        "setup-blue-2",
+        "setup-side",
+    ] {
+        if let Some(select) = element::<HtmlSelectElement>(id) {
+            for card in Card::ALL {
+                let option = document.create_element("option")?;
+                option.set_text_content(Some(card.name()));
+                option.set_attribute("value", card.name())?;
+                select.append_child(&option)?;
+            }
+        }
+    }
+    on_click(document, "new-game", |_| {
+        if let Some(dialog) = element::<HtmlDialogElement>("setup") {
+            let _ = dialog.show_modal();
+        }
+    })?;
+    on_click(document, "setup-start", |app| {
+        if let Some(dialog) = element::<HtmlDialogElement>("setup") {
+            dialog.close();
+        }
+        match read_setup() {
+            Ok(options) => {
+                if let Err(message) = app.new_game(options) {
+                    show_notice(&message);
+                }
+            }
+            Err(message) => show_notice(&message),
+        }
+    })?;
+    on_click(document, "setup-cancel", |_| {
+        if let Some(dialog) = element::<HtmlDialogElement>("setup") {
+            dialog.close();
+        }
+    })?;
+    on_click(document, "undo", |app| {
+        app.undo();
+    })?;
+    on_click(document, "redo", |app| {
+        app.redo();
+    })?;
+    on_click(document, "hint", |app| app.hint())?;
+    on_click(document, "rematch", |app| app.rematch())?;
+    Ok(())
+}
+
+fn select_value(id: &str) -> String {
+    element::<HtmlSelectElement>(id)
+        .map(|s| s.value())
+        .unwrap_or_default()
+}
+
+fn checked(id: &str) -> bool {
+    element::<HtmlInputElement>(id).is_some_and(|input| input.checked())
+}
+
+/// The new-game form's choices.
+fn read_setup() -> Result<NewGame, String> {
+    let level = select_value("setup-level").parse().unwrap_or(4);
+    let mode = match select_value("setup-mode").as_str() {
+        "two" => Mode::PassAndPlay {
+            turn_board: checked("setup-turn"),
+        },
+        "watch" => Mode::Watch { level },
+        _ => {
+            let human = match select_value("setup-colour").as_str() {
+                "blue" => Color::Blue,
+                "red" => Color::Red,
+                _ => {
+                    let mut byte = [0u8; 1];
+                    let _ = getrandom::fill(&mut byte);
+                    if byte[0] & 1 == 0 {
+                        Color::Red
+                    } else {
+                        Color::Blue
+                    }
+                }
+            };
+            Mode::VsAi { human, level }
+        }
+    };
+    let cards = if checked("setup-choose-cards") {
+        let ids = [
+            "setup-red-1",
+            "setup-red-2",
+            "setup-blue-1",
+            "setup-blue-2",
+            "setup-side",
+        ];
+        let mut cards = [Card::Tiger; 5];
+        for (slot, id) in cards.iter_mut().zip(ids) {
+            let name = select_value(id);
+            *slot = Card::from_name(&name).ok_or_else(|| format!("unknown card '{name}'"))?;
+        }
+        Some(cards)
+    } else {
+        None
+    };
+    Ok(NewGame {
+        mode,
+        cards,
+        position: None,
+    })
+}
+
+/// A short message under the buttons (a refused choice, for instance).
+pub fn show_notice(message: &str) {
+    if let Some(notice) = element::<Element>("notice") {
+        notice.set_text_content(Some(message));
+    }
+}
+
+pub fn update(state: &State) {
+    let game = &state.game;
+    if let Some(button) = element::<HtmlButtonElement>("undo") {
+        button.set_disabled(game.moves().is_empty());
+    }
+    if let Some(button) = element::<HtmlButtonElement>("redo") {
+        button.set_disabled(game.redoable().next().is_none());
+    }
+    if let Some(button) = element::<HtmlButtonElement>("hint") {
+        button.set_disabled(!state.human_to_move());
+    }
+    if let Some(status) = element::<Element>("status") {
+        // Why this side began: the side card's stamp (a loaded position may begin otherwise).
+        let start = game.start();
+        let why = (start.to_move() == start.side_card().stamp())
+            .then(|| text::who_starts(start.side_card()));
+        status.set_text_content(why.as_deref());
+    }
+    if let Some(list) = element::<Element>("moves") {
+        list.set_text_content(None);
+        if let Some(document) = web_sys::window().and_then(|w| w.document()) {
+            for (position, m) in game.positions().iter().zip(game.moves()) {
+                if let Ok(item) = document.create_element("li") {
+                    item.set_text_content(Some(&m.to_string()));
+                    let _ = item.set_attribute("class", &position.to_move().name().to_lowercase());
+                    let _ = list.append_child(&item);
+                }
+            }
+        }
+    }
+    if let Some(result) = element::<Element>("result") {
+        match game.outcome() {
+            Some(outcome) => {
+                if let Some(text_element) = element::<Element>("result-text") {
+                    text_element.set_text_content(Some(&text::outcome(outcome)));
+                }
+                let _ = result.remove_attribute("hidden");
+            }
+            None => {
+                let _ = result.set_attribute("hidden", "");
+            }
+        }
+    }
+}

@@ -1,0 +1,191 @@
+//! Where everything goes on the canvas, in CSS pixels: the board's squares and the card slots.
+//! Render, hit-testing and the API's rectangles all read it, so they always agree.
+
+use crate::rules::{Color, Square};
+
+#[derive(Clone, Copy, Debug, PartialEq, Default)]
+pub struct Rect {
+    pub x: f64,
+    pub y: f64,
+    pub w: f64,
+    pub h: f64,
+}
+
+impl Rect {
+    pub fn contains(&self, x: f64, y: f64) -> bool {
+        x >= self.x && x < self.x + self.w && y >= self.y && y < self.y + self.h
+    }
+
+    pub fn centre(&self) -> (f64, f64) {
+        (self.x + self.w / 2.0, self.y + self.h / 2.0)
+    }
+
+    /// The rectangle of the same size centred on `(x, y)`.
+    pub fn centred_at(&self, x: f64, y: f64) -> Rect {
+        Rect {
+            x: x - self.w / 2.0,
+            y: y - self.h / 2.0,
+            ..*self
+        }
+    }
+}
+
+/// A place a card can lie: in a player's hand (slot 0 or 1), or beside the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CardPlace {
+    Hand(Color, usize),
+    Side,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Layout {
+    pub width: f64,
+    pub height: f64,
+    pub cell: f64,
+    pub board: Rect,
+    /// The colour whose home row is drawn at the bottom.
+    pub bottom: Color,
+    hands: [[Rect; 2]; 2],
+    /// Beside the board in landscape; in portrait, a third slot in the row of the player to move.
+    side: [Rect; 2],
+    /// The line of text naming whose turn it is, by each player's row.
+    pub banner: [Rect; 2],
+}
+
+impl Layout {
+    pub fn new(width: f64, height: f64, bottom: Color) -> Layout {
+        let portrait = width < height * 1.05;
+        // Cards are 1.45 cells tall in landscape; in portrait three smaller cards share a row.
+        let (card_w_cells, card_h_cells, row_gap) = if portrait {
+            (1.62, 1.1, 0.12)
+        } else {
+            (2.2, 1.45, 0.3)
+        };
+        let rows = 5.0 + 2.0 * (card_h_cells + row_gap) + 0.8;
+        let cols = if portrait {
+            5.3
+        } else {
+            5.0 + 2.0 * (card_w_cells + 0.35)
+        };
+        let cell = (width / cols).min(height / rows).floor().max(8.0);
+        let board_size = cell * 5.0;
+        let board = Rect {
+            x: ((width - board_size) / 2.0).round(),
+            y: ((height - board_size) / 2.0).round(),
+            w: board_size,
+            h: board_size,
+        };
+        let card_w = cell * card_w_cells;
+        let card_h = cell * card_h_cells;
+        let gap = cell * row_gap;
+        let top_y = board.y - gap - card_h - cell * 0.35;
+        let bottom_y = board.y + board.h + gap + cell * 0.35;
+        let row_y = |color: Color| if color == bottom { bottom_y } else { top_y };
+        let mut hands = [[Rect::default(); 2]; 2];
+        let mut side = [Rect::default(); 2];
+        for color in Color::ALL {
+            let y = row_y(color);
+            if portrait {
+                let spacing = (board.w - 3.0 * card_w) / 2.0;
+                let slot = |i: f64| Rect {
+                    x: board.x + i * (card_w + spacing),
+                    y,
+                    w: card_w,
+                    h: card_h,
+                };
+                // The bottom player reads left to right; the top player sits opposite, so mirror.
+                let (a, b, s) = if color == bottom {
+                    (0.0, 1.0, 2.0)
+                } else {
+                    (2.0, 1.0, 0.0)
+                };
+                hands[color.index()] = [slot(a), slot(b)];
+                side[color.index()] = slot(s);
+            } else {
+                let centre = width / 2.0;
+                let x0 = centre - card_w - gap / 2.0;
+                let slot = |i: f64| Rect {
+                    x: x0 + i * (card_w + gap),
+                    y,
+                    w: card_w,
+                    h: card_h,
+                };
+                hands[color.index()] = if color == bottom {
+                    [slot(0.0), slot(1.0)]
+                } else {
+                    [slot(1.0), slot(0.0)]
+                };
+                let side_y = board.y + board.h / 2.0 - card_h / 2.0;
+                let side_x = board.x + board.w + cell * 0.35;
+                side[color.index()] = Rect {
+                    x: side_x,
+                    y: side_y,
+                    w: card_w,
+                    h: card_h,
+                };
+            }
+        }
+        let banner_h = cell * 0.32;
+        let banner = [Color::Red, Color::Blue].map(|color| {
+            let y = if color == bottom {
+                board.y + board.h + cell * 0.05
+            } else {
+                board.y - cell * 0.05 - banner_h
+            };
+            Rect {
+                x: board.x,
+                y,
+                w: board.w,
+                h: banner_h,
+            }
+        });
+        Layout {
+            width,
+            height,
+            cell,
+            board,
+            bottom,
+            hands,
+            side,
+            banner,
+        }
+    }
+
+    pub fn square(&self, square: Square) -> Rect {
+        let (column, row) = match self.bottom {
+            Color::Red => (square.file(), 4 - square.rank()),
+            Color::Blue => (4 - square.file(), square.rank()),
+        };
+        Rect {
+            x: self.board.x + column as f64 * self.cell,
+            y: self.board.y + row as f64 * self.cell,
+            w: self.cell,
+            h: self.cell,
+        }
+    }
+
+    pub fn square_at(&self, x: f64, y: f64) -> Option<Square> {
+        if !self.board.contains(x, y) {
+            return None;
+        }
+        let column = ((x - self.board.x) / self.cell) as i32;
+        let row = ((y - self.board.y) / self.cell) as i32;
+        match self.bottom {
+            Color::Red => Square::new(column, 4 - row),
+            Color::Blue => Square::new(4 - column, row),
+        }
+    }
+
+    /// A card place; the side card lies by the player to move (`mover`), turned toward them.
+    pub fn card(&self, place: CardPlace, mover: Color) -> Rect {
+        match place {
+            CardPlace::Hand(color, slot) => self.hands[color.index()][slot.min(1)],
+            CardPlace::Side => self.side[mover.index()],
+        }
+    }
+
+    /// Whether cards held by `color` are drawn turned half a turn (they face the top seat).
+    pub fn turned(&self, color: Color) -> bool {
+        color != self.bottom
+    }
+}

@@ -1,0 +1,154 @@
+//! The page's state: the game, how it is played, what the player has selected, and what is
+//! moving. Everything drawn is derived from it; every rule question goes to `crate::rules`.
+
+use super::anim::Anim;
+use crate::ai::{Level, Score};
+use crate::rules::{Card, Color, Game, Move, Position, Square};
+
+/// Who plays which side.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Mode {
+    /// A person against the AI at `level` (an index into `Level::ALL`).
+    VsAi { human: Color, level: usize },
+    /// Two people on one device; the board can turn to face whoever moves.
+    PassAndPlay { turn_board: bool },
+    /// The AI plays itself.
+    Watch { level: usize },
+}
+
+impl Mode {
+    pub fn is_human(&self, color: Color) -> bool {
+        match *self {
+            Mode::VsAi { human, .. } => human == color,
+            Mode::PassAndPlay { .. } => true,
+            Mode::Watch { .. } => false,
+        }
+    }
+
+    pub fn level(&self) -> Level {
+        let index = match *self {
+            Mode::VsAi { level, .. } | Mode::Watch { level } => level,
+            Mode::PassAndPlay { .. } => Level::ALL.len() - 1,
+        };
+        Level::ALL[index.min(Level::ALL.len() - 1)]
+    }
+}
+
+/// A piece being dragged: where it came from and where the pointer is (CSS pixels).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Drag {
+    pub from: Square,
+    pub x: f64,
+    pub y: f64,
+    /// Set once the pointer has travelled far enough to be a drag rather than a click.
+    pub moved: bool,
+}
+
+/// The AI's search in progress.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Thinking {
+    pub request: u32,
+    /// What the search is for: the AI's own move or a hint for the player.
+    pub purpose: Purpose,
+    pub depth: u32,
+    pub score: Option<Score>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Purpose {
+    Move,
+    Hint,
+}
+
+pub struct State {
+    pub game: Game,
+    pub mode: Mode,
+    pub selected_card: Option<Card>,
+    pub selected_piece: Option<Square>,
+    /// A jump two cards both make: the player picks which card to give up.
+    pub card_choice: Option<(Square, Square)>,
+    pub drag: Option<Drag>,
+    pub hint: Option<Move>,
+    pub thinking: Option<Thinking>,
+    /// The last evaluation heard, from the side to move's view at that time.
+    pub evaluation: Option<(Color, Score)>,
+    pub anim: Option<Anim>,
+    pub reduced_motion: bool,
+    /// The seed for the AI's dice, advanced every request.
+    pub seed: u64,
+}
+
+impl State {
+    pub fn new(game: Game, mode: Mode, reduced_motion: bool, seed: u64) -> State {
+        State {
+            game,
+            mode,
+            selected_card: None,
+            selected_piece: None,
+            card_choice: None,
+            drag: None,
+            hint: None,
+            thinking: None,
+            evaluation: None,
+            anim: None,
+            reduced_motion,
+            seed,
+        }
+    }
+
+    pub fn position(&self) -> &Position {
+        self.game.position()
+    }
+
+    /// The colour drawn at the bottom.
+    pub fn bottom(&self) -> Color {
+        match self.mode {
+            Mode::VsAi { human, .. } => human,
+            Mode::PassAndPlay { turn_board: true } => self.position().to_move(),
+            Mode::PassAndPlay { turn_board: false } | Mode::Watch { .. } => Color::Red,
+        }
+    }
+
+    /// Whether a person is to move now (and the game is on).
+    pub fn human_to_move(&self) -> bool {
+        self.game.outcome().is_none() && self.mode.is_human(self.position().to_move())
+    }
+
+    /// Whether the AI should be searching for its move now.
+    pub fn ai_to_move(&self) -> bool {
+        self.game.outcome().is_none() && !self.mode.is_human(self.position().to_move())
+    }
+
+    /// The last move played, to keep it marked.
+    pub fn last_move(&self) -> Option<Move> {
+        self.game.moves().last().copied()
+    }
+
+    /// Which card lies in which hand slot: a card taken in fills the slot of the card given up,
+    /// so cards keep their places as they rotate.
+    pub fn hand_slots(&self) -> [[Card; 2]; 2] {
+        hand_slots(&self.game)
+    }
+
+    pub fn clear_selection(&mut self) {
+        self.selected_card = None;
+        self.selected_piece = None;
+        self.card_choice = None;
+        self.drag = None;
+    }
+}
+
+pub fn hand_slots(game: &Game) -> [[Card; 2]; 2] {
+    let start = game.start();
+    let mut slots = [
+        start.hand(Color::Red).pair(),
+        start.hand(Color::Blue).pair(),
+    ];
+    for (position, m) in game.positions().iter().zip(game.moves()) {
+        let hand = &mut slots[position.to_move().index()];
+        if let Some(slot) = hand.iter_mut().find(|card| **card == m.card()) {
+            *slot = position.side_card();
+        }
+    }
+    slots
+}
