@@ -84,6 +84,9 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
         app.redo();
     })?;
     on_click(document, "hint", |app| app.hint())?;
+    on_click(document, "show-eval", |app| {
+        app.set_show_evaluation(checked("show-eval"))
+    })?;
     on_click(document, "rematch", |app| app.rematch())?;
     Ok(())
 }
@@ -184,6 +187,7 @@ pub fn update(state: &State) {
             }
         }
     }
+    show_evaluation(state);
     if let Some(result) = element::<Element>("result") {
         match game.outcome() {
             Some(outcome) => {
@@ -196,5 +200,29 @@ pub fn update(state: &State) {
                 let _ = result.set_attribute("hidden", "");
             }
         }
+    }
+}
+
+/// The evaluation bar: Red's share of the bar grows with Red's prospects.
+fn show_evaluation(state: &State) {
+    let Some(bar) = element::<Element>("eval") else {
+        return;
+    };
+    if !state.show_evaluation {
+        let _ = bar.set_attribute("hidden", "");
+        return;
+    }
+    let _ = bar.remove_attribute("hidden");
+    let (share, label) = match state.evaluation_for_red() {
+        None => (0.5, "…".to_string()),
+        Some(score) => (text::red_share(score), text::evaluation(score)),
+    };
+    if let Some(fill) = element::<web_sys::HtmlElement>("eval-fill") {
+        let _ = fill
+            .style()
+            .set_property("width", &format!("{:.1}%", share * 100.0));
+    }
+    if let Some(caption) = element::<Element>("eval-text") {
+        caption.set_text_content(Some(&label));
     }
 }

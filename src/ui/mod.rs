@@ -214,6 +214,14 @@ impl App {
     pub fn play(&mut self, m: Move) -> Result<(), String> {
         let before = render::scene(&self.state, &self.layout);
         self.state.game.play(m).map_err(|e| e.to_string())?;
+        // A hint or an evaluation of the position just left is of no use any more.
+        if self
+            .state
+            .thinking
+            .is_some_and(|t| t.purpose != Purpose::Move)
+        {
+            self.cancel_ai();
+        }
         let slide = match m {
             Move::Step { from, to, .. } => Some((from, to)),
             Move::Pass { .. } => None,
@@ -280,7 +288,9 @@ impl App {
         self.cancel_ai();
         let seed = self.state.seed.wrapping_add(1);
         let reduced_motion = self.state.reduced_motion;
+        let show_evaluation = self.state.show_evaluation;
         self.state = State::new(game, options.mode, reduced_motion, seed);
+        self.state.show_evaluation = show_evaluation;
         self.layout = Layout::new(self.layout.width, self.layout.height, self.state.bottom());
         self.after_change();
         Ok(())
@@ -295,6 +305,11 @@ impl App {
             cards: None,
             position: Some(start),
         });
+    }
+
+    pub fn set_show_evaluation(&mut self, show: bool) {
+        self.state.show_evaluation = show;
+        self.after_change();
     }
 
     pub fn hint(&mut self) {
@@ -335,6 +350,12 @@ impl App {
     fn after_change(&mut self) {
         if self.state.ai_to_move() && self.state.thinking.is_none() && self.pending_move.is_none() {
             self.ask_ai(Purpose::Move);
+        } else if self.state.show_evaluation
+            && self.state.thinking.is_none()
+            && self.state.game.outcome().is_none()
+            && self.state.evaluation_for_red().is_none()
+        {
+            self.ask_ai(Purpose::Evaluate);
         }
         controls::update(&self.state);
         self.redraw();
@@ -352,7 +373,12 @@ impl App {
             position: current[0].to_string(),
             earlier: earlier.iter().map(Position::to_string).collect(),
             limits: crate::worker::JsLimits {
-                movetime: Some(level.movetime_ms.unwrap_or(1000.0)),
+                // An evaluation for the bar is quick; a hint thinks like the master.
+                movetime: Some(if purpose == Purpose::Evaluate {
+                    300.0
+                } else {
+                    1000.0
+                }),
                 ..Default::default()
             },
             level: (purpose == Purpose::Move).then(|| level.name.to_string()),
@@ -401,10 +427,10 @@ impl App {
         let Some(thinking) = self.state.thinking.filter(|t| t.request == report.id) else {
             return;
         };
-        let mover = self.state.position().to_move();
         let score = report.score.as_ref().and_then(|s| s.to_score());
-        if let Some(score) = score {
-            self.state.evaluation = Some((mover, score));
+        // A level's move carries no score; a search's does.
+        if let Some(score) = score.filter(|_| report.depth > 0) {
+            self.state.evaluation = Some((*self.state.position(), score));
         }
         match report.kind.as_str() {
             "info" => {
@@ -424,6 +450,7 @@ impl App {
                 match thinking.purpose {
                     Purpose::Hint => self.state.hint = best,
                     Purpose::Move => self.pending_move = best,
+                    Purpose::Evaluate => {}
                 }
                 self.play_pending_when_still();
                 controls::update(&self.state);

@@ -177,7 +177,7 @@ fn draw_board(
     }
     if let Some(Move::Step { from, to, .. }) = state.hint {
         for square in [from, to] {
-            ring(ctx, layout.square(square), HINT, 0.08, 0.5)?;
+            ring(ctx, layout.square(square), HINT, 0.07, 0.42)?;
         }
     }
     let movable = movable_pieces(state);

@@ -58,6 +58,8 @@ pub struct Thinking {
 pub enum Purpose {
     Move,
     Hint,
+    /// Only the score, for the evaluation bar.
+    Evaluate,
 }
 
 pub struct State {
@@ -70,8 +72,10 @@ pub struct State {
     pub drag: Option<Drag>,
     pub hint: Option<Move>,
     pub thinking: Option<Thinking>,
-    /// The last evaluation heard, from the side to move's view at that time.
-    pub evaluation: Option<(Color, Score)>,
+    /// The AI's latest view of a position: the score for that position's side to move.
+    pub evaluation: Option<(Position, Score)>,
+    /// Whether the evaluation bar is shown (the AI then evaluates every position).
+    pub show_evaluation: bool,
     pub anim: Option<Anim>,
     pub reduced_motion: bool,
     /// The seed for the AI's dice, advanced every request.
@@ -90,6 +94,7 @@ impl State {
             hint: None,
             thinking: None,
             evaluation: None,
+            show_evaluation: false,
             anim: None,
             reduced_motion,
             seed,
@@ -128,6 +133,20 @@ impl State {
     /// so cards keep their places as they rotate.
     pub fn hand_slots(&self) -> [[Card; 2]; 2] {
         hand_slots(&self.game)
+    }
+
+    /// The current position's evaluation as Red sees it, if the AI has given one.
+    pub fn evaluation_for_red(&self) -> Option<Score> {
+        let (position, score) = self.evaluation.filter(|(p, _)| p == self.position())?;
+        Some(if position.to_move() == Color::Red {
+            score
+        } else {
+            match score {
+                Score::Value(v) => Score::Value(-v),
+                Score::Win(plies) => Score::Loss(plies),
+                Score::Loss(plies) => Score::Win(plies),
+            }
+        })
     }
 
     pub fn clear_selection(&mut self) {

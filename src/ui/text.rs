@@ -1,5 +1,6 @@
 //! Every text the page shows, in one place (English; other languages join here).
 
+use crate::ai::Score;
 use crate::rules::{Card, Color, Outcome, Way};
 
 pub fn color_name(color: Color) -> &'static str {
@@ -58,5 +59,36 @@ pub fn outcome(outcome: Outcome) -> String {
             )
         }
         Outcome::DrawByRepetition => "Draw: the same position occurred a third time".to_string(),
+    }
+}
+
+/// The evaluation for the bar, from Red's side: "Red +0.4", "Blue wins in 3 (forced)".
+pub fn evaluation(score_for_red: Score) -> String {
+    match score_for_red {
+        Score::Value(v) if v.abs() < 10 => "Even".to_string(),
+        Score::Value(v) => {
+            let leader = if v > 0 { Color::Red } else { Color::Blue };
+            format!("{} +{:.1}", color_name(leader), f64::from(v.abs()) / 100.0)
+        }
+        // Plies to the win, counted as the winner's own moves.
+        Score::Win(plies) => format!(
+            "{} wins in {} (forced)",
+            color_name(Color::Red),
+            plies.div_ceil(2)
+        ),
+        Score::Loss(plies) => format!(
+            "{} wins in {} (forced)",
+            color_name(Color::Blue),
+            plies.div_ceil(2)
+        ),
+    }
+}
+
+/// Red's share of the evaluation bar, 0 to 1.
+pub fn red_share(score_for_red: Score) -> f64 {
+    match score_for_red {
+        Score::Value(v) => 0.5 + 0.5 * (f64::from(v) / 400.0).tanh(),
+        Score::Win(_) => 1.0,
+        Score::Loss(_) => 0.0,
     }
 }

@@ -234,3 +234,21 @@ test('bad input through the API throws and changes nothing', async () => {
   assert.deepEqual(after.moves, before.moves);
   await page.close();
 });
+
+test('a hint marks a legal move, and the evaluation bar shows who stands better', { timeout: 60000 }, async () => {
+  const { page, errors } = await openGame(browser, server.url);
+  await call(page, 'game_new', { mode: 'two', turn_board: false, cards: ['tiger', 'crab', 'monkey', 'crane', 'boar'] });
+  await page.click('#hint');
+  await page.waitForFunction(() => window.wasmBindings.game_state().hint != null, null, { timeout: 20000 });
+  const s = await state(page);
+  assert.ok(s.legal_moves.includes(s.hint), `hint ${s.hint} is legal`);
+  await page.click('#show-eval');
+  await page.waitForFunction(() => !['', '…'].includes(document.getElementById('eval-text').textContent), null, { timeout: 20000 });
+  assert.match(await page.textContent('#eval-text'), /^(Even|Red \+|Blue \+|Red wins|Blue wins)/);
+  await screenshot(page, 'hint-and-evaluation');
+  // A position where Red captures the master at once: the bar says Red wins.
+  await call(page, 'game_load', '5/2B2/2r2/5/R4 ox,boar crab,tiger horse r');
+  await page.waitForFunction(() => /Red wins in 1/.test(document.getElementById('eval-text').textContent), null, { timeout: 20000 });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
