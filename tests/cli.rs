@@ -99,3 +99,96 @@ fn help_is_there_for_the_tool_and_each_subcommand() {
         assert!(stdout(&output).contains("Usage"), "{args:?}");
     }
 }
+
+#[test]
+fn bestmove_reports_each_depth_and_ends_with_the_move() {
+    let output = cli(&["bestmove", START, "--depth", "5"]);
+    assert!(output.status.success());
+    let text = stdout(&output);
+    let lines: Vec<&str> = text.lines().collect();
+    for (depth, line) in lines[..lines.len() - 1].iter().enumerate() {
+        assert!(
+            line.starts_with(&format!("info depth {} score ", depth + 1)),
+            "{line}"
+        );
+        assert!(
+            line.contains(" nodes ") && line.contains(" nps ") && line.contains(" pv "),
+            "{line}"
+        );
+    }
+    let best = lines
+        .last()
+        .unwrap()
+        .strip_prefix("bestmove ")
+        .expect("bestmove last");
+    let legal = stdout(&cli(&["legal", START]));
+    assert!(legal.lines().any(|m| m == best), "{best} is legal");
+}
+
+#[test]
+fn bestmove_shows_a_forced_win_in_plies() {
+    let text = stdout(&cli(&[
+        "bestmove",
+        "5/2B2/2r2/5/R4 ox,boar crab,tiger horse r",
+        "--movetime",
+        "200",
+    ]));
+    assert!(text.contains("score win 1"), "{text}");
+    let best = text.lines().last().unwrap();
+    assert!(
+        best == "bestmove ox:c3c4" || best == "bestmove boar:c3c4",
+        "{best}"
+    );
+}
+
+#[test]
+fn bench_prints_the_same_node_count_every_run() {
+    let last_line = || {
+        stdout(&cli(&["bench", "--depth", "4"]))
+            .lines()
+            .last()
+            .unwrap()
+            .to_string()
+    };
+    let first = last_line();
+    let words: Vec<&str> = first.split(' ').collect();
+    assert_eq!(
+        (words[0], words[2], words[4]),
+        ("bench:", "nodes", "nps"),
+        "{first}"
+    );
+    let nodes: u64 = words[1].parse().unwrap();
+    assert!(nodes > 1000);
+    let again = last_line();
+    assert_eq!(again.split(' ').nth(1), Some(words[1]));
+}
+
+#[test]
+fn match_plays_paired_games_and_reports_elo() {
+    let output = cli(&[
+        "match",
+        "--a",
+        "depth=3",
+        "--b",
+        "novice",
+        "--games",
+        "4",
+        "--threads",
+        "1",
+    ]);
+    assert!(output.status.success());
+    let text = stdout(&output);
+    assert_eq!(
+        text.lines().filter(|l| l.starts_with("game ")).count(),
+        4,
+        "{text}"
+    );
+    let summary = text.lines().last().unwrap();
+    assert!(
+        summary.starts_with("A: ") && summary.contains(" in 4 games") && summary.contains("Elo"),
+        "{summary}"
+    );
+    let bad = cli(&["match", "--a", "grandmaster", "--b", "novice"]);
+    assert!(!bad.status.success());
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("unknown engine 'grandmaster'"));
+}
