@@ -190,8 +190,9 @@ pub fn run(request: SearchRequest, engine: &mut Engine, report: &mut dyn FnMut(S
         );
         let best = player.choose(&position, &earlier);
         *engine = player.engine;
+        // A level reports only its move: depth 0 marks the score as meaningless.
         let info = Info {
-            depth: level.depth,
+            depth: 0,
             score: Score::Value(0),
             nodes: 0,
             elapsed_ms: 0.0,

@@ -401,7 +401,6 @@ impl App {
                 request: id,
                 purpose,
                 depth: 0,
-                score: None,
             });
         }
     }
@@ -436,7 +435,6 @@ impl App {
             "info" => {
                 self.state.thinking = Some(Thinking {
                     depth: report.depth,
-                    score,
                     ..thinking
                 });
                 self.redraw();

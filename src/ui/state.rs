@@ -51,7 +51,6 @@ pub struct Thinking {
     /// What the search is for: the AI's own move or a hint for the player.
     pub purpose: Purpose,
     pub depth: u32,
-    pub score: Option<Score>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
