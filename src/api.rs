@@ -102,7 +102,7 @@ struct GameOptions {
     mode: Option<String>,
     /// "red" or "blue": the person's colour against the AI.
     human: Option<String>,
-    /// 0 (novice) … 9 (master).
+    /// 0 (novice) … 11 (master): an index into `Level::ALL`.
     level: Option<usize>,
     /// Five card names: Red, Red, Blue, Blue, side.
     cards: Option<Vec<String>>,
@@ -119,7 +119,7 @@ fn parse_options(value: JsValue) -> Result<NewGame, JsError> {
         serde_wasm_bindgen::from_value(value)
             .map_err(|e| JsError::new(&format!("bad game options: {e}")))?
     };
-    let level = options.level.unwrap_or(4);
+    let level = options.level.unwrap_or(crate::ai::Level::DEFAULT);
     if level >= crate::ai::Level::ALL.len() {
         return Err(JsError::new(&format!(
             "level {level} does not exist: use 0 to {}",

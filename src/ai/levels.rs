@@ -18,16 +18,18 @@ pub struct Level {
 
 impl Level {
     /// Weakest first. Measured with `onitama-cli match` (see the README's ladder).
-    pub const ALL: [Level; 10] = [
+    pub const ALL: [Level; 12] = [
         Level::fixed("novice", 1, 60.0),
         Level::fixed("beginner", 2, 150.0),
         Level::fixed("casual", 2, 60.0),
-        Level::fixed("apprentice", 2, 30.0),
-        Level::fixed("student", 3, 20.0),
-        Level::fixed("club", 3, 5.0),
-        Level::fixed("adept", 4, 8.0),
+        Level::fixed("apprentice", 2, 35.0),
+        Level::fixed("student", 3, 35.0),
+        Level::fixed("scholar", 3, 10.0),
+        Level::fixed("club", 4, 8.0),
+        Level::fixed("adept", 4, 0.0),
         Level::fixed("expert", 5, 0.0),
         Level::fixed("sensei", 7, 0.0),
+        Level::fixed("champion", 9, 0.0),
         Level {
             name: "master",
             depth: 64,
@@ -35,6 +37,9 @@ impl Level {
             temperature: 0.0,
         },
     ];
+
+    /// The level a new player meets first (an index into `ALL`): student.
+    pub const DEFAULT: usize = 4;
 
     const fn fixed(name: &'static str, depth: u32, temperature: f64) -> Level {
         Level {

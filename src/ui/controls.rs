@@ -3,6 +3,7 @@
 
 use super::state::State;
 use super::{App, Mode, NewGame, level_names, listen, text};
+use crate::ai::Level;
 use crate::rules::{Card, Color};
 use wasm_bindgen::prelude::*;
 use web_sys::{
@@ -36,7 +37,7 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
             option.set_attribute("value", &index.to_string())?;
             select.append_child(&option)?;
         }
-        select.set_value("4");
+        select.set_value(&Level::DEFAULT.to_string());
     }
     for id in [
         "setup-red-1",
@@ -103,7 +104,9 @@ fn checked(id: &str) -> bool {
 
 /// The new-game form's choices.
 fn read_setup() -> Result<NewGame, String> {
-    let level = select_value("setup-level").parse().unwrap_or(4);
+    let level = select_value("setup-level")
+        .parse()
+        .unwrap_or(Level::DEFAULT);
     let mode = match select_value("setup-mode").as_str() {
         "two" => Mode::PassAndPlay {
             turn_board: checked("setup-turn"),

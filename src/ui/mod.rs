@@ -79,7 +79,7 @@ fn try_start() -> Result<(), JsValue> {
         .is_some_and(|query| query.matches());
     let mode = Mode::VsAi {
         human: Color::Red,
-        level: 4,
+        level: Level::DEFAULT,
     };
     let state = State::new(
         Game::from_deal(&Deal::random()),
