@@ -9,4 +9,6 @@ source scripts/env.sh
 cargo test --all-targets
 cargo test --doc
 trunk build --release
+# The same page with a `debug_panic` function, for the test of the crash panel.
+trunk build --release --features panic-test --dist target/dist-panic-test
 node --test --test-reporter=spec tests/browser/

@@ -320,3 +320,10 @@ pub fn card_rect(card: &str) -> Result<JsValue, JsError> {
         .ok_or_else(|| JsError::new(&format!("{card} is not in this game")))?;
     serde_wasm_bindgen::to_value(&rect).map_err(|e| JsError::new(&e.to_string()))
 }
+
+/// Panics on purpose: built only with the `panic-test` feature, for the test of the crash panel.
+#[cfg(feature = "panic-test")]
+#[wasm_bindgen]
+pub fn debug_panic() {
+    panic!("a panic forced by the test build");
+}

@@ -5,6 +5,7 @@ mod ai_client;
 mod anim;
 mod board;
 mod controls;
+mod crash;
 mod input;
 pub mod layout;
 mod render;
@@ -56,6 +57,7 @@ pub fn start() {
     if web_sys::window().is_none() {
         return;
     }
+    crash::install_hook();
     if let Err(error) = try_start() {
         web_sys::console::error_1(&error);
     }
@@ -358,6 +360,15 @@ impl App {
             self.ask_ai(Purpose::Evaluate);
         }
         controls::update(&self.state);
+        crash::remember(self.state.game.to_record());
+        self.redraw();
+    }
+
+    /// The worker died (a fault in it): stop waiting for it and say so.
+    fn on_worker_failed(&mut self, message: String) {
+        self.worker = None;
+        self.state.thinking = None;
+        controls::show_notice(&text::ai_failed(&message));
         self.redraw();
     }
 
@@ -388,9 +399,14 @@ impl App {
             return;
         };
         if self.worker.is_none() {
-            self.worker = AiWorker::start(|report| {
-                with_app(|app| app.on_report(report));
-            })
+            self.worker = AiWorker::start(
+                |report| {
+                    with_app(|app| app.on_report(report));
+                },
+                |message| {
+                    with_app(|app| app.on_worker_failed(message));
+                },
+            )
             .map_err(|e| web_sys::console::error_1(&e))
             .ok();
         }

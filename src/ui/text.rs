@@ -92,3 +92,7 @@ pub fn red_share(score_for_red: Score) -> f64 {
         Score::Loss(_) => 0.0,
     }
 }
+
+pub fn ai_failed(detail: &str) -> String {
+    format!("The AI stopped ({detail}). Undo or start a new game to wake it.")
+}

@@ -9,6 +9,8 @@ import { chromium } from 'playwright-core';
 export const root = resolve(import.meta.dirname, '../..');
 export const dist = join(root, 'dist');
 export const artifacts = join(root, 'tests/browser/artifacts');
+/** The build with the `panic-test` feature (scripts/test.sh makes it). */
+export const panicDist = join(root, 'target/dist-panic-test');
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.wasm': 'application/wasm',
@@ -16,16 +18,16 @@ const TYPES = {
   '.png': 'image/png', '.svg': 'image/svg+xml',
 };
 
-/** Serves dist/ under `prefix` (e.g. '/' or '/games/onitama/') on a free port of 127.0.0.1. */
-export async function serve(prefix = '/') {
-  if (!existsSync(join(dist, 'index.html'))) {
+/** Serves a build (dist/ unless told) under `prefix` (e.g. '/' or '/games/onitama/') on a free port of 127.0.0.1. */
+export async function serve(prefix = '/', directory = dist) {
+  if (!existsSync(join(directory, 'index.html'))) {
     throw new Error('dist/index.html is missing: run `trunk build --release` first (scripts/test.sh does)');
   }
   const server = createServer(async (request, response) => {
     const path = decodeURIComponent(new URL(request.url, 'http://x').pathname);
     if (!path.startsWith(prefix)) { response.writeHead(404).end(); return; }
-    let file = normalize(join(dist, path.slice(prefix.length)));
-    if (!file.startsWith(dist)) { response.writeHead(403).end(); return; }
+    let file = normalize(join(directory, path.slice(prefix.length)));
+    if (!file.startsWith(directory)) { response.writeHead(403).end(); return; }
     if (path.endsWith('/')) file = join(file, 'index.html');
     try {
       const body = await readFile(file);

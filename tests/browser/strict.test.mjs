@@ -1,0 +1,67 @@
+// A strict page: a Content-Security-Policy without inline script or eval that the game works
+// under, no request to anyone but the page's own host, and a panic shown to the player with
+// the game record instead of a frozen canvas.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { serve, launch, openGame, screenshot, dist, panicDist } from './harness.mjs';
+
+let server;
+let browser;
+before(async () => { server = await serve(); browser = await launch(); });
+after(async () => { await browser?.close(); await server?.close(); });
+
+test('the page declares a strict Content-Security-Policy and has no inline script', () => {
+  const html = readFileSync(join(dist, 'index.html'), 'utf8');
+  const policy = html.match(/http-equiv="Content-Security-Policy" content="([^"]+)"/)?.[1];
+  assert.ok(policy, 'a CSP meta tag');
+  assert.match(policy, /script-src 'self' 'wasm-unsafe-eval'/);
+  assert.doesNotMatch(policy, /unsafe-inline|'unsafe-eval'/);
+  const scripts = [...html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)];
+  assert.ok(scripts.length > 0);
+  for (const [, attributes, body] of scripts) {
+    assert.match(attributes, /src=/, 'scripts come from files');
+    assert.equal(body.trim(), '', 'no inline script');
+  }
+});
+
+test('the game plays under the policy and asks nothing of any other host', { timeout: 60000 }, async () => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  const requests = [];
+  const violations = [];
+  page.on('request', (request) => requests.push(request.url()));
+  page.on('console', (message) => { if (/Content.Security.Policy|Refused/i.test(message.text())) violations.push(message.text()); });
+  await page.goto(server.url);
+  await page.waitForFunction(() => window.wasmBindings !== undefined);
+  // The AI worker, a hint and a few moves: everything the page loads on the way.
+  await page.evaluate(() => window.wasmBindings.game_new({ mode: 'watch', level: 2, cards: ['tiger', 'crab', 'monkey', 'crane', 'boar'] }));
+  await page.waitForFunction(() => window.wasmBindings.game_state().moves.length >= 4, null, { timeout: 30000 });
+  assert.deepEqual(violations, []);
+  const origin = new URL(server.url).origin;
+  const foreign = requests.filter((url) => !url.startsWith(origin) && !url.startsWith('data:'));
+  assert.deepEqual(foreign, [], 'no third-party request');
+  assert.ok(requests.some((url) => url.endsWith('/ai-worker.js')), 'the worker came from the page itself');
+  await page.close();
+});
+
+test('a panic shows the player a message and the game record, not a frozen canvas', async () => {
+  const panicServer = await serve('/', panicDist);
+  try {
+    const { page } = await openGame(browser, panicServer.url);
+    await page.evaluate(() => window.wasmBindings.game_new({ mode: 'two', cards: ['tiger', 'crab', 'monkey', 'crane', 'boar'] }));
+    await page.evaluate(() => window.wasmBindings.game_play('crab:c1c2'));
+    assert.ok(await page.isHidden('#crash'));
+    const thrown = await page.evaluate(() => { try { window.wasmBindings.debug_panic(); return null; } catch (e) { return String(e); } });
+    assert.ok(thrown, 'the panic reaches JavaScript as an error');
+    await page.waitForSelector('#crash:not([hidden])');
+    const record = await page.inputValue('#crash-record');
+    assert.match(record, /^start bbBbb\/5\/5\/5\/rrRrr tiger,crab monkey,crane boar r\nmoves crab:c1c2\n/);
+    assert.match(await page.textContent('#crash-detail'), /a panic forced by the test build/);
+    assert.match(await page.getAttribute('#crash-save', 'href'), /^data:text\/plain;charset=utf-8,start%20/);
+    await screenshot(page, 'crash-panel');
+    await page.close();
+  } finally {
+    await panicServer.close();
+  }
+});
