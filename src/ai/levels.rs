@@ -18,7 +18,7 @@ pub struct Level {
 
 impl Level {
     /// Weakest first. Measured with `onitama-cli match` (see the README's ladder).
-    pub const ALL: [Level; 12] = [
+    pub const ALL: [Level; 14] = [
         Level::fixed("novice", 1, 60.0),
         Level::fixed("beginner", 2, 150.0),
         Level::fixed("casual", 2, 60.0),
@@ -30,6 +30,8 @@ impl Level {
         Level::fixed("expert", 5, 0.0),
         Level::fixed("sensei", 7, 0.0),
         Level::fixed("champion", 9, 0.0),
+        Level::fixed("elite", 11, 0.0),
+        Level::fixed("grandmaster", 13, 0.0),
         Level {
             name: "master",
             depth: 64,
