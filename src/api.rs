@@ -327,3 +327,11 @@ pub fn card_rect(card: &str) -> Result<JsValue, JsError> {
 pub fn debug_panic() {
     panic!("a panic forced by the test build");
 }
+
+/// The size of the page's wasm memory in bytes (for the memory checks of the stress test).
+#[wasm_bindgen]
+pub fn wasm_memory_bytes() -> f64 {
+    let memory: js_sys::WebAssembly::Memory = wasm_bindgen::memory().unchecked_into();
+    let buffer: js_sys::ArrayBuffer = memory.buffer().unchecked_into();
+    f64::from(buffer.byte_length())
+}

@@ -1,0 +1,52 @@
+// The AI never hangs the page: 200 games in a row — 100 searches started and cancelled at once
+// by a new game, 100 whole games of the AI against itself — leave one worker at most and no
+// growing memory. The figures are printed for the README.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serve, launch } from './harness.mjs';
+
+let server;
+let browser;
+before(async () => { server = await serve(); browser = await launch(); });
+after(async () => { await browser?.close(); await server?.close(); });
+
+test('200 fast games leave no stray worker and no growing memory', { timeout: 240000 }, async () => {
+  const page = await browser.newPage({ viewport: { width: 800, height: 600 } });
+  await page.emulateMedia({ reducedMotion: 'reduce' }); // no animation: the games run at the AI's pace
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(server.url);
+  await page.waitForFunction(() => window.wasmBindings !== undefined);
+  const cdp = await page.context().newCDPSession(page);
+  const heap = async () => {
+    await cdp.send('HeapProfiler.collectGarbage');
+    return page.evaluate(() => performance.memory.usedJSHeapSize);
+  };
+  const sample = async () => ({ heap: await heap(), wasm: await page.evaluate(() => window.wasmBindings.wasm_memory_bytes()) });
+  const start = await sample();
+
+  // 100 strong searches, each cancelled by the next new game after 20 ms.
+  for (let i = 0; i < 100; i += 1) {
+    await page.evaluate(() => window.wasmBindings.game_new({ mode: 'watch', level: 13 }));
+    await page.waitForTimeout(20);
+  }
+  const afterCancelled = await sample();
+  // 100 whole games of the weakest level against itself.
+  let plies = 0;
+  for (let i = 0; i < 100; i += 1) {
+    await page.evaluate(() => window.wasmBindings.game_new({ mode: 'watch', level: 0 }));
+    await page.waitForFunction(() => window.wasmBindings.game_state().outcome !== undefined, null, { timeout: 20000, polling: 10 });
+    plies += await page.evaluate(() => window.wasmBindings.game_state().moves.length);
+  }
+  const end = await sample();
+  const workers = page.workers().length;
+  const mb = (bytes) => (bytes / 1048576).toFixed(1);
+  console.log(`stress: ${plies} plies in 100 whole games; workers alive at the end: ${workers}; ` +
+    `JS heap ${mb(start.heap)} → ${mb(afterCancelled.heap)} → ${mb(end.heap)} MB; ` +
+    `page wasm memory ${mb(start.wasm)} → ${mb(afterCancelled.wasm)} → ${mb(end.wasm)} MB`);
+  assert.ok(workers <= 1, `${workers} workers alive`);
+  assert.ok(end.heap - start.heap < 10 * 1048576, 'the JS heap does not grow by 10 MB');
+  assert.ok(end.wasm - afterCancelled.wasm < 4 * 1048576, 'the page wasm memory stops growing');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
