@@ -25,7 +25,7 @@ impl Level {
         Level::fixed("apprentice", 2, 35.0),
         Level::fixed("student", 3, 25.0),
         Level::fixed("scholar", 3, 7.0),
-        Level::fixed("club", 4, 12.0),
+        Level::fixed("club", 4, 8.0),
         Level::fixed("adept", 4, 0.0),
         Level::fixed("expert", 5, 0.0),
         Level::fixed("sensei", 7, 0.0),
