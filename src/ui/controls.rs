@@ -64,6 +64,7 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
         if let Some(dialog) = element::<HtmlDialogElement>("setup") {
             dialog.close();
         }
+        show_notice("");
         match read_setup() {
             Ok(options) => {
                 if let Err(message) = app.new_game(options) {
@@ -77,6 +78,43 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
         if let Some(dialog) = element::<HtmlDialogElement>("setup") {
             dialog.close();
         }
+    })?;
+    on_click(document, "records", |app| {
+        fill_records(app);
+        if let Some(dialog) = element::<HtmlDialogElement>("records-dialog") {
+            let _ = dialog.show_modal();
+        }
+    })?;
+    on_click(document, "records-close", |_| {
+        if let Some(dialog) = element::<HtmlDialogElement>("records-dialog") {
+            dialog.close();
+        }
+    })?;
+    on_click(document, "record-open", |app| {
+        let text = element::<web_sys::HtmlTextAreaElement>("record-text")
+            .map(|t| t.value())
+            .unwrap_or_default();
+        match crate::rules::Game::from_record(&text) {
+            Ok(game) => {
+                if let Some(dialog) = element::<HtmlDialogElement>("records-dialog") {
+                    dialog.close();
+                }
+                show_notice("");
+                app.open_game(game);
+            }
+            Err(error) => show_records_message(&text::record_broken(&error.to_string())),
+        }
+    })?;
+    on_click(document, "record-copy-link", |app| {
+        let link = app.link();
+        if let Some(input) = element::<HtmlInputElement>("record-link") {
+            input.set_value(&link);
+            input.select();
+        }
+        if let Some(window) = web_sys::window() {
+            let _ = window.navigator().clipboard().write_text(&link);
+        }
+        show_records_message("The link is copied.");
     })?;
     on_click(document, "undo", |app| {
         app.undo();
@@ -190,6 +228,9 @@ pub fn update(state: &State) {
             }
         }
     }
+    if let Some(toggle) = element::<HtmlInputElement>("show-eval") {
+        toggle.set_checked(state.show_evaluation);
+    }
     show_evaluation(state);
     if let Some(result) = element::<Element>("result") {
         match game.outcome() {
@@ -228,4 +269,40 @@ fn show_evaluation(state: &State) {
     if let Some(caption) = element::<Element>("eval-text") {
         caption.set_text_content(Some(&label));
     }
+}
+
+fn show_records_message(message: &str) {
+    if let Some(element) = element::<Element>("records-message") {
+        element.set_text_content(Some(message));
+    }
+}
+
+/// Fills the records dialog: this game's record, its link, and any unreadable save to keep.
+fn fill_records(app: &App) {
+    let record = app.state().game.to_record();
+    if let Some(area) = element::<web_sys::HtmlTextAreaElement>("record-text") {
+        area.set_value(&record);
+    }
+    if let Some(input) = element::<HtmlInputElement>("record-link") {
+        input.set_value(&app.link());
+    }
+    let data_url = |text: &str| {
+        format!(
+            "data:text/plain;charset=utf-8,{}",
+            String::from(js_sys::encode_uri_component(text))
+        )
+    };
+    if let Some(link) = element::<Element>("record-save") {
+        let _ = link.set_attribute("href", &data_url(&record));
+    }
+    if let Some(link) = element::<web_sys::HtmlElement>("record-unreadable") {
+        match super::storage::unreadable() {
+            Some(text) => {
+                let _ = link.set_attribute("href", &data_url(&text));
+                link.set_hidden(false);
+            }
+            None => link.set_hidden(true),
+        }
+    }
+    show_records_message("");
 }

@@ -10,6 +10,7 @@ mod input;
 pub mod layout;
 mod render;
 mod state;
+mod storage;
 mod text;
 
 use crate::ai::Level;
@@ -79,16 +80,9 @@ fn try_start() -> Result<(), JsValue> {
         .ok()
         .flatten()
         .is_some_and(|query| query.matches());
-    let mode = Mode::VsAi {
-        human: Color::Red,
-        level: Level::DEFAULT,
-    };
-    let state = State::new(
-        Game::from_deal(&Deal::random()),
-        mode,
-        reduced_motion,
-        random_seed(),
-    );
+    let start = startup(&window);
+    let mut state = State::new(start.game, start.mode, reduced_motion, random_seed());
+    state.show_evaluation = start.show_evaluation;
     let layout = Layout::new(1.0, 1.0, state.bottom());
     let target: web_sys::EventTarget = canvas.clone().into();
     let app = App {
@@ -116,16 +110,81 @@ fn try_start() -> Result<(), JsValue> {
         app.redraw();
     })?;
     listen(&window, "resize", |app, _: web_sys::Event| app.resize())?;
+    // A link opened while the page is already showing.
+    listen(&window, "hashchange", |app, _: web_sys::Event| {
+        let Some(window) = web_sys::window() else {
+            return;
+        };
+        match read_link(&window) {
+            Some(Ok(game)) => {
+                controls::show_notice("");
+                app.open_game(game);
+            }
+            Some(Err(reason)) => controls::show_notice(&text::link_broken(&reason)),
+            None => {}
+        }
+    })?;
     controls::wire(&document)?;
     with_app(|app| {
         app.resize();
         app.after_change();
     });
+    if let Some(message) = start.notice {
+        controls::show_notice(&message);
+    }
     // For the page-speed benchmark: when the first board was drawn.
     if let Some(performance) = window.performance() {
         let _ = performance.mark("board-drawn");
     }
     Ok(())
+}
+
+/// What the page opens with: a game from a link, else the saved game, else a new deal.
+struct Startup {
+    game: Game,
+    mode: Mode,
+    show_evaluation: bool,
+    /// Why a link or a save could not be used, for the player.
+    notice: Option<String>,
+}
+
+fn startup(window: &web_sys::Window) -> Startup {
+    let default_mode = Mode::VsAi {
+        human: Color::Red,
+        level: Level::DEFAULT,
+    };
+    let mut notices = Vec::new();
+    let (mut game, mode, show_evaluation) = match storage::load() {
+        Ok(Some(saved)) => (saved.game, saved.mode, saved.show_evaluation),
+        Ok(None) => (Game::from_deal(&Deal::random()), default_mode, false),
+        Err(reason) => {
+            notices.push(text::save_unreadable(&reason));
+            (Game::from_deal(&Deal::random()), default_mode, false)
+        }
+    };
+    match read_link(window) {
+        Some(Ok(linked)) => game = linked,
+        Some(Err(reason)) => notices.push(text::link_broken(&reason)),
+        None => {}
+    }
+    let notice = (!notices.is_empty()).then(|| notices.join(" "));
+    Startup {
+        game,
+        mode,
+        show_evaluation,
+        notice,
+    }
+}
+
+/// The game in the address's `#game=` fragment, if any; the fragment is then removed, so that a
+/// reload does not open the link again over later moves.
+fn read_link(window: &web_sys::Window) -> Option<Result<Game, String>> {
+    let fragment = window.location().hash().unwrap_or_default();
+    let linked = storage::game_from_fragment(&fragment)?;
+    if let (Ok(history), Ok(path)) = (window.history(), window.location().pathname()) {
+        let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&path));
+    }
+    Some(linked)
 }
 
 fn random_seed() -> u64 {
@@ -361,7 +420,32 @@ impl App {
         }
         controls::update(&self.state);
         crash::remember(self.state.game.to_record());
+        storage::save(
+            &self.state.game,
+            self.state.mode,
+            self.state.show_evaluation,
+        );
         self.redraw();
+    }
+
+    /// Opens a whole game (an imported record), keeping the mode.
+    pub fn open_game(&mut self, game: Game) {
+        self.cancel_ai();
+        let seed = self.state.seed.wrapping_add(1);
+        let show_evaluation = self.state.show_evaluation;
+        self.state = State::new(game, self.state.mode, self.state.reduced_motion, seed);
+        self.state.show_evaluation = show_evaluation;
+        self.layout = Layout::new(self.layout.width, self.layout.height, self.state.bottom());
+        self.after_change();
+    }
+
+    /// The address that opens this game on any device.
+    pub fn link(&self) -> String {
+        let base = web_sys::window()
+            .and_then(|w| w.location().href().ok())
+            .map(|href| href.split('#').next().unwrap_or_default().to_string())
+            .unwrap_or_default();
+        format!("{base}{}", storage::link_fragment(&self.state.game))
     }
 
     /// The worker died (a fault in it): stop waiting for it and say so.

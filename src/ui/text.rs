@@ -96,3 +96,17 @@ pub fn red_share(score_for_red: Score) -> f64 {
 pub fn ai_failed(detail: &str) -> String {
     format!("The AI stopped ({detail}). Undo or start a new game to wake it.")
 }
+
+pub fn save_unreadable(reason: &str) -> String {
+    format!(
+        "Your saved game could not be read: {reason}. A new game has started; the unreadable save is kept and can be saved from Records."
+    )
+}
+
+pub fn link_broken(reason: &str) -> String {
+    format!("This link could not be opened: {reason}. Nothing was lost.")
+}
+
+pub fn record_broken(reason: &str) -> String {
+    format!("That record could not be opened: {reason}. Nothing was changed.")
+}

@@ -1,0 +1,128 @@
+// Saved games, records and links: the game survives a reload; a damaged save, record or link is
+// explained, starts nothing wrong and loses nothing.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serve, launch, screenshot } from './harness.mjs';
+
+let server;
+let browser;
+before(async () => { server = await serve(); browser = await launch(); });
+after(async () => { await browser?.close(); await server?.close(); });
+
+const CARDS = ['tiger', 'crab', 'monkey', 'crane', 'boar'];
+const state = (page) => page.evaluate(() => window.wasmBindings.game_state());
+
+async function fresh(url = server.url) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(url);
+  await page.waitForFunction(() => window.wasmBindings !== undefined);
+  return { context, page, errors };
+}
+
+async function reload(page) {
+  await page.reload();
+  await page.waitForFunction(() => window.wasmBindings !== undefined);
+}
+
+test('the game and the settings come back after a reload', async () => {
+  const { context, page, errors } = await fresh();
+  await page.evaluate((cards) => window.wasmBindings.game_new({ mode: 'two', turn_board: false, cards }), CARDS);
+  await page.evaluate(() => { window.wasmBindings.game_play('crab:c1c2'); window.wasmBindings.game_play('monkey:b5a4'); });
+  await page.click('#show-eval');
+  const before = await state(page);
+  await reload(page);
+  const after = await state(page);
+  assert.equal(after.position, before.position);
+  assert.deepEqual(after.moves, ['crab:c1c2', 'monkey:b5a4']);
+  assert.equal(after.bottom, 'red', 'pass and play without turning the board, as saved');
+  assert.ok(await page.isChecked('#show-eval'), 'the evaluation setting came back');
+  assert.equal(await page.textContent('#notice'), '');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+const DAMAGED = [
+  ['cut short', '{"format":1,"record":"start bbBbb/5/5', /not valid JSON/],
+  ['an older format', '{"version":0,"moves":["crab:c1c2"]}', /no save format number/],
+  ['a newer format', '{"format":7,"record":""}', /save format 7/],
+  ['a broken record', '{"format":1,"record":"start bbBbb/5/5/5/rrRrr tiger,crab monkey,crane boar r\\nmoves crab:c1c5\\n","mode":{"kind":"two","turn_board":true},"show_evaluation":false}', /game record is broken: line 2, move 1/],
+  ['wrong fields', '{"format":1,"record":42}', /fields are wrong/],
+];
+
+for (const [what, text, reason] of DAMAGED) {
+  test(`a save that is ${what} is explained, a new game starts and the text is kept`, async () => {
+    const { context, page, errors } = await fresh();
+    // No AI to move (and save) between writing the damaged text and the reload.
+    await page.evaluate((cards) => window.wasmBindings.game_new({ mode: 'two', cards }), CARDS);
+    await page.evaluate((t) => localStorage.setItem('onitama.save', t), text);
+    await reload(page);
+    const notice = await page.textContent('#notice');
+    assert.match(notice, /saved game could not be read/);
+    assert.match(notice, reason);
+    const s = await state(page);
+    // A new deal against the AI, which may already have made the first move.
+    assert.match(s.record, /^start bbBbb\/5\/5\/5\/rrRrr /);
+    assert.ok(s.moves.length <= 1, 'a new game');
+    assert.equal(await page.evaluate(() => localStorage.getItem('onitama.unreadable')), text);
+    await page.click('#records');
+    const href = await page.getAttribute('#record-unreadable', 'href');
+    assert.equal(decodeURIComponent(href.replace('data:text/plain;charset=utf-8,', '')), text);
+    assert.ok(await page.isVisible('#record-unreadable'));
+    if (what === 'cut short') await screenshot(page, 'damaged-save');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
+
+test('a record is exported and imported; a broken one changes nothing', async () => {
+  const { context, page } = await fresh();
+  await page.evaluate((cards) => window.wasmBindings.game_new({ mode: 'two', cards }), CARDS);
+  await page.evaluate(() => window.wasmBindings.game_play('crab:c1c2'));
+  await page.click('#records');
+  const exported = await page.inputValue('#record-text');
+  assert.equal(exported, (await state(page)).record);
+  const saved = decodeURIComponent((await page.getAttribute('#record-save', 'href')).split(',')[1]);
+  assert.equal(saved, exported);
+  // Import a longer game.
+  const longer = `${exported.trimEnd()} monkey:b5a4\n`;
+  await page.fill('#record-text', longer);
+  await page.click('#record-open');
+  assert.deepEqual((await state(page)).moves, ['crab:c1c2', 'monkey:b5a4']);
+  // A broken record is refused with the reason.
+  await page.click('#records');
+  await page.fill('#record-text', longer.replace('monkey:b5a4', 'monkey:b5b1'));
+  await page.click('#record-open');
+  assert.match(await page.textContent('#records-message'), /could not be opened: line 2, move 2: monkey:b5b1 is not legal/);
+  assert.deepEqual((await state(page)).moves, ['crab:c1c2', 'monkey:b5a4']);
+  await context.close();
+});
+
+test('a link opens the same game elsewhere; a tampered link is explained and loses nothing', async () => {
+  const first = await fresh();
+  await first.page.evaluate((cards) => window.wasmBindings.game_new({ mode: 'two', cards }), CARDS);
+  await first.page.evaluate(() => { window.wasmBindings.game_play('crab:c1c2'); window.wasmBindings.game_play('monkey:b5a4'); });
+  await first.page.click('#records');
+  await first.page.click('#record-copy-link');
+  const link = await first.page.inputValue('#record-link');
+  assert.match(link, /#game=start%20/);
+  const expected = await state(first.page);
+  await first.context.close();
+
+  const second = await fresh(link);
+  const opened = await state(second.page);
+  assert.equal(opened.position, expected.position);
+  assert.deepEqual(opened.moves, expected.moves);
+  assert.ok(!(await second.page.evaluate(() => location.hash)), 'the link is read once, not at every reload');
+  // This device now has a saved game; a tampered link must not replace it.
+  const tampered = link.replace('monkey%3Ab5a4', 'monkey%3Ab5b1');
+  await second.page.goto(tampered); // the same page: only the fragment changes
+  await second.page.waitForFunction(() => document.getElementById('notice').textContent !== '');
+  assert.match(await second.page.textContent('#notice'), /link could not be opened: the game in the link is broken: line 2, move 2/);
+  assert.deepEqual((await state(second.page)).moves, expected.moves, 'the game is still there');
+  await reload(second.page);
+  assert.deepEqual((await state(second.page)).moves, expected.moves, 'and it is still saved');
+  await second.context.close();
+});
