@@ -110,6 +110,15 @@ fn try_start() -> Result<(), JsValue> {
         app.redraw();
     })?;
     listen(&window, "resize", |app, _: web_sys::Event| app.resize())?;
+    // The canvas also changes size when the bar above it wraps (a notice, a narrow window).
+    let on_canvas_resize = Closure::<dyn Fn()>::new(|| {
+        with_app(|app| app.resize());
+    });
+    let observer = web_sys::ResizeObserver::new(on_canvas_resize.as_ref().unchecked_ref())?;
+    observer.observe(&target.clone().unchecked_into());
+    // Both live as long as the page.
+    on_canvas_resize.forget();
+    std::mem::forget(observer);
     // A link opened while the page is already showing.
     listen(&window, "hashchange", |app, _: web_sys::Event| {
         let Some(window) = web_sys::window() else {
