@@ -5,3 +5,8 @@ import init, * as bindings from './onitama.js';
 
 await init({ module_or_path: './onitama_bg.wasm' });
 window.wasmBindings = bindings;
+
+// Offline play after the first visit (sw.js); a browser without service workers just plays online.
+if ('serviceWorker' in navigator) {
+  navigator.serviceWorker.register('./sw.js').catch(() => {});
+}

@@ -1,0 +1,67 @@
+// Offline after the first visit, AI included; and the same build served from a sub-path.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serve, launch, screenshot } from './harness.mjs';
+
+let browser;
+before(async () => { browser = await launch(); });
+after(async () => { await browser?.close(); });
+
+const CARDS = ['tiger', 'crab', 'monkey', 'crane', 'boar'];
+
+async function clickSquareThenCard(page, move) {
+  const [card, squares] = move.split(':');
+  for (const [kind, name] of [['card', card], ['square', squares.slice(0, 2)], ['square', squares.slice(2)]]) {
+    const r = await page.evaluate(([k, n]) => window.wasmBindings[k === 'card' ? 'card_rect' : 'square_rect'](n), [kind, name]);
+    await page.mouse.click(r.x + r.width / 2, r.y + r.height / 2);
+  }
+}
+
+/** Plays one move with the mouse against the AI and waits for the AI's answer. */
+async function playAgainstAi(page) {
+  await page.evaluate((cards) => window.wasmBindings.game_new({ mode: 'ai', human: 'red', level: 2, cards }), CARDS);
+  await clickSquareThenCard(page, 'crab:c1c2');
+  await page.waitForFunction(() => window.wasmBindings.game_state().moves.length === 2, null, { timeout: 30000 });
+}
+
+test('after one visit the game loads and plays against the AI offline', { timeout: 90000 }, async () => {
+  const server = await serve();
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  try {
+    await page.goto(server.url);
+    await page.waitForFunction(() => window.wasmBindings !== undefined);
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    await page.reload(); // now under the service worker's control
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await page.waitForFunction(() => window.wasmBindings !== undefined);
+    await context.setOffline(true);
+    await page.reload();
+    await page.waitForFunction(() => window.wasmBindings !== undefined);
+    assert.equal(await page.evaluate(() => navigator.onLine), false);
+    await playAgainstAi(page);
+    await screenshot(page, 'offline');
+  } finally {
+    await context.close();
+    await server.close();
+  }
+});
+
+test('the same build works unchanged from a sub-path', { timeout: 60000 }, async () => {
+  const server = await serve('/games/onitama/');
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const failed = [];
+  page.on('response', (r) => { if (r.status() >= 400) failed.push(`${r.status()} ${r.url()}`); });
+  try {
+    await page.goto(server.url);
+    await page.waitForFunction(() => window.wasmBindings !== undefined);
+    await playAgainstAi(page);
+    const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
+    assert.ok(scope.endsWith('/games/onitama/'), scope);
+    assert.deepEqual(failed, []);
+  } finally {
+    await context.close();
+    await server.close();
+  }
+});
