@@ -10,17 +10,14 @@ use wasm_bindgen::prelude::*;
 const MAX_PERFT_DEPTH: u32 = 10;
 
 fn parse_position(text: &str) -> Result<Position, JsError> {
-    text.parse()
-        .map_err(|e| JsError::new(&format!("bad position \"{text}\": {e}")))
+    text.parse().map_err(|e| JsError::new(&format!("bad position \"{text}\": {e}")))
 }
 
 /// perft(position, depth) as a number of move paths.
 #[wasm_bindgen]
 pub fn perft(position: &str, depth: u32) -> Result<f64, JsError> {
     if depth > MAX_PERFT_DEPTH {
-        return Err(JsError::new(&format!(
-            "perft depth {depth} is too deep for the page (at most {MAX_PERFT_DEPTH})"
-        )));
+        return Err(JsError::new(&format!("perft depth {depth} is too deep for the page (at most {MAX_PERFT_DEPTH})")));
     }
     Ok(count_paths(&parse_position(position)?, depth) as f64)
 }
@@ -28,22 +25,14 @@ pub fn perft(position: &str, depth: u32) -> Result<f64, JsError> {
 /// The legal moves of a position, in move notation.
 #[wasm_bindgen]
 pub fn legal_moves(position: &str) -> Result<Vec<String>, JsError> {
-    Ok(parse_position(position)?
-        .legal_moves()
-        .iter()
-        .map(Move::to_string)
-        .collect())
+    Ok(parse_position(position)?.legal_moves().iter().map(Move::to_string).collect())
 }
 
 /// The position after a legal move, in position notation; an illegal move throws and says why.
 #[wasm_bindgen]
 pub fn play_move(position: &str, mv: &str) -> Result<String, JsError> {
-    let m = mv
-        .parse::<Move>()
-        .map_err(|e| JsError::new(&e.to_string()))?;
-    let next = parse_position(position)?
-        .play(m)
-        .map_err(|e| JsError::new(&e.to_string()))?;
+    let m = mv.parse::<Move>().map_err(|e| JsError::new(&e.to_string()))?;
+    let next = parse_position(position)?.play(m).map_err(|e| JsError::new(&e.to_string()))?;
     Ok(next.to_string())
 }
 
@@ -65,19 +54,14 @@ pub fn record_final_position(record: &str) -> Result<String, JsError> {
 /// `limits` is `{ depth, movetime, nodes }` (any of them; 1000 ms when none) and `earlier` the
 /// game's earlier positions for repetitions. Returns `{ best, depth, score: { kind, value }, nodes, nps, pv }`.
 #[wasm_bindgen]
-pub fn best_move(
-    position: &str,
-    limits: JsValue,
-    earlier: Option<Vec<String>>,
-) -> Result<JsValue, JsError> {
+pub fn best_move(position: &str, limits: JsValue, earlier: Option<Vec<String>>) -> Result<JsValue, JsError> {
     let limits: JsLimits = if limits.is_undefined() || limits.is_null() {
         JsLimits::default()
     } else {
-        serde_wasm_bindgen::from_value(limits)
-            .map_err(|e| JsError::new(&format!("bad limits: {e}")))?
+        serde_wasm_bindgen::from_value(limits).map_err(|e| JsError::new(&format!("bad limits: {e}")))?
     };
-    let (position, earlier) = worker::parse_positions(position, &earlier.unwrap_or_default())
-        .map_err(|e| JsError::new(&e))?;
+    let (position, earlier) =
+        worker::parse_positions(position, &earlier.unwrap_or_default()).map_err(|e| JsError::new(&e))?;
     if let Some(outcome) = position.outcome() {
         return Err(JsError::new(&format!("the game is over: {outcome}")));
     }
@@ -116,8 +100,7 @@ fn parse_options(value: JsValue) -> Result<NewGame, JsError> {
     let options: GameOptions = if value.is_undefined() || value.is_null() {
         GameOptions::default()
     } else {
-        serde_wasm_bindgen::from_value(value)
-            .map_err(|e| JsError::new(&format!("bad game options: {e}")))?
+        serde_wasm_bindgen::from_value(value).map_err(|e| JsError::new(&format!("bad game options: {e}")))?
     };
     let level = options.level.unwrap_or(crate::ai::Level::DEFAULT);
     if level >= crate::ai::Level::ALL.len() {
@@ -132,21 +115,15 @@ fn parse_options(value: JsValue) -> Result<NewGame, JsError> {
                 "red" => crate::rules::Color::Red,
                 "blue" => crate::rules::Color::Blue,
                 other => {
-                    return Err(JsError::new(&format!(
-                        "human must be 'red' or 'blue', not '{other}'"
-                    )));
+                    return Err(JsError::new(&format!("human must be 'red' or 'blue', not '{other}'")));
                 }
             };
             Mode::VsAi { human, level }
         }
-        "two" => Mode::PassAndPlay {
-            turn_board: options.turn_board.unwrap_or(true),
-        },
+        "two" => Mode::PassAndPlay { turn_board: options.turn_board.unwrap_or(true) },
         "watch" => Mode::Watch { level },
         other => {
-            return Err(JsError::new(&format!(
-                "mode must be 'ai', 'two' or 'watch', not '{other}'"
-            )));
+            return Err(JsError::new(&format!("mode must be 'ai', 'two' or 'watch', not '{other}'")));
         }
     };
     let cards = match options.cards {
@@ -155,35 +132,23 @@ fn parse_options(value: JsValue) -> Result<NewGame, JsError> {
             let cards = names
                 .iter()
                 .map(|name| {
-                    crate::rules::Card::from_name(name)
-                        .ok_or_else(|| JsError::new(&format!("unknown card '{name}'")))
+                    crate::rules::Card::from_name(name).ok_or_else(|| JsError::new(&format!("unknown card '{name}'")))
                 })
                 .collect::<Result<Vec<_>, _>>()?;
-            let cards: [crate::rules::Card; 5] = cards
-                .try_into()
-                .map_err(|_| JsError::new("give exactly five cards: Red, Red, Blue, Blue, side"))?;
+            let cards: [crate::rules::Card; 5] =
+                cards.try_into().map_err(|_| JsError::new("give exactly five cards: Red, Red, Blue, Blue, side"))?;
             Some(cards)
         }
     };
-    let position = options
-        .position
-        .as_deref()
-        .map(parse_position)
-        .transpose()?;
-    Ok(NewGame {
-        mode,
-        cards,
-        position,
-    })
+    let position = options.position.as_deref().map(parse_position).transpose()?;
+    Ok(NewGame { mode, cards, position })
 }
 
 /// Starts a new game on the page: `{ mode, human, level, cards, position, turn_board }`, all optional.
 #[wasm_bindgen]
 pub fn game_new(options: JsValue) -> Result<(), JsError> {
     let options = parse_options(options)?;
-    ui::with_app(|app| app.new_game(options))
-        .ok_or_else(no_game)?
-        .map_err(|e| JsError::new(&e))
+    ui::with_app(|app| app.new_game(options)).ok_or_else(no_game)?.map_err(|e| JsError::new(&e))
 }
 
 /// The current game: position, side to move, moves, legal moves, outcome, and what the page is doing.
@@ -205,17 +170,16 @@ pub fn game_state() -> Result<JsValue, JsError> {
         selected_card: Option<&'static str>,
         selected_piece: Option<String>,
         bottom: &'static str,
+        /// The page's language code and the turn line drawn on the canvas in it.
+        language: &'static str,
+        turn_line: Option<String>,
     }
     let view = ui::with_app(|app| {
         let state = app.state();
         let game = &state.game;
         View {
             position: game.position().to_string(),
-            to_move: if game.position().to_move() == crate::rules::Color::Red {
-                "red"
-            } else {
-                "blue"
-            },
+            to_move: if game.position().to_move() == crate::rules::Color::Red { "red" } else { "blue" },
             moves: game.moves().iter().map(Move::to_string).collect(),
             legal_moves: game.legal_moves().iter().map(Move::to_string).collect(),
             outcome: game.outcome().map(|o| o.code()),
@@ -227,11 +191,9 @@ pub fn game_state() -> Result<JsValue, JsError> {
             hint: state.hint.map(|m| m.to_string()),
             selected_card: state.selected_card.map(|c| c.name()),
             selected_piece: state.selected_piece.map(|s| s.to_string()),
-            bottom: if state.bottom() == crate::rules::Color::Red {
-                "red"
-            } else {
-                "blue"
-            },
+            bottom: if state.bottom() == crate::rules::Color::Red { "red" } else { "blue" },
+            language: state.lang.code(),
+            turn_line: ui::turn_line(state),
         }
     })
     .ok_or_else(no_game)?;
@@ -241,12 +203,8 @@ pub fn game_state() -> Result<JsValue, JsError> {
 /// Plays a move on the page's game; an illegal one throws with the reason and changes nothing.
 #[wasm_bindgen]
 pub fn game_play(mv: &str) -> Result<(), JsError> {
-    let m = mv
-        .parse::<Move>()
-        .map_err(|e| JsError::new(&e.to_string()))?;
-    ui::with_app(|app| app.play(m))
-        .ok_or_else(no_game)?
-        .map_err(|e| JsError::new(&e))
+    let m = mv.parse::<Move>().map_err(|e| JsError::new(&e.to_string()))?;
+    ui::with_app(|app| app.play(m)).ok_or_else(no_game)?.map_err(|e| JsError::new(&e))
 }
 
 /// Takes back a move (against the AI: back to the player's last turn); false at the start.
@@ -272,11 +230,7 @@ pub fn game_load(position: &str) -> Result<(), JsError> {
     let position = parse_position(position)?;
     ui::with_app(|app| {
         let mode = app.state().mode;
-        app.new_game(NewGame {
-            mode,
-            cards: None,
-            position: Some(position),
-        })
+        app.new_game(NewGame { mode, cards: None, position: Some(position) })
     })
     .ok_or_else(no_game)?
     .map_err(|e| JsError::new(&e))
@@ -292,20 +246,14 @@ struct PageRect {
 
 fn page_rect(app: &ui::App, rect: ui::layout::Rect) -> PageRect {
     let (left, top) = app.canvas_origin();
-    PageRect {
-        x: left + rect.x,
-        y: top + rect.y,
-        width: rect.w,
-        height: rect.h,
-    }
+    PageRect { x: left + rect.x, y: top + rect.y, width: rect.w, height: rect.h }
 }
 
 /// Where a square (e.g. "c1") is on the page, in CSS pixels from the viewport's corner.
 #[wasm_bindgen]
 pub fn square_rect(square: &str) -> Result<JsValue, JsError> {
-    let square: crate::rules::Square = square
-        .parse()
-        .map_err(|_| JsError::new(&format!("'{square}' is not a square: use a1 to e5")))?;
+    let square: crate::rules::Square =
+        square.parse().map_err(|_| JsError::new(&format!("'{square}' is not a square: use a1 to e5")))?;
     let rect = ui::with_app(|app| page_rect(app, app.square_rect(square))).ok_or_else(no_game)?;
     serde_wasm_bindgen::to_value(&rect).map_err(|e| JsError::new(&e.to_string()))
 }
@@ -313,8 +261,7 @@ pub fn square_rect(square: &str) -> Result<JsValue, JsError> {
 /// Where a card of this game is drawn on the page, in CSS pixels.
 #[wasm_bindgen]
 pub fn card_rect(card: &str) -> Result<JsValue, JsError> {
-    let card = crate::rules::Card::from_name(card)
-        .ok_or_else(|| JsError::new(&format!("unknown card '{card}'")))?;
+    let card = crate::rules::Card::from_name(card).ok_or_else(|| JsError::new(&format!("unknown card '{card}'")))?;
     let rect = ui::with_app(|app| app.card_rect(card).map(|r| page_rect(app, r)))
         .ok_or_else(no_game)?
         .ok_or_else(|| JsError::new(&format!("{card} is not in this game")))?;

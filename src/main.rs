@@ -7,8 +7,6 @@ fn main() {
 
 #[cfg(not(target_arch = "wasm32"))]
 fn main() {
-    eprintln!(
-        "The game runs in the browser (`trunk serve`); on the command line use `onitama-cli`."
-    );
+    eprintln!("The game runs in the browser (`trunk serve`); on the command line use `onitama-cli`.");
     std::process::exit(2);
 }

@@ -24,19 +24,8 @@ pub struct JsLimits {
 
 impl JsLimits {
     pub fn to_limits(self) -> Limits {
-        let limits = Limits {
-            depth: self.depth,
-            movetime_ms: self.movetime,
-            nodes: self.nodes,
-        };
-        if limits == Limits::default() {
-            Limits {
-                movetime_ms: Some(1000.0),
-                ..limits
-            }
-        } else {
-            limits
-        }
+        let limits = Limits { depth: self.depth, movetime_ms: self.movetime, nodes: self.nodes };
+        if limits == Limits::default() { Limits { movetime_ms: Some(1000.0), ..limits } } else { limits }
     }
 }
 
@@ -78,18 +67,9 @@ impl JsScore {
 impl From<Score> for JsScore {
     fn from(score: Score) -> JsScore {
         match score {
-            Score::Value(v) => JsScore {
-                kind: "value".into(),
-                value: v,
-            },
-            Score::Win(plies) => JsScore {
-                kind: "win".into(),
-                value: plies as i32,
-            },
-            Score::Loss(plies) => JsScore {
-                kind: "loss".into(),
-                value: plies as i32,
-            },
+            Score::Value(v) => JsScore { kind: "value".into(), value: v },
+            Score::Win(plies) => JsScore { kind: "win".into(), value: plies as i32 },
+            Score::Loss(plies) => JsScore { kind: "loss".into(), value: plies as i32 },
         }
     }
 }
@@ -136,17 +116,8 @@ impl SearchReport {
     }
 
     fn error(id: u32, message: String) -> SearchReport {
-        let info = Info {
-            depth: 0,
-            score: Score::Value(0),
-            nodes: 0,
-            elapsed_ms: 0.0,
-            pv: Vec::new(),
-        };
-        SearchReport {
-            message: Some(message),
-            ..SearchReport::from_info(id, "error", &info, None)
-        }
+        let info = Info { depth: 0, score: Score::Value(0), nodes: 0, elapsed_ms: 0.0, pv: Vec::new() };
+        SearchReport { message: Some(message), ..SearchReport::from_info(id, "error", &info, None) }
     }
 }
 
@@ -156,18 +127,9 @@ pub fn clock() -> f64 {
 }
 
 /// Parses a request's positions, with the reason when one is malformed.
-pub fn parse_positions(
-    position: &str,
-    earlier: &[String],
-) -> Result<(Position, Vec<Position>), String> {
-    let parse = |text: &str| {
-        text.parse::<Position>()
-            .map_err(|e| format!("bad position \"{text}\": {e}"))
-    };
-    let earlier = earlier
-        .iter()
-        .map(|text| parse(text))
-        .collect::<Result<Vec<_>, _>>()?;
+pub fn parse_positions(position: &str, earlier: &[String]) -> Result<(Position, Vec<Position>), String> {
+    let parse = |text: &str| text.parse::<Position>().map_err(|e| format!("bad position \"{text}\": {e}"));
+    let earlier = earlier.iter().map(|text| parse(text)).collect::<Result<Vec<_>, _>>()?;
     Ok((parse(position)?, earlier))
 }
 
@@ -183,42 +145,17 @@ pub fn run(request: SearchRequest, engine: &mut Engine, report: &mut dyn FnMut(S
             return report(SearchReport::error(id, format!("unknown level '{name}'")));
         };
         let fresh = Engine::new(1, clock);
-        let mut player = LevelPlayer::new(
-            level,
-            std::mem::replace(engine, fresh),
-            u64::from(request.seed),
-        );
+        let mut player = LevelPlayer::new(level, std::mem::replace(engine, fresh), u64::from(request.seed));
         let best = player.choose(&position, &earlier);
         *engine = player.engine;
         // A level reports only its move: depth 0 marks the score as meaningless.
-        let info = Info {
-            depth: 0,
-            score: Score::Value(0),
-            nodes: 0,
-            elapsed_ms: 0.0,
-            pv: Vec::new(),
-        };
+        let info = Info { depth: 0, score: Score::Value(0), nodes: 0, elapsed_ms: 0.0, pv: Vec::new() };
         return report(SearchReport::from_info(id, "done", &info, best));
     }
-    let result = engine.search(
-        &position,
-        &earlier,
-        request.limits.to_limits(),
-        &mut |info| {
-            report(SearchReport::from_info(
-                id,
-                "info",
-                info,
-                info.pv.first().copied(),
-            ));
-        },
-    );
-    report(SearchReport::from_info(
-        id,
-        "done",
-        &result.info,
-        result.best,
-    ));
+    let result = engine.search(&position, &earlier, request.limits.to_limits(), &mut |info| {
+        report(SearchReport::from_info(id, "info", info, info.pv.first().copied()));
+    });
+    report(SearchReport::from_info(id, "done", &result.info, result.best));
 }
 
 /// The worker's entry (called by `ai-worker.js`): listens for requests for as long as it lives.
@@ -235,10 +172,7 @@ pub fn worker_start() {
         };
         match serde_wasm_bindgen::from_value::<SearchRequest>(event.data()) {
             Ok(request) => run(request, &mut engine, &mut post),
-            Err(error) => post(SearchReport::error(
-                0,
-                format!("bad search request: {error}"),
-            )),
+            Err(error) => post(SearchReport::error(0, format!("bad search request: {error}"))),
         }
     });
     scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));

@@ -19,10 +19,7 @@ fn wins_within(position: &Position, plies: u32) -> bool {
     if winning_move(position).is_some() {
         return true;
     }
-    plies >= 3
-        && moves_of(position)
-            .iter()
-            .any(|&m| loses_within(&position.play(m).unwrap(), plies - 1))
+    plies >= 3 && moves_of(position).iter().any(|&m| loses_within(&position.play(m).unwrap(), plies - 1))
 }
 
 /// Whether every move of the side to move lets the opponent win within `plies - 1` more plies.
@@ -63,15 +60,7 @@ fn sample_positions(count: usize) -> Vec<Position> {
 
 fn search(position: &Position, depth: u32) -> (Move, Score) {
     let mut engine = Engine::new(8, clock);
-    let result = engine.search(
-        position,
-        &[],
-        Limits {
-            depth: Some(depth),
-            ..Limits::default()
-        },
-        &mut |_| {},
-    );
+    let result = engine.search(position, &[], Limits { depth: Some(depth), ..Limits::default() }, &mut |_| {});
     (result.best.expect("a move"), result.info.score)
 }
 
@@ -94,10 +83,7 @@ fn check_forced_wins(plies: u32, wanted: usize) {
         );
         checked += 1;
     }
-    assert_eq!(
-        checked, wanted,
-        "not enough positions with a win in exactly {plies}"
-    );
+    assert_eq!(checked, wanted, "not enough positions with a win in exactly {plies}");
 }
 
 #[test]
@@ -130,38 +116,23 @@ fn finds_the_only_moves_that_save_the_game() {
         if moves.len() < 4 {
             continue;
         }
-        let saving: Vec<Move> = moves
-            .iter()
-            .copied()
-            .filter(|&m| !wins_within(&position.play(m).unwrap(), 3))
-            .collect();
+        let saving: Vec<Move> =
+            moves.iter().copied().filter(|&m| !wins_within(&position.play(m).unwrap(), 3)).collect();
         if saving.is_empty() || saving.len() > 2 {
             continue;
         }
         let (best, score) = search(&position, 6);
-        assert!(
-            saving.contains(&best),
-            "{position}: played {best}, saving moves {saving:?}"
-        );
-        assert!(
-            !matches!(score, Score::Loss(plies) if plies <= 4),
-            "{position}: {score}"
-        );
+        assert!(saving.contains(&best), "{position}: played {best}, saving moves {saving:?}");
+        assert!(!matches!(score, Score::Loss(plies) if plies <= 4), "{position}: {score}");
         checked += 1;
     }
-    assert_eq!(
-        checked, 6,
-        "not enough positions with only one or two saving moves"
-    );
+    assert_eq!(checked, 6, "not enough positions with only one or two saving moves");
 }
 
 #[test]
 fn a_fixed_depth_search_is_deterministic() {
     for position in sample_positions(5) {
-        let limits = Limits {
-            depth: Some(7),
-            ..Limits::default()
-        };
+        let limits = Limits { depth: Some(7), ..Limits::default() };
         let first = Engine::new(8, clock).search(&position, &[], limits, &mut |_| {});
         let second = Engine::new(8, clock).search(&position, &[], limits, &mut |_| {});
         assert_eq!(first.best, second.best);
@@ -173,34 +144,17 @@ fn a_fixed_depth_search_is_deterministic() {
 #[test]
 fn always_returns_a_legal_move_under_any_limit() {
     let limits = [
-        Limits {
-            nodes: Some(1),
-            ..Limits::default()
-        },
-        Limits {
-            movetime_ms: Some(0.0),
-            ..Limits::default()
-        },
-        Limits {
-            depth: Some(1),
-            ..Limits::default()
-        },
-        Limits {
-            movetime_ms: Some(5.0),
-            ..Limits::default()
-        },
+        Limits { nodes: Some(1), ..Limits::default() },
+        Limits { movetime_ms: Some(0.0), ..Limits::default() },
+        Limits { depth: Some(1), ..Limits::default() },
+        Limits { movetime_ms: Some(5.0), ..Limits::default() },
     ];
-    let blocked: Position = "Rrrrr/5/5/5/B4 elephant,crab tiger,ox boar r"
-        .parse()
-        .unwrap();
+    let blocked: Position = "Rrrrr/5/5/5/B4 elephant,crab tiger,ox boar r".parse().unwrap();
     for position in sample_positions(20).into_iter().chain([blocked]) {
         for limit in limits {
             let result = Engine::new(1, clock).search(&position, &[], limit, &mut |_| {});
             let best = result.best.expect("a move");
-            assert!(
-                position.legal_moves().contains(&best),
-                "{position}: {best} under {limit:?}"
-            );
+            assert!(position.legal_moves().contains(&best), "{position}: {best} under {limit:?}");
         }
     }
     let mut game = Game::new("5/2B2/2r2/5/R4 ox,boar crab,tiger horse r".parse().unwrap());
@@ -213,10 +167,7 @@ fn always_returns_a_legal_move_under_any_limit() {
 fn info_reports_each_depth_with_a_principal_variation() {
     let position = sample_positions(1)[0];
     let mut depths = Vec::new();
-    let limits = Limits {
-        depth: Some(6),
-        ..Limits::default()
-    };
+    let limits = Limits { depth: Some(6), ..Limits::default() };
     let result = Engine::new(8, clock).search(&position, &[], limits, &mut |info| {
         assert!(!info.pv.is_empty());
         let mut at = position;
@@ -230,10 +181,7 @@ fn info_reports_each_depth_with_a_principal_variation() {
 }
 
 fn search_after(position: &Position, earlier: &[Position], depth: u32) -> (Move, Score) {
-    let limits = Limits {
-        depth: Some(depth),
-        ..Limits::default()
-    };
+    let limits = Limits { depth: Some(depth), ..Limits::default() };
     let result = Engine::new(8, clock).search(position, earlier, limits, &mut |_| {});
     (result.best.expect("a move"), result.info.score)
 }
@@ -260,24 +208,16 @@ fn the_winning_side_walks_into_a_repetition_only_knowingly() {
         let repeated = position.play(best).unwrap();
         let (again, score_again) = search_after(&position, &[repeated], 5);
         if again == best {
-            assert_eq!(
-                score_again,
-                Score::Value(0),
-                "{position}: repeats with {best} but scores {score_again}"
-            );
+            assert_eq!(score_again, Score::Value(0), "{position}: repeats with {best} but scores {score_again}");
         } else {
             assert!(
-                !matches!(score_again, Score::Value(v) if v <= 0)
-                    && !matches!(score_again, Score::Loss(_)),
+                !matches!(score_again, Score::Value(v) if v <= 0) && !matches!(score_again, Score::Loss(_)),
                 "{position}: avoided the repetition for {again} scoring {score_again}"
             );
             avoided += 1;
         }
     }
-    assert!(
-        avoided >= 5,
-        "only {avoided} positions exercised the avoidance"
-    );
+    assert!(avoided >= 5, "only {avoided} positions exercised the avoidance");
 }
 
 /// A losing engine that can repeat a position takes the draw: its score is never below it.
@@ -294,11 +234,7 @@ fn the_losing_side_finds_a_saving_repetition() {
         };
         let repeated = position.play(quiet).unwrap();
         let (best, score_now) = search_after(&position, &[repeated], 5);
-        assert_eq!(
-            score_now,
-            Score::Value(0),
-            "{position}: {best} scores {score_now} although {quiet} draws"
-        );
+        assert_eq!(score_now, Score::Value(0), "{position}: {best} scores {score_now} although {quiet} draws");
         saved += 1;
     }
     assert!(saved >= 5, "only {saved} losing positions found");

@@ -5,10 +5,7 @@ use std::process::{Command, Output};
 const START: &str = "bbBbb/5/5/5/rrRrr ox,boar horse,elephant crab r";
 
 fn cli(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_onitama-cli"))
-        .args(args)
-        .output()
-        .expect("onitama-cli runs")
+    Command::new(env!("CARGO_BIN_EXE_onitama-cli")).args(args).output().expect("onitama-cli runs")
 }
 
 fn stdout(output: &Output) -> String {
@@ -28,10 +25,7 @@ fn perft_divide_prints_each_move_first() {
     let text = stdout(&output);
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 11);
-    let sum: u64 = lines[..10]
-        .iter()
-        .map(|l| l.rsplit(' ').next().unwrap().parse::<u64>().unwrap())
-        .sum();
+    let sum: u64 = lines[..10].iter().map(|l| l.rsplit(' ').next().unwrap().parse::<u64>().unwrap()).sum();
     assert_eq!(sum, 1989);
     assert_eq!(lines[10], "1989");
 }
@@ -47,33 +41,16 @@ fn legal_lists_moves_in_move_notation() {
 fn play_prints_the_position_and_the_outcome() {
     let output = cli(&["play", START, "boar:c1c2", "horse:c5c4"]);
     assert!(output.status.success());
-    assert_eq!(
-        stdout(&output).trim(),
-        "bb1bb/2B2/5/2R2/rr1rr crab,ox elephant,boar horse r"
-    );
-    let won = cli(&[
-        "play",
-        "5/2B2/2r2/5/R4 ox,boar crab,tiger horse r",
-        "ox:c3c4",
-    ]);
+    assert_eq!(stdout(&output).trim(), "bb1bb/2B2/5/2R2/rr1rr crab,ox elephant,boar horse r");
+    let won = cli(&["play", "5/2B2/2r2/5/R4 ox,boar crab,tiger horse r", "ox:c3c4"]);
     assert!(stdout(&won).contains("Red wins by the Way of the Stone"));
 }
 
 #[test]
 fn bad_input_is_a_clear_error_and_a_failure() {
     let cases: [(&[&str], &str); 4] = [
-        (
-            &[
-                "perft",
-                "bbBbb/5/5/5/rrRrr ox,tigre horse,elephant crab r",
-                "2",
-            ],
-            "unknown card 'tigre'",
-        ),
-        (
-            &["play", START, "boar:c1c4"],
-            "boar does not reach c4 from c1",
-        ),
+        (&["perft", "bbBbb/5/5/5/rrRrr ox,tigre horse,elephant crab r", "2"], "unknown card 'tigre'"),
+        (&["play", START, "boar:c1c4"], "boar does not reach c4 from c1"),
         (&["legal", "bbBbb/5/5/5"], "expected 5 fields"),
         (&["perft", START, "deep"], "invalid value"),
     ];
@@ -88,12 +65,7 @@ fn bad_input_is_a_clear_error_and_a_failure() {
 
 #[test]
 fn help_is_there_for_the_tool_and_each_subcommand() {
-    for args in [
-        &["--help"][..],
-        &["perft", "--help"],
-        &["legal", "--help"],
-        &["play", "--help"],
-    ] {
+    for args in [&["--help"][..], &["perft", "--help"], &["legal", "--help"], &["play", "--help"]] {
         let output = cli(args);
         assert!(output.status.success());
         assert!(stdout(&output).contains("Usage"), "{args:?}");
@@ -107,56 +79,28 @@ fn bestmove_reports_each_depth_and_ends_with_the_move() {
     let text = stdout(&output);
     let lines: Vec<&str> = text.lines().collect();
     for (depth, line) in lines[..lines.len() - 1].iter().enumerate() {
-        assert!(
-            line.starts_with(&format!("info depth {} score ", depth + 1)),
-            "{line}"
-        );
-        assert!(
-            line.contains(" nodes ") && line.contains(" nps ") && line.contains(" pv "),
-            "{line}"
-        );
+        assert!(line.starts_with(&format!("info depth {} score ", depth + 1)), "{line}");
+        assert!(line.contains(" nodes ") && line.contains(" nps ") && line.contains(" pv "), "{line}");
     }
-    let best = lines
-        .last()
-        .unwrap()
-        .strip_prefix("bestmove ")
-        .expect("bestmove last");
+    let best = lines.last().unwrap().strip_prefix("bestmove ").expect("bestmove last");
     let legal = stdout(&cli(&["legal", START]));
     assert!(legal.lines().any(|m| m == best), "{best} is legal");
 }
 
 #[test]
 fn bestmove_shows_a_forced_win_in_plies() {
-    let text = stdout(&cli(&[
-        "bestmove",
-        "5/2B2/2r2/5/R4 ox,boar crab,tiger horse r",
-        "--movetime",
-        "200",
-    ]));
+    let text = stdout(&cli(&["bestmove", "5/2B2/2r2/5/R4 ox,boar crab,tiger horse r", "--movetime", "200"]));
     assert!(text.contains("score win 1"), "{text}");
     let best = text.lines().last().unwrap();
-    assert!(
-        best == "bestmove ox:c3c4" || best == "bestmove boar:c3c4",
-        "{best}"
-    );
+    assert!(best == "bestmove ox:c3c4" || best == "bestmove boar:c3c4", "{best}");
 }
 
 #[test]
 fn bench_prints_the_same_node_count_every_run() {
-    let last_line = || {
-        stdout(&cli(&["bench", "--depth", "4"]))
-            .lines()
-            .last()
-            .unwrap()
-            .to_string()
-    };
+    let last_line = || stdout(&cli(&["bench", "--depth", "4"])).lines().last().unwrap().to_string();
     let first = last_line();
     let words: Vec<&str> = first.split(' ').collect();
-    assert_eq!(
-        (words[0], words[2], words[4]),
-        ("bench:", "nodes", "nps"),
-        "{first}"
-    );
+    assert_eq!((words[0], words[2], words[4]), ("bench:", "nodes", "nps"), "{first}");
     let nodes: u64 = words[1].parse().unwrap();
     assert!(nodes > 1000);
     let again = last_line();
@@ -165,29 +109,12 @@ fn bench_prints_the_same_node_count_every_run() {
 
 #[test]
 fn match_plays_paired_games_and_reports_elo() {
-    let output = cli(&[
-        "match",
-        "--a",
-        "depth=3",
-        "--b",
-        "novice",
-        "--games",
-        "4",
-        "--threads",
-        "1",
-    ]);
+    let output = cli(&["match", "--a", "depth=3", "--b", "novice", "--games", "4", "--threads", "1"]);
     assert!(output.status.success());
     let text = stdout(&output);
-    assert_eq!(
-        text.lines().filter(|l| l.starts_with("game ")).count(),
-        4,
-        "{text}"
-    );
+    assert_eq!(text.lines().filter(|l| l.starts_with("game ")).count(), 4, "{text}");
     let summary = text.lines().last().unwrap();
-    assert!(
-        summary.starts_with("A: ") && summary.contains(" in 4 games") && summary.contains("Elo"),
-        "{summary}"
-    );
+    assert!(summary.starts_with("A: ") && summary.contains(" in 4 games") && summary.contains("Elo"), "{summary}");
     let bad = cli(&["match", "--a", "grandmaster", "--b", "novice"]);
     assert!(!bad.status.success());
     assert!(String::from_utf8_lossy(&bad.stderr).contains("unknown engine 'grandmaster'"));

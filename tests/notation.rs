@@ -21,78 +21,27 @@ fn a_position_prints_canonically_and_reads_back() {
 #[test]
 fn malformed_positions_say_what_and_where() {
     let cases = [
-        (
-            "bbBbb/5/5/5/rrRrr ox,boar horse,elephant crab",
-            "expected 5 fields",
-        ),
-        (
-            "bbBbb/5/5/rrRrr ox,boar horse,elephant crab r",
-            "the board has 4 ranks",
-        ),
-        (
-            "bbBbb/5/6/5/rrRrr ox,boar horse,elephant crab r",
-            "rank 3 has 6 squares",
-        ),
-        (
-            "bbBbb/5/4/5/rrRrr ox,boar horse,elephant crab r",
-            "rank 3 has 4 squares",
-        ),
-        (
-            "bbBbb/5/5/5/rrRrx ox,boar horse,elephant crab r",
-            "unexpected 'x' in rank 1",
-        ),
-        (
-            "bbBbb/5/5/5/rrRrr tigre,boar horse,elephant crab r",
-            "unknown card 'tigre'",
-        ),
-        (
-            "bbBbb/5/5/5/rrRrr ox,boar horse,ox crab r",
-            "the same card twice: 'ox'",
-        ),
-        (
-            "bbBbb/5/5/5/rrRrr ox horse,elephant crab r",
-            "Red must hold 2 cards",
-        ),
-        (
-            "bbBbb/5/5/5/rrRrr ox,boar horse,elephant,tiger crab r",
-            "Blue must hold 2 cards",
-        ),
-        (
-            "bbBbb/5/5/5/rrRrr ox,boar horse,elephant crab x",
-            "side to move must be 'r' or 'b'",
-        ),
-        (
-            "bbBbb/5/5/5/rrrrr ox,boar horse,elephant crab r",
-            "Red has no master",
-        ),
-        (
-            "bbBbb/5/5/R4/rrRrr ox,boar horse,elephant crab r",
-            "a side has more than 5 pieces",
-        ),
-        (
-            "bbBbb/5/5/5/rRRrr ox,boar horse,elephant crab r",
-            "Red has two masters",
-        ),
-        (
-            "bbBBb/5/5/5/rrRrr ox,boar horse,elephant crab r",
-            "Blue has two masters",
-        ),
-        (
-            "bbRbb/5/5/B4/rrrr1 ox,boar horse,elephant crab b",
-            "Red's master already stands on the enemy temple c5",
-        ),
-        (
-            "bbRbb/5/5/B4/rrrr1 ox,boar horse,elephant crab r",
-            "Red's master already stands on the enemy temple c5",
-        ),
+        ("bbBbb/5/5/5/rrRrr ox,boar horse,elephant crab", "expected 5 fields"),
+        ("bbBbb/5/5/rrRrr ox,boar horse,elephant crab r", "the board has 4 ranks"),
+        ("bbBbb/5/6/5/rrRrr ox,boar horse,elephant crab r", "rank 3 has 6 squares"),
+        ("bbBbb/5/4/5/rrRrr ox,boar horse,elephant crab r", "rank 3 has 4 squares"),
+        ("bbBbb/5/5/5/rrRrx ox,boar horse,elephant crab r", "unexpected 'x' in rank 1"),
+        ("bbBbb/5/5/5/rrRrr tigre,boar horse,elephant crab r", "unknown card 'tigre'"),
+        ("bbBbb/5/5/5/rrRrr ox,boar horse,ox crab r", "the same card twice: 'ox'"),
+        ("bbBbb/5/5/5/rrRrr ox horse,elephant crab r", "Red must hold 2 cards"),
+        ("bbBbb/5/5/5/rrRrr ox,boar horse,elephant,tiger crab r", "Blue must hold 2 cards"),
+        ("bbBbb/5/5/5/rrRrr ox,boar horse,elephant crab x", "side to move must be 'r' or 'b'"),
+        ("bbBbb/5/5/5/rrrrr ox,boar horse,elephant crab r", "Red has no master"),
+        ("bbBbb/5/5/R4/rrRrr ox,boar horse,elephant crab r", "a side has more than 5 pieces"),
+        ("bbBbb/5/5/5/rRRrr ox,boar horse,elephant crab r", "Red has two masters"),
+        ("bbBBb/5/5/5/rrRrr ox,boar horse,elephant crab r", "Blue has two masters"),
+        ("bbRbb/5/5/B4/rrrr1 ox,boar horse,elephant crab b", "Red's master already stands on the enemy temple c5"),
+        ("bbRbb/5/5/B4/rrrr1 ox,boar horse,elephant crab r", "Red's master already stands on the enemy temple c5"),
         ("", "expected 5 fields"),
     ];
     for (text, expected) in cases {
         let message = position_error(text);
-        assert!(
-            message.contains(expected),
-            "{text:?}: got {message:?}, wanted {expected:?}"
-        );
+        assert!(message.contains(expected), "{text:?}: got {message:?}, wanted {expected:?}");
     }
 }
 
@@ -118,12 +67,7 @@ fn moves_print_and_parse() {
 #[test]
 fn illegal_moves_say_why() {
     let position: Position = START.parse().unwrap();
-    let why = |text: &str| {
-        position
-            .play(text.parse().unwrap())
-            .expect_err(text)
-            .to_string()
-    };
+    let why = |text: &str| position.play(text.parse().unwrap()).expect_err(text).to_string();
     assert!(why("tiger:c1c3").contains("Red does not hold tiger"));
     assert!(why("ox:c2c3").contains("no Red piece on c2"));
     assert!(why("ox:c1c3").contains("ox does not reach c3 from c1"));
@@ -138,19 +82,10 @@ fn a_game_record_round_trips() {
         game.play(text.parse().unwrap()).unwrap();
     }
     let record = game.to_record();
-    assert_eq!(
-        record,
-        "start bbBbb/5/5/5/rrRrr boar,ox elephant,horse crab r\nmoves boar:c1c2 horse:c5c4 crab:a1a2\n"
-    );
-    assert_eq!(
-        Game::from_record(&record).unwrap(),
-        Game::from_record(&record).unwrap()
-    );
+    assert_eq!(record, "start bbBbb/5/5/5/rrRrr boar,ox elephant,horse crab r\nmoves boar:c1c2 horse:c5c4 crab:a1a2\n");
+    assert_eq!(Game::from_record(&record).unwrap(), Game::from_record(&record).unwrap());
     assert_eq!(Game::from_record(&record).unwrap().to_record(), record);
-    assert_eq!(
-        Game::from_record(&record).unwrap().position(),
-        game.position()
-    );
+    assert_eq!(Game::from_record(&record).unwrap().position(), game.position());
 }
 
 #[test]
@@ -159,16 +94,10 @@ fn a_finished_record_carries_its_result() {
     game.play("ox:c3c4".parse().unwrap()).unwrap();
     let record = game.to_record();
     assert!(record.ends_with("result red-stone\n"), "{record}");
-    assert_eq!(
-        Game::from_record(&record).unwrap().outcome(),
-        game.outcome()
-    );
+    assert_eq!(Game::from_record(&record).unwrap().outcome(), game.outcome());
     let lie = record.replace("red-stone", "blue-stream");
     let message = Game::from_record(&lie).unwrap_err().to_string();
-    assert!(
-        message.contains("the record says 'blue-stream' but the moves give 'red-stone'"),
-        "{message}"
-    );
+    assert!(message.contains("the record says 'blue-stream' but the moves give 'red-stone'"), "{message}");
 }
 
 #[test]
@@ -177,22 +106,10 @@ fn broken_records_say_which_line_and_move() {
         ("", "no 'start' line"),
         ("moves boar:c1c2", "line 1: unknown line"),
         ("start nonsense", "line 1: expected 5 fields"),
-        (
-            &format!("# comment\nstart {START}\nmoves boar:c1c2 tiger:c5c3"),
-            "line 3, move 2: tiger:c5c3 is not legal",
-        ),
-        (
-            &format!("start {START}\nmoves boar:c1c2 zz"),
-            "line 2, move 2: 'zz' is not a move",
-        ),
-        (
-            &format!("start {START}\nstart {START}"),
-            "line 2: unknown line",
-        ),
-        (
-            &format!("start {START}\nwhatever"),
-            "line 2: unknown line 'whatever'",
-        ),
+        (&format!("# comment\nstart {START}\nmoves boar:c1c2 tiger:c5c3"), "line 3, move 2: tiger:c5c3 is not legal"),
+        (&format!("start {START}\nmoves boar:c1c2 zz"), "line 2, move 2: 'zz' is not a move"),
+        (&format!("start {START}\nstart {START}"), "line 2: unknown line"),
+        (&format!("start {START}\nwhatever"), "line 2: unknown line 'whatever'"),
     ];
     for (text, expected) in cases {
         let message = Game::from_record(text).expect_err(text).to_string();

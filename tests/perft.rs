@@ -8,27 +8,14 @@ const ROWS: [(&str, &[u64]); 4] = [
         "bbBbb/5/5/5/rrRrr ox,boar horse,elephant crab r",
         &[10, 130, 1989, 28509, 487780, 7748422, 137281607, 2353802670],
     ),
-    (
-        "bbBbb/5/5/5/rrRrr rooster,tiger rabbit,cobra frog r",
-        &[9, 72, 880, 10374, 138879, 1781181, 24489752, 324013378],
-    ),
+    ("bbBbb/5/5/5/rrRrr rooster,tiger rabbit,cobra frog r", &[9, 72, 880, 10374, 138879, 1781181, 24489752, 324013378]),
     (
         "bbBbb/5/5/5/rrRrr goose,dragon mantis,eel crane r",
         &[10, 120, 1272, 16445, 211643, 2793554, 39359208, 537916817],
     ),
     (
         "bbBbb/5/5/5/rrRrr crab,dragon monkey,tiger mantis r",
-        &[
-            11,
-            143,
-            1807,
-            23949,
-            325011,
-            4619275,
-            64873385,
-            949933361,
-            13734198945,
-        ],
+        &[11, 143, 1807, 23949, 325011, 4619275, 64873385, 949933361, 13734198945],
     ),
 ];
 
@@ -37,11 +24,7 @@ fn check_rows(max_depth: usize, min_depth: usize) {
         let position: Position = text.parse().unwrap();
         for (depth, &expected) in figures.iter().enumerate().map(|(i, f)| (i + 1, f)) {
             if (min_depth..=max_depth).contains(&depth) {
-                assert_eq!(
-                    perft(&position, depth as u32),
-                    expected,
-                    "{text} depth {depth}"
-                );
+                assert_eq!(perft(&position, depth as u32), expected, "{text} depth {depth}");
             }
         }
     }
@@ -68,11 +51,7 @@ fn blue_to_move_from_the_start_matches_red() {
         let mirrored = format!("{} {} {} {} b", fields[0], fields[2], fields[1], fields[3]);
         let position: Position = mirrored.parse().unwrap();
         for depth in 1..=5 {
-            assert_eq!(
-                perft(&position, depth),
-                figures[depth as usize - 1],
-                "{mirrored} depth {depth}"
-            );
+            assert_eq!(perft(&position, depth), figures[depth as usize - 1], "{mirrored} depth {depth}");
         }
     }
 }
@@ -91,11 +70,7 @@ fn divide_adds_up_to_perft() {
 #[test]
 fn same_jump_with_two_cards_counts_twice() {
     let position: Position = "4B/5/5/5/R4 ox,horse crab,boar tiger r".parse().unwrap();
-    let moves: Vec<String> = position
-        .legal_moves()
-        .iter()
-        .map(|m| m.to_string())
-        .collect();
+    let moves: Vec<String> = position.legal_moves().iter().map(|m| m.to_string()).collect();
     assert!(moves.contains(&"ox:a1a2".to_string()) && moves.contains(&"horse:a1a2".to_string()));
     assert_eq!(perft(&position, 1), moves.len() as u64);
 }
@@ -103,15 +78,9 @@ fn same_jump_with_two_cards_counts_twice() {
 /// A position without a legal jump has exactly two moves: the passes.
 #[test]
 fn a_blocked_position_has_two_moves() {
-    let position: Position = "Rrrrr/5/5/5/B4 elephant,crab tiger,ox boar r"
-        .parse()
-        .unwrap();
+    let position: Position = "Rrrrr/5/5/5/B4 elephant,crab tiger,ox boar r".parse().unwrap();
     assert_eq!(perft(&position, 1), 2);
-    let below: u64 = position
-        .legal_moves()
-        .iter()
-        .map(|&m| perft(&position.play(m).unwrap(), 2))
-        .sum();
+    let below: u64 = position.legal_moves().iter().map(|&m| perft(&position.play(m).unwrap(), 2)).sum();
     assert_eq!(perft(&position, 3), below);
 }
 
@@ -120,22 +89,12 @@ fn a_blocked_position_has_two_moves() {
 fn winning_moves_are_leaves() {
     // Red's master one step from the Blue temple; ox steps forward.
     let position: Position = "b3B/2R2/5/5/5 ox,horse crab,boar tiger r".parse().unwrap();
-    let winning = position
-        .legal_moves()
-        .iter()
-        .filter(|&&m| position.is_winning(m))
-        .count();
+    let winning = position.legal_moves().iter().filter(|&&m| position.is_winning(m)).count();
     assert_eq!(winning, 2);
     let expected: u64 = position
         .legal_moves()
         .iter()
-        .map(|&m| {
-            if position.is_winning(m) {
-                1
-            } else {
-                perft(&position.play(m).unwrap(), 1)
-            }
-        })
+        .map(|&m| if position.is_winning(m) { 1 } else { perft(&position.play(m).unwrap(), 1) })
         .sum();
     assert_eq!(perft(&position, 2), expected);
 }

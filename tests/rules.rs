@@ -16,11 +16,7 @@ fn sq(text: &str) -> Square {
 }
 
 fn legal(position: &Position) -> Vec<String> {
-    position
-        .legal_moves()
-        .iter()
-        .map(|m| m.to_string())
-        .collect()
+    position.legal_moves().iter().map(|m| m.to_string()).collect()
 }
 
 /// A row of the card table: name, stamp, offsets, Persian name.
@@ -31,41 +27,16 @@ fn the_sixteen_cards_match_the_table() {
     let table: [CardRow; 16] = [
         ("tiger", Color::Blue, &[(0, 2), (0, -1)], "ببر"),
         ("crab", Color::Blue, &[(0, 1), (-2, 0), (2, 0)], "خرچنگ"),
-        (
-            "monkey",
-            Color::Blue,
-            &[(-1, 1), (1, 1), (-1, -1), (1, -1)],
-            "میمون",
-        ),
+        ("monkey", Color::Blue, &[(-1, 1), (1, 1), (-1, -1), (1, -1)], "میمون"),
         ("crane", Color::Blue, &[(0, 1), (-1, -1), (1, -1)], "درنا"),
-        (
-            "dragon",
-            Color::Red,
-            &[(-2, 1), (2, 1), (-1, -1), (1, -1)],
-            "اژدها",
-        ),
-        (
-            "elephant",
-            Color::Red,
-            &[(-1, 1), (1, 1), (-1, 0), (1, 0)],
-            "فیل",
-        ),
+        ("dragon", Color::Red, &[(-2, 1), (2, 1), (-1, -1), (1, -1)], "اژدها"),
+        ("elephant", Color::Red, &[(-1, 1), (1, 1), (-1, 0), (1, 0)], "فیل"),
         ("mantis", Color::Red, &[(-1, 1), (1, 1), (0, -1)], "آخوندک"),
         ("boar", Color::Red, &[(0, 1), (-1, 0), (1, 0)], "گراز"),
         ("frog", Color::Red, &[(-2, 0), (-1, 1), (1, -1)], "قورباغه"),
         ("rabbit", Color::Blue, &[(2, 0), (1, 1), (-1, -1)], "خرگوش"),
-        (
-            "goose",
-            Color::Blue,
-            &[(-1, 1), (-1, 0), (1, 0), (1, -1)],
-            "غاز",
-        ),
-        (
-            "rooster",
-            Color::Red,
-            &[(1, 1), (-1, 0), (1, 0), (-1, -1)],
-            "خروس",
-        ),
+        ("goose", Color::Blue, &[(-1, 1), (-1, 0), (1, 0), (1, -1)], "غاز"),
+        ("rooster", Color::Red, &[(1, 1), (-1, 0), (1, 0), (-1, -1)], "خروس"),
         ("horse", Color::Red, &[(0, 1), (-1, 0), (0, -1)], "اسب"),
         ("ox", Color::Blue, &[(0, 1), (1, 0), (0, -1)], "گاو"),
         ("eel", Color::Blue, &[(-1, 1), (-1, -1), (1, 0)], "مارماهی"),
@@ -74,29 +45,11 @@ fn the_sixteen_cards_match_the_table() {
     assert_eq!(Card::ALL.len(), 16);
     for (name, stamp, offsets, persian) in table {
         let card = Card::from_name(name).unwrap();
-        assert_eq!(
-            (
-                card.name(),
-                card.stamp(),
-                card.offsets(),
-                card.persian_name()
-            ),
-            (name, stamp, offsets, persian)
-        );
+        assert_eq!((card.name(), card.stamp(), card.offsets(), card.persian_name()), (name, stamp, offsets, persian));
     }
     // Mirror pairs: the offsets of one are the other's with left and right swapped.
-    for (a, b) in [
-        ("frog", "rabbit"),
-        ("goose", "rooster"),
-        ("eel", "cobra"),
-        ("horse", "ox"),
-    ] {
-        let mut mirrored: Vec<(i8, i8)> = Card::from_name(a)
-            .unwrap()
-            .offsets()
-            .iter()
-            .map(|&(x, y)| (-x, y))
-            .collect();
+    for (a, b) in [("frog", "rabbit"), ("goose", "rooster"), ("eel", "cobra"), ("horse", "ox")] {
+        let mut mirrored: Vec<(i8, i8)> = Card::from_name(a).unwrap().offsets().iter().map(|&(x, y)| (-x, y)).collect();
         let mut other = Card::from_name(b).unwrap().offsets().to_vec();
         mirrored.sort();
         other.sort();
@@ -108,10 +61,7 @@ fn the_sixteen_cards_match_the_table() {
 fn red_reads_offsets_as_right_and_forward() {
     // Red's rabbit: (+2,0) (+1,+1) (−1,−1) from c3 → e3, d4, b2.
     let position = pos("B4/5/2R2/5/5 rabbit,tiger crab,boar ox r");
-    let mut from_c3: Vec<String> = legal(&position)
-        .into_iter()
-        .filter(|m| m.starts_with("rabbit:c3"))
-        .collect();
+    let mut from_c3: Vec<String> = legal(&position).into_iter().filter(|m| m.starts_with("rabbit:c3")).collect();
     from_c3.sort();
     assert_eq!(from_c3, ["rabbit:c3b2", "rabbit:c3d4", "rabbit:c3e3"]);
 }
@@ -120,10 +70,7 @@ fn red_reads_offsets_as_right_and_forward() {
 fn blue_reads_its_cards_turned_180_degrees() {
     // Blue's rabbit from c3: (−2,0) (−1,−1) (+1,+1) in Red's coordinates → a3, b2, d4.
     let position = pos("5/5/2B2/5/R4 crab,boar rabbit,tiger ox b");
-    let mut from_c3: Vec<String> = legal(&position)
-        .into_iter()
-        .filter(|m| m.starts_with("rabbit:c3"))
-        .collect();
+    let mut from_c3: Vec<String> = legal(&position).into_iter().filter(|m| m.starts_with("rabbit:c3")).collect();
     from_c3.sort();
     assert_eq!(from_c3, ["rabbit:c3a3", "rabbit:c3b2", "rabbit:c3d4"]);
     // Blue's tiger jumps two squares toward rank 1.
@@ -135,20 +82,8 @@ fn pieces_jump_over_others() {
     // Tiger from c1 to c3 jumps over the Blue student on c2.
     let position = pos("B4/5/5/2b2/rrRrr tiger,ox crab,boar horse r");
     let next = position.play(mv("tiger:c1c3")).unwrap();
-    assert_eq!(
-        next.piece_at(sq("c3")),
-        Some(Piece {
-            color: Color::Red,
-            role: Role::Master
-        })
-    );
-    assert_eq!(
-        next.piece_at(sq("c2")),
-        Some(Piece {
-            color: Color::Blue,
-            role: Role::Student
-        })
-    );
+    assert_eq!(next.piece_at(sq("c3")), Some(Piece { color: Color::Red, role: Role::Master }));
+    assert_eq!(next.piece_at(sq("c2")), Some(Piece { color: Color::Blue, role: Role::Student }));
 }
 
 #[test]
@@ -157,21 +92,14 @@ fn no_landing_on_your_own_piece() {
     // Boar's sideways steps from b1 land on a1 and c1: both Red.
     assert!(position.play(mv("boar:b1a1")).is_err());
     assert!(position.play(mv("boar:b1c1")).is_err());
-    assert!(
-        legal(&position)
-            .iter()
-            .all(|m| !m.ends_with("a1") && !m.ends_with("c1"))
-    );
+    assert!(legal(&position).iter().all(|m| !m.ends_with("a1") && !m.ends_with("c1")));
 }
 
 #[test]
 fn no_move_leaves_the_board() {
     // Ox: forward, right, back. From e1 only the forward step stays on the board.
     let position = pos("B4/5/5/5/4R ox,tiger crab,boar horse r");
-    let from_e1: Vec<String> = legal(&position)
-        .into_iter()
-        .filter(|m| m.starts_with("ox:"))
-        .collect();
+    let from_e1: Vec<String> = legal(&position).into_iter().filter(|m| m.starts_with("ox:")).collect();
     assert_eq!(from_e1, ["ox:e1e2"]);
     // Every generated target is a real square: Square parsing rejects anything else.
     assert!("ox:e1f1".parse::<Move>().is_err());
@@ -191,11 +119,7 @@ fn capture_only_by_landing() {
 #[test]
 fn the_stamp_decides_who_starts() {
     for side in Card::ALL {
-        let others: Vec<Card> = Card::ALL
-            .into_iter()
-            .filter(|&c| c != side)
-            .take(4)
-            .collect();
+        let others: Vec<Card> = Card::ALL.into_iter().filter(|&c| c != side).take(4).collect();
         let deal = Deal::new([others[0], others[1], others[2], others[3], side]).unwrap();
         let game = Game::from_deal(&deal);
         assert_eq!(game.position().to_move(), side.stamp(), "side card {side}");
@@ -207,13 +131,7 @@ fn the_stamp_decides_who_starts() {
 fn a_deal_gives_five_different_cards() {
     for seed in 0..500 {
         let deal = Deal::from_seed(seed);
-        let mut cards = vec![
-            deal.red()[0],
-            deal.red()[1],
-            deal.blue()[0],
-            deal.blue()[1],
-            deal.side(),
-        ];
+        let mut cards = vec![deal.red()[0], deal.red()[1], deal.blue()[0], deal.blue()[1], deal.side()];
         cards.sort();
         cards.dedup();
         assert_eq!(cards.len(), 5, "seed {seed}");
@@ -247,16 +165,9 @@ fn in_a_pass_the_player_chooses_the_card_to_give() {
     let gave_elephant = blocked.play(mv("elephant:pass")).unwrap();
     let gave_crab = blocked.play(mv("crab:pass")).unwrap();
     assert_eq!(gave_elephant.side_card(), Card::Elephant);
-    assert!(
-        gave_elephant.hand(Color::Red).contains(Card::Boar)
-            && gave_elephant.hand(Color::Red).contains(Card::Crab)
-    );
+    assert!(gave_elephant.hand(Color::Red).contains(Card::Boar) && gave_elephant.hand(Color::Red).contains(Card::Crab));
     assert_eq!(gave_crab.side_card(), Card::Crab);
-    assert_eq!(
-        gave_elephant.board(),
-        blocked.board(),
-        "a pass moves no piece"
-    );
+    assert_eq!(gave_elephant.board(), blocked.board(), "a pass moves no piece");
     assert_eq!(gave_elephant.to_move(), Color::Blue);
 }
 
@@ -288,13 +199,7 @@ fn way_of_the_stone_capturing_the_master_wins() {
     let position = pos("5/2B2/2r2/5/R4 ox,boar crab,tiger horse r");
     let mut game = Game::new(position);
     let outcome = game.play(mv("ox:c3c4")).unwrap();
-    assert_eq!(
-        outcome,
-        Some(Outcome::Win {
-            winner: Color::Red,
-            way: Way::Stone
-        })
-    );
+    assert_eq!(outcome, Some(Outcome::Win { winner: Color::Red, way: Way::Stone }));
     assert!(game.legal_moves().is_empty());
     assert!(game.play(mv("crab:a5a4")).is_err());
 }
@@ -302,21 +207,12 @@ fn way_of_the_stone_capturing_the_master_wins() {
 #[test]
 fn way_of_the_stream_own_master_on_the_enemy_temple_wins() {
     let red = pos("B4/2R2/5/5/5 ox,boar crab,tiger horse r");
-    assert_eq!(
-        red.play(mv("ox:c4c5")).unwrap().outcome(),
-        Some(Outcome::Win {
-            winner: Color::Red,
-            way: Way::Stream
-        })
-    );
+    assert_eq!(red.play(mv("ox:c4c5")).unwrap().outcome(), Some(Outcome::Win { winner: Color::Red, way: Way::Stream }));
     // Blue's master onto c1 wins for Blue; onto another square of rank 1 it does not.
     let blue = pos("4R/5/5/2B2/5 tiger,boar ox,crab horse b");
     assert_eq!(
         blue.play(mv("ox:c2c1")).unwrap().outcome(),
-        Some(Outcome::Win {
-            winner: Color::Blue,
-            way: Way::Stream
-        })
+        Some(Outcome::Win { winner: Color::Blue, way: Way::Stream })
     );
     let beside = pos("4R/5/5/1B3/5 tiger,boar ox,crab horse b");
     assert_eq!(beside.play(mv("ox:b2b1")).unwrap().outcome(), None);
@@ -377,11 +273,7 @@ fn the_third_occurrence_draws_and_the_second_does_not() {
 #[test]
 fn a_position_repeats_only_with_the_same_cards_and_side_to_move() {
     let a = pos("2B2/5/5/5/2R2 ox,horse crane,boar tiger r");
-    assert_eq!(
-        a,
-        pos("2B2/5/5/5/2R2 horse,ox boar,crane tiger r"),
-        "order within a hand does not matter"
-    );
+    assert_eq!(a, pos("2B2/5/5/5/2R2 horse,ox boar,crane tiger r"), "order within a hand does not matter");
     assert_ne!(a, pos("2B2/5/5/5/2R2 ox,horse crane,boar tiger b"));
     assert_ne!(a, pos("2B2/5/5/5/2R2 ox,tiger crane,boar horse r"));
 }

@@ -12,8 +12,7 @@ pub fn positions() -> Vec<Position> {
             let mut dice = SplitMix64(i);
             for _ in 0..(i % 6) * 2 {
                 let moves = game.legal_moves();
-                let Some(&m) = moves.get((dice.next_u64() % moves.len().max(1) as u64) as usize)
-                else {
+                let Some(&m) = moves.get((dice.next_u64() % moves.len().max(1) as u64) as usize) else {
                     break;
                 };
                 if game.position().is_winning(m) {

@@ -50,20 +50,9 @@ struct Reach {
     centre: i32,
 }
 
-fn reach(
-    position: &Position,
-    color: Color,
-    cards: [Card; 2],
-    own_master: Square,
-    enemy_master: Square,
-) -> Reach {
+fn reach(position: &Position, color: Color, cards: [Card; 2], own_master: Square, enemy_master: Square) -> Reach {
     let own = position.pieces(color);
-    let mut result = Reach {
-        squares: Bitboard::EMPTY,
-        on_enemy_master: 0,
-        on_own_master: 0,
-        centre: 0,
-    };
+    let mut result = Reach { squares: Bitboard::EMPTY, on_enemy_master: 0, on_own_master: 0, centre: 0 };
     for from in own {
         let targets = cards[0].targets(color, from) | cards[1].targets(color, from);
         result.squares |= targets;
@@ -77,9 +66,7 @@ fn reach(
 
 fn master_advance(master: Square, enemy: Color) -> i32 {
     let temple = Square::temple(enemy);
-    4 - (master.file() - temple.file())
-        .abs()
-        .max((master.rank() - temple.rank()).abs())
+    4 - (master.file() - temple.file()).abs().max((master.rank() - temple.rank()).abs())
 }
 
 /// The position's value for the side to move.
@@ -90,34 +77,15 @@ pub fn evaluate(position: &Position) -> i32 {
 pub fn evaluate_with(position: &Position, w: &Weights) -> i32 {
     let us = position.to_move();
     let them = us.other();
-    let (Some(our_master), Some(their_master)) = (position.master(us), position.master(them))
-    else {
+    let (Some(our_master), Some(their_master)) = (position.master(us), position.master(them)) else {
         // A won position is scored by the search, never here; stay finite all the same.
-        return if position.master(us).is_some() {
-            5000
-        } else {
-            -5000
-        };
+        return if position.master(us).is_some() { 5000 } else { -5000 };
     };
-    let ours = reach(
-        position,
-        us,
-        position.hand(us).pair(),
-        our_master,
-        their_master,
-    );
-    let theirs = reach(
-        position,
-        them,
-        position.hand(them).pair(),
-        their_master,
-        our_master,
-    );
+    let ours = reach(position, us, position.hand(us).pair(), our_master, their_master);
+    let theirs = reach(position, them, position.hand(them).pair(), their_master, our_master);
     let side = position.side_card();
-    let next_reach = position
-        .pieces(us)
-        .fold(Bitboard::EMPTY, |acc, from| acc | side.targets(us, from))
-        & !position.pieces(us);
+    let next_reach =
+        position.pieces(us).fold(Bitboard::EMPTY, |acc, from| acc | side.targets(us, from)) & !position.pieces(us);
 
     let students = position.pieces(us).count() as i32 - position.pieces(them).count() as i32;
     students * w.student

@@ -32,24 +32,14 @@ impl Level {
         Level::fixed("champion", 9, 0.0),
         Level::fixed("elite", 11, 0.0),
         Level::fixed("grandmaster", 13, 0.0),
-        Level {
-            name: "master",
-            depth: 64,
-            movetime_ms: Some(1000.0),
-            temperature: 0.0,
-        },
+        Level { name: "master", depth: 64, movetime_ms: Some(1000.0), temperature: 0.0 },
     ];
 
     /// The level a new player meets first (an index into `ALL`): student.
     pub const DEFAULT: usize = 4;
 
     const fn fixed(name: &'static str, depth: u32, temperature: f64) -> Level {
-        Level {
-            name,
-            depth,
-            movetime_ms: None,
-            temperature,
-        }
+        Level { name, depth, movetime_ms: None, temperature }
     }
 
     pub fn by_name(name: &str) -> Option<Level> {
@@ -58,14 +48,8 @@ impl Level {
 
     pub fn limits(&self) -> Limits {
         match self.movetime_ms {
-            Some(ms) => Limits {
-                movetime_ms: Some(ms),
-                ..Limits::default()
-            },
-            None => Limits {
-                depth: Some(self.depth),
-                ..Limits::default()
-            },
+            Some(ms) => Limits { movetime_ms: Some(ms), ..Limits::default() },
+            None => Limits { depth: Some(self.depth), ..Limits::default() },
         }
     }
 }
@@ -79,20 +63,13 @@ pub struct LevelPlayer {
 
 impl LevelPlayer {
     pub fn new(level: Level, engine: Engine, seed: u64) -> LevelPlayer {
-        LevelPlayer {
-            level,
-            engine,
-            rng: SplitMix64(seed),
-        }
+        LevelPlayer { level, engine, rng: SplitMix64(seed) }
     }
 
     /// The level's move in `position` (reached after `earlier`), or `None` if the game is over.
     pub fn choose(&mut self, position: &Position, earlier: &[Position]) -> Option<Move> {
         if self.level.temperature <= 0.0 {
-            return self
-                .engine
-                .search(position, earlier, self.level.limits(), &mut |_| {})
-                .best;
+            return self.engine.search(position, earlier, self.level.limits(), &mut |_| {}).best;
         }
         let moves = position.legal_moves();
         if let Some(win) = winning_move(position) {
@@ -106,16 +83,9 @@ impl LevelPlayer {
                 let mut next = *position;
                 next.play_unchecked(m);
                 let score = if self.level.depth <= 1 {
-                    if winning_move(&next).is_some() {
-                        -WIN
-                    } else {
-                        -evaluate(&next)
-                    }
+                    if winning_move(&next).is_some() { -WIN } else { -evaluate(&next) }
                 } else {
-                    let limits = Limits {
-                        depth: Some(self.level.depth - 1),
-                        ..Limits::default()
-                    };
+                    let limits = Limits { depth: Some(self.level.depth - 1), ..Limits::default() };
                     let found = self.engine.search(&next, &history, limits, &mut |_| {});
                     -internal(found.info.score)
                 };
@@ -123,10 +93,7 @@ impl LevelPlayer {
             })
             .collect();
         let top = scores.iter().copied().fold(f64::MIN, f64::max);
-        let weights: Vec<f64> = scores
-            .iter()
-            .map(|s| ((s - top) / self.level.temperature).exp())
-            .collect();
+        let weights: Vec<f64> = scores.iter().map(|s| ((s - top) / self.level.temperature).exp()).collect();
         let total: f64 = weights.iter().sum();
         let mut pick = (self.rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64 * total;
         for (m, w) in moves.iter().zip(&weights) {

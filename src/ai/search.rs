@@ -140,11 +140,7 @@ impl Engine {
 
     pub fn with_options(table_mb: usize, clock: fn() -> f64, options: Options) -> Engine {
         Engine {
-            table: Table::new(if options.transposition_table {
-                table_mb
-            } else {
-                1
-            }),
+            table: Table::new(if options.transposition_table { table_mb } else { 1 }),
             options,
             clock,
             killers: [[None; 2]; MAX_PLY],
@@ -177,9 +173,7 @@ impl Engine {
         on_info: &mut dyn FnMut(&Info),
     ) -> SearchResult {
         self.started = (self.clock)();
-        self.deadline = limits
-            .movetime_ms
-            .map_or(f64::INFINITY, |ms| self.started + ms);
+        self.deadline = limits.movetime_ms.map_or(f64::INFINITY, |ms| self.started + ms);
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
         self.nodes = 0;
         self.stopped = false;
@@ -196,22 +190,13 @@ impl Engine {
 
         let root_moves = position.legal_moves();
         let mut best = root_moves.first().copied();
-        let mut info = Info {
-            depth: 0,
-            score: Score::Value(0),
-            nodes: 0,
-            elapsed_ms: 0.0,
-            pv: Vec::new(),
-        };
+        let mut info = Info { depth: 0, score: Score::Value(0), nodes: 0, elapsed_ms: 0.0, pv: Vec::new() };
         if best.is_none() {
             return SearchResult { best, info };
         }
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         let key = zobrist::hash(position);
-        let root = Node {
-            ply: 0,
-            reversible_from,
-        };
+        let root = Node { ply: 0, reversible_from };
         let mut previous = 0;
         for depth in 1..=max_depth {
             let score = self.aspirate(position, key, depth as i32, previous, root);
@@ -231,11 +216,7 @@ impl Engine {
                 score: Score::from_internal(score),
                 nodes: self.nodes,
                 elapsed_ms: (self.clock)() - self.started,
-                pv: self.pv[0][..self.pv_len[0]]
-                    .iter()
-                    .flatten()
-                    .copied()
-                    .collect(),
+                pv: self.pv[0][..self.pv_len[0]].iter().flatten().copied().collect(),
             };
             on_info(&info);
             let forced = score.abs() >= WIN_BOUND && (WIN - score.abs()) as u32 <= depth;
@@ -267,14 +248,7 @@ impl Engine {
         reversible_from
     }
 
-    fn aspirate(
-        &mut self,
-        position: &Position,
-        key: u64,
-        depth: i32,
-        previous: i32,
-        root: Node,
-    ) -> i32 {
+    fn aspirate(&mut self, position: &Position, key: u64, depth: i32, previous: i32, root: Node) -> i32 {
         if !self.options.aspiration || depth < 4 || previous.abs() >= WIN_BOUND {
             return self.negamax(position, key, depth, -INFINITY, INFINITY, root);
         }
@@ -293,9 +267,7 @@ impl Engine {
     }
 
     fn out_of_budget(&mut self) -> bool {
-        if self.nodes & 1023 == 0
-            && ((self.clock)() >= self.deadline || self.nodes >= self.node_limit)
-        {
+        if self.nodes & 1023 == 0 && ((self.clock)() >= self.deadline || self.nodes >= self.node_limit) {
             self.stopped = true;
         }
         self.stopped
@@ -314,15 +286,7 @@ impl Engine {
         false
     }
 
-    fn negamax(
-        &mut self,
-        position: &Position,
-        key: u64,
-        depth: i32,
-        mut alpha: i32,
-        beta: i32,
-        node: Node,
-    ) -> i32 {
+    fn negamax(&mut self, position: &Position, key: u64, depth: i32, mut alpha: i32, beta: i32, node: Node) -> i32 {
         let ply = node.ply;
         self.pv_len[ply] = 0;
         // A repeated position ends the game before anyone moves again.
@@ -377,33 +341,19 @@ impl Engine {
             let mut next = *position;
             next.play_unchecked(m);
             let capture = is_capture(position, m);
-            let child = Node {
-                ply: ply + 1,
-                reversible_from: if capture {
-                    self.keys.len()
-                } else {
-                    node.reversible_from
-                },
-            };
+            let child =
+                Node { ply: ply + 1, reversible_from: if capture { self.keys.len() } else { node.reversible_from } };
             self.keys.push(next_key);
             let score = if index == 0 || !self.options.principal_variation {
                 -self.negamax(&next, next_key, depth - 1, -beta, -alpha, child)
             } else {
                 let quiet = !capture && !threatened && order[index] < KILLER;
-                let reduction =
-                    if self.options.late_move_reductions && quiet && depth >= 3 && index >= 3 {
-                        1 + i32::from(index >= 8 && depth >= 5)
-                    } else {
-                        0
-                    };
-                let mut score = -self.negamax(
-                    &next,
-                    next_key,
-                    depth - 1 - reduction,
-                    -alpha - 1,
-                    -alpha,
-                    child,
-                );
+                let reduction = if self.options.late_move_reductions && quiet && depth >= 3 && index >= 3 {
+                    1 + i32::from(index >= 8 && depth >= 5)
+                } else {
+                    0
+                };
+                let mut score = -self.negamax(&next, next_key, depth - 1 - reduction, -alpha - 1, -alpha, child);
                 if score > alpha && reduction > 0 {
                     score = -self.negamax(&next, next_key, depth - 1, -alpha - 1, -alpha, child);
                 }
@@ -443,22 +393,14 @@ impl Engine {
             } else {
                 Bound::Upper
             };
-            self.table
-                .store(key, best_move, to_table(best_score, ply), depth, bound);
+            self.table.store(key, best_move, to_table(best_score, ply), depth, bound);
         }
         best_score
     }
 
     /// Captures, and every answer when the enemy threatens to win at once; otherwise the
     /// side to move may stand on the static evaluation.
-    fn quiescence(
-        &mut self,
-        position: &Position,
-        mut alpha: i32,
-        beta: i32,
-        ply: usize,
-        qdepth: i32,
-    ) -> i32 {
+    fn quiescence(&mut self, position: &Position, mut alpha: i32, beta: i32, ply: usize, qdepth: i32) -> i32 {
         self.nodes += 1;
         if winning_move(position).is_some() {
             return WIN - (ply as i32 + 1);
@@ -501,14 +443,7 @@ impl Engine {
         best
     }
 
-    fn order_score(
-        &self,
-        position: &Position,
-        m: Move,
-        table_move: Option<Move>,
-        ply: usize,
-        us: Color,
-    ) -> i32 {
+    fn order_score(&self, position: &Position, m: Move, table_move: Option<Move>, ply: usize, us: Color) -> i32 {
         if Some(m) == table_move {
             return 1 << 24;
         }

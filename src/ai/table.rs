@@ -51,11 +51,7 @@ impl Table {
     pub fn new(megabytes: usize) -> Table {
         let wanted = (megabytes.max(1) << 20) / SLOT_BYTES;
         let slots = 1usize << (usize::BITS - 1 - wanted.leading_zeros());
-        Table {
-            slots: vec![Slot::default(); slots],
-            mask: slots - 1,
-            generation: 0,
-        }
+        Table { slots: vec![Slot::default(); slots], mask: slots - 1, generation: 0 }
     }
 
     pub fn clear(&mut self) {
@@ -78,12 +74,7 @@ impl Table {
             1 => Bound::Lower,
             _ => Bound::Upper,
         };
-        Some(Entry {
-            mv: decode(slot.mv),
-            score: slot.score.into(),
-            depth: slot.depth.into(),
-            bound,
-        })
+        Some(Entry { mv: decode(slot.mv), score: slot.score.into(), depth: slot.depth.into(), bound })
     }
 
     pub fn store(&mut self, key: u64, mv: Option<Move>, score: i32, depth: i32, bound: Bound) {
@@ -91,11 +82,7 @@ impl Table {
         let slot = &mut self.slots[index];
         let old_generation = generation_of(slot.flags) != self.generation;
         if slot.key == key || old_generation || depth >= i32::from(slot.depth) {
-            let kept_move = if mv.is_none() && slot.key == key {
-                slot.mv
-            } else {
-                mv.map_or(0, encode)
-            };
+            let kept_move = if mv.is_none() && slot.key == key { slot.mv } else { mv.map_or(0, encode) };
             let bound = match bound {
                 Bound::Exact => 0,
                 Bound::Lower => 1,
@@ -115,9 +102,7 @@ impl Table {
 /// A move in 15 bits: pass flag, card, from, to.
 fn encode(m: Move) -> u16 {
     1 + match m {
-        Move::Step { card, from, to } => {
-            (card.index() as u16) << 10 | (from.index() as u16) << 5 | to.index() as u16
-        }
+        Move::Step { card, from, to } => (card.index() as u16) << 10 | (from.index() as u16) << 5 | to.index() as u16,
         Move::Pass { card } => 1 << 14 | (card.index() as u16) << 10,
     }
 }

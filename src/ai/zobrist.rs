@@ -45,11 +45,7 @@ static KEYS: Keys = {
         }
         owner += 1;
     }
-    Keys {
-        pieces,
-        cards,
-        blue_to_move: splitmix(&mut state),
-    }
+    Keys { pieces, cards, blue_to_move: splitmix(&mut state) }
 };
 
 const SIDE: usize = 2;
@@ -88,11 +84,7 @@ pub fn after(position: &Position, key: u64, m: Move) -> u64 {
     let them = us.other();
     let mut key = key ^ KEYS.blue_to_move;
     if let Move::Step { from, to, .. } = m {
-        let role = role_index(if position.masters(us).contains(from) {
-            Role::Master
-        } else {
-            Role::Student
-        });
+        let role = role_index(if position.masters(us).contains(from) { Role::Master } else { Role::Student });
         let mine = &KEYS.pieces[us.index()][role];
         key ^= mine[from.index()] ^ mine[to.index()];
         if position.pieces(them).contains(to) {
@@ -103,8 +95,5 @@ pub fn after(position: &Position, key: u64, m: Move) -> u64 {
     let used: Card = m.card();
     let side = position.side_card();
     let hand = &KEYS.cards[us.index()];
-    key ^ hand[used.index()]
-        ^ hand[side.index()]
-        ^ KEYS.cards[SIDE][side.index()]
-        ^ KEYS.cards[SIDE][used.index()]
+    key ^ hand[used.index()] ^ hand[side.index()] ^ KEYS.cards[SIDE][side.index()] ^ KEYS.cards[SIDE][used.index()]
 }

@@ -100,17 +100,12 @@ fn main() -> ExitCode {
 }
 
 fn parse_position(text: &str) -> Result<Position, String> {
-    text.parse()
-        .map_err(|e| format!("bad position \"{text}\": {e}"))
+    text.parse().map_err(|e| format!("bad position \"{text}\": {e}"))
 }
 
 fn run(cli: Cli) -> Result<(), String> {
     match cli.command {
-        Command::Perft {
-            position,
-            depth,
-            divide: per_move,
-        } => {
+        Command::Perft { position, depth, divide: per_move } => {
             let position = parse_position(&position)?;
             let started = Instant::now();
             let nodes = if per_move {
@@ -137,32 +132,20 @@ fn run(cli: Cli) -> Result<(), String> {
         Command::Play { position, moves } => {
             let mut game = Game::new(parse_position(&position)?);
             for (index, text) in moves.iter().enumerate() {
-                let m: Move = text
-                    .parse()
-                    .map_err(|e| format!("move {}: {e}", index + 1))?;
-                game.play(m)
-                    .map_err(|e| format!("move {} ({text}): {e}", index + 1))?;
+                let m: Move = text.parse().map_err(|e| format!("move {}: {e}", index + 1))?;
+                game.play(m).map_err(|e| format!("move {} ({text}): {e}", index + 1))?;
             }
             println!("{}", game.position());
             if let Some(outcome) = game.outcome() {
                 println!("{outcome}");
             }
         }
-        Command::Bestmove {
-            position,
-            depth,
-            movetime,
-            nodes,
-        } => {
+        Command::Bestmove { position, depth, movetime, nodes } => {
             let position = parse_position(&position)?;
             if let Some(outcome) = position.outcome() {
                 return Err(format!("the game is over: {outcome}"));
             }
-            let mut limits = Limits {
-                depth,
-                movetime_ms: movetime,
-                nodes,
-            };
+            let mut limits = Limits { depth, movetime_ms: movetime, nodes };
             if limits == Limits::default() {
                 limits.movetime_ms = Some(1000.0);
             }
@@ -187,18 +170,10 @@ fn run(cli: Cli) -> Result<(), String> {
             let mut total_ms = 0.0;
             for (index, position) in ai::bench::positions().iter().enumerate() {
                 let mut engine = Engine::new(16, ai::system_clock);
-                let limits = Limits {
-                    depth: Some(depth),
-                    ..Limits::default()
-                };
+                let limits = Limits { depth: Some(depth), ..Limits::default() };
                 let result = engine.search(position, &[], limits, &mut |_| {});
                 let best = result.best.map_or("-".to_string(), |m| m.to_string());
-                println!(
-                    "{:2} {position}  {best} score {} nodes {}",
-                    index + 1,
-                    result.info.score,
-                    result.info.nodes
-                );
+                println!("{:2} {position}  {best} score {} nodes {}", index + 1, result.info.score, result.info.nodes);
                 total_nodes += result.info.nodes;
                 total_ms += result.info.elapsed_ms;
             }
@@ -206,14 +181,7 @@ fn run(cli: Cli) -> Result<(), String> {
             eprintln!("bench: {:.3} s", total_ms / 1000.0);
             println!("bench: {total_nodes} nodes {nps} nps");
         }
-        Command::Match {
-            a,
-            b,
-            games,
-            seed,
-            threads,
-            max_plies,
-        } => {
+        Command::Match { a, b, games, seed, threads, max_plies } => {
             let specs = [EngineSpec::parse(&a)?, EngineSpec::parse(&b)?];
             play_match(&specs, games.div_ceil(2), seed, threads.max(1), max_plies);
         }
@@ -231,20 +199,11 @@ struct EngineSpec {
 
 impl EngineSpec {
     fn parse(text: &str) -> Result<EngineSpec, String> {
-        let mut level = Level {
-            name: "custom",
-            depth: 64,
-            movetime_ms: None,
-            temperature: 0.0,
-        };
+        let mut level = Level { name: "custom", depth: 64, movetime_ms: None, temperature: 0.0 };
         let mut options = Options::default();
         let mut has_limit = false;
         for item in text.split(',').map(str::trim) {
-            let number = |value: &str| {
-                value
-                    .parse::<f64>()
-                    .map_err(|_| format!("'{item}': not a number"))
-            };
+            let number = |value: &str| value.parse::<f64>().map_err(|_| format!("'{item}': not a number"));
             match item.split_once('=') {
                 Some(("depth", value)) => {
                     level.depth = number(value)? as u32;
@@ -266,7 +225,10 @@ impl EngineSpec {
                     name => {
                         level = Level::by_name(name).ok_or_else(|| {
                             let names: Vec<&str> = Level::ALL.iter().map(|level| level.name).collect();
-                            format!("unknown engine '{name}': use a level ({}) or depth=N / movetime=MS", names.join(", "))
+                            format!(
+                                "unknown engine '{name}': use a level ({}) or depth=N / movetime=MS",
+                                names.join(", ")
+                            )
                         })?;
                         has_limit = true;
                     }
@@ -274,23 +236,13 @@ impl EngineSpec {
             }
         }
         if !has_limit {
-            return Err(format!(
-                "engine '{text}' needs a level or a depth= or movetime= limit"
-            ));
+            return Err(format!("engine '{text}' needs a level or a depth= or movetime= limit"));
         }
-        Ok(EngineSpec {
-            text: text.to_string(),
-            level,
-            options,
-        })
+        Ok(EngineSpec { text: text.to_string(), level, options })
     }
 
     fn player(&self, seed: u64) -> LevelPlayer {
-        LevelPlayer::new(
-            self.level,
-            Engine::with_options(TABLE_MB, ai::system_clock, self.options),
-            seed,
-        )
+        LevelPlayer::new(self.level, Engine::with_options(TABLE_MB, ai::system_clock, self.options), seed)
     }
 }
 
@@ -314,11 +266,8 @@ fn play_match(specs: &[EngineSpec; 2], pairs: usize, seed: u64, threads: usize, 
                     }
                     let deal = Deal::from_seed(seed + (index / 2) as u64);
                     // A plays the first player of the deal in even games, the other in odd ones.
-                    let a_color = if index.is_multiple_of(2) {
-                        deal.first_player()
-                    } else {
-                        deal.first_player().other()
-                    };
+                    let a_color =
+                        if index.is_multiple_of(2) { deal.first_player() } else { deal.first_player().other() };
                     let outcome = play_game(specs, &deal, a_color, seed ^ index as u64, max_plies);
                     let mut tally = tally.lock().unwrap_or_else(|e| e.into_inner());
                     let result = match outcome.and_then(Outcome::winner) {
@@ -335,8 +284,7 @@ fn play_match(specs: &[EngineSpec; 2], pairs: usize, seed: u64, threads: usize, 
                             "draw"
                         }
                     };
-                    let how =
-                        outcome.map_or("no result (ply limit)".to_string(), |o| o.to_string());
+                    let how = outcome.map_or("no result (ply limit)".to_string(), |o| o.to_string());
                     println!("game {:3}: A plays {a_color}: {result} ({how})", index + 1);
                 }
             });
@@ -374,21 +322,11 @@ fn elo(score: f64) -> String {
     format!("{:+.0}", -400.0 * (1.0 / score - 1.0).log10())
 }
 
-fn play_game(
-    specs: &[EngineSpec; 2],
-    deal: &Deal,
-    a_color: Color,
-    seed: u64,
-    max_plies: usize,
-) -> Option<Outcome> {
+fn play_game(specs: &[EngineSpec; 2], deal: &Deal, a_color: Color, seed: u64, max_plies: usize) -> Option<Outcome> {
     let mut players = [specs[0].player(seed), specs[1].player(seed.rotate_left(17))];
     let mut game = Game::from_deal(deal);
     while game.outcome().is_none() && game.moves().len() < max_plies {
-        let mover = if game.position().to_move() == a_color {
-            0
-        } else {
-            1
-        };
+        let mover = if game.position().to_move() == a_color { 0 } else { 1 };
         let (earlier, current) = game.positions().split_at(game.positions().len() - 1);
         let m = players[mover].choose(&current[0], earlier)?;
         game.play(m).ok()?;

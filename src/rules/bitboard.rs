@@ -28,11 +28,7 @@ impl Bitboard {
 
     /// The lowest square of a non-empty set.
     pub const fn first(self) -> Option<Square> {
-        if self.0 == 0 {
-            None
-        } else {
-            Some(Square::from_index_unchecked(self.0.trailing_zeros()))
-        }
+        if self.0 == 0 { None } else { Some(Square::from_index_unchecked(self.0.trailing_zeros())) }
     }
 }
 

@@ -36,59 +36,24 @@ struct CardData {
 const DATA: [CardData; 16] = [
     card("tiger", "ببر", Color::Blue, &[(0, 2), (0, -1)]),
     card("crab", "خرچنگ", Color::Blue, &[(0, 1), (-2, 0), (2, 0)]),
-    card(
-        "monkey",
-        "میمون",
-        Color::Blue,
-        &[(-1, 1), (1, 1), (-1, -1), (1, -1)],
-    ),
+    card("monkey", "میمون", Color::Blue, &[(-1, 1), (1, 1), (-1, -1), (1, -1)]),
     card("crane", "درنا", Color::Blue, &[(0, 1), (-1, -1), (1, -1)]),
-    card(
-        "dragon",
-        "اژدها",
-        Color::Red,
-        &[(-2, 1), (2, 1), (-1, -1), (1, -1)],
-    ),
-    card(
-        "elephant",
-        "فیل",
-        Color::Red,
-        &[(-1, 1), (1, 1), (-1, 0), (1, 0)],
-    ),
+    card("dragon", "اژدها", Color::Red, &[(-2, 1), (2, 1), (-1, -1), (1, -1)]),
+    card("elephant", "فیل", Color::Red, &[(-1, 1), (1, 1), (-1, 0), (1, 0)]),
     card("mantis", "آخوندک", Color::Red, &[(-1, 1), (1, 1), (0, -1)]),
     card("boar", "گراز", Color::Red, &[(0, 1), (-1, 0), (1, 0)]),
     card("frog", "قورباغه", Color::Red, &[(-2, 0), (-1, 1), (1, -1)]),
     card("rabbit", "خرگوش", Color::Blue, &[(2, 0), (1, 1), (-1, -1)]),
-    card(
-        "goose",
-        "غاز",
-        Color::Blue,
-        &[(-1, 1), (-1, 0), (1, 0), (1, -1)],
-    ),
-    card(
-        "rooster",
-        "خروس",
-        Color::Red,
-        &[(1, 1), (-1, 0), (1, 0), (-1, -1)],
-    ),
+    card("goose", "غاز", Color::Blue, &[(-1, 1), (-1, 0), (1, 0), (1, -1)]),
+    card("rooster", "خروس", Color::Red, &[(1, 1), (-1, 0), (1, 0), (-1, -1)]),
     card("horse", "اسب", Color::Red, &[(0, 1), (-1, 0), (0, -1)]),
     card("ox", "گاو", Color::Blue, &[(0, 1), (1, 0), (0, -1)]),
     card("eel", "مارماهی", Color::Blue, &[(-1, 1), (-1, -1), (1, 0)]),
     card("cobra", "کبرا", Color::Red, &[(-1, 0), (1, 1), (1, -1)]),
 ];
 
-const fn card(
-    name: &'static str,
-    persian: &'static str,
-    stamp: Color,
-    offsets: &'static [(i8, i8)],
-) -> CardData {
-    CardData {
-        name,
-        persian,
-        stamp,
-        offsets,
-    }
+const fn card(name: &'static str, persian: &'static str, stamp: Color, offsets: &'static [(i8, i8)]) -> CardData {
+    CardData { name, persian, stamp, offsets }
 }
 
 /// `TARGETS[color][card][square]`: where a piece of `color` on `square` may jump with `card`
@@ -129,8 +94,7 @@ const fn build_targets() -> [[[Bitboard; 25]; 16]; 2] {
 
 impl Card {
     pub const ALL: [Card; 16] = [
-        Tiger, Crab, Monkey, Crane, Dragon, Elephant, Mantis, Boar, Frog, Rabbit, Goose, Rooster,
-        Horse, Ox, Eel, Cobra,
+        Tiger, Crab, Monkey, Crane, Dragon, Elephant, Mantis, Boar, Frog, Rabbit, Goose, Rooster, Horse, Ox, Eel, Cobra,
     ];
 
     pub const fn index(self) -> usize {
@@ -138,11 +102,7 @@ impl Card {
     }
 
     pub const fn from_index(index: usize) -> Option<Card> {
-        if index < 16 {
-            Some(Self::ALL[index])
-        } else {
-            None
-        }
+        if index < 16 { Some(Self::ALL[index]) } else { None }
     }
 
     /// The lowercase English name used by the notation.

@@ -18,11 +18,7 @@ impl Deal {
                 return Err(PositionError::DuplicateCard(*card));
             }
         }
-        Ok(Deal {
-            red: [cards[0], cards[1]],
-            blue: [cards[2], cards[3]],
-            side: cards[4],
-        })
+        Ok(Deal { red: [cards[0], cards[1]], blue: [cards[2], cards[3]], side: cards[4] })
     }
 
     /// Five cards drawn at random from the 16 with the system's random source.
@@ -47,11 +43,7 @@ impl Deal {
             let j = i + (rng.next_u64() % (deck.len() - i) as u64) as usize;
             deck.swap(i, j);
         }
-        Deal {
-            red: [deck[0], deck[1]],
-            blue: [deck[2], deck[3]],
-            side: deck[4],
-        }
+        Deal { red: [deck[0], deck[1]], blue: [deck[2], deck[3]], side: deck[4] }
     }
 
     pub const fn red(&self) -> [Card; 2] {

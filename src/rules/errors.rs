@@ -14,9 +14,7 @@ pub enum PositionError {
     RankCount(usize),
     #[error("rank {rank} has {squares} squares, expected 5")]
     RankWidth { rank: usize, squares: usize },
-    #[error(
-        "unexpected '{found}' in rank {rank}: use R r B b for pieces and 1-5 for empty squares"
-    )]
+    #[error("unexpected '{found}' in rank {rank}: use R r B b for pieces and 1-5 for empty squares")]
     BadBoardChar { rank: usize, found: char },
     #[error("{color} must hold 2 cards joined by ',', found {found}")]
     HandSize { color: Color, found: usize },
@@ -59,17 +57,9 @@ pub enum RecordError {
     #[error("line {line}: {source}")]
     Position { line: usize, source: PositionError },
     #[error("line {line}, move {number}: {source}")]
-    Move {
-        line: usize,
-        number: usize,
-        source: MoveError,
-    },
+    Move { line: usize, number: usize, source: MoveError },
     #[error("line {line}: unknown line '{text}'")]
     UnknownLine { line: usize, text: String },
     #[error("line {line}: the record says '{claimed}' but the moves give '{actual}'")]
-    ResultMismatch {
-        line: usize,
-        claimed: String,
-        actual: String,
-    },
+    ResultMismatch { line: usize, claimed: String, actual: String },
 }

@@ -14,11 +14,7 @@ pub struct Game {
 impl Game {
     /// A game from any legal position.
     pub fn new(start: Position) -> Game {
-        Game {
-            positions: vec![start],
-            moves: Vec::new(),
-            undone: Vec::new(),
-        }
+        Game { positions: vec![start], moves: Vec::new(), undone: Vec::new() }
     }
 
     /// A game from a deal: the starting layout, and the side card's stamp decides who starts.
@@ -51,18 +47,12 @@ impl Game {
 
     /// A win, or the draw when the current position has occurred for the third time.
     pub fn outcome(&self) -> Option<Outcome> {
-        self.position()
-            .outcome()
-            .or_else(|| (self.repetitions() >= 3).then_some(Outcome::DrawByRepetition))
+        self.position().outcome().or_else(|| (self.repetitions() >= 3).then_some(Outcome::DrawByRepetition))
     }
 
     /// The moves the side to move may make; none once the game is over.
     pub fn legal_moves(&self) -> MoveList {
-        if self.outcome().is_some() {
-            MoveList::new()
-        } else {
-            self.position().legal_moves()
-        }
+        if self.outcome().is_some() { MoveList::new() } else { self.position().legal_moves() }
     }
 
     /// Plays a move if it is legal; a new move forgets the moves that could have been redone.

@@ -5,14 +5,8 @@ use super::{Card, MoveError, Square};
 /// A turn: a jump made with a card, or a pass giving up a card when no jump exists.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Move {
-    Step {
-        card: Card,
-        from: Square,
-        to: Square,
-    },
-    Pass {
-        card: Card,
-    },
+    Step { card: Card, from: Square, to: Square },
+    Pass { card: Card },
 }
 
 impl Move {
@@ -50,9 +44,7 @@ impl std::str::FromStr for Move {
     /// ```
     fn from_str(text: &str) -> Result<Move, MoveError> {
         let text = text.trim();
-        let (name, rest) = text
-            .split_once(':')
-            .ok_or_else(|| MoveError::Syntax(text.to_string()))?;
+        let (name, rest) = text.split_once(':').ok_or_else(|| MoveError::Syntax(text.to_string()))?;
         let card = Card::from_name(name).ok_or_else(|| MoveError::UnknownCard(name.to_string()))?;
         if rest == "pass" {
             return Ok(Move::Pass { card });
@@ -60,15 +52,8 @@ impl std::str::FromStr for Move {
         if rest.len() != 4 || !rest.is_ascii() {
             return Err(MoveError::Syntax(text.to_string()));
         }
-        let square = |s: &str| {
-            s.parse::<Square>()
-                .map_err(|_| MoveError::BadSquare(s.to_string()))
-        };
-        Ok(Move::Step {
-            card,
-            from: square(&rest[..2])?,
-            to: square(&rest[2..])?,
-        })
+        let square = |s: &str| s.parse::<Square>().map_err(|_| MoveError::BadSquare(s.to_string()));
+        Ok(Move::Step { card, from: square(&rest[..2])?, to: square(&rest[2..])? })
     }
 }
 
@@ -83,10 +68,7 @@ impl MoveList {
     pub const CAPACITY: usize = 40;
 
     pub const fn new() -> MoveList {
-        MoveList {
-            moves: [Move::Pass { card: Card::Tiger }; Self::CAPACITY],
-            len: 0,
-        }
+        MoveList { moves: [Move::Pass { card: Card::Tiger }; Self::CAPACITY], len: 0 }
     }
 
     #[inline]

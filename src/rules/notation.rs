@@ -46,19 +46,12 @@ fn parse_board(text: &str) -> Result<[Option<Piece>; 25], PositionError> {
         let mut squares = Vec::with_capacity(5);
         for found in rank_text.chars() {
             match found {
-                '1'..='9' => {
-                    squares.extend(std::iter::repeat_n(None, found as usize - '0' as usize))
-                }
-                _ => squares.push(Some(
-                    Piece::from_letter(found).ok_or(PositionError::BadBoardChar { rank, found })?,
-                )),
+                '1'..='9' => squares.extend(std::iter::repeat_n(None, found as usize - '0' as usize)),
+                _ => squares.push(Some(Piece::from_letter(found).ok_or(PositionError::BadBoardChar { rank, found })?)),
             }
         }
         if squares.len() != 5 {
-            return Err(PositionError::RankWidth {
-                rank,
-                squares: squares.len(),
-            });
+            return Err(PositionError::RankWidth { rank, squares: squares.len() });
         }
         for (file, piece) in squares.into_iter().enumerate() {
             board[(rank - 1) * 5 + file] = piece;
@@ -70,10 +63,7 @@ fn parse_board(text: &str) -> Result<[Option<Piece>; 25], PositionError> {
 fn parse_hand(text: &str, color: Color) -> Result<[Card; 2], PositionError> {
     let names: Vec<&str> = text.split(',').collect();
     let [first, second] = names[..] else {
-        return Err(PositionError::HandSize {
-            color,
-            found: names.len(),
-        });
+        return Err(PositionError::HandSize { color, found: names.len() });
     };
     Ok([parse_card(first)?, parse_card(second)?])
 }

@@ -26,44 +26,20 @@ impl Outcome {
     /// The short code used in game records: `red-stone`, `blue-stream`, `draw`.
     pub fn code(self) -> &'static str {
         match self {
-            Outcome::Win {
-                winner: Color::Red,
-                way: Way::Stone,
-            } => "red-stone",
-            Outcome::Win {
-                winner: Color::Red,
-                way: Way::Stream,
-            } => "red-stream",
-            Outcome::Win {
-                winner: Color::Blue,
-                way: Way::Stone,
-            } => "blue-stone",
-            Outcome::Win {
-                winner: Color::Blue,
-                way: Way::Stream,
-            } => "blue-stream",
+            Outcome::Win { winner: Color::Red, way: Way::Stone } => "red-stone",
+            Outcome::Win { winner: Color::Red, way: Way::Stream } => "red-stream",
+            Outcome::Win { winner: Color::Blue, way: Way::Stone } => "blue-stone",
+            Outcome::Win { winner: Color::Blue, way: Way::Stream } => "blue-stream",
             Outcome::DrawByRepetition => "draw",
         }
     }
 
     pub fn from_code(code: &str) -> Option<Outcome> {
         [
-            Outcome::Win {
-                winner: Color::Red,
-                way: Way::Stone,
-            },
-            Outcome::Win {
-                winner: Color::Red,
-                way: Way::Stream,
-            },
-            Outcome::Win {
-                winner: Color::Blue,
-                way: Way::Stone,
-            },
-            Outcome::Win {
-                winner: Color::Blue,
-                way: Way::Stream,
-            },
+            Outcome::Win { winner: Color::Red, way: Way::Stone },
+            Outcome::Win { winner: Color::Red, way: Way::Stream },
+            Outcome::Win { winner: Color::Blue, way: Way::Stone },
+            Outcome::Win { winner: Color::Blue, way: Way::Stream },
             Outcome::DrawByRepetition,
         ]
         .into_iter()
@@ -81,20 +57,11 @@ impl Outcome {
 impl std::fmt::Display for Outcome {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            Outcome::Win {
-                winner,
-                way: Way::Stone,
-            } => {
+            Outcome::Win { winner, way: Way::Stone } => {
                 write!(f, "{winner} wins by the Way of the Stone (master captured)")
             }
-            Outcome::Win {
-                winner,
-                way: Way::Stream,
-            } => {
-                write!(
-                    f,
-                    "{winner} wins by the Way of the Stream (master on the enemy temple)"
-                )
+            Outcome::Win { winner, way: Way::Stream } => {
+                write!(f, "{winner} wins by the Way of the Stream (master on the enemy temple)")
             }
             Outcome::DrawByRepetition => f.write_str("draw by repetition"),
         }

@@ -55,12 +55,7 @@ fn count(position: &Position, depth: u32) -> u64 {
         for from in own {
             let targets = card.targets(us, from) & !own;
             any_step |= targets.any();
-            let wins = enemy_master
-                | if own_master.contains(from) {
-                    temple
-                } else {
-                    Bitboard::EMPTY
-                };
+            let wins = enemy_master | if own_master.contains(from) { temple } else { Bitboard::EMPTY };
             total += u64::from((targets & wins).count());
             for to in targets & !wins {
                 let mut next = *position;

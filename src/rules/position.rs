@@ -1,8 +1,6 @@
 //! A position: pieces, hands, side card and side to move; legal moves and playing them.
 
-use super::{
-    Bitboard, Card, CardSet, Color, Move, MoveError, MoveList, Outcome, PositionError, Square, Way,
-};
+use super::{Bitboard, Card, CardSet, Color, Move, MoveError, MoveList, Outcome, PositionError, Square, Way};
 
 /// What a piece is.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -90,28 +88,14 @@ impl Position {
             }
             let temple = Square::temple(color.other());
             if masters[color.index()].contains(temple) {
-                return Err(PositionError::MasterOnTemple {
-                    color,
-                    square: temple,
-                });
+                return Err(PositionError::MasterOnTemple { color, square: temple });
             }
         }
-        Ok(Position {
-            pieces,
-            masters,
-            hands: [CardSet::of(&red), CardSet::of(&blue)],
-            side,
-            to_move,
-        })
+        Ok(Position { pieces, masters, hands: [CardSet::of(&red), CardSet::of(&blue)], side, to_move })
     }
 
     /// The starting layout (students and masters on their home rows) with these cards.
-    pub fn starting(
-        red: [Card; 2],
-        blue: [Card; 2],
-        side: Card,
-        to_move: Color,
-    ) -> Result<Position, PositionError> {
+    pub fn starting(red: [Card; 2], blue: [Card; 2], side: Card, to_move: Color) -> Result<Position, PositionError> {
         let mut board = [None; 25];
         for square in Square::all() {
             let color = match square.rank() {
@@ -119,11 +103,7 @@ impl Position {
                 4 => Color::Blue,
                 _ => continue,
             };
-            let role = if square.file() == 2 {
-                Role::Master
-            } else {
-                Role::Student
-            };
+            let role = if square.file() == 2 { Role::Master } else { Role::Student };
             board[square.index()] = Some(Piece { color, role });
         }
         Position::new(&board, red, blue, side, to_move)
@@ -163,35 +143,23 @@ impl Position {
             if !self.pieces[color.index()].contains(square) {
                 return None;
             }
-            let role = if self.masters[color.index()].contains(square) {
-                Role::Master
-            } else {
-                Role::Student
-            };
+            let role = if self.masters[color.index()].contains(square) { Role::Master } else { Role::Student };
             Some(Piece { color, role })
         })
     }
 
     /// The board as 25 squares, `a1` first.
     pub fn board(&self) -> [Option<Piece>; 25] {
-        std::array::from_fn(|index| {
-            Square::from_index(index).and_then(|square| self.piece_at(square))
-        })
+        std::array::from_fn(|index| Square::from_index(index).and_then(|square| self.piece_at(square)))
     }
 
     /// The win that ended the game here, if the previous move won.
     pub fn outcome(&self) -> Option<Outcome> {
         let mover = self.to_move.other();
         if self.masters[self.to_move.index()].is_empty() {
-            Some(Outcome::Win {
-                winner: mover,
-                way: Way::Stone,
-            })
+            Some(Outcome::Win { winner: mover, way: Way::Stone })
         } else if self.masters[mover.index()].contains(Square::temple(self.to_move)) {
-            Some(Outcome::Win {
-                winner: mover,
-                way: Way::Stream,
-            })
+            Some(Outcome::Win { winner: mover, way: Way::Stream })
         } else {
             None
         }
@@ -205,8 +173,7 @@ impl Position {
                 let us = self.to_move.index();
                 let them = 1 - us;
                 self.masters[them].contains(to)
-                    || (self.masters[us].contains(from)
-                        && to == Square::temple(self.to_move.other()))
+                    || (self.masters[us].contains(from) && to == Square::temple(self.to_move.other()))
             }
             Move::Pass { .. } => false,
         }
@@ -254,20 +221,14 @@ impl Position {
         let [first, second] = self.hands[us.index()].pair();
         let mut count = 0;
         for from in own {
-            count += ((first.targets(us, from) & !own).count()
-                + (second.targets(us, from) & !own).count()) as u64;
+            count += ((first.targets(us, from) & !own).count() + (second.targets(us, from) & !own).count()) as u64;
         }
         if count == 0 { 2 } else { count }
     }
 
     /// Whether `m` is legal here, and if not, why.
     pub fn check(&self, m: Move) -> Result<(), MoveError> {
-        let illegal = |reason: String| {
-            Err(MoveError::Illegal {
-                mv: m.to_string(),
-                reason,
-            })
-        };
+        let illegal = |reason: String| Err(MoveError::Illegal { mv: m.to_string(), reason });
         if self.outcome().is_some() {
             return Err(MoveError::GameOver);
         }
@@ -281,9 +242,7 @@ impl Position {
                 let mut list = MoveList::new();
                 self.generate(&mut list);
                 if !list[0].is_pass() {
-                    return illegal(format!(
-                        "{us} can move, and a pass is only allowed when no piece can"
-                    ));
+                    return illegal(format!("{us} can move, and a pass is only allowed when no piece can"));
                 }
             }
             Move::Step { from, to, .. } => {

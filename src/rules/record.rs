@@ -45,20 +45,14 @@ impl Game {
             let (keyword, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
             match (keyword, &mut game) {
                 ("start", None) => {
-                    let start: Position = rest.parse().map_err(|source| RecordError::Position {
-                        line: line_number,
-                        source,
-                    })?;
+                    let start: Position =
+                        rest.parse().map_err(|source| RecordError::Position { line: line_number, source })?;
                     game = Some(Game::new(start));
                 }
                 ("moves", Some(game)) => {
                     for token in rest.split_whitespace() {
                         let number = game.moves().len() + 1;
-                        let error = |source| RecordError::Move {
-                            line: line_number,
-                            number,
-                            source,
-                        };
+                        let error = |source| RecordError::Move { line: line_number, number, source };
                         let m: Move = token.parse().map_err(error)?;
                         game.play(m).map_err(error)?;
                     }
@@ -74,10 +68,7 @@ impl Game {
                     }
                 }
                 _ => {
-                    return Err(RecordError::UnknownLine {
-                        line: line_number,
-                        text: line.to_string(),
-                    });
+                    return Err(RecordError::UnknownLine { line: line_number, text: line.to_string() });
                 }
             }
         }

@@ -11,20 +11,12 @@ impl Square {
 
     /// The square at `file` (0 = `a`) and `rank` (0 = rank 1), or `None` off the board.
     pub const fn new(file: i32, rank: i32) -> Option<Square> {
-        if file >= 0 && file < 5 && rank >= 0 && rank < 5 {
-            Some(Square((rank * 5 + file) as u8))
-        } else {
-            None
-        }
+        if file >= 0 && file < 5 && rank >= 0 && rank < 5 { Some(Square((rank * 5 + file) as u8)) } else { None }
     }
 
     /// The square with this index (0–24).
     pub const fn from_index(index: usize) -> Option<Square> {
-        if index < Self::COUNT {
-            Some(Square(index as u8))
-        } else {
-            None
-        }
+        if index < Self::COUNT { Some(Square(index as u8)) } else { None }
     }
 
     /// Callers guarantee `index < 25` (bitboard iteration).

@@ -22,21 +22,11 @@ impl AiWorker {
         let options = WorkerOptions::new();
         options.set_type(WorkerType::Module);
         let worker = Worker::new_with_options("./ai-worker.js", &options)?;
-        let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
-            on_report(event.data())
-        });
+        let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| on_report(event.data()));
         worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
-        let on_error = Closure::<dyn FnMut(ErrorEvent)>::new(move |event: ErrorEvent| {
-            on_failure(event.message())
-        });
+        let on_error = Closure::<dyn FnMut(ErrorEvent)>::new(move |event: ErrorEvent| on_failure(event.message()));
         worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
-        Ok(AiWorker {
-            worker,
-            ready: false,
-            queued: None,
-            _on_message: on_message,
-            _on_error: on_error,
-        })
+        Ok(AiWorker { worker, ready: false, queued: None, _on_message: on_message, _on_error: on_error })
     }
 
     pub fn mark_ready(&mut self) -> Result<(), JsValue> {

@@ -18,10 +18,7 @@ pub struct Scene {
 
 impl Scene {
     fn piece_at(&self, square: Square) -> Option<(Piece, Rect)> {
-        self.pieces
-            .iter()
-            .find(|(s, ..)| *s == square)
-            .map(|&(_, piece, rect)| (piece, rect))
+        self.pieces.iter().find(|(s, ..)| *s == square).map(|&(_, piece, rect)| (piece, rect))
     }
 }
 
@@ -55,12 +52,7 @@ pub struct Anim {
 
 impl Anim {
     /// The plan from `before` to `after`, where the piece now on `slide.1` came from `slide.0`.
-    pub fn plan(
-        before: &Scene,
-        after: &Scene,
-        slide: Option<(Square, Square)>,
-        start_ms: f64,
-    ) -> Anim {
+    pub fn plan(before: &Scene, after: &Scene, slide: Option<(Square, Square)>, start_ms: f64) -> Anim {
         let mut pieces = Vec::new();
         let mut covered = Vec::new();
         for square in Square::all() {
@@ -69,50 +61,25 @@ impl Anim {
             match slide {
                 Some((src, dst)) if square == dst => {
                     if let (Some((piece, to)), Some((_, from))) = (new, before.piece_at(src)) {
-                        pieces.push(PieceAnim {
-                            piece,
-                            from,
-                            to,
-                            alpha: (1.0, 1.0),
-                        });
+                        pieces.push(PieceAnim { piece, from, to, alpha: (1.0, 1.0) });
                     }
                     if let Some((piece, rect)) = old.filter(|_| src != dst) {
-                        pieces.push(PieceAnim {
-                            piece,
-                            from: rect,
-                            to: rect,
-                            alpha: (1.0, 0.0),
-                        });
+                        pieces.push(PieceAnim { piece, from: rect, to: rect, alpha: (1.0, 0.0) });
                     }
                     covered.push(square);
                 }
                 Some((src, _)) if square == src => {
                     if let Some((piece, rect)) = new {
-                        pieces.push(PieceAnim {
-                            piece,
-                            from: rect,
-                            to: rect,
-                            alpha: (0.0, 1.0),
-                        });
+                        pieces.push(PieceAnim { piece, from: rect, to: rect, alpha: (0.0, 1.0) });
                         covered.push(square);
                     }
                 }
                 _ if old.map(|(p, _)| p) != new.map(|(p, _)| p) => {
                     if let Some((piece, rect)) = old {
-                        pieces.push(PieceAnim {
-                            piece,
-                            from: rect,
-                            to: rect,
-                            alpha: (1.0, 0.0),
-                        });
+                        pieces.push(PieceAnim { piece, from: rect, to: rect, alpha: (1.0, 0.0) });
                     }
                     if let Some((piece, rect)) = new {
-                        pieces.push(PieceAnim {
-                            piece,
-                            from: rect,
-                            to: rect,
-                            alpha: (0.0, 1.0),
-                        });
+                        pieces.push(PieceAnim { piece, from: rect, to: rect, alpha: (0.0, 1.0) });
                         covered.push(square);
                     }
                 }
@@ -132,13 +99,7 @@ impl Anim {
                 })
             })
             .collect();
-        Anim {
-            start_ms,
-            duration_ms: DURATION_MS,
-            pieces,
-            cards,
-            covered,
-        }
+        Anim { start_ms, duration_ms: DURATION_MS, pieces, cards, covered }
     }
 
     /// Eased progress 0 → 1 at `now_ms`.
@@ -148,11 +109,7 @@ impl Anim {
         }
         let t = ((now_ms - self.start_ms) / self.duration_ms).clamp(0.0, 1.0);
         // Ease in and out (cubic).
-        if t < 0.5 {
-            4.0 * t * t * t
-        } else {
-            1.0 - (-2.0 * t + 2.0).powi(3) / 2.0
-        }
+        if t < 0.5 { 4.0 * t * t * t } else { 1.0 - (-2.0 * t + 2.0).powi(3) / 2.0 }
     }
 
     pub fn is_done(&self, now_ms: f64) -> bool {
@@ -167,10 +124,5 @@ impl Anim {
 /// The rectangle part way from `from` to `to`.
 pub fn lerp_rect(from: Rect, to: Rect, t: f64) -> Rect {
     let mix = |a: f64, b: f64| a + (b - a) * t;
-    Rect {
-        x: mix(from.x, to.x),
-        y: mix(from.y, to.y),
-        w: mix(from.w, to.w),
-        h: mix(from.h, to.h),
-    }
+    Rect { x: mix(from.x, to.x), y: mix(from.y, to.y), w: mix(from.w, to.w), h: mix(from.h, to.h) }
 }

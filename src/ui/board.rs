@@ -14,9 +14,7 @@ fn candidate_steps(state: &State) -> Vec<(Card, Square, Square)> {
         .legal_moves()
         .iter()
         .filter_map(|m| match *m {
-            Move::Step { card, from, to } if state.selected_card.is_none_or(|c| c == card) => {
-                Some((card, from, to))
-            }
+            Move::Step { card, from, to } if state.selected_card.is_none_or(|c| c == card) => Some((card, from, to)),
             _ => None,
         })
         .collect()
@@ -24,9 +22,7 @@ fn candidate_steps(state: &State) -> Vec<(Card, Square, Square)> {
 
 /// Pieces that can move now (with the selected card, if one is chosen).
 pub fn movable_pieces(state: &State) -> Bitboard {
-    candidate_steps(state)
-        .iter()
-        .fold(Bitboard::EMPTY, |acc, &(_, from, _)| acc | from.bitboard())
+    candidate_steps(state).iter().fold(Bitboard::EMPTY, |acc, &(_, from, _)| acc | from.bitboard())
 }
 
 /// Where the selected piece can go, and with which cards.
@@ -34,31 +30,17 @@ pub fn destinations(state: &State) -> Vec<(Card, Square)> {
     let Some(piece) = state.selected_piece else {
         return Vec::new();
     };
-    candidate_steps(state)
-        .into_iter()
-        .filter(|&(_, from, _)| from == piece)
-        .map(|(card, _, to)| (card, to))
-        .collect()
+    candidate_steps(state).into_iter().filter(|&(_, from, _)| from == piece).map(|(card, _, to)| (card, to)).collect()
 }
 
 /// Whether the player to move has only passes.
 pub fn must_pass(state: &State) -> bool {
-    state.human_to_move()
-        && state
-            .game
-            .legal_moves()
-            .first()
-            .is_some_and(|m| m.is_pass())
+    state.human_to_move() && state.game.legal_moves().first().is_some_and(|m| m.is_pass())
 }
 
 /// A click on a card of the player to move: chooses it, answers a card question, or passes.
 pub fn click_card(state: &mut State, card: Card) -> Option<Move> {
-    if !state.human_to_move()
-        || !state
-            .position()
-            .hand(state.position().to_move())
-            .contains(card)
-    {
+    if !state.human_to_move() || !state.position().hand(state.position().to_move()).contains(card) {
         return None;
     }
     let legal = state.game.legal_moves();
@@ -72,11 +54,7 @@ pub fn click_card(state: &mut State, card: Card) -> Option<Move> {
         }
     }
     state.card_choice = None;
-    state.selected_card = if state.selected_card == Some(card) {
-        None
-    } else {
-        Some(card)
-    };
+    state.selected_card = if state.selected_card == Some(card) { None } else { Some(card) };
     None
 }
 
@@ -88,11 +66,7 @@ pub fn click_square(state: &mut State, square: Square) -> Option<Move> {
     let mover = state.position().to_move();
     if state.position().pieces(mover).contains(square) {
         state.card_choice = None;
-        state.selected_piece = if state.selected_piece == Some(square) {
-            None
-        } else {
-            Some(square)
-        };
+        state.selected_piece = if state.selected_piece == Some(square) { None } else { Some(square) };
         return None;
     }
     let from = state.selected_piece?;
@@ -109,11 +83,7 @@ pub fn drop_piece(state: &mut State, from: Square, to: Square) -> Option<Move> {
 }
 
 fn move_to(state: &mut State, from: Square, to: Square) -> Option<Move> {
-    let cards: Vec<Card> = destinations(state)
-        .into_iter()
-        .filter(|&(_, t)| t == to)
-        .map(|(card, _)| card)
-        .collect();
+    let cards: Vec<Card> = destinations(state).into_iter().filter(|&(_, t)| t == to).map(|(card, _)| card).collect();
     match cards[..] {
         [card] => Some(Move::Step { card, from, to }),
         [_, _] => {

@@ -2,59 +2,51 @@
 //! and the result banner. Buttons call the app; `update` shows the state.
 
 use super::state::State;
-use super::{App, Mode, NewGame, level_names, listen, text};
+use super::text::Lang;
+use super::{App, Mode, NewGame, listen, text};
 use crate::ai::Level;
 use crate::rules::{Card, Color};
 use wasm_bindgen::prelude::*;
-use web_sys::{
-    Document, Element, HtmlButtonElement, HtmlDialogElement, HtmlInputElement, HtmlSelectElement,
-};
+use web_sys::{Document, Element, HtmlButtonElement, HtmlDialogElement, HtmlInputElement, HtmlSelectElement};
 
 fn element<T: JsCast>(id: &str) -> Option<T> {
-    web_sys::window()?
-        .document()?
-        .get_element_by_id(id)?
-        .dyn_into()
-        .ok()
+    web_sys::window()?.document()?.get_element_by_id(id)?.dyn_into().ok()
 }
 
-fn on_click(
-    document: &Document,
-    id: &str,
-    handle: impl Fn(&mut App) + 'static,
-) -> Result<(), JsValue> {
-    let target = document
-        .get_element_by_id(id)
-        .ok_or_else(|| format!("no #{id}"))?;
+fn on_click(document: &Document, id: &str, handle: impl Fn(&mut App) + 'static) -> Result<(), JsValue> {
+    let target = document.get_element_by_id(id).ok_or_else(|| format!("no #{id}"))?;
     listen(&target, "click", move |app, _: web_sys::Event| handle(app))
 }
 
-pub fn wire(document: &Document) -> Result<(), JsValue> {
-    if let Some(select) = element::<HtmlSelectElement>("setup-level") {
-        for (index, name) in level_names().into_iter().enumerate() {
+/// Adds options with these values (their texts come from `apply_language`).
+fn add_options(document: &Document, id: &str, values: impl Iterator<Item = String>) -> Result<(), JsValue> {
+    if let Some(select) = element::<HtmlSelectElement>(id) {
+        for value in values {
             let option = document.create_element("option")?;
-            option.set_text_content(Some(&format!("{} – {name}", index + 1)));
-            option.set_attribute("value", &index.to_string())?;
+            option.set_attribute("value", &value)?;
             select.append_child(&option)?;
         }
+    }
+    Ok(())
+}
+
+const CARD_SELECTS: [&str; 5] = ["setup-red-1", "setup-red-2", "setup-blue-1", "setup-blue-2", "setup-side"];
+
+pub fn wire(document: &Document) -> Result<(), JsValue> {
+    add_options(document, "setup-level", (0..Level::ALL.len()).map(|i| i.to_string()))?;
+    if let Some(select) = element::<HtmlSelectElement>("setup-level") {
         select.set_value(&Level::DEFAULT.to_string());
     }
-    for id in [
-        "setup-red-1",
-        "setup-red-2",
-        "setup-blue-1",
-        "setup-blue-2",
-        "setup-side",
-    ] {
-        if let Some(select) = element::<HtmlSelectElement>(id) {
-            for card in Card::ALL {
-                let option = document.create_element("option")?;
-                option.set_text_content(Some(card.name()));
-                option.set_attribute("value", card.name())?;
-                select.append_child(&option)?;
-            }
-        }
+    for id in CARD_SELECTS {
+        add_options(document, id, Card::ALL.iter().map(|card| card.name().to_string()))?;
     }
+    add_options(document, "language", Lang::ALL.iter().map(|lang| lang.code().to_string()))?;
+    let language = document.get_element_by_id("language").ok_or("no #language")?;
+    listen(&language, "change", |app, _: web_sys::Event| {
+        if let Some(lang) = Lang::from_code(&select_value("language")) {
+            app.set_language(lang);
+        }
+    })?;
     on_click(document, "new-game", |_| {
         if let Some(dialog) = element::<HtmlDialogElement>("setup") {
             let _ = dialog.show_modal();
@@ -91,9 +83,7 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
         }
     })?;
     on_click(document, "record-open", |app| {
-        let text = element::<web_sys::HtmlTextAreaElement>("record-text")
-            .map(|t| t.value())
-            .unwrap_or_default();
+        let text = element::<web_sys::HtmlTextAreaElement>("record-text").map(|t| t.value()).unwrap_or_default();
         match crate::rules::Game::from_record(&text) {
             Ok(game) => {
                 if let Some(dialog) = element::<HtmlDialogElement>("records-dialog") {
@@ -102,7 +92,7 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
                 show_notice("");
                 app.open_game(game);
             }
-            Err(error) => show_records_message(&text::record_broken(&error.to_string())),
+            Err(error) => show_records_message(&text::record_broken(app.state().lang, &error.to_string())),
         }
     })?;
     on_click(document, "record-copy-link", |app| {
@@ -114,7 +104,7 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
         if let Some(window) = web_sys::window() {
             let _ = window.navigator().clipboard().write_text(&link);
         }
-        show_records_message("The link is copied.");
+        show_records_message(app.state().lang.texts().link_copied);
     })?;
     on_click(document, "undo", |app| {
         app.undo();
@@ -123,17 +113,13 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
         app.redo();
     })?;
     on_click(document, "hint", |app| app.hint())?;
-    on_click(document, "show-eval", |app| {
-        app.set_show_evaluation(checked("show-eval"))
-    })?;
+    on_click(document, "show-eval", |app| app.set_show_evaluation(checked("show-eval")))?;
     on_click(document, "rematch", |app| app.rematch())?;
     Ok(())
 }
 
 fn select_value(id: &str) -> String {
-    element::<HtmlSelectElement>(id)
-        .map(|s| s.value())
-        .unwrap_or_default()
+    element::<HtmlSelectElement>(id).map(|s| s.value()).unwrap_or_default()
 }
 
 fn checked(id: &str) -> bool {
@@ -142,13 +128,9 @@ fn checked(id: &str) -> bool {
 
 /// The new-game form's choices.
 fn read_setup() -> Result<NewGame, String> {
-    let level = select_value("setup-level")
-        .parse()
-        .unwrap_or(Level::DEFAULT);
+    let level = select_value("setup-level").parse().unwrap_or(Level::DEFAULT);
     let mode = match select_value("setup-mode").as_str() {
-        "two" => Mode::PassAndPlay {
-            turn_board: checked("setup-turn"),
-        },
+        "two" => Mode::PassAndPlay { turn_board: checked("setup-turn") },
         "watch" => Mode::Watch { level },
         _ => {
             let human = match select_value("setup-colour").as_str() {
@@ -157,24 +139,14 @@ fn read_setup() -> Result<NewGame, String> {
                 _ => {
                     let mut byte = [0u8; 1];
                     let _ = getrandom::fill(&mut byte);
-                    if byte[0] & 1 == 0 {
-                        Color::Red
-                    } else {
-                        Color::Blue
-                    }
+                    if byte[0] & 1 == 0 { Color::Red } else { Color::Blue }
                 }
             };
             Mode::VsAi { human, level }
         }
     };
     let cards = if checked("setup-choose-cards") {
-        let ids = [
-            "setup-red-1",
-            "setup-red-2",
-            "setup-blue-1",
-            "setup-blue-2",
-            "setup-side",
-        ];
+        let ids = ["setup-red-1", "setup-red-2", "setup-blue-1", "setup-blue-2", "setup-side"];
         let mut cards = [Card::Tiger; 5];
         for (slot, id) in cards.iter_mut().zip(ids) {
             let name = select_value(id);
@@ -184,11 +156,7 @@ fn read_setup() -> Result<NewGame, String> {
     } else {
         None
     };
-    Ok(NewGame {
-        mode,
-        cards,
-        position: None,
-    })
+    Ok(NewGame { mode, cards, position: None })
 }
 
 /// A short message under the buttons (a refused choice, for instance).
@@ -212,8 +180,8 @@ pub fn update(state: &State) {
     if let Some(status) = element::<Element>("status") {
         // Why this side began: the side card's stamp (a loaded position may begin otherwise).
         let start = game.start();
-        let why = (start.to_move() == start.side_card().stamp())
-            .then(|| text::who_starts(start.side_card()));
+        let why =
+            (start.to_move() == start.side_card().stamp()).then(|| text::who_starts(state.lang, start.side_card()));
         status.set_text_content(why.as_deref());
     }
     if let Some(list) = element::<Element>("moves") {
@@ -236,7 +204,7 @@ pub fn update(state: &State) {
         match game.outcome() {
             Some(outcome) => {
                 if let Some(text_element) = element::<Element>("result-text") {
-                    text_element.set_text_content(Some(&text::outcome(outcome)));
+                    text_element.set_text_content(Some(&text::outcome(state.lang, outcome)));
                 }
                 let _ = result.remove_attribute("hidden");
             }
@@ -259,12 +227,10 @@ fn show_evaluation(state: &State) {
     let _ = bar.remove_attribute("hidden");
     let (share, label) = match state.evaluation_for_red() {
         None => (0.5, "…".to_string()),
-        Some(score) => (text::red_share(score), text::evaluation(score)),
+        Some(score) => (text::red_share(score), text::evaluation(state.lang, score)),
     };
     if let Some(fill) = element::<web_sys::HtmlElement>("eval-fill") {
-        let _ = fill
-            .style()
-            .set_property("width", &format!("{:.1}%", share * 100.0));
+        let _ = fill.style().set_property("width", &format!("{:.1}%", share * 100.0));
     }
     if let Some(caption) = element::<Element>("eval-text") {
         caption.set_text_content(Some(&label));
@@ -286,12 +252,8 @@ fn fill_records(app: &App) {
     if let Some(input) = element::<HtmlInputElement>("record-link") {
         input.set_value(&app.link());
     }
-    let data_url = |text: &str| {
-        format!(
-            "data:text/plain;charset=utf-8,{}",
-            String::from(js_sys::encode_uri_component(text))
-        )
-    };
+    let data_url =
+        |text: &str| format!("data:text/plain;charset=utf-8,{}", String::from(js_sys::encode_uri_component(text)));
     if let Some(link) = element::<Element>("record-save") {
         let _ = link.set_attribute("href", &data_url(&record));
     }
@@ -305,4 +267,42 @@ fn fill_records(app: &App) {
         }
     }
     show_records_message("");
+}
+
+/// Puts the page in `lang`: direction, every fixed text, the names in the choosers.
+pub fn apply_language(lang: Lang) {
+    let Some(document) = web_sys::window().and_then(|w| w.document()) else { return };
+    let texts = lang.texts();
+    if let Some(root) = document.document_element() {
+        let _ = root.set_attribute("lang", lang.code());
+        let _ = root.set_attribute("dir", if lang.is_rtl() { "rtl" } else { "ltr" });
+    }
+    if let Ok(elements) = document.query_selector_all("[data-text]") {
+        for index in 0..elements.length() {
+            let Some(element) = elements.item(index).and_then(|node| node.dyn_into::<Element>().ok()) else { continue };
+            if let Some(text) = element.get_attribute("data-text").and_then(|key| texts.html(&key)) {
+                element.set_text_content(Some(text));
+            }
+        }
+    }
+    let set_options = |id: &str, label: &dyn Fn(usize) -> String| {
+        if let Some(select) = element::<HtmlSelectElement>(id) {
+            let options = select.options();
+            for index in 0..options.length() {
+                if let Some(option) = options.item(index) {
+                    option.set_text_content(Some(&label(index as usize)));
+                }
+            }
+        }
+    };
+    set_options("setup-level", &|i| {
+        text::digits(lang, &format!("{} – {}", i + 1, texts.levels.get(i).copied().unwrap_or_default()))
+    });
+    for id in CARD_SELECTS {
+        set_options(id, &|i| Card::from_index(i).map_or(String::new(), |card| text::card_name(lang, card).to_string()));
+    }
+    set_options("language", &|i| Lang::ALL.get(i).map_or(String::new(), |l| l.name().to_string()));
+    if let Some(select) = element::<HtmlSelectElement>("language") {
+        select.set_value(lang.code());
+    }
 }

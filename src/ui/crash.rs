@@ -37,10 +37,7 @@ fn show(detail: &str) {
     if let Some(text) = document.get_element_by_id("crash-detail") {
         text.set_text_content(Some(detail));
     }
-    if let Some(panel) = document
-        .get_element_by_id("crash")
-        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
-    {
+    if let Some(panel) = document.get_element_by_id("crash").and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok()) {
         panel.set_hidden(false);
     }
 }

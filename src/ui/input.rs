@@ -16,17 +16,9 @@ pub fn pointer_down(state: &mut State, layout: &Layout, x: f64, y: f64) {
         return;
     }
     if let Some(square) = layout.square_at(x, y)
-        && state
-            .position()
-            .pieces(state.position().to_move())
-            .contains(square)
+        && state.position().pieces(state.position().to_move()).contains(square)
     {
-        state.drag = Some(Drag {
-            from: square,
-            x,
-            y,
-            moved: false,
-        });
+        state.drag = Some(Drag { from: square, x, y, moved: false });
     }
 }
 
@@ -59,11 +51,7 @@ pub fn pointer_up(state: &mut State, layout: &Layout, x: f64, y: f64) -> Option<
 }
 
 pub fn click(state: &mut State, layout: &Layout, x: f64, y: f64) -> Option<Move> {
-    if let Some(&(card, ..)) = scene(state, layout)
-        .cards
-        .iter()
-        .find(|(_, rect, _)| rect.contains(x, y))
-    {
+    if let Some(&(card, ..)) = scene(state, layout).cards.iter().find(|(_, rect, _)| rect.contains(x, y)) {
         return board::click_card(state, card);
     }
     if let Some(square) = layout.square_at(x, y) {

@@ -22,11 +22,7 @@ impl Rect {
 
     /// The rectangle of the same size centred on `(x, y)`.
     pub fn centred_at(&self, x: f64, y: f64) -> Rect {
-        Rect {
-            x: x - self.w / 2.0,
-            y: y - self.h / 2.0,
-            ..*self
-        }
+        Rect { x: x - self.w / 2.0, y: y - self.h / 2.0, ..*self }
     }
 }
 
@@ -56,17 +52,9 @@ impl Layout {
     pub fn new(width: f64, height: f64, bottom: Color) -> Layout {
         let portrait = width < height * 1.05;
         // Cards are 1.45 cells tall in landscape; in portrait three smaller cards share a row.
-        let (card_w_cells, card_h_cells, row_gap) = if portrait {
-            (1.62, 1.1, 0.12)
-        } else {
-            (2.2, 1.45, 0.3)
-        };
+        let (card_w_cells, card_h_cells, row_gap) = if portrait { (1.62, 1.1, 0.12) } else { (2.2, 1.45, 0.3) };
         let rows = 5.0 + 2.0 * (card_h_cells + row_gap) + 0.8;
-        let cols = if portrait {
-            5.3
-        } else {
-            5.0 + 2.0 * (card_w_cells + 0.35)
-        };
+        let cols = if portrait { 5.3 } else { 5.0 + 2.0 * (card_w_cells + 0.35) };
         let cell = (width / cols).min(height / rows).floor().max(8.0);
         let board_size = cell * 5.0;
         let board = Rect {
@@ -87,68 +75,27 @@ impl Layout {
             let y = row_y(color);
             if portrait {
                 let spacing = (board.w - 3.0 * card_w) / 2.0;
-                let slot = |i: f64| Rect {
-                    x: board.x + i * (card_w + spacing),
-                    y,
-                    w: card_w,
-                    h: card_h,
-                };
+                let slot = |i: f64| Rect { x: board.x + i * (card_w + spacing), y, w: card_w, h: card_h };
                 // The bottom player reads left to right; the top player sits opposite, so mirror.
-                let (a, b, s) = if color == bottom {
-                    (0.0, 1.0, 2.0)
-                } else {
-                    (2.0, 1.0, 0.0)
-                };
+                let (a, b, s) = if color == bottom { (0.0, 1.0, 2.0) } else { (2.0, 1.0, 0.0) };
                 hands[color.index()] = [slot(a), slot(b)];
                 side[color.index()] = slot(s);
             } else {
                 let centre = width / 2.0;
                 let x0 = centre - card_w - gap / 2.0;
-                let slot = |i: f64| Rect {
-                    x: x0 + i * (card_w + gap),
-                    y,
-                    w: card_w,
-                    h: card_h,
-                };
-                hands[color.index()] = if color == bottom {
-                    [slot(0.0), slot(1.0)]
-                } else {
-                    [slot(1.0), slot(0.0)]
-                };
+                let slot = |i: f64| Rect { x: x0 + i * (card_w + gap), y, w: card_w, h: card_h };
+                hands[color.index()] = if color == bottom { [slot(0.0), slot(1.0)] } else { [slot(1.0), slot(0.0)] };
                 let side_y = board.y + board.h / 2.0 - card_h / 2.0;
                 let side_x = board.x + board.w + cell * 0.35;
-                side[color.index()] = Rect {
-                    x: side_x,
-                    y: side_y,
-                    w: card_w,
-                    h: card_h,
-                };
+                side[color.index()] = Rect { x: side_x, y: side_y, w: card_w, h: card_h };
             }
         }
         let banner_h = cell * 0.32;
         let banner = [Color::Red, Color::Blue].map(|color| {
-            let y = if color == bottom {
-                board.y + board.h + cell * 0.05
-            } else {
-                board.y - cell * 0.05 - banner_h
-            };
-            Rect {
-                x: board.x,
-                y,
-                w: board.w,
-                h: banner_h,
-            }
+            let y = if color == bottom { board.y + board.h + cell * 0.05 } else { board.y - cell * 0.05 - banner_h };
+            Rect { x: board.x, y, w: board.w, h: banner_h }
         });
-        Layout {
-            width,
-            height,
-            cell,
-            board,
-            bottom,
-            hands,
-            side,
-            banner,
-        }
+        Layout { width, height, cell, board, bottom, hands, side, banner }
     }
 
     pub fn square(&self, square: Square) -> Rect {

@@ -19,9 +19,11 @@ use crate::worker::{SearchReportIn, SearchRequest};
 use ai_client::AiWorker;
 use anim::Anim;
 use layout::Layout;
+pub use render::turn_line;
 pub use state::Mode;
 use state::{Purpose, State, Thinking};
 use std::cell::RefCell;
+pub use text::Lang;
 use wasm_bindgen::prelude::*;
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, PointerEvent};
 
@@ -47,9 +49,7 @@ pub fn with_app<T>(f: impl FnOnce(&mut App) -> T) -> Option<T> {
 }
 
 fn now_ms() -> f64 {
-    web_sys::window()
-        .and_then(|w| w.performance())
-        .map_or(0.0, |p| p.now())
+    web_sys::window().and_then(|w| w.performance()).map_or(0.0, |p| p.now())
 }
 
 /// Starts the page: a new game against the AI, input and resize handlers, the AI worker.
@@ -67,22 +67,14 @@ pub fn start() {
 fn try_start() -> Result<(), JsValue> {
     let window = web_sys::window().ok_or("no window")?;
     let document = window.document().ok_or("no document")?;
-    let canvas: HtmlCanvasElement = document
-        .get_element_by_id("board")
-        .ok_or("no #board canvas")?
-        .dyn_into()?;
-    let context: CanvasRenderingContext2d = canvas
-        .get_context("2d")?
-        .ok_or("no 2d context")?
-        .dyn_into()?;
-    let reduced_motion = window
-        .match_media("(prefers-reduced-motion: reduce)")
-        .ok()
-        .flatten()
-        .is_some_and(|query| query.matches());
+    let canvas: HtmlCanvasElement = document.get_element_by_id("board").ok_or("no #board canvas")?.dyn_into()?;
+    let context: CanvasRenderingContext2d = canvas.get_context("2d")?.ok_or("no 2d context")?.dyn_into()?;
+    let reduced_motion =
+        window.match_media("(prefers-reduced-motion: reduce)").ok().flatten().is_some_and(|query| query.matches());
     let start = startup(&window);
     let mut state = State::new(start.game, start.mode, reduced_motion, random_seed());
     state.show_evaluation = start.show_evaluation;
+    state.lang = start.lang;
     let layout = Layout::new(1.0, 1.0, state.bottom());
     let target: web_sys::EventTarget = canvas.clone().into();
     let app = App {
@@ -96,15 +88,9 @@ fn try_start() -> Result<(), JsValue> {
         frame_requested: false,
     };
     APP.with(|cell| *cell.borrow_mut() = Some(app));
-    listen(&target, "pointerdown", |app, e: PointerEvent| {
-        app.pointer(e, Pointer::Down)
-    })?;
-    listen(&target, "pointermove", |app, e: PointerEvent| {
-        app.pointer(e, Pointer::Move)
-    })?;
-    listen(&target, "pointerup", |app, e: PointerEvent| {
-        app.pointer(e, Pointer::Up)
-    })?;
+    listen(&target, "pointerdown", |app, e: PointerEvent| app.pointer(e, Pointer::Down))?;
+    listen(&target, "pointermove", |app, e: PointerEvent| app.pointer(e, Pointer::Move))?;
+    listen(&target, "pointerup", |app, e: PointerEvent| app.pointer(e, Pointer::Up))?;
     listen(&target, "pointercancel", |app, _: PointerEvent| {
         app.state.drag = None;
         app.redraw();
@@ -129,11 +115,12 @@ fn try_start() -> Result<(), JsValue> {
                 controls::show_notice("");
                 app.open_game(game);
             }
-            Some(Err(reason)) => controls::show_notice(&text::link_broken(&reason)),
+            Some(Err(reason)) => controls::show_notice(&text::link_broken(app.state.lang, &reason)),
             None => {}
         }
     })?;
     controls::wire(&document)?;
+    controls::apply_language(start.lang);
     with_app(|app| {
         app.resize();
         app.after_change();
@@ -153,36 +140,31 @@ struct Startup {
     game: Game,
     mode: Mode,
     show_evaluation: bool,
+    lang: text::Lang,
     /// Why a link or a save could not be used, for the player.
     notice: Option<String>,
 }
 
 fn startup(window: &web_sys::Window) -> Startup {
-    let default_mode = Mode::VsAi {
-        human: Color::Red,
-        level: Level::DEFAULT,
-    };
+    let default_mode = Mode::VsAi { human: Color::Red, level: Level::DEFAULT };
+    let browser_lang =
+        window.navigator().language().as_deref().and_then(text::Lang::from_code).unwrap_or(text::Lang::En);
     let mut notices = Vec::new();
-    let (mut game, mode, show_evaluation) = match storage::load() {
-        Ok(Some(saved)) => (saved.game, saved.mode, saved.show_evaluation),
-        Ok(None) => (Game::from_deal(&Deal::random()), default_mode, false),
+    let (mut game, mode, show_evaluation, lang) = match storage::load() {
+        Ok(Some(saved)) => (saved.game, saved.mode, saved.show_evaluation, saved.lang.unwrap_or(browser_lang)),
+        Ok(None) => (Game::from_deal(&Deal::random()), default_mode, false, browser_lang),
         Err(reason) => {
-            notices.push(text::save_unreadable(&reason));
-            (Game::from_deal(&Deal::random()), default_mode, false)
+            notices.push(text::save_unreadable(browser_lang, &reason));
+            (Game::from_deal(&Deal::random()), default_mode, false, browser_lang)
         }
     };
     match read_link(window) {
         Some(Ok(linked)) => game = linked,
-        Some(Err(reason)) => notices.push(text::link_broken(&reason)),
+        Some(Err(reason)) => notices.push(text::link_broken(lang, &reason)),
         None => {}
     }
     let notice = (!notices.is_empty()).then(|| notices.join(" "));
-    Startup {
-        game,
-        mode,
-        show_evaluation,
-        notice,
-    }
+    Startup { game, mode, show_evaluation, lang, notice }
 }
 
 /// The game in the address's `#game=` fragment, if any; the fragment is then removed, so that a
@@ -253,10 +235,7 @@ impl App {
 
     fn pointer(&mut self, event: PointerEvent, kind: Pointer) {
         let rect = self.canvas.get_bounding_client_rect();
-        let (x, y) = (
-            f64::from(event.client_x()) - rect.left(),
-            f64::from(event.client_y()) - rect.top(),
-        );
+        let (x, y) = (f64::from(event.client_x()) - rect.left(), f64::from(event.client_y()) - rect.top());
         match kind {
             Pointer::Down => {
                 event.prevent_default();
@@ -285,11 +264,7 @@ impl App {
         let before = render::scene(&self.state, &self.layout);
         self.state.game.play(m).map_err(|e| e.to_string())?;
         // A hint or an evaluation of the position just left is of no use any more.
-        if self
-            .state
-            .thinking
-            .is_some_and(|t| t.purpose != Purpose::Move)
-        {
+        if self.state.thinking.is_some_and(|t| t.purpose != Purpose::Move) {
             self.cancel_ai();
         }
         let slide = match m {
@@ -303,11 +278,7 @@ impl App {
         Ok(())
     }
 
-    fn animate_from(
-        &mut self,
-        before: anim::Scene,
-        slide: Option<(crate::rules::Square, crate::rules::Square)>,
-    ) {
+    fn animate_from(&mut self, before: anim::Scene, slide: Option<(crate::rules::Square, crate::rules::Square)>) {
         self.layout = Layout::new(self.layout.width, self.layout.height, self.state.bottom());
         let after = render::scene(&self.state, &self.layout);
         let plan = Anim::plan(&before, &after, slide, now_ms());
@@ -358,9 +329,10 @@ impl App {
         self.cancel_ai();
         let seed = self.state.seed.wrapping_add(1);
         let reduced_motion = self.state.reduced_motion;
-        let show_evaluation = self.state.show_evaluation;
+        let (show_evaluation, lang) = (self.state.show_evaluation, self.state.lang);
         self.state = State::new(game, options.mode, reduced_motion, seed);
         self.state.show_evaluation = show_evaluation;
+        self.state.lang = lang;
         self.layout = Layout::new(self.layout.width, self.layout.height, self.state.bottom());
         self.after_change();
         Ok(())
@@ -370,11 +342,13 @@ impl App {
     pub fn rematch(&mut self) {
         let start = *self.state.game.start();
         let mode = self.state.mode;
-        let _ = self.new_game(NewGame {
-            mode,
-            cards: None,
-            position: Some(start),
-        });
+        let _ = self.new_game(NewGame { mode, cards: None, position: Some(start) });
+    }
+
+    pub fn set_language(&mut self, lang: text::Lang) {
+        self.state.lang = lang;
+        controls::apply_language(lang);
+        self.after_change();
     }
 
     pub fn set_show_evaluation(&mut self, show: bool) {
@@ -405,11 +379,7 @@ impl App {
 
     /// Where `card` is drawn now.
     pub fn card_rect(&self, card: Card) -> Option<layout::Rect> {
-        render::scene(&self.state, &self.layout)
-            .cards
-            .iter()
-            .find(|(c, ..)| *c == card)
-            .map(|&(_, rect, _)| rect)
+        render::scene(&self.state, &self.layout).cards.iter().find(|(c, ..)| *c == card).map(|&(_, rect, _)| rect)
     }
 
     pub fn is_animating(&self) -> bool {
@@ -429,11 +399,7 @@ impl App {
         }
         controls::update(&self.state);
         crash::remember(self.state.game.to_record());
-        storage::save(
-            &self.state.game,
-            self.state.mode,
-            self.state.show_evaluation,
-        );
+        storage::save(&self.state.game, self.state.mode, self.state.show_evaluation, self.state.lang);
         self.redraw();
     }
 
@@ -441,9 +407,10 @@ impl App {
     pub fn open_game(&mut self, game: Game) {
         self.cancel_ai();
         let seed = self.state.seed.wrapping_add(1);
-        let show_evaluation = self.state.show_evaluation;
+        let (show_evaluation, lang) = (self.state.show_evaluation, self.state.lang);
         self.state = State::new(game, self.state.mode, self.state.reduced_motion, seed);
         self.state.show_evaluation = show_evaluation;
+        self.state.lang = lang;
         self.layout = Layout::new(self.layout.width, self.layout.height, self.state.bottom());
         self.after_change();
     }
@@ -461,7 +428,7 @@ impl App {
     fn on_worker_failed(&mut self, message: String) {
         self.worker = None;
         self.state.thinking = None;
-        controls::show_notice(&text::ai_failed(&message));
+        controls::show_notice(&text::ai_failed(self.state.lang, &message));
         self.redraw();
     }
 
@@ -478,11 +445,7 @@ impl App {
             earlier: earlier.iter().map(Position::to_string).collect(),
             limits: crate::worker::JsLimits {
                 // An evaluation for the bar is quick; a hint thinks like the master.
-                movetime: Some(if purpose == Purpose::Evaluate {
-                    300.0
-                } else {
-                    1000.0
-                }),
+                movetime: Some(if purpose == Purpose::Evaluate { 300.0 } else { 1000.0 }),
                 ..Default::default()
             },
             level: (purpose == Purpose::Move).then(|| level.name.to_string()),
@@ -506,11 +469,7 @@ impl App {
         if let Some(worker) = self.worker.as_mut()
             && worker.send(value).is_ok()
         {
-            self.state.thinking = Some(Thinking {
-                request: id,
-                purpose,
-                depth: 0,
-            });
+            self.state.thinking = Some(Thinking { request: id, purpose, depth: 0 });
         }
     }
 
@@ -542,18 +501,12 @@ impl App {
         }
         match report.kind.as_str() {
             "info" => {
-                self.state.thinking = Some(Thinking {
-                    depth: report.depth,
-                    ..thinking
-                });
+                self.state.thinking = Some(Thinking { depth: report.depth, ..thinking });
                 self.redraw();
             }
             "done" => {
                 self.state.thinking = None;
-                let best = report
-                    .best
-                    .as_deref()
-                    .and_then(|text| text.parse::<Move>().ok());
+                let best = report.best.as_deref().and_then(|text| text.parse::<Move>().ok());
                 match thinking.purpose {
                     Purpose::Hint => self.state.hint = best,
                     Purpose::Move => self.pending_move = best,
@@ -597,9 +550,7 @@ impl App {
                 app.frame();
             });
         });
-        self.frame_requested = window
-            .request_animation_frame(callback.unchecked_ref())
-            .is_ok();
+        self.frame_requested = window.request_animation_frame(callback.unchecked_ref()).is_ok();
     }
 
     fn frame(&mut self) {
@@ -620,9 +571,4 @@ impl App {
             web_sys::console::error_1(&error);
         }
     }
-}
-
-/// The level names, for the new-game form.
-pub fn level_names() -> Vec<&'static str> {
-    Level::ALL.iter().map(|level| level.name).collect()
 }

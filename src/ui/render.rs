@@ -36,29 +36,15 @@ fn pale(color: Color) -> &'static str {
 /// Where every piece and card is drawn when nothing moves.
 pub fn scene(state: &State, layout: &Layout) -> Scene {
     let position = state.position();
-    let pieces = Square::all()
-        .filter_map(|s| {
-            position
-                .piece_at(s)
-                .map(|piece| (s, piece, layout.square(s)))
-        })
-        .collect();
+    let pieces = Square::all().filter_map(|s| position.piece_at(s).map(|piece| (s, piece, layout.square(s)))).collect();
     let mover = position.to_move();
     let mut cards: Vec<(Card, Rect, bool)> = Vec::with_capacity(5);
     for color in Color::ALL {
         for (slot, card) in state.hand_slots()[color.index()].into_iter().enumerate() {
-            cards.push((
-                card,
-                layout.card(CardPlace::Hand(color, slot), mover),
-                layout.turned(color),
-            ));
+            cards.push((card, layout.card(CardPlace::Hand(color, slot), mover), layout.turned(color)));
         }
     }
-    cards.push((
-        position.side_card(),
-        layout.card(CardPlace::Side, mover),
-        layout.turned(mover),
-    ));
+    cards.push((position.side_card(), layout.card(CardPlace::Side, mover), layout.turned(mover)));
     Scene { pieces, cards }
 }
 
@@ -93,15 +79,12 @@ pub fn draw(ctx: &Context, state: &State, layout: &Layout, now_ms: f64) -> Resul
         let holder_moves = state.position().hand(mover).contains(card);
         let emphasis = if !active || !holder_moves {
             Emphasis::Plain
-        } else if state.selected_card == Some(card)
-            || state.card_choice.is_some()
-            || must_pass(state)
-        {
+        } else if state.selected_card == Some(card) || state.card_choice.is_some() || must_pass(state) {
             Emphasis::Chosen
         } else {
             Emphasis::Playable
         };
-        draw_card(ctx, card, rect, if turned { PI } else { 0.0 }, emphasis)?;
+        draw_card(ctx, state.lang, card, rect, if turned { PI } else { 0.0 }, emphasis)?;
     }
     if let Some(anim) = anim {
         for c in &anim.cards {
@@ -111,42 +94,22 @@ pub fn draw(ctx: &Context, state: &State, layout: &Layout, now_ms: f64) -> Resul
             if a1 < a0 {
                 a1 += 2.0 * PI;
             }
-            draw_card(
-                ctx,
-                c.card,
-                lerp_rect(c.from, c.to, t),
-                a0 + (a1 - a0) * t,
-                Emphasis::Plain,
-            )?;
+            draw_card(ctx, state.lang, c.card, lerp_rect(c.from, c.to, t), a0 + (a1 - a0) * t, Emphasis::Plain)?;
         }
     }
     if let Some(drag) = state.drag.filter(|d| d.moved)
         && let Some(piece) = state.position().piece_at(drag.from)
     {
-        draw_piece(
-            ctx,
-            piece,
-            layout.square(drag.from).centred_at(drag.x, drag.y),
-            0.9,
-        )?;
+        draw_piece(ctx, piece, layout.square(drag.from).centred_at(drag.x, drag.y), 0.9)?;
     }
     draw_turn_line(ctx, state, layout)
 }
 
-fn draw_board(
-    ctx: &Context,
-    state: &State,
-    layout: &Layout,
-    show_highlights: bool,
-) -> Result<(), JsValue> {
+fn draw_board(ctx: &Context, state: &State, layout: &Layout, show_highlights: bool) -> Result<(), JsValue> {
     let position = state.position();
     for square in Square::all() {
         let r = layout.square(square);
-        ctx.set_fill_style_str(if (square.file() + square.rank()) % 2 == 0 {
-            DARK
-        } else {
-            LIGHT
-        });
+        ctx.set_fill_style_str(if (square.file() + square.rank()) % 2 == 0 { DARK } else { LIGHT });
         ctx.fill_rect(r.x, r.y, r.w, r.h);
         for color in Color::ALL {
             if square == Square::temple(color) {
@@ -206,13 +169,7 @@ fn draw_board(
             ctx.stroke();
         } else {
             ctx.set_fill_style_str(SELECTED);
-            ctx.arc(
-                cx,
-                cy,
-                layout.cell * if doubled { 0.17 } else { 0.13 },
-                0.0,
-                2.0 * PI,
-            )?;
+            ctx.arc(cx, cy, layout.cell * if doubled { 0.17 } else { 0.13 }, 0.0, 2.0 * PI)?;
             ctx.fill();
         }
         if state.card_choice.is_some_and(|(_, to)| to == square) {
@@ -245,20 +202,9 @@ fn draw_temple(ctx: &Context, color: Color, r: Rect) -> Result<(), JsValue> {
     ctx.fill_rect(r.x + 1.0, r.y + 1.0, r.w - 2.0, r.h - 2.0);
     ctx.set_stroke_style_str(strong(color));
     ctx.set_line_width(r.w * 0.035);
-    let (l, right, top, bottom) = (
-        r.x + r.w * 0.14,
-        r.x + r.w * 0.86,
-        r.y + r.h * 0.12,
-        r.y + r.h * 0.9,
-    );
+    let (l, right, top, bottom) = (r.x + r.w * 0.14, r.x + r.w * 0.86, r.y + r.h * 0.12, r.y + r.h * 0.9);
     line(ctx, l, top, right, top);
-    line(
-        ctx,
-        l + r.w * 0.06,
-        top + r.h * 0.1,
-        right - r.w * 0.06,
-        top + r.h * 0.1,
-    );
+    line(ctx, l + r.w * 0.06, top + r.h * 0.1, right - r.w * 0.06, top + r.h * 0.1);
     line(ctx, l + r.w * 0.12, top, l + r.w * 0.12, bottom);
     line(ctx, right - r.w * 0.12, top, right - r.w * 0.12, bottom);
     Ok(())
@@ -320,6 +266,7 @@ enum Emphasis {
 /// A card: its stamp, its name and its 5×5 grid read from its holder's seat (`angle` turns it).
 fn draw_card(
     ctx: &Context,
+    lang: text::Lang,
     card: Card,
     r: Rect,
     angle: f64,
@@ -356,10 +303,7 @@ fn draw_card(
     for row in 0..5 {
         for col in 0..5 {
             let offset = (col - 2, 2 - row);
-            let reached = card
-                .offsets()
-                .iter()
-                .any(|&(x, y)| (i32::from(x), i32::from(y)) == offset);
+            let reached = card.offsets().iter().any(|&(x, y)| (i32::from(x), i32::from(y)) == offset);
             ctx.set_fill_style_str(if offset == (0, 0) {
                 INK
             } else if reached {
@@ -367,25 +311,12 @@ fn draw_card(
             } else {
                 "#eee6d8"
             });
-            ctx.fill_rect(
-                gx + col as f64 * grid + 0.5,
-                gy + row as f64 * grid + 0.5,
-                grid - 1.0,
-                grid - 1.0,
-            );
+            ctx.fill_rect(gx + col as f64 * grid + 0.5, gy + row as f64 * grid + 0.5, grid - 1.0, grid - 1.0);
         }
     }
     let text_left = left + w * 0.14;
     let room = gx - text_left - w * 0.03;
-    fit_text(
-        ctx,
-        card.name(),
-        (text_left, 0.0),
-        room,
-        h * 0.2,
-        "600",
-        INK,
-    )?;
+    fit_text(ctx, text::card_name(lang, card), (text_left, 0.0), room, h * 0.2, "600", INK)?;
     ctx.restore();
     Ok(())
 }
@@ -414,37 +345,31 @@ fn fit_text(
     Ok(())
 }
 
-/// The line by the mover's row: whose turn, the AI thinking, a pass to make, a card to choose.
-fn draw_turn_line(ctx: &Context, state: &State, layout: &Layout) -> Result<(), JsValue> {
+/// The line by the mover's row, in the player's language; none once the game is over.
+pub fn turn_line(state: &State) -> Option<String> {
     if state.game.outcome().is_some() {
-        return Ok(());
+        return None;
     }
     let mover = state.position().to_move();
-    let message = if let Some(thinking) = state.thinking.filter(|_| state.ai_to_move()) {
-        text::thinking(mover, thinking.depth)
+    Some(if let Some(thinking) = state.thinking.filter(|_| state.ai_to_move()) {
+        text::thinking(state.lang, mover, thinking.depth)
     } else if must_pass(state) {
-        text::must_pass().to_string()
+        text::must_pass(state.lang)
     } else if state.card_choice.is_some() {
-        text::choose_card().to_string()
+        text::choose_card(state.lang)
     } else if matches!(state.mode, super::state::Mode::VsAi { human, .. } if human == mover) {
-        text::your_move(mover)
+        text::your_move(state.lang, mover)
     } else {
-        text::to_move(mover)
-    };
+        text::to_move(state.lang, mover)
+    })
+}
+
+fn draw_turn_line(ctx: &Context, state: &State, layout: &Layout) -> Result<(), JsValue> {
+    let Some(message) = turn_line(state) else { return Ok(()) };
+    let mover = state.position().to_move();
     let r = layout.banner[mover.index()];
-    ctx.set_font(&format!(
-        "700 {}px system-ui, sans-serif",
-        (r.h * 0.8).round()
-    ));
+    ctx.set_font(&format!("700 {}px system-ui, sans-serif", (r.h * 0.8).round()));
     let width = ctx.measure_text(&message)?.width().min(layout.width - 8.0);
     let x = (layout.width - width) / 2.0;
-    fit_text(
-        ctx,
-        &message,
-        (x.max(4.0), r.y + r.h / 2.0),
-        layout.width - 8.0,
-        r.h * 0.8,
-        "700",
-        strong(mover),
-    )
+    fit_text(ctx, &message, (x.max(4.0), r.y + r.h / 2.0), layout.width - 8.0, r.h * 0.8, "700", strong(mover))
 }

@@ -2,6 +2,7 @@
 //! moving. Everything drawn is derived from it; every rule question goes to `crate::rules`.
 
 use super::anim::Anim;
+use super::text::Lang;
 use crate::ai::{Level, Score};
 use crate::rules::{Card, Color, Game, Move, Position, Square};
 
@@ -75,6 +76,7 @@ pub struct State {
     pub evaluation: Option<(Position, Score)>,
     /// Whether the evaluation bar is shown (the AI then evaluates every position).
     pub show_evaluation: bool,
+    pub lang: Lang,
     pub anim: Option<Anim>,
     pub reduced_motion: bool,
     /// The seed for the AI's dice, advanced every request.
@@ -94,6 +96,7 @@ impl State {
             thinking: None,
             evaluation: None,
             show_evaluation: false,
+            lang: Lang::En,
             anim: None,
             reduced_motion,
             seed,
@@ -158,10 +161,7 @@ impl State {
 
 pub fn hand_slots(game: &Game) -> [[Card; 2]; 2] {
     let start = game.start();
-    let mut slots = [
-        start.hand(Color::Red).pair(),
-        start.hand(Color::Blue).pair(),
-    ];
+    let mut slots = [start.hand(Color::Red).pair(), start.hand(Color::Blue).pair()];
     for (position, m) in game.positions().iter().zip(game.moves()) {
         let hand = &mut slots[position.to_move().index()];
         if let Some(slot) = hand.iter_mut().find(|card| **card == m.card()) {

@@ -3,6 +3,7 @@
 //! and the unreadable text is kept under its own key so that it can be exported.
 
 use super::state::Mode;
+use super::text::Lang;
 use crate::rules::{Color, Game};
 use serde::{Deserialize, Serialize};
 
@@ -25,6 +26,9 @@ struct Saved {
     record: String,
     mode: SavedMode,
     show_evaluation: bool,
+    /// A language code; absent means the browser's language.
+    #[serde(default)]
+    language: Option<String>,
 }
 
 /// What a save holds.
@@ -32,6 +36,7 @@ pub struct Restored {
     pub game: Game,
     pub mode: Mode,
     pub show_evaluation: bool,
+    pub lang: Option<Lang>,
 }
 
 fn storage() -> Option<web_sys::Storage> {
@@ -42,12 +47,9 @@ fn color_name(color: Color) -> String {
     color.name().to_lowercase()
 }
 
-pub fn save(game: &Game, mode: Mode, show_evaluation: bool) {
+pub fn save(game: &Game, mode: Mode, show_evaluation: bool, lang: Lang) {
     let mode = match mode {
-        Mode::VsAi { human, level } => SavedMode::Ai {
-            human: color_name(human),
-            level,
-        },
+        Mode::VsAi { human, level } => SavedMode::Ai { human: color_name(human), level },
         Mode::PassAndPlay { turn_board } => SavedMode::Two { turn_board },
         Mode::Watch { level } => SavedMode::Watch { level },
     };
@@ -56,6 +58,7 @@ pub fn save(game: &Game, mode: Mode, show_evaluation: bool) {
         record: game.to_record(),
         mode,
         show_evaluation,
+        language: Some(lang.code().to_string()),
     };
     let Ok(value) = serde_wasm_bindgen::to_value(&saved) else {
         return;
@@ -89,24 +92,17 @@ pub fn unreadable() -> Option<String> {
 }
 
 fn read(text: &str) -> Result<Restored, String> {
-    let value = js_sys::JSON::parse(text)
-        .map_err(|_| "it is not valid JSON (cut short or damaged)".to_string())?;
-    let format = js_sys::Reflect::get(&value, &"format".into())
-        .ok()
-        .and_then(|f| f.as_f64());
+    let value = js_sys::JSON::parse(text).map_err(|_| "it is not valid JSON (cut short or damaged)".to_string())?;
+    let format = js_sys::Reflect::get(&value, &"format".into()).ok().and_then(|f| f.as_f64());
     match format {
         Some(f) if f == f64::from(FORMAT) => {}
         Some(f) => {
-            return Err(format!(
-                "it was written in save format {f}, and this version reads format {FORMAT}"
-            ));
+            return Err(format!("it was written in save format {f}, and this version reads format {FORMAT}"));
         }
         None => return Err("it has no save format number (an older version wrote it)".to_string()),
     }
-    let saved: Saved =
-        serde_wasm_bindgen::from_value(value).map_err(|e| format!("its fields are wrong: {e}"))?;
-    let game =
-        Game::from_record(&saved.record).map_err(|e| format!("its game record is broken: {e}"))?;
+    let saved: Saved = serde_wasm_bindgen::from_value(value).map_err(|e| format!("its fields are wrong: {e}"))?;
+    let game = Game::from_record(&saved.record).map_err(|e| format!("its game record is broken: {e}"))?;
     let level_ok = |level: usize| {
         if level < crate::ai::Level::ALL.len() {
             Ok(level)
@@ -121,29 +117,18 @@ fn read(text: &str) -> Result<Restored, String> {
                 "blue" => Color::Blue,
                 other => return Err(format!("it names the colour '{other}'")),
             };
-            Mode::VsAi {
-                human,
-                level: level_ok(level)?,
-            }
+            Mode::VsAi { human, level: level_ok(level)? }
         }
         SavedMode::Two { turn_board } => Mode::PassAndPlay { turn_board },
-        SavedMode::Watch { level } => Mode::Watch {
-            level: level_ok(level)?,
-        },
+        SavedMode::Watch { level } => Mode::Watch { level: level_ok(level)? },
     };
-    Ok(Restored {
-        game,
-        mode,
-        show_evaluation: saved.show_evaluation,
-    })
+    let lang = saved.language.as_deref().and_then(Lang::from_code);
+    Ok(Restored { game, mode, show_evaluation: saved.show_evaluation, lang })
 }
 
 /// The link fragment that opens this game: `#game=` and the record, URL-encoded.
 pub fn link_fragment(game: &Game) -> String {
-    format!(
-        "#game={}",
-        String::from(js_sys::encode_uri_component(&game.to_record()))
-    )
+    format!("#game={}", String::from(js_sys::encode_uri_component(&game.to_record())))
 }
 
 /// The game in a link's fragment: `None` without one, or why it cannot be opened.

@@ -1,86 +1,196 @@
-//! Every text the page shows, in one place (English; other languages join here).
+//! Every text the page shows, for each language, in one place: English, Persian (right to left,
+//! Persian digits), Spanish and French. Templates name their blanks: `{color}`, `{card}`, `{n}`…
 
 use crate::ai::Score;
 use crate::rules::{Card, Color, Outcome, Way};
 
-pub fn color_name(color: Color) -> &'static str {
-    color.name()
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lang {
+    En,
+    Fa,
+    Es,
+    Fr,
 }
 
-pub fn to_move(color: Color) -> String {
-    format!("{} to move", color_name(color))
-}
+impl Lang {
+    pub const ALL: [Lang; 4] = [Lang::En, Lang::Fa, Lang::Es, Lang::Fr];
 
-pub fn your_move(color: Color) -> String {
-    format!("Your move ({})", color_name(color))
-}
+    pub fn code(self) -> &'static str {
+        match self {
+            Lang::En => "en",
+            Lang::Fa => "fa",
+            Lang::Es => "es",
+            Lang::Fr => "fr",
+        }
+    }
 
-pub fn thinking(color: Color, depth: u32) -> String {
-    if depth == 0 {
-        format!("{} is thinking…", color_name(color))
-    } else {
-        format!("{} is thinking… depth {depth}", color_name(color))
+    pub fn from_code(code: &str) -> Option<Lang> {
+        let primary = code.split(['-', '_']).next().unwrap_or_default().to_ascii_lowercase();
+        Lang::ALL.into_iter().find(|lang| lang.code() == primary)
+    }
+
+    /// The language's own name, for the chooser.
+    pub fn name(self) -> &'static str {
+        match self {
+            Lang::En => "English",
+            Lang::Fa => "فارسی",
+            Lang::Es => "Español",
+            Lang::Fr => "Français",
+        }
+    }
+
+    pub fn is_rtl(self) -> bool {
+        self == Lang::Fa
+    }
+
+    pub fn texts(self) -> &'static Texts {
+        match self {
+            Lang::En => &EN,
+            Lang::Fa => &FA,
+            Lang::Es => &ES,
+            Lang::Fr => &FR,
+        }
     }
 }
 
-pub fn must_pass() -> &'static str {
-    "No piece can move: choose a card to give up"
+pub struct Texts {
+    /// Red, Blue.
+    pub colors: [&'static str; 2],
+    /// In the order of `Card::ALL`.
+    pub cards: [&'static str; 16],
+    /// In the order of `Level::ALL`.
+    pub levels: [&'static str; crate::ai::Level::ALL.len()],
+    to_move: &'static str,
+    your_move: &'static str,
+    thinking: &'static str,
+    thinking_depth: &'static str,
+    must_pass: &'static str,
+    choose_card: &'static str,
+    who_starts: &'static str,
+    stamp_colors: [&'static str; 2],
+    win_stone: &'static str,
+    win_stream: &'static str,
+    draw: &'static str,
+    save_unreadable: &'static str,
+    link_broken: &'static str,
+    record_broken: &'static str,
+    ai_failed: &'static str,
+    pub link_copied: &'static str,
+    eval_even: &'static str,
+    eval_lead: &'static str,
+    eval_win: &'static str,
+    /// The page's fixed texts, by the `data-text` key of their element.
+    html: &'static [(&'static str, &'static str)],
 }
 
-pub fn choose_card() -> &'static str {
-    "Both cards go there: choose the card to give up"
+impl Texts {
+    pub fn html(&self, key: &str) -> Option<&'static str> {
+        self.html.iter().find(|(k, _)| *k == key).map(|&(_, text)| text)
+    }
 }
 
-pub fn who_starts(side: Card) -> String {
-    format!(
-        "{} starts: the side card, {}, has a {} stamp",
-        color_name(side.stamp()),
-        side.name(),
-        side.stamp().name().to_lowercase()
+/// Fills a template's blanks; in Persian the digits become Persian digits.
+fn fill(lang: Lang, template: &str, blanks: &[(&str, &str)]) -> String {
+    let mut text = template.to_string();
+    for (name, value) in blanks {
+        text = text.replace(&format!("{{{name}}}"), value);
+    }
+    digits(lang, &text)
+}
+
+pub fn digits(lang: Lang, text: &str) -> String {
+    if lang != Lang::Fa {
+        return text.to_string();
+    }
+    text.chars()
+        .map(|c| if c.is_ascii_digit() { char::from_u32('۰' as u32 + (c as u32 - '0' as u32)).unwrap_or(c) } else { c })
+        .collect()
+}
+
+pub fn color_name(lang: Lang, color: Color) -> &'static str {
+    lang.texts().colors[color.index()]
+}
+
+pub fn card_name(lang: Lang, card: Card) -> &'static str {
+    lang.texts().cards[card.index()]
+}
+
+pub fn to_move(lang: Lang, color: Color) -> String {
+    fill(lang, lang.texts().to_move, &[("color", color_name(lang, color))])
+}
+
+pub fn your_move(lang: Lang, color: Color) -> String {
+    fill(lang, lang.texts().your_move, &[("color", color_name(lang, color))])
+}
+
+pub fn thinking(lang: Lang, color: Color, depth: u32) -> String {
+    let template = if depth == 0 { lang.texts().thinking } else { lang.texts().thinking_depth };
+    fill(lang, template, &[("color", color_name(lang, color)), ("n", &depth.to_string())])
+}
+
+pub fn must_pass(lang: Lang) -> String {
+    lang.texts().must_pass.to_string()
+}
+
+pub fn choose_card(lang: Lang) -> String {
+    lang.texts().choose_card.to_string()
+}
+
+pub fn who_starts(lang: Lang, side: Card) -> String {
+    let t = lang.texts();
+    fill(
+        lang,
+        t.who_starts,
+        &[
+            ("color", color_name(lang, side.stamp())),
+            ("card", card_name(lang, side)),
+            ("stamp", t.stamp_colors[side.stamp().index()]),
+        ],
     )
 }
 
-pub fn outcome(outcome: Outcome) -> String {
+pub fn outcome(lang: Lang, outcome: Outcome) -> String {
+    let t = lang.texts();
     match outcome {
-        Outcome::Win {
-            winner,
-            way: Way::Stone,
-        } => format!(
-            "{} wins by the Way of the Stone: the master is captured",
-            color_name(winner)
-        ),
-        Outcome::Win {
-            winner,
-            way: Way::Stream,
-        } => {
-            format!(
-                "{} wins by the Way of the Stream: the master reached the temple",
-                color_name(winner)
-            )
-        }
-        Outcome::DrawByRepetition => "Draw: the same position occurred a third time".to_string(),
+        Outcome::Win { winner, way: Way::Stone } => fill(lang, t.win_stone, &[("color", color_name(lang, winner))]),
+        Outcome::Win { winner, way: Way::Stream } => fill(lang, t.win_stream, &[("color", color_name(lang, winner))]),
+        Outcome::DrawByRepetition => t.draw.to_string(),
     }
 }
 
+pub fn save_unreadable(lang: Lang, reason: &str) -> String {
+    fill(lang, lang.texts().save_unreadable, &[("reason", reason)])
+}
+
+pub fn link_broken(lang: Lang, reason: &str) -> String {
+    fill(lang, lang.texts().link_broken, &[("reason", reason)])
+}
+
+pub fn record_broken(lang: Lang, reason: &str) -> String {
+    fill(lang, lang.texts().record_broken, &[("reason", reason)])
+}
+
+pub fn ai_failed(lang: Lang, detail: &str) -> String {
+    fill(lang, lang.texts().ai_failed, &[("reason", detail)])
+}
+
 /// The evaluation for the bar, from Red's side: "Red +0.4", "Blue wins in 3 (forced)".
-pub fn evaluation(score_for_red: Score) -> String {
+pub fn evaluation(lang: Lang, score_for_red: Score) -> String {
+    let t = lang.texts();
     match score_for_red {
-        Score::Value(v) if v.abs() < 10 => "Even".to_string(),
+        Score::Value(v) if v.abs() < 10 => t.eval_even.to_string(),
         Score::Value(v) => {
             let leader = if v > 0 { Color::Red } else { Color::Blue };
-            format!("{} +{:.1}", color_name(leader), f64::from(v.abs()) / 100.0)
+            let amount = format!("{:.1}", f64::from(v.abs()) / 100.0);
+            fill(lang, t.eval_lead, &[("color", color_name(lang, leader)), ("n", &amount)])
         }
         // Plies to the win, counted as the winner's own moves.
-        Score::Win(plies) => format!(
-            "{} wins in {} (forced)",
-            color_name(Color::Red),
-            plies.div_ceil(2)
-        ),
-        Score::Loss(plies) => format!(
-            "{} wins in {} (forced)",
-            color_name(Color::Blue),
-            plies.div_ceil(2)
-        ),
+        Score::Win(plies) => {
+            fill(lang, t.eval_win, &[("color", color_name(lang, Color::Red)), ("n", &plies.div_ceil(2).to_string())])
+        }
+        Score::Loss(plies) => {
+            fill(lang, t.eval_win, &[("color", color_name(lang, Color::Blue)), ("n", &plies.div_ceil(2).to_string())])
+        }
     }
 }
 
@@ -93,20 +203,370 @@ pub fn red_share(score_for_red: Score) -> f64 {
     }
 }
 
-pub fn ai_failed(detail: &str) -> String {
-    format!("The AI stopped ({detail}). Undo or start a new game to wake it.")
-}
+const EN: Texts = Texts {
+    colors: ["Red", "Blue"],
+    cards: [
+        "tiger", "crab", "monkey", "crane", "dragon", "elephant", "mantis", "boar", "frog", "rabbit", "goose",
+        "rooster", "horse", "ox", "eel", "cobra",
+    ],
+    levels: [
+        "novice",
+        "beginner",
+        "casual",
+        "apprentice",
+        "student",
+        "scholar",
+        "club",
+        "adept",
+        "expert",
+        "sensei",
+        "champion",
+        "elite",
+        "grandmaster",
+        "master",
+    ],
+    to_move: "{color} to move",
+    your_move: "Your move ({color})",
+    thinking: "{color} is thinking…",
+    thinking_depth: "{color} is thinking… depth {n}",
+    must_pass: "No piece can move: choose a card to give up",
+    choose_card: "Both cards go there: choose the card to give up",
+    who_starts: "{color} starts: the side card, {card}, has a {stamp} stamp",
+    stamp_colors: ["red", "blue"],
+    win_stone: "{color} wins by the Way of the Stone: the master is captured",
+    win_stream: "{color} wins by the Way of the Stream: the master reached the temple",
+    draw: "Draw: the same position occurred a third time",
+    save_unreadable: "Your saved game could not be read: {reason}. A new game has started; the unreadable save is kept and can be saved from Records.",
+    link_broken: "This link could not be opened: {reason}. Nothing was lost.",
+    record_broken: "That record could not be opened: {reason}. Nothing was changed.",
+    ai_failed: "The AI stopped ({reason}). Undo or start a new game to wake it.",
+    link_copied: "The link is copied.",
+    eval_even: "Even",
+    eval_lead: "{color} +{n}",
+    eval_win: "{color} wins in {n} (forced)",
+    html: &[
+        ("new-game", "New game"),
+        ("undo", "Undo"),
+        ("redo", "Redo"),
+        ("hint", "Hint"),
+        ("records", "Records"),
+        ("evaluation", "Evaluation"),
+        ("language", "Language"),
+        ("moves", "Moves"),
+        ("rematch", "Rematch"),
+        ("crash-title", "Something went wrong"),
+        (
+            "crash-body",
+            "The game stopped because of a fault in the program. Your game so far is below: copy it or save it, then start again.",
+        ),
+        ("crash-save", "Save the game record"),
+        ("start-again", "Start again"),
+        ("record-title", "Game record"),
+        ("record-body", "This game as text: save it, or paste a record here and open it."),
+        ("record-save", "Save as a file"),
+        ("record-unreadable", "Save the unreadable save"),
+        ("record-open", "Open this record"),
+        ("record-link", "Link to this game"),
+        ("copy-link", "Copy link"),
+        ("close", "Close"),
+        ("setup-title", "New game"),
+        ("setup-play", "Play"),
+        ("mode-ai", "against the AI"),
+        ("mode-two", "two players on this device"),
+        ("mode-watch", "watch the AI play itself"),
+        ("your-colour", "Your colour"),
+        ("red", "Red"),
+        ("blue", "Blue"),
+        ("random", "random"),
+        ("ai-level", "AI level"),
+        ("turn-board", "Turn the board to face whoever moves"),
+        ("choose-cards", "Choose the five cards"),
+        ("side-card", "Side card (its stamp decides who starts)"),
+        ("cancel", "Cancel"),
+        ("start", "Start"),
+        ("rules", "Rules"),
+    ],
+};
 
-pub fn save_unreadable(reason: &str) -> String {
-    format!(
-        "Your saved game could not be read: {reason}. A new game has started; the unreadable save is kept and can be saved from Records."
-    )
-}
+const FA: Texts = Texts {
+    colors: ["قرمز", "آبی"],
+    cards: [
+        "ببر",
+        "خرچنگ",
+        "میمون",
+        "درنا",
+        "اژدها",
+        "فیل",
+        "آخوندک",
+        "گراز",
+        "قورباغه",
+        "خرگوش",
+        "غاز",
+        "خروس",
+        "اسب",
+        "گاو",
+        "مارماهی",
+        "کبرا",
+    ],
+    levels: [
+        "نوآموز",
+        "مبتدی",
+        "تفننی",
+        "کارآموز",
+        "شاگرد",
+        "دانشور",
+        "باشگاهی",
+        "چیره",
+        "خبره",
+        "سنسی",
+        "قهرمان",
+        "نخبه",
+        "استاد بزرگ",
+        "استاد",
+    ],
+    to_move: "نوبت {color}",
+    your_move: "نوبت شما ({color})",
+    thinking: "{color} در حال فکر است…",
+    thinking_depth: "{color} در حال فکر است… عمق {n}",
+    must_pass: "هیچ مهره‌ای نمی‌تواند حرکت کند: کارتی را برای واگذاری انتخاب کنید",
+    choose_card: "هر دو کارت به آنجا می‌روند: کارتی را که واگذار می‌کنید انتخاب کنید",
+    who_starts: "{color} شروع می‌کند: کارت کناری، {card}، مهر {stamp} دارد",
+    stamp_colors: ["قرمز", "آبی"],
+    win_stone: "{color} به راه سنگ برد: استاد گرفته شد",
+    win_stream: "{color} به راه جویبار برد: استاد به معبد رسید",
+    draw: "مساوی: همان وضعیت برای بار سوم تکرار شد",
+    save_unreadable: "بازی ذخیره‌شده خوانده نشد: {reason}. بازی تازه‌ای آغاز شد؛ متن خوانده‌نشده نگه داشته شده و از «ثبت بازی» قابل ذخیره است.",
+    link_broken: "این پیوند باز نشد: {reason}. چیزی از دست نرفت.",
+    record_broken: "این ثبت بازی باز نشد: {reason}. چیزی تغییر نکرد.",
+    ai_failed: "هوش مصنوعی متوقف شد ({reason}). برای ادامه، برگردانید یا بازی تازه‌ای آغاز کنید.",
+    link_copied: "پیوند رونوشت شد.",
+    eval_even: "برابر",
+    eval_lead: "{color} +{n}",
+    eval_win: "{color} در {n} حرکت می‌برد (قطعی)",
+    html: &[
+        ("new-game", "بازی تازه"),
+        ("undo", "برگرداندن"),
+        ("redo", "دوباره"),
+        ("hint", "راهنمایی"),
+        ("records", "ثبت بازی"),
+        ("evaluation", "ارزیابی"),
+        ("language", "زبان"),
+        ("moves", "حرکت‌ها"),
+        ("rematch", "بازی دوباره"),
+        ("crash-title", "اشکالی پیش آمد"),
+        (
+            "crash-body",
+            "بازی به‌خاطر خطایی در برنامه متوقف شد. بازی شما تا اینجا در زیر آمده است: آن را رونوشت یا ذخیره کنید و دوباره آغاز کنید.",
+        ),
+        ("crash-save", "ذخیرهٔ ثبت بازی"),
+        ("start-again", "آغاز دوباره"),
+        ("record-title", "ثبت بازی"),
+        ("record-body", "این بازی به‌صورت متن: آن را ذخیره کنید، یا ثبت بازی دیگری را اینجا بچسبانید و باز کنید."),
+        ("record-save", "ذخیره در پرونده"),
+        ("record-unreadable", "ذخیرهٔ متن خوانده‌نشده"),
+        ("record-open", "باز کردن این ثبت"),
+        ("record-link", "پیوند این بازی"),
+        ("copy-link", "رونوشت پیوند"),
+        ("close", "بستن"),
+        ("setup-title", "بازی تازه"),
+        ("setup-play", "بازی"),
+        ("mode-ai", "با هوش مصنوعی"),
+        ("mode-two", "دو بازیکن روی این دستگاه"),
+        ("mode-watch", "تماشای بازی هوش مصنوعی با خودش"),
+        ("your-colour", "رنگ شما"),
+        ("red", "قرمز"),
+        ("blue", "آبی"),
+        ("random", "تصادفی"),
+        ("ai-level", "سطح هوش مصنوعی"),
+        ("turn-board", "چرخاندن صفحه رو به بازیکنِ نوبت"),
+        ("choose-cards", "انتخاب پنج کارت"),
+        ("side-card", "کارت کناری (مهر آن آغازکننده را تعیین می‌کند)"),
+        ("cancel", "لغو"),
+        ("start", "آغاز"),
+        ("rules", "قواعد"),
+    ],
+};
 
-pub fn link_broken(reason: &str) -> String {
-    format!("This link could not be opened: {reason}. Nothing was lost.")
-}
+const ES: Texts = Texts {
+    colors: ["Rojo", "Azul"],
+    cards: [
+        "tigre", "cangrejo", "mono", "grulla", "dragón", "elefante", "mantis", "jabalí", "rana", "conejo", "ganso",
+        "gallo", "caballo", "buey", "anguila", "cobra",
+    ],
+    levels: [
+        "novato",
+        "principiante",
+        "aficionado",
+        "aprendiz",
+        "estudiante",
+        "erudito",
+        "club",
+        "experto en ciernes",
+        "experto",
+        "sensei",
+        "campeón",
+        "élite",
+        "gran maestro",
+        "maestro",
+    ],
+    to_move: "Mueve {color}",
+    your_move: "Tu turno ({color})",
+    thinking: "{color} está pensando…",
+    thinking_depth: "{color} está pensando… profundidad {n}",
+    must_pass: "Ninguna pieza puede moverse: elige una carta para ceder",
+    choose_card: "Las dos cartas llegan ahí: elige la carta que cedes",
+    who_starts: "Empieza {color}: la carta lateral, {card}, tiene un sello {stamp}",
+    stamp_colors: ["rojo", "azul"],
+    win_stone: "{color} gana por el Camino de la Piedra: el maestro ha sido capturado",
+    win_stream: "{color} gana por el Camino del Arroyo: el maestro llegó al templo",
+    draw: "Tablas: la misma posición se repitió por tercera vez",
+    save_unreadable: "No se pudo leer la partida guardada: {reason}. Ha empezado una partida nueva; el texto ilegible se conserva y puede guardarse desde Registro.",
+    link_broken: "No se pudo abrir este enlace: {reason}. No se ha perdido nada.",
+    record_broken: "No se pudo abrir ese registro: {reason}. No ha cambiado nada.",
+    ai_failed: "La IA se detuvo ({reason}). Deshaz o empieza una partida nueva para despertarla.",
+    link_copied: "Enlace copiado.",
+    eval_even: "Igualado",
+    eval_lead: "{color} +{n}",
+    eval_win: "{color} gana en {n} (forzado)",
+    html: &[
+        ("new-game", "Partida nueva"),
+        ("undo", "Deshacer"),
+        ("redo", "Rehacer"),
+        ("hint", "Pista"),
+        ("records", "Registro"),
+        ("evaluation", "Evaluación"),
+        ("language", "Idioma"),
+        ("moves", "Jugadas"),
+        ("rematch", "Revancha"),
+        ("crash-title", "Algo ha fallado"),
+        (
+            "crash-body",
+            "La partida se detuvo por un fallo del programa. Tu partida hasta ahora está abajo: cópiala o guárdala y vuelve a empezar.",
+        ),
+        ("crash-save", "Guardar el registro"),
+        ("start-again", "Volver a empezar"),
+        ("record-title", "Registro de la partida"),
+        ("record-body", "Esta partida como texto: guárdala, o pega aquí un registro y ábrelo."),
+        ("record-save", "Guardar como archivo"),
+        ("record-unreadable", "Guardar el texto ilegible"),
+        ("record-open", "Abrir este registro"),
+        ("record-link", "Enlace a esta partida"),
+        ("copy-link", "Copiar enlace"),
+        ("close", "Cerrar"),
+        ("setup-title", "Partida nueva"),
+        ("setup-play", "Jugar"),
+        ("mode-ai", "contra la IA"),
+        ("mode-two", "dos jugadores en este dispositivo"),
+        ("mode-watch", "ver a la IA jugar sola"),
+        ("your-colour", "Tu color"),
+        ("red", "Rojo"),
+        ("blue", "Azul"),
+        ("random", "al azar"),
+        ("ai-level", "Nivel de la IA"),
+        ("turn-board", "Girar el tablero hacia quien mueve"),
+        ("choose-cards", "Elegir las cinco cartas"),
+        ("side-card", "Carta lateral (su sello decide quién empieza)"),
+        ("cancel", "Cancelar"),
+        ("start", "Empezar"),
+        ("rules", "Reglas"),
+    ],
+};
 
-pub fn record_broken(reason: &str) -> String {
-    format!("That record could not be opened: {reason}. Nothing was changed.")
-}
+const FR: Texts = Texts {
+    colors: ["Rouge", "Bleu"],
+    cards: [
+        "tigre",
+        "crabe",
+        "singe",
+        "grue",
+        "dragon",
+        "éléphant",
+        "mante",
+        "sanglier",
+        "grenouille",
+        "lapin",
+        "oie",
+        "coq",
+        "cheval",
+        "bœuf",
+        "anguille",
+        "cobra",
+    ],
+    levels: [
+        "novice",
+        "débutant",
+        "amateur",
+        "apprenti",
+        "élève",
+        "érudit",
+        "club",
+        "adepte",
+        "expert",
+        "sensei",
+        "champion",
+        "élite",
+        "grand maître",
+        "maître",
+    ],
+    to_move: "Au tour de {color}",
+    your_move: "À vous ({color})",
+    thinking: "{color} réfléchit…",
+    thinking_depth: "{color} réfléchit… profondeur {n}",
+    must_pass: "Aucune pièce ne peut bouger : choisissez une carte à céder",
+    choose_card: "Les deux cartes y mènent : choisissez la carte à céder",
+    who_starts: "{color} commence : la carte du côté, {card}, porte un sceau {stamp}",
+    stamp_colors: ["rouge", "bleu"],
+    win_stone: "{color} gagne par la Voie de la Pierre : le maître est capturé",
+    win_stream: "{color} gagne par la Voie du Ruisseau : le maître a atteint le temple",
+    draw: "Partie nulle : la même position s'est produite une troisième fois",
+    save_unreadable: "La partie enregistrée n'a pas pu être lue : {reason}. Une nouvelle partie commence ; le texte illisible est conservé et peut être enregistré depuis Relevé.",
+    link_broken: "Ce lien n'a pas pu être ouvert : {reason}. Rien n'est perdu.",
+    record_broken: "Ce relevé n'a pas pu être ouvert : {reason}. Rien n'a changé.",
+    ai_failed: "L'IA s'est arrêtée ({reason}). Annulez ou commencez une nouvelle partie pour la relancer.",
+    link_copied: "Lien copié.",
+    eval_even: "Égalité",
+    eval_lead: "{color} +{n}",
+    eval_win: "{color} gagne en {n} (forcé)",
+    html: &[
+        ("new-game", "Nouvelle partie"),
+        ("undo", "Annuler"),
+        ("redo", "Rétablir"),
+        ("hint", "Indice"),
+        ("records", "Relevé"),
+        ("evaluation", "Évaluation"),
+        ("language", "Langue"),
+        ("moves", "Coups"),
+        ("rematch", "Revanche"),
+        ("crash-title", "Un problème est survenu"),
+        (
+            "crash-body",
+            "La partie s'est arrêtée à cause d'une erreur du programme. Votre partie jusqu'ici est ci-dessous : copiez-la ou enregistrez-la, puis recommencez.",
+        ),
+        ("crash-save", "Enregistrer le relevé"),
+        ("start-again", "Recommencer"),
+        ("record-title", "Relevé de la partie"),
+        ("record-body", "Cette partie en texte : enregistrez-la, ou collez ici un relevé et ouvrez-le."),
+        ("record-save", "Enregistrer dans un fichier"),
+        ("record-unreadable", "Enregistrer le texte illisible"),
+        ("record-open", "Ouvrir ce relevé"),
+        ("record-link", "Lien vers cette partie"),
+        ("copy-link", "Copier le lien"),
+        ("close", "Fermer"),
+        ("setup-title", "Nouvelle partie"),
+        ("setup-play", "Jouer"),
+        ("mode-ai", "contre l'IA"),
+        ("mode-two", "à deux sur cet appareil"),
+        ("mode-watch", "regarder l'IA jouer seule"),
+        ("your-colour", "Votre couleur"),
+        ("red", "Rouge"),
+        ("blue", "Bleu"),
+        ("random", "au hasard"),
+        ("ai-level", "Niveau de l'IA"),
+        ("turn-board", "Tourner le plateau vers le joueur qui joue"),
+        ("choose-cards", "Choisir les cinq cartes"),
+        ("side-card", "Carte du côté (son sceau décide qui commence)"),
+        ("cancel", "Annuler"),
+        ("start", "Commencer"),
+        ("rules", "Règles"),
+    ],
+};

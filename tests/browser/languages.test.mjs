@@ -1,0 +1,60 @@
+// Four languages, chosen from the browser's language and switchable in the page; Persian right to
+// left. The texts drawn on the canvas follow the language too.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serve, launch, screenshot } from './harness.mjs';
+
+let server;
+let browser;
+before(async () => { server = await serve(); browser = await launch(); });
+after(async () => { await browser?.close(); await server?.close(); });
+
+const CARDS = ['tiger', 'crab', 'monkey', 'crane', 'boar'];
+const CASES = [
+  ['en-GB', 'en', 'ltr', 'New game', /^Red to move$/],
+  ['fa-IR', 'fa', 'rtl', 'بازی تازه', /^نوبت قرمز$/],
+  ['es-ES', 'es', 'ltr', 'Partida nueva', /^Mueve Rojo$/],
+  ['fr-FR', 'fr', 'ltr', 'Nouvelle partie', /^Au tour de Rouge$/],
+];
+
+for (const [locale, code, dir, newGame, turnLine] of CASES) {
+  test(`a browser in ${locale} gets the page in ${code}`, async () => {
+    const context = await browser.newContext({ locale, viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await page.goto(server.url);
+    await page.waitForFunction(() => window.wasmBindings !== undefined);
+    await page.evaluate((cards) => window.wasmBindings.game_new({ mode: 'two', turn_board: false, cards }), CARDS);
+    await page.evaluate(() => window.wasmBindings.game_play('crab:c1c2'));
+    await page.evaluate(() => window.wasmBindings.game_play('monkey:b5a4'));
+    await page.waitForFunction(() => !window.wasmBindings.game_state().animating);
+    assert.equal(await page.getAttribute('html', 'lang'), code);
+    assert.equal(await page.getAttribute('html', 'dir'), dir);
+    assert.equal(await page.textContent('#new-game'), newGame);
+    const s = await page.evaluate(() => window.wasmBindings.game_state());
+    assert.equal(s.language, code);
+    assert.match(s.turn_line, turnLine);
+    await screenshot(page, `language-${code}`);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
+
+test('the language can be switched in the page and is remembered', async () => {
+  const context = await browser.newContext({ locale: 'en-US', viewport: { width: 800, height: 600 } });
+  const page = await context.newPage();
+  await page.goto(server.url);
+  await page.waitForFunction(() => window.wasmBindings !== undefined);
+  await page.selectOption('#language', 'fr');
+  assert.equal(await page.textContent('#undo'), 'Annuler');
+  await page.reload();
+  await page.waitForFunction(() => window.wasmBindings !== undefined);
+  assert.equal(await page.getAttribute('html', 'lang'), 'fr');
+  assert.equal(await page.inputValue('#language'), 'fr');
+  // Level names follow the language; Persian numbers them with Persian digits.
+  await page.selectOption('#language', 'fa');
+  const level = await page.textContent('#setup-level option[value="0"]');
+  assert.equal(level, '۱ – نوآموز');
+  await context.close();
+});
