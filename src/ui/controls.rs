@@ -166,7 +166,17 @@ pub fn show_notice(message: &str) {
     }
 }
 
+/// Said by screen readers: a move played, a result.
+pub fn announce(message: &str) {
+    if let Some(region) = element::<Element>("announce") {
+        region.set_text_content(Some(message));
+    }
+}
+
 pub fn update(state: &State) {
+    if let Some(description) = element::<Element>("board-description") {
+        description.set_text_content(Some(&text::describe_position(state.lang, state.position())));
+    }
     let game = &state.game;
     if let Some(button) = element::<HtmlButtonElement>("undo") {
         button.set_disabled(game.moves().is_empty());

@@ -7,6 +7,7 @@ mod board;
 mod controls;
 mod crash;
 mod input;
+mod keyboard;
 pub mod layout;
 mod render;
 mod state;
@@ -91,6 +92,7 @@ fn try_start() -> Result<(), JsValue> {
     listen(&target, "pointerdown", |app, e: PointerEvent| app.pointer(e, Pointer::Down))?;
     listen(&target, "pointermove", |app, e: PointerEvent| app.pointer(e, Pointer::Move))?;
     listen(&target, "pointerup", |app, e: PointerEvent| app.pointer(e, Pointer::Up))?;
+    listen(&target, "keydown", |app, e: web_sys::KeyboardEvent| app.key(e))?;
     listen(&target, "pointercancel", |app, _: PointerEvent| {
         app.state.drag = None;
         app.redraw();
@@ -259,10 +261,30 @@ impl App {
         self.redraw();
     }
 
+    fn key(&mut self, event: web_sys::KeyboardEvent) {
+        if event.ctrl_key() || event.alt_key() || event.meta_key() || self.state.anim.is_some() {
+            return;
+        }
+        match keyboard::key(&mut self.state, &self.layout, &event.key()) {
+            keyboard::KeyResult::Ignored => {}
+            keyboard::KeyResult::Handled(m) => {
+                event.prevent_default();
+                if let Some(m) = m {
+                    // The move came from the legal list, so it plays.
+                    let _ = self.play(m);
+                } else {
+                    self.redraw();
+                }
+            }
+        }
+    }
+
     /// Plays a legal move with its animation. Returns the rules core's error otherwise.
     pub fn play(&mut self, m: Move) -> Result<(), String> {
         let before = render::scene(&self.state, &self.layout);
+        let position = *self.state.position();
         self.state.game.play(m).map_err(|e| e.to_string())?;
+        controls::announce(&text::announce_move(self.state.lang, &position, m, self.state.game.outcome()));
         // A hint or an evaluation of the position just left is of no use any more.
         if self.state.thinking.is_some_and(|t| t.purpose != Purpose::Move) {
             self.cancel_ai();

@@ -102,7 +102,28 @@ pub fn draw(ctx: &Context, state: &State, layout: &Layout, now_ms: f64) -> Resul
     {
         draw_piece(ctx, piece, layout.square(drag.from).centred_at(drag.x, drag.y), 0.9)?;
     }
+    if let Some(focus) = state.focus {
+        draw_focus(ctx, focus, layout, mover)?;
+    }
     draw_turn_line(ctx, state, layout)
+}
+
+/// The keyboard focus: a thick dark frame with a light edge, visible on every ground.
+fn draw_focus(ctx: &Context, focus: super::keyboard::Focus, layout: &Layout, mover: Color) -> Result<(), JsValue> {
+    let r = match focus {
+        super::keyboard::Focus::Square(square) => layout.square(square),
+        super::keyboard::Focus::Card(color, slot) => layout.card(CardPlace::Hand(color, slot), mover),
+    };
+    let inset = layout.cell * 0.04;
+    ctx.set_line_width(layout.cell * 0.07);
+    ctx.set_stroke_style_str("#ffffff");
+    ctx.stroke_rect(r.x + inset, r.y + inset, r.w - 2.0 * inset, r.h - 2.0 * inset);
+    ctx.set_line_width(layout.cell * 0.04);
+    ctx.set_stroke_style_str(INK);
+    ctx.set_line_dash(&js_sys::Array::of2(&JsValue::from(layout.cell * 0.12), &JsValue::from(layout.cell * 0.06)))?;
+    ctx.stroke_rect(r.x + inset, r.y + inset, r.w - 2.0 * inset, r.h - 2.0 * inset);
+    ctx.set_line_dash(&js_sys::Array::new())?;
+    Ok(())
 }
 
 fn draw_board(ctx: &Context, state: &State, layout: &Layout, show_highlights: bool) -> Result<(), JsValue> {
@@ -250,6 +271,15 @@ fn draw_piece(ctx: &Context, piece: Piece, r: Rect, alpha: f64) -> Result<(), Js
             ctx.stroke();
         }
     }
+    // Blue's pieces carry a white ring inside, so the sides differ by more than colour.
+    if piece.color == Color::Blue {
+        ctx.set_stroke_style_str("#ffffff");
+        ctx.set_line_width(cell * 0.03);
+        ctx.begin_path();
+        let radius = if piece.role == Role::Master { 0.3 } else { 0.15 };
+        ctx.arc(cx, cy, cell * radius, 0.0, 2.0 * PI)?;
+        ctx.stroke();
+    }
     ctx.restore();
     Ok(())
 }
@@ -294,9 +324,16 @@ fn draw_card(
     ctx.set_line_width(width);
     ctx.stroke();
     let stamp = strong(card.stamp());
-    // The stamp: a coloured band on the card's left edge.
-    ctx.set_fill_style_str(stamp);
-    ctx.fill_rect(left + w * 0.05, top + h * 0.14, w * 0.045, h * 0.72);
+    // The stamp: a band on the card's left edge, solid for red and hollow for blue (not colour alone).
+    let band = (left + w * 0.05, top + h * 0.14, w * 0.045, h * 0.72);
+    if card.stamp() == Color::Red {
+        ctx.set_fill_style_str(stamp);
+        ctx.fill_rect(band.0, band.1, band.2, band.3);
+    } else {
+        ctx.set_stroke_style_str(stamp);
+        ctx.set_line_width(band.2 * 0.35);
+        ctx.stroke_rect(band.0, band.1, band.2, band.3);
+    }
     let grid = (h * 0.15).min(w * 0.095);
     let gx = left + w - grid * 5.0 - w * 0.05;
     let gy = -grid * 2.5;

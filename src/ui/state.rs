@@ -2,6 +2,7 @@
 //! moving. Everything drawn is derived from it; every rule question goes to `crate::rules`.
 
 use super::anim::Anim;
+use super::keyboard::Focus;
 use super::text::Lang;
 use crate::ai::{Level, Score};
 use crate::rules::{Card, Color, Game, Move, Position, Square};
@@ -70,6 +71,8 @@ pub struct State {
     /// A jump two cards both make: the player picks which card to give up.
     pub card_choice: Option<(Square, Square)>,
     pub drag: Option<Drag>,
+    /// Where the keyboard focus is, once the keyboard has been used.
+    pub focus: Option<Focus>,
     pub hint: Option<Move>,
     pub thinking: Option<Thinking>,
     /// The AI's latest view of a position: the score for that position's side to move.
@@ -92,6 +95,7 @@ impl State {
             selected_piece: None,
             card_choice: None,
             drag: None,
+            focus: None,
             hint: None,
             thinking: None,
             evaluation: None,

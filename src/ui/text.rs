@@ -2,7 +2,7 @@
 //! Persian digits), Spanish and French. Templates name their blanks: `{color}`, `{card}`, `{n}`…
 
 use crate::ai::Score;
-use crate::rules::{Card, Color, Outcome, Way};
+use crate::rules::{Card, Color, Move, Outcome, Position, Way};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Lang {
@@ -79,6 +79,13 @@ pub struct Texts {
     eval_even: &'static str,
     eval_lead: &'static str,
     eval_win: &'static str,
+    announce_step: &'static str,
+    announce_capture: &'static str,
+    announce_pass: &'static str,
+    describe_side: &'static str,
+    no_students: &'static str,
+    describe_cards: &'static str,
+    and: &'static str,
     /// The page's fixed texts, by the `data-text` key of their element.
     html: &'static [(&'static str, &'static str)],
 }
@@ -194,6 +201,60 @@ pub fn evaluation(lang: Lang, score_for_red: Score) -> String {
     }
 }
 
+/// What a screen reader announces after a move (and the result, if it ended the game).
+pub fn announce_move(lang: Lang, before: &Position, m: Move, outcome: Option<Outcome>) -> String {
+    let t = lang.texts();
+    let color = color_name(lang, before.to_move());
+    let card = card_name(lang, m.card());
+    let mut text = match m {
+        Move::Step { from, to, .. } => {
+            let template =
+                if before.pieces(before.to_move().other()).contains(to) { t.announce_capture } else { t.announce_step };
+            fill(
+                lang,
+                template,
+                &[("color", color), ("card", card), ("from", &from.to_string()), ("to", &to.to_string())],
+            )
+        }
+        Move::Pass { .. } => fill(lang, t.announce_pass, &[("color", color), ("card", card)]),
+    };
+    if let Some(outcome) = outcome {
+        text.push(' ');
+        text.push_str(&self::outcome(lang, outcome));
+    }
+    text
+}
+
+/// The whole position in words, for screen readers.
+pub fn describe_position(lang: Lang, position: &Position) -> String {
+    let t = lang.texts();
+    let mut parts = vec![format!("{}.", to_move(lang, position.to_move()))];
+    for color in Color::ALL {
+        let master = position.master(color).map_or(String::new(), |s| s.to_string());
+        let students: Vec<String> =
+            (position.pieces(color) & !position.masters(color)).map(|square| square.to_string()).collect();
+        let students = if students.is_empty() { t.no_students.to_string() } else { students.join(", ") };
+        parts.push(fill(
+            lang,
+            t.describe_side,
+            &[("color", color_name(lang, color)), ("master", &master), ("students", &students)],
+        ));
+    }
+    let hand = |color: Color| position.hand(color).map(|card| card_name(lang, card)).collect::<Vec<_>>().join(t.and);
+    parts.push(fill(
+        lang,
+        t.describe_cards,
+        &[
+            ("red", color_name(lang, Color::Red)),
+            ("red_cards", &hand(Color::Red)),
+            ("blue", color_name(lang, Color::Blue)),
+            ("blue_cards", &hand(Color::Blue)),
+            ("side", card_name(lang, position.side_card())),
+        ],
+    ));
+    parts.join(" ")
+}
+
 /// Red's share of the evaluation bar, 0 to 1.
 pub fn red_share(score_for_red: Score) -> f64 {
     match score_for_red {
@@ -244,6 +305,13 @@ const EN: Texts = Texts {
     eval_even: "Even",
     eval_lead: "{color} +{n}",
     eval_win: "{color} wins in {n} (forced)",
+    announce_step: "{color} plays {card}: {from} to {to}.",
+    announce_capture: "{color} plays {card}: {from} to {to}, capturing.",
+    announce_pass: "{color} cannot move and gives up {card}.",
+    describe_side: "{color}: master on {master}; students on {students}.",
+    no_students: "none",
+    describe_cards: "{red} holds {red_cards}; {blue} holds {blue_cards}; beside the board: {side}.",
+    and: " and ",
     html: &[
         ("new-game", "New game"),
         ("undo", "Undo"),
@@ -343,6 +411,13 @@ const FA: Texts = Texts {
     eval_even: "برابر",
     eval_lead: "{color} +{n}",
     eval_win: "{color} در {n} حرکت می‌برد (قطعی)",
+    announce_step: "{color} با {card}: از {from} به {to}.",
+    announce_capture: "{color} با {card}: از {from} به {to} و مهره‌ای را می‌گیرد.",
+    announce_pass: "{color} نمی‌تواند حرکت کند و {card} را واگذار می‌کند.",
+    describe_side: "{color}: استاد در {master}؛ شاگردان در {students}.",
+    no_students: "هیچ",
+    describe_cards: "{red} کارت‌های {red_cards} را دارد؛ {blue} کارت‌های {blue_cards} را؛ کارت کناری: {side}.",
+    and: " و ",
     html: &[
         ("new-game", "بازی تازه"),
         ("undo", "برگرداندن"),
@@ -428,6 +503,13 @@ const ES: Texts = Texts {
     eval_even: "Igualado",
     eval_lead: "{color} +{n}",
     eval_win: "{color} gana en {n} (forzado)",
+    announce_step: "{color} juega {card}: de {from} a {to}.",
+    announce_capture: "{color} juega {card}: de {from} a {to} y captura.",
+    announce_pass: "{color} no puede mover y cede {card}.",
+    describe_side: "{color}: maestro en {master}; estudiantes en {students}.",
+    no_students: "ninguna casilla",
+    describe_cards: "{red} tiene {red_cards}; {blue} tiene {blue_cards}; junto al tablero: {side}.",
+    and: " y ",
     html: &[
         ("new-game", "Partida nueva"),
         ("undo", "Deshacer"),
@@ -527,6 +609,13 @@ const FR: Texts = Texts {
     eval_even: "Égalité",
     eval_lead: "{color} +{n}",
     eval_win: "{color} gagne en {n} (forcé)",
+    announce_step: "{color} joue {card} : de {from} à {to}.",
+    announce_capture: "{color} joue {card} : de {from} à {to} et capture.",
+    announce_pass: "{color} ne peut pas bouger et cède {card}.",
+    describe_side: "{color} : maître en {master} ; élèves en {students}.",
+    no_students: "aucune case",
+    describe_cards: "{red} tient {red_cards} ; {blue} tient {blue_cards} ; à côté du plateau : {side}.",
+    and: " et ",
     html: &[
         ("new-game", "Nouvelle partie"),
         ("undo", "Annuler"),

@@ -1,0 +1,87 @@
+//! Play without a mouse: the arrow keys move a visible focus over the squares and the cards of
+//! both players, Enter or Space chooses what it is on (as a click would), Escape cancels.
+
+use super::board;
+use super::layout::{CardPlace, Layout, Rect};
+use super::state::State;
+use crate::rules::{Color, Move, Square};
+
+/// What the keyboard focus is on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Focus {
+    Square(Square),
+    /// A hand card by its holder and slot.
+    Card(Color, usize),
+}
+
+pub enum KeyResult {
+    /// The key was not for the board (Tab, for instance, moves on through the page).
+    Ignored,
+    /// The key changed the focus or the selection; the move, if it made one.
+    Handled(Option<Move>),
+}
+
+fn focus_rect(focus: Focus, layout: &Layout, mover: Color) -> Rect {
+    match focus {
+        Focus::Square(square) => layout.square(square),
+        Focus::Card(color, slot) => layout.card(CardPlace::Hand(color, slot), mover),
+    }
+}
+
+fn all_targets() -> impl Iterator<Item = Focus> {
+    Square::all()
+        .map(Focus::Square)
+        .chain(Color::ALL.into_iter().flat_map(|color| (0..2).map(move |slot| Focus::Card(color, slot))))
+}
+
+/// The nearest target from `from` in the direction `(dx, dy)` on the screen.
+fn step(from: Focus, dx: f64, dy: f64, layout: &Layout, mover: Color) -> Focus {
+    let (x0, y0) = focus_rect(from, layout, mover).centre();
+    all_targets()
+        .filter(|&target| target != from)
+        .filter_map(|target| {
+            let (x, y) = focus_rect(target, layout, mover).centre();
+            let (along, across) = ((x - x0) * dx + (y - y0) * dy, ((x - x0) * dy - (y - y0) * dx).abs());
+            // Ahead of the focus, and more ahead than aside.
+            (along > 1.0 && across <= along * 1.5).then_some((along + 2.0 * across, target))
+        })
+        .min_by(|a, b| a.0.total_cmp(&b.0))
+        .map_or(from, |(_, target)| target)
+}
+
+pub fn key(state: &mut State, layout: &Layout, key: &str) -> KeyResult {
+    let mover = state.position().to_move();
+    let start = || Focus::Square(state.position().master(mover).unwrap_or(Square::temple(mover)));
+    let direction = match key {
+        "ArrowUp" => Some((0.0, -1.0)),
+        "ArrowDown" => Some((0.0, 1.0)),
+        "ArrowLeft" => Some((-1.0, 0.0)),
+        "ArrowRight" => Some((1.0, 0.0)),
+        _ => None,
+    };
+    if let Some((dx, dy)) = direction {
+        state.focus = Some(match state.focus {
+            None => start(),
+            Some(focus) => step(focus, dx, dy, layout, mover),
+        });
+        return KeyResult::Handled(None);
+    }
+    match key {
+        "Enter" | " " => {
+            let Some(focus) = state.focus else {
+                state.focus = Some(start());
+                return KeyResult::Handled(None);
+            };
+            let m = match focus {
+                Focus::Square(square) => board::click_square(state, square),
+                Focus::Card(color, slot) => board::click_card(state, state.hand_slots()[color.index()][slot]),
+            };
+            KeyResult::Handled(m)
+        }
+        "Escape" => {
+            state.clear_selection();
+            KeyResult::Handled(None)
+        }
+        _ => KeyResult::Ignored,
+    }
+}

@@ -1,0 +1,57 @@
+// Without a mouse: the keyboard moves a visible focus over squares and cards, Enter chooses,
+// Escape cancels; a screen reader hears the position and each move.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serve, launch, openGame, screenshot } from './harness.mjs';
+
+let server;
+let browser;
+before(async () => { server = await serve(); browser = await launch(); });
+after(async () => { await browser?.close(); await server?.close(); });
+
+const state = (page) => page.evaluate(() => window.wasmBindings.game_state());
+
+test('a game is played with the keyboard alone', async () => {
+  const { page, errors } = await openGame(browser, server.url);
+  await page.evaluate(() => window.wasmBindings.game_new({ mode: 'two', turn_board: false, cards: ['tiger', 'crab', 'monkey', 'crane', 'boar'] }));
+  // Tab through the buttons to the board.
+  await page.focus('#new-game');
+  for (let i = 0; i < 12 && !(await page.evaluate(() => document.activeElement?.id === 'board')); i += 1) {
+    await page.keyboard.press('Tab');
+  }
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'board');
+  await page.keyboard.press('Enter'); // the focus appears on the mover's master
+  await page.keyboard.press('Enter'); // and picks it up
+  assert.equal((await state(page)).selected_piece, 'c1');
+  await page.keyboard.press('Escape');
+  assert.equal((await state(page)).selected_piece, undefined, 'Escape cancels');
+  // Down from c1 is Red's row of cards: choose the card there, then the piece, then the square.
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  const card = (await state(page)).selected_card;
+  assert.ok(['tiger', 'crab'].includes(card), `a card is chosen: ${card}`);
+  await screenshot(page, 'keyboard-focus-card');
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('ArrowUp'); // back on the board
+  await page.keyboard.press('Enter');
+  const piece = (await state(page)).selected_piece;
+  assert.ok(piece, 'a piece is picked up');
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Enter');
+  const s = await state(page);
+  assert.equal(s.moves.length, 1, `one move played: ${JSON.stringify(s.moves)} from ${piece}`);
+  assert.match(s.moves[0], new RegExp(`^crab:${piece}`));
+  assert.match(await page.textContent('#announce'), /^Red plays crab: [a-e][1-5] to [a-e][1-5]\.$/);
+  assert.match(await page.textContent('#board-description'), /^Blue to move\. Red: master on c1; students on/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('the result is announced', async () => {
+  const { page } = await openGame(browser, server.url);
+  await page.evaluate(() => window.wasmBindings.game_new({ mode: 'two', position: '5/2B2/2r2/5/R4 ox,boar crab,tiger horse r' }));
+  await page.evaluate(() => window.wasmBindings.game_play('ox:c3c4'));
+  assert.equal(await page.textContent('#announce'),
+    'Red plays ox: c3 to c4, capturing. Red wins by the Way of the Stone: the master is captured');
+  await page.close();
+});
