@@ -18,7 +18,7 @@ pub struct Level {
 
 impl Level {
     /// Weakest first. Measured with `onitama-cli match` (see the README's ladder).
-    pub const ALL: [Level; 14] = [
+    pub const ALL: [Level; 13] = [
         Level::fixed("novice", 1, 60.0),
         Level::fixed("beginner", 2, 150.0),
         Level::fixed("casual", 2, 60.0),
@@ -31,7 +31,6 @@ impl Level {
         Level::fixed("sensei", 7, 0.0),
         Level::fixed("champion", 9, 0.0),
         Level::fixed("elite", 11, 0.0),
-        Level::fixed("grandmaster", 13, 0.0),
         Level { name: "master", depth: 64, movetime_ms: Some(1000.0), temperature: 0.0 },
     ];
 
