@@ -106,6 +106,17 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
         }
         show_records_message(app.state().lang.texts().link_copied);
     })?;
+    on_click(document, "rules", |app| {
+        let _ = fill_rules(app.state().lang);
+        if let Some(dialog) = element::<HtmlDialogElement>("rules-dialog") {
+            let _ = dialog.show_modal();
+        }
+    })?;
+    on_click(document, "rules-close", |_| {
+        if let Some(dialog) = element::<HtmlDialogElement>("rules-dialog") {
+            dialog.close();
+        }
+    })?;
     on_click(document, "undo", |app| {
         app.undo();
     })?;
@@ -315,4 +326,49 @@ pub fn apply_language(lang: Lang) {
     if let Some(select) = element::<HtmlSelectElement>("language") {
         select.set_value(lang.code());
     }
+}
+
+/// The rules in `lang`, with the sixteen cards drawn as grids (built from the rules core's table).
+fn fill_rules(lang: Lang) -> Result<(), JsValue> {
+    let document = web_sys::window().and_then(|w| w.document()).ok_or("no document")?;
+    let content = document.get_element_by_id("rules-content").ok_or("no #rules-content")?;
+    content.set_text_content(None);
+    let texts = lang.texts();
+    let add = |parent: &Element, tag: &str, text: Option<&str>, class: Option<&str>| -> Result<Element, JsValue> {
+        let element = document.create_element(tag)?;
+        element.set_text_content(text);
+        if let Some(class) = class {
+            element.set_attribute("class", class)?;
+        }
+        parent.append_child(&element)?;
+        Ok(element)
+    };
+    add(&content, "h2", Some(texts.rules_title), None)?;
+    for paragraph in texts.rules {
+        add(&content, "p", Some(paragraph), None)?;
+    }
+    add(&content, "h3", Some(texts.rules_cards), None)?;
+    let cards = add(&content, "div", None, Some("rule-cards"))?;
+    for card in Card::ALL {
+        let stamp = if card.stamp() == Color::Red { "red" } else { "blue" };
+        let figure = add(&cards, "figure", None, Some(&format!("rule-card stamp-{stamp}")))?;
+        let grid = add(&figure, "div", None, Some("grid"))?;
+        grid.set_attribute("role", "img")?;
+        grid.set_attribute("aria-label", text::card_name(lang, card))?;
+        for row in 0..5 {
+            for column in 0..5 {
+                let offset = (column - 2, 2 - row);
+                let class = if offset == (0, 0) {
+                    "cell piece"
+                } else if card.offsets().iter().any(|&(x, y)| (i32::from(x), i32::from(y)) == offset) {
+                    "cell reach"
+                } else {
+                    "cell"
+                };
+                add(&grid, "span", None, Some(class))?;
+            }
+        }
+        add(&figure, "figcaption", Some(text::card_name(lang, card)), None)?;
+    }
+    Ok(())
 }

@@ -86,6 +86,10 @@ pub struct Texts {
     no_students: &'static str,
     describe_cards: &'static str,
     and: &'static str,
+    /// The rules page: its title, its paragraphs, and the heading over the sixteen cards.
+    pub rules_title: &'static str,
+    pub rules: &'static [&'static str],
+    pub rules_cards: &'static str,
     /// The page's fixed texts, by the `data-text` key of their element.
     html: &'static [(&'static str, &'static str)],
 }
@@ -311,6 +315,16 @@ const EN: Texts = Texts {
     no_students: "none",
     describe_cards: "{red} holds {red_cards}; {blue} holds {blue_cards}; beside the board: {side}.",
     and: " and ",
+    rules_title: "How to play",
+    rules: &[
+        "Each player has a master (the large disc with a crown) and four students (the small squares). Win by capturing the enemy master, the Way of the Stone, or by moving your own master onto the enemy temple, the square where that master started, the Way of the Stream. A student on the temple wins nothing.",
+        "Five cards are dealt: two to each player and one beside the board. The stamp colour of the side card decides who moves first.",
+        "On your turn, choose one of your two cards and move one of your pieces as the card shows: the dark square is the piece, the coloured squares are where it may jump. Pieces jump over others. You may not land on your own piece or leave the board; landing on an enemy piece captures it.",
+        "The card you used goes beside the board, and you take the card that was there. It reaches your opponent after their next turn: the cards rotate between the players.",
+        "Only when no piece can move with either card do you pass: choose one of your cards and exchange it with the side card without moving.",
+        "If the same position occurs for the third time (the pieces, both hands, the side card and the player to move), the game is drawn.",
+    ],
+    rules_cards: "The sixteen cards, as their holder sees them (forward is up)",
     html: &[
         ("new-game", "New game"),
         ("undo", "Undo"),
@@ -416,6 +430,16 @@ const FA: Texts = Texts {
     no_students: "هیچ",
     describe_cards: "{red} کارت‌های {red_cards} را دارد؛ {blue} کارت‌های {blue_cards} را؛ کارت کناری: {side}.",
     and: " و ",
+    rules_title: "شیوهٔ بازی",
+    rules: &[
+        "هر بازیکن یک استاد (دایرهٔ بزرگ با تاج) و چهار شاگرد (مربع‌های کوچک) دارد. با گرفتن استاد حریف، راه سنگ، یا با رساندن استاد خود به معبد حریف، خانه‌ای که استاد او از آن آغاز کرد، راه جویبار، برنده می‌شوید. شاگردی که به معبد برسد چیزی نمی‌برد.",
+        "پنج کارت پخش می‌شود: دو کارت به هر بازیکن و یکی کنار صفحه. رنگ مهر کارت کناری تعیین می‌کند چه کسی نخست حرکت کند.",
+        "در نوبت خود یکی از دو کارتتان را برگزینید و یکی از مهره‌هایتان را همان‌گونه که کارت نشان می‌دهد حرکت دهید: خانهٔ تیره مهره است و خانه‌های رنگی جاهایی که می‌تواند به آن‌ها بپرد. مهره‌ها از روی دیگران می‌پرند. نمی‌توانید روی مهرهٔ خودتان فرود آیید یا از صفحه بیرون بروید؛ فرود آمدن روی مهرهٔ حریف آن را می‌گیرد.",
+        "کارتی که به کار بردید کنار صفحه می‌رود و کارتی را که آنجا بود برمی‌دارید. آن کارت پس از نوبت بعدی حریف به دست او می‌رسد: کارت‌ها میان بازیکنان می‌چرخند.",
+        "تنها وقتی هیچ مهره‌ای با هیچ‌یک از دو کارت نتواند حرکت کند نوبت را واگذار می‌کنید: یکی از کارت‌هایتان را برگزینید و بی‌حرکت با کارت کناری عوض کنید.",
+        "اگر همان وضعیت برای بار سوم پیش آید (مهره‌ها، کارت‌های هر دو بازیکن، کارت کناری و بازیکنِ نوبت)، بازی مساوی است.",
+    ],
+    rules_cards: "شانزده کارت، همان‌گونه که دارنده‌شان می‌بیند (رو به جلو، بالاست)",
     html: &[
         ("new-game", "بازی تازه"),
         ("undo", "برگرداندن"),
@@ -507,6 +531,16 @@ const ES: Texts = Texts {
     no_students: "ninguna casilla",
     describe_cards: "{red} tiene {red_cards}; {blue} tiene {blue_cards}; junto al tablero: {side}.",
     and: " y ",
+    rules_title: "Cómo se juega",
+    rules: &[
+        "Cada jugador tiene un maestro (el disco grande con corona) y cuatro estudiantes (los cuadrados pequeños). Ganas capturando al maestro enemigo, el Camino de la Piedra, o llevando a tu propio maestro al templo enemigo, la casilla donde empezó ese maestro, el Camino del Arroyo. Un estudiante en el templo no gana nada.",
+        "Se reparten cinco cartas: dos a cada jugador y una junto al tablero. El color del sello de la carta lateral decide quién mueve primero.",
+        "En tu turno elige una de tus dos cartas y mueve una de tus piezas como muestra la carta: la casilla oscura es la pieza y las de color, adonde puede saltar. Las piezas saltan por encima de las demás. No puedes caer sobre una pieza tuya ni salir del tablero; caer sobre una pieza enemiga la captura.",
+        "La carta que usaste va junto al tablero y tomas la que estaba allí. Llegará a tu rival después de su siguiente turno: las cartas rotan entre los jugadores.",
+        "Solo cuando ninguna pieza puede moverse con ninguna de tus cartas pasas: eliges una de tus cartas y la cambias por la carta lateral sin mover.",
+        "Si la misma posición se da por tercera vez (las piezas, las dos manos, la carta lateral y el jugador que mueve), la partida es tablas.",
+    ],
+    rules_cards: "Las dieciséis cartas, como las ve quien las tiene (adelante es arriba)",
     html: &[
         ("new-game", "Partida nueva"),
         ("undo", "Deshacer"),
@@ -612,6 +646,16 @@ const FR: Texts = Texts {
     no_students: "aucune case",
     describe_cards: "{red} tient {red_cards} ; {blue} tient {blue_cards} ; à côté du plateau : {side}.",
     and: " et ",
+    rules_title: "Comment jouer",
+    rules: &[
+        "Chaque joueur a un maître (le grand disque couronné) et quatre élèves (les petits carrés). On gagne en capturant le maître adverse, la Voie de la Pierre, ou en amenant son propre maître sur le temple adverse, la case où ce maître a commencé, la Voie du Ruisseau. Un élève sur le temple ne gagne rien.",
+        "On distribue cinq cartes : deux à chaque joueur et une à côté du plateau. La couleur du sceau de cette carte décide qui joue en premier.",
+        "À votre tour, choisissez une de vos deux cartes et déplacez une de vos pièces comme l'indique la carte : la case sombre est la pièce, les cases colorées sont celles où elle peut sauter. Les pièces sautent par-dessus les autres. On ne peut ni se poser sur sa propre pièce ni sortir du plateau ; se poser sur une pièce adverse la capture.",
+        "La carte jouée va à côté du plateau et vous prenez celle qui s'y trouvait. Elle parviendra à votre adversaire après son prochain tour : les cartes tournent entre les joueurs.",
+        "Seulement quand aucune pièce ne peut bouger avec aucune de vos cartes, vous passez : choisissez une de vos cartes et échangez-la contre la carte du côté sans bouger.",
+        "Si la même position se produit pour la troisième fois (les pièces, les deux mains, la carte du côté et le joueur au trait), la partie est nulle.",
+    ],
+    rules_cards: "Les seize cartes, telles que les voit leur détenteur (l'avant est en haut)",
     html: &[
         ("new-game", "Nouvelle partie"),
         ("undo", "Annuler"),

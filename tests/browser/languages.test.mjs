@@ -58,3 +58,22 @@ test('the language can be switched in the page and is remembered', async () => {
   assert.equal(level, '۱ – نوآموز');
   await context.close();
 });
+
+for (const [locale, title] of [['en-US', 'How to play'], ['fa-IR', 'شیوهٔ بازی'], ['es-ES', 'Cómo se juega'], ['fr-FR', 'Comment jouer']]) {
+  test(`the rules page in ${locale} draws the sixteen cards`, async () => {
+    const context = await browser.newContext({ locale, viewport: { width: 1000, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(server.url);
+    await page.waitForFunction(() => window.wasmBindings !== undefined);
+    await page.click('#rules');
+    await page.waitForSelector('#rules-dialog[open]');
+    assert.equal(await page.textContent('#rules-content h2'), title);
+    assert.equal(await page.locator('#rules-content .rule-card').count(), 16);
+    assert.ok((await page.locator('#rules-content p').count()) >= 5, 'the rules, the two ways to win and the pass');
+    // Tiger reaches two squares: forward two and back one.
+    const tiger = page.locator('#rules-content .rule-card').first();
+    assert.equal(await tiger.locator('.cell.reach').count(), 2);
+    if (locale === 'en-US' || locale === 'fa-IR') await screenshot(page, `rules-${locale.slice(0, 2)}`);
+    await context.close();
+  });
+}
