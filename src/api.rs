@@ -277,8 +277,9 @@ pub fn debug_panic() {
 
 /// The size of the page's wasm memory in bytes (for the memory checks of the stress test).
 #[wasm_bindgen]
-pub fn wasm_memory_bytes() -> f64 {
-    let memory: js_sys::WebAssembly::Memory = wasm_bindgen::memory().unchecked_into();
-    let buffer: js_sys::ArrayBuffer = memory.buffer().unchecked_into();
-    f64::from(buffer.byte_length())
+pub fn wasm_memory_bytes() -> Result<f64, JsError> {
+    let memory: js_sys::WebAssembly::Memory =
+        wasm_bindgen::memory().dyn_into().map_err(|_| JsError::new("no wasm memory"))?;
+    let buffer: js_sys::ArrayBuffer = memory.buffer().dyn_into().map_err(|_| JsError::new("no memory buffer"))?;
+    Ok(f64::from(buffer.byte_length()))
 }

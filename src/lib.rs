@@ -3,6 +3,7 @@
 
 pub mod ai;
 pub mod rules;
+pub mod save;
 
 #[cfg(target_arch = "wasm32")]
 pub mod api;

@@ -160,8 +160,9 @@ pub fn run(request: SearchRequest, engine: &mut Engine, report: &mut dyn FnMut(S
 
 /// The worker's entry (called by `ai-worker.js`): listens for requests for as long as it lives.
 #[wasm_bindgen]
-pub fn worker_start() {
-    let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
+pub fn worker_start() -> Result<(), JsError> {
+    let scope: DedicatedWorkerGlobalScope =
+        js_sys::global().dyn_into().map_err(|_| JsError::new("worker_start runs in a dedicated worker only"))?;
     let mut engine = Engine::new(TABLE_MB, clock);
     let reply_scope = scope.clone();
     let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
@@ -180,5 +181,5 @@ pub fn worker_start() {
     on_message.forget();
     let ready = js_sys::Object::new();
     let _ = js_sys::Reflect::set(&ready, &"kind".into(), &"ready".into());
-    let _ = scope.post_message(&ready);
+    scope.post_message(&ready).map_err(|_| JsError::new("the worker cannot post messages"))
 }

@@ -173,7 +173,7 @@ fn startup(window: &web_sys::Window) -> Startup {
 /// reload does not open the link again over later moves.
 fn read_link(window: &web_sys::Window) -> Option<Result<Game, String>> {
     let fragment = window.location().hash().unwrap_or_default();
-    let linked = storage::game_from_fragment(&fragment)?;
+    let linked = crate::save::game_from_fragment(&fragment)?;
     if let (Ok(history), Ok(path)) = (window.history(), window.location().pathname()) {
         let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&path));
     }
@@ -443,7 +443,7 @@ impl App {
             .and_then(|w| w.location().href().ok())
             .map(|href| href.split('#').next().unwrap_or_default().to_string())
             .unwrap_or_default();
-        format!("{base}{}", storage::link_fragment(&self.state.game))
+        format!("{base}{}", crate::save::link_fragment(&self.state.game))
     }
 
     /// The worker died (a fault in it): stop waiting for it and say so.

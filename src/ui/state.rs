@@ -4,37 +4,10 @@
 use super::anim::Anim;
 use super::keyboard::Focus;
 use super::text::Lang;
-use crate::ai::{Level, Score};
+use crate::ai::Score;
 use crate::rules::{Card, Color, Game, Move, Position, Square};
 
-/// Who plays which side.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Mode {
-    /// A person against the AI at `level` (an index into `Level::ALL`).
-    VsAi { human: Color, level: usize },
-    /// Two people on one device; the board can turn to face whoever moves.
-    PassAndPlay { turn_board: bool },
-    /// The AI plays itself.
-    Watch { level: usize },
-}
-
-impl Mode {
-    pub fn is_human(&self, color: Color) -> bool {
-        match *self {
-            Mode::VsAi { human, .. } => human == color,
-            Mode::PassAndPlay { .. } => true,
-            Mode::Watch { .. } => false,
-        }
-    }
-
-    pub fn level(&self) -> Level {
-        let index = match *self {
-            Mode::VsAi { level, .. } | Mode::Watch { level } => level,
-            Mode::PassAndPlay { .. } => Level::ALL.len() - 1,
-        };
-        Level::ALL[index.min(Level::ALL.len() - 1)]
-    }
-}
+pub use crate::save::Mode;
 
 /// A piece being dragged: where it came from and where the pointer is (CSS pixels).
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -45,11 +45,11 @@ test('the game and the settings come back after a reload', async () => {
 });
 
 const DAMAGED = [
-  ['cut short', '{"format":1,"record":"start bbBbb/5/5', /not valid JSON/],
-  ['an older format', '{"version":0,"moves":["crab:c1c2"]}', /no save format number/],
-  ['a newer format', '{"format":7,"record":""}', /save format 7/],
-  ['a broken record', '{"format":1,"record":"start bbBbb/5/5/5/rrRrr tiger,crab monkey,crane boar r\\nmoves crab:c1c5\\n","mode":{"kind":"two","turn_board":true},"show_evaluation":false}', /game record is broken: line 2, move 1/],
-  ['wrong fields', '{"format":1,"record":42}', /fields are wrong/],
+  ['cut short', 'onitama-save 1\nmode two turn\nevaluation off\nstart bbBbb/5/5', /game record is broken/],
+  ['an older format', '{"format":1,"record":"start bbBbb/5/5/5/rrRrr tiger,crab monkey,crane boar r"}', /not an Onitama save/],
+  ['a newer format', 'onitama-save 7\nmode two turn\n', /save format 7/],
+  ['a broken record', 'onitama-save 1\nmode two turn\nevaluation off\nstart bbBbb/5/5/5/rrRrr tiger,crab monkey,crane boar r\nmoves crab:c1c5\n', /game record is broken: line 2, move 1/],
+  ['wrong fields', 'onitama-save 1\nmode chess\n', /unknown way to play 'chess'/],
 ];
 
 for (const [what, text, reason] of DAMAGED) {

@@ -1,0 +1,201 @@
+//! The saved game and settings as text, and the game link's fragment. Pure Rust (the page keeps
+//! the text in localStorage), so the decoding is tested and fuzzed natively.
+//!
+//! ```text
+//! onitama-save 1
+//! mode ai red 4
+//! evaluation off
+//! language fa
+//! start bbBbb/5/5/5/rrRrr boar,ox elephant,horse crab r
+//! moves boar:c1c2
+//! ```
+
+use crate::ai::Level;
+use crate::rules::{Color, Game};
+
+/// The save format this build writes and reads.
+pub const FORMAT: u32 = 1;
+const MAGIC: &str = "onitama-save";
+
+/// Who plays which side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// A person against the AI at `level` (an index into `Level::ALL`).
+    VsAi { human: Color, level: usize },
+    /// Two people on one device; the board can turn to face whoever moves.
+    PassAndPlay { turn_board: bool },
+    /// The AI plays itself.
+    Watch { level: usize },
+}
+
+impl Mode {
+    pub fn is_human(&self, color: Color) -> bool {
+        match *self {
+            Mode::VsAi { human, .. } => human == color,
+            Mode::PassAndPlay { .. } => true,
+            Mode::Watch { .. } => false,
+        }
+    }
+
+    /// The AI's level (the strongest when two people play, for hints).
+    pub fn level(&self) -> Level {
+        let index = match *self {
+            Mode::VsAi { level, .. } | Mode::Watch { level } => level,
+            Mode::PassAndPlay { .. } => Level::ALL.len() - 1,
+        };
+        Level::ALL[index.min(Level::ALL.len() - 1)]
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct SaveFile {
+    pub game: Game,
+    pub mode: Mode,
+    pub show_evaluation: bool,
+    /// A language code (`en`, `fa`, …); `None` follows the browser.
+    pub language: Option<String>,
+}
+
+pub fn encode(save: &SaveFile) -> String {
+    let mode = match save.mode {
+        Mode::VsAi { human, level } => format!("ai {} {level}", human.name().to_lowercase()),
+        Mode::PassAndPlay { turn_board } => format!("two {}", if turn_board { "turn" } else { "fixed" }),
+        Mode::Watch { level } => format!("watch {level}"),
+    };
+    let mut text =
+        format!("{MAGIC} {FORMAT}\nmode {mode}\nevaluation {}\n", if save.show_evaluation { "on" } else { "off" });
+    if let Some(language) = &save.language {
+        text.push_str(&format!("language {language}\n"));
+    }
+    text.push_str(&save.game.to_record());
+    text
+}
+
+/// Reads a save, or says in words why it cannot be read.
+pub fn decode(text: &str) -> Result<SaveFile, String> {
+    let mut lines = text.lines();
+    let first = lines.next().unwrap_or_default().trim();
+    let version =
+        first.strip_prefix(MAGIC).ok_or("it is not an Onitama save (an older version may have written it)")?.trim();
+    match version.parse::<u32>() {
+        Ok(FORMAT) => {}
+        Ok(other) => {
+            return Err(format!("it was written in save format {other}, and this version reads format {FORMAT}"));
+        }
+        Err(_) => return Err(format!("its format number '{version}' is not a number")),
+    }
+    let (mut mode, mut show_evaluation, mut language) = (None, false, None);
+    let mut record = String::new();
+    for line in lines {
+        let (key, value) = line.trim().split_once(' ').unwrap_or((line.trim(), ""));
+        match key {
+            _ if !record.is_empty() => {
+                record.push_str(line);
+                record.push('\n');
+            }
+            "mode" => mode = Some(decode_mode(value)?),
+            "evaluation" => {
+                show_evaluation = match value {
+                    "on" => true,
+                    "off" => false,
+                    other => return Err(format!("evaluation must be on or off, not '{other}'")),
+                }
+            }
+            "language" if !value.is_empty() && value.len() <= 8 && value.bytes().all(|b| b.is_ascii_alphabetic()) => {
+                language = Some(value.to_string())
+            }
+            "start" => {
+                record.push_str(line);
+                record.push('\n');
+            }
+            "" => {}
+            _ => return Err(format!("it has an unknown line '{}'", shorten(line))),
+        }
+    }
+    let mode = mode.ok_or("it does not say who plays which side")?;
+    if record.is_empty() {
+        return Err("it holds no game".to_string());
+    }
+    let game = Game::from_record(&record).map_err(|e| format!("its game record is broken: {e}"))?;
+    Ok(SaveFile { game, mode, show_evaluation, language })
+}
+
+fn decode_mode(value: &str) -> Result<Mode, String> {
+    let words: Vec<&str> = value.split_whitespace().collect();
+    let level = |text: &str| match text.parse::<usize>() {
+        Ok(level) if level < Level::ALL.len() => Ok(level),
+        _ => Err(format!("it names level '{}', which does not exist", shorten(text))),
+    };
+    match words[..] {
+        ["ai", human, number] => {
+            let human = match human {
+                "red" => Color::Red,
+                "blue" => Color::Blue,
+                other => return Err(format!("it names the colour '{}'", shorten(other))),
+            };
+            Ok(Mode::VsAi { human, level: level(number)? })
+        }
+        ["two", "turn"] => Ok(Mode::PassAndPlay { turn_board: true }),
+        ["two", "fixed"] => Ok(Mode::PassAndPlay { turn_board: false }),
+        ["watch", number] => Ok(Mode::Watch { level: level(number)? }),
+        _ => Err(format!("it names an unknown way to play '{}'", shorten(value))),
+    }
+}
+
+/// At most 40 characters of untrusted text, for messages.
+fn shorten(text: &str) -> String {
+    let mut short: String = text.chars().take(40).collect();
+    if short.len() < text.len() {
+        short.push('…');
+    }
+    short
+}
+
+/// The link fragment that opens `game`: `#game=` and the record, percent-encoded.
+pub fn link_fragment(game: &Game) -> String {
+    format!("#game={}", percent_encode(&game.to_record()))
+}
+
+/// The game in a link's fragment: `None` without one, or why it cannot be opened.
+pub fn game_from_fragment(fragment: &str) -> Option<Result<Game, String>> {
+    let encoded = fragment.strip_prefix("#game=")?;
+    Some(
+        percent_decode(encoded)
+            .ok_or_else(|| "the link is damaged (bad % encoding)".to_string())
+            .and_then(|record| Game::from_record(&record).map_err(|e| format!("the game in the link is broken: {e}"))),
+    )
+}
+
+/// Percent-encodes every byte but letters, digits and `-_.~`.
+pub fn percent_encode(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() * 2);
+    for byte in text.bytes() {
+        if byte.is_ascii_alphanumeric() || b"-_.~".contains(&byte) {
+            out.push(char::from(byte));
+        } else {
+            out.push_str(&format!("%{byte:02X}"));
+        }
+    }
+    out
+}
+
+/// Decodes `%XX` escapes; `None` for a broken escape or text that is not UTF-8.
+pub fn percent_decode(text: &str) -> Option<String> {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut index = 0;
+    while index < bytes.len() {
+        if bytes[index] == b'%' {
+            let hex = bytes.get(index + 1..index + 3)?;
+            if !hex.iter().all(u8::is_ascii_hexdigit) {
+                return None;
+            }
+            out.push(u8::from_str_radix(std::str::from_utf8(hex).ok()?, 16).ok()?);
+            index += 3;
+        } else {
+            out.push(bytes[index]);
+            index += 1;
+        }
+    }
+    String::from_utf8(out).ok()
+}
