@@ -19,7 +19,7 @@ for (let run = 0; run < 5; run += 1) {
 
 // Frames while the AI (master level, 1 s a move) plays itself: every move animates.
 const frames = await page.evaluate(async () => {
-  window.wasmBindings.game_new({ mode: 'watch', level: 12, cards: ['tiger', 'crab', 'monkey', 'crane', 'boar'] });
+  window.wasmBindings.game_new({ mode: 'watch', level: 11, cards: ['tiger', 'crab', 'monkey', 'crane', 'boar'] });
   const gaps = [];
   let last = performance.now();
   let running = true;

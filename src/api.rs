@@ -86,7 +86,7 @@ struct GameOptions {
     mode: Option<String>,
     /// "red" or "blue": the person's colour against the AI.
     human: Option<String>,
-    /// 0 (novice) … 12 (master): an index into `Level::ALL`.
+    /// 0 (novice) … 11 (master): an index into `Level::ALL`.
     level: Option<usize>,
     /// Five card names: Red, Red, Blue, Blue, side.
     cards: Option<Vec<String>>,

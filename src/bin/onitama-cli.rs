@@ -65,7 +65,7 @@ enum Command {
     },
     /// Play paired games between two engines from random deals (each deal twice, colours swapped).
     Match {
-        /// Engine A: a level (novice, beginner, casual, apprentice, student, scholar, club, adept,
+        /// Engine A: a level (novice, beginner, casual, apprentice, student, scholar, adept,
         /// expert, sensei, champion, elite, master), or limits and switches joined by commas: `depth=6`, `movetime=100`,
         /// `temperature=30` (the spread of a weaker choice), `no-tt`, `no-pvs`, `no-aspiration`,
         /// `no-killers`, `no-lmr`, `no-quiescence`.

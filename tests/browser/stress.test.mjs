@@ -27,7 +27,7 @@ test('200 fast games leave no stray worker and no growing memory', { timeout: 24
 
   // 100 strong searches, each cancelled by the next new game after 20 ms.
   for (let i = 0; i < 100; i += 1) {
-    await page.evaluate(() => window.wasmBindings.game_new({ mode: 'watch', level: 12 }));
+    await page.evaluate(() => window.wasmBindings.game_new({ mode: 'watch', level: 11 }));
     await page.waitForTimeout(20);
   }
   const afterCancelled = await sample();
