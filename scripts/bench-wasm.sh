@@ -8,8 +8,10 @@ position="${1:-bbBbb/5/5/5/rrRrr crab,dragon monkey,tiger mantis r}"
 depth="${2:-8}"
 
 cargo build --release --quiet --bin onitama-cli
-cargo rustc --release --quiet --lib --target wasm32-unknown-unknown --crate-type cdylib
-wasm-bindgen --target nodejs --out-dir target/wasm-node target/wasm32-unknown-unknown/release/onitama.wasm
+# PROFILE=web measures the build the page ships (its size-optimized profile); the default is release.
+profile="${PROFILE:-release}"
+cargo rustc --profile "$profile" --quiet --lib --target wasm32-unknown-unknown --crate-type cdylib
+wasm-bindgen --target nodejs --out-dir target/wasm-node "target/wasm32-unknown-unknown/$profile/onitama.wasm"
 
 native=$(target/release/onitama-cli perft "$position" "$depth" 2>&1 >/dev/null | sed -E 's/.*\(([0-9.]+) M leaves\/s\).*/\1/')
 target/release/onitama-cli bench --depth "${BENCH_DEPTH:-11}" > target/bench-native.txt 2>/dev/null

@@ -179,7 +179,7 @@ pub fn game_state() -> Result<JsValue, JsError> {
         let game = &state.game;
         View {
             position: game.position().to_string(),
-            to_move: if game.position().to_move() == crate::rules::Color::Red { "red" } else { "blue" },
+            to_move: game.position().to_move().code(),
             moves: game.moves().iter().map(Move::to_string).collect(),
             legal_moves: game.legal_moves().iter().map(Move::to_string).collect(),
             outcome: game.outcome().map(|o| o.code()),
@@ -191,7 +191,7 @@ pub fn game_state() -> Result<JsValue, JsError> {
             hint: state.hint.map(|m| m.to_string()),
             selected_card: state.selected_card.map(|c| c.name()),
             selected_piece: state.selected_piece.map(|s| s.to_string()),
-            bottom: if state.bottom() == crate::rules::Color::Red { "red" } else { "blue" },
+            bottom: state.bottom().code(),
             language: state.lang.code(),
             turn_line: ui::turn_line(state),
         }

@@ -58,7 +58,7 @@ pub struct SaveFile {
 
 pub fn encode(save: &SaveFile) -> String {
     let mode = match save.mode {
-        Mode::VsAi { human, level } => format!("ai {} {level}", human.name().to_lowercase()),
+        Mode::VsAi { human, level } => format!("ai {} {level}", human.code()),
         Mode::PassAndPlay { turn_board } => format!("two {}", if turn_board { "turn" } else { "fixed" }),
         Mode::Watch { level } => format!("watch {level}"),
     };

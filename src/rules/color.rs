@@ -37,6 +37,14 @@ impl Color {
         }
     }
 
+    /// `"red"` or `"blue"`: the word used in saves, links and the page's API.
+    pub const fn code(self) -> &'static str {
+        match self {
+            Color::Red => "red",
+            Color::Blue => "blue",
+        }
+    }
+
     /// The to-move letter of the position notation.
     pub const fn letter(self) -> char {
         match self {

@@ -66,7 +66,7 @@ impl Deal {
     /// The starting position of this deal, with the stamp's player to move.
     pub fn position(&self) -> Position {
         Position::starting(self.red, self.blue, self.side, self.first_player())
-            .expect("a deal has five different cards and the starting layout is valid")
+            .unwrap_or_else(|_| unreachable!("a deal has five different cards and the starting layout is valid"))
     }
 }
 

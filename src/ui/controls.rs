@@ -211,7 +211,7 @@ pub fn update(state: &State) {
             for (position, m) in game.positions().iter().zip(game.moves()) {
                 if let Ok(item) = document.create_element("li") {
                     item.set_text_content(Some(&m.to_string()));
-                    let _ = item.set_attribute("class", &position.to_move().name().to_lowercase());
+                    let _ = item.set_attribute("class", position.to_move().code());
                     let _ = list.append_child(&item);
                 }
             }
@@ -251,7 +251,11 @@ fn show_evaluation(state: &State) {
         Some(score) => (text::red_share(score), text::evaluation(state.lang, score)),
     };
     if let Some(fill) = element::<web_sys::HtmlElement>("eval-fill") {
-        let _ = fill.style().set_property("width", &format!("{:.1}%", share * 100.0));
+        let _ = fill.style().set_property("width", &{
+            // Tenths of a percent, with integers (no float formatting in the wasm).
+            let permille = (share * 1000.0).round() as i32;
+            format!("{}.{}%", permille / 10, permille % 10)
+        });
     }
     if let Some(caption) = element::<Element>("eval-text") {
         caption.set_text_content(Some(&label));

@@ -368,11 +368,12 @@ fn fit_text(
     weight: &str,
     color: &str,
 ) -> Result<(), JsValue> {
-    let mut size = size.round().max(6.0);
+    // Whole pixels: no float formatting in the wasm.
+    let mut size = size.round().max(6.0) as i32;
     ctx.set_font(&format!("{weight} {size}px system-ui, sans-serif"));
     let natural = ctx.measure_text(text)?.width();
     if natural > room && natural > 0.0 {
-        size = (size * room / natural).floor().max(6.0);
+        size = (f64::from(size) * room / natural).floor().max(6.0) as i32;
         ctx.set_font(&format!("{weight} {size}px system-ui, sans-serif"));
     }
     ctx.set_fill_style_str(color);
@@ -405,7 +406,7 @@ fn draw_turn_line(ctx: &Context, state: &State, layout: &Layout) -> Result<(), J
     let Some(message) = turn_line(state) else { return Ok(()) };
     let mover = state.position().to_move();
     let r = layout.banner[mover.index()];
-    ctx.set_font(&format!("700 {}px system-ui, sans-serif", (r.h * 0.8).round()));
+    ctx.set_font(&format!("700 {}px system-ui, sans-serif", (r.h * 0.8).round() as i32));
     let width = ctx.measure_text(&message)?.width().min(layout.width - 8.0);
     let x = (layout.width - width) / 2.0;
     fit_text(ctx, &message, (x.max(4.0), r.y + r.h / 2.0), layout.width - 8.0, r.h * 0.8, "700", strong(mover))

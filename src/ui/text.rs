@@ -192,7 +192,8 @@ pub fn evaluation(lang: Lang, score_for_red: Score) -> String {
         Score::Value(v) if v.abs() < 10 => t.eval_even.to_string(),
         Score::Value(v) => {
             let leader = if v > 0 { Color::Red } else { Color::Blue };
-            let amount = format!("{:.1}", f64::from(v.abs()) / 100.0);
+            let tenths = (v.abs() + 5) / 10;
+            let amount = format!("{}.{}", tenths / 10, tenths % 10);
             fill(lang, t.eval_lead, &[("color", color_name(lang, leader)), ("n", &amount)])
         }
         // Plies to the win, counted as the winner's own moves.
