@@ -13,6 +13,18 @@ fn element<T: JsCast>(id: &str) -> Option<T> {
     web_sys::window()?.document()?.get_element_by_id(id)?.dyn_into().ok()
 }
 
+fn open_dialog(id: &str) {
+    if let Some(dialog) = element::<HtmlDialogElement>(id) {
+        let _ = dialog.show_modal();
+    }
+}
+
+fn close_dialog(id: &str) {
+    if let Some(dialog) = element::<HtmlDialogElement>(id) {
+        dialog.close();
+    }
+}
+
 fn on_click(document: &Document, id: &str, handle: impl Fn(&mut App) + 'static) -> Result<(), JsValue> {
     let target = document.get_element_by_id(id).ok_or_else(|| format!("no #{id}"))?;
     listen(&target, "click", move |app, _: web_sys::Event| handle(app))
@@ -48,14 +60,10 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
         }
     })?;
     on_click(document, "new-game", |_| {
-        if let Some(dialog) = element::<HtmlDialogElement>("setup") {
-            let _ = dialog.show_modal();
-        }
+        open_dialog("setup");
     })?;
     on_click(document, "setup-start", |app| {
-        if let Some(dialog) = element::<HtmlDialogElement>("setup") {
-            dialog.close();
-        }
+        close_dialog("setup");
         show_notice("");
         match read_setup() {
             Ok(options) => {
@@ -67,28 +75,20 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
         }
     })?;
     on_click(document, "setup-cancel", |_| {
-        if let Some(dialog) = element::<HtmlDialogElement>("setup") {
-            dialog.close();
-        }
+        close_dialog("setup");
     })?;
     on_click(document, "records", |app| {
         fill_records(app);
-        if let Some(dialog) = element::<HtmlDialogElement>("records-dialog") {
-            let _ = dialog.show_modal();
-        }
+        open_dialog("records-dialog");
     })?;
     on_click(document, "records-close", |_| {
-        if let Some(dialog) = element::<HtmlDialogElement>("records-dialog") {
-            dialog.close();
-        }
+        close_dialog("records-dialog");
     })?;
     on_click(document, "record-open", |app| {
         let text = element::<web_sys::HtmlTextAreaElement>("record-text").map(|t| t.value()).unwrap_or_default();
         match crate::rules::Game::from_record(&text) {
             Ok(game) => {
-                if let Some(dialog) = element::<HtmlDialogElement>("records-dialog") {
-                    dialog.close();
-                }
+                close_dialog("records-dialog");
                 show_notice("");
                 app.open_game(game);
             }
@@ -108,14 +108,10 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
     })?;
     on_click(document, "rules", |app| {
         let _ = fill_rules(app.state().lang);
-        if let Some(dialog) = element::<HtmlDialogElement>("rules-dialog") {
-            let _ = dialog.show_modal();
-        }
+        open_dialog("rules-dialog");
     })?;
     on_click(document, "rules-close", |_| {
-        if let Some(dialog) = element::<HtmlDialogElement>("rules-dialog") {
-            dialog.close();
-        }
+        close_dialog("rules-dialog");
     })?;
     on_click(document, "undo", |app| {
         app.undo();

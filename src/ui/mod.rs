@@ -308,33 +308,27 @@ impl App {
     }
 
     pub fn undo(&mut self) -> bool {
+        self.step_history(true)
+    }
+
+    pub fn redo(&mut self) -> bool {
+        self.step_history(false)
+    }
+
+    /// Undo (`back`) or redo, with the moved piece sliding back or forth.
+    fn step_history(&mut self, back: bool) -> bool {
         self.cancel_ai();
-        let last = self.state.game.moves().last().copied();
         let before = render::scene(&self.state, &self.layout);
-        if !board::undo(&mut self.state) {
+        let stepped =
+            if back { self.state.game.moves().last().copied() } else { self.state.game.redoable().next().copied() };
+        let changed = if back { board::undo(&mut self.state) } else { board::redo(&mut self.state) };
+        if !changed {
             return false;
         }
         self.state.clear_selection();
         self.state.hint = None;
-        let slide = match last {
-            Some(Move::Step { from, to, .. }) => Some((to, from)),
-            _ => None,
-        };
-        self.animate_from(before, slide);
-        self.after_change();
-        true
-    }
-
-    pub fn redo(&mut self) -> bool {
-        self.cancel_ai();
-        let before = render::scene(&self.state, &self.layout);
-        let next = self.state.game.redoable().next().copied();
-        if !board::redo(&mut self.state) {
-            return false;
-        }
-        self.state.clear_selection();
-        let slide = match next {
-            Some(Move::Step { from, to, .. }) => Some((from, to)),
+        let slide = match stepped {
+            Some(Move::Step { from, to, .. }) => Some(if back { (to, from) } else { (from, to) }),
             _ => None,
         };
         self.animate_from(before, slide);
