@@ -33,6 +33,13 @@ pub enum CardPlace {
     Side,
 }
 
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Arrangement {
+    Portrait,
+    Landscape,
+    Wide,
+}
+
 #[derive(Clone, Debug, PartialEq)]
 pub struct Layout {
     pub width: f64,
@@ -50,11 +57,26 @@ pub struct Layout {
 
 impl Layout {
     pub fn new(width: f64, height: f64, bottom: Color) -> Layout {
-        let portrait = width < height * 1.05;
-        // Cards are 1.45 cells tall in landscape; in portrait three smaller cards share a row.
-        let (card_w_cells, card_h_cells, row_gap) = if portrait { (1.62, 1.1, 0.12) } else { (2.2, 1.45, 0.3) };
-        let rows = 5.0 + 2.0 * (card_h_cells + row_gap) + 0.8;
-        let cols = if portrait { 5.3 } else { 5.0 + 2.0 * (card_w_cells + 0.35) };
+        // Portrait: three smaller cards share each player's row, the side card in the mover's row.
+        // Landscape: two cards above and below the board, the side card beside it. Wide and short
+        // (a phone on its side): each player's cards in a column beside the board.
+        let arrangement = if width < height * 1.05 {
+            Arrangement::Portrait
+        } else if width >= height * 1.55 {
+            Arrangement::Wide
+        } else {
+            Arrangement::Landscape
+        };
+        let (card_w_cells, card_h_cells, gap_cells) = match arrangement {
+            Arrangement::Portrait => (1.62, 1.1, 0.12),
+            Arrangement::Landscape => (2.2, 1.45, 0.3),
+            Arrangement::Wide => (2.0, 1.3, 0.2),
+        };
+        let (rows, cols) = match arrangement {
+            Arrangement::Portrait => (5.0 + 2.0 * (card_h_cells + gap_cells) + 0.8, 5.3),
+            Arrangement::Landscape => (5.0 + 2.0 * (card_h_cells + gap_cells) + 0.8, 5.0 + 2.0 * (card_w_cells + 0.35)),
+            Arrangement::Wide => (5.9, 5.0 + 2.0 * (card_w_cells + 0.5)),
+        };
         let cell = (width / cols).min(height / rows).floor().max(8.0);
         let board_size = cell * 5.0;
         let board = Rect {
@@ -65,7 +87,7 @@ impl Layout {
         };
         let card_w = cell * card_w_cells;
         let card_h = cell * card_h_cells;
-        let gap = cell * row_gap;
+        let gap = cell * gap_cells;
         let top_y = board.y - gap - card_h - cell * 0.35;
         let bottom_y = board.y + board.h + gap + cell * 0.35;
         let row_y = |color: Color| if color == bottom { bottom_y } else { top_y };
@@ -73,21 +95,38 @@ impl Layout {
         let mut side = [Rect::default(); 2];
         for color in Color::ALL {
             let y = row_y(color);
-            if portrait {
-                let spacing = (board.w - 3.0 * card_w) / 2.0;
-                let slot = |i: f64| Rect { x: board.x + i * (card_w + spacing), y, w: card_w, h: card_h };
-                // The bottom player reads left to right; the top player sits opposite, so mirror.
-                let (a, b, s) = if color == bottom { (0.0, 1.0, 2.0) } else { (2.0, 1.0, 0.0) };
-                hands[color.index()] = [slot(a), slot(b)];
-                side[color.index()] = slot(s);
-            } else {
-                let centre = width / 2.0;
-                let x0 = centre - card_w - gap / 2.0;
-                let slot = |i: f64| Rect { x: x0 + i * (card_w + gap), y, w: card_w, h: card_h };
-                hands[color.index()] = if color == bottom { [slot(0.0), slot(1.0)] } else { [slot(1.0), slot(0.0)] };
-                let side_y = board.y + board.h / 2.0 - card_h / 2.0;
-                let side_x = board.x + board.w + cell * 0.35;
-                side[color.index()] = Rect { x: side_x, y: side_y, w: card_w, h: card_h };
+            match arrangement {
+                Arrangement::Portrait => {
+                    let spacing = (board.w - 3.0 * card_w) / 2.0;
+                    let slot = |i: f64| Rect { x: board.x + i * (card_w + spacing), y, w: card_w, h: card_h };
+                    // The bottom player reads left to right; the top player sits opposite, so mirror.
+                    let (a, b, s) = if color == bottom { (0.0, 1.0, 2.0) } else { (2.0, 1.0, 0.0) };
+                    hands[color.index()] = [slot(a), slot(b)];
+                    side[color.index()] = slot(s);
+                }
+                Arrangement::Landscape => {
+                    let x0 = width / 2.0 - card_w - gap / 2.0;
+                    let slot = |i: f64| Rect { x: x0 + i * (card_w + gap), y, w: card_w, h: card_h };
+                    hands[color.index()] =
+                        if color == bottom { [slot(0.0), slot(1.0)] } else { [slot(1.0), slot(0.0)] };
+                    let side_y = board.y + board.h / 2.0 - card_h / 2.0;
+                    side[color.index()] = Rect { x: board.x + board.w + cell * 0.35, y: side_y, w: card_w, h: card_h };
+                }
+                Arrangement::Wide => {
+                    // The top player's column on the left, from the top; the bottom player's on the
+                    // right, from the bottom; the side card ends the mover's column.
+                    let slot = |i: f64| {
+                        if color == bottom {
+                            let x = board.x + board.w + cell * 0.4;
+                            Rect { x, y: board.y + board.h - card_h - i * (card_h + gap), w: card_w, h: card_h }
+                        } else {
+                            let x = board.x - cell * 0.4 - card_w;
+                            Rect { x, y: board.y + i * (card_h + gap), w: card_w, h: card_h }
+                        }
+                    };
+                    hands[color.index()] = [slot(0.0), slot(1.0)];
+                    side[color.index()] = slot(2.0);
+                }
             }
         }
         let banner_h = cell * 0.32;

@@ -62,3 +62,20 @@ test('the rules API answers from the page and throws clear errors', async () => 
   assert.match(result.badMove, /is not a move/);
   await page.close();
 });
+
+test('a 1920x1080 desktop, and a phone turned from portrait to landscape, lay the board out again', async () => {
+  const { page, errors } = await openGame(browser, server.url, { width: 1920, height: 1080 });
+  await page.waitForTimeout(200);
+  const big = await page.evaluate(() => window.wasmBindings.square_rect('c3'));
+  await screenshot(page, 'start-1920x1080');
+  await page.setViewportSize({ width: 640, height: 360 });
+  await page.waitForTimeout(300);
+  const small = await page.evaluate(() => window.wasmBindings.square_rect('c3'));
+  assert.ok(big.width > small.width * 1.5, `squares follow the window: ${big.width} then ${small.width}`);
+  // The whole board stays inside the window.
+  const corners = await page.evaluate(() => ['a1', 'e5'].map((s) => window.wasmBindings.square_rect(s)));
+  for (const r of corners) assert.ok(r.x >= 0 && r.y >= 0 && r.x + r.width <= 640 && r.y + r.height <= 360, JSON.stringify(r));
+  await screenshot(page, 'phone-landscape-640x360');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
