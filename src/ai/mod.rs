@@ -10,7 +10,6 @@ mod zobrist;
 pub use eval::{WEIGHTS, Weights, evaluate};
 pub use levels::{Level, LevelPlayer};
 pub use search::{Engine, Info, Limits, MAX_DEPTH, Options, Score, SearchResult, WIN, winning_move};
-pub use zobrist::hash;
 
 /// Milliseconds from a fixed start, for native programs (the browser passes its own clock).
 #[cfg(not(target_arch = "wasm32"))]

@@ -34,18 +34,6 @@ impl Outcome {
         }
     }
 
-    pub fn from_code(code: &str) -> Option<Outcome> {
-        [
-            Outcome::Win { winner: Color::Red, way: Way::Stone },
-            Outcome::Win { winner: Color::Red, way: Way::Stream },
-            Outcome::Win { winner: Color::Blue, way: Way::Stone },
-            Outcome::Win { winner: Color::Blue, way: Way::Stream },
-            Outcome::DrawByRepetition,
-        ]
-        .into_iter()
-        .find(|outcome| outcome.code() == code)
-    }
-
     pub fn winner(self) -> Option<Color> {
         match self {
             Outcome::Win { winner, .. } => Some(winner),
