@@ -103,7 +103,7 @@ mod tests {
     use super::*;
     use crate::rules::{Deal, Game, SplitMix64};
 
-    /// The key kept up move by move equals the key computed from scratch, passes and captures included.
+    /// The key kept up move by move equals the key computed from scratch, through captures and wins.
     #[test]
     fn incremental_keys_match_full_keys() {
         let mut dice = SplitMix64(9);
@@ -118,6 +118,10 @@ mod tests {
                 assert_eq!(key, hash(game.position()), "after {m} in {}", game.positions()[game.positions().len() - 2]);
             }
         }
+        // A pass changes only the cards and the side to move.
+        let blocked: Position = "Rrrrr/5/5/5/B4 elephant,crab tiger,ox boar r".parse().unwrap();
+        let pass = Move::Pass { card: crate::rules::Card::Crab };
+        assert_eq!(after(&blocked, hash(&blocked), pass), hash(&blocked.play(pass).unwrap()));
         // Hands are sets: the order the cards were named in does not change the key.
         let a: Position = "bbBbb/5/5/5/rrRrr ox,boar horse,elephant crab r".parse().unwrap();
         let b: Position = "bbBbb/5/5/5/rrRrr boar,ox elephant,horse crab r".parse().unwrap();
