@@ -1,7 +1,10 @@
 // Offline after the first visit, AI included; and the same build served from a sub-path.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, screenshot } from './harness.mjs';
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { serve, launch, screenshot, dist } from './harness.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -60,6 +63,30 @@ test('the same build works unchanged from a sub-path', { timeout: 60000 }, async
     const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
     assert.ok(scope.endsWith('/games/onitama/'), scope);
     assert.deepEqual(failed, []);
+  } finally {
+    await context.close();
+    await server.close();
+  }
+});
+
+test('a new version replaces the old one at the next load', { timeout: 60000 }, async () => {
+  // A copy of the build that can be "deployed" again with a change.
+  const folder = mkdtempSync(join(tmpdir(), 'onitama-deploy-'));
+  cpSync(dist, folder, { recursive: true });
+  const server = await serve('/', folder);
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  try {
+    await page.goto(server.url);
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    await page.reload();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    assert.equal(await page.title(), 'Onitama');
+    const index = join(folder, 'index.html');
+    writeFileSync(index, readFileSync(index, 'utf8').replace('<title>Onitama</title>', '<title>Onitama v2</title>'));
+    await page.reload();
+    assert.equal(await page.title(), 'Onitama v2', 'the service worker did not keep the old page');
+    await page.waitForFunction(() => window.wasmBindings !== undefined);
   } finally {
     await context.close();
     await server.close();
