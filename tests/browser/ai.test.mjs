@@ -3,12 +3,9 @@
 import { test, before, after } from 'node:test';
 // Each test has a time limit so that a silent worker fails the test instead of hanging the run.
 import assert from 'node:assert/strict';
-import { serve, launch, openGame } from './harness.mjs';
+import { openGame, servedGame } from './harness.mjs';
 
-let server;
-let browser;
-before(async () => { server = await serve(); browser = await launch(); });
-after(async () => { await browser?.close(); await server?.close(); });
+const game = servedGame({ before, after });
 
 const START = 'bbBbb/5/5/5/rrRrr crab,dragon monkey,tiger mantis r';
 
@@ -25,7 +22,7 @@ async function withWorkerStarter(page) {
 }
 
 test('the worker searches, reports each depth and answers with a legal move while the page keeps drawing', { timeout: 60000 }, async () => {
-  const { page, errors } = await openGame(browser, server.url);
+  const { page, errors } = await openGame(game.browser, game.server.url);
   await withWorkerStarter(page);
   const result = await page.evaluate(async (start) => {
     const worker = await startWorker();
@@ -60,7 +57,7 @@ test('the worker searches, reports each depth and answers with a legal move whil
 });
 
 test('a search can be cancelled and a new worker answers at once', { timeout: 60000 }, async () => {
-  const { page, errors } = await openGame(browser, server.url);
+  const { page, errors } = await openGame(game.browser, game.server.url);
   await withWorkerStarter(page);
   const answer = await page.evaluate(async (start) => {
     const first = await startWorker();
@@ -81,7 +78,7 @@ test('a search can be cancelled and a new worker answers at once', { timeout: 60
 });
 
 test('the worker plays a level and reports bad requests as errors', { timeout: 60000 }, async () => {
-  const { page } = await openGame(browser, server.url);
+  const { page } = await openGame(game.browser, game.server.url);
   await withWorkerStarter(page);
   const replies = await page.evaluate(async (start) => {
     const worker = await startWorker();
@@ -104,7 +101,7 @@ test('the worker plays a level and reports bad requests as errors', { timeout: 6
 });
 
 test('best_move answers scripts on the page and rejects bad input', { timeout: 60000 }, async () => {
-  const { page } = await openGame(browser, server.url);
+  const { page } = await openGame(game.browser, game.server.url);
   const result = await page.evaluate((start) => {
     const api = window.wasmBindings;
     const caught = (f) => { try { f(); return null; } catch (e) { return e.message; } };

@@ -3,12 +3,9 @@
 // reads the state back; the moves themselves are made with the pointer.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, openGame, screenshot } from './harness.mjs';
+import { openGame, screenshot, servedGame } from './harness.mjs';
 
-let server;
-let browser;
-before(async () => { server = await serve(); browser = await launch(); });
-after(async () => { await browser?.close(); await server?.close(); });
+const game = servedGame({ before, after });
 
 const state = (page) => page.evaluate(() => window.wasmBindings.game_state());
 const call = (page, name, ...args) => page.evaluate(([n, a]) => window.wasmBindings[n](...a), [name, args]);
@@ -40,7 +37,7 @@ async function clickMove(page, move) {
 }
 
 test('a whole game against the AI, played with mouse clicks, reaches a result', { timeout: 180000 }, async () => {
-  const { page, errors } = await openGame(browser, server.url);
+  const { page, errors } = await openGame(game.browser, game.server.url);
   await call(page, 'game_new', { mode: 'ai', human: 'red', level: 0, cards: ['tiger', 'crab', 'monkey', 'crane', 'boar'] });
   await settle(page);
   let s = await state(page);
@@ -68,7 +65,7 @@ test('a whole game against the AI, played with mouse clicks, reaches a result', 
 });
 
 test('clicks that mean nothing change nothing', async () => {
-  const { page, errors } = await openGame(browser, server.url);
+  const { page, errors } = await openGame(game.browser, game.server.url);
   await call(page, 'game_new', { mode: 'two', cards: ['tiger', 'crab', 'monkey', 'crane', 'boar'] });
   const start = await state(page);
   await clickAt(page, 'square', 'c3'); // an empty square
@@ -83,7 +80,7 @@ test('clicks that mean nothing change nothing', async () => {
 });
 
 test('with no legal move the player gives up a card by clicking it', async () => {
-  const { page, errors } = await openGame(browser, server.url);
+  const { page, errors } = await openGame(game.browser, game.server.url);
   await call(page, 'game_new', { mode: 'two', position: 'Rrrrr/5/5/5/B4 elephant,crab tiger,ox boar r' });
   await settle(page);
   assert.deepEqual((await state(page)).legal_moves.sort(), ['crab:pass', 'elephant:pass']);
@@ -98,7 +95,7 @@ test('with no legal move the player gives up a card by clicking it', async () =>
 });
 
 test('undo and redo with the buttons', async () => {
-  const { page, errors } = await openGame(browser, server.url);
+  const { page, errors } = await openGame(game.browser, game.server.url);
   await call(page, 'game_new', { mode: 'two', turn_board: false, cards: ['tiger', 'crab', 'monkey', 'crane', 'boar'] });
   await clickMove(page, 'crab:c1c2');
   await settle(page);
@@ -124,7 +121,7 @@ test('undo and redo with the buttons', async () => {
 });
 
 test('against the AI, undo goes back to the player\'s own turn', { timeout: 60000 }, async () => {
-  const { page } = await openGame(browser, server.url);
+  const { page } = await openGame(game.browser, game.server.url);
   await call(page, 'game_new', { mode: 'ai', human: 'red', level: 1, cards: ['tiger', 'crab', 'monkey', 'crane', 'boar'] });
   await settle(page);
   await clickMove(page, 'crab:c1c2');
@@ -139,7 +136,7 @@ test('against the AI, undo goes back to the player\'s own turn', { timeout: 6000
 });
 
 test('pass and play turns the board to face whoever moves', async () => {
-  const { page, errors } = await openGame(browser, server.url);
+  const { page, errors } = await openGame(game.browser, game.server.url);
   await call(page, 'game_new', { mode: 'two', turn_board: true, cards: ['tiger', 'crab', 'monkey', 'crane', 'boar'] });
   assert.equal((await state(page)).bottom, 'red');
   await clickMove(page, 'crab:c1c2');
@@ -160,7 +157,7 @@ test('pass and play turns the board to face whoever moves', async () => {
 });
 
 test('a piece is dragged and dropped, and two cards reaching one square ask which to give up', async () => {
-  const { page, errors } = await openGame(browser, server.url);
+  const { page, errors } = await openGame(game.browser, game.server.url);
   // Ox and horse both step forward.
   await call(page, 'game_new', { mode: 'two', turn_board: false, position: '4B/5/5/5/R4 ox,horse crab,boar tiger r' });
   const from = await centre(page, 'square', 'a1');
@@ -189,11 +186,11 @@ test('a piece is dragged and dropped, and two cards reaching one square ask whic
 });
 
 test('touch on a phone: tap a card, a piece and a square', async () => {
-  const context = await browser.newContext({ viewport: { width: 360, height: 640 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
+  const context = await game.browser.newContext({ viewport: { width: 360, height: 640 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(String(e)));
-  await page.goto(server.url);
+  await page.goto(game.server.url);
   await page.waitForFunction(() => window.wasmBindings !== undefined);
   await call(page, 'game_new', { mode: 'two', turn_board: false, cards: ['tiger', 'crab', 'monkey', 'crane', 'boar'] });
   for (const [kind, name] of [['card', 'crab'], ['square', 'c1'], ['square', 'c2']]) {
@@ -208,7 +205,7 @@ test('touch on a phone: tap a card, a piece and a square', async () => {
 });
 
 test('bad input through the API throws and changes nothing', async () => {
-  const { page } = await openGame(browser, server.url);
+  const { page } = await openGame(game.browser, game.server.url);
   await call(page, 'game_new', { mode: 'two', cards: ['tiger', 'crab', 'monkey', 'crane', 'boar'] });
   const before = await state(page);
   const failures = await page.evaluate(() => {
@@ -236,7 +233,7 @@ test('bad input through the API throws and changes nothing', async () => {
 });
 
 test('a hint marks a legal move, and the evaluation bar shows who stands better', { timeout: 60000 }, async () => {
-  const { page, errors } = await openGame(browser, server.url);
+  const { page, errors } = await openGame(game.browser, game.server.url);
   await call(page, 'game_new', { mode: 'two', turn_board: false, cards: ['tiger', 'crab', 'monkey', 'crane', 'boar'] });
   await page.click('#hint');
   await page.waitForFunction(() => window.wasmBindings.game_state().hint != null, null, { timeout: 20000 });

@@ -76,3 +76,14 @@ export async function screenshot(page, name) {
   await page.screenshot({ path });
   return path;
 }
+
+/**
+ * The usual set-up of a test file: the release build served and Chromium launched before its
+ * tests, both closed after them. Returns an object whose `server` and `browser` are set by then.
+ */
+export function servedGame(hooks) {
+  const shared = {};
+  hooks.before(async () => { shared.server = await serve(); shared.browser = await launch(); });
+  hooks.after(async () => { await shared.browser?.close(); await shared.server?.close(); });
+  return shared;
+}

@@ -2,17 +2,14 @@
 // Escape cancels; a screen reader hears the position and each move.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, openGame, screenshot } from './harness.mjs';
+import { openGame, screenshot, servedGame } from './harness.mjs';
 
-let server;
-let browser;
-before(async () => { server = await serve(); browser = await launch(); });
-after(async () => { await browser?.close(); await server?.close(); });
+const game = servedGame({ before, after });
 
 const state = (page) => page.evaluate(() => window.wasmBindings.game_state());
 
 test('a game is played with the keyboard alone', async () => {
-  const { page, errors } = await openGame(browser, server.url);
+  const { page, errors } = await openGame(game.browser, game.server.url);
   await page.evaluate(() => window.wasmBindings.game_new({ mode: 'two', turn_board: false, cards: ['tiger', 'crab', 'monkey', 'crane', 'boar'] }));
   // Tab through the buttons to the board.
   await page.focus('#new-game');
@@ -48,7 +45,7 @@ test('a game is played with the keyboard alone', async () => {
 });
 
 test('the result is announced', async () => {
-  const { page } = await openGame(browser, server.url);
+  const { page } = await openGame(game.browser, game.server.url);
   await page.evaluate(() => window.wasmBindings.game_new({ mode: 'two', position: '5/2B2/2r2/5/R4 ox,boar crab,tiger horse r' }));
   await page.evaluate(() => window.wasmBindings.game_play('ox:c3c4'));
   assert.equal(await page.textContent('#announce'),
@@ -70,7 +67,7 @@ function contrast(a, b) {
 }
 
 test('text contrast is at least 4.5:1', async () => {
-  const { page } = await openGame(browser, server.url);
+  const { page } = await openGame(game.browser, game.server.url);
   await page.evaluate(() => window.wasmBindings.game_new({ mode: 'two', cards: ['tiger', 'crab', 'monkey', 'crane', 'boar'] }));
   await page.evaluate(() => window.wasmBindings.game_play('crab:c1c2'));
   const pairs = await page.evaluate(() => {

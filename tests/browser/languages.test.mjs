@@ -2,12 +2,9 @@
 // left. The texts drawn on the canvas follow the language too.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, screenshot } from './harness.mjs';
+import { screenshot, servedGame } from './harness.mjs';
 
-let server;
-let browser;
-before(async () => { server = await serve(); browser = await launch(); });
-after(async () => { await browser?.close(); await server?.close(); });
+const game = servedGame({ before, after });
 
 const CARDS = ['tiger', 'crab', 'monkey', 'crane', 'boar'];
 const CASES = [
@@ -19,11 +16,11 @@ const CASES = [
 
 for (const [locale, code, dir, newGame, turnLine] of CASES) {
   test(`a browser in ${locale} gets the page in ${code}`, async () => {
-    const context = await browser.newContext({ locale, viewport: { width: 1280, height: 800 } });
+    const context = await game.browser.newContext({ locale, viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     const errors = [];
     page.on('pageerror', (e) => errors.push(String(e)));
-    await page.goto(server.url);
+    await page.goto(game.server.url);
     await page.waitForFunction(() => window.wasmBindings !== undefined);
     await page.evaluate((cards) => window.wasmBindings.game_new({ mode: 'two', turn_board: false, cards }), CARDS);
     await page.evaluate(() => window.wasmBindings.game_play('crab:c1c2'));
@@ -42,9 +39,9 @@ for (const [locale, code, dir, newGame, turnLine] of CASES) {
 }
 
 test('the language can be switched in the page and is remembered', async () => {
-  const context = await browser.newContext({ locale: 'en-US', viewport: { width: 800, height: 600 } });
+  const context = await game.browser.newContext({ locale: 'en-US', viewport: { width: 800, height: 600 } });
   const page = await context.newPage();
-  await page.goto(server.url);
+  await page.goto(game.server.url);
   await page.waitForFunction(() => window.wasmBindings !== undefined);
   await page.selectOption('#language', 'fr');
   assert.equal(await page.textContent('#undo'), 'Annuler');
@@ -61,9 +58,9 @@ test('the language can be switched in the page and is remembered', async () => {
 
 for (const [locale, title] of [['en-US', 'How to play'], ['fa-IR', 'شیوهٔ بازی'], ['es-ES', 'Cómo se juega'], ['fr-FR', 'Comment jouer']]) {
   test(`the rules page in ${locale} draws the sixteen cards`, async () => {
-    const context = await browser.newContext({ locale, viewport: { width: 1000, height: 900 } });
+    const context = await game.browser.newContext({ locale, viewport: { width: 1000, height: 900 } });
     const page = await context.newPage();
-    await page.goto(server.url);
+    await page.goto(game.server.url);
     await page.waitForFunction(() => window.wasmBindings !== undefined);
     await page.click('#rules');
     await page.waitForSelector('#rules-dialog[open]');

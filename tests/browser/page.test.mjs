@@ -1,12 +1,9 @@
 // The page in real headless Chromium: it loads cleanly, draws the board, and its API checks input.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, openGame, screenshot } from './harness.mjs';
+import { openGame, screenshot, servedGame } from './harness.mjs';
 
-let server;
-let browser;
-before(async () => { server = await serve(); browser = await launch(); });
-after(async () => { await browser?.close(); await server?.close(); });
+const game = servedGame({ before, after });
 
 const START = 'bbBbb/5/5/5/rrRrr ox,boar horse,elephant crab r';
 
@@ -23,7 +20,7 @@ async function canvasColours(page) {
 }
 
 test('the page loads with no console error and draws the board', async () => {
-  const { page, errors } = await openGame(browser, server.url);
+  const { page, errors } = await openGame(game.browser, game.server.url);
   await page.waitForTimeout(200);
   assert.ok(await canvasColours(page) > 10, 'the canvas shows a drawing');
   await screenshot(page, 'start-1280x800');
@@ -32,7 +29,7 @@ test('the page loads with no console error and draws the board', async () => {
 });
 
 test('a phone-sized viewport draws the board too', async () => {
-  const { page, errors } = await openGame(browser, server.url, { width: 360, height: 640 });
+  const { page, errors } = await openGame(game.browser, game.server.url, { width: 360, height: 640 });
   await page.waitForTimeout(200);
   assert.ok(await canvasColours(page) > 10);
   await screenshot(page, 'start-360x640');
@@ -41,7 +38,7 @@ test('a phone-sized viewport draws the board too', async () => {
 });
 
 test('the rules API answers from the page and throws clear errors', async () => {
-  const { page } = await openGame(browser, server.url);
+  const { page } = await openGame(game.browser, game.server.url);
   const result = await page.evaluate((start) => {
     const api = window.wasmBindings;
     const caught = (f) => { try { f(); return null; } catch (e) { return e instanceof Error ? e.message : String(e); } };
@@ -64,7 +61,7 @@ test('the rules API answers from the page and throws clear errors', async () => 
 });
 
 test('a 1920x1080 desktop, and a phone turned from portrait to landscape, lay the board out again', async () => {
-  const { page, errors } = await openGame(browser, server.url, { width: 1920, height: 1080 });
+  const { page, errors } = await openGame(game.browser, game.server.url, { width: 1920, height: 1080 });
   await page.waitForTimeout(200);
   const big = await page.evaluate(() => window.wasmBindings.square_rect('c3'));
   await screenshot(page, 'start-1920x1080');

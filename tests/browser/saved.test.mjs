@@ -2,18 +2,15 @@
 // explained, starts nothing wrong and loses nothing.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, screenshot } from './harness.mjs';
+import { screenshot, servedGame } from './harness.mjs';
 
-let server;
-let browser;
-before(async () => { server = await serve(); browser = await launch(); });
-after(async () => { await browser?.close(); await server?.close(); });
+const game = servedGame({ before, after });
 
 const CARDS = ['tiger', 'crab', 'monkey', 'crane', 'boar'];
 const state = (page) => page.evaluate(() => window.wasmBindings.game_state());
 
-async function fresh(url = server.url) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+async function fresh(url = game.server.url) {
+  const context = await game.browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(String(e)));

@@ -3,19 +3,16 @@
 // growing memory. The figures are printed for the README.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch } from './harness.mjs';
+import { servedGame } from './harness.mjs';
 
-let server;
-let browser;
-before(async () => { server = await serve(); browser = await launch(); });
-after(async () => { await browser?.close(); await server?.close(); });
+const game = servedGame({ before, after });
 
 test('200 fast games leave no stray worker and no growing memory', { timeout: 240000 }, async () => {
-  const page = await browser.newPage({ viewport: { width: 800, height: 600 } });
+  const page = await game.browser.newPage({ viewport: { width: 800, height: 600 } });
   await page.emulateMedia({ reducedMotion: 'reduce' }); // no animation: the games run at the AI's pace
   const errors = [];
   page.on('pageerror', (e) => errors.push(String(e)));
-  await page.goto(server.url);
+  await page.goto(game.server.url);
   await page.waitForFunction(() => window.wasmBindings !== undefined);
   const cdp = await page.context().newCDPSession(page);
   const heap = async () => {

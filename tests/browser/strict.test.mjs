@@ -3,16 +3,13 @@
 // the game record instead of a frozen canvas.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, openGame, screenshot, panicDist } from './harness.mjs';
+import { serve, openGame, screenshot, panicDist, servedGame } from './harness.mjs';
 
-let server;
-let browser;
-before(async () => { server = await serve(); browser = await launch(); });
-after(async () => { await browser?.close(); await server?.close(); });
+const game = servedGame({ before, after });
 
 test('the page declares a strict Content-Security-Policy and has no inline script', async () => {
-  const page = await browser.newPage();
-  await page.goto(server.url);
+  const page = await game.browser.newPage();
+  await page.goto(game.server.url);
   const found = await page.evaluate(() => ({
     policy: document.querySelector('meta[http-equiv="Content-Security-Policy"]')?.content,
     scripts: [...document.scripts].map((script) => ({ src: script.getAttribute('src'), body: script.textContent.trim() })),
@@ -29,18 +26,18 @@ test('the page declares a strict Content-Security-Policy and has no inline scrip
 });
 
 test('the game plays under the policy and asks nothing of any other host', { timeout: 60000 }, async () => {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  const page = await game.browser.newPage({ viewport: { width: 1280, height: 800 } });
   const requests = [];
   const violations = [];
   page.on('request', (request) => requests.push(request.url()));
   page.on('console', (message) => { if (/Content.Security.Policy|Refused/i.test(message.text())) violations.push(message.text()); });
-  await page.goto(server.url);
+  await page.goto(game.server.url);
   await page.waitForFunction(() => window.wasmBindings !== undefined);
   // The AI worker, a hint and a few moves: everything the page loads on the way.
   await page.evaluate(() => window.wasmBindings.game_new({ mode: 'watch', level: 2, cards: ['tiger', 'crab', 'monkey', 'crane', 'boar'] }));
   await page.waitForFunction(() => window.wasmBindings.game_state().moves.length >= 4, null, { timeout: 30000 });
   assert.deepEqual(violations, []);
-  const origin = new URL(server.url).origin;
+  const origin = new URL(game.server.url).origin;
   const foreign = requests.filter((url) => !url.startsWith(origin) && !url.startsWith('data:'));
   assert.deepEqual(foreign, [], 'no third-party request');
   assert.ok(requests.some((url) => url.endsWith('/ai-worker.js')), 'the worker came from the page itself');
@@ -50,7 +47,7 @@ test('the game plays under the policy and asks nothing of any other host', { tim
 test('a panic shows the player a message and the game record, not a frozen canvas', async () => {
   const panicServer = await serve('/', panicDist);
   try {
-    const { page } = await openGame(browser, panicServer.url);
+    const { page } = await openGame(game.browser, panicServer.url);
     await page.evaluate(() => window.wasmBindings.game_new({ mode: 'two', cards: ['tiger', 'crab', 'monkey', 'crane', 'boar'] }));
     await page.evaluate(() => window.wasmBindings.game_play('crab:c1c2'));
     assert.ok(await page.isHidden('#crash'));
