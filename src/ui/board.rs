@@ -104,12 +104,8 @@ pub fn undo(state: &mut State) -> bool {
     if state.game.undo().is_none() {
         return false;
     }
-    while !state.mode.is_human(state.position().to_move()) && !state.game.moves().is_empty() {
-        if !matches!(state.mode, super::state::Mode::VsAi { .. }) {
-            break;
-        }
-        state.game.undo();
-    }
+    let vs_ai = matches!(state.mode, super::state::Mode::VsAi { .. });
+    while vs_ai && !state.mode.is_human(state.position().to_move()) && state.game.undo().is_some() {}
     true
 }
 

@@ -570,13 +570,11 @@ impl App {
     }
 
     fn frame(&mut self) {
-        let now = now_ms();
-        self.draw();
-        if self.state.anim.as_ref().is_some_and(|a| a.is_done(now)) {
+        if self.state.anim.as_ref().is_some_and(|a| a.is_done(now_ms())) {
             self.state.anim = None;
-            self.draw();
             self.play_pending_when_still();
         }
+        self.draw();
         if self.state.anim.is_some() {
             self.redraw();
         }
