@@ -1,6 +1,8 @@
 //! The native command-line tool, run as a user would.
 
-use std::process::{Command, Output};
+use onitama::rules::{Game, Move, Position};
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
 
 const START: &str = "bbBbb/5/5/5/rrRrr ox,boar horse,elephant crab r";
 
@@ -115,7 +117,111 @@ fn match_plays_paired_games_and_reports_elo() {
     assert_eq!(text.lines().filter(|l| l.starts_with("game ")).count(), 4, "{text}");
     let summary = text.lines().last().unwrap();
     assert!(summary.starts_with("A: ") && summary.contains(" in 4 games") && summary.contains("Elo"), "{summary}");
+    let tuned = cli(&["match", "--a", "depth=2,mobility=8,tempo=0", "--b", "depth=2", "--games", "2"]);
+    assert!(tuned.status.success());
+    let unknown_weight = cli(&["match", "--a", "depth=2,charm=3", "--b", "novice"]);
+    assert!(String::from_utf8_lossy(&unknown_weight.stderr).contains("weights are student, mobility"));
     let bad = cli(&["match", "--a", "grandmaster", "--b", "novice"]);
     assert!(!bad.status.success());
     assert!(String::from_utf8_lossy(&bad.stderr).contains("unknown engine 'grandmaster'"));
+}
+
+/// Runs `onitama-cli engine` on these input lines and returns what it printed.
+fn engine_session(lines: &[&str]) -> Vec<String> {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_onitama-cli"))
+        .arg("engine")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("onitama-cli runs");
+    let mut input = child.stdin.take().unwrap();
+    for line in lines {
+        writeln!(input, "{line}").unwrap();
+    }
+    drop(input);
+    let output = child.wait_with_output().unwrap();
+    assert!(output.status.success());
+    stdout(&output).lines().map(str::to_string).collect()
+}
+
+fn bestmove(line: &str) -> Move {
+    line.strip_prefix("bestmove ").unwrap_or_else(|| panic!("not a bestmove line: {line}")).parse().unwrap()
+}
+
+#[test]
+fn engine_protocol_answers_go_with_info_then_a_legal_bestmove() {
+    let output = engine_session(&["newgame", &format!("position {START}"), "go depth 4", "quit", "go depth 1"]);
+    let (last, info) = output.split_last().unwrap();
+    assert_eq!(info.len(), 4, "one info line per depth: {output:?}");
+    assert!(info.iter().all(|line| line.starts_with("info depth ")), "{output:?}");
+    let start: Position = START.parse().unwrap();
+    assert!(start.legal_moves().contains(&bestmove(last)), "{last}");
+}
+
+#[test]
+fn engine_protocol_replays_the_moves_after_the_start() {
+    let output = engine_session(&[&format!("position {START} moves ox:c1c2 horse:c5c4"), "go depth 1"]);
+    let mut game = Game::new(START.parse().unwrap());
+    game.play("ox:c1c2".parse().unwrap()).unwrap();
+    game.play("horse:c5c4".parse().unwrap()).unwrap();
+    assert!(game.legal_moves().contains(&bestmove(output.last().unwrap())), "{output:?}");
+}
+
+#[test]
+fn engine_protocol_answers_bad_lines_with_errors_and_keeps_going() {
+    let output = engine_session(&[
+        "go depth 2",
+        "position bbBbb/5/5/5/rrRrr ox,boar",
+        &format!("position {START} moves tiger:c1c3"),
+        "dance",
+        &format!("position {START}"),
+        "go movetime soon",
+        "go depth 1",
+    ]);
+    let errors: Vec<&String> = output.iter().filter(|line| line.starts_with("error ")).collect();
+    assert_eq!(errors.len(), 5, "{output:?}");
+    assert!(errors[0].contains("no position yet"));
+    assert!(errors[1].contains("bad position"));
+    assert!(errors[2].contains("tiger:c1c3"));
+    assert!(errors[3].contains("unknown command 'dance'"));
+    assert!(errors[4].contains("'soon' is not a movetime"));
+    assert!(output.last().unwrap().starts_with("bestmove "));
+}
+
+#[test]
+fn match_plays_an_engine_that_speaks_the_protocol() {
+    let command = format!("depth=3,command={} engine", env!("CARGO_BIN_EXE_onitama-cli"));
+    let records = std::env::temp_dir().join(format!("onitama-match-{}.txt", std::process::id()));
+    let records_arg = records.to_str().unwrap();
+    let output =
+        cli(&["match", "--a", "depth=3", "--b", &command, "--games", "2", "--threads", "1", "--records", records_arg]);
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let written = std::fs::read_to_string(&records).unwrap();
+    std::fs::remove_file(&records).unwrap();
+    let games: Vec<Game> = written
+        .split("\n\n")
+        .filter(|text| !text.trim().is_empty())
+        .map(|text| Game::from_record(text).unwrap())
+        .collect();
+    assert_eq!(games.len(), 2, "{written}");
+    assert!(games.iter().all(|game| game.outcome().is_some()), "{written}");
+    let text = stdout(&output);
+    assert_eq!(text.lines().filter(|l| l.starts_with("game ")).count(), 2, "{text}");
+    assert!(!text.contains("forfeits"), "{text}");
+    // The same engine at the same depth on both sides: each deal is won by the same colour twice.
+    assert!(text.lines().last().unwrap().contains("1 wins, 0 draws, 1 losses"), "{text}");
+}
+
+#[test]
+fn a_broken_external_engine_forfeits_instead_of_hanging_the_match() {
+    let illegal = "movetime=50,command=while read line; do case $line in go*) echo bestmove tiger:a1a5;; esac; done";
+    for command in ["movetime=50,command=exit 0", illegal] {
+        let output = cli(&["match", "--a", "depth=1", "--b", command, "--games", "2", "--threads", "1"]);
+        assert!(output.status.success());
+        let text = stdout(&output);
+        assert_eq!(text.lines().filter(|l| l.contains("forfeits")).count(), 2, "{text}");
+        assert!(text.lines().last().unwrap().contains("2 wins, 0 draws, 0 losses"), "{text}");
+    }
+    let bad = cli(&["match", "--a", "depth=1", "--b", "no-tt,depth=2,command=true"]);
+    assert!(!bad.status.success());
 }

@@ -20,6 +20,37 @@ pub struct Weights {
     pub tempo: i32,
 }
 
+impl Weights {
+    /// The names `set` knows, in declaration order.
+    pub const NAMES: [&'static str; 8] = [
+        "student",
+        "mobility",
+        "side_card_mobility",
+        "master_advance",
+        "master_attacked",
+        "master_guarded",
+        "centre",
+        "tempo",
+    ];
+
+    /// Changes the weight called `name`; false if there is none (for tuning from the command line).
+    pub fn set(&mut self, name: &str, value: i32) -> bool {
+        let weight = match name {
+            "student" => &mut self.student,
+            "mobility" => &mut self.mobility,
+            "side_card_mobility" => &mut self.side_card_mobility,
+            "master_advance" => &mut self.master_advance,
+            "master_attacked" => &mut self.master_attacked,
+            "master_guarded" => &mut self.master_guarded,
+            "centre" => &mut self.centre,
+            "tempo" => &mut self.tempo,
+            _ => return false,
+        };
+        *weight = value;
+        true
+    }
+}
+
 pub const WEIGHTS: Weights = Weights {
     student: 100,
     mobility: 4,

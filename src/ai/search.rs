@@ -219,10 +219,9 @@ impl Engine {
                 pv: self.pv[0][..self.pv_len[0]].iter().flatten().copied().collect(),
             };
             on_info(&info);
+            // A movetime is spent in full: an unfinished depth still improves the move.
             let forced = score.abs() >= WIN_BOUND && (WIN - score.abs()) as u32 <= depth;
-            let elapsed = (self.clock)() - self.started;
-            let half_time_gone = limits.movetime_ms.is_some_and(|ms| elapsed > ms * 0.5);
-            if self.stopped || forced || half_time_gone {
+            if self.stopped || forced {
                 break;
             }
         }

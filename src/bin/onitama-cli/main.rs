@@ -1,12 +1,15 @@
 //! `onitama-cli`: the engine on the command line: perft, legal moves, playing moves, the AI's
-//! best move, a speed benchmark and matches between engines.
+//! best move, a speed benchmark, matches between engines and the engine protocol.
+
+mod matches;
+mod protocol;
 
 use clap::{Parser, Subcommand};
-use onitama::ai::{self, Engine, Level, LevelPlayer, Limits, Options};
-use onitama::rules::{Color, Deal, Game, Move, Outcome, Position, divide, perft};
+use matches::{EngineSpec, Schedule, play_match};
+use onitama::ai::{self, Engine, Limits};
+use onitama::rules::{Game, Move, Position, divide, perft};
+use std::fs::File;
 use std::process::ExitCode;
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
 /// Onitama engine tools: check move generation, list and play moves, search, measure.
@@ -17,6 +20,7 @@ struct Cli {
     command: Command,
 }
 
+/// The transposition table of every search the tool starts.
 const TABLE_MB: usize = 64;
 
 #[derive(Subcommand)]
@@ -68,7 +72,9 @@ enum Command {
         /// Engine A: a level (novice, beginner, casual, apprentice, student, scholar, adept,
         /// expert, sensei, champion, elite, master), or limits and switches joined by commas: `depth=6`, `movetime=100`,
         /// `temperature=30` (the spread of a weaker choice), `no-tt`, `no-pvs`, `no-aspiration`,
-        /// `no-killers`, `no-lmr`, `no-quiescence`.
+        /// `no-killers`, `no-lmr`, `no-quiescence`, evaluation weights such as `mobility=5` (see
+        /// src/ai/eval.rs); or another program that speaks the engine protocol
+        /// (see `engine`), written last: `movetime=100,command=java -cp engine Main`.
         #[arg(long)]
         a: String,
         /// Engine B, written like engine A.
@@ -86,7 +92,14 @@ enum Command {
         /// A game still going after this many plies is scored a draw.
         #[arg(long, default_value_t = 300)]
         max_plies: usize,
+        /// Write every game's record to this file (readable by the page's Records dialog).
+        #[arg(long)]
+        records: Option<std::path::PathBuf>,
     },
+    /// Speak the engine protocol on standard input and output, for other programs: `newgame`,
+    /// `position <position> [moves <move> ...]`, `go movetime <ms>|depth <n>|nodes <n>` (answered
+    /// with `info` lines and `bestmove <move>`), `quit`; a line it cannot use gets `error <why>`.
+    Engine,
 }
 
 fn main() -> ExitCode {
@@ -181,155 +194,18 @@ fn run(cli: Cli) -> Result<(), String> {
             eprintln!("bench: {:.3} s", total_ms / 1000.0);
             println!("bench: {total_nodes} nodes {nps} nps");
         }
-        Command::Match { a, b, games, seed, threads, max_plies } => {
+        Command::Match { a, b, games, seed, threads, max_plies, records } => {
             let specs = [EngineSpec::parse(&a)?, EngineSpec::parse(&b)?];
-            play_match(&specs, games.div_ceil(2), seed, threads.max(1), max_plies);
+            let records = records
+                .map(|path| File::create(&path).map_err(|e| format!("cannot create {}: {e}", path.display())))
+                .transpose()?;
+            let schedule = Schedule { pairs: games.div_ceil(2), seed, threads: threads.max(1), max_plies };
+            play_match(&specs, &schedule, records)?;
+        }
+        Command::Engine => {
+            let stdin = std::io::stdin();
+            protocol::serve(stdin.lock(), &mut std::io::stdout(), TABLE_MB).map_err(|e| e.to_string())?;
         }
     }
     Ok(())
-}
-
-/// An engine for `match`: a level, or explicit limits with techniques switched off.
-#[derive(Clone, Debug)]
-struct EngineSpec {
-    text: String,
-    level: Level,
-    options: Options,
-}
-
-impl EngineSpec {
-    fn parse(text: &str) -> Result<EngineSpec, String> {
-        let mut level = Level { name: "custom", depth: 64, movetime_ms: None, temperature: 0.0 };
-        let mut options = Options::default();
-        let mut has_limit = false;
-        for item in text.split(',').map(str::trim) {
-            let number = |value: &str| value.parse::<f64>().map_err(|_| format!("'{item}': not a number"));
-            match item.split_once('=') {
-                Some(("depth", value)) => {
-                    level.depth = number(value)? as u32;
-                    has_limit = true;
-                }
-                Some(("movetime", value)) => {
-                    level.movetime_ms = Some(number(value)?);
-                    has_limit = true;
-                }
-                Some(("temperature", value)) => level.temperature = number(value)?,
-                Some(_) => return Err(format!("unknown engine setting '{item}'")),
-                None => match item {
-                    "no-tt" => options.transposition_table = false,
-                    "no-pvs" => options.principal_variation = false,
-                    "no-aspiration" => options.aspiration = false,
-                    "no-killers" => options.killers_and_history = false,
-                    "no-lmr" => options.late_move_reductions = false,
-                    "no-quiescence" => options.quiescence = false,
-                    name => {
-                        level = Level::by_name(name).ok_or_else(|| {
-                            let names: Vec<&str> = Level::ALL.iter().map(|level| level.name).collect();
-                            format!(
-                                "unknown engine '{name}': use a level ({}) or depth=N / movetime=MS",
-                                names.join(", ")
-                            )
-                        })?;
-                        has_limit = true;
-                    }
-                },
-            }
-        }
-        if !has_limit {
-            return Err(format!("engine '{text}' needs a level or a depth= or movetime= limit"));
-        }
-        Ok(EngineSpec { text: text.to_string(), level, options })
-    }
-
-    fn player(&self, seed: u64) -> LevelPlayer {
-        LevelPlayer::new(self.level, Engine::with_options(TABLE_MB, ai::system_clock, self.options), seed)
-    }
-}
-
-#[derive(Default)]
-struct Tally {
-    wins: usize,
-    draws: usize,
-    losses: usize,
-}
-
-fn play_match(specs: &[EngineSpec; 2], pairs: usize, seed: u64, threads: usize, max_plies: usize) {
-    let next_game = AtomicUsize::new(0);
-    let tally = Mutex::new(Tally::default());
-    std::thread::scope(|scope| {
-        for _ in 0..threads {
-            scope.spawn(|| {
-                loop {
-                    let index = next_game.fetch_add(1, Ordering::Relaxed);
-                    if index >= pairs * 2 {
-                        break;
-                    }
-                    let deal = Deal::from_seed(seed + (index / 2) as u64);
-                    // A plays the first player of the deal in even games, the other in odd ones.
-                    let a_color =
-                        if index.is_multiple_of(2) { deal.first_player() } else { deal.first_player().other() };
-                    let outcome = play_game(specs, &deal, a_color, seed ^ index as u64, max_plies);
-                    let mut tally = tally.lock().unwrap_or_else(|e| e.into_inner());
-                    let result = match outcome.and_then(Outcome::winner) {
-                        Some(winner) if winner == a_color => {
-                            tally.wins += 1;
-                            "A wins"
-                        }
-                        Some(_) => {
-                            tally.losses += 1;
-                            "B wins"
-                        }
-                        None => {
-                            tally.draws += 1;
-                            "draw"
-                        }
-                    };
-                    let how = outcome.map_or("no result (ply limit)".to_string(), |o| o.to_string());
-                    println!("game {:3}: A plays {a_color}: {result} ({how})", index + 1);
-                }
-            });
-        }
-    });
-    let tally = tally.into_inner().unwrap_or_else(|e| e.into_inner());
-    let games = tally.wins + tally.draws + tally.losses;
-    let score = (tally.wins as f64 + tally.draws as f64 / 2.0) / games as f64;
-    // The 95% interval from the spread of the game scores.
-    let variance = (tally.wins as f64 * (1.0 - score).powi(2)
-        + tally.draws as f64 * (0.5 - score).powi(2)
-        + tally.losses as f64 * score.powi(2))
-        / games as f64;
-    let margin = 1.96 * (variance / games as f64).sqrt();
-    println!("A = {}, B = {}", specs[0].text, specs[1].text);
-    println!(
-        "A: {} wins, {} draws, {} losses in {games} games: score {:.1}%, Elo {} (95% interval {} .. {})",
-        tally.wins,
-        tally.draws,
-        tally.losses,
-        score * 100.0,
-        elo(score),
-        elo(score - margin),
-        elo(score + margin)
-    );
-}
-
-fn elo(score: f64) -> String {
-    if score <= 0.0 {
-        return "-inf".into();
-    }
-    if score >= 1.0 {
-        return "+inf".into();
-    }
-    format!("{:+.0}", -400.0 * (1.0 / score - 1.0).log10())
-}
-
-fn play_game(specs: &[EngineSpec; 2], deal: &Deal, a_color: Color, seed: u64, max_plies: usize) -> Option<Outcome> {
-    let mut players = [specs[0].player(seed), specs[1].player(seed.rotate_left(17))];
-    let mut game = Game::from_deal(deal);
-    while game.outcome().is_none() && game.moves().len() < max_plies {
-        let mover = if game.position().to_move() == a_color { 0 } else { 1 };
-        let (earlier, current) = game.positions().split_at(game.positions().len() - 1);
-        let m = players[mover].choose(&current[0], earlier)?;
-        game.play(m).ok()?;
-    }
-    game.outcome()
 }

@@ -1,0 +1,290 @@
+//! `match`: paired games between two engines, ours at any level or another program that speaks
+//! the engine protocol, from random deals (each deal twice, colours swapped).
+
+use crate::TABLE_MB;
+use crate::protocol::ExternalEngine;
+use onitama::ai::{self, Engine, Level, LevelPlayer, Options, Weights};
+use onitama::rules::{Color, Deal, Game, Outcome};
+use std::fs::File;
+use std::io::Write;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+/// An engine for `match`: a level, explicit limits with techniques switched off, or a command.
+#[derive(Clone, Debug)]
+pub struct EngineSpec {
+    text: String,
+    level: Level,
+    options: Options,
+    /// A program speaking the engine protocol, given the level's depth or movetime.
+    command: Option<String>,
+}
+
+impl EngineSpec {
+    pub fn parse(text: &str) -> Result<EngineSpec, String> {
+        let (settings, command) = match text.split_once("command=") {
+            Some((settings, command)) => (settings.trim().trim_end_matches(','), Some(command.trim().to_string())),
+            None => (text, None),
+        };
+        let mut level = Level { name: "custom", depth: 64, movetime_ms: None, temperature: 0.0 };
+        let mut options = Options::default();
+        let mut has_limit = false;
+        let mut tuned = false;
+        for item in settings.split(',').map(str::trim).filter(|item| !item.is_empty()) {
+            let number = |value: &str| value.parse::<f64>().map_err(|_| format!("'{item}': not a number"));
+            match item.split_once('=') {
+                Some(("depth", value)) => {
+                    level.depth = number(value)? as u32;
+                    has_limit = true;
+                }
+                Some(("movetime", value)) => {
+                    level.movetime_ms = Some(number(value)?);
+                    has_limit = true;
+                }
+                Some(("temperature", value)) => {
+                    level.temperature = number(value)?;
+                    tuned = true;
+                }
+                Some((name, value)) => {
+                    if !options.weights.set(name, number(value)? as i32) {
+                        return Err(format!(
+                            "unknown engine setting '{item}': weights are {}",
+                            Weights::NAMES.join(", ")
+                        ));
+                    }
+                    tuned = true;
+                }
+                None => {
+                    tuned = true;
+                    match item {
+                        "no-tt" => options.transposition_table = false,
+                        "no-pvs" => options.principal_variation = false,
+                        "no-aspiration" => options.aspiration = false,
+                        "no-killers" => options.killers_and_history = false,
+                        "no-lmr" => options.late_move_reductions = false,
+                        "no-quiescence" => options.quiescence = false,
+                        name => {
+                            level = Level::by_name(name).ok_or_else(|| {
+                                let names: Vec<&str> = Level::ALL.iter().map(|level| level.name).collect();
+                                format!(
+                                    "unknown engine '{name}': use a level ({}), depth=N / movetime=MS, \
+                                     or command=<program> last",
+                                    names.join(", ")
+                                )
+                            })?;
+                            has_limit = true;
+                        }
+                    }
+                }
+            }
+        }
+        if command.as_deref() == Some("") {
+            return Err("command= needs a program".into());
+        }
+        if command.is_some() && (tuned || !has_limit) {
+            return Err(format!("engine '{text}': a command takes only depth= or movetime=, before command="));
+        }
+        if !has_limit {
+            return Err(format!("engine '{text}' needs a level or a depth= or movetime= limit"));
+        }
+        Ok(EngineSpec { text: text.to_string(), level, options, command })
+    }
+
+    /// The protocol's `go` arguments for this engine's limit.
+    fn go(&self) -> String {
+        match self.level.movetime_ms {
+            Some(ms) => format!("movetime {ms:.0}"),
+            None => format!("depth {}", self.level.depth),
+        }
+    }
+
+    /// How long an external engine may take before it forfeits: it is stuck, not slow.
+    fn patience(&self) -> Duration {
+        match self.level.movetime_ms {
+            Some(ms) => Duration::from_secs_f64((ms * 10.0 / 1000.0).max(10.0)),
+            None => Duration::from_secs(600),
+        }
+    }
+}
+
+/// One engine's place in one match thread: an external engine stays running between games.
+struct Seat<'a> {
+    spec: &'a EngineSpec,
+    external: Option<ExternalEngine>,
+}
+
+enum GameEnd {
+    Over(Outcome),
+    PlyLimit,
+    Forfeit { loser: Color, why: String },
+}
+
+#[derive(Default)]
+struct Tally {
+    wins: usize,
+    draws: usize,
+    losses: usize,
+    thinking: [Duration; 2],
+    moves: [u32; 2],
+}
+
+/// How many games and how: from deals `seed`, `seed + 1`, ...
+pub struct Schedule {
+    pub pairs: usize,
+    pub seed: u64,
+    pub threads: usize,
+    pub max_plies: usize,
+}
+
+pub fn play_match(specs: &[EngineSpec; 2], schedule: &Schedule, records: Option<File>) -> Result<(), String> {
+    let next_game = AtomicUsize::new(0);
+    let tally = Mutex::new(Tally::default());
+    let records = Mutex::new(records);
+    let shared = Shared { next_game: &next_game, tally: &tally, records: &records };
+    std::thread::scope(|scope| {
+        let workers: Vec<_> =
+            (0..schedule.threads).map(|_| scope.spawn(|| play_games(specs, schedule, &shared))).collect();
+        workers.into_iter().try_for_each(|worker| worker.join().unwrap_or_else(|_| Err("a match thread failed".into())))
+    })?;
+    let tally = tally.into_inner().unwrap_or_else(|e| e.into_inner());
+    let games = tally.wins + tally.draws + tally.losses;
+    let score = (tally.wins as f64 + tally.draws as f64 / 2.0) / games as f64;
+    // The 95% interval from the spread of the game scores.
+    let variance = (tally.wins as f64 * (1.0 - score).powi(2)
+        + tally.draws as f64 * (0.5 - score).powi(2)
+        + tally.losses as f64 * score.powi(2))
+        / games as f64;
+    let margin = 1.96 * (variance / games as f64).sqrt();
+    let per_move = |i: usize| tally.thinking[i].as_secs_f64() * 1000.0 / f64::from(tally.moves[i].max(1));
+    println!("A = {}, B = {}", specs[0].text, specs[1].text);
+    println!("time per move: A {:.1} ms, B {:.1} ms", per_move(0), per_move(1));
+    println!(
+        "A: {} wins, {} draws, {} losses in {games} games: score {:.1}%, Elo {} (95% interval {} .. {})",
+        tally.wins,
+        tally.draws,
+        tally.losses,
+        score * 100.0,
+        elo(score),
+        elo(score - margin),
+        elo(score + margin)
+    );
+    Ok(())
+}
+
+/// What the match threads share.
+struct Shared<'a> {
+    next_game: &'a AtomicUsize,
+    tally: &'a Mutex<Tally>,
+    /// Where each game's record goes, if anywhere.
+    records: &'a Mutex<Option<File>>,
+}
+
+/// One thread's share of the games, taken one at a time from `next_game`.
+fn play_games(specs: &[EngineSpec; 2], schedule: &Schedule, shared: &Shared) -> Result<(), String> {
+    let Schedule { pairs, seed, max_plies, .. } = *schedule;
+    let mut seats = Vec::new();
+    for spec in specs {
+        let external = spec.command.as_deref().map(ExternalEngine::start).transpose()?;
+        seats.push(Seat { spec, external });
+    }
+    loop {
+        let index = shared.next_game.fetch_add(1, Ordering::Relaxed);
+        if index >= pairs * 2 {
+            return Ok(());
+        }
+        let deal = Deal::from_seed(seed + (index / 2) as u64);
+        // A plays the first player of the deal in even games, the other in odd ones.
+        let a_color = if index.is_multiple_of(2) { deal.first_player() } else { deal.first_player().other() };
+        let mut thinking = [Duration::ZERO; 2];
+        let mut moves = [0; 2];
+        let mut game = Game::from_deal(&deal);
+        let end = play_game(&mut seats, &mut game, a_color, seed ^ index as u64, max_plies, &mut thinking, &mut moves);
+        let mut tally = shared.tally.lock().unwrap_or_else(|e| e.into_inner());
+        for i in 0..2 {
+            tally.thinking[i] += thinking[i];
+            tally.moves[i] += moves[i];
+        }
+        let (winner, how) = match end {
+            GameEnd::Over(outcome) => (outcome.winner(), outcome.to_string()),
+            GameEnd::PlyLimit => (None, "no result (ply limit)".to_string()),
+            GameEnd::Forfeit { loser, why } => (Some(loser.other()), format!("{loser} forfeits: {why}")),
+        };
+        let result = match winner {
+            Some(winner) if winner == a_color => {
+                tally.wins += 1;
+                "A wins"
+            }
+            Some(_) => {
+                tally.losses += 1;
+                "B wins"
+            }
+            None => {
+                tally.draws += 1;
+                "draw"
+            }
+        };
+        let summary = format!("game {:3}: A plays {a_color}: {result} ({how})", index + 1);
+        println!("{summary}");
+        if let Some(file) = shared.records.lock().unwrap_or_else(|e| e.into_inner()).as_mut() {
+            writeln!(file, "# {summary}\n{}", game.to_record()).map_err(|e| format!("cannot write a record: {e}"))?;
+        }
+    }
+}
+
+fn play_game(
+    seats: &mut [Seat],
+    game: &mut Game,
+    a_color: Color,
+    seed: u64,
+    max_plies: usize,
+    thinking: &mut [Duration; 2],
+    moves: &mut [u32; 2],
+) -> GameEnd {
+    let mut ours: Vec<Option<LevelPlayer>> = seats
+        .iter()
+        .enumerate()
+        .map(|(i, seat)| {
+            let engine = Engine::with_options(TABLE_MB, ai::system_clock, seat.spec.options);
+            seat.external.is_none().then(|| LevelPlayer::new(seat.spec.level, engine, seed.rotate_left(17 * i as u32)))
+        })
+        .collect();
+    for (seat, color) in seats.iter_mut().zip([a_color, a_color.other()]) {
+        if let Some(external) = &mut seat.external
+            && let Err(why) = external.new_game()
+        {
+            return GameEnd::Forfeit { loser: color, why };
+        }
+    }
+    while game.outcome().is_none() && game.moves().len() < max_plies {
+        let mover = game.position().to_move();
+        let i = if mover == a_color { 0 } else { 1 };
+        let started = Instant::now();
+        let chosen = match (&mut seats[i].external, &mut ours[i]) {
+            (Some(external), _) => external.best_move(game, &seats[i].spec.go(), seats[i].spec.patience()),
+            (None, Some(player)) => {
+                let (earlier, current) = game.positions().split_at(game.positions().len() - 1);
+                player.choose(&current[0], earlier).ok_or_else(|| "found no move".to_string())
+            }
+            (None, None) => unreachable!("every seat has an engine"),
+        };
+        thinking[i] += started.elapsed();
+        moves[i] += 1;
+        let position = *game.position();
+        let played = chosen.and_then(|m| game.play(m).map_err(|e| format!("illegal move {m} in {position}: {e}")));
+        if let Err(why) = played {
+            return GameEnd::Forfeit { loser: mover, why };
+        }
+    }
+    game.outcome().map_or(GameEnd::PlyLimit, GameEnd::Over)
+}
+
+fn elo(score: f64) -> String {
+    if score <= 0.0 {
+        return "-inf".into();
+    }
+    if score >= 1.0 {
+        return "+inf".into();
+    }
+    format!("{:+.0}", -400.0 * (1.0 / score - 1.0).log10())
+}
