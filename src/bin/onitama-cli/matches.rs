@@ -4,7 +4,7 @@
 use crate::TABLE_MB;
 use crate::protocol::ExternalEngine;
 use onitama::ai::{self, Engine, Level, LevelPlayer, Options, Weights};
-use onitama::rules::{Color, Deal, Game, Outcome};
+use onitama::rules::{Color, Deal, Game, Move, Outcome};
 use std::fs::File;
 use std::io::Write;
 use std::sync::Mutex;
@@ -108,10 +108,40 @@ impl EngineSpec {
     }
 }
 
-/// One engine's place in one match thread: an external engine stays running between games.
+/// One engine's place in one match thread: an external engine stays running between games,
+/// ours starts each game afresh.
 struct Seat<'a> {
     spec: &'a EngineSpec,
-    external: Option<ExternalEngine>,
+    player: Player,
+}
+
+enum Player {
+    Ours(Option<Box<LevelPlayer>>),
+    External(ExternalEngine),
+}
+
+impl Seat<'_> {
+    fn new_game(&mut self, seed: u64) -> Result<(), String> {
+        match &mut self.player {
+            Player::Ours(player) => {
+                let engine = Engine::with_options(TABLE_MB, ai::system_clock, self.spec.options);
+                *player = Some(Box::new(LevelPlayer::new(self.spec.level, engine, seed)));
+                Ok(())
+            }
+            Player::External(external) => external.new_game(),
+        }
+    }
+
+    fn choose(&mut self, game: &Game) -> Result<Move, String> {
+        match &mut self.player {
+            Player::Ours(player) => {
+                let player = player.as_mut().ok_or("no game started")?;
+                let (earlier, current) = game.positions().split_at(game.positions().len() - 1);
+                player.choose(&current[0], earlier).ok_or_else(|| "found no move".to_string())
+            }
+            Player::External(external) => external.best_move(game, &self.spec.go(), self.spec.patience()),
+        }
+    }
 }
 
 enum GameEnd {
@@ -185,8 +215,11 @@ fn play_games(specs: &[EngineSpec; 2], schedule: &Schedule, shared: &Shared) -> 
     let Schedule { pairs, seed, max_plies, .. } = *schedule;
     let mut seats = Vec::new();
     for spec in specs {
-        let external = spec.command.as_deref().map(ExternalEngine::start).transpose()?;
-        seats.push(Seat { spec, external });
+        let player = match spec.command.as_deref() {
+            Some(command) => Player::External(ExternalEngine::start(command)?),
+            None => Player::Ours(None),
+        };
+        seats.push(Seat { spec, player });
     }
     loop {
         let index = shared.next_game.fetch_add(1, Ordering::Relaxed);
@@ -241,18 +274,8 @@ fn play_game(
     thinking: &mut [Duration; 2],
     moves: &mut [u32; 2],
 ) -> GameEnd {
-    let mut ours: Vec<Option<LevelPlayer>> = seats
-        .iter()
-        .enumerate()
-        .map(|(i, seat)| {
-            let engine = Engine::with_options(TABLE_MB, ai::system_clock, seat.spec.options);
-            seat.external.is_none().then(|| LevelPlayer::new(seat.spec.level, engine, seed.rotate_left(17 * i as u32)))
-        })
-        .collect();
-    for (seat, color) in seats.iter_mut().zip([a_color, a_color.other()]) {
-        if let Some(external) = &mut seat.external
-            && let Err(why) = external.new_game()
-        {
+    for (i, (seat, color)) in seats.iter_mut().zip([a_color, a_color.other()]).enumerate() {
+        if let Err(why) = seat.new_game(seed.rotate_left(17 * i as u32)) {
             return GameEnd::Forfeit { loser: color, why };
         }
     }
@@ -260,14 +283,7 @@ fn play_game(
         let mover = game.position().to_move();
         let i = if mover == a_color { 0 } else { 1 };
         let started = Instant::now();
-        let chosen = match (&mut seats[i].external, &mut ours[i]) {
-            (Some(external), _) => external.best_move(game, &seats[i].spec.go(), seats[i].spec.patience()),
-            (None, Some(player)) => {
-                let (earlier, current) = game.positions().split_at(game.positions().len() - 1);
-                player.choose(&current[0], earlier).ok_or_else(|| "found no move".to_string())
-            }
-            (None, None) => unreachable!("every seat has an engine"),
-        };
+        let chosen = seats[i].choose(game);
         thinking[i] += started.elapsed();
         moves[i] += 1;
         let position = *game.position();
