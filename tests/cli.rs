@@ -126,6 +126,43 @@ fn match_plays_paired_games_and_reports_elo() {
     assert!(String::from_utf8_lossy(&bad.stderr).contains("unknown engine 'grandmaster'"));
 }
 
+#[test]
+fn tune_fits_weights_to_recorded_games_and_writes_them_as_rust() {
+    let dir = std::env::temp_dir();
+    let records = dir.join(format!("onitama-tune-games-{}.txt", std::process::id()));
+    let weights = dir.join(format!("onitama-tune-weights-{}.rs", std::process::id()));
+    let (records_arg, weights_arg) = (records.to_str().unwrap(), weights.to_str().unwrap());
+    let played = cli(&["match", "--a", "depth=2", "--b", "student", "--games", "40", "--records", records_arg]);
+    assert!(played.status.success());
+    let output = cli(&["tune", records_arg, "--iterations", "200", "--output", weights_arg]);
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let text = stdout(&output);
+    let loss_on = |line: &str| -> f64 {
+        line.split("loss ").nth(1).unwrap().split(' ').next().unwrap().parse().unwrap_or_else(|_| panic!("{line}"))
+    };
+    let before = loss_on(text.lines().next().unwrap());
+    let fitted = loss_on(text.lines().find(|l| l.starts_with("fitted")).unwrap_or_else(|| panic!("{text}")));
+    assert!(fitted < before, "{text}");
+    let source = std::fs::read_to_string(&weights).unwrap();
+    assert!(source.contains("pub const WEIGHTS: Weights = Weights(["), "{source}");
+    let numbers = source
+        .lines()
+        .filter(|l| !l.trim_start().starts_with("//"))
+        .flat_map(|l| l.split(',').filter_map(|n| n.trim().parse::<i32>().ok()))
+        .count();
+    assert_eq!(numbers, onitama::ai::FEATURES);
+    assert_eq!(source.lines().nth(7).unwrap().split(", ").next().unwrap().trim(), "100", "the student stays 100");
+
+    std::fs::write(&records, "start bbBbb/5/5/5/rrRrr ox,boar horse,elephant crab r\nmoves ox:a1a9\n").unwrap();
+    let corrupted = cli(&["tune", records_arg]);
+    assert!(!corrupted.status.success());
+    assert!(String::from_utf8_lossy(&corrupted.stderr).contains("record 1"), "{:?}", corrupted);
+    std::fs::remove_file(&records).unwrap();
+    std::fs::remove_file(&weights).unwrap();
+    let missing = cli(&["tune", records_arg]);
+    assert!(String::from_utf8_lossy(&missing.stderr).contains("cannot read"));
+}
+
 /// Runs `onitama-cli engine` on these input lines and returns what it printed.
 fn engine_session(lines: &[&str]) -> Vec<String> {
     let mut child = Command::new(env!("CARGO_BIN_EXE_onitama-cli"))

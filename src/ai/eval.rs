@@ -1,69 +1,105 @@
 //! The static evaluation, in hundredths of a student, from the side to move's view.
+//!
+//! It is a sum of weighted terms. The same code that scores a position also lists its terms
+//! (`features`), so that `onitama-cli tune` can fit the weights to the results of played games.
 
 use crate::rules::{Bitboard, Card, Color, Position, Square};
 
-/// The weights, kept together so that `match` can measure each term.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Weights {
-    pub student: i32,
-    /// Per square reachable with the current hand.
-    pub mobility: i32,
-    /// Per square the side to move reaches with the side card, its next card.
-    pub side_card_mobility: i32,
-    /// Per step the master is closer to the enemy temple.
-    pub master_advance: i32,
-    /// Per enemy piece able to land on the master's square next turn.
-    pub master_attacked: i32,
-    /// Per own piece guarding the master's square.
-    pub master_guarded: i32,
-    pub centre: i32,
-    pub tempo: i32,
+/// The named terms, each counted as ours minus theirs (tempo: one for the side to move).
+pub const TERMS: [&str; 8] = [
+    "student",
+    // Per square reachable with the current hand.
+    "mobility",
+    // Per square the side to move reaches with the side card, its next card.
+    "side_card_mobility",
+    // Per step the master is closer to the enemy temple.
+    "master_advance",
+    // Per enemy piece able to land on the master's square next turn.
+    "master_attacked",
+    // Per own piece able to land on its own master's square (to retake there).
+    "master_guarded",
+    "centre",
+    "tempo",
+];
+const STUDENT: usize = 0;
+const MOBILITY: usize = 1;
+const SIDE_CARD_MOBILITY: usize = 2;
+const MASTER_ADVANCE: usize = 3;
+const MASTER_ATTACKED: usize = 4;
+const MASTER_GUARDED: usize = 5;
+const CENTRE: usize = 6;
+const TEMPO: usize = 7;
+
+/// After the named terms, one weight per card held, role and square: what a master or a student
+/// is worth on a square (seen from its own side) while its side holds that card.
+pub const CARD_SQUARES: usize = Card::ALL.len() * 2 * Square::COUNT;
+pub const FEATURES: usize = TERMS.len() + CARD_SQUARES;
+
+/// The index of a card-square weight; `master` is false for a student.
+pub const fn card_square(card: Card, master: bool, square: usize) -> usize {
+    TERMS.len() + (card.index() * 2 + master as usize) * Square::COUNT + square
 }
 
-impl Weights {
-    /// The names `set` knows, in declaration order.
-    pub const NAMES: [&'static str; 8] = [
-        "student",
-        "mobility",
-        "side_card_mobility",
-        "master_advance",
-        "master_attacked",
-        "master_guarded",
-        "centre",
-        "tempo",
-    ];
-
-    /// Changes the weight called `name`; false if there is none (for tuning from the command line).
-    pub fn set(&mut self, name: &str, value: i32) -> bool {
-        let weight = match name {
-            "student" => &mut self.student,
-            "mobility" => &mut self.mobility,
-            "side_card_mobility" => &mut self.side_card_mobility,
-            "master_advance" => &mut self.master_advance,
-            "master_attacked" => &mut self.master_attacked,
-            "master_guarded" => &mut self.master_guarded,
-            "centre" => &mut self.centre,
-            "tempo" => &mut self.tempo,
-            _ => return false,
-        };
-        *weight = value;
-        true
+/// A square as its owner sees it: Blue's board is Red's turned half a turn.
+fn own_view(color: Color, square: Square) -> usize {
+    match color {
+        Color::Red => square.index(),
+        Color::Blue => Square::COUNT - 1 - square.index(),
     }
 }
 
-pub const WEIGHTS: Weights = Weights {
-    student: 100,
-    mobility: 4,
-    side_card_mobility: 2,
-    master_advance: 6,
-    master_attacked: 30,
-    master_guarded: 8,
-    centre: 3,
-    tempo: 10,
-};
+/// All the weights: the named terms, then the card-square table.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Weights(pub [i16; FEATURES]);
+
+impl Weights {
+    /// Changes the named term `name`; false if there is none (for tuning from the command line).
+    pub fn set(&mut self, name: &str, value: i32) -> bool {
+        match TERMS.iter().position(|&term| term == name) {
+            Some(index) => {
+                self.0[index] = value.clamp(i16::MIN.into(), i16::MAX.into()) as i16;
+                true
+            }
+            None => false,
+        }
+    }
+
+    pub fn get(&self, name: &str) -> Option<i32> {
+        TERMS.iter().position(|&term| term == name).map(|index| self.0[index].into())
+    }
+}
+
+pub use super::weights::WEIGHTS;
+
+/// Receives the terms of a position one by one.
+trait Terms {
+    fn add(&mut self, feature: usize, count: i32);
+}
+
+/// Sums the terms with their weights.
+struct Score<'a> {
+    weights: &'a Weights,
+    total: i32,
+}
+
+impl Terms for Score<'_> {
+    #[inline(always)]
+    fn add(&mut self, feature: usize, count: i32) {
+        self.total += i32::from(self.weights.0[feature]) * count;
+    }
+}
+
+/// Lists the terms, for fitting the weights.
+impl Terms for Vec<(u16, i8)> {
+    fn add(&mut self, feature: usize, count: i32) {
+        if count != 0 {
+            self.push((feature as u16, count as i8));
+        }
+    }
+}
 
 /// How central each square is (the same for both sides).
-const CENTRE: [i32; 25] = [
+const CENTRALITY: [i32; 25] = [
     0, 0, 0, 0, 0, //
     0, 1, 1, 1, 0, //
     0, 1, 2, 1, 0, //
@@ -89,7 +125,7 @@ fn reach(position: &Position, color: Color, cards: [Card; 2], own_master: Square
         result.squares |= targets;
         result.on_enemy_master += i32::from(targets.contains(enemy_master));
         result.on_own_master += i32::from(targets.contains(own_master));
-        result.centre += CENTRE[from.index()];
+        result.centre += CENTRALITY[from.index()];
     }
     result.squares &= !own;
     result
@@ -100,31 +136,102 @@ fn master_advance(master: Square, enemy: Color) -> i32 {
     4 - (master.file() - temple.file()).abs().max((master.rank() - temple.rank()).abs())
 }
 
-/// The position's value for the side to move.
-pub fn evaluate(position: &Position) -> i32 {
-    evaluate_with(position, &WEIGHTS)
+/// Adds `sign` times the card-square weights of `color`'s pieces for the cards it holds.
+#[inline(always)]
+fn card_squares(position: &Position, color: Color, master: Square, sign: i32, terms: &mut impl Terms) {
+    for card in position.hand(color).pair() {
+        for piece in position.pieces(color) {
+            terms.add(card_square(card, piece == master, own_view(color, piece)), sign);
+        }
+    }
 }
 
-pub fn evaluate_with(position: &Position, w: &Weights) -> i32 {
+/// Feeds the terms of a position with both masters on the board to `terms`.
+#[inline(always)]
+fn gather(position: &Position, our_master: Square, their_master: Square, terms: &mut impl Terms) {
     let us = position.to_move();
     let them = us.other();
-    let (Some(our_master), Some(their_master)) = (position.master(us), position.master(them)) else {
-        // A won position is scored by the search, never here; stay finite all the same.
-        return if position.master(us).is_some() { 5000 } else { -5000 };
-    };
     let ours = reach(position, us, position.hand(us).pair(), our_master, their_master);
     let theirs = reach(position, them, position.hand(them).pair(), their_master, our_master);
     let side = position.side_card();
     let next_reach =
         position.pieces(us).fold(Bitboard::EMPTY, |acc, from| acc | side.targets(us, from)) & !position.pieces(us);
 
-    let students = position.pieces(us).count() as i32 - position.pieces(them).count() as i32;
-    students * w.student
-        + (ours.squares.count() as i32 - theirs.squares.count() as i32) * w.mobility
-        + next_reach.count() as i32 * w.side_card_mobility
-        + (master_advance(our_master, them) - master_advance(their_master, us)) * w.master_advance
-        + (ours.on_enemy_master - theirs.on_enemy_master) * w.master_attacked
-        + (ours.on_own_master - theirs.on_own_master) * w.master_guarded
-        + (ours.centre - theirs.centre) * w.centre
-        + w.tempo
+    terms.add(STUDENT, position.pieces(us).count() as i32 - position.pieces(them).count() as i32);
+    terms.add(MOBILITY, ours.squares.count() as i32 - theirs.squares.count() as i32);
+    terms.add(SIDE_CARD_MOBILITY, next_reach.count() as i32);
+    terms.add(MASTER_ADVANCE, master_advance(our_master, them) - master_advance(their_master, us));
+    terms.add(MASTER_ATTACKED, ours.on_enemy_master - theirs.on_enemy_master);
+    terms.add(MASTER_GUARDED, ours.on_own_master - theirs.on_own_master);
+    terms.add(CENTRE, ours.centre - theirs.centre);
+    terms.add(TEMPO, 1);
+    card_squares(position, us, our_master, 1, terms);
+    card_squares(position, them, their_master, -1, terms);
+}
+
+/// The position's value for the side to move.
+pub fn evaluate(position: &Position) -> i32 {
+    evaluate_with(position, &WEIGHTS)
+}
+
+pub fn evaluate_with(position: &Position, weights: &Weights) -> i32 {
+    let us = position.to_move();
+    let (Some(our_master), Some(their_master)) = (position.master(us), position.master(us.other())) else {
+        // A won position is scored by the search, never here; stay finite all the same.
+        return if position.master(us).is_some() { 5000 } else { -5000 };
+    };
+    let mut score = Score { weights, total: 0 };
+    gather(position, our_master, their_master, &mut score);
+    score.total
+}
+
+/// The terms of a position with both masters on the board, as (feature, count) pairs with
+/// `evaluate_with` equal to the sum of `weights.0[feature] * count`; `None` for a finished game.
+pub fn features(position: &Position) -> Option<Vec<(u16, i8)>> {
+    let us = position.to_move();
+    let (our_master, their_master) = (position.master(us)?, position.master(us.other())?);
+    let mut terms = Vec::with_capacity(40);
+    gather(position, our_master, their_master, &mut terms);
+    Some(terms)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn features_sum_to_the_evaluation() {
+        let position: Position = "bbBbb/5/5/5/rrRrr crab,dragon tiger,ox boar r".parse().unwrap();
+        let mut weights = WEIGHTS;
+        for (i, weight) in weights.0.iter_mut().enumerate() {
+            *weight = (i as i16 % 17) - 8;
+        }
+        let sum: i32 = features(&position)
+            .unwrap()
+            .iter()
+            .map(|&(feature, count)| i32::from(weights.0[feature as usize]) * i32::from(count))
+            .sum();
+        assert_eq!(sum, evaluate_with(&position, &weights));
+    }
+
+    #[test]
+    fn both_sides_see_a_mirrored_position_alike() {
+        // The start turned half a turn, with the hands swapped, is the same position for the mover.
+        let red = features(&"bbBbb/5/5/5/rrRrr crab,dragon tiger,ox boar r".parse().unwrap()).unwrap();
+        let blue = features(&"bbBbb/5/5/5/rrRrr tiger,ox crab,dragon boar b".parse().unwrap()).unwrap();
+        let sorted = |mut terms: Vec<(u16, i8)>| {
+            terms.sort();
+            terms
+        };
+        assert!(red.iter().any(|&(feature, _)| feature as usize >= TERMS.len()));
+        assert_eq!(sorted(red), sorted(blue));
+    }
+
+    #[test]
+    fn set_changes_a_named_term_only() {
+        let mut weights = WEIGHTS;
+        assert!(weights.set("mobility", 9));
+        assert_eq!(weights.get("mobility"), Some(9));
+        assert!(!weights.set("nonsense", 1));
+    }
 }

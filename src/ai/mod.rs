@@ -5,11 +5,12 @@ mod eval;
 mod levels;
 mod search;
 mod table;
+mod weights;
 mod zobrist;
 
-pub use eval::{WEIGHTS, Weights, evaluate};
+pub use eval::{FEATURES, TERMS, WEIGHTS, Weights, card_square, evaluate, features};
 pub use levels::{Level, LevelPlayer};
-pub use search::{Engine, Info, Limits, MAX_DEPTH, Options, Score, SearchResult, WIN, winning_move};
+pub use search::{Engine, Info, Limits, MAX_DEPTH, Options, Score, SearchResult, WIN, is_quiet, winning_move};
 
 /// Milliseconds from a fixed start, for native programs (the browser passes its own clock).
 #[cfg(not(target_arch = "wasm32"))]

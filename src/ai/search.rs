@@ -522,6 +522,11 @@ pub fn winning_move(position: &Position) -> Option<Move> {
     None
 }
 
+/// Whether neither side could win with its next move: the evaluation alone judges such a position.
+pub fn is_quiet(position: &Position) -> bool {
+    winning_move(position).is_none() && !threat_against(position, position.to_move())
+}
+
 /// Whether `color`'s opponent, holding its current hand, could win with its next move.
 #[inline]
 fn threat_against(position: &Position, color: Color) -> bool {

@@ -1,8 +1,10 @@
 //! `onitama-cli`: the engine on the command line: perft, legal moves, playing moves, the AI's
-//! best move, a speed benchmark, matches between engines and the engine protocol.
+//! best move, a speed benchmark, matches between engines, fitting the evaluation to games and
+//! the engine protocol.
 
 mod matches;
 mod protocol;
+mod tune;
 
 use clap::{Parser, Subcommand};
 use matches::{EngineSpec, Schedule, play_match};
@@ -95,6 +97,25 @@ enum Command {
         /// Write every game's record to this file (readable by the page's Records dialog).
         #[arg(long)]
         records: Option<std::path::PathBuf>,
+    },
+    /// Fit the evaluation's weights to the results of games recorded by `match --records`, and
+    /// write them as Rust source (src/ai/weights.rs) to a file or the standard output.
+    Tune {
+        /// Record files written by `match --records`.
+        #[arg(required = true)]
+        records: Vec<std::path::PathBuf>,
+        /// Steps of gradient descent.
+        #[arg(long, default_value_t = 1000)]
+        iterations: usize,
+        /// How strongly the card-square weights are pulled towards zero.
+        #[arg(long, default_value_t = 1.0)]
+        regularization: f64,
+        /// Every n-th game is held out, to measure the fit on positions it was not fitted to.
+        #[arg(long, default_value_t = 10)]
+        hold_out_every: usize,
+        /// Where to write the weights (standard output if not given).
+        #[arg(long)]
+        output: Option<std::path::PathBuf>,
     },
     /// Speak the engine protocol on standard input and output, for other programs: `newgame`,
     /// `position <position> [moves <move> ...]`, `go movetime <ms>|depth <n>|nodes <n>` (answered
@@ -201,6 +222,9 @@ fn run(cli: Cli) -> Result<(), String> {
                 .transpose()?;
             let schedule = Schedule { pairs: games.div_ceil(2), seed, threads: threads.max(1), max_plies };
             play_match(&specs, &schedule, records)?;
+        }
+        Command::Tune { records, iterations, regularization, hold_out_every, output } => {
+            tune::tune(&tune::Tuning { records, iterations, regularization, hold_out_every, output })?;
         }
         Command::Engine => {
             let stdin = std::io::stdin();

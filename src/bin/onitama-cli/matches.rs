@@ -3,7 +3,7 @@
 
 use crate::TABLE_MB;
 use crate::protocol::ExternalEngine;
-use onitama::ai::{self, Engine, Level, LevelPlayer, Options, Weights};
+use onitama::ai::{self, Engine, Level, LevelPlayer, Options, TERMS};
 use onitama::rules::{Color, Deal, Game, Move, Outcome};
 use std::fs::File;
 use std::io::Write;
@@ -48,10 +48,7 @@ impl EngineSpec {
                 }
                 Some((name, value)) => {
                     if !options.weights.set(name, number(value)? as i32) {
-                        return Err(format!(
-                            "unknown engine setting '{item}': weights are {}",
-                            Weights::NAMES.join(", ")
-                        ));
+                        return Err(format!("unknown engine setting '{item}': weights are {}", TERMS.join(", ")));
                     }
                     tuned = true;
                 }
