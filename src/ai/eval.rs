@@ -30,14 +30,20 @@ const MASTER_GUARDED: usize = 5;
 const CENTRE: usize = 6;
 const TEMPO: usize = 7;
 
-/// After the named terms, one weight per card held, role and square: what a master or a student
-/// is worth on a square (seen from its own side) while its side holds that card.
-pub const CARD_SQUARES: usize = Card::ALL.len() * 2 * Square::COUNT;
-pub const FEATURES: usize = TERMS.len() + CARD_SQUARES;
+/// After the named terms, two tables of one weight per card, role and square: what a master or
+/// a student is worth on a square (seen from its own side) while its side holds that card, and
+/// while the side to move is about to receive it (the side card).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum CardTable {
+    Held,
+    Next,
+}
+const CARD_TABLE: usize = Card::ALL.len() * 2 * Square::COUNT;
+pub const FEATURES: usize = TERMS.len() + 2 * CARD_TABLE;
 
 /// The index of a card-square weight; `master` is false for a student.
-pub const fn card_square(card: Card, master: bool, square: usize) -> usize {
-    TERMS.len() + (card.index() * 2 + master as usize) * Square::COUNT + square
+pub const fn card_square(table: CardTable, card: Card, master: bool, square: usize) -> usize {
+    TERMS.len() + table as usize * CARD_TABLE + (card.index() * 2 + master as usize) * Square::COUNT + square
 }
 
 /// A square as its owner sees it: Blue's board is Red's turned half a turn.
@@ -136,12 +142,19 @@ fn master_advance(master: Square, enemy: Color) -> i32 {
     4 - (master.file() - temple.file()).abs().max((master.rank() - temple.rank()).abs())
 }
 
-/// Adds `sign` times the card-square weights of `color`'s pieces for the cards it holds.
+/// Adds `sign` times the card-square weights of `color`'s pieces for these cards.
 #[inline(always)]
-fn card_squares(position: &Position, color: Color, master: Square, sign: i32, terms: &mut impl Terms) {
-    for card in position.hand(color).pair() {
+fn card_squares(
+    position: &Position,
+    color: Color,
+    master: Square,
+    (table, cards): (CardTable, &[Card]),
+    sign: i32,
+    terms: &mut impl Terms,
+) {
+    for &card in cards {
         for piece in position.pieces(color) {
-            terms.add(card_square(card, piece == master, own_view(color, piece)), sign);
+            terms.add(card_square(table, card, piece == master, own_view(color, piece)), sign);
         }
     }
 }
@@ -165,8 +178,9 @@ fn gather(position: &Position, our_master: Square, their_master: Square, terms: 
     terms.add(MASTER_GUARDED, ours.on_own_master - theirs.on_own_master);
     terms.add(CENTRE, ours.centre - theirs.centre);
     terms.add(TEMPO, 1);
-    card_squares(position, us, our_master, 1, terms);
-    card_squares(position, them, their_master, -1, terms);
+    card_squares(position, us, our_master, (CardTable::Held, &position.hand(us).pair()), 1, terms);
+    card_squares(position, them, their_master, (CardTable::Held, &position.hand(them).pair()), -1, terms);
+    card_squares(position, us, our_master, (CardTable::Next, &[side]), 1, terms);
 }
 
 /// The position's value for the side to move.

@@ -8,7 +8,7 @@ mod table;
 mod weights;
 mod zobrist;
 
-pub use eval::{FEATURES, TERMS, WEIGHTS, Weights, card_square, evaluate, features};
+pub use eval::{CardTable, FEATURES, TERMS, WEIGHTS, Weights, card_square, evaluate, features};
 pub use levels::{Level, LevelPlayer};
 pub use search::{Engine, Info, Limits, MAX_DEPTH, Options, Score, SearchResult, WIN, is_quiet, winning_move};
 

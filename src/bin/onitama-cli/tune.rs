@@ -1,7 +1,7 @@
 //! `tune`: fits the evaluation's weights to the results of recorded games (logistic regression
 //! of each quiet position's result on its evaluation terms) and writes them as Rust source.
 
-use onitama::ai::{FEATURES, TERMS, WEIGHTS, Weights, features, is_quiet};
+use onitama::ai::{CardTable, FEATURES, TERMS, WEIGHTS, Weights, card_square, features, is_quiet};
 use onitama::rules::{Card, Game};
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -167,15 +167,20 @@ fn rust_source(weights: &Weights) -> String {
     let _ = writeln!(out, "    // {}", TERMS.join(", "));
     let named: Vec<String> = weights.0[..TERMS.len()].iter().map(i16::to_string).collect();
     let _ = writeln!(out, "    {},", named.join(", "));
-    for card in Card::ALL {
-        for (role, master) in [("student", false), ("master", true)] {
-            let _ =
-                writeln!(out, "    // {} held, {role} on a square seen from its own side: rank 1 first", card.name());
-            for rank in 0..5 {
-                let row: Vec<String> = (0..5)
-                    .map(|file| weights.0[onitama::ai::card_square(card, master, rank * 5 + file)].to_string())
-                    .collect();
-                let _ = writeln!(out, "    {},", row.join(", "));
+    for (table, held) in [(CardTable::Held, "held"), (CardTable::Next, "next (the side card, for the side to move)")] {
+        for card in Card::ALL {
+            for (role, master) in [("student", false), ("master", true)] {
+                let _ = writeln!(
+                    out,
+                    "    // {} {held}, {role} on a square seen from its own side: rank 1 first",
+                    card.name()
+                );
+                for rank in 0..5 {
+                    let row: Vec<String> = (0..5)
+                        .map(|file| weights.0[card_square(table, card, master, rank * 5 + file)].to_string())
+                        .collect();
+                    let _ = writeln!(out, "    {},", row.join(", "));
+                }
             }
         }
     }
