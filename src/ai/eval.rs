@@ -140,17 +140,20 @@ fn master_advance(master: Square, enemy: Color) -> i32 {
 
 /// Adds `sign` times the card-square weights of `color`'s pieces for these cards.
 #[inline(always)]
-fn card_squares(
+fn card_squares<const N: usize>(
     position: &Position,
     color: Color,
     master: Square,
-    (table, cards): (CardTable, &[Card]),
+    (table, cards): (CardTable, [Card; N]),
     sign: i32,
     terms: &mut impl Terms,
 ) {
-    for &card in cards {
-        for piece in position.pieces(color) {
-            terms.add(card_square(table, card, piece == master, own_view(color, piece)), sign);
+    let students = cards.map(|card| card_square(table, card, false, 0));
+    for piece in position.pieces(color) {
+        // A card's master row follows its student row.
+        let offset = if piece == master { Square::COUNT } else { 0 } + own_view(color, piece);
+        for start in students {
+            terms.add(start + offset, sign);
         }
     }
 }
@@ -174,9 +177,9 @@ fn gather(position: &Position, our_master: Square, their_master: Square, terms: 
     terms.add(MASTER_GUARDED, ours.on_own_master - theirs.on_own_master);
     terms.add(CENTRE, ours.centre - theirs.centre);
     terms.add(TEMPO, 1);
-    card_squares(position, us, our_master, (CardTable::Held, &position.hand(us).pair()), 1, terms);
-    card_squares(position, them, their_master, (CardTable::Held, &position.hand(them).pair()), -1, terms);
-    card_squares(position, us, our_master, (CardTable::Next, &[side]), 1, terms);
+    card_squares(position, us, our_master, (CardTable::Held, position.hand(us).pair()), 1, terms);
+    card_squares(position, them, their_master, (CardTable::Held, position.hand(them).pair()), -1, terms);
+    card_squares(position, us, our_master, (CardTable::Next, [side]), 1, terms);
 }
 
 /// The position's value for the side to move.

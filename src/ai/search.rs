@@ -329,6 +329,8 @@ impl Engine {
         let mut order = [0i32; MoveList::CAPACITY];
         for (i, &m) in moves.iter().enumerate() {
             order[i] = self.order_score(position, m, table_move, ply, us);
+            // Each child probes the table first thing: start loading its slot now.
+            self.table.prefetch(zobrist::after(position, key, m));
         }
         let threatened = threat_against(position, us);
         let original_alpha = alpha;

@@ -77,6 +77,21 @@ impl Table {
         Some(Entry { mv: decode(slot.mv), score: slot.score.into(), depth: slot.depth.into(), bound })
     }
 
+    /// Asks the processor to start loading `key`'s slot, which will be probed soon: the probe
+    /// is the search's main cache miss.
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+            let slot: *const Slot = &self.slots[key as usize & self.mask];
+            // SAFETY: a prefetch is only a hint; it never faults, and `slot` points into the table.
+            unsafe { _mm_prefetch::<_MM_HINT_T0>(slot.cast()) };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
+    }
+
     pub fn store(&mut self, key: u64, mv: Option<Move>, score: i32, depth: i32, bound: Bound) {
         let index = key as usize & self.mask;
         let slot = &mut self.slots[index];
