@@ -105,10 +105,11 @@ enum Command {
         #[arg(required = true)]
         records: Vec<std::path::PathBuf>,
         /// Steps of gradient descent.
-        #[arg(long, default_value_t = 1000)]
+        #[arg(long, default_value_t = 600)]
         iterations: usize,
-        /// How strongly the card-square weights are pulled towards zero.
-        #[arg(long, default_value_t = 1.0)]
+        /// How strongly the card-square weights are pulled towards zero (the weights in use were
+        /// fitted with the default).
+        #[arg(long, default_value_t = 0.01)]
         regularization: f64,
         /// Every n-th game is held out, to measure the fit on positions it was not fitted to.
         #[arg(long, default_value_t = 10)]

@@ -131,13 +131,11 @@ fn descend(training: &[Sample], held_out: &[Sample], mut weights: Vec<f64>, scal
                 gradient[feature as usize] += common * f64::from(count);
             }
         }
-        for i in 0..FEATURES {
+        // Weight 0, the student, stays put.
+        for i in 1..FEATURES {
             let mut g = gradient[i] / training.len() as f64;
             if i >= TERMS.len() {
                 g += 2.0 * penalty * weights[i];
-            }
-            if i == 0 {
-                continue;
             }
             m[i] = BETA1 * m[i] + (1.0 - BETA1) * g;
             v[i] = BETA2 * v[i] + (1.0 - BETA2) * g * g;
