@@ -9,17 +9,43 @@ use wasm_bindgen::prelude::*;
 /// Deeper perft runs for minutes and would freeze the page.
 const MAX_PERFT_DEPTH: u32 = 10;
 
+/// The longest a search or a count started from the page may take, unless the caller gives a
+/// `movetime`: they run on the calling thread.
+pub const PAGE_CAP_MS: f64 = 10_000.0;
+
 fn parse_position(text: &str) -> Result<Position, JsError> {
     text.parse().map_err(|e| JsError::new(&format!("bad position \"{text}\": {e}")))
 }
 
-/// perft(position, depth) as a number of move paths.
+/// perft(position, depth) as a number of move paths. A count that would take more than 10 s is
+/// refused before it starts: the counts of the shallower depths, timed, tell how long the next
+/// one would take (each depth multiplies the count, and the time, by about the branching factor).
 #[wasm_bindgen]
 pub fn perft(position: &str, depth: u32) -> Result<f64, JsError> {
     if depth > MAX_PERFT_DEPTH {
         return Err(JsError::new(&format!("perft depth {depth} is too deep for the page (at most {MAX_PERFT_DEPTH})")));
     }
-    Ok(count_paths(&parse_position(position)?, depth) as f64)
+    let position = parse_position(position)?;
+    let started = worker::clock();
+    let (mut count, mut previous, mut last_ms) = (1u64, 1u64, 0.0f64);
+    for d in 1..=depth {
+        if d > 2 {
+            let growth = if previous > 0 { count as f64 / previous as f64 } else { 1.0 };
+            let expected_ms = last_ms * growth.max(1.0);
+            if worker::clock() - started + expected_ms > PAGE_CAP_MS {
+                return Err(JsError::new(&format!(
+                    "perft depth {depth} from this position would take about {} s, more than the page's 10 s: \
+                     use a lower depth, or onitama-cli perft",
+                    (expected_ms / 1000.0).ceil() as u64
+                )));
+            }
+        }
+        let t0 = worker::clock();
+        previous = count;
+        count = count_paths(&position, d);
+        last_ms = worker::clock() - t0;
+    }
+    Ok(count as f64)
 }
 
 /// The legal moves of a position, in move notation.
@@ -52,7 +78,8 @@ pub fn record_final_position(record: &str) -> Result<String, JsError> {
 /// Searches on the calling thread with a fresh engine, so that the same call gives the same answer
 /// (scripts, tests and benchmarks; the page's AI uses the Web Worker).
 /// `limits` is `{ depth, movetime, nodes }` (any of them; 1000 ms when none) and `earlier` the
-/// game's earlier positions for repetitions. Returns `{ best, depth, score: { kind, value }, nodes, nps, pv }`.
+/// game's earlier positions for repetitions. Without a `movetime` the search stops after 10 s
+/// whatever its depth or nodes. Returns `{ best, depth, score: { kind, value }, nodes, nps, pv }`.
 #[wasm_bindgen]
 pub fn best_move(position: &str, limits: JsValue, earlier: Option<Vec<String>>) -> Result<JsValue, JsError> {
     let limits: JsLimits = if limits.is_undefined() || limits.is_null() {
@@ -65,18 +92,32 @@ pub fn best_move(position: &str, limits: JsValue, earlier: Option<Vec<String>>) 
     if let Some(outcome) = position.outcome() {
         return Err(JsError::new(&format!("the game is over: {outcome}")));
     }
+    let mut limits = limits.to_limits();
+    limits.movetime_ms = limits.movetime_ms.or(Some(PAGE_CAP_MS));
     let mut engine = Engine::new(worker::TABLE_MB, worker::clock);
-    let result = engine.search(&position, &earlier, limits.to_limits(), &mut |_| {});
+    let result = engine.search(&position, &earlier, limits, &mut |_| {});
     let report = SearchReport::from_info(0, "done", &result.info, result.best);
     serde_wasm_bindgen::to_value(&report).map_err(|e| JsError::new(&e.to_string()))
 }
 
-// ---- The game on the page: the same transitions the board's clicks use. ----
+// ---- The game on the page: the same events the board and its buttons send. ----
 
-use crate::ui::{self, Mode, NewGame};
+use crate::ui::session::{Event, Intent, SettingsPatch, check_move};
+use crate::ui::web::{self as page, App};
+use crate::ui::{Lang, Mode, NewGame};
+use crate::worker::JsScore;
 
 fn no_game() -> JsError {
     JsError::new("the game has not started on this page")
+}
+
+/// Runs `f` on the page's app, or says that there is none.
+fn with_page<T>(f: impl FnOnce(&mut App) -> T) -> Result<T, JsError> {
+    page::with_app(f).ok_or_else(no_game)
+}
+
+fn to_js(value: &impl serde::Serialize) -> Result<JsValue, JsError> {
+    serde_wasm_bindgen::to_value(value).map_err(|e| JsError::new(&e.to_string()))
 }
 
 #[derive(serde::Deserialize, Default)]
@@ -148,10 +189,12 @@ fn parse_options(value: JsValue) -> Result<NewGame, JsError> {
 #[wasm_bindgen]
 pub fn game_new(options: JsValue) -> Result<(), JsError> {
     let options = parse_options(options)?;
-    ui::with_app(|app| app.new_game(options)).ok_or_else(no_game)?.map_err(|e| JsError::new(&e))
+    let game = options.game().map_err(|e| JsError::new(&e.to_string()))?;
+    with_page(|app| app.dispatch(Event::Intent(Intent::NewGame { game, mode: options.mode })))
 }
 
-/// The current game: position, side to move, moves, legal moves, outcome, and what the page is doing.
+/// The current game: position, side to move, moves, legal moves, outcome, and what the page is
+/// doing and showing (mode, level, settings, the evaluation bar's score).
 #[wasm_bindgen]
 pub fn game_state() -> Result<JsValue, JsError> {
     #[derive(serde::Serialize)]
@@ -163,6 +206,8 @@ pub fn game_state() -> Result<JsValue, JsError> {
         outcome: Option<&'static str>,
         record: String,
         thinking: bool,
+        /// "move", "hint" or "evaluate" while the AI searches.
+        thinking_for: Option<&'static str>,
         animating: bool,
         can_undo: bool,
         can_redo: bool,
@@ -173,11 +218,26 @@ pub fn game_state() -> Result<JsValue, JsError> {
         /// The page's language code and the turn line drawn on the canvas in it.
         language: &'static str,
         turn_line: Option<String>,
+        /// "ai", "two" or "watch"; the AI's level (an index, as `game_new` takes it), if it plays.
+        mode: &'static str,
+        level: Option<usize>,
+        human: Option<&'static str>,
+        /// What the evaluation bar shows: the score for the side to move, as `best_move` gives it.
+        evaluation: Option<JsScore>,
+        /// The result banner's text while it is shown.
+        result: Option<String>,
+        notice: Option<String>,
     }
-    let view = ui::with_app(|app| {
-        let state = app.state();
+    with_page(|app| {
+        let session = app.session();
+        let state = session.state();
         let game = &state.game;
-        View {
+        let (mode, level, human) = match state.mode {
+            Mode::VsAi { human, level } => ("ai", Some(level), Some(human.code())),
+            Mode::PassAndPlay { .. } => ("two", None, None),
+            Mode::Watch { level } => ("watch", Some(level), None),
+        };
+        let view = View {
             position: game.position().to_string(),
             to_move: game.position().to_move().code(),
             moves: game.moves().iter().map(Move::to_string).collect(),
@@ -185,55 +245,113 @@ pub fn game_state() -> Result<JsValue, JsError> {
             outcome: game.outcome().map(|o| o.code()),
             record: game.to_record(),
             thinking: state.thinking.is_some(),
-            animating: app.is_animating(),
+            thinking_for: state.thinking.map(|t| match t.purpose {
+                crate::ui::state::Purpose::Move => "move",
+                crate::ui::state::Purpose::Hint => "hint",
+                crate::ui::state::Purpose::Evaluate => "evaluate",
+            }),
+            animating: session.is_animating(),
             can_undo: !game.moves().is_empty(),
             can_redo: game.redoable().next().is_some(),
             hint: state.hint.map(|m| m.to_string()),
             selected_card: state.selected_card.map(|c| c.name()),
             selected_piece: state.selected_piece.map(|s| s.to_string()),
             bottom: state.bottom().code(),
-            language: state.lang.code(),
-            turn_line: ui::turn_line(state),
-        }
-    })
-    .ok_or_else(no_game)?;
-    serde_wasm_bindgen::to_value(&view).map_err(|e| JsError::new(&e.to_string()))
+            language: state.lang().code(),
+            turn_line: crate::ui::scene::turn_line(state),
+            mode,
+            level,
+            human,
+            evaluation: state.settings.evaluation.then(|| state.evaluation()).flatten().map(JsScore::from),
+            result: game
+                .outcome()
+                .filter(|_| state.shows_result())
+                .map(|o| crate::ui::text::result(state.lang(), o, state.mode)),
+            notice: state.notice.as_ref().map(|n| n.text(state.lang())),
+        };
+        to_js(&view)
+    })?
 }
 
 /// Plays a move on the page's game; an illegal one throws with the reason and changes nothing.
+/// It may be either side's move: on the AI's turn it replaces the AI's search.
 #[wasm_bindgen]
 pub fn game_play(mv: &str) -> Result<(), JsError> {
     let m = mv.parse::<Move>().map_err(|e| JsError::new(&e.to_string()))?;
-    ui::with_app(|app| app.play(m)).ok_or_else(no_game)?.map_err(|e| JsError::new(&e))
+    with_page(|app| {
+        check_move(app.state(), m).map_err(|e| JsError::new(&e.to_string()))?;
+        app.dispatch(Event::Intent(Intent::Play(m)));
+        Ok(())
+    })?
 }
 
 /// Takes back a move (against the AI: back to the player's last turn); false at the start.
 #[wasm_bindgen]
 pub fn game_undo() -> Result<bool, JsError> {
-    ui::with_app(|app| app.undo()).ok_or_else(no_game)
+    with_page(|app| {
+        let can = !app.state().game.moves().is_empty();
+        app.dispatch(Event::Intent(Intent::Undo));
+        can
+    })
 }
 
 #[wasm_bindgen]
 pub fn game_redo() -> Result<bool, JsError> {
-    ui::with_app(|app| app.redo()).ok_or_else(no_game)
+    with_page(|app| {
+        let can = app.state().game.redoable().next().is_some();
+        app.dispatch(Event::Intent(Intent::Redo));
+        can
+    })
 }
 
 /// Asks the AI for a hint for the player to move (shown on the board when it arrives).
 #[wasm_bindgen]
 pub fn game_hint() -> Result<(), JsError> {
-    ui::with_app(|app| app.hint()).ok_or_else(no_game)
+    with_page(|app| app.dispatch(Event::Intent(Intent::Hint)))
 }
 
 /// Loads a position into a new game, keeping the mode; a malformed one throws and changes nothing.
 #[wasm_bindgen]
 pub fn game_load(position: &str) -> Result<(), JsError> {
     let position = parse_position(position)?;
-    ui::with_app(|app| {
+    with_page(|app| {
         let mode = app.state().mode;
-        app.new_game(NewGame { mode, cards: None, position: Some(position) })
+        app.dispatch(Event::Intent(Intent::NewGame { game: Game::new(position), mode }));
     })
-    .ok_or_else(no_game)?
-    .map_err(|e| JsError::new(&e))
+}
+
+#[derive(serde::Deserialize, serde::Serialize, Default)]
+#[serde(default, deny_unknown_fields)]
+struct SettingsView {
+    /// Whether the evaluation bar is shown.
+    evaluation: Option<bool>,
+    /// A language code: "en", "fa", "es" or "fr".
+    language: Option<String>,
+}
+
+/// Reads and changes the page's settings as its controls do: `patch` is `{ evaluation, language }`,
+/// any of them (or nothing, to read). Returns all the settings. A bad value throws and changes nothing.
+#[wasm_bindgen]
+pub fn game_settings(patch: JsValue) -> Result<JsValue, JsError> {
+    let patch: SettingsView = if patch.is_undefined() || patch.is_null() {
+        SettingsView::default()
+    } else {
+        serde_wasm_bindgen::from_value(patch).map_err(|e| JsError::new(&format!("bad settings: {e}")))?
+    };
+    let language = match patch.language.as_deref() {
+        None => None,
+        Some(code) => Some(
+            Lang::ALL
+                .into_iter()
+                .find(|lang| lang.code() == code)
+                .ok_or_else(|| JsError::new(&format!("language '{code}' is not offered: use en, fa, es or fr")))?,
+        ),
+    };
+    with_page(|app| {
+        app.dispatch(Event::Settings(SettingsPatch { language, evaluation: patch.evaluation }));
+        let settings = app.state().settings;
+        to_js(&SettingsView { evaluation: Some(settings.evaluation), language: Some(settings.language.code().into()) })
+    })?
 }
 
 #[derive(serde::Serialize)]
@@ -244,7 +362,7 @@ struct PageRect {
     height: f64,
 }
 
-fn page_rect(app: &ui::App, rect: ui::layout::Rect) -> PageRect {
+fn page_rect(app: &App, rect: crate::ui::layout::Rect) -> PageRect {
     let (left, top) = app.canvas_origin();
     PageRect { x: left + rect.x, y: top + rect.y, width: rect.w, height: rect.h }
 }
@@ -254,18 +372,17 @@ fn page_rect(app: &ui::App, rect: ui::layout::Rect) -> PageRect {
 pub fn square_rect(square: &str) -> Result<JsValue, JsError> {
     let square: crate::rules::Square =
         square.parse().map_err(|_| JsError::new(&format!("'{square}' is not a square: use a1 to e5")))?;
-    let rect = ui::with_app(|app| page_rect(app, app.square_rect(square))).ok_or_else(no_game)?;
-    serde_wasm_bindgen::to_value(&rect).map_err(|e| JsError::new(&e.to_string()))
+    let rect = with_page(|app| page_rect(app, app.square_rect(square)))?;
+    to_js(&rect)
 }
 
 /// Where a card of this game is drawn on the page, in CSS pixels.
 #[wasm_bindgen]
 pub fn card_rect(card: &str) -> Result<JsValue, JsError> {
     let card = crate::rules::Card::from_name(card).ok_or_else(|| JsError::new(&format!("unknown card '{card}'")))?;
-    let rect = ui::with_app(|app| app.card_rect(card).map(|r| page_rect(app, r)))
-        .ok_or_else(no_game)?
+    let rect = with_page(|app| app.card_rect(card).map(|r| page_rect(app, r)))?
         .ok_or_else(|| JsError::new(&format!("{card} is not in this game")))?;
-    serde_wasm_bindgen::to_value(&rect).map_err(|e| JsError::new(&e.to_string()))
+    to_js(&rect)
 }
 
 /// Panics on purpose: built only with the `panic-test` feature, for the test of the crash panel.

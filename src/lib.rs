@@ -1,5 +1,5 @@
-//! Onitama: the rules core and the AI (pure Rust) and, on wasm32, the API for JavaScript and the
-//! canvas page.
+//! Onitama: the rules core, the AI and the page's session (pure Rust) and, on wasm32, the API for
+//! JavaScript, the AI's worker and the canvas shell.
 
 pub mod ai;
 pub mod rules;
@@ -7,7 +7,6 @@ pub mod save;
 
 #[cfg(target_arch = "wasm32")]
 pub mod api;
-#[cfg(target_arch = "wasm32")]
 pub mod ui;
 #[cfg(target_arch = "wasm32")]
 pub mod worker;

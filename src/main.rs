@@ -2,7 +2,7 @@
 
 #[cfg(target_arch = "wasm32")]
 fn main() {
-    onitama::ui::start();
+    onitama::ui::web::start();
 }
 
 #[cfg(not(target_arch = "wasm32"))]

@@ -199,3 +199,48 @@ pub fn percent_decode(text: &str) -> Option<String> {
     }
     String::from_utf8(out).ok()
 }
+
+/// The player's settings, saved apart from the game so that a damaged game keeps them.
+///
+/// ```text
+/// onitama-settings 1
+/// language fa
+/// evaluation on
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct SettingsFile {
+    /// A language code (`en`, `fa`, …); `None` follows the browser.
+    pub language: Option<String>,
+    pub evaluation: bool,
+}
+
+const SETTINGS_MAGIC: &str = "onitama-settings 1";
+
+pub fn encode_settings(settings: &SettingsFile) -> String {
+    let mut text = format!("{SETTINGS_MAGIC}\nevaluation {}\n", if settings.evaluation { "on" } else { "off" });
+    if let Some(language) = &settings.language {
+        text.push_str(&format!("language {language}\n"));
+    }
+    text
+}
+
+/// Reads saved settings; lines it does not know (from a later version) are skipped.
+pub fn decode_settings(text: &str) -> Option<SettingsFile> {
+    let mut lines = text.lines();
+    if lines.next()?.trim() != SETTINGS_MAGIC {
+        return None;
+    }
+    let mut settings = SettingsFile::default();
+    for line in lines {
+        match line.trim().split_once(' ') {
+            Some(("evaluation", value)) => settings.evaluation = value == "on",
+            Some(("language", value))
+                if !value.is_empty() && value.len() <= 8 && value.bytes().all(|b| b.is_ascii_alphabetic()) =>
+            {
+                settings.language = Some(value.to_string())
+            }
+            _ => {}
+        }
+    }
+    Some(settings)
+}

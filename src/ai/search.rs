@@ -37,6 +37,15 @@ pub enum Score {
 }
 
 impl Score {
+    /// The same score seen from the other side.
+    pub fn negate(self) -> Score {
+        match self {
+            Score::Value(v) => Score::Value(-v),
+            Score::Win(plies) => Score::Loss(plies),
+            Score::Loss(plies) => Score::Win(plies),
+        }
+    }
+
     pub fn from_internal(score: i32) -> Score {
         if score >= WIN_BOUND {
             Score::Win((WIN - score) as u32)

@@ -42,7 +42,8 @@ pub struct CardAnim {
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct Anim {
-    pub start_ms: f64,
+    /// Set by the first frame that shows it: time enters the page only with frames.
+    pub start_ms: Option<f64>,
     pub duration_ms: f64,
     pub pieces: Vec<PieceAnim>,
     pub cards: Vec<CardAnim>,
@@ -52,7 +53,7 @@ pub struct Anim {
 
 impl Anim {
     /// The plan from `before` to `after`, where the piece now on `slide.1` came from `slide.0`.
-    pub fn plan(before: &Scene, after: &Scene, slide: Option<(Square, Square)>, start_ms: f64) -> Anim {
+    pub fn plan(before: &Scene, after: &Scene, slide: Option<(Square, Square)>) -> Anim {
         let mut pieces = Vec::new();
         let mut covered = Vec::new();
         for square in Square::all() {
@@ -99,21 +100,22 @@ impl Anim {
                 })
             })
             .collect();
-        Anim { start_ms, duration_ms: DURATION_MS, pieces, cards, covered }
+        Anim { start_ms: None, duration_ms: DURATION_MS, pieces, cards, covered }
     }
 
-    /// Eased progress 0 → 1 at `now_ms`.
+    /// Eased progress 0 → 1 at `now_ms` (0 before the first frame).
     pub fn progress(&self, now_ms: f64) -> f64 {
+        let Some(start_ms) = self.start_ms else { return 0.0 };
         if self.duration_ms <= 0.0 {
             return 1.0;
         }
-        let t = ((now_ms - self.start_ms) / self.duration_ms).clamp(0.0, 1.0);
+        let t = ((now_ms - start_ms) / self.duration_ms).clamp(0.0, 1.0);
         // Ease in and out (cubic).
         if t < 0.5 { 4.0 * t * t * t } else { 1.0 - (-2.0 * t + 2.0).powi(3) / 2.0 }
     }
 
     pub fn is_done(&self, now_ms: f64) -> bool {
-        now_ms >= self.start_ms + self.duration_ms
+        self.start_ms.is_some_and(|start_ms| now_ms >= start_ms + self.duration_ms)
     }
 
     pub fn is_empty(&self) -> bool {

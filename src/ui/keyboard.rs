@@ -3,16 +3,8 @@
 
 use super::board;
 use super::layout::{CardPlace, Layout, Rect};
-use super::state::State;
+use super::state::{Focus, State};
 use crate::rules::{Color, Move, Square};
-
-/// What the keyboard focus is on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Focus {
-    Square(Square),
-    /// A hand card by its holder and slot.
-    Card(Color, usize),
-}
 
 pub enum KeyResult {
     /// The key was not for the board (Tab, for instance, moves on through the page).

@@ -1,8 +1,9 @@
-//! The page's state: the game, how it is played, what the player has selected, and what is
-//! moving. Everything drawn is derived from it; every rule question goes to `crate::rules`.
+//! The page's state: the game, how it is played, the player's settings, what is selected, what
+//! the AI is doing and what is moving. Everything drawn is derived from it; every rule question
+//! goes to `crate::rules`.
 
 use super::anim::Anim;
-use super::keyboard::Focus;
+pub use super::notice::Notice;
 use super::text::Lang;
 use crate::ai::Score;
 use crate::rules::{Card, Color, Game, Move, Position, Square};
@@ -19,26 +20,51 @@ pub struct Drag {
     pub moved: bool,
 }
 
-/// The AI's search in progress.
+/// What the keyboard focus is on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Focus {
+    Square(Square),
+    /// A hand card by its holder and slot.
+    Card(Color, usize),
+}
+
+/// The AI's search in progress: the id its replies carry, what it is for, how deep it got.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Thinking {
     pub request: u32,
-    /// What the search is for: the AI's own move or a hint for the player.
     pub purpose: Purpose,
     pub depth: u32,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Purpose {
+    /// The AI's own move.
     Move,
+    /// A suggestion for the person to move.
     Hint,
     /// Only the score, for the evaluation bar.
     Evaluate,
 }
 
+/// What the player chose and the page remembers apart from any game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Settings {
+    pub language: Lang,
+    /// Whether the evaluation bar is shown (the AI then evaluates every position).
+    pub evaluation: bool,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings { language: Lang::En, evaluation: false }
+    }
+}
+
+#[derive(Clone, Debug)]
 pub struct State {
     pub game: Game,
     pub mode: Mode,
+    pub settings: Settings,
     pub selected_card: Option<Card>,
     pub selected_piece: Option<Square>,
     /// A jump two cards both make: the player picks which card to give up.
@@ -50,20 +76,21 @@ pub struct State {
     pub thinking: Option<Thinking>,
     /// The AI's latest view of a position: the score for that position's side to move.
     pub evaluation: Option<(Position, Score)>,
-    /// Whether the evaluation bar is shown (the AI then evaluates every position).
-    pub show_evaluation: bool,
-    pub lang: Lang,
     pub anim: Option<Anim>,
     pub reduced_motion: bool,
     /// The seed for the AI's dice, advanced every request.
     pub seed: u64,
+    pub notice: Option<Notice>,
+    /// The result banner was closed; it comes back with the next game's end.
+    pub result_dismissed: bool,
 }
 
 impl State {
-    pub fn new(game: Game, mode: Mode, reduced_motion: bool, seed: u64) -> State {
+    pub fn new(game: Game, mode: Mode, settings: Settings, reduced_motion: bool, seed: u64) -> State {
         State {
             game,
             mode,
+            settings,
             selected_card: None,
             selected_piece: None,
             card_choice: None,
@@ -72,23 +99,31 @@ impl State {
             hint: None,
             thinking: None,
             evaluation: None,
-            show_evaluation: false,
-            lang: Lang::En,
             anim: None,
             reduced_motion,
             seed,
+            notice: None,
+            result_dismissed: false,
         }
+    }
+
+    pub fn lang(&self) -> Lang {
+        self.settings.language
     }
 
     pub fn position(&self) -> &Position {
         self.game.position()
     }
 
-    /// The colour drawn at the bottom.
+    /// The colour drawn at the bottom. In pass and play the board faces whoever moves, and once
+    /// the game is over it stays facing the side that made the last move.
     pub fn bottom(&self) -> Color {
         match self.mode {
             Mode::VsAi { human, .. } => human,
-            Mode::PassAndPlay { turn_board: true } => self.position().to_move(),
+            Mode::PassAndPlay { turn_board: true } => match self.game.outcome() {
+                Some(_) if !self.game.moves().is_empty() => self.position().to_move().other(),
+                _ => self.position().to_move(),
+            },
             Mode::PassAndPlay { turn_board: false } | Mode::Watch { .. } => Color::Red,
         }
     }
@@ -117,15 +152,12 @@ impl State {
     /// The current position's evaluation as Red sees it, if the AI has given one.
     pub fn evaluation_for_red(&self) -> Option<Score> {
         let (position, score) = self.evaluation.filter(|(p, _)| p == self.position())?;
-        Some(if position.to_move() == Color::Red {
-            score
-        } else {
-            match score {
-                Score::Value(v) => Score::Value(-v),
-                Score::Win(plies) => Score::Loss(plies),
-                Score::Loss(plies) => Score::Win(plies),
-            }
-        })
+        Some(if position.to_move() == Color::Red { score } else { score.negate() })
+    }
+
+    /// The current position's evaluation for its side to move, if the AI has given one.
+    pub fn evaluation(&self) -> Option<Score> {
+        self.evaluation.filter(|(p, _)| p == self.position()).map(|(_, score)| score)
     }
 
     pub fn clear_selection(&mut self) {
@@ -133,6 +165,11 @@ impl State {
         self.selected_piece = None;
         self.card_choice = None;
         self.drag = None;
+    }
+
+    /// Whether the result banner is up.
+    pub fn shows_result(&self) -> bool {
+        self.game.outcome().is_some() && !self.result_dismissed
     }
 }
 

@@ -3,6 +3,7 @@
 
 use crate::ai::Score;
 use crate::rules::{Card, Color, Move, Outcome, Position, Way};
+use crate::save::Mode;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Lang {
@@ -75,6 +76,15 @@ pub struct Texts {
     link_broken: &'static str,
     record_broken: &'static str,
     ai_failed: &'static str,
+    you_win_stone: &'static str,
+    you_win_stream: &'static str,
+    ai_wins_stone: &'static str,
+    ai_wins_stream: &'static str,
+    mode_ai: &'static str,
+    mode_two: &'static str,
+    mode_watch: &'static str,
+    level: &'static str,
+    duplicate_card: &'static str,
     pub link_copied: &'static str,
     eval_even: &'static str,
     eval_lead: &'static str,
@@ -167,6 +177,39 @@ pub fn outcome(lang: Lang, outcome: Outcome) -> String {
         Outcome::Win { winner, way: Way::Stream } => fill(lang, t.win_stream, &[("color", color_name(lang, winner))]),
         Outcome::DrawByRepetition => t.draw.to_string(),
     }
+}
+
+/// The end of a game as the player sees it: "You win" or "The AI wins" against the AI, the
+/// winner's colour when people play each other or the AI plays itself.
+pub fn result(lang: Lang, outcome: Outcome, mode: Mode) -> String {
+    let t = lang.texts();
+    match (outcome, mode) {
+        (Outcome::Win { winner, way }, Mode::VsAi { human, .. }) => match (winner == human, way) {
+            (true, Way::Stone) => digits(lang, t.you_win_stone),
+            (true, Way::Stream) => digits(lang, t.you_win_stream),
+            (false, Way::Stone) => digits(lang, t.ai_wins_stone),
+            (false, Way::Stream) => digits(lang, t.ai_wins_stream),
+        },
+        _ => self::outcome(lang, outcome),
+    }
+}
+
+/// Who plays, and the AI's level: "Against the AI · level 5, student".
+pub fn mode_line(lang: Lang, mode: Mode) -> String {
+    let t = lang.texts();
+    let level = |index: usize| {
+        let name = t.levels.get(index).copied().unwrap_or_default();
+        fill(lang, t.level, &[("n", &(index + 1).to_string()), ("name", name)])
+    };
+    match mode {
+        Mode::VsAi { level: index, .. } => fill(lang, t.mode_ai, &[("level", &level(index))]),
+        Mode::PassAndPlay { .. } => t.mode_two.to_string(),
+        Mode::Watch { level: index } => fill(lang, t.mode_watch, &[("level", &level(index))]),
+    }
+}
+
+pub fn duplicate_card(lang: Lang, card: Card) -> String {
+    fill(lang, lang.texts().duplicate_card, &[("card", card_name(lang, card))])
 }
 
 pub fn save_unreadable(lang: Lang, reason: &str) -> String {
@@ -304,6 +347,15 @@ const EN: Texts = Texts {
     link_broken: "This link could not be opened: {reason}. Nothing was lost.",
     record_broken: "That record could not be opened: {reason}. Nothing was changed.",
     ai_failed: "The AI stopped ({reason}). Undo or start a new game to wake it.",
+    you_win_stone: "You win by the Way of the Stone: you captured the AI's master",
+    you_win_stream: "You win by the Way of the Stream: your master reached the temple",
+    ai_wins_stone: "The AI wins by the Way of the Stone: it captured your master",
+    ai_wins_stream: "The AI wins by the Way of the Stream: its master reached your temple",
+    mode_ai: "Against the AI · {level}",
+    mode_two: "Two players",
+    mode_watch: "Watching the AI · {level}",
+    level: "level {n}, {name}",
+    duplicate_card: "{card} is chosen twice: choose five different cards",
     link_copied: "The link is copied.",
     eval_even: "Even",
     eval_lead: "{color} +{n}",
@@ -418,6 +470,15 @@ const FA: Texts = Texts {
     link_broken: "این پیوند باز نشد: {reason}. چیزی از دست نرفت.",
     record_broken: "این ثبت بازی باز نشد: {reason}. چیزی تغییر نکرد.",
     ai_failed: "هوش مصنوعی متوقف شد ({reason}). برای ادامه، برگردانید یا بازی تازه‌ای آغاز کنید.",
+    you_win_stone: "شما بردید، به راه سنگ: استاد هوش مصنوعی را گرفتید",
+    you_win_stream: "شما بردید، به راه جویبار: استاد شما به معبد رسید",
+    ai_wins_stone: "هوش مصنوعی برد، به راه سنگ: استاد شما را گرفت",
+    ai_wins_stream: "هوش مصنوعی برد، به راه جویبار: استادش به معبد شما رسید",
+    mode_ai: "در برابر هوش مصنوعی · {level}",
+    mode_two: "دو بازیکن",
+    mode_watch: "تماشای بازی هوش مصنوعی · {level}",
+    level: "سطح {n}، {name}",
+    duplicate_card: "{card} دو بار انتخاب شده است: پنج کارت متفاوت انتخاب کنید",
     link_copied: "پیوند رونوشت شد.",
     eval_even: "برابر",
     eval_lead: "{color} +{n}",
@@ -518,6 +579,15 @@ const ES: Texts = Texts {
     link_broken: "No se pudo abrir este enlace: {reason}. No se ha perdido nada.",
     record_broken: "No se pudo abrir ese registro: {reason}. No ha cambiado nada.",
     ai_failed: "La IA se detuvo ({reason}). Deshaz o empieza una partida nueva para despertarla.",
+    you_win_stone: "Ganas por el Camino de la Piedra: capturaste al maestro de la IA",
+    you_win_stream: "Ganas por el Camino del Arroyo: tu maestro llegó al templo",
+    ai_wins_stone: "La IA gana por el Camino de la Piedra: capturó a tu maestro",
+    ai_wins_stream: "La IA gana por el Camino del Arroyo: su maestro llegó a tu templo",
+    mode_ai: "Contra la IA · {level}",
+    mode_two: "Dos jugadores",
+    mode_watch: "La IA contra sí misma · {level}",
+    level: "nivel {n}, {name}",
+    duplicate_card: "{card} está elegida dos veces: elige cinco cartas distintas",
     link_copied: "Enlace copiado.",
     eval_even: "Igualado",
     eval_lead: "{color} +{n}",
@@ -632,6 +702,15 @@ const FR: Texts = Texts {
     link_broken: "Ce lien n'a pas pu être ouvert : {reason}. Rien n'est perdu.",
     record_broken: "Ce relevé n'a pas pu être ouvert : {reason}. Rien n'a changé.",
     ai_failed: "L'IA s'est arrêtée ({reason}). Annulez ou commencez une nouvelle partie pour la relancer.",
+    you_win_stone: "Vous gagnez par la Voie de la Pierre : vous avez capturé le maître de l'IA",
+    you_win_stream: "Vous gagnez par la Voie du Ruisseau : votre maître a atteint le temple",
+    ai_wins_stone: "L'IA gagne par la Voie de la Pierre : elle a capturé votre maître",
+    ai_wins_stream: "L'IA gagne par la Voie du Ruisseau : son maître a atteint votre temple",
+    mode_ai: "Contre l'IA · {level}",
+    mode_two: "Deux joueurs",
+    mode_watch: "L'IA contre elle-même · {level}",
+    level: "niveau {n}, {name}",
+    duplicate_card: "{card} est choisie deux fois : choisissez cinq cartes différentes",
     link_copied: "Lien copié.",
     eval_even: "Égalité",
     eval_lead: "{color} +{n}",

@@ -1,11 +1,12 @@
 //! Draws the state: board, temples, last move, highlights, pieces, cards and the turn line.
 //! Nothing else draws; nothing here changes the state.
 
-use super::anim::{Scene, lerp_rect};
-use super::board::{destinations, movable_pieces, must_pass};
-use super::layout::{CardPlace, Layout, Rect};
-use super::state::State;
-use super::text;
+use super::super::anim::lerp_rect;
+use super::super::board::{destinations, movable_pieces, must_pass};
+use super::super::layout::{CardPlace, Layout, Rect};
+use super::super::scene::{hint_card, hint_marks, scene, turn_line};
+use super::super::state::{Focus, State};
+use super::super::text;
 use crate::rules::{Card, Color, Move, Piece, Role, Square};
 use std::f64::consts::PI;
 use wasm_bindgen::JsValue;
@@ -31,21 +32,6 @@ fn pale(color: Color) -> &'static str {
         Color::Red => "#f6d9d6",
         Color::Blue => "#d8e3f6",
     }
-}
-
-/// Where every piece and card is drawn when nothing moves.
-pub fn scene(state: &State, layout: &Layout) -> Scene {
-    let position = state.position();
-    let pieces = Square::all().filter_map(|s| position.piece_at(s).map(|piece| (s, piece, layout.square(s)))).collect();
-    let mover = position.to_move();
-    let mut cards: Vec<(Card, Rect, bool)> = Vec::with_capacity(5);
-    for color in Color::ALL {
-        for (slot, card) in state.hand_slots()[color.index()].into_iter().enumerate() {
-            cards.push((card, layout.card(CardPlace::Hand(color, slot), mover), layout.turned(color)));
-        }
-    }
-    cards.push((position.side_card(), layout.card(CardPlace::Side, mover), layout.turned(mover)));
-    Scene { pieces, cards }
 }
 
 pub fn draw(ctx: &Context, state: &State, layout: &Layout, now_ms: f64) -> Result<(), JsValue> {
@@ -81,10 +67,12 @@ pub fn draw(ctx: &Context, state: &State, layout: &Layout, now_ms: f64) -> Resul
             Emphasis::Plain
         } else if state.selected_card == Some(card) || state.card_choice.is_some() || must_pass(state) {
             Emphasis::Chosen
+        } else if hint_card(state) == Some(card) {
+            Emphasis::Hinted
         } else {
             Emphasis::Playable
         };
-        draw_card(ctx, state.lang, card, rect, if turned { PI } else { 0.0 }, emphasis)?;
+        draw_card(ctx, state.lang(), card, rect, if turned { PI } else { 0.0 }, emphasis)?;
     }
     if let Some(anim) = anim {
         for c in &anim.cards {
@@ -94,7 +82,7 @@ pub fn draw(ctx: &Context, state: &State, layout: &Layout, now_ms: f64) -> Resul
             if a1 < a0 {
                 a1 += 2.0 * PI;
             }
-            draw_card(ctx, state.lang, c.card, lerp_rect(c.from, c.to, t), a0 + (a1 - a0) * t, Emphasis::Plain)?;
+            draw_card(ctx, state.lang(), c.card, lerp_rect(c.from, c.to, t), a0 + (a1 - a0) * t, Emphasis::Plain)?;
         }
     }
     if let Some(drag) = state.drag.filter(|d| d.moved)
@@ -109,10 +97,10 @@ pub fn draw(ctx: &Context, state: &State, layout: &Layout, now_ms: f64) -> Resul
 }
 
 /// The keyboard focus: a thick dark frame with a light edge, visible on every ground.
-fn draw_focus(ctx: &Context, focus: super::keyboard::Focus, layout: &Layout, mover: Color) -> Result<(), JsValue> {
+fn draw_focus(ctx: &Context, focus: Focus, layout: &Layout, mover: Color) -> Result<(), JsValue> {
     let r = match focus {
-        super::keyboard::Focus::Square(square) => layout.square(square),
-        super::keyboard::Focus::Card(color, slot) => layout.card(CardPlace::Hand(color, slot), mover),
+        Focus::Square(square) => layout.square(square),
+        Focus::Card(color, slot) => layout.card(CardPlace::Hand(color, slot), mover),
     };
     let inset = layout.cell * 0.04;
     ctx.set_line_width(layout.cell * 0.07);
@@ -159,8 +147,8 @@ fn draw_board(ctx: &Context, state: &State, layout: &Layout, show_highlights: bo
     if !show_highlights {
         return Ok(());
     }
-    if let Some(Move::Step { from, to, .. }) = state.hint {
-        for square in [from, to] {
+    if let Some(hint) = hint_marks(state) {
+        for square in [hint.from, hint.to] {
             ring(ctx, layout.square(square), HINT, 0.07, 0.42)?;
         }
     }
@@ -291,6 +279,8 @@ enum Emphasis {
     Playable,
     /// Chosen, or waiting to be chosen (a pass, or two cards reaching one square).
     Chosen,
+    /// The card the hint plays.
+    Hinted,
 }
 
 /// A card: its stamp, its name and its 5×5 grid read from its holder's seat (`angle` turns it).
@@ -319,6 +309,7 @@ fn draw_card(
         Emphasis::Plain => ("rgba(43, 33, 24, 0.45)", 1.0),
         Emphasis::Playable => (INK, 2.0),
         Emphasis::Chosen => (SELECTED, (h * 0.05).max(3.0)),
+        Emphasis::Hinted => (HINT, (h * 0.05).max(3.0)),
     };
     ctx.set_stroke_style_str(border);
     ctx.set_line_width(width);
@@ -381,25 +372,6 @@ fn fit_text(
     ctx.set_text_align("left");
     ctx.fill_text(text, x, y)?;
     Ok(())
-}
-
-/// The line by the mover's row, in the player's language; none once the game is over.
-pub fn turn_line(state: &State) -> Option<String> {
-    if state.game.outcome().is_some() {
-        return None;
-    }
-    let mover = state.position().to_move();
-    Some(if let Some(thinking) = state.thinking.filter(|_| state.ai_to_move()) {
-        text::thinking(state.lang, mover, thinking.depth)
-    } else if must_pass(state) {
-        text::must_pass(state.lang)
-    } else if state.card_choice.is_some() {
-        text::choose_card(state.lang)
-    } else if matches!(state.mode, super::state::Mode::VsAi { human, .. } if human == mover) {
-        text::your_move(state.lang, mover)
-    } else {
-        text::to_move(state.lang, mover)
-    })
 }
 
 fn draw_turn_line(ctx: &Context, state: &State, layout: &Layout) -> Result<(), JsValue> {

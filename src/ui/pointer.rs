@@ -3,12 +3,12 @@
 
 use super::board;
 use super::layout::Layout;
-use super::render::scene;
+use super::scene::scene;
 use super::state::{Drag, State};
 use crate::rules::Move;
 
 /// How far (CSS pixels) a press must travel to count as a drag.
-const DRAG_THRESHOLD: f64 = 6.0;
+pub const DRAG_THRESHOLD: f64 = 6.0;
 
 pub fn pointer_down(state: &mut State, layout: &Layout, x: f64, y: f64) {
     state.drag = None;

@@ -1,11 +1,12 @@
-//! The HTML around the canvas: the buttons, the new-game form, the move list, the status line
-//! and the result banner. Buttons call the app; `update` shows the state.
+//! The HTML around the canvas: the buttons, the dialogs, the move list, the status lines and the
+//! result banner. Buttons send the session intents; `update` shows the state.
 
-use super::state::State;
-use super::text::Lang;
-use super::{App, Mode, NewGame, listen, text};
+use super::super::session::{Event, Intent, NewGame, SettingsPatch};
+use super::super::state::{Mode, State};
+use super::super::text::{self, Lang};
+use super::{App, listen};
 use crate::ai::Level;
-use crate::rules::{Card, Color};
+use crate::rules::{Card, Color, PositionError};
 use wasm_bindgen::prelude::*;
 use web_sys::{Document, Element, HtmlButtonElement, HtmlDialogElement, HtmlInputElement, HtmlSelectElement};
 
@@ -16,6 +17,8 @@ fn element<T: JsCast>(id: &str) -> Option<T> {
 fn open_dialog(id: &str) {
     if let Some(dialog) = element::<HtmlDialogElement>(id) {
         let _ = dialog.show_modal();
+        // Open at the top, whatever control took the focus.
+        dialog.set_scroll_top(0);
     }
 }
 
@@ -56,22 +59,23 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
     let language = document.get_element_by_id("language").ok_or("no #language")?;
     listen(&language, "change", |app, _: web_sys::Event| {
         if let Some(lang) = Lang::from_code(&select_value("language")) {
-            app.set_language(lang);
+            app.dispatch(Event::Settings(SettingsPatch { language: Some(lang), ..Default::default() }));
         }
     })?;
-    on_click(document, "new-game", |_| {
-        open_dialog("setup");
-    })?;
+    on_click(document, "new-game", open_setup)?;
+    on_click(document, "result-new-game", open_setup)?;
     on_click(document, "setup-start", |app| {
-        close_dialog("setup");
-        show_notice("");
-        match read_setup() {
-            Ok(options) => {
-                if let Err(message) = app.new_game(options) {
-                    show_notice(&message);
-                }
+        let lang = app.state().lang();
+        let options = read_setup();
+        match options.game() {
+            Ok(game) => {
+                show_setup_error("");
+                close_dialog("setup");
+                app.dispatch(Event::Intent(Intent::NewGame { game, mode: options.mode }));
             }
-            Err(message) => show_notice(&message),
+            // The dialog stays open with the choice as it was.
+            Err(PositionError::DuplicateCard(card)) => show_setup_error(&text::duplicate_card(lang, card)),
+            Err(error) => show_setup_error(&error.to_string()),
         }
     })?;
     on_click(document, "setup-cancel", |_| {
@@ -89,10 +93,9 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
         match crate::rules::Game::from_record(&text) {
             Ok(game) => {
                 close_dialog("records-dialog");
-                show_notice("");
-                app.open_game(game);
+                app.dispatch(Event::Intent(Intent::Open(game)));
             }
-            Err(error) => show_records_message(&text::record_broken(app.state().lang, &error.to_string())),
+            Err(error) => show_records_message(&text::record_broken(app.state().lang(), &error.to_string())),
         }
     })?;
     on_click(document, "record-copy-link", |app| {
@@ -104,25 +107,61 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
         if let Some(window) = web_sys::window() {
             let _ = window.navigator().clipboard().write_text(&link);
         }
-        show_records_message(app.state().lang.texts().link_copied);
+        show_records_message(app.state().lang().texts().link_copied);
     })?;
     on_click(document, "rules", |app| {
-        let _ = fill_rules(app.state().lang);
+        let _ = fill_rules(app.state().lang());
         open_dialog("rules-dialog");
     })?;
-    on_click(document, "rules-close", |_| {
-        close_dialog("rules-dialog");
+    on_click(document, "rules-close", |_| close_dialog("rules-dialog"))?;
+    on_click(document, "rules-close-top", |_| close_dialog("rules-dialog"))?;
+    let intent = |intent: Intent| move |app: &mut App| app.dispatch(Event::Intent(intent.clone()));
+    on_click(document, "undo", intent(Intent::Undo))?;
+    on_click(document, "redo", intent(Intent::Redo))?;
+    on_click(document, "hint", intent(Intent::Hint))?;
+    on_click(document, "rematch", intent(Intent::Rematch))?;
+    on_click(document, "result-close", intent(Intent::CloseResult))?;
+    on_click(document, "show-eval", |app| {
+        app.dispatch(Event::Settings(SettingsPatch { evaluation: Some(checked("show-eval")), ..Default::default() }));
     })?;
-    on_click(document, "undo", |app| {
-        app.undo();
+    // Escape closes the result banner wherever the focus is (a dialog's Escape is its own).
+    let window: web_sys::EventTarget = web_sys::window().ok_or("no window")?.into();
+    listen(&window, "keydown", |app, e: web_sys::KeyboardEvent| {
+        let in_dialog = e
+            .target()
+            .and_then(|t| t.dyn_into::<Element>().ok())
+            .is_some_and(|t| t.closest("dialog").ok().flatten().is_some());
+        if e.key() == "Escape" && !in_dialog && app.state().shows_result() {
+            app.dispatch(Event::Intent(Intent::CloseResult));
+        }
     })?;
-    on_click(document, "redo", |app| {
-        app.redo();
-    })?;
-    on_click(document, "hint", |app| app.hint())?;
-    on_click(document, "show-eval", |app| app.set_show_evaluation(checked("show-eval")))?;
-    on_click(document, "rematch", |app| app.rematch())?;
     Ok(())
+}
+
+/// Opens the new-game dialog on the game being played: its mode, colour and level.
+fn open_setup(app: &mut App) {
+    let mode = app.state().mode;
+    let (kind, colour, level) = match mode {
+        Mode::VsAi { human, level } => ("ai", human.code(), level),
+        Mode::PassAndPlay { .. } => ("two", "red", Level::DEFAULT),
+        Mode::Watch { level } => ("watch", "red", level),
+    };
+    for (id, value) in [("setup-mode", kind), ("setup-colour", colour), ("setup-level", &level.to_string())] {
+        if let Some(select) = element::<HtmlSelectElement>(id) {
+            select.set_value(value);
+        }
+    }
+    if let (Mode::PassAndPlay { turn_board }, Some(input)) = (mode, element::<HtmlInputElement>("setup-turn")) {
+        input.set_checked(turn_board);
+    }
+    show_setup_error("");
+    open_dialog("setup");
+}
+
+fn show_setup_error(message: &str) {
+    if let Some(element) = element::<Element>("setup-error") {
+        element.set_text_content(Some(message));
+    }
 }
 
 fn select_value(id: &str) -> String {
@@ -134,7 +173,7 @@ fn checked(id: &str) -> bool {
 }
 
 /// The new-game form's choices.
-fn read_setup() -> Result<NewGame, String> {
+fn read_setup() -> NewGame {
     let level = select_value("setup-level").parse().unwrap_or(Level::DEFAULT);
     let mode = match select_value("setup-mode").as_str() {
         "two" => Mode::PassAndPlay { turn_board: checked("setup-turn") },
@@ -152,25 +191,10 @@ fn read_setup() -> Result<NewGame, String> {
             Mode::VsAi { human, level }
         }
     };
-    let cards = if checked("setup-choose-cards") {
-        let ids = ["setup-red-1", "setup-red-2", "setup-blue-1", "setup-blue-2", "setup-side"];
-        let mut cards = [Card::Tiger; 5];
-        for (slot, id) in cards.iter_mut().zip(ids) {
-            let name = select_value(id);
-            *slot = Card::from_name(&name).ok_or_else(|| format!("unknown card '{name}'"))?;
-        }
-        Some(cards)
-    } else {
-        None
-    };
-    Ok(NewGame { mode, cards, position: None })
-}
-
-/// A short message under the buttons (a refused choice, for instance).
-pub fn show_notice(message: &str) {
-    if let Some(notice) = element::<Element>("notice") {
-        notice.set_text_content(Some(message));
-    }
+    // The choosers offer only the sixteen cards.
+    let cards = checked("setup-choose-cards")
+        .then(|| CARD_SELECTS.map(|id| Card::from_name(&select_value(id)).unwrap_or(Card::Tiger)));
+    NewGame { mode, cards, position: None }
 }
 
 /// Said by screen readers: a move played, a result.
@@ -181,8 +205,15 @@ pub fn announce(message: &str) {
 }
 
 pub fn update(state: &State) {
+    let lang = state.lang();
     if let Some(description) = element::<Element>("board-description") {
-        description.set_text_content(Some(&text::describe_position(state.lang, state.position())));
+        description.set_text_content(Some(&text::describe_position(lang, state.position())));
+    }
+    if let Some(line) = element::<Element>("mode-line") {
+        line.set_text_content(Some(&text::mode_line(lang, state.mode)));
+    }
+    if let Some(notice) = element::<Element>("notice") {
+        notice.set_text_content(state.notice.as_ref().map(|n| n.text(lang)).as_deref());
     }
     let game = &state.game;
     if let Some(button) = element::<HtmlButtonElement>("undo") {
@@ -192,13 +223,12 @@ pub fn update(state: &State) {
         button.set_disabled(game.redoable().next().is_none());
     }
     if let Some(button) = element::<HtmlButtonElement>("hint") {
-        button.set_disabled(!state.human_to_move());
+        button.set_disabled(!state.human_to_move() || state.hint.is_some());
     }
     if let Some(status) = element::<Element>("status") {
         // Why this side began: the side card's stamp (a loaded position may begin otherwise).
         let start = game.start();
-        let why =
-            (start.to_move() == start.side_card().stamp()).then(|| text::who_starts(state.lang, start.side_card()));
+        let why = (start.to_move() == start.side_card().stamp()).then(|| text::who_starts(lang, start.side_card()));
         status.set_text_content(why.as_deref());
     }
     if let Some(list) = element::<Element>("moves") {
@@ -214,20 +244,18 @@ pub fn update(state: &State) {
         }
     }
     if let Some(toggle) = element::<HtmlInputElement>("show-eval") {
-        toggle.set_checked(state.show_evaluation);
+        toggle.set_checked(state.settings.evaluation);
     }
     show_evaluation(state);
-    if let Some(result) = element::<Element>("result") {
-        match game.outcome() {
+    if let Some(result) = element::<web_sys::HtmlElement>("result") {
+        match game.outcome().filter(|_| state.shows_result()) {
             Some(outcome) => {
                 if let Some(text_element) = element::<Element>("result-text") {
-                    text_element.set_text_content(Some(&text::outcome(state.lang, outcome)));
+                    text_element.set_text_content(Some(&text::result(lang, outcome, state.mode)));
                 }
-                let _ = result.remove_attribute("hidden");
+                result.set_hidden(false);
             }
-            None => {
-                let _ = result.set_attribute("hidden", "");
-            }
+            None => result.set_hidden(true),
         }
     }
 }
@@ -237,14 +265,14 @@ fn show_evaluation(state: &State) {
     let Some(bar) = element::<Element>("eval") else {
         return;
     };
-    if !state.show_evaluation {
+    if !state.settings.evaluation {
         let _ = bar.set_attribute("hidden", "");
         return;
     }
     let _ = bar.remove_attribute("hidden");
     let (share, label) = match state.evaluation_for_red() {
         None => (0.5, "…".to_string()),
-        Some(score) => (text::red_share(score), text::evaluation(state.lang, score)),
+        Some(score) => (text::red_share(score), text::evaluation(state.lang(), score)),
     };
     if let Some(fill) = element::<web_sys::HtmlElement>("eval-fill") {
         let _ = fill.style().set_property("width", &{
@@ -298,11 +326,14 @@ pub fn apply_language(lang: Lang) {
         let _ = root.set_attribute("lang", lang.code());
         let _ = root.set_attribute("dir", if lang.is_rtl() { "rtl" } else { "ltr" });
     }
-    if let Ok(elements) = document.query_selector_all("[data-text]") {
+    if let Ok(elements) = document.query_selector_all("[data-text], [data-label]") {
         for index in 0..elements.length() {
             let Some(element) = elements.item(index).and_then(|node| node.dyn_into::<Element>().ok()) else { continue };
             if let Some(text) = element.get_attribute("data-text").and_then(|key| texts.html(&key)) {
                 element.set_text_content(Some(text));
+            }
+            if let Some(label) = element.get_attribute("data-label").and_then(|key| texts.html(&key)) {
+                let _ = element.set_attribute("aria-label", label);
             }
         }
     }

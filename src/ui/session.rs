@@ -1,0 +1,564 @@
+//! The page's session: every decision the page makes, behind one entry, `update(event) -> effects`.
+//!
+//! Events say what happened (a pointer or a key on the board, a button's intent, a setting, a
+//! relayout, a frame at a time, a reply from the AI's worker); effects say what the browser must
+//! do (start or cancel a search, draw, refresh the controls, save, announce). Time enters only
+//! with frames and pointer events, so the whole session runs and is tested natively.
+
+use super::anim::Anim;
+use super::board;
+use super::keyboard::{self, KeyResult};
+use super::layout::Layout;
+use super::pointer;
+use super::scene::scene;
+use super::state::{Mode, Notice, Purpose, Settings, State, Thinking};
+use super::text::{self, Lang};
+use crate::ai::{Level, Score};
+use crate::rules::{Card, Deal, Game, Move, MoveError, Position, PositionError, Square};
+use crate::save::SaveFile;
+
+/// A second click on what the first one selected, within this time, is a double-click: it
+/// keeps the selection instead of dropping it.
+const DOUBLE_CLICK_MS: f64 = 400.0;
+
+/// How long the worker searches for an evaluation and for a hint, in milliseconds.
+pub const EVALUATION_MS: f64 = 300.0;
+pub const HINT_MS: f64 = 1000.0;
+
+#[derive(Clone, Debug)]
+pub enum Event {
+    /// The page has opened: draw, and let the AI start if it is to move.
+    Opened,
+    Pointer {
+        phase: PointerPhase,
+        x: f64,
+        y: f64,
+        time_ms: f64,
+    },
+    PointerCancel,
+    /// A key pressed on the board (`KeyboardEvent.key`).
+    Key(String),
+    Intent(Intent),
+    Settings(SettingsPatch),
+    /// The canvas has this size now (CSS pixels).
+    Relayout {
+        width: f64,
+        height: f64,
+    },
+    /// An animation frame at this time.
+    Frame {
+        now_ms: f64,
+    },
+    Reply(Reply),
+    /// The worker died; the message says why.
+    WorkerFailed(String),
+    /// Something to tell the player that arose outside the game (a broken link).
+    Notice(Notice),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PointerPhase {
+    Down,
+    Move,
+    Up,
+}
+
+/// What a button, a dialog or a script asks of the game.
+#[derive(Clone, Debug)]
+pub enum Intent {
+    /// A legal move for the side to move (anything else is refused and changes nothing).
+    Play(Move),
+    Undo,
+    Redo,
+    Hint,
+    NewGame {
+        game: Game,
+        mode: Mode,
+    },
+    /// The same deal again, same mode.
+    Rematch,
+    /// A whole game (a record or a link), keeping the mode.
+    Open(Game),
+    /// Close the result banner; the final position stays.
+    CloseResult,
+}
+
+/// Settings to change; `None` leaves one as it is.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct SettingsPatch {
+    pub language: Option<Lang>,
+    pub evaluation: Option<bool>,
+}
+
+/// A message from the worker about the search `id`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Reply {
+    pub id: u32,
+    pub kind: ReplyKind,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum ReplyKind {
+    /// A depth finished (a level's move reports none).
+    Info {
+        depth: u32,
+        score: Option<Score>,
+    },
+    Done {
+        best: Option<Move>,
+        depth: u32,
+        score: Option<Score>,
+    },
+    Failed(String),
+}
+
+/// A search for the worker.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchOrder {
+    pub id: u32,
+    pub purpose: Purpose,
+    pub position: Position,
+    /// The game's earlier positions, oldest first (for repetitions).
+    pub earlier: Vec<Position>,
+    /// The level that plays the AI's move; hints and evaluations search with a time.
+    pub level: Option<Level>,
+    pub movetime_ms: f64,
+    pub seed: u32,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Effect {
+    StartSearch(SearchOrder),
+    /// End the running search; its replies will be dropped anyway.
+    CancelSearch,
+    /// Draw a frame (and send `Frame` with its time).
+    Redraw,
+    /// Show the state in the controls around the canvas.
+    Controls,
+    SaveGame(SaveFile),
+    SaveSettings(Settings),
+    /// For screen readers.
+    Announce(String),
+    /// For the developer's console: something that should not happen did.
+    Log(String),
+}
+
+/// Options for a new game, as the dialog and the API give them.
+#[derive(Clone, Debug)]
+pub struct NewGame {
+    pub mode: Mode,
+    /// Five chosen cards (Red, Red, Blue, Blue, side), or `None` for a random deal.
+    pub cards: Option<[Card; 5]>,
+    /// Start from this position instead of a deal.
+    pub position: Option<Position>,
+}
+
+impl NewGame {
+    pub fn game(&self) -> Result<Game, PositionError> {
+        Ok(match (self.position, self.cards) {
+            (Some(position), _) => Game::new(position),
+            (None, Some(cards)) => Game::from_deal(&Deal::new(cards)?),
+            (None, None) => Game::from_deal(&Deal::random()),
+        })
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Session {
+    state: State,
+    layout: Layout,
+    last_request: u32,
+    /// The AI's move, held until the move on screen has finished.
+    held: Option<Move>,
+    /// The position last evaluated for the bar (even when the search gave no score).
+    evaluated: Option<Position>,
+    /// The worker failed: the AI waits for the player to undo or start again.
+    ai_stopped: bool,
+    /// When and where the last click selected something (for double-clicks).
+    last_select: Option<(f64, f64, f64)>,
+    effects: Vec<Effect>,
+}
+
+impl Session {
+    pub fn new(state: State) -> Session {
+        let layout = Layout::new(1.0, 1.0, state.bottom());
+        Session {
+            state,
+            layout,
+            last_request: 0,
+            held: None,
+            evaluated: None,
+            ai_stopped: false,
+            last_select: None,
+            effects: Vec::new(),
+        }
+    }
+
+    pub fn state(&self) -> &State {
+        &self.state
+    }
+
+    pub fn layout(&self) -> &Layout {
+        &self.layout
+    }
+
+    /// A move is on its way: sliding on screen, or the AI's answer waiting for the slide to end.
+    pub fn is_animating(&self) -> bool {
+        self.state.anim.is_some() || self.held.is_some()
+    }
+
+    /// The AI's answer waiting to be shown.
+    pub fn held_move(&self) -> Option<Move> {
+        self.held
+    }
+
+    /// Whether the AI has stopped after a failure of its worker.
+    pub fn ai_stopped(&self) -> bool {
+        self.ai_stopped
+    }
+
+    /// What is saved: the game and how it is played.
+    pub fn save_file(&self) -> SaveFile {
+        SaveFile {
+            game: self.state.game.clone(),
+            mode: self.state.mode,
+            show_evaluation: self.state.settings.evaluation,
+            language: Some(self.state.lang().code().to_string()),
+        }
+    }
+
+    pub fn update(&mut self, event: Event) -> Vec<Effect> {
+        match event {
+            Event::Opened => self.changed(),
+            Event::Pointer { phase, x, y, time_ms } => self.pointer(phase, x, y, time_ms),
+            Event::PointerCancel => {
+                self.state.drag = None;
+                self.effects.push(Effect::Redraw);
+            }
+            Event::Key(key) => self.key(&key),
+            Event::Intent(intent) => self.intent(intent),
+            Event::Settings(patch) => self.settings(patch),
+            Event::Relayout { width, height } => {
+                self.layout = Layout::new(width, height, self.state.bottom());
+                // What was sliding was planned on the old layout: show the end of it at once.
+                self.state.anim = None;
+                self.effects.push(Effect::Redraw);
+            }
+            Event::Frame { now_ms } => self.frame(now_ms),
+            Event::Reply(reply) => self.reply(reply),
+            Event::Notice(notice) => {
+                self.state.notice = Some(notice);
+                self.effects.push(Effect::Controls);
+            }
+            Event::WorkerFailed(message) => {
+                if let Some(thinking) = self.state.thinking.take() {
+                    self.stop_ai(thinking.purpose, message);
+                }
+            }
+        }
+        self.settle();
+        std::mem::take(&mut self.effects)
+    }
+
+    fn pointer(&mut self, phase: PointerPhase, x: f64, y: f64, time_ms: f64) {
+        match phase {
+            PointerPhase::Down => {
+                pointer::pointer_down(&mut self.state, &self.layout, x, y);
+                self.effects.push(Effect::Redraw);
+            }
+            PointerPhase::Move => {
+                if pointer::pointer_move(&mut self.state, x, y) {
+                    self.effects.push(Effect::Redraw);
+                }
+            }
+            PointerPhase::Up => {
+                let before = (self.state.selected_card, self.state.selected_piece);
+                if let Some(m) = pointer::pointer_up(&mut self.state, &self.layout, x, y) {
+                    // The move came from the legal list, so it plays.
+                    self.play(m);
+                    return;
+                }
+                let after = (self.state.selected_card, self.state.selected_piece);
+                let dropped = (before.0.is_some() && after.0.is_none()) || (before.1.is_some() && after.1.is_none());
+                let double = self.last_select.is_some_and(|(t, x0, y0)| {
+                    time_ms - t < DOUBLE_CLICK_MS && (x - x0).hypot(y - y0) < pointer::DRAG_THRESHOLD
+                });
+                if double && dropped {
+                    // The second click of a double-click: keep what the first one chose.
+                    (self.state.selected_card, self.state.selected_piece) = before;
+                    self.last_select = None;
+                } else if after != before && (after.0.is_some() || after.1.is_some()) {
+                    self.last_select = Some((time_ms, x, y));
+                }
+                self.effects.push(Effect::Redraw);
+            }
+        }
+    }
+
+    fn key(&mut self, key: &str) {
+        if key == "Escape" && self.state.shows_result() {
+            self.intent(Intent::CloseResult);
+            return;
+        }
+        if self.state.anim.is_some() {
+            return;
+        }
+        if let KeyResult::Handled(m) = keyboard::key(&mut self.state, &self.layout, key) {
+            match m {
+                // The move came from the legal list, so it plays.
+                Some(m) => self.play(m),
+                None => self.effects.push(Effect::Redraw),
+            }
+        }
+    }
+
+    fn intent(&mut self, intent: Intent) {
+        match intent {
+            Intent::Play(m) => self.play(m),
+            Intent::Undo => self.step_history(true),
+            Intent::Redo => self.step_history(false),
+            Intent::Hint => self.hint(),
+            Intent::NewGame { game, mode } => self.start_game(game, mode),
+            Intent::Rematch => self.start_game(Game::new(*self.state.game.start()), self.state.mode),
+            Intent::Open(game) => self.start_game(game, self.state.mode),
+            Intent::CloseResult => {
+                self.state.result_dismissed = true;
+                self.effects.push(Effect::Controls);
+            }
+        }
+    }
+
+    fn settings(&mut self, patch: SettingsPatch) {
+        let before = self.state.settings;
+        if let Some(language) = patch.language {
+            self.state.settings.language = language;
+        }
+        if let Some(evaluation) = patch.evaluation {
+            self.state.settings.evaluation = evaluation;
+        }
+        if self.state.settings == before {
+            return;
+        }
+        if self.state.settings.language != before.language {
+            // Say the last move again, in the new language.
+            let lang = self.state.lang();
+            let game = &self.state.game;
+            let announcement = match game.moves().last() {
+                Some(&m) => {
+                    let before = &game.positions()[game.moves().len() - 1];
+                    text::announce_move(lang, before, m, game.outcome())
+                }
+                None => text::describe_position(lang, self.state.position()),
+            };
+            self.effects.push(Effect::Announce(announcement));
+        }
+        if !self.state.settings.evaluation && self.thinking_for(Purpose::Evaluate) {
+            self.cancel_search();
+        }
+        self.effects.push(Effect::SaveSettings(self.state.settings));
+        self.changed();
+    }
+
+    fn frame(&mut self, now_ms: f64) {
+        let Some(anim) = self.state.anim.as_mut() else { return };
+        anim.start_ms.get_or_insert(now_ms);
+        if anim.is_done(now_ms) {
+            self.state.anim = None;
+        }
+        // One more frame: the next step of the slide, or the still position after it.
+        self.effects.push(Effect::Redraw);
+    }
+
+    fn reply(&mut self, reply: Reply) {
+        // A reply for a search that was cancelled or superseded is of no use.
+        let Some(thinking) = self.state.thinking.filter(|t| t.request == reply.id) else { return };
+        let position = *self.state.position();
+        let note_score = |state: &mut State, depth: u32, score: Option<Score>| {
+            // A level's move carries no score (depth 0); a search's does.
+            if let Some(score) = score.filter(|_| depth > 0) {
+                state.evaluation = Some((position, score));
+            }
+        };
+        match reply.kind {
+            ReplyKind::Info { depth, score } => {
+                note_score(&mut self.state, depth, score);
+                self.state.thinking = Some(Thinking { depth, ..thinking });
+                self.effects.push(Effect::Controls);
+                self.effects.push(Effect::Redraw);
+            }
+            ReplyKind::Done { best, depth, score } => {
+                note_score(&mut self.state, depth, score);
+                self.state.thinking = None;
+                let legal = best.filter(|m| self.state.game.legal_moves().contains(m));
+                match thinking.purpose {
+                    Purpose::Hint => self.state.hint = legal,
+                    Purpose::Evaluate => self.evaluated = Some(position),
+                    Purpose::Move => match legal {
+                        Some(m) => self.held = Some(m),
+                        None => self.stop_ai(Purpose::Move, format!("the AI answered {best:?}, not a legal move")),
+                    },
+                }
+                self.effects.push(Effect::Controls);
+                self.effects.push(Effect::Redraw);
+            }
+            ReplyKind::Failed(message) => {
+                self.state.thinking = None;
+                self.stop_ai(thinking.purpose, message);
+            }
+        }
+    }
+
+    /// A search failed: an evaluation is not retried for this position; the AI's own move
+    /// waits until the player undoes or starts again, and the player is told.
+    fn stop_ai(&mut self, purpose: Purpose, message: String) {
+        self.effects.push(Effect::Log(format!("AI: {message}")));
+        match purpose {
+            Purpose::Evaluate => self.evaluated = Some(*self.state.position()),
+            Purpose::Hint => {}
+            Purpose::Move => {
+                self.ai_stopped = true;
+                self.state.notice = Some(Notice::AiFailed(message));
+            }
+        }
+        self.effects.push(Effect::Controls);
+        self.effects.push(Effect::Redraw);
+    }
+
+    /// Plays a legal move with its animation; anything else is refused and changes nothing.
+    fn play(&mut self, m: Move) {
+        let before = scene(&self.state, &self.layout);
+        let position = *self.state.position();
+        if let Err(error) = self.state.game.play(m) {
+            self.effects.push(Effect::Log(format!("move {m} refused: {error}")));
+            return;
+        }
+        let lang = self.state.lang();
+        self.effects.push(Effect::Announce(text::announce_move(lang, &position, m, self.state.game.outcome())));
+        // Whatever was being searched was for the position just left.
+        self.cancel_search();
+        self.held = None;
+        self.state.notice = None;
+        let slide = match m {
+            Move::Step { from, to, .. } => Some((from, to)),
+            Move::Pass { .. } => None,
+        };
+        self.after_move(before, slide);
+    }
+
+    /// Undo (`back`) or redo, with the moved piece sliding back or forth.
+    fn step_history(&mut self, back: bool) {
+        let before = scene(&self.state, &self.layout);
+        let stepped =
+            if back { self.state.game.moves().last().copied() } else { self.state.game.redoable().next().copied() };
+        let changed = if back { board::undo(&mut self.state) } else { board::redo(&mut self.state) };
+        if !changed {
+            return;
+        }
+        self.cancel_search();
+        self.held = None;
+        self.ai_stopped = false;
+        let slide = match stepped {
+            Some(Move::Step { from, to, .. }) => Some(if back { (to, from) } else { (from, to) }),
+            _ => None,
+        };
+        self.after_move(before, slide);
+    }
+
+    fn after_move(&mut self, before: super::anim::Scene, slide: Option<(Square, Square)>) {
+        self.state.clear_selection();
+        self.state.hint = None;
+        self.state.result_dismissed = false;
+        self.layout = Layout::new(self.layout.width, self.layout.height, self.state.bottom());
+        let after = scene(&self.state, &self.layout);
+        let plan = Anim::plan(&before, &after, slide);
+        self.state.anim = (!self.state.reduced_motion && !plan.is_empty()).then_some(plan);
+        self.changed();
+    }
+
+    fn start_game(&mut self, game: Game, mode: Mode) {
+        self.cancel_search();
+        let seed = self.state.seed.wrapping_add(1);
+        self.state = State::new(game, mode, self.state.settings, self.state.reduced_motion, seed);
+        self.held = None;
+        self.ai_stopped = false;
+        self.evaluated = None;
+        self.layout = Layout::new(self.layout.width, self.layout.height, self.state.bottom());
+        self.changed();
+    }
+
+    fn hint(&mut self) {
+        if !self.state.human_to_move() || self.thinking_for(Purpose::Hint) {
+            return;
+        }
+        // A hint matters more than the bar, which asks again once the hint is in.
+        if self.thinking_for(Purpose::Evaluate) {
+            self.cancel_search();
+        }
+        self.ask(Purpose::Hint);
+        self.effects.push(Effect::Controls);
+    }
+
+    fn thinking_for(&self, purpose: Purpose) -> bool {
+        self.state.thinking.is_some_and(|t| t.purpose == purpose)
+    }
+
+    fn changed(&mut self) {
+        self.effects.push(Effect::Controls);
+        self.effects.push(Effect::SaveGame(self.save_file()));
+        self.effects.push(Effect::Redraw);
+    }
+
+    /// After every event: show the AI's held move once the screen is still, and keep the AI
+    /// searching whenever it has something to do (its move, or the bar's evaluation).
+    fn settle(&mut self) {
+        if self.state.anim.is_none()
+            && let Some(m) = self.held.take()
+        {
+            self.play(m);
+        }
+        if self.ai_stopped || self.state.thinking.is_some() || self.held.is_some() {
+            return;
+        }
+        let state = &self.state;
+        let wants_evaluation = state.settings.evaluation
+            && state.game.outcome().is_none()
+            && state.evaluation().is_none()
+            && self.evaluated != Some(*state.position());
+        if wants_evaluation {
+            self.ask(Purpose::Evaluate);
+        } else if state.ai_to_move() {
+            self.ask(Purpose::Move);
+        }
+    }
+
+    fn ask(&mut self, purpose: Purpose) {
+        self.last_request += 1;
+        self.state.seed = self.state.seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let positions = self.state.game.positions();
+        let (earlier, current) = positions.split_at(positions.len() - 1);
+        let order = SearchOrder {
+            id: self.last_request,
+            purpose,
+            position: current[0],
+            earlier: earlier.to_vec(),
+            level: (purpose == Purpose::Move).then(|| self.state.mode.level()),
+            movetime_ms: if purpose == Purpose::Evaluate { EVALUATION_MS } else { HINT_MS },
+            seed: (self.state.seed >> 32) as u32,
+        };
+        self.state.thinking = Some(Thinking { request: order.id, purpose, depth: 0 });
+        self.effects.push(Effect::StartSearch(order));
+        self.effects.push(Effect::Controls);
+        self.effects.push(Effect::Redraw);
+    }
+
+    fn cancel_search(&mut self) {
+        if self.state.thinking.take().is_some() {
+            self.effects.push(Effect::CancelSearch);
+        }
+    }
+}
+
+/// Why a move asked of the page is refused, before it reaches the session.
+pub fn check_move(state: &State, m: Move) -> Result<(), MoveError> {
+    state.position().check(m)
+}

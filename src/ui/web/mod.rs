@@ -1,0 +1,348 @@
+//! The browser shell (wasm32 only): turns DOM events into the session's events and carries out
+//! the effects it returns. Nothing here decides anything about the game.
+
+mod ai_client;
+pub mod controls;
+mod crash;
+mod render;
+mod storage;
+
+use super::layout::Rect;
+use super::session::{Effect, Event, PointerPhase, Reply, ReplyKind, SearchOrder, Session};
+use super::state::{Notice, Settings, State};
+use super::text::Lang;
+use crate::ai::Level;
+use crate::rules::{Card, Color, Deal, Game, Position, Square};
+use crate::save::Mode;
+use crate::worker::{JsLimits, SearchReportIn, SearchRequest};
+use ai_client::AiWorker;
+use std::cell::RefCell;
+use wasm_bindgen::prelude::*;
+use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, PointerEvent};
+
+pub struct App {
+    session: Session,
+    canvas: HtmlCanvasElement,
+    context: CanvasRenderingContext2d,
+    worker: Option<AiWorker>,
+    frame_requested: bool,
+}
+
+thread_local! {
+    static APP: RefCell<Option<App>> = const { RefCell::new(None) };
+}
+
+/// Runs `f` on the app, if it has started (and is not already busy: events never nest).
+pub fn with_app<T>(f: impl FnOnce(&mut App) -> T) -> Option<T> {
+    APP.with(|cell| cell.try_borrow_mut().ok()?.as_mut().map(f))
+}
+
+/// Hands `event` to the session and carries out what it asks.
+pub fn dispatch(event: Event) {
+    with_app(|app| app.dispatch(event));
+}
+
+fn now_ms() -> f64 {
+    web_sys::window().and_then(|w| w.performance()).map_or(0.0, |p| p.now())
+}
+
+/// Starts the page: the saved or linked game, input and resize handlers; the AI's worker starts
+/// with its first search.
+pub fn start() {
+    // In the AI's worker the same module loads without a window: nothing to draw there.
+    if web_sys::window().is_none() {
+        return;
+    }
+    crash::install_hook();
+    if let Err(error) = try_start() {
+        web_sys::console::error_1(&error);
+    }
+}
+
+fn try_start() -> Result<(), JsValue> {
+    let window = web_sys::window().ok_or("no window")?;
+    let document = window.document().ok_or("no document")?;
+    let canvas: HtmlCanvasElement = document.get_element_by_id("board").ok_or("no #board canvas")?.dyn_into()?;
+    let context: CanvasRenderingContext2d = canvas.get_context("2d")?.ok_or("no 2d context")?.dyn_into()?;
+    let reduced_motion =
+        window.match_media("(prefers-reduced-motion: reduce)").ok().flatten().is_some_and(|query| query.matches());
+    let (game, mode, settings, notice) = startup(&window);
+    let mut state = State::new(game, mode, settings, reduced_motion, random_seed());
+    state.notice = notice;
+    let target: web_sys::EventTarget = canvas.clone().into();
+    let app = App { session: Session::new(state), canvas, context, worker: None, frame_requested: false };
+    APP.with(|cell| *cell.borrow_mut() = Some(app));
+    let pointer = |phase: PointerPhase| {
+        move |app: &mut App, e: PointerEvent| {
+            if phase == PointerPhase::Down {
+                e.prevent_default();
+                let _ = app.canvas.set_pointer_capture(e.pointer_id());
+                // The board takes the keyboard, so Escape cancels what the mouse chose.
+                let options = web_sys::FocusOptions::new();
+                options.set_prevent_scroll(true);
+                let _ = app.canvas.focus_with_options(&options);
+            }
+            let rect = app.canvas.get_bounding_client_rect();
+            let (x, y) = (f64::from(e.client_x()) - rect.left(), f64::from(e.client_y()) - rect.top());
+            app.dispatch(Event::Pointer { phase, x, y, time_ms: e.time_stamp() });
+        }
+    };
+    listen(&target, "pointerdown", pointer(PointerPhase::Down))?;
+    listen(&target, "pointermove", pointer(PointerPhase::Move))?;
+    listen(&target, "pointerup", pointer(PointerPhase::Up))?;
+    listen(&target, "pointercancel", |app, _: PointerEvent| app.dispatch(Event::PointerCancel))?;
+    listen(&target, "keydown", |app, e: web_sys::KeyboardEvent| {
+        if e.ctrl_key() || e.alt_key() || e.meta_key() {
+            return;
+        }
+        // Tab and the page's own keys go on; the board's keys stop here.
+        if matches!(e.key().as_str(), "ArrowUp" | "ArrowDown" | "ArrowLeft" | "ArrowRight" | "Enter" | " " | "Escape") {
+            e.prevent_default();
+        }
+        app.dispatch(Event::Key(e.key()));
+    })?;
+    listen(&window, "resize", |app, _: web_sys::Event| app.relayout())?;
+    // The canvas also changes size when the bar above it wraps (a notice, a narrow window).
+    let on_canvas_resize = Closure::<dyn Fn()>::new(|| {
+        with_app(|app| app.relayout());
+    });
+    let observer = web_sys::ResizeObserver::new(on_canvas_resize.as_ref().unchecked_ref())?;
+    observer.observe(&target.clone().unchecked_into());
+    // Both live as long as the page.
+    on_canvas_resize.forget();
+    std::mem::forget(observer);
+    // A link opened while the page is already showing.
+    listen(&window, "hashchange", |app, _: web_sys::Event| {
+        let Some(window) = web_sys::window() else { return };
+        match read_link(&window) {
+            Some(Ok(game)) => app.dispatch(Event::Intent(super::Intent::Open(game))),
+            Some(Err(reason)) => app.dispatch(Event::Notice(Notice::LinkBroken(reason))),
+            None => {}
+        }
+    })?;
+    controls::wire(&document)?;
+    controls::apply_language(settings.language);
+    with_app(|app| {
+        app.relayout();
+        app.dispatch(Event::Opened);
+    });
+    // For the page-speed benchmark: when the first board was drawn.
+    if let Some(performance) = window.performance() {
+        let _ = performance.mark("board-drawn");
+    }
+    Ok(())
+}
+
+/// What the page opens with: a game from a link, else the saved game, else a new deal; the
+/// settings kept apart from the game; and why a link or a save could not be used.
+fn startup(window: &web_sys::Window) -> (Game, Mode, Settings, Option<Notice>) {
+    let default_mode = Mode::VsAi { human: Color::Red, level: Level::DEFAULT };
+    let browser_lang = window.navigator().language().as_deref().and_then(Lang::from_code).unwrap_or(Lang::En);
+    let saved_settings = storage::load_settings();
+    let mut notice = None;
+    let (mut game, mode, mut settings) = match storage::load() {
+        Ok(Some(saved)) => {
+            // Saves from before the settings were kept apart carry them.
+            let language = saved.language.as_deref().and_then(Lang::from_code).unwrap_or(browser_lang);
+            (saved.game, saved.mode, Settings { language, evaluation: saved.show_evaluation })
+        }
+        Ok(None) => {
+            (Game::from_deal(&Deal::random()), default_mode, Settings { language: browser_lang, ..Settings::default() })
+        }
+        Err(reason) => {
+            notice = Some(Notice::SaveUnreadable(reason));
+            (Game::from_deal(&Deal::random()), default_mode, Settings { language: browser_lang, ..Settings::default() })
+        }
+    };
+    if let Some(saved) = saved_settings {
+        settings = saved;
+    }
+    match read_link(window) {
+        Some(Ok(linked)) => game = linked,
+        Some(Err(reason)) => notice = Some(Notice::LinkBroken(reason)),
+        None => {}
+    }
+    (game, mode, settings, notice)
+}
+
+/// The game in the address's `#game=` fragment, if any; the fragment is then removed, so that a
+/// reload does not open the link again over later moves.
+fn read_link(window: &web_sys::Window) -> Option<Result<Game, String>> {
+    let fragment = window.location().hash().unwrap_or_default();
+    let linked = crate::save::game_from_fragment(&fragment)?;
+    if let (Ok(history), Ok(path)) = (window.history(), window.location().pathname()) {
+        let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&path));
+    }
+    Some(linked)
+}
+
+fn random_seed() -> u64 {
+    let mut bytes = [0u8; 8];
+    let _ = getrandom::fill(&mut bytes);
+    u64::from_le_bytes(bytes)
+}
+
+/// Adds an event listener for the page's lifetime that runs `handle` on the app.
+pub fn listen<E: JsCast + 'static>(
+    target: &web_sys::EventTarget,
+    event: &str,
+    handle: impl Fn(&mut App, E) + 'static,
+) -> Result<(), JsValue> {
+    let closure = Closure::<dyn Fn(web_sys::Event)>::new(move |event: web_sys::Event| {
+        if let Ok(event) = event.dyn_into::<E>() {
+            with_app(|app| handle(app, event));
+        }
+    });
+    target.add_event_listener_with_callback(event, closure.as_ref().unchecked_ref())?;
+    // Listeners live as long as the page.
+    closure.forget();
+    Ok(())
+}
+
+impl App {
+    pub fn session(&self) -> &Session {
+        &self.session
+    }
+
+    pub fn state(&self) -> &State {
+        self.session.state()
+    }
+
+    pub fn dispatch(&mut self, event: Event) {
+        for effect in self.session.update(event) {
+            self.perform(effect);
+        }
+    }
+
+    fn perform(&mut self, effect: Effect) {
+        match effect {
+            Effect::StartSearch(order) => self.start_search(order),
+            Effect::CancelSearch => {
+                // Ending the worker ends its search; a new one starts with the next request.
+                self.worker = None;
+            }
+            Effect::Redraw => self.request_frame(),
+            Effect::Controls => controls::update(self.session.state()),
+            Effect::SaveGame(file) => {
+                crash::remember(file.game.to_record());
+                storage::save(&file);
+            }
+            Effect::SaveSettings(settings) => {
+                storage::save_settings(settings);
+                controls::apply_language(settings.language);
+            }
+            Effect::Announce(message) => controls::announce(&message),
+            Effect::Log(message) => web_sys::console::error_1(&message.into()),
+        }
+    }
+
+    fn relayout(&mut self) {
+        let Some(window) = web_sys::window() else { return };
+        let rect = self.canvas.get_bounding_client_rect();
+        let (width, height) = (rect.width().max(1.0), rect.height().max(1.0));
+        let ratio = window.device_pixel_ratio();
+        self.canvas.set_width((width * ratio).round() as u32);
+        self.canvas.set_height((height * ratio).round() as u32);
+        let _ = self.context.set_transform(ratio, 0.0, 0.0, ratio, 0.0, 0.0);
+        self.dispatch(Event::Relayout { width, height });
+        // Resizing the canvas cleared it: draw now, not a frame later.
+        self.draw(now_ms());
+    }
+
+    fn start_search(&mut self, order: SearchOrder) {
+        let request = SearchRequest {
+            id: order.id,
+            position: order.position.to_string(),
+            earlier: order.earlier.iter().map(Position::to_string).collect(),
+            limits: JsLimits { movetime: Some(order.movetime_ms), ..Default::default() },
+            level: order.level.map(|level| level.name.to_string()),
+            seed: order.seed,
+        };
+        let Ok(value) = serde_wasm_bindgen::to_value(&request) else { return };
+        if self.worker.is_none() {
+            self.worker = AiWorker::start(
+                |report| {
+                    with_app(|app| app.on_report(report));
+                },
+                |message| dispatch(Event::WorkerFailed(message)),
+            )
+            .map_err(|e| web_sys::console::error_1(&e))
+            .ok();
+        }
+        let sent = self.worker.as_mut().is_some_and(|worker| worker.send(value).is_ok());
+        if !sent {
+            self.dispatch(Event::WorkerFailed("the AI's worker could not start".to_string()));
+        }
+    }
+
+    fn on_report(&mut self, value: JsValue) {
+        let Ok(report) = serde_wasm_bindgen::from_value::<SearchReportIn>(value) else { return };
+        let score = report.score.as_ref().and_then(|s| s.to_score());
+        let kind = match report.kind.as_str() {
+            "ready" => {
+                if let Some(worker) = self.worker.as_mut() {
+                    let _ = worker.mark_ready();
+                }
+                return;
+            }
+            "info" => ReplyKind::Info { depth: report.depth, score },
+            "done" => ReplyKind::Done {
+                best: report.best.as_deref().and_then(|text| text.parse().ok()),
+                depth: report.depth,
+                score,
+            },
+            _ => ReplyKind::Failed(report.message.unwrap_or_else(|| "no reason given".to_string())),
+        };
+        self.dispatch(Event::Reply(Reply { id: report.id, kind }));
+    }
+
+    /// Asks for a frame; the frame tells the session its time, then draws.
+    fn request_frame(&mut self) {
+        if self.frame_requested {
+            return;
+        }
+        let Some(window) = web_sys::window() else { return };
+        let callback = Closure::once_into_js(move |now: f64| {
+            with_app(|app| {
+                app.frame_requested = false;
+                app.dispatch(Event::Frame { now_ms: now });
+                app.draw(now);
+            });
+        });
+        self.frame_requested = window.request_animation_frame(callback.unchecked_ref()).is_ok();
+    }
+
+    fn draw(&self, now_ms: f64) {
+        if let Err(error) = render::draw(&self.context, self.session.state(), self.session.layout(), now_ms) {
+            web_sys::console::error_1(&error);
+        }
+    }
+
+    /// Where the canvas sits in the viewport (CSS pixels), to turn layout rectangles into page ones.
+    pub fn canvas_origin(&self) -> (f64, f64) {
+        let rect = self.canvas.get_bounding_client_rect();
+        (rect.left(), rect.top())
+    }
+
+    pub fn square_rect(&self, square: Square) -> Rect {
+        self.session.layout().square(square)
+    }
+
+    /// Where `card` is drawn now.
+    pub fn card_rect(&self, card: Card) -> Option<Rect> {
+        super::scene::scene(self.session.state(), self.session.layout())
+            .cards
+            .iter()
+            .find(|(c, ..)| *c == card)
+            .map(|&(_, rect, _)| rect)
+    }
+
+    /// The address that opens this game on any device.
+    pub fn link(&self) -> String {
+        let base = web_sys::window()
+            .and_then(|w| w.location().href().ok())
+            .map(|href| href.split('#').next().unwrap_or_default().to_string())
+            .unwrap_or_default();
+        format!("{base}{}", crate::save::link_fragment(&self.session.state().game))
+    }
+}

@@ -1,0 +1,56 @@
+//! The game and the settings, kept in localStorage and read back at start (the text formats are
+//! `crate::save`'s). The settings live under their own key, so a damaged game never takes the
+//! player's language with it. A save that cannot be read never breaks the page: the caller is
+//! told why, a new game starts, and the text is kept under its own key for export.
+
+use super::super::state::Settings;
+use super::super::text::Lang;
+use crate::save::{self, SaveFile};
+
+const SAVE_KEY: &str = "onitama.save";
+const SETTINGS_KEY: &str = "onitama.settings";
+const UNREADABLE_KEY: &str = "onitama.unreadable";
+
+fn storage() -> Option<web_sys::Storage> {
+    web_sys::window()?.local_storage().ok().flatten()
+}
+
+pub fn save(file: &SaveFile) {
+    if let Some(storage) = storage() {
+        // A full or forbidden storage only means no save; the game goes on.
+        let _ = storage.set_item(SAVE_KEY, &save::encode(file));
+    }
+}
+
+/// The saved game, `Ok(None)` when there is none, or why it could not be read.
+pub fn load() -> Result<Option<SaveFile>, String> {
+    let Some(storage) = storage() else { return Ok(None) };
+    let Some(text) = storage.get_item(SAVE_KEY).ok().flatten() else { return Ok(None) };
+    save::decode(&text).map(Some).map_err(|reason| {
+        let _ = storage.set_item(UNREADABLE_KEY, &text);
+        let _ = storage.remove_item(SAVE_KEY);
+        reason.to_string()
+    })
+}
+
+pub fn save_settings(settings: Settings) {
+    let text = save::encode_settings(&save::SettingsFile {
+        language: Some(settings.language.code().to_string()),
+        evaluation: settings.evaluation,
+    });
+    if let Some(storage) = storage() {
+        let _ = storage.set_item(SETTINGS_KEY, &text);
+    }
+}
+
+/// The settings, if saved and readable (unreadable settings fall back to the defaults).
+pub fn load_settings() -> Option<Settings> {
+    let text = storage()?.get_item(SETTINGS_KEY).ok().flatten()?;
+    let file = save::decode_settings(&text)?;
+    Some(Settings { language: file.language.as_deref().and_then(Lang::from_code)?, evaluation: file.evaluation })
+}
+
+/// The last save that could not be read, kept for export.
+pub fn unreadable() -> Option<String> {
+    storage()?.get_item(UNREADABLE_KEY).ok().flatten()
+}
