@@ -1,0 +1,370 @@
+//! The page's session, natively: each transition, and each defect players hit, with a test.
+
+use onitama::ai::{Level, Score};
+use onitama::rules::{Card, Color, Deal, Game, Move, Outcome, Position, PositionError, Way};
+use onitama::ui::scene::{hint_card, scene};
+use onitama::ui::session::{
+    Effect, Event, Intent, NewGame, PointerPhase, Reply, ReplyKind, SearchOrder, SettingsPatch,
+};
+use onitama::ui::state::{Purpose, Settings};
+use onitama::ui::{Lang, Mode, Session, State, text};
+
+const START: &str = "bbBbb/5/5/5/rrRrr ox,boar horse,elephant crab r";
+
+fn vs_ai(human: Color) -> Mode {
+    Mode::VsAi { human, level: 0 }
+}
+
+/// A session on a 1280×800 canvas, opened, with motion on.
+fn open(position: &str, mode: Mode, settings: Settings) -> (Session, Vec<Effect>) {
+    let game = Game::new(position.parse().unwrap());
+    let mut session = Session::new(State::new(game, mode, settings, false, 7));
+    let mut effects = session.update(Event::Relayout { width: 1280.0, height: 800.0 });
+    effects.extend(session.update(Event::Opened));
+    (session, effects)
+}
+
+fn searches(effects: &[Effect]) -> Vec<SearchOrder> {
+    effects
+        .iter()
+        .filter_map(|e| match e {
+            Effect::StartSearch(order) => Some(order.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+fn done(order: &SearchOrder, best: Option<Move>, score: Option<Score>) -> Event {
+    Event::Reply(Reply { id: order.id, kind: ReplyKind::Done { best, depth: 4, score } })
+}
+
+/// The first legal move of a search's position: what an honest worker might answer.
+fn some_move(order: &SearchOrder) -> Move {
+    order.position.legal_moves()[0]
+}
+
+/// Frames 20 ms apart until nothing moves (at most 100).
+fn run_frames(session: &mut Session, from_ms: f64) -> Vec<Effect> {
+    let mut effects = Vec::new();
+    for i in 0..100 {
+        if session.state().anim.is_none() {
+            break;
+        }
+        effects.extend(session.update(Event::Frame { now_ms: from_ms + 20.0 * f64::from(i) }));
+    }
+    effects
+}
+
+fn play(session: &mut Session, m: Move) -> Vec<Effect> {
+    session.update(Event::Intent(Intent::Play(m)))
+}
+
+#[test]
+fn the_ai_searches_its_move_when_it_is_to_move() {
+    let (session, effects) = open(START, vs_ai(Color::Blue), Settings::default());
+    let orders = searches(&effects);
+    assert_eq!(orders.len(), 1);
+    assert_eq!(orders[0].purpose, Purpose::Move);
+    assert_eq!(orders[0].level, Some(Level::ALL[0]));
+    assert_eq!(session.state().thinking.map(|t| t.request), Some(orders[0].id));
+}
+
+#[test]
+fn a_relayout_during_the_slide_does_not_stall_the_ai() {
+    // The reported case: Red plays, the window is resized while the move slides.
+    let (mut session, effects) = open(START, vs_ai(Color::Red), Settings::default());
+    assert!(searches(&effects).is_empty());
+    let effects = play(&mut session, "ox:c1c2".parse().unwrap());
+    let order = searches(&effects).pop().expect("the AI searches while the move slides");
+    session.update(Event::Frame { now_ms: 1000.0 });
+    assert!(session.state().anim.is_some());
+    session.update(Event::Relayout { width: 800.0, height: 1100.0 });
+    // The answer arrives after the resize: it plays at once.
+    let m = some_move(&order);
+    session.update(done(&order, Some(m), None));
+    assert_eq!(session.state().game.moves().len(), 2, "the AI's move is played");
+    run_frames(&mut session, 2000.0);
+    assert!(!session.is_animating());
+    assert!(session.state().human_to_move());
+}
+
+#[test]
+fn a_relayout_with_the_answer_held_plays_it() {
+    let (mut session, _) = open(START, vs_ai(Color::Red), Settings::default());
+    let effects = play(&mut session, "ox:c1c2".parse().unwrap());
+    let order = searches(&effects).pop().unwrap();
+    session.update(Event::Frame { now_ms: 1000.0 });
+    session.update(done(&order, Some(some_move(&order)), None));
+    assert!(session.held_move().is_some(), "held until the slide ends");
+    assert_eq!(session.state().game.moves().len(), 1);
+    session.update(Event::Relayout { width: 800.0, height: 1100.0 });
+    assert_eq!(session.state().game.moves().len(), 2);
+    run_frames(&mut session, 2000.0);
+    assert!(!session.is_animating());
+}
+
+#[test]
+fn the_held_answer_plays_when_the_slide_ends() {
+    let (mut session, _) = open(START, vs_ai(Color::Red), Settings::default());
+    let effects = play(&mut session, "ox:c1c2".parse().unwrap());
+    let order = searches(&effects).pop().unwrap();
+    session.update(Event::Frame { now_ms: 0.0 });
+    session.update(done(&order, Some(some_move(&order)), None));
+    session.update(Event::Frame { now_ms: 100.0 });
+    assert_eq!(session.state().game.moves().len(), 1);
+    session.update(Event::Frame { now_ms: 500.0 });
+    assert_eq!(session.state().game.moves().len(), 2);
+}
+
+#[test]
+fn watch_mode_with_evaluation_evaluates_every_position() {
+    let settings = Settings { evaluation: true, ..Settings::default() };
+    let (mut session, effects) = open(START, Mode::Watch { level: 4 }, settings);
+    let order = searches(&effects).pop().unwrap();
+    assert_eq!(order.purpose, Purpose::Evaluate);
+    let effects = session.update(done(&order, Some(some_move(&order)), Some(Score::Value(40))));
+    assert_eq!(session.state().evaluation(), Some(Score::Value(40)));
+    let order = searches(&effects).pop().unwrap();
+    assert_eq!(order.purpose, Purpose::Move, "then the AI moves");
+    let effects = session.update(done(&order, Some(some_move(&order)), None));
+    assert_eq!(session.state().game.moves().len(), 1);
+    assert_eq!(searches(&effects).pop().unwrap().purpose, Purpose::Evaluate, "and the next position is evaluated");
+}
+
+#[test]
+fn playing_on_the_ais_turn_cancels_its_search_and_its_answer_is_dropped() {
+    let (mut session, effects) = open(START, vs_ai(Color::Blue), Settings::default());
+    let order = searches(&effects).pop().unwrap();
+    let effects = play(&mut session, "ox:c1c2".parse().unwrap());
+    assert!(effects.contains(&Effect::CancelSearch));
+    let before = session.state().game.clone();
+    // The stale answer (legal in the old position) arrives late, and twice.
+    let stale: Move = "boar:b1b2".parse().unwrap();
+    session.update(done(&order, Some(stale), None));
+    session.update(done(&order, Some(stale), None));
+    assert_eq!(session.state().game.moves(), before.moves());
+    assert!(session.held_move().is_none());
+}
+
+#[test]
+fn hint_during_an_evaluation_replaces_it() {
+    let settings = Settings { evaluation: true, ..Settings::default() };
+    let (mut session, effects) = open(START, vs_ai(Color::Red), settings);
+    let evaluation = searches(&effects).pop().unwrap();
+    assert_eq!(evaluation.purpose, Purpose::Evaluate);
+    let effects = session.update(Event::Intent(Intent::Hint));
+    assert!(effects.contains(&Effect::CancelSearch));
+    let hint = searches(&effects).pop().expect("the hint is searched");
+    assert_eq!(hint.purpose, Purpose::Hint);
+    // The cancelled evaluation's answer is dropped; the hint's is shown.
+    session.update(done(&evaluation, Some(some_move(&evaluation)), Some(Score::Value(5))));
+    assert_eq!(session.state().hint, None);
+    let m: Move = "boar:b1b2".parse().unwrap();
+    let effects = session.update(done(&hint, Some(m), Some(Score::Value(12))));
+    assert_eq!(session.state().hint, Some(m));
+    assert_eq!(hint_card(session.state()), Some(Card::Boar), "the hinted card is marked too");
+    assert!(searches(&effects).is_empty(), "the hint's score serves the bar");
+    assert_eq!(session.state().evaluation(), Some(Score::Value(12)));
+}
+
+#[test]
+fn a_choice_of_five_cards_with_a_repeat_is_refused() {
+    let options = NewGame {
+        mode: vs_ai(Color::Red),
+        cards: Some([Card::Ox, Card::Boar, Card::Ox, Card::Elephant, Card::Crab]),
+        position: None,
+    };
+    assert_eq!(options.game().unwrap_err(), PositionError::DuplicateCard(Card::Ox));
+    assert_eq!(
+        text::duplicate_card(Lang::Fr, Card::Ox),
+        "bœuf est choisie deux fois : choisissez cinq cartes différentes"
+    );
+}
+
+/// Plays `moves` from `position` and returns the session, the game over.
+fn finished(mode: Mode) -> Session {
+    // Red's master takes Blue's on c3 with the crab (one step forward).
+    let (mut session, _) = open("5/5/2B2/2R2/5 crab,boar horse,elephant ox r", mode, Settings::default());
+    play(&mut session, "crab:c2c3".parse().unwrap());
+    session
+}
+
+#[test]
+fn the_result_says_who_won_from_the_players_side() {
+    let won = finished(vs_ai(Color::Red));
+    let outcome = won.state().game.outcome().unwrap();
+    assert_eq!(outcome, Outcome::Win { winner: Color::Red, way: Way::Stone });
+    assert!(text::result(Lang::En, outcome, won.state().mode).starts_with("You win"));
+    let lost = text::result(Lang::En, outcome, vs_ai(Color::Blue));
+    assert!(lost.starts_with("The AI wins"), "{lost}");
+    let two = text::result(Lang::En, outcome, Mode::PassAndPlay { turn_board: true });
+    assert!(two.starts_with("Red wins"), "{two}");
+    for lang in Lang::ALL {
+        assert_ne!(text::result(lang, outcome, vs_ai(Color::Red)), text::result(lang, outcome, vs_ai(Color::Blue)));
+    }
+}
+
+#[test]
+fn the_result_banner_closes_with_escape_and_comes_back_with_the_next_end() {
+    let mut session = finished(vs_ai(Color::Red));
+    assert!(session.state().shows_result());
+    session.update(Event::Key("Escape".into()));
+    assert!(!session.state().shows_result());
+    assert!(session.state().game.outcome().is_some(), "the final position stays");
+    session.update(Event::Intent(Intent::Undo));
+    assert!(session.state().game.outcome().is_none());
+    session.update(Event::Intent(Intent::Redo));
+    assert!(session.state().shows_result());
+}
+
+#[test]
+fn rematch_after_the_end_starts_the_same_deal() {
+    let mut session = finished(Mode::PassAndPlay { turn_board: true });
+    let start = *session.state().game.start();
+    session.update(Event::Intent(Intent::Rematch));
+    assert_eq!(session.state().game.position(), &start);
+    assert!(session.state().game.moves().is_empty());
+}
+
+#[test]
+fn pass_and_play_keeps_the_board_facing_the_winner() {
+    let (mut session, _) = open(
+        "5/5/2B2/2R2/5 crab,boar horse,elephant ox r",
+        Mode::PassAndPlay { turn_board: true },
+        Settings::default(),
+    );
+    assert_eq!(session.state().bottom(), Color::Red);
+    play(&mut session, "crab:c2c3".parse().unwrap());
+    assert_eq!(session.state().bottom(), Color::Red, "the board does not turn to the loser");
+    assert_eq!(session.layout().bottom, Color::Red);
+}
+
+#[test]
+fn pass_and_play_turns_the_board_to_whoever_moves() {
+    let (mut session, _) = open(START, Mode::PassAndPlay { turn_board: true }, Settings::default());
+    play(&mut session, "ox:c1c2".parse().unwrap());
+    assert_eq!(session.state().bottom(), Color::Blue);
+}
+
+fn click(session: &mut Session, x: f64, y: f64, time_ms: f64) {
+    session.update(Event::Pointer { phase: PointerPhase::Down, x, y, time_ms });
+    session.update(Event::Pointer { phase: PointerPhase::Up, x, y, time_ms: time_ms + 40.0 });
+}
+
+#[test]
+fn escape_cancels_a_selection_made_with_the_mouse() {
+    let (mut session, _) = open(START, vs_ai(Color::Red), Settings::default());
+    let (x, y) = session.layout().square("c1".parse().unwrap()).centre();
+    click(&mut session, x, y, 0.0);
+    assert_eq!(session.state().selected_piece, Some("c1".parse().unwrap()));
+    session.update(Event::Key("Escape".into()));
+    assert_eq!(session.state().selected_piece, None);
+}
+
+#[test]
+fn a_double_click_on_a_piece_or_a_card_keeps_it_selected() {
+    let (mut session, _) = open(START, vs_ai(Color::Red), Settings::default());
+    let (x, y) = session.layout().square("b1".parse().unwrap()).centre();
+    click(&mut session, x, y, 1000.0);
+    click(&mut session, x, y, 1200.0);
+    assert_eq!(session.state().selected_piece, Some("b1".parse().unwrap()));
+    // Two clicks far apart in time still toggle.
+    click(&mut session, x, y, 3000.0);
+    assert_eq!(session.state().selected_piece, None);
+    let card = scene(session.state(), session.layout()).cards.iter().find(|(c, ..)| *c == Card::Ox).unwrap().1;
+    let (x, y) = card.centre();
+    click(&mut session, x, y, 5000.0);
+    click(&mut session, x, y, 5250.0);
+    assert_eq!(session.state().selected_card, Some(Card::Ox));
+}
+
+#[test]
+fn a_language_change_is_announced_in_the_new_language() {
+    let (mut session, _) = open(START, Mode::PassAndPlay { turn_board: false }, Settings::default());
+    play(&mut session, "ox:c1c2".parse().unwrap());
+    let effects = session.update(Event::Settings(SettingsPatch { language: Some(Lang::Fr), evaluation: None }));
+    let said: Vec<&String> = effects
+        .iter()
+        .filter_map(|e| match e {
+            Effect::Announce(text) => Some(text),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(said.len(), 1);
+    assert!(said[0].contains("bœuf") && said[0].contains("Rouge"), "{}", said[0]);
+    assert!(effects.iter().any(|e| matches!(e, Effect::SaveSettings(s) if s.language == Lang::Fr)));
+}
+
+#[test]
+fn a_notice_goes_with_the_next_move() {
+    let (mut session, _) = open(START, Mode::PassAndPlay { turn_board: false }, Settings::default());
+    session.update(Event::Notice(onitama::ui::notice::Notice::LinkBroken("bad".into())));
+    assert!(session.state().notice.is_some());
+    play(&mut session, "ox:c1c2".parse().unwrap());
+    assert!(session.state().notice.is_none());
+}
+
+#[test]
+fn a_failed_worker_stops_the_ai_until_undo_and_says_so() {
+    let (mut session, effects) = open(START, vs_ai(Color::Blue), Settings::default());
+    assert_eq!(searches(&effects).len(), 1);
+    let effects = session.update(Event::WorkerFailed("out of memory".into()));
+    assert!(session.ai_stopped());
+    assert!(searches(&effects).is_empty(), "no endless retries");
+    assert!(session.state().notice.is_some());
+    let effects = session.update(Event::Intent(Intent::NewGame {
+        game: Game::from_deal(&Deal::from_seed(3)),
+        mode: vs_ai(Color::Blue),
+    }));
+    let ai_starts = session.state().ai_to_move();
+    assert_eq!(searches(&effects).len(), usize::from(ai_starts));
+}
+
+#[test]
+fn an_illegal_answer_from_the_worker_is_not_played() {
+    let (mut session, effects) = open(START, vs_ai(Color::Blue), Settings::default());
+    let order = searches(&effects).pop().unwrap();
+    session.update(done(&order, Some("tiger:c1c3".parse().unwrap()), None));
+    assert!(session.state().game.moves().is_empty());
+    assert!(session.ai_stopped());
+}
+
+#[test]
+fn undo_on_the_ais_turn_cancels_its_search() {
+    let (mut session, _) = open(START, vs_ai(Color::Red), Settings::default());
+    let effects = play(&mut session, "ox:c1c2".parse().unwrap());
+    let order = searches(&effects).pop().unwrap();
+    let effects = session.update(Event::Intent(Intent::Undo));
+    assert!(effects.contains(&Effect::CancelSearch));
+    session.update(done(&order, Some(some_move(&order)), None));
+    assert!(session.state().game.moves().is_empty());
+}
+
+#[test]
+fn a_move_is_saved_and_the_settings_apart() {
+    let (mut session, _) = open(START, vs_ai(Color::Red), Settings::default());
+    let effects = play(&mut session, "ox:c1c2".parse().unwrap());
+    let saved = effects.iter().find_map(|e| match e {
+        Effect::SaveGame(file) => Some(file.clone()),
+        _ => None,
+    });
+    assert_eq!(saved.unwrap().game.moves().len(), 1);
+    let effects = session.update(Event::Settings(SettingsPatch { evaluation: Some(true), language: None }));
+    assert!(effects.contains(&Effect::SaveSettings(Settings { language: Lang::En, evaluation: true })));
+}
+
+#[test]
+fn the_mode_line_names_the_level() {
+    let line = text::mode_line(Lang::En, Mode::VsAi { human: Color::Red, level: 4 });
+    assert_eq!(line, "Against the AI · level 5, student");
+    assert_eq!(text::mode_line(Lang::Fa, Mode::Watch { level: 11 }), "تماشای بازی هوش مصنوعی · سطح ۱۲، استاد");
+}
+
+#[test]
+fn a_position_loaded_is_a_new_game_in_the_same_mode() {
+    let (mut session, _) = open(START, Mode::Watch { level: 0 }, Settings::default());
+    let position: Position = "bbBbb/5/5/5/rrRrr crab,dragon monkey,tiger mantis r".parse().unwrap();
+    session.update(Event::Intent(Intent::NewGame { game: Game::new(position), mode: session.state().mode }));
+    assert_eq!(session.state().game.position(), &position);
+    assert_eq!(session.state().mode, Mode::Watch { level: 0 });
+}
