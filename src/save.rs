@@ -11,7 +11,8 @@
 //! ```
 
 use crate::ai::Level;
-use crate::rules::{Color, Game};
+use crate::rules::{Color, Game, RecordError};
+use thiserror::Error;
 
 /// The save format this build writes and reads.
 pub const FORMAT: u32 = 1;
@@ -71,18 +72,53 @@ pub fn encode(save: &SaveFile) -> String {
     text
 }
 
-/// Reads a save, or says in words why it cannot be read.
-pub fn decode(text: &str) -> Result<SaveFile, String> {
+/// Why a save cannot be read. Each variant carries what its message needs (text from the save is
+/// kept verbatim but shortened to 40 characters), so the page can say it in any language.
+#[derive(Clone, PartialEq, Eq, Debug, Error)]
+pub enum SaveError {
+    /// The first line is not `onitama-save <format>`.
+    #[error("it is not an Onitama save (an older version may have written it)")]
+    NotASave,
+    #[error("it was written in save format {found}, and this version reads format {supported}")]
+    UnsupportedFormat { found: u32, supported: u32 },
+    #[error("its format number '{0}' is not a number")]
+    BadFormatNumber(String),
+    #[error("it names an unknown way to play '{0}'")]
+    UnknownMode(String),
+    #[error("it names the colour '{0}'")]
+    UnknownColor(String),
+    #[error("it names level '{0}', which does not exist")]
+    UnknownLevel(String),
+    #[error("evaluation must be on or off, not '{0}'")]
+    BadEvaluation(String),
+    #[error("it has an unknown line '{0}'")]
+    UnknownLine(String),
+    /// No `mode` line.
+    #[error("it does not say who plays which side")]
+    MissingMode,
+    /// No `start` line.
+    #[error("it holds no game")]
+    NoGame,
+    #[error("its game record is broken: {0}")]
+    BrokenRecord(#[source] RecordError),
+}
+
+/// Reads a save, or says why it cannot be read.
+///
+/// ```
+/// use onitama::save::{self, SaveError};
+/// let err = save::decode("onitama-save 7\n").unwrap_err();
+/// assert_eq!(err, SaveError::UnsupportedFormat { found: 7, supported: save::FORMAT });
+/// assert_eq!(err.to_string(), "it was written in save format 7, and this version reads format 1");
+/// ```
+pub fn decode(text: &str) -> Result<SaveFile, SaveError> {
     let mut lines = text.lines();
     let first = lines.next().unwrap_or_default().trim();
-    let version =
-        first.strip_prefix(MAGIC).ok_or("it is not an Onitama save (an older version may have written it)")?.trim();
+    let version = first.strip_prefix(MAGIC).ok_or(SaveError::NotASave)?.trim();
     match version.parse::<u32>() {
         Ok(FORMAT) => {}
-        Ok(other) => {
-            return Err(format!("it was written in save format {other}, and this version reads format {FORMAT}"));
-        }
-        Err(_) => return Err(format!("its format number '{version}' is not a number")),
+        Ok(found) => return Err(SaveError::UnsupportedFormat { found, supported: FORMAT }),
+        Err(_) => return Err(SaveError::BadFormatNumber(shorten(version))),
     }
     let (mut mode, mut show_evaluation, mut language) = (None, false, None);
     let mut record = String::new();
@@ -98,7 +134,7 @@ pub fn decode(text: &str) -> Result<SaveFile, String> {
                 show_evaluation = match value {
                     "on" => true,
                     "off" => false,
-                    other => return Err(format!("evaluation must be on or off, not '{other}'")),
+                    other => return Err(SaveError::BadEvaluation(shorten(other))),
                 }
             }
             "language" if !value.is_empty() && value.len() <= 8 && value.bytes().all(|b| b.is_ascii_alphabetic()) => {
@@ -109,36 +145,36 @@ pub fn decode(text: &str) -> Result<SaveFile, String> {
                 record.push('\n');
             }
             "" => {}
-            _ => return Err(format!("it has an unknown line '{}'", shorten(line))),
+            _ => return Err(SaveError::UnknownLine(shorten(line))),
         }
     }
-    let mode = mode.ok_or("it does not say who plays which side")?;
+    let mode = mode.ok_or(SaveError::MissingMode)?;
     if record.is_empty() {
-        return Err("it holds no game".to_string());
+        return Err(SaveError::NoGame);
     }
-    let game = Game::from_record(&record).map_err(|e| format!("its game record is broken: {e}"))?;
+    let game = Game::from_record(&record).map_err(SaveError::BrokenRecord)?;
     Ok(SaveFile { game, mode, show_evaluation, language })
 }
 
-fn decode_mode(value: &str) -> Result<Mode, String> {
+fn decode_mode(value: &str) -> Result<Mode, SaveError> {
     let words: Vec<&str> = value.split_whitespace().collect();
     let level = |text: &str| match text.parse::<usize>() {
         Ok(level) if level < Level::ALL.len() => Ok(level),
-        _ => Err(format!("it names level '{}', which does not exist", shorten(text))),
+        _ => Err(SaveError::UnknownLevel(shorten(text))),
     };
     match words[..] {
         ["ai", human, number] => {
             let human = match human {
                 "red" => Color::Red,
                 "blue" => Color::Blue,
-                other => return Err(format!("it names the colour '{}'", shorten(other))),
+                other => return Err(SaveError::UnknownColor(shorten(other))),
             };
             Ok(Mode::VsAi { human, level: level(number)? })
         }
         ["two", "turn"] => Ok(Mode::PassAndPlay { turn_board: true }),
         ["two", "fixed"] => Ok(Mode::PassAndPlay { turn_board: false }),
         ["watch", number] => Ok(Mode::Watch { level: level(number)? }),
-        _ => Err(format!("it names an unknown way to play '{}'", shorten(value))),
+        _ => Err(SaveError::UnknownMode(shorten(value))),
     }
 }
 
@@ -156,13 +192,23 @@ pub fn link_fragment(game: &Game) -> String {
     format!("#game={}", percent_encode(&game.to_record()))
 }
 
+/// Why the game in a link cannot be opened.
+#[derive(Clone, PartialEq, Eq, Debug, Error)]
+pub enum LinkError {
+    /// A `%` not followed by two hex digits, or bytes that are not UTF-8.
+    #[error("the link is damaged (bad % encoding)")]
+    BadEncoding,
+    #[error("the game in the link is broken: {0}")]
+    BrokenRecord(#[source] RecordError),
+}
+
 /// The game in a link's fragment: `None` without one, or why it cannot be opened.
-pub fn game_from_fragment(fragment: &str) -> Option<Result<Game, String>> {
+pub fn game_from_fragment(fragment: &str) -> Option<Result<Game, LinkError>> {
     let encoded = fragment.strip_prefix("#game=")?;
     Some(
         percent_decode(encoded)
-            .ok_or_else(|| "the link is damaged (bad % encoding)".to_string())
-            .and_then(|record| Game::from_record(&record).map_err(|e| format!("the game in the link is broken: {e}"))),
+            .ok_or(LinkError::BadEncoding)
+            .and_then(|record| Game::from_record(&record).map_err(LinkError::BrokenRecord)),
     )
 }
 

@@ -1,7 +1,7 @@
 //! The engine against answers derived by exhaustive search, and its contracts: always a legal
 //! move, deterministic at a fixed depth, aware of repetitions.
 
-use onitama::ai::{Engine, Limits, Score, winning_move};
+use onitama::ai::{Engine, Level, LevelPlayer, Limits, Score, evaluate, features, is_quiet, winning_move};
 use onitama::rules::{Deal, Game, Move, MoveList, Position, SplitMix64};
 
 fn clock() -> f64 {
@@ -161,6 +161,47 @@ fn always_returns_a_legal_move_under_any_limit() {
     game.play("ox:c3c4".parse().unwrap()).unwrap();
     let over = Engine::new(1, clock).search(game.position(), &[], limits[2], &mut |_| {});
     assert_eq!(over.best, None, "no move once the game is over");
+}
+
+/// Finished positions read from notation, where the side to move could still "capture" the
+/// enemy master or reach its temple: nothing panics, and no move comes back.
+#[test]
+fn a_finished_position_gets_no_move_and_no_panic() {
+    let finished = [
+        // Blue's master captured; Blue's student on b5 could take Red's master on b3 with tiger.
+        ("1b3/5/1R3/5/5 crab,boar tiger,ox horse b", true),
+        // Blue has nothing left.
+        ("5/5/5/5/R4 crab,boar tiger,ox horse b", false),
+        // Red's master on c5; Blue's on c4 could capture it with ox.
+        ("2R2/2B2/5/5/5 crab,boar tiger,ox horse b", true),
+        // Blue's master on c1 beside Red's: Red to move could capture it with boar.
+        ("5/5/5/5/1RB2 boar,cobra tiger,ox horse r", true),
+    ];
+    let limits = [
+        Limits { depth: Some(1), ..Limits::default() },
+        Limits { depth: Some(6), ..Limits::default() },
+        Limits { nodes: Some(1), ..Limits::default() },
+        Limits { movetime_ms: Some(5.0), ..Limits::default() },
+    ];
+    for (text, could_win) in finished {
+        let position: Position = text.parse().unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert!(position.outcome().is_some(), "{text}");
+        assert_eq!(winning_move(&position).is_some(), could_win, "{text}");
+        for limit in limits {
+            let mut calls = 0;
+            let result = Engine::new(1, clock).search(&position, &[position], limit, &mut |_| calls += 1);
+            assert_eq!(result.best, None, "{text} under {limit:?}");
+            assert_eq!(calls, 0, "no depth is searched");
+        }
+        for level in Level::ALL.into_iter().filter(|level| level.movetime_ms.is_none()) {
+            let mut player = LevelPlayer::new(level, Engine::new(1, clock), 1);
+            assert_eq!(player.choose(&position, &[]), None, "{text} at {}", level.name);
+        }
+        // The pieces of the evaluation stay finite and answer for a finished game.
+        assert!(evaluate(&position).abs() <= 5000);
+        assert_eq!(features(&position).is_none(), position.master(position.to_move()).is_none());
+        let _ = is_quiet(&position);
+    }
 }
 
 #[test]

@@ -48,12 +48,64 @@ fn play_prints_the_position_and_the_outcome() {
     assert!(stdout(&won).contains("Red wins by the Way of the Stone"));
 }
 
+fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+/// What `play` prints after a winning move is a position every command reads back as finished.
+#[test]
+fn the_position_printed_after_a_win_reads_back_as_finished() {
+    let wins = [
+        ("5/2B2/2r2/5/R4 ox,boar crab,tiger horse r", "ox:c3c4", "Red wins by the Way of the Stone"),
+        ("B4/2R2/5/5/5 ox,boar crab,tiger horse r", "ox:c4c5", "Red wins by the Way of the Stream"),
+    ];
+    for (start, winning, outcome) in wins {
+        let won = cli(&["play", start, winning]);
+        assert!(won.status.success(), "{won:?}");
+        let text = stdout(&won);
+        let lines: Vec<&str> = text.lines().collect();
+        let [printed, said] = lines[..] else { panic!("position and outcome expected: {text}") };
+        assert!(said.starts_with(outcome), "{text}");
+
+        let legal = cli(&["legal", printed]);
+        assert!(legal.status.success(), "{legal:?}");
+        assert!(legal.stdout.is_empty(), "no move is listed: {legal:?}");
+        assert!(stderr(&legal).contains(&format!("the game is over: {outcome}")), "{legal:?}");
+
+        for (depth, count) in [("0", "1"), ("1", "0"), ("3", "0")] {
+            let perft = cli(&["perft", printed, depth]);
+            assert!(perft.status.success(), "{perft:?}");
+            assert_eq!(stdout(&perft).trim(), count, "perft {depth}");
+        }
+        assert_eq!(stdout(&cli(&["perft", printed, "2", "--divide"])).trim(), "0");
+
+        let best = cli(&["bestmove", printed, "--depth", "3"]);
+        assert!(!best.status.success(), "{best:?}");
+        assert!(best.stdout.is_empty(), "{best:?}");
+        assert!(stderr(&best).contains(&format!("the game is over: {outcome}")), "{best:?}");
+
+        let again = cli(&["play", printed]);
+        assert!(again.status.success(), "{again:?}");
+        assert_eq!(stdout(&again), text, "printed back with its outcome");
+
+        let more = cli(&["play", printed, "crab:pass"]);
+        assert!(!more.status.success(), "{more:?}");
+        assert!(more.stdout.is_empty(), "{more:?}");
+        assert!(stderr(&more).contains(&format!("move 1 (crab:pass): the game is over: {outcome}")), "{more:?}");
+
+        let session = engine_session(&[&format!("position {printed}"), "go depth 2"]);
+        assert_eq!(session.len(), 1, "{session:?}");
+        assert!(session[0].starts_with(&format!("error the game is over: {outcome}")), "{session:?}");
+    }
+}
+
 #[test]
 fn bad_input_is_a_clear_error_and_a_failure() {
-    let cases: [(&[&str], &str); 4] = [
+    let cases: [(&[&str], &str); 5] = [
         (&["perft", "bbBbb/5/5/5/rrRrr ox,tigre horse,elephant crab r", "2"], "unknown card 'tigre'"),
         (&["play", START, "boar:c1c4"], "boar does not reach c4 from c1"),
         (&["legal", "bbBbb/5/5/5"], "expected 5 fields"),
+        (&["legal", "bbbb1/5/5/5/rrRrr ox,boar horse,elephant crab r"], "Blue has no master, yet Red is to move"),
         (&["perft", START, "deep"], "invalid value"),
     ];
     for (args, expected) in cases {

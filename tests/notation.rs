@@ -1,6 +1,6 @@
 //! Position, move and record notation: round-trips and clear errors.
 
-use onitama::rules::{Game, Move, Position};
+use onitama::rules::{Color, Game, Move, Outcome, Position, PositionError, Square, Way};
 
 const START: &str = "bbBbb/5/5/5/rrRrr ox,boar horse,elephant crab r";
 
@@ -31,17 +31,86 @@ fn malformed_positions_say_what_and_where() {
         ("bbBbb/5/5/5/rrRrr ox horse,elephant crab r", "Red must hold 2 cards"),
         ("bbBbb/5/5/5/rrRrr ox,boar horse,elephant,tiger crab r", "Blue must hold 2 cards"),
         ("bbBbb/5/5/5/rrRrr ox,boar horse,elephant crab x", "side to move must be 'r' or 'b'"),
-        ("bbBbb/5/5/5/rrrrr ox,boar horse,elephant crab r", "Red has no master"),
         ("bbBbb/5/5/R4/rrRrr ox,boar horse,elephant crab r", "a side has more than 5 pieces"),
         ("bbBbb/5/5/5/rRRrr ox,boar horse,elephant crab r", "Red has two masters"),
         ("bbBBb/5/5/5/rrRrr ox,boar horse,elephant crab r", "Blue has two masters"),
-        ("bbRbb/5/5/B4/rrrr1 ox,boar horse,elephant crab b", "Red's master already stands on the enemy temple c5"),
-        ("bbRbb/5/5/B4/rrrr1 ox,boar horse,elephant crab r", "Red's master already stands on the enemy temple c5"),
+        ("bbbbb/5/5/5/rrRrr ox,boar horse,elephant crab b", "a side has at most 4 students: Blue has 5"),
         ("", "expected 5 fields"),
     ];
     for (text, expected) in cases {
         let message = position_error(text);
         assert!(message.contains(expected), "{text:?}: got {message:?}, wanted {expected:?}");
+    }
+}
+
+#[test]
+fn a_finished_position_reads_back_as_finished() {
+    let cases = [
+        // Blue's master captured on c4: Blue to move, and lost.
+        ("5/2r2/5/5/R4 crab,boar tiger,ox horse b", Color::Red, Way::Stone),
+        // Blue has nothing left at all.
+        ("5/5/5/5/R4 crab,boar tiger,ox horse b", Color::Red, Way::Stone),
+        // Red's master captured by Blue's student.
+        ("2B2/5/5/1b3/5 crab,boar tiger,ox horse r", Color::Blue, Way::Stone),
+        // Red's master on c5, Blue's temple.
+        ("bbRbb/5/5/B4/rrrr1 boar,ox elephant,horse crab b", Color::Red, Way::Stream),
+        // Blue's master on c1, Red's temple.
+        ("R4/5/5/5/2B2 boar,ox elephant,horse crab r", Color::Blue, Way::Stream),
+        // Red's master captured Blue's on Blue's temple: the capture names the way.
+        ("2R2/5/5/5/5 boar,ox elephant,horse crab b", Color::Red, Way::Stone),
+    ];
+    for (text, winner, way) in cases {
+        let position: Position = text.parse().unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(position.to_string(), text);
+        assert_eq!(position.outcome(), Some(Outcome::Win { winner, way }), "{text}");
+        assert!(position.legal_moves().is_empty(), "{text}");
+    }
+}
+
+#[test]
+fn positions_no_game_reaches_are_refused_with_their_reason() {
+    use PositionError::*;
+    let cases = [
+        ("5/5/2r2/5/5 ox,boar horse,elephant crab r", NoMasters, "neither side has a master"),
+        ("5/5/2r2/5/5 ox,boar horse,elephant crab b", NoMasters, "neither side has a master"),
+        (
+            "bbbbb/5/5/5/rrRrr ox,boar horse,elephant crab r",
+            TooManyStudents { color: Color::Blue, count: 5 },
+            "a side has at most 4 students: Blue has 5",
+        ),
+        (
+            "bbbb1/5/5/5/rrRrr ox,boar horse,elephant crab r",
+            NoMasterNotToMove(Color::Blue),
+            "Blue has no master, yet Red is to move",
+        ),
+        (
+            "bbBbb/5/5/5/rrrr1 ox,boar horse,elephant crab b",
+            NoMasterNotToMove(Color::Red),
+            "Red has no master, yet Blue is to move",
+        ),
+        (
+            "bbRbb/5/5/B4/rrrr1 ox,boar horse,elephant crab r",
+            MasterOnTemple { color: Color::Red, square: Square::temple(Color::Blue) },
+            "Red is to move, but its master already stands on the enemy temple c5",
+        ),
+        (
+            "R4/5/5/5/2B2 ox,boar horse,elephant crab b",
+            MasterOnTemple { color: Color::Blue, square: Square::temple(Color::Red) },
+            "Blue is to move, but its master already stands on the enemy temple c1",
+        ),
+        // Both masters on the enemy temples: the one to move would have won first.
+        (
+            "bbRbb/5/5/5/rrBrr ox,boar horse,elephant crab r",
+            MasterOnTemple { color: Color::Red, square: Square::temple(Color::Blue) },
+            "Red is to move",
+        ),
+        ("bbBbb/5/5/5/rRRrr ox,boar horse,elephant crab b", TwoMasters(Color::Red), "Red has two masters"),
+        ("bBBbb/5/5/5/rrrr1 ox,boar horse,elephant crab r", TwoMasters(Color::Blue), "Blue has two masters"),
+    ];
+    for (text, error, message) in cases {
+        let found = text.parse::<Position>().expect_err(text);
+        assert_eq!(found, error, "{text}");
+        assert!(found.to_string().contains(message), "{text}: got {found}, wanted {message:?}");
     }
 }
 
@@ -98,6 +167,20 @@ fn a_finished_record_carries_its_result() {
     let lie = record.replace("red-stone", "blue-stream");
     let message = Game::from_record(&lie).unwrap_err().to_string();
     assert!(message.contains("the record says 'blue-stream' but the moves give 'red-stone'"), "{message}");
+}
+
+#[test]
+fn a_record_may_start_from_a_finished_position() {
+    let finished = "5/2r2/5/5/R4 crab,boar tiger,ox horse b";
+    let record = format!("start {finished}\nresult red-stone\n");
+    let game = Game::from_record(&record).unwrap();
+    assert_eq!(game.outcome(), Some(Outcome::Win { winner: Color::Red, way: Way::Stone }));
+    assert!(game.moves().is_empty() && game.legal_moves().is_empty());
+    assert_eq!(game.to_record(), record);
+    let message = Game::from_record(&format!("start {finished}\nmoves tiger:c4c5\n")).unwrap_err().to_string();
+    assert!(message.contains("line 2, move 1: the game is over: Red wins by the Way of the Stone"), "{message}");
+    let message = Game::from_record(&format!("start {finished}\nresult *\n")).unwrap_err().to_string();
+    assert!(message.contains("the record says '*' but the moves give 'red-stone'"), "{message}");
 }
 
 #[test]

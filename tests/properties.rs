@@ -1,7 +1,26 @@
 //! Properties over random games from random deals.
 
-use onitama::rules::{Deal, Game, Move, Position};
+use onitama::rules::{Deal, Game, Move, MoveError, Outcome, Position, SplitMix64, Way, perft};
 use proptest::prelude::*;
+
+/// Checks that a won position prints, reads back the same and is still over.
+fn check_finished(won: &Position) -> Result<Outcome, TestCaseError> {
+    let outcome = won.outcome().ok_or_else(|| TestCaseError::fail(format!("{won} is not won")))?;
+    let text = won.to_string();
+    let back: Position = text.parse().map_err(|e| TestCaseError::fail(format!("{text}: {e}")))?;
+    prop_assert_eq!(back, *won);
+    prop_assert_eq!(back.to_string(), text.clone());
+    prop_assert_eq!(back.outcome(), Some(outcome));
+    prop_assert!(back.legal_moves().is_empty());
+    prop_assert_eq!(perft(&back, 0), 1);
+    prop_assert_eq!(perft(&back, 1), 0);
+    prop_assert_eq!(perft(&back, 2), 0);
+    let game = Game::new(back);
+    prop_assert_eq!(game.outcome(), Some(outcome));
+    let pass = Move::Pass { card: back.side_card() };
+    prop_assert_eq!(back.check(pass), Err(MoveError::GameOver(outcome)));
+    Ok(outcome)
+}
 
 /// Plays up to `plies` moves chosen by `choices` (an index into the legal moves each turn).
 fn random_game(seed: u64, choices: &[usize]) -> Game {
@@ -23,13 +42,23 @@ proptest! {
     fn position_notation_round_trips(seed in any::<u64>(), choices in prop::collection::vec(any::<usize>(), 0..60)) {
         let game = random_game(seed, &choices);
         for position in game.positions() {
-            if position.outcome().is_some() {
-                continue; // a won position has no notation: it cannot be set up
-            }
             let text = position.to_string();
             let back: Position = text.parse().unwrap();
             prop_assert_eq!(back, *position);
             prop_assert_eq!(back.to_string(), text);
+        }
+    }
+
+    #[test]
+    fn winning_moves_lead_to_positions_that_read_back_finished(seed in any::<u64>(), choices in prop::collection::vec(any::<usize>(), 0..60)) {
+        let game = random_game(seed, &choices);
+        for position in game.positions() {
+            for &m in &position.legal_moves() {
+                if position.is_winning(m) {
+                    let outcome = check_finished(&position.play(m).unwrap())?;
+                    prop_assert_eq!(outcome.winner(), Some(position.to_move()));
+                }
+            }
         }
     }
 
@@ -81,5 +110,37 @@ proptest! {
         // The state space is finite, so a long game must repeat: within 3000 plies random play ends.
         prop_assert!(game.outcome().is_some(), "no end after {} plies", game.moves().len());
         prop_assert!(game.legal_moves().is_empty());
+        if game.position().outcome().is_some() {
+            check_finished(game.position())?;
+            // The final position starts a game that is already over.
+            let record = format!("start {}\n", game.position());
+            prop_assert_eq!(Game::from_record(&record).unwrap().outcome(), game.outcome());
+        }
     }
+}
+
+/// Every winning move of many random games, by both ways: the position it leads to reads back as finished.
+#[test]
+fn winning_moves_of_many_games_read_back_finished() {
+    let mut dice = SplitMix64(7);
+    let (mut stone, mut stream) = (0, 0);
+    for seed in 0..400 {
+        let mut game = Game::from_deal(&Deal::from_seed(seed));
+        while game.outcome().is_none() && game.moves().len() < 200 {
+            let moves = game.legal_moves();
+            for &m in &moves {
+                if game.position().is_winning(m) {
+                    let won = game.position().play(m).unwrap();
+                    match check_finished(&won).unwrap_or_else(|e| panic!("{} then {m}: {e}", game.position())) {
+                        Outcome::Win { way: Way::Stone, .. } => stone += 1,
+                        Outcome::Win { way: Way::Stream, .. } => stream += 1,
+                        Outcome::DrawByRepetition => unreachable!("a position alone does not draw"),
+                    }
+                }
+            }
+            let m = moves[(dice.next_u64() % moves.len() as u64) as usize];
+            game.play(m).unwrap();
+        }
+    }
+    assert!(stone > 1000 && stream > 100, "found {stone} wins by the stone and {stream} by the stream");
 }

@@ -1,6 +1,8 @@
 //! One test per rule of rules.md.
 
-use onitama::rules::{Card, Color, Deal, Game, Move, Outcome, Piece, Position, Role, Square, Way};
+use onitama::rules::{
+    Card, Color, Deal, Game, Move, MoveError, Outcome, Piece, Position, Role, Square, Way, divide, perft,
+};
 use std::collections::{HashMap, VecDeque};
 
 fn pos(text: &str) -> Position {
@@ -216,6 +218,51 @@ fn way_of_the_stream_own_master_on_the_enemy_temple_wins() {
     );
     let beside = pos("4R/5/5/1B3/5 tiger,boar ox,crab horse b");
     assert_eq!(beside.play(mv("ox:b2b1")).unwrap().outcome(), None);
+}
+
+#[test]
+fn a_won_position_read_back_allows_no_move() {
+    let stone = "5/2r2/5/5/R4 crab,boar tiger,ox horse b";
+    let stream = "bbRbb/5/5/B4/rrrr1 boar,ox elephant,horse crab b";
+    for (text, way) in [(stone, Way::Stone), (stream, Way::Stream)] {
+        let position = pos(text);
+        let outcome = Outcome::Win { winner: Color::Red, way };
+        assert_eq!(position.outcome(), Some(outcome));
+        assert!(position.legal_moves().is_empty());
+        // A move that would be legal if play went on, and a pass: both refused, naming the end.
+        for text in ["tiger:a5a4", "ox:c5c4", "ox:pass", "tiger:pass"] {
+            assert_eq!(position.check(mv(text)), Err(MoveError::GameOver(outcome)), "{text}");
+            assert_eq!(position.play(mv(text)), Err(MoveError::GameOver(outcome)), "{text}");
+        }
+        assert_eq!(perft(&position, 0), 1);
+        for depth in 1..4 {
+            assert_eq!(perft(&position, depth), 0, "{text} depth {depth}");
+        }
+        assert!(divide(&position, 2).is_empty());
+        let mut game = Game::new(position);
+        assert_eq!(game.outcome(), Some(outcome));
+        assert!(game.legal_moves().is_empty());
+        assert_eq!(game.play(mv("tiger:pass")), Err(MoveError::GameOver(outcome)));
+        assert_eq!(game.moves().len(), 0);
+        assert_eq!(game.undo(), None);
+        assert_eq!(game.redo(), None);
+    }
+}
+
+#[test]
+fn a_drawn_game_refuses_moves_naming_the_draw() {
+    let start = pos("2B2/5/5/5/2R2 ox,horse crane,boar tiger r");
+    let mut game = Game::new(start);
+    let cycle = shortest_cycle(&start);
+    for _ in 0..2 {
+        for &m in &cycle {
+            game.play(m).unwrap();
+        }
+    }
+    assert_eq!(game.outcome(), Some(Outcome::DrawByRepetition));
+    let next = start.legal_moves()[0];
+    assert_eq!(game.play(next), Err(MoveError::GameOver(Outcome::DrawByRepetition)));
+    assert_eq!(game.play(next).unwrap_err().to_string(), "the game is over: draw by repetition");
 }
 
 /// The shortest sequence of moves that leads from `start` back to it (breadth-first search).

@@ -1,7 +1,7 @@
 //! The save text and the game link: round trips, and a clear reason for every damaged input.
 
-use onitama::rules::{Color, Deal, Game};
-use onitama::save::{self, Mode, SaveFile};
+use onitama::rules::{Color, Deal, Game, MoveError, RecordError};
+use onitama::save::{self, LinkError, Mode, SaveError, SaveFile};
 
 fn sample() -> SaveFile {
     let mut game = Game::from_deal(&Deal::from_seed(3));
@@ -33,25 +33,91 @@ fn a_save_round_trips() {
 
 #[test]
 fn a_damaged_save_says_why() {
+    use SaveError::*;
     let good = save::encode(&sample());
-    let cut = &good[..good.len() / 2];
-    let cases: Vec<(String, &str)> = vec![
-        ("".into(), "not an Onitama save"),
-        ("{\"format\":1,\"record\":\"\"}".into(), "not an Onitama save"),
-        (good.replace("onitama-save 1", "onitama-save 7"), "save format 7"),
-        (good.replace("onitama-save 1", "onitama-save x"), "format number 'x'"),
-        (good.replace("mode ai blue 5", "mode chess"), "unknown way to play 'chess'"),
-        (good.replace("mode ai blue 5", "mode ai green 5"), "colour 'green'"),
-        (good.replace("mode ai blue 5", "mode ai blue 99"), "level '99'"),
-        (good.replace("mode ai blue 5\n", ""), "who plays which side"),
-        (good.replace("evaluation on", "evaluation maybe"), "on or off"),
-        (good.replace("language fa", "colour blind"), "unknown line 'colour blind'"),
-        (cut.to_string(), "broken"),
+    let long = "x".repeat(100);
+    let cases: Vec<(String, SaveError, &str)> = vec![
+        ("".into(), NotASave, "it is not an Onitama save (an older version may have written it)"),
+        ("{\"format\":1,\"record\":\"\"}".into(), NotASave, "it is not an Onitama save"),
+        (
+            good.replace("onitama-save 1", "onitama-save 7"),
+            UnsupportedFormat { found: 7, supported: save::FORMAT },
+            "it was written in save format 7, and this version reads format 1",
+        ),
+        (
+            good.replace("onitama-save 1", "onitama-save x"),
+            BadFormatNumber("x".into()),
+            "its format number 'x' is not a number",
+        ),
+        (
+            good.replace("mode ai blue 5", "mode chess"),
+            UnknownMode("chess".into()),
+            "it names an unknown way to play 'chess'",
+        ),
+        (
+            good.replace("mode ai blue 5", "mode ai green 5"),
+            UnknownColor("green".into()),
+            "it names the colour 'green'",
+        ),
+        (
+            good.replace("mode ai blue 5", "mode ai blue 99"),
+            UnknownLevel("99".into()),
+            "it names level '99', which does not exist",
+        ),
+        (
+            good.replace("mode ai blue 5", "mode watch -1"),
+            UnknownLevel("-1".into()),
+            "it names level '-1', which does not exist",
+        ),
+        (good.replace("mode ai blue 5\n", ""), MissingMode, "it does not say who plays which side"),
+        (
+            good.replace("evaluation on", "evaluation maybe"),
+            BadEvaluation("maybe".into()),
+            "evaluation must be on or off, not 'maybe'",
+        ),
+        (
+            good.replace("language fa", "colour blind"),
+            UnknownLine("colour blind".into()),
+            "it has an unknown line 'colour blind'",
+        ),
+        // Text from the save is shortened to 40 characters in the error.
+        (
+            good.replace("language fa", &long),
+            UnknownLine(format!("{}…", "x".repeat(40))),
+            "it has an unknown line 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…'",
+        ),
+        (
+            good.replace("evaluation on", &format!("evaluation {long}")),
+            BadEvaluation(format!("{}…", "x".repeat(40))),
+            "evaluation must be on or off, not 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…'",
+        ),
+        ("onitama-save 1\nmode two turn\n".into(), NoGame, "it holds no game"),
+        (
+            good.replace("moves ", "moves tiger:a1a1 "),
+            BrokenRecord(RecordError::Move {
+                line: 2,
+                number: 1,
+                source: MoveError::Illegal { mv: "tiger:a1a1".into(), reason: String::new() },
+            }),
+            "its game record is broken: line 2, move 1: tiger:a1a1 is not legal here",
+        ),
     ];
-    for (text, reason) in cases {
-        let message = save::decode(&text).expect_err(&text);
-        assert!(message.contains(reason), "{text:?}: {message}");
+    for (text, expected, message) in cases {
+        let error = save::decode(&text).expect_err(&text);
+        match (&error, &expected) {
+            // The reason of an illegal move is the rules' business: compare the rest.
+            (
+                BrokenRecord(RecordError::Move { line, number, source: MoveError::Illegal { mv, .. } }),
+                BrokenRecord(RecordError::Move { line: l, number: n, source: MoveError::Illegal { mv: m, .. } }),
+            ) => assert_eq!((line, number, mv), (l, n, m), "{text:?}"),
+            _ => assert_eq!(error, expected, "{text:?}"),
+        }
+        assert!(error.to_string().starts_with(message), "{text:?}: {error}");
     }
+    let cut = &good[..good.len() / 2];
+    let error = save::decode(cut).expect_err(cut);
+    assert!(matches!(error, BrokenRecord(_)), "{error:?}");
+    assert!(error.to_string().starts_with("its game record is broken: line "), "{error}");
 }
 
 #[test]
@@ -62,9 +128,27 @@ fn a_link_round_trips_and_a_tampered_one_is_refused() {
     assert_eq!(save::game_from_fragment(&fragment).unwrap().unwrap(), game);
     assert!(save::game_from_fragment("#somewhere").is_none());
     let bad_escape = save::game_from_fragment("#game=start%2").unwrap().unwrap_err();
-    assert!(bad_escape.contains("bad % encoding"), "{bad_escape}");
+    assert_eq!(bad_escape, LinkError::BadEncoding);
+    assert_eq!(bad_escape.to_string(), "the link is damaged (bad % encoding)");
     let tampered = fragment.replacen("%3A", "%3Ax", 1);
-    assert!(save::game_from_fragment(&tampered).unwrap().unwrap_err().contains("the game in the link is broken"));
+    let broken = save::game_from_fragment(&tampered).unwrap().unwrap_err();
+    assert!(matches!(broken, LinkError::BrokenRecord(RecordError::Move { line: 2, number: 1, .. })), "{broken:?}");
+    assert!(broken.to_string().starts_with("the game in the link is broken: line 2, move 1: "), "{broken}");
+}
+
+#[test]
+fn a_finished_game_saves_and_links() {
+    let mut game = Game::new("5/2B2/2r2/5/R4 ox,boar crab,tiger horse r".parse().unwrap());
+    game.play("ox:c3c4".parse().unwrap()).unwrap();
+    // The game that starts where the last one ended is over before it begins.
+    let over = Game::new(*game.position());
+    for game in [game, over] {
+        assert!(game.outcome().is_some());
+        let file =
+            SaveFile { game: game.clone(), mode: Mode::Watch { level: 0 }, show_evaluation: false, language: None };
+        assert_eq!(save::decode(&save::encode(&file)).unwrap(), file);
+        assert_eq!(save::game_from_fragment(&save::link_fragment(&game)).unwrap().unwrap(), game);
+    }
 }
 
 #[test]

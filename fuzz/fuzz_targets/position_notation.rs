@@ -1,8 +1,9 @@
-//! Any text given as a position: a typed error or a position that prints and reads back the same.
+//! Any text given as a position: a typed error or a position that prints and reads back the same
+//! (a finished one included: no move, perft 0).
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use onitama::rules::Position;
+use onitama::rules::{Position, perft};
 
 fuzz_target!(|text: &str| {
     if let Ok(position) = text.parse::<Position>() {
@@ -10,6 +11,11 @@ fuzz_target!(|text: &str| {
         let again: Position = printed.parse().expect("a printed position reads back");
         assert_eq!(again, position);
         assert_eq!(again.to_string(), printed);
-        let _ = position.legal_moves();
+        let moves = position.legal_moves();
+        if position.outcome().is_some() {
+            // A finished game read back: over, with nothing to count.
+            assert!(moves.is_empty());
+            assert_eq!(perft(&position, 1), 0);
+        }
     }
 });

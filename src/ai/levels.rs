@@ -70,6 +70,10 @@ impl LevelPlayer {
             return self.engine.search(position, earlier, self.level.limits(), &mut |_| {}).best;
         }
         let moves = position.legal_moves();
+        if moves.is_empty() {
+            // A finished game: the side to move may still reach the enemy master, but the game is over.
+            return None;
+        }
         if let Some(win) = winning_move(position) {
             return Some(win);
         }

@@ -1,6 +1,6 @@
 //! Typed errors: each message says what is wrong and where.
 
-use super::{Card, Color, Square};
+use super::{Card, Color, Outcome, Square};
 use thiserror::Error;
 
 /// Why a position (in notation or built from parts) was rejected.
@@ -24,13 +24,25 @@ pub enum PositionError {
     DuplicateCard(Card),
     #[error("the side to move must be 'r' or 'b', found '{0}'")]
     BadSideToMove(String),
-    #[error("{0} has no master")]
-    NoMaster(Color),
     #[error("{0} has two masters")]
     TwoMasters(Color),
     #[error("a side has more than 5 pieces: {color} has {count}")]
     TooManyPieces { color: Color, count: u32 },
-    #[error("{color}'s master already stands on the enemy temple {square}: the game is over")]
+    #[error("a side has at most 4 students: {color} has {count}")]
+    TooManyStudents { color: Color, count: u32 },
+    /// A game ends when the first master is captured, so one master is always left.
+    #[error("neither side has a master: a game ends when the first one is captured")]
+    NoMasters,
+    /// The side without a master is not to move: the capture that ended the game would have
+    /// handed the turn to it.
+    #[error(
+        "{0} has no master, yet {other} is to move: the game ends with the side that lost its master to move",
+        other = .0.other()
+    )]
+    NoMasterNotToMove(Color),
+    /// The side to move already has its master on the enemy temple: the game ended when it got
+    /// there, with the other side to move.
+    #[error("{color} is to move, but its master already stands on the enemy temple {square}: it won when it got there")]
     MasterOnTemple { color: Color, square: Square },
 }
 
@@ -45,8 +57,8 @@ pub enum MoveError {
     BadSquare(String),
     #[error("{mv} is not legal here: {reason}")]
     Illegal { mv: String, reason: String },
-    #[error("the game is over: no more moves")]
-    GameOver,
+    #[error("the game is over: {0}")]
+    GameOver(Outcome),
 }
 
 /// Why a game record could not be read.

@@ -57,8 +57,8 @@ impl Game {
 
     /// Plays a move if it is legal; a new move forgets the moves that could have been redone.
     pub fn play(&mut self, m: Move) -> Result<Option<Outcome>, MoveError> {
-        if self.outcome().is_some() {
-            return Err(MoveError::GameOver);
+        if let Some(outcome) = self.outcome() {
+            return Err(MoveError::GameOver(outcome));
         }
         let next = self.position().play(m)?;
         self.positions.push(next);

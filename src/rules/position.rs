@@ -52,6 +52,20 @@ pub struct Position {
 
 impl Position {
     /// Builds a position from a board (index = square) and cards, checking it could occur in a game.
+    ///
+    /// A finished game is such a position: the side to move without its master, or the other
+    /// side's master on its temple.
+    ///
+    /// ```
+    /// use onitama::rules::{Color, Outcome, Position, PositionError, Way};
+    /// // Red's master has just captured Blue's on c4.
+    /// let won: Position = "5/2R2/5/5/r4 ox,crab boar,tiger horse b".parse().unwrap();
+    /// assert_eq!(won.outcome(), Some(Outcome::Win { winner: Color::Red, way: Way::Stone }));
+    /// assert!(won.legal_moves().is_empty());
+    /// // With Red to move, Blue's master would have been lost on Blue's own turn.
+    /// let err = "5/2R2/5/5/r4 ox,crab boar,tiger horse r".parse::<Position>().unwrap_err();
+    /// assert_eq!(err, PositionError::NoMasterNotToMove(Color::Blue));
+    /// ```
     pub fn new(
         board: &[Option<Piece>; 25],
         red: [Card; 2],
@@ -81,15 +95,26 @@ impl Position {
             if count > 5 {
                 return Err(PositionError::TooManyPieces { color, count });
             }
-            match masters[color.index()].count() {
-                0 => return Err(PositionError::NoMaster(color)),
-                1 => {}
-                _ => return Err(PositionError::TwoMasters(color)),
+            let master_count = masters[color.index()].count();
+            if master_count > 1 {
+                return Err(PositionError::TwoMasters(color));
             }
-            let temple = Square::temple(color.other());
-            if masters[color.index()].contains(temple) {
-                return Err(PositionError::MasterOnTemple { color, square: temple });
+            if count - master_count > 4 {
+                return Err(PositionError::TooManyStudents { color, count: count - master_count });
             }
+        }
+        // A finished game reads back: the side to move may have lost its master (Way of the
+        // Stone), or the other side's master may stand on its temple (Way of the Stream). What
+        // no game reaches is refused.
+        let mover = to_move.other();
+        match (masters[to_move.index()].is_empty(), masters[mover.index()].is_empty()) {
+            (true, true) => return Err(PositionError::NoMasters),
+            (false, true) => return Err(PositionError::NoMasterNotToMove(mover)),
+            _ => {}
+        }
+        let temple = Square::temple(mover);
+        if masters[to_move.index()].contains(temple) {
+            return Err(PositionError::MasterOnTemple { color: to_move, square: temple });
         }
         Ok(Position { pieces, masters, hands: [CardSet::of(&red), CardSet::of(&blue)], side, to_move })
     }
@@ -194,7 +219,8 @@ impl Position {
         list
     }
 
-    /// Every legal move of a position that is not won yet.
+    /// Every legal move of a position that is not won yet. It does not look at the outcome: on a
+    /// finished position it lists the moves as if play went on (callers ask `outcome` first).
     #[inline]
     pub fn generate(&self, list: &mut MoveList) {
         let us = self.to_move;
@@ -214,6 +240,7 @@ impl Position {
     }
 
     /// The number of legal moves (a position without a jump has its two passes), without listing them.
+    /// Like `generate`, it does not look at the outcome.
     #[inline]
     pub fn count_moves(&self) -> u64 {
         let us = self.to_move;
@@ -229,8 +256,8 @@ impl Position {
     /// Whether `m` is legal here, and if not, why.
     pub fn check(&self, m: Move) -> Result<(), MoveError> {
         let illegal = |reason: String| Err(MoveError::Illegal { mv: m.to_string(), reason });
-        if self.outcome().is_some() {
-            return Err(MoveError::GameOver);
+        if let Some(outcome) = self.outcome() {
+            return Err(MoveError::GameOver(outcome));
         }
         let us = self.to_move;
         let card = m.card();

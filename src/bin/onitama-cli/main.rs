@@ -37,7 +37,8 @@ enum Command {
         #[arg(long)]
         divide: bool,
     },
-    /// List the legal moves, one per line, in move notation.
+    /// List the legal moves, one per line, in move notation; none once the game is over (stderr
+    /// says how it ended).
     Legal {
         /// A position in position notation.
         position: String,
@@ -160,7 +161,12 @@ fn run(cli: Cli) -> Result<(), String> {
             println!("{nodes}");
         }
         Command::Legal { position } => {
-            for m in &parse_position(&position)?.legal_moves() {
+            let position = parse_position(&position)?;
+            // A finished game has no move to list: a user still hears why.
+            if let Some(outcome) = position.outcome() {
+                eprintln!("the game is over: {outcome}");
+            }
+            for m in &position.legal_moves() {
                 println!("{m}");
             }
         }
