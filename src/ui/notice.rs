@@ -2,20 +2,23 @@
 //! broken link, an AI that stopped). They stay typed, so each is written in the language of the
 //! moment it is shown, and they go with the next move.
 
+use super::error_text;
 use super::text::{self, Lang};
+use crate::save::{LinkError, SaveError};
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum Notice {
-    SaveUnreadable(String),
-    LinkBroken(String),
+    SaveUnreadable(SaveError),
+    LinkBroken(LinkError),
+    /// The worker's own words (for the developer; the player reads that the AI stopped).
     AiFailed(String),
 }
 
 impl Notice {
     pub fn text(&self, lang: Lang) -> String {
         match self {
-            Notice::SaveUnreadable(reason) => text::save_unreadable(lang, reason),
-            Notice::LinkBroken(reason) => text::link_broken(lang, reason),
+            Notice::SaveUnreadable(error) => text::save_unreadable(lang, &error_text::save_error(lang, error)),
+            Notice::LinkBroken(error) => text::link_broken(lang, &error_text::link_error(lang, error)),
             Notice::AiFailed(reason) => text::ai_failed(lang, reason),
         }
     }

@@ -23,13 +23,13 @@ pub fn save(file: &SaveFile) {
 }
 
 /// The saved game, `Ok(None)` when there is none, or why it could not be read.
-pub fn load() -> Result<Option<SaveFile>, String> {
+pub fn load() -> Result<Option<SaveFile>, save::SaveError> {
     let Some(storage) = storage() else { return Ok(None) };
     let Some(text) = storage.get_item(SAVE_KEY).ok().flatten() else { return Ok(None) };
     save::decode(&text).map(Some).map_err(|reason| {
         let _ = storage.set_item(UNREADABLE_KEY, &text);
         let _ = storage.remove_item(SAVE_KEY);
-        reason.to_string()
+        reason
     })
 }
 
