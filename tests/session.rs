@@ -298,7 +298,7 @@ fn a_language_change_is_announced_in_the_new_language() {
 #[test]
 fn a_notice_goes_with_the_next_move() {
     let (mut session, _) = open(START, Mode::PassAndPlay { turn_board: false }, Settings::default());
-    session.update(Event::Notice(onitama::ui::notice::Notice::LinkBroken("bad".into())));
+    session.update(Event::Notice(onitama::ui::notice::Notice::LinkBroken(onitama::save::LinkError::BadEncoding)));
     assert!(session.state().notice.is_some());
     play(&mut session, "ox:c1c2".parse().unwrap());
     assert!(session.state().notice.is_none());
