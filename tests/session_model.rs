@@ -1,0 +1,337 @@
+//! The page's session driven by random event sequences: moves by either side, clicks and keys,
+//! undo, redo, new games, opened records, hints, settings, relayouts at any moment (also mid-slide),
+//! frames at irregular times, and worker replies that arrive late, twice, out of order or for a
+//! search that was cancelled or superseded. After every event the invariants below must hold.
+
+use onitama::ai::Score;
+use onitama::rules::{Color, Deal, Game, Move, Square};
+use onitama::ui::board::{movable_pieces, must_pass};
+use onitama::ui::scene::scene;
+use onitama::ui::session::{Effect, Event, Intent, PointerPhase, Reply, ReplyKind, SearchOrder, SettingsPatch};
+use onitama::ui::state::Settings;
+use onitama::ui::{Lang, Mode, Session, State};
+use proptest::prelude::*;
+
+/// How many sequences, and how long each may be.
+const SEQUENCES: u32 = 2000;
+const MAX_EVENTS: usize = 120;
+
+#[derive(Clone, Debug)]
+enum Action {
+    /// Any legal move for the side to move, as `game_play` would send it.
+    Play(usize),
+    ClickSquare(u8),
+    ClickCard(usize),
+    /// A press at an arbitrary point, released after moving by (dx, dy): a drag or a stray tap.
+    Press(f64, f64, f64, f64),
+    Key(usize),
+    Undo,
+    Redo,
+    Hint,
+    NewGame(u64, usize),
+    Rematch,
+    /// A record of the game so far, opened again.
+    Open,
+    CloseResult,
+    Evaluation(bool),
+    Language(usize),
+    Relayout(f64, f64),
+    Frame(f64),
+    /// A reply to the search started `age` searches ago (0 = the latest), of kind `kind`.
+    Reply {
+        age: usize,
+        kind: u8,
+        pick: usize,
+    },
+    WorkerFailed,
+}
+
+fn action() -> impl Strategy<Value = Action> {
+    prop_oneof![
+        6 => any::<usize>().prop_map(Action::Play),
+        4 => (0u8..25).prop_map(Action::ClickSquare),
+        3 => (0usize..5).prop_map(Action::ClickCard),
+        1 => (0.0..1.0f64, 0.0..1.0f64, -80.0..80.0f64, -80.0..80.0f64).prop_map(|(x, y, dx, dy)| Action::Press(x, y, dx, dy)),
+        2 => (0usize..KEYS.len()).prop_map(Action::Key),
+        2 => Just(Action::Undo),
+        1 => Just(Action::Redo),
+        2 => Just(Action::Hint),
+        1 => (any::<u64>(), 0usize..5).prop_map(|(seed, mode)| Action::NewGame(seed, mode)),
+        1 => Just(Action::Rematch),
+        1 => Just(Action::Open),
+        1 => Just(Action::CloseResult),
+        1 => any::<bool>().prop_map(Action::Evaluation),
+        1 => (0usize..4).prop_map(Action::Language),
+        2 => (200.0..2000.0f64, 200.0..1400.0f64).prop_map(|(w, h)| Action::Relayout(w, h)),
+        8 => (0.0..300.0f64).prop_map(Action::Frame),
+        8 => (prop_oneof![6 => Just(0usize), 1 => 1usize..4], 0u8..10, any::<usize>())
+            .prop_map(|(age, kind, pick)| Action::Reply { age, kind, pick }),
+        1 => Just(Action::WorkerFailed),
+    ]
+}
+
+const KEYS: [&str; 8] = ["ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", "Enter", " ", "Escape", "a"];
+
+fn mode(index: usize) -> Mode {
+    match index {
+        0 => Mode::VsAi { human: Color::Red, level: 3 },
+        1 => Mode::VsAi { human: Color::Blue, level: 0 },
+        2 => Mode::PassAndPlay { turn_board: true },
+        3 => Mode::PassAndPlay { turn_board: false },
+        _ => Mode::Watch { level: 5 },
+    }
+}
+
+/// The session and what the test knows of the worker: every search ever started.
+struct Harness {
+    session: Session,
+    orders: Vec<SearchOrder>,
+    now_ms: f64,
+}
+
+impl Harness {
+    fn send(&mut self, event: Event) -> Vec<Effect> {
+        let effects = self.session.update(event);
+        for effect in &effects {
+            if let Effect::StartSearch(order) = effect {
+                self.orders.push(order.clone());
+            }
+        }
+        effects
+    }
+
+    fn click(&mut self, x: f64, y: f64) {
+        self.now_ms += 1.0;
+        self.send(Event::Pointer { phase: PointerPhase::Down, x, y, time_ms: self.now_ms });
+        self.now_ms += 30.0;
+        self.send(Event::Pointer { phase: PointerPhase::Up, x, y, time_ms: self.now_ms });
+    }
+
+    fn reply_to(&self, order: &SearchOrder, kind: u8, pick: usize) -> Event {
+        let legal = order.position.legal_moves();
+        let best = (!legal.is_empty()).then(|| legal[pick % legal.len()]);
+        let score = Some(Score::Value((pick % 400) as i32 - 200));
+        let kind = match kind {
+            0..=2 => ReplyKind::Info { depth: 1 + (pick % 6) as u32, score },
+            3..=8 => ReplyKind::Done { best, depth: if order.level.is_some() { 0 } else { 5 }, score },
+            // Rarely the worker reports a failure.
+            _ if pick % 8 == 0 => ReplyKind::Failed("the search failed".into()),
+            _ => ReplyKind::Done { best, depth: 3, score },
+        };
+        Event::Reply(Reply { id: order.id, kind })
+    }
+
+    fn apply(&mut self, action: &Action) {
+        let state = self.session.state();
+        match *action {
+            Action::Play(pick) => {
+                let legal = state.game.legal_moves();
+                if !legal.is_empty() {
+                    let m = legal[pick % legal.len()];
+                    self.send(Event::Intent(Intent::Play(m)));
+                }
+            }
+            Action::ClickSquare(index) => {
+                let square = Square::all().nth(usize::from(index)).unwrap();
+                let (x, y) = self.session.layout().square(square).centre();
+                self.click(x, y);
+            }
+            Action::ClickCard(index) => {
+                let cards = scene(state, self.session.layout()).cards;
+                let (x, y) = cards[index % cards.len()].1.centre();
+                self.click(x, y);
+            }
+            Action::Press(fx, fy, dx, dy) => {
+                let layout = self.session.layout();
+                let (x, y) = (fx * layout.width, fy * layout.height);
+                self.now_ms += 1.0;
+                self.send(Event::Pointer { phase: PointerPhase::Down, x, y, time_ms: self.now_ms });
+                self.send(Event::Pointer {
+                    phase: PointerPhase::Move,
+                    x: x + dx,
+                    y: y + dy,
+                    time_ms: self.now_ms + 10.0,
+                });
+                self.send(Event::Pointer {
+                    phase: PointerPhase::Up,
+                    x: x + dx,
+                    y: y + dy,
+                    time_ms: self.now_ms + 20.0,
+                });
+            }
+            Action::Key(index) => {
+                self.send(Event::Key(KEYS[index].to_string()));
+            }
+            Action::Undo => {
+                self.send(Event::Intent(Intent::Undo));
+            }
+            Action::Redo => {
+                self.send(Event::Intent(Intent::Redo));
+            }
+            Action::Hint => {
+                self.send(Event::Intent(Intent::Hint));
+            }
+            Action::NewGame(seed, index) => {
+                let game = Game::from_deal(&Deal::from_seed(seed));
+                self.send(Event::Intent(Intent::NewGame { game, mode: mode(index) }));
+            }
+            Action::Rematch => {
+                self.send(Event::Intent(Intent::Rematch));
+            }
+            Action::Open => {
+                let game = Game::from_record(&state.game.to_record()).expect("the record reads back");
+                self.send(Event::Intent(Intent::Open(game)));
+            }
+            Action::CloseResult => {
+                self.send(Event::Intent(Intent::CloseResult));
+            }
+            Action::Evaluation(on) => {
+                self.send(Event::Settings(SettingsPatch { evaluation: Some(on), language: None }));
+            }
+            Action::Language(index) => {
+                self.send(Event::Settings(SettingsPatch { language: Some(Lang::ALL[index]), evaluation: None }));
+            }
+            Action::Relayout(width, height) => {
+                self.send(Event::Relayout { width, height });
+            }
+            Action::Frame(step) => {
+                self.now_ms += step;
+                self.send(Event::Frame { now_ms: self.now_ms });
+            }
+            Action::Reply { age, kind, pick } => {
+                if let Some(order) = self.orders.iter().rev().nth(age).cloned() {
+                    let event = self.reply_to(&order, kind, pick);
+                    self.send(event);
+                }
+            }
+            Action::WorkerFailed => {
+                self.send(Event::WorkerFailed("the worker died".into()));
+            }
+        }
+    }
+}
+
+fn check_invariants(harness: &Harness) -> Result<(), TestCaseError> {
+    let session = &harness.session;
+    let state = session.state();
+    let game = &state.game;
+
+    // The game equals the game replayed from its record.
+    let replayed = Game::from_record(&game.to_record()).map_err(|e| TestCaseError::fail(e.to_string()))?;
+    prop_assert_eq!(replayed.positions(), game.positions());
+    prop_assert_eq!(replayed.moves(), game.moves());
+
+    // The board, the cards and the move list are in step with the game.
+    let shown = scene(state, session.layout());
+    let position = game.position();
+    prop_assert_eq!(shown.pieces.len(), position.occupied().count() as usize);
+    for (square, piece, _) in &shown.pieces {
+        prop_assert_eq!(position.piece_at(*square), Some(*piece));
+    }
+    for color in Color::ALL {
+        let mut slots = state.hand_slots()[color.index()];
+        let mut hand = position.hand(color).pair();
+        slots.sort();
+        hand.sort();
+        prop_assert_eq!(slots, hand);
+    }
+    prop_assert_eq!(session.layout().bottom, state.bottom());
+
+    // A search that runs is the latest one started.
+    if let Some(thinking) = state.thinking {
+        prop_assert_eq!(Some(thinking.request), harness.orders.last().map(|o| o.id));
+    }
+
+    // The AI never stalls: on its turn a search runs or its move is on the way.
+    if state.ai_to_move() && !session.ai_stopped() {
+        prop_assert!(state.thinking.is_some() || session.is_animating(), "the AI is to move and nothing is happening");
+    }
+
+    // A person to move, with nothing sliding, can act.
+    if state.human_to_move() && !session.is_animating() {
+        prop_assert!(movable_pieces(state).any() || must_pass(state));
+        let mut trial = session.clone();
+        let m = game.legal_moves()[0];
+        trial.update(Event::Intent(Intent::Play(m)));
+        prop_assert_eq!(trial.state().game.moves().len(), game.moves().len() + 1);
+    }
+
+    // What is held to play is legal here.
+    if let Some(m) = session.held_move() {
+        prop_assert!(game.legal_moves().contains(&m));
+    }
+    if let Some(hint) = state.hint {
+        prop_assert!(game.legal_moves().contains(&hint));
+    }
+    Ok(())
+}
+
+/// An answer to a cancelled or superseded search is never played: a reply whose id is not the
+/// running search's changes neither the game, nor the move held, nor the hint.
+fn check_reply(before: &Session, after: &Session, id: u32) -> Result<(), TestCaseError> {
+    let current = before.state().thinking.map(|t| t.request);
+    if current != Some(id) {
+        prop_assert_eq!(after.state().game.moves(), before.state().game.moves());
+        prop_assert_eq!(after.held_move(), before.held_move());
+        prop_assert_eq!(after.state().hint, before.state().hint);
+    }
+    Ok(())
+}
+
+/// After the sequence, an honest worker and a steady clock: the AI must move within a few steps.
+fn check_ai_moves_on(harness: &mut Harness) -> Result<(), TestCaseError> {
+    let start_moves = harness.session.state().game.moves().len();
+    let ai_turn = harness.session.state().ai_to_move() && !harness.session.ai_stopped();
+    for _ in 0..40 {
+        let state = harness.session.state();
+        if state.game.moves().len() > start_moves {
+            break;
+        }
+        if let Some(order) =
+            harness.orders.last().cloned().filter(|o| state.thinking.is_some_and(|t| t.request == o.id))
+        {
+            let event = harness.reply_to(&order, 3, 0);
+            harness.send(event);
+        }
+        harness.now_ms += 100.0;
+        let now_ms = harness.now_ms;
+        harness.send(Event::Frame { now_ms });
+    }
+    if ai_turn {
+        prop_assert!(harness.session.state().game.moves().len() > start_moves, "the AI did not move");
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: SEQUENCES, ..ProptestConfig::default() })]
+
+    #[test]
+    fn the_page_keeps_playing_whatever_happens(
+        seed in any::<u64>(),
+        start_mode in 0usize..5,
+        reduced_motion in any::<bool>(),
+        evaluation in any::<bool>(),
+        actions in proptest::collection::vec(action(), 1..MAX_EVENTS),
+    ) {
+        let game = Game::from_deal(&Deal::from_seed(seed));
+        let settings = Settings { language: Lang::En, evaluation };
+        let state = State::new(game, mode(start_mode), settings, reduced_motion, seed);
+        let mut harness = Harness { session: Session::new(state), orders: Vec::new(), now_ms: 0.0 };
+        harness.send(Event::Relayout { width: 1280.0, height: 800.0 });
+        harness.send(Event::Opened);
+        for action in &actions {
+            let before = harness.session.clone();
+            let replied = match *action {
+                Action::Reply { age, .. } => harness.orders.iter().rev().nth(age).map(|o| o.id),
+                _ => None,
+            };
+            harness.apply(action);
+            if let Some(id) = replied {
+                check_reply(&before, &harness.session, id)?;
+            }
+            check_invariants(&harness)?;
+        }
+        check_ai_moves_on(&mut harness)?;
+    }
+}
