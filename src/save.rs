@@ -85,7 +85,7 @@ pub enum SaveError {
     BadFormatNumber(String),
     #[error("it names an unknown way to play '{0}'")]
     UnknownMode(String),
-    #[error("it names the colour '{0}'")]
+    #[error("it names an unknown colour '{0}'")]
     UnknownColor(String),
     #[error("it names level '{0}', which does not exist")]
     UnknownLevel(String),

@@ -57,7 +57,7 @@ fn a_damaged_save_says_why() {
         (
             good.replace("mode ai blue 5", "mode ai green 5"),
             UnknownColor("green".into()),
-            "it names the colour 'green'",
+            "it names an unknown colour 'green'",
         ),
         (
             good.replace("mode ai blue 5", "mode ai blue 99"),

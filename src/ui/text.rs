@@ -212,20 +212,26 @@ pub fn duplicate_card(lang: Lang, card: Card) -> String {
     fill(lang, lang.texts().duplicate_card, &[("card", card_name(lang, card))])
 }
 
+/// Puts an already written reason into a template: the reason's own digits (squares, quoted
+/// text) are left as they are.
+fn with_reason(lang: Lang, template: &str, reason: &str) -> String {
+    digits(lang, template).replace("{reason}", reason)
+}
+
 pub fn save_unreadable(lang: Lang, reason: &str) -> String {
-    fill(lang, lang.texts().save_unreadable, &[("reason", reason)])
+    with_reason(lang, lang.texts().save_unreadable, reason)
 }
 
 pub fn link_broken(lang: Lang, reason: &str) -> String {
-    fill(lang, lang.texts().link_broken, &[("reason", reason)])
+    with_reason(lang, lang.texts().link_broken, reason)
 }
 
 pub fn record_broken(lang: Lang, reason: &str) -> String {
-    fill(lang, lang.texts().record_broken, &[("reason", reason)])
+    with_reason(lang, lang.texts().record_broken, reason)
 }
 
 pub fn ai_failed(lang: Lang, detail: &str) -> String {
-    fill(lang, lang.texts().ai_failed, &[("reason", detail)])
+    with_reason(lang, lang.texts().ai_failed, detail)
 }
 
 /// The evaluation for the bar, from Red's side: "Red +0.4", "Blue wins in 3 (forced)".

@@ -3,6 +3,7 @@
 
 use super::super::session::{Event, Intent, NewGame, SettingsPatch};
 use super::super::state::{Mode, State};
+use super::super::error_text;
 use super::super::text::{self, Lang};
 use super::{App, listen};
 use crate::ai::Level;
@@ -75,7 +76,7 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
             }
             // The dialog stays open with the choice as it was.
             Err(PositionError::DuplicateCard(card)) => show_setup_error(&text::duplicate_card(lang, card)),
-            Err(error) => show_setup_error(&error.to_string()),
+            Err(error) => show_setup_error(&error_text::position_error(lang, &error)),
         }
     })?;
     on_click(document, "setup-cancel", |_| {
@@ -95,7 +96,10 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
                 close_dialog("records-dialog");
                 app.dispatch(Event::Intent(Intent::Open(game)));
             }
-            Err(error) => show_records_message(&text::record_broken(app.state().lang(), &error.to_string())),
+            Err(error) => {
+                let lang = app.state().lang();
+                show_records_message(&text::record_broken(lang, &error_text::record_error(lang, &error)));
+            }
         }
     })?;
     on_click(document, "record-copy-link", |app| {
