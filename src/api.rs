@@ -321,7 +321,7 @@ pub fn game_load(position: &str) -> Result<(), JsError> {
 }
 
 #[derive(serde::Deserialize, serde::Serialize, Default)]
-#[serde(default, deny_unknown_fields)]
+#[serde(default)]
 struct SettingsView {
     /// Whether the evaluation bar is shown.
     evaluation: Option<bool>,
@@ -336,6 +336,14 @@ pub fn game_settings(patch: JsValue) -> Result<JsValue, JsError> {
     let patch: SettingsView = if patch.is_undefined() || patch.is_null() {
         SettingsView::default()
     } else {
+        // A misspelt setting is refused rather than silently ignored.
+        if let Some(key) = js_sys::Object::keys(&patch.clone().unchecked_into())
+            .iter()
+            .filter_map(|key| key.as_string())
+            .find(|key| key != "evaluation" && key != "language")
+        {
+            return Err(JsError::new(&format!("unknown setting '{key}': use evaluation or language")));
+        }
         serde_wasm_bindgen::from_value(patch).map_err(|e| JsError::new(&format!("bad settings: {e}")))?
     };
     let language = match patch.language.as_deref() {

@@ -90,6 +90,17 @@ fn move_variant(error: &MoveError) -> usize {
     }
 }
 
+fn illegal_variant(reason: &IllegalReason) -> usize {
+    use IllegalReason::*;
+    match reason {
+        CardNotHeld { .. } => 0,
+        PassWhileAbleToMove { .. } => 1,
+        NoPieceOnFrom { .. } => 2,
+        OutOfReach { .. } => 3,
+        OwnPieceOnTarget { .. } => 4,
+    }
+}
+
 fn record_variant(error: &RecordError) -> usize {
     use RecordError::*;
     match error {
@@ -163,6 +174,29 @@ fn position_cases() -> Vec<Case<PositionError>> {
     ]
 }
 
+fn sq(name: &str) -> Square {
+    name.parse().unwrap()
+}
+
+fn illegal_cases() -> Vec<Case<IllegalReason>> {
+    use IllegalReason::*;
+    vec![
+        (
+            CardNotHeld { color: Color::Blue, card: Card::Tiger },
+            NONE,
+            [&["آبی", "ببر"], &["Azul", "tigre"], &["Bleu", "tigre"]],
+        ),
+        (PassWhileAbleToMove { color: Color::Red }, NONE, [&["قرمز"], &["Rojo"], &["Rouge"]]),
+        (NoPieceOnFrom { color: Color::Blue, from: sq("d4") }, &["d4"], [&["آبی"], &["Azul"], &["Bleu"]]),
+        (
+            OutOfReach { card: Card::Crane, from: sq("a1"), to: sq("e5"), color: Color::Red },
+            &["a1", "e5"],
+            [&["درنا", "قرمز"], &["grulla", "Rojo"], &["grue", "Rouge"]],
+        ),
+        (OwnPieceOnTarget { color: Color::Blue, to: sq("c3") }, &["c3"], [&["آبی"], &["Azul"], &["Bleu"]]),
+    ]
+}
+
 fn move_cases() -> Vec<Case<MoveError>> {
     use MoveError::*;
     let stone = Outcome::Win { winner: Color::Blue, way: Way::Stone };
@@ -171,9 +205,9 @@ fn move_cases() -> Vec<Case<MoveError>> {
         (UnknownCard("lion".into()), &["lion"], [NONE, NONE, NONE]),
         (BadSquare("f6".into()), &["f6", "a1", "e5"], [NONE, NONE, NONE]),
         (
-            Illegal { mv: "ox:c1c2".into(), reason: "Red does not hold ox".into() },
-            &["ox:c1c2", "Red does not hold ox"],
-            [NONE, NONE, NONE],
+            Illegal { mv: "ox:c1c2".into(), reason: IllegalReason::CardNotHeld { color: Color::Red, card: Card::Ox } },
+            &["ox:c1c2"],
+            [&["قرمز", "گاو"], &["Rojo", "buey"], &["Rouge", "bœuf"]],
         ),
         (GameOver(stone), NONE, [&["آبی", "سنگ"], &["Azul", "Piedra"], &["Bleu", "Pierre"]]),
         (GameOver(Outcome::DrawByRepetition), NONE, [&["مساوی"], &["Tablas"], &["nulle"]]),
@@ -225,10 +259,13 @@ fn save_cases() -> Vec<Case<SaveError>> {
             BrokenRecord(RecordError::Move {
                 line: 6,
                 number: 11,
-                source: MoveError::Illegal { mv: "crab:b1b2".into(), reason: "b2 holds a Red piece".into() },
+                source: MoveError::Illegal {
+                    mv: "crab:b1b2".into(),
+                    reason: IllegalReason::OwnPieceOnTarget { color: Color::Red, to: sq("b2") },
+                },
             }),
-            &["crab:b1b2", "b2 holds a Red piece"],
-            [&["۶", "۱۱"], &["6", "11"], &["6", "11"]],
+            &["crab:b1b2", "b2"],
+            [&["۶", "۱۱", "قرمز"], &["6", "11", "Rojo"], &["6", "11", "Rouge"]],
         ),
         (BrokenRecord(RecordError::MissingStart), &["start"], [NONE, NONE, NONE]),
     ]
@@ -263,6 +300,22 @@ fn move_errors_in_every_language() {
     assert_every_variant(&cases.iter().map(|c| c.0.clone()).collect::<Vec<_>>(), move_variant, 5);
     for (error, verbatim, data) in cases {
         check(error.to_string(), |lang| move_error(lang, &error), verbatim, data);
+    }
+}
+
+#[test]
+fn illegal_reasons_in_every_language() {
+    let cases = illegal_cases();
+    assert_every_variant(&cases.iter().map(|c| c.0).collect::<Vec<_>>(), illegal_variant, 5);
+    for (reason, verbatim, data) in cases {
+        check(reason.to_string(), |lang| illegal_reason(lang, &reason), verbatim, data);
+        // Inside the move error, each reason is translated too, after the move's notation.
+        let error = MoveError::Illegal { mv: "tiger:pass".into(), reason };
+        let fragments: Vec<&str> = ["tiger:pass"].into_iter().chain(verbatim.iter().copied()).collect();
+        check(error.to_string(), |lang| move_error(lang, &error), &fragments, data);
+        for lang in [Lang::En, Lang::Fa, Lang::Es, Lang::Fr] {
+            assert!(move_error(lang, &error).ends_with(&illegal_reason(lang, &reason)), "{lang:?}: {reason:?}");
+        }
     }
 }
 
@@ -328,7 +381,10 @@ fn french_spaces_before_colons() {
         save_error(Lang::Fr, &SaveError::UnknownLine("x".into())),
         link_error(Lang::Fr, &LinkError::BrokenRecord(RecordError::MissingStart)),
     ];
-    for text in texts {
+    let illegal = illegal_cases().into_iter().map(|(reason, ..)| MoveError::Illegal { mv: "ox:pass".into(), reason });
+    for text in texts.into_iter().chain(illegal.map(|error| move_error(Lang::Fr, &error))) {
+        // The move's notation has its own colon.
+        let text = text.replace("ox:pass", "");
         for (index, _) in text.match_indices(':') {
             assert!(text[..index].ends_with(' '), "no space before ':' in {text:?}");
         }

@@ -1,7 +1,7 @@
 //! One test per rule of rules.md.
 
 use onitama::rules::{
-    Card, Color, Deal, Game, Move, MoveError, Outcome, Piece, Position, Role, Square, Way, divide, perft,
+    Card, Color, Deal, Game, IllegalReason, Move, MoveError, Outcome, Piece, Position, Role, Square, Way, divide, perft,
 };
 use std::collections::{HashMap, VecDeque};
 
@@ -159,6 +159,59 @@ fn the_pass_only_without_any_legal_move() {
     let start = pos("bbBbb/5/5/5/rrRrr ox,boar horse,elephant crab r");
     assert!(start.play(mv("ox:pass")).is_err());
     assert!(!legal(&start).iter().any(|m| m.ends_with("pass")));
+}
+
+#[test]
+fn an_illegal_move_says_why() {
+    use IllegalReason::*;
+    let (red, blue) = (Color::Red, Color::Blue);
+    let red_to_move = pos("bbBbb/5/5/5/rrRrr ox,boar horse,elephant crab r");
+    let blue_to_move = pos("bbBbb/5/5/5/rrRrr ox,boar horse,elephant crab b");
+    let cases = [
+        (red_to_move, "tiger:c1c3", CardNotHeld { color: red, card: Card::Tiger }, "Red does not hold tiger"),
+        // The side card and the other side's cards are not held either.
+        (blue_to_move, "ox:c5c4", CardNotHeld { color: blue, card: Card::Ox }, "Blue does not hold ox"),
+        (
+            red_to_move,
+            "ox:pass",
+            PassWhileAbleToMove { color: red },
+            "Red can move, and a pass is only allowed when no piece can",
+        ),
+        (red_to_move, "ox:c3c4", NoPieceOnFrom { color: red, from: sq("c3") }, "no Red piece on c3"),
+        // An enemy piece on the from-square is not the mover's.
+        (red_to_move, "boar:c5c4", NoPieceOnFrom { color: red, from: sq("c5") }, "no Red piece on c5"),
+        (
+            red_to_move,
+            "ox:c1c3",
+            OutOfReach { card: Card::Ox, from: sq("c1"), to: sq("c3"), color: red },
+            "ox does not reach c3 from c1 for Red",
+        ),
+        (blue_to_move, "elephant:c4b3", NoPieceOnFrom { color: blue, from: sq("c4") }, "no Blue piece on c4"),
+        (
+            blue_to_move,
+            "horse:c5c3",
+            OutOfReach { card: Card::Horse, from: sq("c5"), to: sq("c3"), color: blue },
+            "horse does not reach c3 from c5 for Blue",
+        ),
+        (red_to_move, "boar:b1c1", OwnPieceOnTarget { color: red, to: sq("c1") }, "c1 holds a Red piece"),
+        (blue_to_move, "elephant:c5b5", OwnPieceOnTarget { color: blue, to: sq("b5") }, "b5 holds a Blue piece"),
+    ];
+    let mut seen = [false; 5];
+    for (position, text, reason, english) in cases {
+        let error = position.check(mv(text)).expect_err(text);
+        assert_eq!(error, MoveError::Illegal { mv: text.to_string(), reason }, "{text}");
+        assert_eq!(reason.to_string(), english);
+        assert_eq!(error.to_string(), format!("{text} is not legal here: {english}"));
+        assert_eq!(position.play(mv(text)), Err(error), "{text}");
+        seen[match reason {
+            CardNotHeld { .. } => 0,
+            PassWhileAbleToMove { .. } => 1,
+            NoPieceOnFrom { .. } => 2,
+            OutOfReach { .. } => 3,
+            OwnPieceOnTarget { .. } => 4,
+        }] = true;
+    }
+    assert_eq!(seen, [true; 5], "every reason is produced by some move");
 }
 
 #[test]

@@ -1,6 +1,6 @@
 //! The save text and the game link: round trips, and a clear reason for every damaged input.
 
-use onitama::rules::{Color, Deal, Game, MoveError, RecordError};
+use onitama::rules::{Card, Color, Deal, Game, IllegalReason, MoveError, RecordError};
 use onitama::save::{self, LinkError, Mode, SaveError, SaveFile};
 
 fn sample() -> SaveFile {
@@ -97,7 +97,10 @@ fn a_damaged_save_says_why() {
             BrokenRecord(RecordError::Move {
                 line: 2,
                 number: 1,
-                source: MoveError::Illegal { mv: "tiger:a1a1".into(), reason: String::new() },
+                source: MoveError::Illegal {
+                    mv: "tiger:a1a1".into(),
+                    reason: IllegalReason::CardNotHeld { color: Color::Red, card: Card::Tiger },
+                },
             }),
             "its game record is broken: line 2, move 1: tiger:a1a1 is not legal here",
         ),

@@ -55,10 +55,32 @@ pub enum MoveError {
     UnknownCard(String),
     #[error("'{0}' is not a square: use a1 to e5")]
     BadSquare(String),
+    /// `mv` is the move's notation (`ox:c1c2`).
     #[error("{mv} is not legal here: {reason}")]
-    Illegal { mv: String, reason: String },
+    Illegal { mv: String, reason: IllegalReason },
     #[error("the game is over: {0}")]
     GameOver(Outcome),
+}
+
+/// Why a well-formed move is not legal in a position (`Position::check`). `color` is always the
+/// side to move.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Error)]
+pub enum IllegalReason {
+    /// The card is not in the hand of the side to move.
+    #[error("{color} does not hold {card}")]
+    CardNotHeld { color: Color, card: Card },
+    /// A pass while some piece can move.
+    #[error("{color} can move, and a pass is only allowed when no piece can")]
+    PassWhileAbleToMove { color: Color },
+    /// No piece of the side to move on the square the move starts from.
+    #[error("no {color} piece on {from}")]
+    NoPieceOnFrom { color: Color, from: Square },
+    /// The card's pattern, seen from the side to move, does not lead from `from` to `to`.
+    #[error("{card} does not reach {to} from {from} for {color}")]
+    OutOfReach { card: Card, from: Square, to: Square, color: Color },
+    /// The target square holds a piece of the side to move.
+    #[error("{to} holds a {color} piece")]
+    OwnPieceOnTarget { color: Color, to: Square },
 }
 
 /// Why a game record could not be read.

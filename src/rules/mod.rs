@@ -18,7 +18,7 @@ pub use bitboard::Bitboard;
 pub use card::{Card, CardSet};
 pub use color::Color;
 pub use deal::{Deal, SplitMix64};
-pub use errors::{MoveError, PositionError, RecordError};
+pub use errors::{IllegalReason, MoveError, PositionError, RecordError};
 pub use game::Game;
 pub use moves::{Move, MoveList};
 pub use outcome::{Outcome, Way};

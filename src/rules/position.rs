@@ -1,6 +1,8 @@
 //! A position: pieces, hands, side card and side to move; legal moves and playing them.
 
-use super::{Bitboard, Card, CardSet, Color, Move, MoveError, MoveList, Outcome, PositionError, Square, Way};
+use super::{
+    Bitboard, Card, CardSet, Color, IllegalReason, Move, MoveError, MoveList, Outcome, PositionError, Square, Way,
+};
 
 /// What a piece is.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -255,32 +257,32 @@ impl Position {
 
     /// Whether `m` is legal here, and if not, why.
     pub fn check(&self, m: Move) -> Result<(), MoveError> {
-        let illegal = |reason: String| Err(MoveError::Illegal { mv: m.to_string(), reason });
+        let illegal = |reason: IllegalReason| Err(MoveError::Illegal { mv: m.to_string(), reason });
         if let Some(outcome) = self.outcome() {
             return Err(MoveError::GameOver(outcome));
         }
-        let us = self.to_move;
+        let color = self.to_move;
         let card = m.card();
-        if !self.hand(us).contains(card) {
-            return illegal(format!("{us} does not hold {card}"));
+        if !self.hand(color).contains(card) {
+            return illegal(IllegalReason::CardNotHeld { color, card });
         }
         match m {
             Move::Pass { .. } => {
                 let mut list = MoveList::new();
                 self.generate(&mut list);
                 if !list[0].is_pass() {
-                    return illegal(format!("{us} can move, and a pass is only allowed when no piece can"));
+                    return illegal(IllegalReason::PassWhileAbleToMove { color });
                 }
             }
             Move::Step { from, to, .. } => {
-                if !self.pieces(us).contains(from) {
-                    return illegal(format!("no {us} piece on {from}"));
+                if !self.pieces(color).contains(from) {
+                    return illegal(IllegalReason::NoPieceOnFrom { color, from });
                 }
-                if !card.targets(us, from).contains(to) {
-                    return illegal(format!("{card} does not reach {to} from {from} for {us}"));
+                if !card.targets(color, from).contains(to) {
+                    return illegal(IllegalReason::OutOfReach { card, from, to, color });
                 }
-                if self.pieces(us).contains(to) {
-                    return illegal(format!("{to} holds a {us} piece"));
+                if self.pieces(color).contains(to) {
+                    return illegal(IllegalReason::OwnPieceOnTarget { color, to });
                 }
             }
         }

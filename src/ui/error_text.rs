@@ -7,7 +7,7 @@
 //! so that it keeps its order inside the right-to-left sentence.
 
 use super::text::{self, Lang};
-use crate::rules::{Color, MoveError, PositionError, RecordError};
+use crate::rules::{Color, IllegalReason, MoveError, PositionError, RecordError};
 use crate::save::{LinkError, SaveError};
 use std::fmt::Display;
 
@@ -211,16 +211,73 @@ pub fn move_error(lang: Lang, error: &MoveError) -> String {
         (Lang::Es, BadSquare(found)) => format!("{} no es una casilla: usa de a1 a e5", q(found)),
         (Lang::Fr, BadSquare(found)) => format!("{} n'est pas une case : utilisez a1 à e5", q(found)),
 
-        // The reason comes as English text, so it is quoted as it is.
         (Lang::Fa, Illegal { mv, reason }) => {
-            format!("حرکت {} اینجا مجاز نیست: {}", ltr(lang, mv), ltr(lang, reason))
+            format!("حرکت {} اینجا مجاز نیست: {}", ltr(lang, mv), illegal_reason(lang, reason))
         }
-        (Lang::Es, Illegal { mv, reason }) => format!("la jugada {mv} no está permitida aquí: {reason}"),
-        (Lang::Fr, Illegal { mv, reason }) => format!("le coup {mv} n'est pas permis ici : {reason}"),
+        (Lang::Es, Illegal { mv, reason }) => {
+            format!("la jugada {mv} no está permitida aquí: {}", illegal_reason(lang, reason))
+        }
+        (Lang::Fr, Illegal { mv, reason }) => {
+            format!("le coup {mv} n'est pas permis ici : {}", illegal_reason(lang, reason))
+        }
 
         (Lang::Fa, GameOver(outcome)) => format!("بازی تمام شده است: {}", text::outcome(lang, *outcome)),
         (Lang::Es, GameOver(outcome)) => format!("la partida ha terminado: {}", text::outcome(lang, *outcome)),
         (Lang::Fr, GameOver(outcome)) => format!("la partie est terminée : {}", text::outcome(lang, *outcome)),
+    }
+}
+
+/// Why a move is not legal; it follows "the move … is not legal here: …".
+pub fn illegal_reason(lang: Lang, reason: &IllegalReason) -> String {
+    use IllegalReason::*;
+    let (color, card) = (|c| text::color_name(lang, c), |c| text::card_name(lang, c));
+    let square = |s| ltr(lang, s);
+    match (lang, *reason) {
+        (Lang::En, _) => reason.to_string(),
+
+        (Lang::Fa, CardNotHeld { color: c, card: k }) => format!("{} کارت {} را ندارد", color(c), card(k)),
+        (Lang::Es, CardNotHeld { color: c, card: k }) => format!("{} no tiene la carta {}", color(c), card(k)),
+        (Lang::Fr, CardNotHeld { color: c, card: k }) => format!("{} ne tient pas la carte {}", color(c), card(k)),
+
+        (Lang::Fa, PassWhileAbleToMove { color: c }) => {
+            format!("{} می‌تواند حرکت کند و نوبت را تنها وقتی می‌توان واگذار کرد که هیچ مهره‌ای نتواند حرکت کند", color(c))
+        }
+        (Lang::Es, PassWhileAbleToMove { color: c }) => {
+            format!("{} puede mover, y solo se pasa cuando ninguna pieza puede moverse", color(c))
+        }
+        (Lang::Fr, PassWhileAbleToMove { color: c }) => {
+            format!("{} peut bouger, et on ne passe que quand aucune pièce ne peut bouger", color(c))
+        }
+
+        (Lang::Fa, NoPieceOnFrom { color: c, from }) => {
+            format!("در خانهٔ {} مهره‌ای از {} نیست", square(from), color(c))
+        }
+        (Lang::Es, NoPieceOnFrom { color: c, from }) => {
+            format!("no hay ninguna pieza de {} en {}", color(c), square(from))
+        }
+        (Lang::Fr, NoPieceOnFrom { color: c, from }) => {
+            format!("aucune pièce de {} sur {}", color(c), square(from))
+        }
+
+        (Lang::Fa, OutOfReach { card: k, from, to, color: c }) => {
+            format!("کارت {} برای {} از {} به {} نمی‌رسد", card(k), color(c), square(from), square(to))
+        }
+        (Lang::Es, OutOfReach { card: k, from, to, color: c }) => {
+            format!("la carta {} no lleva de {} a {} para {}", card(k), square(from), square(to), color(c))
+        }
+        (Lang::Fr, OutOfReach { card: k, from, to, color: c }) => {
+            format!("la carte {} ne mène pas de {} à {} pour {}", card(k), square(from), square(to), color(c))
+        }
+
+        (Lang::Fa, OwnPieceOnTarget { color: c, to }) => {
+            format!("در خانهٔ {} مهره‌ای از خودِ {} ایستاده است", square(to), color(c))
+        }
+        (Lang::Es, OwnPieceOnTarget { color: c, to }) => {
+            format!("en {} ya hay una pieza de {}", square(to), color(c))
+        }
+        (Lang::Fr, OwnPieceOnTarget { color: c, to }) => {
+            format!("la case {} est déjà occupée par une pièce de {}", square(to), color(c))
+        }
     }
 }
 

@@ -55,7 +55,7 @@ test('a whole game against the AI, played with mouse clicks, reaches a result', 
   }
   assert.ok(s.outcome, `the game ended: ${s.outcome}`);
   await page.waitForSelector('#result:not([hidden])');
-  assert.match(await page.textContent('#result-text'), /wins|Draw/);
+  assert.match(await page.textContent('#result-text'), /^(You win|The AI wins|Draw)/);
   await screenshot(page, 'game-result');
   await page.click('#rematch');
   await settle(page);

@@ -1,9 +1,9 @@
 //! The HTML around the canvas: the buttons, the dialogs, the move list, the status lines and the
 //! result banner. Buttons send the session intents; `update` shows the state.
 
+use super::super::error_text;
 use super::super::session::{Event, Intent, NewGame, SettingsPatch};
 use super::super::state::{Mode, State};
-use super::super::error_text;
 use super::super::text::{self, Lang};
 use super::{App, listen};
 use crate::ai::Level;
