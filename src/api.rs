@@ -337,7 +337,8 @@ pub fn game_settings(patch: JsValue) -> Result<JsValue, JsError> {
         SettingsView::default()
     } else {
         // A misspelt setting is refused rather than silently ignored.
-        if let Some(key) = js_sys::Object::keys(&patch.clone().unchecked_into())
+        let object: &js_sys::Object = patch.unchecked_ref();
+        if let Some(key) = js_sys::Object::keys(object)
             .iter()
             .filter_map(|key| key.as_string())
             .find(|key| key != "evaluation" && key != "language")
