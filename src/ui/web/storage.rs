@@ -26,10 +26,9 @@ pub fn save(file: &SaveFile) {
 pub fn load() -> Result<Option<SaveFile>, save::SaveError> {
     let Some(storage) = storage() else { return Ok(None) };
     let Some(text) = storage.get_item(SAVE_KEY).ok().flatten() else { return Ok(None) };
-    save::decode(&text).map(Some).map_err(|reason| {
+    save::decode(&text).map(Some).inspect_err(|_| {
         let _ = storage.set_item(UNREADABLE_KEY, &text);
         let _ = storage.remove_item(SAVE_KEY);
-        reason
     })
 }
 
