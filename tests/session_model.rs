@@ -4,7 +4,7 @@
 //! search that was cancelled or superseded. After every event the invariants below must hold.
 
 use onitama::ai::Score;
-use onitama::rules::{Color, Deal, Game, Move, Square};
+use onitama::rules::{Color, Deal, Game, Square};
 use onitama::ui::board::{movable_pieces, must_pass};
 use onitama::ui::scene::scene;
 use onitama::ui::session::{Effect, Event, Intent, PointerPhase, Reply, ReplyKind, SearchOrder, SettingsPatch};
@@ -115,7 +115,7 @@ impl Harness {
             0..=2 => ReplyKind::Info { depth: 1 + (pick % 6) as u32, score },
             3..=8 => ReplyKind::Done { best, depth: if order.level.is_some() { 0 } else { 5 }, score },
             // Rarely the worker reports a failure.
-            _ if pick % 8 == 0 => ReplyKind::Failed("the search failed".into()),
+            _ if pick.is_multiple_of(8) => ReplyKind::Failed("the search failed".into()),
             _ => ReplyKind::Done { best, depth: 3, score },
         };
         Event::Reply(Reply { id: order.id, kind })
