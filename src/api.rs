@@ -106,6 +106,7 @@ use crate::ui::session::{Event, Intent, SettingsPatch, check_move};
 use crate::ui::web::{self as page, App};
 use crate::ui::{Lang, Mode, NewGame};
 use crate::worker::JsScore;
+use serde::Serialize;
 
 fn no_game() -> JsError {
     JsError::new("the game has not started on this page")
@@ -116,8 +117,10 @@ fn with_page<T>(f: impl FnOnce(&mut App) -> T) -> Result<T, JsError> {
     page::with_app(f).ok_or_else(no_game)
 }
 
+/// A value for JavaScript; what is absent reads as `null`.
 fn to_js(value: &impl serde::Serialize) -> Result<JsValue, JsError> {
-    serde_wasm_bindgen::to_value(value).map_err(|e| JsError::new(&e.to_string()))
+    let serializer = serde_wasm_bindgen::Serializer::new().serialize_missing_as_null(true);
+    value.serialize(&serializer).map_err(|e| JsError::new(&e.to_string()))
 }
 
 #[derive(serde::Deserialize, Default)]

@@ -21,7 +21,7 @@ test('a game is played with the keyboard alone', async () => {
   await page.keyboard.press('Enter'); // and picks it up
   assert.equal((await state(page)).selected_piece, 'c1');
   await page.keyboard.press('Escape');
-  assert.equal((await state(page)).selected_piece, undefined, 'Escape cancels');
+  assert.equal((await state(page)).selected_piece, null, 'Escape cancels');
   // Down from c1 is Red's row of cards: choose the card there, then the piece, then the square.
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');

@@ -66,6 +66,8 @@ test('watch mode with Evaluation on: the bar follows the game', { timeout: 60000
     seen.set(shown.position, shown.text);
   }
   assert.equal((await state(page)).mode, 'watch');
+  await call(page, 'game_settings', { evaluation: false });
+  assert.equal((await state(page)).evaluation, null, 'no bar, no evaluation');
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -286,7 +288,7 @@ test('Escape cancels a selection made with the mouse; a double-click keeps it', 
   await page.mouse.click(x, y);
   assert.equal((await state(page)).selected_piece, 'b5');
   await page.keyboard.press('Escape');
-  assert.equal((await state(page)).selected_piece ?? null, null, 'Escape cancels');
+  assert.equal((await state(page)).selected_piece, null, 'Escape cancels');
   await page.mouse.dblclick(x, y);
   assert.equal((await state(page)).selected_piece, 'b5', 'a double-click selects');
   const card = await call(page, 'card_rect', 'horse');

@@ -32,7 +32,7 @@ test('200 fast games leave no stray worker and no growing memory', { timeout: 24
   let plies = 0;
   for (let i = 0; i < 100; i += 1) {
     await page.evaluate(() => window.wasmBindings.game_new({ mode: 'watch', level: 0 }));
-    await page.waitForFunction(() => window.wasmBindings.game_state().outcome !== undefined, null, { timeout: 20000, polling: 10 });
+    await page.waitForFunction(() => window.wasmBindings.game_state().outcome != null, null, { timeout: 20000, polling: 10 });
     plies += await page.evaluate(() => window.wasmBindings.game_state().moves.length);
   }
   const end = await sample();
