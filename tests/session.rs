@@ -305,6 +305,21 @@ fn a_notice_goes_with_the_next_move() {
 }
 
 #[test]
+fn a_notice_stays_while_the_ai_moves() {
+    let (mut session, effects) = open(START, vs_ai(Color::Red), Settings::default());
+    assert!(searches(&effects).is_empty());
+    session.update(Event::Notice(onitama::ui::notice::Notice::LinkBroken(onitama::save::LinkError::BadEncoding)));
+    let effects = play(&mut session, "ox:c1c2".parse().unwrap());
+    assert!(session.state().notice.is_none(), "the player's move takes it away");
+    session.update(Event::Notice(onitama::ui::notice::Notice::LinkBroken(onitama::save::LinkError::BadEncoding)));
+    let order = searches(&effects).pop().unwrap();
+    session.update(Event::Relayout { width: 1280.0, height: 800.0 });
+    session.update(done(&order, Some(some_move(&order)), None));
+    assert_eq!(session.state().game.moves().len(), 2);
+    assert!(session.state().notice.is_some(), "the AI's move leaves it for the player to read");
+}
+
+#[test]
 fn a_failed_worker_stops_the_ai_until_undo_and_says_so() {
     let (mut session, effects) = open(START, vs_ai(Color::Blue), Settings::default());
     assert_eq!(searches(&effects).len(), 1);

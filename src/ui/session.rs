@@ -437,7 +437,10 @@ impl Session {
         // Whatever was being searched was for the position just left.
         self.cancel_search();
         self.held = None;
-        self.state.notice = None;
+        // A notice stays until the player acts, not only until the AI answers.
+        if self.state.mode.is_human(position.to_move()) {
+            self.state.notice = None;
+        }
         let slide = match m {
             Move::Step { from, to, .. } => Some((from, to)),
             Move::Pass { .. } => None,
@@ -457,6 +460,7 @@ impl Session {
         self.cancel_search();
         self.held = None;
         self.ai_stopped = false;
+        self.state.notice = None;
         let slide = match stepped {
             Some(Move::Step { from, to, .. }) => Some(if back { (to, from) } else { (from, to) }),
             _ => None,

@@ -263,6 +263,7 @@ test('a damaged save keeps the language, and its notice goes with the next move'
   await call(page, 'game_new', { mode: 'two', cards: CARDS });
   await page.evaluate(() => localStorage.setItem('onitama.save', 'onitama-save 1\nmode chess\n'));
   await page.reload();
+  // The new game may begin with the AI's move: the notice stays for the player to read.
   await page.waitForFunction(() => window.wasmBindings !== undefined);
   const s = await state(page);
   assert.equal(s.language, 'fr');
