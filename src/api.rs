@@ -2,6 +2,7 @@
 //! Every function returns a `Result`; bad input becomes a JavaScript `Error` with a clear message.
 
 use crate::ai::Engine;
+use crate::js_fields::JsFields;
 use crate::rules::{Game, Move, Position, perft as count_paths};
 use crate::worker::{self, JsLimits, SearchReport};
 use wasm_bindgen::prelude::*;
@@ -82,11 +83,7 @@ pub fn record_final_position(record: &str) -> Result<String, JsError> {
 /// whatever its depth or nodes. Returns `{ best, depth, score: { kind, value }, nodes, nps, pv }`.
 #[wasm_bindgen]
 pub fn best_move(position: &str, limits: JsValue, earlier: Option<Vec<String>>) -> Result<JsValue, JsError> {
-    let limits: JsLimits = if limits.is_undefined() || limits.is_null() {
-        JsLimits::default()
-    } else {
-        serde_wasm_bindgen::from_value(limits).map_err(|e| JsError::new(&format!("bad limits: {e}")))?
-    };
+    let limits = JsLimits::read(&limits).map_err(|e| JsError::new(&e))?;
     let (position, earlier) =
         worker::parse_positions(position, &earlier.unwrap_or_default()).map_err(|e| JsError::new(&e))?;
     if let Some(outcome) = position.outcome() {
@@ -106,7 +103,6 @@ use crate::ui::session::{Event, Intent, SettingsPatch, check_move};
 use crate::ui::web::{self as page, App};
 use crate::ui::{Lang, Mode, NewGame};
 use crate::worker::JsScore;
-use serde::Serialize;
 
 fn no_game() -> JsError {
     JsError::new("the game has not started on this page")
@@ -123,8 +119,7 @@ fn to_js(value: &impl serde::Serialize) -> Result<JsValue, JsError> {
     value.serialize(&serializer).map_err(|e| JsError::new(&e.to_string()))
 }
 
-#[derive(serde::Deserialize, Default)]
-#[serde(default)]
+#[derive(Default)]
 struct GameOptions {
     /// "ai" (the default), "two" or "watch".
     mode: Option<String>,
@@ -140,12 +135,26 @@ struct GameOptions {
     turn_board: Option<bool>,
 }
 
+impl GameOptions {
+    const FIELDS: [&str; 6] = ["mode", "human", "level", "cards", "position", "turn_board"];
+
+    fn read(value: &JsValue) -> Result<GameOptions, String> {
+        let Some(fields) = JsFields::read(value, "bad game options", Some(&GameOptions::FIELDS))? else {
+            return Ok(GameOptions::default());
+        };
+        Ok(GameOptions {
+            mode: fields.string("mode")?,
+            human: fields.string("human")?,
+            level: fields.whole("level")?.map(|level| level.min(usize::MAX as u64) as usize),
+            cards: fields.strings("cards")?,
+            position: fields.string("position")?,
+            turn_board: fields.bool("turn_board")?,
+        })
+    }
+}
+
 fn parse_options(value: JsValue) -> Result<NewGame, JsError> {
-    let options: GameOptions = if value.is_undefined() || value.is_null() {
-        GameOptions::default()
-    } else {
-        serde_wasm_bindgen::from_value(value).map_err(|e| JsError::new(&format!("bad game options: {e}")))?
-    };
+    let options = GameOptions::read(&value).map_err(|e| JsError::new(&e))?;
     let level = options.level.unwrap_or(crate::ai::Level::DEFAULT);
     if level >= crate::ai::Level::ALL.len() {
         return Err(JsError::new(&format!(
@@ -323,8 +332,7 @@ pub fn game_load(position: &str) -> Result<(), JsError> {
     })
 }
 
-#[derive(serde::Deserialize, serde::Serialize, Default)]
-#[serde(default)]
+#[derive(serde::Serialize, Default)]
 struct SettingsView {
     /// Whether the evaluation bar is shown.
     evaluation: Option<bool>,
@@ -336,19 +344,13 @@ struct SettingsView {
 /// any of them (or nothing, to read). Returns all the settings. A bad value throws and changes nothing.
 #[wasm_bindgen]
 pub fn game_settings(patch: JsValue) -> Result<JsValue, JsError> {
-    let patch: SettingsView = if patch.is_undefined() || patch.is_null() {
-        SettingsView::default()
-    } else {
-        // A misspelt setting is refused rather than silently ignored.
-        let object: &js_sys::Object = patch.unchecked_ref();
-        if let Some(key) = js_sys::Object::keys(object)
-            .iter()
-            .filter_map(|key| key.as_string())
-            .find(|key| key != "evaluation" && key != "language")
-        {
-            return Err(JsError::new(&format!("unknown setting '{key}': use evaluation or language")));
-        }
-        serde_wasm_bindgen::from_value(patch).map_err(|e| JsError::new(&format!("bad settings: {e}")))?
+    let patch = match JsFields::read(&patch, "bad settings", Some(&["evaluation", "language"])) {
+        Ok(Some(fields)) => SettingsView {
+            evaluation: fields.bool("evaluation").map_err(|e| JsError::new(&e))?,
+            language: fields.string("language").map_err(|e| JsError::new(&e))?,
+        },
+        Ok(None) => SettingsView::default(),
+        Err(e) => return Err(JsError::new(&e)),
     };
     let language = match patch.language.as_deref() {
         None => None,

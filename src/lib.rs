@@ -7,6 +7,8 @@ pub mod save;
 
 #[cfg(target_arch = "wasm32")]
 pub mod api;
+#[cfg(target_arch = "wasm32")]
+mod js_fields;
 pub mod ui;
 #[cfg(target_arch = "wasm32")]
 pub mod worker;

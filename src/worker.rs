@@ -7,15 +7,16 @@
 //! a new one: a search never blocks the page.
 
 use crate::ai::{Engine, Info, Level, LevelPlayer, Limits, Score};
+use crate::js_fields::JsFields;
 use crate::rules::{Move, Position};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use wasm_bindgen::prelude::*;
 use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
 
 /// The table's fixed size in the browser.
 pub const TABLE_MB: usize = 16;
 
-#[derive(Deserialize, Serialize, Default, Clone, Copy)]
+#[derive(Serialize, Default, Clone, Copy)]
 pub struct JsLimits {
     pub depth: Option<u32>,
     pub movetime: Option<f64>,
@@ -23,29 +24,53 @@ pub struct JsLimits {
 }
 
 impl JsLimits {
+    /// `{ depth, movetime, nodes }`, any of them; `undefined` or `null` for none.
+    pub fn read(value: &JsValue) -> Result<JsLimits, String> {
+        let Some(fields) = JsFields::read(value, "bad limits", Some(&["depth", "movetime", "nodes"]))? else {
+            return Ok(JsLimits::default());
+        };
+        Ok(JsLimits {
+            depth: fields.whole("depth")?.map(|d| d.min(u64::from(u32::MAX)) as u32),
+            movetime: fields.number("movetime")?,
+            nodes: fields.whole("nodes")?,
+        })
+    }
+
     pub fn to_limits(self) -> Limits {
         let limits = Limits { depth: self.depth, movetime_ms: self.movetime, nodes: self.nodes };
         if limits == Limits::default() { Limits { movetime_ms: Some(1000.0), ..limits } } else { limits }
     }
 }
 
-#[derive(Deserialize, Serialize)]
+#[derive(Serialize)]
 pub struct SearchRequest {
     pub id: u32,
     pub position: String,
     /// Earlier positions of the game, oldest first (for repetitions).
-    #[serde(default)]
     pub earlier: Vec<String>,
-    #[serde(default)]
     pub limits: JsLimits,
     /// A level name; when set it decides the limits and the style of play.
     pub level: Option<String>,
     /// The level's dice (a JavaScript number, so 32 bits).
-    #[serde(default)]
     pub seed: u32,
 }
 
-#[derive(Serialize, Deserialize, Clone, PartialEq, Debug)]
+impl SearchRequest {
+    pub fn read(value: &JsValue) -> Result<SearchRequest, String> {
+        let fields = JsFields::read(value, "search request", None)?.ok_or("no search request")?;
+        let id = fields.whole("id")?.unwrap_or(0) as u32;
+        Ok(SearchRequest {
+            id,
+            position: fields.string("position")?.ok_or("search request: no position")?,
+            earlier: fields.strings("earlier")?.unwrap_or_default(),
+            limits: JsLimits::read(&fields.value("limits"))?,
+            level: fields.string("level")?,
+            seed: fields.whole("seed")?.unwrap_or(0) as u32,
+        })
+    }
+}
+
+#[derive(Serialize, Clone, PartialEq, Debug)]
 pub struct JsScore {
     /// "value", "win" or "loss".
     pub kind: String,
@@ -89,8 +114,7 @@ pub struct SearchReport {
 }
 
 /// A report as the page reads it back (the worker's first message has only `kind: "ready"`).
-#[derive(Deserialize, Default)]
-#[serde(default)]
+#[derive(Default)]
 pub struct SearchReportIn {
     pub id: u32,
     pub kind: String,
@@ -98,6 +122,27 @@ pub struct SearchReportIn {
     pub depth: u32,
     pub score: Option<JsScore>,
     pub message: Option<String>,
+}
+
+impl SearchReportIn {
+    pub fn read(value: &JsValue) -> Result<SearchReportIn, String> {
+        let fields = JsFields::read(value, "search report", None)?.ok_or("no search report")?;
+        let score = match JsFields::read(&fields.value("score"), "score", None)? {
+            Some(score) => Some(JsScore {
+                kind: score.string("kind")?.unwrap_or_default(),
+                value: score.integer("value")?.unwrap_or(0).clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32,
+            }),
+            None => None,
+        };
+        Ok(SearchReportIn {
+            id: fields.whole("id")?.unwrap_or(0) as u32,
+            kind: fields.string("kind")?.unwrap_or_default(),
+            best: fields.string("best")?,
+            depth: fields.whole("depth")?.unwrap_or(0) as u32,
+            score,
+            message: fields.string("message")?,
+        })
+    }
 }
 
 impl SearchReport {
@@ -171,7 +216,7 @@ pub fn worker_start() -> Result<(), JsError> {
                 let _ = reply_scope.post_message(&value);
             }
         };
-        match serde_wasm_bindgen::from_value::<SearchRequest>(event.data()) {
+        match SearchRequest::read(&event.data()) {
             Ok(request) => run(request, &mut engine, &mut post),
             Err(error) => post(SearchReport::error(0, format!("bad search request: {error}"))),
         }

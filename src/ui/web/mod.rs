@@ -276,7 +276,10 @@ impl App {
     }
 
     fn on_report(&mut self, value: JsValue) {
-        let Ok(report) = serde_wasm_bindgen::from_value::<SearchReportIn>(value) else { return };
+        let report = match SearchReportIn::read(&value) {
+            Ok(report) => report,
+            Err(message) => return self.dispatch(Event::WorkerFailed(message)),
+        };
         let score = report.score.as_ref().and_then(|s| s.to_score());
         let kind = match report.kind.as_str() {
             "ready" => {
