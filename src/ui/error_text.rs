@@ -5,416 +5,485 @@
 //! Numbers we insert are written in the language's digits. Squares, moves and text quoted from
 //! the input stay as written; in Persian each such left-to-right fragment is isolated (FSI…PDI)
 //! so that it keeps its order inside the right-to-left sentence.
+//!
+//! Each variant is a template per language with named blanks (`{color}`), filled by one shared
+//! function: a `format!` per variant and language would cost the page's wasm some 20 KB. Fixed
+//! fragments are written into the templates as `ltr` and `quoted` would write them (in Persian,
+//! `\u{2068}…\u{2069}` is FSI…PDI).
 
 use super::text::{self, Lang};
-use crate::rules::{Color, IllegalReason, MoveError, PositionError, RecordError};
+use crate::rules::{Color, IllegalReason, MoveError, PositionError, RecordError, Square};
 use crate::save::{LinkError, SaveError};
-use std::fmt::Display;
 
-/// A left-to-right fragment as written (a square, a move, the notation's letters): in Persian,
-/// between FIRST STRONG ISOLATE and POP DIRECTIONAL ISOLATE.
-fn ltr(lang: Lang, fragment: impl Display) -> String {
-    if lang == Lang::Fa { format!("\u{2068}{fragment}\u{2069}") } else { fragment.to_string() }
+/// A variant's text in Persian, Spanish and French (English is the error's own `Display`).
+type Texts = [&'static str; 3];
+
+/// The template in `lang` with its blanks (`{name}`) filled, in one pass: the values are not
+/// searched for blanks themselves, so text from the input stays as written.
+#[inline(never)]
+fn fill(lang: Lang, texts: &Texts, blanks: &[(&str, &str)]) -> String {
+    let template = texts[match lang {
+        Lang::Fa => 0,
+        Lang::Es => 1,
+        _ => 2,
+    }];
+    let mut pieces = template.split('{');
+    let mut out = String::from(pieces.next().unwrap_or_default());
+    for piece in pieces {
+        match piece.split_once('}').and_then(|(name, tail)| Some((blanks.iter().find(|b| b.0 == name)?.1, tail))) {
+            Some((value, tail)) => {
+                out.push_str(value);
+                out.push_str(tail);
+            }
+            None => {
+                out.push('{');
+                out.push_str(piece);
+            }
+        }
+    }
+    out
+}
+
+/// A left-to-right fragment as written (a square, a move): in Persian, between FIRST STRONG
+/// ISOLATE and POP DIRECTIONAL ISOLATE.
+fn ltr(lang: Lang, fragment: &str) -> String {
+    if lang == Lang::Fa { ["\u{2068}", fragment, "\u{2069}"].concat() } else { fragment.to_string() }
+}
+
+/// A square, as written.
+fn square(lang: Lang, square: Square) -> String {
+    ltr(lang, &square.to_string())
 }
 
 /// Text quoted from the input, verbatim, in the language's quotation marks.
-fn quoted(lang: Lang, verbatim: impl Display) -> String {
+fn quoted(lang: Lang, verbatim: &str) -> String {
     match lang {
-        Lang::Fa => format!("«{}»", ltr(lang, verbatim)),
-        Lang::Fr => format!("« {verbatim} »"),
-        Lang::Es => format!("«{verbatim}»"),
-        Lang::En => format!("'{verbatim}'"),
+        Lang::Fa => ["«\u{2068}", verbatim, "\u{2069}»"].concat(),
+        Lang::Fr => ["« ", verbatim, " »"].concat(),
+        Lang::Es => ["«", verbatim, "»"].concat(),
+        Lang::En => ["'", verbatim, "'"].concat(),
     }
 }
 
 /// A number we insert, in the language's digits.
-fn number(lang: Lang, n: impl Display) -> String {
+fn number(lang: Lang, n: usize) -> String {
     text::digits(lang, &n.to_string())
 }
 
+const UNKNOWN_CARD: Texts = ["کارت ناشناخته: {text}", "carta desconocida: {text}", "carte inconnue : {text}"];
+
 pub fn position_error(lang: Lang, error: &PositionError) -> String {
     use PositionError::*;
+    if lang == Lang::En {
+        return error.to_string();
+    }
     let (n, q, color) = (|x: usize| number(lang, x), |s: &str| quoted(lang, s), |c| text::color_name(lang, c));
-    let (red, blue) = (color(Color::Red), color(Color::Blue));
-    match (lang, error) {
-        (Lang::En, _) => error.to_string(),
-
-        (Lang::Fa, FieldCount(found)) => format!(
-            "۵ بخشِ جدا با فاصله لازم است (صفحه، کارت‌های {red}، کارت‌های {blue}، کارت کناری، نوبت)، اما {} بخش آمده است",
-            n(*found)
+    match error {
+        FieldCount(found) => fill(
+            lang,
+            &[
+                "۵ بخشِ جدا با فاصله لازم است (صفحه، کارت‌های {red}، کارت‌های {blue}، کارت کناری، نوبت)، اما {n} بخش آمده است",
+                "se esperaban 5 campos separados por espacios (tablero, cartas de {red}, cartas de {blue}, carta lateral, turno), pero hay {n}",
+                "il faut 5 champs séparés par des espaces (plateau, cartes de {red}, cartes de {blue}, carte du côté, camp au trait), mais il y en a {n}",
+            ],
+            &[("red", color(Color::Red)), ("blue", color(Color::Blue)), ("n", &n(*found))],
         ),
-        (Lang::Es, FieldCount(found)) => format!(
-            "se esperaban 5 campos separados por espacios (tablero, cartas de {red}, cartas de {blue}, carta lateral, turno), pero hay {}",
-            n(*found)
+        RankCount(found) => fill(
+            lang,
+            &[
+                "صفحه {n} ردیفِ جدا با «\u{2068}/\u{2069}» دارد، اما باید ۵ ردیف داشته باشد",
+                "el tablero tiene {n} filas separadas por «/», pero debe tener 5",
+                "le plateau a {n} rangées séparées par « / » au lieu de 5",
+            ],
+            &[("n", &n(*found))],
         ),
-        (Lang::Fr, FieldCount(found)) => format!(
-            "il faut 5 champs séparés par des espaces (plateau, cartes de {red}, cartes de {blue}, carte du côté, camp au trait), mais il y en a {}",
-            n(*found)
+        RankWidth { rank, squares } => fill(
+            lang,
+            &[
+                "ردیف {rank} به‌جای ۵ خانه، {squares} خانه دارد",
+                "la fila {rank} tiene {squares} casillas, pero debe tener 5",
+                "la rangée {rank} a {squares} cases au lieu de 5",
+            ],
+            &[("rank", &n(*rank)), ("squares", &n(*squares))],
         ),
-
-        (Lang::Fa, RankCount(found)) => {
-            format!("صفحه {} ردیفِ جدا با {} دارد، اما باید ۵ ردیف داشته باشد", n(*found), q("/"))
-        }
-        (Lang::Es, RankCount(found)) => {
-            format!("el tablero tiene {} filas separadas por {}, pero debe tener 5", n(*found), q("/"))
-        }
-        (Lang::Fr, RankCount(found)) => {
-            format!("le plateau a {} rangées séparées par {} au lieu de 5", n(*found), q("/"))
-        }
-
-        (Lang::Fa, RankWidth { rank, squares }) => {
-            format!("ردیف {} به‌جای ۵ خانه، {} خانه دارد", n(*rank), n(*squares))
-        }
-        (Lang::Es, RankWidth { rank, squares }) => {
-            format!("la fila {} tiene {} casillas, pero debe tener 5", n(*rank), n(*squares))
-        }
-        (Lang::Fr, RankWidth { rank, squares }) => {
-            format!("la rangée {} a {} cases au lieu de 5", n(*rank), n(*squares))
-        }
-
-        (Lang::Fa, BadBoardChar { rank, found }) => format!(
-            "{} در ردیف {} نابه‌جاست: برای مهره‌ها {} و برای خانه‌های خالی {} را به کار ببرید",
-            q(&found.to_string()),
-            n(*rank),
-            ltr(lang, "R r B b"),
-            ltr(lang, "1-5")
+        BadBoardChar { rank, found } => fill(
+            lang,
+            &[
+                "{found} در ردیف {rank} نابه‌جاست: برای مهره‌ها \u{2068}R r B b\u{2069} و برای خانه‌های خالی \u{2068}1-5\u{2069} را به کار ببرید",
+                "{found} inesperado en la fila {rank}: usa R r B b para las piezas y 1-5 para las casillas vacías",
+                "{found} inattendu dans la rangée {rank} : utilisez R r B b pour les pièces et 1-5 pour les cases vides",
+            ],
+            &[("found", &q(found.encode_utf8(&mut [0; 4]))), ("rank", &n(*rank))],
         ),
-        (Lang::Es, BadBoardChar { rank, found }) => format!(
-            "{} inesperado en la fila {}: usa R r B b para las piezas y 1-5 para las casillas vacías",
-            q(&found.to_string()),
-            n(*rank)
+        HandSize { color: c, found } => fill(
+            lang,
+            &[
+                "{color} باید ۲ کارت داشته باشد که با «\u{2068},\u{2069}» به هم پیوسته‌اند، اما {n} کارت آمده است",
+                "{color} debe tener 2 cartas unidas por «,», pero hay {n}",
+                "{color} doit tenir 2 cartes reliées par « , », mais il y en a {n}",
+            ],
+            &[("color", color(*c)), ("n", &n(*found))],
         ),
-        (Lang::Fr, BadBoardChar { rank, found }) => format!(
-            "{} inattendu dans la rangée {} : utilisez R r B b pour les pièces et 1-5 pour les cases vides",
-            q(&found.to_string()),
-            n(*rank)
+        UnknownCard(name) => fill(lang, &UNKNOWN_CARD, &[("text", &q(name))]),
+        DuplicateCard(card) => fill(
+            lang,
+            &["کارت {card} دو بار آمده است", "la carta {card} aparece dos veces", "la carte {card} apparaît deux fois"],
+            &[("card", text::card_name(lang, *card))],
         ),
-
-        (Lang::Fa, HandSize { color: c, found }) => {
-            format!(
-                "{} باید ۲ کارت داشته باشد که با {} به هم پیوسته‌اند، اما {} کارت آمده است",
-                color(*c),
-                q(","),
-                n(*found)
-            )
-        }
-        (Lang::Es, HandSize { color: c, found }) => {
-            format!("{} debe tener 2 cartas unidas por {}, pero hay {}", color(*c), q(","), n(*found))
-        }
-        (Lang::Fr, HandSize { color: c, found }) => {
-            format!("{} doit tenir 2 cartes reliées par {}, mais il y en a {}", color(*c), q(","), n(*found))
-        }
-
-        (Lang::Fa, UnknownCard(name)) => format!("کارت ناشناخته: {}", q(name)),
-        (Lang::Es, UnknownCard(name)) => format!("carta desconocida: {}", q(name)),
-        (Lang::Fr, UnknownCard(name)) => format!("carte inconnue : {}", q(name)),
-
-        (Lang::Fa, DuplicateCard(card)) => format!("کارت {} دو بار آمده است", text::card_name(lang, *card)),
-        (Lang::Es, DuplicateCard(card)) => format!("la carta {} aparece dos veces", text::card_name(lang, *card)),
-        (Lang::Fr, DuplicateCard(card)) => format!("la carte {} apparaît deux fois", text::card_name(lang, *card)),
-
-        (Lang::Fa, BadSideToMove(found)) => format!("نوبت باید {} یا {} باشد، نه {}", q("r"), q("b"), q(found)),
-        (Lang::Es, BadSideToMove(found)) => format!("el turno debe ser {} o {}, no {}", q("r"), q("b"), q(found)),
-        (Lang::Fr, BadSideToMove(found)) => {
-            format!("le camp au trait doit être {} ou {}, pas {}", q("r"), q("b"), q(found))
-        }
-
-        (Lang::Fa, TwoMasters(c)) => format!("{} دو استاد دارد", color(*c)),
-        (Lang::Es, TwoMasters(c)) => format!("{} tiene dos maestros", color(*c)),
-        (Lang::Fr, TwoMasters(c)) => format!("{} a deux maîtres", color(*c)),
-
-        (Lang::Fa, TooManyPieces { color: c, count }) => {
-            format!("هر طرف حداکثر ۵ مهره دارد: {} {} مهره دارد", color(*c), number(lang, count))
-        }
-        (Lang::Es, TooManyPieces { color: c, count }) => {
-            format!("un bando tiene más de 5 piezas: {} tiene {}", color(*c), number(lang, count))
-        }
-        (Lang::Fr, TooManyPieces { color: c, count }) => {
-            format!("un camp a plus de 5 pièces : {} en a {}", color(*c), number(lang, count))
-        }
-
-        (Lang::Fa, TooManyStudents { color: c, count }) => {
-            format!("هر طرف حداکثر ۴ شاگرد دارد: {} {} شاگرد دارد", color(*c), number(lang, count))
-        }
-        (Lang::Es, TooManyStudents { color: c, count }) => {
-            format!("un bando tiene como mucho 4 estudiantes: {} tiene {}", color(*c), number(lang, count))
-        }
-        (Lang::Fr, TooManyStudents { color: c, count }) => {
-            format!("un camp a au plus 4 élèves : {} en a {}", color(*c), number(lang, count))
-        }
-
-        (Lang::Fa, NoMasters) => "هیچ‌یک از دو طرف استاد ندارد: بازی با گرفته شدن نخستین استاد پایان می‌یابد".to_string(),
-        (Lang::Es, NoMasters) => "ningún bando tiene maestro: la partida termina al capturar el primero".to_string(),
-        (Lang::Fr, NoMasters) => {
-            "aucun camp n'a de maître : la partie s'arrête dès que le premier est capturé".to_string()
-        }
-
-        (Lang::Fa, NoMasterNotToMove(c)) => format!(
-            "{} استاد ندارد، اما نوبت {} است: بازی با نوبتِ طرفی پایان می‌یابد که استادش را از دست داده است",
-            color(*c),
-            color(c.other())
+        BadSideToMove(found) => fill(
+            lang,
+            &[
+                "نوبت باید «\u{2068}r\u{2069}» یا «\u{2068}b\u{2069}» باشد، نه {text}",
+                "el turno debe ser «r» o «b», no {text}",
+                "le camp au trait doit être « r » ou « b », pas {text}",
+            ],
+            &[("text", &q(found))],
         ),
-        (Lang::Es, NoMasterNotToMove(c)) => format!(
-            "{} no tiene maestro, pero mueve {}: la partida termina con el turno del bando que perdió su maestro",
-            color(*c),
-            color(c.other())
+        TwoMasters(c) => fill(
+            lang,
+            &["{color} دو استاد دارد", "{color} tiene dos maestros", "{color} a deux maîtres"],
+            &[("color", color(*c))],
         ),
-        (Lang::Fr, NoMasterNotToMove(c)) => format!(
-            "{} n'a plus de maître, mais c'est au tour de {} : la partie s'arrête au tour du camp qui a perdu son maître",
-            color(*c),
-            color(c.other())
+        TooManyPieces { color: c, count } | TooManyStudents { color: c, count } => fill(
+            lang,
+            if matches!(error, TooManyPieces { .. }) {
+                &[
+                    "هر طرف حداکثر ۵ مهره دارد: {color} {n} مهره دارد",
+                    "un bando tiene más de 5 piezas: {color} tiene {n}",
+                    "un camp a plus de 5 pièces : {color} en a {n}",
+                ]
+            } else {
+                &[
+                    "هر طرف حداکثر ۴ شاگرد دارد: {color} {n} شاگرد دارد",
+                    "un bando tiene como mucho 4 estudiantes: {color} tiene {n}",
+                    "un camp a au plus 4 élèves : {color} en a {n}",
+                ]
+            },
+            &[("color", color(*c)), ("n", &n(*count as usize))],
         ),
-
-        (Lang::Fa, MasterOnTemple { color: c, square }) => format!(
-            "نوبت {} است، اما استادش از پیش روی معبد حریف، {}، ایستاده است: با رسیدن به آنجا برده بود",
-            color(*c),
-            ltr(lang, square)
+        NoMasters => fill(
+            lang,
+            &[
+                "هیچ‌یک از دو طرف استاد ندارد: بازی با گرفته شدن نخستین استاد پایان می‌یابد",
+                "ningún bando tiene maestro: la partida termina al capturar el primero",
+                "aucun camp n'a de maître : la partie s'arrête dès que le premier est capturé",
+            ],
+            &[],
         ),
-        (Lang::Es, MasterOnTemple { color: c, square }) => {
-            format!("mueve {}, pero su maestro ya está en el templo enemigo {}: ganó al llegar allí", color(*c), square)
-        }
-        (Lang::Fr, MasterOnTemple { color: c, square }) => format!(
-            "c'est au tour de {}, mais son maître est déjà sur le temple adverse {} : la partie était gagnée à son arrivée",
-            color(*c),
-            square
+        NoMasterNotToMove(c) => fill(
+            lang,
+            &[
+                "{color} استاد ندارد، اما نوبت {other} است: بازی با نوبتِ طرفی پایان می‌یابد که استادش را از دست داده است",
+                "{color} no tiene maestro, pero mueve {other}: la partida termina con el turno del bando que perdió su maestro",
+                "{color} n'a plus de maître, mais c'est au tour de {other} : la partie s'arrête au tour du camp qui a perdu son maître",
+            ],
+            &[("color", color(*c)), ("other", color(c.other()))],
+        ),
+        MasterOnTemple { color: c, square: s } => fill(
+            lang,
+            &[
+                "نوبت {color} است، اما استادش از پیش روی معبد حریف، {square}، ایستاده است: با رسیدن به آنجا برده بود",
+                "mueve {color}, pero su maestro ya está en el templo enemigo {square}: ganó al llegar allí",
+                "c'est au tour de {color}, mais son maître est déjà sur le temple adverse {square} : la partie était gagnée à son arrivée",
+            ],
+            &[("color", color(*c)), ("square", &square(lang, *s))],
         ),
     }
 }
 
 pub fn move_error(lang: Lang, error: &MoveError) -> String {
     use MoveError::*;
+    if lang == Lang::En {
+        return error.to_string();
+    }
     let q = |s: &str| quoted(lang, s);
-    let (example, pass) = (ltr(lang, "tiger:c1c3"), ltr(lang, "tiger:pass"));
-    match (lang, error) {
-        (Lang::En, _) => error.to_string(),
-
-        (Lang::Fa, Syntax(found)) => format!(
-            "{} حرکت نیست: آن را به شکل {example} (کارت، سپس خانهٔ مبدأ و خانهٔ مقصد) یا {pass} بنویسید",
-            q(found)
+    match error {
+        Syntax(found) => fill(
+            lang,
+            &[
+                "{text} حرکت نیست: آن را به شکل \u{2068}tiger:c1c3\u{2069} (کارت، سپس خانهٔ مبدأ و خانهٔ مقصد) یا \u{2068}tiger:pass\u{2069} بنویسید",
+                "{text} no es una jugada: se espera <carta>:<origen><destino> (p. ej. tiger:c1c3) o <carta>:pass",
+                "{text} n'est pas un coup : attendu <carte>:<départ><arrivée> (par ex. tiger:c1c3) ou <carte>:pass",
+            ],
+            &[("text", &q(found))],
         ),
-        (Lang::Es, Syntax(found)) => format!(
-            "{} no es una jugada: se espera <carta>:<origen><destino> (p. ej. {example}) o <carta>:pass",
-            q(found)
+        UnknownCard(name) => fill(lang, &UNKNOWN_CARD, &[("text", &q(name))]),
+        BadSquare(found) => fill(
+            lang,
+            &[
+                "{text} خانه نیست: از \u{2068}a1\u{2069} تا \u{2068}e5\u{2069} را به کار ببرید",
+                "{text} no es una casilla: usa de a1 a e5",
+                "{text} n'est pas une case : utilisez a1 à e5",
+            ],
+            &[("text", &q(found))],
         ),
-        (Lang::Fr, Syntax(found)) => format!(
-            "{} n'est pas un coup : attendu <carte>:<départ><arrivée> (par ex. {example}) ou <carte>:pass",
-            q(found)
+        Illegal { mv, reason } => fill(
+            lang,
+            &[
+                "حرکت {move} اینجا مجاز نیست: {reason}",
+                "la jugada {move} no está permitida aquí: {reason}",
+                "le coup {move} n'est pas permis ici : {reason}",
+            ],
+            &[("move", &ltr(lang, mv)), ("reason", &illegal_reason(lang, reason))],
         ),
-
-        (Lang::Fa, UnknownCard(name)) => format!("کارت ناشناخته: {}", q(name)),
-        (Lang::Es, UnknownCard(name)) => format!("carta desconocida: {}", q(name)),
-        (Lang::Fr, UnknownCard(name)) => format!("carte inconnue : {}", q(name)),
-
-        (Lang::Fa, BadSquare(found)) => {
-            format!("{} خانه نیست: از {} تا {} را به کار ببرید", q(found), ltr(lang, "a1"), ltr(lang, "e5"))
-        }
-        (Lang::Es, BadSquare(found)) => format!("{} no es una casilla: usa de a1 a e5", q(found)),
-        (Lang::Fr, BadSquare(found)) => format!("{} n'est pas une case : utilisez a1 à e5", q(found)),
-
-        (Lang::Fa, Illegal { mv, reason }) => {
-            format!("حرکت {} اینجا مجاز نیست: {}", ltr(lang, mv), illegal_reason(lang, reason))
-        }
-        (Lang::Es, Illegal { mv, reason }) => {
-            format!("la jugada {mv} no está permitida aquí: {}", illegal_reason(lang, reason))
-        }
-        (Lang::Fr, Illegal { mv, reason }) => {
-            format!("le coup {mv} n'est pas permis ici : {}", illegal_reason(lang, reason))
-        }
-
-        (Lang::Fa, GameOver(outcome)) => format!("بازی تمام شده است: {}", text::outcome(lang, *outcome)),
-        (Lang::Es, GameOver(outcome)) => format!("la partida ha terminado: {}", text::outcome(lang, *outcome)),
-        (Lang::Fr, GameOver(outcome)) => format!("la partie est terminée : {}", text::outcome(lang, *outcome)),
+        GameOver(outcome) => fill(
+            lang,
+            &[
+                "بازی تمام شده است: {outcome}",
+                "la partida ha terminado: {outcome}",
+                "la partie est terminée : {outcome}",
+            ],
+            &[("outcome", &text::outcome(lang, *outcome))],
+        ),
     }
 }
 
 /// Why a move is not legal; it follows "the move … is not legal here: …".
 pub fn illegal_reason(lang: Lang, reason: &IllegalReason) -> String {
     use IllegalReason::*;
-    let (color, card) = (|c| text::color_name(lang, c), |c| text::card_name(lang, c));
-    let square = |s| ltr(lang, s);
-    match (lang, *reason) {
-        (Lang::En, _) => reason.to_string(),
-
-        (Lang::Fa, CardNotHeld { color: c, card: k }) => format!("{} کارت {} را ندارد", color(c), card(k)),
-        (Lang::Es, CardNotHeld { color: c, card: k }) => format!("{} no tiene la carta {}", color(c), card(k)),
-        (Lang::Fr, CardNotHeld { color: c, card: k }) => format!("{} ne tient pas la carte {}", color(c), card(k)),
-
-        (Lang::Fa, PassWhileAbleToMove { color: c }) => {
-            format!("{} می‌تواند حرکت کند و نوبت را تنها وقتی می‌توان واگذار کرد که هیچ مهره‌ای نتواند حرکت کند", color(c))
-        }
-        (Lang::Es, PassWhileAbleToMove { color: c }) => {
-            format!("{} puede mover, y solo se pasa cuando ninguna pieza puede moverse", color(c))
-        }
-        (Lang::Fr, PassWhileAbleToMove { color: c }) => {
-            format!("{} peut bouger, et on ne passe que quand aucune pièce ne peut bouger", color(c))
-        }
-
-        (Lang::Fa, NoPieceOnFrom { color: c, from }) => {
-            format!("در خانهٔ {} مهره‌ای از {} نیست", square(from), color(c))
-        }
-        (Lang::Es, NoPieceOnFrom { color: c, from }) => {
-            format!("no hay ninguna pieza de {} en {}", color(c), square(from))
-        }
-        (Lang::Fr, NoPieceOnFrom { color: c, from }) => {
-            format!("aucune pièce de {} sur {}", color(c), square(from))
-        }
-
-        (Lang::Fa, OutOfReach { card: k, from, to, color: c }) => {
-            format!("کارت {} برای {} از {} به {} نمی‌رسد", card(k), color(c), square(from), square(to))
-        }
-        (Lang::Es, OutOfReach { card: k, from, to, color: c }) => {
-            format!("la carta {} no lleva de {} a {} para {}", card(k), square(from), square(to), color(c))
-        }
-        (Lang::Fr, OutOfReach { card: k, from, to, color: c }) => {
-            format!("la carte {} ne mène pas de {} à {} pour {}", card(k), square(from), square(to), color(c))
-        }
-
-        (Lang::Fa, OwnPieceOnTarget { color: c, to }) => {
-            format!("در خانهٔ {} مهره‌ای از خودِ {} ایستاده است", square(to), color(c))
-        }
-        (Lang::Es, OwnPieceOnTarget { color: c, to }) => {
-            format!("en {} ya hay una pieza de {}", square(to), color(c))
-        }
-        (Lang::Fr, OwnPieceOnTarget { color: c, to }) => {
-            format!("la case {} est déjà occupée par une pièce de {}", square(to), color(c))
-        }
+    if lang == Lang::En {
+        return reason.to_string();
     }
+    // Every reason names the side to move; the card and the squares are filled where named.
+    let (texts, color, card, from, to): (&Texts, _, _, _, _) = match *reason {
+        CardNotHeld { color, card } => (
+            &[
+                "{color} کارت {card} را ندارد",
+                "{color} no tiene la carta {card}",
+                "{color} ne tient pas la carte {card}",
+            ],
+            color,
+            Some(card),
+            None,
+            None,
+        ),
+        PassWhileAbleToMove { color } => (
+            &[
+                "{color} می‌تواند حرکت کند و نوبت را تنها وقتی می‌توان واگذار کرد که هیچ مهره‌ای نتواند حرکت کند",
+                "{color} puede mover, y solo se pasa cuando ninguna pieza puede moverse",
+                "{color} peut bouger, et on ne passe que quand aucune pièce ne peut bouger",
+            ],
+            color,
+            None,
+            None,
+            None,
+        ),
+        NoPieceOnFrom { color, from } => (
+            &[
+                "در خانهٔ {from} مهره‌ای از {color} نیست",
+                "no hay ninguna pieza de {color} en {from}",
+                "aucune pièce de {color} sur {from}",
+            ],
+            color,
+            None,
+            Some(from),
+            None,
+        ),
+        OutOfReach { card, from, to, color } => (
+            &[
+                "کارت {card} برای {color} از {from} به {to} نمی‌رسد",
+                "la carta {card} no lleva de {from} a {to} para {color}",
+                "la carte {card} ne mène pas de {from} à {to} pour {color}",
+            ],
+            color,
+            Some(card),
+            Some(from),
+            Some(to),
+        ),
+        OwnPieceOnTarget { color, to } => (
+            &[
+                "در خانهٔ {to} مهره‌ای از خودِ {color} ایستاده است",
+                "en {to} ya hay una pieza de {color}",
+                "la case {to} est déjà occupée par une pièce de {color}",
+            ],
+            color,
+            None,
+            None,
+            Some(to),
+        ),
+    };
+    let at = |s: Option<Square>| s.map(|s| square(lang, s)).unwrap_or_default();
+    fill(
+        lang,
+        texts,
+        &[
+            ("color", text::color_name(lang, color)),
+            ("card", card.map(|k| text::card_name(lang, k)).unwrap_or_default()),
+            ("from", &at(from)),
+            ("to", &at(to)),
+        ],
+    )
 }
 
 pub fn record_error(lang: Lang, error: &RecordError) -> String {
     use RecordError::*;
+    if lang == Lang::En {
+        return error.to_string();
+    }
     let (n, q) = (|x: usize| number(lang, x), |s: &str| quoted(lang, s));
-    match (lang, error) {
-        (Lang::En, _) => error.to_string(),
-
-        (Lang::Fa, MissingStart) => format!("در ثبت بازی سطر {} با وضعیت آغازین نیست", q("start")),
-        (Lang::Es, MissingStart) => format!("al registro le falta la línea {} con la posición inicial", q("start")),
-        (Lang::Fr, MissingStart) => format!("il manque au relevé la ligne {} avec la position de départ", q("start")),
-
-        (Lang::Fa, Position { line, source }) => format!("سطر {}: {}", n(*line), position_error(lang, source)),
-        (Lang::Es, Position { line, source }) => format!("línea {}: {}", n(*line), position_error(lang, source)),
-        (Lang::Fr, Position { line, source }) => format!("ligne {} : {}", n(*line), position_error(lang, source)),
-
-        (Lang::Fa, Move { line, number, source }) => {
-            format!("سطر {}، حرکت {}: {}", n(*line), n(*number), move_error(lang, source))
-        }
-        (Lang::Es, Move { line, number, source }) => {
-            format!("línea {}, jugada {}: {}", n(*line), n(*number), move_error(lang, source))
-        }
-        (Lang::Fr, Move { line, number, source }) => {
-            format!("ligne {}, coup {} : {}", n(*line), n(*number), move_error(lang, source))
-        }
-
-        (Lang::Fa, UnknownLine { line, text }) => format!("سطر {}: سطر ناشناخته {}", n(*line), q(text)),
-        (Lang::Es, UnknownLine { line, text }) => format!("línea {}: línea desconocida {}", n(*line), q(text)),
-        (Lang::Fr, UnknownLine { line, text }) => format!("ligne {} : ligne inconnue {}", n(*line), q(text)),
-
-        (Lang::Fa, ResultMismatch { line, claimed, actual }) => {
-            format!("سطر {}: ثبت بازی نتیجه را {} می‌گوید، اما حرکت‌ها به {} می‌رسند", n(*line), q(claimed), q(actual))
-        }
-        (Lang::Es, ResultMismatch { line, claimed, actual }) => {
-            format!("línea {}: el registro dice {}, pero las jugadas dan {}", n(*line), q(claimed), q(actual))
-        }
-        (Lang::Fr, ResultMismatch { line, claimed, actual }) => {
-            format!("ligne {} : le relevé indique {}, mais les coups donnent {}", n(*line), q(claimed), q(actual))
-        }
+    match error {
+        MissingStart => fill(
+            lang,
+            &[
+                "در ثبت بازی سطر «\u{2068}start\u{2069}» با وضعیت آغازین نیست",
+                "al registro le falta la línea «start» con la posición inicial",
+                "il manque au relevé la ligne « start » avec la position de départ",
+            ],
+            &[],
+        ),
+        Position { line, source } => fill(
+            lang,
+            &["سطر {line}: {error}", "línea {line}: {error}", "ligne {line} : {error}"],
+            &[("line", &n(*line)), ("error", &position_error(lang, source))],
+        ),
+        Move { line, number, source } => fill(
+            lang,
+            &["سطر {line}، حرکت {n}: {error}", "línea {line}, jugada {n}: {error}", "ligne {line}, coup {n} : {error}"],
+            &[("line", &n(*line)), ("n", &n(*number)), ("error", &move_error(lang, source))],
+        ),
+        UnknownLine { line, text } => fill(
+            lang,
+            &[
+                "سطر {line}: سطر ناشناخته {text}",
+                "línea {line}: línea desconocida {text}",
+                "ligne {line} : ligne inconnue {text}",
+            ],
+            &[("line", &n(*line)), ("text", &q(text))],
+        ),
+        ResultMismatch { line, claimed, actual } => fill(
+            lang,
+            &[
+                "سطر {line}: ثبت بازی نتیجه را {claimed} می‌گوید، اما حرکت‌ها به {actual} می‌رسند",
+                "línea {line}: el registro dice {claimed}, pero las jugadas dan {actual}",
+                "ligne {line} : le relevé indique {claimed}, mais les coups donnent {actual}",
+            ],
+            &[("line", &n(*line)), ("claimed", &q(claimed)), ("actual", &q(actual))],
+        ),
     }
 }
 
 /// Each text follows "Your saved game could not be read: …", so it speaks of the save as "it".
 pub fn save_error(lang: Lang, error: &SaveError) -> String {
     use SaveError::*;
-    let q = |s: &str| quoted(lang, s);
-    match (lang, error) {
-        (Lang::En, _) => error.to_string(),
-
-        (Lang::Fa, NotASave) => "این یک ذخیرهٔ اونیتاما نیست (شاید نسخه‌ای قدیمی‌تر آن را نوشته باشد)".to_string(),
-        (Lang::Es, NotASave) => {
-            "no es una partida guardada de Onitama (quizá la escribió una versión anterior)".to_string()
-        }
-        (Lang::Fr, NotASave) => {
-            "ce n'est pas une sauvegarde d'Onitama (une version plus ancienne l'a peut-être écrite)".to_string()
-        }
-
-        (Lang::Fa, UnsupportedFormat { found, supported }) => format!(
-            "با قالب ذخیرهٔ {} نوشته شده است و این نسخه قالب {} را می‌خواند",
-            number(lang, found),
-            number(lang, supported)
-        ),
-        (Lang::Es, UnsupportedFormat { found, supported }) => format!(
-            "se escribió en el formato de guardado {} y esta versión lee el formato {}",
-            number(lang, found),
-            number(lang, supported)
-        ),
-        (Lang::Fr, UnsupportedFormat { found, supported }) => format!(
-            "elle a été écrite au format de sauvegarde {}, et cette version lit le format {}",
-            number(lang, found),
-            number(lang, supported)
-        ),
-
-        (Lang::Fa, BadFormatNumber(found)) => format!("شمارهٔ قالب آن، {}، عدد نیست", q(found)),
-        (Lang::Es, BadFormatNumber(found)) => format!("su número de formato {} no es un número", q(found)),
-        (Lang::Fr, BadFormatNumber(found)) => format!("son numéro de format {} n'est pas un nombre", q(found)),
-
-        (Lang::Fa, UnknownMode(found)) => format!("شیوهٔ بازی ناشناخته‌ای را نام می‌برد: {}", q(found)),
-        (Lang::Es, UnknownMode(found)) => format!("indica un modo de juego desconocido: {}", q(found)),
-        (Lang::Fr, UnknownMode(found)) => format!("elle indique un mode de jeu inconnu : {}", q(found)),
-
-        (Lang::Fa, UnknownColor(found)) => format!("رنگ ناشناخته‌ای را نام می‌برد: {}", q(found)),
-        (Lang::Es, UnknownColor(found)) => format!("indica un color desconocido: {}", q(found)),
-        (Lang::Fr, UnknownColor(found)) => format!("elle indique une couleur inconnue : {}", q(found)),
-
-        (Lang::Fa, UnknownLevel(found)) => format!("سطح {} را نام می‌برد که وجود ندارد", q(found)),
-        (Lang::Es, UnknownLevel(found)) => format!("indica el nivel {}, que no existe", q(found)),
-        (Lang::Fr, UnknownLevel(found)) => format!("elle indique le niveau {}, qui n'existe pas", q(found)),
-
-        (Lang::Fa, BadEvaluation(found)) => format!("ارزیابی باید {} یا {} باشد، نه {}", q("on"), q("off"), q(found)),
-        (Lang::Es, BadEvaluation(found)) => {
-            format!("la evaluación debe ser {} u {}, no {}", q("on"), q("off"), q(found))
-        }
-        (Lang::Fr, BadEvaluation(found)) => {
-            format!("l'évaluation doit être {} ou {}, pas {}", q("on"), q("off"), q(found))
-        }
-
-        (Lang::Fa, UnknownLine(found)) => format!("سطری ناشناخته دارد: {}", q(found)),
-        (Lang::Es, UnknownLine(found)) => format!("tiene una línea desconocida: {}", q(found)),
-        (Lang::Fr, UnknownLine(found)) => format!("elle contient une ligne inconnue : {}", q(found)),
-
-        (Lang::Fa, MissingMode) => "نمی‌گوید چه کسی با کدام طرف بازی می‌کند".to_string(),
-        (Lang::Es, MissingMode) => "no dice quién juega con cada bando".to_string(),
-        (Lang::Fr, MissingMode) => "elle ne dit pas qui joue quel camp".to_string(),
-
-        (Lang::Fa, NoGame) => "هیچ بازی‌ای در آن نیست".to_string(),
-        (Lang::Es, NoGame) => "no contiene ninguna partida".to_string(),
-        (Lang::Fr, NoGame) => "elle ne contient aucune partie".to_string(),
-
-        (Lang::Fa, BrokenRecord(record)) => format!("ثبت بازیِ آن خراب است: {}", record_error(lang, record)),
-        (Lang::Es, BrokenRecord(record)) => {
-            format!("su registro de la partida está dañado: {}", record_error(lang, record))
-        }
-        (Lang::Fr, BrokenRecord(record)) => {
-            format!("son relevé de partie est endommagé : {}", record_error(lang, record))
-        }
+    if lang == Lang::En {
+        return error.to_string();
     }
+    // Most variants quote one piece of the input as `{text}`.
+    let (texts, found): (&Texts, &str) = match error {
+        NotASave => (
+            &[
+                "این یک ذخیرهٔ اونیتاما نیست (شاید نسخه‌ای قدیمی‌تر آن را نوشته باشد)",
+                "no es una partida guardada de Onitama (quizá la escribió una versión anterior)",
+                "ce n'est pas une sauvegarde d'Onitama (une version plus ancienne l'a peut-être écrite)",
+            ],
+            "",
+        ),
+        UnsupportedFormat { found, supported } => {
+            return fill(
+                lang,
+                &[
+                    "با قالب ذخیرهٔ {found} نوشته شده است و این نسخه قالب {supported} را می‌خواند",
+                    "se escribió en el formato de guardado {found} y esta versión lee el formato {supported}",
+                    "elle a été écrite au format de sauvegarde {found}, et cette version lit le format {supported}",
+                ],
+                &[("found", &number(lang, *found as usize)), ("supported", &number(lang, *supported as usize))],
+            );
+        }
+        BadFormatNumber(found) => (
+            &[
+                "شمارهٔ قالب آن، {text}، عدد نیست",
+                "su número de formato {text} no es un número",
+                "son numéro de format {text} n'est pas un nombre",
+            ],
+            found,
+        ),
+        UnknownMode(found) => (
+            &[
+                "شیوهٔ بازی ناشناخته‌ای را نام می‌برد: {text}",
+                "indica un modo de juego desconocido: {text}",
+                "elle indique un mode de jeu inconnu : {text}",
+            ],
+            found,
+        ),
+        UnknownColor(found) => (
+            &[
+                "رنگ ناشناخته‌ای را نام می‌برد: {text}",
+                "indica un color desconocido: {text}",
+                "elle indique une couleur inconnue : {text}",
+            ],
+            found,
+        ),
+        UnknownLevel(found) => (
+            &[
+                "سطح {text} را نام می‌برد که وجود ندارد",
+                "indica el nivel {text}, que no existe",
+                "elle indique le niveau {text}, qui n'existe pas",
+            ],
+            found,
+        ),
+        BadEvaluation(found) => (
+            &[
+                "ارزیابی باید «\u{2068}on\u{2069}» یا «\u{2068}off\u{2069}» باشد، نه {text}",
+                "la evaluación debe ser «on» u «off», no {text}",
+                "l'évaluation doit être « on » ou « off », pas {text}",
+            ],
+            found,
+        ),
+        UnknownLine(found) => (
+            &[
+                "سطری ناشناخته دارد: {text}",
+                "tiene una línea desconocida: {text}",
+                "elle contient une ligne inconnue : {text}",
+            ],
+            found,
+        ),
+        MissingMode => (
+            &[
+                "نمی‌گوید چه کسی با کدام طرف بازی می‌کند",
+                "no dice quién juega con cada bando",
+                "elle ne dit pas qui joue quel camp",
+            ],
+            "",
+        ),
+        NoGame => (&["هیچ بازی‌ای در آن نیست", "no contiene ninguna partida", "elle ne contient aucune partie"], ""),
+        BrokenRecord(record) => {
+            return fill(
+                lang,
+                &[
+                    "ثبت بازیِ آن خراب است: {error}",
+                    "su registro de la partida está dañado: {error}",
+                    "son relevé de partie est endommagé : {error}",
+                ],
+                &[("error", &record_error(lang, record))],
+            );
+        }
+    };
+    fill(lang, texts, &[("text", &quoted(lang, found))])
 }
 
 /// Each text follows "This link could not be opened: …".
 pub fn link_error(lang: Lang, error: &LinkError) -> String {
-    match (lang, error) {
-        (Lang::En, _) => error.to_string(),
-
-        (Lang::Fa, LinkError::BadEncoding) => format!("پیوند آسیب دیده است (رمزگذاری {} نادرست)", ltr(lang, "%")),
-        (Lang::Es, LinkError::BadEncoding) => "el enlace está dañado (codificación % incorrecta)".to_string(),
-        (Lang::Fr, LinkError::BadEncoding) => "le lien est endommagé (codage % incorrect)".to_string(),
-
-        (Lang::Fa, LinkError::BrokenRecord(record)) => {
-            format!("بازیِ درون پیوند خراب است: {}", record_error(lang, record))
-        }
-        (Lang::Es, LinkError::BrokenRecord(record)) => {
-            format!("la partida del enlace está dañada: {}", record_error(lang, record))
-        }
-        (Lang::Fr, LinkError::BrokenRecord(record)) => {
-            format!("la partie du lien est endommagée : {}", record_error(lang, record))
-        }
+    if lang == Lang::En {
+        return error.to_string();
+    }
+    match error {
+        LinkError::BadEncoding => fill(
+            lang,
+            &[
+                "پیوند آسیب دیده است (رمزگذاری \u{2068}%\u{2069} نادرست)",
+                "el enlace está dañado (codificación % incorrecta)",
+                "le lien est endommagé (codage % incorrect)",
+            ],
+            &[],
+        ),
+        LinkError::BrokenRecord(record) => fill(
+            lang,
+            &[
+                "بازیِ درون پیوند خراب است: {error}",
+                "la partida del enlace está dañada: {error}",
+                "la partie du lien est endommagée : {error}",
+            ],
+            &[("error", &record_error(lang, record))],
+        ),
     }
 }
