@@ -395,7 +395,10 @@ impl Session {
                     Purpose::Evaluate => self.evaluated = Some(position),
                     Purpose::Move => match legal {
                         Some(m) => self.held = Some(m),
-                        None => self.stop_ai(Purpose::Move, format!("the AI answered {best:?}, not a legal move")),
+                        None => {
+                            let answer = best.map_or("no move".to_string(), |m| m.to_string());
+                            self.stop_ai(Purpose::Move, format!("the AI answered {answer}, not a legal move"));
+                        }
                     },
                 }
                 self.effects.push(Effect::Controls);
