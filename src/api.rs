@@ -100,6 +100,7 @@ pub fn best_move(position: &str, limits: JsValue, earlier: Option<Vec<String>>) 
 // ---- The game on the page: the same events the board and its buttons send. ----
 
 use crate::ui::session::{Event, Intent, SettingsPatch, check_move};
+use crate::ui::state::Theme;
 use crate::ui::web::{self as page, App};
 use crate::ui::{Lang, Mode, NewGame};
 use crate::worker::JsScore;
@@ -332,39 +333,66 @@ pub fn game_load(position: &str) -> Result<(), JsError> {
     })
 }
 
-#[derive(serde::Serialize, Default)]
+/// The settings as scripts read them.
+#[derive(serde::Serialize)]
 struct SettingsView {
     /// Whether the evaluation bar is shown.
-    evaluation: Option<bool>,
-    /// A language code: "en", "fa", "es" or "fr".
-    language: Option<String>,
+    evaluation: bool,
+    /// "en", "fa", "es" or "fr".
+    language: &'static str,
+    sound: bool,
+    /// "system", "light" or "dark".
+    theme: &'static str,
+    /// Letters and digits along the board's edges.
+    coordinates: bool,
 }
 
-/// Reads and changes the page's settings as its controls do: `patch` is `{ evaluation, language }`,
-/// any of them (or nothing, to read). Returns all the settings. A bad value throws and changes nothing.
-#[wasm_bindgen]
-pub fn game_settings(patch: JsValue) -> Result<JsValue, JsError> {
-    let patch = match JsFields::read(&patch, "bad settings", Some(&["evaluation", "language"])) {
-        Ok(Some(fields)) => SettingsView {
-            evaluation: fields.bool("evaluation").map_err(|e| JsError::new(&e))?,
-            language: fields.string("language").map_err(|e| JsError::new(&e))?,
-        },
-        Ok(None) => SettingsView::default(),
-        Err(e) => return Err(JsError::new(&e)),
+fn read_settings_patch(value: &JsValue) -> Result<SettingsPatch, String> {
+    const FIELDS: [&str; 5] = ["evaluation", "language", "sound", "theme", "coordinates"];
+    let Some(fields) = JsFields::read(value, "bad settings", Some(&FIELDS))? else {
+        return Ok(SettingsPatch::default());
     };
-    let language = match patch.language.as_deref() {
+    let language = match fields.string("language")? {
         None => None,
         Some(code) => Some(
             Lang::ALL
                 .into_iter()
                 .find(|lang| lang.code() == code)
-                .ok_or_else(|| JsError::new(&format!("language '{code}' is not offered: use en, fa, es or fr")))?,
+                .ok_or_else(|| format!("bad settings: language '{code}' is not offered: use en, fa, es or fr"))?,
         ),
     };
+    let theme = match fields.string("theme")? {
+        None => None,
+        Some(code) => Some(
+            Theme::from_code(&code)
+                .ok_or_else(|| format!("bad settings: theme '{code}' does not exist: use system, light or dark"))?,
+        ),
+    };
+    Ok(SettingsPatch {
+        language,
+        evaluation: fields.bool("evaluation")?,
+        sound: fields.bool("sound")?,
+        theme,
+        coordinates: fields.bool("coordinates")?,
+    })
+}
+
+/// Reads and changes the page's settings as its controls do: `patch` is
+/// `{ evaluation, language, sound, theme, coordinates }`, any of them (or nothing, to read).
+/// Returns all the settings. A bad value throws and changes nothing.
+#[wasm_bindgen]
+pub fn game_settings(patch: JsValue) -> Result<JsValue, JsError> {
+    let patch = read_settings_patch(&patch).map_err(|e| JsError::new(&e))?;
     with_page(|app| {
-        app.dispatch(Event::Settings(SettingsPatch { language, evaluation: patch.evaluation }));
+        app.dispatch(Event::Settings(patch));
         let settings = app.state().settings;
-        to_js(&SettingsView { evaluation: Some(settings.evaluation), language: Some(settings.language.code().into()) })
+        to_js(&SettingsView {
+            evaluation: settings.evaluation,
+            language: settings.language.code(),
+            sound: settings.sound,
+            theme: settings.theme.code(),
+            coordinates: settings.coordinates,
+        })
     })?
 }
 

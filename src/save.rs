@@ -250,41 +250,75 @@ pub fn percent_decode(text: &str) -> Option<String> {
 ///
 /// ```text
 /// onitama-settings 1
-/// language fa
 /// evaluation on
+/// sound off
+/// theme dark
+/// coordinates on
+/// language fa
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq, Default)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SettingsFile {
     /// A language code (`en`, `fa`, …); `None` follows the browser.
     pub language: Option<String>,
     pub evaluation: bool,
+    pub sound: bool,
+    /// `system`, `light` or `dark`.
+    pub theme: String,
+    pub coordinates: bool,
+}
+
+impl Default for SettingsFile {
+    fn default() -> SettingsFile {
+        SettingsFile { language: None, evaluation: false, sound: true, theme: "system".into(), coordinates: false }
+    }
 }
 
 const SETTINGS_MAGIC: &str = "onitama-settings 1";
 
 pub fn encode_settings(settings: &SettingsFile) -> String {
-    let mut text = format!("{SETTINGS_MAGIC}\nevaluation {}\n", if settings.evaluation { "on" } else { "off" });
+    let on = |flag: bool| if flag { "on" } else { "off" };
+    let mut text = format!(
+        "{SETTINGS_MAGIC}\nevaluation {}\nsound {}\ntheme {}\ncoordinates {}\n",
+        on(settings.evaluation),
+        on(settings.sound),
+        settings.theme,
+        on(settings.coordinates)
+    );
     if let Some(language) = &settings.language {
         text.push_str(&format!("language {language}\n"));
     }
     text
 }
 
-/// Reads saved settings; lines it does not know (from a later version) are skipped.
+/// Reads saved settings; a line it does not know (from a later version) or cannot read keeps
+/// that setting's default.
+///
+/// ```
+/// use onitama::save::{self, SettingsFile};
+/// let settings = SettingsFile { language: Some("fa".into()), sound: false, ..SettingsFile::default() };
+/// assert_eq!(save::decode_settings(&save::encode_settings(&settings)), Some(settings));
+/// assert_eq!(save::decode_settings("something else"), None);
+/// ```
 pub fn decode_settings(text: &str) -> Option<SettingsFile> {
     let mut lines = text.lines();
     if lines.next()?.trim() != SETTINGS_MAGIC {
         return None;
     }
     let mut settings = SettingsFile::default();
+    let word = |value: &str| !value.is_empty() && value.len() <= 8 && value.bytes().all(|b| b.is_ascii_alphabetic());
     for line in lines {
-        match line.trim().split_once(' ') {
-            Some(("evaluation", value)) => settings.evaluation = value == "on",
-            Some(("language", value))
-                if !value.is_empty() && value.len() <= 8 && value.bytes().all(|b| b.is_ascii_alphabetic()) =>
-            {
-                settings.language = Some(value.to_string())
-            }
+        let Some((key, value)) = line.trim().split_once(' ') else { continue };
+        let flag = match value {
+            "on" => Some(true),
+            "off" => Some(false),
+            _ => None,
+        };
+        match (key, flag) {
+            ("evaluation", Some(on)) => settings.evaluation = on,
+            ("sound", Some(on)) => settings.sound = on,
+            ("coordinates", Some(on)) => settings.coordinates = on,
+            ("theme", _) if word(value) => settings.theme = value.to_string(),
+            ("language", _) if word(value) => settings.language = Some(value.to_string()),
             _ => {}
         }
     }

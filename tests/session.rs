@@ -282,7 +282,7 @@ fn a_double_click_on_a_piece_or_a_card_keeps_it_selected() {
 fn a_language_change_is_announced_in_the_new_language() {
     let (mut session, _) = open(START, Mode::PassAndPlay { turn_board: false }, Settings::default());
     play(&mut session, "ox:c1c2".parse().unwrap());
-    let effects = session.update(Event::Settings(SettingsPatch { language: Some(Lang::Fr), evaluation: None }));
+    let effects = session.update(Event::Settings(SettingsPatch { language: Some(Lang::Fr), ..Default::default() }));
     let said: Vec<&String> = effects
         .iter()
         .filter_map(|e| match e {
@@ -364,8 +364,8 @@ fn a_move_is_saved_and_the_settings_apart() {
         _ => None,
     });
     assert_eq!(saved.unwrap().game.moves().len(), 1);
-    let effects = session.update(Event::Settings(SettingsPatch { evaluation: Some(true), language: None }));
-    assert!(effects.contains(&Effect::SaveSettings(Settings { language: Lang::En, evaluation: true })));
+    let effects = session.update(Event::Settings(SettingsPatch { evaluation: Some(true), ..Default::default() }));
+    assert!(effects.contains(&Effect::SaveSettings(Settings { evaluation: true, ..Settings::default() })));
 }
 
 #[test]
@@ -382,4 +382,58 @@ fn a_position_loaded_is_a_new_game_in_the_same_mode() {
     session.update(Event::Intent(Intent::NewGame { game: Game::new(position), mode: session.state().mode }));
     assert_eq!(session.state().game.position(), &position);
     assert_eq!(session.state().mode, Mode::Watch { level: 0 });
+}
+
+fn sounds(effects: &[Effect]) -> Vec<onitama::ui::sound::Sound> {
+    effects
+        .iter()
+        .filter_map(|e| match e {
+            Effect::Sound(sound) => Some(*sound),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn moves_captures_and_the_end_make_their_sounds_unless_muted() {
+    use onitama::ui::sound::Sound;
+    let (mut session, _) = open(START, Mode::PassAndPlay { turn_board: false }, Settings::default());
+    assert_eq!(sounds(&play(&mut session, "ox:c1c2".parse().unwrap())), [Sound::Move, Sound::Card]);
+    let mut won = finished(vs_ai(Color::Red));
+    won.update(Event::Intent(Intent::Undo));
+    let effects = play(&mut won, "crab:c2c3".parse().unwrap());
+    assert_eq!(sounds(&effects), [Sound::Capture, Sound::Card, Sound::Win]);
+    assert!(effects.contains(&Effect::Vibrate(40)), "a capture buzzes");
+    let (mut lost, _) = open("5/5/2B2/2R2/5 crab,boar horse,elephant ox r", vs_ai(Color::Blue), Settings::default());
+    let effects = play(&mut lost, "crab:c2c3".parse().unwrap());
+    assert_eq!(sounds(&effects).last(), Some(&Sound::Loss));
+    let muted = Settings { sound: false, ..Settings::default() };
+    let (mut quiet, _) = open(START, Mode::PassAndPlay { turn_board: false }, muted);
+    assert!(sounds(&play(&mut quiet, "ox:c1c2".parse().unwrap())).is_empty());
+}
+
+#[test]
+fn a_tap_that_means_nothing_is_refused_with_a_sound() {
+    use onitama::ui::sound::Sound;
+    let (mut session, _) = open(START, Mode::PassAndPlay { turn_board: false }, Settings::default());
+    let (x, y) = session.layout().square("c3".parse().unwrap()).centre();
+    session.update(Event::Pointer { phase: PointerPhase::Down, x, y, time_ms: 0.0 });
+    let effects = session.update(Event::Pointer { phase: PointerPhase::Up, x, y, time_ms: 50.0 });
+    assert_eq!(sounds(&effects), [Sound::Refused]);
+    let (x, y) = session.layout().square("c1".parse().unwrap()).centre();
+    session.update(Event::Pointer { phase: PointerPhase::Down, x, y, time_ms: 1000.0 });
+    let effects = session.update(Event::Pointer { phase: PointerPhase::Up, x, y, time_ms: 1050.0 });
+    assert!(sounds(&effects).is_empty(), "choosing a piece is no refusal");
+}
+
+#[test]
+fn the_theme_follows_the_system_unless_chosen() {
+    use onitama::ui::state::Theme;
+    let (mut session, _) = open(START, vs_ai(Color::Red), Settings::default());
+    assert!(!session.state().dark());
+    session.update(Event::SystemDark(true));
+    assert!(session.state().dark());
+    let effects = session.update(Event::Settings(SettingsPatch { theme: Some(Theme::Light), ..Default::default() }));
+    assert!(!session.state().dark());
+    assert!(effects.iter().any(|e| matches!(e, Effect::SaveSettings(s) if s.theme == Theme::Light)));
 }

@@ -186,10 +186,10 @@ impl Harness {
                 self.send(Event::Intent(Intent::CloseResult));
             }
             Action::Evaluation(on) => {
-                self.send(Event::Settings(SettingsPatch { evaluation: Some(on), language: None }));
+                self.send(Event::Settings(SettingsPatch { evaluation: Some(on), ..Default::default() }));
             }
             Action::Language(index) => {
-                self.send(Event::Settings(SettingsPatch { language: Some(Lang::ALL[index]), evaluation: None }));
+                self.send(Event::Settings(SettingsPatch { language: Some(Lang::ALL[index]), ..Default::default() }));
             }
             Action::Relayout(width, height) => {
                 self.send(Event::Relayout { width, height });
@@ -315,7 +315,7 @@ proptest! {
         actions in proptest::collection::vec(action(), 1..MAX_EVENTS),
     ) {
         let game = Game::from_deal(&Deal::from_seed(seed));
-        let settings = Settings { language: Lang::En, evaluation };
+        let settings = Settings { evaluation, ..Settings::default() };
         let state = State::new(game, mode(start_mode), settings, reduced_motion, seed);
         let mut harness = Harness { session: Session::new(state), orders: Vec::new(), now_ms: 0.0 };
         harness.send(Event::Relayout { width: 1280.0, height: 800.0 });

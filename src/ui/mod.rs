@@ -12,6 +12,7 @@ pub mod notice;
 pub mod pointer;
 pub mod scene;
 pub mod session;
+pub mod sound;
 pub mod state;
 pub mod text;
 

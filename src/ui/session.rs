@@ -11,7 +11,8 @@ use super::keyboard::{self, KeyResult};
 use super::layout::Layout;
 use super::pointer;
 use super::scene::scene;
-use super::state::{Mode, Notice, Purpose, Settings, State, Thinking};
+use super::sound::{self, Sound};
+use super::state::{Mode, Notice, Purpose, Settings, State, Theme, Thinking};
 use super::text::{self, Lang};
 use crate::ai::{Level, Score};
 use crate::rules::{Card, Deal, Game, Move, MoveError, Position, PositionError, Square};
@@ -54,6 +55,8 @@ pub enum Event {
     WorkerFailed(String),
     /// Something to tell the player that arose outside the game (a broken link).
     Notice(Notice),
+    /// The system's colour preference, at start and when it changes.
+    SystemDark(bool),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -88,6 +91,9 @@ pub enum Intent {
 pub struct SettingsPatch {
     pub language: Option<Lang>,
     pub evaluation: Option<bool>,
+    pub sound: Option<bool>,
+    pub theme: Option<Theme>,
+    pub coordinates: Option<bool>,
 }
 
 /// A message from the worker about the search `id`.
@@ -141,6 +147,9 @@ pub enum Effect {
     Announce(String),
     /// For the developer's console: something that should not happen did.
     Log(String),
+    Sound(Sound),
+    /// Buzz a phone for this many milliseconds.
+    Vibrate(u32),
 }
 
 /// Options for a new game, as the dialog and the API give them.
@@ -246,6 +255,11 @@ impl Session {
             }
             Event::Frame { now_ms } => self.frame(now_ms),
             Event::Reply(reply) => self.reply(reply),
+            Event::SystemDark(dark) => {
+                self.state.system_dark = dark;
+                self.effects.push(Effect::Controls);
+                self.effects.push(Effect::Redraw);
+            }
             Event::Notice(notice) => {
                 self.state.notice = Some(notice);
                 self.effects.push(Effect::Controls);
@@ -273,12 +287,16 @@ impl Session {
             }
             PointerPhase::Up => {
                 let before = (self.state.selected_card, self.state.selected_piece);
+                let choice = self.state.card_choice;
                 if let Some(m) = pointer::pointer_up(&mut self.state, &self.layout, x, y) {
                     // The move came from the legal list, so it plays.
                     self.play(m);
                     return;
                 }
                 let after = (self.state.selected_card, self.state.selected_piece);
+                if after == before && self.state.card_choice == choice {
+                    self.sound(Sound::Refused);
+                }
                 let dropped = (before.0.is_some() && after.0.is_none()) || (before.1.is_some() && after.1.is_none());
                 let double = self.last_select.is_some_and(|(t, x0, y0)| {
                     time_ms - t < DOUBLE_CLICK_MS && (x - x0).hypot(y - y0) < pointer::DRAG_THRESHOLD
@@ -333,9 +351,11 @@ impl Session {
         if let Some(language) = patch.language {
             self.state.settings.language = language;
         }
-        if let Some(evaluation) = patch.evaluation {
-            self.state.settings.evaluation = evaluation;
-        }
+        let settings = &mut self.state.settings;
+        settings.evaluation = patch.evaluation.unwrap_or(settings.evaluation);
+        settings.sound = patch.sound.unwrap_or(settings.sound);
+        settings.theme = patch.theme.unwrap_or(settings.theme);
+        settings.coordinates = patch.coordinates.unwrap_or(settings.coordinates);
         if self.state.settings == before {
             return;
         }
@@ -436,7 +456,11 @@ impl Session {
             return;
         }
         let lang = self.state.lang();
-        self.effects.push(Effect::Announce(text::announce_move(lang, &position, m, self.state.game.outcome())));
+        let outcome = self.state.game.outcome();
+        self.effects.push(Effect::Announce(text::announce_move(lang, &position, m, outcome)));
+        for sound in sound::of_move(&position, m, outcome, self.state.mode) {
+            self.sound(sound);
+        }
         // Whatever was being searched was for the position just left.
         self.cancel_search();
         self.held = None;
@@ -503,6 +527,15 @@ impl Session {
         }
         self.ask(Purpose::Hint);
         self.effects.push(Effect::Controls);
+    }
+
+    fn sound(&mut self, sound: Sound) {
+        if self.state.settings.sound {
+            self.effects.push(Effect::Sound(sound));
+        }
+        if let Some(ms) = sound::vibration(sound, &self.state) {
+            self.effects.push(Effect::Vibrate(ms));
+        }
     }
 
     fn thinking_for(&self, purpose: Purpose) -> bool {

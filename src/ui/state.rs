@@ -46,17 +46,46 @@ pub enum Purpose {
     Evaluate,
 }
 
+/// Light or dark colours, or whatever the system prefers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Theme {
+    #[default]
+    System,
+    Light,
+    Dark,
+}
+
+impl Theme {
+    pub const ALL: [Theme; 3] = [Theme::System, Theme::Light, Theme::Dark];
+
+    pub fn code(self) -> &'static str {
+        match self {
+            Theme::System => "system",
+            Theme::Light => "light",
+            Theme::Dark => "dark",
+        }
+    }
+
+    pub fn from_code(code: &str) -> Option<Theme> {
+        Theme::ALL.into_iter().find(|theme| theme.code() == code)
+    }
+}
+
 /// What the player chose and the page remembers apart from any game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Settings {
     pub language: Lang,
     /// Whether the evaluation bar is shown (the AI then evaluates every position).
     pub evaluation: bool,
+    pub sound: bool,
+    pub theme: Theme,
+    /// Letters and digits along the board's edges.
+    pub coordinates: bool,
 }
 
 impl Default for Settings {
     fn default() -> Settings {
-        Settings { language: Lang::En, evaluation: false }
+        Settings { language: Lang::En, evaluation: false, sound: true, theme: Theme::System, coordinates: false }
     }
 }
 
@@ -83,6 +112,8 @@ pub struct State {
     pub notice: Option<Notice>,
     /// The result banner was closed; it comes back with the next game's end.
     pub result_dismissed: bool,
+    /// Whether the system asks for dark colours (for `Theme::System`).
+    pub system_dark: bool,
 }
 
 impl State {
@@ -104,6 +135,16 @@ impl State {
             seed,
             notice: None,
             result_dismissed: false,
+            system_dark: false,
+        }
+    }
+
+    /// Whether the page is drawn in dark colours.
+    pub fn dark(&self) -> bool {
+        match self.settings.theme {
+            Theme::System => self.system_dark,
+            Theme::Light => false,
+            Theme::Dark => true,
         }
     }
 

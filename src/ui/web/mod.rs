@@ -5,6 +5,7 @@ mod ai_client;
 pub mod controls;
 mod crash;
 mod render;
+mod sound;
 mod storage;
 
 use super::layout::Rect;
@@ -144,7 +145,7 @@ fn startup(window: &web_sys::Window) -> (Game, Mode, Settings, Option<Notice>) {
         Ok(Some(saved)) => {
             // Saves from before the settings were kept apart carry them.
             let language = saved.language.as_deref().and_then(Lang::from_code).unwrap_or(browser_lang);
-            (saved.game, saved.mode, Settings { language, evaluation: saved.show_evaluation })
+            (saved.game, saved.mode, Settings { language, evaluation: saved.show_evaluation, ..Settings::default() })
         }
         Ok(None) => {
             (Game::from_deal(&Deal::random()), default_mode, Settings { language: browser_lang, ..Settings::default() })
@@ -233,6 +234,13 @@ impl App {
             }
             Effect::Announce(message) => controls::announce(&message),
             Effect::Log(message) => web_sys::console::error_1(&message.into()),
+            Effect::Sound(sound) => sound::play(sound),
+            Effect::Vibrate(ms) => {
+                if let Some(window) = web_sys::window() {
+                    // Where the device cannot buzz, nothing happens.
+                    let _ = window.navigator().vibrate_with_duration(ms);
+                }
+            }
         }
     }
 

@@ -3,7 +3,7 @@
 //! player's language with it. A save that cannot be read never breaks the page: the caller is
 //! told why, a new game starts, and the text is kept under its own key for export.
 
-use super::super::state::Settings;
+use super::super::state::{Settings, Theme};
 use super::super::text::Lang;
 use crate::save::{self, SaveFile};
 
@@ -36,6 +36,9 @@ pub fn save_settings(settings: Settings) {
     let text = save::encode_settings(&save::SettingsFile {
         language: Some(settings.language.code().to_string()),
         evaluation: settings.evaluation,
+        sound: settings.sound,
+        theme: settings.theme.code().to_string(),
+        coordinates: settings.coordinates,
     });
     if let Some(storage) = storage() {
         let _ = storage.set_item(SETTINGS_KEY, &text);
@@ -46,7 +49,13 @@ pub fn save_settings(settings: Settings) {
 pub fn load_settings() -> Option<Settings> {
     let text = storage()?.get_item(SETTINGS_KEY).ok().flatten()?;
     let file = save::decode_settings(&text)?;
-    Some(Settings { language: file.language.as_deref().and_then(Lang::from_code)?, evaluation: file.evaluation })
+    Some(Settings {
+        language: file.language.as_deref().and_then(Lang::from_code)?,
+        evaluation: file.evaluation,
+        sound: file.sound,
+        theme: Theme::from_code(&file.theme).unwrap_or_default(),
+        coordinates: file.coordinates,
+    })
 }
 
 /// The last save that could not be read, kept for export.

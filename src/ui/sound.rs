@@ -1,0 +1,47 @@
+//! What the page says with sound (and a phone with a buzz): which event makes which sound. The
+//! shell synthesizes them (`web::sound`); nothing plays before the player's first gesture.
+
+use super::state::{Mode, State};
+use crate::rules::{Move, Outcome, Position};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Sound {
+    /// A piece moves to an empty square.
+    Move,
+    Capture,
+    /// The used card passes to the other side of the board.
+    Card,
+    /// The game ends well for the player (any win when people play each other).
+    Win,
+    /// The game ends with the player's loss, or a draw.
+    Loss,
+    /// A tap that means nothing here.
+    Refused,
+}
+
+/// The sounds of a move just played from `before`, in order.
+pub fn of_move(before: &Position, m: Move, outcome: Option<Outcome>, mode: Mode) -> Vec<Sound> {
+    let captured = matches!(m, Move::Step { to, .. } if before.pieces(before.to_move().other()).contains(to));
+    let mut sounds = vec![if captured { Sound::Capture } else { Sound::Move }, Sound::Card];
+    if let Some(outcome) = outcome {
+        let happy = match (outcome, mode) {
+            (Outcome::Win { winner, .. }, Mode::VsAi { human, .. }) => winner == human,
+            (Outcome::Win { .. }, _) => true,
+            (Outcome::DrawByRepetition, _) => false,
+        };
+        sounds.push(if happy { Sound::Win } else { Sound::Loss });
+    }
+    sounds
+}
+
+/// How long the phone buzzes for a sound (ms), if at all: a capture and the end of a game.
+pub fn vibration(sound: Sound, state: &State) -> Option<u32> {
+    if state.reduced_motion {
+        return None;
+    }
+    match sound {
+        Sound::Capture => Some(40),
+        Sound::Win | Sound::Loss => Some(120),
+        _ => None,
+    }
+}
