@@ -123,6 +123,7 @@ fn try_start() -> Result<(), JsValue> {
     })?;
     controls::wire(&document)?;
     controls::apply_language(settings.language);
+    sound::install();
     with_app(|app| {
         app.relayout();
         app.dispatch(Event::Opened);

@@ -2,6 +2,9 @@
 
 use super::super::sound::Sound;
 
+/// Listens for the player's first gesture, before which nothing may play.
+pub fn install() {}
+
 pub fn play(sound: Sound) {
     let _ = sound;
 }
