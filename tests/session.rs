@@ -437,3 +437,54 @@ fn the_theme_follows_the_system_unless_chosen() {
     assert!(!session.state().dark());
     assert!(effects.iter().any(|e| matches!(e, Effect::SaveSettings(s) if s.theme == Theme::Light)));
 }
+
+#[test]
+fn in_pass_and_play_the_board_turns_as_one_piece_and_no_card_sweeps_across() {
+    let (mut session, _) = open(START, Mode::PassAndPlay { turn_board: true }, Settings::default());
+    play(&mut session, "ox:c1c2".parse().unwrap());
+    let anim = session.state().anim.clone().expect("the move is shown");
+    assert!(anim.turn, "the picture turns");
+    let board = session.layout().board;
+    for card in &anim.cards {
+        let dy = (card.from.y - card.to.y).abs();
+        assert!(dy < board.h / 2.0, "{:?} travels {dy} px across a {} px board", card.card, board.h);
+    }
+    // Without turning the board, a move's cards stay on their sides too, and nothing turns.
+    let (mut fixed, _) = open(START, Mode::PassAndPlay { turn_board: false }, Settings::default());
+    play(&mut fixed, "ox:c1c2".parse().unwrap());
+    assert!(!fixed.state().anim.as_ref().unwrap().turn);
+}
+
+#[test]
+fn a_win_is_celebrated_unless_motion_is_reduced() {
+    assert!(finished(vs_ai(Color::Red)).state().celebration.is_some());
+    let (mut lost, _) = open("5/5/2B2/2R2/5 crab,boar horse,elephant ox r", vs_ai(Color::Blue), Settings::default());
+    play(&mut lost, "crab:c2c3".parse().unwrap());
+    assert!(lost.state().celebration.is_none(), "no confetti for the AI's win");
+    let game = Game::new("5/5/2B2/2R2/5 crab,boar horse,elephant ox r".parse().unwrap());
+    let mut calm = Session::new(State::new(game, vs_ai(Color::Red), Settings::default(), true, 1));
+    calm.update(Event::Relayout { width: 1280.0, height: 800.0 });
+    calm.update(Event::Intent(Intent::Play("crab:c2c3".parse().unwrap())));
+    assert!(calm.state().celebration.is_none());
+    assert!(calm.state().anim.is_none());
+}
+
+#[test]
+fn tapping_an_opponents_card_or_the_side_card_previews_its_moves() {
+    use onitama::ui::scene::preview_targets;
+    let (mut session, _) = open(START, vs_ai(Color::Red), Settings::default());
+    let horse = scene(session.state(), session.layout()).cards.iter().find(|(c, ..)| *c == Card::Horse).unwrap().1;
+    let (x, y) = horse.centre();
+    click(&mut session, x, y, 0.0);
+    assert_eq!(session.state().preview, Some(Card::Horse));
+    let (color, targets) = preview_targets(session.state()).unwrap();
+    assert_eq!(color, Color::Blue);
+    // Blue's horse steps forward (down the board for Blue), left, or back.
+    assert!(targets.contains("c4".parse().unwrap()));
+    session.update(Event::Key("Escape".into()));
+    assert_eq!(session.state().preview, None);
+    let side = scene(session.state(), session.layout()).cards.iter().find(|(c, ..)| *c == Card::Crab).unwrap().1;
+    let (x, y) = side.centre();
+    click(&mut session, x, y, 5000.0);
+    assert_eq!(preview_targets(session.state()).unwrap().0, Color::Red, "the side card goes to the mover next");
+}

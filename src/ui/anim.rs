@@ -17,6 +17,16 @@ pub struct Scene {
 }
 
 impl Scene {
+    /// The same scene turned half a turn about `(cx, cy)`: how the last picture looks from the
+    /// other side of the table, so that a board that turns can start from it.
+    pub fn turned_about(&self, cx: f64, cy: f64) -> Scene {
+        let turn = |r: Rect| Rect { x: 2.0 * cx - r.x - r.w, y: 2.0 * cy - r.y - r.h, ..r };
+        Scene {
+            pieces: self.pieces.iter().map(|&(square, piece, rect)| (square, piece, turn(rect))).collect(),
+            cards: self.cards.iter().map(|&(card, rect, turned)| (card, turn(rect), !turned)).collect(),
+        }
+    }
+
     fn piece_at(&self, square: Square) -> Option<(Piece, Rect)> {
         self.pieces.iter().find(|(s, ..)| *s == square).map(|&(_, piece, rect)| (piece, rect))
     }
@@ -49,6 +59,24 @@ pub struct Anim {
     pub cards: Vec<CardAnim>,
     /// Squares whose piece is drawn by the animation rather than in place.
     pub covered: Vec<Square>,
+    /// The whole picture turns half a turn as one piece (pass and play, the board facing the
+    /// next player), while the pieces and cards move within it.
+    pub turn: bool,
+}
+
+/// A short shower of confetti when the player wins.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Celebration {
+    pub start_ms: Option<f64>,
+}
+
+impl Celebration {
+    pub const DURATION_MS: f64 = 1800.0;
+
+    /// 0 → 1 over the celebration (0 before its first frame).
+    pub fn progress(&self, now_ms: f64) -> f64 {
+        self.start_ms.map_or(0.0, |start| ((now_ms - start) / Self::DURATION_MS).clamp(0.0, 1.0))
+    }
 }
 
 impl Anim {
@@ -100,7 +128,7 @@ impl Anim {
                 })
             })
             .collect();
-        Anim { start_ms: None, duration_ms: DURATION_MS, pieces, cards, covered }
+        Anim { start_ms: None, duration_ms: DURATION_MS, pieces, cards, covered, turn: false }
     }
 
     /// Eased progress 0 → 1 at `now_ms` (0 before the first frame).

@@ -41,8 +41,11 @@ pub fn must_pass(state: &State) -> bool {
 /// A click on a card of the player to move: chooses it, answers a card question, or passes.
 pub fn click_card(state: &mut State, card: Card) -> Option<Move> {
     if !state.human_to_move() || !state.position().hand(state.position().to_move()).contains(card) {
+        // Another side's card, or the side card: show where it reaches.
+        state.preview = if state.preview == Some(card) { None } else { Some(card) };
         return None;
     }
+    state.preview = None;
     let legal = state.game.legal_moves();
     if must_pass(state) {
         return legal.iter().copied().find(|m| *m == Move::Pass { card });

@@ -50,8 +50,8 @@ pub fn turn_line(state: &State) -> Option<String> {
     }
     let lang = state.lang();
     let mover = state.position().to_move();
-    Some(if let Some(thinking) = state.thinking.filter(|_| state.ai_to_move()) {
-        text::thinking(lang, mover, thinking.depth)
+    Some(if state.ai_to_move() {
+        text::ai_label(lang, level_index(state.mode), state.thinking.is_some())
     } else if must_pass(state) {
         text::must_pass(lang)
     } else if state.card_choice.is_some() {
@@ -61,4 +61,48 @@ pub fn turn_line(state: &State) -> Option<String> {
     } else {
         text::to_move(lang, mover)
     })
+}
+
+fn level_index(mode: Mode) -> usize {
+    match mode {
+        Mode::VsAi { level, .. } | Mode::Watch { level } => level,
+        Mode::PassAndPlay { .. } => 0,
+    }
+}
+
+/// The lines drawn by each player's row: the mover's turn line (lit), and by the AI's hand its
+/// level; at the end, how the game was won.
+pub fn labels(state: &State) -> Vec<(Color, String, bool)> {
+    let lang = state.lang();
+    let mover = state.position().to_move();
+    if let Some(outcome) = state.game.outcome() {
+        let by = match outcome {
+            crate::rules::Outcome::Win { winner, .. } => winner,
+            crate::rules::Outcome::DrawByRepetition => mover,
+        };
+        return vec![(by, text::result(lang, outcome, state.mode), true)];
+    }
+    let mut labels: Vec<(Color, String, bool)> = turn_line(state).map(|line| (mover, line, true)).into_iter().collect();
+    if let Mode::VsAi { human, level } = state.mode
+        && human == mover
+    {
+        labels.push((human.other(), text::ai_label(lang, level, false), false));
+    }
+    labels
+}
+
+/// A card's holder: the hand it is in, or for the side card the player to move, who takes it next.
+pub fn holder(state: &State, card: Card) -> Color {
+    let position = state.position();
+    Color::ALL.into_iter().find(|&color| position.hand(color).contains(card)).unwrap_or(position.to_move())
+}
+
+/// Where a previewed card (an opponent's, or the side card) would take its holder's pieces.
+pub fn preview_targets(state: &State) -> Option<(Color, crate::rules::Bitboard)> {
+    let card = state.preview?;
+    let color = holder(state, card);
+    let position = state.position();
+    let own = position.pieces(color);
+    let targets = own.fold(crate::rules::Bitboard::EMPTY, |acc, from| acc | card.targets(color, from));
+    Some((color, targets & !own))
 }

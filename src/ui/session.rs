@@ -5,7 +5,7 @@
 //! do (start or cancel a search, draw, refresh the controls, save, announce). Time enters only
 //! with frames and pointer events, so the whole session runs and is tested natively.
 
-use super::anim::Anim;
+use super::anim::{Anim, Celebration};
 use super::board;
 use super::keyboard::{self, KeyResult};
 use super::layout::Layout;
@@ -287,14 +287,14 @@ impl Session {
             }
             PointerPhase::Up => {
                 let before = (self.state.selected_card, self.state.selected_piece);
-                let choice = self.state.card_choice;
+                let (choice, preview) = (self.state.card_choice, self.state.preview);
                 if let Some(m) = pointer::pointer_up(&mut self.state, &self.layout, x, y) {
                     // The move came from the legal list, so it plays.
                     self.play(m);
                     return;
                 }
                 let after = (self.state.selected_card, self.state.selected_piece);
-                if after == before && self.state.card_choice == choice {
+                if after == before && self.state.card_choice == choice && self.state.preview == preview {
                     self.sound(Sound::Refused);
                 }
                 let dropped = (before.0.is_some() && after.0.is_none()) || (before.1.is_some() && after.1.is_none());
@@ -380,6 +380,13 @@ impl Session {
     }
 
     fn frame(&mut self, now_ms: f64) {
+        if let Some(celebration) = self.state.celebration.as_mut() {
+            let start = *celebration.start_ms.get_or_insert(now_ms);
+            if now_ms - start >= Celebration::DURATION_MS {
+                self.state.celebration = None;
+            }
+            self.effects.push(Effect::Redraw);
+        }
         let Some(anim) = self.state.anim.as_mut() else { return };
         anim.start_ms.get_or_insert(now_ms);
         if anim.is_done(now_ms) {
@@ -458,7 +465,8 @@ impl Session {
         let lang = self.state.lang();
         let outcome = self.state.game.outcome();
         self.effects.push(Effect::Announce(text::announce_move(lang, &position, m, outcome)));
-        for sound in sound::of_move(&position, m, outcome, self.state.mode) {
+        let sounds = sound::of_move(&position, m, outcome, self.state.mode);
+        for &sound in &sounds {
             self.sound(sound);
         }
         // Whatever was being searched was for the position just left.
@@ -473,6 +481,9 @@ impl Session {
             Move::Pass { .. } => None,
         };
         self.after_move(before, slide);
+        if sounds.contains(&Sound::Win) && !self.state.reduced_motion {
+            self.state.celebration = Some(Celebration { start_ms: None });
+        }
     }
 
     /// Undo (`back`) or redo, with the moved piece sliding back or forth.
@@ -499,10 +510,17 @@ impl Session {
         self.state.clear_selection();
         self.state.hint = None;
         self.state.result_dismissed = false;
+        self.state.celebration = None;
+        let turned = self.state.bottom() != self.layout.bottom;
         self.layout = Layout::new(self.layout.width, self.layout.height, self.state.bottom());
         let after = scene(&self.state, &self.layout);
-        let plan = Anim::plan(&before, &after, slide);
-        self.state.anim = (!self.state.reduced_motion && !plan.is_empty()).then_some(plan);
+        // A board that turns to the next player turns as one piece: start from the last picture
+        // seen from the other side, and turn it round while the move is shown.
+        let before =
+            if turned { before.turned_about(self.layout.width / 2.0, self.layout.height / 2.0) } else { before };
+        let mut plan = Anim::plan(&before, &after, slide);
+        plan.turn = turned;
+        self.state.anim = (!self.state.reduced_motion && (turned || !plan.is_empty())).then_some(plan);
         self.changed();
     }
 

@@ -2,7 +2,7 @@
 //! the AI is doing and what is moving. Everything drawn is derived from it; every rule question
 //! goes to `crate::rules`.
 
-use super::anim::Anim;
+use super::anim::{Anim, Celebration};
 pub use super::notice::Notice;
 use super::text::Lang;
 use crate::ai::Score;
@@ -102,10 +102,13 @@ pub struct State {
     /// Where the keyboard focus is, once the keyboard has been used.
     pub focus: Option<Focus>,
     pub hint: Option<Move>,
+    /// A card shown on the board from its holder's pieces (an opponent's card, or the side card).
+    pub preview: Option<Card>,
     pub thinking: Option<Thinking>,
     /// The AI's latest view of a position: the score for that position's side to move.
     pub evaluation: Option<(Position, Score)>,
     pub anim: Option<Anim>,
+    pub celebration: Option<Celebration>,
     pub reduced_motion: bool,
     /// The seed for the AI's dice, advanced every request.
     pub seed: u64,
@@ -128,9 +131,11 @@ impl State {
             drag: None,
             focus: None,
             hint: None,
+            preview: None,
             thinking: None,
             evaluation: None,
             anim: None,
+            celebration: None,
             reduced_motion,
             seed,
             notice: None,
@@ -206,6 +211,7 @@ impl State {
         self.selected_piece = None;
         self.card_choice = None;
         self.drag = None;
+        self.preview = None;
     }
 
     /// Whether the result banner is up.

@@ -85,6 +85,12 @@ pub struct Texts {
     mode_watch: &'static str,
     level: &'static str,
     duplicate_card: &'static str,
+    you_win_short: &'static str,
+    ai_wins_short: &'static str,
+    wins_short: &'static str,
+    draw_short: &'static str,
+    ai_label: &'static str,
+    ai_thinking: &'static str,
     pub link_copied: &'static str,
     eval_even: &'static str,
     eval_lead: &'static str,
@@ -192,6 +198,25 @@ pub fn result(lang: Lang, outcome: Outcome, mode: Mode) -> String {
         },
         _ => self::outcome(lang, outcome),
     }
+}
+
+/// The result in a few words: "You win!", "The AI wins", "Red wins!", "Draw".
+pub fn result_short(lang: Lang, outcome: Outcome, mode: Mode) -> String {
+    let t = lang.texts();
+    match (outcome, mode) {
+        (Outcome::DrawByRepetition, _) => t.draw_short.to_string(),
+        (Outcome::Win { winner, .. }, Mode::VsAi { human, .. }) => {
+            (if winner == human { t.you_win_short } else { t.ai_wins_short }).to_string()
+        }
+        (Outcome::Win { winner, .. }, _) => fill(lang, t.wins_short, &[("color", color_name(lang, winner))]),
+    }
+}
+
+/// The label by the AI's hand: its level, and whether it is thinking.
+pub fn ai_label(lang: Lang, level: usize, thinking: bool) -> String {
+    let t = lang.texts();
+    let name = t.levels.get(level).copied().unwrap_or_default();
+    fill(lang, if thinking { t.ai_thinking } else { t.ai_label }, &[("level", name)])
 }
 
 /// Who plays, and the AI's level: "Against the AI · level 5, student".
@@ -362,6 +387,12 @@ const EN: Texts = Texts {
     mode_watch: "Watching the AI · {level}",
     level: "level {n}, {name}",
     duplicate_card: "{card} is chosen twice: choose five different cards",
+    you_win_short: "You win!",
+    ai_wins_short: "The AI wins",
+    wins_short: "{color} wins!",
+    draw_short: "Draw",
+    ai_label: "AI · {level}",
+    ai_thinking: "Thinking… · {level}",
     link_copied: "The link is copied.",
     eval_even: "Even",
     eval_lead: "{color} +{n}",
@@ -384,6 +415,14 @@ const EN: Texts = Texts {
     ],
     rules_cards: "The sixteen cards, as their holder sees them (forward is up)",
     html: &[
+        ("menu", "Menu"),
+        ("sound", "Sound"),
+        ("coordinates", "Coordinates"),
+        ("theme", "Colours"),
+        ("theme-system", "as the system"),
+        ("theme-light", "light"),
+        ("theme-dark", "dark"),
+        ("change-level", "Level"),
         ("new-game", "New game"),
         ("undo", "Undo"),
         ("redo", "Redo"),
@@ -485,6 +524,12 @@ const FA: Texts = Texts {
     mode_watch: "تماشای بازی هوش مصنوعی · {level}",
     level: "سطح {n}، {name}",
     duplicate_card: "{card} دو بار انتخاب شده است: پنج کارت متفاوت انتخاب کنید",
+    you_win_short: "شما بردید!",
+    ai_wins_short: "هوش مصنوعی برد",
+    wins_short: "{color} برد!",
+    draw_short: "مساوی",
+    ai_label: "هوش مصنوعی · {level}",
+    ai_thinking: "در حال فکر… · {level}",
     link_copied: "پیوند رونوشت شد.",
     eval_even: "برابر",
     eval_lead: "{color} +{n}",
@@ -507,6 +552,14 @@ const FA: Texts = Texts {
     ],
     rules_cards: "شانزده کارت، همان‌گونه که دارنده‌شان می‌بیند (رو به جلو، بالاست)",
     html: &[
+        ("menu", "منو"),
+        ("sound", "صدا"),
+        ("coordinates", "مختصات"),
+        ("theme", "رنگ‌ها"),
+        ("theme-system", "مانند سیستم"),
+        ("theme-light", "روشن"),
+        ("theme-dark", "تیره"),
+        ("change-level", "سطح"),
         ("new-game", "بازی تازه"),
         ("undo", "برگرداندن"),
         ("redo", "دوباره"),
@@ -594,6 +647,12 @@ const ES: Texts = Texts {
     mode_watch: "La IA contra sí misma · {level}",
     level: "nivel {n}, {name}",
     duplicate_card: "{card} está elegida dos veces: elige cinco cartas distintas",
+    you_win_short: "¡Ganas!",
+    ai_wins_short: "Gana la IA",
+    wins_short: "¡Gana {color}!",
+    draw_short: "Tablas",
+    ai_label: "IA · {level}",
+    ai_thinking: "Pensando… · {level}",
     link_copied: "Enlace copiado.",
     eval_even: "Igualado",
     eval_lead: "{color} +{n}",
@@ -616,6 +675,14 @@ const ES: Texts = Texts {
     ],
     rules_cards: "Las dieciséis cartas, como las ve quien las tiene (adelante es arriba)",
     html: &[
+        ("menu", "Menú"),
+        ("sound", "Sonido"),
+        ("coordinates", "Coordenadas"),
+        ("theme", "Colores"),
+        ("theme-system", "como el sistema"),
+        ("theme-light", "claro"),
+        ("theme-dark", "oscuro"),
+        ("change-level", "Nivel"),
         ("new-game", "Partida nueva"),
         ("undo", "Deshacer"),
         ("redo", "Rehacer"),
@@ -717,6 +784,12 @@ const FR: Texts = Texts {
     mode_watch: "L'IA contre elle-même · {level}",
     level: "niveau {n}, {name}",
     duplicate_card: "{card} est choisie deux fois : choisissez cinq cartes différentes",
+    you_win_short: "Vous gagnez !",
+    ai_wins_short: "L'IA gagne",
+    wins_short: "{color} gagne !",
+    draw_short: "Partie nulle",
+    ai_label: "IA · {level}",
+    ai_thinking: "Réflexion… · {level}",
     link_copied: "Lien copié.",
     eval_even: "Égalité",
     eval_lead: "{color} +{n}",
@@ -739,6 +812,14 @@ const FR: Texts = Texts {
     ],
     rules_cards: "Les seize cartes, telles que les voit leur détenteur (l'avant est en haut)",
     html: &[
+        ("menu", "Menu"),
+        ("sound", "Son"),
+        ("coordinates", "Coordonnées"),
+        ("theme", "Couleurs"),
+        ("theme-system", "comme le système"),
+        ("theme-light", "clair"),
+        ("theme-dark", "sombre"),
+        ("change-level", "Niveau"),
         ("new-game", "Nouvelle partie"),
         ("undo", "Annuler"),
         ("redo", "Rétablir"),
