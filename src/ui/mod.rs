@@ -15,6 +15,7 @@ pub mod session;
 pub mod sound;
 pub mod state;
 pub mod text;
+pub mod theme;
 
 #[cfg(target_arch = "wasm32")]
 pub mod web;
