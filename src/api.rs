@@ -239,6 +239,8 @@ pub fn game_state() -> Result<JsValue, JsError> {
         evaluation: Option<JsScore>,
         /// The result banner's text while it is shown.
         result: Option<String>,
+        /// Where the keyboard focus is: a square ("c1") or a hand card ("red:0").
+        focus: Option<String>,
         notice: Option<String>,
     }
     with_page(|app| {
@@ -279,8 +281,12 @@ pub fn game_state() -> Result<JsValue, JsError> {
             result: game
                 .outcome()
                 .filter(|_| state.shows_result())
-                .map(|o| crate::ui::text::result(state.lang(), o, state.mode)),
+                .map(|o| crate::ui::text::result_short(state.lang(), o, state.mode)),
             notice: state.notice.as_ref().map(|n| n.text(state.lang())),
+            focus: state.focus.map(|focus| match focus {
+                crate::ui::state::Focus::Square(square) => square.to_string(),
+                crate::ui::state::Focus::Card(color, slot) => format!("{}:{slot}", color.code()),
+            }),
         };
         to_js(&view)
     })?

@@ -436,6 +436,9 @@ fn the_theme_follows_the_system_unless_chosen() {
     let effects = session.update(Event::Settings(SettingsPatch { theme: Some(Theme::Light), ..Default::default() }));
     assert!(!session.state().dark());
     assert!(effects.iter().any(|e| matches!(e, Effect::SaveSettings(s) if s.theme == Theme::Light)));
+    session.update(Event::Settings(SettingsPatch { theme: Some(Theme::System), ..Default::default() }));
+    session.update(Event::Intent(Intent::Rematch));
+    assert!(session.state().dark(), "a new game keeps the system's dark colours");
 }
 
 #[test]

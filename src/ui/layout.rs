@@ -33,6 +33,10 @@ pub enum CardPlace {
     Side,
 }
 
+/// The room between the board and the cards above and below it, in cells: the board's frame
+/// and the line naming whose turn it is.
+const BESIDE: f64 = 0.5;
+
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Arrangement {
     Portrait,
@@ -73,9 +77,11 @@ impl Layout {
             Arrangement::Wide => (2.0, 1.3, 0.2),
         };
         let (rows, cols) = match arrangement {
-            Arrangement::Portrait => (5.0 + 2.0 * (card_h_cells + gap_cells) + 0.8, 5.3),
-            Arrangement::Landscape => (5.0 + 2.0 * (card_h_cells + gap_cells) + 0.8, 5.0 + 2.0 * (card_w_cells + 0.35)),
-            Arrangement::Wide => (5.9, 5.0 + 2.0 * (card_w_cells + 0.5)),
+            Arrangement::Portrait => (5.0 + 2.0 * (card_h_cells + gap_cells + BESIDE) + 0.3, 5.3),
+            Arrangement::Landscape => {
+                (5.0 + 2.0 * (card_h_cells + gap_cells + BESIDE) + 0.3, 5.0 + 2.0 * (card_w_cells + 0.35))
+            }
+            Arrangement::Wide => (5.0 + 2.0 * BESIDE + 0.2, 5.0 + 2.0 * (card_w_cells + 0.5)),
         };
         let cell = (width / cols).min(height / rows).floor().max(8.0);
         let board_size = cell * 5.0;
@@ -88,8 +94,8 @@ impl Layout {
         let card_w = cell * card_w_cells;
         let card_h = cell * card_h_cells;
         let gap = cell * gap_cells;
-        let top_y = board.y - gap - card_h - cell * 0.35;
-        let bottom_y = board.y + board.h + gap + cell * 0.35;
+        let top_y = board.y - gap - card_h - cell * BESIDE;
+        let bottom_y = board.y + board.h + gap + cell * BESIDE;
         let row_y = |color: Color| if color == bottom { bottom_y } else { top_y };
         let mut hands = [[Rect::default(); 2]; 2];
         let mut side = [Rect::default(); 2];
@@ -129,9 +135,10 @@ impl Layout {
                 }
             }
         }
-        let banner_h = cell * 0.32;
+        // The line of text sits just outside the board's wooden frame.
+        let banner_h = cell * 0.34;
         let banner = [Color::Red, Color::Blue].map(|color| {
-            let y = if color == bottom { board.y + board.h + cell * 0.05 } else { board.y - cell * 0.05 - banner_h };
+            let y = if color == bottom { board.y + board.h + cell * 0.14 } else { board.y - cell * 0.14 - banner_h };
             Rect { x: board.x, y, w: board.w, h: banner_h }
         });
         Layout { width, height, cell, board, bottom, hands, side, banner }

@@ -5,6 +5,7 @@
 
 pub mod anim;
 pub mod board;
+pub mod emblems;
 pub mod error_text;
 pub mod keyboard;
 pub mod layout;

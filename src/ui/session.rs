@@ -527,7 +527,9 @@ impl Session {
     fn start_game(&mut self, game: Game, mode: Mode) {
         self.cancel_search();
         let seed = self.state.seed.wrapping_add(1);
+        let system_dark = self.state.system_dark;
         self.state = State::new(game, mode, self.state.settings, self.state.reduced_motion, seed);
+        self.state.system_dark = system_dark;
         self.held = None;
         self.ai_stopped = false;
         self.evaluated = None;

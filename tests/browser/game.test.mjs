@@ -3,7 +3,7 @@
 // reads the state back; the moves themselves are made with the pointer.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openGame, screenshot, servedGame } from './harness.mjs';
+import { openGame, screenshot, servedGame, openMenu } from './harness.mjs';
 
 const game = servedGame({ before, after });
 
@@ -239,6 +239,7 @@ test('a hint marks a legal move, and the evaluation bar shows who stands better'
   await page.waitForFunction(() => window.wasmBindings.game_state().hint != null, null, { timeout: 20000 });
   const s = await state(page);
   assert.ok(s.legal_moves.includes(s.hint), `hint ${s.hint} is legal`);
+  await openMenu(page);
   await page.click('#show-eval');
   await page.waitForFunction(() => !['', '…'].includes(document.getElementById('eval-text').textContent), null, { timeout: 20000 });
   assert.match(await page.textContent('#eval-text'), /^(Even|Red \+|Blue \+|Red wins|Blue wins)/);

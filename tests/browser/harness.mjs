@@ -87,3 +87,8 @@ export function servedGame(hooks) {
   hooks.after(async () => { await shared.browser?.close(); await shared.server?.close(); });
   return shared;
 }
+
+/** Opens the menu (Records, Rules, Evaluation, Sound, Coordinates, Colours, Language) if closed. */
+export async function openMenu(page) {
+  if (!(await page.evaluate(() => document.getElementById('menu').open))) await page.click('#menu-button');
+}

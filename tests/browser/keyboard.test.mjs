@@ -22,14 +22,21 @@ test('a game is played with the keyboard alone', async () => {
   assert.equal((await state(page)).selected_piece, 'c1');
   await page.keyboard.press('Escape');
   assert.equal((await state(page)).selected_piece, null, 'Escape cancels');
-  // Down from c1 is Red's row of cards: choose the card there, then the piece, then the square.
-  await page.keyboard.press('ArrowDown');
+  // Red's cards lie below the board or, on a wide screen, to its right: go there and choose one,
+  // then the piece, then the square.
+  for (const key of ['ArrowDown', 'ArrowRight', 'ArrowRight', 'ArrowRight', 'ArrowDown']) {
+    if ((await state(page)).focus?.startsWith('red:')) break;
+    await page.keyboard.press(key);
+  }
+  assert.match((await state(page)).focus, /^red:/);
   await page.keyboard.press('Enter');
   const card = (await state(page)).selected_card;
   assert.ok(['tiger', 'crab'].includes(card), `a card is chosen: ${card}`);
   await screenshot(page, 'keyboard-focus-card');
   await page.keyboard.press('Escape');
-  await page.keyboard.press('ArrowUp'); // back on the board
+  for (let i = 0; i < 4 && !/^[a-e][1-5]$/.test((await state(page)).focus); i += 1) {
+    await page.keyboard.press('ArrowLeft'); // back on the board
+  }
   await page.keyboard.press('Enter');
   const piece = (await state(page)).selected_piece;
   assert.ok(piece, 'a piece is picked up');

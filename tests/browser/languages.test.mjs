@@ -2,7 +2,7 @@
 // left. The texts drawn on the canvas follow the language too.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { screenshot, servedGame } from './harness.mjs';
+import { screenshot, servedGame, openMenu } from './harness.mjs';
 
 const game = servedGame({ before, after });
 
@@ -43,6 +43,7 @@ test('the language can be switched in the page and is remembered', async () => {
   const page = await context.newPage();
   await page.goto(game.server.url);
   await page.waitForFunction(() => window.wasmBindings !== undefined);
+  await openMenu(page);
   await page.selectOption('#language', 'fr');
   assert.equal(await page.textContent('#undo'), 'Annuler');
   await page.reload();
@@ -50,6 +51,7 @@ test('the language can be switched in the page and is remembered', async () => {
   assert.equal(await page.getAttribute('html', 'lang'), 'fr');
   assert.equal(await page.inputValue('#language'), 'fr');
   // Level names follow the language; Persian numbers them with Persian digits.
+  await openMenu(page);
   await page.selectOption('#language', 'fa');
   const level = await page.textContent('#setup-level option[value="0"]');
   assert.equal(level, '۱ – نوآموز');
@@ -62,6 +64,7 @@ for (const [locale, title] of [['en-US', 'How to play'], ['fa-IR', 'شیوهٔ �
     const page = await context.newPage();
     await page.goto(game.server.url);
     await page.waitForFunction(() => window.wasmBindings !== undefined);
+    await openMenu(page);
     await page.click('#rules');
     await page.waitForSelector('#rules-dialog[open]');
     assert.equal(await page.textContent('#rules-content h2'), title);

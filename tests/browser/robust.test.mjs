@@ -3,7 +3,7 @@
 // saves in other languages, and the time caps of searches and counts started from the page.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openGame, screenshot, servedGame } from './harness.mjs';
+import { openGame, screenshot, servedGame, openMenu } from './harness.mjs';
 
 const game = servedGame({ before, after });
 
@@ -183,6 +183,7 @@ test('five cards with a repeat keep the dialog open with the error beside the ca
 test('Rules opens at its top', async () => {
   for (const viewport of [{ width: 1280, height: 800 }, { width: 360, height: 640 }]) {
     const { context, page, errors } = await fresh(viewport);
+    await openMenu(page);
     await page.click('#rules');
     const top = await page.evaluate(() => document.getElementById('rules-dialog').scrollTop);
     assert.equal(top, 0);
@@ -220,7 +221,8 @@ test('the result banner says who won, offers Rematch and New game, closes, and h
     await call(page, 'game_new', { mode: 'ai', human: 'red', level: 0, position: ONE_MOVE_FROM_WIN });
     await call(page, 'game_play', 'crab:c2c3');
     await page.waitForSelector('#result:not([hidden])');
-    assert.match(await page.textContent('#result-text'), /^You win by the Way of the Stone/);
+    assert.equal(await page.textContent('#result-text'), 'You win!');
+    assert.match((await state(page)).result, /^You win!/);
     await still(page);
     await checkBannerLeavesTheGameVisible(page);
     await screenshot(page, `result-you-win-${viewport.width}x${viewport.height}`);
@@ -245,12 +247,12 @@ test('the result banner says who won, offers Rematch and New game, closes, and h
   const { context, page } = await fresh();
   await call(page, 'game_new', { mode: 'ai', human: 'blue', level: 0, position: ONE_MOVE_FROM_WIN });
   await page.waitForSelector('#result:not([hidden])', { timeout: 20000 });
-  assert.match(await page.textContent('#result-text'), /^The AI wins/);
+  assert.equal(await page.textContent('#result-text'), 'The AI wins');
   await context.close();
   const two = await fresh();
   await call(two.page, 'game_new', { mode: 'two', position: ONE_MOVE_FROM_WIN });
   await call(two.page, 'game_play', 'crab:c2c3');
-  assert.match(await two.page.textContent('#result-text'), /^Red wins/);
+  assert.equal(await two.page.textContent('#result-text'), 'Red wins!');
   assert.equal((await state(two.page)).bottom, 'red', 'pass and play: the board does not turn to the loser');
   await still(two.page);
   await screenshot(two.page, 'result-pass-and-play');
@@ -306,6 +308,7 @@ test('errors and announcements are in the player\'s language', async () => {
   await call(page, 'game_settings', { language: 'fa' });
   const said = await page.textContent('#announce');
   assert.match(said, /اسب/, `the last move said again in Persian: ${said}`);
+  await openMenu(page);
   await page.click('#records');
   await page.fill('#record-text', 'nonsense');
   await page.click('#record-open');
@@ -326,18 +329,20 @@ test('errors and announcements are in the player\'s language', async () => {
 
 test('game_settings reads and changes what the controls do', async () => {
   const { context, page, errors } = await fresh();
-  assert.deepEqual(await call(page, 'game_settings'), { evaluation: false, language: 'en' });
-  assert.deepEqual(await call(page, 'game_settings', { language: 'es', evaluation: true }), { evaluation: true, language: 'es' });
+  assert.deepEqual(await call(page, 'game_settings'), { evaluation: false, language: 'en', sound: true, theme: 'system', coordinates: false });
+  assert.deepEqual(await call(page, 'game_settings', { language: 'es', evaluation: true, theme: 'dark' }), { evaluation: true, language: 'es', sound: true, theme: 'dark', coordinates: false });
+  assert.equal(await page.getAttribute('html', 'data-theme'), 'dark');
   assert.ok(await page.isChecked('#show-eval'));
   assert.equal(await page.inputValue('#language'), 'es');
   assert.equal(await page.getAttribute('html', 'lang'), 'es');
+  await openMenu(page);
   await page.click('#show-eval');
   assert.equal((await call(page, 'game_settings')).evaluation, false);
-  for (const bad of [{ language: 'de' }, { evaluation: 'yes' }, { colour: 'red' }]) {
+  for (const bad of [{ language: 'de' }, { evaluation: 'yes' }, { colour: 'red' }, { theme: 'pink' }, { sound: 1 }]) {
     const thrown = await page.evaluate((b) => { try { window.wasmBindings.game_settings(b); return null; } catch (e) { return String(e); } }, bad);
     assert.ok(thrown, `${JSON.stringify(bad)} is refused`);
   }
-  assert.deepEqual(await call(page, 'game_settings'), { evaluation: false, language: 'es' }, 'nothing changed');
+  assert.deepEqual(await call(page, 'game_settings'), { evaluation: false, language: 'es', sound: true, theme: 'dark', coordinates: false }, 'nothing changed');
   assert.deepEqual(errors, []);
   await context.close();
 });

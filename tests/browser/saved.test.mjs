@@ -2,7 +2,7 @@
 // explained, starts nothing wrong and loses nothing.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { screenshot, servedGame } from './harness.mjs';
+import { screenshot, servedGame, openMenu } from './harness.mjs';
 
 const game = servedGame({ before, after });
 
@@ -28,6 +28,7 @@ test('the game and the settings come back after a reload', async () => {
   const { context, page, errors } = await fresh();
   await page.evaluate((cards) => window.wasmBindings.game_new({ mode: 'two', turn_board: false, cards }), CARDS);
   await page.evaluate(() => { window.wasmBindings.game_play('crab:c1c2'); window.wasmBindings.game_play('monkey:b5a4'); });
+  await openMenu(page);
   await page.click('#show-eval');
   const before = await state(page);
   await reload(page);
@@ -64,6 +65,7 @@ for (const [what, text, reason] of DAMAGED) {
     assert.match(s.record, /^start bbBbb\/5\/5\/5\/rrRrr /);
     assert.ok(s.moves.length <= 1, 'a new game');
     assert.equal(await page.evaluate(() => localStorage.getItem('onitama.unreadable')), text);
+    await openMenu(page);
     await page.click('#records');
     const href = await page.getAttribute('#record-unreadable', 'href');
     assert.equal(decodeURIComponent(href.replace('data:text/plain;charset=utf-8,', '')), text);
@@ -78,6 +80,7 @@ test('a record is exported and imported; a broken one changes nothing', async ()
   const { context, page } = await fresh();
   await page.evaluate((cards) => window.wasmBindings.game_new({ mode: 'two', cards }), CARDS);
   await page.evaluate(() => window.wasmBindings.game_play('crab:c1c2'));
+  await openMenu(page);
   await page.click('#records');
   const exported = await page.inputValue('#record-text');
   assert.equal(exported, (await state(page)).record);
@@ -89,6 +92,7 @@ test('a record is exported and imported; a broken one changes nothing', async ()
   await page.click('#record-open');
   assert.deepEqual((await state(page)).moves, ['crab:c1c2', 'monkey:b5a4']);
   // A broken record is refused with the reason.
+  await openMenu(page);
   await page.click('#records');
   await page.fill('#record-text', longer.replace('monkey:b5a4', 'monkey:b5b1'));
   await page.click('#record-open');
@@ -101,6 +105,7 @@ test('a link opens the same game elsewhere; a tampered link is explained and los
   const first = await fresh();
   await first.page.evaluate((cards) => window.wasmBindings.game_new({ mode: 'two', cards }), CARDS);
   await first.page.evaluate(() => { window.wasmBindings.game_play('crab:c1c2'); window.wasmBindings.game_play('monkey:b5a4'); });
+  await openMenu(first.page);
   await first.page.click('#records');
   await first.page.click('#record-copy-link');
   const link = await first.page.inputValue('#record-link');

@@ -3,7 +3,7 @@
 
 use super::super::error_text;
 use super::super::session::{Event, Intent, NewGame, SettingsPatch};
-use super::super::state::{Mode, State};
+use super::super::state::{Mode, State, Theme};
 use super::super::text::{self, Lang};
 use super::{App, listen};
 use crate::ai::Level;
@@ -83,6 +83,7 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
         close_dialog("setup");
     })?;
     on_click(document, "records", |app| {
+        close_dialog("menu");
         fill_records(app);
         open_dialog("records-dialog");
     })?;
@@ -114,6 +115,7 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
         show_records_message(app.state().lang().texts().link_copied);
     })?;
     on_click(document, "rules", |app| {
+        close_dialog("menu");
         let _ = fill_rules(app.state().lang());
         open_dialog("rules-dialog");
     })?;
@@ -127,6 +129,29 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
     on_click(document, "result-close", intent(Intent::CloseResult))?;
     on_click(document, "show-eval", |app| {
         app.dispatch(Event::Settings(SettingsPatch { evaluation: Some(checked("show-eval")), ..Default::default() }));
+    })?;
+    on_click(document, "sound", |app| {
+        app.dispatch(Event::Settings(SettingsPatch { sound: Some(checked("sound")), ..Default::default() }));
+    })?;
+    on_click(document, "coordinates", |app| {
+        app.dispatch(Event::Settings(SettingsPatch {
+            coordinates: Some(checked("coordinates")),
+            ..Default::default()
+        }));
+    })?;
+    let theme = document.get_element_by_id("theme").ok_or("no #theme")?;
+    listen(&theme, "change", |app, _: web_sys::Event| {
+        if let Some(theme) = Theme::from_code(&select_value("theme")) {
+            app.dispatch(Event::Settings(SettingsPatch { theme: Some(theme), ..Default::default() }));
+        }
+    })?;
+    on_click(document, "menu-button", |_| open_dialog("menu"))?;
+    on_click(document, "menu-close", |_| close_dialog("menu"))?;
+    on_click(document, "result-level", |app| {
+        open_setup(app);
+        if let Some(select) = element::<web_sys::HtmlElement>("setup-level") {
+            let _ = select.focus();
+        }
     })?;
     // Escape closes the result banner wherever the focus is (a dialog's Escape is its own).
     let window: web_sys::EventTarget = web_sys::window().ok_or("no window")?.into();
@@ -213,13 +238,23 @@ pub fn update(state: &State) {
     if let Some(description) = element::<Element>("board-description") {
         description.set_text_content(Some(&text::describe_position(lang, state.position())));
     }
+    if let Some(root) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.document_element()) {
+        let _ = root.set_attribute("data-theme", if state.dark() { "dark" } else { "light" });
+    }
+    let game = &state.game;
+    // Why this side began: the side card's stamp (a loaded position may begin otherwise).
+    let start = game.start();
+    let why = (start.to_move() == start.side_card().stamp()).then(|| text::who_starts(lang, start.side_card()));
     if let Some(line) = element::<Element>("mode-line") {
-        line.set_text_content(Some(&text::mode_line(lang, state.mode)));
+        let mut words = text::mode_line(lang, state.mode);
+        if let Some(why) = why.as_ref().filter(|_| game.moves().is_empty()) {
+            words = format!("{words} · {why}");
+        }
+        line.set_text_content(Some(&words));
     }
     if let Some(notice) = element::<Element>("notice") {
         notice.set_text_content(state.notice.as_ref().map(|n| n.text(lang)).as_deref());
     }
-    let game = &state.game;
     if let Some(button) = element::<HtmlButtonElement>("undo") {
         button.set_disabled(game.moves().is_empty());
     }
@@ -230,9 +265,6 @@ pub fn update(state: &State) {
         button.set_disabled(!state.human_to_move() || state.hint.is_some());
     }
     if let Some(status) = element::<Element>("status") {
-        // Why this side began: the side card's stamp (a loaded position may begin otherwise).
-        let start = game.start();
-        let why = (start.to_move() == start.side_card().stamp()).then(|| text::who_starts(lang, start.side_card()));
         status.set_text_content(why.as_deref());
     }
     if let Some(list) = element::<Element>("moves") {
@@ -247,15 +279,24 @@ pub fn update(state: &State) {
             }
         }
     }
-    if let Some(toggle) = element::<HtmlInputElement>("show-eval") {
-        toggle.set_checked(state.settings.evaluation);
+    for (id, on) in [
+        ("show-eval", state.settings.evaluation),
+        ("sound", state.settings.sound),
+        ("coordinates", state.settings.coordinates),
+    ] {
+        if let Some(toggle) = element::<HtmlInputElement>(id) {
+            toggle.set_checked(on);
+        }
+    }
+    if let Some(select) = element::<HtmlSelectElement>("theme") {
+        select.set_value(state.settings.theme.code());
     }
     show_evaluation(state);
     if let Some(result) = element::<web_sys::HtmlElement>("result") {
         match game.outcome().filter(|_| state.shows_result()) {
             Some(outcome) => {
                 if let Some(text_element) = element::<Element>("result-text") {
-                    text_element.set_text_content(Some(&text::result(lang, outcome, state.mode)));
+                    text_element.set_text_content(Some(&text::result_short(lang, outcome, state.mode)));
                 }
                 result.set_hidden(false);
             }

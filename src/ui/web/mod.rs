@@ -78,7 +78,9 @@ fn try_start() -> Result<(), JsValue> {
             if phase == PointerPhase::Down {
                 e.prevent_default();
                 let _ = app.canvas.set_pointer_capture(e.pointer_id());
-                // The board takes the keyboard, so Escape cancels what the mouse chose.
+                // The board takes the keyboard, so Escape cancels what the mouse chose; its focus
+                // ring is for keyboard users.
+                let _ = app.canvas.class_list().add_1("pointer");
                 let options = web_sys::FocusOptions::new();
                 options.set_prevent_scroll(true);
                 let _ = app.canvas.focus_with_options(&options);
@@ -96,6 +98,7 @@ fn try_start() -> Result<(), JsValue> {
         if e.ctrl_key() || e.alt_key() || e.meta_key() {
             return;
         }
+        let _ = app.canvas.class_list().remove_1("pointer");
         // Tab and the page's own keys go on; the board's keys stop here.
         if matches!(e.key().as_str(), "ArrowUp" | "ArrowDown" | "ArrowLeft" | "ArrowRight" | "Enter" | " " | "Escape") {
             e.prevent_default();
@@ -124,7 +127,16 @@ fn try_start() -> Result<(), JsValue> {
     controls::wire(&document)?;
     controls::apply_language(settings.language);
     sound::install();
+    // The system's light or dark preference, now and whenever it changes.
+    let dark_query = window.match_media("(prefers-color-scheme: dark)").ok().flatten();
+    let system_dark = dark_query.as_ref().is_some_and(|query| query.matches());
+    if let Some(query) = dark_query {
+        listen(&query.clone().into(), "change", move |app, _: web_sys::Event| {
+            app.dispatch(Event::SystemDark(query.matches()));
+        })?;
+    }
     with_app(|app| {
+        app.dispatch(Event::SystemDark(system_dark));
         app.relayout();
         app.dispatch(Event::Opened);
     });

@@ -1,69 +1,81 @@
-//! Draws the state: board, temples, last move, highlights, pieces, cards and the turn line.
-//! Nothing else draws; nothing here changes the state.
+//! Draws the state: a wooden board with its temples, the pieces, the cards, the marks, the lines
+//! by each player's row, and a celebration. Nothing else draws; nothing here changes the state.
 
 use super::super::anim::lerp_rect;
 use super::super::board::{destinations, movable_pieces, must_pass};
+use super::super::emblems::{PathCommand, emblem};
 use super::super::layout::{CardPlace, Layout, Rect};
-use super::super::scene::{hint_card, hint_marks, scene, turn_line};
+use super::super::scene::{hint_card, hint_marks, holder, labels, preview_targets, scene};
 use super::super::state::{Focus, State};
-use super::super::text;
+use super::super::text::{self, Lang};
+use super::super::theme::{Palette, TypeScale};
 use crate::rules::{Card, Color, Move, Piece, Role, Square};
 use std::f64::consts::PI;
 use wasm_bindgen::JsValue;
 use web_sys::CanvasRenderingContext2d as Context;
 
-const BACKGROUND: &str = "#f4efe6";
-const LIGHT: &str = "#ead8b4";
-const DARK: &str = "#dcc498";
-const INK: &str = "#2b2118";
-const LAST_MOVE: &str = "rgba(214, 170, 40, 0.45)";
-const SELECTED: &str = "#1b7f5b";
-const HINT: &str = "#7a3fb0";
+type Drawn = Result<(), JsValue>;
 
-pub fn strong(color: Color) -> &'static str {
-    match color {
-        Color::Red => "#b3261e",
-        Color::Blue => "#1f4e99",
-    }
+/// A small deterministic hash, for the wood's grain and the confetti.
+fn noise(seed: u32) -> f64 {
+    let mut x = seed.wrapping_mul(0x9E37_79B9) ^ 0x85EB_CA6B;
+    x ^= x >> 15;
+    x = x.wrapping_mul(0x2C1B_3C6D);
+    x ^= x >> 12;
+    f64::from(x % 10_000) / 10_000.0
 }
 
-fn pale(color: Color) -> &'static str {
-    match color {
-        Color::Red => "#f6d9d6",
-        Color::Blue => "#d8e3f6",
-    }
+fn font(ctx: &Context, weight: &str, size: f64) {
+    // Whole pixels: no float formatting in the wasm.
+    ctx.set_font(&format!("{weight} {}px system-ui, sans-serif", size.round().max(6.0) as i32));
 }
 
-pub fn draw(ctx: &Context, state: &State, layout: &Layout, now_ms: f64) -> Result<(), JsValue> {
-    ctx.set_fill_style_str(BACKGROUND);
+pub fn draw(ctx: &Context, state: &State, layout: &Layout, now_ms: f64) -> Drawn {
+    let p = Palette::of(state.dark());
+    let scale = TypeScale::for_cell(layout.cell);
+    ctx.set_fill_style_str(p.background);
     ctx.fill_rect(0.0, 0.0, layout.width, layout.height);
     let still = scene(state, layout);
     let anim = state.anim.as_ref().filter(|a| !a.is_done(now_ms));
     let t = anim.map_or(1.0, |a| a.progress(now_ms));
+    let still_screen = anim.is_none();
 
-    draw_board(ctx, state, layout, anim.is_none())?;
+    ctx.save();
+    if anim.is_some_and(|a| a.turn) {
+        // The whole picture turns half a turn as one piece, to face the next player.
+        let (cx, cy) = (layout.width / 2.0, layout.height / 2.0);
+        ctx.translate(cx, cy)?;
+        ctx.rotate(PI * (1.0 - t))?;
+        ctx.translate(-cx, -cy)?;
+    }
+    let mover = state.position().to_move();
+    if still_screen && state.game.outcome().is_none() {
+        draw_lit_hand(ctx, p, state, layout, mover)?;
+    }
+    draw_board(ctx, p, scale, state, layout, still_screen)?;
     let dragged = state.drag.filter(|d| d.moved).map(|d| d.from);
     for &(square, piece, rect) in &still.pieces {
         if anim.is_some_and(|a| a.covered.contains(&square)) || dragged == Some(square) {
             continue;
         }
-        draw_piece(ctx, piece, rect, 1.0)?;
+        draw_piece(ctx, p, piece, rect, 1.0)?;
     }
     if let Some(anim) = anim {
-        for p in &anim.pieces {
-            let alpha = p.alpha.0 + (p.alpha.1 - p.alpha.0) * t;
-            draw_piece(ctx, p.piece, lerp_rect(p.from, p.to, t), alpha)?;
+        for piece in &anim.pieces {
+            let alpha = piece.alpha.0 + (piece.alpha.1 - piece.alpha.0) * t;
+            draw_piece(ctx, p, piece.piece, lerp_rect(piece.from, piece.to, t), alpha)?;
         }
     }
 
-    let mover = state.position().to_move();
-    let active = anim.is_none() && state.human_to_move();
+    let active = still_screen && state.human_to_move();
     for &(card, rect, turned) in &still.cards {
         if anim.is_some_and(|a| a.cards.iter().any(|c| c.card == card)) {
             continue;
         }
         let holder_moves = state.position().hand(mover).contains(card);
-        let emphasis = if !active || !holder_moves {
+        let emphasis = if state.preview == Some(card) {
+            Emphasis::Previewed
+        } else if !active || !holder_moves {
             Emphasis::Plain
         } else if state.selected_card == Some(card) || state.card_choice.is_some() || must_pass(state) {
             Emphasis::Chosen
@@ -72,7 +84,8 @@ pub fn draw(ctx: &Context, state: &State, layout: &Layout, now_ms: f64) -> Resul
         } else {
             Emphasis::Playable
         };
-        draw_card(ctx, state.lang(), card, rect, if turned { PI } else { 0.0 }, emphasis)?;
+        let look = CardLook { palette: p, scale, lang: state.lang(), owner: holder(state, card), emphasis };
+        draw_card(ctx, &look, card, rect, if turned { PI } else { 0.0 })?;
     }
     if let Some(anim) = anim {
         for c in &anim.cards {
@@ -82,113 +95,250 @@ pub fn draw(ctx: &Context, state: &State, layout: &Layout, now_ms: f64) -> Resul
             if a1 < a0 {
                 a1 += 2.0 * PI;
             }
-            draw_card(ctx, state.lang(), c.card, lerp_rect(c.from, c.to, t), a0 + (a1 - a0) * t, Emphasis::Plain)?;
+            let look = CardLook {
+                palette: p,
+                scale,
+                lang: state.lang(),
+                owner: holder(state, c.card),
+                emphasis: Emphasis::Plain,
+            };
+            draw_card(ctx, &look, c.card, lerp_rect(c.from, c.to, t), a0 + (a1 - a0) * t)?;
         }
     }
+    ctx.restore();
+
     if let Some(drag) = state.drag.filter(|d| d.moved)
         && let Some(piece) = state.position().piece_at(drag.from)
     {
-        draw_piece(ctx, piece, layout.square(drag.from).centred_at(drag.x, drag.y), 0.9)?;
+        draw_piece(ctx, p, piece, layout.square(drag.from).centred_at(drag.x, drag.y), 0.9)?;
     }
     if let Some(focus) = state.focus {
-        draw_focus(ctx, focus, layout, mover)?;
+        draw_focus(ctx, p, focus, layout, mover)?;
     }
-    draw_turn_line(ctx, state, layout)
+    if still_screen {
+        draw_labels(ctx, p, scale, state, layout)?;
+    }
+    if let Some(celebration) = state.celebration {
+        draw_confetti(ctx, p, layout, celebration.progress(now_ms))?;
+    }
+    Ok(())
+}
+
+/// The hand of the player to move, lit from behind.
+fn draw_lit_hand(ctx: &Context, p: &Palette, state: &State, layout: &Layout, mover: Color) -> Drawn {
+    let slots = [layout.card(CardPlace::Hand(mover, 0), mover), layout.card(CardPlace::Hand(mover, 1), mover)];
+    let (mut x0, mut y0, mut x1, mut y1) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
+    for r in slots {
+        x0 = x0.min(r.x);
+        y0 = y0.min(r.y);
+        x1 = x1.max(r.x + r.w);
+        y1 = y1.max(r.y + r.h);
+    }
+    let pad = layout.cell * 0.1;
+    ctx.save();
+    ctx.set_global_alpha(if state.human_to_move() { 0.9 } else { 0.55 });
+    ctx.set_fill_style_str(p.pale(mover));
+    ctx.begin_path();
+    ctx.round_rect_with_f64(x0 - pad, y0 - pad, x1 - x0 + 2.0 * pad, y1 - y0 + 2.0 * pad, pad * 1.5)?;
+    ctx.fill();
+    ctx.restore();
+    Ok(())
 }
 
 /// The keyboard focus: a thick dark frame with a light edge, visible on every ground.
-fn draw_focus(ctx: &Context, focus: Focus, layout: &Layout, mover: Color) -> Result<(), JsValue> {
+fn draw_focus(ctx: &Context, p: &Palette, focus: Focus, layout: &Layout, mover: Color) -> Drawn {
     let r = match focus {
         Focus::Square(square) => layout.square(square),
         Focus::Card(color, slot) => layout.card(CardPlace::Hand(color, slot), mover),
     };
     let inset = layout.cell * 0.04;
     ctx.set_line_width(layout.cell * 0.07);
-    ctx.set_stroke_style_str("#ffffff");
+    ctx.set_stroke_style_str(p.background);
     ctx.stroke_rect(r.x + inset, r.y + inset, r.w - 2.0 * inset, r.h - 2.0 * inset);
     ctx.set_line_width(layout.cell * 0.04);
-    ctx.set_stroke_style_str(INK);
+    ctx.set_stroke_style_str(p.ink);
     ctx.set_line_dash(&js_sys::Array::of2(&JsValue::from(layout.cell * 0.12), &JsValue::from(layout.cell * 0.06)))?;
     ctx.stroke_rect(r.x + inset, r.y + inset, r.w - 2.0 * inset, r.h - 2.0 * inset);
     ctx.set_line_dash(&js_sys::Array::new())?;
     Ok(())
 }
 
-fn draw_board(ctx: &Context, state: &State, layout: &Layout, show_highlights: bool) -> Result<(), JsValue> {
-    let position = state.position();
+fn draw_board(ctx: &Context, p: &Palette, scale: TypeScale, state: &State, layout: &Layout, marks: bool) -> Drawn {
+    let b = layout.board;
+    let cell = layout.cell;
+    // The frame: a raised wooden border with a shadow under it.
+    let m = cell * 0.12;
+    ctx.save();
+    ctx.set_shadow_color(p.shadow);
+    ctx.set_shadow_blur(cell * 0.25);
+    ctx.set_shadow_offset_y(cell * 0.06);
+    ctx.set_fill_style_str(p.frame);
+    ctx.begin_path();
+    ctx.round_rect_with_f64(b.x - m, b.y - m, b.w + 2.0 * m, b.h + 2.0 * m, m)?;
+    ctx.fill();
+    ctx.restore();
+    ctx.set_stroke_style_str(p.frame_edge);
+    ctx.set_line_width(cell * 0.02);
+    ctx.stroke();
+
     for square in Square::all() {
         let r = layout.square(square);
-        ctx.set_fill_style_str(if (square.file() + square.rank()) % 2 == 0 { DARK } else { LIGHT });
+        let light = (square.file() + square.rank()) % 2 != 0;
+        ctx.set_fill_style_str(if light { p.square_light } else { p.square_dark });
         ctx.fill_rect(r.x, r.y, r.w, r.h);
+        draw_grain(ctx, p, r, square.index() as u32)?;
         for color in Color::ALL {
             if square == Square::temple(color) {
-                draw_temple(ctx, color, r)?;
+                draw_temple(ctx, p, color, r)?;
             }
         }
     }
+    // Light falls from the top left: the board's face catches it.
+    let shine = ctx.create_linear_gradient(b.x, b.y, b.x + b.w, b.y + b.h);
+    shine.add_color_stop(0.0, "rgba(255, 255, 255, 0.12)")?;
+    shine.add_color_stop(1.0, "rgba(0, 0, 0, 0.10)")?;
+    ctx.set_fill_style_canvas_gradient(&shine);
+    ctx.fill_rect(b.x, b.y, b.w, b.h);
+    ctx.set_stroke_style_str(p.grid_line);
+    ctx.set_line_width(1.0);
+    for i in 1..5 {
+        let offset = f64::from(i) * cell;
+        line(ctx, b.x + offset, b.y, b.x + offset, b.y + b.h);
+        line(ctx, b.x, b.y + offset, b.x + b.w, b.y + offset);
+    }
     if let Some(Move::Step { from, to, .. }) = state.last_move() {
-        ctx.set_fill_style_str(LAST_MOVE);
+        ctx.set_fill_style_str(p.last_move);
         for square in [from, to] {
             let r = layout.square(square);
             ctx.fill_rect(r.x, r.y, r.w, r.h);
         }
     }
-    ctx.set_stroke_style_str(INK);
-    ctx.set_line_width(2.0);
-    let b = layout.board;
-    ctx.stroke_rect(b.x, b.y, b.w, b.h);
-    ctx.set_line_width(1.0);
-    ctx.set_stroke_style_str("rgba(43, 33, 24, 0.35)");
-    for i in 1..5 {
-        let offset = i as f64 * layout.cell;
-        line(ctx, b.x + offset, b.y, b.x + offset, b.y + b.h);
-        line(ctx, b.x, b.y + offset, b.x + b.w, b.y + offset);
+    if state.settings.coordinates {
+        draw_coordinates(ctx, p, scale, layout)?;
     }
-    if !show_highlights {
+    if !marks {
         return Ok(());
+    }
+    // The AI's last move, as an arrow from where it came.
+    let last_mover = state.game.positions().len().checked_sub(2).map(|i| state.game.positions()[i].to_move());
+    if let (Some(Move::Step { from, to, .. }), Some(color)) = (state.last_move(), last_mover)
+        && !state.mode.is_human(color)
+    {
+        draw_arrow(ctx, p.arrow, layout.square(from).centre(), layout.square(to).centre(), cell)?;
     }
     if let Some(hint) = hint_marks(state) {
         for square in [hint.from, hint.to] {
-            ring(ctx, layout.square(square), HINT, 0.07, 0.42)?;
+            ring(ctx, layout.square(square), p.hint, 0.07, 0.42)?;
         }
     }
-    let movable = movable_pieces(state);
-    for square in movable {
+    if let Some((color, targets)) = preview_targets(state) {
+        ctx.set_line_dash(&js_sys::Array::of2(&JsValue::from(cell * 0.08), &JsValue::from(cell * 0.06)))?;
+        for square in targets {
+            ring(ctx, layout.square(square), p.side(color), 0.05, 0.3)?;
+        }
+        ctx.set_line_dash(&js_sys::Array::new())?;
+    }
+    for square in movable_pieces(state) {
         if state.selected_piece != Some(square) {
-            ring(ctx, layout.square(square), SELECTED, 0.03, 0.44)?;
+            ring(ctx, layout.square(square), p.selected, 0.035, 0.45)?;
         }
     }
     if let Some(square) = state.selected_piece {
         let r = layout.square(square);
-        ctx.set_fill_style_str("rgba(27, 127, 91, 0.25)");
+        ctx.set_fill_style_str(p.selected_fill);
         ctx.fill_rect(r.x, r.y, r.w, r.h);
     }
-    let mover = position.to_move();
+    let mover = state.position().to_move();
     let targets = destinations(state);
     for &(_, square) in &targets {
         let r = layout.square(square);
         let (cx, cy) = r.centre();
         let doubled = targets.iter().filter(|(_, s)| *s == square).count() > 1;
-        let capture = position.pieces(mover.other()).contains(square);
         ctx.begin_path();
-        if capture {
-            ctx.set_stroke_style_str(SELECTED);
-            ctx.set_line_width(layout.cell * 0.07);
-            ctx.arc(cx, cy, layout.cell * 0.43, 0.0, 2.0 * PI)?;
+        if state.position().pieces(mover.other()).contains(square) {
+            ctx.set_stroke_style_str(p.selected);
+            ctx.set_line_width(cell * 0.07);
+            ctx.arc(cx, cy, cell * 0.43, 0.0, 2.0 * PI)?;
             ctx.stroke();
         } else {
-            ctx.set_fill_style_str(SELECTED);
-            ctx.arc(cx, cy, layout.cell * if doubled { 0.17 } else { 0.13 }, 0.0, 2.0 * PI)?;
+            ctx.set_fill_style_str(p.selected);
+            ctx.arc(cx, cy, cell * if doubled { 0.17 } else { 0.13 }, 0.0, 2.0 * PI)?;
             ctx.fill();
         }
         if state.card_choice.is_some_and(|(_, to)| to == square) {
-            ring(ctx, r, SELECTED, 0.06, 0.45)?;
+            ring(ctx, r, p.selected, 0.06, 0.45)?;
         }
     }
     Ok(())
 }
 
-fn ring(ctx: &Context, r: Rect, color: &str, width: f64, radius: f64) -> Result<(), JsValue> {
+/// A few wavy lines of grain, different on every square.
+fn draw_grain(ctx: &Context, p: &Palette, r: Rect, seed: u32) -> Drawn {
+    ctx.save();
+    ctx.begin_path();
+    ctx.rect(r.x, r.y, r.w, r.h);
+    ctx.clip();
+    ctx.set_stroke_style_str(p.grain);
+    ctx.set_line_width((r.w * 0.018).max(1.0));
+    for i in 0..5 {
+        let k = seed * 7 + i;
+        let y = r.y + r.h * (0.1 + 0.8 * (f64::from(i) + noise(k)) / 5.0);
+        let bend = r.h * 0.08 * (noise(k + 100) - 0.5);
+        ctx.begin_path();
+        ctx.move_to(r.x, y);
+        ctx.bezier_curve_to(r.x + r.w * 0.35, y + bend, r.x + r.w * 0.65, y - bend, r.x + r.w, y + bend * 0.5);
+        ctx.stroke();
+    }
+    ctx.restore();
+    Ok(())
+}
+
+/// Files along the bottom, ranks up the side, inside the edge squares.
+fn draw_coordinates(ctx: &Context, p: &Palette, scale: TypeScale, layout: &Layout) -> Drawn {
+    font(ctx, "700", scale.small * 0.9);
+    ctx.set_fill_style_str(p.grid_line);
+    let pad = layout.cell * 0.06;
+    for square in Square::all() {
+        let r = layout.square(square);
+        let (bottom_row, left_column) =
+            (r.y + r.h >= layout.board.y + layout.board.h - 1.0, r.x <= layout.board.x + 1.0);
+        if bottom_row {
+            ctx.set_text_align("right");
+            ctx.set_text_baseline("bottom");
+            let file = char::from(b'a' + square.file() as u8).to_string();
+            ctx.fill_text(&file, r.x + r.w - pad, r.y + r.h - pad)?;
+        }
+        if left_column {
+            ctx.set_text_align("left");
+            ctx.set_text_baseline("top");
+            ctx.fill_text(&(square.rank() + 1).to_string(), r.x + pad, r.y + pad)?;
+        }
+    }
+    Ok(())
+}
+
+fn draw_arrow(ctx: &Context, color: &str, (x0, y0): (f64, f64), (x1, y1): (f64, f64), cell: f64) -> Drawn {
+    let (dx, dy) = (x1 - x0, y1 - y0);
+    let length = dx.hypot(dy).max(1.0);
+    let (ux, uy) = (dx / length, dy / length);
+    let head = cell * 0.28;
+    let (bx, by) = (x1 - ux * head, y1 - uy * head);
+    ctx.set_stroke_style_str(color);
+    ctx.set_fill_style_str(color);
+    ctx.set_line_width(cell * 0.09);
+    ctx.set_line_cap("round");
+    line(ctx, x0 + ux * cell * 0.15, y0 + uy * cell * 0.15, bx, by);
+    ctx.begin_path();
+    ctx.move_to(x1, y1);
+    ctx.line_to(bx - uy * head * 0.6, by + ux * head * 0.6);
+    ctx.line_to(bx + uy * head * 0.6, by - ux * head * 0.6);
+    ctx.close_path();
+    ctx.fill();
+    ctx.set_line_cap("butt");
+    Ok(())
+}
+
+fn ring(ctx: &Context, r: Rect, color: &str, width: f64, radius: f64) -> Drawn {
     let (cx, cy) = r.centre();
     ctx.set_stroke_style_str(color);
     ctx.set_line_width(r.w * width);
@@ -205,66 +355,95 @@ fn line(ctx: &Context, x0: f64, y0: f64, x1: f64, y1: f64) {
     ctx.stroke();
 }
 
-/// A temple: a gate in its owner's colour on a pale ground.
-fn draw_temple(ctx: &Context, color: Color, r: Rect) -> Result<(), JsValue> {
-    ctx.set_fill_style_str(pale(color));
-    ctx.fill_rect(r.x + 1.0, r.y + 1.0, r.w - 2.0, r.h - 2.0);
-    ctx.set_stroke_style_str(strong(color));
-    ctx.set_line_width(r.w * 0.035);
-    let (l, right, top, bottom) = (r.x + r.w * 0.14, r.x + r.w * 0.86, r.y + r.h * 0.12, r.y + r.h * 0.9);
-    line(ctx, l, top, right, top);
-    line(ctx, l + r.w * 0.06, top + r.h * 0.1, right - r.w * 0.06, top + r.h * 0.1);
-    line(ctx, l + r.w * 0.12, top, l + r.w * 0.12, bottom);
-    line(ctx, right - r.w * 0.12, top, right - r.w * 0.12, bottom);
+/// A temple: a gate (torii) in its owner's colour over a pale ground, seen from the owner's side.
+fn draw_temple(ctx: &Context, p: &Palette, color: Color, r: Rect) -> Drawn {
+    let (x, y, w, h) = (r.x, r.y, r.w, r.h);
+    ctx.set_fill_style_str(p.pale(color));
+    ctx.fill_rect(x + 1.0, y + 1.0, w - 2.0, h - 2.0);
+    ctx.save();
+    ctx.set_global_alpha(0.85);
+    ctx.set_fill_style_str(p.side(color));
+    // The top beam, curving up at both ends, and the tie beam under it.
+    ctx.begin_path();
+    ctx.move_to(x + w * 0.06, y + h * 0.1);
+    ctx.quadratic_curve_to(x + w * 0.5, y + h * 0.2, x + w * 0.94, y + h * 0.1);
+    ctx.line_to(x + w * 0.9, y + h * 0.2);
+    ctx.quadratic_curve_to(x + w * 0.5, y + h * 0.27, x + w * 0.1, y + h * 0.2);
+    ctx.close_path();
+    ctx.fill();
+    ctx.fill_rect(x + w * 0.16, y + h * 0.3, w * 0.68, h * 0.06);
+    // Two pillars, and a stone step at their feet.
+    ctx.fill_rect(x + w * 0.22, y + h * 0.2, w * 0.08, h * 0.68);
+    ctx.fill_rect(x + w * 0.7, y + h * 0.2, w * 0.08, h * 0.68);
+    ctx.fill_rect(x + w * 0.14, y + h * 0.86, w * 0.72, h * 0.06);
+    ctx.restore();
     Ok(())
 }
 
-/// Masters are large discs with a crown; students are smaller rounded squares.
-fn draw_piece(ctx: &Context, piece: Piece, r: Rect, alpha: f64) -> Result<(), JsValue> {
+/// Masters are tall crowned tokens with a broad base; students are round stones. Blue's pieces
+/// carry a ring inside, so the sides differ by more than colour.
+fn draw_piece(ctx: &Context, p: &Palette, piece: Piece, r: Rect, alpha: f64) -> Drawn {
     let (cx, cy) = r.centre();
     let cell = r.w;
+    let colour = p.side(piece.color);
     ctx.save();
     ctx.set_global_alpha(alpha);
-    ctx.set_shadow_color("rgba(0, 0, 0, 0.3)");
-    ctx.set_shadow_blur(cell * 0.06);
-    ctx.set_shadow_offset_y(cell * 0.03);
-    ctx.set_fill_style_str(strong(piece.color));
-    ctx.set_stroke_style_str("#ffffff");
-    ctx.set_line_width(cell * 0.04);
+    // The shadow on the board.
+    ctx.set_fill_style_str(p.shadow);
     ctx.begin_path();
+    let foot = if piece.role == Role::Master { 0.36 } else { 0.28 };
+    ctx.ellipse(cx + cell * 0.03, cy + cell * 0.1, cell * foot, cell * foot * 0.55, 0.0, 0.0, 2.0 * PI)?;
+    ctx.fill();
+    let body = ctx.create_radial_gradient(cx - cell * 0.12, cy - cell * 0.14, cell * 0.02, cx, cy, cell * 0.42)?;
+    body.add_color_stop(0.0, "rgba(255, 255, 255, 0.55)")?;
+    body.add_color_stop(0.35, "rgba(255, 255, 255, 0)")?;
+    body.add_color_stop(1.0, "rgba(0, 0, 0, 0.3)")?;
+    ctx.set_stroke_style_str(p.piece_rim);
+    ctx.set_line_width(cell * 0.035);
     match piece.role {
         Role::Master => {
-            ctx.arc(cx, cy, cell * 0.37, 0.0, 2.0 * PI)?;
+            // An eight-sided token, larger than a student's stone.
+            ctx.begin_path();
+            for i in 0..8 {
+                let a = PI / 8.0 + f64::from(i) * PI / 4.0;
+                let (px, py) = (cx + cell * 0.39 * a.cos(), cy + cell * 0.39 * a.sin());
+                if i == 0 { ctx.move_to(px, py) } else { ctx.line_to(px, py) }
+            }
+            ctx.close_path();
+            ctx.set_fill_style_str(colour);
             ctx.fill();
-            ctx.set_shadow_color("transparent");
+            ctx.set_fill_style_canvas_gradient(&body);
+            ctx.fill();
             ctx.stroke();
-            let (w, h) = (cell * 0.36, cell * 0.24);
+            // The crown.
+            let (w, h) = (cell * 0.4, cell * 0.26);
             ctx.begin_path();
             ctx.move_to(cx - w / 2.0, cy + h / 2.0);
             ctx.line_to(cx - w / 2.0, cy - h / 2.0);
-            ctx.line_to(cx - w / 4.0, cy);
-            ctx.line_to(cx, cy - h / 2.0);
-            ctx.line_to(cx + w / 4.0, cy);
+            ctx.line_to(cx - w / 4.0, cy - h * 0.05);
+            ctx.line_to(cx, cy - h / 2.0 - cell * 0.03);
+            ctx.line_to(cx + w / 4.0, cy - h * 0.05);
             ctx.line_to(cx + w / 2.0, cy - h / 2.0);
             ctx.line_to(cx + w / 2.0, cy + h / 2.0);
             ctx.close_path();
-            ctx.set_fill_style_str("#ffffff");
+            ctx.set_fill_style_str(p.piece_rim);
             ctx.fill();
         }
         Role::Student => {
-            let s = cell * 0.46;
-            ctx.round_rect_with_f64(cx - s / 2.0, cy - s / 2.0, s, s, s * 0.18)?;
+            ctx.begin_path();
+            ctx.arc(cx, cy, cell * 0.27, 0.0, 2.0 * PI)?;
+            ctx.set_fill_style_str(colour);
             ctx.fill();
-            ctx.set_shadow_color("transparent");
+            ctx.set_fill_style_canvas_gradient(&body);
+            ctx.fill();
             ctx.stroke();
         }
     }
-    // Blue's pieces carry a white ring inside, so the sides differ by more than colour.
     if piece.color == Color::Blue {
-        ctx.set_stroke_style_str("#ffffff");
+        ctx.set_stroke_style_str(p.piece_rim);
         ctx.set_line_width(cell * 0.03);
         ctx.begin_path();
-        let radius = if piece.role == Role::Master { 0.3 } else { 0.15 };
+        let radius = if piece.role == Role::Master { 0.31 } else { 0.15 };
         ctx.arc(cx, cy, cell * radius, 0.0, 2.0 * PI)?;
         ctx.stroke();
     }
@@ -281,105 +460,211 @@ enum Emphasis {
     Chosen,
     /// The card the hint plays.
     Hinted,
+    /// Another side's card, shown on the board.
+    Previewed,
 }
 
-/// A card: its stamp, its name and its 5×5 grid read from its holder's seat (`angle` turns it).
-fn draw_card(
-    ctx: &Context,
-    lang: text::Lang,
-    card: Card,
-    r: Rect,
-    angle: f64,
+/// How a card is drawn: the colours, the text sizes, the language, whose grid it shows.
+struct CardLook<'a> {
+    palette: &'a Palette,
+    scale: TypeScale,
+    lang: Lang,
+    owner: Color,
     emphasis: Emphasis,
-) -> Result<(), JsValue> {
+}
+
+/// A card: its name on top at a fixed size, its animal, its stamp, and its 5×5 grid in its
+/// holder's colour, read from its holder's seat (`angle` turns it).
+fn draw_card(ctx: &Context, look: &CardLook, card: Card, r: Rect, angle: f64) -> Drawn {
+    let p = look.palette;
     let (w, h) = (r.w, r.h);
     ctx.save();
     let (cx, cy) = r.centre();
     ctx.translate(cx, cy)?;
     ctx.rotate(angle)?;
     let (left, top) = (-w / 2.0, -h / 2.0);
-    ctx.set_shadow_color("rgba(0, 0, 0, 0.18)");
-    ctx.set_shadow_blur(h * 0.06);
-    ctx.set_fill_style_str("#fffdf8");
+    ctx.set_shadow_color(p.shadow);
+    ctx.set_shadow_blur(h * 0.08);
+    ctx.set_shadow_offset_y(h * 0.03);
+    ctx.set_fill_style_str(p.card);
     ctx.begin_path();
     ctx.round_rect_with_f64(left, top, w, h, h * 0.08)?;
     ctx.fill();
     ctx.set_shadow_color("transparent");
-    let (border, width) = match emphasis {
-        Emphasis::Plain => ("rgba(43, 33, 24, 0.45)", 1.0),
-        Emphasis::Playable => (INK, 2.0),
-        Emphasis::Chosen => (SELECTED, (h * 0.05).max(3.0)),
-        Emphasis::Hinted => (HINT, (h * 0.05).max(3.0)),
+    let (border, width) = match look.emphasis {
+        Emphasis::Plain => (p.card_edge, 1.0),
+        Emphasis::Playable => (p.ink, 2.0),
+        Emphasis::Chosen => (p.selected, (h * 0.05).max(3.0)),
+        Emphasis::Hinted => (p.hint, (h * 0.05).max(3.0)),
+        Emphasis::Previewed => (p.side(look.owner), (h * 0.04).max(2.5)),
     };
     ctx.set_stroke_style_str(border);
     ctx.set_line_width(width);
     ctx.stroke();
-    let stamp = strong(card.stamp());
-    // The stamp: a band on the card's left edge, solid for red and hollow for blue (not colour alone).
-    let band = (left + w * 0.05, top + h * 0.14, w * 0.045, h * 0.72);
-    if card.stamp() == Color::Red {
-        ctx.set_fill_style_str(stamp);
-        ctx.fill_rect(band.0, band.1, band.2, band.3);
-    } else {
-        ctx.set_stroke_style_str(stamp);
-        ctx.set_line_width(band.2 * 0.35);
-        ctx.stroke_rect(band.0, band.1, band.2, band.3);
+
+    let pad = (h * 0.08).max(3.0);
+    // The title, at the body size whatever its length, wrapped onto two lines where it must.
+    let size = look.scale.body.min(h * 0.24);
+    font(ctx, "700", size);
+    ctx.set_fill_style_str(p.card_ink);
+    ctx.set_text_baseline("top");
+    let name = text::card_name(look.lang, card);
+    let stamp = size * 0.8;
+    let room = w - 3.0 * pad - stamp;
+    let lines = wrap(ctx, name, room)?;
+    let rtl = look.lang.is_rtl();
+    ctx.set_text_align(if rtl { "right" } else { "left" });
+    let text_x = if rtl { left + w - pad } else { left + pad };
+    for (i, text_line) in lines.iter().enumerate() {
+        ctx.fill_text(text_line, text_x, top + pad + i as f64 * size * 1.1)?;
     }
-    let grid = (h * 0.15).min(w * 0.095);
-    let gx = left + w - grid * 5.0 - w * 0.05;
-    let gy = -grid * 2.5;
+    // The stamp: a seal in the corner, solid for red and hollow for blue (not colour alone).
+    let (sx, sy) = (if rtl { left + pad } else { left + w - pad - stamp }, top + pad);
+    if card.stamp() == Color::Red {
+        ctx.set_fill_style_str(p.red);
+        ctx.fill_rect(sx, sy, stamp, stamp);
+    } else {
+        ctx.set_stroke_style_str(p.blue);
+        ctx.set_line_width(stamp * 0.22);
+        ctx.stroke_rect(sx + stamp * 0.11, sy + stamp * 0.11, stamp * 0.78, stamp * 0.78);
+    }
+    let body_top = top + pad + lines.len() as f64 * size * 1.1 + pad * 0.5;
+    let body_h = (top + h - pad - body_top).max(4.0);
+    let grid = (body_h / 5.0).min((w * 0.5 - pad) / 5.0);
+    let gx = left + w - pad - grid * 5.0;
+    let gy = body_top + (body_h - grid * 5.0) / 2.0;
     for row in 0..5 {
         for col in 0..5 {
             let offset = (col - 2, 2 - row);
             let reached = card.offsets().iter().any(|&(x, y)| (i32::from(x), i32::from(y)) == offset);
             ctx.set_fill_style_str(if offset == (0, 0) {
-                INK
+                p.grid_centre
             } else if reached {
-                stamp
+                p.side(look.owner)
             } else {
-                "#eee6d8"
+                p.grid_empty
             });
-            ctx.fill_rect(gx + col as f64 * grid + 0.5, gy + row as f64 * grid + 0.5, grid - 1.0, grid - 1.0);
+            let gap = (grid * 0.1).max(0.5);
+            ctx.fill_rect(
+                gx + f64::from(col) * grid + gap / 2.0,
+                gy + f64::from(row) * grid + gap / 2.0,
+                grid - gap,
+                grid - gap,
+            );
         }
     }
-    let text_left = left + w * 0.14;
-    let room = gx - text_left - w * 0.03;
-    fit_text(ctx, text::card_name(lang, card), (text_left, 0.0), room, h * 0.2, "600", INK)?;
+    // The animal, left of the grid.
+    let emblem = body_h.min(gx - left - pad * 2.0);
+    if emblem > 6.0 {
+        draw_emblem(
+            ctx,
+            card,
+            left + pad + (gx - left - pad - emblem) / 2.0,
+            body_top + (body_h - emblem) / 2.0,
+            emblem,
+            p.card_ink,
+        )?;
+    }
     ctx.restore();
     Ok(())
 }
 
-/// Writes `text` left-aligned at `(x, y)` (vertical middle), shrinking the font to fit `room`.
-fn fit_text(
-    ctx: &Context,
-    text: &str,
-    (x, y): (f64, f64),
-    room: f64,
-    size: f64,
-    weight: &str,
-    color: &str,
-) -> Result<(), JsValue> {
-    // Whole pixels: no float formatting in the wasm.
-    let mut size = size.round().max(6.0) as i32;
-    ctx.set_font(&format!("{weight} {size}px system-ui, sans-serif"));
-    let natural = ctx.measure_text(text)?.width();
-    if natural > room && natural > 0.0 {
-        size = (f64::from(size) * room / natural).floor().max(6.0) as i32;
-        ctx.set_font(&format!("{weight} {size}px system-ui, sans-serif"));
+/// The card's animal, from its vector drawing in a unit square.
+fn draw_emblem(ctx: &Context, card: Card, x: f64, y: f64, size: f64, colour: &str) -> Drawn {
+    let at = |u: f64, v: f64| (x + u * size, y + v * size);
+    ctx.begin_path();
+    for command in emblem(card) {
+        match command {
+            PathCommand::Move(u, v) => {
+                let (px, py) = at(u, v);
+                ctx.move_to(px, py);
+            }
+            PathCommand::Line(u, v) => {
+                let (px, py) = at(u, v);
+                ctx.line_to(px, py);
+            }
+            PathCommand::Quad(cu, cv, u, v) => {
+                let ((cx, cy), (px, py)) = (at(cu, cv), at(u, v));
+                ctx.quadratic_curve_to(cx, cy, px, py);
+            }
+            PathCommand::Cubic(au, av, bu, bv, u, v) => {
+                let ((ax, ay), (bx, by), (px, py)) = (at(au, av), at(bu, bv), at(u, v));
+                ctx.bezier_curve_to(ax, ay, bx, by, px, py);
+            }
+            PathCommand::Close => ctx.close_path(),
+        }
     }
-    ctx.set_fill_style_str(color);
-    ctx.set_text_baseline("middle");
-    ctx.set_text_align("left");
-    ctx.fill_text(text, x, y)?;
+    ctx.save();
+    ctx.set_global_alpha(0.85);
+    ctx.set_fill_style_str(colour);
+    ctx.fill();
+    ctx.restore();
     Ok(())
 }
 
-fn draw_turn_line(ctx: &Context, state: &State, layout: &Layout) -> Result<(), JsValue> {
-    let Some(message) = turn_line(state) else { return Ok(()) };
-    let mover = state.position().to_move();
-    let r = layout.banner[mover.index()];
-    ctx.set_font(&format!("700 {}px system-ui, sans-serif", (r.h * 0.8).round() as i32));
-    let width = ctx.measure_text(&message)?.width().min(layout.width - 8.0);
-    let x = (layout.width - width) / 2.0;
-    fit_text(ctx, &message, (x.max(4.0), r.y + r.h / 2.0), layout.width - 8.0, r.h * 0.8, "700", strong(mover))
+/// `text` in at most two lines of `room` pixels, broken at spaces.
+fn wrap(ctx: &Context, text: &str, room: f64) -> Result<Vec<String>, JsValue> {
+    if ctx.measure_text(text)?.width() <= room || !text.contains(' ') {
+        return Ok(vec![text.to_string()]);
+    }
+    let words: Vec<&str> = text.split(' ').collect();
+    let mut first = String::new();
+    for (i, word) in words.iter().enumerate() {
+        let candidate = if first.is_empty() { word.to_string() } else { format!("{first} {word}") };
+        if ctx.measure_text(&candidate)?.width() > room && !first.is_empty() {
+            return Ok(vec![first, words[i..].join(" ")]);
+        }
+        first = candidate;
+    }
+    Ok(vec![first])
+}
+
+/// The lines by each player's row: the turn, the AI and its level, how the game was won.
+fn draw_labels(ctx: &Context, p: &Palette, scale: TypeScale, state: &State, layout: &Layout) -> Drawn {
+    for (color, words, lit) in labels(state) {
+        let r = layout.banner[color.index()];
+        let room = layout.width - 8.0;
+        let mut size = scale.body;
+        font(ctx, if lit { "700" } else { "600" }, size);
+        let mut lines = vec![words.clone()];
+        if ctx.measure_text(&words)?.width() > room {
+            size = scale.small;
+            font(ctx, if lit { "700" } else { "600" }, size);
+            lines = wrap(ctx, &words, room)?;
+        }
+        ctx.set_fill_style_str(if lit { p.side_text(color) } else { p.muted });
+        ctx.set_text_align("center");
+        ctx.set_text_baseline("middle");
+        let first_y = r.y + r.h / 2.0 - (lines.len() as f64 - 1.0) * size * 0.55;
+        for (i, text_line) in lines.iter().enumerate() {
+            ctx.fill_text(text_line, layout.width / 2.0, first_y + i as f64 * size * 1.1)?;
+        }
+    }
+    Ok(())
+}
+
+/// Confetti falling over the board, thinning out as they go.
+fn draw_confetti(ctx: &Context, p: &Palette, layout: &Layout, t: f64) -> Drawn {
+    if t >= 1.0 {
+        return Ok(());
+    }
+    let colours = [p.red, p.blue, "#e0b43c", "#2f9e6b"];
+    ctx.save();
+    ctx.set_global_alpha(1.0 - t * t * t);
+    let size = layout.cell * 0.12;
+    for i in 0..70u32 {
+        let x0 = noise(i) * layout.width;
+        let y0 = -noise(i + 500) * layout.height * 0.4;
+        let fall = layout.height * (0.8 + 0.6 * noise(i + 900));
+        let x = x0 + (t * 9.0 + f64::from(i)).sin() * layout.cell * 0.3;
+        let y = y0 + fall * t;
+        ctx.save();
+        ctx.translate(x, y)?;
+        ctx.rotate(t * 12.0 * (noise(i + 77) - 0.5))?;
+        ctx.set_fill_style_str(colours[(i % 4) as usize]);
+        ctx.fill_rect(-size / 2.0, -size / 4.0, size, size / 2.0);
+        ctx.restore();
+    }
+    ctx.restore();
+    Ok(())
 }
