@@ -403,10 +403,21 @@ fn draw_piece(ctx: &Context, p: &Palette, piece: Piece, r: Rect, alpha: f64) -> 
     match piece.role {
         Role::Master => {
             // An eight-sided token, larger than a student's stone.
+            // The corners of a regular octagon (cos and sin of 22.5° and 67.5°), without the
+            // trigonometry code a call to sin would bring into the wasm.
+            const CORNERS: [(f64, f64); 8] = [
+                (0.924, 0.383),
+                (0.383, 0.924),
+                (-0.383, 0.924),
+                (-0.924, 0.383),
+                (-0.924, -0.383),
+                (-0.383, -0.924),
+                (0.383, -0.924),
+                (0.924, -0.383),
+            ];
             ctx.begin_path();
-            for i in 0..8 {
-                let a = PI / 8.0 + f64::from(i) * PI / 4.0;
-                let (px, py) = (cx + cell * 0.39 * a.cos(), cy + cell * 0.39 * a.sin());
+            for (i, (u, v)) in CORNERS.into_iter().enumerate() {
+                let (px, py) = (cx + cell * 0.39 * u, cy + cell * 0.39 * v);
                 if i == 0 { ctx.move_to(px, py) } else { ctx.line_to(px, py) }
             }
             ctx.close_path();
@@ -656,7 +667,7 @@ fn draw_confetti(ctx: &Context, p: &Palette, layout: &Layout, t: f64) -> Drawn {
         let x0 = noise(i) * layout.width;
         let y0 = -noise(i + 500) * layout.height * 0.4;
         let fall = layout.height * (0.8 + 0.6 * noise(i + 900));
-        let x = x0 + (t * 9.0 + f64::from(i)).sin() * layout.cell * 0.3;
+        let x = x0 + js_sys::Math::sin(t * 9.0 + f64::from(i)) * layout.cell * 0.3;
         let y = y0 + fall * t;
         ctx.save();
         ctx.translate(x, y)?;
