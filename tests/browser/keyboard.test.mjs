@@ -91,13 +91,8 @@ test('text contrast is at least 4.5:1', async () => {
       return [id, getComputedStyle(e).color, background(e)];
     });
   });
-  // The canvas's texts: the turn line in each side's colour on the page ground, card names on cards.
-  const canvas = [
-    ['turn line, Red', 'rgb(179, 38, 30)', 'rgb(244, 239, 230)'],
-    ['turn line, Blue', 'rgb(31, 78, 153)', 'rgb(244, 239, 230)'],
-    ['card name', 'rgb(43, 33, 24)', 'rgb(255, 253, 248)'],
-  ];
-  for (const [what, fg, bg] of [...pairs, ...canvas]) {
+  // The canvas's own colours are checked natively, in both themes (tests/theme.rs).
+  for (const [what, fg, bg] of pairs) {
     assert.ok(contrast(fg, bg) >= 4.5, `${what}: ${fg} on ${bg} is ${contrast(fg, bg).toFixed(2)}:1`);
   }
   await page.close();
