@@ -27,21 +27,7 @@ fn fill(lang: Lang, texts: &Texts, blanks: &[(&str, &str)]) -> String {
         Lang::Es => 1,
         _ => 2,
     }];
-    let mut pieces = template.split('{');
-    let mut out = String::from(pieces.next().unwrap_or_default());
-    for piece in pieces {
-        match piece.split_once('}').and_then(|(name, tail)| Some((blanks.iter().find(|b| b.0 == name)?.1, tail))) {
-            Some((value, tail)) => {
-                out.push_str(value);
-                out.push_str(tail);
-            }
-            None => {
-                out.push('{');
-                out.push_str(piece);
-            }
-        }
-    }
-    out
+    text::fill_blanks(template, blanks)
 }
 
 /// A left-to-right fragment as written (a square, a move): in Persian, between FIRST STRONG

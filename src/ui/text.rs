@@ -63,8 +63,6 @@ pub struct Texts {
     pub levels: [&'static str; crate::ai::Level::ALL.len()],
     to_move: &'static str,
     your_move: &'static str,
-    thinking: &'static str,
-    thinking_depth: &'static str,
     must_pass: &'static str,
     choose_card: &'static str,
     who_starts: &'static str,
@@ -118,11 +116,27 @@ impl Texts {
 
 /// Fills a template's blanks; in Persian the digits become Persian digits.
 fn fill(lang: Lang, template: &str, blanks: &[(&str, &str)]) -> String {
-    let mut text = template.to_string();
-    for (name, value) in blanks {
-        text = text.replace(&format!("{{{name}}}"), value);
+    digits(lang, &fill_blanks(template, blanks))
+}
+
+/// Puts each blank's value in place of `{name}`, in one pass (a value is never searched for
+/// blanks); an unknown `{…}` stays as written.
+pub fn fill_blanks(template: &str, blanks: &[(&str, &str)]) -> String {
+    let mut pieces = template.split('{');
+    let mut out = String::from(pieces.next().unwrap_or_default());
+    for piece in pieces {
+        match piece.split_once('}').and_then(|(name, tail)| Some((blanks.iter().find(|b| b.0 == name)?.1, tail))) {
+            Some((value, tail)) => {
+                out.push_str(value);
+                out.push_str(tail);
+            }
+            None => {
+                out.push('{');
+                out.push_str(piece);
+            }
+        }
     }
-    digits(lang, &text)
+    out
 }
 
 pub fn digits(lang: Lang, text: &str) -> String {
@@ -148,11 +162,6 @@ pub fn to_move(lang: Lang, color: Color) -> String {
 
 pub fn your_move(lang: Lang, color: Color) -> String {
     fill(lang, lang.texts().your_move, &[("color", color_name(lang, color))])
-}
-
-pub fn thinking(lang: Lang, color: Color, depth: u32) -> String {
-    let template = if depth == 0 { lang.texts().thinking } else { lang.texts().thinking_depth };
-    fill(lang, template, &[("color", color_name(lang, color)), ("n", &depth.to_string())])
 }
 
 pub fn must_pass(lang: Lang) -> String {
@@ -240,7 +249,7 @@ pub fn duplicate_card(lang: Lang, card: Card) -> String {
 /// Puts an already written reason into a template: the reason's own digits (squares, quoted
 /// text) are left as they are.
 fn with_reason(lang: Lang, template: &str, reason: &str) -> String {
-    digits(lang, template).replace("{reason}", reason)
+    fill_blanks(&digits(lang, template), &[("reason", reason)])
 }
 
 pub fn save_unreadable(lang: Lang, reason: &str) -> String {
@@ -369,8 +378,6 @@ const EN: Texts = Texts {
     ],
     to_move: "{color} to move",
     your_move: "Your move ({color})",
-    thinking: "{color} is thinking…",
-    thinking_depth: "{color} is thinking… depth {n}",
     must_pass: "No piece can move: choose a card to give up",
     choose_card: "Both cards go there: choose the card to give up",
     who_starts: "{color} starts: the side card, {card}, has a {stamp} stamp",
@@ -506,8 +513,6 @@ const FA: Texts = Texts {
     ],
     to_move: "نوبت {color}",
     your_move: "نوبت شما ({color})",
-    thinking: "{color} در حال فکر است…",
-    thinking_depth: "{color} در حال فکر است… عمق {n}",
     must_pass: "هیچ مهره‌ای نمی‌تواند حرکت کند: کارتی را برای واگذاری انتخاب کنید",
     choose_card: "هر دو کارت به آنجا می‌روند: کارتی را که واگذار می‌کنید انتخاب کنید",
     who_starts: "{color} شروع می‌کند: کارت کناری، {card}، مهر {stamp} دارد",
@@ -629,8 +634,6 @@ const ES: Texts = Texts {
     ],
     to_move: "Mueve {color}",
     your_move: "Tu turno ({color})",
-    thinking: "{color} está pensando…",
-    thinking_depth: "{color} está pensando… profundidad {n}",
     must_pass: "Ninguna pieza puede moverse: elige una carta para ceder",
     choose_card: "Las dos cartas llegan ahí: elige la carta que cedes",
     who_starts: "Empieza {color}: la carta lateral, {card}, tiene un sello {stamp}",
@@ -766,8 +769,6 @@ const FR: Texts = Texts {
     ],
     to_move: "Au tour de {color}",
     your_move: "À vous ({color})",
-    thinking: "{color} réfléchit…",
-    thinking_depth: "{color} réfléchit… profondeur {n}",
     must_pass: "Aucune pièce ne peut bouger : choisissez une carte à céder",
     choose_card: "Les deux cartes y mènent : choisissez la carte à céder",
     who_starts: "{color} commence : la carte du côté, {card}, porte un sceau {stamp}",

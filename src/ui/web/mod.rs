@@ -27,6 +27,7 @@ pub struct App {
     context: CanvasRenderingContext2d,
     worker: Option<AiWorker>,
     frame_requested: bool,
+    board: render::BoardCache,
 }
 
 thread_local! {
@@ -71,7 +72,14 @@ fn try_start() -> Result<(), JsValue> {
     let mut state = State::new(game, mode, settings, reduced_motion, random_seed());
     state.notice = notice;
     let target: web_sys::EventTarget = canvas.clone().into();
-    let app = App { session: Session::new(state), canvas, context, worker: None, frame_requested: false };
+    let app = App {
+        session: Session::new(state),
+        canvas,
+        context,
+        worker: None,
+        frame_requested: false,
+        board: render::BoardCache::default(),
+    };
     APP.with(|cell| *cell.borrow_mut() = Some(app));
     let pointer = |phase: PointerPhase| {
         move |app: &mut App, e: PointerEvent| {
@@ -336,8 +344,10 @@ impl App {
         self.frame_requested = window.request_animation_frame(callback.unchecked_ref()).is_ok();
     }
 
-    fn draw(&self, now_ms: f64) {
-        if let Err(error) = render::draw(&self.context, self.session.state(), self.session.layout(), now_ms) {
+    fn draw(&mut self, now_ms: f64) {
+        if let Err(error) =
+            render::draw(&self.context, &mut self.board, self.session.state(), self.session.layout(), now_ms)
+        {
             web_sys::console::error_1(&error);
         }
     }

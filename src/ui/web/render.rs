@@ -11,8 +11,8 @@ use super::super::text::{self, Lang};
 use super::super::theme::{Palette, TypeScale};
 use crate::rules::{Card, Color, Move, Piece, Role, Square};
 use std::f64::consts::PI;
-use wasm_bindgen::JsValue;
-use web_sys::CanvasRenderingContext2d as Context;
+use wasm_bindgen::{JsCast, JsValue};
+use web_sys::{CanvasRenderingContext2d as Context, HtmlCanvasElement};
 
 type Drawn = Result<(), JsValue>;
 
@@ -30,7 +30,42 @@ fn font(ctx: &Context, weight: &str, size: f64) {
     ctx.set_font(&format!("{weight} {}px system-ui, sans-serif", size.round().max(6.0) as i32));
 }
 
-pub fn draw(ctx: &Context, state: &State, layout: &Layout, now_ms: f64) -> Drawn {
+/// The wooden board, drawn once per size, theme, side and coordinates setting; both sides are
+/// kept, since in pass and play the board turns after every move.
+#[derive(Default)]
+pub struct BoardCache {
+    boards: Vec<(BoardKey, HtmlCanvasElement)>,
+}
+
+type BoardKey = (Layout, bool, bool, u32);
+
+impl BoardCache {
+    fn draw(&mut self, ctx: &Context, p: &Palette, scale: TypeScale, layout: &Layout, state: &State) -> Drawn {
+        let ratio = web_sys::window().map_or(1.0, |w| w.device_pixel_ratio());
+        let key = (layout.clone(), state.dark(), state.settings.coordinates, (ratio * 100.0).round() as u32);
+        if !self.boards.iter().any(|(k, _)| *k == key) {
+            let document = web_sys::window().and_then(|w| w.document()).ok_or("no document")?;
+            // Keep the other side's board; replace the oldest.
+            let canvas: HtmlCanvasElement = if self.boards.len() >= 2 {
+                self.boards.remove(0).1
+            } else {
+                document.create_element("canvas")?.dyn_into()?
+            };
+            canvas.set_width((layout.width * ratio).round() as u32);
+            canvas.set_height((layout.height * ratio).round() as u32);
+            let wood: Context = canvas.get_context("2d")?.ok_or("no 2d context")?.dyn_into()?;
+            wood.set_transform(ratio, 0.0, 0.0, ratio, 0.0, 0.0)?;
+            draw_wood(&wood, p, scale, layout, state.settings.coordinates)?;
+            self.boards.push((key.clone(), canvas));
+        }
+        if let Some((_, canvas)) = self.boards.iter().find(|(k, _)| *k == key) {
+            ctx.draw_image_with_html_canvas_element_and_dw_and_dh(canvas, 0.0, 0.0, layout.width, layout.height)?;
+        }
+        Ok(())
+    }
+}
+
+pub fn draw(ctx: &Context, cache: &mut BoardCache, state: &State, layout: &Layout, now_ms: f64) -> Drawn {
     let p = Palette::of(state.dark());
     let scale = TypeScale::for_cell(layout.cell);
     ctx.set_fill_style_str(p.background);
@@ -52,7 +87,8 @@ pub fn draw(ctx: &Context, state: &State, layout: &Layout, now_ms: f64) -> Drawn
     if still_screen && state.game.outcome().is_none() {
         draw_lit_hand(ctx, p, state, layout, mover)?;
     }
-    draw_board(ctx, p, scale, state, layout, still_screen)?;
+    cache.draw(ctx, p, scale, layout, state)?;
+    draw_marks(ctx, p, state, layout, still_screen)?;
     let dragged = state.drag.filter(|d| d.moved).map(|d| d.from);
     for &(square, piece, rect) in &still.pieces {
         if anim.is_some_and(|a| a.covered.contains(&square)) || dragged == Some(square) {
@@ -163,7 +199,9 @@ fn draw_focus(ctx: &Context, p: &Palette, focus: Focus, layout: &Layout, mover: 
     Ok(())
 }
 
-fn draw_board(ctx: &Context, p: &Palette, scale: TypeScale, state: &State, layout: &Layout, marks: bool) -> Drawn {
+/// The board as it stands without pieces or marks: drawn once into an offscreen canvas for each
+/// size, theme and side, then copied every frame (shadows and grain are slow to draw).
+fn draw_wood(ctx: &Context, p: &Palette, scale: TypeScale, layout: &Layout, coordinates: bool) -> Drawn {
     let b = layout.board;
     let cell = layout.cell;
     // The frame: a raised wooden border with a shadow under it.
@@ -206,15 +244,20 @@ fn draw_board(ctx: &Context, p: &Palette, scale: TypeScale, state: &State, layou
         line(ctx, b.x + offset, b.y, b.x + offset, b.y + b.h);
         line(ctx, b.x, b.y + offset, b.x + b.w, b.y + offset);
     }
+    if coordinates {
+        draw_coordinates(ctx, p, scale, layout)?;
+    }
+    Ok(())
+}
+
+fn draw_marks(ctx: &Context, p: &Palette, state: &State, layout: &Layout, marks: bool) -> Drawn {
+    let cell = layout.cell;
     if let Some(Move::Step { from, to, .. }) = state.last_move() {
         ctx.set_fill_style_str(p.last_move);
         for square in [from, to] {
             let r = layout.square(square);
             ctx.fill_rect(r.x, r.y, r.w, r.h);
         }
-    }
-    if state.settings.coordinates {
-        draw_coordinates(ctx, p, scale, layout)?;
     }
     if !marks {
         return Ok(());
@@ -494,14 +537,18 @@ fn draw_card(ctx: &Context, look: &CardLook, card: Card, r: Rect, angle: f64) ->
     ctx.translate(cx, cy)?;
     ctx.rotate(angle)?;
     let (left, top) = (-w / 2.0, -h / 2.0);
-    ctx.set_shadow_color(p.shadow);
-    ctx.set_shadow_blur(h * 0.08);
-    ctx.set_shadow_offset_y(h * 0.03);
+    // A shadow without blur (blurred shadows are slow to draw every frame).
+    ctx.save();
+    ctx.set_global_alpha(0.5);
+    ctx.set_fill_style_str(p.shadow);
+    ctx.begin_path();
+    ctx.round_rect_with_f64(left + h * 0.02, top + h * 0.04, w, h, h * 0.08)?;
+    ctx.fill();
+    ctx.restore();
     ctx.set_fill_style_str(p.card);
     ctx.begin_path();
     ctx.round_rect_with_f64(left, top, w, h, h * 0.08)?;
     ctx.fill();
-    ctx.set_shadow_color("transparent");
     let (border, width) = match look.emphasis {
         Emphasis::Plain => (p.card_edge, 1.0),
         Emphasis::Playable => (p.ink, 2.0),
