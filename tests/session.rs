@@ -443,14 +443,24 @@ fn the_theme_follows_the_system_unless_chosen() {
 
 #[test]
 fn in_pass_and_play_the_board_turns_as_one_piece_and_no_card_sweeps_across() {
-    let (mut session, _) = open(START, Mode::PassAndPlay { turn_board: true }, Settings::default());
-    play(&mut session, "ox:c1c2".parse().unwrap());
-    let anim = session.state().anim.clone().expect("the move is shown");
-    assert!(anim.turn, "the picture turns");
-    let board = session.layout().board;
-    for card in &anim.cards {
-        let dy = (card.from.y - card.to.y).abs();
-        assert!(dy < board.h / 2.0, "{:?} travels {dy} px across a {} px board", card.card, board.h);
+    // A desktop, and a phone, where the side card lies in the row of the player to move.
+    for (width, height) in [(1280.0, 800.0), (390.0, 700.0)] {
+        let (mut session, _) = open(START, Mode::PassAndPlay { turn_board: true }, Settings::default());
+        session.update(Event::Relayout { width, height });
+        play(&mut session, "ox:c1c2".parse().unwrap());
+        let anim = session.state().anim.clone().expect("the move is shown");
+        assert!(anim.turn, "the picture turns");
+        let board = session.layout().board;
+        for card in anim.cards.iter().filter(|c| !c.fade) {
+            let dy = (card.from.y - card.to.y).abs();
+            assert!(
+                dy < board.h / 2.0,
+                "{width}x{height}: {:?} travels {dy} px across a {} px board",
+                card.card,
+                board.h
+            );
+        }
+        assert!(!anim.cards.is_empty(), "the used card moves");
     }
     // Without turning the board, a move's cards stay on their sides too, and nothing turns.
     let (mut fixed, _) = open(START, Mode::PassAndPlay { turn_board: false }, Settings::default());

@@ -48,6 +48,8 @@ pub struct CardAnim {
     pub to: Rect,
     /// Turned half a turn before and after.
     pub turned: (bool, bool),
+    /// Fades out where it was and in where it goes, instead of travelling there.
+    pub fade: bool,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -125,10 +127,19 @@ impl Anim {
                     from,
                     to,
                     turned: (turned_before, turned_after),
+                    fade: false,
                 })
             })
             .collect();
         Anim { start_ms: None, duration_ms: DURATION_MS, pieces, cards, covered, turn: false }
+    }
+
+    /// Cards that would travel further than `reach` up or down (across the board and the turn
+    /// line) fade out and in instead.
+    pub fn fade_far_cards(&mut self, reach: f64) {
+        for card in &mut self.cards {
+            card.fade = (card.from.y - card.to.y).abs() > reach;
+        }
     }
 
     /// Eased progress 0 → 1 at `now_ms` (0 before the first frame).

@@ -520,6 +520,9 @@ impl Session {
             if turned { before.turned_about(self.layout.width / 2.0, self.layout.height / 2.0) } else { before };
         let mut plan = Anim::plan(&before, &after, slide);
         plan.turn = turned;
+        if turned {
+            plan.fade_far_cards(self.layout.board.h / 2.0);
+        }
         self.state.anim = (!self.state.reduced_motion && (turned || !plan.is_empty())).then_some(plan);
         self.changed();
     }

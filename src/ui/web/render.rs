@@ -77,10 +77,14 @@ pub fn draw(ctx: &Context, cache: &mut BoardCache, state: &State, layout: &Layou
 
     ctx.save();
     if anim.is_some_and(|a| a.turn) {
-        // The whole picture turns half a turn as one piece, to face the next player.
+        // The whole picture turns half a turn as one piece, to face the next player, drawing back
+        // as it turns so that a tall picture stays on a narrow screen.
         let (cx, cy) = (layout.width / 2.0, layout.height / 2.0);
+        let fit = layout.width.min(layout.height) / layout.width.max(layout.height);
+        let scale = 1.0 - (1.0 - fit) * js_sys::Math::sin(PI * t);
         ctx.translate(cx, cy)?;
         ctx.rotate(PI * (1.0 - t))?;
+        ctx.scale(scale, scale)?;
         ctx.translate(-cx, -cy)?;
     }
     let mover = state.position().to_move();
@@ -138,7 +142,17 @@ pub fn draw(ctx: &Context, cache: &mut BoardCache, state: &State, layout: &Layou
                 owner: holder(state, c.card),
                 emphasis: Emphasis::Plain,
             };
-            draw_card(ctx, &look, c.card, lerp_rect(c.from, c.to, t), a0 + (a1 - a0) * t)?;
+            if c.fade {
+                // Out where it was, then in where it goes: nothing crosses the board.
+                let (rect, angle, alpha) =
+                    if t < 0.5 { (c.from, a0, 1.0 - 2.0 * t) } else { (c.to, a1, 2.0 * t - 1.0) };
+                ctx.save();
+                ctx.set_global_alpha(alpha);
+                draw_card(ctx, &look, c.card, rect, angle)?;
+                ctx.restore();
+            } else {
+                draw_card(ctx, &look, c.card, lerp_rect(c.from, c.to, t), a0 + (a1 - a0) * t)?;
+            }
         }
     }
     ctx.restore();
