@@ -37,6 +37,8 @@ await page.setViewportSize({ width: 1920, height: 1080 });
 const turning = await page.evaluate(async () => {
   window.wasmBindings.game_new({ mode: 'two', turn_board: true, cards: ['tiger', 'crab', 'monkey', 'crane', 'boar'] });
   window.wasmBindings.game_settings({ coordinates: true });
+  // The new size and setting draw the board afresh once; measure the moves after that.
+  await new Promise((resolve) => setTimeout(resolve, 500));
   const gaps = [];
   let last = performance.now();
   let running = true;

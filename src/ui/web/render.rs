@@ -6,7 +6,7 @@ use super::super::board::{destinations, movable_pieces, must_pass};
 use super::super::emblems::{PathCommand, emblem};
 use super::super::layout::{CardPlace, Layout, Rect};
 use super::super::scene::{hint_card, hint_marks, holder, labels, preview_targets, scene};
-use super::super::state::{Focus, State};
+use super::super::state::{Focus, Mode, State};
 use super::super::text::{self, Lang};
 use super::super::theme::{Palette, TypeScale};
 use crate::rules::{Card, Color, Move, Piece, Role, Square};
@@ -42,27 +42,52 @@ type BoardKey = (Layout, bool, bool, u32);
 impl BoardCache {
     fn draw(&mut self, ctx: &Context, p: &Palette, scale: TypeScale, layout: &Layout, state: &State) -> Drawn {
         let ratio = web_sys::window().map_or(1.0, |w| w.device_pixel_ratio());
-        let key = (layout.clone(), state.dark(), state.settings.coordinates, (ratio * 100.0).round() as u32);
-        if !self.boards.iter().any(|(k, _)| *k == key) {
-            let document = web_sys::window().and_then(|w| w.document()).ok_or("no document")?;
-            // Keep the other side's board; replace the oldest.
-            let canvas: HtmlCanvasElement = if self.boards.len() >= 2 {
-                self.boards.remove(0).1
-            } else {
-                document.create_element("canvas")?.dyn_into()?
-            };
-            canvas.set_width((layout.width * ratio).round() as u32);
-            canvas.set_height((layout.height * ratio).round() as u32);
-            let wood: Context = canvas.get_context("2d")?.ok_or("no 2d context")?.dyn_into()?;
-            wood.set_transform(ratio, 0.0, 0.0, ratio, 0.0, 0.0)?;
-            draw_wood(&wood, p, scale, layout, state.settings.coordinates)?;
-            self.boards.push((key.clone(), canvas));
+        let key = |layout: &Layout| {
+            (layout.clone(), state.dark(), state.settings.coordinates, (ratio * 100.0).round() as u32)
+        };
+        self.prepare(key(layout), p, scale, ratio)?;
+        if matches!(state.mode, Mode::PassAndPlay { turn_board: true }) {
+            // The board will turn to the other side after this move: have that side ready, so
+            // that no frame of the turn waits for it.
+            let other = Layout::new(layout.width, layout.height, layout.bottom.other());
+            self.prepare(key(&other), p, scale, ratio)?;
         }
-        if let Some((_, canvas)) = self.boards.iter().find(|(k, _)| *k == key) {
-            ctx.draw_image_with_html_canvas_element_and_dw_and_dh(canvas, 0.0, 0.0, layout.width, layout.height)?;
+        if let Some((_, canvas)) = self.boards.iter().find(|(k, _)| *k == key(layout)) {
+            let area = wood_area(layout);
+            ctx.draw_image_with_html_canvas_element_and_dw_and_dh(canvas, area.x, area.y, area.w, area.h)?;
         }
         Ok(())
     }
+
+    fn prepare(&mut self, key: BoardKey, p: &Palette, scale: TypeScale, ratio: f64) -> Drawn {
+        if self.boards.iter().any(|(k, _)| *k == key) {
+            return Ok(());
+        }
+        let document = web_sys::window().and_then(|w| w.document()).ok_or("no document")?;
+        // Keep the other side's board; replace the oldest.
+        let canvas: HtmlCanvasElement = if self.boards.len() >= 2 {
+            self.boards.remove(0).1
+        } else {
+            document.create_element("canvas")?.dyn_into()?
+        };
+        // Only the board and its shadow: copying less is faster, above all while it turns.
+        let layout = &key.0;
+        let area = wood_area(layout);
+        canvas.set_width((area.w * ratio).round() as u32);
+        canvas.set_height((area.h * ratio).round() as u32);
+        let wood: Context = canvas.get_context("2d")?.ok_or("no 2d context")?.dyn_into()?;
+        wood.set_transform(ratio, 0.0, 0.0, ratio, -area.x * ratio, -area.y * ratio)?;
+        draw_wood(&wood, p, scale, layout, key.2)?;
+        self.boards.push((key, canvas));
+        Ok(())
+    }
+}
+
+/// The board with its frame and shadow.
+fn wood_area(layout: &Layout) -> Rect {
+    let b = layout.board;
+    let pad = layout.cell * 0.45;
+    Rect { x: b.x - pad, y: b.y - pad, w: b.w + 2.0 * pad, h: b.h + 2.0 * pad }
 }
 
 pub fn draw(ctx: &Context, cache: &mut BoardCache, state: &State, layout: &Layout, now_ms: f64) -> Drawn {
