@@ -241,6 +241,8 @@ pub fn game_state() -> Result<JsValue, JsError> {
         result: Option<String>,
         /// Where the keyboard focus is: a square ("c1") or a hand card ("red:0").
         focus: Option<String>,
+        /// The card shown on the board from its holder's pieces (another side's, or the side card).
+        preview: Option<&'static str>,
         notice: Option<String>,
     }
     with_page(|app| {
@@ -283,6 +285,7 @@ pub fn game_state() -> Result<JsValue, JsError> {
                 .filter(|_| state.shows_result())
                 .map(|o| crate::ui::text::result_short(state.lang(), o, state.mode)),
             notice: state.notice.as_ref().map(|n| n.text(state.lang())),
+            preview: state.preview.map(|card| card.name()),
             focus: state.focus.map(|focus| match focus {
                 crate::ui::state::Focus::Square(square) => square.to_string(),
                 crate::ui::state::Focus::Card(color, slot) => format!("{}:{slot}", color.code()),

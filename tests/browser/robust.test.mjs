@@ -370,3 +370,62 @@ test('searches and counts started from the page are capped at 10 s', { timeout: 
   assert.equal(await call(page, 'perft', start, 4), 28509, 'a count within the cap is made');
   await context.close();
 });
+
+test('tapping the opponent\'s card or the side card shows where it reaches; Escape hides it', async () => {
+  const { context, page, errors } = await fresh({ width: 390, height: 844 });
+  await call(page, 'game_new', { mode: 'ai', human: 'red', level: 0, position: 'bbBbb/5/5/5/rrRrr ox,boar horse,elephant crab r' });
+  const tap = async (card) => {
+    const r = await call(page, 'card_rect', card);
+    await page.mouse.click(r.x + r.width / 2, r.y + r.height / 2);
+  };
+  await tap('horse');
+  assert.equal((await state(page)).preview, 'horse');
+  await screenshot(page, 'preview-opponent-card');
+  await tap('crab');
+  assert.equal((await state(page)).preview, 'crab', 'the side card too');
+  await page.keyboard.press('Escape');
+  assert.equal((await state(page)).preview, null);
+  await tap('ox');
+  assert.equal((await state(page)).selected_card, 'ox', 'the player\'s own card is chosen, not previewed');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('notices, the result and the evaluation bar never move the board', async () => {
+  const { context, page, errors } = await fresh({ width: 360, height: 640 });
+  await call(page, 'game_new', { mode: 'two', position: '5/5/2B2/2R2/5 crab,boar horse,elephant ox r' });
+  const board = () => page.evaluate(() => {
+    const r = document.getElementById('board').getBoundingClientRect();
+    return [r.x, r.y, r.width, r.height].map(Math.round).join(',');
+  });
+  const before = await board();
+  await call(page, 'game_settings', { evaluation: true });
+  assert.equal(await board(), before, 'the evaluation bar');
+  await page.evaluate(() => { location.hash = '#game=%zz'; });
+  await page.waitForFunction(() => document.getElementById('notice').textContent !== '');
+  assert.equal(await board(), before, 'a notice');
+  await call(page, 'game_play', 'crab:c2c3');
+  await page.waitForSelector('#result:not([hidden])');
+  assert.equal(await board(), before, 'the result');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a phone buzzes on a capture and at the end, not when motion is reduced', async () => {
+  for (const reducedMotion of ['no-preference', 'reduce']) {
+    const context = await game.browser.newContext({ viewport: { width: 360, height: 640 }, reducedMotion });
+    await context.addInitScript(() => {
+      window.buzzes = [];
+      Object.defineProperty(navigator, 'vibrate', { value: (ms) => { window.buzzes.push(ms); return true; } });
+    });
+    const page = await context.newPage();
+    await page.goto(game.server.url);
+    await page.waitForFunction(() => window.wasmBindings !== undefined);
+    await call(page, 'game_new', { mode: 'two', position: '5/5/2B2/2R2/5 crab,boar horse,elephant ox r' });
+    await call(page, 'game_play', 'crab:c2c3');
+    const buzzes = await page.evaluate(() => window.buzzes);
+    if (reducedMotion === 'reduce') assert.deepEqual(buzzes, []);
+    else assert.deepEqual(buzzes, [40, 120], 'a capture, then the end');
+    await context.close();
+  }
+});
