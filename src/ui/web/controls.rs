@@ -29,7 +29,8 @@ fn close_dialog(id: &str) {
     }
 }
 
-fn on_click(document: &Document, id: &str, handle: impl Fn(&mut App) + 'static) -> Result<(), JsValue> {
+/// A plain function, not a closure type of its own: one copy of the listening code serves all.
+fn on_click(document: &Document, id: &str, handle: fn(&mut App)) -> Result<(), JsValue> {
     let target = document.get_element_by_id(id).ok_or_else(|| format!("no #{id}"))?;
     listen(&target, "click", move |app, _: web_sys::Event| handle(app))
 }
@@ -121,12 +122,11 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
     })?;
     on_click(document, "rules-close", |_| close_dialog("rules-dialog"))?;
     on_click(document, "rules-close-top", |_| close_dialog("rules-dialog"))?;
-    let intent = |intent: Intent| move |app: &mut App| app.dispatch(Event::Intent(intent.clone()));
-    on_click(document, "undo", intent(Intent::Undo))?;
-    on_click(document, "redo", intent(Intent::Redo))?;
-    on_click(document, "hint", intent(Intent::Hint))?;
-    on_click(document, "rematch", intent(Intent::Rematch))?;
-    on_click(document, "result-close", intent(Intent::CloseResult))?;
+    on_click(document, "undo", |app| app.dispatch(Event::Intent(Intent::Undo)))?;
+    on_click(document, "redo", |app| app.dispatch(Event::Intent(Intent::Redo)))?;
+    on_click(document, "hint", |app| app.dispatch(Event::Intent(Intent::Hint)))?;
+    on_click(document, "rematch", |app| app.dispatch(Event::Intent(Intent::Rematch)))?;
+    on_click(document, "result-close", |app| app.dispatch(Event::Intent(Intent::CloseResult)))?;
     on_click(document, "show-eval", |app| {
         app.dispatch(Event::Settings(SettingsPatch { evaluation: Some(checked("show-eval")), ..Default::default() }));
     })?;
