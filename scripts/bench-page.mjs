@@ -56,7 +56,8 @@ const turning = await page.evaluate(async () => {
 });
 
 let total = 0;
-const files = readdirSync(dist).filter((f) => !f.endsWith('.map'));
+// RULES.md is fetched only when a player follows the rules' link.
+const files = readdirSync(dist).filter((f) => !f.endsWith('.map') && f !== 'RULES.md');
 const sizes = files.map((f) => {
   const gz = gzipSync(readFileSync(join(dist, f)), { level: 9 }).length;
   total += gz;

@@ -426,6 +426,7 @@ const EN: Texts = Texts {
     ],
     rules_cards: "The sixteen cards, as their holder sees them (forward is up)",
     html: &[
+        ("rules-full", "The full rules and notations (in English)"),
         ("menu", "Menu"),
         ("sound", "Sound"),
         ("coordinates", "Coordinates"),
@@ -561,6 +562,7 @@ const FA: Texts = Texts {
     ],
     rules_cards: "شانزده کارت، همان‌گونه که دارنده‌شان می‌بیند (رو به جلو، بالاست)",
     html: &[
+        ("rules-full", "قواعد کامل و نمادگذاری‌ها (به انگلیسی)"),
         ("menu", "منو"),
         ("sound", "صدا"),
         ("coordinates", "مختصات"),
@@ -682,6 +684,7 @@ const ES: Texts = Texts {
     ],
     rules_cards: "Las dieciséis cartas, como las ve quien las tiene (adelante es arriba)",
     html: &[
+        ("rules-full", "Las reglas completas y las notaciones (en inglés)"),
         ("menu", "Menú"),
         ("sound", "Sonido"),
         ("coordinates", "Coordenadas"),
@@ -817,6 +820,7 @@ const FR: Texts = Texts {
     ],
     rules_cards: "Les seize cartes, telles que les voit leur détenteur (l'avant est en haut)",
     html: &[
+        ("rules-full", "Les règles complètes et les notations (en anglais)"),
         ("menu", "Menu"),
         ("sound", "Son"),
         ("coordinates", "Coordonnées"),

@@ -189,6 +189,9 @@ test('Rules opens at its top', async () => {
     assert.equal(top, 0);
     const heading = await page.evaluate(() => document.querySelector('#rules-content h2').getBoundingClientRect().top);
     assert.ok(heading >= 0 && heading < viewport.height / 2, `the title is in view (${heading})`);
+    const link = await page.getAttribute('#rules-dialog a[href="RULES.md"]', 'href');
+    const rules = await page.evaluate(async (href) => (await fetch(href)).text(), link);
+    assert.match(rules, /^# Onitama: the rules/, 'the full rules are served beside the page');
     await page.keyboard.press('Escape');
     assert.deepEqual(errors, []);
     await context.close();
