@@ -177,7 +177,7 @@ fn a_choice_of_five_cards_with_a_repeat_is_refused() {
     assert_eq!(options.game().unwrap_err(), PositionError::DuplicateCard(Card::Ox));
     assert_eq!(
         text::duplicate_card(Lang::Fr, Card::Ox),
-        "bœuf est choisie deux fois : choisissez cinq cartes différentes"
+        "Choisissez cinq cartes différentes : bœuf est choisie deux fois"
     );
 }
 
@@ -500,4 +500,42 @@ fn tapping_an_opponents_card_or_the_side_card_previews_its_moves() {
     let (x, y) = side.centre();
     click(&mut session, x, y, 5000.0);
     assert_eq!(preview_targets(session.state()).unwrap().0, Color::Red, "the side card goes to the mover next");
+}
+
+#[test]
+fn when_the_ai_plays_itself_each_move_rests_on_the_board() {
+    use onitama::ui::session::WATCH_REST_MS;
+    let (mut session, effects) = open(START, Mode::Watch { level: 0 }, Settings::default());
+    let order = searches(&effects).pop().unwrap();
+    let effects = session.update(done(&order, Some(some_move(&order)), None));
+    assert_eq!(session.state().game.moves().len(), 1);
+    let order = searches(&effects).pop().expect("the other side searches at once");
+    session.update(done(&order, Some(some_move(&order)), None));
+    run_frames(&mut session, 0.0);
+    assert_eq!(session.state().game.moves().len(), 1, "the answer waits while the first move rests");
+    assert!(session.is_animating(), "and it is on its way");
+    let effects = session.update(Event::Frame { now_ms: 460.0 + WATCH_REST_MS + 50.0 });
+    assert_eq!(session.state().game.moves().len(), 2);
+    assert!(effects.contains(&Effect::Redraw));
+}
+
+#[test]
+fn the_move_list_reads_in_the_players_language() {
+    let before: Position = "5/5/2B2/2R2/5 crab,boar horse,elephant ox r".parse().unwrap();
+    let win: Move = "crab:c2c3".parse().unwrap();
+    let outcome = Some(Outcome::Win { winner: Color::Red, way: Way::Stone });
+    assert_eq!(text::move_text(Lang::En, &before, win, outcome), "crab c2→c3 × ★");
+    assert_eq!(text::move_text(Lang::Fr, &before, win, outcome), "crabe c2→c3 × ★");
+    let persian = text::move_text(Lang::Fa, &before, "boar:c2b2".parse().unwrap(), None);
+    assert_eq!(persian, "گراز \u{2068}c۲→b۲\u{2069}", "Persian digits, kept left to right");
+    let start: Position = START.parse().unwrap();
+    assert_eq!(text::move_text(Lang::Es, &start, "ox:c1c2".parse().unwrap(), None), "buey c1→c2");
+}
+
+#[test]
+fn a_new_game_is_announced() {
+    let (mut session, _) = open(START, Mode::PassAndPlay { turn_board: false }, Settings::default());
+    play(&mut session, "ox:c1c2".parse().unwrap());
+    let effects = session.update(Event::Intent(Intent::Rematch));
+    assert!(effects.iter().any(|e| matches!(e, Effect::Announce(text) if text.starts_with("Red to move"))));
 }

@@ -173,11 +173,105 @@ pub fn path_data(card: Card) -> &'static str {
     PATHS[card.index()]
 }
 
-/// A card's emblem, scaled to the unit square. (The data is checked by the tests, so it always
-/// parses; were it not to, the card would just show no emblem.)
+/// A card's emblem, scaled to the unit square, read from the packed bytes (the tests check that
+/// it equals what `parse` makes of the path data).
 pub fn emblem(card: Card) -> Vec<PathCommand> {
-    parse(path_data(card)).unwrap_or_default()
+    let bytes = &PACKED.0[PACKED.1[card.index()]..PACKED.1[card.index() + 1]];
+    let mut commands = Vec::new();
+    let mut at = 0;
+    while let Some(&letter) = bytes.get(at) {
+        let n = |i: usize| bytes.get(at + 1 + i).map_or(0.0, |&b| f64::from(b) / 100.0);
+        let (command, arity) = match letter {
+            MOVE => (PathCommand::Move(n(0), n(1)), 2),
+            LINE => (PathCommand::Line(n(0), n(1)), 2),
+            QUAD => (PathCommand::Quad(n(0), n(1), n(2), n(3)), 4),
+            CUBIC => (PathCommand::Cubic(n(0), n(1), n(2), n(3), n(4), n(5)), 6),
+            _ => (PathCommand::Close, 0),
+        };
+        commands.push(command);
+        at += 1 + arity;
+    }
+    commands
 }
+
+// The drawings packed at compile time: a byte per command (above 100) and a byte per number
+// (0 to 100). The text above stays the readable source; only these bytes reach the wasm.
+const MOVE: u8 = 101;
+const LINE: u8 = 102;
+const QUAD: u8 = 103;
+const CUBIC: u8 = 104;
+const CLOSE: u8 = 105;
+
+/// The number of bytes a path packs into: a letter or a number is one byte.
+const fn packed_len(path: &str) -> usize {
+    let bytes = path.as_bytes();
+    let (mut at, mut count) = (0, 0);
+    while at < bytes.len() {
+        let b = bytes[at];
+        if b.is_ascii_digit() {
+            while at < bytes.len() && bytes[at].is_ascii_digit() {
+                at += 1;
+            }
+            count += 1;
+        } else {
+            if b.is_ascii_uppercase() {
+                count += 1;
+            }
+            at += 1;
+        }
+    }
+    count
+}
+
+const TOTAL: usize = {
+    let (mut i, mut total) = (0, 0);
+    while i < PATHS.len() {
+        total += packed_len(PATHS[i]);
+        i += 1;
+    }
+    total
+};
+
+/// All the drawings' bytes, and where each card's begin (with the end last).
+const PACKED: ([u8; TOTAL], [usize; 17]) = {
+    let mut bytes = [0u8; TOTAL];
+    let mut starts = [0usize; 17];
+    let (mut card, mut out) = (0, 0);
+    while card < PATHS.len() {
+        starts[card] = out;
+        let path = PATHS[card].as_bytes();
+        let mut at = 0;
+        while at < path.len() {
+            let b = path[at];
+            if b.is_ascii_digit() {
+                let mut value = 0u8;
+                while at < path.len() && path[at].is_ascii_digit() {
+                    value = value * 10 + (path[at] - b'0');
+                    at += 1;
+                }
+                bytes[out] = value;
+                out += 1;
+            } else {
+                let code = match b {
+                    b'M' => MOVE,
+                    b'L' => LINE,
+                    b'Q' => QUAD,
+                    b'C' => CUBIC,
+                    b'Z' => CLOSE,
+                    _ => 0,
+                };
+                if code != 0 {
+                    bytes[out] = code;
+                    out += 1;
+                }
+                at += 1;
+            }
+        }
+        card += 1;
+    }
+    starts[16] = out;
+    (bytes, starts)
+};
 
 /// Parses path data in the subset described above into commands in the unit square. Rejects
 /// anything else: other commands (lowercase relative ones included), missing or extra numbers,

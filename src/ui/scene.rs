@@ -51,7 +51,13 @@ pub fn turn_line(state: &State) -> Option<String> {
     let lang = state.lang();
     let mover = state.position().to_move();
     Some(if state.ai_to_move() {
-        text::ai_label(lang, level_index(state.mode), state.thinking.is_some())
+        let label = text::ai_label(lang, level_index(state.mode), state.thinking.is_some());
+        // When the AI plays both sides, say which side is thinking.
+        if matches!(state.mode, Mode::Watch { .. }) {
+            format!("{} · {label}", text::color_name(lang, mover))
+        } else {
+            label
+        }
     } else if must_pass(state) {
         text::must_pass(lang)
     } else if state.card_choice.is_some() {

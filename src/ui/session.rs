@@ -24,6 +24,8 @@ const DOUBLE_CLICK_MS: f64 = 400.0;
 
 /// How long the worker searches for an evaluation and for a hint, in milliseconds.
 pub const EVALUATION_MS: f64 = 300.0;
+/// When the AI plays itself, each move rests on the board this long before the next is shown.
+pub const WATCH_REST_MS: f64 = 900.0;
 pub const HINT_MS: f64 = 1000.0;
 
 #[derive(Clone, Debug)]
@@ -183,6 +185,10 @@ pub struct Session {
     evaluated: Option<Position>,
     /// The worker failed: the AI waits for the player to undo or start again.
     ai_stopped: bool,
+    /// The time of the latest frame.
+    now_ms: f64,
+    /// When the AI plays itself, the next move waits until then.
+    rest_until: Option<f64>,
     /// When and where the last click selected something (for double-clicks).
     last_select: Option<(f64, f64, f64)>,
     effects: Vec<Effect>,
@@ -198,6 +204,8 @@ impl Session {
             held: None,
             evaluated: None,
             ai_stopped: false,
+            now_ms: 0.0,
+            rest_until: None,
             last_select: None,
             effects: Vec::new(),
         }
@@ -380,6 +388,7 @@ impl Session {
     }
 
     fn frame(&mut self, now_ms: f64) {
+        self.now_ms = now_ms;
         if let Some(celebration) = self.state.celebration.as_mut() {
             let start = *celebration.start_ms.get_or_insert(now_ms);
             if now_ms - start >= Celebration::DURATION_MS {
@@ -481,6 +490,10 @@ impl Session {
             Move::Pass { .. } => None,
         };
         self.after_move(before, slide);
+        if matches!(self.state.mode, Mode::Watch { .. }) {
+            // Time to see the move before the next one.
+            self.rest_until = Some(self.now_ms + super::anim::DURATION_MS + WATCH_REST_MS);
+        }
         if sounds.contains(&Sound::Win) && !self.state.reduced_motion {
             self.state.celebration = Some(Celebration { start_ms: None });
         }
@@ -536,7 +549,10 @@ impl Session {
         self.held = None;
         self.ai_stopped = false;
         self.evaluated = None;
+        self.rest_until = None;
         self.layout = Layout::new(self.layout.width, self.layout.height, self.state.bottom());
+        let lang = self.state.lang();
+        self.effects.push(Effect::Announce(text::describe_position(lang, self.state.position())));
         self.changed();
     }
 
@@ -574,9 +590,16 @@ impl Session {
     /// After every event: show the AI's held move once the screen is still, and keep the AI
     /// searching whenever it has something to do (its move, or the bar's evaluation).
     fn settle(&mut self) {
+        let rested = self.rest_until.is_none_or(|until| self.now_ms >= until);
+        if self.held.is_some() && self.state.anim.is_none() && !rested {
+            // Frames keep coming until the rest is over.
+            self.effects.push(Effect::Redraw);
+        }
         if self.state.anim.is_none()
+            && rested
             && let Some(m) = self.held.take()
         {
+            self.rest_until = None;
             self.play(m);
         }
         if self.ai_stopped || self.state.thinking.is_some() || self.held.is_some() {

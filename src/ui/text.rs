@@ -83,6 +83,7 @@ pub struct Texts {
     mode_watch: &'static str,
     level: &'static str,
     duplicate_card: &'static str,
+    move_pass: &'static str,
     you_win_short: &'static str,
     ai_wins_short: &'static str,
     wins_short: &'static str,
@@ -276,7 +277,8 @@ pub fn evaluation(lang: Lang, score_for_red: Score) -> String {
         Score::Value(v) => {
             let leader = if v > 0 { Color::Red } else { Color::Blue };
             let tenths = (v.abs() + 5) / 10;
-            let amount = format!("{}.{}", tenths / 10, tenths % 10);
+            let point = if lang == Lang::Fa { '٫' } else { '.' };
+            let amount = format!("{}{point}{}", tenths / 10, tenths % 10);
             fill(lang, t.eval_lead, &[("color", color_name(lang, leader)), ("n", &amount)])
         }
         // Plies to the win, counted as the winner's own moves.
@@ -309,6 +311,25 @@ pub fn announce_move(lang: Lang, before: &Position, m: Move, outcome: Option<Out
     if let Some(outcome) = outcome {
         text.push(' ');
         text.push_str(&self::outcome(lang, outcome));
+    }
+    text
+}
+
+/// A move as the move list shows it: the card in the player's language, the squares (with
+/// Persian digits in Persian, kept left to right), × for a capture and ★ for the winning move.
+pub fn move_text(lang: Lang, before: &Position, m: Move, outcome: Option<Outcome>) -> String {
+    let card = card_name(lang, m.card());
+    let mut text = match m {
+        Move::Step { from, to, .. } => {
+            let squares = digits(lang, &format!("{from}→{to}"));
+            let squares = if lang.is_rtl() { format!("\u{2068}{squares}\u{2069}") } else { squares };
+            let capture = if before.pieces(before.to_move().other()).contains(to) { " ×" } else { "" };
+            format!("{card} {squares}{capture}")
+        }
+        Move::Pass { .. } => fill(lang, lang.texts().move_pass, &[("card", card)]),
+    };
+    if matches!(outcome, Some(Outcome::Win { .. })) {
+        text.push_str(" ★");
     }
     text
 }
@@ -397,7 +418,8 @@ const EN: Texts = Texts {
     mode_two: "Two players",
     mode_watch: "Watching the AI · {level}",
     level: "level {n}, {name}",
-    duplicate_card: "{card} is chosen twice: choose five different cards",
+    duplicate_card: "Choose five different cards: {card} is chosen twice",
+    move_pass: "{card}: pass",
     you_win_short: "You win!",
     ai_wins_short: "The AI wins",
     wins_short: "{color} wins!",
@@ -417,7 +439,7 @@ const EN: Texts = Texts {
     and: " and ",
     rules_title: "How to play",
     rules: &[
-        "Each player has a master (the large disc with a crown) and four students (the small squares). Win by capturing the enemy master, the Way of the Stone, or by moving your own master onto the enemy temple, the square where that master started, the Way of the Stream. A student on the temple wins nothing.",
+        "Each player has a master (the large eight-sided piece with a crown) and four students (the round pieces). Win by capturing the enemy master, the Way of the Stone, or by moving your own master onto the enemy temple, the square where that master started, the Way of the Stream. A student on the temple wins nothing.",
         "Five cards are dealt: two to each player and one beside the board. The stamp colour of the side card decides who moves first.",
         "On your turn, choose one of your two cards and move one of your pieces as the card shows: the dark square is the piece, the coloured squares are where it may jump. Pieces jump over others. You may not land on your own piece or leave the board; landing on an enemy piece captures it.",
         "The card you used goes beside the board, and you take the card that was there. It reaches your opponent after their next turn: the cards rotate between the players.",
@@ -426,6 +448,7 @@ const EN: Texts = Texts {
     ],
     rules_cards: "The sixteen cards, as their holder sees them (forward is up)",
     html: &[
+        ("board", "Onitama board: arrow keys move, Enter chooses, Escape cancels"),
         ("rules-full", "The full rules and notations (in English)"),
         ("menu", "Menu"),
         ("sound", "Sound"),
@@ -533,7 +556,8 @@ const FA: Texts = Texts {
     mode_two: "دو بازیکن",
     mode_watch: "تماشای بازی هوش مصنوعی · {level}",
     level: "سطح {n}، {name}",
-    duplicate_card: "{card} دو بار انتخاب شده است: پنج کارت متفاوت انتخاب کنید",
+    duplicate_card: "پنج کارت متفاوت انتخاب کنید: {card} دو بار انتخاب شده است",
+    move_pass: "{card}: واگذاری",
     you_win_short: "شما بردید!",
     ai_wins_short: "هوش مصنوعی برد",
     wins_short: "{color} برد!",
@@ -553,7 +577,7 @@ const FA: Texts = Texts {
     and: " و ",
     rules_title: "شیوهٔ بازی",
     rules: &[
-        "هر بازیکن یک استاد (دایرهٔ بزرگ با تاج) و چهار شاگرد (مربع‌های کوچک) دارد. با گرفتن استاد حریف، راه سنگ، یا با رساندن استاد خود به معبد حریف، خانه‌ای که استاد او از آن آغاز کرد، راه جویبار، برنده می‌شوید. شاگردی که به معبد برسد چیزی نمی‌برد.",
+        "هر بازیکن یک استاد (مهرهٔ بزرگ هشت‌گوش با تاج) و چهار شاگرد (مهره‌های گرد) دارد. با گرفتن استاد حریف، راه سنگ، یا با رساندن استاد خود به معبد حریف، خانه‌ای که استاد او از آن آغاز کرد، راه جویبار، برنده می‌شوید. شاگردی که به معبد برسد چیزی نمی‌برد.",
         "پنج کارت پخش می‌شود: دو کارت به هر بازیکن و یکی کنار صفحه. رنگ مهر کارت کناری تعیین می‌کند چه کسی نخست حرکت کند.",
         "در نوبت خود یکی از دو کارتتان را برگزینید و یکی از مهره‌هایتان را همان‌گونه که کارت نشان می‌دهد حرکت دهید: خانهٔ تیره مهره است و خانه‌های رنگی جاهایی که می‌تواند به آن‌ها بپرد. مهره‌ها از روی دیگران می‌پرند. نمی‌توانید روی مهرهٔ خودتان فرود آیید یا از صفحه بیرون بروید؛ فرود آمدن روی مهرهٔ حریف آن را می‌گیرد.",
         "کارتی که به کار بردید کنار صفحه می‌رود و کارتی را که آنجا بود برمی‌دارید. آن کارت پس از نوبت بعدی حریف به دست او می‌رسد: کارت‌ها میان بازیکنان می‌چرخند.",
@@ -562,6 +586,7 @@ const FA: Texts = Texts {
     ],
     rules_cards: "شانزده کارت، همان‌گونه که دارنده‌شان می‌بیند (رو به جلو، بالاست)",
     html: &[
+        ("board", "صفحهٔ اونیتاما: کلیدهای جهت جابه‌جا می‌کنند، Enter انتخاب می‌کند، Escape لغو می‌کند"),
         ("rules-full", "قواعد کامل و نمادگذاری‌ها (به انگلیسی)"),
         ("menu", "منو"),
         ("sound", "صدا"),
@@ -655,7 +680,8 @@ const ES: Texts = Texts {
     mode_two: "Dos jugadores",
     mode_watch: "La IA contra sí misma · {level}",
     level: "nivel {n}, {name}",
-    duplicate_card: "{card} está elegida dos veces: elige cinco cartas distintas",
+    duplicate_card: "Elige cinco cartas distintas: {card} está elegida dos veces",
+    move_pass: "{card}: pasa",
     you_win_short: "¡Ganas!",
     ai_wins_short: "Gana la IA",
     wins_short: "¡Gana {color}!",
@@ -675,7 +701,7 @@ const ES: Texts = Texts {
     and: " y ",
     rules_title: "Cómo se juega",
     rules: &[
-        "Cada jugador tiene un maestro (el disco grande con corona) y cuatro estudiantes (los cuadrados pequeños). Ganas capturando al maestro enemigo, el Camino de la Piedra, o llevando a tu propio maestro al templo enemigo, la casilla donde empezó ese maestro, el Camino del Arroyo. Un estudiante en el templo no gana nada.",
+        "Cada jugador tiene un maestro (la pieza grande de ocho lados con corona) y cuatro estudiantes (las piezas redondas). Ganas capturando al maestro enemigo, el Camino de la Piedra, o llevando a tu propio maestro al templo enemigo, la casilla donde empezó ese maestro, el Camino del Arroyo. Un estudiante en el templo no gana nada.",
         "Se reparten cinco cartas: dos a cada jugador y una junto al tablero. El color del sello de la carta lateral decide quién mueve primero.",
         "En tu turno elige una de tus dos cartas y mueve una de tus piezas como muestra la carta: la casilla oscura es la pieza y las de color, adonde puede saltar. Las piezas saltan por encima de las demás. No puedes caer sobre una pieza tuya ni salir del tablero; caer sobre una pieza enemiga la captura.",
         "La carta que usaste va junto al tablero y tomas la que estaba allí. Llegará a tu rival después de su siguiente turno: las cartas rotan entre los jugadores.",
@@ -684,6 +710,7 @@ const ES: Texts = Texts {
     ],
     rules_cards: "Las dieciséis cartas, como las ve quien las tiene (adelante es arriba)",
     html: &[
+        ("board", "Tablero de Onitama: las flechas mueven, Intro elige, Escape cancela"),
         ("rules-full", "Las reglas completas y las notaciones (en inglés)"),
         ("menu", "Menú"),
         ("sound", "Sonido"),
@@ -791,7 +818,8 @@ const FR: Texts = Texts {
     mode_two: "Deux joueurs",
     mode_watch: "L'IA contre elle-même · {level}",
     level: "niveau {n}, {name}",
-    duplicate_card: "{card} est choisie deux fois : choisissez cinq cartes différentes",
+    duplicate_card: "Choisissez cinq cartes différentes : {card} est choisie deux fois",
+    move_pass: "{card} : passe",
     you_win_short: "Vous gagnez !",
     ai_wins_short: "L'IA gagne",
     wins_short: "{color} gagne !",
@@ -811,7 +839,7 @@ const FR: Texts = Texts {
     and: " et ",
     rules_title: "Comment jouer",
     rules: &[
-        "Chaque joueur a un maître (le grand disque couronné) et quatre élèves (les petits carrés). On gagne en capturant le maître adverse, la Voie de la Pierre, ou en amenant son propre maître sur le temple adverse, la case où ce maître a commencé, la Voie du Ruisseau. Un élève sur le temple ne gagne rien.",
+        "Chaque joueur a un maître (la grande pièce à huit côtés, couronnée) et quatre élèves (les pièces rondes). On gagne en capturant le maître adverse, la Voie de la Pierre, ou en amenant son propre maître sur le temple adverse, la case où ce maître a commencé, la Voie du Ruisseau. Un élève sur le temple ne gagne rien.",
         "On distribue cinq cartes : deux à chaque joueur et une à côté du plateau. La couleur du sceau de cette carte décide qui joue en premier.",
         "À votre tour, choisissez une de vos deux cartes et déplacez une de vos pièces comme l'indique la carte : la case sombre est la pièce, les cases colorées sont celles où elle peut sauter. Les pièces sautent par-dessus les autres. On ne peut ni se poser sur sa propre pièce ni sortir du plateau ; se poser sur une pièce adverse la capture.",
         "La carte jouée va à côté du plateau et vous prenez celle qui s'y trouvait. Elle parviendra à votre adversaire après son prochain tour : les cartes tournent entre les joueurs.",
@@ -820,6 +848,7 @@ const FR: Texts = Texts {
     ],
     rules_cards: "Les seize cartes, telles que les voit leur détenteur (l'avant est en haut)",
     html: &[
+        ("board", "Plateau d'Onitama : les flèches déplacent, Entrée choisit, Échap annule"),
         ("rules-full", "Les règles complètes et les notations (en anglais)"),
         ("menu", "Menu"),
         ("sound", "Son"),

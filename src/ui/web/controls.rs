@@ -65,6 +65,8 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
         }
     })?;
     on_click(document, "new-game", open_setup)?;
+    let setup_mode = document.get_element_by_id("setup-mode").ok_or("no #setup-mode")?;
+    listen(&setup_mode, "change", |_, _: web_sys::Event| show_mode_choices())?;
     on_click(document, "result-new-game", open_setup)?;
     on_click(document, "setup-start", |app| {
         let lang = app.state().lang();
@@ -183,8 +185,27 @@ fn open_setup(app: &mut App) {
     if let (Mode::PassAndPlay { turn_board }, Some(input)) = (mode, element::<HtmlInputElement>("setup-turn")) {
         input.set_checked(turn_board);
     }
+    // The five cards of this game, as a start for a choice of one's own.
+    let start = app.state().game.start();
+    let [red, blue] = [Color::Red, Color::Blue].map(|color| start.hand(color).pair());
+    for (id, card) in CARD_SELECTS.into_iter().zip([red[0], red[1], blue[0], blue[1], start.side_card()]) {
+        if let Some(select) = element::<HtmlSelectElement>(id) {
+            select.set_value(card.name());
+        }
+    }
+    show_mode_choices();
     show_setup_error("");
     open_dialog("setup");
+}
+
+/// Shows only the choices that the chosen way of playing uses.
+fn show_mode_choices() {
+    let mode = select_value("setup-mode");
+    for (id, shown) in [("setup-colour", mode == "ai"), ("setup-level", mode != "two"), ("setup-turn", mode == "two")] {
+        if let Some(label) = element::<Element>(id).and_then(|e| e.closest("label").ok().flatten()) {
+            let _ = label.dyn_into::<web_sys::HtmlElement>().map(|label| label.set_hidden(!shown));
+        }
+    }
 }
 
 fn show_setup_error(message: &str) {
@@ -270,9 +291,12 @@ pub fn update(state: &State) {
     if let Some(list) = element::<Element>("moves") {
         list.set_text_content(None);
         if let Some(document) = web_sys::window().and_then(|w| w.document()) {
-            for (position, m) in game.positions().iter().zip(game.moves()) {
+            let plies = game.moves().len();
+            for (ply, (position, m)) in game.positions().iter().zip(game.moves()).enumerate() {
                 if let Ok(item) = document.create_element("li") {
-                    item.set_text_content(Some(&m.to_string()));
+                    let outcome = if ply + 1 == plies { game.outcome() } else { None };
+                    item.set_text_content(Some(&text::move_text(lang, position, *m, outcome)));
+                    let _ = item.set_attribute("data-move", &m.to_string());
                     let _ = item.set_attribute("class", position.to_move().code());
                     let _ = list.append_child(&item);
                 }
@@ -292,6 +316,9 @@ pub fn update(state: &State) {
         select.set_value(state.settings.theme.code());
     }
     show_evaluation(state);
+    if let Some(level) = element::<web_sys::HtmlElement>("result-level") {
+        level.set_hidden(matches!(state.mode, Mode::PassAndPlay { .. }));
+    }
     if let Some(result) = element::<web_sys::HtmlElement>("result") {
         match game.outcome().filter(|_| state.shows_result()) {
             Some(outcome) => {
