@@ -490,8 +490,9 @@ impl Session {
             Move::Pass { .. } => None,
         };
         self.after_move(before, slide);
-        if matches!(self.state.mode, Mode::Watch { .. }) {
-            // Time to see the move before the next one.
+        if matches!(self.state.mode, Mode::Watch { .. }) && !self.state.reduced_motion {
+            // Time to see the move before the next one (with motion reduced, nothing moves and
+            // the games go at the AI's pace).
             self.rest_until = Some(self.now_ms + super::anim::DURATION_MS + WATCH_REST_MS);
         }
         if sounds.contains(&Sound::Win) && !self.state.reduced_motion {
