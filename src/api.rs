@@ -243,6 +243,8 @@ pub fn game_state() -> Result<JsValue, JsError> {
         focus: Option<String>,
         /// The card shown on the board from its holder's pieces (another side's, or the side card).
         preview: Option<&'static str>,
+        /// While looking back at an earlier move: the number of moves of the whole line.
+        viewing: Option<usize>,
         notice: Option<String>,
     }
     with_page(|app| {
@@ -286,6 +288,7 @@ pub fn game_state() -> Result<JsValue, JsError> {
                 .map(|o| crate::ui::text::result_short(state.lang(), o, state.mode)),
             notice: state.notice.as_ref().map(|n| n.text(state.lang())),
             preview: state.preview.map(|card| card.name()),
+            viewing: state.viewing,
             focus: state.focus.map(|focus| match focus {
                 crate::ui::state::Focus::Square(square) => square.to_string(),
                 crate::ui::state::Focus::Card(color, slot) => format!("{}:{slot}", color.code()),

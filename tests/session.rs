@@ -539,3 +539,55 @@ fn a_new_game_is_announced() {
     let effects = session.update(Event::Intent(Intent::Rematch));
     assert!(effects.iter().any(|e| matches!(e, Effect::Announce(text) if text.starts_with("Red to move"))));
 }
+
+#[test]
+fn looking_back_shows_a_position_without_changing_the_game() {
+    let (mut session, _) = open(START, vs_ai(Color::Red), Settings::default());
+    let effects = play(&mut session, "ox:c1c2".parse().unwrap());
+    let order = searches(&effects).pop().unwrap();
+    run_frames(&mut session, 0.0);
+    session.update(done(&order, Some(some_move(&order)), None));
+    run_frames(&mut session, 1000.0);
+    play(&mut session, "boar:b1b2".parse().unwrap());
+    assert_eq!(session.state().game.moves().len(), 3);
+    let line = session.state().game.clone();
+    // Back to the start: the board shows it, nobody may move, the AI does not search.
+    let effects = session.update(Event::Intent(Intent::View(0)));
+    assert_eq!(session.state().game.position(), line.start());
+    assert_eq!(session.state().viewing, Some(3));
+    assert!(!session.state().human_to_move() && !session.state().ai_to_move());
+    assert!(effects.contains(&Effect::CancelSearch), "the AI's search for the last position stops");
+    assert!(searches(&effects).is_empty());
+    // What is saved is the whole line.
+    let saved = effects.iter().find_map(|e| match e {
+        Effect::SaveGame(file) => Some(file.game.clone()),
+        _ => None,
+    });
+    assert_eq!(saved.unwrap().moves(), line.moves());
+    // Redo steps forward while looking back; the end of the line ends it.
+    session.update(Event::Intent(Intent::Redo));
+    assert_eq!(session.state().game.moves(), &line.moves()[..1]);
+    let effects = session.update(Event::Intent(Intent::View(3)));
+    assert_eq!(session.state().viewing, None);
+    assert_eq!(session.state().game.moves(), line.moves());
+    assert_eq!(searches(&effects).len(), 1, "the AI thinks again about the last position");
+}
+
+#[test]
+fn continuing_from_a_position_looked_at_makes_it_the_line() {
+    let (mut session, _) = open(START, Mode::PassAndPlay { turn_board: false }, Settings::default());
+    for m in ["ox:c1c2", "horse:c5c4", "boar:b1b2"] {
+        play(&mut session, m.parse().unwrap());
+    }
+    session.update(Event::Intent(Intent::View(1)));
+    session.update(Event::Intent(Intent::ContinueHere));
+    assert_eq!(session.state().viewing, None);
+    assert_eq!(session.state().game.moves().len(), 1);
+    assert!(session.state().human_to_move());
+    assert_eq!(session.state().game.redoable().count(), 2, "the rest can be redone, as after undo");
+    // A move made while looking back continues from there too.
+    session.update(Event::Intent(Intent::View(0)));
+    play(&mut session, "boar:b1b2".parse().unwrap());
+    assert_eq!(session.state().viewing, None);
+    assert_eq!(session.state().game.moves().len(), 1);
+}

@@ -44,6 +44,9 @@ enum Action {
         pick: usize,
     },
     WorkerFailed,
+    /// Look back at the position after this many moves (modulo the line's length + 1).
+    View(usize),
+    ContinueHere,
 }
 
 fn action() -> impl Strategy<Value = Action> {
@@ -67,6 +70,8 @@ fn action() -> impl Strategy<Value = Action> {
         8 => (prop_oneof![6 => Just(0usize), 1 => 1usize..4], 0u8..10, any::<usize>())
             .prop_map(|(age, kind, pick)| Action::Reply { age, kind, pick }),
         1 => Just(Action::WorkerFailed),
+        2 => any::<usize>().prop_map(Action::View),
+        1 => Just(Action::ContinueHere),
     ]
 }
 
@@ -207,6 +212,13 @@ impl Harness {
             Action::WorkerFailed => {
                 self.send(Event::WorkerFailed("the worker died".into()));
             }
+            Action::View(ply) => {
+                let length = state.line().moves().len();
+                self.send(Event::Intent(Intent::View(ply % (length + 1))));
+            }
+            Action::ContinueHere => {
+                self.send(Event::Intent(Intent::ContinueHere));
+            }
         }
     }
 }
@@ -254,6 +266,15 @@ fn check_invariants(harness: &Harness) -> Result<(), TestCaseError> {
         let m = game.legal_moves()[0];
         trial.update(Event::Intent(Intent::Play(m)));
         prop_assert_eq!(trial.state().game.moves().len(), game.moves().len() + 1);
+    }
+
+    // Looking back keeps the whole line: what is shown is a start of what is saved.
+    let saved = session.save_file().game;
+    prop_assert!(saved.moves().starts_with(game.moves()));
+    if let Some(end) = state.viewing {
+        prop_assert_eq!(saved.moves().len(), end);
+        prop_assert!(game.moves().len() < end);
+        prop_assert!(state.thinking.is_none_or(|t| t.purpose != onitama::ui::state::Purpose::Move));
     }
 
     // What is held to play is legal here.

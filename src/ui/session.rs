@@ -86,6 +86,10 @@ pub enum Intent {
     Open(Game),
     /// Close the result banner; the final position stays.
     CloseResult,
+    /// Show the position after this many moves of the game's line, without changing the game.
+    View(usize),
+    /// Make the position looked at the game's end, as undo does (the rest can be redone).
+    ContinueHere,
 }
 
 /// Settings to change; `None` leaves one as it is.
@@ -237,7 +241,8 @@ impl Session {
     /// What is saved: the game and how it is played.
     pub fn save_file(&self) -> SaveFile {
         SaveFile {
-            game: self.state.game.clone(),
+            // Looking back changes nothing: the whole line is kept.
+            game: self.state.line(),
             mode: self.state.mode,
             show_evaluation: self.state.settings.evaluation,
             language: Some(self.state.lang().code().to_string()),
@@ -341,8 +346,18 @@ impl Session {
     fn intent(&mut self, intent: Intent) {
         match intent {
             Intent::Play(m) => self.play(m),
+            Intent::Undo | Intent::Redo if self.state.viewing.is_some() => {
+                let ply = self.state.game.moves().len();
+                self.view(if matches!(intent, Intent::Undo) { ply.saturating_sub(1) } else { ply + 1 });
+            }
             Intent::Undo => self.step_history(true),
             Intent::Redo => self.step_history(false),
+            Intent::View(ply) => self.view(ply),
+            Intent::ContinueHere => {
+                if self.state.viewing.take().is_some() {
+                    self.changed();
+                }
+            }
             Intent::Hint => self.hint(),
             Intent::NewGame { game, mode } => self.start_game(game, mode),
             Intent::Rematch => self.start_game(Game::new(*self.state.game.start()), self.state.mode),
@@ -465,6 +480,8 @@ impl Session {
 
     /// Plays a legal move with its animation; anything else is refused and changes nothing.
     fn play(&mut self, m: Move) {
+        // A move made from a position looked back at continues the game from there.
+        self.state.viewing = None;
         let before = scene(&self.state, &self.layout);
         let position = *self.state.position();
         if let Err(error) = self.state.game.play(m) {
@@ -539,6 +556,23 @@ impl Session {
         }
         self.state.anim = (!self.state.reduced_motion && (turned || !plan.is_empty())).then_some(plan);
         self.changed();
+    }
+
+    /// Shows the position after `ply` moves of the line; at its end, looking back is over.
+    fn view(&mut self, ply: usize) {
+        let end = self.state.viewing.unwrap_or(self.state.game.moves().len());
+        let ply = ply.min(end);
+        if ply == self.state.game.moves().len() && (self.state.viewing.is_none() || ply < end) {
+            return;
+        }
+        self.cancel_search();
+        self.held = None;
+        self.rest_until = None;
+        let before = scene(&self.state, &self.layout);
+        while self.state.game.moves().len() > ply && self.state.game.undo().is_some() {}
+        while self.state.game.moves().len() < ply && self.state.game.redo().is_some() {}
+        self.state.viewing = (ply < end).then_some(end);
+        self.after_move(before, None);
     }
 
     fn start_game(&mut self, game: Game, mode: Mode) {

@@ -117,6 +117,8 @@ pub struct State {
     pub result_dismissed: bool,
     /// Whether the system asks for dark colours (for `Theme::System`).
     pub system_dark: bool,
+    /// Looking back: the game is shown at an earlier move, and this is the length of its line.
+    pub viewing: Option<usize>,
 }
 
 impl State {
@@ -141,6 +143,7 @@ impl State {
             notice: None,
             result_dismissed: false,
             system_dark: false,
+            viewing: None,
         }
     }
 
@@ -176,12 +179,19 @@ impl State {
 
     /// Whether a person is to move now (and the game is on).
     pub fn human_to_move(&self) -> bool {
-        self.game.outcome().is_none() && self.mode.is_human(self.position().to_move())
+        self.viewing.is_none() && self.game.outcome().is_none() && self.mode.is_human(self.position().to_move())
     }
 
     /// Whether the AI should be searching for its move now.
     pub fn ai_to_move(&self) -> bool {
-        self.game.outcome().is_none() && !self.mode.is_human(self.position().to_move())
+        self.viewing.is_none() && self.game.outcome().is_none() && !self.mode.is_human(self.position().to_move())
+    }
+
+    /// The whole line of the game, also while looking back at an earlier move.
+    pub fn line(&self) -> Game {
+        let mut game = self.game.clone();
+        while game.moves().len() < self.viewing.unwrap_or(0) && game.redo().is_some() {}
+        game
     }
 
     /// The last move played, to keep it marked.

@@ -84,6 +84,7 @@ pub struct Texts {
     level: &'static str,
     duplicate_card: &'static str,
     move_pass: &'static str,
+    viewing: &'static str,
     you_win_short: &'static str,
     ai_wins_short: &'static str,
     wins_short: &'static str,
@@ -334,6 +335,11 @@ pub fn move_text(lang: Lang, before: &Position, m: Move, outcome: Option<Outcome
     text
 }
 
+/// Where the player is while looking back: "Looking back: move 3 of 12".
+pub fn viewing(lang: Lang, ply: usize, total: usize) -> String {
+    fill(lang, lang.texts().viewing, &[("n", &ply.to_string()), ("total", &total.to_string())])
+}
+
 /// The whole position in words, for screen readers.
 pub fn describe_position(lang: Lang, position: &Position) -> String {
     let t = lang.texts();
@@ -420,6 +426,7 @@ const EN: Texts = Texts {
     level: "level {n}, {name}",
     duplicate_card: "Choose five different cards: {card} is chosen twice",
     move_pass: "{card}: pass",
+    viewing: "Looking back: move {n} of {total}",
     you_win_short: "You win!",
     ai_wins_short: "The AI wins",
     wins_short: "{color} wins!",
@@ -448,6 +455,8 @@ const EN: Texts = Texts {
     ],
     rules_cards: "The sixteen cards, as their holder sees them (forward is up)",
     html: &[
+        ("continue-here", "Continue from here"),
+        ("back-to-game", "Back to the game"),
         ("board", "Onitama board: arrow keys move, Enter chooses, Escape cancels"),
         ("rules-full", "The full rules and notations (in English)"),
         ("menu", "Menu"),
@@ -558,6 +567,7 @@ const FA: Texts = Texts {
     level: "سطح {n}، {name}",
     duplicate_card: "پنج کارت متفاوت انتخاب کنید: {card} دو بار انتخاب شده است",
     move_pass: "{card}: واگذاری",
+    viewing: "نگاه به گذشته: حرکت {n} از {total}",
     you_win_short: "شما بردید!",
     ai_wins_short: "هوش مصنوعی برد",
     wins_short: "{color} برد!",
@@ -586,6 +596,8 @@ const FA: Texts = Texts {
     ],
     rules_cards: "شانزده کارت، همان‌گونه که دارنده‌شان می‌بیند (رو به جلو، بالاست)",
     html: &[
+        ("continue-here", "ادامه از اینجا"),
+        ("back-to-game", "بازگشت به بازی"),
         ("board", "صفحهٔ اونیتاما: کلیدهای جهت جابه‌جا می‌کنند، Enter انتخاب می‌کند، Escape لغو می‌کند"),
         ("rules-full", "قواعد کامل و نمادگذاری‌ها (به انگلیسی)"),
         ("menu", "منو"),
@@ -682,6 +694,7 @@ const ES: Texts = Texts {
     level: "nivel {n}, {name}",
     duplicate_card: "Elige cinco cartas distintas: {card} está elegida dos veces",
     move_pass: "{card}: pasa",
+    viewing: "Mirando atrás: jugada {n} de {total}",
     you_win_short: "¡Ganas!",
     ai_wins_short: "Gana la IA",
     wins_short: "¡Gana {color}!",
@@ -710,6 +723,8 @@ const ES: Texts = Texts {
     ],
     rules_cards: "Las dieciséis cartas, como las ve quien las tiene (adelante es arriba)",
     html: &[
+        ("continue-here", "Continuar desde aquí"),
+        ("back-to-game", "Volver a la partida"),
         ("board", "Tablero de Onitama: las flechas mueven, Intro elige, Escape cancela"),
         ("rules-full", "Las reglas completas y las notaciones (en inglés)"),
         ("menu", "Menú"),
@@ -820,6 +835,7 @@ const FR: Texts = Texts {
     level: "niveau {n}, {name}",
     duplicate_card: "Choisissez cinq cartes différentes : {card} est choisie deux fois",
     move_pass: "{card} : passe",
+    viewing: "Retour en arrière : coup {n} sur {total}",
     you_win_short: "Vous gagnez !",
     ai_wins_short: "L'IA gagne",
     wins_short: "{color} gagne !",
@@ -848,6 +864,8 @@ const FR: Texts = Texts {
     ],
     rules_cards: "Les seize cartes, telles que les voit leur détenteur (l'avant est en haut)",
     html: &[
+        ("continue-here", "Continuer d'ici"),
+        ("back-to-game", "Retour à la partie"),
         ("board", "Plateau d'Onitama : les flèches déplacent, Entrée choisit, Échap annule"),
         ("rules-full", "Les règles complètes et les notations (en anglais)"),
         ("menu", "Menu"),

@@ -432,3 +432,35 @@ test('a phone buzzes on a capture and at the end, not when motion is reduced', a
     await context.close();
   }
 });
+
+test('the move list reads in Persian, and steps back and forth through the game', async () => {
+  const { context, page, errors } = await fresh({ width: 1280, height: 800 }, 'fa-IR');
+  await call(page, 'game_new', { mode: 'two', turn_board: false, cards: CARDS });
+  for (const m of ['horse:c5c4', 'ox:c1c2', 'elephant:b5a4']) await call(page, 'game_play', m);
+  const items = await page.$$eval('#moves li', (lis) => lis.map((li) => li.textContent));
+  assert.equal(items.length, 3);
+  assert.match(items[0], /^اسب \u2068c۵→c۴\u2069$/, `card names and Persian digits: ${items[0]}`);
+  const line = (await state(page)).moves;
+  await page.click('#moves li[data-ply="1"]');
+  let s = await state(page);
+  assert.deepEqual(s.moves, line.slice(0, 1), 'the first move\'s position is shown');
+  assert.equal(s.viewing, 3);
+  assert.ok(await page.isVisible('#continue-here'));
+  await page.keyboard.press('ArrowDown');
+  assert.equal((await state(page)).moves.length, 2, 'the arrow keys step forward');
+  await page.keyboard.press('Home');
+  assert.equal((await state(page)).moves.length, 0);
+  await page.keyboard.press('End');
+  s = await state(page);
+  assert.deepEqual(s.moves, line, 'back at the end of the game');
+  assert.equal(s.viewing, null);
+  await page.click('#moves li[data-ply="2"]');
+  await screenshot(page, 'move-list-fa');
+  await page.click('#continue-here');
+  s = await state(page);
+  assert.equal(s.viewing, null);
+  assert.deepEqual(s.moves, line.slice(0, 2), 'continuing from here makes it the game, as undo does');
+  assert.equal(s.can_redo, true);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -65,6 +65,31 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
         }
     })?;
     on_click(document, "new-game", open_setup)?;
+    on_click(document, "continue-here", |app| app.dispatch(Event::Intent(Intent::ContinueHere)))?;
+    on_click(document, "back-to-game", |app| {
+        let end = app.state().line().moves().len();
+        app.dispatch(Event::Intent(Intent::View(end)));
+    })?;
+    // The move list: a click shows that move's position; the arrow keys step through the game.
+    let moves = document.get_element_by_id("moves").ok_or("no #moves")?;
+    listen(&moves, "click", |app, e: web_sys::Event| {
+        let ply = e.target().and_then(|t| t.dyn_into::<Element>().ok()).and_then(|t| t.closest("li").ok().flatten());
+        if let Some(ply) = ply.and_then(|li| li.get_attribute("data-ply")).and_then(|p| p.parse().ok()) {
+            app.dispatch(Event::Intent(Intent::View(ply)));
+        }
+    })?;
+    listen(&moves, "keydown", |app, e: web_sys::KeyboardEvent| {
+        let (shown, end) = (app.state().game.moves().len(), app.state().line().moves().len());
+        let ply = match e.key().as_str() {
+            "ArrowUp" | "ArrowLeft" => shown.saturating_sub(1),
+            "ArrowDown" | "ArrowRight" => shown + 1,
+            "Home" => 0,
+            "End" => end,
+            _ => return,
+        };
+        e.prevent_default();
+        app.dispatch(Event::Intent(Intent::View(ply)));
+    })?;
     let setup_mode = document.get_element_by_id("setup-mode").ok_or("no #setup-mode")?;
     listen(&setup_mode, "change", |_, _: web_sys::Event| show_mode_choices())?;
     on_click(document, "result-new-game", open_setup)?;
@@ -288,15 +313,21 @@ pub fn update(state: &State) {
     if let Some(status) = element::<Element>("status") {
         status.set_text_content(why.as_deref());
     }
+    let line = state.line();
+    let shown = game.moves().len();
     if let Some(list) = element::<Element>("moves") {
         list.set_text_content(None);
         if let Some(document) = web_sys::window().and_then(|w| w.document()) {
-            let plies = game.moves().len();
-            for (ply, (position, m)) in game.positions().iter().zip(game.moves()).enumerate() {
+            let plies = line.moves().len();
+            for (ply, (position, m)) in line.positions().iter().zip(line.moves()).enumerate() {
                 if let Ok(item) = document.create_element("li") {
-                    let outcome = if ply + 1 == plies { game.outcome() } else { None };
+                    let outcome = if ply + 1 == plies { line.outcome() } else { None };
                     item.set_text_content(Some(&text::move_text(lang, position, *m, outcome)));
                     let _ = item.set_attribute("data-move", &m.to_string());
+                    let _ = item.set_attribute("data-ply", &(ply + 1).to_string());
+                    if ply + 1 == shown {
+                        let _ = item.set_attribute("aria-current", "step");
+                    }
                     let _ = item.set_attribute("class", position.to_move().code());
                     let _ = list.append_child(&item);
                 }
@@ -316,6 +347,12 @@ pub fn update(state: &State) {
         select.set_value(state.settings.theme.code());
     }
     show_evaluation(state);
+    if let Some(viewing) = element::<web_sys::HtmlElement>("viewing") {
+        viewing.set_hidden(state.viewing.is_none());
+        if let (Some(end), Some(words)) = (state.viewing, element::<Element>("viewing-text")) {
+            words.set_text_content(Some(&text::viewing(lang, shown, end)));
+        }
+    }
     if let Some(level) = element::<web_sys::HtmlElement>("result-level") {
         level.set_hidden(matches!(state.mode, Mode::PassAndPlay { .. }));
     }
