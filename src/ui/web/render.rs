@@ -37,13 +37,19 @@ pub struct BoardCache {
     boards: Vec<(BoardKey, HtmlCanvasElement)>,
 }
 
-type BoardKey = (Layout, bool, bool, u32);
+/// What the wooden board depends on: layout, dark colours, coordinates (in which language), pixel ratio.
+type BoardKey = (Layout, bool, Option<Lang>, u32);
 
 impl BoardCache {
     fn draw(&mut self, ctx: &Context, p: &Palette, scale: TypeScale, layout: &Layout, state: &State) -> Drawn {
         let ratio = web_sys::window().map_or(1.0, |w| w.device_pixel_ratio());
         let key = |layout: &Layout| {
-            (layout.clone(), state.dark(), state.settings.coordinates, (ratio * 100.0).round() as u32)
+            (
+                layout.clone(),
+                state.dark(),
+                state.settings.coordinates.then(|| state.lang()),
+                (ratio * 100.0).round() as u32,
+            )
         };
         self.prepare(key(layout), p, scale, ratio)?;
         if matches!(state.mode, Mode::PassAndPlay { turn_board: true }) {
@@ -240,7 +246,7 @@ fn draw_focus(ctx: &Context, p: &Palette, focus: Focus, layout: &Layout, mover: 
 
 /// The board as it stands without pieces or marks: drawn once into an offscreen canvas for each
 /// size, theme and side, then copied every frame (shadows and grain are slow to draw).
-fn draw_wood(ctx: &Context, p: &Palette, scale: TypeScale, layout: &Layout, coordinates: bool) -> Drawn {
+fn draw_wood(ctx: &Context, p: &Palette, scale: TypeScale, layout: &Layout, coordinates: Option<Lang>) -> Drawn {
     let b = layout.board;
     let cell = layout.cell;
     // The frame: a raised wooden border with a shadow under it.
@@ -283,8 +289,8 @@ fn draw_wood(ctx: &Context, p: &Palette, scale: TypeScale, layout: &Layout, coor
         line(ctx, b.x + offset, b.y, b.x + offset, b.y + b.h);
         line(ctx, b.x, b.y + offset, b.x + b.w, b.y + offset);
     }
-    if coordinates {
-        draw_coordinates(ctx, p, scale, layout)?;
+    if let Some(lang) = coordinates {
+        draw_coordinates(ctx, p, scale, layout, lang)?;
     }
     Ok(())
 }
@@ -376,7 +382,8 @@ fn draw_grain(ctx: &Context, p: &Palette, r: Rect, seed: u32) -> Drawn {
 }
 
 /// Files along the bottom, ranks up the side, inside the edge squares.
-fn draw_coordinates(ctx: &Context, p: &Palette, scale: TypeScale, layout: &Layout) -> Drawn {
+/// In Persian the ranks are written in Persian digits, as in the move list.
+fn draw_coordinates(ctx: &Context, p: &Palette, scale: TypeScale, layout: &Layout, lang: Lang) -> Drawn {
     font(ctx, "700", scale.small * 0.9);
     ctx.set_fill_style_str(p.grid_line);
     let pad = layout.cell * 0.06;
@@ -393,7 +400,7 @@ fn draw_coordinates(ctx: &Context, p: &Palette, scale: TypeScale, layout: &Layou
         if left_column {
             ctx.set_text_align("left");
             ctx.set_text_baseline("top");
-            ctx.fill_text(&(square.rank() + 1).to_string(), r.x + pad, r.y + pad)?;
+            ctx.fill_text(&text::digits(lang, &(square.rank() + 1).to_string()), r.x + pad, r.y + pad)?;
         }
     }
     Ok(())
