@@ -67,6 +67,9 @@ for (const viewport of VIEWPORTS) {
         await page.evaluate(() => window.wasmBindings.game_settings({ coordinates: true }));
         assert.equal(await page.getAttribute('html', 'data-theme'), theme);
         assert.equal(await scrolls(page), false, `${size} ${lang} ${theme}: no scrolling`);
+        for (const id of ['viewing', 'result', 'notice']) {
+          assert.equal(await page.isVisible(`#${id}`), false, `${size} ${lang} ${theme}: #${id} is not shown`);
+        }
         if (viewport.touch) {
           assert.deepEqual(await smallControls(page), [], `${size} ${lang} ${theme}: controls at least 44 px`);
           await page.click('#menu-button');

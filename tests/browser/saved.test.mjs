@@ -84,6 +84,7 @@ test('a record is exported and imported; a broken one changes nothing', async ()
   await page.click('#records');
   const exported = await page.inputValue('#record-text');
   assert.equal(exported, (await state(page)).record);
+  assert.equal(await page.isVisible('#record-unreadable'), false, 'no unreadable save to offer');
   const saved = decodeURIComponent((await page.getAttribute('#record-save', 'href')).split(',')[1]);
   assert.equal(saved, exported);
   // Import a longer game.
