@@ -92,3 +92,28 @@ export function servedGame(hooks) {
 export async function openMenu(page) {
   if (!(await page.evaluate(() => document.getElementById('menu').open))) await page.click('#menu-button');
 }
+
+/**
+ * Opens the page in a fresh browser context (its own storage), with `options` for the context
+ * (viewport, locale, colorScheme, hasTouch…) and an optional script run before the page's own.
+ * Collects page errors and console errors.
+ */
+export async function openContext(browser, url, options = {}, initScript = undefined) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
+  if (initScript) await context.addInitScript(initScript);
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  await page.goto(url);
+  await page.waitForFunction(() => window.wasmBindings !== undefined);
+  return { context, page, errors };
+}
+
+/** Waits until the page is still: no move on its way and no search. */
+export async function still(page, timeout = 30000) {
+  await page.waitForFunction(() => {
+    const s = window.wasmBindings.game_state();
+    return !s.animating && !s.thinking;
+  }, null, { timeout });
+}

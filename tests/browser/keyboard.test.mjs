@@ -60,40 +60,4 @@ test('the result is announced', async () => {
   await page.close();
 });
 
-/** WCAG contrast ratio of two rgb() colours. */
-function contrast(a, b) {
-  const luminance = (rgb) => {
-    const [r, g, b2] = rgb.match(/\d+(\.\d+)?/g).slice(0, 3).map(Number).map((c) => {
-      const s = c / 255;
-      return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
-    });
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b2;
-  };
-  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
-  return (hi + 0.05) / (lo + 0.05);
-}
-
-test('text contrast is at least 4.5:1', async () => {
-  const { page } = await openGame(game.browser, game.server.url);
-  await page.evaluate(() => window.wasmBindings.game_new({ mode: 'two', cards: ['tiger', 'crab', 'monkey', 'crane', 'boar'] }));
-  await page.evaluate(() => window.wasmBindings.game_play('crab:c1c2'));
-  const pairs = await page.evaluate(() => {
-    const background = (element) => {
-      for (let e = element; e; e = e.parentElement) {
-        const c = getComputedStyle(e).backgroundColor;
-        if (c && !c.endsWith(', 0)') && c !== 'transparent') return c;
-      }
-      return 'rgb(255, 255, 255)';
-    };
-    const ids = ['new-game', 'undo', 'hint', 'records', 'rules', 'status', 'notice', 'moves'];
-    return ids.map((id) => {
-      const e = document.getElementById(id);
-      return [id, getComputedStyle(e).color, background(e)];
-    });
-  });
-  // The canvas's own colours are checked natively, in both themes (tests/theme.rs).
-  for (const [what, fg, bg] of pairs) {
-    assert.ok(contrast(fg, bg) >= 4.5, `${what}: ${fg} on ${bg} is ${contrast(fg, bg).toFixed(2)}:1`);
-  }
-  await page.close();
-});
+// Contrast is checked in both themes by looks.test.mjs (the page) and tests/theme.rs (the canvas).

@@ -3,7 +3,7 @@
 // saves in other languages, and the time caps of searches and counts started from the page.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openGame, screenshot, servedGame, openMenu } from './harness.mjs';
+import { openContext, screenshot, servedGame, openMenu, still } from './harness.mjs';
 
 const game = servedGame({ before, after });
 
@@ -11,22 +11,8 @@ const state = (page) => page.evaluate(() => window.wasmBindings.game_state());
 const call = (page, name, ...args) => page.evaluate(([n, a]) => window.wasmBindings[n](...a), [name, args]);
 const CARDS = ['ox', 'boar', 'horse', 'elephant', 'crab'];
 
-async function still(page, timeout = 30000) {
-  await page.waitForFunction(() => {
-    const s = window.wasmBindings.game_state();
-    return !s.animating && !s.thinking;
-  }, null, { timeout });
-}
-
-async function fresh(viewport = { width: 1280, height: 800 }, locale = 'en-US') {
-  const context = await game.browser.newContext({ viewport, locale });
-  const page = await context.newPage();
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
-  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
-  await page.goto(game.server.url);
-  await page.waitForFunction(() => window.wasmBindings !== undefined);
-  return { context, page, errors };
+function fresh(viewport = { width: 1280, height: 800 }, locale = 'en-US') {
+  return openContext(game.browser, game.server.url, { viewport, locale });
 }
 
 test('resizing the window while the move slides does not stall the AI (5 times)', { timeout: 120000 }, async () => {

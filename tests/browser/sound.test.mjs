@@ -4,7 +4,7 @@
 // (buffer sources) started, and the loudest gain a voice ramps to.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { servedGame } from './harness.mjs';
+import { openContext, servedGame, still } from './harness.mjs';
 
 const game = servedGame({ before, after });
 
@@ -42,24 +42,11 @@ function watchAudio() {
 }
 
 async function fresh() {
-  const context = await game.browser.newContext({ viewport: { width: 1280, height: 800 } });
-  await context.addInitScript(watchAudio);
-  const page = await context.newPage();
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
-  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
-  await page.goto(game.server.url);
-  await page.waitForFunction(() => window.wasmBindings !== undefined);
-  assert.equal((await call(page, 'game_settings')).sound, true, 'sound is on by default');
-  return { context, page, errors };
+  const opened = await openContext(game.browser, game.server.url, {}, watchAudio);
+  assert.equal((await call(opened.page, 'game_settings')).sound, true, 'sound is on by default');
+  return opened;
 }
 
-async function still(page) {
-  await page.waitForFunction(() => {
-    const s = window.wasmBindings.game_state();
-    return !s.animating && !s.thinking;
-  }, null, { timeout: 30000 });
-}
 
 async function clickSquare(page, square) {
   const r = await call(page, 'square_rect', square);
