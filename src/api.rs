@@ -99,7 +99,7 @@ pub fn best_move(position: &str, limits: JsValue, earlier: Option<Vec<String>>) 
 
 // ---- The game on the page: the same events the board and its buttons send. ----
 
-use crate::ui::session::{Event, Intent, SettingsPatch, check_move};
+use crate::ui::session::{Event, Intent, SettingsPatch};
 use crate::ui::state::Theme;
 use crate::ui::web::{self as page, App};
 use crate::ui::{Lang, Mode, NewGame};
@@ -304,7 +304,7 @@ pub fn game_state() -> Result<JsValue, JsError> {
 pub fn game_play(mv: &str) -> Result<(), JsError> {
     let m = mv.parse::<Move>().map_err(|e| JsError::new(&e.to_string()))?;
     with_page(|app| {
-        check_move(app.state(), m).map_err(|e| JsError::new(&e.to_string()))?;
+        app.state().position().check(m).map_err(|e| JsError::new(&e.to_string()))?;
         app.dispatch(Event::Intent(Intent::Play(m)));
         Ok(())
     })?

@@ -325,8 +325,14 @@ fn a_failed_worker_stops_the_ai_until_undo_and_says_so() {
     assert_eq!(searches(&effects).len(), 1);
     let effects = session.update(Event::WorkerFailed("out of memory".into()));
     assert!(session.ai_stopped());
+    assert!(effects.contains(&Effect::CancelSearch), "the dead worker is dropped");
     assert!(searches(&effects).is_empty(), "no endless retries");
     assert!(session.state().notice.is_some());
+    // Playing on (a person may move for the AI) and taking it back wakes the AI again.
+    play(&mut session, "ox:c1c2".parse().unwrap());
+    let effects = session.update(Event::Intent(Intent::Undo));
+    assert!(!session.ai_stopped());
+    assert_eq!(searches(&effects).len(), 1, "the AI searches again after undo");
     let effects = session.update(Event::Intent(Intent::NewGame {
         game: Game::from_deal(&Deal::from_seed(3)),
         mode: vs_ai(Color::Blue),
@@ -590,4 +596,28 @@ fn continuing_from_a_position_looked_at_makes_it_the_line() {
     play(&mut session, "boar:b1b2".parse().unwrap());
     assert_eq!(session.state().viewing, None);
     assert_eq!(session.state().game.moves().len(), 1);
+}
+
+#[test]
+fn a_refused_move_while_looking_back_changes_nothing() {
+    let (mut session, _) = open(START, Mode::PassAndPlay { turn_board: false }, Settings::default());
+    for m in ["ox:c1c2", "horse:c5c4"] {
+        play(&mut session, m.parse().unwrap());
+    }
+    session.update(Event::Intent(Intent::View(1)));
+    let effects = play(&mut session, "tiger:a1a3".parse().unwrap());
+    assert_eq!(session.state().viewing, Some(2), "still looking back");
+    assert_eq!(session.save_file().game.moves().len(), 2);
+    assert!(searches(&effects).is_empty());
+}
+
+#[test]
+fn an_update_refreshes_the_controls_and_saves_once() {
+    let (mut session, _) = open(START, vs_ai(Color::Red), Settings::default());
+    let effects = play(&mut session, "ox:c1c2".parse().unwrap());
+    let count = |f: fn(&Effect) -> bool| effects.iter().filter(|e| f(e)).count();
+    assert_eq!(count(|e| matches!(e, Effect::Controls)), 1);
+    assert_eq!(count(|e| matches!(e, Effect::Redraw)), 1);
+    assert_eq!(count(|e| matches!(e, Effect::SaveGame(_))), 1);
+    assert_eq!(searches(&effects).len(), 1);
 }

@@ -15,15 +15,16 @@ use super::sound::{self, Sound};
 use super::state::{Mode, Notice, Purpose, Settings, State, Theme, Thinking};
 use super::text::{self, Lang};
 use crate::ai::{Level, Score};
-use crate::rules::{Card, Deal, Game, Move, MoveError, Position, PositionError, Square};
+use crate::rules::{Card, Deal, Game, Move, Position, PositionError, Square};
 use crate::save::SaveFile;
 
 /// A second click on what the first one selected, within this time, is a double-click: it
 /// keeps the selection instead of dropping it.
 const DOUBLE_CLICK_MS: f64 = 400.0;
 
-/// How long the worker searches for an evaluation and for a hint, in milliseconds.
+/// How long the worker searches for the bar's evaluation, in milliseconds.
 pub const EVALUATION_MS: f64 = 300.0;
+/// How long it searches for a hint (the AI's own move follows its level instead).
 /// When the AI plays itself, each move rests on the board this long before the next is shown.
 pub const WATCH_REST_MS: f64 = 900.0;
 pub const HINT_MS: f64 = 1000.0;
@@ -278,13 +279,30 @@ impl Session {
                 self.effects.push(Effect::Controls);
             }
             Event::WorkerFailed(message) => {
+                // The shell drops the dead worker; the next search starts a new one.
+                self.effects.push(Effect::CancelSearch);
                 if let Some(thinking) = self.state.thinking.take() {
                     self.stop_ai(thinking.purpose, message);
                 }
             }
         }
         self.settle();
-        std::mem::take(&mut self.effects)
+        let mut effects = std::mem::take(&mut self.effects);
+        // One refresh of the controls, one frame and one save (the last) are enough.
+        let mut seen = (false, false);
+        let last_save = effects.iter().rposition(|e| matches!(e, Effect::SaveGame(_)));
+        let mut index = 0;
+        effects.retain(|effect| {
+            let keep = match effect {
+                Effect::Controls => !std::mem::replace(&mut seen.0, true),
+                Effect::Redraw => !std::mem::replace(&mut seen.1, true),
+                Effect::SaveGame(_) => Some(index) == last_save,
+                _ => true,
+            };
+            index += 1;
+            keep
+        });
+        effects
     }
 
     fn pointer(&mut self, phase: PointerPhase, x: f64, y: f64, time_ms: f64) {
@@ -480,14 +498,14 @@ impl Session {
 
     /// Plays a legal move with its animation; anything else is refused and changes nothing.
     fn play(&mut self, m: Move) {
-        // A move made from a position looked back at continues the game from there.
-        self.state.viewing = None;
         let before = scene(&self.state, &self.layout);
         let position = *self.state.position();
         if let Err(error) = self.state.game.play(m) {
             self.effects.push(Effect::Log(format!("move {m} refused: {error}")));
             return;
         }
+        // A move made from a position looked back at continues the game from there.
+        self.state.viewing = None;
         let lang = self.state.lang();
         let outcome = self.state.game.outcome();
         self.effects.push(Effect::Announce(text::announce_move(lang, &position, m, outcome)));
@@ -528,6 +546,7 @@ impl Session {
         }
         self.cancel_search();
         self.held = None;
+        self.rest_until = None;
         self.ai_stopped = false;
         self.state.notice = None;
         let slide = match stepped {
@@ -677,9 +696,4 @@ impl Session {
             self.effects.push(Effect::CancelSearch);
         }
     }
-}
-
-/// Why a move asked of the page is refused, before it reaches the session.
-pub fn check_move(state: &State, m: Move) -> Result<(), MoveError> {
-    state.position().check(m)
 }

@@ -128,13 +128,14 @@ impl Palette {
     }
 
     /// Every text drawn on the canvas with its ground, for the contrast checks.
-    pub fn text_pairs(&self) -> [(&'static str, &'static str, &'static str); 5] {
+    pub fn text_pairs(&self) -> [(&'static str, &'static str, &'static str); 6] {
         [
             ("turn line, Red", self.red_text, self.background),
             ("turn line, Blue", self.blue_text, self.background),
             ("labels", self.muted, self.background),
             ("card title", self.card_ink, self.card),
-            ("coordinates", self.ink, self.background),
+            ("coordinates on light squares", self.ink, self.square_light),
+            ("coordinates on dark squares", self.ink, self.square_dark),
         ]
     }
 }

@@ -403,7 +403,7 @@ fn show_records_message(message: &str) {
 
 /// Fills the records dialog: this game's record, its link, and any unreadable save to keep.
 fn fill_records(app: &App) {
-    let record = app.state().game.to_record();
+    let record = app.state().line().to_record();
     if let Some(area) = element::<web_sys::HtmlTextAreaElement>("record-text") {
         area.set_value(&record);
     }

@@ -287,7 +287,9 @@ impl App {
             level: order.level.map(|level| level.name.to_string()),
             seed: order.seed,
         };
-        let Ok(value) = serde_wasm_bindgen::to_value(&request) else { return };
+        let Ok(value) = serde_wasm_bindgen::to_value(&request) else {
+            return self.dispatch(Event::WorkerFailed("the search request could not be written".to_string()));
+        };
         if self.worker.is_none() {
             self.worker = AiWorker::start(
                 |report| {
@@ -345,6 +347,10 @@ impl App {
     }
 
     fn draw(&mut self, now_ms: f64) {
+        // A frame that failed half-way must not leave its transform or transparency behind.
+        let ratio = web_sys::window().map_or(1.0, |w| w.device_pixel_ratio());
+        let _ = self.context.set_transform(ratio, 0.0, 0.0, ratio, 0.0, 0.0);
+        self.context.set_global_alpha(1.0);
         if let Err(error) =
             render::draw(&self.context, &mut self.board, self.session.state(), self.session.layout(), now_ms)
         {
@@ -377,6 +383,7 @@ impl App {
             .and_then(|w| w.location().href().ok())
             .map(|href| href.split('#').next().unwrap_or_default().to_string())
             .unwrap_or_default();
-        format!("{base}{}", crate::save::link_fragment(&self.session.state().game))
+        // The whole game, also while looking back at an earlier move.
+        format!("{base}{}", crate::save::link_fragment(&self.session.state().line()))
     }
 }

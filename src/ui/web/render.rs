@@ -385,7 +385,7 @@ fn draw_grain(ctx: &Context, p: &Palette, r: Rect, seed: u32) -> Drawn {
 /// In Persian the ranks are written in Persian digits, as in the move list.
 fn draw_coordinates(ctx: &Context, p: &Palette, scale: TypeScale, layout: &Layout, lang: Lang) -> Drawn {
     font(ctx, "700", scale.small * 0.9);
-    ctx.set_fill_style_str(p.grid_line);
+    ctx.set_fill_style_str(p.ink);
     let pad = layout.cell * 0.06;
     for square in Square::all() {
         let r = layout.square(square);
