@@ -25,9 +25,9 @@ const DOUBLE_CLICK_MS: f64 = 400.0;
 /// How long the worker searches for the bar's evaluation, in milliseconds.
 pub const EVALUATION_MS: f64 = 300.0;
 /// How long it searches for a hint (the AI's own move follows its level instead).
+pub const HINT_MS: f64 = 1000.0;
 /// When the AI plays itself, each move rests on the board this long before the next is shown.
 pub const WATCH_REST_MS: f64 = 900.0;
-pub const HINT_MS: f64 = 1000.0;
 
 #[derive(Clone, Debug)]
 pub enum Event {
