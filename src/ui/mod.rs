@@ -14,6 +14,7 @@ pub mod pointer;
 pub mod scene;
 pub mod session;
 pub mod sound;
+pub mod startup;
 pub mod state;
 pub mod text;
 pub mod theme;

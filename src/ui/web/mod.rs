@@ -10,11 +10,9 @@ mod storage;
 
 use super::layout::Rect;
 use super::session::{Effect, Event, PointerPhase, Reply, ReplyKind, SearchOrder, Session};
-use super::state::{Notice, Settings, State};
-use super::text::Lang;
-use crate::ai::Level;
-use crate::rules::{Card, Color, Deal, Game, Position, Square};
-use crate::save::Mode;
+use super::startup::{Found, Opening, opening};
+use super::state::{Notice, State};
+use crate::rules::{Card, Deal, Game, Position, Square};
 use crate::worker::{JsLimits, SearchReportIn, SearchRequest};
 use ai_client::AiWorker;
 use std::cell::RefCell;
@@ -68,7 +66,7 @@ fn try_start() -> Result<(), JsValue> {
     let context: CanvasRenderingContext2d = canvas.get_context("2d")?.ok_or("no 2d context")?.dyn_into()?;
     let reduced_motion =
         window.match_media("(prefers-reduced-motion: reduce)").ok().flatten().is_some_and(|query| query.matches());
-    let (game, mode, settings, notice) = startup(&window);
+    let Opening { game, mode, settings, notice } = startup(&window);
     let mut state = State::new(game, mode, settings, reduced_motion, random_seed());
     state.notice = notice;
     let target: web_sys::EventTarget = canvas.clone().into();
@@ -155,36 +153,15 @@ fn try_start() -> Result<(), JsValue> {
     Ok(())
 }
 
-/// What the page opens with: a game from a link, else the saved game, else a new deal; the
-/// settings kept apart from the game; and why a link or a save could not be used.
-fn startup(window: &web_sys::Window) -> (Game, Mode, Settings, Option<Notice>) {
-    let default_mode = Mode::VsAi { human: Color::Red, level: Level::DEFAULT };
-    let browser_lang = window.navigator().language().as_deref().and_then(Lang::from_code).unwrap_or(Lang::En);
-    let saved_settings = storage::load_settings();
-    let mut notice = None;
-    let (mut game, mode, mut settings) = match storage::load() {
-        Ok(Some(saved)) => {
-            // Saves from before the settings were kept apart carry them.
-            let language = saved.language.as_deref().and_then(Lang::from_code).unwrap_or(browser_lang);
-            (saved.game, saved.mode, Settings { language, evaluation: saved.show_evaluation, ..Settings::default() })
-        }
-        Ok(None) => {
-            (Game::from_deal(&Deal::random()), default_mode, Settings { language: browser_lang, ..Settings::default() })
-        }
-        Err(reason) => {
-            notice = Some(Notice::SaveUnreadable(reason));
-            (Game::from_deal(&Deal::random()), default_mode, Settings { language: browser_lang, ..Settings::default() })
-        }
+/// What the browser holds, for the page's opening (`startup::opening` decides).
+fn startup(window: &web_sys::Window) -> Opening {
+    let found = Found {
+        save: storage::load(),
+        settings: storage::load_settings(),
+        link: read_link(window),
+        browser_language: window.navigator().language(),
     };
-    if let Some(saved) = saved_settings {
-        settings = saved;
-    }
-    match read_link(window) {
-        Some(Ok(linked)) => game = linked,
-        Some(Err(reason)) => notice = Some(Notice::LinkBroken(reason)),
-        None => {}
-    }
-    (game, mode, settings, notice)
+    opening(found, || Game::from_deal(&Deal::random()))
 }
 
 /// The game in the address's `#game=` fragment, if any; the fragment is then removed, so that a

@@ -3,8 +3,7 @@
 //! player's language with it. A save that cannot be read never breaks the page: the caller is
 //! told why, a new game starts, and the text is kept under its own key for export.
 
-use super::super::state::{Settings, Theme};
-use super::super::text::Lang;
+use super::super::state::Settings;
 use crate::save::{self, SaveFile};
 
 const SAVE_KEY: &str = "onitama.save";
@@ -45,17 +44,9 @@ pub fn save_settings(settings: Settings) {
     }
 }
 
-/// The settings, if saved and readable (unreadable settings fall back to the defaults).
-pub fn load_settings() -> Option<Settings> {
-    let text = storage()?.get_item(SETTINGS_KEY).ok().flatten()?;
-    let file = save::decode_settings(&text)?;
-    Some(Settings {
-        language: file.language.as_deref().and_then(Lang::from_code)?,
-        evaluation: file.evaluation,
-        sound: file.sound,
-        theme: Theme::from_code(&file.theme).unwrap_or_default(),
-        coordinates: file.coordinates,
-    })
+/// The settings saved apart from the game, if any can be read.
+pub fn load_settings() -> Option<save::SettingsFile> {
+    save::decode_settings(&storage()?.get_item(SETTINGS_KEY).ok().flatten()?)
 }
 
 /// The last save that could not be read, kept for export.

@@ -1,0 +1,61 @@
+//! What the page opens with, decided from what the browser holds: the game in a link, else the
+//! saved game, else a new deal; the settings saved apart (or, from older saves, the ones kept with
+//! the game), else the browser's language; and what to tell the player about a save or a link
+//! that could not be read.
+
+use super::notice::Notice;
+use super::state::{Settings, Theme};
+use super::text::Lang;
+use crate::ai::Level;
+use crate::rules::{Color, Game};
+use crate::save::{LinkError, Mode, SaveError, SaveFile, SettingsFile};
+
+/// What the browser holds.
+pub struct Found {
+    pub save: Result<Option<SaveFile>, SaveError>,
+    pub settings: Option<SettingsFile>,
+    pub link: Option<Result<Game, LinkError>>,
+    /// The browser's language (`navigator.language`).
+    pub browser_language: Option<String>,
+}
+
+/// What the page opens with.
+pub struct Opening {
+    pub game: Game,
+    pub mode: Mode,
+    pub settings: Settings,
+    pub notice: Option<Notice>,
+}
+
+pub fn opening(found: Found, new_game: impl FnOnce() -> Game) -> Opening {
+    let browser = found.browser_language.as_deref().and_then(Lang::from_code).unwrap_or(Lang::En);
+    let (saved, mut notice) = match found.save {
+        Ok(saved) => (saved, None),
+        Err(reason) => (None, Some(Notice::SaveUnreadable(reason))),
+    };
+    let settings = match (&found.settings, &saved) {
+        (Some(file), _) => Settings {
+            language: file.language.as_deref().and_then(Lang::from_code).unwrap_or(browser),
+            evaluation: file.evaluation,
+            sound: file.sound,
+            theme: Theme::from_code(&file.theme).unwrap_or_default(),
+            coordinates: file.coordinates,
+        },
+        // Saves from before the settings were kept apart carry the language and the bar.
+        (None, Some(save)) => Settings {
+            language: save.language.as_deref().and_then(Lang::from_code).unwrap_or(browser),
+            evaluation: save.show_evaluation,
+            ..Settings::default()
+        },
+        (None, None) => Settings { language: browser, ..Settings::default() },
+    };
+    let mode = saved.as_ref().map_or(Mode::VsAi { human: Color::Red, level: Level::DEFAULT }, |save| save.mode);
+    let mut game = saved.map(|save| save.game);
+    match found.link {
+        Some(Ok(linked)) => game = Some(linked),
+        // The link is what the player just followed: its trouble is the one to tell.
+        Some(Err(reason)) => notice = Some(Notice::LinkBroken(reason)),
+        None => {}
+    }
+    Opening { game: game.unwrap_or_else(new_game), mode, settings, notice }
+}

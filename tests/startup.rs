@@ -1,0 +1,90 @@
+//! What the page opens with, decided natively from what the browser holds.
+
+use onitama::rules::{Color, Deal, Game};
+use onitama::save::{LinkError, Mode, SaveError, SaveFile, SettingsFile};
+use onitama::ui::Lang;
+use onitama::ui::notice::Notice;
+use onitama::ui::startup::{Found, opening};
+use onitama::ui::state::Theme;
+
+fn save(language: Option<&str>) -> SaveFile {
+    let mut game = Game::from_deal(&Deal::from_seed(4));
+    let m = game.legal_moves()[0];
+    game.play(m).unwrap();
+    SaveFile { game, mode: Mode::Watch { level: 3 }, show_evaluation: true, language: language.map(String::from) }
+}
+
+fn fresh_game() -> Game {
+    Game::from_deal(&Deal::from_seed(99))
+}
+
+#[test]
+fn nothing_saved_opens_a_new_game_in_the_browsers_language() {
+    let found = Found { save: Ok(None), settings: None, link: None, browser_language: Some("fr-CA".into()) };
+    let opened = opening(found, fresh_game);
+    assert_eq!(opened.game.start(), fresh_game().start());
+    assert_eq!(opened.mode, Mode::VsAi { human: Color::Red, level: onitama::ai::Level::DEFAULT });
+    assert_eq!(opened.settings.language, Lang::Fr);
+    assert!(opened.settings.sound && opened.notice.is_none());
+}
+
+#[test]
+fn the_saved_game_comes_back_with_the_settings_kept_apart() {
+    let settings = SettingsFile {
+        language: Some("fa".into()),
+        evaluation: false,
+        sound: false,
+        theme: "dark".into(),
+        coordinates: true,
+    };
+    let found =
+        Found { save: Ok(Some(save(Some("es")))), settings: Some(settings), link: None, browser_language: None };
+    let opened = opening(found, fresh_game);
+    assert_eq!(opened.game.moves().len(), 1);
+    assert_eq!(opened.mode, Mode::Watch { level: 3 });
+    assert_eq!(opened.settings.language, Lang::Fa, "the settings apart win over an old save's");
+    assert!(!opened.settings.sound && opened.settings.coordinates && !opened.settings.evaluation);
+    assert_eq!(opened.settings.theme, Theme::Dark);
+}
+
+#[test]
+fn an_old_save_carries_its_language_and_bar() {
+    let found =
+        Found { save: Ok(Some(save(Some("es")))), settings: None, link: None, browser_language: Some("en".into()) };
+    let opened = opening(found, fresh_game);
+    assert_eq!(opened.settings.language, Lang::Es);
+    assert!(opened.settings.evaluation);
+}
+
+#[test]
+fn a_damaged_save_keeps_the_language_and_says_why() {
+    let settings = SettingsFile { language: Some("fr".into()), ..SettingsFile::default() };
+    let found = Found {
+        save: Err(SaveError::MissingMode),
+        settings: Some(settings),
+        link: None,
+        browser_language: Some("en-US".into()),
+    };
+    let opened = opening(found, fresh_game);
+    assert_eq!(opened.settings.language, Lang::Fr);
+    assert_eq!(opened.notice, Some(Notice::SaveUnreadable(SaveError::MissingMode)));
+    assert_eq!(opened.game.start(), fresh_game().start());
+}
+
+#[test]
+fn a_link_opens_its_game_in_the_saved_mode_and_a_broken_one_is_told() {
+    let linked = Game::from_deal(&Deal::from_seed(7));
+    let found =
+        Found { save: Ok(Some(save(None))), settings: None, link: Some(Ok(linked.clone())), browser_language: None };
+    let opened = opening(found, fresh_game);
+    assert_eq!(opened.game.start(), linked.start());
+    assert_eq!(opened.mode, Mode::Watch { level: 3 });
+    let found = Found {
+        save: Err(SaveError::NoGame),
+        settings: None,
+        link: Some(Err(LinkError::BadEncoding)),
+        browser_language: None,
+    };
+    let opened = opening(found, fresh_game);
+    assert_eq!(opened.notice, Some(Notice::LinkBroken(LinkError::BadEncoding)), "the link the player followed");
+}
