@@ -145,14 +145,13 @@ impl Palette {
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct TypeScale {
     pub body: f64,
-    pub title: f64,
     pub small: f64,
 }
 
 impl TypeScale {
     pub fn for_cell(cell: f64) -> TypeScale {
         let body = (cell * 0.2).clamp(12.0, 24.0).round();
-        TypeScale { body, title: (body * 1.1).round(), small: (body * 0.85).round().max(11.0) }
+        TypeScale { body, small: (body * 0.85).round().max(11.0) }
     }
 }
 
