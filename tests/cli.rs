@@ -315,3 +315,23 @@ fn a_broken_external_engine_forfeits_instead_of_hanging_the_match() {
     let bad = cli(&["match", "--a", "depth=1", "--b", "no-tt,depth=2,command=true"]);
     assert!(!bad.status.success());
 }
+
+#[test]
+fn review_classes_each_move_of_a_recorded_game() {
+    let dir = std::env::temp_dir().join(format!("onitama-review-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let record = dir.join("game.txt");
+    std::fs::write(&record, "start 5/5/2B2/2R2/5 crab,boar horse,elephant ox r\nmoves boar:c2b2 elephant:c3b2\n")
+        .unwrap();
+    let output = cli(&["review", record.to_str().unwrap(), "--depth", "5"]);
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let text = String::from_utf8(output.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 2);
+    assert!(lines[0].starts_with("1 boar:c2b2 blunder best crab:c2c3 before win 1"), "{}", lines[0]);
+    assert!(lines[1].starts_with("2 elephant:c3b2 best"), "{}", lines[1]);
+    let broken = cli(&["review", dir.join("missing.txt").to_str().unwrap()]);
+    assert_eq!(broken.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&broken.stderr).contains("cannot read"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -3,6 +3,7 @@
 pub mod bench;
 mod eval;
 mod levels;
+pub mod review;
 mod search;
 mod table;
 mod weights;

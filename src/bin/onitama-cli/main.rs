@@ -64,6 +64,18 @@ enum Command {
         #[arg(long)]
         nodes: Option<u64>,
     },
+    /// Review a recorded game: each move searched and classed (best, good, inaccuracy, mistake,
+    /// blunder); one line per move: `<ply> <move> <class> best <move> before <score> after <score>`.
+    Review {
+        /// A file holding a game record (`start ...`, `moves ...`), or - for standard input.
+        record: String,
+        /// Search each position for this many milliseconds (default 300).
+        #[arg(long)]
+        movetime: Option<f64>,
+        /// Search each position exactly this many plies instead.
+        #[arg(long)]
+        depth: Option<u32>,
+    },
     /// Search a fixed set of positions to a fixed depth; the last line is `bench: <nodes> nodes <nps> nps`.
     Bench {
         /// Plies searched in each position.
@@ -205,6 +217,30 @@ fn run(cli: Cli) -> Result<(), String> {
             });
             let best = result.best.ok_or("no legal move")?;
             println!("bestmove {best}");
+        }
+        Command::Review { record, movetime, depth } => {
+            let text = if record == "-" {
+                std::io::read_to_string(std::io::stdin()).map_err(|e| format!("cannot read standard input: {e}"))?
+            } else {
+                std::fs::read_to_string(&record).map_err(|e| format!("cannot read {record}: {e}"))?
+            };
+            let game = Game::from_record(&text).map_err(|e| format!("{record}: {e}"))?;
+            let limits = match depth {
+                Some(depth) => Limits { depth: Some(depth), ..Limits::default() },
+                None => Limits { movetime_ms: Some(movetime.unwrap_or(300.0)), ..Limits::default() },
+            };
+            let mut engine = Engine::new(TABLE_MB, ai::system_clock);
+            for ply in ai::review::review(&game, &mut engine, limits, &mut |_, _| true) {
+                let best = ply.best.map_or("-".to_string(), |m| m.to_string());
+                println!(
+                    "{} {} {} best {best} before {} after {}",
+                    ply.ply,
+                    ply.played,
+                    ply.class.code(),
+                    ply.score_before,
+                    ply.score_after
+                );
+            }
         }
         Command::Bench { depth } => {
             let mut total_nodes = 0;

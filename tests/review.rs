@@ -1,0 +1,102 @@
+//! Game review: each move classed by what it lost against the engine's best move.
+
+use onitama::ai::review::{MoveClass, classify, review};
+use onitama::ai::{Engine, Limits, Score};
+use onitama::rules::{Deal, Game, SplitMix64};
+
+fn engine() -> Engine {
+    Engine::new(16, onitama::ai::system_clock)
+}
+
+fn depth(d: u32) -> Limits {
+    Limits { depth: Some(d), ..Limits::default() }
+}
+
+#[test]
+fn classes_follow_what_a_move_lost() {
+    assert_eq!(classify(Score::Value(40), Score::Value(40), true), MoveClass::Best);
+    assert_eq!(classify(Score::Value(40), Score::Value(10), false), MoveClass::Good);
+    assert_eq!(classify(Score::Value(40), Score::Value(-40), false), MoveClass::Inaccuracy);
+    assert_eq!(classify(Score::Value(40), Score::Value(-200), false), MoveClass::Mistake);
+    assert_eq!(classify(Score::Value(40), Score::Value(-400), false), MoveClass::Blunder);
+    // Forced results first.
+    assert_eq!(classify(Score::Win(3), Score::Value(900), false), MoveClass::Blunder, "a forced win thrown away");
+    assert_eq!(classify(Score::Value(0), Score::Loss(4), false), MoveClass::Blunder, "a forced loss walked into");
+    assert_eq!(classify(Score::Win(3), Score::Win(5), false), MoveClass::Good, "a forced win kept is no mistake");
+    assert_eq!(classify(Score::Loss(2), Score::Loss(2), false), MoveClass::Good);
+}
+
+#[test]
+fn a_move_that_throws_away_a_win_at_once_is_a_blunder_and_the_win_is_shown() {
+    let record = "start 5/5/2B2/2R2/5 crab,boar horse,elephant ox r\nmoves boar:c2b2 elephant:c3b2\n";
+    let game = Game::from_record(record).unwrap();
+    let reviews = review(&game, &mut engine(), depth(6), &mut |_, _| true);
+    assert_eq!(reviews.len(), 2);
+    assert_eq!(reviews[0].class, MoveClass::Blunder);
+    assert_eq!(reviews[0].best.map(|m| m.to_string()).as_deref(), Some("crab:c2c3"));
+    assert_eq!(reviews[0].score_before, Score::Win(1));
+    assert_eq!(reviews[1].class, MoveClass::Best, "taking the master is the best move");
+}
+
+/// Plays seeded random games until the side to move has a forced win in exactly 3 plies and a
+/// move that does not keep a forced win: the position, a winning first move, a move that is not.
+fn forced_win_in_three() -> (Game, String, String) {
+    let mut engine = engine();
+    for seed in 0..400u64 {
+        let mut game = Game::from_deal(&Deal::from_seed(seed));
+        let mut dice = SplitMix64(seed ^ 0xABCD);
+        for _ in 0..40 {
+            if game.outcome().is_some() {
+                break;
+            }
+            let position = *game.position();
+            let found = engine.search(&position, game.positions(), depth(5), &mut |_| {});
+            if found.info.score == Score::Win(3) {
+                let winning = found.best.unwrap();
+                for m in game.legal_moves().iter().copied().filter(|&m| m != winning) {
+                    let mut after = game.clone();
+                    after.play(m).unwrap();
+                    if after.outcome().is_none() {
+                        let reply = engine.search(after.position(), after.positions(), depth(5), &mut |_| {});
+                        if !matches!(reply.info.score, Score::Loss(_)) {
+                            return (game, winning.to_string(), m.to_string());
+                        }
+                    }
+                }
+            }
+            let legal = game.legal_moves();
+            let m = legal[(dice.next_u64() % legal.len() as u64) as usize];
+            game.play(m).unwrap();
+        }
+    }
+    panic!("no forced win in 3 found in 400 seeded games");
+}
+
+#[test]
+fn a_move_that_turns_a_forced_win_in_three_into_less_is_a_blunder_and_keeping_it_is_not() {
+    let (game, winning, other) = forced_win_in_three();
+    let start = game.to_record();
+    let with = |m: &str| Game::from_record(&format!("{start}moves {m}\n")).unwrap();
+    let last = |game: &Game| review(game, &mut engine(), depth(5), &mut |_, _| true).pop().unwrap();
+    let thrown = last(&with(&other));
+    assert_eq!(thrown.class, MoveClass::Blunder, "{other} from a forced win in 3");
+    assert_eq!(thrown.score_before, Score::Win(3));
+    assert_eq!(thrown.best.map(|m| m.to_string()), Some(winning.clone()), "the winning move is shown");
+    let kept = last(&with(&winning));
+    assert!(matches!(kept.class, MoveClass::Best | MoveClass::Good), "{winning}: {:?}", kept.class);
+}
+
+#[test]
+fn a_review_can_be_stopped() {
+    let game = Game::from_record(
+        "start bbBbb/5/5/5/rrRrr ox,boar horse,elephant crab b\nmoves horse:c5c4 ox:c1c2 elephant:b5a4\n",
+    )
+    .unwrap();
+    let mut seen = Vec::new();
+    let reviews = review(&game, &mut engine(), depth(3), &mut |done, all| {
+        seen.push((done, all));
+        done < 2
+    });
+    assert_eq!(reviews.len(), 2);
+    assert_eq!(seen, [(1, 3), (2, 3)]);
+}
