@@ -51,23 +51,25 @@ impl BoardCache {
                 (ratio * 100.0).round() as u32,
             )
         };
-        self.prepare(key(layout), p, scale, ratio)?;
-        if matches!(state.mode, Mode::PassAndPlay { turn_board: true }) {
+        let current = key(layout);
+        let drawn = self.prepare(current.clone(), p, scale, ratio)?;
+        if drawn && matches!(state.mode, Mode::PassAndPlay { turn_board: true }) {
             // The board will turn to the other side after this move: have that side ready, so
             // that no frame of the turn waits for it.
             let other = Layout::new(layout.width, layout.height, layout.bottom.other());
             self.prepare(key(&other), p, scale, ratio)?;
         }
-        if let Some((_, canvas)) = self.boards.iter().find(|(k, _)| *k == key(layout)) {
+        if let Some((_, canvas)) = self.boards.iter().find(|(k, _)| *k == current) {
             let area = wood_area(layout);
             ctx.draw_image_with_html_canvas_element_and_dw_and_dh(canvas, area.x, area.y, area.w, area.h)?;
         }
         Ok(())
     }
 
-    fn prepare(&mut self, key: BoardKey, p: &Palette, scale: TypeScale, ratio: f64) -> Drawn {
+    /// Draws the board for `key` unless it is kept already; says whether it drew.
+    fn prepare(&mut self, key: BoardKey, p: &Palette, scale: TypeScale, ratio: f64) -> Result<bool, JsValue> {
         if self.boards.iter().any(|(k, _)| *k == key) {
-            return Ok(());
+            return Ok(false);
         }
         let document = web_sys::window().and_then(|w| w.document()).ok_or("no document")?;
         // Keep the other side's board; replace the oldest.
@@ -85,7 +87,7 @@ impl BoardCache {
         wood.set_transform(ratio, 0.0, 0.0, ratio, -area.x * ratio, -area.y * ratio)?;
         draw_wood(&wood, p, scale, layout, key.2)?;
         self.boards.push((key, canvas));
-        Ok(())
+        Ok(true)
     }
 }
 
