@@ -97,6 +97,69 @@ pub fn best_move(position: &str, limits: JsValue, earlier: Option<Vec<String>>) 
     serde_wasm_bindgen::to_value(&report).map_err(|e| JsError::new(&e.to_string()))
 }
 
+/// review_game(record, { movetime }) reviews every move of a game in a worker of its own, so the
+/// page stays responsive. It returns a Promise of one entry per move,
+/// `{ ply, move, best, score_before, score_after, class, line }`: scores as `best_move` gives them
+/// (for the side that moved), class one of "best", "good", "inaccuracy", "mistake", "blunder".
+/// Without limits each position is searched for 200 ms.
+#[wasm_bindgen]
+pub fn review_game(record: &str, limits: JsValue) -> Result<js_sys::Promise, JsError> {
+    use crate::ui::web::ai_client::AiWorker;
+    use std::cell::RefCell;
+    use std::rc::Rc;
+    let game = Game::from_record(record).map_err(|e| JsError::new(&format!("bad record: {e}")))?;
+    if game.moves().is_empty() {
+        return Err(JsError::new("the record has no moves to review"));
+    }
+    let mut limits = JsLimits::read(&limits).map_err(|e| JsError::new(&e))?;
+    if limits.depth.is_none() && limits.nodes.is_none() {
+        limits.movetime = Some(limits.movetime.unwrap_or(crate::ui::review::REVIEW_MS).min(PAGE_CAP_MS));
+    }
+    let request = worker::SearchRequest { review: Some(game.to_record()), limits, ..Default::default() };
+    let request = serde_wasm_bindgen::to_value(&request).map_err(|e| JsError::new(&e.to_string()))?;
+    let mut started: Result<(), JsValue> = Ok(());
+    let promise = js_sys::Promise::new(&mut |resolve, reject| {
+        let holder: Rc<RefCell<Option<AiWorker>>> = Rc::default();
+        let entries = js_sys::Array::new();
+        let (keep, fail) = (holder.clone(), reject.clone());
+        let on_report = move |value: JsValue| {
+            let field = |name: &str| js_sys::Reflect::get(&value, &name.into()).ok().and_then(|v| v.as_string());
+            match field("kind").as_deref() {
+                Some("ready") => {
+                    if let Some(worker) = keep.borrow_mut().as_mut() {
+                        let _ = worker.mark_ready();
+                    }
+                }
+                Some("reviewed") => {
+                    for name in ["id", "kind", "total"] {
+                        let _ = js_sys::Reflect::delete_property(value.unchecked_ref::<js_sys::Object>(), &name.into());
+                    }
+                    entries.push(&value);
+                }
+                Some("done") => {
+                    let _ = resolve.call1(&JsValue::NULL, &entries);
+                    keep.borrow_mut().take();
+                }
+                _ => {
+                    let message = field("message").unwrap_or_else(|| "the review failed".to_string());
+                    let _ = reject.call1(&JsValue::NULL, &js_sys::Error::new(&message));
+                    keep.borrow_mut().take();
+                }
+            }
+        };
+        let on_failure = move |message: String| {
+            let _ = fail.call1(&JsValue::NULL, &js_sys::Error::new(&message));
+        };
+        started = AiWorker::start(on_report, on_failure).and_then(|mut worker| {
+            worker.send(request.clone())?;
+            *holder.borrow_mut() = Some(worker);
+            Ok(())
+        });
+    });
+    started.map_err(|_| JsError::new("the review's worker could not start"))?;
+    Ok(promise)
+}
+
 // ---- The game on the page: the same events the board and its buttons send. ----
 
 use crate::ui::session::{Event, Intent, SettingsPatch};
@@ -246,6 +309,18 @@ pub fn game_state() -> Result<JsValue, JsError> {
         /// While looking back at an earlier move: the number of moves of the whole line.
         viewing: Option<usize>,
         notice: Option<String>,
+        /// The review on the page: `{ running, reviewed, total, classes, variation }`.
+        review: Option<ReviewView>,
+    }
+    #[derive(serde::Serialize)]
+    struct ReviewView {
+        running: bool,
+        /// Moves reviewed so far, of `total`.
+        reviewed: usize,
+        total: usize,
+        classes: Vec<&'static str>,
+        /// The move whose place the engine's line takes on the board.
+        variation: Option<usize>,
     }
     with_page(|app| {
         let session = app.session();
@@ -289,6 +364,13 @@ pub fn game_state() -> Result<JsValue, JsError> {
             notice: state.notice.as_ref().map(|n| n.text(state.lang())),
             preview: state.preview.map(|card| card.name()),
             viewing: state.viewing,
+            review: state.review.as_ref().map(|r| ReviewView {
+                running: r.running,
+                reviewed: r.entries.len(),
+                total: r.total(),
+                classes: r.entries.iter().map(|e| e.class.code()).collect(),
+                variation: r.variation,
+            }),
             focus: state.focus.map(|focus| match focus {
                 crate::ui::state::Focus::Square(square) => square.to_string(),
                 crate::ui::state::Focus::Card(color, slot) => format!("{}:{slot}", color.code()),

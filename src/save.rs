@@ -324,3 +324,23 @@ pub fn decode_settings(text: &str) -> Option<SettingsFile> {
     }
     Some(settings)
 }
+
+/// How many finished games the browser keeps for review.
+pub const FINISHED_KEPT: usize = 100;
+
+/// The finished games kept, oldest first: records apart by a blank line. A damaged record is
+/// skipped; the others stay readable.
+pub fn decode_finished(text: &str) -> Vec<Game> {
+    text.split("\n\n").filter_map(|record| Game::from_record(record).ok()).collect()
+}
+
+/// The list with `game` added last (once: an identical record moves to the end), keeping the
+/// last `FINISHED_KEPT`.
+pub fn add_finished(text: Option<&str>, game: &Game) -> String {
+    let record = game.to_record();
+    let mut records: Vec<String> =
+        decode_finished(text.unwrap_or_default()).iter().map(Game::to_record).filter(|r| *r != record).collect();
+    records.push(record);
+    let skip = records.len().saturating_sub(FINISHED_KEPT);
+    records[skip..].iter().map(|r| r.trim_end()).collect::<Vec<_>>().join("\n\n")
+}

@@ -6,9 +6,10 @@
 //! depth and one `done` (or `error`) report. To cancel, the page terminates the worker and starts
 //! a new one: a search never blocks the page.
 
+use crate::ai::review::{self, MoveClass, PlyReview};
 use crate::ai::{Engine, Info, Level, LevelPlayer, Limits, Score};
 use crate::js_fields::JsFields;
-use crate::rules::{Move, Position};
+use crate::rules::{Game, Move, Position};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
@@ -42,7 +43,7 @@ impl JsLimits {
     }
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, Default)]
 pub struct SearchRequest {
     pub id: u32,
     pub position: String,
@@ -53,6 +54,8 @@ pub struct SearchRequest {
     pub level: Option<String>,
     /// The level's dice (a JavaScript number, so 32 bits).
     pub seed: u32,
+    /// A game record to review move by move instead of one search (`position` is then unused).
+    pub review: Option<String>,
 }
 
 impl SearchRequest {
@@ -61,11 +64,12 @@ impl SearchRequest {
         let id = fields.whole("id")?.unwrap_or(0) as u32;
         Ok(SearchRequest {
             id,
-            position: fields.string("position")?.ok_or("search request: no position")?,
+            position: fields.string("position")?.unwrap_or_default(),
             earlier: fields.strings("earlier")?.unwrap_or_default(),
             limits: JsLimits::read(&fields.value("limits"))?,
             level: fields.string("level")?,
             seed: fields.whole("seed")?.unwrap_or(0) as u32,
+            review: fields.string("review")?,
         })
     }
 }
@@ -166,6 +170,72 @@ impl SearchReport {
     }
 }
 
+/// One reviewed move: `{ id, kind: "reviewed", total, ply, move, best, score_before, score_after, class, line }`.
+#[derive(Serialize)]
+pub struct ReviewReport {
+    pub id: u32,
+    pub kind: &'static str,
+    /// Moves in the game.
+    pub total: usize,
+    pub ply: usize,
+    #[serde(rename = "move")]
+    pub played: String,
+    pub best: Option<String>,
+    pub score_before: JsScore,
+    pub score_after: JsScore,
+    pub class: &'static str,
+    pub line: Vec<String>,
+}
+
+impl ReviewReport {
+    pub fn new(id: u32, entry: &PlyReview, total: usize) -> ReviewReport {
+        ReviewReport {
+            id,
+            kind: "reviewed",
+            total,
+            ply: entry.ply,
+            played: entry.played.to_string(),
+            best: entry.best.map(|m| m.to_string()),
+            score_before: entry.score_before.into(),
+            score_after: entry.score_after.into(),
+            class: entry.class.code(),
+            line: entry.line.iter().map(Move::to_string).collect(),
+        }
+    }
+
+    /// Reads a reviewed move back on the page.
+    pub fn read_entry(value: &JsValue) -> Result<(PlyReview, usize), String> {
+        let fields = JsFields::read(value, "review report", None)?.ok_or("no review report")?;
+        let parse_move = |text: Option<String>| -> Result<Option<Move>, String> {
+            text.map(|t| t.parse::<Move>().map_err(|e| format!("bad move {t}: {e}"))).transpose()
+        };
+        let score = |name: &str| -> Result<Score, String> {
+            let score = JsFields::read(&fields.value(name), "score", None)?.ok_or("no score")?;
+            let kind = score.string("kind")?.unwrap_or_default();
+            let value = score.integer("value")?.unwrap_or(0).clamp(-1_000_000, 1_000_000) as i32;
+            JsScore { kind, value }.to_score().ok_or_else(|| format!("bad {name}"))
+        };
+        let class = fields.string("class")?.unwrap_or_default();
+        let line = fields.strings("line")?.unwrap_or_default();
+        Ok((
+            PlyReview {
+                ply: fields.whole("ply")?.unwrap_or(0) as usize,
+                played: parse_move(fields.string("move")?)?.ok_or("no move")?,
+                best: parse_move(fields.string("best")?)?,
+                line: line
+                    .into_iter()
+                    .map(|t| parse_move(Some(t)))
+                    .collect::<Result<Option<Vec<_>>, _>>()?
+                    .unwrap_or_default(),
+                score_before: score("score_before")?,
+                score_after: score("score_after")?,
+                class: MoveClass::from_code(&class).ok_or_else(|| format!("bad class {class}"))?,
+            },
+            fields.whole("total")?.unwrap_or(0) as usize,
+        ))
+    }
+}
+
 /// Milliseconds, in the page and in the worker.
 pub fn clock() -> f64 {
     js_sys::Date::now()
@@ -181,6 +251,19 @@ pub fn parse_positions(position: &str, earlier: &[String]) -> Result<(Position, 
 /// Runs one request to its end, reporting through `report`.
 pub fn run(request: SearchRequest, engine: &mut Engine, report: &mut dyn FnMut(SearchReport)) {
     let id = request.id;
+    if let Some(record) = &request.review {
+        let game = match Game::from_record(record) {
+            Ok(game) => game,
+            Err(error) => return report(SearchReport::error(id, format!("bad record: {error}"))),
+        };
+        let limits = request.limits.to_limits();
+        review::review(&game, engine, limits, &mut |entry, total| {
+            post(&ReviewReport::new(id, entry, total));
+            true
+        });
+        let info = Info { depth: 0, score: Score::Value(0), nodes: 0, elapsed_ms: 0.0, pv: Vec::new() };
+        return report(SearchReport::from_info(id, "done", &info, None));
+    }
     let (position, earlier) = match parse_positions(&request.position, &request.earlier) {
         Ok(parsed) => parsed,
         Err(message) => return report(SearchReport::error(id, message)),
@@ -203,22 +286,25 @@ pub fn run(request: SearchRequest, engine: &mut Engine, report: &mut dyn FnMut(S
     report(SearchReport::from_info(id, "done", &result.info, result.best));
 }
 
+/// Posts `message` from the worker to the page.
+fn post(message: &impl Serialize) {
+    let scope: Option<DedicatedWorkerGlobalScope> = js_sys::global().dyn_into().ok();
+    if let (Some(scope), Ok(value)) = (scope, serde_wasm_bindgen::to_value(message)) {
+        let _ = scope.post_message(&value);
+    }
+}
+
 /// The worker's entry (called by `ai-worker.js`): listens for requests for as long as it lives.
 #[wasm_bindgen]
 pub fn worker_start() -> Result<(), JsError> {
     let scope: DedicatedWorkerGlobalScope =
         js_sys::global().dyn_into().map_err(|_| JsError::new("worker_start runs in a dedicated worker only"))?;
     let mut engine = Engine::new(TABLE_MB, clock);
-    let reply_scope = scope.clone();
     let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
-        let mut post = |report: SearchReport| {
-            if let Ok(value) = serde_wasm_bindgen::to_value(&report) {
-                let _ = reply_scope.post_message(&value);
-            }
-        };
+        let mut report = |report: SearchReport| post(&report);
         match SearchRequest::read(&event.data()) {
-            Ok(request) => run(request, &mut engine, &mut post),
-            Err(error) => post(SearchReport::error(0, format!("bad search request: {error}"))),
+            Ok(request) => run(request, &mut engine, &mut report),
+            Err(error) => report(SearchReport::error(0, format!("bad search request: {error}"))),
         }
     });
     scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));

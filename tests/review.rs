@@ -93,9 +93,9 @@ fn a_review_can_be_stopped() {
     )
     .unwrap();
     let mut seen = Vec::new();
-    let reviews = review(&game, &mut engine(), depth(3), &mut |done, all| {
-        seen.push((done, all));
-        done < 2
+    let reviews = review(&game, &mut engine(), depth(3), &mut |entry, all| {
+        seen.push((entry.ply, all));
+        entry.ply < 2
     });
     assert_eq!(reviews.len(), 2);
     assert_eq!(seen, [(1, 3), (2, 3)]);

@@ -24,6 +24,22 @@ impl MoveClass {
             MoveClass::Blunder => "blunder",
         }
     }
+
+    /// The annotation players know: `?!`, `?` and `??` for what lost something worth a mark.
+    pub fn mark(self) -> Option<&'static str> {
+        match self {
+            MoveClass::Best | MoveClass::Good => None,
+            MoveClass::Inaccuracy => Some("?!"),
+            MoveClass::Mistake => Some("?"),
+            MoveClass::Blunder => Some("??"),
+        }
+    }
+
+    pub fn from_code(code: &str) -> Option<MoveClass> {
+        [MoveClass::Best, MoveClass::Good, MoveClass::Inaccuracy, MoveClass::Mistake, MoveClass::Blunder]
+            .into_iter()
+            .find(|class| class.code() == code)
+    }
 }
 
 /// One move of a game, reviewed.
@@ -75,45 +91,62 @@ pub fn classify(before: Score, after: Score, played_best: bool) -> MoveClass {
     }
 }
 
-/// The score for the side that just moved into `position` (the side not to move there).
-fn score_for_mover(engine: &mut Engine, position: &Position, earlier: &[Position], limits: Limits) -> Score {
-    match position.outcome() {
-        Some(Outcome::Win { .. }) => Score::Win(1),
-        Some(Outcome::DrawByRepetition) => Score::Value(0),
-        None => engine.search(position, earlier, limits, &mut |_| {}).info.score.negate(),
+/// The score for the side to move in `positions[i]` with best play (what it is, for a finished one).
+fn score_to_move(
+    engine: &mut Engine,
+    positions: &[Position],
+    i: usize,
+    limits: Limits,
+) -> (Score, Option<Move>, Vec<Move>) {
+    match positions[i].outcome() {
+        // The side to move has just lost.
+        Some(Outcome::Win { .. }) => (Score::Loss(0), None, Vec::new()),
+        Some(Outcome::DrawByRepetition) => (Score::Value(0), None, Vec::new()),
+        None => {
+            // A repetition draw depends on the game so far: each search sees every position before.
+            let found = engine.search(&positions[i], &positions[..i], limits, &mut |_| {});
+            (found.info.score, found.best, found.info.pv)
+        }
     }
 }
 
-/// Reviews every move of `game` with searches of `limits` each, calling `progress` after each
-/// move (plies done, plies in all); it stops early when `progress` returns false.
+/// Reviews every move of `game` with one search of `limits` per position: the score after a
+/// move is the next position's score, seen from the other side. Each move's review goes to
+/// `on_move` with the number of moves in all as soon as it is known; the review stops early
+/// when `on_move` returns false.
 pub fn review(
     game: &Game,
     engine: &mut Engine,
     limits: Limits,
-    progress: &mut dyn FnMut(usize, usize) -> bool,
+    on_move: &mut dyn FnMut(&PlyReview, usize) -> bool,
 ) -> Vec<PlyReview> {
     let positions = game.positions();
     let moves = game.moves();
     let mut reviews = Vec::with_capacity(moves.len());
+    let mut before = score_to_move(engine, positions, 0, limits);
     for (i, &played) in moves.iter().enumerate() {
-        let before = &positions[i];
-        let found = engine.search(before, &positions[..i], limits, &mut |_| {});
-        let score_before = found.info.score;
-        // A repetition draw depends on the game so far: the position after sees all before it.
-        let score_after = score_for_mover(engine, &positions[i + 1], &positions[..=i], limits);
-        let played_best = found.best == Some(played);
-        reviews.push(PlyReview {
+        let after = score_to_move(engine, positions, i + 1, limits);
+        let (score_before, best, line) = before;
+        let score_after = match after.0 {
+            // The mover won with this very move.
+            Score::Loss(0) => Score::Win(1),
+            score => score.negate(),
+        };
+        let entry = PlyReview {
             ply: i + 1,
             played,
-            best: found.best,
-            line: found.info.pv.clone(),
+            best,
+            line,
             score_before,
             score_after,
-            class: classify(score_before, score_after, played_best),
-        });
-        if !progress(i + 1, moves.len()) {
+            class: classify(score_before, score_after, best == Some(played)),
+        };
+        let go_on = on_move(&entry, moves.len());
+        reviews.push(entry);
+        if !go_on {
             break;
         }
+        before = after;
     }
     reviews
 }

@@ -12,6 +12,8 @@ pub enum Notice {
     LinkBroken(LinkError),
     /// The worker's own words (for the developer; the player reads that the AI stopped).
     AiFailed(String),
+    /// The review's worker failed, in its own words.
+    ReviewFailed(String),
 }
 
 impl Notice {
@@ -20,6 +22,7 @@ impl Notice {
             Notice::SaveUnreadable(error) => text::save_unreadable(lang, &error_text::save_error(lang, error)),
             Notice::LinkBroken(error) => text::link_broken(lang, &error_text::link_error(lang, error)),
             Notice::AiFailed(reason) => text::ai_failed(lang, reason),
+            Notice::ReviewFailed(reason) => text::review_failed(lang, reason),
         }
     }
 }

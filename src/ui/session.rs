@@ -10,10 +10,12 @@ use super::board;
 use super::keyboard::{self, KeyResult};
 use super::layout::Layout;
 use super::pointer;
+use super::review::Review;
 use super::scene::scene;
 use super::sound::{self, Sound};
 use super::state::{Mode, Notice, Purpose, Settings, State, Theme, Thinking};
 use super::text::{self, Lang};
+use crate::ai::review::PlyReview;
 use crate::ai::{Level, Score};
 use crate::rules::{Card, Deal, Game, Move, Position, PositionError, Square};
 use crate::save::SaveFile;
@@ -91,6 +93,12 @@ pub enum Intent {
     View(usize),
     /// Make the position looked at the game's end, as undo does (the rest can be redone).
     ContinueHere,
+    /// Review the game's whole line in the worker, move by move.
+    Review,
+    /// Stop the review (if it runs) and close it.
+    CloseReview,
+    /// Show the engine's line in place of this move (1 for the first) of the reviewed game.
+    BestLine(usize),
 }
 
 /// Settings to change; `None` leaves one as it is.
@@ -123,6 +131,8 @@ pub enum ReplyKind {
         score: Option<Score>,
     },
     Failed(String),
+    /// A move of the game under review, with the number of moves in all.
+    Reviewed(PlyReview, usize),
 }
 
 /// A search for the worker.
@@ -157,6 +167,16 @@ pub enum Effect {
     Sound(Sound),
     /// Buzz a phone for this many milliseconds.
     Vibrate(u32),
+    /// Review this game in a worker of its own, searching each position this long.
+    StartReview {
+        id: u32,
+        game: Game,
+        movetime_ms: f64,
+    },
+    /// End the review's worker.
+    CancelReview,
+    /// Keep this finished game among the last ones, to review later.
+    KeepFinished(Game),
 }
 
 /// Options for a new game, as the dialog and the API give them.
@@ -364,18 +384,35 @@ impl Session {
     fn intent(&mut self, intent: Intent) {
         match intent {
             Intent::Play(m) => self.play(m),
-            Intent::Undo | Intent::Redo if self.state.viewing.is_some() => {
+            Intent::Undo | Intent::Redo if self.state.viewing.is_some() || self.state.review.is_some() => {
                 let ply = self.state.game.moves().len();
                 self.view(if matches!(intent, Intent::Undo) { ply.saturating_sub(1) } else { ply + 1 });
             }
             Intent::Undo => self.step_history(true),
             Intent::Redo => self.step_history(false),
+            Intent::View(ply) if self.state.review.as_ref().is_some_and(|r| r.variation.is_some()) => {
+                let before = scene(&self.state, &self.layout);
+                self.leave_variation();
+                self.show_ply(ply);
+                self.after_move(before, None);
+            }
             Intent::View(ply) => self.view(ply),
             Intent::ContinueHere => {
-                if self.state.viewing.take().is_some() {
+                let in_variation = self.state.review.as_ref().is_some_and(|r| r.variation.is_some());
+                if in_variation {
+                    self.close_review();
+                }
+                if self.state.viewing.take().is_some() || in_variation {
                     self.changed();
                 }
             }
+            Intent::Review => self.start_review(),
+            Intent::CloseReview => {
+                self.leave_variation();
+                self.close_review();
+                self.changed();
+            }
+            Intent::BestLine(ply) => self.best_line(ply),
             Intent::Hint => self.hint(),
             Intent::NewGame { game, mode } => self.start_game(game, mode),
             Intent::Rematch => self.start_game(Game::new(*self.state.game.start()), self.state.mode),
@@ -439,6 +476,19 @@ impl Session {
     }
 
     fn reply(&mut self, reply: Reply) {
+        if let Some(review) = self.state.review.as_mut().filter(|r| r.running && r.request == reply.id) {
+            match reply.kind {
+                ReplyKind::Reviewed(entry, _) => review.add(entry),
+                ReplyKind::Done { .. } => review.running = false,
+                ReplyKind::Failed(message) => {
+                    review.running = false;
+                    self.state.notice = Some(Notice::ReviewFailed(message));
+                }
+                ReplyKind::Info { .. } => {}
+            }
+            self.effects.push(Effect::Controls);
+            return;
+        }
         // A reply for a search that was cancelled or superseded is of no use.
         let Some(thinking) = self.state.thinking.filter(|t| t.request == reply.id) else { return };
         let position = *self.state.position();
@@ -477,6 +527,7 @@ impl Session {
                 self.state.thinking = None;
                 self.stop_ai(thinking.purpose, message);
             }
+            ReplyKind::Reviewed(..) => {}
         }
     }
 
@@ -506,8 +557,12 @@ impl Session {
         }
         // A move made from a position looked back at continues the game from there.
         self.state.viewing = None;
+        self.close_review();
         let lang = self.state.lang();
         let outcome = self.state.game.outcome();
+        if outcome.is_some() {
+            self.effects.push(Effect::KeepFinished(self.state.game.clone()));
+        }
         self.effects.push(Effect::Announce(text::announce_move(lang, &position, m, outcome)));
         let sounds = sound::of_move(&position, m, outcome, self.state.mode);
         for &sound in &sounds {
@@ -580,21 +635,80 @@ impl Session {
     /// Shows the position after `ply` moves of the line; at its end, looking back is over.
     fn view(&mut self, ply: usize) {
         let end = self.state.viewing.unwrap_or(self.state.game.moves().len());
-        let ply = ply.min(end);
-        if ply == self.state.game.moves().len() && (self.state.viewing.is_none() || ply < end) {
+        if ply.min(end) == self.state.game.moves().len() && (self.state.viewing.is_none() || ply < end) {
             return;
         }
         self.cancel_search();
         self.held = None;
         self.rest_until = None;
         let before = scene(&self.state, &self.layout);
+        self.show_ply(ply);
+        self.after_move(before, None);
+    }
+
+    /// Steps the game's line to `ply` moves; short of its end, that is looking back.
+    fn show_ply(&mut self, ply: usize) {
+        let end = self.state.viewing.unwrap_or(self.state.game.moves().len());
+        let ply = ply.min(end);
         while self.state.game.moves().len() > ply && self.state.game.undo().is_some() {}
         while self.state.game.moves().len() < ply && self.state.game.redo().is_some() {}
         self.state.viewing = (ply < end).then_some(end);
+    }
+
+    fn start_review(&mut self) {
+        if self.state.review.as_ref().is_some_and(|r| r.running) || self.state.line().moves().is_empty() {
+            return;
+        }
+        self.close_review();
+        self.cancel_search();
+        self.held = None;
+        self.last_request += 1;
+        let game = self.state.line();
+        let movetime_ms = super::review::REVIEW_MS;
+        self.effects.push(Effect::StartReview { id: self.last_request, game: game.clone(), movetime_ms });
+        self.state.review = Some(Review::new(self.last_request, game));
+        self.state.result_dismissed = true;
+        self.effects.push(Effect::Controls);
+    }
+
+    /// Closes the review, ending its worker if it still runs.
+    fn close_review(&mut self) {
+        if let Some(review) = self.state.review.take()
+            && review.running
+        {
+            self.effects.push(Effect::CancelReview);
+        }
+    }
+
+    /// Puts the reviewed game back on the board in place of the engine's line.
+    fn leave_variation(&mut self) {
+        let Some(review) = self.state.review.as_mut() else { return };
+        let Some(ply) = review.variation.take() else { return };
+        let mut game = review.game.clone();
+        let end = game.moves().len();
+        while game.moves().len() > ply && game.undo().is_some() {}
+        self.state.game = game;
+        self.state.viewing = (ply < end).then_some(end);
+    }
+
+    fn best_line(&mut self, ply: usize) {
+        let Some(game) = self.state.review.as_ref().and_then(|r| r.variation_game(ply)) else { return };
+        let before = scene(&self.state, &self.layout);
+        self.leave_variation();
+        self.cancel_search();
+        self.held = None;
+        let mut whole = game.clone();
+        while whole.redo().is_some() {}
+        self.state.viewing = (whole.moves().len() > ply).then_some(whole.moves().len());
+        self.state.game = game;
+        if let Some(review) = self.state.review.as_mut() {
+            review.variation = Some(ply);
+        }
         self.after_move(before, None);
     }
 
     fn start_game(&mut self, game: Game, mode: Mode) {
+        self.close_review();
         self.cancel_search();
         let seed = self.state.seed.wrapping_add(1);
         let system_dark = self.state.system_dark;

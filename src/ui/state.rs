@@ -4,6 +4,7 @@
 
 use super::anim::{Anim, Celebration};
 pub use super::notice::Notice;
+use super::review::Review;
 use super::text::Lang;
 use crate::ai::Score;
 use crate::rules::{Card, Color, Game, Move, Position, Square};
@@ -119,6 +120,8 @@ pub struct State {
     pub system_dark: bool,
     /// Looking back: the game is shown at an earlier move, and this is the length of its line.
     pub viewing: Option<usize>,
+    /// The game's review, while it runs and after, until closed.
+    pub review: Option<Review>,
 }
 
 impl State {
@@ -144,6 +147,7 @@ impl State {
             result_dismissed: false,
             system_dark: false,
             viewing: None,
+            review: None,
         }
     }
 
@@ -179,16 +183,26 @@ impl State {
 
     /// Whether a person is to move now (and the game is on).
     pub fn human_to_move(&self) -> bool {
-        self.viewing.is_none() && self.game.outcome().is_none() && self.mode.is_human(self.position().to_move())
+        self.viewing.is_none()
+            && self.review.as_ref().is_none_or(|r| r.variation.is_none())
+            && self.game.outcome().is_none()
+            && self.mode.is_human(self.position().to_move())
     }
 
-    /// Whether the AI should be searching for its move now.
+    /// Whether the AI should be searching for its move now (it waits while a review is open).
     pub fn ai_to_move(&self) -> bool {
-        self.viewing.is_none() && self.game.outcome().is_none() && !self.mode.is_human(self.position().to_move())
+        self.viewing.is_none()
+            && self.review.is_none()
+            && self.game.outcome().is_none()
+            && !self.mode.is_human(self.position().to_move())
     }
 
-    /// The whole line of the game, also while looking back at an earlier move.
+    /// The whole line of the game, also while looking back at an earlier move or at the
+    /// engine's line in a review.
     pub fn line(&self) -> Game {
+        if let Some(review) = self.review.as_ref().filter(|r| r.variation.is_some()) {
+            return review.game.clone();
+        }
         let mut game = self.game.clone();
         while game.moves().len() < self.viewing.unwrap_or(0) && game.redo().is_some() {}
         game

@@ -2,6 +2,7 @@
 //! Persian digits), Spanish and French. Templates name their blanks: `{color}`, `{card}`, `{n}`…
 
 use crate::ai::Score;
+use crate::ai::review::MoveClass;
 use crate::rules::{Card, Color, Move, Outcome, Position, Way};
 use crate::save::Mode;
 
@@ -114,6 +115,39 @@ impl Texts {
     pub fn html(&self, key: &str) -> Option<&'static str> {
         self.html.iter().find(|(k, _)| *k == key).map(|&(_, text)| text)
     }
+}
+
+/// A page text by its key, its blanks filled (an unknown key gives the key, so a gap shows).
+fn html_fill(lang: Lang, key: &str, blanks: &[(&str, &str)]) -> String {
+    fill(lang, lang.texts().html(key).unwrap_or(key), blanks)
+}
+
+pub fn review_progress(lang: Lang, done: usize, total: usize) -> String {
+    html_fill(lang, "review-progress", &[("n", &(done + 1).min(total).to_string()), ("total", &total.to_string())])
+}
+
+pub fn review_start(lang: Lang) -> String {
+    html_fill(lang, "review-start", &[])
+}
+
+pub fn review_failed(lang: Lang, reason: &str) -> String {
+    html_fill(lang, "review-failed", &[("reason", reason)])
+}
+
+pub fn move_class(lang: Lang, class: MoveClass) -> &'static str {
+    lang.texts().html(&format!("class-{}", class.code())).unwrap_or(class.code())
+}
+
+pub fn verdict(lang: Lang, ply: usize, played: &str, class: &str) -> String {
+    html_fill(lang, "verdict", &[("n", &ply.to_string()), ("move", played), ("class", class)])
+}
+
+pub fn verdict_with_best(lang: Lang, ply: usize, played: &str, class: &str, best: &str) -> String {
+    html_fill(lang, "verdict-best", &[("n", &ply.to_string()), ("move", played), ("class", class), ("best", best)])
+}
+
+pub fn best_line_shown(lang: Lang, ply: usize, line: &str) -> String {
+    html_fill(lang, "best-line-shown", &[("n", &ply.to_string()), ("line", line)])
 }
 
 /// Fills a template's blanks; in Persian the digits become Persian digits.
@@ -507,6 +541,21 @@ const EN: Texts = Texts {
         ("cancel", "Cancel"),
         ("start", "Start"),
         ("rules", "Rules"),
+        ("review", "Review"),
+        ("review-progress", "Reviewing move {n} of {total}…"),
+        ("review-start", "Review done: tap the graph or a move to see it judged"),
+        ("class-best", "best"),
+        ("class-good", "good"),
+        ("class-inaccuracy", "inaccuracy"),
+        ("class-mistake", "mistake"),
+        ("class-blunder", "blunder"),
+        ("verdict", "{n}. {move}: {class}"),
+        ("verdict-best", "{n}. {move}: {class} · best was {best}"),
+        ("best-line", "Best line"),
+        ("best-line-shown", "The engine's line instead of move {n}: {line}"),
+        ("finished-games", "Finished games"),
+        ("record-review", "Review this record"),
+        ("review-failed", "The review stopped: {reason}"),
     ],
 };
 
@@ -648,6 +697,21 @@ const FA: Texts = Texts {
         ("cancel", "لغو"),
         ("start", "آغاز"),
         ("rules", "قواعد"),
+        ("review", "بازبینی"),
+        ("review-progress", "بازبینی حرکت {n} از {total}…"),
+        ("review-start", "بازبینی تمام شد: برای دیدن داوری، روی نمودار یا یک حرکت بزنید"),
+        ("class-best", "بهترین"),
+        ("class-good", "خوب"),
+        ("class-inaccuracy", "نادقیق"),
+        ("class-mistake", "اشتباه"),
+        ("class-blunder", "اشتباه بزرگ"),
+        ("verdict", "{n}. {move}: {class}"),
+        ("verdict-best", "{n}. {move}: {class} · بهترین: {best}"),
+        ("best-line", "بهترین ادامه"),
+        ("best-line-shown", "ادامهٔ موتور به جای حرکت {n}: {line}"),
+        ("finished-games", "بازی‌های تمام‌شده"),
+        ("record-review", "بازبینی این بازی"),
+        ("review-failed", "بازبینی متوقف شد: {reason}"),
     ],
 };
 
@@ -775,6 +839,21 @@ const ES: Texts = Texts {
         ("cancel", "Cancelar"),
         ("start", "Empezar"),
         ("rules", "Reglas"),
+        ("review", "Revisar"),
+        ("review-progress", "Revisando la jugada {n} de {total}…"),
+        ("review-start", "Revisión terminada: toca el gráfico o una jugada para ver su valoración"),
+        ("class-best", "la mejor"),
+        ("class-good", "buena"),
+        ("class-inaccuracy", "imprecisión"),
+        ("class-mistake", "error"),
+        ("class-blunder", "error grave"),
+        ("verdict", "{n}. {move}: {class}"),
+        ("verdict-best", "{n}. {move}: {class} · la mejor era {best}"),
+        ("best-line", "Mejor línea"),
+        ("best-line-shown", "La línea del motor en lugar de la jugada {n}: {line}"),
+        ("finished-games", "Partidas terminadas"),
+        ("record-review", "Revisar este registro"),
+        ("review-failed", "La revisión se detuvo: {reason}"),
     ],
 };
 
@@ -916,5 +995,20 @@ const FR: Texts = Texts {
         ("cancel", "Annuler"),
         ("start", "Commencer"),
         ("rules", "Règles"),
+        ("review", "Analyser"),
+        ("review-progress", "Analyse du coup {n} sur {total}…"),
+        ("review-start", "Analyse finie : touchez le graphique ou un coup pour voir son verdict"),
+        ("class-best", "meilleur coup"),
+        ("class-good", "bon"),
+        ("class-inaccuracy", "imprécision"),
+        ("class-mistake", "erreur"),
+        ("class-blunder", "gaffe"),
+        ("verdict", "{n}. {move} : {class}"),
+        ("verdict-best", "{n}. {move} : {class} · le meilleur était {best}"),
+        ("best-line", "Meilleure suite"),
+        ("best-line-shown", "La suite du moteur au lieu du coup {n} : {line}"),
+        ("finished-games", "Parties terminées"),
+        ("record-review", "Analyser cet enregistrement"),
+        ("review-failed", "L'analyse s'est arrêtée : {reason}"),
     ],
 };

@@ -2,6 +2,7 @@
 //! result banner. Buttons send the session intents; `update` shows the state.
 
 use super::super::error_text;
+use super::super::review;
 use super::super::session::{Event, Intent, NewGame, SettingsPatch};
 use super::super::state::{Mode, State, Theme};
 use super::super::text::{self, Lang};
@@ -118,18 +119,31 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
     on_click(document, "records-close", |_| {
         close_dialog("records-dialog");
     })?;
-    on_click(document, "record-open", |app| {
-        let text = element::<web_sys::HtmlTextAreaElement>("record-text").map(|t| t.value()).unwrap_or_default();
-        match crate::rules::Game::from_record(&text) {
-            Ok(game) => {
-                close_dialog("records-dialog");
-                app.dispatch(Event::Intent(Intent::Open(game)));
-            }
-            Err(error) => {
-                let lang = app.state().lang();
-                show_records_message(&text::record_broken(lang, &error_text::record_error(lang, &error)));
-            }
+    on_click(document, "record-open", |app| open_record(app, false))?;
+    on_click(document, "record-review", |app| open_record(app, true))?;
+    on_click(document, "finished-review", |app| {
+        let chosen = select_value("finished").parse::<usize>().ok();
+        if let Some(game) = chosen.and_then(|i| super::storage::finished().into_iter().nth(i)) {
+            close_dialog("records-dialog");
+            app.dispatch(Event::Intent(Intent::Open(game)));
+            app.dispatch(Event::Intent(Intent::Review));
         }
+    })?;
+    on_click(document, "result-review", |app| app.dispatch(Event::Intent(Intent::Review)))?;
+    on_click(document, "review-close", |app| app.dispatch(Event::Intent(Intent::CloseReview)))?;
+    on_click(document, "review-continue", |app| app.dispatch(Event::Intent(Intent::ContinueHere)))?;
+    on_click(document, "review-best", |app| {
+        let ply = app.state().game.moves().len();
+        app.dispatch(Event::Intent(Intent::BestLine(ply)));
+    })?;
+    // A click on the graph shows the position at that point of the game.
+    let graph = document.get_element_by_id("review-graph").ok_or("no #review-graph")?;
+    listen(&graph, "click", |app, e: web_sys::MouseEvent| {
+        let Some(graph) = element::<Element>("review-graph") else { return };
+        let rect = graph.get_bounding_client_rect();
+        let fraction = (f64::from(e.client_x()) - rect.left()) / rect.width().max(1.0);
+        let total = app.state().line().moves().len();
+        app.dispatch(Event::Intent(Intent::View(review::ply_at(fraction, total))));
     })?;
     on_click(document, "record-copy-link", |app| {
         let link = app.link();
@@ -329,6 +343,12 @@ pub fn update(state: &State) {
                         let _ = item.set_attribute("aria-current", "step");
                     }
                     let _ = item.set_attribute("class", position.to_move().code());
+                    let class = state.review.as_ref().and_then(|r| r.entry(ply + 1)).map(|e| e.class);
+                    if let Some(class) = class.filter(|c| c.mark().is_some()) {
+                        let _ = item.set_attribute("data-class", class.code());
+                        let _ = item.set_attribute("data-mark", class.mark().unwrap_or_default());
+                        let _ = item.set_attribute("title", text::move_class(lang, class));
+                    }
                     let _ = list.append_child(&item);
                 }
             }
@@ -347,8 +367,9 @@ pub fn update(state: &State) {
         select.set_value(state.settings.theme.code());
     }
     show_evaluation(state);
+    show_review(state);
     if let Some(viewing) = element::<web_sys::HtmlElement>("viewing") {
-        viewing.set_hidden(state.viewing.is_none());
+        viewing.set_hidden(state.viewing.is_none() || state.review.is_some());
         if let (Some(end), Some(words)) = (state.viewing, element::<Element>("viewing-text")) {
             words.set_text_content(Some(&text::viewing(lang, shown, end)));
         }
@@ -424,7 +445,86 @@ fn fill_records(app: &App) {
             None => link.set_hidden(true),
         }
     }
+    if let Some(select) = element::<HtmlSelectElement>("finished") {
+        let lang = app.state().lang();
+        let games = super::storage::finished();
+        select.set_inner_html("");
+        // Newest first; each option's value is its place in the kept list.
+        for (i, game) in games.iter().enumerate().rev() {
+            let result = game.outcome().map(|o| text::result_short(lang, o, Mode::PassAndPlay { turn_board: false }));
+            let label =
+                text::digits(lang, &format!("{} · {} · {}", i + 1, result.unwrap_or_default(), game.moves().len()));
+            if let Ok(option) = web_sys::HtmlOptionElement::new_with_text_and_value(&label, &i.to_string()) {
+                let _ = select.add_with_html_option_element(&option);
+            }
+        }
+        if let Some(button) = element::<HtmlButtonElement>("finished-review") {
+            button.set_disabled(games.is_empty());
+        }
+    }
     show_records_message("");
+}
+
+/// Opens the record in the Records dialog, and reviews it if asked; a bad record is explained.
+fn open_record(app: &mut App, and_review: bool) {
+    let text = element::<web_sys::HtmlTextAreaElement>("record-text").map(|t| t.value()).unwrap_or_default();
+    match crate::rules::Game::from_record(&text) {
+        Ok(game) => {
+            close_dialog("records-dialog");
+            app.dispatch(Event::Intent(Intent::Open(game)));
+            if and_review {
+                app.dispatch(Event::Intent(Intent::Review));
+            }
+        }
+        Err(error) => {
+            let lang = app.state().lang();
+            show_records_message(&text::record_broken(lang, &error_text::record_error(lang, &error)));
+        }
+    }
+}
+
+/// The review's graph, verdict and buttons.
+fn show_review(state: &State) {
+    let Some(section) = element::<web_sys::HtmlElement>("review") else { return };
+    section.set_hidden(state.review.is_none());
+    let Some(review) = &state.review else { return };
+    let lang = state.lang();
+    let shown = state.game.moves().len();
+    if let Some(graph) = element::<Element>("review-graph") {
+        let line = review.graph_path();
+        let mut svg = r#"<path class="mid" d="M0 50H1000"/>"#.to_string();
+        if !line.is_empty() {
+            let area = line.replacen('M', "M0 100L", 1);
+            svg.push_str(&format!(r#"<path class="red" d="{area} V100H0Z"/><path class="line" d="{line}"/>"#));
+        }
+        for (ply, class) in review.marked() {
+            svg.push_str(&format!(r#"<path class="{}" d="M{} 0V100"/>"#, class.code(), review.x(ply)));
+        }
+        let now = review.x(review.variation.unwrap_or(shown));
+        svg.push_str(&format!(r#"<path class="now" d="M{now} 0V100"/>"#));
+        graph.set_inner_html(&svg);
+    }
+    if let Some(progress) = element::<web_sys::HtmlProgressElement>("review-progress") {
+        progress.set_hidden(!review.running);
+        progress.set_value(review.entries.len() as f64 / review.total().max(1) as f64);
+    }
+    let words = match review.variation {
+        Some(ply) => text::best_line_shown(lang, ply, &review::line_text(lang, review, ply)),
+        None => review::verdict(lang, review, shown),
+    };
+    if let Some(line) = element::<Element>("review-text") {
+        line.set_text_content(Some(&words));
+    }
+    let has_best = review.variation.is_none() && review.variation_game(shown).is_some();
+    for (id, visible) in [("review-best", has_best), ("review-continue", review.variation.is_some())] {
+        if let Some(button) = element::<web_sys::HtmlElement>(id) {
+            button.set_hidden(!visible);
+        }
+    }
+    if let Some(close) = element::<Element>("review-close") {
+        let key = if review.running { "cancel" } else { "close" };
+        close.set_text_content(lang.texts().html(key));
+    }
 }
 
 /// Puts the page in `lang`: direction, every fixed text, the names in the choosers.

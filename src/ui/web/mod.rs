@@ -1,7 +1,7 @@
 //! The browser shell (wasm32 only): turns DOM events into the session's events and carries out
 //! the effects it returns. Nothing here decides anything about the game.
 
-mod ai_client;
+pub mod ai_client;
 pub mod controls;
 mod crash;
 mod render;
@@ -13,7 +13,7 @@ use super::session::{Effect, Event, PointerPhase, Reply, ReplyKind, SearchOrder,
 use super::startup::{Found, Opening, opening};
 use super::state::{Notice, State};
 use crate::rules::{Card, Deal, Game, Position, Square};
-use crate::worker::{JsLimits, SearchReportIn, SearchRequest};
+use crate::worker::{JsLimits, ReviewReport, SearchReportIn, SearchRequest};
 use ai_client::AiWorker;
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
@@ -24,6 +24,8 @@ pub struct App {
     canvas: HtmlCanvasElement,
     context: CanvasRenderingContext2d,
     worker: Option<AiWorker>,
+    /// The review's own worker, so that a review never holds up the AI's moves.
+    reviewer: Option<AiWorker>,
     frame_requested: bool,
     board: render::BoardCache,
 }
@@ -75,6 +77,7 @@ fn try_start() -> Result<(), JsValue> {
         canvas,
         context,
         worker: None,
+        reviewer: None,
         frame_requested: false,
         board: render::BoardCache::default(),
     };
@@ -233,6 +236,21 @@ impl App {
             Effect::Announce(message) => controls::announce(&message),
             Effect::Log(message) => web_sys::console::error_1(&message.into()),
             Effect::Sound(sound) => sound::play(sound),
+            Effect::StartReview { id, game, movetime_ms } => {
+                let request = SearchRequest {
+                    id,
+                    limits: JsLimits { movetime: Some(movetime_ms), ..Default::default() },
+                    review: Some(game.to_record()),
+                    ..SearchRequest::default()
+                };
+                self.reviewer = None;
+                self.reviewer = Self::send(&mut None, &request, true);
+                if self.reviewer.is_none() {
+                    self.dispatch(Event::Reply(Reply { id, kind: ReplyKind::Failed("no worker".to_string()) }));
+                }
+            }
+            Effect::CancelReview => self.reviewer = None,
+            Effect::KeepFinished(game) => storage::keep_finished(&game),
             Effect::Vibrate(ms) => {
                 if let Some(window) = web_sys::window() {
                     // Where the device cannot buzz, nothing happens.
@@ -263,39 +281,60 @@ impl App {
             limits: JsLimits { movetime: Some(order.movetime_ms), ..Default::default() },
             level: order.level.map(|level| level.name.to_string()),
             seed: order.seed,
+            ..SearchRequest::default()
         };
-        let Ok(value) = serde_wasm_bindgen::to_value(&request) else {
-            return self.dispatch(Event::WorkerFailed("the search request could not be written".to_string()));
-        };
+        self.worker = Self::send(&mut self.worker, &request, false);
         if self.worker.is_none() {
-            self.worker = AiWorker::start(
-                |report| {
-                    with_app(|app| app.on_report(report));
-                },
-                |message| dispatch(Event::WorkerFailed(message)),
-            )
-            .map_err(|e| web_sys::console::error_1(&e))
-            .ok();
-        }
-        let sent = self.worker.as_mut().is_some_and(|worker| worker.send(value).is_ok());
-        if !sent {
             self.dispatch(Event::WorkerFailed("the AI's worker could not start".to_string()));
         }
     }
 
-    fn on_report(&mut self, value: JsValue) {
+    /// Sends `request` to `worker`, starting one if needed; the worker, or none if it failed.
+    fn send(worker: &mut Option<AiWorker>, request: &SearchRequest, review: bool) -> Option<AiWorker> {
+        let value = serde_wasm_bindgen::to_value(request).ok()?;
+        let mut worker = match worker.take() {
+            Some(worker) => worker,
+            None => AiWorker::start(
+                move |report| {
+                    with_app(|app| app.on_report(report, review));
+                },
+                move |message| match review {
+                    false => dispatch(Event::WorkerFailed(message)),
+                    true => with_app(|app| app.review_failed(message)).unwrap_or_default(),
+                },
+            )
+            .map_err(|e| web_sys::console::error_1(&e))
+            .ok()?,
+        };
+        worker.send(value).ok()?;
+        Some(worker)
+    }
+
+    fn review_failed(&mut self, message: String) {
+        if let Some(id) = self.state().review.as_ref().map(|r| r.request) {
+            self.dispatch(Event::Reply(Reply { id, kind: ReplyKind::Failed(message) }));
+        }
+    }
+
+    fn on_report(&mut self, value: JsValue, review: bool) {
         let report = match SearchReportIn::read(&value) {
             Ok(report) => report,
+            Err(message) if review => return self.review_failed(message),
             Err(message) => return self.dispatch(Event::WorkerFailed(message)),
         };
         let score = report.score.as_ref().and_then(|s| s.to_score());
         let kind = match report.kind.as_str() {
             "ready" => {
-                if let Some(worker) = self.worker.as_mut() {
+                let worker = if review { &mut self.reviewer } else { &mut self.worker };
+                if let Some(worker) = worker.as_mut() {
                     let _ = worker.mark_ready();
                 }
                 return;
             }
+            "reviewed" => match ReviewReport::read_entry(&value) {
+                Ok((entry, total)) => ReplyKind::Reviewed(entry, total),
+                Err(message) => ReplyKind::Failed(message),
+            },
             "info" => ReplyKind::Info { depth: report.depth, score },
             "done" => ReplyKind::Done {
                 best: report.best.as_deref().and_then(|text| text.parse().ok()),

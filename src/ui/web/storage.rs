@@ -53,3 +53,17 @@ pub fn load_settings() -> Option<save::SettingsFile> {
 pub fn unreadable() -> Option<String> {
     storage()?.get_item(UNREADABLE_KEY).ok().flatten()
 }
+
+const FINISHED_KEY: &str = "onitama.finished";
+
+/// Adds a finished game to the last ones kept.
+pub fn keep_finished(game: &crate::rules::Game) {
+    let Some(storage) = storage() else { return };
+    let kept = storage.get_item(FINISHED_KEY).ok().flatten();
+    let _ = storage.set_item(FINISHED_KEY, &save::add_finished(kept.as_deref(), game));
+}
+
+/// The finished games kept, oldest first.
+pub fn finished() -> Vec<crate::rules::Game> {
+    storage().and_then(|s| s.get_item(FINISHED_KEY).ok().flatten()).map_or_else(Vec::new, |t| save::decode_finished(&t))
+}

@@ -1,0 +1,139 @@
+//! A game under review on the page: the moves reviewed so far (the worker sends them one by
+//! one), the evaluation graph drawn from them, and the engine's line shown instead of a move.
+
+use super::text::{self, Lang};
+use crate::ai::Score;
+use crate::ai::review::{MoveClass, PlyReview};
+use crate::rules::{Color, Game, Move};
+
+/// How long the worker searches each position of a reviewed game, in milliseconds.
+pub const REVIEW_MS: f64 = 200.0;
+
+/// The graph's drawing box (SVG user units, whole numbers so that no float is ever formatted):
+/// the game runs left to right, Red's share from the bottom up.
+pub const GRAPH_WIDTH: i64 = 1000;
+pub const GRAPH_HEIGHT: i64 = 100;
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Review {
+    /// The id the worker's reports carry.
+    pub request: u32,
+    /// The reviewed game, whole.
+    pub game: Game,
+    pub entries: Vec<PlyReview>,
+    pub running: bool,
+    /// The board shows the engine's line instead of this move (1 for the first move).
+    pub variation: Option<usize>,
+}
+
+impl Review {
+    pub fn new(request: u32, game: Game) -> Review {
+        Review { request, game, entries: Vec::new(), running: true, variation: None }
+    }
+
+    pub fn total(&self) -> usize {
+        self.game.moves().len()
+    }
+
+    /// Takes the next reviewed move; one out of turn is ignored.
+    pub fn add(&mut self, entry: PlyReview) {
+        let expected = self.entries.len() + 1;
+        if entry.ply == expected && self.game.moves().get(entry.ply - 1) == Some(&entry.played) {
+            self.entries.push(entry);
+        }
+    }
+
+    pub fn entry(&self, ply: usize) -> Option<&PlyReview> {
+        ply.checked_sub(1).and_then(|i| self.entries.get(i))
+    }
+
+    /// The game as far as move `ply - 1`, then the engine's line in its place, standing after the
+    /// engine's first move; `None` when the move was the best or is not reviewed yet.
+    pub fn variation_game(&self, ply: usize) -> Option<Game> {
+        let entry = self.entry(ply).filter(|e| e.best.is_some_and(|best| best != e.played))?;
+        let mut game = Game::new(*self.game.start());
+        for &m in &self.game.moves()[..ply - 1] {
+            game.play(m).ok()?;
+        }
+        for &m in entry.best.iter().chain(entry.line.iter().skip(1)) {
+            if game.outcome().is_some() || game.play(m).is_err() {
+                break;
+            }
+        }
+        while game.moves().len() > ply && game.undo().is_some() {}
+        Some(game)
+    }
+
+    /// Red's share (0 to 1) after each move reviewed so far, starting from the first position.
+    pub fn red_shares(&self) -> Vec<f64> {
+        let positions = self.game.positions();
+        let for_red = |score: Score, mover: Color| if mover == Color::Red { score } else { score.negate() };
+        let mut shares = Vec::with_capacity(self.entries.len() + 1);
+        if let Some(first) = self.entries.first() {
+            shares.push(text::red_share(for_red(first.score_before, positions[0].to_move())));
+        }
+        for entry in &self.entries {
+            shares.push(text::red_share(for_red(entry.score_after, positions[entry.ply - 1].to_move())));
+        }
+        shares
+    }
+
+    /// The graph's x for the position after `ply` moves.
+    pub fn x(&self, ply: usize) -> i64 {
+        ply as i64 * GRAPH_WIDTH / self.total().max(1) as i64
+    }
+
+    /// The graph's line as an SVG path in the box `GRAPH_WIDTH` by `GRAPH_HEIGHT`.
+    pub fn graph_path(&self) -> String {
+        let mut path = String::new();
+        for (i, share) in self.red_shares().into_iter().enumerate() {
+            let command = if i == 0 { 'M' } else { 'L' };
+            let y = ((1.0 - share) * GRAPH_HEIGHT as f64).round() as i64;
+            path.push_str(&format!("{command}{} {y}", self.x(i)));
+        }
+        path
+    }
+
+    /// Moves that lost something worth marking on the graph, with their class.
+    pub fn marked(&self) -> impl Iterator<Item = (usize, MoveClass)> + '_ {
+        self.entries
+            .iter()
+            .filter(|e| matches!(e.class, MoveClass::Inaccuracy | MoveClass::Mistake | MoveClass::Blunder))
+            .map(|e| (e.ply, e.class))
+    }
+}
+
+/// The position after how many moves a click at `fraction` (0 to 1) across the graph shows.
+pub fn ply_at(fraction: f64, total: usize) -> usize {
+    (fraction.clamp(0.0, 1.0) * total as f64).round() as usize
+}
+
+/// What the review says about move `ply`: its class, and the engine's choice when it differs.
+pub fn verdict(lang: Lang, review: &Review, ply: usize) -> String {
+    let Some(entry) = review.entry(ply) else {
+        return match (review.running, ply) {
+            (true, _) => text::review_progress(lang, review.entries.len(), review.total()),
+            (false, 0) => text::review_start(lang),
+            (false, _) => String::new(),
+        };
+    };
+    let before = &review.game.positions()[ply - 1];
+    let played = text::move_text(lang, before, entry.played, None);
+    let class = text::move_class(lang, entry.class);
+    match entry.best.filter(|&best| best != entry.played) {
+        Some(best) => text::verdict_with_best(lang, ply, &played, class, &text::move_text(lang, before, best, None)),
+        None => text::verdict(lang, ply, &played, class),
+    }
+}
+
+/// The engine's line, in words, for the move at `ply` (its first move included).
+pub fn line_text(lang: Lang, review: &Review, ply: usize) -> String {
+    let Some(game) = review.variation_game(ply) else { return String::new() };
+    let mut whole = game.clone();
+    while whole.redo().is_some() {}
+    let moves: &[Move] = &whole.moves()[ply - 1..];
+    let positions = &whole.positions()[ply - 1..];
+    let words: Vec<String> =
+        moves.iter().zip(positions).map(|(&m, position)| text::move_text(lang, position, m, None)).collect();
+    words.join(" → ")
+}

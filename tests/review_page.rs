@@ -1,0 +1,216 @@
+//! Reviewing a game on the page, natively: the session asks its own worker, takes the moves as
+//! they come, shows the engine's line in place of a move and puts the game back; and the last
+//! finished games are kept.
+
+use onitama::ai::Score;
+use onitama::ai::review::{MoveClass, PlyReview};
+use onitama::rules::{Color, Game, Move};
+use onitama::save::{FINISHED_KEPT, add_finished, decode_finished};
+use onitama::ui::review::{self, Review};
+use onitama::ui::session::{Effect, Event, Intent, Reply, ReplyKind};
+use onitama::ui::state::Settings;
+use onitama::ui::{Lang, Mode, Session, State};
+
+// Red can take Blue's master at once (crab:c2c3) but plays boar:c2b2; Blue then takes Red's.
+const BLUNDER: &str = "start 5/5/2B2/2R2/5 crab,boar horse,elephant ox r\nmoves boar:c2b2 elephant:c3b2\n";
+
+fn mv(text: &str) -> Move {
+    text.parse().unwrap()
+}
+
+fn open(record: &str, mode: Mode) -> Session {
+    let game = Game::from_record(record).unwrap();
+    let mut session = Session::new(State::new(game, mode, Settings::default(), true, 7));
+    session.update(Event::Relayout { width: 1280.0, height: 800.0 });
+    session.update(Event::Opened);
+    session
+}
+
+fn entries() -> [PlyReview; 2] {
+    [
+        PlyReview {
+            ply: 1,
+            played: mv("boar:c2b2"),
+            best: Some(mv("crab:c2c3")),
+            line: vec![mv("crab:c2c3")],
+            score_before: Score::Win(1),
+            score_after: Score::Loss(1),
+            class: MoveClass::Blunder,
+        },
+        PlyReview {
+            ply: 2,
+            played: mv("elephant:c3b2"),
+            best: Some(mv("elephant:c3b2")),
+            line: vec![mv("elephant:c3b2")],
+            score_before: Score::Win(1),
+            score_after: Score::Win(1),
+            class: MoveClass::Best,
+        },
+    ]
+}
+
+/// Starts the review and answers it with `entries`, then done; returns the review's id.
+fn reviewed(session: &mut Session) -> u32 {
+    let effects = session.update(Event::Intent(Intent::Review));
+    let id = effects
+        .iter()
+        .find_map(|e| match e {
+            Effect::StartReview { id, game, .. } => {
+                assert_eq!(game.moves().len(), 2, "the whole line is reviewed");
+                Some(*id)
+            }
+            _ => None,
+        })
+        .expect("a review starts its worker");
+    for entry in entries() {
+        session.update(Event::Reply(Reply { id, kind: ReplyKind::Reviewed(entry, 2) }));
+    }
+    session.update(Event::Reply(Reply { id, kind: ReplyKind::Done { best: None, depth: 0, score: None } }));
+    id
+}
+
+#[test]
+fn a_review_takes_each_move_as_it_comes_and_ignores_stale_or_out_of_turn_ones() {
+    let mut session = open(BLUNDER, Mode::PassAndPlay { turn_board: false });
+    let effects = session.update(Event::Intent(Intent::Review));
+    let Some(Effect::StartReview { id, .. }) = effects.iter().find(|e| matches!(e, Effect::StartReview { .. })) else {
+        panic!("no review started: {effects:?}");
+    };
+    let [first, second] = entries();
+    // Out of turn, and from another request: both ignored.
+    session.update(Event::Reply(Reply { id: *id, kind: ReplyKind::Reviewed(second.clone(), 2) }));
+    session.update(Event::Reply(Reply { id: id + 100, kind: ReplyKind::Reviewed(first.clone(), 2) }));
+    assert!(session.state().review.as_ref().unwrap().entries.is_empty());
+    session.update(Event::Reply(Reply { id: *id, kind: ReplyKind::Reviewed(first, 2) }));
+    let review = session.state().review.as_ref().unwrap();
+    assert_eq!((review.entries.len(), review.running), (1, true));
+    assert_eq!(review::verdict(Lang::En, review, 0), "Reviewing move 2 of 2…");
+}
+
+#[test]
+fn closing_a_running_review_ends_its_worker() {
+    let mut session = open(BLUNDER, Mode::PassAndPlay { turn_board: false });
+    session.update(Event::Intent(Intent::Review));
+    let effects = session.update(Event::Intent(Intent::CloseReview));
+    assert!(effects.contains(&Effect::CancelReview));
+    assert!(session.state().review.is_none());
+}
+
+#[test]
+fn the_engine_line_takes_the_place_of_a_move_and_the_game_comes_back_whole() {
+    let mut session = open(BLUNDER, Mode::PassAndPlay { turn_board: false });
+    reviewed(&mut session);
+    session.update(Event::Intent(Intent::View(1)));
+    let review = session.state().review.as_ref().unwrap();
+    assert_eq!(review::verdict(Lang::En, review, 1), "1. boar c2→b2: blunder · best was crab c2→c3 ×");
+    session.update(Event::Intent(Intent::BestLine(1)));
+    let state = session.state();
+    assert_eq!(state.game.moves(), [mv("crab:c2c3")]);
+    assert_eq!(state.review.as_ref().unwrap().variation, Some(1));
+    assert_eq!(state.line().moves().len(), 2, "records, links and saves keep the reviewed game");
+    assert!(!state.human_to_move(), "the engine's line is looked at, not played over");
+    // Back to the game from the graph or the move list.
+    session.update(Event::Intent(Intent::View(2)));
+    let state = session.state();
+    assert_eq!(state.game.moves(), [mv("boar:c2b2"), mv("elephant:c3b2")]);
+    assert_eq!(state.review.as_ref().unwrap().variation, None);
+    // A best move has no other line.
+    session.update(Event::Intent(Intent::BestLine(2)));
+    assert_eq!(session.state().review.as_ref().unwrap().variation, None);
+}
+
+#[test]
+fn continuing_from_the_engine_line_makes_it_the_game_and_closes_the_review() {
+    let mut session = open(
+        "start bbBbb/5/5/5/rrRrr ox,boar horse,elephant crab r\nmoves ox:c1c2 horse:c5c4 boar:a1a2\n",
+        Mode::VsAi { human: Color::Red, level: 0 },
+    );
+    let effects = session.update(Event::Intent(Intent::Review));
+    let Some(Effect::StartReview { id, .. }) =
+        effects.iter().find(|e| matches!(e, Effect::StartReview { .. })).cloned()
+    else {
+        panic!("no review")
+    };
+    assert!(session.update(Event::Frame { now_ms: 10.0 }).iter().all(|e| !matches!(e, Effect::StartSearch(_))));
+    let entry = PlyReview {
+        ply: 1,
+        played: mv("ox:c1c2"),
+        best: Some(mv("boar:a1a2")),
+        line: vec![mv("boar:a1a2"), mv("horse:c5c4")],
+        score_before: Score::Value(30),
+        score_after: Score::Value(-200),
+        class: MoveClass::Mistake,
+    };
+    session.update(Event::Reply(Reply { id, kind: ReplyKind::Reviewed(entry, 3) }));
+    session.update(Event::Intent(Intent::BestLine(1)));
+    assert_eq!(session.state().viewing, Some(2), "the line can be stepped through");
+    session.update(Event::Intent(Intent::Redo));
+    assert_eq!(session.state().game.moves(), [mv("boar:a1a2"), mv("horse:c5c4")]);
+    let effects = session.update(Event::Intent(Intent::ContinueHere));
+    assert!(effects.contains(&Effect::CancelReview), "the review was still running");
+    let state = session.state();
+    assert!(state.review.is_none());
+    assert_eq!(state.line().moves(), [mv("boar:a1a2"), mv("horse:c5c4")]);
+    assert!(state.human_to_move());
+}
+
+#[test]
+fn the_ai_waits_while_a_review_is_open() {
+    let mut session = open(
+        "start bbBbb/5/5/5/rrRrr ox,boar horse,elephant crab r\nmoves ox:c1c2\n",
+        Mode::VsAi { human: Color::Red, level: 0 },
+    );
+    // The AI (Blue) is to move and has started; a review stops it until closed.
+    let effects = session.update(Event::Intent(Intent::Review));
+    assert!(effects.contains(&Effect::CancelSearch));
+    assert!(session.state().thinking.is_none());
+    let effects = session.update(Event::Intent(Intent::CloseReview));
+    assert!(effects.iter().any(|e| matches!(e, Effect::StartSearch(_))));
+}
+
+#[test]
+fn a_game_that_ends_on_the_page_is_kept_for_review() {
+    let mut session =
+        open("start 5/5/2B2/2R2/5 crab,boar horse,elephant ox r\n", Mode::PassAndPlay { turn_board: false });
+    let effects = session.update(Event::Intent(Intent::Play(mv("crab:c2c3"))));
+    let kept: Vec<_> = effects.iter().filter(|e| matches!(e, Effect::KeepFinished(_))).collect();
+    assert_eq!(kept.len(), 1);
+}
+
+#[test]
+fn the_graph_has_a_point_per_position_and_a_click_finds_its_move() {
+    let mut review = Review::new(1, Game::from_record(BLUNDER).unwrap());
+    for entry in entries() {
+        review.add(entry);
+    }
+    assert_eq!(review.red_shares(), [1.0, 0.0, 0.0]);
+    assert_eq!(review.graph_path(), "M0 0L500 100L1000 100");
+    assert_eq!(review.marked().collect::<Vec<_>>(), [(1, MoveClass::Blunder)]);
+    assert_eq!(review::ply_at(0.0, 2), 0);
+    assert_eq!(review::ply_at(0.4, 2), 1);
+    assert_eq!(review::ply_at(1.2, 2), 2);
+}
+
+#[test]
+fn the_last_hundred_finished_games_are_kept_and_a_damaged_one_is_skipped() {
+    let game = |moves: &str| {
+        Game::from_record(&format!("start bbBbb/5/5/5/rrRrr ox,boar horse,elephant crab r\nmoves {moves}\n")).unwrap()
+    };
+    let mut kept = add_finished(None, &game("ox:c1c2"));
+    kept = add_finished(Some(&kept), &game("boar:a1a2"));
+    kept = add_finished(Some(&kept), &game("ox:c1c2"));
+    let games = decode_finished(&kept);
+    assert_eq!(games.len(), 2, "the same game is kept once");
+    assert_eq!(games[1].moves(), [mv("ox:c1c2")], "the latest last");
+    let damaged = format!("start nonsense\n\n{kept}");
+    assert_eq!(decode_finished(&damaged).len(), 2);
+    let mut many = String::new();
+    let mut distinct = std::collections::HashSet::new();
+    for seed in 0..FINISHED_KEPT as u64 + 20 {
+        let game = Game::from_deal(&onitama::rules::Deal::from_seed(seed));
+        distinct.insert(game.to_record());
+        many = add_finished(Some(&many), &game);
+    }
+    assert!(distinct.len() > FINISHED_KEPT);
+    assert_eq!(decode_finished(&many).len(), FINISHED_KEPT);
+}
