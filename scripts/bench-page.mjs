@@ -56,8 +56,9 @@ const turning = await page.evaluate(async () => {
 });
 
 let total = 0;
-// RULES.md is fetched only when a player follows the rules' link.
-const files = readdirSync(dist).filter((f) => !f.endsWith('.map') && f !== 'RULES.md');
+// The rules file and the puzzle set are fetched only when asked for: not part of a game's download.
+const lazy = ['RULES.md', 'puzzles.txt'];
+const files = readdirSync(dist).filter((f) => !f.endsWith('.map') && !lazy.includes(f));
 const sizes = files.map((f) => {
   const gz = gzipSync(readFileSync(join(dist, f)), { level: 9 }).length;
   total += gz;
@@ -69,5 +70,7 @@ console.log(`board drawn after navigation: median ${drawn[2].toFixed(0)} ms (run
 console.log(`frames in 8 s of AI-vs-AI play (${frames.moves} moves animated): ${frames.count}, longest ${frames.longest.toFixed(1)} ms, 99th percentile ${frames.p99.toFixed(1)} ms`);
 console.log(`frames at 1920x1080 while the board turns in pass and play (8 moves): ${turning.count}, longest ${turning.longest.toFixed(1)} ms, 99th percentile ${turning.p99.toFixed(1)} ms`);
 console.log(`download, gzipped: ${sizes.join('; ')}; total ${(total / 1024).toFixed(1)} KB`);
+const lazySizes = lazy.map((f) => `${f} ${(gzipSync(readFileSync(join(dist, f)), { level: 9 }).length / 1024).toFixed(1)} KB`);
+console.log(`fetched on demand, gzipped (not counted): ${lazySizes.join('; ')}`);
 await browser.close();
 await server.close();

@@ -160,6 +160,42 @@ pub fn review_game(record: &str, limits: JsValue) -> Result<js_sys::Promise, JsE
     Ok(promise)
 }
 
+/// puzzles() returns a Promise of the puzzle set, `[{ id, position, plies, difficulty }]`: the side
+/// to move in `position` wins in exactly `plies` plies, with one first move only. The set is
+/// fetched (from `puzzles.txt`) on first use.
+#[wasm_bindgen]
+pub fn puzzles() -> js_sys::Promise {
+    use crate::ui::web::puzzles::{load, loaded};
+    fn to_array(set: &[crate::ai::puzzle::Puzzle]) -> JsValue {
+        let array = js_sys::Array::new();
+        for puzzle in set {
+            let entry = js_sys::Object::new();
+            let fields: [(&str, JsValue); 4] = [
+                ("id", puzzle.id.into()),
+                ("position", puzzle.position.to_string().into()),
+                ("plies", puzzle.plies.into()),
+                ("difficulty", puzzle.difficulty().into()),
+            ];
+            for (name, value) in fields {
+                let _ = js_sys::Reflect::set(&entry, &name.into(), &value);
+            }
+            array.push(&entry);
+        }
+        array.into()
+    }
+    js_sys::Promise::new(&mut |resolve, reject| match loaded() {
+        Some(set) => {
+            let _ = resolve.call1(&JsValue::NULL, &to_array(&set));
+        }
+        None => load(move |set| {
+            let _ = match set {
+                Ok(set) => resolve.call1(&JsValue::NULL, &to_array(&set)),
+                Err(reason) => reject.call1(&JsValue::NULL, &js_sys::Error::new(&reason)),
+            };
+        }),
+    })
+}
+
 // ---- The game on the page: the same events the board and its buttons send. ----
 
 use crate::ui::session::{Event, Intent, SettingsPatch};
@@ -311,6 +347,15 @@ pub fn game_state() -> Result<JsValue, JsError> {
         notice: Option<String>,
         /// The review on the page: `{ running, reviewed, total, classes, variation }`.
         review: Option<ReviewView>,
+        /// The puzzle being played: `{ id, plies, daily, status }`, status "playing", "solved" or "failed".
+        puzzle: Option<PuzzleView>,
+    }
+    #[derive(serde::Serialize)]
+    struct PuzzleView {
+        id: u32,
+        plies: u32,
+        daily: bool,
+        status: &'static str,
     }
     #[derive(serde::Serialize)]
     struct ReviewView {
@@ -370,6 +415,16 @@ pub fn game_state() -> Result<JsValue, JsError> {
                 total: r.total(),
                 classes: r.entries.iter().map(|e| e.class.code()).collect(),
                 variation: r.variation,
+            }),
+            puzzle: state.puzzle.map(|run| PuzzleView {
+                id: run.puzzle.id,
+                plies: run.puzzle.plies,
+                daily: run.daily,
+                status: match run.status {
+                    crate::ui::puzzle::Status::Playing => "playing",
+                    crate::ui::puzzle::Status::Solved => "solved",
+                    crate::ui::puzzle::Status::Failed { .. } => "failed",
+                },
             }),
             focus: state.focus.map(|focus| match focus {
                 crate::ui::state::Focus::Square(square) => square.to_string(),

@@ -6,6 +6,7 @@
 //! depth and one `done` (or `error`) report. To cancel, the page terminates the worker and starts
 //! a new one: a search never blocks the page.
 
+use crate::ai::puzzle;
 use crate::ai::review::{self, MoveClass, PlyReview};
 use crate::ai::{Engine, Info, Level, LevelPlayer, Limits, Score};
 use crate::js_fields::JsFields;
@@ -56,6 +57,8 @@ pub struct SearchRequest {
     pub seed: u32,
     /// A game record to review move by move instead of one search (`position` is then unused).
     pub review: Option<String>,
+    /// A puzzle's defence instead of a search: the opponent tries to win within this many plies.
+    pub defend: Option<u32>,
 }
 
 impl SearchRequest {
@@ -70,6 +73,7 @@ impl SearchRequest {
             level: fields.string("level")?,
             seed: fields.whole("seed")?.unwrap_or(0) as u32,
             review: fields.string("review")?,
+            defend: fields.whole("defend")?.map(|plies| plies.min(u64::from(u32::MAX)) as u32),
         })
     }
 }
@@ -268,6 +272,15 @@ pub fn run(request: SearchRequest, engine: &mut Engine, report: &mut dyn FnMut(S
         Ok(parsed) => parsed,
         Err(message) => return report(SearchReport::error(id, message)),
     };
+    if let Some(plies) = request.defend {
+        // The best defence, exactly; a loss score says the opponent's win still stands.
+        let best = puzzle::defence(&position, plies);
+        let after = best.and_then(|m| position.play(m).ok());
+        let still_lost = plies > 1 && after.is_some_and(|next| puzzle::wins_within(&next, plies - 1));
+        let score = if still_lost { Score::Loss(plies) } else { Score::Value(0) };
+        let info = Info { depth: 0, score, nodes: 0, elapsed_ms: 0.0, pv: Vec::new() };
+        return report(SearchReport::from_info(id, "done", &info, best));
+    }
     if let Some(name) = request.level {
         let Some(level) = Level::by_name(&name) else {
             return report(SearchReport::error(id, format!("unknown level '{name}'")));

@@ -335,3 +335,46 @@ fn review_classes_each_move_of_a_recorded_game() {
     assert!(String::from_utf8_lossy(&broken.stderr).contains("cannot read"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn puzzles_writes_a_set_and_checks_one() {
+    let dir = std::env::temp_dir();
+    let made = dir.join(format!("onitama-puzzles-made-{}.txt", std::process::id()));
+    let made_arg = made.to_str().unwrap();
+    let output = cli(&["puzzles", "--out", made_arg, "--count-per-difficulty", "1", "--seed", "5"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = std::fs::read_to_string(&made).unwrap();
+    assert!(text.starts_with("# "), "{text}");
+    assert!(
+        text.contains(&format!("onitama-cli puzzles --out {made_arg} --count-per-difficulty 1 --seed 5")),
+        "{text}"
+    );
+    let checked = cli(&["puzzles", "--check", made_arg]);
+    assert!(checked.status.success(), "{}", stderr(&checked));
+    assert_eq!(stdout(&checked), "easy 1\nmedium 1\nhard 1\nall 3 puzzles pass\n");
+
+    // Puzzle 2 has four winning first moves; puzzle 3's number is wrong.
+    let tiny = dir.join(format!("onitama-puzzles-tiny-{}.txt", std::process::id()));
+    let tiny_arg = tiny.to_str().unwrap();
+    std::fs::write(
+        &tiny,
+        "# two good, one bad\n\
+         1 3 4B/5/5/2R2/5 dragon,boar crab,monkey tiger r\n\
+         2 3 4B/5/2R2/5/r4 ox,elephant crab,monkey tiger r\n\
+         4 3 B4/5/5/2R2/5 dragon,boar crab,monkey tiger r\n",
+    )
+    .unwrap();
+    let failed = cli(&["puzzles", "--check", tiny_arg]);
+    assert!(!failed.status.success());
+    assert_eq!(stdout(&failed), "easy 1\nmedium 0\nhard 0\n");
+    let errors = stderr(&failed);
+    assert!(errors.contains("puzzle 2 (3 plies): 4 first moves win"), "{errors}");
+    assert!(errors.contains("puzzle 4: id 4 where 3 was expected"), "{errors}");
+    assert!(errors.contains("2 of 3 puzzles fail"), "{errors}");
+    std::fs::write(&tiny, "1 3 4B/5/5/2R2/5 dragon,boar crab,monkey\n").unwrap();
+    let malformed = cli(&["puzzles", "--check", tiny_arg]);
+    assert!(!malformed.status.success());
+    assert!(stderr(&malformed).contains("line 1: bad position"), "{}", stderr(&malformed));
+    std::fs::remove_file(&made).unwrap();
+    std::fs::remove_file(&tiny).unwrap();
+}

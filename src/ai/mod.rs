@@ -1,8 +1,9 @@
-//! The AI: search, evaluation, transposition table and playing levels. Pure Rust, no web code.
+//! The AI: search, evaluation, transposition table, playing levels and puzzles. Pure Rust, no web code.
 
 pub mod bench;
 mod eval;
 mod levels;
+pub mod puzzle;
 pub mod review;
 mod search;
 mod table;

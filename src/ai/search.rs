@@ -540,7 +540,7 @@ pub fn is_quiet(position: &Position) -> bool {
 
 /// Whether `color`'s opponent, holding its current hand, could win with its next move.
 #[inline]
-fn threat_against(position: &Position, color: Color) -> bool {
+pub(super) fn threat_against(position: &Position, color: Color) -> bool {
     let them = color.other();
     let own = position.pieces(them);
     for card in position.hand(them) {

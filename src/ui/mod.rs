@@ -11,6 +11,7 @@ pub mod keyboard;
 pub mod layout;
 pub mod notice;
 pub mod pointer;
+pub mod puzzle;
 pub mod review;
 pub mod scene;
 pub mod session;

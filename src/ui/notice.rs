@@ -14,6 +14,8 @@ pub enum Notice {
     AiFailed(String),
     /// The review's worker failed, in its own words.
     ReviewFailed(String),
+    /// The puzzle set could not be fetched.
+    PuzzlesUnavailable(String),
 }
 
 impl Notice {
@@ -23,6 +25,9 @@ impl Notice {
             Notice::LinkBroken(error) => text::link_broken(lang, &error_text::link_error(lang, error)),
             Notice::AiFailed(reason) => text::ai_failed(lang, reason),
             Notice::ReviewFailed(reason) => text::review_failed(lang, reason),
+            Notice::PuzzlesUnavailable(reason) => {
+                text::puzzle_text(lang, "puzzles-unavailable", &[("reason", reason.clone())])
+            }
         }
     }
 }

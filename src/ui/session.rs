@@ -10,11 +10,13 @@ use super::board;
 use super::keyboard::{self, KeyResult};
 use super::layout::Layout;
 use super::pointer;
+use super::puzzle::{PuzzleRun, Status as PuzzleStatus};
 use super::review::Review;
 use super::scene::scene;
 use super::sound::{self, Sound};
 use super::state::{Mode, Notice, Purpose, Settings, State, Theme, Thinking};
 use super::text::{self, Lang};
+use crate::ai::puzzle::Puzzle;
 use crate::ai::review::PlyReview;
 use crate::ai::{Level, Score};
 use crate::rules::{Card, Deal, Game, Move, Position, PositionError, Square};
@@ -99,6 +101,11 @@ pub enum Intent {
     CloseReview,
     /// Show the engine's line in place of this move (1 for the first) of the reviewed game.
     BestLine(usize),
+    /// Play this puzzle (chosen by the date, or not).
+    Puzzle {
+        puzzle: Puzzle,
+        daily: bool,
+    },
 }
 
 /// Settings to change; `None` leaves one as it is.
@@ -147,6 +154,9 @@ pub struct SearchOrder {
     pub level: Option<Level>,
     pub movetime_ms: f64,
     pub seed: u32,
+    /// A puzzle's defence: the opponent tries to win within this many plies (this one
+    /// included); the worker answers the best defence, with a loss score if the win stands.
+    pub defend: Option<u32>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -177,6 +187,8 @@ pub enum Effect {
     CancelReview,
     /// Keep this finished game among the last ones, to review later.
     KeepFinished(Game),
+    /// Remember that this puzzle is solved.
+    PuzzleSolved(u32),
 }
 
 /// Options for a new game, as the dialog and the API give them.
@@ -415,7 +427,21 @@ impl Session {
             Intent::BestLine(ply) => self.best_line(ply),
             Intent::Hint => self.hint(),
             Intent::NewGame { game, mode } => self.start_game(game, mode),
-            Intent::Rematch => self.start_game(Game::new(*self.state.game.start()), self.state.mode),
+            Intent::Rematch => {
+                let puzzle = self.state.puzzle.map(|run| PuzzleRun::new(run.puzzle, run.daily));
+                self.start_game(Game::new(*self.state.game.start()), self.state.mode);
+                self.state.puzzle = puzzle;
+            }
+            Intent::Puzzle { puzzle, daily } => {
+                let human = puzzle.position.to_move();
+                let level = match self.state.mode {
+                    Mode::VsAi { level, .. } | Mode::Watch { level } => level,
+                    Mode::PassAndPlay { .. } => Level::DEFAULT,
+                };
+                self.start_game(Game::new(puzzle.position), Mode::VsAi { human, level });
+                self.state.puzzle = Some(PuzzleRun::new(puzzle, daily));
+                self.changed();
+            }
             Intent::Open(game) => self.start_game(game, self.state.mode),
             Intent::CloseResult => {
                 self.state.result_dismissed = true;
@@ -513,7 +539,15 @@ impl Session {
                     Purpose::Hint => self.state.hint = legal,
                     Purpose::Evaluate => self.evaluated = Some(position),
                     Purpose::Move => match legal {
-                        Some(m) => self.held = Some(m),
+                        Some(m) => {
+                            if let Some(run) = self.state.puzzle.as_mut() {
+                                let game = &self.state.game;
+                                let out_of_moves = run.plies_left(game.moves().len()) == 0;
+                                let still_lost = matches!(score, Some(Score::Loss(_)));
+                                run.defended(game, (!out_of_moves).then_some(m), still_lost);
+                            }
+                            self.held = Some(m);
+                        }
                         None => {
                             let answer = best.map_or("no move".to_string(), |m| m.to_string());
                             self.stop_ai(Purpose::Move, format!("the AI answered {answer}, not a legal move"));
@@ -563,6 +597,13 @@ impl Session {
         if outcome.is_some() {
             self.effects.push(Effect::KeepFinished(self.state.game.clone()));
         }
+        if let Some(run) = self.state.puzzle.as_mut() {
+            let was = run.status;
+            run.after_move(&self.state.game);
+            if run.status != was && run.status == PuzzleStatus::Solved {
+                self.effects.push(Effect::PuzzleSolved(run.puzzle.id));
+            }
+        }
         self.effects.push(Effect::Announce(text::announce_move(lang, &position, m, outcome)));
         let sounds = sound::of_move(&position, m, outcome, self.state.mode);
         for &sound in &sounds {
@@ -598,6 +639,9 @@ impl Session {
         let changed = if back { board::undo(&mut self.state) } else { board::redo(&mut self.state) };
         if !changed {
             return;
+        }
+        if let Some(run) = self.state.puzzle.as_mut() {
+            run.after_undo(&self.state.game);
         }
         self.cancel_search();
         self.held = None;
@@ -798,6 +842,11 @@ impl Session {
             level: (purpose == Purpose::Move).then(|| self.state.mode.level()),
             movetime_ms: if purpose == Purpose::Evaluate { EVALUATION_MS } else { HINT_MS },
             seed: (self.state.seed >> 32) as u32,
+            defend: self
+                .state
+                .puzzle
+                .filter(|_| purpose == Purpose::Move)
+                .map(|run| run.plies_left(self.state.game.moves().len())),
         };
         self.state.thinking = Some(Thinking { request: order.id, purpose, depth: 0 });
         self.effects.push(Effect::StartSearch(order));

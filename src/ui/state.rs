@@ -4,6 +4,7 @@
 
 use super::anim::{Anim, Celebration};
 pub use super::notice::Notice;
+use super::puzzle::{PuzzleRun, Status as PuzzleStatus};
 use super::review::Review;
 use super::text::Lang;
 use crate::ai::Score;
@@ -122,6 +123,8 @@ pub struct State {
     pub viewing: Option<usize>,
     /// The game's review, while it runs and after, until closed.
     pub review: Option<Review>,
+    /// The puzzle being played, if the game is one.
+    pub puzzle: Option<PuzzleRun>,
 }
 
 impl State {
@@ -148,6 +151,7 @@ impl State {
             system_dark: false,
             viewing: None,
             review: None,
+            puzzle: None,
         }
     }
 
@@ -185,6 +189,7 @@ impl State {
     pub fn human_to_move(&self) -> bool {
         self.viewing.is_none()
             && self.review.as_ref().is_none_or(|r| r.variation.is_none())
+            && self.puzzle.is_none_or(|p| p.status == PuzzleStatus::Playing)
             && self.game.outcome().is_none()
             && self.mode.is_human(self.position().to_move())
     }

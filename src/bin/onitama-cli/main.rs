@@ -1,6 +1,6 @@
 //! `onitama-cli`: the engine on the command line: perft, legal moves, playing moves, the AI's
-//! best move, a speed benchmark, matches between engines, fitting the evaluation to games and
-//! the engine protocol.
+//! best move, a speed benchmark, matches between engines, fitting the evaluation to games,
+//! puzzles and the engine protocol.
 
 mod matches;
 mod protocol;
@@ -8,7 +8,7 @@ mod tune;
 
 use clap::{Parser, Subcommand};
 use matches::{EngineSpec, Schedule, play_match};
-use onitama::ai::{self, Engine, Limits};
+use onitama::ai::{self, Engine, Limits, puzzle};
 use onitama::rules::{Game, Move, Position, divide, perft};
 use std::fs::File;
 use std::process::ExitCode;
@@ -130,6 +130,22 @@ enum Command {
         /// Where to write the weights (standard output if not given).
         #[arg(long)]
         output: Option<std::path::PathBuf>,
+    },
+    /// Make a puzzle set from self-play games (`--out`), or re-verify one (`--check`). A puzzle is
+    /// a position where the side to move wins in exactly 3, 5 or 7 plies with one first move only.
+    Puzzles {
+        /// Write a new set to this file (progress goes to stderr).
+        #[arg(long, required_unless_present = "check", conflicts_with = "check")]
+        out: Option<std::path::PathBuf>,
+        /// Re-verify every puzzle of this set by exact search; print the counts per difficulty.
+        #[arg(long)]
+        check: Option<std::path::PathBuf>,
+        /// Puzzles of each length (3, 5 and 7 plies) in a new set.
+        #[arg(long, default_value_t = 120)]
+        count_per_difficulty: usize,
+        /// Seed of the self-play games: the same seed makes the same set.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
     },
     /// Speak the engine protocol on standard input and output, for other programs: `newgame`,
     /// `position <position> [moves <move> ...]`, `go movetime <ms>|depth <n>|nodes <n>` (answered
@@ -269,10 +285,79 @@ fn run(cli: Cli) -> Result<(), String> {
         Command::Tune { records, iterations, regularization, hold_out_every, output } => {
             tune::tune(&tune::Tuning { records, iterations, regularization, hold_out_every, output })?;
         }
+        Command::Puzzles { out: Some(out), count_per_difficulty, seed, .. } => {
+            make_puzzles(&out, count_per_difficulty, seed)?;
+        }
+        Command::Puzzles { check: Some(set), .. } => check_puzzles(&set)?,
+        Command::Puzzles { .. } => return Err("puzzles needs --out <file> or --check <file>".to_string()),
         Command::Engine => {
             let stdin = std::io::stdin();
             protocol::serve(stdin.lock(), &mut std::io::stdout(), TABLE_MB).map_err(|e| e.to_string())?;
         }
     }
+    Ok(())
+}
+
+fn make_puzzles(out: &std::path::Path, per_difficulty: usize, seed: u64) -> Result<(), String> {
+    let started = Instant::now();
+    let mut last_report = 0.0;
+    let puzzles = puzzle::generate(per_difficulty, seed, &mut |progress| {
+        let seconds = started.elapsed().as_secs_f64();
+        if seconds - last_report >= 5.0 || progress.found.iter().all(|&found| found >= per_difficulty) {
+            last_report = seconds;
+            let [easy, medium, hard] = progress.found;
+            eprintln!(
+                "{:.0} s: {} games, {} positions; easy {easy}, medium {medium}, hard {hard} of {per_difficulty}",
+                seconds, progress.games, progress.positions
+            );
+        }
+    });
+    let header = format!(
+        "Onitama puzzles, one a line: <id> <plies> <position>. The side to move wins in exactly <plies>\n\
+         plies (3 easy, 5 medium, 7 hard) with one first move only, and no sooner.\n\
+         Made by: onitama-cli puzzles --out {} --count-per-difficulty {per_difficulty} --seed {seed}\n\
+         Checked by: onitama-cli puzzles --check {}",
+        out.display(),
+        out.display()
+    );
+    let text = puzzle::format_set(&header, &puzzles);
+    std::fs::write(out, text).map_err(|e| format!("cannot write {}: {e}", out.display()))?;
+    eprintln!("wrote {} puzzles to {} in {:.1} s", puzzles.len(), out.display(), started.elapsed().as_secs_f64());
+    Ok(())
+}
+
+fn check_puzzles(path: &std::path::Path) -> Result<(), String> {
+    let started = Instant::now();
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let puzzles = puzzle::parse_set(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut failures = 0;
+    let mut counts = [0; 3];
+    for (index, p) in puzzles.iter().enumerate() {
+        let mut problems = Vec::new();
+        if p.id as usize != index + 1 {
+            problems.push(format!("puzzle {}: id {} where {} was expected", p.id, p.id, index + 1));
+        }
+        let mirror = puzzle::colour_mirror(&p.position);
+        if let Some(earlier) = puzzles[..index].iter().find(|q| q.position == p.position || q.position == mirror) {
+            problems.push(format!("puzzle {}: repeats puzzle {} (or its colour mirror)", p.id, earlier.id));
+        }
+        problems.extend(p.check().err());
+        for problem in &problems {
+            eprintln!("{problem}");
+        }
+        if problems.is_empty() {
+            counts[puzzle::PLIES.iter().position(|&plies| plies == p.plies).unwrap_or(0)] += 1;
+        } else {
+            failures += 1;
+        }
+    }
+    for (plies, count) in puzzle::PLIES.into_iter().zip(counts) {
+        println!("{} {count}", puzzle::difficulty(plies));
+    }
+    eprintln!("checked {} puzzles in {:.2} s", puzzles.len(), started.elapsed().as_secs_f64());
+    if failures > 0 {
+        return Err(format!("{failures} of {} puzzles fail", puzzles.len()));
+    }
+    println!("all {} puzzles pass", puzzles.len());
     Ok(())
 }

@@ -2,10 +2,13 @@
 //! result banner. Buttons send the session intents; `update` shows the state.
 
 use super::super::error_text;
+use super::super::notice::Notice;
+use super::super::puzzle::{self, Choice};
 use super::super::review;
 use super::super::session::{Event, Intent, NewGame, SettingsPatch};
 use super::super::state::{Mode, State, Theme};
 use super::super::text::{self, Lang};
+use super::puzzles;
 use super::{App, listen};
 use crate::ai::Level;
 use crate::rules::{Card, Color, PositionError};
@@ -130,6 +133,12 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
         }
     })?;
     on_click(document, "result-review", |app| app.dispatch(Event::Intent(Intent::Review)))?;
+    on_click(document, "puzzle-daily", |app| choose_puzzle(app, Choice::Daily(puzzles::local_day())))?;
+    on_click(document, "puzzle-easy", |app| choose_puzzle(app, Choice::Difficulty("easy")))?;
+    on_click(document, "puzzle-medium", |app| choose_puzzle(app, Choice::Difficulty("medium")))?;
+    on_click(document, "puzzle-hard", |app| choose_puzzle(app, Choice::Difficulty("hard")))?;
+    on_click(document, "puzzle-next", |app| choose_puzzle(app, Choice::Next))?;
+    on_click(document, "puzzle-again", |app| app.dispatch(Event::Intent(Intent::Rematch)))?;
     on_click(document, "review-close", |app| app.dispatch(Event::Intent(Intent::CloseReview)))?;
     on_click(document, "review-continue", |app| app.dispatch(Event::Intent(Intent::ContinueHere)))?;
     on_click(document, "review-best", |app| {
@@ -186,7 +195,10 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
             app.dispatch(Event::Settings(SettingsPatch { theme: Some(theme), ..Default::default() }));
         }
     })?;
-    on_click(document, "menu-button", |_| open_dialog("menu"))?;
+    on_click(document, "menu-button", |app| {
+        show_puzzles_solved(app.state().lang());
+        open_dialog("menu");
+    })?;
     on_click(document, "menu-close", |_| close_dialog("menu"))?;
     on_click(document, "result-level", |app| {
         open_setup(app);
@@ -306,7 +318,10 @@ pub fn update(state: &State) {
     let start = game.start();
     let why = (start.to_move() == start.side_card().stamp()).then(|| text::who_starts(lang, start.side_card()));
     if let Some(line) = element::<Element>("mode-line") {
-        let mut words = text::mode_line(lang, state.mode);
+        let mut words = match &state.puzzle {
+            Some(run) => run.line(lang),
+            None => text::mode_line(lang, state.mode),
+        };
         if let Some(why) = why.as_ref().filter(|_| game.moves().is_empty()) {
             words = format!("{words} · {why}");
         }
@@ -368,6 +383,13 @@ pub fn update(state: &State) {
     }
     show_evaluation(state);
     show_review(state);
+    if let Some(end) = element::<web_sys::HtmlElement>("puzzle-end") {
+        let verdict = state.puzzle.and_then(|run| run.verdict(lang, game));
+        end.set_hidden(verdict.is_none());
+        if let Some(words) = element::<Element>("puzzle-text") {
+            words.set_text_content(verdict.as_deref());
+        }
+    }
     if let Some(viewing) = element::<web_sys::HtmlElement>("viewing") {
         viewing.set_hidden(state.viewing.is_none() || state.review.is_some());
         if let (Some(end), Some(words)) = (state.viewing, element::<Element>("viewing-text")) {
@@ -378,7 +400,7 @@ pub fn update(state: &State) {
         level.set_hidden(matches!(state.mode, Mode::PassAndPlay { .. }));
     }
     if let Some(result) = element::<web_sys::HtmlElement>("result") {
-        match game.outcome().filter(|_| state.shows_result()) {
+        match game.outcome().filter(|_| state.shows_result() && state.puzzle.is_none()) {
             Some(outcome) => {
                 if let Some(text_element) = element::<Element>("result-text") {
                     text_element.set_text_content(Some(&text::result_short(lang, outcome, state.mode)));
@@ -463,6 +485,33 @@ fn fill_records(app: &App) {
         }
     }
     show_records_message("");
+}
+
+/// How many puzzles are solved, once the set is known.
+fn show_puzzles_solved(lang: Lang) {
+    let Some(line) = element::<Element>("puzzles-status") else { return };
+    let words = puzzles::loaded().map(|set| {
+        let solved = puzzles::solved().len().to_string();
+        text::puzzle_text(lang, "puzzles-solved", &[("n", solved), ("total", set.len().to_string())])
+    });
+    line.set_text_content(words.as_deref());
+}
+
+/// Starts the puzzle the player chose, fetching the set first if needed.
+fn choose_puzzle(app: &mut App, choice: Choice) {
+    close_dialog("menu");
+    let Some(set) = puzzles::loaded() else {
+        return puzzles::load(move |set| {
+            super::with_app(|app| match set {
+                Ok(_) => choose_puzzle(app, choice),
+                Err(reason) => app.dispatch(Event::Notice(Notice::PuzzlesUnavailable(reason))),
+            });
+        });
+    };
+    let current = app.state().puzzle;
+    if let Some((puzzle, daily)) = puzzle::choose(&set, &puzzles::solved(), choice, current.as_ref()) {
+        app.dispatch(Event::Intent(Intent::Puzzle { puzzle, daily }));
+    }
 }
 
 /// Opens the record in the Records dialog, and reviews it if asked; a bad record is explained.

@@ -4,6 +4,7 @@
 pub mod ai_client;
 pub mod controls;
 mod crash;
+pub mod puzzles;
 mod render;
 mod sound;
 mod storage;
@@ -251,6 +252,7 @@ impl App {
             }
             Effect::CancelReview => self.reviewer = None,
             Effect::KeepFinished(game) => storage::keep_finished(&game),
+            Effect::PuzzleSolved(id) => puzzles::mark_solved(id),
             Effect::Vibrate(ms) => {
                 if let Some(window) = web_sys::window() {
                     // Where the device cannot buzz, nothing happens.
@@ -281,6 +283,7 @@ impl App {
             limits: JsLimits { movetime: Some(order.movetime_ms), ..Default::default() },
             level: order.level.map(|level| level.name.to_string()),
             seed: order.seed,
+            defend: order.defend,
             ..SearchRequest::default()
         };
         self.worker = Self::send(&mut self.worker, &request, false);

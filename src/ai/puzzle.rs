@@ -1,0 +1,349 @@
+//! Puzzles: positions where the side to move forces a win in exactly 3, 5 or 7 plies with one
+//! first move only. An exact solver (plain AND/OR search to a fixed depth), the set's text
+//! format, the daily pick and a generator that mines self-play games for puzzles.
+//!
+//! Repetition is ignored: a puzzle starts afresh, and a position cannot recur 2 plies later (the
+//! card beside the board then came from the hand of the player who just moved, so it differs), so
+//! a third occurrence needs at least 8 plies, more than the 7 searched.
+
+use super::search::{threat_against, winning_move};
+use super::{Engine, Level, LevelPlayer};
+use crate::rules::{Color, Deal, Game, Move, MoveList, Piece, Position, SplitMix64};
+use std::fmt;
+
+/// The lengths a puzzle may have, easiest first.
+pub const PLIES: [u32; 3] = [3, 5, 7];
+
+/// Whether the side to move can force a win within `plies` plies (its own moves are plies 1, 3, …).
+///
+/// ```
+/// use onitama::ai::puzzle::wins_within;
+/// // Red's student on c3 takes Blue's master on c4 with ox.
+/// let p = "5/2B2/2r2/5/R4 ox,boar crab,tiger horse r".parse().unwrap();
+/// assert!(wins_within(&p, 1));
+/// assert!(!wins_within(&p, 0));
+/// ```
+pub fn wins_within(position: &Position, plies: u32) -> bool {
+    position.outcome().is_none() && attacker_wins(position, plies)
+}
+
+/// The first moves that force a win within `plies` plies, in move generation order.
+pub fn winning_moves(position: &Position, plies: u32) -> Vec<Move> {
+    if plies == 0 {
+        return Vec::new();
+    }
+    position.legal_moves().iter().copied().filter(|&m| move_wins_within(position, m, plies)).collect()
+}
+
+/// The move of the side to move when its opponent is trying to win within `plies` plies counted
+/// from here (6 after the first move of a 7-ply puzzle): a move that wins at once if there is
+/// one, else a move after which the opponent has no forced win within `plies - 1`, else the move
+/// that puts the loss off longest. `None` only when the game is over (a side that cannot jump
+/// still has its passes).
+pub fn defence(position: &Position, plies: u32) -> Option<Move> {
+    let moves = position.legal_moves();
+    if let Some(&win) = moves.iter().find(|&&m| position.is_winning(m)) {
+        return Some(win);
+    }
+    // The longest loss found so far: (plies the opponent needs, move).
+    let mut longest: Option<(u32, Move)> = None;
+    for &m in &moves {
+        let next = after(position, m);
+        match (1..plies).step_by(2).find(|&needed| attacker_wins(&next, needed)) {
+            None => return Some(m),
+            Some(needed) if longest.is_none_or(|(most, _)| needed > most) => longest = Some((needed, m)),
+            Some(_) => {}
+        }
+    }
+    longest.map(|(_, m)| m)
+}
+
+/// Whether `m` (legal in `position`) wins at once or forces a win within `plies` plies.
+fn move_wins_within(position: &Position, m: Move, plies: u32) -> bool {
+    if position.is_winning(m) {
+        return true;
+    }
+    defender_loses(&after(position, m), plies - 1)
+}
+
+/// The OR node: some move of the side to move wins within `plies`. The position is not finished.
+fn attacker_wins(position: &Position, plies: u32) -> bool {
+    if plies == 0 {
+        return false;
+    }
+    if winning_move(position).is_some() {
+        return true;
+    }
+    if plies < 3 {
+        return false;
+    }
+    // A move that threatens to win at once is the likeliest to force the win.
+    let moves =
+        ordered(position, |next, capture| 2 * u8::from(threat_against(next, next.to_move())) + u8::from(capture));
+    moves.iter().any(|&m| defender_loses(&after(position, m), plies - 1))
+}
+
+/// The AND node: every move of the side to move lets the opponent win within `plies - 1`.
+/// The position is not finished.
+fn defender_loses(position: &Position, plies: u32) -> bool {
+    if plies < 2 || winning_move(position).is_some() {
+        return false;
+    }
+    // A move that leaves no win at once is the likeliest to hold; a capture more so.
+    let moves = ordered(position, |next, capture| 2 * u8::from(winning_move(next).is_none()) + u8::from(capture));
+    moves.iter().all(|&m| attacker_wins(&after(position, m), plies - 1))
+}
+
+fn after(position: &Position, m: Move) -> Position {
+    let mut next = *position;
+    next.play_unchecked(m);
+    next
+}
+
+/// The legal moves of an unfinished position, highest `priority` (of the position after the
+/// move, and whether it captures) first. Ordering only saves time: every move is still tried.
+fn ordered(position: &Position, priority: impl Fn(&Position, bool) -> u8) -> MoveList {
+    let mut moves = MoveList::new();
+    position.generate(&mut moves);
+    let enemies = position.pieces(position.to_move().other());
+    let mut priorities = [0; MoveList::CAPACITY];
+    for (index, &m) in moves.iter().enumerate() {
+        let capture = matches!(m, Move::Step { to, .. } if enemies.contains(to));
+        priorities[index] = priority(&after(position, m), capture);
+    }
+    // An insertion sort: a few dozen moves, and the library's sort would add kilobytes to the
+    // page's wasm.
+    let moves_slice = moves.as_mut_slice();
+    for i in 1..moves_slice.len() {
+        let mut j = i;
+        while j > 0 && priorities[j - 1] < priorities[j] {
+            moves_slice.swap(j - 1, j);
+            priorities.swap(j - 1, j);
+            j -= 1;
+        }
+    }
+    moves
+}
+
+/// One puzzle of the set.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Puzzle {
+    /// 1 for the set's first puzzle; an id never changes once the set is published.
+    pub id: u32,
+    pub position: Position,
+    /// The win takes exactly this many plies: 3, 5 or 7.
+    pub plies: u32,
+}
+
+impl Puzzle {
+    /// "easy" (3 plies), "medium" (5) or "hard" (7).
+    pub fn difficulty(&self) -> &'static str {
+        difficulty(self.plies)
+    }
+
+    /// Re-verifies the puzzle by exact search: the side to move can move (not only pass), no
+    /// move wins within `plies - 2` plies, and exactly one first move wins within `plies`.
+    pub fn check(&self) -> Result<(), String> {
+        let fail = |why: String| Err(format!("puzzle {} ({} plies): {why}", self.id, self.plies));
+        if !PLIES.contains(&self.plies) {
+            return fail("a puzzle has 3, 5 or 7 plies".to_string());
+        }
+        if let Some(outcome) = self.position.outcome() {
+            return fail(format!("the game is over: {outcome}"));
+        }
+        if self.position.legal_moves()[0].is_pass() {
+            return fail("the side to move can only pass".to_string());
+        }
+        if wins_within(&self.position, self.plies - 2) {
+            return fail(format!("the side to move already wins within {} plies", self.plies - 2));
+        }
+        match winning_moves(&self.position, self.plies)[..] {
+            [_] => Ok(()),
+            [] => fail("no first move forces the win".to_string()),
+            ref several => {
+                let names: Vec<String> = several.iter().map(Move::to_string).collect();
+                fail(format!("{} first moves win: {}", several.len(), names.join(" ")))
+            }
+        }
+    }
+}
+
+/// A line of the set: `<id> <plies> <position>`.
+impl fmt::Display for Puzzle {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {} {}", self.id, self.plies, self.position)
+    }
+}
+
+/// "easy", "medium" or "hard" for 3, 5 or 7 plies (and longer).
+pub fn difficulty(plies: u32) -> &'static str {
+    match plies {
+        0..=3 => "easy",
+        4..=5 => "medium",
+        _ => "hard",
+    }
+}
+
+/// Reads a set: one puzzle a line, `<id> <plies> <position>`; blank lines and lines starting
+/// with `#` are skipped. Errors name the line. It checks the form, not the puzzle rule (`check`).
+///
+/// ```
+/// use onitama::ai::puzzle::parse_set;
+/// let set = parse_set("# made by hand\n1 3 5/2B2/5/2r2/R4 ox,boar crab,tiger horse r\n").unwrap();
+/// assert_eq!((set[0].id, set[0].plies, set[0].difficulty()), (1, 3, "easy"));
+/// assert_eq!(parse_set("1 4 x").unwrap_err(), "line 1: plies must be 3, 5 or 7, not \"4\"");
+/// ```
+pub fn parse_set(text: &str) -> Result<Vec<Puzzle>, String> {
+    let mut puzzles = Vec::new();
+    for (index, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let error = |why: String| format!("line {}: {why}", index + 1);
+        let mut fields = line.splitn(3, ' ');
+        let (Some(id), Some(plies), Some(position)) = (fields.next(), fields.next(), fields.next()) else {
+            return Err(error(format!("expected \"<id> <plies> <position>\", found \"{line}\"")));
+        };
+        let id: u32 = id.parse().map_err(|_| error(format!("bad id \"{id}\"")))?;
+        let plies = match plies.parse() {
+            Ok(plies) if PLIES.contains(&plies) => plies,
+            _ => return Err(error(format!("plies must be 3, 5 or 7, not \"{plies}\""))),
+        };
+        let position = position.parse().map_err(|e| error(format!("bad position \"{position}\": {e}")))?;
+        puzzles.push(Puzzle { id, position, plies });
+    }
+    Ok(puzzles)
+}
+
+/// Writes a set as `parse_set` reads it, each line of `header` as a `#` comment first.
+pub fn format_set(header: &str, puzzles: &[Puzzle]) -> String {
+    let mut text = String::new();
+    for line in header.lines() {
+        text.push_str(&format!("# {line}\n"));
+    }
+    for puzzle in puzzles {
+        text.push_str(&format!("{puzzle}\n"));
+    }
+    text
+}
+
+/// The index (below `count`) of the puzzle for a day, counted from 1970-01-01 (negative before).
+/// Consecutive days step through the set by about 0.618 of its length, so neighbouring days get
+/// far-apart puzzles, and every puzzle comes once in `count` days. `count` must not be 0.
+///
+/// ```
+/// use onitama::ai::puzzle::daily;
+/// assert_eq!(daily(360, 20_000), daily(360, 20_000));
+/// assert!(daily(360, -5) < 360);
+/// ```
+pub fn daily(count: usize, days_since_epoch: i64) -> usize {
+    assert!(count > 0, "the puzzle set is empty");
+    // Sets are far smaller than 2^32, so the products below fit in a u64.
+    let count = count as u64;
+    // A stride coprime with the count makes the days of one cycle a permutation of the set.
+    let mut stride = (count * 618 / 1000).max(1);
+    while gcd(stride, count) != 1 {
+        stride += 1;
+    }
+    let place = days_since_epoch.rem_euclid(count as i64) as u64;
+    (place * stride % count) as usize
+}
+
+fn gcd(mut a: u64, mut b: u64) -> u64 {
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a
+}
+
+/// The same position with the colours swapped: the board turned round, the hands exchanged.
+/// A puzzle and its mirror are the same puzzle.
+pub fn colour_mirror(position: &Position) -> Position {
+    let mut board = [None; 25];
+    for (index, piece) in position.board().into_iter().enumerate() {
+        board[24 - index] = piece.map(|piece: Piece| Piece { color: piece.color.other(), ..piece });
+    }
+    let [red, blue] = [position.hand(Color::Red).pair(), position.hand(Color::Blue).pair()];
+    Position::new(&board, blue, red, position.side_card(), position.to_move().other())
+        .unwrap_or_else(|_| unreachable!("turning a valid position round keeps it valid"))
+}
+
+/// The length of the puzzle `position` is, if it is one: its shortest forced win (3, 5 or 7
+/// plies) has exactly one first move, and the side to move is not reduced to passing.
+pub fn puzzle_plies(position: &Position) -> Option<u32> {
+    let moves = position.legal_moves();
+    if moves.is_empty() || moves[0].is_pass() || winning_move(position).is_some() {
+        return None;
+    }
+    let plies = PLIES.into_iter().find(|&plies| attacker_wins(position, plies))?;
+    let mut winning = moves.iter().filter(|&&m| move_wins_within(position, m, plies));
+    (winning.next().is_some() && winning.next().is_none()).then_some(plies)
+}
+
+/// How far `generate` has got.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Progress {
+    pub games: usize,
+    pub positions: usize,
+    /// Puzzles kept so far: easy, medium, hard.
+    pub found: [usize; 3],
+}
+
+/// Plies after which a self-play game is abandoned.
+const MAX_GAME_PLIES: usize = 120;
+
+/// Mines self-play games for puzzles until it has `per_difficulty` of each length, and returns
+/// them with ids 1, 2, 3… taken in turn easy, medium, hard (so a larger count keeps the ids of
+/// a smaller one). Each game starts from `Deal::from_seed`, both sides play a shallow level
+/// with some chance in it, and every position is tried; a game gives at most one puzzle of each
+/// length, and a position already kept, or its colour mirror, is skipped. The same seed gives the
+/// same set. `progress` hears after every game.
+pub fn generate(per_difficulty: usize, seed: u64, progress: &mut dyn FnMut(&Progress)) -> Vec<Puzzle> {
+    // Shallow levels with chance in them play the tactical, imperfect games puzzles come from.
+    let levels = ["casual", "apprentice", "student", "scholar"].map(|name| Level::by_name(name).expect("a level"));
+    let mut dice = SplitMix64(seed);
+    let mut kept: [Vec<Position>; 3] = Default::default();
+    let mut state = Progress::default();
+    while kept.iter().any(|found| found.len() < per_difficulty) {
+        let mut players = [0, 1].map(|_| {
+            let level = levels[(dice.next_u64() % levels.len() as u64) as usize];
+            LevelPlayer::new(level, Engine::new(1, no_clock), dice.next_u64())
+        });
+        let mut game = Game::from_deal(&Deal::from_seed(dice.next_u64()));
+        let mut found_here = [false; 3];
+        while game.outcome().is_none() && game.moves().len() < MAX_GAME_PLIES {
+            let position = *game.position();
+            state.positions += 1;
+            if let Some(plies) = puzzle_plies(&position) {
+                let slot = PLIES.iter().position(|&p| p == plies).unwrap_or(0);
+                let mirror = colour_mirror(&position);
+                let seen = kept.iter().flatten().any(|p| *p == position || *p == mirror);
+                if !found_here[slot] && kept[slot].len() < per_difficulty && !seen {
+                    kept[slot].push(position);
+                    found_here[slot] = true;
+                }
+            }
+            let player = &mut players[position.to_move().index()];
+            let Some(m) = player.choose(&position, &game.positions()[..game.positions().len() - 1]) else { break };
+            if game.play(m).is_err() {
+                break;
+            }
+        }
+        state.games += 1;
+        state.found = kept.each_ref().map(Vec::len);
+        progress(&state);
+    }
+    let mut puzzles = Vec::with_capacity(3 * per_difficulty);
+    for ((easy, medium), hard) in kept[0].iter().zip(&kept[1]).zip(&kept[2]) {
+        for (&position, plies) in [easy, medium, hard].into_iter().zip(PLIES) {
+            puzzles.push(Puzzle { id: puzzles.len() as u32 + 1, position, plies });
+        }
+    }
+    puzzles
+}
+
+/// Depth-limited searches never look at the clock.
+fn no_clock() -> f64 {
+    0.0
+}

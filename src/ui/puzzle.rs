@@ -1,0 +1,156 @@
+//! A puzzle being played on the page: the player plays the winning side, the worker defends
+//! with the best defence (`ai::puzzle::defence`) and says whether the win is still forced.
+
+use super::text::{self, Lang};
+use crate::ai::puzzle::Puzzle;
+use crate::rules::{Color, Game, Move, Outcome};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    Playing,
+    Solved,
+    /// The move that let the win go, and the defence that shows it (played on the board).
+    Failed {
+        wrong: Move,
+        refutation: Option<Move>,
+        at: usize,
+    },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PuzzleRun {
+    pub puzzle: Puzzle,
+    /// Chosen by the date.
+    pub daily: bool,
+    pub status: Status,
+}
+
+impl PuzzleRun {
+    pub fn new(puzzle: Puzzle, daily: bool) -> PuzzleRun {
+        PuzzleRun { puzzle, daily, status: Status::Playing }
+    }
+
+    /// The side that has the win.
+    pub fn solver(&self) -> Color {
+        self.puzzle.position.to_move()
+    }
+
+    /// The plies left to win in, the defender's next one included, after `played` plies.
+    pub fn plies_left(&self, played: usize) -> u32 {
+        self.puzzle.plies.saturating_sub(played as u32)
+    }
+
+    /// Takes note of where `game` stands after a move: a win by the solver solves the puzzle.
+    pub fn after_move(&mut self, game: &Game) {
+        if self.status == Status::Playing
+            && let Some(Outcome::Win { winner, .. }) = game.outcome()
+        {
+            self.status = if winner == self.solver() { Status::Solved } else { self.status };
+        }
+    }
+
+    /// The defence has come back: the win is still forced, or the player's last move let it go.
+    pub fn defended(&mut self, game: &Game, refutation: Option<Move>, still_lost: bool) {
+        if self.status == Status::Playing && !still_lost {
+            let at = game.moves().len();
+            if let Some(&wrong) = game.moves().last() {
+                self.status = Status::Failed { wrong, refutation, at };
+            }
+        }
+    }
+
+    /// Undoing back before the wrong move lets the player try again from there.
+    pub fn after_undo(&mut self, game: &Game) {
+        if let Status::Failed { at, .. } = self.status
+            && game.moves().len() < at
+        {
+            self.status = Status::Playing;
+        }
+    }
+
+    /// The strip's line while the puzzle is on.
+    pub fn line(&self, lang: Lang) -> String {
+        let key = if self.daily { "daily-line" } else { "puzzle-line" };
+        text::puzzle_text(lang, key, &self.blanks(lang))
+    }
+
+    /// What happened, once it is over.
+    pub fn verdict(&self, lang: Lang, game: &Game) -> Option<String> {
+        let mut blanks = self.blanks(lang);
+        let key = match self.status {
+            Status::Playing => return None,
+            Status::Solved => "puzzle-solved",
+            Status::Failed { wrong, refutation, at } => {
+                let before = game.positions().get(at - 1).unwrap_or(&self.puzzle.position);
+                blanks.push(("wrong", text::move_text(lang, before, wrong, None)));
+                blanks.push(("defender", text::color_name(lang, self.solver().other()).to_string()));
+                match refutation {
+                    Some(refutation) => {
+                        let position = game.positions().get(at).unwrap_or(before);
+                        let wins = position.is_winning(refutation);
+                        blanks.push(("refutation", text::move_text(lang, position, refutation, None)));
+                        if wins { "puzzle-failed-win" } else { "puzzle-failed" }
+                    }
+                    None => "puzzle-out-of-moves",
+                }
+            }
+        };
+        Some(text::puzzle_text(lang, key, &blanks))
+    }
+
+    fn blanks(&self, lang: Lang) -> Vec<(&'static str, String)> {
+        let difficulty = text::puzzle_text(lang, self.puzzle.difficulty(), &[]);
+        vec![
+            ("id", self.puzzle.id.to_string()),
+            ("difficulty", difficulty),
+            ("color", text::color_name(lang, self.solver()).to_string()),
+            ("n", self.puzzle.plies.div_ceil(2).to_string()),
+        ]
+    }
+}
+
+/// The next puzzle to offer: the first unsolved one of `difficulty` after `after` (by id, round
+/// the set), or the first of that difficulty when all are solved.
+pub fn next_puzzle(set: &[Puzzle], solved: &[u32], difficulty: &str, after: u32) -> Option<Puzzle> {
+    let of_kind: Vec<&Puzzle> = set.iter().filter(|p| p.difficulty() == difficulty).collect();
+    let start = of_kind.iter().position(|p| p.id > after).unwrap_or(0);
+    let round = of_kind[start..].iter().chain(&of_kind[..start]);
+    round.clone().find(|p| !solved.contains(&p.id)).or_else(|| round.clone().next()).map(|p| **p)
+}
+
+/// Solved puzzles as the browser keeps them: ids apart by spaces (anything else is skipped).
+pub fn parse_solved(text: &str) -> Vec<u32> {
+    text.split_whitespace().filter_map(|id| id.parse().ok()).collect()
+}
+
+/// The solved list with `id` added once.
+pub fn add_solved(text: &str, id: u32) -> String {
+    let mut solved = parse_solved(text);
+    if !solved.contains(&id) {
+        solved.push(id);
+    }
+    solved.iter().map(u32::to_string).collect::<Vec<_>>().join(" ")
+}
+
+/// What the player asked for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Choice {
+    /// The puzzle of the day (days since 1970 in the player's time zone).
+    Daily(i64),
+    /// The next unsolved one of "easy", "medium" or "hard".
+    Difficulty(&'static str),
+    /// The next one of the same difficulty as the puzzle just played.
+    Next,
+}
+
+/// The puzzle to play for `choice`, and whether it is the daily one.
+pub fn choose(set: &[Puzzle], solved: &[u32], choice: Choice, current: Option<&PuzzleRun>) -> Option<(Puzzle, bool)> {
+    match choice {
+        Choice::Daily(day) => (!set.is_empty()).then(|| (set[crate::ai::puzzle::daily(set.len(), day)], true)),
+        Choice::Difficulty(difficulty) => next_puzzle(set, solved, difficulty, 0).map(|p| (p, false)),
+        Choice::Next => {
+            let (difficulty, after) = current.map_or(("easy", 0), |run| (run.puzzle.difficulty(), run.puzzle.id));
+            next_puzzle(set, solved, difficulty, after).map(|p| (p, false))
+        }
+    }
+}

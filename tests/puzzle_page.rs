@@ -1,0 +1,165 @@
+//! Playing a puzzle on the page, natively: the session asks the worker for the best defence
+//! with the plies left, a win solves it, a defence that escapes fails it with its refutation on
+//! the board, and the player can try again; choosing puzzles and remembering the solved ones.
+
+use onitama::ai::Score;
+use onitama::ai::puzzle::{Puzzle, parse_set};
+use onitama::rules::Move;
+use onitama::ui::puzzle::{Choice, Status, add_solved, choose, next_puzzle, parse_solved};
+use onitama::ui::session::{Effect, Event, Intent, Reply, ReplyKind, SearchOrder};
+use onitama::ui::state::Settings;
+use onitama::ui::{Lang, Mode, Session, State};
+
+/// The set's first 3-ply puzzle (each is re-verified by `tests/puzzles.rs`).
+fn puzzle() -> Puzzle {
+    let set = parse_set(include_str!("../www/puzzles.txt")).unwrap();
+    *set.iter().find(|p| p.plies == 3).unwrap()
+}
+
+fn open() -> Session {
+    let game = onitama::rules::Game::from_deal(&onitama::rules::Deal::from_seed(1));
+    let mode = Mode::VsAi { human: onitama::rules::Color::Red, level: 3 };
+    let mut session = Session::new(State::new(game, mode, Settings::default(), true, 7));
+    session.update(Event::Relayout { width: 1280.0, height: 800.0 });
+    session.update(Event::Opened);
+    session
+}
+
+fn defence_order(effects: &[Effect]) -> SearchOrder {
+    effects
+        .iter()
+        .find_map(|e| match e {
+            Effect::StartSearch(order) => Some(order.clone()),
+            _ => None,
+        })
+        .expect("a search for the defence")
+}
+
+fn answer(session: &mut Session, order: &SearchOrder, best: Move, score: Score) -> Vec<Effect> {
+    let mut effects = session.update(Event::Reply(Reply {
+        id: order.id,
+        kind: ReplyKind::Done { best: Some(best), depth: 0, score: Some(score) },
+    }));
+    effects.extend(session.update(Event::Frame { now_ms: 1.0 }));
+    effects
+}
+
+fn winning_moves(puzzle: &Puzzle) -> Vec<Move> {
+    onitama::ai::puzzle::winning_moves(&puzzle.position, puzzle.plies)
+}
+
+#[test]
+fn a_puzzle_is_solved_against_the_defence_and_remembered() {
+    let puzzle = puzzle();
+    let mut session = open();
+    session.update(Event::Intent(Intent::Puzzle { puzzle, daily: false }));
+    let state = session.state();
+    assert_eq!(state.mode, Mode::VsAi { human: puzzle.position.to_move(), level: 3 }, "the level is kept");
+    assert!(state.human_to_move());
+    let first = winning_moves(&puzzle)[0];
+    let effects = session.update(Event::Intent(Intent::Play(first)));
+    let order = defence_order(&effects);
+    assert_eq!(order.defend, Some(2), "the defender's ply and the solver's last one are left");
+    let defence = onitama::ai::puzzle::defence(&order.position, 2).unwrap();
+    answer(&mut session, &order, defence, Score::Loss(2));
+    assert_eq!(session.state().puzzle.unwrap().status, Status::Playing);
+    assert!(session.state().human_to_move());
+    let last = onitama::ai::winning_move(session.state().position()).expect("a win at once");
+    let effects = session.update(Event::Intent(Intent::Play(last)));
+    assert!(effects.contains(&Effect::PuzzleSolved(puzzle.id)));
+    let run = session.state().puzzle.unwrap();
+    assert_eq!(run.status, Status::Solved);
+    assert!(run.verdict(Lang::En, &session.state().game).unwrap().starts_with("Solved!"));
+}
+
+#[test]
+fn a_defence_that_escapes_fails_the_puzzle_and_undo_or_try_again_starts_over() {
+    let puzzle = puzzle();
+    let mut session = open();
+    session.update(Event::Intent(Intent::Puzzle { puzzle, daily: true }));
+    let winner = winning_moves(&puzzle)[0];
+    let wrong = *puzzle.position.legal_moves().iter().find(|&&m| m != winner).unwrap();
+    let effects = session.update(Event::Intent(Intent::Play(wrong)));
+    let order = defence_order(&effects);
+    let refutation = onitama::ai::puzzle::defence(&order.position, 2).unwrap();
+    answer(&mut session, &order, refutation, Score::Value(0));
+    let state = session.state();
+    assert_eq!(state.game.moves(), [wrong, refutation], "the refutation is on the board");
+    assert!(matches!(state.puzzle.unwrap().status, Status::Failed { wrong: w, .. } if w == wrong));
+    assert!(!state.human_to_move(), "a failed puzzle waits for the player to try again");
+    let verdict = state.puzzle.unwrap().verdict(Lang::Fr, &state.game).unwrap();
+    assert!(verdict.starts_with("Pas celui-ci : après "), "{verdict}");
+    // Undo goes back before the wrong move: playing again.
+    session.update(Event::Intent(Intent::Undo));
+    assert_eq!(session.state().puzzle.unwrap().status, Status::Playing);
+    assert!(session.state().human_to_move());
+    // Try again (the rematch) keeps the puzzle, fresh.
+    session.update(Event::Intent(Intent::Play(wrong)));
+    session.update(Event::Intent(Intent::Rematch));
+    let state = session.state();
+    assert_eq!(state.game.moves().len(), 0);
+    assert_eq!(state.puzzle.unwrap().status, Status::Playing);
+    assert!(state.puzzle.unwrap().daily);
+}
+
+#[test]
+fn plies_used_up_without_a_win_fail_the_puzzle() {
+    let puzzle = puzzle();
+    let mut session = open();
+    session.update(Event::Intent(Intent::Puzzle { puzzle, daily: false }));
+    let first = winning_moves(&puzzle)[0];
+    let effects = session.update(Event::Intent(Intent::Play(first)));
+    let order = defence_order(&effects);
+    let defence = onitama::ai::puzzle::defence(&order.position, 2).unwrap();
+    answer(&mut session, &order, defence, Score::Loss(2));
+    // A quiet third move instead of the win.
+    let position = *session.state().position();
+    let quiet = *position.legal_moves().iter().find(|&&m| !position.is_winning(m)).unwrap();
+    let effects = session.update(Event::Intent(Intent::Play(quiet)));
+    let order = defence_order(&effects);
+    assert_eq!(order.defend, Some(0));
+    let reply = order.position.legal_moves()[0];
+    answer(&mut session, &order, reply, Score::Value(0));
+    let state = session.state();
+    let verdict = state.puzzle.unwrap().verdict(Lang::En, &state.game).unwrap();
+    assert!(verdict.contains("the 2 moves are played"), "{verdict}");
+}
+
+#[test]
+fn a_new_game_ends_the_puzzle() {
+    let mut session = open();
+    session.update(Event::Intent(Intent::Puzzle { puzzle: puzzle(), daily: false }));
+    let game = onitama::rules::Game::from_deal(&onitama::rules::Deal::from_seed(2));
+    session.update(Event::Intent(Intent::NewGame { game, mode: Mode::PassAndPlay { turn_board: true } }));
+    assert!(session.state().puzzle.is_none());
+}
+
+#[test]
+fn puzzles_are_chosen_by_difficulty_skipping_solved_ones_and_by_date() {
+    let set = parse_set(include_str!("../www/puzzles.txt")).unwrap();
+    let first_easy = set.iter().find(|p| p.difficulty() == "easy").unwrap();
+    let (p, daily) = choose(&set, &[], Choice::Difficulty("easy"), None).unwrap();
+    assert_eq!((p.id, daily), (first_easy.id, false));
+    let (p, _) = choose(&set, &[first_easy.id], Choice::Difficulty("easy"), None).unwrap();
+    assert_ne!(p.id, first_easy.id);
+    assert_eq!(p.difficulty(), "easy");
+    // After the last hard one comes the first unsolved hard one again.
+    let hard: Vec<_> = set.iter().filter(|p| p.difficulty() == "hard").collect();
+    let last = hard.last().unwrap();
+    assert_eq!(next_puzzle(&set, &[], "hard", last.id).unwrap().id, hard[0].id);
+    // All solved: still a puzzle to play.
+    let all: Vec<u32> = set.iter().map(|p| p.id).collect();
+    assert!(next_puzzle(&set, &all, "medium", 0).is_some());
+    let (today, daily) = choose(&set, &[], Choice::Daily(20_000), None).unwrap();
+    assert!(daily);
+    assert_eq!(choose(&set, &[], Choice::Daily(20_000), None).unwrap().0, today);
+    assert_ne!(choose(&set, &[], Choice::Daily(20_001), None).unwrap().0, today);
+}
+
+#[test]
+fn solved_puzzles_are_kept_once_and_damage_is_skipped() {
+    let text = add_solved("", 4);
+    let text = add_solved(&text, 9);
+    assert_eq!(add_solved(&text, 4), "4 9");
+    assert_eq!(parse_solved("4 x 9 -1"), [4, 9]);
+}
