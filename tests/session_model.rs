@@ -4,6 +4,8 @@
 //! search that was cancelled or superseded. After every event the invariants below must hold.
 
 use onitama::ai::Score;
+use onitama::ai::puzzle::parse_set;
+use onitama::ai::review::{MoveClass, PlyReview};
 use onitama::rules::{Color, Deal, Game, Square};
 use onitama::ui::board::{movable_pieces, must_pass};
 use onitama::ui::scene::scene;
@@ -47,6 +49,13 @@ enum Action {
     /// Look back at the position after this many moves (modulo the line's length + 1).
     View(usize),
     ContinueHere,
+    Review,
+    /// The review's worker answers: the next move judged (its best move picked by `pick`), or done.
+    ReviewReply(usize, bool),
+    CloseReview,
+    BestLine(usize),
+    /// One of the first puzzles of the shipped set.
+    Puzzle(usize),
 }
 
 fn action() -> impl Strategy<Value = Action> {
@@ -72,6 +81,11 @@ fn action() -> impl Strategy<Value = Action> {
         1 => Just(Action::WorkerFailed),
         2 => any::<usize>().prop_map(Action::View),
         1 => Just(Action::ContinueHere),
+        1 => Just(Action::Review),
+        3 => (any::<usize>(), prop_oneof![9 => Just(false), 1 => Just(true)]).prop_map(|(pick, done)| Action::ReviewReply(pick, done)),
+        1 => Just(Action::CloseReview),
+        1 => any::<usize>().prop_map(Action::BestLine),
+        1 => (0usize..30).prop_map(Action::Puzzle),
     ]
 }
 
@@ -91,6 +105,8 @@ fn mode(index: usize) -> Mode {
 struct Harness {
     session: Session,
     orders: Vec<SearchOrder>,
+    /// The latest review started: its id.
+    review: Option<u32>,
     now_ms: f64,
 }
 
@@ -98,8 +114,10 @@ impl Harness {
     fn send(&mut self, event: Event) -> Vec<Effect> {
         let effects = self.session.update(event);
         for effect in &effects {
-            if let Effect::StartSearch(order) = effect {
-                self.orders.push(order.clone());
+            match effect {
+                Effect::StartSearch(order) => self.orders.push(order.clone()),
+                Effect::StartReview { id, .. } => self.review = Some(*id),
+                _ => {}
             }
         }
         effects
@@ -219,6 +237,53 @@ impl Harness {
             Action::ContinueHere => {
                 self.send(Event::Intent(Intent::ContinueHere));
             }
+            Action::Review => {
+                self.send(Event::Intent(Intent::Review));
+            }
+            Action::ReviewReply(pick, done) => {
+                let Some(id) = self.review else { return };
+                let kind = match (&state.review, done) {
+                    (Some(review), false) if review.entries.len() < review.total() => {
+                        let ply = review.entries.len() + 1;
+                        let before = review.game.positions()[ply - 1];
+                        let legal = before.legal_moves();
+                        let best = legal[pick % legal.len()];
+                        let line = std::iter::successors(Some((before, best)), |(position, m)| {
+                            let next = position.play(*m).ok().filter(|p| p.outcome().is_none())?;
+                            let legal = next.legal_moves();
+                            Some((next, legal[pick % legal.len()]))
+                        })
+                        .map(|(_, m)| m)
+                        .take(pick % 5 + 1)
+                        .collect();
+                        let class =
+                            [MoveClass::Best, MoveClass::Good, MoveClass::Mistake, MoveClass::Blunder][pick % 4];
+                        let entry = PlyReview {
+                            ply,
+                            played: review.game.moves()[ply - 1],
+                            best: Some(best),
+                            line,
+                            score_before: Score::Value((pick % 300) as i32),
+                            score_after: Score::Value(-((pick % 200) as i32)),
+                            class,
+                        };
+                        ReplyKind::Reviewed(entry, review.total())
+                    }
+                    _ => ReplyKind::Done { best: None, depth: 0, score: None },
+                };
+                self.send(Event::Reply(Reply { id, kind }));
+            }
+            Action::CloseReview => {
+                self.send(Event::Intent(Intent::CloseReview));
+            }
+            Action::BestLine(ply) => {
+                let length = state.line().moves().len();
+                self.send(Event::Intent(Intent::BestLine(ply % (length + 1))));
+            }
+            Action::Puzzle(index) => {
+                let set = parse_set(include_str!("../www/puzzles.txt")).unwrap();
+                self.send(Event::Intent(Intent::Puzzle { puzzle: set[index % set.len()], daily: index % 2 == 0 }));
+            }
         }
     }
 }
@@ -268,10 +333,26 @@ fn check_invariants(harness: &Harness) -> Result<(), TestCaseError> {
         prop_assert_eq!(trial.state().game.moves().len(), game.moves().len() + 1);
     }
 
-    // Looking back keeps the whole line: what is shown is a start of what is saved.
+    // Looking back keeps the whole line: what is shown is a start of what is saved; the engine's
+    // line in a review is shown in place of a move of the reviewed game, which is what is saved.
     let saved = session.save_file().game;
-    prop_assert!(saved.moves().starts_with(game.moves()));
-    if let Some(end) = state.viewing {
+    let variation = state.review.as_ref().and_then(|r| r.variation);
+    if let Some(ply) = variation {
+        prop_assert_eq!(saved.moves(), state.review.as_ref().unwrap().game.moves());
+        prop_assert_eq!(&saved.moves()[..ply - 1], &game.moves()[..ply - 1]);
+        prop_assert!(!state.human_to_move() && !state.ai_to_move());
+    } else {
+        prop_assert!(saved.moves().starts_with(game.moves()));
+    }
+    // A review judges the game it was asked for, one move after another.
+    if let Some(review) = &state.review {
+        for (i, entry) in review.entries.iter().enumerate() {
+            prop_assert_eq!(entry.ply, i + 1);
+            prop_assert_eq!(entry.played, review.game.moves()[i]);
+        }
+        prop_assert!(!state.ai_to_move(), "the AI waits while a review is open");
+    }
+    if let Some(end) = state.viewing.filter(|_| variation.is_none()) {
         prop_assert_eq!(saved.moves().len(), end);
         prop_assert!(game.moves().len() < end);
         prop_assert!(state.thinking.is_none_or(|t| t.purpose != onitama::ui::state::Purpose::Move));
@@ -338,7 +419,7 @@ proptest! {
         let game = Game::from_deal(&Deal::from_seed(seed));
         let settings = Settings { evaluation, ..Settings::default() };
         let state = State::new(game, mode(start_mode), settings, reduced_motion, seed);
-        let mut harness = Harness { session: Session::new(state), orders: Vec::new(), now_ms: 0.0 };
+        let mut harness = Harness { session: Session::new(state), orders: Vec::new(), review: None, now_ms: 0.0 };
         harness.send(Event::Relayout { width: 1280.0, height: 800.0 });
         harness.send(Event::Opened);
         for action in &actions {

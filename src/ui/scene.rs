@@ -45,7 +45,9 @@ pub fn hint_card(state: &State) -> Option<Card> {
 
 /// The line by the mover's row, in the player's language; none once the game is over.
 pub fn turn_line(state: &State) -> Option<String> {
-    if state.game.outcome().is_some() {
+    // A failed puzzle waits for "Try again": nobody is to move.
+    let puzzle_over = state.puzzle.is_some_and(|run| run.status != super::puzzle::Status::Playing);
+    if state.game.outcome().is_some() || puzzle_over {
         return None;
     }
     let lang = state.lang();
