@@ -41,10 +41,11 @@ if ! command -v npm >/dev/null; then
   say "installing Node.js and npm"
   apt_install nodejs npm
 fi
-# wasm-opt from npm's binaryen (Debian's is too old and breaks the wasm); playwright-core for the browser tests.
-if [[ ! -x node_modules/.bin/wasm-opt || ! -d node_modules/playwright-core ]] ||
+# wasm-opt from npm's binaryen (Debian's is too old and breaks the wasm); esbuild minifies the
+# wasm-bindgen glue after each build; playwright-core for the browser tests.
+if [[ ! -x node_modules/.bin/wasm-opt || ! -x node_modules/.bin/esbuild || ! -d node_modules/playwright-core ]] ||
    ! node_modules/.bin/wasm-opt --version | grep -q 'version 132'; then
-  say "installing wasm-opt and playwright-core from package-lock.json"
+  say "installing wasm-opt, esbuild and playwright-core from package-lock.json"
   npm ci --no-audit --no-fund --loglevel=error
 fi
 
