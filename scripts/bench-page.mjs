@@ -4,9 +4,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
-import { serve, launch, dist } from '../tests/browser/harness.mjs';
+import { serve, launch, dist as builtDist } from '../tests/browser/harness.mjs';
 
-const server = await serve();
+// Another build can be measured: BENCH_DIST=/path/to/dist node scripts/bench-page.mjs
+const dist = process.env.BENCH_DIST ?? builtDist;
+
+const server = await serve('/', dist);
 const browser = await launch();
 const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
 

@@ -6,8 +6,8 @@ cd "$(dirname "$0")/.."
 bash scripts/setup.sh --browser
 source scripts/env.sh
 
-cargo test --all-targets
-cargo test --doc
+cargo test --workspace --all-targets
+cargo test --workspace --doc
 trunk build --release
 # The same page with a `debug_panic` function, for the test of the crash panel.
 trunk build --release --features panic-test --dist target/dist-panic-test

@@ -1,8 +1,7 @@
 //! Onitama: the rules core, the AI and the page's session (pure Rust) and, on wasm32, the API for
 //! JavaScript, the AI's worker and the canvas shell.
 
-pub mod ai;
-pub mod rules;
+pub use onitama_core::{ai, rules};
 pub mod save;
 
 #[cfg(target_arch = "wasm32")]

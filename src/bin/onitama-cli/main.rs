@@ -88,7 +88,7 @@ enum Command {
         /// expert, sensei, champion, elite, master), or limits and switches joined by commas: `depth=6`, `movetime=100`,
         /// `temperature=30` (the spread of a weaker choice), `no-tt`, `no-pvs`, `no-aspiration`,
         /// `no-killers`, `no-lmr`, `no-quiescence`, evaluation weights such as `mobility=5` (see
-        /// src/ai/eval.rs); or another program that speaks the engine protocol
+        /// crates/core/src/ai/eval.rs); or another program that speaks the engine protocol
         /// (see `engine`), written last: `movetime=100,command=java -cp engine Main`.
         #[arg(long)]
         a: String,
@@ -112,7 +112,7 @@ enum Command {
         records: Option<std::path::PathBuf>,
     },
     /// Fit the evaluation's weights to the results of games recorded by `match --records`, and
-    /// write them as Rust source (src/ai/weights.rs) to a file or the standard output.
+    /// write them as Rust source (crates/core/src/ai/weights.rs) to a file or the standard output.
     Tune {
         /// Record files written by `match --records`.
         #[arg(required = true)]

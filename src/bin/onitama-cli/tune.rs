@@ -154,7 +154,7 @@ fn descend(training: &[Sample], held_out: &[Sample], mut weights: Vec<f64>, scal
     weights
 }
 
-/// src/ai/weights.rs for these weights.
+/// crates/core/src/ai/weights.rs for these weights.
 fn rust_source(weights: &Weights) -> String {
     let mut out = String::from(
         "//! The evaluation's weights, written by `onitama-cli tune` from recorded games (see the README).\n\n\

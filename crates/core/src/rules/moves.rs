@@ -37,7 +37,7 @@ impl std::str::FromStr for Move {
     /// Parses the move notation; whether the move is legal is the position's business.
     ///
     /// ```
-    /// use onitama::rules::{Card, Move};
+    /// use onitama_core::rules::{Card, Move};
     /// let m: Move = "tiger:c1c3".parse().unwrap();
     /// assert_eq!(m.card(), Card::Tiger);
     /// assert!("tiger:c1".parse::<Move>().is_err());

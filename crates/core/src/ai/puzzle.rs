@@ -17,7 +17,7 @@ pub const PLIES: [u32; 3] = [3, 5, 7];
 /// Whether the side to move can force a win within `plies` plies (its own moves are plies 1, 3, …).
 ///
 /// ```
-/// use onitama::ai::puzzle::wins_within;
+/// use onitama_core::ai::puzzle::wins_within;
 /// // Red's student on c3 takes Blue's master on c4 with ox.
 /// let p = "5/2B2/2r2/5/R4 ox,boar crab,tiger horse r".parse().unwrap();
 /// assert!(wins_within(&p, 1));
@@ -188,7 +188,7 @@ pub fn difficulty(plies: u32) -> &'static str {
 /// with `#` are skipped. Errors name the line. It checks the form, not the puzzle rule (`check`).
 ///
 /// ```
-/// use onitama::ai::puzzle::parse_set;
+/// use onitama_core::ai::puzzle::parse_set;
 /// let set = parse_set("# made by hand\n1 3 5/2B2/5/2r2/R4 ox,boar crab,tiger horse r\n").unwrap();
 /// assert_eq!((set[0].id, set[0].plies, set[0].difficulty()), (1, 3, "easy"));
 /// assert_eq!(parse_set("1 4 x").unwrap_err(), "line 1: plies must be 3, 5 or 7, not \"4\"");
@@ -233,7 +233,7 @@ pub fn format_set(header: &str, puzzles: &[Puzzle]) -> String {
 /// far-apart puzzles, and every puzzle comes once in `count` days. `count` must not be 0.
 ///
 /// ```
-/// use onitama::ai::puzzle::daily;
+/// use onitama_core::ai::puzzle::daily;
 /// assert_eq!(daily(360, 20_000), daily(360, 20_000));
 /// assert!(daily(360, -5) < 360);
 /// ```

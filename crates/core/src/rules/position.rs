@@ -59,7 +59,7 @@ impl Position {
     /// side's master on its temple.
     ///
     /// ```
-    /// use onitama::rules::{Color, Outcome, Position, PositionError, Way};
+    /// use onitama_core::rules::{Color, Outcome, Position, PositionError, Way};
     /// // Red's master has just captured Blue's on c4.
     /// let won: Position = "5/2R2/5/5/r4 ox,crab boar,tiger horse b".parse().unwrap();
     /// assert_eq!(won.outcome(), Some(Outcome::Win { winner: Color::Red, way: Way::Stone }));
@@ -209,7 +209,7 @@ impl Position {
     /// The legal moves: every jump, or the two passes when no piece can move; none once the game is won.
     ///
     /// ```
-    /// use onitama::rules::Position;
+    /// use onitama_core::rules::Position;
     /// let p: Position = "bbBbb/5/5/5/rrRrr ox,boar horse,elephant crab r".parse().unwrap();
     /// assert_eq!(p.legal_moves().len(), 10);
     /// ```
@@ -292,7 +292,7 @@ impl Position {
     /// The position after a legal move.
     ///
     /// ```
-    /// use onitama::rules::{Card, Position};
+    /// use onitama_core::rules::{Card, Position};
     /// let p: Position = "bbBbb/5/5/5/rrRrr ox,boar horse,elephant crab r".parse().unwrap();
     /// let next = p.play("boar:c1c2".parse().unwrap()).unwrap();
     /// assert_eq!(next.side_card(), Card::Boar);

@@ -7,7 +7,7 @@ use super::{Bitboard, Move, Position, Square};
 /// Counts the move paths of length `depth` from `position`.
 ///
 /// ```
-/// use onitama::rules::{perft, Position};
+/// use onitama_core::rules::{perft, Position};
 /// let p: Position = "bbBbb/5/5/5/rrRrr ox,boar horse,elephant crab r".parse().unwrap();
 /// assert_eq!(perft(&p, 2), 130);
 /// ```

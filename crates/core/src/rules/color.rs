@@ -15,7 +15,7 @@ impl Color {
     /// The opponent.
     ///
     /// ```
-    /// use onitama::rules::Color;
+    /// use onitama_core::rules::Color;
     /// assert_eq!(Color::Red.other(), Color::Blue);
     /// ```
     pub const fn other(self) -> Color {

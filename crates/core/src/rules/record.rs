@@ -29,7 +29,7 @@ impl Game {
     /// skipped; moves may spread over several `moves` lines.
     ///
     /// ```
-    /// use onitama::rules::Game;
+    /// use onitama_core::rules::Game;
     /// let game = Game::from_record("start bbBbb/5/5/5/rrRrr boar,ox elephant,horse crab r\nmoves boar:c1c2\n").unwrap();
     /// assert_eq!(game.moves().len(), 1);
     /// assert!(Game::from_record("moves boar:c1c2").is_err());

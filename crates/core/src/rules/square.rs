@@ -45,7 +45,7 @@ impl Square {
     /// A side's temple: its master's starting square (`c1` for Red, `c5` for Blue).
     ///
     /// ```
-    /// use onitama::rules::{Color, Square};
+    /// use onitama_core::rules::{Color, Square};
     /// assert_eq!(Square::temple(Color::Blue).to_string(), "c5");
     /// ```
     pub const fn temple(color: Color) -> Square {

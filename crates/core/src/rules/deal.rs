@@ -32,7 +32,7 @@ impl Deal {
     /// The same deal for the same seed (for tests and shared games).
     ///
     /// ```
-    /// use onitama::rules::Deal;
+    /// use onitama_core::rules::Deal;
     /// assert_eq!(Deal::from_seed(7), Deal::from_seed(7));
     /// ```
     pub fn from_seed(seed: u64) -> Deal {

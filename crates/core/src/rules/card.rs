@@ -122,7 +122,7 @@ impl Card {
     /// Offsets `(right, forward)` as read from the holder's seat.
     ///
     /// ```
-    /// use onitama::rules::Card;
+    /// use onitama_core::rules::Card;
     /// assert_eq!(Card::Tiger.offsets(), &[(0, 2), (0, -1)]);
     /// ```
     pub const fn offsets(self) -> &'static [(i8, i8)] {

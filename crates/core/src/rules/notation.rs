@@ -10,7 +10,7 @@ impl FromStr for Position {
     /// Parses and validates a position.
     ///
     /// ```
-    /// use onitama::rules::Position;
+    /// use onitama_core::rules::Position;
     /// // Hands print in the table's card order: the order within a hand does not matter.
     /// let p: Position = "bbBbb/5/5/5/rrRrr ox,boar horse,elephant crab r".parse().unwrap();
     /// assert_eq!(p.to_string(), "bbBbb/5/5/5/rrRrr boar,ox elephant,horse crab r");
