@@ -55,6 +55,15 @@ pub struct SaveFile {
     pub show_evaluation: bool,
     /// A language code (`en`, `fa`, …); `None` follows the browser.
     pub language: Option<String>,
+    /// The game is this puzzle of the set: its id, its plies, and whether it is the daily one.
+    pub puzzle: Option<SavedPuzzle>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SavedPuzzle {
+    pub id: u32,
+    pub plies: u32,
+    pub daily: bool,
 }
 
 pub fn encode(save: &SaveFile) -> String {
@@ -67,6 +76,9 @@ pub fn encode(save: &SaveFile) -> String {
         format!("{MAGIC} {FORMAT}\nmode {mode}\nevaluation {}\n", if save.show_evaluation { "on" } else { "off" });
     if let Some(language) = &save.language {
         text.push_str(&format!("language {language}\n"));
+    }
+    if let Some(SavedPuzzle { id, plies, daily }) = save.puzzle {
+        text.push_str(&format!("puzzle {id} {plies} {}\n", if daily { "daily" } else { "chosen" }));
     }
     text.push_str(&save.game.to_record());
     text
@@ -120,7 +132,7 @@ pub fn decode(text: &str) -> Result<SaveFile, SaveError> {
         Ok(found) => return Err(SaveError::UnsupportedFormat { found, supported: FORMAT }),
         Err(_) => return Err(SaveError::BadFormatNumber(shorten(version))),
     }
-    let (mut mode, mut show_evaluation, mut language) = (None, false, None);
+    let (mut mode, mut show_evaluation, mut language, mut puzzle) = (None, false, None, None);
     let mut record = String::new();
     for line in lines {
         let (key, value) = line.trim().split_once(' ').unwrap_or((line.trim(), ""));
@@ -140,6 +152,19 @@ pub fn decode(text: &str) -> Result<SaveFile, SaveError> {
             "language" if !value.is_empty() && value.len() <= 8 && value.bytes().all(|b| b.is_ascii_alphabetic()) => {
                 language = Some(value.to_string())
             }
+            "puzzle" => {
+                let bad = || SaveError::UnknownLine(shorten(line));
+                let [id, plies, daily] = value.split(' ').collect::<Vec<_>>()[..] else { return Err(bad()) };
+                puzzle = Some(SavedPuzzle {
+                    id: id.parse().map_err(|_| bad())?,
+                    plies: plies.parse().map_err(|_| bad())?,
+                    daily: match daily {
+                        "daily" => true,
+                        "chosen" => false,
+                        _ => return Err(bad()),
+                    },
+                });
+            }
             "start" => {
                 record.push_str(line);
                 record.push('\n');
@@ -153,7 +178,7 @@ pub fn decode(text: &str) -> Result<SaveFile, SaveError> {
         return Err(SaveError::NoGame);
     }
     let game = Game::from_record(&record).map_err(SaveError::BrokenRecord)?;
-    Ok(SaveFile { game, mode, show_evaluation, language })
+    Ok(SaveFile { game, mode, show_evaluation, language, puzzle })
 }
 
 fn decode_mode(value: &str) -> Result<Mode, SaveError> {

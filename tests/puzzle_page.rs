@@ -163,3 +163,24 @@ fn solved_puzzles_are_kept_once_and_damage_is_skipped() {
     assert_eq!(add_solved(&text, 4), "4 9");
     assert_eq!(parse_solved("4 x 9 -1"), [4, 9]);
 }
+
+#[test]
+fn a_puzzle_read_back_from_a_save_knows_whether_it_was_failed() {
+    use onitama::ui::puzzle::PuzzleRun;
+    let puzzle = puzzle();
+    let winner = winning_moves(&puzzle)[0];
+    let wrong = *puzzle.position.legal_moves().iter().find(|&&m| m != winner).unwrap();
+    let mut game = onitama::rules::Game::new(puzzle.position);
+    game.play(wrong).unwrap();
+    let after_wrong = *game.position();
+    let refutation = onitama::ai::puzzle::defence(&after_wrong, 2).unwrap();
+    game.play(refutation).unwrap();
+    let run = PuzzleRun::resume(puzzle, false, &game);
+    assert_eq!(run.status, Status::Failed { wrong, refutation: Some(refutation), at: 1 });
+    // On the right track, it goes on.
+    let mut game = onitama::rules::Game::new(puzzle.position);
+    game.play(winner).unwrap();
+    let defence = onitama::ai::puzzle::defence(game.position(), 2).unwrap();
+    game.play(defence).unwrap();
+    assert_eq!(PuzzleRun::resume(puzzle, false, &game).status, Status::Playing);
+}

@@ -14,7 +14,18 @@ fn sample() -> SaveFile {
         mode: Mode::VsAi { human: Color::Blue, level: 5 },
         show_evaluation: true,
         language: Some("fa".into()),
+        puzzle: None,
     }
+}
+
+#[test]
+fn a_puzzle_in_play_is_saved_and_read_back() {
+    let file = SaveFile { puzzle: Some(onitama::save::SavedPuzzle { id: 12, plies: 5, daily: true }), ..sample() };
+    let text = save::encode(&file);
+    assert!(text.contains("\npuzzle 12 5 daily\n"), "{text}");
+    assert_eq!(save::decode(&text).unwrap(), file);
+    let broken = text.replace("puzzle 12 5 daily", "puzzle 12 five daily");
+    assert!(matches!(save::decode(&broken), Err(save::SaveError::UnknownLine(_))));
 }
 
 #[test]
@@ -147,8 +158,13 @@ fn a_finished_game_saves_and_links() {
     let over = Game::new(*game.position());
     for game in [game, over] {
         assert!(game.outcome().is_some());
-        let file =
-            SaveFile { game: game.clone(), mode: Mode::Watch { level: 0 }, show_evaluation: false, language: None };
+        let file = SaveFile {
+            game: game.clone(),
+            mode: Mode::Watch { level: 0 },
+            show_evaluation: false,
+            language: None,
+            puzzle: None,
+        };
         assert_eq!(save::decode(&save::encode(&file)).unwrap(), file);
         assert_eq!(save::game_from_fragment(&save::link_fragment(&game)).unwrap().unwrap(), game);
     }

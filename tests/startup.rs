@@ -11,7 +11,13 @@ fn save(language: Option<&str>) -> SaveFile {
     let mut game = Game::from_deal(&Deal::from_seed(4));
     let m = game.legal_moves()[0];
     game.play(m).unwrap();
-    SaveFile { game, mode: Mode::Watch { level: 3 }, show_evaluation: true, language: language.map(String::from) }
+    SaveFile {
+        game,
+        mode: Mode::Watch { level: 3 },
+        show_evaluation: true,
+        language: language.map(String::from),
+        puzzle: None,
+    }
 }
 
 fn fresh_game() -> Game {
@@ -87,4 +93,17 @@ fn a_link_opens_its_game_in_the_saved_mode_and_a_broken_one_is_told() {
     };
     let opened = opening(found, fresh_game);
     assert_eq!(opened.notice, Some(Notice::LinkBroken(LinkError::BadEncoding)), "the link the player followed");
+}
+
+#[test]
+fn a_puzzle_in_play_comes_back_as_a_puzzle_unless_a_link_opens_another_game() {
+    let kept = onitama::save::SavedPuzzle { id: 7, plies: 5, daily: true };
+    let saved = SaveFile { puzzle: Some(kept), ..save(None) };
+    let found = Found { save: Ok(Some(saved.clone())), settings: None, link: None, browser_language: None };
+    let run = opening(found, fresh_game).puzzle.expect("the puzzle goes on");
+    assert_eq!((run.puzzle.id, run.puzzle.plies, run.daily), (7, 5, true));
+    assert_eq!(run.puzzle.position, *saved.game.start());
+    assert_eq!(run.status, onitama::ui::puzzle::Status::Playing);
+    let found = Found { save: Ok(Some(saved)), settings: None, link: Some(Ok(fresh_game())), browser_language: None };
+    assert!(opening(found, fresh_game).puzzle.is_none());
 }

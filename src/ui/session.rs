@@ -279,6 +279,11 @@ impl Session {
             mode: self.state.mode,
             show_evaluation: self.state.settings.evaluation,
             language: Some(self.state.lang().code().to_string()),
+            puzzle: self.state.puzzle.map(|run| crate::save::SavedPuzzle {
+                id: run.puzzle.id,
+                plies: run.puzzle.plies,
+                daily: run.daily,
+            }),
         }
     }
 

@@ -4,9 +4,11 @@
 //! that could not be read.
 
 use super::notice::Notice;
+use super::puzzle::PuzzleRun;
 use super::state::{Settings, Theme};
 use super::text::Lang;
 use crate::ai::Level;
+use crate::ai::puzzle::Puzzle;
 use crate::rules::{Color, Game};
 use crate::save::{LinkError, Mode, SaveError, SaveFile, SettingsFile};
 
@@ -25,6 +27,8 @@ pub struct Opening {
     pub mode: Mode,
     pub settings: Settings,
     pub notice: Option<Notice>,
+    /// The saved game was a puzzle: it goes on as one.
+    pub puzzle: Option<PuzzleRun>,
 }
 
 pub fn opening(found: Found, new_game: impl FnOnce() -> Game) -> Opening {
@@ -50,12 +54,20 @@ pub fn opening(found: Found, new_game: impl FnOnce() -> Game) -> Opening {
         (None, None) => Settings { language: browser, ..Settings::default() },
     };
     let mode = saved.as_ref().map_or(Mode::VsAi { human: Color::Red, level: Level::DEFAULT }, |save| save.mode);
+    let mut puzzle = saved.as_ref().and_then(|save| {
+        let kept = save.puzzle?;
+        let puzzle = Puzzle { id: kept.id, position: *save.game.start(), plies: kept.plies };
+        Some(PuzzleRun::resume(puzzle, kept.daily, &save.game))
+    });
     let mut game = saved.map(|save| save.game);
     match found.link {
-        Some(Ok(linked)) => game = Some(linked),
+        Some(Ok(linked)) => {
+            game = Some(linked);
+            puzzle = None;
+        }
         // The link is what the player just followed: its trouble is the one to tell.
         Some(Err(reason)) => notice = Some(Notice::LinkBroken(reason)),
         None => {}
     }
-    Opening { game: game.unwrap_or_else(new_game), mode, settings, notice }
+    Opening { game: game.unwrap_or_else(new_game), mode, settings, notice, puzzle }
 }

@@ -109,6 +109,13 @@ test('a wrong move in a puzzle is answered by its refutation on the board, expla
   assert.match(await page.textContent('#puzzle-text'), /^Pas celui-ci : après .* répond .*/);
   assert.equal(s.legal_moves.length > 0 && s.to_move === start.to_move, true);
   await screenshot(page, 'puzzle-failed-fr');
+  // A reload keeps the puzzle and where it stands.
+  await page.reload();
+  await page.waitForFunction(() => window.wasmBindings !== undefined);
+  await still(page);
+  const reloaded = await state(page);
+  assert.equal(reloaded.puzzle.id, start.puzzle.id);
+  assert.deepEqual(reloaded.moves, s.moves);
   // Nothing more is played until the player tries again.
   await page.mouse.click(10, 10);
   assert.equal((await state(page)).moves.length, 2);

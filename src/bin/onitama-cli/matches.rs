@@ -129,12 +129,19 @@ impl Seat<'_> {
         }
     }
 
-    fn choose(&mut self, game: &Game) -> Result<Move, String> {
+    /// The seat's move, and the depth its search finished if it is known (a search without
+    /// chance, or an external engine that sends `info depth`).
+    fn choose(&mut self, game: &Game) -> Result<(Move, Option<u32>), String> {
         match &mut self.player {
             Player::Ours(player) => {
                 let player = player.as_mut().ok_or("no game started")?;
                 let (earlier, current) = game.positions().split_at(game.positions().len() - 1);
-                player.choose(&current[0], earlier).ok_or_else(|| "found no move".to_string())
+                if player.level.temperature <= 0.0 {
+                    // What LevelPlayer::choose does without chance, keeping the depth reached.
+                    let found = player.engine.search(&current[0], earlier, player.level.limits(), &mut |_| {});
+                    return found.best.map(|best| (best, Some(found.info.depth))).ok_or_else(|| "found no move".into());
+                }
+                player.choose(&current[0], earlier).map(|best| (best, None)).ok_or_else(|| "found no move".to_string())
             }
             Player::External(external) => external.best_move(game, &self.spec.go(), self.spec.patience()),
         }
@@ -154,6 +161,9 @@ struct Tally {
     losses: usize,
     thinking: [Duration; 2],
     moves: [u32; 2],
+    /// The depths reached, summed over the moves whose depth is known, and those moves.
+    depths: [u64; 2],
+    searched: [u32; 2],
 }
 
 /// How many games and how: from deals `seed`, `seed + 1`, ...
@@ -186,6 +196,13 @@ pub fn play_match(specs: &[EngineSpec; 2], schedule: &Schedule, records: Option<
     let per_move = |i: usize| tally.thinking[i].as_secs_f64() * 1000.0 / f64::from(tally.moves[i].max(1));
     println!("A = {}, B = {}", specs[0].text, specs[1].text);
     println!("time per move: A {:.1} ms, B {:.1} ms", per_move(0), per_move(1));
+    if tally.searched.iter().any(|&n| n > 0) {
+        let depth = |i: usize| match tally.searched[i] {
+            0 => "unknown".to_string(),
+            n => format!("{:.1}", tally.depths[i] as f64 / f64::from(n)),
+        };
+        println!("mean depth per move: A {}, B {}", depth(0), depth(1));
+    }
     println!(
         "A: {} wins, {} draws, {} losses in {games} games: score {:.1}%, Elo {} (95% interval {} .. {})",
         tally.wins,
@@ -226,14 +243,15 @@ fn play_games(specs: &[EngineSpec; 2], schedule: &Schedule, shared: &Shared) -> 
         let deal = Deal::from_seed(seed + (index / 2) as u64);
         // A plays the first player of the deal in even games, the other in odd ones.
         let a_color = if index.is_multiple_of(2) { deal.first_player() } else { deal.first_player().other() };
-        let mut thinking = [Duration::ZERO; 2];
-        let mut moves = [0; 2];
+        let mut counts = Counts::default();
         let mut game = Game::from_deal(&deal);
-        let end = play_game(&mut seats, &mut game, a_color, seed ^ index as u64, max_plies, &mut thinking, &mut moves);
+        let end = play_game(&mut seats, &mut game, a_color, seed ^ index as u64, max_plies, &mut counts);
         let mut tally = shared.tally.lock().unwrap_or_else(|e| e.into_inner());
         for i in 0..2 {
-            tally.thinking[i] += thinking[i];
-            tally.moves[i] += moves[i];
+            tally.thinking[i] += counts.thinking[i];
+            tally.moves[i] += counts.moves[i];
+            tally.depths[i] += counts.depths[i];
+            tally.searched[i] += counts.searched[i];
         }
         let (winner, how) = match end {
             GameEnd::Over(outcome) => (outcome.winner(), outcome.to_string()),
@@ -262,14 +280,22 @@ fn play_games(specs: &[EngineSpec; 2], schedule: &Schedule, shared: &Shared) -> 
     }
 }
 
+/// One game's time, moves and depths per seat.
+#[derive(Default)]
+struct Counts {
+    thinking: [Duration; 2],
+    moves: [u32; 2],
+    depths: [u64; 2],
+    searched: [u32; 2],
+}
+
 fn play_game(
     seats: &mut [Seat],
     game: &mut Game,
     a_color: Color,
     seed: u64,
     max_plies: usize,
-    thinking: &mut [Duration; 2],
-    moves: &mut [u32; 2],
+    counts: &mut Counts,
 ) -> GameEnd {
     for (i, (seat, color)) in seats.iter_mut().zip([a_color, a_color.other()]).enumerate() {
         if let Err(why) = seat.new_game(seed.rotate_left(17 * i as u32)) {
@@ -281,10 +307,14 @@ fn play_game(
         let i = if mover == a_color { 0 } else { 1 };
         let started = Instant::now();
         let chosen = seats[i].choose(game);
-        thinking[i] += started.elapsed();
-        moves[i] += 1;
+        counts.thinking[i] += started.elapsed();
+        counts.moves[i] += 1;
+        if let Ok((_, Some(depth))) = chosen {
+            counts.depths[i] += u64::from(depth);
+            counts.searched[i] += 1;
+        }
         let position = *game.position();
-        let played = chosen.and_then(|m| game.play(m).map_err(|e| format!("illegal move {m} in {position}: {e}")));
+        let played = chosen.and_then(|(m, _)| game.play(m).map_err(|e| format!("illegal move {m} in {position}: {e}")));
         if let Err(why) = played {
             return GameEnd::Forfeit { loser: mover, why };
         }

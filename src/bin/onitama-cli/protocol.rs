@@ -119,8 +119,9 @@ impl ExternalEngine {
         self.send("newgame")
     }
 
-    /// The engine's move in `game`, given `patience` to answer.
-    pub fn best_move(&mut self, game: &Game, go: &str, patience: Duration) -> Result<Move, String> {
+    /// The engine's move in `game`, given `patience` to answer, and the depth of its last
+    /// `info depth <d> ...` line before it, if it sent one.
+    pub fn best_move(&mut self, game: &Game, go: &str, patience: Duration) -> Result<(Move, Option<u32>), String> {
         let moves: Vec<String> = game.moves().iter().map(Move::to_string).collect();
         let position = if moves.is_empty() {
             format!("position {}", game.start())
@@ -131,6 +132,7 @@ impl ExternalEngine {
         while self.lines.try_recv().is_ok() {}
         self.send(&position)?;
         self.send(&format!("go {go}"))?;
+        let mut depth = None;
         loop {
             let line = match self.lines.recv_timeout(patience) {
                 Ok(line) => line,
@@ -138,7 +140,11 @@ impl ExternalEngine {
                 Err(RecvTimeoutError::Disconnected) => return Err("the engine exited".into()),
             };
             if let Some(text) = line.strip_prefix("bestmove ") {
-                return text.trim().parse().map_err(|e| format!("unreadable move '{text}': {e}"));
+                let best = text.trim().parse().map_err(|e| format!("unreadable move '{text}': {e}"))?;
+                return Ok((best, depth));
+            }
+            if let Some(rest) = line.strip_prefix("info depth ") {
+                depth = rest.split_whitespace().next().and_then(|d| d.parse().ok()).or(depth);
             }
             if let Some(why) = line.strip_prefix("error ") {
                 return Err(format!("the engine said: {why}"));
