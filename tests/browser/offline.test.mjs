@@ -50,6 +50,32 @@ test('after one visit the game loads and plays against the AI offline', { timeou
   }
 });
 
+test('puzzles opened once online are there offline', { timeout: 90000 }, async () => {
+  const server = await serve();
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  try {
+    await page.goto(server.url);
+    await page.waitForFunction(() => window.wasmBindings !== undefined);
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    await page.reload();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await page.waitForFunction(() => window.wasmBindings !== undefined);
+    const online = await page.evaluate(() => window.wasmBindings.puzzles());
+    await context.setOffline(true);
+    await page.reload();
+    await page.waitForFunction(() => window.wasmBindings !== undefined);
+    const offline = await page.evaluate(() => window.wasmBindings.puzzles());
+    assert.equal(offline.length, online.length);
+    await page.click('#menu-button');
+    await page.click('#puzzle-hard');
+    await page.waitForFunction(() => window.wasmBindings.game_state().puzzle?.plies === 7);
+  } finally {
+    await context.close();
+    await server.close();
+  }
+});
+
 test('the same build works unchanged from a sub-path', { timeout: 60000 }, async () => {
   const server = await serve('/games/onitama/');
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
