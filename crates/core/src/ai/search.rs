@@ -4,7 +4,7 @@
 
 use super::eval::{WEIGHTS, Weights, evaluate_with};
 use super::table::{Bound, Table};
-use super::zobrist;
+use super::zobrist::Keys;
 use crate::rules::{Bitboard, Color, Move, MoveList, Position, Square};
 
 /// A won position's score, less the plies until the win.
@@ -124,6 +124,7 @@ pub struct Engine {
     history: [[[i32; 25]; 25]; 2],
     pv: [[Option<Move>; MAX_PLY]; MAX_PLY],
     pv_len: [usize; MAX_PLY],
+    zobrist: Keys,
     /// Keys of the game so far and of the current search path.
     keys: Vec<u64>,
     nodes: u64,
@@ -156,6 +157,7 @@ impl Engine {
             history: [[[0; 25]; 25]; 2],
             pv: [[None; MAX_PLY]; MAX_PLY],
             pv_len: [0; MAX_PLY],
+            zobrist: Keys::new(),
             keys: Vec::with_capacity(512),
             nodes: 0,
             started: 0.0,
@@ -204,7 +206,7 @@ impl Engine {
             return SearchResult { best, info };
         }
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
-        let key = zobrist::hash(position);
+        let key = self.zobrist.hash(position);
         let root = Node { ply: 0, reversible_from };
         let mut previous = 0;
         for depth in 1..=max_depth {
@@ -251,7 +253,7 @@ impl Engine {
                 reversible_from = index;
             }
             last_count = Some(count);
-            self.keys.push(zobrist::hash(p));
+            self.keys.push(self.zobrist.hash(p));
         }
         reversible_from
     }
@@ -339,7 +341,7 @@ impl Engine {
         for (i, &m) in moves.iter().enumerate() {
             order[i] = self.order_score(position, m, table_move, ply, us);
             // Each child probes the table first thing: start loading its slot now.
-            self.table.prefetch(zobrist::after(position, key, m));
+            self.table.prefetch(self.zobrist.after(position, key, m));
         }
         let threatened = threat_against(position, us);
         let original_alpha = alpha;
@@ -347,7 +349,7 @@ impl Engine {
         let mut best_move = None;
         for index in 0..moves.len() {
             let m = pick_next(moves.as_mut_slice(), &mut order, index);
-            let next_key = zobrist::after(position, key, m);
+            let next_key = self.zobrist.after(position, key, m);
             let mut next = *position;
             next.play_unchecked(m);
             let capture = is_capture(position, m);

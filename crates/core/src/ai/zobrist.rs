@@ -3,7 +3,9 @@
 
 use crate::rules::{Card, Color, Move, Position, Role};
 
-struct Keys {
+/// The keys, computed when an engine is made: as a compile-time table they were 1.2 KB of
+/// random bytes in the page's download, which no compression shrinks.
+pub struct Keys {
     /// `[color][role][square]`, role 0 = student, 1 = master.
     pieces: [[[u64; 25]; 2]; 2],
     /// `[owner][card]`, owner 0 = Red's hand, 1 = Blue's hand, 2 = beside the board.
@@ -11,42 +13,13 @@ struct Keys {
     blue_to_move: u64,
 }
 
-const fn splitmix(state: &mut u64) -> u64 {
+fn splitmix(state: &mut u64) -> u64 {
     *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
     let mut z = *state;
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     z ^ (z >> 31)
 }
-
-static KEYS: Keys = {
-    let mut state = 0x0A1E_7A3A_2024_0001;
-    let mut pieces = [[[0; 25]; 2]; 2];
-    let mut cards = [[0; 16]; 3];
-    let mut c = 0;
-    while c < 2 {
-        let mut r = 0;
-        while r < 2 {
-            let mut s = 0;
-            while s < 25 {
-                pieces[c][r][s] = splitmix(&mut state);
-                s += 1;
-            }
-            r += 1;
-        }
-        c += 1;
-    }
-    let mut owner = 0;
-    while owner < 3 {
-        let mut card = 0;
-        while card < 16 {
-            cards[owner][card] = splitmix(&mut state);
-            card += 1;
-        }
-        owner += 1;
-    }
-    Keys { pieces, cards, blue_to_move: splitmix(&mut state) }
-};
 
 const SIDE: usize = 2;
 
@@ -57,45 +30,62 @@ fn role_index(role: Role) -> usize {
     }
 }
 
-/// The key of a position, computed from scratch.
-pub fn hash(position: &Position) -> u64 {
-    let mut key = 0;
-    for color in Color::ALL {
-        let masters = position.masters(color);
-        for square in position.pieces(color) {
-            let role = usize::from(masters.contains(square));
-            key ^= KEYS.pieces[color.index()][role][square.index()];
+impl Keys {
+    /// The same keys every time (from a fixed seed).
+    #[inline(never)]
+    pub fn new() -> Keys {
+        let mut state = 0x0A1E_7A3A_2024_0001;
+        let mut keys = Keys { pieces: [[[0; 25]; 2]; 2], cards: [[0; 16]; 3], blue_to_move: 0 };
+        for key in keys.pieces.as_flattened_mut().as_flattened_mut() {
+            *key = splitmix(&mut state);
         }
-        for card in position.hand(color) {
-            key ^= KEYS.cards[color.index()][card.index()];
+        for key in keys.cards.as_flattened_mut() {
+            *key = splitmix(&mut state);
         }
+        keys.blue_to_move = splitmix(&mut state);
+        keys
     }
-    key ^= KEYS.cards[SIDE][position.side_card().index()];
-    if position.to_move() == Color::Blue {
-        key ^= KEYS.blue_to_move;
-    }
-    key
-}
 
-/// The key after `m` is played in `position` (whose key is `key`), without playing it.
-#[inline]
-pub fn after(position: &Position, key: u64, m: Move) -> u64 {
-    let us = position.to_move();
-    let them = us.other();
-    let mut key = key ^ KEYS.blue_to_move;
-    if let Move::Step { from, to, .. } = m {
-        let role = role_index(if position.masters(us).contains(from) { Role::Master } else { Role::Student });
-        let mine = &KEYS.pieces[us.index()][role];
-        key ^= mine[from.index()] ^ mine[to.index()];
-        if position.pieces(them).contains(to) {
-            let captured = usize::from(position.masters(them).contains(to));
-            key ^= KEYS.pieces[them.index()][captured][to.index()];
+    /// The key of a position, computed from scratch.
+    pub fn hash(&self, position: &Position) -> u64 {
+        let mut key = 0;
+        for color in Color::ALL {
+            let masters = position.masters(color);
+            for square in position.pieces(color) {
+                let role = usize::from(masters.contains(square));
+                key ^= self.pieces[color.index()][role][square.index()];
+            }
+            for card in position.hand(color) {
+                key ^= self.cards[color.index()][card.index()];
+            }
         }
+        key ^= self.cards[SIDE][position.side_card().index()];
+        if position.to_move() == Color::Blue {
+            key ^= self.blue_to_move;
+        }
+        key
     }
-    let used: Card = m.card();
-    let side = position.side_card();
-    let hand = &KEYS.cards[us.index()];
-    key ^ hand[used.index()] ^ hand[side.index()] ^ KEYS.cards[SIDE][side.index()] ^ KEYS.cards[SIDE][used.index()]
+
+    /// The key after `m` is played in `position` (whose key is `key`), without playing it.
+    #[inline]
+    pub fn after(&self, position: &Position, key: u64, m: Move) -> u64 {
+        let us = position.to_move();
+        let them = us.other();
+        let mut key = key ^ self.blue_to_move;
+        if let Move::Step { from, to, .. } = m {
+            let role = role_index(if position.masters(us).contains(from) { Role::Master } else { Role::Student });
+            let mine = &self.pieces[us.index()][role];
+            key ^= mine[from.index()] ^ mine[to.index()];
+            if position.pieces(them).contains(to) {
+                let captured = usize::from(position.masters(them).contains(to));
+                key ^= self.pieces[them.index()][captured][to.index()];
+            }
+        }
+        let used: Card = m.card();
+        let side = position.side_card();
+        let hand = &self.cards[us.index()];
+        key ^ hand[used.index()] ^ hand[side.index()] ^ self.cards[SIDE][side.index()] ^ self.cards[SIDE][used.index()]
+    }
 }
 
 #[cfg(test)]
@@ -106,6 +96,9 @@ mod tests {
     /// The key kept up move by move equals the key computed from scratch, through captures and wins.
     #[test]
     fn incremental_keys_match_full_keys() {
+        let keys = Keys::new();
+        let hash = |position: &Position| keys.hash(position);
+        let after = |position: &Position, key, m| keys.after(position, key, m);
         let mut dice = SplitMix64(9);
         for seed in 0..200 {
             let mut game = Game::from_deal(&Deal::from_seed(seed));
