@@ -16,7 +16,13 @@ use wasm_bindgen::prelude::*;
 use web_sys::{Document, Element, HtmlButtonElement, HtmlDialogElement, HtmlInputElement, HtmlSelectElement};
 
 fn element<T: JsCast>(id: &str) -> Option<T> {
-    web_sys::window()?.document()?.get_element_by_id(id)?.dyn_into().ok()
+    find(id)?.dyn_into().ok()
+}
+
+/// The element with this id: one copy of the lookup, not one inlined into every caller.
+#[inline(never)]
+fn find(id: &str) -> Option<Element> {
+    web_sys::window()?.document()?.get_element_by_id(id)
 }
 
 fn open_dialog(id: &str) {
