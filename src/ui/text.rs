@@ -107,13 +107,27 @@ pub struct Texts {
     pub rules_title: &'static str,
     pub rules: &'static [&'static str],
     pub rules_cards: &'static str,
-    /// The page's fixed texts, by the `data-text` key of their element.
-    html: &'static [(&'static str, &'static str)],
+    /// The page's fixed texts, by the `data-text` key of their element, as [`pairs!`] packs them.
+    html: &'static str,
+}
+
+/// Key-text pairs packed at compile time into one string, `"key\0text\0key\0text\0…"`: as a
+/// table of `(&str, &str)` they cost the wasm 16 bytes of poorly compressible pointers a pair.
+macro_rules! pairs {
+    ($(($key:literal, $text:literal $(,)?)),* $(,)?) => {
+        concat!($($key, "\0", $text, "\0"),*)
+    };
 }
 
 impl Texts {
     pub fn html(&self, key: &str) -> Option<&'static str> {
-        self.html.iter().find(|(k, _)| *k == key).map(|&(_, text)| text)
+        let mut parts = self.html.split('\0');
+        while let (Some(k), Some(text)) = (parts.next(), parts.next()) {
+            if k == key {
+                return Some(text);
+            }
+        }
+        None
     }
 }
 
@@ -494,7 +508,7 @@ const EN: Texts = Texts {
         "If the same position occurs for the third time (the pieces, both hands, the side card and the player to move), the game is drawn.",
     ],
     rules_cards: "The sixteen cards, as their holder sees them (forward is up)",
-    html: &[
+    html: pairs![
         ("continue-here", "Continue from here"),
         ("back-to-game", "Back to the game"),
         ("board", "Onitama board: arrow keys move, Enter chooses, Escape cancels"),
@@ -665,7 +679,7 @@ const FA: Texts = Texts {
         "اگر همان وضعیت برای بار سوم پیش آید (مهره‌ها، کارت‌های هر دو بازیکن، کارت کناری و بازیکنِ نوبت)، بازی مساوی است.",
     ],
     rules_cards: "شانزده کارت، همان‌گونه که دارنده‌شان می‌بیند (رو به جلو، بالاست)",
-    html: &[
+    html: pairs![
         ("continue-here", "ادامه از اینجا"),
         ("back-to-game", "بازگشت به بازی"),
         ("board", "صفحهٔ اونیتاما: کلیدهای جهت جابه‌جا می‌کنند، Enter انتخاب می‌کند، Escape لغو می‌کند"),
@@ -822,7 +836,7 @@ const ES: Texts = Texts {
         "Si la misma posición se da por tercera vez (las piezas, las dos manos, la carta lateral y el jugador que mueve), la partida es tablas.",
     ],
     rules_cards: "Las dieciséis cartas, como las ve quien las tiene (adelante es arriba)",
-    html: &[
+    html: pairs![
         ("continue-here", "Continuar desde aquí"),
         ("back-to-game", "Volver a la partida"),
         ("board", "Tablero de Onitama: las flechas mueven, Intro elige, Escape cancela"),
@@ -993,7 +1007,7 @@ const FR: Texts = Texts {
         "Si la même position se produit pour la troisième fois (les pièces, les deux mains, la carte du côté et le joueur au trait), la partie est nulle.",
     ],
     rules_cards: "Les seize cartes, telles que les voit leur détenteur (l'avant est en haut)",
-    html: &[
+    html: pairs![
         ("continue-here", "Continuer d'ici"),
         ("back-to-game", "Retour à la partie"),
         ("board", "Plateau d'Onitama : les flèches déplacent, Entrée choisit, Échap annule"),
