@@ -356,7 +356,17 @@ pub const FINISHED_KEPT: usize = 100;
 /// The finished games kept, oldest first: records apart by a blank line. A damaged record is
 /// skipped; the others stay readable.
 pub fn decode_finished(text: &str) -> Vec<Game> {
-    text.split("\n\n").filter_map(|record| Game::from_record(record).ok()).collect()
+    // What `text.split("\n\n")` gives, one `split_once` at a time: the splitting iterator keeps
+    // a searcher that might have an empty needle, and with it a checked slice whose panic message
+    // brings the wasm `char`'s `Debug` and its Unicode tables (4 KB gzipped).
+    let mut games = Vec::new();
+    let mut rest = Some(text);
+    while let Some(text) = rest {
+        let (record, tail) = text.split_once("\n\n").map_or((text, None), |(record, tail)| (record, Some(tail)));
+        games.extend(Game::from_record(record).ok());
+        rest = tail;
+    }
+    games
 }
 
 /// The list with `game` added last (once: an identical record moves to the end), keeping the

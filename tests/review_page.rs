@@ -214,3 +214,24 @@ fn the_last_hundred_finished_games_are_kept_and_a_damaged_one_is_skipped() {
     assert!(distinct.len() > FINISHED_KEPT);
     assert_eq!(decode_finished(&many).len(), FINISHED_KEPT);
 }
+
+/// The finished games split where `split("\n\n")` splits, and nowhere else.
+#[test]
+fn finished_games_split_at_each_empty_line() {
+    let one = "start bbBbb/5/5/5/rrRrr ox,boar horse,elephant crab r\nmoves ox:c1c2\n";
+    let two = "start bbBbb/5/5/5/rrRrr ox,boar horse,elephant crab r\nmoves boar:a1a2\n";
+    for (text, expected) in [
+        (String::new(), 0),
+        (one.to_string(), 1),
+        (format!("{one}\n{two}"), 2),
+        (format!("{one}\n\n\n{two}\n\n"), 2),
+        (format!("\n\n{one}\n\n\n\n{two}"), 2),
+        // Not split at "\r\n\r\n": one record with two starts, which is refused.
+        (format!("{}\r\n{}", one.replace('\n', "\r\n"), two.replace('\n', "\r\n")), 0),
+    ] {
+        let by_split: Vec<_> = text.split("\n\n").filter_map(|r| Game::from_record(r).ok()).collect();
+        let decoded = decode_finished(&text);
+        assert_eq!(decoded.len(), expected, "{text:?}");
+        assert_eq!(decoded, by_split, "{text:?}");
+    }
+}
