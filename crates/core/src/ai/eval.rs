@@ -73,6 +73,28 @@ impl Weights {
 
 pub use super::weights::WEIGHTS;
 
+/// [`WEIGHTS`] as the program carries them: a byte each (every one fits, which compiling checks),
+/// half the download of `i16`s in the wasm; widened by [`tuned`].
+static NARROW: [i8; FEATURES] = narrow(&WEIGHTS);
+
+const fn narrow(weights: &Weights) -> [i8; FEATURES] {
+    let mut bytes = [0; FEATURES];
+    let mut i = 0;
+    while i < FEATURES {
+        let weight = weights.0[i];
+        assert!(weight >= i8::MIN as i16 && weight <= i8::MAX as i16, "a weight outside -128..=127: keep them as i16");
+        bytes[i] = weight as i8;
+        i += 1;
+    }
+    bytes
+}
+
+/// The tuned weights, [`WEIGHTS`], for an engine or an evaluation.
+#[inline(never)]
+pub fn tuned() -> Weights {
+    Weights(NARROW.map(i16::from))
+}
+
 /// Receives the terms of a position one by one.
 trait Terms {
     fn add(&mut self, feature: usize, count: i32);
@@ -184,7 +206,7 @@ fn gather(position: &Position, our_master: Square, their_master: Square, terms: 
 
 /// The position's value for the side to move.
 pub fn evaluate(position: &Position) -> i32 {
-    evaluate_with(position, &WEIGHTS)
+    evaluate_with(position, &tuned())
 }
 
 pub fn evaluate_with(position: &Position, weights: &Weights) -> i32 {
@@ -211,6 +233,11 @@ pub fn features(position: &Position) -> Option<Vec<(u16, i8)>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_stored_bytes_widen_to_the_weights() {
+        assert_eq!(tuned(), WEIGHTS);
+    }
 
     #[test]
     fn features_sum_to_the_evaluation() {

@@ -2,7 +2,7 @@
 //! a transposition table, killer and history move ordering, late move reductions, repetition
 //! awareness and a quiescence search over captures and master threats.
 
-use super::eval::{WEIGHTS, Weights, evaluate_with};
+use super::eval::{Weights, evaluate_with, tuned};
 use super::table::{Bound, Table};
 use super::zobrist::Keys;
 use crate::rules::{Bitboard, Color, Move, MoveList, Position, Square};
@@ -88,7 +88,7 @@ impl Default for Options {
             killers_and_history: true,
             late_move_reductions: true,
             quiescence: true,
-            weights: WEIGHTS,
+            weights: tuned(),
         }
     }
 }
