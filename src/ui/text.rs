@@ -103,8 +103,11 @@ pub struct Texts {
     no_students: &'static str,
     describe_cards: &'static str,
     and: &'static str,
-    /// The rules page: its title, its paragraphs, and the heading over the sixteen cards.
+    /// The rules page: its title, its paragraphs, and the heading over the sixteen cards. The
+    /// paragraphs reach the page as `www/rules/<code>.txt`, fetched when the rules are opened
+    /// (`rules_file` writes them; a test keeps them equal).
     pub rules_title: &'static str,
+    #[cfg(not(target_arch = "wasm32"))]
     pub rules: &'static [&'static str],
     pub rules_cards: &'static str,
     /// The page's fixed texts, by the `data-text` key of their element, as [`pairs!`] packs them.
@@ -129,6 +132,23 @@ impl Texts {
         }
         None
     }
+}
+
+/// The file of the rules' paragraphs in `lang` (`www/rules/<code>.txt`): one paragraph a line.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn rules_file(lang: Lang) -> String {
+    let mut file =
+        String::from("# Written from src/ui/text.rs by tests/rules_files.rs: edit the Rust table, not this file.\n");
+    for paragraph in lang.texts().rules {
+        file.push_str(paragraph);
+        file.push('\n');
+    }
+    file
+}
+
+/// The paragraphs of a rules file.
+pub fn rules_paragraphs(file: &str) -> impl Iterator<Item = &str> {
+    file.lines().filter(|line| !line.is_empty() && !line.starts_with('#'))
 }
 
 /// A page text by its key, its blanks filled (an unknown key gives the key, so a gap shows).
@@ -499,6 +519,7 @@ const EN: Texts = Texts {
     describe_cards: "{red} holds {red_cards}; {blue} holds {blue_cards}; beside the board: {side}.",
     and: " and ",
     rules_title: "How to play",
+    #[cfg(not(target_arch = "wasm32"))]
     rules: &[
         "Each player has a master (the large eight-sided piece with a crown) and four students (the round pieces). Win by capturing the enemy master, the Way of the Stone, or by moving your own master onto the enemy temple, the square where that master started, the Way of the Stream. A student on the temple wins nothing.",
         "Five cards are dealt: two to each player and one beside the board. The stamp colour of the side card decides who moves first.",
@@ -561,6 +582,10 @@ const EN: Texts = Texts {
         ("cancel", "Cancel"),
         ("start", "Start"),
         ("rules", "Rules"),
+        (
+            "rules-unavailable",
+            "The rules could not be loaded ({reason}). The full rules, in English, are linked below."
+        ),
         ("puzzles", "Puzzles"),
         ("daily-puzzle", "Daily puzzle"),
         ("easy", "easy"),
@@ -670,6 +695,7 @@ const FA: Texts = Texts {
     describe_cards: "{red} کارت‌های {red_cards} را دارد؛ {blue} کارت‌های {blue_cards} را؛ کارت کناری: {side}.",
     and: " و ",
     rules_title: "شیوهٔ بازی",
+    #[cfg(not(target_arch = "wasm32"))]
     rules: &[
         "هر بازیکن یک استاد (مهرهٔ بزرگ هشت‌گوش با تاج) و چهار شاگرد (مهره‌های گرد) دارد. با گرفتن استاد حریف، راه سنگ، یا با رساندن استاد خود به معبد حریف، خانه‌ای که استاد او از آن آغاز کرد، راه جویبار، برنده می‌شوید. شاگردی که به معبد برسد چیزی نمی‌برد.",
         "پنج کارت پخش می‌شود: دو کارت به هر بازیکن و یکی کنار صفحه. رنگ مهر کارت کناری تعیین می‌کند چه کسی نخست حرکت کند.",
@@ -732,6 +758,7 @@ const FA: Texts = Texts {
         ("cancel", "لغو"),
         ("start", "آغاز"),
         ("rules", "قواعد"),
+        ("rules-unavailable", "قواعد بارگیری نشد ({reason}). قواعد کامل، به انگلیسی، در پیوند زیر است."),
         ("puzzles", "معماها"),
         ("daily-puzzle", "معمای روز"),
         ("easy", "آسان"),
@@ -827,6 +854,7 @@ const ES: Texts = Texts {
     describe_cards: "{red} tiene {red_cards}; {blue} tiene {blue_cards}; junto al tablero: {side}.",
     and: " y ",
     rules_title: "Cómo se juega",
+    #[cfg(not(target_arch = "wasm32"))]
     rules: &[
         "Cada jugador tiene un maestro (la pieza grande de ocho lados con corona) y cuatro estudiantes (las piezas redondas). Ganas capturando al maestro enemigo, el Camino de la Piedra, o llevando a tu propio maestro al templo enemigo, la casilla donde empezó ese maestro, el Camino del Arroyo. Un estudiante en el templo no gana nada.",
         "Se reparten cinco cartas: dos a cada jugador y una junto al tablero. El color del sello de la carta lateral decide quién mueve primero.",
@@ -889,6 +917,10 @@ const ES: Texts = Texts {
         ("cancel", "Cancelar"),
         ("start", "Empezar"),
         ("rules", "Reglas"),
+        (
+            "rules-unavailable",
+            "No se pudieron cargar las reglas ({reason}). Las reglas completas, en inglés, están enlazadas abajo."
+        ),
         ("puzzles", "Problemas"),
         ("daily-puzzle", "Problema del día"),
         ("easy", "fácil"),
@@ -998,6 +1030,7 @@ const FR: Texts = Texts {
     describe_cards: "{red} tient {red_cards} ; {blue} tient {blue_cards} ; à côté du plateau : {side}.",
     and: " et ",
     rules_title: "Comment jouer",
+    #[cfg(not(target_arch = "wasm32"))]
     rules: &[
         "Chaque joueur a un maître (la grande pièce à huit côtés, couronnée) et quatre élèves (les pièces rondes). On gagne en capturant le maître adverse, la Voie de la Pierre, ou en amenant son propre maître sur le temple adverse, la case où ce maître a commencé, la Voie du Ruisseau. Un élève sur le temple ne gagne rien.",
         "On distribue cinq cartes : deux à chaque joueur et une à côté du plateau. La couleur du sceau de cette carte décide qui joue en premier.",
@@ -1060,6 +1093,10 @@ const FR: Texts = Texts {
         ("cancel", "Annuler"),
         ("start", "Commencer"),
         ("rules", "Règles"),
+        (
+            "rules-unavailable",
+            "Les règles n'ont pas pu être chargées ({reason}). Les règles complètes, en anglais, sont en lien ci-dessous."
+        ),
         ("puzzles", "Problèmes"),
         ("daily-puzzle", "Problème du jour"),
         ("easy", "facile"),

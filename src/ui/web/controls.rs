@@ -623,6 +623,26 @@ pub fn apply_language(lang: Lang) {
     }
 }
 
+/// Puts the rules' paragraphs in `lang` into `into`, from their file (the browser caches it).
+fn fill_rules_text(lang: Lang, into: Element) {
+    super::fetch::text(&format!("rules/{}.txt", lang.code()), move |file| {
+        let Some(document) = web_sys::window().and_then(|w| w.document()) else { return };
+        match file {
+            Ok(file) => {
+                for paragraph in text::rules_paragraphs(&file) {
+                    if let Ok(p) = document.create_element("p") {
+                        p.set_text_content(Some(paragraph));
+                        let _ = into.append_child(&p);
+                    }
+                }
+            }
+            Err(reason) => {
+                into.set_text_content(Some(&text::puzzle_text(lang, "rules-unavailable", &[("reason", reason)])));
+            }
+        }
+    });
+}
+
 /// The rules in `lang`, with the sixteen cards drawn as grids (built from the rules core's table).
 fn fill_rules(lang: Lang) -> Result<(), JsValue> {
     let document = web_sys::window().and_then(|w| w.document()).ok_or("no document")?;
@@ -639,9 +659,9 @@ fn fill_rules(lang: Lang) -> Result<(), JsValue> {
         Ok(element)
     };
     add(&content, "h2", Some(texts.rules_title), None)?;
-    for paragraph in texts.rules {
-        add(&content, "p", Some(paragraph), None)?;
-    }
+    // The paragraphs come from their file, fetched the first time the rules are opened.
+    let paragraphs = add(&content, "div", None, Some("rules-text"))?;
+    fill_rules_text(lang, paragraphs);
     add(&content, "h3", Some(texts.rules_cards), None)?;
     let cards = add(&content, "div", None, Some("rule-cards"))?;
     for card in Card::ALL {

@@ -4,6 +4,7 @@
 pub mod ai_client;
 pub mod controls;
 mod crash;
+mod fetch;
 pub mod puzzles;
 mod render;
 mod sound;

@@ -4,7 +4,6 @@
 use crate::ai::puzzle::{Puzzle, parse_set};
 use std::cell::RefCell;
 use std::rc::Rc;
-use wasm_bindgen::prelude::*;
 
 const SOLVED_KEY: &str = "onitama.puzzles.solved";
 
@@ -29,9 +28,8 @@ pub fn load(then: impl FnOnce(Result<Rc<Vec<Puzzle>>, String>) + 'static) {
         waiting.get_or_insert_with(Vec::new).push(Box::new(then));
         fetching
     });
-    if !fetching && let Err(error) = fetch() {
-        WAITING.with(|waiting| waiting.borrow_mut().take());
-        web_sys::console::error_1(&error);
+    if !fetching {
+        super::fetch::text("puzzles.txt", |file| finish(file.and_then(|text| parse_set(&text)).map(Rc::new)));
     }
 }
 
@@ -42,41 +40,6 @@ fn finish(result: Result<Rc<Vec<Puzzle>>, String>) {
     for then in WAITING.with(|waiting| waiting.borrow_mut().take()).unwrap_or_default() {
         then(result.clone());
     }
-}
-
-fn describe(error: &JsValue) -> String {
-    error
-        .dyn_ref::<js_sys::Error>()
-        .map(|e| String::from(e.message()))
-        .or_else(|| error.as_string())
-        .unwrap_or_else(|| "no answer".to_string())
-}
-
-fn fetch() -> Result<(), JsValue> {
-    let window = web_sys::window().ok_or("no window")?;
-    let failed = || Closure::<dyn FnMut(JsValue)>::new(|error: JsValue| finish(Err(describe(&error))));
-    let parse = Closure::<dyn FnMut(JsValue)>::new(|text: JsValue| {
-        finish(parse_set(&text.as_string().unwrap_or_default()).map(Rc::new));
-    });
-    let text_failed = failed();
-    let read = Closure::<dyn FnMut(JsValue)>::new(move |response: JsValue| {
-        let text = response.dyn_into::<web_sys::Response>().and_then(|response| match response.ok() {
-            true => response.text(),
-            false => Err(format!("puzzles.txt: HTTP {}", response.status()).into()),
-        });
-        match text {
-            Ok(text) => {
-                let _ = text.then2(&parse, &text_failed);
-            }
-            Err(error) => finish(Err(describe(&error))),
-        }
-    });
-    let fetch_failed = failed();
-    let _ = window.fetch_with_str("puzzles.txt").then2(&read, &fetch_failed);
-    // One fetch a page: its handlers live as long as it.
-    read.forget();
-    fetch_failed.forget();
-    Ok(())
 }
 
 fn storage() -> Option<web_sys::Storage> {
