@@ -59,9 +59,10 @@ const turning = await page.evaluate(async () => {
 });
 
 let total = 0;
-// The rules file and the puzzle set are fetched only when asked for: not part of a game's download.
-const lazy = ['RULES.md', 'puzzles.txt'];
-const files = readdirSync(dist).filter((f) => !f.endsWith('.map') && !lazy.includes(f));
+// The rules (RULES.md, and the rules dialog's paragraphs in rules/) and the puzzle set are
+// fetched only when asked for: not part of a game's download.
+const lazy = ['RULES.md', 'puzzles.txt', 'rules/fa.txt'];
+const files = readdirSync(dist).filter((f) => !f.endsWith('.map') && !lazy.includes(f) && f !== 'rules');
 const sizes = files.map((f) => {
   const gz = gzipSync(readFileSync(join(dist, f)), { level: 9 }).length;
   total += gz;

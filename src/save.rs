@@ -66,12 +66,16 @@ pub struct SavedPuzzle {
     pub daily: bool,
 }
 
-pub fn encode(save: &SaveFile) -> String {
-    let mode = match save.mode {
+fn encode_mode(mode: Mode) -> String {
+    match mode {
         Mode::VsAi { human, level } => format!("ai {} {level}", human.code()),
         Mode::PassAndPlay { turn_board } => format!("two {}", if turn_board { "turn" } else { "fixed" }),
         Mode::Watch { level } => format!("watch {level}"),
-    };
+    }
+}
+
+pub fn encode(save: &SaveFile) -> String {
+    let mode = encode_mode(save.mode);
     let mut text =
         format!("{MAGIC} {FORMAT}\nmode {mode}\nevaluation {}\n", if save.show_evaluation { "on" } else { "off" });
     if let Some(language) = &save.language {
@@ -353,29 +357,44 @@ pub fn decode_settings(text: &str) -> Option<SettingsFile> {
 /// How many finished games the browser keeps for review.
 pub const FINISHED_KEPT: usize = 100;
 
-/// The finished games kept, oldest first: records apart by a blank line. A damaged record is
-/// skipped; the others stay readable.
-pub fn decode_finished(text: &str) -> Vec<Game> {
+/// A finished game kept for review, with who played it (older entries may not say).
+#[derive(Clone, Debug, PartialEq)]
+pub struct FinishedGame {
+    pub game: Game,
+    pub mode: Option<Mode>,
+}
+
+/// The finished games kept, oldest first: each a `# mode …` line and the record, apart by a
+/// blank line. A damaged record is skipped; the others stay readable.
+pub fn decode_finished(text: &str) -> Vec<FinishedGame> {
     // What `text.split("\n\n")` gives, one `split_once` at a time: the splitting iterator keeps
     // a searcher that might have an empty needle, and with it a checked slice whose panic message
     // brings the wasm `char`'s `Debug` and its Unicode tables (4 KB gzipped).
     let mut games = Vec::new();
     let mut rest = Some(text);
     while let Some(text) = rest {
-        let (record, tail) = text.split_once("\n\n").map_or((text, None), |(record, tail)| (record, Some(tail)));
-        games.extend(Game::from_record(record).ok());
+        let (block, tail) = text.split_once("\n\n").map_or((text, None), |(block, tail)| (block, Some(tail)));
+        let mode = block.lines().next().and_then(|line| line.strip_prefix("# mode ")).and_then(|m| decode_mode(m).ok());
+        games.extend(Game::from_record(block).ok().map(|game| FinishedGame { game, mode }));
         rest = tail;
     }
     games
 }
 
-/// The list with `game` added last (once: an identical record moves to the end), keeping the
-/// last `FINISHED_KEPT`.
-pub fn add_finished(text: Option<&str>, game: &Game) -> String {
+/// The list with `game` (played in `mode`) added last (once: the same record moves to the
+/// end), keeping the last `FINISHED_KEPT`.
+pub fn add_finished(text: Option<&str>, game: &Game, mode: Mode) -> String {
     let record = game.to_record();
-    let mut records: Vec<String> =
-        decode_finished(text.unwrap_or_default()).iter().map(Game::to_record).filter(|r| *r != record).collect();
-    records.push(record);
-    let skip = records.len().saturating_sub(FINISHED_KEPT);
-    records[skip..].iter().map(|r| r.trim_end()).collect::<Vec<_>>().join("\n\n")
+    let mut kept: Vec<FinishedGame> =
+        decode_finished(text.unwrap_or_default()).into_iter().filter(|f| f.game.to_record() != record).collect();
+    kept.push(FinishedGame { game: game.clone(), mode: Some(mode) });
+    let skip = kept.len().saturating_sub(FINISHED_KEPT);
+    let blocks: Vec<String> = kept[skip..]
+        .iter()
+        .map(|f| {
+            let mode = f.mode.map(|m| format!("# mode {}\n", encode_mode(m))).unwrap_or_default();
+            format!("{mode}{}", f.game.to_record().trim_end())
+        })
+        .collect();
+    blocks.join("\n\n")
 }

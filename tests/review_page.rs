@@ -88,12 +88,54 @@ fn a_review_takes_each_move_as_it_comes_and_ignores_stale_or_out_of_turn_ones() 
 }
 
 #[test]
-fn closing_a_running_review_ends_its_worker() {
+fn stopping_a_running_review_ends_its_worker_and_keeps_what_is_judged_then_it_closes() {
     let mut session = open(BLUNDER, Mode::PassAndPlay { turn_board: false });
-    session.update(Event::Intent(Intent::Review));
+    let effects = session.update(Event::Intent(Intent::Review));
+    let Some(Effect::StartReview { id, .. }) =
+        effects.iter().find(|e| matches!(e, Effect::StartReview { .. })).cloned()
+    else {
+        panic!("no review")
+    };
+    let [first, _] = entries();
+    session.update(Event::Reply(Reply { id, kind: ReplyKind::Reviewed(first, 2) }));
     let effects = session.update(Event::Intent(Intent::CloseReview));
     assert!(effects.contains(&Effect::CancelReview));
+    let review = session.state().review.as_ref().expect("kept");
+    assert_eq!((review.running, review.entries.len()), (false, 1));
+    let effects = session.update(Event::Intent(Intent::CloseReview));
+    assert!(!effects.contains(&Effect::CancelReview));
     assert!(session.state().review.is_none());
+}
+
+#[test]
+fn undo_before_the_engine_line_goes_back_to_the_game() {
+    let mut session = open(BLUNDER, Mode::PassAndPlay { turn_board: false });
+    reviewed(&mut session);
+    session.update(Event::Intent(Intent::View(1)));
+    session.update(Event::Intent(Intent::BestLine(1)));
+    assert_eq!(session.state().review.as_ref().unwrap().variation, Some(1));
+    session.update(Event::Intent(Intent::Undo));
+    let state = session.state();
+    assert_eq!(state.review.as_ref().unwrap().variation, None);
+    assert_eq!(state.game.moves().len(), 0);
+    assert_eq!(state.line().moves(), [mv("boar:c2b2"), mv("elephant:c3b2")]);
+}
+
+#[test]
+fn a_finished_puzzle_is_not_kept_among_finished_games() {
+    let set = onitama::ai::puzzle::parse_set(include_str!("../www/puzzles.txt")).unwrap();
+    let puzzle = *set.iter().find(|p| p.plies == 3).unwrap();
+    let mut session = open(BLUNDER, Mode::PassAndPlay { turn_board: false });
+    session.update(Event::Intent(Intent::Puzzle { puzzle, daily: false }));
+    let first = onitama::ai::puzzle::winning_moves(&puzzle.position, 3)[0];
+    session.update(Event::Intent(Intent::Play(first)));
+    let reply = onitama::ai::puzzle::defence(session.state().position(), 2).unwrap();
+    let effects = session.update(Event::Intent(Intent::Play(reply)));
+    assert!(effects.iter().all(|e| !matches!(e, Effect::KeepFinished(..))));
+    let win = onitama::ai::winning_move(session.state().position()).unwrap();
+    let effects = session.update(Event::Intent(Intent::Play(win)));
+    assert!(effects.contains(&Effect::PuzzleSolved(puzzle.id)));
+    assert!(effects.iter().all(|e| !matches!(e, Effect::KeepFinished(..))));
 }
 
 #[test]
@@ -164,6 +206,8 @@ fn the_ai_waits_while_a_review_is_open() {
     let effects = session.update(Event::Intent(Intent::Review));
     assert!(effects.contains(&Effect::CancelSearch));
     assert!(session.state().thinking.is_none());
+    session.update(Event::Intent(Intent::CloseReview));
+    assert!(session.state().thinking.is_none(), "a stopped review is still open");
     let effects = session.update(Event::Intent(Intent::CloseReview));
     assert!(effects.iter().any(|e| matches!(e, Effect::StartSearch(_))));
 }
@@ -173,7 +217,8 @@ fn a_game_that_ends_on_the_page_is_kept_for_review() {
     let mut session =
         open("start 5/5/2B2/2R2/5 crab,boar horse,elephant ox r\n", Mode::PassAndPlay { turn_board: false });
     let effects = session.update(Event::Intent(Intent::Play(mv("crab:c2c3"))));
-    let kept: Vec<_> = effects.iter().filter(|e| matches!(e, Effect::KeepFinished(_))).collect();
+    let kept: Vec<_> =
+        effects.iter().filter(|e| matches!(e, Effect::KeepFinished(_, Mode::PassAndPlay { .. }))).collect();
     assert_eq!(kept.len(), 1);
 }
 
@@ -196,12 +241,16 @@ fn the_last_hundred_finished_games_are_kept_and_a_damaged_one_is_skipped() {
     let game = |moves: &str| {
         Game::from_record(&format!("start bbBbb/5/5/5/rrRrr ox,boar horse,elephant crab r\nmoves {moves}\n")).unwrap()
     };
-    let mut kept = add_finished(None, &game("ox:c1c2"));
-    kept = add_finished(Some(&kept), &game("boar:a1a2"));
-    kept = add_finished(Some(&kept), &game("ox:c1c2"));
+    let vs_ai = Mode::VsAi { human: Color::Blue, level: 4 };
+    let mut kept = add_finished(None, &game("ox:c1c2"), vs_ai);
+    kept = add_finished(Some(&kept), &game("boar:a1a2"), Mode::PassAndPlay { turn_board: true });
+    kept = add_finished(Some(&kept), &game("ox:c1c2"), vs_ai);
     let games = decode_finished(&kept);
     assert_eq!(games.len(), 2, "the same game is kept once");
-    assert_eq!(games[1].moves(), [mv("ox:c1c2")], "the latest last");
+    assert_eq!(games[1].game.moves(), [mv("ox:c1c2")], "the latest last");
+    assert_eq!(games[1].mode, Some(vs_ai), "with who played it");
+    // Entries from before the mode was kept still read.
+    assert_eq!(decode_finished(&games[1].game.to_record())[0].mode, None);
     let damaged = format!("start nonsense\n\n{kept}");
     assert_eq!(decode_finished(&damaged).len(), 2);
     let mut many = String::new();
@@ -209,7 +258,7 @@ fn the_last_hundred_finished_games_are_kept_and_a_damaged_one_is_skipped() {
     for seed in 0..FINISHED_KEPT as u64 + 20 {
         let game = Game::from_deal(&onitama::rules::Deal::from_seed(seed));
         distinct.insert(game.to_record());
-        many = add_finished(Some(&many), &game);
+        many = add_finished(Some(&many), &game, Mode::PassAndPlay { turn_board: false });
     }
     assert!(distinct.len() > FINISHED_KEPT);
     assert_eq!(decode_finished(&many).len(), FINISHED_KEPT);
@@ -230,7 +279,7 @@ fn finished_games_split_at_each_empty_line() {
         (format!("{}\r\n{}", one.replace('\n', "\r\n"), two.replace('\n', "\r\n")), 0),
     ] {
         let by_split: Vec<_> = text.split("\n\n").filter_map(|r| Game::from_record(r).ok()).collect();
-        let decoded = decode_finished(&text);
+        let decoded: Vec<Game> = decode_finished(&text).into_iter().map(|kept| kept.game).collect();
         assert_eq!(decoded.len(), expected, "{text:?}");
         assert_eq!(decoded, by_split, "{text:?}");
     }

@@ -79,19 +79,21 @@ impl PuzzleRun {
         }
     }
 
-    /// Undoing back before the wrong move lets the player try again from there.
-    pub fn after_undo(&mut self, game: &Game) {
-        if let Status::Failed { at, .. } = self.status
-            && game.moves().len() < at
-        {
-            self.status = Status::Playing;
-        }
-    }
-
-    /// The strip's line while the puzzle is on.
-    pub fn line(&self, lang: Lang) -> String {
-        let key = if self.daily { "daily-line" } else { "puzzle-line" };
-        text::puzzle_text(lang, key, &self.blanks(lang))
+    /// The strip's line while the puzzle is on: what to find, then, after a right move, how far
+    /// the win still is.
+    pub fn line(&self, lang: Lang, game: &Game) -> String {
+        let played = game.moves().len();
+        let mut blanks = self.blanks(lang);
+        let key = match played {
+            0 if self.daily => "daily-line",
+            0 => "puzzle-line",
+            _ if game.position().to_move() == self.solver() => {
+                blanks.push(("left", self.plies_left(played).div_ceil(2).to_string()));
+                "puzzle-going"
+            }
+            _ => "puzzle-waiting",
+        };
+        text::puzzle_text(lang, key, &blanks)
     }
 
     /// What happened, once it is over.

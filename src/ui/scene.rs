@@ -47,13 +47,18 @@ pub fn hint_card(state: &State) -> Option<Card> {
 pub fn turn_line(state: &State) -> Option<String> {
     // A failed puzzle waits for "Try again": nobody is to move.
     let puzzle_over = state.puzzle.is_some_and(|run| run.status != super::puzzle::Status::Playing);
-    if state.game.outcome().is_some() || puzzle_over {
+    // While a review is open the board is looked at, not played.
+    if state.game.outcome().is_some() || puzzle_over || state.review.is_some() {
         return None;
     }
     let lang = state.lang();
     let mover = state.position().to_move();
     Some(if state.ai_to_move() {
-        let label = text::ai_label(lang, level_index(state.mode), state.thinking.is_some());
+        let label = match state.puzzle {
+            // The puzzle's opponent is the exact defence, not a level.
+            Some(_) => text::defender_label(lang, state.thinking.is_some()),
+            None => text::ai_label(lang, level_index(state.mode), state.thinking.is_some()),
+        };
         // When the AI plays both sides, say which side is thinking.
         if matches!(state.mode, Mode::Watch { .. }) {
             format!("{} · {label}", text::color_name(lang, mover))
@@ -94,7 +99,11 @@ pub fn labels(state: &State) -> Vec<(Color, String, bool)> {
     if let Mode::VsAi { human, level } = state.mode
         && human == mover
     {
-        labels.push((human.other(), text::ai_label(lang, level, false), false));
+        let opponent = match state.puzzle {
+            Some(_) => text::defender_label(lang, false),
+            None => text::ai_label(lang, level, false),
+        };
+        labels.push((human.other(), opponent, false));
     }
     labels
 }

@@ -97,7 +97,7 @@ pub enum Intent {
     ContinueHere,
     /// Review the game's whole line in the worker, move by move.
     Review,
-    /// Stop the review (if it runs) and close it.
+    /// Stop the review if it runs (keeping the moves judged so far), else close it.
     CloseReview,
     /// Show the engine's line in place of this move (1 for the first) of the reviewed game.
     BestLine(usize),
@@ -185,8 +185,8 @@ pub enum Effect {
     },
     /// End the review's worker.
     CancelReview,
-    /// Keep this finished game among the last ones, to review later.
-    KeepFinished(Game),
+    /// Keep this finished game (and how it was played) among the last ones, to review later.
+    KeepFinished(Game, Mode),
     /// Remember that this puzzle is solved.
     PuzzleSolved(u32),
 }
@@ -403,7 +403,13 @@ impl Session {
             Intent::Play(m) => self.play(m),
             Intent::Undo | Intent::Redo if self.state.viewing.is_some() || self.state.review.is_some() => {
                 let ply = self.state.game.moves().len();
-                self.view(if matches!(intent, Intent::Undo) { ply.saturating_sub(1) } else { ply + 1 });
+                let target = if matches!(intent, Intent::Undo) { ply.saturating_sub(1) } else { ply + 1 };
+                let start = self.state.review.as_ref().and_then(|r| r.variation);
+                if start.is_some_and(|start| target < start) {
+                    // Back before the engine's line: the game's own position.
+                    return self.intent(Intent::View(target));
+                }
+                self.view(target);
             }
             Intent::Undo => self.step_history(true),
             Intent::Redo => self.step_history(false),
@@ -424,11 +430,19 @@ impl Session {
                 }
             }
             Intent::Review => self.start_review(),
-            Intent::CloseReview => {
-                self.leave_variation();
-                self.close_review();
-                self.changed();
-            }
+            // A running review stops and keeps the moves judged so far; a stopped one closes.
+            Intent::CloseReview => match self.state.review.as_mut() {
+                Some(review) if review.running => {
+                    review.running = false;
+                    self.effects.push(Effect::CancelReview);
+                    self.effects.push(Effect::Controls);
+                }
+                _ => {
+                    self.leave_variation();
+                    self.close_review();
+                    self.changed();
+                }
+            },
             Intent::BestLine(ply) => self.best_line(ply),
             Intent::Hint => self.hint(),
             Intent::NewGame { game, mode } => self.start_game(game, mode),
@@ -599,8 +613,9 @@ impl Session {
         self.close_review();
         let lang = self.state.lang();
         let outcome = self.state.game.outcome();
-        if outcome.is_some() {
-            self.effects.push(Effect::KeepFinished(self.state.game.clone()));
+        // Puzzles are not games to keep.
+        if outcome.is_some() && self.state.puzzle.is_none() {
+            self.effects.push(Effect::KeepFinished(self.state.game.clone(), self.state.mode));
         }
         if let Some(run) = self.state.puzzle.as_mut() {
             let was = run.status;
@@ -646,7 +661,7 @@ impl Session {
             return;
         }
         if let Some(run) = self.state.puzzle.as_mut() {
-            run.after_undo(&self.state.game);
+            *run = PuzzleRun::resume(run.puzzle, run.daily, &self.state.game);
         }
         self.cancel_search();
         self.held = None;

@@ -164,6 +164,12 @@ impl State {
         }
     }
 
+    /// Letters and digits along the board: as set, and always in a puzzle or a review, whose
+    /// texts name squares.
+    pub fn shows_coordinates(&self) -> bool {
+        self.settings.coordinates || self.puzzle.is_some() || self.review.is_some()
+    }
+
     pub fn lang(&self) -> Lang {
         self.settings.language
     }
@@ -188,7 +194,7 @@ impl State {
     /// Whether a person is to move now (and the game is on).
     pub fn human_to_move(&self) -> bool {
         self.viewing.is_none()
-            && self.review.as_ref().is_none_or(|r| r.variation.is_none())
+            && self.review.is_none()
             && self.puzzle.is_none_or(|p| p.status == PuzzleStatus::Playing)
             && self.game.outcome().is_none()
             && self.mode.is_human(self.position().to_move())
@@ -210,6 +216,13 @@ impl State {
         }
         let mut game = self.game.clone();
         while game.moves().len() < self.viewing.unwrap_or(0) && game.redo().is_some() {}
+        game
+    }
+
+    /// The line the board steps through: the game's, or the engine's line in a review.
+    pub fn shown_line(&self) -> Game {
+        let mut game = self.game.clone();
+        while game.redo().is_some() {}
         game
     }
 

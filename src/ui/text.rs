@@ -304,6 +304,13 @@ pub fn ai_label(lang: Lang, level: usize, thinking: bool) -> String {
     fill(lang, if thinking { t.ai_thinking } else { t.ai_label }, &[("level", name)])
 }
 
+/// The puzzle's defender by the board: "AI · best defence".
+pub fn defender_label(lang: Lang, thinking: bool) -> String {
+    let t = lang.texts();
+    let name = t.html("best-defence").unwrap_or_default();
+    fill(lang, if thinking { t.ai_thinking } else { t.ai_label }, &[("level", name)])
+}
+
 /// Who plays, and the AI's level: "Against the AI · level 5, student".
 pub fn mode_line(lang: Lang, mode: Mode) -> String {
     let t = lang.texts();
@@ -582,6 +589,10 @@ const EN: Texts = Texts {
         ("cancel", "Cancel"),
         ("start", "Start"),
         ("rules", "Rules"),
+        ("best-defence", "best defence"),
+        ("puzzle-going", "Right! {color} still wins in {left} more moves: go on"),
+        ("puzzle-waiting", "Puzzle {id} · {difficulty} · the defence answers…"),
+        ("review-stop", "Stop"),
         (
             "rules-unavailable",
             "The rules could not be loaded ({reason}). The full rules, in English, are linked below."
@@ -603,7 +614,10 @@ const EN: Texts = Texts {
         ("puzzles-unavailable", "The puzzles could not be loaded: {reason}"),
         ("review", "Review"),
         ("review-progress", "Reviewing move {n} of {total}…"),
-        ("review-start", "Review done: tap the graph or a move to see it judged"),
+        (
+            "review-start",
+            "Review done: choose a point of the graph or a move to see it judged; Undo and Redo step through the game"
+        ),
         ("class-best", "best"),
         ("class-good", "good"),
         ("class-inaccuracy", "inaccuracy"),
@@ -758,6 +772,10 @@ const FA: Texts = Texts {
         ("cancel", "لغو"),
         ("start", "آغاز"),
         ("rules", "قواعد"),
+        ("best-defence", "بهترین دفاع"),
+        ("puzzle-going", "درست است! {color} هنوز در {left} حرکت دیگر می‌برد: ادامه دهید"),
+        ("puzzle-waiting", "معمای {id} · {difficulty} · دفاع پاسخ می‌دهد…"),
+        ("review-stop", "توقف"),
         ("rules-unavailable", "قواعد بارگیری نشد ({reason}). قواعد کامل، به انگلیسی، در پیوند زیر است."),
         ("puzzles", "معماها"),
         ("daily-puzzle", "معمای روز"),
@@ -770,13 +788,16 @@ const FA: Texts = Texts {
         ("puzzle-failed", "این نه: پس از {wrong}، {defender} با {refutation} پاسخ می‌دهد و برد از دست می‌رود."),
         ("puzzle-failed-win", "این نه: پس از {wrong}، {defender} با {refutation} پاسخ می‌دهد و می‌برد."),
         ("puzzle-out-of-moves", "این نه: {n} حرکت بازی شد و {color} نبرد."),
-        ("try-again", "دوباره"),
+        ("try-again", "تلاش دوباره"),
         ("next-puzzle", "معمای بعدی"),
         ("puzzles-solved", "معماهای حل‌شده: {n} از {total}"),
         ("puzzles-unavailable", "معماها بارگیری نشدند: {reason}"),
         ("review", "بازبینی"),
         ("review-progress", "بازبینی حرکت {n} از {total}…"),
-        ("review-start", "بازبینی تمام شد: برای دیدن داوری، روی نمودار یا یک حرکت بزنید"),
+        (
+            "review-start",
+            "بازبینی تمام شد: برای دیدن داوری، نقطه‌ای از نمودار یا یک حرکت را برگزینید؛ برگرداندن و دوباره در بازی گام برمی‌دارند"
+        ),
         ("class-best", "بهترین"),
         ("class-good", "خوب"),
         ("class-inaccuracy", "نادقیق"),
@@ -917,6 +938,10 @@ const ES: Texts = Texts {
         ("cancel", "Cancelar"),
         ("start", "Empezar"),
         ("rules", "Reglas"),
+        ("best-defence", "mejor defensa"),
+        ("puzzle-going", "¡Bien! {color} aún gana en {left} jugadas más: sigue"),
+        ("puzzle-waiting", "Problema {id} · {difficulty} · la defensa responde…"),
+        ("review-stop", "Detener"),
         (
             "rules-unavailable",
             "No se pudieron cargar las reglas ({reason}). Las reglas completas, en inglés, están enlazadas abajo."
@@ -938,7 +963,10 @@ const ES: Texts = Texts {
         ("puzzles-unavailable", "No se pudieron cargar los problemas: {reason}"),
         ("review", "Revisar"),
         ("review-progress", "Revisando la jugada {n} de {total}…"),
-        ("review-start", "Revisión terminada: toca el gráfico o una jugada para ver su valoración"),
+        (
+            "review-start",
+            "Revisión terminada: elige un punto del gráfico o una jugada para ver su valoración; Deshacer y Rehacer recorren la partida"
+        ),
         ("class-best", "la mejor"),
         ("class-good", "buena"),
         ("class-inaccuracy", "imprecisión"),
@@ -1093,6 +1121,10 @@ const FR: Texts = Texts {
         ("cancel", "Annuler"),
         ("start", "Commencer"),
         ("rules", "Règles"),
+        ("best-defence", "meilleure défense"),
+        ("puzzle-going", "Bien joué ! {color} gagne encore en {left} coups : continuez"),
+        ("puzzle-waiting", "Problème {id} · {difficulty} · la défense répond…"),
+        ("review-stop", "Arrêter"),
         (
             "rules-unavailable",
             "Les règles n'ont pas pu être chargées ({reason}). Les règles complètes, en anglais, sont en lien ci-dessous."
@@ -1114,7 +1146,10 @@ const FR: Texts = Texts {
         ("puzzles-unavailable", "Les problèmes n'ont pas pu être chargés : {reason}"),
         ("review", "Analyser"),
         ("review-progress", "Analyse du coup {n} sur {total}…"),
-        ("review-start", "Analyse finie : touchez le graphique ou un coup pour voir son verdict"),
+        (
+            "review-start",
+            "Analyse finie : choisissez un point du graphique ou un coup pour voir son verdict ; Annuler et Rétablir parcourent la partie"
+        ),
         ("class-best", "meilleur coup"),
         ("class-good", "bon"),
         ("class-inaccuracy", "imprécision"),

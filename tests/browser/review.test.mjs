@@ -113,6 +113,12 @@ test('a review shows its progress and can be cancelled while the page answers', 
   await screenshot(page, 'review-running-phone');
   // The page still answers: settings change while the worker searches.
   await page.evaluate(() => window.wasmBindings.game_settings({ coordinates: true }));
+  // Stop keeps what is judged so far; then the review closes.
+  await page.click('#review-close');
+  const stopped = await page.evaluate(() => window.wasmBindings.game_state());
+  assert.equal(stopped.review.running, false);
+  assert.ok(stopped.review.reviewed >= 2);
+  assert.equal(await page.textContent('#review-close'), 'Close');
   await page.click('#review-close');
   const s = await page.evaluate(() => window.wasmBindings.game_state());
   assert.equal(s.review, null);

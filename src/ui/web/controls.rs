@@ -132,9 +132,11 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
     on_click(document, "record-review", |app| open_record(app, true))?;
     on_click(document, "finished-review", |app| {
         let chosen = select_value("finished").parse::<usize>().ok();
-        if let Some(game) = chosen.and_then(|i| super::storage::finished().into_iter().nth(i)) {
+        if let Some(kept) = chosen.and_then(|i| super::storage::finished().into_iter().nth(i)) {
             close_dialog("records-dialog");
-            app.dispatch(Event::Intent(Intent::Open(game)));
+            // Seen as it was played: from the player's side against the AI.
+            let mode = kept.mode.unwrap_or(Mode::PassAndPlay { turn_board: false });
+            app.dispatch(Event::Intent(Intent::NewGame { game: kept.game, mode }));
             app.dispatch(Event::Intent(Intent::Review));
         }
     })?;
@@ -325,10 +327,10 @@ pub fn update(state: &State) {
     let why = (start.to_move() == start.side_card().stamp()).then(|| text::who_starts(lang, start.side_card()));
     if let Some(line) = element::<Element>("mode-line") {
         let mut words = match &state.puzzle {
-            Some(run) => run.line(lang),
+            Some(run) => run.line(lang, game),
             None => text::mode_line(lang, state.mode),
         };
-        if let Some(why) = why.as_ref().filter(|_| game.moves().is_empty()) {
+        if let Some(why) = why.as_ref().filter(|_| game.moves().is_empty() && state.puzzle.is_none()) {
             words = format!("{words} · {why}");
         }
         line.set_text_content(Some(&words));
@@ -348,7 +350,9 @@ pub fn update(state: &State) {
     if let Some(status) = element::<Element>("status") {
         status.set_text_content(why.as_deref());
     }
-    let line = state.line();
+    // In a review's engine line the list shows that line; its marks belong to the game's moves.
+    let variation = state.review.as_ref().and_then(|r| r.variation);
+    let line = if variation.is_some() { state.shown_line() } else { state.line() };
     let shown = game.moves().len();
     if let Some(list) = element::<Element>("moves") {
         list.set_text_content(None);
@@ -364,7 +368,12 @@ pub fn update(state: &State) {
                         let _ = item.set_attribute("aria-current", "step");
                     }
                     let _ = item.set_attribute("class", position.to_move().code());
-                    let class = state.review.as_ref().and_then(|r| r.entry(ply + 1)).map(|e| e.class);
+                    let class = state
+                        .review
+                        .as_ref()
+                        .filter(|_| variation.is_none_or(|start| ply + 1 < start))
+                        .and_then(|r| r.entry(ply + 1))
+                        .map(|e| e.class);
                     if let Some(class) = class.filter(|c| c.mark().is_some()) {
                         let _ = item.set_attribute("data-class", class.code());
                         let _ = item.set_attribute("data-mark", class.mark().unwrap_or_default());
@@ -478,10 +487,11 @@ fn fill_records(app: &App) {
         let games = super::storage::finished();
         select.set_inner_html("");
         // Newest first; each option's value is its place in the kept list.
-        for (i, game) in games.iter().enumerate().rev() {
-            let result = game.outcome().map(|o| text::result_short(lang, o, Mode::PassAndPlay { turn_board: false }));
-            let label =
-                text::digits(lang, &format!("{} · {} · {}", i + 1, result.unwrap_or_default(), game.moves().len()));
+        for (i, kept) in games.iter().enumerate().rev() {
+            let (game, mode) = (&kept.game, kept.mode.unwrap_or(Mode::PassAndPlay { turn_board: false }));
+            let result = game.outcome().map(|o| text::result_short(lang, o, mode));
+            let label = format!("{} · {} · {}", i + 1, result.unwrap_or_default(), text::mode_line(lang, mode));
+            let label = text::digits(lang, &label);
             if let Ok(option) = web_sys::HtmlOptionElement::new_with_text_and_value(&label, &i.to_string()) {
                 let _ = select.add_with_html_option_element(&option);
             }
@@ -524,12 +534,15 @@ fn choose_puzzle(app: &mut App, choice: Choice) {
 fn open_record(app: &mut App, and_review: bool) {
     let text = element::<web_sys::HtmlTextAreaElement>("record-text").map(|t| t.value()).unwrap_or_default();
     match crate::rules::Game::from_record(&text) {
+        Ok(game) if and_review => {
+            close_dialog("records-dialog");
+            // A record says nothing of who played it: both sides are shown alike.
+            app.dispatch(Event::Intent(Intent::NewGame { game, mode: Mode::PassAndPlay { turn_board: false } }));
+            app.dispatch(Event::Intent(Intent::Review));
+        }
         Ok(game) => {
             close_dialog("records-dialog");
             app.dispatch(Event::Intent(Intent::Open(game)));
-            if and_review {
-                app.dispatch(Event::Intent(Intent::Review));
-            }
         }
         Err(error) => {
             let lang = app.state().lang();
@@ -571,13 +584,14 @@ fn show_review(state: &State) {
         line.set_text_content(Some(&words));
     }
     let has_best = review.variation.is_none() && review.variation_game(shown).is_some();
-    for (id, visible) in [("review-best", has_best), ("review-continue", review.variation.is_some())] {
+    let back = review.variation.is_some() || state.viewing.is_some();
+    for (id, visible) in [("review-best", has_best), ("review-continue", back)] {
         if let Some(button) = element::<web_sys::HtmlElement>(id) {
             button.set_hidden(!visible);
         }
     }
     if let Some(close) = element::<Element>("review-close") {
-        let key = if review.running { "cancel" } else { "close" };
+        let key = if review.running { "review-stop" } else { "close" };
         close.set_text_content(lang.texts().html(key));
     }
 }

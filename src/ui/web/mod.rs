@@ -253,7 +253,7 @@ impl App {
                 }
             }
             Effect::CancelReview => self.reviewer = None,
-            Effect::KeepFinished(game) => storage::keep_finished(&game),
+            Effect::KeepFinished(game, mode) => storage::keep_finished(&game, mode),
             Effect::PuzzleSolved(id) => puzzles::mark_solved(id),
             Effect::Vibrate(ms) => {
                 if let Some(window) = web_sys::window() {

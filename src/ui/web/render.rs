@@ -47,7 +47,7 @@ impl BoardCache {
             (
                 layout.clone(),
                 state.dark(),
-                state.settings.coordinates.then(|| state.lang()),
+                state.shows_coordinates().then(|| state.lang()),
                 (ratio * 100.0).round() as u32,
             )
         };

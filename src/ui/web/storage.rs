@@ -57,13 +57,13 @@ pub fn unreadable() -> Option<String> {
 const FINISHED_KEY: &str = "onitama.finished";
 
 /// Adds a finished game to the last ones kept.
-pub fn keep_finished(game: &crate::rules::Game) {
+pub fn keep_finished(game: &crate::rules::Game, mode: save::Mode) {
     let Some(storage) = storage() else { return };
     let kept = storage.get_item(FINISHED_KEY).ok().flatten();
-    let _ = storage.set_item(FINISHED_KEY, &save::add_finished(kept.as_deref(), game));
+    let _ = storage.set_item(FINISHED_KEY, &save::add_finished(kept.as_deref(), game, mode));
 }
 
 /// The finished games kept, oldest first.
-pub fn finished() -> Vec<crate::rules::Game> {
+pub fn finished() -> Vec<save::FinishedGame> {
     storage().and_then(|s| s.get_item(FINISHED_KEY).ok().flatten()).map_or_else(Vec::new, |t| save::decode_finished(&t))
 }
