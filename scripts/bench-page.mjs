@@ -59,10 +59,12 @@ const turning = await page.evaluate(async () => {
 });
 
 let total = 0;
-// The rules (RULES.md, and the rules dialog's paragraphs in rules/) and the puzzle set are
-// fetched only when asked for: not part of a game's download.
-const lazy = ['RULES.md', 'puzzles.txt', 'rules/fa.txt'];
-const files = readdirSync(dist).filter((f) => !f.endsWith('.map') && !lazy.includes(f) && f !== 'rules');
+// Fetched only when asked for, not part of a game's download: the rules (RULES.md, and the
+// rules dialog's paragraphs in rules/), the puzzle set, and the error texts of a language other
+// than English (errors/, when an error is to be shown). The largest of each is listed.
+const lazy = ['RULES.md', 'puzzles.txt', 'rules/fa.txt', 'errors/fa.txt'];
+const folders = ['rules', 'errors'];
+const files = readdirSync(dist).filter((f) => !f.endsWith('.map') && !lazy.includes(f) && !folders.includes(f));
 const sizes = files.map((f) => {
   const gz = gzipSync(readFileSync(join(dist, f)), { level: 9 }).length;
   total += gz;

@@ -298,6 +298,9 @@ fn match_plays_an_engine_that_speaks_the_protocol() {
     let text = stdout(&output);
     assert_eq!(text.lines().filter(|l| l.starts_with("game ")).count(), 2, "{text}");
     assert!(!text.contains("forfeits"), "{text}");
+    // Both depths are known: ours from its search, the other engine's from its `info depth` lines.
+    let depths = text.lines().find(|l| l.starts_with("mean depth per move: A ")).unwrap_or_else(|| panic!("{text}"));
+    assert!(!depths.contains("unknown"), "{depths}");
     // The same engine at the same depth on both sides: each deal is won by the same colour twice.
     assert!(text.lines().last().unwrap().contains("1 wins, 0 draws, 1 losses"), "{text}");
 }

@@ -15,29 +15,105 @@ use super::text::{self, Lang};
 use crate::rules::{Color, IllegalReason, MoveError, PositionError, RecordError, Square};
 use crate::save::{LinkError, SaveError};
 
-/// A variant's text in Persian, Spanish and French (English is the error's own `Display`), as
-/// [`langs!`] packs them.
+/// A variant's texts, by their key in `TABLE` (English is the error's own `Display`).
 type Texts = &'static str;
 
-/// Three texts packed at compile time into one string, `"fa\0es\0fr"`: as an array of `&str` they
-/// cost the wasm 24 bytes of poorly compressible pointers each.
+/// Three texts packed at compile time into one string, `"fa\0es\0fr"`.
+#[cfg(not(target_arch = "wasm32"))]
 macro_rules! langs {
     ($fa:literal, $es:literal, $fr:literal $(,)?) => {
         concat!($fa, "\0", $es, "\0", $fr)
     };
 }
 
-/// The template in `lang` with its blanks (`{name}`) filled, in one pass: the values are not
-/// searched for blanks themselves, so text from the input stays as written.
-#[inline(never)]
-fn fill(lang: Lang, texts: Texts, blanks: &[(&str, &str)]) -> String {
+/// The template of `key` in `lang` (not English).
+#[cfg(not(target_arch = "wasm32"))]
+fn template(lang: Lang, key: &str) -> &'static str {
     let index = match lang {
         Lang::Fa => 0,
         Lang::Es => 1,
         _ => 2,
     };
-    let template = texts.split('\0').nth(index).unwrap_or_default();
-    text::fill_blanks(template, blanks)
+    let texts = TABLE.iter().find(|(k, _)| *k == key).map_or("", |(_, texts)| texts);
+    texts.split('\0').nth(index).unwrap_or_default()
+}
+
+/// The file of `lang`'s error texts (`www/errors/<code>.txt`): `key=template`, one a line.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn error_file(lang: Lang) -> String {
+    let mut file = String::from(
+        "# Written from src/ui/error_text.rs by tests/error_files.rs: edit the Rust table, not this file.\n",
+    );
+    for (key, _) in TABLE {
+        file.push_str(&format!("{key}={}\n", template(lang, key)));
+    }
+    file
+}
+
+#[cfg(target_arch = "wasm32")]
+thread_local! {
+    /// The error files read so far, by language; a language whose file is wanted; and the
+    /// languages whose file could not be had (their errors stay in English, asked no more).
+    static FILES: std::cell::RefCell<(Vec<(Lang, &'static str)>, Option<Lang>, Vec<Lang>)> =
+        const { std::cell::RefCell::new((Vec::new(), None, Vec::new())) };
+}
+
+#[cfg(target_arch = "wasm32")]
+fn template(lang: Lang, key: &str) -> &'static str {
+    let file = FILES.with(|files| files.borrow().0.iter().find(|(l, _)| *l == lang).map(|&(_, file)| file));
+    let line = file.and_then(|file| file.lines().find_map(|line| line.strip_prefix(key)?.strip_prefix('=')));
+    line.unwrap_or_default()
+}
+
+/// Whether `lang`'s error texts are at hand; if not, its file is noted as wanted (`wanted`).
+fn ready(lang: Lang) -> bool {
+    #[cfg(target_arch = "wasm32")]
+    return lang == Lang::En
+        || FILES.with(|files| {
+            let mut files = files.borrow_mut();
+            let ready = files.0.iter().any(|(l, _)| *l == lang);
+            if !ready && !files.2.contains(&lang) {
+                files.1 = Some(lang);
+            }
+            ready
+        });
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        let _ = lang;
+        true
+    }
+}
+
+/// Whether `lang`'s error file has been read.
+#[cfg(target_arch = "wasm32")]
+pub fn is_installed(lang: Lang) -> bool {
+    FILES.with(|files| files.borrow().0.iter().any(|(l, _)| *l == lang))
+}
+
+/// The language whose error file the page should fetch, once.
+#[cfg(target_arch = "wasm32")]
+pub fn wanted() -> Option<Lang> {
+    FILES.with(|files| files.borrow_mut().1.take())
+}
+
+/// Takes `lang`'s error file (fetched by the page) for its errors from now on; `None` when it
+/// could not be had: its errors stay in English.
+#[cfg(target_arch = "wasm32")]
+pub fn install(lang: Lang, file: Option<String>) {
+    FILES.with(|files| {
+        let mut files = files.borrow_mut();
+        match file {
+            Some(file) => files.0.push((lang, Box::leak(file.into_boxed_str()))),
+            None => files.2.push(lang),
+        }
+    });
+}
+
+/// The template in `lang` with its blanks (`{name}`) filled, in one pass: the values are not
+/// searched for blanks themselves, so text from the input stays as written.
+#[inline(never)]
+fn fill(lang: Lang, key: Texts, blanks: &[(&str, &str)]) -> String {
+    text::fill_blanks(template(lang, key), blanks)
 }
 
 /// A left-to-right fragment as written (a square, a move): in Persian, between FIRST STRONG
@@ -66,241 +142,83 @@ fn number(lang: Lang, n: usize) -> String {
     text::digits(lang, &n.to_string())
 }
 
-const UNKNOWN_CARD: Texts = langs!["کارت ناشناخته: {text}", "carta desconocida: {text}", "carte inconnue : {text}"];
+const UNKNOWN_CARD: Texts = "e1";
 
 pub fn position_error(lang: Lang, error: &PositionError) -> String {
+    if ready(lang) { position_error_in(lang, error) } else { error.to_string() }
+}
+
+fn position_error_in(lang: Lang, error: &PositionError) -> String {
     use PositionError::*;
     if lang == Lang::En {
         return error.to_string();
     }
     let (n, q, color) = (|x: usize| number(lang, x), |s: &str| quoted(lang, s), |c| text::color_name(lang, c));
     match error {
-        FieldCount(found) => fill(
-            lang,
-            langs![
-                "۵ بخشِ جدا با فاصله لازم است (صفحه، کارت‌های {red}، کارت‌های {blue}، کارت کناری، نوبت)، اما {n} بخش آمده است",
-                "se esperaban 5 campos separados por espacios (tablero, cartas de {red}, cartas de {blue}, carta lateral, turno), pero hay {n}",
-                "il faut 5 champs séparés par des espaces (plateau, cartes de {red}, cartes de {blue}, carte du côté, camp au trait), mais il y en a {n}",
-            ],
-            &[("red", color(Color::Red)), ("blue", color(Color::Blue)), ("n", &n(*found))],
-        ),
-        RankCount(found) => fill(
-            lang,
-            langs![
-                "صفحه {n} ردیفِ جدا با «\u{2068}/\u{2069}» دارد، اما باید ۵ ردیف داشته باشد",
-                "el tablero tiene {n} filas separadas por «/», pero debe tener 5",
-                "le plateau a {n} rangées séparées par « / » au lieu de 5",
-            ],
-            &[("n", &n(*found))],
-        ),
-        RankWidth { rank, squares } => fill(
-            lang,
-            langs![
-                "ردیف {rank} به‌جای ۵ خانه، {squares} خانه دارد",
-                "la fila {rank} tiene {squares} casillas, pero debe tener 5",
-                "la rangée {rank} a {squares} cases au lieu de 5",
-            ],
-            &[("rank", &n(*rank)), ("squares", &n(*squares))],
-        ),
-        BadBoardChar { rank, found } => fill(
-            lang,
-            langs![
-                "{found} در ردیف {rank} نابه‌جاست: برای مهره‌ها \u{2068}R r B b\u{2069} و برای خانه‌های خالی \u{2068}1-5\u{2069} را به کار ببرید",
-                "{found} inesperado en la fila {rank}: usa R r B b para las piezas y 1-5 para las casillas vacías",
-                "{found} inattendu dans la rangée {rank} : utilisez R r B b pour les pièces et 1-5 pour les cases vides",
-            ],
-            &[("found", &q(found.encode_utf8(&mut [0; 4]))), ("rank", &n(*rank))],
-        ),
-        HandSize { color: c, found } => fill(
-            lang,
-            langs![
-                "{color} باید ۲ کارت داشته باشد که با «\u{2068},\u{2069}» به هم پیوسته‌اند، اما {n} کارت آمده است",
-                "{color} debe tener 2 cartas unidas por «,», pero hay {n}",
-                "{color} doit tenir 2 cartes reliées par « , », mais il y en a {n}",
-            ],
-            &[("color", color(*c)), ("n", &n(*found))],
-        ),
+        FieldCount(found) => {
+            fill(lang, "e2", &[("red", color(Color::Red)), ("blue", color(Color::Blue)), ("n", &n(*found))])
+        }
+        RankCount(found) => fill(lang, "e3", &[("n", &n(*found))]),
+        RankWidth { rank, squares } => fill(lang, "e4", &[("rank", &n(*rank)), ("squares", &n(*squares))]),
+        BadBoardChar { rank, found } => {
+            fill(lang, "e5", &[("found", &q(found.encode_utf8(&mut [0; 4]))), ("rank", &n(*rank))])
+        }
+        HandSize { color: c, found } => fill(lang, "e6", &[("color", color(*c)), ("n", &n(*found))]),
         UnknownCard(name) => fill(lang, UNKNOWN_CARD, &[("text", &q(name))]),
-        DuplicateCard(card) => fill(
-            lang,
-            langs![
-                "کارت {card} دو بار آمده است",
-                "la carta {card} aparece dos veces",
-                "la carte {card} apparaît deux fois"
-            ],
-            &[("card", text::card_name(lang, *card))],
-        ),
-        BadSideToMove(found) => fill(
-            lang,
-            langs![
-                "نوبت باید «\u{2068}r\u{2069}» یا «\u{2068}b\u{2069}» باشد، نه {text}",
-                "el turno debe ser «r» o «b», no {text}",
-                "le camp au trait doit être « r » ou « b », pas {text}",
-            ],
-            &[("text", &q(found))],
-        ),
-        TwoMasters(c) => fill(
-            lang,
-            langs!["{color} دو استاد دارد", "{color} tiene dos maestros", "{color} a deux maîtres"],
-            &[("color", color(*c))],
-        ),
+        DuplicateCard(card) => fill(lang, "e7", &[("card", text::card_name(lang, *card))]),
+        BadSideToMove(found) => fill(lang, "e8", &[("text", &q(found))]),
+        TwoMasters(c) => fill(lang, "e9", &[("color", color(*c))]),
         TooManyPieces { color: c, count } | TooManyStudents { color: c, count } => fill(
             lang,
-            if matches!(error, TooManyPieces { .. }) {
-                langs![
-                    "هر طرف حداکثر ۵ مهره دارد: {color} {n} مهره دارد",
-                    "un bando tiene más de 5 piezas: {color} tiene {n}",
-                    "un camp a plus de 5 pièces : {color} en a {n}",
-                ]
-            } else {
-                langs![
-                    "هر طرف حداکثر ۴ شاگرد دارد: {color} {n} شاگرد دارد",
-                    "un bando tiene como mucho 4 estudiantes: {color} tiene {n}",
-                    "un camp a au plus 4 élèves : {color} en a {n}",
-                ]
-            },
+            if matches!(error, TooManyPieces { .. }) { "e10" } else { "e11" },
             &[("color", color(*c)), ("n", &n(*count as usize))],
         ),
-        NoMasters => fill(
-            lang,
-            langs![
-                "هیچ‌یک از دو طرف استاد ندارد: بازی با گرفته شدن نخستین استاد پایان می‌یابد",
-                "ningún bando tiene maestro: la partida termina al capturar el primero",
-                "aucun camp n'a de maître : la partie s'arrête dès que le premier est capturé",
-            ],
-            &[],
-        ),
-        NoMasterNotToMove(c) => fill(
-            lang,
-            langs![
-                "{color} استاد ندارد، اما نوبت {other} است: بازی با نوبتِ طرفی پایان می‌یابد که استادش را از دست داده است",
-                "{color} no tiene maestro, pero mueve {other}: la partida termina con el turno del bando que perdió su maestro",
-                "{color} n'a plus de maître, mais c'est au tour de {other} : la partie s'arrête au tour du camp qui a perdu son maître",
-            ],
-            &[("color", color(*c)), ("other", color(c.other()))],
-        ),
-        MasterOnTemple { color: c, square: s } => fill(
-            lang,
-            langs![
-                "نوبت {color} است، اما استادش از پیش روی معبد حریف، {square}، ایستاده است: با رسیدن به آنجا برده بود",
-                "mueve {color}, pero su maestro ya está en el templo enemigo {square}: ganó al llegar allí",
-                "c'est au tour de {color}, mais son maître est déjà sur le temple adverse {square} : la partie était gagnée à son arrivée",
-            ],
-            &[("color", color(*c)), ("square", &square(lang, *s))],
-        ),
+        NoMasters => fill(lang, "e12", &[]),
+        NoMasterNotToMove(c) => fill(lang, "e13", &[("color", color(*c)), ("other", color(c.other()))]),
+        MasterOnTemple { color: c, square: s } => {
+            fill(lang, "e14", &[("color", color(*c)), ("square", &square(lang, *s))])
+        }
     }
 }
 
 pub fn move_error(lang: Lang, error: &MoveError) -> String {
+    if ready(lang) { move_error_in(lang, error) } else { error.to_string() }
+}
+
+fn move_error_in(lang: Lang, error: &MoveError) -> String {
     use MoveError::*;
     if lang == Lang::En {
         return error.to_string();
     }
     let q = |s: &str| quoted(lang, s);
     match error {
-        Syntax(found) => fill(
-            lang,
-            langs![
-                "{text} حرکت نیست: آن را به شکل \u{2068}tiger:c1c3\u{2069} (کارت، سپس خانهٔ مبدأ و خانهٔ مقصد) یا \u{2068}tiger:pass\u{2069} بنویسید",
-                "{text} no es una jugada: se espera <carta>:<origen><destino> (p. ej. tiger:c1c3) o <carta>:pass",
-                "{text} n'est pas un coup : attendu <carte>:<départ><arrivée> (par ex. tiger:c1c3) ou <carte>:pass",
-            ],
-            &[("text", &q(found))],
-        ),
+        Syntax(found) => fill(lang, "e15", &[("text", &q(found))]),
         UnknownCard(name) => fill(lang, UNKNOWN_CARD, &[("text", &q(name))]),
-        BadSquare(found) => fill(
-            lang,
-            langs![
-                "{text} خانه نیست: از \u{2068}a1\u{2069} تا \u{2068}e5\u{2069} را به کار ببرید",
-                "{text} no es una casilla: usa de a1 a e5",
-                "{text} n'est pas une case : utilisez a1 à e5",
-            ],
-            &[("text", &q(found))],
-        ),
-        Illegal { mv, reason } => fill(
-            lang,
-            langs![
-                "حرکت {move} اینجا مجاز نیست: {reason}",
-                "la jugada {move} no está permitida aquí: {reason}",
-                "le coup {move} n'est pas permis ici : {reason}",
-            ],
-            &[("move", &ltr(lang, mv)), ("reason", &illegal_reason(lang, reason))],
-        ),
-        GameOver(outcome) => fill(
-            lang,
-            langs![
-                "بازی تمام شده است: {outcome}",
-                "la partida ha terminado: {outcome}",
-                "la partie est terminée : {outcome}",
-            ],
-            &[("outcome", &text::outcome(lang, *outcome))],
-        ),
+        BadSquare(found) => fill(lang, "e16", &[("text", &q(found))]),
+        Illegal { mv, reason } => {
+            fill(lang, "e17", &[("move", &ltr(lang, mv)), ("reason", &illegal_reason(lang, reason))])
+        }
+        GameOver(outcome) => fill(lang, "e18", &[("outcome", &text::outcome(lang, *outcome))]),
     }
 }
 
 /// Why a move is not legal; it follows "the move … is not legal here: …".
 pub fn illegal_reason(lang: Lang, reason: &IllegalReason) -> String {
+    if ready(lang) { illegal_reason_in(lang, reason) } else { reason.to_string() }
+}
+
+fn illegal_reason_in(lang: Lang, reason: &IllegalReason) -> String {
     use IllegalReason::*;
     if lang == Lang::En {
         return reason.to_string();
     }
     // Every reason names the side to move; the card and the squares are filled where named.
     let (texts, color, card, from, to): (Texts, _, _, _, _) = match *reason {
-        CardNotHeld { color, card } => (
-            langs![
-                "{color} کارت {card} را ندارد",
-                "{color} no tiene la carta {card}",
-                "{color} ne tient pas la carte {card}",
-            ],
-            color,
-            Some(card),
-            None,
-            None,
-        ),
-        PassWhileAbleToMove { color } => (
-            langs![
-                "{color} می‌تواند حرکت کند و نوبت را تنها وقتی می‌توان واگذار کرد که هیچ مهره‌ای نتواند حرکت کند",
-                "{color} puede mover, y solo se pasa cuando ninguna pieza puede moverse",
-                "{color} peut bouger, et on ne passe que quand aucune pièce ne peut bouger",
-            ],
-            color,
-            None,
-            None,
-            None,
-        ),
-        NoPieceOnFrom { color, from } => (
-            langs![
-                "در خانهٔ {from} مهره‌ای از {color} نیست",
-                "no hay ninguna pieza de {color} en {from}",
-                "aucune pièce de {color} sur {from}",
-            ],
-            color,
-            None,
-            Some(from),
-            None,
-        ),
-        OutOfReach { card, from, to, color } => (
-            langs![
-                "کارت {card} برای {color} از {from} به {to} نمی‌رسد",
-                "la carta {card} no lleva de {from} a {to} para {color}",
-                "la carte {card} ne mène pas de {from} à {to} pour {color}",
-            ],
-            color,
-            Some(card),
-            Some(from),
-            Some(to),
-        ),
-        OwnPieceOnTarget { color, to } => (
-            langs![
-                "در خانهٔ {to} مهره‌ای از خودِ {color} ایستاده است",
-                "en {to} ya hay una pieza de {color}",
-                "la case {to} est déjà occupée par une pièce de {color}",
-            ],
-            color,
-            None,
-            None,
-            Some(to),
-        ),
+        CardNotHeld { color, card } => ("e19", color, Some(card), None, None),
+        PassWhileAbleToMove { color } => ("e20", color, None, None, None),
+        NoPieceOnFrom { color, from } => ("e21", color, None, Some(from), None),
+        OutOfReach { card, from, to, color } => ("e22", color, Some(card), Some(from), Some(to)),
+        OwnPieceOnTarget { color, to } => ("e23", color, None, None, Some(to)),
     };
     let at = |s: Option<Square>| s.map(|s| square(lang, s)).unwrap_or_default();
     fill(
@@ -316,152 +234,60 @@ pub fn illegal_reason(lang: Lang, reason: &IllegalReason) -> String {
 }
 
 pub fn record_error(lang: Lang, error: &RecordError) -> String {
+    if ready(lang) { record_error_in(lang, error) } else { error.to_string() }
+}
+
+fn record_error_in(lang: Lang, error: &RecordError) -> String {
     use RecordError::*;
     if lang == Lang::En {
         return error.to_string();
     }
     let (n, q) = (|x: usize| number(lang, x), |s: &str| quoted(lang, s));
     match error {
-        MissingStart => fill(
-            lang,
-            langs![
-                "در ثبت بازی سطر «\u{2068}start\u{2069}» با وضعیت آغازین نیست",
-                "al registro le falta la línea «start» con la posición inicial",
-                "il manque au relevé la ligne « start » avec la position de départ",
-            ],
-            &[],
-        ),
-        Position { line, source } => fill(
-            lang,
-            langs!["سطر {line}: {error}", "línea {line}: {error}", "ligne {line} : {error}"],
-            &[("line", &n(*line)), ("error", &position_error(lang, source))],
-        ),
-        Move { line, number, source } => fill(
-            lang,
-            langs![
-                "سطر {line}، حرکت {n}: {error}",
-                "línea {line}, jugada {n}: {error}",
-                "ligne {line}, coup {n} : {error}"
-            ],
-            &[("line", &n(*line)), ("n", &n(*number)), ("error", &move_error(lang, source))],
-        ),
-        UnknownLine { line, text } => fill(
-            lang,
-            langs![
-                "سطر {line}: سطر ناشناخته {text}",
-                "línea {line}: línea desconocida {text}",
-                "ligne {line} : ligne inconnue {text}",
-            ],
-            &[("line", &n(*line)), ("text", &q(text))],
-        ),
-        ResultMismatch { line, claimed, actual } => fill(
-            lang,
-            langs![
-                "سطر {line}: ثبت بازی نتیجه را {claimed} می‌گوید، اما حرکت‌ها به {actual} می‌رسند",
-                "línea {line}: el registro dice {claimed}, pero las jugadas dan {actual}",
-                "ligne {line} : le relevé indique {claimed}, mais les coups donnent {actual}",
-            ],
-            &[("line", &n(*line)), ("claimed", &q(claimed)), ("actual", &q(actual))],
-        ),
+        MissingStart => fill(lang, "e24", &[]),
+        Position { line, source } => {
+            fill(lang, "e25", &[("line", &n(*line)), ("error", &position_error(lang, source))])
+        }
+        Move { line, number, source } => {
+            fill(lang, "e26", &[("line", &n(*line)), ("n", &n(*number)), ("error", &move_error(lang, source))])
+        }
+        UnknownLine { line, text } => fill(lang, "e27", &[("line", &n(*line)), ("text", &q(text))]),
+        ResultMismatch { line, claimed, actual } => {
+            fill(lang, "e28", &[("line", &n(*line)), ("claimed", &q(claimed)), ("actual", &q(actual))])
+        }
     }
 }
 
 /// Each text follows "Your saved game could not be read: …", so it speaks of the save as "it".
 pub fn save_error(lang: Lang, error: &SaveError) -> String {
+    if ready(lang) { save_error_in(lang, error) } else { error.to_string() }
+}
+
+fn save_error_in(lang: Lang, error: &SaveError) -> String {
     use SaveError::*;
     if lang == Lang::En {
         return error.to_string();
     }
     // Most variants quote one piece of the input as `{text}`.
     let (texts, found): (Texts, &str) = match error {
-        NotASave => (
-            langs![
-                "این یک ذخیرهٔ اونیتاما نیست (شاید نسخه‌ای قدیمی‌تر آن را نوشته باشد)",
-                "no es una partida guardada de Onitama (quizá la escribió una versión anterior)",
-                "ce n'est pas une sauvegarde d'Onitama (une version plus ancienne l'a peut-être écrite)",
-            ],
-            "",
-        ),
+        NotASave => ("e29", ""),
         UnsupportedFormat { found, supported } => {
             return fill(
                 lang,
-                langs![
-                    "با قالب ذخیرهٔ {found} نوشته شده است و این نسخه قالب {supported} را می‌خواند",
-                    "se escribió en el formato de guardado {found} y esta versión lee el formato {supported}",
-                    "elle a été écrite au format de sauvegarde {found}, et cette version lit le format {supported}",
-                ],
+                "e30",
                 &[("found", &number(lang, *found as usize)), ("supported", &number(lang, *supported as usize))],
             );
         }
-        BadFormatNumber(found) => (
-            langs![
-                "شمارهٔ قالب آن، {text}، عدد نیست",
-                "su número de formato {text} no es un número",
-                "son numéro de format {text} n'est pas un nombre",
-            ],
-            found,
-        ),
-        UnknownMode(found) => (
-            langs![
-                "شیوهٔ بازی ناشناخته‌ای را نام می‌برد: {text}",
-                "indica un modo de juego desconocido: {text}",
-                "elle indique un mode de jeu inconnu : {text}",
-            ],
-            found,
-        ),
-        UnknownColor(found) => (
-            langs![
-                "رنگ ناشناخته‌ای را نام می‌برد: {text}",
-                "indica un color desconocido: {text}",
-                "elle indique une couleur inconnue : {text}",
-            ],
-            found,
-        ),
-        UnknownLevel(found) => (
-            langs![
-                "سطح {text} را نام می‌برد که وجود ندارد",
-                "indica el nivel {text}, que no existe",
-                "elle indique le niveau {text}, qui n'existe pas",
-            ],
-            found,
-        ),
-        BadEvaluation(found) => (
-            langs![
-                "ارزیابی باید «\u{2068}on\u{2069}» یا «\u{2068}off\u{2069}» باشد، نه {text}",
-                "la evaluación debe ser «on» u «off», no {text}",
-                "l'évaluation doit être « on » ou « off », pas {text}",
-            ],
-            found,
-        ),
-        UnknownLine(found) => (
-            langs![
-                "سطری ناشناخته دارد: {text}",
-                "tiene una línea desconocida: {text}",
-                "elle contient une ligne inconnue : {text}",
-            ],
-            found,
-        ),
-        MissingMode => (
-            langs![
-                "نمی‌گوید چه کسی با کدام طرف بازی می‌کند",
-                "no dice quién juega con cada bando",
-                "elle ne dit pas qui joue quel camp",
-            ],
-            "",
-        ),
-        NoGame => {
-            (langs!["هیچ بازی‌ای در آن نیست", "no contiene ninguna partida", "elle ne contient aucune partie"], "")
-        }
+        BadFormatNumber(found) => ("e31", found),
+        UnknownMode(found) => ("e32", found),
+        UnknownColor(found) => ("e33", found),
+        UnknownLevel(found) => ("e34", found),
+        BadEvaluation(found) => ("e35", found),
+        UnknownLine(found) => ("e36", found),
+        MissingMode => ("e37", ""),
+        NoGame => ("e38", ""),
         BrokenRecord(record) => {
-            return fill(
-                lang,
-                langs![
-                    "ثبت بازیِ آن خراب است: {error}",
-                    "su registro de la partida está dañado: {error}",
-                    "son relevé de partie est endommagé : {error}",
-                ],
-                &[("error", &record_error(lang, record))],
-            );
+            return fill(lang, "e39", &[("error", &record_error(lang, record))]);
         }
     };
     fill(lang, texts, &[("text", &quoted(lang, found))])
@@ -469,27 +295,322 @@ pub fn save_error(lang: Lang, error: &SaveError) -> String {
 
 /// Each text follows "This link could not be opened: …".
 pub fn link_error(lang: Lang, error: &LinkError) -> String {
+    if ready(lang) { link_error_in(lang, error) } else { error.to_string() }
+}
+
+fn link_error_in(lang: Lang, error: &LinkError) -> String {
     if lang == Lang::En {
         return error.to_string();
     }
     match error {
-        LinkError::BadEncoding => fill(
-            lang,
-            langs![
-                "پیوند آسیب دیده است (رمزگذاری \u{2068}%\u{2069} نادرست)",
-                "el enlace está dañado (codificación % incorrecta)",
-                "le lien est endommagé (codage % incorrect)",
-            ],
-            &[],
-        ),
-        LinkError::BrokenRecord(record) => fill(
-            lang,
-            langs![
-                "بازیِ درون پیوند خراب است: {error}",
-                "la partida del enlace está dañada: {error}",
-                "la partie du lien est endommagée : {error}",
-            ],
-            &[("error", &record_error(lang, record))],
-        ),
+        LinkError::BadEncoding => fill(lang, "e40", &[]),
+        LinkError::BrokenRecord(record) => fill(lang, "e41", &[("error", &record_error(lang, record))]),
     }
 }
+
+/// Every variant's texts by key, in Persian, Spanish and French. The page's wasm does not carry
+/// them: it fetches `www/errors/<code>.txt` when an error is to be shown in one of those languages
+/// (`error_file` writes the files; `tests/error_files.rs` keeps them equal).
+#[cfg(not(target_arch = "wasm32"))]
+const TABLE: &[(&str, &str)] = &[
+    ("e1", langs!["کارت ناشناخته: {text}", "carta desconocida: {text}", "carte inconnue : {text}"]),
+    (
+        "e2",
+        langs![
+            "۵ بخشِ جدا با فاصله لازم است (صفحه، کارت‌های {red}، کارت‌های {blue}، کارت کناری، نوبت)، اما {n} بخش آمده است",
+            "se esperaban 5 campos separados por espacios (tablero, cartas de {red}, cartas de {blue}, carta lateral, turno), pero hay {n}",
+            "il faut 5 champs séparés par des espaces (plateau, cartes de {red}, cartes de {blue}, carte du côté, camp au trait), mais il y en a {n}",
+        ],
+    ),
+    (
+        "e3",
+        langs![
+            "صفحه {n} ردیفِ جدا با «\u{2068}/\u{2069}» دارد، اما باید ۵ ردیف داشته باشد",
+            "el tablero tiene {n} filas separadas por «/», pero debe tener 5",
+            "le plateau a {n} rangées séparées par « / » au lieu de 5",
+        ],
+    ),
+    (
+        "e4",
+        langs![
+            "ردیف {rank} به‌جای ۵ خانه، {squares} خانه دارد",
+            "la fila {rank} tiene {squares} casillas, pero debe tener 5",
+            "la rangée {rank} a {squares} cases au lieu de 5",
+        ],
+    ),
+    (
+        "e5",
+        langs![
+            "{found} در ردیف {rank} نابه‌جاست: برای مهره‌ها \u{2068}R r B b\u{2069} و برای خانه‌های خالی \u{2068}1-5\u{2069} را به کار ببرید",
+            "{found} inesperado en la fila {rank}: usa R r B b para las piezas y 1-5 para las casillas vacías",
+            "{found} inattendu dans la rangée {rank} : utilisez R r B b pour les pièces et 1-5 pour les cases vides",
+        ],
+    ),
+    (
+        "e6",
+        langs![
+            "{color} باید ۲ کارت داشته باشد که با «\u{2068},\u{2069}» به هم پیوسته‌اند، اما {n} کارت آمده است",
+            "{color} debe tener 2 cartas unidas por «,», pero hay {n}",
+            "{color} doit tenir 2 cartes reliées par « , », mais il y en a {n}",
+        ],
+    ),
+    (
+        "e7",
+        langs![
+            "کارت {card} دو بار آمده است",
+            "la carta {card} aparece dos veces",
+            "la carte {card} apparaît deux fois"
+        ],
+    ),
+    (
+        "e8",
+        langs![
+            "نوبت باید «\u{2068}r\u{2069}» یا «\u{2068}b\u{2069}» باشد، نه {text}",
+            "el turno debe ser «r» o «b», no {text}",
+            "le camp au trait doit être « r » ou « b », pas {text}",
+        ],
+    ),
+    ("e9", langs!["{color} دو استاد دارد", "{color} tiene dos maestros", "{color} a deux maîtres"]),
+    (
+        "e10",
+        langs![
+            "هر طرف حداکثر ۵ مهره دارد: {color} {n} مهره دارد",
+            "un bando tiene más de 5 piezas: {color} tiene {n}",
+            "un camp a plus de 5 pièces : {color} en a {n}",
+        ],
+    ),
+    (
+        "e11",
+        langs![
+            "هر طرف حداکثر ۴ شاگرد دارد: {color} {n} شاگرد دارد",
+            "un bando tiene como mucho 4 estudiantes: {color} tiene {n}",
+            "un camp a au plus 4 élèves : {color} en a {n}",
+        ],
+    ),
+    (
+        "e12",
+        langs![
+            "هیچ‌یک از دو طرف استاد ندارد: بازی با گرفته شدن نخستین استاد پایان می‌یابد",
+            "ningún bando tiene maestro: la partida termina al capturar el primero",
+            "aucun camp n'a de maître : la partie s'arrête dès que le premier est capturé",
+        ],
+    ),
+    (
+        "e13",
+        langs![
+            "{color} استاد ندارد، اما نوبت {other} است: بازی با نوبتِ طرفی پایان می‌یابد که استادش را از دست داده است",
+            "{color} no tiene maestro, pero mueve {other}: la partida termina con el turno del bando que perdió su maestro",
+            "{color} n'a plus de maître, mais c'est au tour de {other} : la partie s'arrête au tour du camp qui a perdu son maître",
+        ],
+    ),
+    (
+        "e14",
+        langs![
+            "نوبت {color} است، اما استادش از پیش روی معبد حریف، {square}، ایستاده است: با رسیدن به آنجا برده بود",
+            "mueve {color}, pero su maestro ya está en el templo enemigo {square}: ganó al llegar allí",
+            "c'est au tour de {color}, mais son maître est déjà sur le temple adverse {square} : la partie était gagnée à son arrivée",
+        ],
+    ),
+    (
+        "e15",
+        langs![
+            "{text} حرکت نیست: آن را به شکل \u{2068}tiger:c1c3\u{2069} (کارت، سپس خانهٔ مبدأ و خانهٔ مقصد) یا \u{2068}tiger:pass\u{2069} بنویسید",
+            "{text} no es una jugada: se espera <carta>:<origen><destino> (p. ej. tiger:c1c3) o <carta>:pass",
+            "{text} n'est pas un coup : attendu <carte>:<départ><arrivée> (par ex. tiger:c1c3) ou <carte>:pass",
+        ],
+    ),
+    (
+        "e16",
+        langs![
+            "{text} خانه نیست: از \u{2068}a1\u{2069} تا \u{2068}e5\u{2069} را به کار ببرید",
+            "{text} no es una casilla: usa de a1 a e5",
+            "{text} n'est pas une case : utilisez a1 à e5",
+        ],
+    ),
+    (
+        "e17",
+        langs![
+            "حرکت {move} اینجا مجاز نیست: {reason}",
+            "la jugada {move} no está permitida aquí: {reason}",
+            "le coup {move} n'est pas permis ici : {reason}",
+        ],
+    ),
+    (
+        "e18",
+        langs![
+            "بازی تمام شده است: {outcome}",
+            "la partida ha terminado: {outcome}",
+            "la partie est terminée : {outcome}",
+        ],
+    ),
+    (
+        "e19",
+        langs![
+            "{color} کارت {card} را ندارد",
+            "{color} no tiene la carta {card}",
+            "{color} ne tient pas la carte {card}",
+        ],
+    ),
+    (
+        "e20",
+        langs![
+            "{color} می‌تواند حرکت کند و نوبت را تنها وقتی می‌توان واگذار کرد که هیچ مهره‌ای نتواند حرکت کند",
+            "{color} puede mover, y solo se pasa cuando ninguna pieza puede moverse",
+            "{color} peut bouger, et on ne passe que quand aucune pièce ne peut bouger",
+        ],
+    ),
+    (
+        "e21",
+        langs![
+            "در خانهٔ {from} مهره‌ای از {color} نیست",
+            "no hay ninguna pieza de {color} en {from}",
+            "aucune pièce de {color} sur {from}",
+        ],
+    ),
+    (
+        "e22",
+        langs![
+            "کارت {card} برای {color} از {from} به {to} نمی‌رسد",
+            "la carta {card} no lleva de {from} a {to} para {color}",
+            "la carte {card} ne mène pas de {from} à {to} pour {color}",
+        ],
+    ),
+    (
+        "e23",
+        langs![
+            "در خانهٔ {to} مهره‌ای از خودِ {color} ایستاده است",
+            "en {to} ya hay una pieza de {color}",
+            "la case {to} est déjà occupée par une pièce de {color}",
+        ],
+    ),
+    (
+        "e24",
+        langs![
+            "در ثبت بازی سطر «\u{2068}start\u{2069}» با وضعیت آغازین نیست",
+            "al registro le falta la línea «start» con la posición inicial",
+            "il manque au relevé la ligne « start » avec la position de départ",
+        ],
+    ),
+    ("e25", langs!["سطر {line}: {error}", "línea {line}: {error}", "ligne {line} : {error}"]),
+    (
+        "e26",
+        langs![
+            "سطر {line}، حرکت {n}: {error}",
+            "línea {line}, jugada {n}: {error}",
+            "ligne {line}, coup {n} : {error}"
+        ],
+    ),
+    (
+        "e27",
+        langs![
+            "سطر {line}: سطر ناشناخته {text}",
+            "línea {line}: línea desconocida {text}",
+            "ligne {line} : ligne inconnue {text}",
+        ],
+    ),
+    (
+        "e28",
+        langs![
+            "سطر {line}: ثبت بازی نتیجه را {claimed} می‌گوید، اما حرکت‌ها به {actual} می‌رسند",
+            "línea {line}: el registro dice {claimed}, pero las jugadas dan {actual}",
+            "ligne {line} : le relevé indique {claimed}, mais les coups donnent {actual}",
+        ],
+    ),
+    (
+        "e29",
+        langs![
+            "این یک ذخیرهٔ اونیتاما نیست (شاید نسخه‌ای قدیمی‌تر آن را نوشته باشد)",
+            "no es una partida guardada de Onitama (quizá la escribió una versión anterior)",
+            "ce n'est pas une sauvegarde d'Onitama (une version plus ancienne l'a peut-être écrite)",
+        ],
+    ),
+    (
+        "e30",
+        langs![
+            "با قالب ذخیرهٔ {found} نوشته شده است و این نسخه قالب {supported} را می‌خواند",
+            "se escribió en el formato de guardado {found} y esta versión lee el formato {supported}",
+            "elle a été écrite au format de sauvegarde {found}, et cette version lit le format {supported}",
+        ],
+    ),
+    (
+        "e31",
+        langs![
+            "شمارهٔ قالب آن، {text}، عدد نیست",
+            "su número de formato {text} no es un número",
+            "son numéro de format {text} n'est pas un nombre",
+        ],
+    ),
+    (
+        "e32",
+        langs![
+            "شیوهٔ بازی ناشناخته‌ای را نام می‌برد: {text}",
+            "indica un modo de juego desconocido: {text}",
+            "elle indique un mode de jeu inconnu : {text}",
+        ],
+    ),
+    (
+        "e33",
+        langs![
+            "رنگ ناشناخته‌ای را نام می‌برد: {text}",
+            "indica un color desconocido: {text}",
+            "elle indique une couleur inconnue : {text}",
+        ],
+    ),
+    (
+        "e34",
+        langs![
+            "سطح {text} را نام می‌برد که وجود ندارد",
+            "indica el nivel {text}, que no existe",
+            "elle indique le niveau {text}, qui n'existe pas",
+        ],
+    ),
+    (
+        "e35",
+        langs![
+            "ارزیابی باید «\u{2068}on\u{2069}» یا «\u{2068}off\u{2069}» باشد، نه {text}",
+            "la evaluación debe ser «on» u «off», no {text}",
+            "l'évaluation doit être « on » ou « off », pas {text}",
+        ],
+    ),
+    (
+        "e36",
+        langs![
+            "سطری ناشناخته دارد: {text}",
+            "tiene una línea desconocida: {text}",
+            "elle contient une ligne inconnue : {text}",
+        ],
+    ),
+    (
+        "e37",
+        langs![
+            "نمی‌گوید چه کسی با کدام طرف بازی می‌کند",
+            "no dice quién juega con cada bando",
+            "elle ne dit pas qui joue quel camp",
+        ],
+    ),
+    ("e38", langs!["هیچ بازی‌ای در آن نیست", "no contiene ninguna partida", "elle ne contient aucune partie"]),
+    (
+        "e39",
+        langs![
+            "ثبت بازیِ آن خراب است: {error}",
+            "su registro de la partida está dañado: {error}",
+            "son relevé de partie est endommagé : {error}",
+        ],
+    ),
+    (
+        "e40",
+        langs![
+            "پیوند آسیب دیده است (رمزگذاری \u{2068}%\u{2069} نادرست)",
+            "el enlace está dañado (codificación % incorrecta)",
+            "le lien est endommagé (codage % incorrect)",
+        ],
+    ),
+    (
+        "e41",
+        langs![
+            "بازیِ درون پیوند خراب است: {error}",
+            "la partida del enlace está dañada: {error}",
+            "la partie du lien est endommagée : {error}",
+        ],
+    ),
+];

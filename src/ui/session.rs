@@ -64,6 +64,8 @@ pub enum Event {
     Notice(Notice),
     /// The system's colour preference, at start and when it changes.
     SystemDark(bool),
+    /// Texts fetched on demand have arrived (a language's error texts): everything is written again.
+    TextsChanged,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -308,6 +310,10 @@ impl Session {
             Event::Reply(reply) => self.reply(reply),
             Event::SystemDark(dark) => {
                 self.state.system_dark = dark;
+                self.effects.push(Effect::Controls);
+                self.effects.push(Effect::Redraw);
+            }
+            Event::TextsChanged => {
                 self.effects.push(Effect::Controls);
                 self.effects.push(Effect::Redraw);
             }

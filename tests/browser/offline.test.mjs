@@ -118,3 +118,31 @@ test('a new version replaces the old one at the next load', { timeout: 60000 }, 
     await server.close();
   }
 });
+
+test('offline, an error whose language file never came stays in English and is not asked again and again', { timeout: 60000 }, async () => {
+  const server = await serve();
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const asked = [];
+  page.on('request', (r) => { if (r.url().includes('/errors/')) asked.push(r.url()); });
+  try {
+    await page.goto(server.url);
+    await page.waitForFunction(() => window.wasmBindings !== undefined);
+    await page.evaluate(() => window.wasmBindings.game_settings({ language: 'es' }));
+    await context.setOffline(true);
+    await page.evaluate(() => localStorage.setItem('onitama.save', 'onitama-save 1\nmode chess\n'));
+    await page.evaluate(() => { try { window.wasmBindings.game_load('nonsense'); } catch {} });
+    await page.click('#menu-button');
+    await page.click('#records');
+    await page.fill('#record-text', 'nonsense');
+    await page.click('#record-open');
+    await page.waitForFunction(() => document.querySelector('#records-message').textContent !== '');
+    // The sentence is Spanish (in the page), the detail English (its file never came).
+    assert.match(await page.textContent('#records-message'), /^No se pudo abrir ese registro: line 1: unknown line/);
+    await new Promise((r) => setTimeout(r, 500));
+    assert.ok(asked.length <= 2, `asked ${asked.length} times`);
+  } finally {
+    await context.close();
+    await server.close();
+  }
+});

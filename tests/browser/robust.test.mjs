@@ -259,6 +259,8 @@ test('a damaged save keeps the language, and its notice goes with the next move'
   const s = await state(page);
   assert.equal(s.language, 'fr');
   assert.equal(await page.getAttribute('html', 'lang'), 'fr');
+  // The French error texts are fetched the first time one is needed: English until they come.
+  await page.waitForFunction(() => !/could not be read/.test(document.getElementById('notice').textContent));
   const notice = await page.textContent('#notice');
   assert.match(notice, /chess/);
   assert.doesNotMatch(notice, /could not be read|unknown way/, `in French: ${notice}`);
@@ -301,6 +303,8 @@ test('errors and announcements are in the player\'s language', async () => {
   await page.click('#records');
   await page.fill('#record-text', 'nonsense');
   await page.click('#record-open');
+  // The Persian error texts are fetched the first time one is needed.
+  await page.waitForFunction(() => document.querySelector('#records-message').textContent !== '');
   const message = await page.textContent('#records-message');
   assert.doesNotMatch(message, /line 1|unknown line|could not be opened/, message);
   assert.match(message, /۱/, `Persian digits: ${message}`);

@@ -546,7 +546,9 @@ fn open_record(app: &mut App, and_review: bool) {
         }
         Err(error) => {
             let lang = app.state().lang();
-            show_records_message(&text::record_broken(lang, &error_text::record_error(lang, &error)));
+            super::with_error_texts(lang, move || {
+                show_records_message(&text::record_broken(lang, &error_text::record_error(lang, &error)));
+            });
         }
     }
 }

@@ -14,6 +14,7 @@ use super::layout::Rect;
 use super::session::{Effect, Event, PointerPhase, Reply, ReplyKind, SearchOrder, Session};
 use super::startup::{Found, Opening, opening};
 use super::state::{Notice, State};
+use super::text::Lang;
 use crate::rules::{Card, Deal, Game, Position, Square};
 use crate::worker::{JsLimits, ReviewReport, SearchReportIn, SearchRequest};
 use ai_client::AiWorker;
@@ -187,6 +188,18 @@ fn random_seed() -> u64 {
     u64::from_le_bytes(bytes)
 }
 
+/// Runs `then` once `lang`'s error texts are at hand, fetching them first if needed (if they
+/// cannot be had, the errors stay in English).
+pub fn with_error_texts(lang: Lang, then: impl FnOnce() + 'static) {
+    if lang == Lang::En || super::error_text::is_installed(lang) {
+        return then();
+    }
+    fetch::text(&format!("errors/{}.txt", lang.code()), move |file| {
+        super::error_text::install(lang, file.ok());
+        then();
+    });
+}
+
 /// Adds an event listener for the page's lifetime that runs `handle` on the app.
 pub fn listen<E: JsCast + 'static>(
     target: &web_sys::EventTarget,
@@ -216,6 +229,10 @@ impl App {
     pub fn dispatch(&mut self, event: Event) {
         for effect in self.session.update(event) {
             self.perform(effect);
+        }
+        // An error was written in English while its language's texts are still to come.
+        if let Some(lang) = super::error_text::wanted() {
+            with_error_texts(lang, || dispatch(Event::TextsChanged));
         }
     }
 
