@@ -50,12 +50,14 @@ pub fn error_file(lang: Lang) -> String {
     file
 }
 
+/// The error files read so far, by language; a language whose file is wanted; and the languages
+/// whose file could not be had (their errors stay in English, asked no more).
+#[cfg(target_arch = "wasm32")]
+type Files = (Vec<(Lang, &'static str)>, Option<Lang>, Vec<Lang>);
+
 #[cfg(target_arch = "wasm32")]
 thread_local! {
-    /// The error files read so far, by language; a language whose file is wanted; and the
-    /// languages whose file could not be had (their errors stay in English, asked no more).
-    static FILES: std::cell::RefCell<(Vec<(Lang, &'static str)>, Option<Lang>, Vec<Lang>)> =
-        const { std::cell::RefCell::new((Vec::new(), None, Vec::new())) };
+    static FILES: std::cell::RefCell<Files> = const { std::cell::RefCell::new((Vec::new(), None, Vec::new())) };
 }
 
 #[cfg(target_arch = "wasm32")]
