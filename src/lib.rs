@@ -4,6 +4,13 @@
 pub use onitama_core::{ai, rules};
 pub mod save;
 
+// The page's and the workers' allocator: a free list, smaller than the standard library's dlmalloc.
+// SAFETY: the wasm32 build has no threads (each worker has a memory of its own).
+#[cfg(target_arch = "wasm32")]
+#[global_allocator]
+static ALLOCATOR: lol_alloc::AssumeSingleThreaded<lol_alloc::FreeListAllocator> =
+    unsafe { lol_alloc::AssumeSingleThreaded::new(lol_alloc::FreeListAllocator::new()) };
+
 #[cfg(target_arch = "wasm32")]
 pub mod api;
 #[cfg(target_arch = "wasm32")]
