@@ -206,10 +206,24 @@ pub fn listen<E: JsCast + 'static>(
     event: &str,
     handle: impl Fn(&mut App, E) + 'static,
 ) -> Result<(), JsValue> {
+    listen_boxed(
+        target,
+        event,
+        Box::new(move |app, event: web_sys::Event| {
+            if let Ok(event) = event.dyn_into::<E>() {
+                handle(app, event);
+            }
+        }),
+    )
+}
+
+/// What a listener runs on the app with the event.
+type Handler = Box<dyn Fn(&mut App, web_sys::Event)>;
+
+/// The listening itself: one copy for all handlers, not one per closure type.
+fn listen_boxed(target: &web_sys::EventTarget, event: &str, handle: Handler) -> Result<(), JsValue> {
     let closure = Closure::<dyn Fn(web_sys::Event)>::new(move |event: web_sys::Event| {
-        if let Ok(event) = event.dyn_into::<E>() {
-            with_app(|app| handle(app, event));
-        }
+        with_app(|app| handle(app, event));
     });
     target.add_event_listener_with_callback(event, closure.as_ref().unchecked_ref())?;
     // Listeners live as long as the page.
