@@ -1,0 +1,110 @@
+// Shortens the names the wasm imports from its JavaScript glue, in both files: wasm-bindgen names
+// each import after its web API with a hash (`__wbg_set_textContent_0177b2a6d9293c2c`), written
+// once in the wasm and once in the glue, and the hashes do not compress. A trunk hook runs this on
+// the staged build: node scripts/short-imports.mjs <dir with onitama_bg.wasm and onitama.js>.
+// It fails, leaving both files as they were, if a name is not where it expects it.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const dir = process.argv[2];
+const wasmPath = join(dir, 'onitama_bg.wasm');
+const jsPath = join(dir, 'onitama.js');
+const wasm = readFileSync(wasmPath);
+let js = readFileSync(jsPath, 'utf8');
+const GLUE = './onitama_bg.js';
+
+/** The glue's module gets the name `a`; its imports `a`, `b`, … `Z`, `aa`, `ab`, … */
+const LETTERS = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
+const shortName = (i) => (i < LETTERS.length ? LETTERS[i] : shortName(Math.floor(i / LETTERS.length) - 1) + LETTERS[i % LETTERS.length]);
+
+function readU32(bytes, at) {
+  let value = 0;
+  let shift = 0;
+  for (;;) {
+    const byte = bytes[at];
+    at += 1;
+    value += (byte & 0x7f) * 2 ** shift;
+    shift += 7;
+    if (byte < 0x80) return [value, at];
+  }
+}
+
+function u32(value) {
+  const out = [];
+  do {
+    let byte = value & 0x7f;
+    value = Math.floor(value / 128);
+    if (value > 0) byte |= 0x80;
+    out.push(byte);
+  } while (value > 0);
+  return Buffer.from(out);
+}
+
+const name = (text) => Buffer.concat([u32(Buffer.byteLength(text)), Buffer.from(text)]);
+
+// The sections, to find the import section (id 2).
+let at = 8;
+let section = null;
+while (at < wasm.length) {
+  const id = wasm[at];
+  const [size, body] = readU32(wasm, at + 1);
+  if (id === 2) section = { start: at, body, end: body + size };
+  at = body + size;
+}
+if (!section) throw new Error('short-imports: the wasm has no import section');
+
+// Each import: module, field, kind and its description, copied as it is.
+const parts = [];
+let [count, pos] = readU32(wasm, section.body);
+const renamed = new Map();
+for (let i = 0; i < count; i += 1) {
+  let length;
+  [length, pos] = readU32(wasm, pos);
+  const module = wasm.toString('utf8', pos, pos + length);
+  pos += length;
+  [length, pos] = readU32(wasm, pos);
+  const field = wasm.toString('utf8', pos, pos + length);
+  pos += length;
+  const descStart = pos;
+  const kind = wasm[pos];
+  pos += 1;
+  const limits = () => {
+    const flags = wasm[pos];
+    pos += 1;
+    [, pos] = readU32(wasm, pos);
+    if (flags & 1) [, pos] = readU32(wasm, pos);
+  };
+  if (kind === 0) [, pos] = readU32(wasm, pos);
+  else if (kind === 1) { pos += 1; limits(); }
+  else if (kind === 2) limits();
+  else if (kind === 3) pos += 2;
+  else throw new Error(`short-imports: import kind ${kind} of ${module}.${field} is not handled`);
+  const desc = wasm.subarray(descStart, pos);
+  if (module === GLUE) {
+    if (!renamed.has(field)) renamed.set(field, shortName(renamed.size));
+    parts.push(name('a'), name(renamed.get(field)), desc);
+  } else {
+    parts.push(name(module), name(field), desc);
+  }
+}
+if (pos !== section.end) throw new Error('short-imports: the import section did not read to its end');
+
+// The glue names each import once, as a key of the module's object: `name:function(…)`.
+const moduleKey = `"${GLUE}":`;
+if (js.split(moduleKey).length !== 2) throw new Error(`short-imports: ${moduleKey} is not in the glue once`);
+js = js.replace(moduleKey, 'a:');
+for (const [long, short] of renamed) {
+  const found = js.split(long).length - 1;
+  if (found !== 1 || !js.includes(`${long}:`)) {
+    throw new Error(`short-imports: ${long} is ${found} times in the glue, expected once as a key`);
+  }
+  js = js.replace(`${long}:`, `${short}:`);
+}
+
+const body = Buffer.concat([u32(count), ...parts]);
+const out = Buffer.concat([
+  wasm.subarray(0, section.start), Buffer.from([2]), u32(body.length), body, wasm.subarray(section.end),
+]);
+writeFileSync(wasmPath, out);
+writeFileSync(jsPath, js);
+console.log(`short-imports: ${renamed.size} imports renamed, wasm ${wasm.length} -> ${out.length} B`);
