@@ -3,6 +3,7 @@
 // once in the wasm and once in the glue, and the hashes do not compress. A trunk hook runs this on
 // the staged build: node scripts/short-imports.mjs <dir with onitama_bg.wasm and onitama.js>.
 // It fails, leaving both files as they were, if a name is not where it expects it.
+import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -12,6 +13,10 @@ const jsPath = join(dir, 'onitama.js');
 const wasm = readFileSync(wasmPath);
 let js = readFileSync(jsPath, 'utf8');
 const GLUE = './onitama_bg.js';
+// The glue's module is named after this build's wasm: a glue and a wasm of different builds (the
+// service worker caches each file on its own) then fail to link instead of calling the wrong
+// functions under the same short names.
+const MODULE = `m${createHash('sha256').update(wasm).digest('hex').slice(0, 4)}`;
 
 /** The glue's module gets the name `a`; its imports `a`, `b`, … `Z`, `aa`, `ab`, … */
 const LETTERS = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
@@ -82,7 +87,7 @@ for (let i = 0; i < count; i += 1) {
   const desc = wasm.subarray(descStart, pos);
   if (module === GLUE) {
     if (!renamed.has(field)) renamed.set(field, shortName(renamed.size));
-    parts.push(name('a'), name(renamed.get(field)), desc);
+    parts.push(name(MODULE), name(renamed.get(field)), desc);
   } else {
     parts.push(name(module), name(field), desc);
   }
@@ -92,7 +97,7 @@ if (pos !== section.end) throw new Error('short-imports: the import section did 
 // The glue names each import once, as a key of the module's object: `name:function(…)`.
 const moduleKey = `"${GLUE}":`;
 if (js.split(moduleKey).length !== 2) throw new Error(`short-imports: ${moduleKey} is not in the glue once`);
-js = js.replace(moduleKey, 'a:');
+js = js.replace(moduleKey, `${MODULE}:`);
 for (const [long, short] of renamed) {
   const found = js.split(long).length - 1;
   if (found !== 1 || !js.includes(`${long}:`)) {

@@ -147,8 +147,10 @@ pub fn review_game(record: &str, limits: JsValue) -> Result<js_sys::Promise, JsE
                 }
             }
         };
+        let failed = holder.clone();
         let on_failure = move |message: String| {
             let _ = fail.call1(&JsValue::NULL, &js_sys::Error::new(&message));
+            failed.borrow_mut().take();
         };
         started = AiWorker::start(on_report, on_failure).and_then(|mut worker| {
             worker.send(request.clone())?;

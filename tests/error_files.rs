@@ -27,3 +27,28 @@ fn each_error_file_is_its_table() {
         assert!(lines.iter().all(|l| l.split_once('=').is_some_and(|(k, v)| k.starts_with('e') && !v.is_empty())));
     }
 }
+
+#[test]
+fn an_error_file_is_asked_for_once_and_a_missing_text_reads_empty() {
+    use onitama::ui::error_text::ErrorFiles;
+    let mut files = ErrorFiles::default();
+    assert!(files.ready(Lang::En));
+    assert!(!files.ready(Lang::Fa));
+    assert_eq!(files.take_wanted(), Some(Lang::Fa));
+    assert_eq!(files.take_wanted(), None);
+    assert!(files.should_fetch(Lang::Fa));
+    // On its way: wanted no more, not fetched twice.
+    assert!(!files.ready(Lang::Fa));
+    assert_eq!(files.take_wanted(), None);
+    assert!(!files.should_fetch(Lang::Fa));
+    files.install(Lang::Fa, Some(error_file(Lang::Fa)));
+    assert!(files.ready(Lang::Fa));
+    assert_eq!(files.template(Lang::Fa, "e1"), "کارت ناشناخته: {text}");
+    assert_eq!(files.template(Lang::Fa, "e999"), "");
+    // A file that never came: English for good, not asked again.
+    assert!(files.should_fetch(Lang::Es));
+    files.install(Lang::Es, None);
+    assert!(!files.ready(Lang::Es));
+    assert_eq!(files.take_wanted(), None);
+    assert!(!files.should_fetch(Lang::Es));
+}

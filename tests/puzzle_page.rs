@@ -184,3 +184,16 @@ fn a_puzzle_read_back_from_a_save_knows_whether_it_was_failed() {
     game.play(defence).unwrap();
     assert_eq!(PuzzleRun::resume(puzzle, false, &game).status, Status::Playing);
 }
+
+#[test]
+fn try_again_is_saved_with_its_puzzle() {
+    let puzzle = puzzle();
+    let mut session = open();
+    session.update(Event::Intent(Intent::Puzzle { puzzle, daily: false }));
+    let effects = session.update(Event::Intent(Intent::Rematch));
+    let saved = effects.iter().rev().find_map(|e| match e {
+        Effect::SaveGame(file) => Some(file.clone()),
+        _ => None,
+    });
+    assert_eq!(saved.and_then(|file| file.puzzle).map(|p| p.id), Some(puzzle.id));
+}

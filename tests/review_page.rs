@@ -284,3 +284,51 @@ fn finished_games_split_at_each_empty_line() {
         assert_eq!(decoded, by_split, "{text:?}");
     }
 }
+
+#[test]
+fn over_a_review_no_result_banner_shows_and_review_again_takes_the_game_not_the_engine_line() {
+    let mut session = open(BLUNDER, Mode::PassAndPlay { turn_board: false });
+    reviewed(&mut session);
+    assert!(!session.state().shows_result(), "the game is over, but a review is open");
+    session.update(Event::Intent(Intent::BestLine(1)));
+    // The engine's line ends the game at once (crab takes the master): still no banner.
+    assert!(session.state().game.outcome().is_some());
+    assert!(!session.state().shows_result());
+    let effects = session.update(Event::Intent(Intent::Review));
+    let reviewed_game = effects.iter().find_map(|e| match e {
+        Effect::StartReview { game, .. } => Some(game.clone()),
+        _ => None,
+    });
+    assert_eq!(reviewed_game.unwrap().moves(), [mv("boar:c2b2"), mv("elephant:c3b2")]);
+    assert_eq!(session.save_file().game.moves(), [mv("boar:c2b2"), mv("elephant:c3b2")]);
+}
+
+#[test]
+fn continue_from_here_while_looking_back_in_a_review_ends_it_and_the_player_can_move() {
+    let mut session = open(
+        "start bbBbb/5/5/5/rrRrr ox,boar horse,elephant crab r\nmoves ox:c1c2 horse:c5c4 boar:a1a2\n",
+        Mode::PassAndPlay { turn_board: false },
+    );
+    reviewed_any(&mut session);
+    session.update(Event::Intent(Intent::View(1)));
+    assert!(!session.state().human_to_move());
+    session.update(Event::Intent(Intent::ContinueHere));
+    let state = session.state();
+    assert!(state.review.is_none());
+    assert_eq!(state.game.moves().len(), 1);
+    assert_eq!(state.game.redoable().count(), 2, "the rest can be redone");
+    assert!(state.human_to_move());
+}
+
+/// Starts a review and says it is done, whatever the game.
+fn reviewed_any(session: &mut Session) {
+    let effects = session.update(Event::Intent(Intent::Review));
+    let id = effects
+        .iter()
+        .find_map(|e| match e {
+            Effect::StartReview { id, .. } => Some(*id),
+            _ => None,
+        })
+        .unwrap();
+    session.update(Event::Reply(Reply { id, kind: ReplyKind::Done { best: None, depth: 0, score: None } }));
+}

@@ -50,35 +50,70 @@ pub fn error_file(lang: Lang) -> String {
     file
 }
 
-/// The error files read so far, by language; a language whose file is wanted; and the languages
-/// whose file could not be had (their errors stay in English, asked no more).
-#[cfg(target_arch = "wasm32")]
-type Files = (Vec<(Lang, &'static str)>, Option<Lang>, Vec<Lang>);
+/// The error files the page has fetched, and which it still wants: each language's file is asked
+/// for once; while it comes, or if it never does, that language's errors are written in English.
+#[derive(Default)]
+pub struct ErrorFiles {
+    installed: Vec<(Lang, &'static str)>,
+    /// A language whose errors were just written in English for want of its file.
+    wanted: Option<Lang>,
+    /// Languages whose file has been asked for (arrived, on its way, or failed).
+    asked: Vec<Lang>,
+}
+
+impl ErrorFiles {
+    /// Whether `lang`'s texts are at hand; if not, and never asked for, they are wanted.
+    pub fn ready(&mut self, lang: Lang) -> bool {
+        let ready = lang == Lang::En || self.installed.iter().any(|(l, _)| *l == lang);
+        if !ready && !self.asked.contains(&lang) {
+            self.wanted = Some(lang);
+        }
+        ready
+    }
+
+    /// The language whose file the page should fetch now, if any.
+    pub fn take_wanted(&mut self) -> Option<Lang> {
+        self.wanted.take()
+    }
+
+    /// Whether to fetch `lang`'s file now (not if it is here, on its way or failed before).
+    pub fn should_fetch(&mut self, lang: Lang) -> bool {
+        let fetch = lang != Lang::En && !self.asked.contains(&lang);
+        if fetch {
+            self.asked.push(lang);
+        }
+        fetch
+    }
+
+    /// Takes `lang`'s file, or notes that it could not be had (its errors stay in English).
+    pub fn install(&mut self, lang: Lang, file: Option<String>) {
+        if let Some(file) = file.filter(|_| !self.installed.iter().any(|(l, _)| *l == lang)) {
+            self.installed.push((lang, Box::leak(file.into_boxed_str())));
+        }
+    }
+
+    /// The template of `key` in `lang`, from its file; empty when the file lacks it.
+    pub fn template(&self, lang: Lang, key: &str) -> &'static str {
+        let file = self.installed.iter().find(|(l, _)| *l == lang).map(|&(_, file)| file);
+        let line = file.and_then(|file| file.lines().find_map(|line| line.strip_prefix(key)?.strip_prefix('=')));
+        line.unwrap_or_default()
+    }
+}
 
 #[cfg(target_arch = "wasm32")]
 thread_local! {
-    static FILES: std::cell::RefCell<Files> = const { std::cell::RefCell::new((Vec::new(), None, Vec::new())) };
+    static FILES: std::cell::RefCell<ErrorFiles> = std::cell::RefCell::new(ErrorFiles::default());
 }
 
 #[cfg(target_arch = "wasm32")]
 fn template(lang: Lang, key: &str) -> &'static str {
-    let file = FILES.with(|files| files.borrow().0.iter().find(|(l, _)| *l == lang).map(|&(_, file)| file));
-    let line = file.and_then(|file| file.lines().find_map(|line| line.strip_prefix(key)?.strip_prefix('=')));
-    line.unwrap_or_default()
+    FILES.with(|files| files.borrow().template(lang, key))
 }
 
-/// Whether `lang`'s error texts are at hand; if not, its file is noted as wanted (`wanted`).
+/// Whether `lang`'s error texts are at hand (natively they always are).
 fn ready(lang: Lang) -> bool {
     #[cfg(target_arch = "wasm32")]
-    return lang == Lang::En
-        || FILES.with(|files| {
-            let mut files = files.borrow_mut();
-            let ready = files.0.iter().any(|(l, _)| *l == lang);
-            if !ready && !files.2.contains(&lang) {
-                files.1 = Some(lang);
-            }
-            ready
-        });
+    return FILES.with(|files| files.borrow_mut().ready(lang));
     #[cfg(not(target_arch = "wasm32"))]
     {
         let _ = lang;
@@ -86,29 +121,10 @@ fn ready(lang: Lang) -> bool {
     }
 }
 
-/// Whether `lang`'s error file has been read.
+/// The page's error files (wasm32): what the shell asks and tells about them.
 #[cfg(target_arch = "wasm32")]
-pub fn is_installed(lang: Lang) -> bool {
-    FILES.with(|files| files.borrow().0.iter().any(|(l, _)| *l == lang))
-}
-
-/// The language whose error file the page should fetch, once.
-#[cfg(target_arch = "wasm32")]
-pub fn wanted() -> Option<Lang> {
-    FILES.with(|files| files.borrow_mut().1.take())
-}
-
-/// Takes `lang`'s error file (fetched by the page) for its errors from now on; `None` when it
-/// could not be had: its errors stay in English.
-#[cfg(target_arch = "wasm32")]
-pub fn install(lang: Lang, file: Option<String>) {
-    FILES.with(|files| {
-        let mut files = files.borrow_mut();
-        match file {
-            Some(file) => files.0.push((lang, Box::leak(file.into_boxed_str()))),
-            None => files.2.push(lang),
-        }
-    });
+pub fn with_files<T>(f: impl FnOnce(&mut ErrorFiles) -> T) -> T {
+    FILES.with(|files| f(&mut files.borrow_mut()))
 }
 
 /// The template in `lang` with its blanks (`{name}`) filled, in one pass: the values are not
@@ -147,7 +163,8 @@ fn number(lang: Lang, n: usize) -> String {
 const UNKNOWN_CARD: Texts = "e1";
 
 pub fn position_error(lang: Lang, error: &PositionError) -> String {
-    if ready(lang) { position_error_in(lang, error) } else { error.to_string() }
+    let text = if ready(lang) { position_error_in(lang, error) } else { String::new() };
+    if text.is_empty() { error.to_string() } else { text }
 }
 
 fn position_error_in(lang: Lang, error: &PositionError) -> String {
@@ -184,7 +201,8 @@ fn position_error_in(lang: Lang, error: &PositionError) -> String {
 }
 
 pub fn move_error(lang: Lang, error: &MoveError) -> String {
-    if ready(lang) { move_error_in(lang, error) } else { error.to_string() }
+    let text = if ready(lang) { move_error_in(lang, error) } else { String::new() };
+    if text.is_empty() { error.to_string() } else { text }
 }
 
 fn move_error_in(lang: Lang, error: &MoveError) -> String {
@@ -206,7 +224,8 @@ fn move_error_in(lang: Lang, error: &MoveError) -> String {
 
 /// Why a move is not legal; it follows "the move … is not legal here: …".
 pub fn illegal_reason(lang: Lang, reason: &IllegalReason) -> String {
-    if ready(lang) { illegal_reason_in(lang, reason) } else { reason.to_string() }
+    let text = if ready(lang) { illegal_reason_in(lang, reason) } else { String::new() };
+    if text.is_empty() { reason.to_string() } else { text }
 }
 
 fn illegal_reason_in(lang: Lang, reason: &IllegalReason) -> String {
@@ -236,7 +255,8 @@ fn illegal_reason_in(lang: Lang, reason: &IllegalReason) -> String {
 }
 
 pub fn record_error(lang: Lang, error: &RecordError) -> String {
-    if ready(lang) { record_error_in(lang, error) } else { error.to_string() }
+    let text = if ready(lang) { record_error_in(lang, error) } else { String::new() };
+    if text.is_empty() { error.to_string() } else { text }
 }
 
 fn record_error_in(lang: Lang, error: &RecordError) -> String {
@@ -262,7 +282,8 @@ fn record_error_in(lang: Lang, error: &RecordError) -> String {
 
 /// Each text follows "Your saved game could not be read: …", so it speaks of the save as "it".
 pub fn save_error(lang: Lang, error: &SaveError) -> String {
-    if ready(lang) { save_error_in(lang, error) } else { error.to_string() }
+    let text = if ready(lang) { save_error_in(lang, error) } else { String::new() };
+    if text.is_empty() { error.to_string() } else { text }
 }
 
 fn save_error_in(lang: Lang, error: &SaveError) -> String {
@@ -297,7 +318,8 @@ fn save_error_in(lang: Lang, error: &SaveError) -> String {
 
 /// Each text follows "This link could not be opened: …".
 pub fn link_error(lang: Lang, error: &LinkError) -> String {
-    if ready(lang) { link_error_in(lang, error) } else { error.to_string() }
+    let text = if ready(lang) { link_error_in(lang, error) } else { String::new() };
+    if text.is_empty() { error.to_string() } else { text }
 }
 
 fn link_error_in(lang: Lang, error: &LinkError) -> String {

@@ -30,19 +30,20 @@ impl PuzzleRun {
         PuzzleRun { puzzle, daily, status: Status::Playing }
     }
 
-    /// The puzzle as it stands after `game` (a saved game read back): solved if the solver has
+    /// The puzzle as it stands after `game` (read back from a save, or after Undo or Redo): solved if the solver has
     /// won; failed if, on the solver's turn, no forced win is left within the plies left (the
     /// defender's last move then being the refutation).
     pub fn resume(puzzle: Puzzle, daily: bool, game: &Game) -> PuzzleRun {
         let mut run = PuzzleRun::new(puzzle, daily);
         run.after_move(game);
         let played = game.moves().len();
-        let lost = match game.outcome() {
+        let solver_to_move = game.position().to_move() == run.solver();
+        // The exact search only where it can tell: on the solver's turn, after a defence.
+        let lost = || match game.outcome() {
             Some(outcome) => outcome.winner() != Some(run.solver()),
             None => !crate::ai::puzzle::wins_within(game.position(), run.plies_left(played)),
         };
-        let solver_to_move = game.position().to_move() == run.solver();
-        if run.status == Status::Playing && (solver_to_move || game.outcome().is_some()) && played >= 2 && lost {
+        if run.status == Status::Playing && (solver_to_move || game.outcome().is_some()) && played >= 2 && lost() {
             let (wrong, refutation) = (game.moves()[played - 2], game.moves()[played - 1]);
             let out_of_moves = run.plies_left(played - 1) == 0;
             run.status = Status::Failed { wrong, refutation: (!out_of_moves).then_some(refutation), at: played - 1 };

@@ -426,12 +426,11 @@ impl Session {
                 self.after_move(before, None);
             }
             Intent::View(ply) => self.view(ply),
+            // Playing on from what is shown ends a review: its game is no longer the one played.
             Intent::ContinueHere => {
-                let in_variation = self.state.review.as_ref().is_some_and(|r| r.variation.is_some());
-                if in_variation {
-                    self.close_review();
-                }
-                if self.state.viewing.take().is_some() || in_variation {
+                let reviewing = self.state.review.is_some();
+                self.close_review();
+                if self.state.viewing.take().is_some() || reviewing {
                     self.changed();
                 }
             }
@@ -456,6 +455,8 @@ impl Session {
                 let puzzle = self.state.puzzle.map(|run| PuzzleRun::new(run.puzzle, run.daily));
                 self.start_game(Game::new(*self.state.game.start()), self.state.mode);
                 self.state.puzzle = puzzle;
+                // Saved again, with the puzzle.
+                self.changed();
             }
             Intent::Puzzle { puzzle, daily } => {
                 let human = puzzle.position.to_move();
@@ -729,6 +730,8 @@ impl Session {
         if self.state.review.as_ref().is_some_and(|r| r.running) || self.state.line().moves().is_empty() {
             return;
         }
+        // The game itself is reviewed, not an engine line shown in its place.
+        self.leave_variation();
         self.close_review();
         self.cancel_search();
         self.held = None;
@@ -752,8 +755,11 @@ impl Session {
 
     /// Puts the reviewed game back on the board in place of the engine's line.
     fn leave_variation(&mut self) {
-        let Some(review) = self.state.review.as_mut() else { return };
-        let Some(ply) = review.variation.take() else { return };
+        let Some(ply) = self.state.review.as_mut().and_then(|r| r.variation.take()) else { return };
+        // A search for the line's position must not answer for the game's.
+        self.cancel_search();
+        self.held = None;
+        let Some(review) = self.state.review.as_ref() else { return };
         let mut game = review.game.clone();
         let end = game.moves().len();
         while game.moves().len() > ply && game.undo().is_some() {}

@@ -257,8 +257,9 @@ impl State {
     }
 
     /// Whether the result banner is up.
+    /// Whether the result banner is up (not over a review, whose lines may end games never played).
     pub fn shows_result(&self) -> bool {
-        self.game.outcome().is_some() && !self.result_dismissed
+        self.game.outcome().is_some() && !self.result_dismissed && self.review.is_none()
     }
 }
 

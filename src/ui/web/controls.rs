@@ -399,7 +399,8 @@ pub fn update(state: &State) {
     show_evaluation(state);
     show_review(state);
     if let Some(end) = element::<web_sys::HtmlElement>("puzzle-end") {
-        let verdict = state.puzzle.and_then(|run| run.verdict(lang, game));
+        // Described from the whole line, also while looking back at an earlier move.
+        let verdict = state.puzzle.and_then(|run| run.verdict(lang, &state.line()));
         end.set_hidden(verdict.is_none());
         if let Some(words) = element::<Element>("puzzle-text") {
             words.set_text_content(verdict.as_deref());
@@ -517,9 +518,12 @@ fn show_puzzles_solved(lang: Lang) {
 fn choose_puzzle(app: &mut App, choice: Choice) {
     close_dialog("menu");
     let Some(set) = puzzles::loaded() else {
+        // Once the set has come, and only if the player has not moved on to another game meanwhile.
+        let asked_over = app.session().save_file().game;
         return puzzles::load(move |set| {
             super::with_app(|app| match set {
-                Ok(_) => choose_puzzle(app, choice),
+                Ok(_) if app.session().save_file().game == asked_over => choose_puzzle(app, choice),
+                Ok(_) => {}
                 Err(reason) => app.dispatch(Event::Notice(Notice::PuzzlesUnavailable(reason))),
             });
         });

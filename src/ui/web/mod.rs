@@ -191,11 +191,11 @@ fn random_seed() -> u64 {
 /// Runs `then` once `lang`'s error texts are at hand, fetching them first if needed (if they
 /// cannot be had, the errors stay in English).
 pub fn with_error_texts(lang: Lang, then: impl FnOnce() + 'static) {
-    if lang == Lang::En || super::error_text::is_installed(lang) {
+    if !super::error_text::with_files(|files| files.should_fetch(lang)) {
         return then();
     }
     fetch::text(&format!("errors/{}.txt", lang.code()), move |file| {
-        super::error_text::install(lang, file.ok());
+        super::error_text::with_files(|files| files.install(lang, file.ok()));
         then();
     });
 }
@@ -245,7 +245,7 @@ impl App {
             self.perform(effect);
         }
         // An error was written in English while its language's texts are still to come.
-        if let Some(lang) = super::error_text::wanted() {
+        if let Some(lang) = super::error_text::with_files(|files| files.take_wanted()) {
             with_error_texts(lang, || dispatch(Event::TextsChanged));
         }
     }
