@@ -1160,7 +1160,7 @@ const FR: Texts = Texts {
         ("best-line", "Meilleure suite"),
         ("best-line-shown", "La suite du moteur au lieu du coup {n} : {line}"),
         ("finished-games", "Parties terminées"),
-        ("record-review", "Analyser cet enregistrement"),
+        ("record-review", "Analyser ce relevé"),
         ("review-failed", "L'analyse s'est arrêtée : {reason}"),
     ],
 };
