@@ -90,15 +90,19 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
     })?;
     listen(&moves, "keydown", |app, e: web_sys::KeyboardEvent| {
         let (shown, end) = (app.state().game.moves().len(), app.state().line().moves().len());
-        let ply = match e.key().as_str() {
-            "ArrowUp" | "ArrowLeft" => shown.saturating_sub(1),
-            "ArrowDown" | "ArrowRight" => shown + 1,
-            "Home" => 0,
-            "End" => end,
+        // In a review the arrows step as Undo and Redo do (also through an engine line).
+        let reviewing = app.state().review.is_some();
+        let intent = match e.key().as_str() {
+            "ArrowUp" | "ArrowLeft" if reviewing => Intent::Undo,
+            "ArrowDown" | "ArrowRight" if reviewing => Intent::Redo,
+            "ArrowUp" | "ArrowLeft" => Intent::View(shown.saturating_sub(1)),
+            "ArrowDown" | "ArrowRight" => Intent::View(shown + 1),
+            "Home" => Intent::View(0),
+            "End" => Intent::View(end),
             _ => return,
         };
         e.prevent_default();
-        app.dispatch(Event::Intent(Intent::View(ply)));
+        app.dispatch(Event::Intent(intent));
     })?;
     let setup_mode = document.get_element_by_id("setup-mode").ok_or("no #setup-mode")?;
     listen(&setup_mode, "change", |_, _: web_sys::Event| show_mode_choices())?;
