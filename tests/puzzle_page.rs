@@ -197,3 +197,18 @@ fn try_again_is_saved_with_its_puzzle() {
     });
     assert_eq!(saved.and_then(|file| file.puzzle).map(|p| p.id), Some(puzzle.id));
 }
+
+#[test]
+fn a_solved_puzzle_has_its_own_ending_not_the_result_banner() {
+    let puzzle = puzzle();
+    let mut session = open();
+    session.update(Event::Intent(Intent::Puzzle { puzzle, daily: false }));
+    let first = winning_moves(&puzzle)[0];
+    session.update(Event::Intent(Intent::Play(first)));
+    let reply = onitama::ai::puzzle::defence(session.state().position(), 2).unwrap();
+    session.update(Event::Intent(Intent::Play(reply)));
+    let win = onitama::ai::winning_move(session.state().position()).unwrap();
+    session.update(Event::Intent(Intent::Play(win)));
+    assert!(session.state().game.outcome().is_some());
+    assert!(!session.state().shows_result());
+}

@@ -257,9 +257,10 @@ impl State {
     }
 
     /// Whether the result banner is up.
-    /// Whether the result banner is up (not over a review, whose lines may end games never played).
+    /// Whether the result banner is up: not over a review, whose lines may end games never
+    /// played, nor in a puzzle, which says how it ended in its own words.
     pub fn shows_result(&self) -> bool {
-        self.game.outcome().is_some() && !self.result_dismissed && self.review.is_none()
+        self.game.outcome().is_some() && !self.result_dismissed && self.review.is_none() && self.puzzle.is_none()
     }
 }
 

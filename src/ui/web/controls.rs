@@ -420,7 +420,7 @@ pub fn update(state: &State) {
         level.set_hidden(matches!(state.mode, Mode::PassAndPlay { .. }));
     }
     if let Some(result) = element::<web_sys::HtmlElement>("result") {
-        match game.outcome().filter(|_| state.shows_result() && state.puzzle.is_none()) {
+        match game.outcome().filter(|_| state.shows_result()) {
             Some(outcome) => {
                 if let Some(text_element) = element::<Element>("result-text") {
                     text_element.set_text_content(Some(&text::result_short(lang, outcome, state.mode)));
