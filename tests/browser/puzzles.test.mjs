@@ -150,3 +150,26 @@ test('the daily puzzle comes from the date and says so, in Persian', async () =>
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('a puzzle asked for while the AI makes its first move still starts once the set has come', async () => {
+  const { page, errors } = await openGame(game.browser, game.server.url);
+  // Goose's blue stamp: the AI (Blue) moves at once, while the set is fetched.
+  await page.evaluate(() => window.wasmBindings.game_new({ mode: 'ai', human: 'red', level: 0, cards: ['tiger', 'crab', 'monkey', 'crane', 'goose'] }));
+  await openMenu(page);
+  await page.click('#puzzle-hard');
+  await page.waitForFunction(() => window.wasmBindings.game_state().puzzle?.plies === 7, null, { timeout: 30000 });
+  // A new game started while the set comes is left alone.
+  const fresh = await openGame(game.browser, game.server.url);
+  await openMenu(fresh.page);
+  await fresh.page.route('**/puzzles.txt', async (route) => { await new Promise((r) => setTimeout(r, 500)); await route.continue(); });
+  await fresh.page.click('#puzzle-easy');
+  await fresh.page.evaluate(() => window.wasmBindings.game_new({ mode: 'two' }));
+  await new Promise((r) => setTimeout(r, 1500));
+  const s = await fresh.page.evaluate(() => window.wasmBindings.game_state());
+  assert.equal(s.puzzle, null);
+  assert.equal(s.mode, 'two');
+  assert.deepEqual(errors, []);
+  assert.deepEqual(fresh.errors, []);
+  await page.close();
+  await fresh.page.close();
+});

@@ -522,11 +522,12 @@ fn show_puzzles_solved(lang: Lang) {
 fn choose_puzzle(app: &mut App, choice: Choice) {
     close_dialog("menu");
     let Some(set) = puzzles::loaded() else {
-        // Once the set has come, and only if the player has not moved on to another game meanwhile.
-        let asked_over = app.session().save_file().game;
+        // Once the set has come, and only if the player has not started another game meanwhile
+        // (the AI may have moved in this one).
+        let asked_over = *app.state().game.start();
         return puzzles::load(move |set| {
             super::with_app(|app| match set {
-                Ok(_) if app.session().save_file().game == asked_over => choose_puzzle(app, choice),
+                Ok(_) if *app.state().game.start() == asked_over => choose_puzzle(app, choice),
                 Ok(_) => {}
                 Err(reason) => app.dispatch(Event::Notice(Notice::PuzzlesUnavailable(reason))),
             });
