@@ -127,6 +127,13 @@ pub fn with_files<T>(f: impl FnOnce(&mut ErrorFiles) -> T) -> T {
     FILES.with(|files| f(&mut files.borrow_mut()))
 }
 
+/// The text `translate` writes in `lang` once its texts are at hand; the English meanwhile, and
+/// if a text is missing (a file of another build).
+fn in_lang(lang: Lang, english: &dyn std::fmt::Display, translate: impl FnOnce() -> String) -> String {
+    let text = if ready(lang) { translate() } else { String::new() };
+    if text.is_empty() { english.to_string() } else { text }
+}
+
 /// The template in `lang` with its blanks (`{name}`) filled, in one pass: the values are not
 /// searched for blanks themselves, so text from the input stays as written.
 #[inline(never)]
@@ -163,8 +170,7 @@ fn number(lang: Lang, n: usize) -> String {
 const UNKNOWN_CARD: Texts = "e1";
 
 pub fn position_error(lang: Lang, error: &PositionError) -> String {
-    let text = if ready(lang) { position_error_in(lang, error) } else { String::new() };
-    if text.is_empty() { error.to_string() } else { text }
+    in_lang(lang, error, || position_error_in(lang, error))
 }
 
 fn position_error_in(lang: Lang, error: &PositionError) -> String {
@@ -201,8 +207,7 @@ fn position_error_in(lang: Lang, error: &PositionError) -> String {
 }
 
 pub fn move_error(lang: Lang, error: &MoveError) -> String {
-    let text = if ready(lang) { move_error_in(lang, error) } else { String::new() };
-    if text.is_empty() { error.to_string() } else { text }
+    in_lang(lang, error, || move_error_in(lang, error))
 }
 
 fn move_error_in(lang: Lang, error: &MoveError) -> String {
@@ -224,8 +229,7 @@ fn move_error_in(lang: Lang, error: &MoveError) -> String {
 
 /// Why a move is not legal; it follows "the move … is not legal here: …".
 pub fn illegal_reason(lang: Lang, reason: &IllegalReason) -> String {
-    let text = if ready(lang) { illegal_reason_in(lang, reason) } else { String::new() };
-    if text.is_empty() { reason.to_string() } else { text }
+    in_lang(lang, reason, || illegal_reason_in(lang, reason))
 }
 
 fn illegal_reason_in(lang: Lang, reason: &IllegalReason) -> String {
@@ -255,8 +259,7 @@ fn illegal_reason_in(lang: Lang, reason: &IllegalReason) -> String {
 }
 
 pub fn record_error(lang: Lang, error: &RecordError) -> String {
-    let text = if ready(lang) { record_error_in(lang, error) } else { String::new() };
-    if text.is_empty() { error.to_string() } else { text }
+    in_lang(lang, error, || record_error_in(lang, error))
 }
 
 fn record_error_in(lang: Lang, error: &RecordError) -> String {
@@ -282,8 +285,7 @@ fn record_error_in(lang: Lang, error: &RecordError) -> String {
 
 /// Each text follows "Your saved game could not be read: …", so it speaks of the save as "it".
 pub fn save_error(lang: Lang, error: &SaveError) -> String {
-    let text = if ready(lang) { save_error_in(lang, error) } else { String::new() };
-    if text.is_empty() { error.to_string() } else { text }
+    in_lang(lang, error, || save_error_in(lang, error))
 }
 
 fn save_error_in(lang: Lang, error: &SaveError) -> String {
@@ -318,8 +320,7 @@ fn save_error_in(lang: Lang, error: &SaveError) -> String {
 
 /// Each text follows "This link could not be opened: …".
 pub fn link_error(lang: Lang, error: &LinkError) -> String {
-    let text = if ready(lang) { link_error_in(lang, error) } else { String::new() };
-    if text.is_empty() { error.to_string() } else { text }
+    in_lang(lang, error, || link_error_in(lang, error))
 }
 
 fn link_error_in(lang: Lang, error: &LinkError) -> String {

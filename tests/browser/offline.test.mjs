@@ -20,6 +20,16 @@ async function clickSquareThenCard(page, move) {
   }
 }
 
+/** A first visit: the page loads, its service worker installs, and a reload puts it in control. */
+async function firstVisit(page, url) {
+  await page.goto(url);
+  await page.waitForFunction(() => window.wasmBindings !== undefined);
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await page.reload(); // now under the service worker's control
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await page.waitForFunction(() => window.wasmBindings !== undefined);
+}
+
 /** Plays one move with the mouse against the AI and waits for the AI's answer. */
 async function playAgainstAi(page) {
   await page.evaluate((cards) => window.wasmBindings.game_new({ mode: 'ai', human: 'red', level: 2, cards }), CARDS);
@@ -32,12 +42,7 @@ test('after one visit the game loads and plays against the AI offline', { timeou
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   try {
-    await page.goto(server.url);
-    await page.waitForFunction(() => window.wasmBindings !== undefined);
-    await page.evaluate(() => navigator.serviceWorker.ready);
-    await page.reload(); // now under the service worker's control
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-    await page.waitForFunction(() => window.wasmBindings !== undefined);
+    await firstVisit(page, server.url);
     await context.setOffline(true);
     await page.reload();
     await page.waitForFunction(() => window.wasmBindings !== undefined);
@@ -55,12 +60,7 @@ test('puzzles opened once online are there offline', { timeout: 90000 }, async (
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   try {
-    await page.goto(server.url);
-    await page.waitForFunction(() => window.wasmBindings !== undefined);
-    await page.evaluate(() => navigator.serviceWorker.ready);
-    await page.reload();
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-    await page.waitForFunction(() => window.wasmBindings !== undefined);
+    await firstVisit(page, server.url);
     const online = await page.evaluate(() => window.wasmBindings.puzzles());
     await context.setOffline(true);
     await page.reload();
