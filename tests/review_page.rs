@@ -72,16 +72,13 @@ fn reviewed(session: &mut Session) -> u32 {
 #[test]
 fn a_review_takes_each_move_as_it_comes_and_ignores_stale_or_out_of_turn_ones() {
     let mut session = open(BLUNDER, Mode::PassAndPlay { turn_board: false });
-    let effects = session.update(Event::Intent(Intent::Review));
-    let Some(Effect::StartReview { id, .. }) = effects.iter().find(|e| matches!(e, Effect::StartReview { .. })) else {
-        panic!("no review started: {effects:?}");
-    };
+    let id = start_review(&mut session);
     let [first, second] = entries();
     // Out of turn, and from another request: both ignored.
-    session.update(Event::Reply(Reply { id: *id, kind: ReplyKind::Reviewed(second.clone(), 2) }));
+    session.update(Event::Reply(Reply { id, kind: ReplyKind::Reviewed(second.clone(), 2) }));
     session.update(Event::Reply(Reply { id: id + 100, kind: ReplyKind::Reviewed(first.clone(), 2) }));
     assert!(session.state().review.as_ref().unwrap().entries.is_empty());
-    session.update(Event::Reply(Reply { id: *id, kind: ReplyKind::Reviewed(first, 2) }));
+    session.update(Event::Reply(Reply { id, kind: ReplyKind::Reviewed(first, 2) }));
     let review = session.state().review.as_ref().unwrap();
     assert_eq!((review.entries.len(), review.running), (1, true));
     assert_eq!(review::verdict(Lang::En, review, 0), "Reviewing move 2 of 2…");
@@ -90,12 +87,7 @@ fn a_review_takes_each_move_as_it_comes_and_ignores_stale_or_out_of_turn_ones() 
 #[test]
 fn stopping_a_running_review_ends_its_worker_and_keeps_what_is_judged_then_it_closes() {
     let mut session = open(BLUNDER, Mode::PassAndPlay { turn_board: false });
-    let effects = session.update(Event::Intent(Intent::Review));
-    let Some(Effect::StartReview { id, .. }) =
-        effects.iter().find(|e| matches!(e, Effect::StartReview { .. })).cloned()
-    else {
-        panic!("no review")
-    };
+    let id = start_review(&mut session);
     let [first, _] = entries();
     session.update(Event::Reply(Reply { id, kind: ReplyKind::Reviewed(first, 2) }));
     let effects = session.update(Event::Intent(Intent::CloseReview));
@@ -167,12 +159,7 @@ fn continuing_from_the_engine_line_makes_it_the_game_and_closes_the_review() {
         "start bbBbb/5/5/5/rrRrr ox,boar horse,elephant crab r\nmoves ox:c1c2 horse:c5c4 boar:a1a2\n",
         Mode::VsAi { human: Color::Red, level: 0 },
     );
-    let effects = session.update(Event::Intent(Intent::Review));
-    let Some(Effect::StartReview { id, .. }) =
-        effects.iter().find(|e| matches!(e, Effect::StartReview { .. })).cloned()
-    else {
-        panic!("no review")
-    };
+    let id = start_review(&mut session);
     assert!(session.update(Event::Frame { now_ms: 10.0 }).iter().all(|e| !matches!(e, Effect::StartSearch(_))));
     let entry = PlyReview {
         ply: 1,
@@ -320,15 +307,20 @@ fn continue_from_here_while_looking_back_in_a_review_ends_it_and_the_player_can_
     assert!(state.human_to_move());
 }
 
-/// Starts a review and says it is done, whatever the game.
-fn reviewed_any(session: &mut Session) {
+/// Starts a review of the game on the page; the id its worker's reports carry.
+fn start_review(session: &mut Session) -> u32 {
     let effects = session.update(Event::Intent(Intent::Review));
-    let id = effects
+    effects
         .iter()
         .find_map(|e| match e {
             Effect::StartReview { id, .. } => Some(*id),
             _ => None,
         })
-        .unwrap();
+        .unwrap_or_else(|| panic!("no review started: {effects:?}"))
+}
+
+/// Starts a review and says it is done, whatever the game.
+fn reviewed_any(session: &mut Session) {
+    let id = start_review(session);
     session.update(Event::Reply(Reply { id, kind: ReplyKind::Done { best: None, depth: 0, score: None } }));
 }
