@@ -85,9 +85,10 @@ enum Command {
     /// Play paired games between two engines from random deals (each deal twice, colours swapped).
     Match {
         /// Engine A: a level (novice, beginner, casual, apprentice, student, scholar, adept,
-        /// expert, sensei, champion, elite, master), or limits and switches joined by commas: `depth=6`, `movetime=100`,
-        /// `temperature=30` (the spread of a weaker choice), `no-tt`, `no-pvs`, `no-aspiration`,
-        /// `no-killers`, `no-lmr`, `no-quiescence`, evaluation weights such as `mobility=5` (see
+        /// expert, sensei, champion, elite, master), or limits and switches joined by commas:
+        /// `depth=6`, `movetime=100`, `temperature=30` (the spread of a weaker choice), `no-tt`,
+        /// `no-pvs`, `no-aspiration`, `no-killers`, `no-lmr`, `no-quiescence`, `no-futility`,
+        /// `no-threat-extension`, evaluation weights such as `mobility=5` (see
         /// crates/core/src/ai/eval.rs); or another program that speaks the engine protocol
         /// (see `engine`), written last: `movetime=100,command=java -cp engine Main`.
         #[arg(long)]
@@ -127,6 +128,10 @@ enum Command {
         /// Every n-th game is held out, to measure the fit on positions it was not fitted to.
         #[arg(long, default_value_t = 10)]
         hold_out_every: usize,
+        /// Fit only the named terms, keeping the card tables as they are (to try a new term on
+        /// fewer games than the tables need).
+        #[arg(long)]
+        terms_only: bool,
         /// Where to write the weights (standard output if not given).
         #[arg(long)]
         output: Option<std::path::PathBuf>,
@@ -282,8 +287,8 @@ fn run(cli: Cli) -> Result<(), String> {
             let schedule = Schedule { pairs: games.div_ceil(2), seed, threads: threads.max(1), max_plies };
             play_match(&specs, &schedule, records)?;
         }
-        Command::Tune { records, iterations, regularization, hold_out_every, output } => {
-            tune::tune(&tune::Tuning { records, iterations, regularization, hold_out_every, output })?;
+        Command::Tune { records, iterations, regularization, hold_out_every, terms_only, output } => {
+            tune::tune(&tune::Tuning { records, iterations, regularization, hold_out_every, terms_only, output })?;
         }
         Command::Puzzles { out: Some(out), count_per_difficulty, seed, .. } => {
             make_puzzles(&out, count_per_difficulty, seed)?;

@@ -61,6 +61,8 @@ impl EngineSpec {
                         "no-killers" => options.killers_and_history = false,
                         "no-lmr" => options.late_move_reductions = false,
                         "no-quiescence" => options.quiescence = false,
+                        "no-futility" => options.futility = false,
+                        "no-threat-extension" => options.threat_extension = false,
                         name => {
                             level = Level::by_name(name).ok_or_else(|| {
                                 let names: Vec<&str> = Level::ALL.iter().map(|level| level.name).collect();

@@ -14,6 +14,7 @@ pub struct Tuning {
     pub regularization: f64,
     /// The share of games (every n-th) held out to measure the fit on unseen positions.
     pub hold_out_every: usize,
+    pub terms_only: bool,
     pub output: Option<PathBuf>,
 }
 
@@ -132,7 +133,8 @@ fn descend(training: &[Sample], held_out: &[Sample], mut weights: Vec<f64>, scal
             }
         }
         // Weight 0, the student, stays put.
-        for i in 1..FEATURES {
+        let fitted = if tuning.terms_only { TERMS.len() } else { FEATURES };
+        for i in 1..fitted {
             let mut g = gradient[i] / training.len() as f64;
             if i >= TERMS.len() {
                 g += 2.0 * penalty * weights[i];

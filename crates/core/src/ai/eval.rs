@@ -6,7 +6,7 @@
 use crate::rules::{Bitboard, Card, Color, Position, Square};
 
 /// The named terms, each counted as ours minus theirs (tempo: one for the side to move).
-pub const TERMS: [&str; 8] = [
+pub const TERMS: [&str; 12] = [
     "student",
     // Per square reachable with the current hand.
     "mobility",
@@ -20,6 +20,14 @@ pub const TERMS: [&str; 8] = [
     "master_guarded",
     "centre",
     "tempo",
+    // Per student the enemy's hand could take next turn with no own piece able to retake there:
+    // the side to move's, then the other side's (the side to move could take those itself).
+    "mover_student_hanging",
+    "waiting_student_hanging",
+    // The student and master-advance differences again, weighted by how many students are gone
+    // (0 to 8): what they are worth in the endgame beyond the opening.
+    "student_endgame",
+    "master_advance_endgame",
 ];
 const STUDENT: usize = 0;
 const MOBILITY: usize = 1;
@@ -29,6 +37,10 @@ const MASTER_ATTACKED: usize = 4;
 const MASTER_GUARDED: usize = 5;
 const CENTRE: usize = 6;
 const TEMPO: usize = 7;
+const MOVER_STUDENT_HANGING: usize = 8;
+const WAITING_STUDENT_HANGING: usize = 9;
+const STUDENT_ENDGAME: usize = 10;
+const MASTER_ADVANCE_ENDGAME: usize = 11;
 
 /// After the named terms, two tables of one weight per card, role and square: what a master or
 /// a student is worth on a square (seen from its own side) while its side holds that card, and
@@ -134,6 +146,8 @@ const CENTRALITY: [i32; 25] = [
 /// What one side's pieces reach with its two cards.
 struct Reach {
     squares: Bitboard,
+    /// Every square a piece could land on, own pieces' squares included (to retake there).
+    cover: Bitboard,
     /// Pieces that could land on the enemy master's square.
     on_enemy_master: i32,
     /// Pieces that could land on their own master's square (to retake there).
@@ -143,7 +157,8 @@ struct Reach {
 
 fn reach(position: &Position, color: Color, cards: [Card; 2], own_master: Square, enemy_master: Square) -> Reach {
     let own = position.pieces(color);
-    let mut result = Reach { squares: Bitboard::EMPTY, on_enemy_master: 0, on_own_master: 0, centre: 0 };
+    let mut result =
+        Reach { squares: Bitboard::EMPTY, cover: Bitboard::EMPTY, on_enemy_master: 0, on_own_master: 0, centre: 0 };
     for from in own {
         let targets = cards[0].targets(color, from) | cards[1].targets(color, from);
         result.squares |= targets;
@@ -151,6 +166,7 @@ fn reach(position: &Position, color: Color, cards: [Card; 2], own_master: Square
         result.on_own_master += i32::from(targets.contains(own_master));
         result.centre += CENTRALITY[from.index()];
     }
+    result.cover = result.squares;
     result.squares &= !own;
     result
 }
@@ -199,6 +215,14 @@ fn gather(position: &Position, our_master: Square, their_master: Square, terms: 
     terms.add(MASTER_GUARDED, ours.on_own_master - theirs.on_own_master);
     terms.add(CENTRE, ours.centre - theirs.centre);
     terms.add(TEMPO, 1);
+    let our_students = position.pieces(us) & !position.masters(us);
+    let their_students = position.pieces(them) & !position.masters(them);
+    terms.add(MOVER_STUDENT_HANGING, (our_students & theirs.squares & !ours.cover).count() as i32);
+    terms.add(WAITING_STUDENT_HANGING, (their_students & ours.squares & !theirs.cover).count() as i32);
+    let gone = 10 - position.occupied().count() as i32;
+    let students = position.pieces(us).count() as i32 - position.pieces(them).count() as i32;
+    terms.add(STUDENT_ENDGAME, students * gone);
+    terms.add(MASTER_ADVANCE_ENDGAME, (master_advance(our_master, them) - master_advance(their_master, us)) * gone);
     card_squares(position, us, our_master, (CardTable::Held, position.hand(us).pair()), 1, terms);
     card_squares(position, them, their_master, (CardTable::Held, position.hand(them).pair()), -1, terms);
     card_squares(position, us, our_master, (CardTable::Next, [side]), 1, terms);

@@ -76,6 +76,11 @@ pub struct Options {
     pub killers_and_history: bool,
     pub late_move_reductions: bool,
     pub quiescence: bool,
+    /// Futility pruning near the leaves: a static evaluation far above beta cuts off (reverse
+    /// futility), and quiet moves are skipped where it stands far below alpha.
+    pub futility: bool,
+    /// A side whose opponent threatens to win next move is searched a ply deeper.
+    pub threat_extension: bool,
     pub weights: Weights,
 }
 
@@ -88,6 +93,8 @@ impl Default for Options {
             killers_and_history: true,
             late_move_reductions: true,
             quiescence: true,
+            futility: true,
+            threat_extension: true,
             weights: tuned(),
         }
     }
@@ -296,7 +303,7 @@ impl Engine {
         false
     }
 
-    fn negamax(&mut self, position: &Position, key: u64, depth: i32, mut alpha: i32, beta: i32, node: Node) -> i32 {
+    fn negamax(&mut self, position: &Position, key: u64, mut depth: i32, mut alpha: i32, beta: i32, node: Node) -> i32 {
         let ply = node.ply;
         self.pv_len[ply] = 0;
         // A repeated position ends the game before anyone moves again.
@@ -307,6 +314,13 @@ impl Engine {
             self.pv[ply][0] = Some(m);
             self.pv_len[ply] = 1;
             return WIN - (ply as i32 + 1);
+        }
+        let us = position.to_move();
+        let threatened = threat_against(position, us);
+        // Extended only while the path is short beside the depth left, so that a chain of
+        // threats cannot run away with the search.
+        if threatened && self.options.threat_extension && ply < 2 * depth.max(1) as usize + 8 {
+            depth += 1;
         }
         if depth <= 0 || ply + 2 >= MAX_PLY {
             return self.quiescence(position, alpha, beta, ply, 0);
@@ -334,16 +348,23 @@ impl Engine {
             }
         }
 
+        let mut static_eval = None;
+        if !is_pv && !threatened && beta.abs() < WIN_BOUND {
+            let evaluation = evaluate_with(position, &self.options.weights);
+            static_eval = Some(evaluation);
+            if self.options.futility && depth <= FUTILITY_DEPTH && evaluation - FUTILITY_MARGIN * depth >= beta {
+                return evaluation - FUTILITY_MARGIN * depth;
+            }
+        }
+
         let mut moves = MoveList::new();
         position.generate(&mut moves);
-        let us = position.to_move();
         let mut order = [0i32; MoveList::CAPACITY];
         for (i, &m) in moves.iter().enumerate() {
             order[i] = self.order_score(position, m, table_move, ply, us);
             // Each child probes the table first thing: start loading its slot now.
             self.table.prefetch(self.zobrist.after(position, key, m));
         }
-        let threatened = threat_against(position, us);
         let original_alpha = alpha;
         let mut best_score = -INFINITY;
         let mut best_move = None;
@@ -353,6 +374,20 @@ impl Engine {
             let mut next = *position;
             next.play_unchecked(m);
             let capture = is_capture(position, m);
+            // A quiet move at depth 1 or 2 that cannot lift a hopeless static evaluation to alpha is
+            // skipped, unless it threatens to win next.
+            if let Some(evaluation) = static_eval
+                && self.options.futility
+                && depth <= 2
+                && evaluation + QUIET_FUTILITY_MARGIN * depth <= alpha
+                && index > 0
+                && !capture
+                && order[index] < KILLER
+                && best_score > -WIN_BOUND
+                && !threat_against(&next, us.other())
+            {
+                continue;
+            }
             let child =
                 Node { ply: ply + 1, reversible_from: if capture { self.keys.len() } else { node.reversible_from } };
             self.keys.push(next_key);
@@ -488,6 +523,14 @@ impl Engine {
         }
     }
 }
+
+/// Reverse futility pruning acts this close to the leaves, with this margin a ply.
+const FUTILITY_DEPTH: i32 = 3;
+const FUTILITY_MARGIN: i32 = 90;
+
+/// Futility pruning skips a quiet move at depth 1 or 2 whose static evaluation stands this far a
+/// ply below alpha.
+const QUIET_FUTILITY_MARGIN: i32 = 100;
 
 /// Quiet moves that caused a cut-off before rank just below captures and above history.
 const KILLER: i32 = 1 << 20;

@@ -4,8 +4,8 @@ use super::eval::Weights;
 
 #[rustfmt::skip]
 pub const WEIGHTS: Weights = Weights([
-    // student, mobility, side_card_mobility, master_advance, master_attacked, master_guarded, centre, tempo
-    100, 3, 3, 49, 30, 1, 14, 5,
+    // student, mobility, side_card_mobility, master_advance, master_attacked, master_guarded, centre, tempo, mover_student_hanging, waiting_student_hanging, student_endgame, master_advance_endgame
+    100, 6, 3, 6, 30, 1, 17, 5, -2, 74, 5, 11,
     // tiger held, student on a square seen from its own side: rank 1 first
     -23, 2, -1, -5, -24,
     -10, 4, 7, 7, -16,
