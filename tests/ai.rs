@@ -1,7 +1,7 @@
 //! The engine against answers derived by exhaustive search, and its contracts: always a legal
 //! move, deterministic at a fixed depth, aware of repetitions.
 
-use onitama::ai::{Engine, Level, LevelPlayer, Limits, Score, evaluate, features, is_quiet, winning_move};
+use onitama::ai::{Engine, Level, LevelPlayer, Limits, Options, Score, evaluate, features, is_quiet, winning_move};
 use onitama::rules::{Deal, Game, Move, MoveList, Position, SplitMix64};
 
 fn clock() -> f64 {
@@ -279,4 +279,27 @@ fn the_losing_side_finds_a_saving_repetition() {
         saved += 1;
     }
     assert!(saved >= 5, "only {saved} losing positions found");
+}
+
+/// Every shipped puzzle is a forced win in exactly `plies` with one winning first move (checked
+/// exactly in tests/puzzles.rs): the engine, pruning, reducing and extending as it does, must find
+/// that win and that move two plies past the puzzle's length (late move reductions may hide a win
+/// at its exact depth, as they always did), with and without futility pruning and threat extensions.
+#[test]
+fn the_pruned_search_finds_every_puzzle_win() {
+    let set = onitama::ai::puzzle::parse_set(include_str!("../www/puzzles.txt")).unwrap();
+    assert!(set.len() >= 300);
+    let full = Options::default();
+    let plain = Options { futility: false, threat_extension: false, ..Options::default() };
+    for options in [full, plain] {
+        let mut engine = Engine::with_options(8, clock, options);
+        for puzzle in &set {
+            engine.clear();
+            let limits = Limits { depth: Some(puzzle.plies + 2), ..Limits::default() };
+            let result = engine.search(&puzzle.position, &[], limits, &mut |_| {});
+            let winning = onitama::ai::puzzle::winning_moves(&puzzle.position, puzzle.plies);
+            assert_eq!(result.info.score, Score::Win(puzzle.plies), "puzzle {}: {}", puzzle.id, puzzle.position);
+            assert_eq!(winning, vec![result.best.unwrap()], "puzzle {}: {}", puzzle.id, puzzle.position);
+        }
+    }
 }

@@ -291,6 +291,32 @@ mod tests {
         assert_eq!(sorted(red), sorted(blue));
     }
 
+    /// The count of a named term in a position's features (0 when absent).
+    fn term(position: &str, name: &str) -> i8 {
+        let index = TERMS.iter().position(|&term| term == name).unwrap() as u16;
+        let terms = features(&position.parse().unwrap()).unwrap();
+        terms.iter().find(|&&(feature, _)| feature == index).map_or(0, |&(_, count)| count)
+    }
+
+    #[test]
+    fn a_student_that_can_be_taken_for_nothing_hangs() {
+        // Red's c2 student takes c3 with the ox; Blue (tiger, monkey) cannot retake on c3 ...
+        let alone = "4B/5/2b2/2r2/R4 ox,crab tiger,monkey boar r";
+        assert_eq!(term(alone, "waiting_student_hanging"), 1);
+        assert_eq!(term(alone, "mover_student_hanging"), 0);
+        // ... unless a Blue student on b4 can, with the monkey.
+        assert_eq!(term("4B/1b3/2b2/2r2/R4 ox,crab tiger,monkey boar r", "waiting_student_hanging"), 0);
+        // Seen from Blue to move, the same student is the mover's own.
+        assert_eq!(term("4B/5/2b2/2r2/R4 ox,crab tiger,monkey boar b", "mover_student_hanging"), 1);
+    }
+
+    #[test]
+    fn endgame_terms_grow_as_students_go() {
+        // Nothing at the start; one student up with seven gone counts seven.
+        assert_eq!(term("bbBbb/5/5/5/rrRrr crab,dragon tiger,ox boar r", "student_endgame"), 0);
+        assert_eq!(term("4B/5/5/2r2/R4 ox,crab tiger,monkey boar r", "student_endgame"), 7);
+    }
+
     #[test]
     fn set_changes_a_named_term_only() {
         let mut weights = WEIGHTS;
