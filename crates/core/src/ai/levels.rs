@@ -20,14 +20,14 @@ impl Level {
     /// Weakest first. Measured with `onitama-cli match` (see the README's ladder).
     pub const ALL: [Level; 12] = [
         Level::fixed("novice", 1, 60.0),
-        Level::fixed("beginner", 2, 150.0),
-        Level::fixed("casual", 2, 60.0),
+        Level::fixed("beginner", 2, 110.0),
+        Level::fixed("casual", 2, 52.0),
         Level::fixed("apprentice", 2, 35.0),
         Level::fixed("student", 3, 25.0),
         Level::fixed("scholar", 3, 7.0),
         Level::fixed("adept", 4, 4.0),
         Level::fixed("expert", 5, 0.0),
-        Level::fixed("sensei", 6, 0.0),
+        Level::fixed("sensei", 7, 0.0),
         Level::fixed("champion", 9, 0.0),
         Level::fixed("elite", 11, 0.0),
         Level { name: "master", depth: 64, movetime_ms: Some(1000.0), temperature: 0.0 },

@@ -1,6 +1,7 @@
 //! Negamax alpha-beta with iterative deepening, principal variation search, aspiration windows,
-//! a transposition table, killer and history move ordering, late move reductions, repetition
-//! awareness and a quiescence search over captures and master threats.
+//! a transposition table, killer and history move ordering, late move reductions, futility
+//! pruning, threat extensions, repetition awareness and a quiescence search over captures and
+//! master threats.
 
 use super::eval::{Weights, evaluate_with, tuned};
 use super::table::{Bound, Table};
