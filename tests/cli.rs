@@ -206,6 +206,16 @@ fn tune_fits_weights_to_recorded_games_and_writes_them_as_rust() {
     assert_eq!(numbers, onitama::ai::FEATURES);
     assert_eq!(source.lines().nth(7).unwrap().split(", ").next().unwrap().trim(), "100", "the student stays 100");
 
+    // --terms-only fits the named terms and leaves every card table as shipped.
+    let output = cli(&["tune", records_arg, "--iterations", "100", "--terms-only", "--output", weights_arg]);
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let text = stdout(&output);
+    let fitted = loss_on(text.lines().find(|l| l.starts_with("fitted")).unwrap_or_else(|| panic!("{text}")));
+    assert!(fitted < loss_on(text.lines().next().unwrap()), "{text}");
+    let tables = |source: &str| source.lines().skip(8).map(str::to_string).collect::<Vec<_>>();
+    let shipped = include_str!("../crates/core/src/ai/weights.rs");
+    assert_eq!(tables(&std::fs::read_to_string(&weights).unwrap()), tables(shipped));
+
     std::fs::write(&records, "start bbBbb/5/5/5/rrRrr ox,boar horse,elephant crab r\nmoves ox:a1a9\n").unwrap();
     let corrupted = cli(&["tune", records_arg]);
     assert!(!corrupted.status.success());
