@@ -207,10 +207,14 @@ fn gather(position: &Position, our_master: Square, their_master: Square, terms: 
     let next_reach =
         position.pieces(us).fold(Bitboard::EMPTY, |acc, from| acc | side.targets(us, from)) & !position.pieces(us);
 
-    terms.add(STUDENT, position.pieces(us).count() as i32 - position.pieces(them).count() as i32);
+    let students = position.pieces(us).count() as i32 - position.pieces(them).count() as i32;
+    let advance = master_advance(our_master, them) - master_advance(their_master, us);
+    // Pieces gone from the board: 0 at the start, 8 with the masters alone.
+    let gone = 10 - position.occupied().count() as i32;
+    terms.add(STUDENT, students);
     terms.add(MOBILITY, ours.squares.count() as i32 - theirs.squares.count() as i32);
     terms.add(SIDE_CARD_MOBILITY, next_reach.count() as i32);
-    terms.add(MASTER_ADVANCE, master_advance(our_master, them) - master_advance(their_master, us));
+    terms.add(MASTER_ADVANCE, advance);
     terms.add(MASTER_ATTACKED, ours.on_enemy_master - theirs.on_enemy_master);
     terms.add(MASTER_GUARDED, ours.on_own_master - theirs.on_own_master);
     terms.add(CENTRE, ours.centre - theirs.centre);
@@ -219,10 +223,8 @@ fn gather(position: &Position, our_master: Square, their_master: Square, terms: 
     let their_students = position.pieces(them) & !position.masters(them);
     terms.add(MOVER_STUDENT_HANGING, (our_students & theirs.squares & !ours.cover).count() as i32);
     terms.add(WAITING_STUDENT_HANGING, (their_students & ours.squares & !theirs.cover).count() as i32);
-    let gone = 10 - position.occupied().count() as i32;
-    let students = position.pieces(us).count() as i32 - position.pieces(them).count() as i32;
     terms.add(STUDENT_ENDGAME, students * gone);
-    terms.add(MASTER_ADVANCE_ENDGAME, (master_advance(our_master, them) - master_advance(their_master, us)) * gone);
+    terms.add(MASTER_ADVANCE_ENDGAME, advance * gone);
     card_squares(position, us, our_master, (CardTable::Held, position.hand(us).pair()), 1, terms);
     card_squares(position, them, their_master, (CardTable::Held, position.hand(them).pair()), -1, terms);
     card_squares(position, us, our_master, (CardTable::Next, [side]), 1, terms);
