@@ -349,6 +349,10 @@ impl Engine {
             }
         }
 
+        // No move from the table to try first: a shallower search finds one more cheaply.
+        if depth >= 4 && table_move.is_none() {
+            depth -= 1;
+        }
         let mut static_eval = None;
         if !is_pv && !threatened && beta.abs() < WIN_BOUND {
             let evaluation = evaluate_with(position, &self.options.weights);
@@ -369,6 +373,7 @@ impl Engine {
         let original_alpha = alpha;
         let mut best_score = -INFINITY;
         let mut best_move = None;
+        let mut quiets_tried = MoveList::new();
         for index in 0..moves.len() {
             let m = pick_next(moves.as_mut_slice(), &mut order, index);
             let next_key = self.zobrist.after(position, key, m);
@@ -395,9 +400,16 @@ impl Engine {
             let score = if index == 0 || !self.options.principal_variation {
                 -self.negamax(&next, next_key, depth - 1, -beta, -alpha, child)
             } else {
-                let quiet = !capture && !threatened && order[index] < KILLER;
-                let reduction = if self.options.late_move_reductions && quiet && depth >= 3 && index >= 3 {
-                    1 + i32::from(index >= 8 && depth >= 5)
+                // A late quiet move is searched shallower first, a ply more if it is very late, and
+                // another if it has failed elsewhere (negative history).
+                let reducible = self.options.late_move_reductions
+                    && depth >= 3
+                    && index >= 3
+                    && !capture
+                    && !threatened
+                    && order[index] < KILLER;
+                let reduction = if reducible {
+                    1 + i32::from(index >= 8 && depth >= 5) + i32::from(order[index] < 0 && depth >= 4)
                 } else {
                     0
                 };
@@ -429,8 +441,14 @@ impl Engine {
             if alpha >= beta {
                 if !capture && self.options.killers_and_history {
                     self.remember_quiet_cut(m, ply, us, depth);
+                    for &tried in quiets_tried.iter() {
+                        self.punish_quiet(tried, us, depth);
+                    }
                 }
                 break;
+            }
+            if !capture {
+                quiets_tried.push(m);
             }
         }
         if self.options.transposition_table {
@@ -511,6 +529,14 @@ impl Engine {
             return KILLER;
         }
         self.history[us.index()][from.index()][to.index()]
+    }
+
+    /// A quiet move searched before the one that cut: it ranks lower next time.
+    fn punish_quiet(&mut self, m: Move, us: Color, depth: i32) {
+        if let Move::Step { from, to, .. } = m {
+            let entry = &mut self.history[us.index()][from.index()][to.index()];
+            *entry = (*entry - depth * depth).max(-(KILLER - 1));
+        }
     }
 
     fn remember_quiet_cut(&mut self, m: Move, ply: usize, us: Color, depth: i32) {
