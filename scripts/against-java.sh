@@ -19,7 +19,7 @@
 #   --no-check skip the move-generation check
 #
 # Steps:
-#   1. builds onitama-cli (release) and compiles the engine with the bridge into DIR/classes (javac);
+#   1. builds onitama-cli (release; into $CARGO_TARGET_DIR if set) and compiles the engine with the bridge into DIR/classes (javac);
 #   2. checks move generation: positions from 16 quick games between our casual and apprentice levels
 #      (deals from seed 1390000) plus two positions where one side must pass; for each, the set of legal
 #      moves the Java generator finds must equal `onitama-cli legal`, and perft 4 (through the Java
@@ -71,7 +71,10 @@ java_engine="java -XX:+UseSerialGC -Xms64m -Xmx512m -cp $out/classes JavaEngineB
 echo "   built into $out/classes; engine command: $java_engine"
 
 (cd "$project" && cargo build --release --quiet --bin onitama-cli)
-cli="$project/target/release/onitama-cli"
+# CARGO_TARGET_DIR lets a second match run from its own build while another is playing.
+target_dir=${CARGO_TARGET_DIR:-target}
+case "$target_dir" in /*) ;; *) target_dir="$project/$target_dir" ;; esac
+cli="$target_dir/release/onitama-cli"
 ours="$cli engine"
 
 if [ "$check" = 1 ]; then

@@ -88,7 +88,7 @@ enum Command {
         /// expert, sensei, champion, elite, master), or limits and switches joined by commas:
         /// `depth=6`, `movetime=100`, `temperature=30` (the spread of a weaker choice), `no-tt`,
         /// `no-pvs`, `no-aspiration`, `no-killers`, `no-lmr`, `no-quiescence`, `no-futility`,
-        /// `no-threat-extension`, evaluation weights such as `mobility=5` (see
+        /// `no-threat-extension`, `no-internal-reduction`, evaluation weights such as `mobility=5` (see
         /// crates/core/src/ai/eval.rs); or another program that speaks the engine protocol
         /// (see `engine`), written last: `movetime=100,command=java -cp engine Main`.
         #[arg(long)]

@@ -63,6 +63,7 @@ impl EngineSpec {
                         "no-quiescence" => options.quiescence = false,
                         "no-futility" => options.futility = false,
                         "no-threat-extension" => options.threat_extension = false,
+                        "no-internal-reduction" => options.internal_reduction = false,
                         name => {
                             level = Level::by_name(name).ok_or_else(|| {
                                 let names: Vec<&str> = Level::ALL.iter().map(|level| level.name).collect();

@@ -82,6 +82,8 @@ pub struct Options {
     pub futility: bool,
     /// A side whose opponent threatens to win next move is searched a ply deeper.
     pub threat_extension: bool,
+    /// A node with no move from the table is searched a ply shallower.
+    pub internal_reduction: bool,
     pub weights: Weights,
 }
 
@@ -96,6 +98,7 @@ impl Default for Options {
             quiescence: true,
             futility: true,
             threat_extension: true,
+            internal_reduction: true,
             weights: tuned(),
         }
     }
@@ -350,7 +353,7 @@ impl Engine {
         }
 
         // No move from the table to try first: a shallower search finds one more cheaply.
-        if depth >= 4 && table_move.is_none() {
+        if self.options.internal_reduction && depth >= 4 && table_move.is_none() {
             depth -= 1;
         }
         let mut static_eval = None;
