@@ -284,9 +284,10 @@ fn the_losing_side_finds_a_saving_repetition() {
 /// Every shipped puzzle is a forced win in exactly `plies` with one winning first move (checked
 /// exactly in tests/puzzles.rs): the engine, pruning, reducing and extending as it plays, must find
 /// that win and that move two plies past the puzzle's length (late move reductions may hide a win
-/// at its exact depth). With futility pruning off it must still see a forced win within that depth
-/// (one puzzle's win in 7 then shows as a win in 9). Without threat extensions two of the 360 are
-/// not seen as wins at that depth: the extensions are what keep wins in sight under the reductions.
+/// at its exact depth). With futility pruning or internal iterative reduction off it must still see
+/// a forced win within that depth (one puzzle's win in 7 then shows as a win in 9). Without threat
+/// extensions two of the 360 are not seen as wins at that depth: the extensions are what keep wins
+/// in sight under the reductions.
 #[test]
 fn the_pruned_search_finds_every_puzzle_win() {
     let set = onitama::ai::puzzle::parse_set(include_str!("../www/puzzles.txt")).unwrap();
@@ -304,7 +305,9 @@ fn the_pruned_search_finds_every_puzzle_win() {
         assert_eq!(result.info.score, Score::Win(puzzle.plies), "puzzle {}: {}", puzzle.id, puzzle.position);
         assert_eq!(winning, vec![result.best.unwrap()], "puzzle {}: {}", puzzle.id, puzzle.position);
     }
-    for (puzzle, result) in search(Options { futility: false, ..Options::default() }) {
+    let without_futility = Options { futility: false, ..Options::default() };
+    let without_internal_reduction = Options { internal_reduction: false, ..Options::default() };
+    for (puzzle, result) in search(without_futility).chain(search(without_internal_reduction)) {
         assert!(
             matches!(result.info.score, Score::Win(plies) if plies <= puzzle.plies + 2),
             "puzzle {}: {} scored {}",

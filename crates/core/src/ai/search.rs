@@ -1,6 +1,6 @@
 //! Negamax alpha-beta with iterative deepening, principal variation search, aspiration windows,
-//! a transposition table, killer and history move ordering, late move reductions, futility
-//! pruning, threat extensions, repetition awareness and a quiescence search over captures and
+//! a transposition table, killer and history move ordering, late move reductions, internal
+//! iterative reduction, futility pruning, threat extensions, repetition awareness and a quiescence search over captures and
 //! master threats.
 
 use super::eval::{Weights, evaluate_with, tuned};
@@ -645,5 +645,29 @@ fn from_table(score: i32, ply: usize) -> i32 {
         score + ply as i32
     } else {
         score
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn clock() -> f64 {
+        0.0
+    }
+
+    #[test]
+    fn quiet_moves_tried_before_a_cut_lose_history() {
+        let position: Position = "bbBbb/5/5/5/rrRrr crab,dragon tiger,ox boar r".parse().unwrap();
+        let search = |options: Options| {
+            let mut engine = Engine::with_options(1, clock, options);
+            engine.search(&position, &[], Limits { depth: Some(6), ..Limits::default() }, &mut |_| {});
+            engine.history.iter().flatten().flatten().copied().collect::<Vec<i32>>()
+        };
+        let history = search(Options::default());
+        assert!(history.iter().any(|&h| h < 0), "no quiet move lost history");
+        assert!(history.iter().any(|&h| h > 0), "no quiet move gained history");
+        let off = search(Options { killers_and_history: false, ..Options::default() });
+        assert!(off.iter().all(|&h| h == 0));
     }
 }
