@@ -19,7 +19,8 @@
 #   --no-check skip the move-generation check
 #
 # Steps:
-#   1. builds onitama-cli (release; into $CARGO_TARGET_DIR if set) and compiles the engine with the bridge into DIR/classes (javac);
+#   1. builds onitama-cli (release; into $CARGO_TARGET_DIR if set) and compiles the engine with the
+#      bridge into DIR/classes (javac);
 #   2. checks move generation: positions from 16 quick games between our casual and apprentice levels
 #      (deals from seed 1390000) plus two positions where one side must pass; for each, the set of legal
 #      moves the Java generator finds must equal `onitama-cli legal`, and perft 4 (through the Java

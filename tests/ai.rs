@@ -285,9 +285,7 @@ fn the_losing_side_finds_a_saving_repetition() {
 /// exactly in tests/puzzles.rs): the engine, pruning, reducing and extending as it plays, must find
 /// that win and that move two plies past the puzzle's length (late move reductions may hide a win
 /// at its exact depth). With futility pruning or internal iterative reduction off it must still see
-/// a forced win within that depth (one puzzle's win in 7 then shows as a win in 9). Without threat
-/// extensions two of the 360 are not seen as wins at that depth: the extensions are what keep wins
-/// in sight under the reductions.
+/// a forced win within that depth (one puzzle's win in 7 then shows as a win in 9).
 #[test]
 fn the_pruned_search_finds_every_puzzle_win() {
     let set = onitama::ai::puzzle::parse_set(include_str!("../www/puzzles.txt")).unwrap();

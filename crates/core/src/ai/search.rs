@@ -1,7 +1,7 @@
 //! Negamax alpha-beta with iterative deepening, principal variation search, aspiration windows,
 //! a transposition table, killer and history move ordering, late move reductions, internal
-//! iterative reduction, futility pruning, threat extensions, repetition awareness and a quiescence search over captures and
-//! master threats.
+//! iterative reduction, futility pruning, threat extensions, repetition awareness and a
+//! quiescence search over captures and master threats.
 
 use super::eval::{Weights, evaluate_with, tuned};
 use super::table::{Bound, Table};
@@ -82,7 +82,8 @@ pub struct Options {
     pub futility: bool,
     /// A side whose opponent threatens to win next move is searched a ply deeper.
     pub threat_extension: bool,
-    /// A node with no move from the table is searched a ply shallower.
+    /// A node 4 or more plies from the leaves with no move from the table is searched a ply
+    /// shallower (with the table on).
     pub internal_reduction: bool,
     pub weights: Weights,
 }
@@ -352,8 +353,9 @@ impl Engine {
             }
         }
 
-        // No move from the table to try first: a shallower search finds one more cheaply.
-        if self.options.internal_reduction && depth >= 4 && table_move.is_none() {
+        // No move from the table to try first: ordering is poor here, so the node is searched a ply
+        // shallower (a node that matters is searched again and then finds its table move).
+        if self.options.internal_reduction && self.options.transposition_table && depth >= 4 && table_move.is_none() {
             depth -= 1;
         }
         let mut static_eval = None;
@@ -404,7 +406,7 @@ impl Engine {
                 -self.negamax(&next, next_key, depth - 1, -beta, -alpha, child)
             } else {
                 // A late quiet move is searched shallower first, a ply more if it is very late, and
-                // another if it has failed elsewhere (negative history).
+                // another if its history is negative (tried before other moves' cut-offs).
                 let reducible = self.options.late_move_reductions
                     && depth >= 3
                     && index >= 3
@@ -450,7 +452,7 @@ impl Engine {
                 }
                 break;
             }
-            if !capture {
+            if !capture && self.options.killers_and_history {
                 quiets_tried.push(m);
             }
         }
