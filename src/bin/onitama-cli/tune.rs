@@ -123,6 +123,7 @@ fn descend(training: &[Sample], held_out: &[Sample], mut weights: Vec<f64>, scal
     let (mut m, mut v) = (vec![0.0; FEATURES], vec![0.0; FEATURES]);
     let mut gradient = vec![0.0; FEATURES];
     let penalty = tuning.regularization / training.len() as f64;
+    let fitted = if tuning.terms_only { TERMS.len() } else { FEATURES };
     for step in 1..=tuning.iterations {
         gradient.iter_mut().for_each(|g| *g = 0.0);
         for sample in training {
@@ -133,7 +134,6 @@ fn descend(training: &[Sample], held_out: &[Sample], mut weights: Vec<f64>, scal
             }
         }
         // Weight 0, the student, stays put.
-        let fitted = if tuning.terms_only { TERMS.len() } else { FEATURES };
         for i in 1..fitted {
             let mut g = gradient[i] / training.len() as f64;
             if i >= TERMS.len() {
