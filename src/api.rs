@@ -200,10 +200,13 @@ pub fn puzzles() -> js_sys::Promise {
 
 // ---- The game on the page: the same events the board and its buttons send. ----
 
+use crate::mode::{AiLevel, ModeChoice, ModeKind, Seat};
+use crate::rules::{Card, Color};
 use crate::ui::session::{Event, Intent, SettingsPatch};
 use crate::ui::state::Theme;
+use crate::ui::view::ControlsView;
 use crate::ui::web::{self as page, App};
-use crate::ui::{Lang, Mode, NewGame};
+use crate::ui::{Lang, NewGame};
 use crate::worker::JsScore;
 
 fn no_game() -> JsError {
@@ -257,46 +260,34 @@ impl GameOptions {
 
 fn parse_options(value: JsValue) -> Result<NewGame, JsError> {
     let options = GameOptions::read(&value).map_err(|e| JsError::new(&e))?;
-    let level = options.level.unwrap_or(crate::ai::Level::DEFAULT);
-    if level >= crate::ai::Level::ALL.len() {
-        return Err(JsError::new(&format!(
-            "level {level} does not exist: use 0 to {}",
-            crate::ai::Level::ALL.len() - 1
-        )));
-    }
-    let mode = match options.mode.as_deref().unwrap_or("ai") {
-        "ai" => {
-            let human = match options.human.as_deref().unwrap_or("red") {
-                "red" => crate::rules::Color::Red,
-                "blue" => crate::rules::Color::Blue,
-                other => {
-                    return Err(JsError::new(&format!("human must be 'red' or 'blue', not '{other}'")));
-                }
-            };
-            Mode::VsAi { human, level }
-        }
-        "two" => Mode::PassAndPlay { turn_board: options.turn_board.unwrap_or(true) },
-        "watch" => Mode::Watch { level },
-        other => {
-            return Err(JsError::new(&format!("mode must be 'ai', 'two' or 'watch', not '{other}'")));
-        }
+    let level = match options.level {
+        None => AiLevel::DEFAULT,
+        Some(index) => AiLevel::from_index(index)
+            .ok_or_else(|| JsError::new(&format!("level {index} does not exist: use 0 to {}", AiLevel::COUNT - 1)))?,
     };
+    let mode = options.mode.as_deref().unwrap_or(ModeKind::VsAi.code());
+    let kind = ModeKind::from_code(mode)
+        .ok_or_else(|| JsError::new(&format!("mode must be 'ai', 'two' or 'watch', not '{mode}'")))?;
+    let human = options.human.as_deref().unwrap_or(Color::Red.code());
+    let seat = Color::from_code(human)
+        .map(Seat::of)
+        .ok_or_else(|| JsError::new(&format!("human must be 'red' or 'blue', not '{human}'")))?;
+    let choice = ModeChoice { kind, seat, level, turn_board: options.turn_board.unwrap_or(true) };
     let cards = match options.cards {
         None => None,
         Some(names) => {
             let cards = names
                 .iter()
-                .map(|name| {
-                    crate::rules::Card::from_name(name).ok_or_else(|| JsError::new(&format!("unknown card '{name}'")))
-                })
+                .map(|name| Card::from_name(name).ok_or_else(|| JsError::new(&format!("unknown card '{name}'"))))
                 .collect::<Result<Vec<_>, _>>()?;
-            let cards: [crate::rules::Card; 5] =
+            let cards: [Card; 5] =
                 cards.try_into().map_err(|_| JsError::new("give exactly five cards: Red, Red, Blue, Blue, side"))?;
             Some(cards)
         }
     };
     let position = options.position.as_deref().map(parse_position).transpose()?;
-    Ok(NewGame { mode, cards, position })
+    // A script names the colour: the coin decides nothing.
+    Ok(NewGame { mode: choice.mode(false), cards, position })
 }
 
 /// Starts a new game on the page: `{ mode, human, level, cards, position, turn_board }`, all optional.
@@ -351,6 +342,8 @@ pub fn game_state() -> Result<JsValue, JsError> {
         review: Option<ReviewView>,
         /// The puzzle being played: `{ id, plies, daily, status }`, status "playing", "solved" or "failed".
         puzzle: Option<PuzzleView>,
+        /// Everything the controls around the board show, as the page writes them.
+        controls: ControlsView,
     }
     #[derive(serde::Serialize)]
     struct PuzzleView {
@@ -373,11 +366,7 @@ pub fn game_state() -> Result<JsValue, JsError> {
         let session = app.session();
         let state = session.state();
         let game = &state.game;
-        let (mode, level, human) = match state.mode {
-            Mode::VsAi { human, level } => ("ai", Some(level), Some(human.code())),
-            Mode::PassAndPlay { .. } => ("two", None, None),
-            Mode::Watch { level } => ("watch", Some(level), None),
-        };
+        let controls = session.controls();
         let view = View {
             position: game.position().to_string(),
             to_move: game.position().to_move().code(),
@@ -392,23 +381,20 @@ pub fn game_state() -> Result<JsValue, JsError> {
                 crate::ui::state::Purpose::Evaluate => "evaluate",
             }),
             animating: session.is_animating(),
-            can_undo: !game.moves().is_empty(),
-            can_redo: game.redoable().next().is_some(),
+            can_undo: controls.undo,
+            can_redo: controls.redo,
             hint: state.hint.map(|m| m.to_string()),
             selected_card: state.selected_card.map(|c| c.name()),
             selected_piece: state.selected_piece.map(|s| s.to_string()),
             bottom: state.bottom().code(),
             language: state.lang().code(),
             turn_line: crate::ui::scene::turn_line(state),
-            mode,
-            level,
-            human,
+            mode: state.mode.kind().code(),
+            level: state.mode.level().map(AiLevel::index),
+            human: state.mode.human().map(Color::code),
             evaluation: state.settings.evaluation.then(|| state.evaluation()).flatten().map(JsScore::from),
-            result: game
-                .outcome()
-                .filter(|_| state.shows_result())
-                .map(|o| crate::ui::text::result_short(state.lang(), o, state.mode)),
-            notice: state.notice.as_ref().map(|n| n.text(state.lang())),
+            result: controls.result.as_ref().map(|banner| banner.text.clone()),
+            notice: controls.notice.clone(),
             preview: state.preview.map(|card| card.name()),
             viewing: state.viewing,
             review: state.review.as_ref().map(|r| ReviewView {
@@ -432,6 +418,7 @@ pub fn game_state() -> Result<JsValue, JsError> {
                 crate::ui::state::Focus::Square(square) => square.to_string(),
                 crate::ui::state::Focus::Card(color, slot) => format!("{}:{slot}", color.code()),
             }),
+            controls,
         };
         to_js(&view)
     })?
@@ -506,9 +493,7 @@ fn read_settings_patch(value: &JsValue) -> Result<SettingsPatch, String> {
     let language = match fields.string("language")? {
         None => None,
         Some(code) => Some(
-            Lang::ALL
-                .into_iter()
-                .find(|lang| lang.code() == code)
+            Lang::from_code(&code)
                 .ok_or_else(|| format!("bad settings: language '{code}' is not offered: use en, fa, es or fr"))?,
         ),
     };

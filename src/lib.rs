@@ -2,6 +2,7 @@
 //! JavaScript, the AI's worker and the canvas shell.
 
 pub use onitama_core::{ai, rules};
+pub mod mode;
 pub mod save;
 
 // The page's and the workers' allocator: a free list, smaller than the standard library's dlmalloc.

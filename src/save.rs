@@ -10,43 +10,13 @@
 //! moves boar:c1c2
 //! ```
 
-use crate::ai::Level;
-use crate::rules::{Color, Game, RecordError};
+use crate::mode::{Mode, ModeError};
+use crate::rules::{Game, RecordError};
 use thiserror::Error;
 
 /// The save format this build writes and reads.
 pub const FORMAT: u32 = 1;
 const MAGIC: &str = "onitama-save";
-
-/// Who plays which side.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Mode {
-    /// A person against the AI at `level` (an index into `Level::ALL`).
-    VsAi { human: Color, level: usize },
-    /// Two people on one device; the board can turn to face whoever moves.
-    PassAndPlay { turn_board: bool },
-    /// The AI plays itself.
-    Watch { level: usize },
-}
-
-impl Mode {
-    pub fn is_human(&self, color: Color) -> bool {
-        match *self {
-            Mode::VsAi { human, .. } => human == color,
-            Mode::PassAndPlay { .. } => true,
-            Mode::Watch { .. } => false,
-        }
-    }
-
-    /// The AI's level (the strongest when two people play, for hints).
-    pub fn level(&self) -> Level {
-        let index = match *self {
-            Mode::VsAi { level, .. } | Mode::Watch { level } => level,
-            Mode::PassAndPlay { .. } => Level::ALL.len() - 1,
-        };
-        Level::ALL[index.min(Level::ALL.len() - 1)]
-    }
-}
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct SaveFile {
@@ -66,16 +36,8 @@ pub struct SavedPuzzle {
     pub daily: bool,
 }
 
-fn encode_mode(mode: Mode) -> String {
-    match mode {
-        Mode::VsAi { human, level } => format!("ai {} {level}", human.code()),
-        Mode::PassAndPlay { turn_board } => format!("two {}", if turn_board { "turn" } else { "fixed" }),
-        Mode::Watch { level } => format!("watch {level}"),
-    }
-}
-
 pub fn encode(save: &SaveFile) -> String {
-    let mode = encode_mode(save.mode);
+    let mode = save.mode;
     let mut text =
         format!("{MAGIC} {FORMAT}\nmode {mode}\nevaluation {}\n", if save.show_evaluation { "on" } else { "off" });
     if let Some(language) = &save.language {
@@ -186,25 +148,11 @@ pub fn decode(text: &str) -> Result<SaveFile, SaveError> {
 }
 
 fn decode_mode(value: &str) -> Result<Mode, SaveError> {
-    let words: Vec<&str> = value.split_whitespace().collect();
-    let level = |text: &str| match text.parse::<usize>() {
-        Ok(level) if level < Level::ALL.len() => Ok(level),
-        _ => Err(SaveError::UnknownLevel(shorten(text))),
-    };
-    match words[..] {
-        ["ai", human, number] => {
-            let human = match human {
-                "red" => Color::Red,
-                "blue" => Color::Blue,
-                other => return Err(SaveError::UnknownColor(shorten(other))),
-            };
-            Ok(Mode::VsAi { human, level: level(number)? })
-        }
-        ["two", "turn"] => Ok(Mode::PassAndPlay { turn_board: true }),
-        ["two", "fixed"] => Ok(Mode::PassAndPlay { turn_board: false }),
-        ["watch", number] => Ok(Mode::Watch { level: level(number)? }),
-        _ => Err(SaveError::UnknownMode(shorten(value))),
-    }
+    value.parse().map_err(|error| match error {
+        ModeError::UnknownMode(text) => SaveError::UnknownMode(shorten(&text)),
+        ModeError::UnknownColor(text) => SaveError::UnknownColor(shorten(&text)),
+        ModeError::UnknownLevel(text) => SaveError::UnknownLevel(shorten(&text)),
+    })
 }
 
 /// At most 40 characters of untrusted text, for messages.
@@ -392,7 +340,7 @@ pub fn add_finished(text: Option<&str>, game: &Game, mode: Mode) -> String {
     let blocks: Vec<String> = kept[skip..]
         .iter()
         .map(|f| {
-            let mode = f.mode.map(|m| format!("# mode {}\n", encode_mode(m))).unwrap_or_default();
+            let mode = f.mode.map(|m| format!("# mode {m}\n")).unwrap_or_default();
             format!("{mode}{}", f.game.to_record().trim_end())
         })
         .collect();

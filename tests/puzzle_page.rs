@@ -4,6 +4,7 @@
 
 use onitama::ai::Score;
 use onitama::ai::puzzle::{Puzzle, parse_set};
+use onitama::mode::AiLevel;
 use onitama::rules::Move;
 use onitama::ui::puzzle::{Choice, Status, add_solved, choose, next_puzzle, parse_solved};
 use onitama::ui::session::{Effect, Event, Intent, Reply, ReplyKind, SearchOrder};
@@ -18,7 +19,7 @@ fn puzzle() -> Puzzle {
 
 fn open() -> Session {
     let game = onitama::rules::Game::from_deal(&onitama::rules::Deal::from_seed(1));
-    let mode = Mode::VsAi { human: onitama::rules::Color::Red, level: 3 };
+    let mode = Mode::VsAi { human: onitama::rules::Color::Red, level: AiLevel::nth(3) };
     let mut session = Session::new(State::new(game, mode, Settings::default(), true, 7));
     session.update(Event::Relayout { width: 1280.0, height: 800.0 });
     session.update(Event::Opened);
@@ -54,7 +55,11 @@ fn a_puzzle_is_solved_against_the_defence_and_remembered() {
     let mut session = open();
     session.update(Event::Intent(Intent::Puzzle { puzzle, daily: false }));
     let state = session.state();
-    assert_eq!(state.mode, Mode::VsAi { human: puzzle.position.to_move(), level: 3 }, "the level is kept");
+    assert_eq!(
+        state.mode,
+        Mode::VsAi { human: puzzle.position.to_move(), level: AiLevel::nth(3) },
+        "the level is kept"
+    );
     assert!(state.human_to_move());
     let first = winning_moves(&puzzle)[0];
     let effects = session.update(Event::Intent(Intent::Play(first)));

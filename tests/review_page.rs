@@ -4,6 +4,7 @@
 
 use onitama::ai::Score;
 use onitama::ai::review::{MoveClass, PlyReview};
+use onitama::mode::AiLevel;
 use onitama::rules::{Color, Game, Move};
 use onitama::save::{FINISHED_KEPT, add_finished, decode_finished};
 use onitama::ui::review::{self, Review};
@@ -157,7 +158,7 @@ fn the_engine_line_takes_the_place_of_a_move_and_the_game_comes_back_whole() {
 fn continuing_from_the_engine_line_makes_it_the_game_and_closes_the_review() {
     let mut session = open(
         "start bbBbb/5/5/5/rrRrr ox,boar horse,elephant crab r\nmoves ox:c1c2 horse:c5c4 boar:a1a2\n",
-        Mode::VsAi { human: Color::Red, level: 0 },
+        Mode::VsAi { human: Color::Red, level: AiLevel::nth(0) },
     );
     let id = start_review(&mut session);
     assert!(session.update(Event::Frame { now_ms: 10.0 }).iter().all(|e| !matches!(e, Effect::StartSearch(_))));
@@ -187,7 +188,7 @@ fn continuing_from_the_engine_line_makes_it_the_game_and_closes_the_review() {
 fn the_ai_waits_while_a_review_is_open() {
     let mut session = open(
         "start bbBbb/5/5/5/rrRrr ox,boar horse,elephant crab r\nmoves ox:c1c2\n",
-        Mode::VsAi { human: Color::Red, level: 0 },
+        Mode::VsAi { human: Color::Red, level: AiLevel::nth(0) },
     );
     // The AI (Blue) is to move and has started; a review stops it until closed.
     let effects = session.update(Event::Intent(Intent::Review));
@@ -228,7 +229,7 @@ fn the_last_hundred_finished_games_are_kept_and_a_damaged_one_is_skipped() {
     let game = |moves: &str| {
         Game::from_record(&format!("start bbBbb/5/5/5/rrRrr ox,boar horse,elephant crab r\nmoves {moves}\n")).unwrap()
     };
-    let vs_ai = Mode::VsAi { human: Color::Blue, level: 4 };
+    let vs_ai = Mode::VsAi { human: Color::Blue, level: AiLevel::nth(4) };
     let mut kept = add_finished(None, &game("ox:c1c2"), vs_ai);
     kept = add_finished(Some(&kept), &game("boar:a1a2"), Mode::PassAndPlay { turn_board: true });
     kept = add_finished(Some(&kept), &game("ox:c1c2"), vs_ai);

@@ -1,7 +1,9 @@
 //! The save text and the game link: round trips, and a clear reason for every damaged input.
 
+use onitama::mode::AiLevel;
+use onitama::mode::Mode;
 use onitama::rules::{Card, Color, Deal, Game, IllegalReason, MoveError, RecordError};
-use onitama::save::{self, LinkError, Mode, SaveError, SaveFile};
+use onitama::save::{self, LinkError, SaveError, SaveFile};
 
 fn sample() -> SaveFile {
     let mut game = Game::from_deal(&Deal::from_seed(3));
@@ -11,7 +13,7 @@ fn sample() -> SaveFile {
     }
     SaveFile {
         game,
-        mode: Mode::VsAi { human: Color::Blue, level: 5 },
+        mode: Mode::VsAi { human: Color::Blue, level: AiLevel::nth(5) },
         show_evaluation: true,
         language: Some("fa".into()),
         puzzle: None,
@@ -34,9 +36,11 @@ fn a_save_round_trips() {
     let text = save::encode(&file);
     assert!(text.starts_with("onitama-save 1\nmode ai blue 5\nevaluation on\nlanguage fa\nstart "), "{text}");
     assert_eq!(save::decode(&text).unwrap(), file);
-    for mode in
-        [Mode::PassAndPlay { turn_board: false }, Mode::PassAndPlay { turn_board: true }, Mode::Watch { level: 0 }]
-    {
+    for mode in [
+        Mode::PassAndPlay { turn_board: false },
+        Mode::PassAndPlay { turn_board: true },
+        Mode::Watch { level: AiLevel::nth(0) },
+    ] {
         let other = SaveFile { mode, language: None, ..sample() };
         assert_eq!(save::decode(&save::encode(&other)).unwrap(), other);
     }
@@ -160,7 +164,7 @@ fn a_finished_game_saves_and_links() {
         assert!(game.outcome().is_some());
         let file = SaveFile {
             game: game.clone(),
-            mode: Mode::Watch { level: 0 },
+            mode: Mode::Watch { level: AiLevel::nth(0) },
             show_evaluation: false,
             language: None,
             puzzle: None,

@@ -1,8 +1,9 @@
 //! The page's session, natively: each transition, and each defect players hit, with a test.
 
 use onitama::ai::{Level, Score};
+use onitama::mode::AiLevel;
 use onitama::rules::{Card, Color, Deal, Game, Move, Outcome, Position, PositionError, Way};
-use onitama::ui::scene::{hint_card, scene};
+use onitama::ui::scene::{Emphasis, emphasis, marks, scene};
 use onitama::ui::session::{
     Effect, Event, Intent, NewGame, PointerPhase, Reply, ReplyKind, SearchOrder, SettingsPatch,
 };
@@ -12,7 +13,7 @@ use onitama::ui::{Lang, Mode, Session, State, text};
 const START: &str = "bbBbb/5/5/5/rrRrr ox,boar horse,elephant crab r";
 
 fn vs_ai(human: Color) -> Mode {
-    Mode::VsAi { human, level: 0 }
+    Mode::VsAi { human, level: AiLevel::nth(0) }
 }
 
 /// A session on a 1280×800 canvas, opened, with motion on.
@@ -119,7 +120,7 @@ fn the_held_answer_plays_when_the_slide_ends() {
 #[test]
 fn watch_mode_with_evaluation_evaluates_every_position() {
     let settings = Settings { evaluation: true, ..Settings::default() };
-    let (mut session, effects) = open(START, Mode::Watch { level: 4 }, settings);
+    let (mut session, effects) = open(START, Mode::Watch { level: AiLevel::nth(4) }, settings);
     let order = searches(&effects).pop().unwrap();
     assert_eq!(order.purpose, Purpose::Evaluate);
     let effects = session.update(done(&order, Some(some_move(&order)), Some(Score::Value(40))));
@@ -162,7 +163,9 @@ fn hint_during_an_evaluation_replaces_it() {
     let m: Move = "boar:b1b2".parse().unwrap();
     let effects = session.update(done(&hint, Some(m), Some(Score::Value(12))));
     assert_eq!(session.state().hint, Some(m));
-    assert_eq!(hint_card(session.state()), Some(Card::Boar), "the hinted card is marked too");
+    let squares = ("b1".parse().unwrap(), "b2".parse().unwrap());
+    assert_eq!(marks(session.state()).hint, Some(squares), "the hint's piece and square are ringed");
+    assert_eq!(emphasis(session.state(), Card::Boar), Emphasis::Hinted, "the hinted card is marked too");
     assert!(searches(&effects).is_empty(), "the hint's score serves the bar");
     assert_eq!(session.state().evaluation(), Some(Score::Value(12)));
 }
@@ -376,18 +379,21 @@ fn a_move_is_saved_and_the_settings_apart() {
 
 #[test]
 fn the_mode_line_names_the_level() {
-    let line = text::mode_line(Lang::En, Mode::VsAi { human: Color::Red, level: 4 });
+    let line = text::mode_line(Lang::En, Mode::VsAi { human: Color::Red, level: AiLevel::nth(4) });
     assert_eq!(line, "Against the AI · level 5, student");
-    assert_eq!(text::mode_line(Lang::Fa, Mode::Watch { level: 11 }), "تماشای بازی هوش مصنوعی · سطح ۱۲، استاد");
+    assert_eq!(
+        text::mode_line(Lang::Fa, Mode::Watch { level: AiLevel::nth(11) }),
+        "تماشای بازی هوش مصنوعی · سطح ۱۲، استاد"
+    );
 }
 
 #[test]
 fn a_position_loaded_is_a_new_game_in_the_same_mode() {
-    let (mut session, _) = open(START, Mode::Watch { level: 0 }, Settings::default());
+    let (mut session, _) = open(START, Mode::Watch { level: AiLevel::nth(0) }, Settings::default());
     let position: Position = "bbBbb/5/5/5/rrRrr crab,dragon monkey,tiger mantis r".parse().unwrap();
     session.update(Event::Intent(Intent::NewGame { game: Game::new(position), mode: session.state().mode }));
     assert_eq!(session.state().game.position(), &position);
-    assert_eq!(session.state().mode, Mode::Watch { level: 0 });
+    assert_eq!(session.state().mode, Mode::Watch { level: AiLevel::nth(0) });
 }
 
 fn sounds(effects: &[Effect]) -> Vec<onitama::ui::sound::Sound> {
@@ -511,7 +517,7 @@ fn tapping_an_opponents_card_or_the_side_card_previews_its_moves() {
 #[test]
 fn when_the_ai_plays_itself_each_move_rests_on_the_board() {
     use onitama::ui::session::WATCH_REST_MS;
-    let (mut session, effects) = open(START, Mode::Watch { level: 0 }, Settings::default());
+    let (mut session, effects) = open(START, Mode::Watch { level: AiLevel::nth(0) }, Settings::default());
     let order = searches(&effects).pop().unwrap();
     let effects = session.update(done(&order, Some(some_move(&order)), None));
     assert_eq!(session.state().game.moves().len(), 1);
@@ -616,7 +622,7 @@ fn an_update_refreshes_the_controls_and_saves_once() {
     let (mut session, _) = open(START, vs_ai(Color::Red), Settings::default());
     let effects = play(&mut session, "ox:c1c2".parse().unwrap());
     let count = |f: fn(&Effect) -> bool| effects.iter().filter(|e| f(e)).count();
-    assert_eq!(count(|e| matches!(e, Effect::Controls)), 1);
+    assert_eq!(count(|e| matches!(e, Effect::Controls(_))), 1);
     assert_eq!(count(|e| matches!(e, Effect::Redraw)), 1);
     assert_eq!(count(|e| matches!(e, Effect::SaveGame(_))), 1);
     assert_eq!(searches(&effects).len(), 1);

@@ -6,6 +6,7 @@
 use onitama::ai::Score;
 use onitama::ai::puzzle::parse_set;
 use onitama::ai::review::{MoveClass, PlyReview};
+use onitama::mode::AiLevel;
 use onitama::rules::{Color, Deal, Game, Square};
 use onitama::ui::board::{movable_pieces, must_pass};
 use onitama::ui::scene::scene;
@@ -93,11 +94,11 @@ const KEYS: [&str; 8] = ["ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", "Ent
 
 fn mode(index: usize) -> Mode {
     match index {
-        0 => Mode::VsAi { human: Color::Red, level: 3 },
-        1 => Mode::VsAi { human: Color::Blue, level: 0 },
+        0 => Mode::VsAi { human: Color::Red, level: AiLevel::nth(3) },
+        1 => Mode::VsAi { human: Color::Blue, level: AiLevel::nth(0) },
         2 => Mode::PassAndPlay { turn_board: true },
         3 => Mode::PassAndPlay { turn_board: false },
-        _ => Mode::Watch { level: 5 },
+        _ => Mode::Watch { level: AiLevel::nth(5) },
     }
 }
 

@@ -1,7 +1,9 @@
 //! What the page opens with, decided natively from what the browser holds.
 
+use onitama::mode::AiLevel;
+use onitama::mode::Mode;
 use onitama::rules::{Color, Deal, Game};
-use onitama::save::{LinkError, Mode, SaveError, SaveFile, SettingsFile};
+use onitama::save::{LinkError, SaveError, SaveFile, SettingsFile};
 use onitama::ui::Lang;
 use onitama::ui::notice::Notice;
 use onitama::ui::startup::{Found, opening};
@@ -13,7 +15,7 @@ fn save(language: Option<&str>) -> SaveFile {
     game.play(m).unwrap();
     SaveFile {
         game,
-        mode: Mode::Watch { level: 3 },
+        mode: Mode::Watch { level: AiLevel::nth(3) },
         show_evaluation: true,
         language: language.map(String::from),
         puzzle: None,
@@ -29,7 +31,7 @@ fn nothing_saved_opens_a_new_game_in_the_browsers_language() {
     let found = Found { save: Ok(None), settings: None, link: None, browser_language: Some("fr-CA".into()) };
     let opened = opening(found, fresh_game);
     assert_eq!(opened.game.start(), fresh_game().start());
-    assert_eq!(opened.mode, Mode::VsAi { human: Color::Red, level: onitama::ai::Level::DEFAULT });
+    assert_eq!(opened.mode, Mode::VsAi { human: Color::Red, level: AiLevel::DEFAULT });
     assert_eq!(opened.settings.language, Lang::Fr);
     assert!(opened.settings.sound && opened.notice.is_none());
 }
@@ -47,7 +49,7 @@ fn the_saved_game_comes_back_with_the_settings_kept_apart() {
         Found { save: Ok(Some(save(Some("es")))), settings: Some(settings), link: None, browser_language: None };
     let opened = opening(found, fresh_game);
     assert_eq!(opened.game.moves().len(), 1);
-    assert_eq!(opened.mode, Mode::Watch { level: 3 });
+    assert_eq!(opened.mode, Mode::Watch { level: AiLevel::nth(3) });
     assert_eq!(opened.settings.language, Lang::Fa, "the settings apart win over an old save's");
     assert!(!opened.settings.sound && opened.settings.coordinates && !opened.settings.evaluation);
     assert_eq!(opened.settings.theme, Theme::Dark);
@@ -84,7 +86,7 @@ fn a_link_opens_its_game_in_the_saved_mode_and_a_broken_one_is_told() {
         Found { save: Ok(Some(save(None))), settings: None, link: Some(Ok(linked.clone())), browser_language: None };
     let opened = opening(found, fresh_game);
     assert_eq!(opened.game.start(), linked.start());
-    assert_eq!(opened.mode, Mode::Watch { level: 3 });
+    assert_eq!(opened.mode, Mode::Watch { level: AiLevel::nth(3) });
     let found = Found {
         save: Err(SaveError::NoGame),
         settings: None,

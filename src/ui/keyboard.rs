@@ -3,6 +3,7 @@
 
 use super::board;
 use super::layout::{CardPlace, Layout, Rect};
+use super::session::Intent;
 use super::state::{Focus, State};
 use crate::rules::{Color, Move, Square};
 
@@ -76,4 +77,30 @@ pub fn key(state: &mut State, layout: &Layout, key: &str) -> KeyResult {
         }
         _ => KeyResult::Ignored,
     }
+}
+
+/// The keys the board takes for itself (the browser must not scroll or press buttons with them).
+pub fn is_board_key(key: &str) -> bool {
+    matches!(key, "ArrowUp" | "ArrowDown" | "ArrowLeft" | "ArrowRight" | "Enter" | " " | "Escape")
+}
+
+/// What a key on the move list asks: the arrows step back and forth (in a review as Undo and Redo
+/// do, also through an engine line), Home and End go to the start and the end.
+pub fn move_list_intent(state: &State, key: &str) -> Option<Intent> {
+    let shown = state.game.moves().len();
+    let reviewing = state.review.is_some();
+    Some(match key {
+        "ArrowUp" | "ArrowLeft" if reviewing => Intent::Undo,
+        "ArrowDown" | "ArrowRight" if reviewing => Intent::Redo,
+        "ArrowUp" | "ArrowLeft" => Intent::View(shown.saturating_sub(1)),
+        "ArrowDown" | "ArrowRight" => Intent::View(shown + 1),
+        "Home" => Intent::View(0),
+        "End" => Intent::BackToGame,
+        _ => return None,
+    })
+}
+
+/// What a key pressed anywhere outside a dialog asks: Escape closes the result banner.
+pub fn page_intent(state: &State, key: &str, in_dialog: bool) -> Option<Intent> {
+    (key == "Escape" && !in_dialog && state.shows_result()).then_some(Intent::CloseResult)
 }

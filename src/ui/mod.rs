@@ -20,6 +20,7 @@ pub mod startup;
 pub mod state;
 pub mod text;
 pub mod theme;
+pub mod view;
 
 #[cfg(target_arch = "wasm32")]
 pub mod web;

@@ -1,12 +1,13 @@
-//! What the canvas shows, decided without drawing: where each piece and card lies, the marks on
-//! the board, and the line naming whose turn it is. `web::render` draws exactly this.
+//! What the canvas shows, decided without drawing: where each piece and card lies, how each card
+//! stands out, the marks on the board, and the lines naming whose turn it is. `web::render` draws
+//! exactly this.
 
 use super::anim::Scene;
-use super::board::must_pass;
+use super::board::{destinations, movable_pieces, must_pass};
 use super::layout::{CardPlace, Layout, Rect};
 use super::state::{Mode, State};
 use super::text;
-use crate::rules::{Card, Color, Move, Square};
+use crate::rules::{Bitboard, Card, Color, Move, Square};
 
 /// Where every piece and card is drawn when nothing moves.
 pub fn scene(state: &State, layout: &Layout) -> Scene {
@@ -23,24 +24,96 @@ pub fn scene(state: &State, layout: &Layout) -> Scene {
     Scene { pieces, cards }
 }
 
-/// The hint as marks: the piece's square, its destination, and the card it plays.
+/// How a card stands out while nothing moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct HintMarks {
-    pub from: Square,
-    pub to: Square,
-    pub card: Card,
+pub enum Emphasis {
+    Plain,
+    /// A card of the person to move.
+    Playable,
+    /// The card chosen, or the cards to choose between (two cards reach the square, or a pass).
+    Chosen,
+    /// The card the hint plays.
+    Hinted,
+    /// Shown on the board from its holder's pieces.
+    Previewed,
 }
 
-pub fn hint_marks(state: &State) -> Option<HintMarks> {
-    match state.hint? {
-        Move::Step { card, from, to } => Some(HintMarks { from, to, card }),
-        Move::Pass { .. } => None,
+pub fn emphasis(state: &State, card: Card) -> Emphasis {
+    let mover = state.position().to_move();
+    if state.preview == Some(card) {
+        Emphasis::Previewed
+    } else if !state.human_to_move() || !state.position().hand(mover).contains(card) {
+        Emphasis::Plain
+    } else if state.selected_card == Some(card) || state.card_choice.is_some() || must_pass(state) {
+        Emphasis::Chosen
+    } else if state.hint.map(|m| m.card()) == Some(card) {
+        Emphasis::Hinted
+    } else {
+        Emphasis::Playable
     }
 }
 
-/// The card the hint plays (a pass's card too), to mark it in the hand.
-pub fn hint_card(state: &State) -> Option<Card> {
-    state.hint.map(|m| m.card())
+/// A square the chosen piece can reach.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Target {
+    pub square: Square,
+    /// An enemy piece stands there (drawn as a ring, an empty square as a dot).
+    pub capture: bool,
+    /// Both cards reach it.
+    pub by_both: bool,
+    /// The square whose card the person is asked to choose.
+    pub asked: bool,
+}
+
+/// The marks on the board while nothing moves; `last_move` is drawn during moves too.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Marks {
+    /// The squares of the last move, lit.
+    pub last_move: Option<(Square, Square)>,
+    /// The AI's last move, drawn as an arrow.
+    pub arrow: Option<(Square, Square)>,
+    /// The hint's piece and destination, ringed.
+    pub hint: Option<(Square, Square)>,
+    /// Where a previewed card would take its holder's pieces.
+    pub preview: Option<(Color, Bitboard)>,
+    /// Pieces that can move (the chosen one excluded), ringed.
+    pub movable: Bitboard,
+    pub selected: Option<Square>,
+    pub targets: Vec<Target>,
+    /// The hand of the player to move, lit: strongly when a person is to move.
+    pub lit_hand: Option<(Color, bool)>,
+}
+
+pub fn marks(state: &State) -> Marks {
+    let position = state.position();
+    let mover = position.to_move();
+    let step = |m: Option<Move>| match m? {
+        Move::Step { from, to, .. } => Some((from, to)),
+        Move::Pass { .. } => None,
+    };
+    let last_move = step(state.last_move());
+    let last_mover = state.game.positions().len().checked_sub(2).map(|i| state.game.positions()[i].to_move());
+    let destinations = destinations(state);
+    let targets = destinations
+        .iter()
+        .map(|&(_, square)| Target {
+            square,
+            capture: position.pieces(mover.other()).contains(square),
+            by_both: destinations.iter().filter(|(_, s)| *s == square).count() > 1,
+            asked: state.card_choice.is_some_and(|(_, to)| to == square),
+        })
+        .collect();
+    let selected = state.selected_piece;
+    Marks {
+        last_move,
+        arrow: last_move.filter(|_| last_mover.is_some_and(|color| !state.mode.is_human(color))),
+        hint: step(state.hint),
+        preview: preview_targets(state),
+        movable: movable_pieces(state) & !selected.map_or(Bitboard::EMPTY, Square::bitboard),
+        selected,
+        targets,
+        lit_hand: state.game.outcome().is_none().then(|| (mover, state.human_to_move())),
+    }
 }
 
 /// The line by the mover's row, in the player's language; none once the game is over.
@@ -57,7 +130,7 @@ pub fn turn_line(state: &State) -> Option<String> {
         let label = match state.puzzle {
             // The puzzle's opponent is the exact defence, not a level.
             Some(_) => text::defender_label(lang, state.thinking.is_some()),
-            None => text::ai_label(lang, level_index(state.mode), state.thinking.is_some()),
+            None => text::ai_label(lang, state.mode.level().unwrap_or_default(), state.thinking.is_some()),
         };
         // When the AI plays both sides, say which side is thinking.
         if matches!(state.mode, Mode::Watch { .. }) {
@@ -74,13 +147,6 @@ pub fn turn_line(state: &State) -> Option<String> {
     } else {
         text::to_move(lang, mover)
     })
-}
-
-fn level_index(mode: Mode) -> usize {
-    match mode {
-        Mode::VsAi { level, .. } | Mode::Watch { level } => level,
-        Mode::PassAndPlay { .. } => 0,
-    }
 }
 
 /// The lines drawn by each player's row: the mover's turn line (lit), and by the AI's hand its

@@ -16,9 +16,11 @@ use super::scene::scene;
 use super::sound::{self, Sound};
 use super::state::{Mode, Notice, Purpose, Settings, State, Theme, Thinking};
 use super::text::{self, Lang};
+use super::view::{ControlsView, controls};
 use crate::ai::puzzle::Puzzle;
 use crate::ai::review::PlyReview;
 use crate::ai::{Level, Score};
+use crate::mode::AiLevel;
 use crate::rules::{Card, Deal, Game, Move, Position, PositionError, Square};
 use crate::save::SaveFile;
 
@@ -95,6 +97,10 @@ pub enum Intent {
     CloseResult,
     /// Show the position after this many moves of the game's line, without changing the game.
     View(usize),
+    /// Show the position at this share (0 to 1) of the game's line, as a click on the graph does.
+    ViewAt(f64),
+    /// Stop looking back: show the line's last position.
+    BackToGame,
     /// Make the position looked at the game's end, as undo does (the rest can be redone).
     ContinueHere,
     /// Review the game's whole line in the worker, move by move.
@@ -103,6 +109,13 @@ pub enum Intent {
     CloseReview,
     /// Show the engine's line in place of this move (1 for the first) of the reviewed game.
     BestLine(usize),
+    /// The engine's line in place of the move shown.
+    BestLineHere,
+    /// Open this game and review it; a game kept without its mode is shown as two people play.
+    ReviewGame {
+        game: Game,
+        mode: Option<Mode>,
+    },
     /// Play this puzzle (chosen by the date, or not).
     Puzzle {
         puzzle: Puzzle,
@@ -168,8 +181,8 @@ pub enum Effect {
     CancelSearch,
     /// Draw a frame (and send `Frame` with its time).
     Redraw,
-    /// Show the state in the controls around the canvas.
-    Controls,
+    /// Show this in the controls around the canvas.
+    Controls(Box<ControlsView>),
     SaveGame(SaveFile),
     SaveSettings(Settings),
     /// For screen readers.
@@ -310,16 +323,16 @@ impl Session {
             Event::Reply(reply) => self.reply(reply),
             Event::SystemDark(dark) => {
                 self.state.system_dark = dark;
-                self.effects.push(Effect::Controls);
+                self.refresh_controls();
                 self.effects.push(Effect::Redraw);
             }
             Event::TextsChanged => {
-                self.effects.push(Effect::Controls);
+                self.refresh_controls();
                 self.effects.push(Effect::Redraw);
             }
             Event::Notice(notice) => {
                 self.state.notice = Some(notice);
-                self.effects.push(Effect::Controls);
+                self.refresh_controls();
             }
             Event::WorkerFailed(message) => {
                 // The shell drops the dead worker; the next search starts a new one.
@@ -331,13 +344,14 @@ impl Session {
         }
         self.settle();
         let mut effects = std::mem::take(&mut self.effects);
-        // One refresh of the controls, one frame and one save (the last) are enough.
+        // One refresh of the controls (showing the state as it ends), one frame and one save
+        // (the last) are enough.
         let mut seen = (false, false);
         let last_save = effects.iter().rposition(|e| matches!(e, Effect::SaveGame(_)));
         let mut index = 0;
         effects.retain(|effect| {
             let keep = match effect {
-                Effect::Controls => !std::mem::replace(&mut seen.0, true),
+                Effect::Controls(_) => !std::mem::replace(&mut seen.0, true),
                 Effect::Redraw => !std::mem::replace(&mut seen.1, true),
                 Effect::SaveGame(_) => Some(index) == last_save,
                 _ => true,
@@ -345,7 +359,24 @@ impl Session {
             index += 1;
             keep
         });
+        for effect in &mut effects {
+            if let Effect::Controls(view) = effect {
+                **view = controls(&self.state);
+            }
+        }
         effects
+    }
+
+    /// The controls' view of the state now (as `Effect::Controls` carries it).
+    pub fn controls(&self) -> ControlsView {
+        controls(&self.state)
+    }
+
+    /// Asks for the controls to show the state (computed once, as the update ends).
+    fn refresh_controls(&mut self) {
+        if !self.effects.iter().any(|e| matches!(e, Effect::Controls(_))) {
+            self.effects.push(Effect::Controls(Box::default()));
+        }
     }
 
     fn pointer(&mut self, phase: PointerPhase, x: f64, y: f64, time_ms: f64) {
@@ -440,7 +471,7 @@ impl Session {
                 Some(review) if review.running => {
                     review.running = false;
                     self.effects.push(Effect::CancelReview);
-                    self.effects.push(Effect::Controls);
+                    self.refresh_controls();
                 }
                 _ => {
                     self.leave_variation();
@@ -449,6 +480,17 @@ impl Session {
                 }
             },
             Intent::BestLine(ply) => self.best_line(ply),
+            Intent::BestLineHere => self.best_line(self.state.game.moves().len()),
+            Intent::ViewAt(fraction) => {
+                let total = self.state.line().moves().len();
+                self.intent(Intent::View(super::review::ply_at(fraction, total)));
+            }
+            Intent::BackToGame => self.intent(Intent::View(self.state.line().moves().len())),
+            Intent::ReviewGame { game, mode } => {
+                // A record says nothing of who played it: both sides are shown alike.
+                self.start_game(game, mode.unwrap_or(Mode::PassAndPlay { turn_board: false }));
+                self.start_review();
+            }
             Intent::Hint => self.hint(),
             Intent::NewGame { game, mode } => self.start_game(game, mode),
             Intent::Rematch => {
@@ -460,10 +502,7 @@ impl Session {
             }
             Intent::Puzzle { puzzle, daily } => {
                 let human = puzzle.position.to_move();
-                let level = match self.state.mode {
-                    Mode::VsAi { level, .. } | Mode::Watch { level } => level,
-                    Mode::PassAndPlay { .. } => Level::DEFAULT,
-                };
+                let level = self.state.mode.level().unwrap_or_default();
                 self.start_game(Game::new(puzzle.position), Mode::VsAi { human, level });
                 self.state.puzzle = Some(PuzzleRun::new(puzzle, daily));
                 self.changed();
@@ -471,7 +510,7 @@ impl Session {
             Intent::Open(game) => self.start_game(game, self.state.mode),
             Intent::CloseResult => {
                 self.state.result_dismissed = true;
-                self.effects.push(Effect::Controls);
+                self.refresh_controls();
             }
         }
     }
@@ -538,7 +577,7 @@ impl Session {
                 }
                 ReplyKind::Info { .. } => {}
             }
-            self.effects.push(Effect::Controls);
+            self.refresh_controls();
             return;
         }
         // A reply for a search that was cancelled or superseded is of no use.
@@ -554,7 +593,7 @@ impl Session {
             ReplyKind::Info { depth, score } => {
                 note_score(&mut self.state, depth, score);
                 self.state.thinking = Some(Thinking { depth, ..thinking });
-                self.effects.push(Effect::Controls);
+                self.refresh_controls();
                 self.effects.push(Effect::Redraw);
             }
             ReplyKind::Done { best, depth, score } => {
@@ -580,7 +619,7 @@ impl Session {
                         }
                     },
                 }
-                self.effects.push(Effect::Controls);
+                self.refresh_controls();
                 self.effects.push(Effect::Redraw);
             }
             ReplyKind::Failed(message) => {
@@ -603,7 +642,7 @@ impl Session {
                 self.state.notice = Some(Notice::AiFailed(message));
             }
         }
-        self.effects.push(Effect::Controls);
+        self.refresh_controls();
         self.effects.push(Effect::Redraw);
     }
 
@@ -741,7 +780,7 @@ impl Session {
         self.effects.push(Effect::StartReview { id: self.last_request, game: game.clone(), movetime_ms });
         self.state.review = Some(Review::new(self.last_request, game));
         self.state.result_dismissed = true;
-        self.effects.push(Effect::Controls);
+        self.refresh_controls();
     }
 
     /// Closes the review, ending its worker if it still runs.
@@ -809,7 +848,7 @@ impl Session {
             self.cancel_search();
         }
         self.ask(Purpose::Hint);
-        self.effects.push(Effect::Controls);
+        self.refresh_controls();
     }
 
     fn sound(&mut self, sound: Sound) {
@@ -826,7 +865,7 @@ impl Session {
     }
 
     fn changed(&mut self) {
-        self.effects.push(Effect::Controls);
+        self.refresh_controls();
         self.effects.push(Effect::SaveGame(self.save_file()));
         self.effects.push(Effect::Redraw);
     }
@@ -871,7 +910,7 @@ impl Session {
             purpose,
             position: current[0],
             earlier: earlier.to_vec(),
-            level: (purpose == Purpose::Move).then(|| self.state.mode.level()),
+            level: self.state.mode.level().filter(|_| purpose == Purpose::Move).map(AiLevel::params),
             movetime_ms: if purpose == Purpose::Evaluate { EVALUATION_MS } else { HINT_MS },
             seed: (self.state.seed >> 32) as u32,
             defend: self
@@ -882,7 +921,7 @@ impl Session {
         };
         self.state.thinking = Some(Thinking { request: order.id, purpose, depth: 0 });
         self.effects.push(Effect::StartSearch(order));
-        self.effects.push(Effect::Controls);
+        self.refresh_controls();
         self.effects.push(Effect::Redraw);
     }
 

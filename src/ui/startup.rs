@@ -7,10 +7,10 @@ use super::notice::Notice;
 use super::puzzle::PuzzleRun;
 use super::state::{Settings, Theme};
 use super::text::Lang;
-use crate::ai::Level;
 use crate::ai::puzzle::Puzzle;
-use crate::rules::{Color, Game};
-use crate::save::{LinkError, Mode, SaveError, SaveFile, SettingsFile};
+use crate::mode::Mode;
+use crate::rules::Game;
+use crate::save::{LinkError, SaveError, SaveFile, SettingsFile};
 
 /// What the browser holds.
 pub struct Found {
@@ -53,7 +53,7 @@ pub fn opening(found: Found, new_game: impl FnOnce() -> Game) -> Opening {
         },
         (None, None) => Settings { language: browser, ..Settings::default() },
     };
-    let mode = saved.as_ref().map_or(Mode::VsAi { human: Color::Red, level: Level::DEFAULT }, |save| save.mode);
+    let mode = saved.as_ref().map_or(Mode::default(), |save| save.mode);
     let mut puzzle = saved.as_ref().and_then(|save| {
         let kept = save.puzzle?;
         let puzzle = Puzzle { id: kept.id, position: *save.game.start(), plies: kept.plies };

@@ -10,7 +10,7 @@ use super::text::Lang;
 use crate::ai::Score;
 use crate::rules::{Card, Color, Game, Move, Position, Square};
 
-pub use crate::save::Mode;
+pub use crate::mode::Mode;
 
 /// A piece being dragged: where it came from and where the pointer is (CSS pixels).
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -3,8 +3,8 @@
 
 use crate::ai::Score;
 use crate::ai::review::MoveClass;
+use crate::mode::{AiLevel, Mode};
 use crate::rules::{Card, Color, Move, Outcome, Position, Way};
-use crate::save::Mode;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Lang {
@@ -61,7 +61,7 @@ pub struct Texts {
     /// In the order of `Card::ALL`.
     pub cards: [&'static str; 16],
     /// In the order of `Level::ALL`.
-    pub levels: [&'static str; crate::ai::Level::ALL.len()],
+    pub levels: [&'static str; AiLevel::COUNT],
     to_move: &'static str,
     your_move: &'static str,
     must_pass: &'static str,
@@ -298,9 +298,9 @@ pub fn result_short(lang: Lang, outcome: Outcome, mode: Mode) -> String {
 }
 
 /// The label by the AI's hand: its level, and whether it is thinking.
-pub fn ai_label(lang: Lang, level: usize, thinking: bool) -> String {
+pub fn ai_label(lang: Lang, level: AiLevel, thinking: bool) -> String {
     let t = lang.texts();
-    let name = t.levels.get(level).copied().unwrap_or_default();
+    let name = level_name(lang, level);
     fill(lang, if thinking { t.ai_thinking } else { t.ai_label }, &[("level", name)])
 }
 
@@ -314,15 +314,27 @@ pub fn defender_label(lang: Lang, thinking: bool) -> String {
 /// Who plays, and the AI's level: "Against the AI · level 5, student".
 pub fn mode_line(lang: Lang, mode: Mode) -> String {
     let t = lang.texts();
-    let level = |index: usize| {
-        let name = t.levels.get(index).copied().unwrap_or_default();
-        fill(lang, t.level, &[("n", &(index + 1).to_string()), ("name", name)])
-    };
     match mode {
-        Mode::VsAi { level: index, .. } => fill(lang, t.mode_ai, &[("level", &level(index))]),
+        Mode::VsAi { level, .. } => fill(lang, t.mode_ai, &[("level", &level_line(lang, level))]),
         Mode::PassAndPlay { .. } => t.mode_two.to_string(),
-        Mode::Watch { level: index } => fill(lang, t.mode_watch, &[("level", &level(index))]),
+        Mode::Watch { level } => fill(lang, t.mode_watch, &[("level", &level_line(lang, level))]),
     }
+}
+
+/// A level's name: "student".
+pub fn level_name(lang: Lang, level: AiLevel) -> &'static str {
+    lang.texts().levels[level.index()]
+}
+
+/// A level with its place on the ladder: "level 5, student".
+pub fn level_line(lang: Lang, level: AiLevel) -> String {
+    let n = (level.index() + 1).to_string();
+    fill(lang, lang.texts().level, &[("n", &n), ("name", level_name(lang, level))])
+}
+
+/// A level as the new-game dialog lists it: "5 – student".
+pub fn level_choice(lang: Lang, level: AiLevel) -> String {
+    digits(lang, &format!("{} – {}", level.index() + 1, level_name(lang, level)))
 }
 
 pub fn duplicate_card(lang: Lang, card: Card) -> String {

@@ -53,7 +53,7 @@ test('the language can be switched in the page and is remembered', async () => {
   // Level names follow the language; Persian numbers them with Persian digits.
   await openMenu(page);
   await page.selectOption('#language', 'fa');
-  const level = await page.textContent('#setup-level option[value="0"]');
+  const level = await page.textContent('#setup-level option[value="novice"]');
   assert.equal(level, '۱ – نوآموز');
   await context.close();
 });

@@ -131,7 +131,7 @@ test('after a reload the New game dialog opens on the game being played, and the
   assert.equal(s.human, 'blue');
   assert.match(await page.textContent('#mode-line'), /level 3, casual/);
   await page.click('#new-game');
-  assert.equal(await page.inputValue('#setup-level'), '2');
+  assert.equal(await page.inputValue('#setup-level'), 'casual');
   assert.equal(await page.inputValue('#setup-colour'), 'blue');
   assert.equal(await page.inputValue('#setup-mode'), 'ai');
   await page.click('#setup-start');

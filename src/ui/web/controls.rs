@@ -2,16 +2,17 @@
 //! result banner. Buttons send the session intents; `update` shows the state.
 
 use super::super::error_text;
+use super::super::keyboard;
 use super::super::notice::Notice;
 use super::super::puzzle::{self, Choice};
-use super::super::review;
-use super::super::session::{Event, Intent, NewGame, SettingsPatch};
-use super::super::state::{Mode, State, Theme};
+use super::super::session::{Event, Intent, SettingsPatch};
+use super::super::state::Theme;
 use super::super::text::{self, Lang};
+use super::super::view::{self, ControlsView, EvaluationBar, MoveRow, ReviewPanel, SetupFields, SetupForm};
 use super::puzzles;
 use super::{App, listen};
-use crate::ai::Level;
-use crate::rules::{Card, Color, PositionError};
+use crate::mode::ModeKind;
+use crate::rules::{Card, Color};
 use wasm_bindgen::prelude::*;
 use web_sys::{Document, Element, HtmlButtonElement, HtmlDialogElement, HtmlInputElement, HtmlSelectElement};
 
@@ -46,11 +47,11 @@ fn on_click(document: &Document, id: &str, handle: fn(&mut App)) -> Result<(), J
 }
 
 /// Adds options with these values (their texts come from `apply_language`).
-fn add_options(document: &Document, id: &str, values: impl Iterator<Item = String>) -> Result<(), JsValue> {
+fn add_options<'a>(document: &Document, id: &str, values: impl Iterator<Item = &'a str>) -> Result<(), JsValue> {
     if let Some(select) = element::<HtmlSelectElement>(id) {
         for value in values {
             let option = document.create_element("option")?;
-            option.set_attribute("value", &value)?;
+            option.set_attribute("value", value)?;
             select.append_child(&option)?;
         }
     }
@@ -60,14 +61,11 @@ fn add_options(document: &Document, id: &str, values: impl Iterator<Item = Strin
 const CARD_SELECTS: [&str; 5] = ["setup-red-1", "setup-red-2", "setup-blue-1", "setup-blue-2", "setup-side"];
 
 pub fn wire(document: &Document) -> Result<(), JsValue> {
-    add_options(document, "setup-level", (0..Level::ALL.len()).map(|i| i.to_string()))?;
-    if let Some(select) = element::<HtmlSelectElement>("setup-level") {
-        select.set_value(&Level::DEFAULT.to_string());
-    }
+    add_options(document, "setup-level", view::level_options(Lang::En).into_iter().map(|(code, _)| code))?;
     for id in CARD_SELECTS {
-        add_options(document, id, Card::ALL.iter().map(|card| card.name().to_string()))?;
+        add_options(document, id, view::card_options(Lang::En).into_iter().map(|(name, _)| name))?;
     }
-    add_options(document, "language", Lang::ALL.iter().map(|lang| lang.code().to_string()))?;
+    add_options(document, "language", view::language_options().into_iter().map(|(code, _)| code))?;
     let language = document.get_element_by_id("language").ok_or("no #language")?;
     listen(&language, "change", |app, _: web_sys::Event| {
         if let Some(lang) = Lang::from_code(&select_value("language")) {
@@ -76,10 +74,7 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
     })?;
     on_click(document, "new-game", open_setup)?;
     on_click(document, "continue-here", |app| app.dispatch(Event::Intent(Intent::ContinueHere)))?;
-    on_click(document, "back-to-game", |app| {
-        let end = app.state().line().moves().len();
-        app.dispatch(Event::Intent(Intent::View(end)));
-    })?;
+    on_click(document, "back-to-game", |app| app.dispatch(Event::Intent(Intent::BackToGame)))?;
     // The move list: a click shows that move's position; the arrow keys step through the game.
     let moves = document.get_element_by_id("moves").ok_or("no #moves")?;
     listen(&moves, "click", |app, e: web_sys::Event| {
@@ -89,36 +84,28 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
         }
     })?;
     listen(&moves, "keydown", |app, e: web_sys::KeyboardEvent| {
-        let (shown, end) = (app.state().game.moves().len(), app.state().line().moves().len());
-        // In a review the arrows step as Undo and Redo do (also through an engine line).
-        let reviewing = app.state().review.is_some();
-        let intent = match e.key().as_str() {
-            "ArrowUp" | "ArrowLeft" if reviewing => Intent::Undo,
-            "ArrowDown" | "ArrowRight" if reviewing => Intent::Redo,
-            "ArrowUp" | "ArrowLeft" => Intent::View(shown.saturating_sub(1)),
-            "ArrowDown" | "ArrowRight" => Intent::View(shown + 1),
-            "Home" => Intent::View(0),
-            "End" => Intent::View(end),
-            _ => return,
-        };
-        e.prevent_default();
-        app.dispatch(Event::Intent(intent));
+        if let Some(intent) = keyboard::move_list_intent(app.state(), &e.key()) {
+            e.prevent_default();
+            app.dispatch(Event::Intent(intent));
+        }
     })?;
     let setup_mode = document.get_element_by_id("setup-mode").ok_or("no #setup-mode")?;
     listen(&setup_mode, "change", |_, _: web_sys::Event| show_mode_choices())?;
     on_click(document, "result-new-game", open_setup)?;
     on_click(document, "setup-start", |app| {
-        let lang = app.state().lang();
-        let options = read_setup();
-        match options.game() {
-            Ok(game) => {
+        let mut coin = [0u8; 1];
+        let _ = getrandom::fill(&mut coin);
+        match SetupForm::read(&read_setup()).new_game(coin[0] & 1 == 1, app.state().lang()) {
+            Ok(options) => {
                 show_setup_error("");
                 close_dialog("setup");
-                app.dispatch(Event::Intent(Intent::NewGame { game, mode: options.mode }));
+                // The choice was checked: it deals.
+                if let Ok(game) = options.game() {
+                    app.dispatch(Event::Intent(Intent::NewGame { game, mode: options.mode }));
+                }
             }
             // The dialog stays open with the choice as it was.
-            Err(PositionError::DuplicateCard(card)) => show_setup_error(&text::duplicate_card(lang, card)),
-            Err(error) => show_setup_error(&error_text::position_error(lang, &error)),
+            Err(reason) => show_setup_error(&reason),
         }
     })?;
     on_click(document, "setup-cancel", |_| {
@@ -139,9 +126,7 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
         if let Some(kept) = chosen.and_then(|i| super::storage::finished().into_iter().nth(i)) {
             close_dialog("records-dialog");
             // Seen as it was played: from the player's side against the AI.
-            let mode = kept.mode.unwrap_or(Mode::PassAndPlay { turn_board: false });
-            app.dispatch(Event::Intent(Intent::NewGame { game: kept.game, mode }));
-            app.dispatch(Event::Intent(Intent::Review));
+            app.dispatch(Event::Intent(Intent::ReviewGame { game: kept.game, mode: kept.mode }));
         }
     })?;
     on_click(document, "result-review", |app| app.dispatch(Event::Intent(Intent::Review)))?;
@@ -153,18 +138,14 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
     on_click(document, "puzzle-again", |app| app.dispatch(Event::Intent(Intent::Rematch)))?;
     on_click(document, "review-close", |app| app.dispatch(Event::Intent(Intent::CloseReview)))?;
     on_click(document, "review-continue", |app| app.dispatch(Event::Intent(Intent::ContinueHere)))?;
-    on_click(document, "review-best", |app| {
-        let ply = app.state().game.moves().len();
-        app.dispatch(Event::Intent(Intent::BestLine(ply)));
-    })?;
+    on_click(document, "review-best", |app| app.dispatch(Event::Intent(Intent::BestLineHere)))?;
     // A click on the graph shows the position at that point of the game.
     let graph = document.get_element_by_id("review-graph").ok_or("no #review-graph")?;
     listen(&graph, "click", |app, e: web_sys::MouseEvent| {
         let Some(graph) = element::<Element>("review-graph") else { return };
         let rect = graph.get_bounding_client_rect();
         let fraction = (f64::from(e.client_x()) - rect.left()) / rect.width().max(1.0);
-        let total = app.state().line().moves().len();
-        app.dispatch(Event::Intent(Intent::View(review::ply_at(fraction, total))));
+        app.dispatch(Event::Intent(Intent::ViewAt(fraction)));
     })?;
     on_click(document, "record-copy-link", |app| {
         let link = app.link();
@@ -225,35 +206,25 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
             .target()
             .and_then(|t| t.dyn_into::<Element>().ok())
             .is_some_and(|t| t.closest("dialog").ok().flatten().is_some());
-        if e.key() == "Escape" && !in_dialog && app.state().shows_result() {
-            app.dispatch(Event::Intent(Intent::CloseResult));
+        if let Some(intent) = keyboard::page_intent(app.state(), &e.key(), in_dialog) {
+            app.dispatch(Event::Intent(intent));
         }
     })?;
     Ok(())
 }
 
-/// Opens the new-game dialog on the game being played: its mode, colour and level.
+/// Opens the new-game dialog on the game being played: its mode, colour, level and cards.
 fn open_setup(app: &mut App) {
-    let mode = app.state().mode;
-    let (kind, colour, level) = match mode {
-        Mode::VsAi { human, level } => ("ai", human.code(), level),
-        Mode::PassAndPlay { .. } => ("two", "red", Level::DEFAULT),
-        Mode::Watch { level } => ("watch", "red", level),
-    };
-    for (id, value) in [("setup-mode", kind), ("setup-colour", colour), ("setup-level", &level.to_string())] {
+    let fields = SetupForm::of(app.state()).fields();
+    let selects = [("setup-mode", &fields.mode), ("setup-colour", &fields.seat), ("setup-level", &fields.level)];
+    for (id, value) in selects.into_iter().chain(CARD_SELECTS.into_iter().zip(&fields.cards)) {
         if let Some(select) = element::<HtmlSelectElement>(id) {
             select.set_value(value);
         }
     }
-    if let (Mode::PassAndPlay { turn_board }, Some(input)) = (mode, element::<HtmlInputElement>("setup-turn")) {
-        input.set_checked(turn_board);
-    }
-    // The five cards of this game, as a start for a choice of one's own.
-    let start = app.state().game.start();
-    let [red, blue] = [Color::Red, Color::Blue].map(|color| start.hand(color).pair());
-    for (id, card) in CARD_SELECTS.into_iter().zip([red[0], red[1], blue[0], blue[1], start.side_card()]) {
-        if let Some(select) = element::<HtmlSelectElement>(id) {
-            select.set_value(card.name());
+    for (id, on) in [("setup-turn", fields.turn_board), ("setup-choose-cards", fields.choose_cards)] {
+        if let Some(input) = element::<HtmlInputElement>(id) {
+            input.set_checked(on);
         }
     }
     show_mode_choices();
@@ -263,8 +234,8 @@ fn open_setup(app: &mut App) {
 
 /// Shows only the choices that the chosen way of playing uses.
 fn show_mode_choices() {
-    let mode = select_value("setup-mode");
-    for (id, shown) in [("setup-colour", mode == "ai"), ("setup-level", mode != "two"), ("setup-turn", mode == "two")] {
+    let rows = view::setup_rows(ModeKind::from_code(&select_value("setup-mode")));
+    for (id, shown) in [("setup-colour", rows.seat), ("setup-level", rows.level), ("setup-turn", rows.turn_board)] {
         if let Some(label) = element::<Element>(id).and_then(|e| e.closest("label").ok().flatten()) {
             let _ = label.dyn_into::<web_sys::HtmlElement>().map(|label| label.set_hidden(!shown));
         }
@@ -272,9 +243,7 @@ fn show_mode_choices() {
 }
 
 fn show_setup_error(message: &str) {
-    if let Some(element) = element::<Element>("setup-error") {
-        element.set_text_content(Some(message));
-    }
+    set_text("setup-error", Some(message));
 }
 
 fn select_value(id: &str) -> String {
@@ -285,29 +254,16 @@ fn checked(id: &str) -> bool {
     element::<HtmlInputElement>(id).is_some_and(|input| input.checked())
 }
 
-/// The new-game form's choices.
-fn read_setup() -> NewGame {
-    let level = select_value("setup-level").parse().unwrap_or(Level::DEFAULT);
-    let mode = match select_value("setup-mode").as_str() {
-        "two" => Mode::PassAndPlay { turn_board: checked("setup-turn") },
-        "watch" => Mode::Watch { level },
-        _ => {
-            let human = match select_value("setup-colour").as_str() {
-                "blue" => Color::Blue,
-                "red" => Color::Red,
-                _ => {
-                    let mut byte = [0u8; 1];
-                    let _ = getrandom::fill(&mut byte);
-                    if byte[0] & 1 == 0 { Color::Red } else { Color::Blue }
-                }
-            };
-            Mode::VsAi { human, level }
-        }
-    };
-    // The choosers offer only the sixteen cards.
-    let cards = checked("setup-choose-cards")
-        .then(|| CARD_SELECTS.map(|id| Card::from_name(&select_value(id)).unwrap_or(Card::Tiger)));
-    NewGame { mode, cards, position: None }
+/// The new-game form's fields as they stand.
+fn read_setup() -> SetupFields {
+    SetupFields {
+        mode: select_value("setup-mode"),
+        seat: select_value("setup-colour"),
+        level: select_value("setup-level"),
+        turn_board: checked("setup-turn"),
+        choose_cards: checked("setup-choose-cards"),
+        cards: CARD_SELECTS.map(select_value),
+    }
 }
 
 /// Said by screen readers: a move played, a result.
@@ -317,145 +273,96 @@ pub fn announce(message: &str) {
     }
 }
 
-pub fn update(state: &State) {
-    let lang = state.lang();
-    if let Some(description) = element::<Element>("board-description") {
-        description.set_text_content(Some(&text::describe_position(lang, state.position())));
-    }
+/// Writes the controls' view into the page.
+pub fn update(view: &ControlsView) {
+    set_text("board-description", Some(&view.board_description));
     if let Some(root) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.document_element()) {
-        let _ = root.set_attribute("data-theme", if state.dark() { "dark" } else { "light" });
+        let _ = root.set_attribute("data-theme", if view.dark { "dark" } else { "light" });
     }
-    let game = &state.game;
-    // Why this side began: the side card's stamp (a loaded position may begin otherwise).
-    let start = game.start();
-    let why = (start.to_move() == start.side_card().stamp()).then(|| text::who_starts(lang, start.side_card()));
-    if let Some(line) = element::<Element>("mode-line") {
-        let mut words = match &state.puzzle {
-            Some(run) => run.line(lang, game),
-            None => text::mode_line(lang, state.mode),
-        };
-        if let Some(why) = why.as_ref().filter(|_| game.moves().is_empty() && state.puzzle.is_none()) {
-            words = format!("{words} · {why}");
-        }
-        line.set_text_content(Some(&words));
-    }
-    if let Some(notice) = element::<Element>("notice") {
-        notice.set_text_content(state.notice.as_ref().map(|n| n.text(lang)).as_deref());
-    }
-    if let Some(button) = element::<HtmlButtonElement>("undo") {
-        button.set_disabled(game.moves().is_empty());
-    }
-    if let Some(button) = element::<HtmlButtonElement>("redo") {
-        button.set_disabled(game.redoable().next().is_none());
-    }
-    if let Some(button) = element::<HtmlButtonElement>("hint") {
-        button.set_disabled(!state.human_to_move() || state.hint.is_some());
-    }
-    if let Some(status) = element::<Element>("status") {
-        status.set_text_content(why.as_deref());
-    }
-    // In a review's engine line the list shows that line; its marks belong to the game's moves.
-    let variation = state.review.as_ref().and_then(|r| r.variation);
-    let line = if variation.is_some() { state.shown_line() } else { state.line() };
-    let shown = game.moves().len();
-    if let Some(list) = element::<Element>("moves") {
-        list.set_text_content(None);
-        if let Some(document) = web_sys::window().and_then(|w| w.document()) {
-            let plies = line.moves().len();
-            for (ply, (position, m)) in line.positions().iter().zip(line.moves()).enumerate() {
-                if let Ok(item) = document.create_element("li") {
-                    let outcome = if ply + 1 == plies { line.outcome() } else { None };
-                    item.set_text_content(Some(&text::move_text(lang, position, *m, outcome)));
-                    let _ = item.set_attribute("data-move", &m.to_string());
-                    let _ = item.set_attribute("data-ply", &(ply + 1).to_string());
-                    if ply + 1 == shown {
-                        let _ = item.set_attribute("aria-current", "step");
-                    }
-                    let _ = item.set_attribute("class", position.to_move().code());
-                    let class = state
-                        .review
-                        .as_ref()
-                        .filter(|_| variation.is_none_or(|start| ply + 1 < start))
-                        .and_then(|r| r.entry(ply + 1))
-                        .map(|e| e.class);
-                    if let Some(class) = class.filter(|c| c.mark().is_some()) {
-                        let _ = item.set_attribute("data-class", class.code());
-                        let _ = item.set_attribute("data-mark", class.mark().unwrap_or_default());
-                        let _ = item.set_attribute("title", text::move_class(lang, class));
-                    }
-                    let _ = list.append_child(&item);
-                }
-            }
+    set_text("mode-line", Some(&view.mode_line));
+    set_text("notice", view.notice.as_deref());
+    set_text("status", view.status.as_deref());
+    for (id, enabled) in [("undo", view.undo), ("redo", view.redo), ("hint", view.hint)] {
+        if let Some(button) = element::<HtmlButtonElement>(id) {
+            button.set_disabled(!enabled);
         }
     }
+    show_moves(&view.moves);
     for (id, on) in [
-        ("show-eval", state.settings.evaluation),
-        ("sound", state.settings.sound),
-        ("coordinates", state.settings.coordinates),
+        ("show-eval", view.settings.evaluation),
+        ("sound", view.settings.sound),
+        ("coordinates", view.settings.coordinates),
     ] {
         if let Some(toggle) = element::<HtmlInputElement>(id) {
             toggle.set_checked(on);
         }
     }
     if let Some(select) = element::<HtmlSelectElement>("theme") {
-        select.set_value(state.settings.theme.code());
+        select.set_value(view.settings.theme);
     }
-    show_evaluation(state);
-    show_review(state);
-    if let Some(end) = element::<web_sys::HtmlElement>("puzzle-end") {
-        // Described from the whole line, also while looking back at an earlier move.
-        let verdict = state.puzzle.and_then(|run| run.verdict(lang, &state.line()));
-        end.set_hidden(verdict.is_none());
-        if let Some(words) = element::<Element>("puzzle-text") {
-            words.set_text_content(verdict.as_deref());
-        }
+    show_evaluation(view.evaluation.as_ref());
+    show_review(view.review.as_ref());
+    set_hidden("puzzle-end", view.puzzle_end.is_none());
+    set_text("puzzle-text", view.puzzle_end.as_deref());
+    set_hidden("viewing", view.viewing.is_none());
+    if let Some(words) = &view.viewing {
+        set_text("viewing-text", Some(words));
     }
-    if let Some(viewing) = element::<web_sys::HtmlElement>("viewing") {
-        viewing.set_hidden(state.viewing.is_none() || state.review.is_some());
-        if let (Some(end), Some(words)) = (state.viewing, element::<Element>("viewing-text")) {
-            words.set_text_content(Some(&text::viewing(lang, shown, end)));
-        }
-    }
-    if let Some(level) = element::<web_sys::HtmlElement>("result-level") {
-        level.set_hidden(matches!(state.mode, Mode::PassAndPlay { .. }));
-    }
-    if let Some(result) = element::<web_sys::HtmlElement>("result") {
-        match game.outcome().filter(|_| state.shows_result()) {
-            Some(outcome) => {
-                if let Some(text_element) = element::<Element>("result-text") {
-                    text_element.set_text_content(Some(&text::result_short(lang, outcome, state.mode)));
-                }
-                result.set_hidden(false);
-            }
-            None => result.set_hidden(true),
-        }
+    set_hidden("result", view.result.is_none());
+    if let Some(result) = &view.result {
+        set_text("result-text", Some(&result.text));
+        set_hidden("result-level", !result.change_level);
     }
 }
 
-/// The evaluation bar: Red's share of the bar grows with Red's prospects.
-fn show_evaluation(state: &State) {
-    let Some(bar) = element::<Element>("eval") else {
-        return;
-    };
-    if !state.settings.evaluation {
-        let _ = bar.set_attribute("hidden", "");
-        return;
+fn set_text(id: &str, text: Option<&str>) {
+    if let Some(element) = element::<Element>(id) {
+        element.set_text_content(text);
     }
-    let _ = bar.remove_attribute("hidden");
-    let (share, label) = match state.evaluation_for_red() {
-        None => (0.5, "…".to_string()),
-        Some(score) => (text::red_share(score), text::evaluation(state.lang(), score)),
+}
+
+fn set_hidden(id: &str, hidden: bool) {
+    if let Some(element) = element::<web_sys::HtmlElement>(id) {
+        element.set_hidden(hidden);
+    }
+}
+
+fn show_moves(rows: &[MoveRow]) {
+    let (Some(list), Some(document)) = (element::<Element>("moves"), web_sys::window().and_then(|w| w.document()))
+    else {
+        return;
     };
+    list.set_text_content(None);
+    for row in rows {
+        let Ok(item) = document.create_element("li") else { continue };
+        item.set_text_content(Some(&row.text));
+        let _ = item.set_attribute("data-move", &row.notation);
+        let _ = item.set_attribute("data-ply", &row.ply.to_string());
+        if row.current {
+            let _ = item.set_attribute("aria-current", "step");
+        }
+        let _ = item.set_attribute("class", row.side);
+        if let Some(mark) = &row.mark {
+            let _ = item.set_attribute("data-class", mark.class);
+            let _ = item.set_attribute("data-mark", mark.mark);
+            let _ = item.set_attribute("title", mark.title);
+        }
+        let _ = list.append_child(&item);
+    }
+}
+
+/// The evaluation bar: hidden, or Red's share and the score's words.
+fn show_evaluation(bar: Option<&EvaluationBar>) {
+    let Some(container) = element::<Element>("eval") else { return };
+    let Some(bar) = bar else {
+        let _ = container.set_attribute("hidden", "");
+        return;
+    };
+    let _ = container.remove_attribute("hidden");
     if let Some(fill) = element::<web_sys::HtmlElement>("eval-fill") {
-        let _ = fill.style().set_property("width", &{
-            // Tenths of a percent, with integers (no float formatting in the wasm).
-            let permille = (share * 1000.0).round() as i32;
-            format!("{}.{}%", permille / 10, permille % 10)
-        });
+        let _ = fill.style().set_property("width", &bar.width());
     }
-    if let Some(caption) = element::<Element>("eval-text") {
-        caption.set_text_content(Some(&label));
-    }
+    set_text("eval-text", Some(&bar.label));
 }
 
 fn show_records_message(message: &str) {
@@ -488,15 +395,9 @@ fn fill_records(app: &App) {
         }
     }
     if let Some(select) = element::<HtmlSelectElement>("finished") {
-        let lang = app.state().lang();
         let games = super::storage::finished();
         select.set_inner_html("");
-        // Newest first; each option's value is its place in the kept list.
-        for (i, kept) in games.iter().enumerate().rev() {
-            let (game, mode) = (&kept.game, kept.mode.unwrap_or(Mode::PassAndPlay { turn_board: false }));
-            let result = game.outcome().map(|o| text::result_short(lang, o, mode));
-            let label = format!("{} · {} · {}", i + 1, result.unwrap_or_default(), text::mode_line(lang, mode));
-            let label = text::digits(lang, &label);
+        for (i, label) in view::finished_options(app.state().lang(), &games) {
             if let Ok(option) = web_sys::HtmlOptionElement::new_with_text_and_value(&label, &i.to_string()) {
                 let _ = select.add_with_html_option_element(&option);
             }
@@ -511,10 +412,7 @@ fn fill_records(app: &App) {
 /// How many puzzles are solved, once the set is known.
 fn show_puzzles_solved(lang: Lang) {
     let Some(line) = element::<Element>("puzzles-status") else { return };
-    let words = puzzles::loaded().map(|set| {
-        let solved = puzzles::solved().len().to_string();
-        text::puzzle_text(lang, "puzzles-solved", &[("n", solved), ("total", set.len().to_string())])
-    });
+    let words = puzzles::loaded().map(|set| view::puzzles_solved(lang, puzzles::solved().len(), set.len()));
     line.set_text_content(words.as_deref());
 }
 
@@ -545,9 +443,7 @@ fn open_record(app: &mut App, and_review: bool) {
     match crate::rules::Game::from_record(&text) {
         Ok(game) if and_review => {
             close_dialog("records-dialog");
-            // A record says nothing of who played it: both sides are shown alike.
-            app.dispatch(Event::Intent(Intent::NewGame { game, mode: Mode::PassAndPlay { turn_board: false } }));
-            app.dispatch(Event::Intent(Intent::Review));
+            app.dispatch(Event::Intent(Intent::ReviewGame { game, mode: None }));
         }
         Ok(game) => {
             close_dialog("records-dialog");
@@ -563,48 +459,20 @@ fn open_record(app: &mut App, and_review: bool) {
 }
 
 /// The review's graph, verdict and buttons.
-fn show_review(state: &State) {
-    let Some(section) = element::<web_sys::HtmlElement>("review") else { return };
-    section.set_hidden(state.review.is_none());
-    let Some(review) = &state.review else { return };
-    let lang = state.lang();
-    let shown = state.game.moves().len();
+fn show_review(panel: Option<&ReviewPanel>) {
+    set_hidden("review", panel.is_none());
+    let Some(panel) = panel else { return };
     if let Some(graph) = element::<Element>("review-graph") {
-        let line = review.graph_path();
-        let mut svg = r#"<path class="mid" d="M0 50H1000"/>"#.to_string();
-        if !line.is_empty() {
-            let area = line.replacen('M', "M0 100L", 1);
-            svg.push_str(&format!(r#"<path class="red" d="{area} V100H0Z"/><path class="line" d="{line}"/>"#));
-        }
-        for (ply, class) in review.marked() {
-            svg.push_str(&format!(r#"<path class="{}" d="M{} 0V100"/>"#, class.code(), review.x(ply)));
-        }
-        let now = review.x(review.variation.unwrap_or(shown));
-        svg.push_str(&format!(r#"<path class="now" d="M{now} 0V100"/>"#));
-        graph.set_inner_html(&svg);
+        graph.set_inner_html(&panel.graph.svg());
     }
     if let Some(progress) = element::<web_sys::HtmlProgressElement>("review-progress") {
-        progress.set_hidden(!review.running);
-        progress.set_value(review.entries.len() as f64 / review.total().max(1) as f64);
+        progress.set_hidden(panel.progress.is_none());
+        progress.set_value(panel.progress.unwrap_or(1.0));
     }
-    let words = match review.variation {
-        Some(ply) => text::best_line_shown(lang, ply, &review::line_text(lang, review, ply)),
-        None => review::verdict(lang, review, shown),
-    };
-    if let Some(line) = element::<Element>("review-text") {
-        line.set_text_content(Some(&words));
-    }
-    let has_best = review.variation.is_none() && review.variation_game(shown).is_some();
-    let back = review.variation.is_some() || state.viewing.is_some();
-    for (id, visible) in [("review-best", has_best), ("review-continue", back)] {
-        if let Some(button) = element::<web_sys::HtmlElement>(id) {
-            button.set_hidden(!visible);
-        }
-    }
-    if let Some(close) = element::<Element>("review-close") {
-        let key = if review.running { "review-stop" } else { "close" };
-        close.set_text_content(lang.texts().html(key));
-    }
+    set_text("review-text", Some(&panel.text));
+    set_hidden("review-best", !panel.best_line);
+    set_hidden("review-continue", !panel.continue_here);
+    set_text("review-close", Some(panel.close_label));
 }
 
 /// Puts the page in `lang`: direction, every fixed text, the names in the choosers.
@@ -636,13 +504,14 @@ pub fn apply_language(lang: Lang) {
             }
         }
     };
-    set_options("setup-level", &|i| {
-        text::digits(lang, &format!("{} – {}", i + 1, texts.levels.get(i).copied().unwrap_or_default()))
-    });
+    let levels = view::level_options(lang);
+    set_options("setup-level", &|i| levels.get(i).map(|(_, label)| label.clone()).unwrap_or_default());
+    let cards = view::card_options(lang);
     for id in CARD_SELECTS {
-        set_options(id, &|i| Card::from_index(i).map_or(String::new(), |card| text::card_name(lang, card).to_string()));
+        set_options(id, &|i| cards.get(i).map(|(_, name)| name.to_string()).unwrap_or_default());
     }
-    set_options("language", &|i| Lang::ALL.get(i).map_or(String::new(), |l| l.name().to_string()));
+    let languages = view::language_options();
+    set_options("language", &|i| languages.get(i).map(|(_, name)| name.to_string()).unwrap_or_default());
     if let Some(select) = element::<HtmlSelectElement>("language") {
         select.set_value(lang.code());
     }

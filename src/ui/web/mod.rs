@@ -113,7 +113,7 @@ fn try_start() -> Result<(), JsValue> {
         }
         let _ = app.canvas.class_list().remove_1("pointer");
         // Tab and the page's own keys go on; the board's keys stop here.
-        if matches!(e.key().as_str(), "ArrowUp" | "ArrowDown" | "ArrowLeft" | "ArrowRight" | "Enter" | " " | "Escape") {
+        if super::keyboard::is_board_key(&e.key()) {
             e.prevent_default();
         }
         app.dispatch(Event::Key(e.key()));
@@ -258,7 +258,7 @@ impl App {
                 self.worker = None;
             }
             Effect::Redraw => self.request_frame(),
-            Effect::Controls => controls::update(self.session.state()),
+            Effect::Controls(view) => controls::update(&view),
             Effect::SaveGame(file) => {
                 crash::remember(file.game.to_record());
                 storage::save(&file);

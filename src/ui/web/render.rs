@@ -2,14 +2,13 @@
 //! by each player's row, and a celebration. Nothing else draws; nothing here changes the state.
 
 use super::super::anim::lerp_rect;
-use super::super::board::{destinations, movable_pieces, must_pass};
 use super::super::emblems::{PathCommand, emblem};
 use super::super::layout::{CardPlace, Layout, Rect};
-use super::super::scene::{hint_card, hint_marks, holder, labels, preview_targets, scene};
+use super::super::scene::{Emphasis, Marks, emphasis, holder, labels, marks, scene};
 use super::super::state::{Focus, Mode, State};
 use super::super::text::{self, Lang};
 use super::super::theme::{Palette, TypeScale};
-use crate::rules::{Card, Color, Move, Piece, Role, Square};
+use crate::rules::{Card, Color, Piece, Role, Square};
 use std::f64::consts::PI;
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{CanvasRenderingContext2d as Context, HtmlCanvasElement};
@@ -121,11 +120,12 @@ pub fn draw(ctx: &Context, cache: &mut BoardCache, state: &State, layout: &Layou
         ctx.translate(-cx, -cy)?;
     }
     let mover = state.position().to_move();
-    if still_screen && state.game.outcome().is_none() {
-        draw_lit_hand(ctx, p, state, layout, mover)?;
+    let marks = marks(state);
+    if let Some((color, strong)) = marks.lit_hand.filter(|_| still_screen) {
+        draw_lit_hand(ctx, p, layout, color, strong)?;
     }
     cache.draw(ctx, p, scale, layout, state)?;
-    draw_marks(ctx, p, state, layout, still_screen)?;
+    draw_marks(ctx, p, &marks, layout, still_screen)?;
     let dragged = state.drag.filter(|d| d.moved).map(|d| d.from);
     for &(square, piece, rect) in &still.pieces {
         if anim.is_some_and(|a| a.covered.contains(&square)) || dragged == Some(square) {
@@ -140,23 +140,12 @@ pub fn draw(ctx: &Context, cache: &mut BoardCache, state: &State, layout: &Layou
         }
     }
 
-    let active = still_screen && state.human_to_move();
     for &(card, rect, turned) in &still.cards {
         if anim.is_some_and(|a| a.cards.iter().any(|c| c.card == card)) {
             continue;
         }
-        let holder_moves = state.position().hand(mover).contains(card);
-        let emphasis = if state.preview == Some(card) {
-            Emphasis::Previewed
-        } else if !active || !holder_moves {
-            Emphasis::Plain
-        } else if state.selected_card == Some(card) || state.card_choice.is_some() || must_pass(state) {
-            Emphasis::Chosen
-        } else if hint_card(state) == Some(card) {
-            Emphasis::Hinted
-        } else {
-            Emphasis::Playable
-        };
+        // While something moves, no card invites a choice.
+        let emphasis = if still_screen { emphasis(state, card) } else { Emphasis::Plain };
         let look = CardLook { palette: p, scale, lang: state.lang(), owner: holder(state, card), emphasis };
         draw_card(ctx, &look, card, rect, if turned { PI } else { 0.0 })?;
     }
@@ -208,7 +197,7 @@ pub fn draw(ctx: &Context, cache: &mut BoardCache, state: &State, layout: &Layou
 }
 
 /// The hand of the player to move, lit from behind.
-fn draw_lit_hand(ctx: &Context, p: &Palette, state: &State, layout: &Layout, mover: Color) -> Drawn {
+fn draw_lit_hand(ctx: &Context, p: &Palette, layout: &Layout, mover: Color, strong: bool) -> Drawn {
     let slots = [layout.card(CardPlace::Hand(mover, 0), mover), layout.card(CardPlace::Hand(mover, 1), mover)];
     let (mut x0, mut y0, mut x1, mut y1) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
     for r in slots {
@@ -219,7 +208,7 @@ fn draw_lit_hand(ctx: &Context, p: &Palette, state: &State, layout: &Layout, mov
     }
     let pad = layout.cell * 0.1;
     ctx.save();
-    ctx.set_global_alpha(if state.human_to_move() { 0.9 } else { 0.55 });
+    ctx.set_global_alpha(if strong { 0.9 } else { 0.55 });
     ctx.set_fill_style_str(p.pale(mover));
     ctx.begin_path();
     ctx.round_rect_with_f64(x0 - pad, y0 - pad, x1 - x0 + 2.0 * pad, y1 - y0 + 2.0 * pad, pad * 1.5)?;
@@ -297,65 +286,56 @@ fn draw_wood(ctx: &Context, p: &Palette, scale: TypeScale, layout: &Layout, coor
     Ok(())
 }
 
-fn draw_marks(ctx: &Context, p: &Palette, state: &State, layout: &Layout, marks: bool) -> Drawn {
+fn draw_marks(ctx: &Context, p: &Palette, marks: &Marks, layout: &Layout, still: bool) -> Drawn {
     let cell = layout.cell;
-    if let Some(Move::Step { from, to, .. }) = state.last_move() {
+    if let Some((from, to)) = marks.last_move {
         ctx.set_fill_style_str(p.last_move);
         for square in [from, to] {
             let r = layout.square(square);
             ctx.fill_rect(r.x, r.y, r.w, r.h);
         }
     }
-    if !marks {
+    if !still {
         return Ok(());
     }
-    // The AI's last move, as an arrow from where it came.
-    let last_mover = state.game.positions().len().checked_sub(2).map(|i| state.game.positions()[i].to_move());
-    if let (Some(Move::Step { from, to, .. }), Some(color)) = (state.last_move(), last_mover)
-        && !state.mode.is_human(color)
-    {
+    if let Some((from, to)) = marks.arrow {
         draw_arrow(ctx, p.arrow, layout.square(from).centre(), layout.square(to).centre(), cell)?;
     }
-    if let Some(hint) = hint_marks(state) {
-        for square in [hint.from, hint.to] {
+    if let Some((from, to)) = marks.hint {
+        for square in [from, to] {
             ring(ctx, layout.square(square), p.hint, 0.07, 0.42)?;
         }
     }
-    if let Some((color, targets)) = preview_targets(state) {
+    if let Some((color, targets)) = marks.preview {
         ctx.set_line_dash(&js_sys::Array::of2(&JsValue::from(cell * 0.08), &JsValue::from(cell * 0.06)))?;
         for square in targets {
             ring(ctx, layout.square(square), p.side(color), 0.05, 0.3)?;
         }
         ctx.set_line_dash(&js_sys::Array::new())?;
     }
-    for square in movable_pieces(state) {
-        if state.selected_piece != Some(square) {
-            ring(ctx, layout.square(square), p.selected, 0.035, 0.45)?;
-        }
+    for square in marks.movable {
+        ring(ctx, layout.square(square), p.selected, 0.035, 0.45)?;
     }
-    if let Some(square) = state.selected_piece {
+    if let Some(square) = marks.selected {
         let r = layout.square(square);
         ctx.set_fill_style_str(p.selected_fill);
         ctx.fill_rect(r.x, r.y, r.w, r.h);
     }
-    let mover = state.position().to_move();
-    let targets = destinations(state);
-    for &(_, square) in &targets {
-        let r = layout.square(square);
+    for target in &marks.targets {
+        let r = layout.square(target.square);
         let (cx, cy) = r.centre();
-        let doubled = targets.iter().filter(|(_, s)| *s == square).count() > 1;
         ctx.begin_path();
-        if state.position().pieces(mover.other()).contains(square) {
+        if target.capture {
             ctx.set_stroke_style_str(p.selected);
             ctx.set_line_width(cell * 0.07);
             ctx.arc(cx, cy, cell * 0.43, 0.0, 2.0 * PI)?;
             ctx.stroke();
         } else {
             ctx.set_fill_style_str(p.selected);
-            ctx.arc(cx, cy, cell * if doubled { 0.17 } else { 0.13 }, 0.0, 2.0 * PI)?;
+            ctx.arc(cx, cy, cell * if target.by_both { 0.17 } else { 0.13 }, 0.0, 2.0 * PI)?;
             ctx.fill();
         }
-        if state.card_choice.is_some_and(|(_, to)| to == square) {
+        if target.asked {
             ring(ctx, r, p.selected, 0.06, 0.45)?;
         }
     }
@@ -551,19 +531,6 @@ fn draw_piece(ctx: &Context, p: &Palette, piece: Piece, r: Rect, alpha: f64) -> 
     }
     ctx.restore();
     Ok(())
-}
-
-#[derive(Clone, Copy, PartialEq)]
-enum Emphasis {
-    Plain,
-    /// A card of the player to move.
-    Playable,
-    /// Chosen, or waiting to be chosen (a pass, or two cards reaching one square).
-    Chosen,
-    /// The card the hint plays.
-    Hinted,
-    /// Another side's card, shown on the board.
-    Previewed,
 }
 
 /// How a card is drawn: the colours, the text sizes, the language, whose grid it shows.

@@ -57,7 +57,7 @@ pub fn unreadable() -> Option<String> {
 const FINISHED_KEY: &str = "onitama.finished";
 
 /// Adds a finished game to the last ones kept.
-pub fn keep_finished(game: &crate::rules::Game, mode: save::Mode) {
+pub fn keep_finished(game: &crate::rules::Game, mode: crate::mode::Mode) {
     let Some(storage) = storage() else { return };
     let kept = storage.get_item(FINISHED_KEY).ok().flatten();
     let _ = storage.set_item(FINISHED_KEY, &save::add_finished(kept.as_deref(), game, mode));

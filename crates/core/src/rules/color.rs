@@ -45,6 +45,17 @@ impl Color {
         }
     }
 
+    /// The colour `code` names, if any.
+    ///
+    /// ```
+    /// use onitama_core::rules::Color;
+    /// assert_eq!(Color::from_code("blue"), Some(Color::Blue));
+    /// assert_eq!(Color::from_code("Blue"), None);
+    /// ```
+    pub fn from_code(code: &str) -> Option<Color> {
+        Color::ALL.into_iter().find(|color| color.code() == code)
+    }
+
     /// The to-move letter of the position notation.
     pub const fn letter(self) -> char {
         match self {

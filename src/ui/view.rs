@@ -1,0 +1,395 @@
+//! What the controls around the canvas show, decided from the state: which buttons are enabled,
+//! which panels and strips are up and with what words, the move list with its marks, the
+//! evaluation bar, the review's graph, and what the new-game dialog and the records list offer.
+//! The shell writes exactly this into the page; `game_state()` hands the same view to scripts.
+
+use super::review::{self, GRAPH_HEIGHT, Review};
+use super::state::State;
+use super::text::{self, Lang};
+use crate::mode::{AiLevel, Mode, ModeChoice, ModeKind, Seat};
+use crate::rules::{Card, Color, PositionError};
+use crate::save::FinishedGame;
+use serde::Serialize;
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct ControlsView {
+    /// The page is drawn in dark colours.
+    pub dark: bool,
+    /// The position in words, for screen readers.
+    pub board_description: String,
+    /// Who plays (or the puzzle's task), and at the start why this side begins.
+    pub mode_line: String,
+    /// Why this side began, while no move is made.
+    pub status: Option<String>,
+    pub notice: Option<String>,
+    pub undo: bool,
+    pub redo: bool,
+    pub hint: bool,
+    /// The game's moves (or, in a review's engine line, that line's).
+    pub moves: Vec<MoveRow>,
+    /// The bar, when it is shown.
+    pub evaluation: Option<EvaluationBar>,
+    pub review: Option<ReviewPanel>,
+    /// The puzzle's ending, once it has one.
+    pub puzzle_end: Option<String>,
+    /// Looking back at an earlier move (outside a review): the strip's words.
+    pub viewing: Option<String>,
+    /// The result banner, while it is up.
+    pub result: Option<ResultBanner>,
+    /// The menu's switches.
+    pub settings: SettingsView,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct MoveRow {
+    /// 1 for the first move: the position after it is what a click shows.
+    pub ply: usize,
+    /// In the player's language.
+    pub text: String,
+    /// In move notation.
+    pub notation: String,
+    /// Who made it: "red" or "blue".
+    pub side: &'static str,
+    /// The board shows the position after this move.
+    pub current: bool,
+    /// A review's mark for a move worth one.
+    pub mark: Option<MoveMark>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct MoveMark {
+    /// "inaccuracy", "mistake" or "blunder".
+    pub class: &'static str,
+    /// "?!", "?" or "??".
+    pub mark: &'static str,
+    /// The class in words.
+    pub title: &'static str,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct EvaluationBar {
+    /// Red's share of the bar in thousandths (500 while no score has come).
+    pub red_permille: u32,
+    /// The score in words, or "…" while it comes.
+    pub label: String,
+}
+
+impl EvaluationBar {
+    /// Red's share as a CSS width: "62.5%" (integers only: no float formatting in the wasm).
+    pub fn width(&self) -> String {
+        format!("{}.{}%", self.red_permille / 10, self.red_permille % 10)
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ReviewPanel {
+    pub graph: ReviewGraph,
+    /// The share reviewed, while the review runs.
+    pub progress: Option<f64>,
+    /// The verdict on the move shown, or the engine's line.
+    pub text: String,
+    /// "Best line" is offered (the move shown was not the engine's choice).
+    pub best_line: bool,
+    /// "Continue from here" is offered (an earlier move or the engine's line is shown).
+    pub continue_here: bool,
+    /// The close button stops a running review.
+    pub stops: bool,
+    /// The close button's words: "Stop" or "Close".
+    pub close_label: &'static str,
+}
+
+/// The review's graph in a box of `review::GRAPH_WIDTH` by `GRAPH_HEIGHT` (SVG user units).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ReviewGraph {
+    /// Red's share after each reviewed move, as a path ("M0 50L100 40…"); empty before any.
+    pub line: String,
+    /// The moves marked: their class and their x.
+    pub marks: Vec<GraphMark>,
+    /// The x of the position shown.
+    pub now: i64,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct GraphMark {
+    pub class: &'static str,
+    pub x: i64,
+}
+
+impl ReviewGraph {
+    /// The graph as SVG: the middle line, Red's area under the line, the marks, the position shown.
+    pub fn svg(&self) -> String {
+        let middle = GRAPH_HEIGHT / 2;
+        let mut svg = format!(r#"<path class="mid" d="M0 {middle}H{}"/>"#, review::GRAPH_WIDTH);
+        if !self.line.is_empty() {
+            let area = self.line.replacen('M', &format!("M0 {GRAPH_HEIGHT}L"), 1);
+            svg.push_str(&format!(
+                r#"<path class="red" d="{area} V{GRAPH_HEIGHT}H0Z"/><path class="line" d="{}"/>"#,
+                self.line
+            ));
+        }
+        for mark in &self.marks {
+            svg.push_str(&format!(r#"<path class="{}" d="M{} 0V{GRAPH_HEIGHT}"/>"#, mark.class, mark.x));
+        }
+        svg.push_str(&format!(r#"<path class="now" d="M{} 0V{GRAPH_HEIGHT}"/>"#, self.now));
+        svg
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ResultBanner {
+    pub text: String,
+    /// "Level" is offered (the AI played).
+    pub change_level: bool,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct SettingsView {
+    pub evaluation: bool,
+    pub sound: bool,
+    pub coordinates: bool,
+    /// "system", "light" or "dark".
+    pub theme: &'static str,
+    /// The language's code.
+    pub language: &'static str,
+}
+
+pub fn controls(state: &State) -> ControlsView {
+    let lang = state.lang();
+    let game = &state.game;
+    // Why this side began: the side card's stamp (a loaded position may begin otherwise).
+    let start = game.start();
+    let why = (start.to_move() == start.side_card().stamp()).then(|| text::who_starts(lang, start.side_card()));
+    let mut mode_line = match &state.puzzle {
+        Some(run) => run.line(lang, game),
+        None => text::mode_line(lang, state.mode),
+    };
+    if let Some(why) = why.as_ref().filter(|_| game.moves().is_empty() && state.puzzle.is_none()) {
+        mode_line = format!("{mode_line} · {why}");
+    }
+    let settings = &state.settings;
+    ControlsView {
+        dark: state.dark(),
+        board_description: text::describe_position(lang, state.position()),
+        mode_line,
+        status: why,
+        notice: state.notice.as_ref().map(|n| n.text(lang)),
+        undo: !game.moves().is_empty(),
+        redo: game.redoable().next().is_some(),
+        hint: state.human_to_move() && state.hint.is_none(),
+        moves: move_rows(state),
+        evaluation: settings.evaluation.then(|| evaluation_bar(state)),
+        review: state.review.as_ref().map(|review| review_panel(state, review)),
+        // Described from the whole line, also while looking back at an earlier move.
+        puzzle_end: state.puzzle.and_then(|run| run.verdict(lang, &state.line())),
+        viewing: state
+            .viewing
+            .filter(|_| state.review.is_none())
+            .map(|end| text::viewing(lang, game.moves().len(), end)),
+        result: game.outcome().filter(|_| state.shows_result()).map(|outcome| ResultBanner {
+            text: text::result_short(lang, outcome, state.mode),
+            change_level: state.mode.level().is_some(),
+        }),
+        settings: SettingsView {
+            evaluation: settings.evaluation,
+            sound: settings.sound,
+            coordinates: settings.coordinates,
+            theme: settings.theme.code(),
+            language: lang.code(),
+        },
+    }
+}
+
+fn move_rows(state: &State) -> Vec<MoveRow> {
+    let lang = state.lang();
+    // In a review's engine line the list shows that line; its marks belong to the game's moves.
+    let variation = state.review.as_ref().and_then(|r| r.variation);
+    let line = if variation.is_some() { state.shown_line() } else { state.line() };
+    let shown = state.game.moves().len();
+    let plies = line.moves().len();
+    line.positions()
+        .iter()
+        .zip(line.moves())
+        .enumerate()
+        .map(|(index, (position, &m))| {
+            let ply = index + 1;
+            let outcome = if ply == plies { line.outcome() } else { None };
+            let class = state
+                .review
+                .as_ref()
+                .filter(|_| variation.is_none_or(|start| ply < start))
+                .and_then(|r| r.entry(ply))
+                .map(|e| e.class);
+            let mark = class.and_then(|class| {
+                Some(MoveMark { class: class.code(), mark: class.mark()?, title: text::move_class(lang, class) })
+            });
+            MoveRow {
+                ply,
+                text: text::move_text(lang, position, m, outcome),
+                notation: m.to_string(),
+                side: position.to_move().code(),
+                current: ply == shown,
+                mark,
+            }
+        })
+        .collect()
+}
+
+/// The evaluation bar: Red's share grows with Red's prospects.
+fn evaluation_bar(state: &State) -> EvaluationBar {
+    match state.evaluation_for_red() {
+        None => EvaluationBar { red_permille: 500, label: "…".to_string() },
+        Some(score) => EvaluationBar {
+            red_permille: (text::red_share(score) * 1000.0).round().clamp(0.0, 1000.0) as u32,
+            label: text::evaluation(state.lang(), score),
+        },
+    }
+}
+
+fn review_panel(state: &State, review: &Review) -> ReviewPanel {
+    let lang = state.lang();
+    let shown = state.game.moves().len();
+    let graph = ReviewGraph {
+        line: review.graph_path(),
+        marks: review.marked().map(|(ply, class)| GraphMark { class: class.code(), x: review.x(ply) }).collect(),
+        now: review.x(review.variation.unwrap_or(shown)),
+    };
+    let text = match review.variation {
+        Some(ply) => text::best_line_shown(lang, ply, &review::line_text(lang, review, ply)),
+        None => review::verdict(lang, review, shown),
+    };
+    ReviewPanel {
+        graph,
+        progress: review.running.then(|| review.entries.len() as f64 / review.total().max(1) as f64),
+        text,
+        best_line: review.variation.is_none() && review.variation_game(shown).is_some(),
+        continue_here: review.variation.is_some() || state.viewing.is_some(),
+        stops: review.running,
+        close_label: lang.texts().html(if review.running { "review-stop" } else { "close" }).unwrap_or_default(),
+    }
+}
+
+/// The new-game dialog's choices.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SetupForm {
+    pub choice: ModeChoice,
+    /// Deal the five cards below instead of at random.
+    pub choose_cards: bool,
+    /// Red, Red, Blue, Blue, side.
+    pub cards: [Card; 5],
+}
+
+impl SetupForm {
+    /// What the dialog opens with: the game being played, its mode, and its five cards as a start
+    /// for a choice of one's own.
+    pub fn of(state: &State) -> SetupForm {
+        let start = state.game.start();
+        let [red, blue] = [Color::Red, Color::Blue].map(|color| start.hand(color).pair());
+        SetupForm {
+            choice: ModeChoice::of(state.mode),
+            choose_cards: false,
+            cards: [red[0], red[1], blue[0], blue[1], start.side_card()],
+        }
+    }
+
+    /// The form as its fields read (the codes of `ModeKind`, `Seat`, `AiLevel` and the card
+    /// names); a value the form cannot hold keeps that field's default.
+    pub fn read(fields: &SetupFields) -> SetupForm {
+        let defaults = ModeChoice::default();
+        SetupForm {
+            choice: ModeChoice {
+                kind: ModeKind::from_code(&fields.mode).unwrap_or(defaults.kind),
+                seat: Seat::from_code(&fields.seat).unwrap_or(defaults.seat),
+                level: AiLevel::from_code(&fields.level).unwrap_or(defaults.level),
+                turn_board: fields.turn_board,
+            },
+            choose_cards: fields.choose_cards,
+            cards: std::array::from_fn(|i| Card::from_name(&fields.cards[i]).unwrap_or(Card::ALL[i])),
+        }
+    }
+
+    /// The form's fields, as the dialog shows them.
+    pub fn fields(&self) -> SetupFields {
+        SetupFields {
+            mode: self.choice.kind.code().to_string(),
+            seat: self.choice.seat.code().to_string(),
+            level: self.choice.level.code().to_string(),
+            turn_board: self.choice.turn_board,
+            choose_cards: self.choose_cards,
+            cards: self.cards.map(|card| card.name().to_string()),
+        }
+    }
+
+    /// The new game chosen, `coin` deciding a random seat; a choice of cards that cannot be dealt
+    /// (the same card twice) is refused with the reason in `lang`.
+    pub fn new_game(&self, coin: bool, lang: Lang) -> Result<super::NewGame, String> {
+        let cards = self.choose_cards.then_some(self.cards);
+        let new_game = super::NewGame { mode: self.choice.mode(coin), cards, position: None };
+        match new_game.game() {
+            Ok(_) => Ok(new_game),
+            Err(PositionError::DuplicateCard(card)) => Err(text::duplicate_card(lang, card)),
+            Err(error) => Err(super::error_text::position_error(lang, &error)),
+        }
+    }
+}
+
+/// The new-game dialog's fields as the page holds them.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct SetupFields {
+    pub mode: String,
+    pub seat: String,
+    pub level: String,
+    pub turn_board: bool,
+    pub choose_cards: bool,
+    pub cards: [String; 5],
+}
+
+/// Which of the dialog's rows show for the chosen way of playing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SetupRows {
+    pub seat: bool,
+    pub level: bool,
+    pub turn_board: bool,
+}
+
+pub fn setup_rows(kind: Option<ModeKind>) -> SetupRows {
+    let kind = kind.unwrap_or(ModeKind::VsAi);
+    SetupRows {
+        seat: kind == ModeKind::VsAi,
+        level: kind != ModeKind::PassAndPlay,
+        turn_board: kind == ModeKind::PassAndPlay,
+    }
+}
+
+/// A chooser's options: each value and its words in `lang`.
+pub fn level_options(lang: Lang) -> Vec<(&'static str, String)> {
+    AiLevel::all().map(|level| (level.code(), text::level_choice(lang, level))).collect()
+}
+
+pub fn card_options(lang: Lang) -> Vec<(&'static str, &'static str)> {
+    Card::ALL.iter().map(|&card| (card.name(), text::card_name(lang, card))).collect()
+}
+
+pub fn language_options() -> Vec<(&'static str, &'static str)> {
+    Lang::ALL.iter().map(|lang| (lang.code(), lang.name())).collect()
+}
+
+/// The games finished in this browser as the records dialog lists them: newest first, each with
+/// its place in the kept list and a line in `lang`.
+pub fn finished_options(lang: Lang, games: &[FinishedGame]) -> Vec<(usize, String)> {
+    games
+        .iter()
+        .enumerate()
+        .rev()
+        .map(|(i, kept)| {
+            let mode = kept.mode.unwrap_or(Mode::PassAndPlay { turn_board: false });
+            let result = kept.game.outcome().map(|o| text::result_short(lang, o, mode));
+            let label = format!("{} · {} · {}", i + 1, result.unwrap_or_default(), text::mode_line(lang, mode));
+            (i, text::digits(lang, &label))
+        })
+        .collect()
+}
+
+/// What the puzzles line in the menu says, once the set is known.
+pub fn puzzles_solved(lang: Lang, solved: usize, total: usize) -> String {
+    text::puzzle_text(lang, "puzzles-solved", &[("n", solved.to_string()), ("total", total.to_string())])
+}
