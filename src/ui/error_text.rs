@@ -100,9 +100,21 @@ impl ErrorFiles {
     }
 }
 
-#[cfg(target_arch = "wasm32")]
+impl ErrorFiles {
+    /// Every language at hand: the native build carries the whole table.
+    pub fn built_in() -> ErrorFiles {
+        let installed = Lang::ALL.into_iter().filter(|&lang| lang != Lang::En).map(|lang| (lang, "")).collect();
+        ErrorFiles { installed, ..ErrorFiles::default() }
+    }
+}
+
 thread_local! {
-    static FILES: std::cell::RefCell<ErrorFiles> = std::cell::RefCell::new(ErrorFiles::default());
+    /// The page fetches each language's texts when first needed; natively they are built in.
+    static FILES: std::cell::RefCell<ErrorFiles> = std::cell::RefCell::new(if cfg!(target_arch = "wasm32") {
+        ErrorFiles::default()
+    } else {
+        ErrorFiles::built_in()
+    });
 }
 
 #[cfg(target_arch = "wasm32")]
@@ -110,19 +122,12 @@ fn template(lang: Lang, key: &str) -> &'static str {
     FILES.with(|files| files.borrow().template(lang, key))
 }
 
-/// Whether `lang`'s error texts are at hand (natively they always are).
+/// Whether `lang`'s error texts are at hand; if not, they are wanted (the session asks for them).
 fn ready(lang: Lang) -> bool {
-    #[cfg(target_arch = "wasm32")]
-    return FILES.with(|files| files.borrow_mut().ready(lang));
-    #[cfg(not(target_arch = "wasm32"))]
-    {
-        let _ = lang;
-        true
-    }
+    FILES.with(|files| files.borrow_mut().ready(lang))
 }
 
-/// The page's error files (wasm32): what the shell asks and tells about them.
-#[cfg(target_arch = "wasm32")]
+/// The error files at hand, and which are wanted: what the session asks and tells about them.
 pub fn with_files<T>(f: impl FnOnce(&mut ErrorFiles) -> T) -> T {
     FILES.with(|files| f(&mut files.borrow_mut()))
 }

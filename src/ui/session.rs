@@ -7,6 +7,7 @@
 
 use super::anim::{Anim, Celebration};
 use super::board;
+use super::error_text;
 use super::keyboard::{self, KeyResult};
 use super::layout::Layout;
 use super::pointer;
@@ -66,8 +67,12 @@ pub enum Event {
     Notice(Notice),
     /// The system's colour preference, at start and when it changes.
     SystemDark(bool),
-    /// Texts fetched on demand have arrived (a language's error texts): everything is written again.
-    TextsChanged,
+    /// A language's error texts, fetched as `Effect::FetchErrorTexts` asked (none if they could
+    /// not be had: that language's errors stay in English).
+    ErrorTexts {
+        lang: Lang,
+        file: Option<String>,
+    },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -204,6 +209,8 @@ pub enum Effect {
     KeepFinished(Game, Mode),
     /// Remember that this puzzle is solved.
     PuzzleSolved(u32),
+    /// Fetch this language's error texts, and send them back as `Event::ErrorTexts`.
+    FetchErrorTexts(Lang),
 }
 
 /// Options for a new game, as the dialog and the API give them.
@@ -326,7 +333,8 @@ impl Session {
                 self.refresh_controls();
                 self.effects.push(Effect::Redraw);
             }
-            Event::TextsChanged => {
+            Event::ErrorTexts { lang, file } => {
+                error_text::with_files(|files| files.install(lang, file));
                 self.refresh_controls();
                 self.effects.push(Effect::Redraw);
             }
@@ -363,6 +371,10 @@ impl Session {
             if let Effect::Controls(view) = effect {
                 **view = controls(&self.state);
             }
+        }
+        // The view was written in English where its language's error texts are not at hand yet.
+        if let Some(lang) = error_text::with_files(|files| files.take_wanted().filter(|&l| files.should_fetch(l))) {
+            effects.push(Effect::FetchErrorTexts(lang));
         }
         effects
     }

@@ -244,10 +244,6 @@ impl App {
         for effect in self.session.update(event) {
             self.perform(effect);
         }
-        // An error was written in English while its language's texts are still to come.
-        if let Some(lang) = super::error_text::with_files(|files| files.take_wanted()) {
-            with_error_texts(lang, || dispatch(Event::TextsChanged));
-        }
     }
 
     fn perform(&mut self, effect: Effect) {
@@ -286,6 +282,9 @@ impl App {
             Effect::CancelReview => self.reviewer = None,
             Effect::KeepFinished(game, mode) => storage::keep_finished(&game, mode),
             Effect::PuzzleSolved(id) => puzzles::mark_solved(id),
+            Effect::FetchErrorTexts(lang) => fetch::text(&format!("errors/{}.txt", lang.code()), move |file| {
+                dispatch(Event::ErrorTexts { lang, file: file.ok() });
+            }),
             Effect::Vibrate(ms) => {
                 if let Some(window) = web_sys::window() {
                     // Where the device cannot buzz, nothing happens.

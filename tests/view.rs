@@ -1,0 +1,288 @@
+//! What the page shows, decided natively: the controls' view (buttons, panels, the move list, the
+//! evaluation bar, the review, the result), the board's marks and card emphasis, the new-game
+//! form, and what keys mean. The browser shell writes exactly these.
+
+use onitama::ai::Score;
+use onitama::ai::review::{MoveClass, PlyReview};
+use onitama::mode::{AiLevel, Mode, ModeChoice, ModeKind, Seat};
+use onitama::rules::{Card, Color, Game, Move, Square};
+use onitama::ui::error_text::{self, ErrorFiles, error_file};
+use onitama::ui::keyboard::{move_list_intent, page_intent};
+use onitama::ui::notice::Notice;
+use onitama::ui::review::Review;
+use onitama::ui::scene::{Emphasis, emphasis, marks};
+use onitama::ui::session::{Effect, Event, Intent};
+use onitama::ui::state::Settings;
+use onitama::ui::view::{self, SetupFields, SetupForm, controls};
+use onitama::ui::{Lang, Session, State};
+
+const START: &str = "bbBbb/5/5/5/rrRrr ox,boar horse,elephant crab r";
+// Red can take Blue's master at once (crab:c2c3) but plays boar:c2b2; Blue then takes Red's.
+const BLUNDER: &str = "start 5/5/2B2/2R2/5 crab,boar horse,elephant ox r\nmoves boar:c2b2 elephant:c3b2\n";
+
+fn mv(text: &str) -> Move {
+    text.parse().unwrap()
+}
+
+fn sq(text: &str) -> Square {
+    text.parse().unwrap()
+}
+
+fn vs_ai(human: Color) -> Mode {
+    Mode::VsAi { human, level: AiLevel::nth(2) }
+}
+
+fn state(position: &str, mode: Mode) -> State {
+    State::new(Game::new(position.parse().unwrap()), mode, Settings::default(), true, 7)
+}
+
+fn session(position: &str, mode: Mode, settings: Settings) -> Session {
+    let game = Game::new(position.parse().unwrap());
+    let mut session = Session::new(State::new(game, mode, settings, true, 7));
+    session.update(Event::Relayout { width: 1280.0, height: 800.0 });
+    session.update(Event::Opened);
+    session
+}
+
+#[test]
+fn undo_redo_and_hint_are_enabled_only_when_they_can_act() {
+    let mut session = session(START, Mode::PassAndPlay { turn_board: false }, Settings::default());
+    let view = session.controls();
+    assert!(!view.undo && !view.redo && view.hint);
+    session.update(Event::Intent(Intent::Play(mv("boar:c1c2"))));
+    let view = session.controls();
+    assert!(view.undo && !view.redo && view.hint);
+    session.update(Event::Intent(Intent::Undo));
+    assert!(session.controls().redo);
+
+    // Against the AI, no hint on the AI's turn.
+    let view = controls(&state(START, vs_ai(Color::Blue)));
+    assert!(!view.hint, "Red (the AI) is to move");
+}
+
+#[test]
+fn every_update_shows_the_controls_once_with_the_state_it_ends_on() {
+    let mut session = session(START, Mode::PassAndPlay { turn_board: false }, Settings::default());
+    let effects = session.update(Event::Intent(Intent::Play(mv("boar:c1c2"))));
+    let shown: Vec<_> = effects
+        .iter()
+        .filter_map(|e| match e {
+            Effect::Controls(view) => Some(view.as_ref().clone()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(shown, vec![session.controls()]);
+    assert_eq!(shown[0].moves.len(), 1);
+}
+
+#[test]
+fn the_move_list_reads_in_the_language_marks_the_move_shown_and_the_reviews_classes() {
+    let game = Game::from_record(BLUNDER).unwrap();
+    let mut state = State::new(game.clone(), Mode::PassAndPlay { turn_board: false }, Settings::default(), true, 7);
+    state.settings.language = Lang::Fr;
+    let rows = controls(&state).moves;
+    assert_eq!(rows.len(), 2);
+    assert_eq!((rows[0].ply, rows[0].side, rows[0].notation.as_str()), (1, "red", "boar:c2b2"));
+    assert!(rows[0].text.contains("sanglier"), "{}", rows[0].text);
+    assert!(rows[1].current && !rows[0].current);
+    assert!(rows.iter().all(|row| row.mark.is_none()), "no marks outside a review");
+
+    let mut review = Review::new(1, game);
+    review.running = false;
+    review.add(PlyReview {
+        ply: 1,
+        played: mv("boar:c2b2"),
+        best: Some(mv("crab:c2c3")),
+        line: vec![mv("crab:c2c3")],
+        score_before: Score::Win(1),
+        score_after: Score::Loss(1),
+        class: MoveClass::Blunder,
+    });
+    state.review = Some(review);
+    let view = controls(&state);
+    let mark = view.moves[0].mark.as_ref().expect("the blunder is marked");
+    assert_eq!((mark.class, mark.mark), ("blunder", "??"));
+    let panel = view.review.expect("the review panel is up");
+    assert!(!panel.stops && panel.progress.is_none());
+    assert_eq!(panel.graph.marks.len(), 1);
+    assert_eq!(panel.graph.marks[0].class, "blunder");
+    assert!(panel.graph.svg().contains(r#"class="blunder""#));
+    assert!(!panel.best_line, "the last position is shown, after a move that was the best");
+    state.game.undo();
+    state.viewing = Some(2);
+    let panel = controls(&state).review.unwrap();
+    assert!(panel.best_line && panel.continue_here, "after the blunder: its best line, and playing on");
+    assert_eq!(controls(&state).viewing, None, "a review has its own strip");
+}
+
+#[test]
+fn the_evaluation_bar_shows_only_when_asked_and_waits_for_a_score() {
+    let mut state = state(START, vs_ai(Color::Red));
+    assert_eq!(controls(&state).evaluation, None);
+    state.settings.evaluation = true;
+    let bar = controls(&state).evaluation.unwrap();
+    assert_eq!((bar.red_permille, bar.label.as_str(), bar.width().as_str()), (500, "…", "50.0%"));
+    state.evaluation = Some((*state.position(), Score::Value(150)));
+    let bar = controls(&state).evaluation.unwrap();
+    assert!(bar.red_permille > 500, "Red, to move, stands better");
+    assert_ne!(bar.label, "…");
+    // A score for another position is not this one's.
+    state.evaluation = Some((Game::from_record(BLUNDER).unwrap().position().to_owned(), Score::Value(150)));
+    assert_eq!(controls(&state).evaluation.unwrap().red_permille, 500);
+}
+
+#[test]
+fn the_result_banner_offers_a_level_only_when_the_ai_played_and_goes_when_closed() {
+    for (mode, change_level) in [(vs_ai(Color::Red), true), (Mode::PassAndPlay { turn_board: true }, false)] {
+        let mut session = session("5/5/2B2/2R2/5 crab,boar horse,elephant ox r", mode, Settings::default());
+        assert_eq!(session.controls().result, None);
+        session.update(Event::Intent(Intent::Play(mv("crab:c2c3"))));
+        let result = session.controls().result.expect("the banner is up");
+        assert_eq!(result.change_level, change_level);
+        assert!(!session.controls().hint);
+        session.update(Event::Intent(Intent::CloseResult));
+        assert_eq!(session.controls().result, None);
+    }
+}
+
+#[test]
+fn the_mode_line_says_who_plays_and_why_this_side_begins_until_the_first_move() {
+    // The side card's stamp decides who begins: the ox's is Blue's.
+    assert_eq!(Card::Ox.stamp(), Color::Blue);
+    let mut state = state("bbBbb/5/5/5/rrRrr crab,boar horse,elephant ox b", Mode::Watch { level: AiLevel::nth(11) });
+    let view = controls(&state);
+    assert!(view.mode_line.contains("level 12, master"), "{}", view.mode_line);
+    let why = view.status.expect("Blue begins by the ox's stamp");
+    assert!(view.mode_line.ends_with(&why));
+    state.game.play(state.game.legal_moves()[0]).unwrap();
+    assert!(!controls(&state).mode_line.contains(&why), "said until the first move");
+}
+
+#[test]
+fn the_new_game_form_opens_on_the_game_played_and_reads_back_what_it_shows() {
+    let state = state(START, Mode::VsAi { human: Color::Blue, level: AiLevel::nth(2) });
+    let form = SetupForm::of(&state);
+    assert_eq!(
+        form.choice,
+        ModeChoice { kind: ModeKind::VsAi, seat: Seat::Blue, level: AiLevel::nth(2), turn_board: true }
+    );
+    assert_eq!(form.cards, [Card::Boar, Card::Ox, Card::Elephant, Card::Horse, Card::Crab]);
+    let fields = form.fields();
+    assert_eq!((fields.mode.as_str(), fields.seat.as_str(), fields.level.as_str()), ("ai", "blue", "casual"));
+    assert_eq!(SetupForm::read(&fields), form);
+    // What the page cannot hold falls back to the defaults.
+    let odd = SetupForm::read(&SetupFields { mode: "chess".into(), level: "9".into(), ..SetupFields::default() });
+    assert_eq!(odd.choice.kind, ModeKind::VsAi);
+    assert_eq!(odd.choice.level, AiLevel::DEFAULT);
+}
+
+#[test]
+fn the_new_game_form_decides_a_random_seat_by_the_coin_and_refuses_a_card_twice_in_words() {
+    let mut form = SetupForm::of(&state(START, Mode::default()));
+    form.choice.seat = Seat::Random;
+    let colours: Vec<Color> =
+        [false, true].map(|coin| form.new_game(coin, Lang::En).unwrap().mode.human().unwrap()).to_vec();
+    assert_eq!(colours, vec![Color::Red, Color::Blue]);
+    assert_eq!(form.new_game(false, Lang::En).unwrap().cards, None, "random cards unless chosen");
+    form.choose_cards = true;
+    assert_eq!(form.new_game(false, Lang::En).unwrap().cards, Some(form.cards));
+    form.cards[0] = form.cards[1];
+    let refused = form.new_game(false, Lang::Fr).unwrap_err();
+    assert!(refused.contains(onitama::ui::text::card_name(Lang::Fr, form.cards[1])), "{refused}");
+}
+
+#[test]
+fn the_new_game_form_shows_only_the_rows_its_way_of_playing_uses() {
+    let rows = |kind| {
+        let r = view::setup_rows(Some(kind));
+        (r.seat, r.level, r.turn_board)
+    };
+    assert_eq!(rows(ModeKind::VsAi), (true, true, false));
+    assert_eq!(rows(ModeKind::PassAndPlay), (false, false, true));
+    assert_eq!(rows(ModeKind::Watch), (false, true, false));
+    assert_eq!(view::level_options(Lang::Fa).len(), AiLevel::COUNT);
+    assert_eq!(view::level_options(Lang::En)[4].0, AiLevel::DEFAULT.code());
+}
+
+#[test]
+fn the_move_list_keys_look_back_or_step_a_review() {
+    let game = Game::from_record(BLUNDER).unwrap();
+    let mut state = State::new(game.clone(), Mode::PassAndPlay { turn_board: false }, Settings::default(), true, 7);
+    let intent = |state: &State, key| format!("{:?}", move_list_intent(state, key));
+    assert_eq!(intent(&state, "ArrowUp"), "Some(View(1))");
+    assert_eq!(intent(&state, "ArrowRight"), "Some(View(3))");
+    assert_eq!(intent(&state, "Home"), "Some(View(0))");
+    assert_eq!(intent(&state, "End"), "Some(BackToGame)");
+    assert_eq!(intent(&state, "a"), "None");
+    state.review = Some(Review::new(1, game));
+    assert_eq!(intent(&state, "ArrowLeft"), "Some(Undo)");
+    assert_eq!(intent(&state, "ArrowDown"), "Some(Redo)");
+}
+
+#[test]
+fn escape_outside_a_dialog_closes_the_result() {
+    let mut session = session("5/5/2B2/2R2/5 crab,boar horse,elephant ox r", vs_ai(Color::Red), Settings::default());
+    assert!(page_intent(session.state(), "Escape", false).is_none(), "no result yet");
+    session.update(Event::Intent(Intent::Play(mv("crab:c2c3"))));
+    assert!(matches!(page_intent(session.state(), "Escape", false), Some(Intent::CloseResult)));
+    assert!(page_intent(session.state(), "Escape", true).is_none(), "a dialog's Escape is its own");
+    assert!(page_intent(session.state(), "Enter", false).is_none());
+}
+
+#[test]
+fn the_board_marks_the_ais_move_with_an_arrow_and_the_persons_without() {
+    let mut session = session(START, vs_ai(Color::Blue), Settings::default());
+    // Red is the AI here: a move played for it (as its worker would) leaves an arrow.
+    session.update(Event::Intent(Intent::Play(mv("boar:c1c2"))));
+    let shown = marks(session.state());
+    assert_eq!(shown.last_move, Some((sq("c1"), sq("c2"))));
+    assert_eq!(shown.arrow, shown.last_move);
+    assert_eq!(shown.lit_hand, Some((Color::Blue, true)), "the person's hand is lit, strongly");
+    session.update(Event::Intent(Intent::Play(mv("horse:a5a4"))));
+    let shown = marks(session.state());
+    assert_eq!(shown.last_move, Some((sq("a5"), sq("a4"))));
+    assert_eq!(shown.arrow, None, "the person's own move needs no arrow");
+    assert_eq!(shown.lit_hand, Some((Color::Red, false)));
+}
+
+#[test]
+fn a_chosen_piece_shows_dots_rings_for_captures_and_lights_its_cards() {
+    // Red's student on c2 can take Blue's on c3 with the crab, or step with the boar.
+    let mut state = state("5/5/2b1B/2r2/2R2 crab,boar horse,elephant ox r", Mode::PassAndPlay { turn_board: false });
+    assert_eq!(emphasis(&state, Card::Crab), Emphasis::Playable);
+    assert_eq!(emphasis(&state, Card::Horse), Emphasis::Plain, "Blue's card, not Blue's turn");
+    state.selected_piece = Some(sq("c2"));
+    let shown = marks(&state);
+    assert_eq!(shown.selected, Some(sq("c2")));
+    assert!(!shown.movable.contains(sq("c2")), "the chosen piece is filled, not ringed");
+    let capture = shown.targets.iter().find(|t| t.square == sq("c3")).expect("c3 is a target");
+    assert!(capture.capture);
+    assert!(shown.targets.iter().any(|t| !t.capture), "empty squares are dots");
+    state.selected_card = Some(Card::Crab);
+    assert_eq!(emphasis(&state, Card::Crab), Emphasis::Chosen);
+    state.preview = Some(Card::Horse);
+    assert_eq!(emphasis(&state, Card::Horse), Emphasis::Previewed);
+    assert_eq!(marks(&state).preview.map(|(color, _)| color), Some(Color::Blue));
+}
+
+#[test]
+fn an_error_shown_before_its_languages_texts_are_here_asks_for_them_once_then_reads_in_it() {
+    // As on the page: only English is at hand until a language's file has come.
+    error_text::with_files(|files| *files = ErrorFiles::default());
+    let settings = Settings { language: Lang::Fa, ..Settings::default() };
+    let mut session = session(START, vs_ai(Color::Red), settings);
+    let link = onitama::save::game_from_fragment("#game=%ZZ").unwrap().unwrap_err();
+    let effects = session.update(Event::Notice(Notice::LinkBroken(link)));
+    assert!(effects.contains(&Effect::FetchErrorTexts(Lang::Fa)), "{effects:?}");
+    let meanwhile = session.controls().notice.unwrap();
+    let effects = session.update(Event::Notice(session.state().notice.clone().unwrap()));
+    assert!(!effects.iter().any(|e| matches!(e, Effect::FetchErrorTexts(_))), "asked once");
+    let effects = session.update(Event::ErrorTexts { lang: Lang::Fa, file: Some(error_file(Lang::Fa)) });
+    let shown = effects.iter().find_map(|e| match e {
+        Effect::Controls(view) => view.notice.clone(),
+        _ => None,
+    });
+    let persian = shown.expect("the notice is written again");
+    assert_ne!(persian, meanwhile, "the error part was English, now Persian");
+    error_text::with_files(|files| *files = ErrorFiles::built_in());
+}
