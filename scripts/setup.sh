@@ -19,6 +19,14 @@ apt_install() {
 
 command -v cargo >/dev/null || { echo "setup: Rust is missing: install rustup first (stable toolchain)" >&2; exit 1; }
 
+# The test command's lints.
+for component in clippy rustfmt; do
+  if ! rustup component list --installed | grep -q "^$component"; then
+    say "adding the $component component"
+    rustup component add "$component"
+  fi
+done
+
 if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
   say "adding the wasm32-unknown-unknown target"
   rustup target add wasm32-unknown-unknown
