@@ -109,6 +109,8 @@ struct Harness {
     /// The latest review started: its id.
     review: Option<u32>,
     now_ms: f64,
+    /// An effect that did not match the state its update left, if any.
+    wrong_effect: Option<String>,
 }
 
 impl Harness {
@@ -118,6 +120,13 @@ impl Harness {
             match effect {
                 Effect::StartSearch(order) => self.orders.push(order.clone()),
                 Effect::StartReview { id, .. } => self.review = Some(*id),
+                // What is saved and shown is the state the update ends on.
+                Effect::SaveGame(file) if *file != self.session.save_file() => {
+                    self.wrong_effect.get_or_insert(format!("saved {file:?}, not {:?}", self.session.save_file()));
+                }
+                Effect::Controls(view) if **view != self.session.controls() => {
+                    self.wrong_effect.get_or_insert(format!("showed {view:?}"));
+                }
                 _ => {}
             }
         }
@@ -293,6 +302,7 @@ fn check_invariants(harness: &Harness) -> Result<(), TestCaseError> {
     let session = &harness.session;
     let state = session.state();
     let game = &state.game;
+    prop_assert_eq!(&harness.wrong_effect, &None);
 
     // The game equals the game replayed from its record.
     let replayed = Game::from_record(&game.to_record()).map_err(|e| TestCaseError::fail(e.to_string()))?;
@@ -420,7 +430,7 @@ proptest! {
         let game = Game::from_deal(&Deal::from_seed(seed));
         let settings = Settings { evaluation, ..Settings::default() };
         let state = State::new(game, mode(start_mode), settings, reduced_motion, seed);
-        let mut harness = Harness { session: Session::new(state), orders: Vec::new(), review: None, now_ms: 0.0 };
+        let mut harness = Harness { session: Session::new(state), orders: Vec::new(), review: None, now_ms: 0.0, wrong_effect: None };
         harness.send(Event::Relayout { width: 1280.0, height: 800.0 });
         harness.send(Event::Opened);
         for action in &actions {
@@ -436,5 +446,115 @@ proptest! {
             check_invariants(&harness)?;
         }
         check_ai_moves_on(&mut harness)?;
+    }
+}
+
+/// What undo, redo and looking back do, told simply: a line of moves and a cursor in it (the
+/// moves before the cursor are played, the rest can be redone), and while looking back the end
+/// of the line looked along.
+#[derive(Debug, Default)]
+struct Line {
+    moves: Vec<onitama::rules::Move>,
+    cursor: usize,
+    looking_back: Option<usize>,
+}
+
+#[derive(Clone, Debug)]
+enum Step {
+    Play(usize),
+    Undo,
+    Redo,
+    View(usize),
+    BackToGame,
+    ContinueHere,
+}
+
+impl Line {
+    fn view(&mut self, ply: usize) {
+        let end = self.looking_back.unwrap_or(self.cursor);
+        let ply = ply.min(end);
+        if ply == self.cursor && (self.looking_back.is_none() || ply < end) {
+            return;
+        }
+        self.cursor = ply;
+        self.looking_back = (ply < end).then_some(end);
+    }
+
+    fn apply(&mut self, step: &Step, game: &Game) {
+        match *step {
+            Step::Play(pick) => {
+                let legal = game.legal_moves();
+                let Some(&m) = legal.get(pick % legal.len().max(1)) else { return };
+                self.looking_back = None;
+                if self.moves.get(self.cursor) != Some(&m) {
+                    self.moves.truncate(self.cursor);
+                    self.moves.push(m);
+                }
+                self.cursor += 1;
+            }
+            Step::Undo if self.looking_back.is_some() => self.view(self.cursor.saturating_sub(1)),
+            Step::Redo if self.looking_back.is_some() => self.view(self.cursor + 1),
+            Step::Undo => self.cursor = self.cursor.saturating_sub(1),
+            Step::Redo => self.cursor = (self.cursor + 1).min(self.moves.len()),
+            Step::View(ply) => self.view(ply),
+            Step::BackToGame => self.view(self.looking_back.unwrap_or(self.cursor)),
+            Step::ContinueHere => self.looking_back = None,
+        }
+    }
+}
+
+fn step() -> impl Strategy<Value = Step> {
+    prop_oneof![
+        4 => (0usize..40).prop_map(Step::Play),
+        3 => Just(Step::Undo),
+        3 => Just(Step::Redo),
+        3 => (0usize..30).prop_map(Step::View),
+        1 => Just(Step::BackToGame),
+        1 => Just(Step::ContinueHere),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 500, ..ProptestConfig::default() })]
+
+    #[test]
+    fn undo_redo_and_looking_back_follow_a_line_and_a_cursor(
+        seed in any::<u64>(),
+        steps in proptest::collection::vec(step(), 1..80),
+    ) {
+        let game = Game::from_deal(&Deal::from_seed(seed));
+        let state = State::new(game, Mode::PassAndPlay { turn_board: false }, Settings::default(), true, seed);
+        let mut session = Session::new(state);
+        session.update(Event::Opened);
+        let mut line = Line::default();
+        for step in &steps {
+            line.apply(step, &session.state().game);
+            let intent = match *step {
+                Step::Play(pick) => {
+                    let legal = session.state().game.legal_moves();
+                    match legal.get(pick % legal.len().max(1)) {
+                        Some(&m) => Intent::Play(m),
+                        None => continue,
+                    }
+                }
+                Step::Undo => Intent::Undo,
+                Step::Redo => Intent::Redo,
+                Step::View(ply) => Intent::View(ply),
+                Step::BackToGame => Intent::BackToGame,
+                Step::ContinueHere => Intent::ContinueHere,
+            };
+            session.update(Event::Intent(intent));
+            let state = session.state();
+            prop_assert_eq!(state.game.moves(), &line.moves[..line.cursor], "after {:?}", step);
+            let redoable: Vec<_> = state.game.redoable().copied().collect();
+            prop_assert_eq!(&redoable[..], &line.moves[line.cursor..], "after {:?}", step);
+            prop_assert_eq!(state.viewing, line.looking_back, "after {:?}", step);
+            let end = line.looking_back.unwrap_or(line.cursor);
+            let whole = state.line();
+            prop_assert_eq!(whole.moves(), &line.moves[..end]);
+            let view = session.controls();
+            prop_assert_eq!((view.undo, view.redo), (line.cursor > 0, line.cursor < line.moves.len()));
+            prop_assert_eq!(view.moves.len(), end);
+        }
     }
 }
