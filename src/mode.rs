@@ -139,6 +139,11 @@ impl Mode {
         }
     }
 
+    /// Whether the board turns to face whoever moves.
+    pub fn turns_board(self) -> bool {
+        matches!(self, Mode::PassAndPlay { turn_board: true })
+    }
+
     /// The person's colour against the AI.
     pub fn human(self) -> Option<Color> {
         match self {

@@ -217,3 +217,33 @@ fn a_solved_puzzle_has_its_own_ending_not_the_result_banner() {
     assert!(session.state().game.outcome().is_some());
     assert!(!session.state().shows_result());
 }
+
+#[test]
+fn a_puzzle_asked_for_before_the_set_is_here_fetches_it_once_then_starts_unless_a_new_game_came_first() {
+    let set = std::rc::Rc::new(parse_set(include_str!("../www/puzzles.txt")).unwrap());
+    let mut session = open();
+    let effects = session.update(Event::Intent(Intent::ChoosePuzzle(Choice::Daily(20_000))));
+    assert_eq!(effects.iter().filter(|e| matches!(e, Effect::FetchPuzzles)).count(), 1);
+    let again = session.update(Event::Intent(Intent::ChoosePuzzle(Choice::Daily(20_000))));
+    assert!(!again.iter().any(|e| matches!(e, Effect::FetchPuzzles)), "one fetch at a time");
+    assert!(session.state().puzzle.is_none());
+    session.update(Event::PuzzleSet(Ok(set.clone())));
+    let run = session.state().puzzle.expect("the daily puzzle starts once the set is here");
+    assert!(run.daily);
+    assert!(session.controls().puzzles_solved.is_some(), "the menu counts the solved ones");
+
+    // Asked, then a new game before the set comes: the new game stays.
+    let mut session = open();
+    session.update(Event::Intent(Intent::ChoosePuzzle(Choice::Next)));
+    let game = onitama::rules::Game::from_deal(&onitama::rules::Deal::from_seed(2));
+    session.update(Event::Intent(Intent::NewGame { game: game.clone(), mode: Mode::PassAndPlay { turn_board: true } }));
+    session.update(Event::PuzzleSet(Ok(set)));
+    assert!(session.state().puzzle.is_none());
+    assert_eq!(session.state().game.start(), game.start());
+
+    // The set cannot be had: the player is told.
+    let mut session = open();
+    session.update(Event::Intent(Intent::ChoosePuzzle(Choice::Next)));
+    session.update(Event::PuzzleSet(Err("offline".into())));
+    assert!(session.controls().notice.is_some_and(|n| n.contains("offline")));
+}

@@ -65,8 +65,9 @@ pub struct Target {
     pub asked: bool,
 }
 
-/// The marks on the board while nothing moves; `last_move` is drawn during moves too.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// The marks on the board while nothing moves; `last_move` and the dragged piece are drawn during
+/// moves too.
+#[derive(Clone, Debug, PartialEq)]
 pub struct Marks {
     /// The squares of the last move, lit.
     pub last_move: Option<(Square, Square)>,
@@ -82,6 +83,9 @@ pub struct Marks {
     pub targets: Vec<Target>,
     /// The hand of the player to move, lit: strongly when a person is to move.
     pub lit_hand: Option<(Color, bool)>,
+    /// A piece being dragged, drawn under the pointer (not on its square): where it came from and
+    /// where the pointer is.
+    pub dragged: Option<(Square, f64, f64)>,
 }
 
 pub fn marks(state: &State) -> Marks {
@@ -113,6 +117,7 @@ pub fn marks(state: &State) -> Marks {
         selected,
         targets,
         lit_hand: state.game.outcome().is_none().then(|| (mover, state.human_to_move())),
+        dragged: state.drag.filter(|d| d.moved).map(|d| (d.from, d.x, d.y)),
     }
 }
 

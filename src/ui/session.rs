@@ -11,7 +11,7 @@ use super::error_text;
 use super::keyboard::{self, KeyResult};
 use super::layout::Layout;
 use super::pointer;
-use super::puzzle::{PuzzleRun, Status as PuzzleStatus};
+use super::puzzle::{Choice, PuzzleRun, Status as PuzzleStatus, choose};
 use super::review::Review;
 use super::scene::scene;
 use super::sound::{self, Sound};
@@ -24,6 +24,7 @@ use crate::ai::{Level, Score};
 use crate::mode::AiLevel;
 use crate::rules::{Card, Deal, Game, Move, Position, PositionError, Square};
 use crate::save::SaveFile;
+use std::rc::Rc;
 
 /// A second click on what the first one selected, within this time, is a double-click: it
 /// keeps the selection instead of dropping it.
@@ -65,6 +66,8 @@ pub enum Event {
     WorkerFailed(String),
     /// Something to tell the player that arose outside the game (a broken link).
     Notice(Notice),
+    /// The puzzle set has come, as `Effect::FetchPuzzles` asked, or could not be had (why).
+    PuzzleSet(Result<Rc<Vec<Puzzle>>, String>),
     /// The system's colour preference, at start and when it changes.
     SystemDark(bool),
     /// A language's error texts, fetched as `Effect::FetchErrorTexts` asked (none if they could
@@ -126,6 +129,8 @@ pub enum Intent {
         puzzle: Puzzle,
         daily: bool,
     },
+    /// Play the puzzle this choice gives, once the set is here (fetching it first if needed).
+    ChoosePuzzle(Choice),
 }
 
 /// Settings to change; `None` leaves one as it is.
@@ -209,6 +214,8 @@ pub enum Effect {
     KeepFinished(Game, Mode),
     /// Remember that this puzzle is solved.
     PuzzleSolved(u32),
+    /// Fetch the puzzle set, and send it back as `Event::PuzzleSet`.
+    FetchPuzzles,
     /// Fetch this language's error texts, and send them back as `Event::ErrorTexts`.
     FetchErrorTexts(Lang),
 }
@@ -250,6 +257,9 @@ pub struct Session {
     rest_until: Option<f64>,
     /// When and where the last click selected something (for double-clicks).
     last_select: Option<(f64, f64, f64)>,
+    /// A puzzle asked for while the set comes, and the start of the game it was asked over: it
+    /// starts only if no other game was started meanwhile.
+    puzzle_asked: Option<(Choice, Position)>,
     effects: Vec<Effect>,
 }
 
@@ -266,6 +276,7 @@ impl Session {
             now_ms: 0.0,
             rest_until: None,
             last_select: None,
+            puzzle_asked: None,
             effects: Vec::new(),
         }
     }
@@ -328,6 +339,21 @@ impl Session {
             }
             Event::Frame { now_ms } => self.frame(now_ms),
             Event::Reply(reply) => self.reply(reply),
+            Event::PuzzleSet(Ok(set)) => {
+                self.state.puzzle_set = Some(set);
+                let asked = self.puzzle_asked.take();
+                // The AI may have moved in the game asked over: only a new game counts.
+                if let Some((choice, _)) = asked.filter(|(_, start)| start == self.state.game.start()) {
+                    self.choose_puzzle(choice);
+                }
+                self.refresh_controls();
+            }
+            Event::PuzzleSet(Err(reason)) => {
+                if self.puzzle_asked.take().is_some() {
+                    self.state.notice = Some(Notice::PuzzlesUnavailable(reason));
+                    self.refresh_controls();
+                }
+            }
             Event::SystemDark(dark) => {
                 self.state.system_dark = dark;
                 self.refresh_controls();
@@ -519,6 +545,7 @@ impl Session {
                 self.state.puzzle = Some(PuzzleRun::new(puzzle, daily));
                 self.changed();
             }
+            Intent::ChoosePuzzle(choice) => self.choose_puzzle(choice),
             Intent::Open(game) => self.start_game(game, self.state.mode),
             Intent::CloseResult => {
                 self.state.result_dismissed = true;
@@ -680,6 +707,9 @@ impl Session {
             run.after_move(&self.state.game);
             if run.status != was && run.status == PuzzleStatus::Solved {
                 self.effects.push(Effect::PuzzleSolved(run.puzzle.id));
+                if !self.state.solved.contains(&run.puzzle.id) {
+                    self.state.solved.push(run.puzzle.id);
+                }
             }
         }
         self.effects.push(Effect::Announce(text::announce_move(lang, &position, m, outcome)));
@@ -838,9 +868,12 @@ impl Session {
         self.close_review();
         self.cancel_search();
         let seed = self.state.seed.wrapping_add(1);
-        let system_dark = self.state.system_dark;
-        self.state = State::new(game, mode, self.state.settings, self.state.reduced_motion, seed);
-        self.state.system_dark = system_dark;
+        let next = State::new(game, mode, self.state.settings, self.state.reduced_motion, seed);
+        let previous = std::mem::replace(&mut self.state, next);
+        // What the page knows apart from any game.
+        self.state.system_dark = previous.system_dark;
+        self.state.puzzle_set = previous.puzzle_set;
+        self.state.solved = previous.solved;
         self.held = None;
         self.ai_stopped = false;
         self.evaluated = None;
@@ -849,6 +882,18 @@ impl Session {
         let lang = self.state.lang();
         self.effects.push(Effect::Announce(text::describe_position(lang, self.state.position())));
         self.changed();
+    }
+
+    fn choose_puzzle(&mut self, choice: Choice) {
+        let Some(set) = self.state.puzzle_set.clone() else {
+            if self.puzzle_asked.replace((choice, *self.state.game.start())).is_none() {
+                self.effects.push(Effect::FetchPuzzles);
+            }
+            return;
+        };
+        if let Some((puzzle, daily)) = choose(&set, &self.state.solved, choice, self.state.puzzle.as_ref()) {
+            self.intent(Intent::Puzzle { puzzle, daily });
+        }
     }
 
     fn hint(&mut self) {

@@ -8,7 +8,9 @@ use super::puzzle::{PuzzleRun, Status as PuzzleStatus};
 use super::review::Review;
 use super::text::Lang;
 use crate::ai::Score;
+use crate::ai::puzzle::Puzzle;
 use crate::rules::{Card, Color, Game, Move, Position, Square};
+use std::rc::Rc;
 
 pub use crate::mode::Mode;
 
@@ -125,6 +127,10 @@ pub struct State {
     pub review: Option<Review>,
     /// The puzzle being played, if the game is one.
     pub puzzle: Option<PuzzleRun>,
+    /// The puzzle set, once fetched (it is fetched the first time a puzzle is asked for).
+    pub puzzle_set: Option<Rc<Vec<Puzzle>>>,
+    /// The puzzles solved on this device, by id.
+    pub solved: Vec<u32>,
 }
 
 impl State {
@@ -152,6 +158,8 @@ impl State {
             viewing: None,
             review: None,
             puzzle: None,
+            puzzle_set: None,
+            solved: Vec::new(),
         }
     }
 
@@ -183,11 +191,11 @@ impl State {
     pub fn bottom(&self) -> Color {
         match self.mode {
             Mode::VsAi { human, .. } => human,
-            Mode::PassAndPlay { turn_board: true } => match self.game.outcome() {
+            _ if self.mode.turns_board() => match self.game.outcome() {
                 Some(_) if !self.game.moves().is_empty() => self.position().to_move().other(),
                 _ => self.position().to_move(),
             },
-            Mode::PassAndPlay { turn_board: false } | Mode::Watch { .. } => Color::Red,
+            Mode::PassAndPlay { .. } | Mode::Watch { .. } => Color::Red,
         }
     }
 

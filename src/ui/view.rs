@@ -38,6 +38,8 @@ pub struct ControlsView {
     pub result: Option<ResultBanner>,
     /// The menu's switches.
     pub settings: SettingsView,
+    /// How many puzzles are solved, once the set is known.
+    pub puzzles_solved: Option<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -189,6 +191,7 @@ pub fn controls(state: &State) -> ControlsView {
             text: text::result_short(lang, outcome, state.mode),
             change_level: state.mode.level().is_some(),
         }),
+        puzzles_solved: state.puzzle_set.as_ref().map(|set| puzzles_solved(lang, state.solved.len(), set.len())),
         settings: SettingsView {
             evaluation: settings.evaluation,
             sound: settings.sound,
@@ -389,7 +392,7 @@ pub fn finished_options(lang: Lang, games: &[FinishedGame]) -> Vec<(usize, Strin
         .collect()
 }
 
-/// What the puzzles line in the menu says, once the set is known.
-pub fn puzzles_solved(lang: Lang, solved: usize, total: usize) -> String {
+/// What the puzzles line in the menu says.
+fn puzzles_solved(lang: Lang, solved: usize, total: usize) -> String {
     text::puzzle_text(lang, "puzzles-solved", &[("n", solved.to_string()), ("total", total.to_string())])
 }

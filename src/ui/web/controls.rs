@@ -3,8 +3,7 @@
 
 use super::super::error_text;
 use super::super::keyboard;
-use super::super::notice::Notice;
-use super::super::puzzle::{self, Choice};
+use super::super::puzzle::Choice;
 use super::super::session::{Event, Intent, SettingsPatch};
 use super::super::state::Theme;
 use super::super::text::{self, Lang};
@@ -188,10 +187,7 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
             app.dispatch(Event::Settings(SettingsPatch { theme: Some(theme), ..Default::default() }));
         }
     })?;
-    on_click(document, "menu-button", |app| {
-        show_puzzles_solved(app.state().lang());
-        open_dialog("menu");
-    })?;
+    on_click(document, "menu-button", |_| open_dialog("menu"))?;
     on_click(document, "menu-close", |_| close_dialog("menu"))?;
     on_click(document, "result-level", |app| {
         open_setup(app);
@@ -308,6 +304,7 @@ pub fn update(view: &ControlsView) {
     if let Some(words) = &view.viewing {
         set_text("viewing-text", Some(words));
     }
+    set_text("puzzles-status", view.puzzles_solved.as_deref());
     set_hidden("result", view.result.is_none());
     if let Some(result) = &view.result {
         set_text("result-text", Some(&result.text));
@@ -409,32 +406,10 @@ fn fill_records(app: &App) {
     show_records_message("");
 }
 
-/// How many puzzles are solved, once the set is known.
-fn show_puzzles_solved(lang: Lang) {
-    let Some(line) = element::<Element>("puzzles-status") else { return };
-    let words = puzzles::loaded().map(|set| view::puzzles_solved(lang, puzzles::solved().len(), set.len()));
-    line.set_text_content(words.as_deref());
-}
-
-/// Starts the puzzle the player chose, fetching the set first if needed.
+/// Starts the puzzle the player chose (the session fetches the set first if needed).
 fn choose_puzzle(app: &mut App, choice: Choice) {
     close_dialog("menu");
-    let Some(set) = puzzles::loaded() else {
-        // Once the set has come, and only if the player has not started another game meanwhile
-        // (the AI may have moved in this one).
-        let asked_over = *app.state().game.start();
-        return puzzles::load(move |set| {
-            super::with_app(|app| match set {
-                Ok(_) if *app.state().game.start() == asked_over => choose_puzzle(app, choice),
-                Ok(_) => {}
-                Err(reason) => app.dispatch(Event::Notice(Notice::PuzzlesUnavailable(reason))),
-            });
-        });
-    };
-    let current = app.state().puzzle;
-    if let Some((puzzle, daily)) = puzzle::choose(&set, &puzzles::solved(), choice, current.as_ref()) {
-        app.dispatch(Event::Intent(Intent::Puzzle { puzzle, daily }));
-    }
+    app.dispatch(Event::Intent(Intent::ChoosePuzzle(choice)));
 }
 
 /// Opens the record in the Records dialog, and reviews it if asked; a bad record is explained.

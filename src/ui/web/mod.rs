@@ -75,6 +75,7 @@ fn try_start() -> Result<(), JsValue> {
     let mut state = State::new(game, mode, settings, reduced_motion, random_seed());
     state.notice = notice;
     state.puzzle = puzzle;
+    state.solved = puzzles::solved();
     let target: web_sys::EventTarget = canvas.clone().into();
     let app = App {
         session: Session::new(state),
@@ -282,6 +283,7 @@ impl App {
             Effect::CancelReview => self.reviewer = None,
             Effect::KeepFinished(game, mode) => storage::keep_finished(&game, mode),
             Effect::PuzzleSolved(id) => puzzles::mark_solved(id),
+            Effect::FetchPuzzles => puzzles::load(|set| dispatch(Event::PuzzleSet(set))),
             Effect::FetchErrorTexts(lang) => fetch::text(&format!("errors/{}.txt", lang.code()), move |file| {
                 dispatch(Event::ErrorTexts { lang, file: file.ok() });
             }),

@@ -5,7 +5,7 @@ use super::super::anim::lerp_rect;
 use super::super::emblems::{PathCommand, emblem};
 use super::super::layout::{CardPlace, Layout, Rect};
 use super::super::scene::{Emphasis, Marks, emphasis, holder, labels, marks, scene};
-use super::super::state::{Focus, Mode, State};
+use super::super::state::{Focus, State};
 use super::super::text::{self, Lang};
 use super::super::theme::{Palette, TypeScale};
 use crate::rules::{Card, Color, Piece, Role, Square};
@@ -52,7 +52,7 @@ impl BoardCache {
         };
         let current = key(layout);
         let drawn = self.prepare(current.clone(), p, scale, ratio)?;
-        if drawn && matches!(state.mode, Mode::PassAndPlay { turn_board: true }) {
+        if drawn && state.mode.turns_board() {
             // The board will turn to the other side after this move: have that side ready, so
             // that no frame of the turn waits for it.
             let other = Layout::new(layout.width, layout.height, layout.bottom.other());
@@ -126,7 +126,7 @@ pub fn draw(ctx: &Context, cache: &mut BoardCache, state: &State, layout: &Layou
     }
     cache.draw(ctx, p, scale, layout, state)?;
     draw_marks(ctx, p, &marks, layout, still_screen)?;
-    let dragged = state.drag.filter(|d| d.moved).map(|d| d.from);
+    let dragged = marks.dragged.map(|(from, ..)| from);
     for &(square, piece, rect) in &still.pieces {
         if anim.is_some_and(|a| a.covered.contains(&square)) || dragged == Some(square) {
             continue;
@@ -179,10 +179,10 @@ pub fn draw(ctx: &Context, cache: &mut BoardCache, state: &State, layout: &Layou
     }
     ctx.restore();
 
-    if let Some(drag) = state.drag.filter(|d| d.moved)
-        && let Some(piece) = state.position().piece_at(drag.from)
+    if let Some((from, x, y)) = marks.dragged
+        && let Some(piece) = state.position().piece_at(from)
     {
-        draw_piece(ctx, p, piece, layout.square(drag.from).centred_at(drag.x, drag.y), 0.9)?;
+        draw_piece(ctx, p, piece, layout.square(from).centred_at(x, y), 0.9)?;
     }
     if let Some(focus) = state.focus {
         draw_focus(ctx, p, focus, layout, mover)?;
