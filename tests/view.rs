@@ -192,6 +192,17 @@ fn the_new_game_form_decides_a_random_seat_by_the_coin_and_refuses_a_card_twice_
 }
 
 #[test]
+fn a_card_picked_in_the_new_game_form_makes_the_five_cards_the_deal() {
+    let mut form = SetupForm::of(&state(START, Mode::default()));
+    assert!(!form.choose_cards);
+    form.choose_card(4, Card::Tiger);
+    assert!(form.choose_cards, "the chooser's change ticks the box");
+    assert_eq!(form.new_game(false, Lang::En).unwrap().cards.unwrap()[4], Card::Tiger);
+    form.choose_card(9, Card::Crab);
+    assert_eq!(form.cards[4], Card::Tiger, "no sixth chooser");
+}
+
+#[test]
 fn the_new_game_form_shows_only_the_rows_its_way_of_playing_uses() {
     let rows = |kind| {
         let r = view::setup_rows(Some(kind));

@@ -310,6 +310,14 @@ impl SetupForm {
         }
     }
 
+    /// A card picked in one of the choosers: the five cards shown are then the ones dealt.
+    pub fn choose_card(&mut self, slot: usize, card: Card) {
+        if let Some(place) = self.cards.get_mut(slot) {
+            *place = card;
+            self.choose_cards = true;
+        }
+    }
+
     /// The form's fields, as the dialog shows them.
     pub fn fields(&self) -> SetupFields {
         SetupFields {

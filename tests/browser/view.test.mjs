@@ -150,3 +150,19 @@ test('the new-game dialog opens on the game played and starts what it shows', as
   assert.equal(s.level, null);
   await page.close();
 });
+
+test('changing a card chooser in the new-game dialog chooses the cards: Start deals them', async () => {
+  const { page } = await openGame(game.browser, game.server.url);
+  await page.click('#new-game');
+  assert.equal(await page.isChecked('#setup-choose-cards'), false);
+  const cards = ['tiger', 'crab', 'monkey', 'crane', 'boar'];
+  for (const [id, card] of ['setup-red-1', 'setup-red-2', 'setup-blue-1', 'setup-blue-2', 'setup-side'].map((id, i) => [id, cards[i]])) {
+    await page.selectOption(`#${id}`, card);
+  }
+  assert.equal(await page.isChecked('#setup-choose-cards'), true, 'a card chosen ticks the box');
+  await page.click('#setup-start');
+  await still(page);
+  const position = await page.evaluate(() => window.wasmBindings.game_state().position);
+  assert.match(position, /^bbBbb\/5\/5\/5\/rrRrr (tiger,crab|crab,tiger) (monkey,crane|crane,monkey) boar r$/);
+  await page.close();
+});

@@ -90,6 +90,18 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
     })?;
     let setup_mode = document.get_element_by_id("setup-mode").ok_or("no #setup-mode")?;
     listen(&setup_mode, "change", |_, _: web_sys::Event| show_mode_choices())?;
+    for (slot, id) in CARD_SELECTS.into_iter().enumerate() {
+        let chooser = document.get_element_by_id(id).ok_or("no card chooser")?;
+        listen(&chooser, "change", move |_, _: web_sys::Event| {
+            let mut form = SetupForm::read(&read_setup());
+            if let Some(card) = Card::from_name(&select_value(id)) {
+                form.choose_card(slot, card);
+            }
+            if let Some(input) = element::<HtmlInputElement>("setup-choose-cards") {
+                input.set_checked(form.choose_cards);
+            }
+        })?;
+    }
     on_click(document, "result-new-game", open_setup)?;
     on_click(document, "setup-start", |app| {
         let mut coin = [0u8; 1];
