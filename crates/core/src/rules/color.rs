@@ -45,6 +45,18 @@ impl Color {
         }
     }
 
+    /// The colour of a `code()` word; `None` for any other text.
+    ///
+    /// ```
+    /// use onitama_core::rules::Color;
+    /// assert_eq!(Color::from_code("blue"), Some(Color::Blue));
+    /// assert_eq!(Color::from_code(Color::Red.code()), Some(Color::Red));
+    /// assert_eq!(Color::from_code("Red"), None);
+    /// ```
+    pub fn from_code(code: &str) -> Option<Color> {
+        Color::ALL.into_iter().find(|color| color.code() == code)
+    }
+
     /// The to-move letter of the position notation.
     pub const fn letter(self) -> char {
         match self {
