@@ -1,7 +1,7 @@
 //! The engine against answers derived by exhaustive search, and its contracts: always a legal
 //! move, deterministic at a fixed depth, aware of repetitions.
 
-use onitama::ai::{Engine, Level, LevelPlayer, Limits, Options, Score, evaluate, features, is_quiet, winning_move};
+use onitama::ai::{Engine, Level, LevelPlayer, Limits, Options, Score, evaluate, features, is_quiet};
 use onitama::rules::{Deal, Game, Move, MoveList, Position, SplitMix64};
 
 fn clock() -> f64 {
@@ -16,7 +16,7 @@ fn moves_of(position: &Position) -> MoveList {
 
 /// Whether the side to move can force a win within `plies` plies (odd), by plain exhaustive search.
 fn wins_within(position: &Position, plies: u32) -> bool {
-    if winning_move(position).is_some() {
+    if position.winning_move().is_some() {
         return true;
     }
     plies >= 3 && moves_of(position).iter().any(|&m| loses_within(&position.play(m).unwrap(), plies - 1))
@@ -24,7 +24,7 @@ fn wins_within(position: &Position, plies: u32) -> bool {
 
 /// Whether every move of the side to move lets the opponent win within `plies - 1` more plies.
 fn loses_within(position: &Position, plies: u32) -> bool {
-    winning_move(position).is_none()
+    position.winning_move().is_none()
         && moves_of(position).iter().all(|&m| {
             let next = position.play(m).unwrap();
             next.outcome().is_none() && wins_within(&next, plies - 1)
@@ -109,7 +109,7 @@ fn finds_the_only_moves_that_save_the_game() {
         if checked == 6 {
             break;
         }
-        if winning_move(&position).is_some() {
+        if position.winning_move().is_some() {
             continue;
         }
         let moves = moves_of(&position);
@@ -186,7 +186,7 @@ fn a_finished_position_gets_no_move_and_no_panic() {
     for (text, could_win) in finished {
         let position: Position = text.parse().unwrap_or_else(|e| panic!("{text}: {e}"));
         assert!(position.outcome().is_some(), "{text}");
-        assert_eq!(winning_move(&position).is_some(), could_win, "{text}");
+        assert_eq!(position.winning_move().is_some(), could_win, "{text}");
         for limit in limits {
             let mut calls = 0;
             let result = Engine::new(1, clock).search(&position, &[position], limit, &mut |_| calls += 1);

@@ -64,7 +64,7 @@ fn a_puzzle_is_solved_against_the_defence_and_remembered() {
     answer(&mut session, &order, defence, Score::Loss(2));
     assert_eq!(session.state().puzzle.unwrap().status, Status::Playing);
     assert!(session.state().human_to_move());
-    let last = onitama::ai::winning_move(session.state().position()).expect("a win at once");
+    let last = session.state().position().winning_move().expect("a win at once");
     let effects = session.update(Event::Intent(Intent::Play(last)));
     assert!(effects.contains(&Effect::PuzzleSolved(puzzle.id)));
     let run = session.state().puzzle.unwrap();
@@ -207,7 +207,7 @@ fn a_solved_puzzle_has_its_own_ending_not_the_result_banner() {
     session.update(Event::Intent(Intent::Play(first)));
     let reply = onitama::ai::puzzle::defence(session.state().position(), 2).unwrap();
     session.update(Event::Intent(Intent::Play(reply)));
-    let win = onitama::ai::winning_move(session.state().position()).unwrap();
+    let win = session.state().position().winning_move().unwrap();
     session.update(Event::Intent(Intent::Play(win)));
     assert!(session.state().game.outcome().is_some());
     assert!(!session.state().shows_result());

@@ -3,7 +3,7 @@
 //! rather than random ones.
 
 use super::eval::evaluate;
-use super::search::{Engine, Limits, WIN, winning_move};
+use super::search::{Engine, Limits, WIN};
 use crate::rules::{Move, Position, SplitMix64};
 
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -74,7 +74,7 @@ impl LevelPlayer {
             // A finished game: the side to move may still reach the enemy master, but the game is over.
             return None;
         }
-        if let Some(win) = winning_move(position) {
+        if let Some(win) = position.winning_move() {
             return Some(win);
         }
         let mut history = earlier.to_vec();
@@ -85,7 +85,7 @@ impl LevelPlayer {
                 let mut next = *position;
                 next.play_unchecked(m);
                 let score = if self.level.depth <= 1 {
-                    if winning_move(&next).is_some() { -WIN } else { -evaluate(&next) }
+                    if next.winning_move().is_some() { -WIN } else { -evaluate(&next) }
                 } else {
                     let limits = Limits { depth: Some(self.level.depth - 1), ..Limits::default() };
                     let found = self.engine.search(&next, &history, limits, &mut |_| {});

@@ -12,7 +12,7 @@ mod zobrist;
 
 pub use eval::{CardTable, FEATURES, TERMS, WEIGHTS, Weights, card_square, evaluate, features};
 pub use levels::{Level, LevelPlayer};
-pub use search::{Engine, Info, Limits, MAX_DEPTH, Options, Score, SearchResult, WIN, is_quiet, winning_move};
+pub use search::{Engine, Info, Limits, MAX_DEPTH, Options, Score, SearchResult, WIN, is_quiet};
 
 /// Milliseconds from a fixed start, for native programs (the browser passes its own clock).
 #[cfg(not(target_arch = "wasm32"))]

@@ -6,7 +6,6 @@
 //! card beside the board then came from the hand of the player who just moved, so it differs), so
 //! a third occurrence needs at least 8 plies, more than the 7 searched.
 
-use super::search::{threat_against, winning_move};
 use super::{Engine, Level, LevelPlayer};
 use crate::rules::{Color, Deal, Game, Move, MoveList, Piece, Position, SplitMix64};
 use std::fmt;
@@ -42,7 +41,10 @@ pub fn winning_moves(position: &Position, plies: u32) -> Vec<Move> {
 /// still has its passes).
 pub fn defence(position: &Position, plies: u32) -> Option<Move> {
     let moves = position.legal_moves();
-    if let Some(&win) = moves.iter().find(|&&m| position.is_winning(m)) {
+    if moves.is_empty() {
+        return None;
+    }
+    if let Some(win) = position.winning_move() {
         return Some(win);
     }
     // The longest loss found so far: (plies the opponent needs, move).
@@ -71,26 +73,25 @@ fn attacker_wins(position: &Position, plies: u32) -> bool {
     if plies == 0 {
         return false;
     }
-    if winning_move(position).is_some() {
+    if position.winning_move().is_some() {
         return true;
     }
     if plies < 3 {
         return false;
     }
     // A move that threatens to win at once is the likeliest to force the win.
-    let moves =
-        ordered(position, |next, capture| 2 * u8::from(threat_against(next, next.to_move())) + u8::from(capture));
+    let moves = ordered(position, |next, capture| 2 * u8::from(next.threat().is_some()) + u8::from(capture));
     moves.iter().any(|&m| defender_loses(&after(position, m), plies - 1))
 }
 
 /// The AND node: every move of the side to move lets the opponent win within `plies - 1`.
 /// The position is not finished.
 fn defender_loses(position: &Position, plies: u32) -> bool {
-    if plies < 2 || winning_move(position).is_some() {
+    if plies < 2 || position.winning_move().is_some() {
         return false;
     }
     // A move that leaves no win at once is the likeliest to hold; a capture more so.
-    let moves = ordered(position, |next, capture| 2 * u8::from(winning_move(next).is_none()) + u8::from(capture));
+    let moves = ordered(position, |next, capture| 2 * u8::from(next.winning_move().is_none()) + u8::from(capture));
     moves.iter().all(|&m| attacker_wins(&after(position, m), plies - 1))
 }
 
@@ -273,7 +274,7 @@ pub fn colour_mirror(position: &Position) -> Position {
 /// plies) has exactly one first move, and the side to move is not reduced to passing.
 pub fn puzzle_plies(position: &Position) -> Option<u32> {
     let moves = position.legal_moves();
-    if moves.is_empty() || moves[0].is_pass() || winning_move(position).is_some() {
+    if moves.is_empty() || moves[0].is_pass() || position.winning_move().is_some() {
         return None;
     }
     let plies = PLIES.into_iter().find(|&plies| attacker_wins(position, plies))?;

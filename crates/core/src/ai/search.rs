@@ -6,7 +6,7 @@
 use super::eval::{Weights, evaluate_with, tuned};
 use super::table::{Bound, Table};
 use super::zobrist::Keys;
-use crate::rules::{Bitboard, Color, Move, MoveList, Position, Square};
+use crate::rules::{Color, Move, MoveList, Position};
 
 /// A won position's score, less the plies until the win.
 pub const WIN: i32 = 30_000;
@@ -315,13 +315,13 @@ impl Engine {
         if ply > 0 && self.is_repetition(node) {
             return 0;
         }
-        if let Some(m) = winning_move(position) {
+        if let Some(m) = position.winning_move() {
             self.pv[ply][0] = Some(m);
             self.pv_len[ply] = 1;
             return WIN - (ply as i32 + 1);
         }
         let us = position.to_move();
-        let threatened = threat_against(position, us);
+        let threatened = position.threat().is_some();
         // Extended only while the path is short beside the depth left, so that a chain of
         // threats cannot run away with the search.
         if threatened && self.options.threat_extension && ply < 2 * depth.max(1) as usize + 8 {
@@ -395,7 +395,7 @@ impl Engine {
                 && !capture
                 && order[index] < KILLER
                 && best_score > -WIN_BOUND
-                && !threat_against(&next, us.other())
+                && next.threat().is_none()
             {
                 continue;
             }
@@ -473,7 +473,7 @@ impl Engine {
     /// side to move may stand on the static evaluation.
     fn quiescence(&mut self, position: &Position, mut alpha: i32, beta: i32, ply: usize, qdepth: i32) -> i32 {
         self.nodes += 1;
-        if winning_move(position).is_some() {
+        if position.winning_move().is_some() {
             return WIN - (ply as i32 + 1);
         }
         let us = position.to_move();
@@ -481,7 +481,7 @@ impl Engine {
         if !self.options.quiescence || qdepth >= MAX_QUIESCENCE || ply + 2 >= MAX_PLY {
             return evaluation;
         }
-        let threatened = threat_against(position, us);
+        let threatened = position.threat().is_some();
         let mut best = -INFINITY;
         if !threatened {
             best = evaluation;
@@ -583,51 +583,9 @@ fn is_capture(position: &Position, m: Move) -> bool {
     matches!(m, Move::Step { to, .. } if position.pieces(position.to_move().other()).contains(to))
 }
 
-/// The squares where `color`, moving now with its hand, would win at once.
-#[inline]
-fn winning_squares(position: &Position, color: Color, from: Square) -> Bitboard {
-    let enemy_master = position.masters(color.other());
-    if position.masters(color).contains(from) {
-        enemy_master | Square::temple(color.other()).bitboard()
-    } else {
-        enemy_master
-    }
-}
-
-/// A move that wins at once for the side to move, if there is one.
-#[inline]
-pub fn winning_move(position: &Position) -> Option<Move> {
-    let us = position.to_move();
-    let own = position.pieces(us);
-    for card in position.hand(us) {
-        for from in own {
-            let hit = card.targets(us, from) & winning_squares(position, us, from) & !own;
-            if let Some(to) = hit.first() {
-                return Some(Move::Step { card, from, to });
-            }
-        }
-    }
-    None
-}
-
 /// Whether neither side could win with its next move: the evaluation alone judges such a position.
 pub fn is_quiet(position: &Position) -> bool {
-    winning_move(position).is_none() && !threat_against(position, position.to_move())
-}
-
-/// Whether `color`'s opponent, holding its current hand, could win with its next move.
-#[inline]
-pub(super) fn threat_against(position: &Position, color: Color) -> bool {
-    let them = color.other();
-    let own = position.pieces(them);
-    for card in position.hand(them) {
-        for from in own {
-            if (card.targets(them, from) & winning_squares(position, them, from) & !own).any() {
-                return true;
-            }
-        }
-    }
-    false
+    position.winning_move().is_none() && position.threat().is_none()
 }
 
 fn to_table(score: i32, ply: usize) -> i32 {

@@ -196,13 +196,70 @@ impl Position {
     #[inline]
     pub fn is_winning(&self, m: Move) -> bool {
         match m {
-            Move::Step { from, to, .. } => {
-                let us = self.to_move.index();
-                let them = 1 - us;
-                self.masters[them].contains(to)
-                    || (self.masters[us].contains(from) && to == Square::temple(self.to_move.other()))
-            }
+            Move::Step { from, to, .. } => self.winning_squares(self.to_move, from).contains(to),
             Move::Pass { .. } => false,
+        }
+    }
+
+    /// A move that wins on the spot for the side to move: a capture of the enemy master, or its
+    /// own master stepping onto the enemy temple; the first such move in `generate`'s order.
+    /// Like `generate`, it does not look at the outcome (callers ask `outcome` first).
+    ///
+    /// ```
+    /// use onitama_core::rules::Position;
+    /// // Red's student on c3 takes Blue's master on c4 with boar (or ox, later in the order).
+    /// let p: Position = "5/2B2/2r2/5/R4 ox,boar crab,tiger horse r".parse().unwrap();
+    /// assert_eq!(p.winning_move(), Some("boar:c3c4".parse().unwrap()));
+    /// // Red's master on c4 steps onto Blue's temple c5 with ox.
+    /// let p: Position = "1B3/2R2/5/5/5 ox,tiger crab,boar horse r".parse().unwrap();
+    /// assert_eq!(p.winning_move(), Some("ox:c4c5".parse().unwrap()));
+    /// let start: Position = "bbBbb/5/5/5/rrRrr ox,boar horse,elephant crab r".parse().unwrap();
+    /// assert_eq!(start.winning_move(), None);
+    /// ```
+    #[inline]
+    pub fn winning_move(&self) -> Option<Move> {
+        self.winning_move_of(self.to_move)
+    }
+
+    /// The threat the side to move faces: a move with which the other side, holding its hand,
+    /// would win on the spot were it its turn.
+    ///
+    /// ```
+    /// use onitama_core::rules::Position;
+    /// // Blue's student on c3 could take Red's master on c2 with crab.
+    /// let p: Position = "B4/5/2b2/2R2/5 ox,boar crab,tiger horse r".parse().unwrap();
+    /// assert_eq!(p.threat(), Some("crab:c3c2".parse().unwrap()));
+    /// let start: Position = "bbBbb/5/5/5/rrRrr ox,boar horse,elephant crab r".parse().unwrap();
+    /// assert_eq!(start.threat(), None);
+    /// ```
+    #[inline]
+    pub fn threat(&self) -> Option<Move> {
+        self.winning_move_of(self.to_move.other())
+    }
+
+    #[inline]
+    fn winning_move_of(&self, color: Color) -> Option<Move> {
+        let own = self.pieces(color);
+        for card in self.hand(color) {
+            for from in own {
+                let hit = card.targets(color, from) & self.winning_squares(color, from) & !own;
+                if let Some(to) = hit.first() {
+                    return Some(Move::Step { card, from, to });
+                }
+            }
+        }
+        None
+    }
+
+    /// Where `color`'s piece on `from` would win on the spot: on the enemy master, and for the
+    /// master also on the enemy temple.
+    #[inline]
+    pub(super) fn winning_squares(&self, color: Color, from: Square) -> Bitboard {
+        let enemy_master = self.masters(color.other());
+        if self.masters(color).contains(from) {
+            enemy_master | Square::temple(color.other()).bitboard()
+        } else {
+            enemy_master
         }
     }
 
