@@ -7,7 +7,7 @@
 //! a third occurrence needs at least 8 plies, more than the 7 searched.
 
 use super::{Engine, Level, LevelPlayer};
-use crate::rules::{Color, Deal, Game, Move, MoveList, Piece, Position, SplitMix64};
+use crate::rules::{ByColor, Color, Deal, Game, Move, MoveList, Piece, Position, SplitMix64};
 use std::fmt;
 
 /// The lengths a puzzle may have, easiest first.
@@ -307,10 +307,11 @@ pub fn generate(per_difficulty: usize, seed: u64, progress: &mut dyn FnMut(&Prog
     let mut kept: [Vec<Position>; 3] = Default::default();
     let mut state = Progress::default();
     while kept.iter().any(|found| found.len() < per_difficulty) {
-        let mut players = [0, 1].map(|_| {
+        let mut new_player = || {
             let level = levels[(dice.next_u64() % levels.len() as u64) as usize];
             LevelPlayer::new(level, Engine::new(1, no_clock), dice.next_u64())
-        });
+        };
+        let mut players = ByColor::new(new_player(), new_player());
         let mut game = Game::from_deal(&Deal::from_seed(dice.next_u64()));
         let mut found_here = [false; 3];
         while game.outcome().is_none() && game.moves().len() < MAX_GAME_PLIES {
@@ -325,7 +326,7 @@ pub fn generate(per_difficulty: usize, seed: u64, progress: &mut dyn FnMut(&Prog
                     found_here[slot] = true;
                 }
             }
-            let player = &mut players[position.to_move().index()];
+            let player = &mut players[position.to_move()];
             let Some(m) = player.choose(&position, &game.positions()[..game.positions().len() - 1]) else { break };
             if game.play(m).is_err() {
                 break;

@@ -6,7 +6,7 @@
 use super::eval::{Weights, evaluate_with, tuned};
 use super::table::{Bound, Table};
 use super::zobrist::Keys;
-use crate::rules::{Color, Move, MoveList, Position};
+use crate::rules::{ByColor, Color, Move, MoveList, Position};
 
 /// A won position's score, less the plies until the win.
 pub const WIN: i32 = 30_000;
@@ -133,7 +133,8 @@ pub struct Engine {
     options: Options,
     clock: fn() -> f64,
     killers: [[Option<Move>; 2]; MAX_PLY],
-    history: [[[i32; 25]; 25]; 2],
+    /// `[from][to]` for each side: up for a quiet move that cut off, down for one tried before a cut.
+    history: ByColor<[[i32; 25]; 25]>,
     pv: [[Option<Move>; MAX_PLY]; MAX_PLY],
     pv_len: [usize; MAX_PLY],
     zobrist: Keys,
@@ -166,7 +167,7 @@ impl Engine {
             options,
             clock,
             killers: [[None; 2]; MAX_PLY],
-            history: [[[0; 25]; 25]; 2],
+            history: ByColor::default(),
             pv: [[None; MAX_PLY]; MAX_PLY],
             pv_len: [0; MAX_PLY],
             zobrist: Keys::new(),
@@ -182,7 +183,7 @@ impl Engine {
     /// Forgets everything learned (for a new game, or to make runs repeatable).
     pub fn clear(&mut self) {
         self.table.clear();
-        self.history = [[[0; 25]; 25]; 2];
+        self.history = ByColor::default();
         self.killers = [[None; 2]; MAX_PLY];
     }
 
@@ -201,13 +202,7 @@ impl Engine {
         self.nodes = 0;
         self.stopped = false;
         self.table.new_search();
-        for side in &mut self.history {
-            for row in side.iter_mut() {
-                for value in row.iter_mut() {
-                    *value /= 8;
-                }
-            }
-        }
+        self.history = self.history.map(|table| table.map(|row| row.map(|value| value / 8)));
         self.killers = [[None; 2]; MAX_PLY];
         let reversible_from = self.load_history(earlier, position);
 
@@ -533,13 +528,13 @@ impl Engine {
         if self.killers[ply][1] == Some(m) {
             return KILLER;
         }
-        self.history[us.index()][from.index()][to.index()]
+        self.history[us][from.index()][to.index()]
     }
 
     /// A quiet move searched before the one that cut: it ranks lower next time.
     fn punish_quiet(&mut self, m: Move, us: Color, depth: i32) {
         if let Move::Step { from, to, .. } = m {
-            let entry = &mut self.history[us.index()][from.index()][to.index()];
+            let entry = &mut self.history[us][from.index()][to.index()];
             *entry = (*entry - depth * depth).max(-(KILLER - 1));
         }
     }
@@ -550,7 +545,7 @@ impl Engine {
             self.killers[ply][0] = Some(m);
         }
         if let Move::Step { from, to, .. } = m {
-            let entry = &mut self.history[us.index()][from.index()][to.index()];
+            let entry = &mut self.history[us][from.index()][to.index()];
             *entry = (*entry + depth * depth).min(KILLER - 1);
         }
     }
@@ -622,7 +617,7 @@ mod tests {
         let search = |options: Options| {
             let mut engine = Engine::with_options(1, clock, options);
             engine.search(&position, &[], Limits { depth: Some(6), ..Limits::default() }, &mut |_| {});
-            engine.history.iter().flatten().flatten().copied().collect::<Vec<i32>>()
+            Color::ALL.into_iter().flat_map(|color| engine.history[color].into_iter().flatten()).collect::<Vec<i32>>()
         };
         let history = search(Options::default());
         assert!(history.iter().any(|&h| h < 0), "no quiet move lost history");

@@ -1,7 +1,8 @@
 //! A position: pieces, hands, side card and side to move; legal moves and playing them.
 
 use super::{
-    Bitboard, Card, CardSet, Color, IllegalReason, Move, MoveError, MoveList, Outcome, PositionError, Square, Way,
+    Bitboard, ByColor, Card, CardSet, Color, IllegalReason, Move, MoveError, MoveList, Outcome, PositionError, Square,
+    Way,
 };
 
 /// What a piece is.
@@ -45,9 +46,9 @@ impl Piece {
 /// exactly the identity used by the repetition rule.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Position {
-    pieces: [Bitboard; 2],
-    masters: [Bitboard; 2],
-    hands: [CardSet; 2],
+    pieces: ByColor<Bitboard>,
+    masters: ByColor<Bitboard>,
+    hands: ByColor<CardSet>,
     side: Card,
     to_move: Color,
 }
@@ -82,22 +83,22 @@ impl Position {
             }
             seen = seen.with(card);
         }
-        let mut pieces = [Bitboard::EMPTY; 2];
-        let mut masters = [Bitboard::EMPTY; 2];
+        let mut pieces = ByColor::<Bitboard>::default();
+        let mut masters = ByColor::<Bitboard>::default();
         for (square, piece) in Square::all().zip(board) {
             if let Some(piece) = piece {
-                pieces[piece.color.index()] |= square.bitboard();
+                pieces[piece.color] |= square.bitboard();
                 if piece.role == Role::Master {
-                    masters[piece.color.index()] |= square.bitboard();
+                    masters[piece.color] |= square.bitboard();
                 }
             }
         }
         for color in Color::ALL {
-            let count = pieces[color.index()].count();
+            let count = pieces[color].count();
             if count > 5 {
                 return Err(PositionError::TooManyPieces { color, count });
             }
-            let master_count = masters[color.index()].count();
+            let master_count = masters[color].count();
             if master_count > 1 {
                 return Err(PositionError::TwoMasters(color));
             }
@@ -109,16 +110,16 @@ impl Position {
         // Stone), or the other side's master may stand on its temple (Way of the Stream). What
         // no game reaches is refused.
         let mover = to_move.other();
-        match (masters[to_move.index()].is_empty(), masters[mover.index()].is_empty()) {
+        match (masters[to_move].is_empty(), masters[mover].is_empty()) {
             (true, true) => return Err(PositionError::NoMasters),
             (false, true) => return Err(PositionError::NoMasterNotToMove(mover)),
             _ => {}
         }
         let temple = Square::temple(mover);
-        if masters[to_move.index()].contains(temple) {
+        if masters[to_move].contains(temple) {
             return Err(PositionError::MasterOnTemple { color: to_move, square: temple });
         }
-        Ok(Position { pieces, masters, hands: [CardSet::of(&red), CardSet::of(&blue)], side, to_move })
+        Ok(Position { pieces, masters, hands: ByColor::new(CardSet::of(&red), CardSet::of(&blue)), side, to_move })
     }
 
     /// The starting layout (students and masters on their home rows) with these cards.
@@ -145,32 +146,32 @@ impl Position {
     }
 
     pub const fn hand(&self, color: Color) -> CardSet {
-        self.hands[color.index()]
+        *self.hands.get(color)
     }
 
     pub const fn pieces(&self, color: Color) -> Bitboard {
-        self.pieces[color.index()]
+        *self.pieces.get(color)
     }
 
     pub const fn occupied(&self) -> Bitboard {
-        Bitboard(self.pieces[0].0 | self.pieces[1].0)
+        Bitboard(self.pieces.get(Color::Red).0 | self.pieces.get(Color::Blue).0)
     }
 
     /// Where `color`'s master stands; `None` once it has been captured.
     pub const fn master(&self, color: Color) -> Option<Square> {
-        self.masters[color.index()].first()
+        self.masters.get(color).first()
     }
 
     pub const fn masters(&self, color: Color) -> Bitboard {
-        self.masters[color.index()]
+        *self.masters.get(color)
     }
 
     pub fn piece_at(&self, square: Square) -> Option<Piece> {
         Color::ALL.into_iter().find_map(|color| {
-            if !self.pieces[color.index()].contains(square) {
+            if !self.pieces[color].contains(square) {
                 return None;
             }
-            let role = if self.masters[color.index()].contains(square) { Role::Master } else { Role::Student };
+            let role = if self.masters[color].contains(square) { Role::Master } else { Role::Student };
             Some(Piece { color, role })
         })
     }
@@ -183,9 +184,9 @@ impl Position {
     /// The win that ended the game here, if the previous move won.
     pub fn outcome(&self) -> Option<Outcome> {
         let mover = self.to_move.other();
-        if self.masters[self.to_move.index()].is_empty() {
+        if self.masters[self.to_move].is_empty() {
             Some(Outcome::Win { winner: mover, way: Way::Stone })
-        } else if self.masters[mover.index()].contains(Square::temple(self.to_move)) {
+        } else if self.masters[mover].contains(Square::temple(self.to_move)) {
             Some(Outcome::Win { winner: mover, way: Way::Stream })
         } else {
             None
@@ -283,8 +284,8 @@ impl Position {
     #[inline]
     pub fn generate(&self, list: &mut MoveList) {
         let us = self.to_move;
-        let own = self.pieces[us.index()];
-        for card in self.hands[us.index()] {
+        let own = self.pieces[us];
+        for card in self.hands[us] {
             for from in own {
                 for to in card.targets(us, from) & !own {
                     list.push(Move::Step { card, from, to });
@@ -292,7 +293,7 @@ impl Position {
             }
         }
         if list.is_empty() {
-            for card in self.hands[us.index()] {
+            for card in self.hands[us] {
                 list.push(Move::Pass { card });
             }
         }
@@ -303,8 +304,8 @@ impl Position {
     #[inline]
     pub fn count_moves(&self) -> u64 {
         let us = self.to_move;
-        let own = self.pieces[us.index()];
-        let [first, second] = self.hands[us.index()].pair();
+        let own = self.pieces[us];
+        let [first, second] = self.hands[us].pair();
         let mut count = 0;
         for from in own {
             count += ((first.targets(us, from) & !own).count() + (second.targets(us, from) & !own).count()) as u64;
@@ -365,8 +366,8 @@ impl Position {
     /// Plays a move the caller knows to be legal (the search's hot path).
     #[inline]
     pub fn play_unchecked(&mut self, m: Move) {
-        let us = self.to_move.index();
-        let them = 1 - us;
+        let us = self.to_move;
+        let them = us.other();
         if let Move::Step { from, to, .. } = m {
             let (from, to) = (from.bitboard(), to.bitboard());
             self.pieces[us] ^= from | to;
