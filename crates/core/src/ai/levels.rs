@@ -3,7 +3,7 @@
 //! rather than random ones.
 
 use super::eval::evaluate;
-use super::search::{Engine, Limits, WIN};
+use super::{Engine, Limits, WIN};
 use crate::rules::{Move, Position, SplitMix64};
 
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -108,8 +108,8 @@ impl LevelPlayer {
     }
 }
 
-fn internal(score: super::search::Score) -> i32 {
-    use super::search::Score;
+fn internal(score: super::Score) -> i32 {
+    use super::Score;
     match score {
         Score::Value(v) => v,
         Score::Win(plies) => WIN - plies as i32,
