@@ -89,7 +89,7 @@ impl LevelPlayer {
                 } else {
                     let limits = Limits { depth: Some(self.level.depth - 1), ..Limits::default() };
                     let found = self.engine.search(&next, &history, limits, &mut |_| {});
-                    -internal(found.info.score)
+                    -found.info.score.to_internal()
                 };
                 f64::from(score)
             })
@@ -105,14 +105,5 @@ impl LevelPlayer {
             pick -= w;
         }
         moves.last().copied()
-    }
-}
-
-fn internal(score: super::Score) -> i32 {
-    use super::Score;
-    match score {
-        Score::Value(v) => v,
-        Score::Win(plies) => WIN - plies as i32,
-        Score::Loss(plies) => -WIN + plies as i32,
     }
 }

@@ -30,6 +30,13 @@ impl Score {
         }
     }
 
+    /// The score of one of the search's integers.
+    ///
+    /// ```
+    /// use onitama_core::ai::{Score, WIN};
+    /// assert_eq!(Score::from_internal(WIN - 3), Score::Win(3));
+    /// assert_eq!(Score::from_internal(-120), Score::Value(-120));
+    /// ```
     pub fn from_internal(score: i32) -> Score {
         if score >= WIN_BOUND {
             Score::Win((WIN - score) as u32)
@@ -37,6 +44,23 @@ impl Score {
             Score::Loss((WIN + score) as u32)
         } else {
             Score::Value(score)
+        }
+    }
+
+    /// The search's integer for this score, the inverse of `from_internal`.
+    ///
+    /// ```
+    /// use onitama_core::ai::{Score, WIN};
+    /// assert_eq!(Score::Loss(4).to_internal(), -WIN + 4);
+    /// for score in [Score::Win(1), Score::Loss(7), Score::Value(35)] {
+    ///     assert_eq!(Score::from_internal(score.to_internal()), score);
+    /// }
+    /// ```
+    pub fn to_internal(self) -> i32 {
+        match self {
+            Score::Value(v) => v,
+            Score::Win(plies) => WIN - plies as i32,
+            Score::Loss(plies) => -WIN + plies as i32,
         }
     }
 }
