@@ -137,9 +137,8 @@ pub struct Puzzle {
 }
 
 impl Puzzle {
-    /// "easy" (3 plies), "medium" (5) or "hard" (7).
-    pub fn difficulty(&self) -> &'static str {
-        difficulty(self.plies)
+    pub fn difficulty(&self) -> Difficulty {
+        Difficulty::of_plies(self.plies)
     }
 
     /// Re-verifies the puzzle by exact search: the side to move can move (not only pass), no
@@ -176,12 +175,51 @@ impl fmt::Display for Puzzle {
     }
 }
 
-/// "easy", "medium" or "hard" for 3, 5 or 7 plies (and longer).
-pub fn difficulty(plies: u32) -> &'static str {
-    match plies {
-        0..=3 => "easy",
-        4..=5 => "medium",
-        _ => "hard",
+/// How hard a puzzle is: how long its forced win takes.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Difficulty {
+    Easy,
+    Medium,
+    Hard,
+}
+
+impl Difficulty {
+    pub const ALL: [Difficulty; 3] = [Difficulty::Easy, Difficulty::Medium, Difficulty::Hard];
+
+    /// Easy for 3 plies, medium for 5, hard for 7 (and longer).
+    ///
+    /// ```
+    /// use onitama_core::ai::puzzle::{Difficulty, PLIES};
+    /// assert_eq!(PLIES.map(Difficulty::of_plies), Difficulty::ALL);
+    /// assert_eq!(Difficulty::of_plies(9), Difficulty::Hard);
+    /// ```
+    pub const fn of_plies(plies: u32) -> Difficulty {
+        match plies {
+            0..=3 => Difficulty::Easy,
+            4..=5 => Difficulty::Medium,
+            _ => Difficulty::Hard,
+        }
+    }
+
+    /// `"easy"`, `"medium"` or `"hard"`: the word the page's API and texts use.
+    pub const fn code(self) -> &'static str {
+        match self {
+            Difficulty::Easy => "easy",
+            Difficulty::Medium => "medium",
+            Difficulty::Hard => "hard",
+        }
+    }
+
+    /// The difficulty of a `code()` word; `None` for any other text.
+    ///
+    /// ```
+    /// use onitama_core::ai::puzzle::Difficulty;
+    /// assert_eq!(Difficulty::from_code("medium"), Some(Difficulty::Medium));
+    /// assert_eq!(Difficulty::ALL.map(|d| Difficulty::from_code(d.code())), Difficulty::ALL.map(Some));
+    /// assert_eq!(Difficulty::from_code("Hard"), None);
+    /// ```
+    pub fn from_code(code: &str) -> Option<Difficulty> {
+        Difficulty::ALL.into_iter().find(|difficulty| difficulty.code() == code)
     }
 }
 
@@ -189,9 +227,9 @@ pub fn difficulty(plies: u32) -> &'static str {
 /// with `#` are skipped. Errors name the line. It checks the form, not the puzzle rule (`check`).
 ///
 /// ```
-/// use onitama_core::ai::puzzle::parse_set;
+/// use onitama_core::ai::puzzle::{Difficulty, parse_set};
 /// let set = parse_set("# made by hand\n1 3 5/2B2/5/2r2/R4 ox,boar crab,tiger horse r\n").unwrap();
-/// assert_eq!((set[0].id, set[0].plies, set[0].difficulty()), (1, 3, "easy"));
+/// assert_eq!((set[0].id, set[0].plies, set[0].difficulty()), (1, 3, Difficulty::Easy));
 /// assert_eq!(parse_set("1 4 x").unwrap_err(), "line 1: plies must be 3, 5 or 7, not \"4\"");
 /// ```
 pub fn parse_set(text: &str) -> Result<Vec<Puzzle>, String> {
