@@ -200,8 +200,25 @@ fn a_finished_position_gets_no_move_and_no_panic() {
         // The pieces of the evaluation stay finite and answer for a finished game.
         assert!(evaluate(&position).abs() <= 5000);
         assert_eq!(features(&position).is_none(), position.master(position.to_move()).is_none());
-        let _ = is_quiet(&position);
+        // A position with a win at once is never quiet; the one without (Blue has nothing left)
+        // threatens nothing either.
+        assert_eq!(is_quiet(&position), !could_win, "{text}");
     }
+}
+
+/// Quiet means that neither side could win with its next move: not the side to move, nor its
+/// opponent were it to move.
+#[test]
+fn a_win_at_once_on_either_side_is_not_quiet() {
+    let start: Position = "bbBbb/5/5/5/rrRrr ox,boar horse,elephant crab r".parse().unwrap();
+    assert!(is_quiet(&start));
+    // Red's student on c3 can take Blue's master on c4.
+    let winning: Position = "5/2B2/2r2/5/R4 ox,boar crab,tiger horse r".parse().unwrap();
+    assert!(!is_quiet(&winning));
+    // Blue's student on c3 threatens Red's master on c2 with crab; Red has no win of its own.
+    let threatened: Position = "B4/5/2b2/2R2/5 ox,boar crab,tiger horse r".parse().unwrap();
+    assert_eq!(threatened.winning_move(), None);
+    assert!(!is_quiet(&threatened));
 }
 
 #[test]
