@@ -9,14 +9,16 @@ pub(super) const KILLER: i32 = 1 << 20;
 
 /// What the search learned about quiet moves: killers for each ply, history for each side.
 pub(super) struct MoveOrder {
+    /// Off: only the table's move and captures rank first (to measure what the rest is worth).
+    killers_and_history: bool,
     killers: [[Option<Move>; 2]; MAX_PLY],
     /// `[from][to]` for each side: up for a quiet move that cut off, down for one tried before a cut.
     history: ByColor<[[i32; 25]; 25]>,
 }
 
 impl MoveOrder {
-    pub(super) fn new() -> MoveOrder {
-        MoveOrder { killers: [[None; 2]; MAX_PLY], history: ByColor::default() }
+    pub(super) fn new(killers_and_history: bool) -> MoveOrder {
+        MoveOrder { killers_and_history, killers: [[None; 2]; MAX_PLY], history: ByColor::default() }
     }
 
     /// Forgets everything learned.
@@ -31,17 +33,9 @@ impl MoveOrder {
         self.killers = [[None; 2]; MAX_PLY];
     }
 
-    /// How early to try `m`, higher first; killers and history count only if `learned` is on.
+    /// How early to try `m`: higher first.
     #[inline]
-    pub(super) fn score(
-        &self,
-        position: &Position,
-        m: Move,
-        table_move: Option<Move>,
-        ply: usize,
-        us: Color,
-        learned: bool,
-    ) -> i32 {
+    pub(super) fn score(&self, position: &Position, m: Move, table_move: Option<Move>, ply: usize, us: Color) -> i32 {
         if Some(m) == table_move {
             return 1 << 24;
         }
@@ -51,7 +45,7 @@ impl MoveOrder {
         if position.pieces(us.other()).contains(to) {
             return 1 << 22;
         }
-        if !learned {
+        if !self.killers_and_history {
             return 0;
         }
         if self.killers[ply][0] == Some(m) {

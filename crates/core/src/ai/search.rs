@@ -50,7 +50,7 @@ impl Engine {
             table: Table::new(if options.transposition_table { table_mb } else { 1 }),
             options,
             clock,
-            order: MoveOrder::new(),
+            order: MoveOrder::new(options.killers_and_history),
             pv: [[None; MAX_PLY]; MAX_PLY],
             pv_len: [0; MAX_PLY],
             zobrist: Keys::new(),
@@ -247,7 +247,7 @@ impl Engine {
         position.generate(&mut moves);
         let mut order = [0i32; MoveList::CAPACITY];
         for (i, &m) in moves.iter().enumerate() {
-            order[i] = self.order.score(position, m, table_move, ply, us, self.options.killers_and_history);
+            order[i] = self.order.score(position, m, table_move, ply, us);
             // Each child probes the table first thing: start loading its slot now.
             self.table.prefetch(self.zobrist.after(position, key, m));
         }
