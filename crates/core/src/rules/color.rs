@@ -45,13 +45,12 @@ impl Color {
         }
     }
 
-    /// The colour of a `code()` word; `None` for any other text.
+    /// The colour `code` names, if any.
     ///
     /// ```
     /// use onitama_core::rules::Color;
     /// assert_eq!(Color::from_code("blue"), Some(Color::Blue));
-    /// assert_eq!(Color::from_code(Color::Red.code()), Some(Color::Red));
-    /// assert_eq!(Color::from_code("Red"), None);
+    /// assert_eq!(Color::from_code("Blue"), None);
     /// ```
     pub fn from_code(code: &str) -> Option<Color> {
         Color::ALL.into_iter().find(|color| color.code() == code)
