@@ -176,7 +176,7 @@ pub fn puzzles() -> js_sys::Promise {
                 ("id", puzzle.id.into()),
                 ("position", puzzle.position.to_string().into()),
                 ("plies", puzzle.plies.into()),
-                ("difficulty", puzzle.difficulty().into()),
+                ("difficulty", puzzle.difficulty().code().into()),
             ];
             for (name, value) in fields {
                 let _ = js_sys::Reflect::set(&entry, &name.into(), &value);

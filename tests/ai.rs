@@ -1,7 +1,7 @@
 //! The engine against answers derived by exhaustive search, and its contracts: always a legal
 //! move, deterministic at a fixed depth, aware of repetitions.
 
-use onitama::ai::{Engine, Level, LevelPlayer, Limits, Options, Score, evaluate, features, is_quiet, winning_move};
+use onitama::ai::{Engine, Level, LevelPlayer, Limits, Options, Score, evaluate, features, is_quiet};
 use onitama::rules::{Deal, Game, Move, MoveList, Position, SplitMix64};
 
 fn clock() -> f64 {
@@ -16,7 +16,7 @@ fn moves_of(position: &Position) -> MoveList {
 
 /// Whether the side to move can force a win within `plies` plies (odd), by plain exhaustive search.
 fn wins_within(position: &Position, plies: u32) -> bool {
-    if winning_move(position).is_some() {
+    if position.winning_move().is_some() {
         return true;
     }
     plies >= 3 && moves_of(position).iter().any(|&m| loses_within(&position.play(m).unwrap(), plies - 1))
@@ -24,7 +24,7 @@ fn wins_within(position: &Position, plies: u32) -> bool {
 
 /// Whether every move of the side to move lets the opponent win within `plies - 1` more plies.
 fn loses_within(position: &Position, plies: u32) -> bool {
-    winning_move(position).is_none()
+    position.winning_move().is_none()
         && moves_of(position).iter().all(|&m| {
             let next = position.play(m).unwrap();
             next.outcome().is_none() && wins_within(&next, plies - 1)
@@ -109,7 +109,7 @@ fn finds_the_only_moves_that_save_the_game() {
         if checked == 6 {
             break;
         }
-        if winning_move(&position).is_some() {
+        if position.winning_move().is_some() {
             continue;
         }
         let moves = moves_of(&position);
@@ -186,7 +186,7 @@ fn a_finished_position_gets_no_move_and_no_panic() {
     for (text, could_win) in finished {
         let position: Position = text.parse().unwrap_or_else(|e| panic!("{text}: {e}"));
         assert!(position.outcome().is_some(), "{text}");
-        assert_eq!(winning_move(&position).is_some(), could_win, "{text}");
+        assert_eq!(position.winning_move().is_some(), could_win, "{text}");
         for limit in limits {
             let mut calls = 0;
             let result = Engine::new(1, clock).search(&position, &[position], limit, &mut |_| calls += 1);
@@ -200,8 +200,25 @@ fn a_finished_position_gets_no_move_and_no_panic() {
         // The pieces of the evaluation stay finite and answer for a finished game.
         assert!(evaluate(&position).abs() <= 5000);
         assert_eq!(features(&position).is_none(), position.master(position.to_move()).is_none());
-        let _ = is_quiet(&position);
+        // A position with a win at once is never quiet; the one without (Blue has nothing left)
+        // threatens nothing either.
+        assert_eq!(is_quiet(&position), !could_win, "{text}");
     }
+}
+
+/// Quiet means that neither side could win with its next move: not the side to move, nor its
+/// opponent were it to move.
+#[test]
+fn a_win_at_once_on_either_side_is_not_quiet() {
+    let start: Position = "bbBbb/5/5/5/rrRrr ox,boar horse,elephant crab r".parse().unwrap();
+    assert!(is_quiet(&start));
+    // Red's student on c3 can take Blue's master on c4.
+    let winning: Position = "5/2B2/2r2/5/R4 ox,boar crab,tiger horse r".parse().unwrap();
+    assert!(!is_quiet(&winning));
+    // Blue's student on c3 threatens Red's master on c2 with crab; Red has no win of its own.
+    let threatened: Position = "B4/5/2b2/2R2/5 ox,boar crab,tiger horse r".parse().unwrap();
+    assert_eq!(threatened.winning_move(), None);
+    assert!(!is_quiet(&threatened));
 }
 
 #[test]

@@ -1,6 +1,6 @@
 //! Properties over random games from random deals.
 
-use onitama::rules::{Deal, Game, Move, MoveError, Outcome, Position, SplitMix64, Way, perft};
+use onitama::rules::{Color, Deal, Game, Move, MoveError, Outcome, Position, SplitMix64, Way, perft};
 use proptest::prelude::*;
 
 /// Checks that a won position prints, reads back the same and is still over.
@@ -143,4 +143,30 @@ fn winning_moves_of_many_games_read_back_finished() {
         }
     }
     assert!(stone > 1000 && stream > 100, "found {stone} wins by the stone and {stream} by the stream");
+}
+
+/// Through many random games, `winning_move` is the first legal move that wins at once, and
+/// `threat` is the other side's `winning_move` were it its turn.
+#[test]
+fn winning_move_and_threat_agree_with_the_moves_that_win() {
+    let mut dice = SplitMix64(11);
+    let (mut wins, mut threats) = (0, 0);
+    for seed in 0..200 {
+        let mut game = Game::from_deal(&Deal::from_seed(seed));
+        while game.outcome().is_none() && game.moves().len() < 200 {
+            let position = *game.position();
+            let moves = position.legal_moves();
+            let first_win = moves.iter().copied().find(|&m| position.is_winning(m));
+            assert_eq!(position.winning_move(), first_win, "{position}");
+            let [red, blue] = Color::ALL.map(|color| position.hand(color).pair());
+            let other_to_move =
+                Position::new(&position.board(), red, blue, position.side_card(), position.to_move().other()).unwrap();
+            assert_eq!(position.threat(), other_to_move.winning_move(), "{position}");
+            wins += usize::from(first_win.is_some());
+            threats += usize::from(position.threat().is_some());
+            let m = moves[(dice.next_u64() % moves.len() as u64) as usize];
+            game.play(m).unwrap();
+        }
+    }
+    assert!(wins > 100 && threats > 100, "found {wins} wins at once and {threats} threats");
 }

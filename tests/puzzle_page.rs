@@ -3,7 +3,7 @@
 //! the board, and the player can try again; choosing puzzles and remembering the solved ones.
 
 use onitama::ai::Score;
-use onitama::ai::puzzle::{Puzzle, parse_set};
+use onitama::ai::puzzle::{Difficulty, Puzzle, parse_set};
 use onitama::mode::AiLevel;
 use onitama::rules::Move;
 use onitama::ui::puzzle::{Choice, Status, add_solved, choose, next_puzzle, parse_solved};
@@ -69,7 +69,7 @@ fn a_puzzle_is_solved_against_the_defence_and_remembered() {
     answer(&mut session, &order, defence, Score::Loss(2));
     assert_eq!(session.state().puzzle.unwrap().status, Status::Playing);
     assert!(session.state().human_to_move());
-    let last = onitama::ai::winning_move(session.state().position()).expect("a win at once");
+    let last = session.state().position().winning_move().expect("a win at once");
     let effects = session.update(Event::Intent(Intent::Play(last)));
     assert!(effects.contains(&Effect::PuzzleSolved(puzzle.id)));
     let run = session.state().puzzle.unwrap();
@@ -142,19 +142,19 @@ fn a_new_game_ends_the_puzzle() {
 #[test]
 fn puzzles_are_chosen_by_difficulty_skipping_solved_ones_and_by_date() {
     let set = parse_set(include_str!("../www/puzzles.txt")).unwrap();
-    let first_easy = set.iter().find(|p| p.difficulty() == "easy").unwrap();
-    let (p, daily) = choose(&set, &[], Choice::Difficulty("easy"), None).unwrap();
+    let first_easy = set.iter().find(|p| p.difficulty() == Difficulty::Easy).unwrap();
+    let (p, daily) = choose(&set, &[], Choice::Difficulty(Difficulty::Easy), None).unwrap();
     assert_eq!((p.id, daily), (first_easy.id, false));
-    let (p, _) = choose(&set, &[first_easy.id], Choice::Difficulty("easy"), None).unwrap();
+    let (p, _) = choose(&set, &[first_easy.id], Choice::Difficulty(Difficulty::Easy), None).unwrap();
     assert_ne!(p.id, first_easy.id);
-    assert_eq!(p.difficulty(), "easy");
+    assert_eq!(p.difficulty(), Difficulty::Easy);
     // After the last hard one comes the first unsolved hard one again.
-    let hard: Vec<_> = set.iter().filter(|p| p.difficulty() == "hard").collect();
+    let hard: Vec<_> = set.iter().filter(|p| p.difficulty() == Difficulty::Hard).collect();
     let last = hard.last().unwrap();
-    assert_eq!(next_puzzle(&set, &[], "hard", last.id).unwrap().id, hard[0].id);
+    assert_eq!(next_puzzle(&set, &[], Difficulty::Hard, last.id).unwrap().id, hard[0].id);
     // All solved: still a puzzle to play.
     let all: Vec<u32> = set.iter().map(|p| p.id).collect();
-    assert!(next_puzzle(&set, &all, "medium", 0).is_some());
+    assert!(next_puzzle(&set, &all, Difficulty::Medium, 0).is_some());
     let (today, daily) = choose(&set, &[], Choice::Daily(20_000), None).unwrap();
     assert!(daily);
     assert_eq!(choose(&set, &[], Choice::Daily(20_000), None).unwrap().0, today);
@@ -212,7 +212,7 @@ fn a_solved_puzzle_has_its_own_ending_not_the_result_banner() {
     session.update(Event::Intent(Intent::Play(first)));
     let reply = onitama::ai::puzzle::defence(session.state().position(), 2).unwrap();
     session.update(Event::Intent(Intent::Play(reply)));
-    let win = onitama::ai::winning_move(session.state().position()).unwrap();
+    let win = session.state().position().winning_move().unwrap();
     session.update(Event::Intent(Intent::Play(win)));
     assert!(session.state().game.outcome().is_some());
     assert!(!session.state().shows_result());

@@ -2,7 +2,8 @@
 //! re-verified by exact search, the set's format and the daily pick.
 
 use onitama::ai::puzzle::{
-    Puzzle, colour_mirror, daily, defence, format_set, generate, parse_set, puzzle_plies, winning_moves, wins_within,
+    Difficulty, Puzzle, colour_mirror, daily, defence, format_set, generate, parse_set, puzzle_plies, winning_moves,
+    wins_within,
 };
 use onitama::rules::{Deal, Game, Move, Position, SplitMix64};
 use std::collections::HashSet;
@@ -176,9 +177,9 @@ fn every_shipped_puzzle_passes_the_exact_check() {
 fn the_shipped_set_is_large_distinct_and_numbered() {
     let puzzles = parse_set(SHIPPED).unwrap();
     assert!(puzzles.len() >= 300, "{}", puzzles.len());
-    for difficulty in ["easy", "medium", "hard"] {
+    for difficulty in Difficulty::ALL {
         let count = puzzles.iter().filter(|p| p.difficulty() == difficulty).count();
-        assert!(count >= 100, "{count} {difficulty} puzzles");
+        assert!(count >= 100, "{count} {difficulty:?} puzzles");
     }
     let ids: Vec<u32> = puzzles.iter().map(|p| p.id).collect();
     assert_eq!(ids, (1..=puzzles.len() as u32).collect::<Vec<_>>());

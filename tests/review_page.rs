@@ -125,7 +125,7 @@ fn a_finished_puzzle_is_not_kept_among_finished_games() {
     let reply = onitama::ai::puzzle::defence(session.state().position(), 2).unwrap();
     let effects = session.update(Event::Intent(Intent::Play(reply)));
     assert!(effects.iter().all(|e| !matches!(e, Effect::KeepFinished(..))));
-    let win = onitama::ai::winning_move(session.state().position()).unwrap();
+    let win = session.state().position().winning_move().unwrap();
     let effects = session.update(Event::Intent(Intent::Play(win)));
     assert!(effects.contains(&Effect::PuzzleSolved(puzzle.id)));
     assert!(effects.iter().all(|e| !matches!(e, Effect::KeepFinished(..))));

@@ -2,7 +2,7 @@
 //! with the best defence (`ai::puzzle::defence`) and says whether the win is still forced.
 
 use super::text::{self, Lang};
-use crate::ai::puzzle::Puzzle;
+use crate::ai::puzzle::{Difficulty, Puzzle};
 use crate::rules::{Color, Game, Move, Outcome};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -122,7 +122,7 @@ impl PuzzleRun {
     }
 
     fn blanks(&self, lang: Lang) -> Vec<(&'static str, String)> {
-        let difficulty = text::puzzle_text(lang, self.puzzle.difficulty(), &[]);
+        let difficulty = text::puzzle_text(lang, self.puzzle.difficulty().code(), &[]);
         vec![
             ("id", self.puzzle.id.to_string()),
             ("difficulty", difficulty),
@@ -134,7 +134,7 @@ impl PuzzleRun {
 
 /// The next puzzle to offer: the first unsolved one of `difficulty` after `after` (by id, round
 /// the set), or the first of that difficulty when all are solved.
-pub fn next_puzzle(set: &[Puzzle], solved: &[u32], difficulty: &str, after: u32) -> Option<Puzzle> {
+pub fn next_puzzle(set: &[Puzzle], solved: &[u32], difficulty: Difficulty, after: u32) -> Option<Puzzle> {
     let of_kind: Vec<&Puzzle> = set.iter().filter(|p| p.difficulty() == difficulty).collect();
     let start = of_kind.iter().position(|p| p.id > after).unwrap_or(0);
     let round = of_kind[start..].iter().chain(&of_kind[..start]);
@@ -160,8 +160,8 @@ pub fn add_solved(text: &str, id: u32) -> String {
 pub enum Choice {
     /// The puzzle of the day (days since 1970 in the player's time zone).
     Daily(i64),
-    /// The next unsolved one of "easy", "medium" or "hard".
-    Difficulty(&'static str),
+    /// The next unsolved one of a difficulty.
+    Difficulty(Difficulty),
     /// The next one of the same difficulty as the puzzle just played.
     Next,
 }
@@ -172,7 +172,8 @@ pub fn choose(set: &[Puzzle], solved: &[u32], choice: Choice, current: Option<&P
         Choice::Daily(day) => (!set.is_empty()).then(|| (set[crate::ai::puzzle::daily(set.len(), day)], true)),
         Choice::Difficulty(difficulty) => next_puzzle(set, solved, difficulty, 0).map(|p| (p, false)),
         Choice::Next => {
-            let (difficulty, after) = current.map_or(("easy", 0), |run| (run.puzzle.difficulty(), run.puzzle.id));
+            let (difficulty, after) =
+                current.map_or((Difficulty::Easy, 0), |run| (run.puzzle.difficulty(), run.puzzle.id));
             next_puzzle(set, solved, difficulty, after).map(|p| (p, false))
         }
     }

@@ -645,26 +645,20 @@ const EN: Texts = Texts {
     ],
 };
 
+/// The cards' Persian names, as the rules core keeps them.
+const PERSIAN_CARDS: [&str; 16] = {
+    let mut names = [""; 16];
+    let mut index = 0;
+    while index < names.len() {
+        names[index] = Card::ALL[index].persian_name();
+        index += 1;
+    }
+    names
+};
+
 const FA: Texts = Texts {
     colors: ["قرمز", "آبی"],
-    cards: [
-        "ببر",
-        "خرچنگ",
-        "میمون",
-        "درنا",
-        "اژدها",
-        "فیل",
-        "آخوندک",
-        "گراز",
-        "قورباغه",
-        "خرگوش",
-        "غاز",
-        "خروس",
-        "اسب",
-        "گاو",
-        "مارماهی",
-        "کبرا",
-    ],
+    cards: PERSIAN_CARDS,
     levels: [
         "نوآموز",
         "مبتدی",

@@ -357,7 +357,7 @@ fn check_puzzles(path: &std::path::Path) -> Result<(), String> {
         }
     }
     for (plies, count) in puzzle::PLIES.into_iter().zip(counts) {
-        println!("{} {count}", puzzle::difficulty(plies));
+        println!("{} {count}", puzzle::Difficulty::of_plies(plies).code());
     }
     eprintln!("checked {} puzzles in {:.2} s", puzzles.len(), started.elapsed().as_secs_f64());
     if failures > 0 {

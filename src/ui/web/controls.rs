@@ -142,9 +142,15 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
     })?;
     on_click(document, "result-review", |app| app.dispatch(Event::Intent(Intent::Review)))?;
     on_click(document, "puzzle-daily", |app| choose_puzzle(app, Choice::Daily(puzzles::local_day())))?;
-    on_click(document, "puzzle-easy", |app| choose_puzzle(app, Choice::Difficulty("easy")))?;
-    on_click(document, "puzzle-medium", |app| choose_puzzle(app, Choice::Difficulty("medium")))?;
-    on_click(document, "puzzle-hard", |app| choose_puzzle(app, Choice::Difficulty("hard")))?;
+    on_click(document, "puzzle-easy", |app| {
+        choose_puzzle(app, Choice::Difficulty(crate::ai::puzzle::Difficulty::Easy))
+    })?;
+    on_click(document, "puzzle-medium", |app| {
+        choose_puzzle(app, Choice::Difficulty(crate::ai::puzzle::Difficulty::Medium))
+    })?;
+    on_click(document, "puzzle-hard", |app| {
+        choose_puzzle(app, Choice::Difficulty(crate::ai::puzzle::Difficulty::Hard))
+    })?;
     on_click(document, "puzzle-next", |app| choose_puzzle(app, Choice::Next))?;
     on_click(document, "puzzle-again", |app| app.dispatch(Event::Intent(Intent::Rematch)))?;
     on_click(document, "review-close", |app| app.dispatch(Event::Intent(Intent::CloseReview)))?;

@@ -1,6 +1,5 @@
 //! The fixed positions of `onitama-cli bench`: varied deals, from the opening to the middle game.
 
-use super::winning_move;
 use crate::rules::{Deal, Game, Position, SplitMix64};
 
 /// 24 positions: deals with a few plies played by a fixed sequence of choices, leaving out those
@@ -22,7 +21,7 @@ pub fn positions() -> Vec<Position> {
             }
             *game.position()
         })
-        .filter(|position| position.outcome().is_none() && winning_move(position).is_none())
+        .filter(|position| position.outcome().is_none() && position.winning_move().is_none())
         .take(24)
         .collect()
 }

@@ -3,7 +3,7 @@
 //! rather than random ones.
 
 use super::eval::evaluate;
-use super::search::{Engine, Limits, WIN, winning_move};
+use super::{Engine, Limits, WIN};
 use crate::rules::{Move, Position, SplitMix64};
 
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -74,7 +74,7 @@ impl LevelPlayer {
             // A finished game: the side to move may still reach the enemy master, but the game is over.
             return None;
         }
-        if let Some(win) = winning_move(position) {
+        if let Some(win) = position.winning_move() {
             return Some(win);
         }
         let mut history = earlier.to_vec();
@@ -85,11 +85,11 @@ impl LevelPlayer {
                 let mut next = *position;
                 next.play_unchecked(m);
                 let score = if self.level.depth <= 1 {
-                    if winning_move(&next).is_some() { -WIN } else { -evaluate(&next) }
+                    if next.winning_move().is_some() { -WIN } else { -evaluate(&next) }
                 } else {
                     let limits = Limits { depth: Some(self.level.depth - 1), ..Limits::default() };
                     let found = self.engine.search(&next, &history, limits, &mut |_| {});
-                    -internal(found.info.score)
+                    -found.info.score.to_internal()
                 };
                 f64::from(score)
             })
@@ -105,14 +105,5 @@ impl LevelPlayer {
             pick -= w;
         }
         moves.last().copied()
-    }
-}
-
-fn internal(score: super::search::Score) -> i32 {
-    use super::search::Score;
-    match score {
-        Score::Value(v) => v,
-        Score::Win(plies) => WIN - plies as i32,
-        Score::Loss(plies) => -WIN + plies as i32,
     }
 }

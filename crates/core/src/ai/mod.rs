@@ -3,8 +3,11 @@
 pub mod bench;
 mod eval;
 mod levels;
+mod limits;
+mod ordering;
 pub mod puzzle;
 pub mod review;
+mod score;
 mod search;
 mod table;
 mod weights;
@@ -12,7 +15,9 @@ mod zobrist;
 
 pub use eval::{CardTable, FEATURES, TERMS, WEIGHTS, Weights, card_square, evaluate, features};
 pub use levels::{Level, LevelPlayer};
-pub use search::{Engine, Info, Limits, MAX_DEPTH, Options, Score, SearchResult, WIN, is_quiet, winning_move};
+pub use limits::{Info, Limits, MAX_DEPTH, Options, SearchResult};
+pub use score::{Score, WIN};
+pub use search::{Engine, is_quiet};
 
 /// Milliseconds from a fixed start, for native programs (the browser passes its own clock).
 #[cfg(not(target_arch = "wasm32"))]

@@ -6,9 +6,8 @@
 //! card beside the board then came from the hand of the player who just moved, so it differs), so
 //! a third occurrence needs at least 8 plies, more than the 7 searched.
 
-use super::search::{threat_against, winning_move};
 use super::{Engine, Level, LevelPlayer};
-use crate::rules::{Color, Deal, Game, Move, MoveList, Piece, Position, SplitMix64};
+use crate::rules::{ByColor, Color, Deal, Game, Move, MoveList, Piece, Position, SplitMix64};
 use std::fmt;
 
 /// The lengths a puzzle may have, easiest first.
@@ -42,7 +41,10 @@ pub fn winning_moves(position: &Position, plies: u32) -> Vec<Move> {
 /// still has its passes).
 pub fn defence(position: &Position, plies: u32) -> Option<Move> {
     let moves = position.legal_moves();
-    if let Some(&win) = moves.iter().find(|&&m| position.is_winning(m)) {
+    if moves.is_empty() {
+        return None;
+    }
+    if let Some(win) = position.winning_move() {
         return Some(win);
     }
     // The longest loss found so far: (plies the opponent needs, move).
@@ -71,26 +73,25 @@ fn attacker_wins(position: &Position, plies: u32) -> bool {
     if plies == 0 {
         return false;
     }
-    if winning_move(position).is_some() {
+    if position.winning_move().is_some() {
         return true;
     }
     if plies < 3 {
         return false;
     }
     // A move that threatens to win at once is the likeliest to force the win.
-    let moves =
-        ordered(position, |next, capture| 2 * u8::from(threat_against(next, next.to_move())) + u8::from(capture));
+    let moves = ordered(position, |next, capture| 2 * u8::from(next.threat().is_some()) + u8::from(capture));
     moves.iter().any(|&m| defender_loses(&after(position, m), plies - 1))
 }
 
 /// The AND node: every move of the side to move lets the opponent win within `plies - 1`.
 /// The position is not finished.
 fn defender_loses(position: &Position, plies: u32) -> bool {
-    if plies < 2 || winning_move(position).is_some() {
+    if plies < 2 || position.winning_move().is_some() {
         return false;
     }
     // A move that leaves no win at once is the likeliest to hold; a capture more so.
-    let moves = ordered(position, |next, capture| 2 * u8::from(winning_move(next).is_none()) + u8::from(capture));
+    let moves = ordered(position, |next, capture| 2 * u8::from(next.winning_move().is_none()) + u8::from(capture));
     moves.iter().all(|&m| attacker_wins(&after(position, m), plies - 1))
 }
 
@@ -136,9 +137,8 @@ pub struct Puzzle {
 }
 
 impl Puzzle {
-    /// "easy" (3 plies), "medium" (5) or "hard" (7).
-    pub fn difficulty(&self) -> &'static str {
-        difficulty(self.plies)
+    pub fn difficulty(&self) -> Difficulty {
+        Difficulty::of_plies(self.plies)
     }
 
     /// Re-verifies the puzzle by exact search: the side to move can move (not only pass), no
@@ -175,12 +175,51 @@ impl fmt::Display for Puzzle {
     }
 }
 
-/// "easy", "medium" or "hard" for 3, 5 or 7 plies (and longer).
-pub fn difficulty(plies: u32) -> &'static str {
-    match plies {
-        0..=3 => "easy",
-        4..=5 => "medium",
-        _ => "hard",
+/// How hard a puzzle is: how long its forced win takes.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Difficulty {
+    Easy,
+    Medium,
+    Hard,
+}
+
+impl Difficulty {
+    pub const ALL: [Difficulty; 3] = [Difficulty::Easy, Difficulty::Medium, Difficulty::Hard];
+
+    /// Easy for 3 plies, medium for 5, hard for 7 (and longer).
+    ///
+    /// ```
+    /// use onitama_core::ai::puzzle::{Difficulty, PLIES};
+    /// assert_eq!(PLIES.map(Difficulty::of_plies), Difficulty::ALL);
+    /// assert_eq!(Difficulty::of_plies(9), Difficulty::Hard);
+    /// ```
+    pub const fn of_plies(plies: u32) -> Difficulty {
+        match plies {
+            0..=3 => Difficulty::Easy,
+            4..=5 => Difficulty::Medium,
+            _ => Difficulty::Hard,
+        }
+    }
+
+    /// `"easy"`, `"medium"` or `"hard"`: the word the page's API and texts use.
+    pub const fn code(self) -> &'static str {
+        match self {
+            Difficulty::Easy => "easy",
+            Difficulty::Medium => "medium",
+            Difficulty::Hard => "hard",
+        }
+    }
+
+    /// The difficulty of a `code()` word; `None` for any other text.
+    ///
+    /// ```
+    /// use onitama_core::ai::puzzle::Difficulty;
+    /// assert_eq!(Difficulty::from_code("medium"), Some(Difficulty::Medium));
+    /// assert_eq!(Difficulty::ALL.map(|d| Difficulty::from_code(d.code())), Difficulty::ALL.map(Some));
+    /// assert_eq!(Difficulty::from_code("Hard"), None);
+    /// ```
+    pub fn from_code(code: &str) -> Option<Difficulty> {
+        Difficulty::ALL.into_iter().find(|difficulty| difficulty.code() == code)
     }
 }
 
@@ -188,9 +227,9 @@ pub fn difficulty(plies: u32) -> &'static str {
 /// with `#` are skipped. Errors name the line. It checks the form, not the puzzle rule (`check`).
 ///
 /// ```
-/// use onitama_core::ai::puzzle::parse_set;
+/// use onitama_core::ai::puzzle::{Difficulty, parse_set};
 /// let set = parse_set("# made by hand\n1 3 5/2B2/5/2r2/R4 ox,boar crab,tiger horse r\n").unwrap();
-/// assert_eq!((set[0].id, set[0].plies, set[0].difficulty()), (1, 3, "easy"));
+/// assert_eq!((set[0].id, set[0].plies, set[0].difficulty()), (1, 3, Difficulty::Easy));
 /// assert_eq!(parse_set("1 4 x").unwrap_err(), "line 1: plies must be 3, 5 or 7, not \"4\"");
 /// ```
 pub fn parse_set(text: &str) -> Result<Vec<Puzzle>, String> {
@@ -273,7 +312,7 @@ pub fn colour_mirror(position: &Position) -> Position {
 /// plies) has exactly one first move, and the side to move is not reduced to passing.
 pub fn puzzle_plies(position: &Position) -> Option<u32> {
     let moves = position.legal_moves();
-    if moves.is_empty() || moves[0].is_pass() || winning_move(position).is_some() {
+    if moves.is_empty() || moves[0].is_pass() || position.winning_move().is_some() {
         return None;
     }
     let plies = PLIES.into_iter().find(|&plies| attacker_wins(position, plies))?;
@@ -306,10 +345,11 @@ pub fn generate(per_difficulty: usize, seed: u64, progress: &mut dyn FnMut(&Prog
     let mut kept: [Vec<Position>; 3] = Default::default();
     let mut state = Progress::default();
     while kept.iter().any(|found| found.len() < per_difficulty) {
-        let mut players = [0, 1].map(|_| {
+        let mut new_player = || {
             let level = levels[(dice.next_u64() % levels.len() as u64) as usize];
             LevelPlayer::new(level, Engine::new(1, no_clock), dice.next_u64())
-        });
+        };
+        let mut players = ByColor::new(new_player(), new_player());
         let mut game = Game::from_deal(&Deal::from_seed(dice.next_u64()));
         let mut found_here = [false; 3];
         while game.outcome().is_none() && game.moves().len() < MAX_GAME_PLIES {
@@ -324,7 +364,7 @@ pub fn generate(per_difficulty: usize, seed: u64, progress: &mut dyn FnMut(&Prog
                     found_here[slot] = true;
                 }
             }
-            let player = &mut players[position.to_move().index()];
+            let player = &mut players[position.to_move()];
             let Some(m) = player.choose(&position, &game.positions()[..game.positions().len() - 1]) else { break };
             if game.play(m).is_err() {
                 break;

@@ -3,137 +3,22 @@
 //! iterative reduction, futility pruning, threat extensions, repetition awareness and a
 //! quiescence search over captures and master threats.
 
-use super::eval::{Weights, evaluate_with, tuned};
+use super::eval::evaluate_with;
+use super::limits::{Info, Limits, MAX_DEPTH, Options, SearchResult};
+use super::ordering::{KILLER, MoveOrder, pick_next};
+use super::score::{INFINITY, MAX_PLY, Score, WIN, WIN_BOUND, from_table, to_table};
 use super::table::{Bound, Table};
 use super::zobrist::Keys;
-use crate::rules::{Bitboard, Color, Move, MoveList, Position, Square};
+use crate::rules::{Move, MoveList, Position};
 
-/// A won position's score, less the plies until the win.
-pub const WIN: i32 = 30_000;
-const MAX_PLY: usize = 96;
-const WIN_BOUND: i32 = WIN - MAX_PLY as i32;
-const INFINITY: i32 = WIN + 1;
 /// The most plies of captures and threat answers the quiescence search may add.
 const MAX_QUIESCENCE: i32 = 12;
-
-/// When to stop. With no limit at all the search stops at `MAX_DEPTH`.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct Limits {
-    pub depth: Option<u32>,
-    pub movetime_ms: Option<f64>,
-    pub nodes: Option<u64>,
-}
-
-pub const MAX_DEPTH: u32 = 64;
-
-/// A score as a player reads it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Score {
-    /// Hundredths of a student, for the side to move.
-    Value(i32),
-    /// The side to move wins in this many plies.
-    Win(u32),
-    /// The side to move loses in this many plies.
-    Loss(u32),
-}
-
-impl Score {
-    /// The same score seen from the other side.
-    pub fn negate(self) -> Score {
-        match self {
-            Score::Value(v) => Score::Value(-v),
-            Score::Win(plies) => Score::Loss(plies),
-            Score::Loss(plies) => Score::Win(plies),
-        }
-    }
-
-    pub fn from_internal(score: i32) -> Score {
-        if score >= WIN_BOUND {
-            Score::Win((WIN - score) as u32)
-        } else if score <= -WIN_BOUND {
-            Score::Loss((WIN + score) as u32)
-        } else {
-            Score::Value(score)
-        }
-    }
-}
-
-impl std::fmt::Display for Score {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Score::Value(v) => write!(f, "{v}"),
-            Score::Win(plies) => write!(f, "win {plies}"),
-            Score::Loss(plies) => write!(f, "loss {plies}"),
-        }
-    }
-}
-
-/// Which techniques are on, so that each one's worth can be measured by switching it off.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Options {
-    pub transposition_table: bool,
-    pub principal_variation: bool,
-    pub aspiration: bool,
-    pub killers_and_history: bool,
-    pub late_move_reductions: bool,
-    pub quiescence: bool,
-    /// Futility pruning near the leaves: a static evaluation far above beta cuts off (reverse
-    /// futility), and quiet moves are skipped where it stands far below alpha.
-    pub futility: bool,
-    /// A side whose opponent threatens to win next move is searched a ply deeper.
-    pub threat_extension: bool,
-    /// A node 4 or more plies from the leaves with no move from the table is searched a ply
-    /// shallower (with the table on).
-    pub internal_reduction: bool,
-    pub weights: Weights,
-}
-
-impl Default for Options {
-    fn default() -> Options {
-        Options {
-            transposition_table: true,
-            principal_variation: true,
-            aspiration: true,
-            killers_and_history: true,
-            late_move_reductions: true,
-            quiescence: true,
-            futility: true,
-            threat_extension: true,
-            internal_reduction: true,
-            weights: tuned(),
-        }
-    }
-}
-
-/// Progress after each finished depth.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Info {
-    pub depth: u32,
-    pub score: Score,
-    pub nodes: u64,
-    pub elapsed_ms: f64,
-    pub pv: Vec<Move>,
-}
-
-impl Info {
-    pub fn nps(&self) -> u64 {
-        (self.nodes as f64 * 1000.0 / self.elapsed_ms.max(0.001)) as u64
-    }
-}
-
-/// What a search found: `best` is `None` only when the game is already over.
-#[derive(Clone, Debug, PartialEq)]
-pub struct SearchResult {
-    pub best: Option<Move>,
-    pub info: Info,
-}
 
 pub struct Engine {
     table: Table,
     options: Options,
     clock: fn() -> f64,
-    killers: [[Option<Move>; 2]; MAX_PLY],
-    history: [[[i32; 25]; 25]; 2],
+    pub(super) order: MoveOrder,
     pv: [[Option<Move>; MAX_PLY]; MAX_PLY],
     pv_len: [usize; MAX_PLY],
     zobrist: Keys,
@@ -165,8 +50,7 @@ impl Engine {
             table: Table::new(if options.transposition_table { table_mb } else { 1 }),
             options,
             clock,
-            killers: [[None; 2]; MAX_PLY],
-            history: [[[0; 25]; 25]; 2],
+            order: MoveOrder::new(options.killers_and_history),
             pv: [[None; MAX_PLY]; MAX_PLY],
             pv_len: [0; MAX_PLY],
             zobrist: Keys::new(),
@@ -182,8 +66,7 @@ impl Engine {
     /// Forgets everything learned (for a new game, or to make runs repeatable).
     pub fn clear(&mut self) {
         self.table.clear();
-        self.history = [[[0; 25]; 25]; 2];
-        self.killers = [[None; 2]; MAX_PLY];
+        self.order.clear();
     }
 
     /// Searches `position`, reached after the positions in `earlier` (oldest first, for
@@ -201,14 +84,7 @@ impl Engine {
         self.nodes = 0;
         self.stopped = false;
         self.table.new_search();
-        for side in &mut self.history {
-            for row in side.iter_mut() {
-                for value in row.iter_mut() {
-                    *value /= 8;
-                }
-            }
-        }
-        self.killers = [[None; 2]; MAX_PLY];
+        self.order.new_search();
         let reversible_from = self.load_history(earlier, position);
 
         let root_moves = position.legal_moves();
@@ -315,13 +191,13 @@ impl Engine {
         if ply > 0 && self.is_repetition(node) {
             return 0;
         }
-        if let Some(m) = winning_move(position) {
+        if let Some(m) = position.winning_move() {
             self.pv[ply][0] = Some(m);
             self.pv_len[ply] = 1;
             return WIN - (ply as i32 + 1);
         }
         let us = position.to_move();
-        let threatened = threat_against(position, us);
+        let threatened = position.threat().is_some();
         // Extended only while the path is short beside the depth left, so that a chain of
         // threats cannot run away with the search.
         if threatened && self.options.threat_extension && ply < 2 * depth.max(1) as usize + 8 {
@@ -371,7 +247,7 @@ impl Engine {
         position.generate(&mut moves);
         let mut order = [0i32; MoveList::CAPACITY];
         for (i, &m) in moves.iter().enumerate() {
-            order[i] = self.order_score(position, m, table_move, ply, us);
+            order[i] = self.order.score(position, m, table_move, ply, us);
             // Each child probes the table first thing: start loading its slot now.
             self.table.prefetch(self.zobrist.after(position, key, m));
         }
@@ -395,7 +271,7 @@ impl Engine {
                 && !capture
                 && order[index] < KILLER
                 && best_score > -WIN_BOUND
-                && !threat_against(&next, us.other())
+                && next.threat().is_none()
             {
                 continue;
             }
@@ -445,9 +321,9 @@ impl Engine {
             }
             if alpha >= beta {
                 if !capture && self.options.killers_and_history {
-                    self.remember_quiet_cut(m, ply, us, depth);
+                    self.order.remember_quiet_cut(m, ply, us, depth);
                     for &tried in quiets_tried.iter() {
-                        self.punish_quiet(tried, us, depth);
+                        self.order.punish_quiet(tried, us, depth);
                     }
                 }
                 break;
@@ -473,7 +349,7 @@ impl Engine {
     /// side to move may stand on the static evaluation.
     fn quiescence(&mut self, position: &Position, mut alpha: i32, beta: i32, ply: usize, qdepth: i32) -> i32 {
         self.nodes += 1;
-        if winning_move(position).is_some() {
+        if position.winning_move().is_some() {
             return WIN - (ply as i32 + 1);
         }
         let us = position.to_move();
@@ -481,7 +357,7 @@ impl Engine {
         if !self.options.quiescence || qdepth >= MAX_QUIESCENCE || ply + 2 >= MAX_PLY {
             return evaluation;
         }
-        let threatened = threat_against(position, us);
+        let threatened = position.threat().is_some();
         let mut best = -INFINITY;
         if !threatened {
             best = evaluation;
@@ -513,47 +389,6 @@ impl Engine {
         }
         best
     }
-
-    fn order_score(&self, position: &Position, m: Move, table_move: Option<Move>, ply: usize, us: Color) -> i32 {
-        if Some(m) == table_move {
-            return 1 << 24;
-        }
-        let Move::Step { from, to, .. } = m else {
-            return 0;
-        };
-        if position.pieces(us.other()).contains(to) {
-            return 1 << 22;
-        }
-        if !self.options.killers_and_history {
-            return 0;
-        }
-        if self.killers[ply][0] == Some(m) {
-            return KILLER + 1;
-        }
-        if self.killers[ply][1] == Some(m) {
-            return KILLER;
-        }
-        self.history[us.index()][from.index()][to.index()]
-    }
-
-    /// A quiet move searched before the one that cut: it ranks lower next time.
-    fn punish_quiet(&mut self, m: Move, us: Color, depth: i32) {
-        if let Move::Step { from, to, .. } = m {
-            let entry = &mut self.history[us.index()][from.index()][to.index()];
-            *entry = (*entry - depth * depth).max(-(KILLER - 1));
-        }
-    }
-
-    fn remember_quiet_cut(&mut self, m: Move, ply: usize, us: Color, depth: i32) {
-        if self.killers[ply][0] != Some(m) {
-            self.killers[ply][1] = self.killers[ply][0];
-            self.killers[ply][0] = Some(m);
-        }
-        if let Move::Step { from, to, .. } = m {
-            let entry = &mut self.history[us.index()][from.index()][to.index()];
-            *entry = (*entry + depth * depth).min(KILLER - 1);
-        }
-    }
 }
 
 /// Reverse futility pruning acts this close to the leaves, with this margin a ply.
@@ -564,112 +399,11 @@ const FUTILITY_MARGIN: i32 = 90;
 /// ply below alpha.
 const QUIET_FUTILITY_MARGIN: i32 = 100;
 
-/// Quiet moves that caused a cut-off before rank just below captures and above history.
-const KILLER: i32 = 1 << 20;
-
-fn pick_next(moves: &mut [Move], order: &mut [i32], index: usize) -> Move {
-    let mut best = index;
-    for i in index + 1..moves.len() {
-        if order[i] > order[best] {
-            best = i;
-        }
-    }
-    moves.swap(index, best);
-    order.swap(index, best);
-    moves[index]
-}
-
 fn is_capture(position: &Position, m: Move) -> bool {
     matches!(m, Move::Step { to, .. } if position.pieces(position.to_move().other()).contains(to))
 }
 
-/// The squares where `color`, moving now with its hand, would win at once.
-#[inline]
-fn winning_squares(position: &Position, color: Color, from: Square) -> Bitboard {
-    let enemy_master = position.masters(color.other());
-    if position.masters(color).contains(from) {
-        enemy_master | Square::temple(color.other()).bitboard()
-    } else {
-        enemy_master
-    }
-}
-
-/// A move that wins at once for the side to move, if there is one.
-#[inline]
-pub fn winning_move(position: &Position) -> Option<Move> {
-    let us = position.to_move();
-    let own = position.pieces(us);
-    for card in position.hand(us) {
-        for from in own {
-            let hit = card.targets(us, from) & winning_squares(position, us, from) & !own;
-            if let Some(to) = hit.first() {
-                return Some(Move::Step { card, from, to });
-            }
-        }
-    }
-    None
-}
-
 /// Whether neither side could win with its next move: the evaluation alone judges such a position.
 pub fn is_quiet(position: &Position) -> bool {
-    winning_move(position).is_none() && !threat_against(position, position.to_move())
-}
-
-/// Whether `color`'s opponent, holding its current hand, could win with its next move.
-#[inline]
-pub(super) fn threat_against(position: &Position, color: Color) -> bool {
-    let them = color.other();
-    let own = position.pieces(them);
-    for card in position.hand(them) {
-        for from in own {
-            if (card.targets(them, from) & winning_squares(position, them, from) & !own).any() {
-                return true;
-            }
-        }
-    }
-    false
-}
-
-fn to_table(score: i32, ply: usize) -> i32 {
-    if score >= WIN_BOUND {
-        score + ply as i32
-    } else if score <= -WIN_BOUND {
-        score - ply as i32
-    } else {
-        score
-    }
-}
-
-fn from_table(score: i32, ply: usize) -> i32 {
-    if score >= WIN_BOUND {
-        score - ply as i32
-    } else if score <= -WIN_BOUND {
-        score + ply as i32
-    } else {
-        score
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn clock() -> f64 {
-        0.0
-    }
-
-    #[test]
-    fn quiet_moves_tried_before_a_cut_lose_history() {
-        let position: Position = "bbBbb/5/5/5/rrRrr crab,dragon tiger,ox boar r".parse().unwrap();
-        let search = |options: Options| {
-            let mut engine = Engine::with_options(1, clock, options);
-            engine.search(&position, &[], Limits { depth: Some(6), ..Limits::default() }, &mut |_| {});
-            engine.history.iter().flatten().flatten().copied().collect::<Vec<i32>>()
-        };
-        let history = search(Options::default());
-        assert!(history.iter().any(|&h| h < 0), "no quiet move lost history");
-        assert!(history.iter().any(|&h| h > 0), "no quiet move gained history");
-        let off = search(Options { killers_and_history: false, ..Options::default() });
-        assert!(off.iter().all(|&h| h == 0));
-    }
+    position.winning_move().is_none() && position.threat().is_none()
 }

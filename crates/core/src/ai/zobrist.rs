@@ -1,7 +1,7 @@
 //! Zobrist keys: pieces, both hands (as sets, so the order within a hand does not count), the
 //! side card and the side to move. A key changes incrementally as moves are played.
 
-use crate::rules::{Card, Color, Move, Position, Role};
+use crate::rules::{Card, Color, Move, Position, Role, SplitMix64};
 
 /// The keys, computed when an engine is made: as a compile-time table they were 1.2 KB of
 /// random bytes in the page's download, which no compression shrinks.
@@ -11,14 +11,6 @@ pub struct Keys {
     /// `[owner][card]`, owner 0 = Red's hand, 1 = Blue's hand, 2 = beside the board.
     cards: [[u64; 16]; 3],
     blue_to_move: u64,
-}
-
-fn splitmix(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
 }
 
 const SIDE: usize = 2;
@@ -34,15 +26,15 @@ impl Keys {
     /// The same keys every time (from a fixed seed).
     #[inline(never)]
     pub fn new() -> Keys {
-        let mut state = 0x0A1E_7A3A_2024_0001;
+        let mut rng = SplitMix64(0x0A1E_7A3A_2024_0001);
         let mut keys = Keys { pieces: [[[0; 25]; 2]; 2], cards: [[0; 16]; 3], blue_to_move: 0 };
         for key in keys.pieces.as_flattened_mut().as_flattened_mut() {
-            *key = splitmix(&mut state);
+            *key = rng.next_u64();
         }
         for key in keys.cards.as_flattened_mut() {
-            *key = splitmix(&mut state);
+            *key = rng.next_u64();
         }
-        keys.blue_to_move = splitmix(&mut state);
+        keys.blue_to_move = rng.next_u64();
         keys
     }
 
@@ -91,7 +83,7 @@ impl Keys {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::{Deal, Game, SplitMix64};
+    use crate::rules::{Deal, Game};
 
     /// The key kept up move by move equals the key computed from scratch, through captures and wins.
     #[test]

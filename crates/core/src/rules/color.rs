@@ -1,6 +1,6 @@
 //! The two players.
 
-use std::ops::Not;
+use std::ops::{Index, IndexMut, Not};
 
 /// A player. Red sits at ranks 1–2 and Blue at ranks 4–5 at the start.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
@@ -75,5 +75,48 @@ impl Not for Color {
 impl std::fmt::Display for Color {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.name())
+    }
+}
+
+/// One value for each player, indexed by `Color`.
+///
+/// ```
+/// use onitama_core::rules::{ByColor, Color};
+/// let mut students = ByColor::new(4, 3);
+/// students[Color::Blue] -= 1;
+/// assert_eq!(students[Color::Red], 4);
+/// assert_eq!(students.map(|count| count * 10), ByColor::new(40, 20));
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct ByColor<T>([T; 2]);
+
+impl<T> ByColor<T> {
+    pub const fn new(red: T, blue: T) -> ByColor<T> {
+        ByColor([red, blue])
+    }
+
+    /// `color`'s value; `self[color]` outside constant functions.
+    #[inline]
+    pub const fn get(&self, color: Color) -> &T {
+        &self.0[color.index()]
+    }
+
+    pub fn map<U>(self, f: impl FnMut(T) -> U) -> ByColor<U> {
+        ByColor(self.0.map(f))
+    }
+}
+
+impl<T> Index<Color> for ByColor<T> {
+    type Output = T;
+    #[inline]
+    fn index(&self, color: Color) -> &T {
+        self.get(color)
+    }
+}
+
+impl<T> IndexMut<Color> for ByColor<T> {
+    #[inline]
+    fn index_mut(&mut self, color: Color) -> &mut T {
+        &mut self.0[color.index()]
     }
 }

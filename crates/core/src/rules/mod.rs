@@ -16,7 +16,7 @@ mod square;
 
 pub use bitboard::Bitboard;
 pub use card::{Card, CardSet};
-pub use color::Color;
+pub use color::{ByColor, Color};
 pub use deal::{Deal, SplitMix64};
 pub use errors::{IllegalReason, MoveError, PositionError, RecordError};
 pub use game::Game;

@@ -2,7 +2,7 @@
 //!
 //! A winning move is a leaf and is not followed; a position without a jump has its two passes.
 
-use super::{Bitboard, Move, Position, Square};
+use super::{Move, Position};
 
 /// Counts the move paths of length `depth` from `position`.
 ///
@@ -46,16 +46,13 @@ fn count(position: &Position, depth: u32) -> u64 {
     }
     let us = position.to_move();
     let own = position.pieces(us);
-    let enemy_master = position.masters(us.other());
-    let own_master = position.masters(us);
-    let temple = Square::temple(us.other()).bitboard();
     let mut total = 0;
     let mut any_step = false;
     for card in position.hand(us) {
         for from in own {
             let targets = card.targets(us, from) & !own;
             any_step |= targets.any();
-            let wins = enemy_master | if own_master.contains(from) { temple } else { Bitboard::EMPTY };
+            let wins = position.winning_squares(us, from);
             total += u64::from((targets & wins).count());
             for to in targets & !wins {
                 let mut next = *position;

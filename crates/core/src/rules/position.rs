@@ -1,7 +1,8 @@
 //! A position: pieces, hands, side card and side to move; legal moves and playing them.
 
 use super::{
-    Bitboard, Card, CardSet, Color, IllegalReason, Move, MoveError, MoveList, Outcome, PositionError, Square, Way,
+    Bitboard, ByColor, Card, CardSet, Color, IllegalReason, Move, MoveError, MoveList, Outcome, PositionError, Square,
+    Way,
 };
 
 /// What a piece is.
@@ -45,9 +46,9 @@ impl Piece {
 /// exactly the identity used by the repetition rule.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Position {
-    pieces: [Bitboard; 2],
-    masters: [Bitboard; 2],
-    hands: [CardSet; 2],
+    pieces: ByColor<Bitboard>,
+    masters: ByColor<Bitboard>,
+    hands: ByColor<CardSet>,
     side: Card,
     to_move: Color,
 }
@@ -82,22 +83,22 @@ impl Position {
             }
             seen = seen.with(card);
         }
-        let mut pieces = [Bitboard::EMPTY; 2];
-        let mut masters = [Bitboard::EMPTY; 2];
+        let mut pieces = ByColor::<Bitboard>::default();
+        let mut masters = ByColor::<Bitboard>::default();
         for (square, piece) in Square::all().zip(board) {
             if let Some(piece) = piece {
-                pieces[piece.color.index()] |= square.bitboard();
+                pieces[piece.color] |= square.bitboard();
                 if piece.role == Role::Master {
-                    masters[piece.color.index()] |= square.bitboard();
+                    masters[piece.color] |= square.bitboard();
                 }
             }
         }
         for color in Color::ALL {
-            let count = pieces[color.index()].count();
+            let count = pieces[color].count();
             if count > 5 {
                 return Err(PositionError::TooManyPieces { color, count });
             }
-            let master_count = masters[color.index()].count();
+            let master_count = masters[color].count();
             if master_count > 1 {
                 return Err(PositionError::TwoMasters(color));
             }
@@ -109,16 +110,16 @@ impl Position {
         // Stone), or the other side's master may stand on its temple (Way of the Stream). What
         // no game reaches is refused.
         let mover = to_move.other();
-        match (masters[to_move.index()].is_empty(), masters[mover.index()].is_empty()) {
+        match (masters[to_move].is_empty(), masters[mover].is_empty()) {
             (true, true) => return Err(PositionError::NoMasters),
             (false, true) => return Err(PositionError::NoMasterNotToMove(mover)),
             _ => {}
         }
         let temple = Square::temple(mover);
-        if masters[to_move.index()].contains(temple) {
+        if masters[to_move].contains(temple) {
             return Err(PositionError::MasterOnTemple { color: to_move, square: temple });
         }
-        Ok(Position { pieces, masters, hands: [CardSet::of(&red), CardSet::of(&blue)], side, to_move })
+        Ok(Position { pieces, masters, hands: ByColor::new(CardSet::of(&red), CardSet::of(&blue)), side, to_move })
     }
 
     /// The starting layout (students and masters on their home rows) with these cards.
@@ -145,32 +146,32 @@ impl Position {
     }
 
     pub const fn hand(&self, color: Color) -> CardSet {
-        self.hands[color.index()]
+        *self.hands.get(color)
     }
 
     pub const fn pieces(&self, color: Color) -> Bitboard {
-        self.pieces[color.index()]
+        *self.pieces.get(color)
     }
 
     pub const fn occupied(&self) -> Bitboard {
-        Bitboard(self.pieces[0].0 | self.pieces[1].0)
+        Bitboard(self.pieces.get(Color::Red).0 | self.pieces.get(Color::Blue).0)
     }
 
     /// Where `color`'s master stands; `None` once it has been captured.
     pub const fn master(&self, color: Color) -> Option<Square> {
-        self.masters[color.index()].first()
+        self.masters.get(color).first()
     }
 
     pub const fn masters(&self, color: Color) -> Bitboard {
-        self.masters[color.index()]
+        *self.masters.get(color)
     }
 
     pub fn piece_at(&self, square: Square) -> Option<Piece> {
         Color::ALL.into_iter().find_map(|color| {
-            if !self.pieces[color.index()].contains(square) {
+            if !self.pieces[color].contains(square) {
                 return None;
             }
-            let role = if self.masters[color.index()].contains(square) { Role::Master } else { Role::Student };
+            let role = if self.masters[color].contains(square) { Role::Master } else { Role::Student };
             Some(Piece { color, role })
         })
     }
@@ -183,9 +184,9 @@ impl Position {
     /// The win that ended the game here, if the previous move won.
     pub fn outcome(&self) -> Option<Outcome> {
         let mover = self.to_move.other();
-        if self.masters[self.to_move.index()].is_empty() {
+        if self.masters[self.to_move].is_empty() {
             Some(Outcome::Win { winner: mover, way: Way::Stone })
-        } else if self.masters[mover.index()].contains(Square::temple(self.to_move)) {
+        } else if self.masters[mover].contains(Square::temple(self.to_move)) {
             Some(Outcome::Win { winner: mover, way: Way::Stream })
         } else {
             None
@@ -196,13 +197,70 @@ impl Position {
     #[inline]
     pub fn is_winning(&self, m: Move) -> bool {
         match m {
-            Move::Step { from, to, .. } => {
-                let us = self.to_move.index();
-                let them = 1 - us;
-                self.masters[them].contains(to)
-                    || (self.masters[us].contains(from) && to == Square::temple(self.to_move.other()))
-            }
+            Move::Step { from, to, .. } => self.winning_squares(self.to_move, from).contains(to),
             Move::Pass { .. } => false,
+        }
+    }
+
+    /// A move that wins on the spot for the side to move: a capture of the enemy master, or its
+    /// own master stepping onto the enemy temple; the first such move in `generate`'s order.
+    /// Like `generate`, it does not look at the outcome (callers ask `outcome` first).
+    ///
+    /// ```
+    /// use onitama_core::rules::Position;
+    /// // Red's student on c3 takes Blue's master on c4 with boar (or ox, later in the order).
+    /// let p: Position = "5/2B2/2r2/5/R4 ox,boar crab,tiger horse r".parse().unwrap();
+    /// assert_eq!(p.winning_move(), Some("boar:c3c4".parse().unwrap()));
+    /// // Red's master on c4 steps onto Blue's temple c5 with ox.
+    /// let p: Position = "1B3/2R2/5/5/5 ox,tiger crab,boar horse r".parse().unwrap();
+    /// assert_eq!(p.winning_move(), Some("ox:c4c5".parse().unwrap()));
+    /// let start: Position = "bbBbb/5/5/5/rrRrr ox,boar horse,elephant crab r".parse().unwrap();
+    /// assert_eq!(start.winning_move(), None);
+    /// ```
+    #[inline]
+    pub fn winning_move(&self) -> Option<Move> {
+        self.winning_move_of(self.to_move)
+    }
+
+    /// The threat the side to move faces: a move with which the other side, holding its hand,
+    /// would win on the spot were it its turn.
+    ///
+    /// ```
+    /// use onitama_core::rules::Position;
+    /// // Blue's student on c3 could take Red's master on c2 with crab.
+    /// let p: Position = "B4/5/2b2/2R2/5 ox,boar crab,tiger horse r".parse().unwrap();
+    /// assert_eq!(p.threat(), Some("crab:c3c2".parse().unwrap()));
+    /// let start: Position = "bbBbb/5/5/5/rrRrr ox,boar horse,elephant crab r".parse().unwrap();
+    /// assert_eq!(start.threat(), None);
+    /// ```
+    #[inline]
+    pub fn threat(&self) -> Option<Move> {
+        self.winning_move_of(self.to_move.other())
+    }
+
+    #[inline]
+    fn winning_move_of(&self, color: Color) -> Option<Move> {
+        let own = self.pieces(color);
+        for card in self.hand(color) {
+            for from in own {
+                let hit = card.targets(color, from) & self.winning_squares(color, from) & !own;
+                if let Some(to) = hit.first() {
+                    return Some(Move::Step { card, from, to });
+                }
+            }
+        }
+        None
+    }
+
+    /// Where `color`'s piece on `from` would win on the spot: on the enemy master, and for the
+    /// master also on the enemy temple.
+    #[inline]
+    pub(super) fn winning_squares(&self, color: Color, from: Square) -> Bitboard {
+        let enemy_master = self.masters(color.other());
+        if self.masters(color).contains(from) {
+            enemy_master | Square::temple(color.other()).bitboard()
+        } else {
+            enemy_master
         }
     }
 
@@ -226,8 +284,8 @@ impl Position {
     #[inline]
     pub fn generate(&self, list: &mut MoveList) {
         let us = self.to_move;
-        let own = self.pieces[us.index()];
-        for card in self.hands[us.index()] {
+        let own = self.pieces[us];
+        for card in self.hands[us] {
             for from in own {
                 for to in card.targets(us, from) & !own {
                     list.push(Move::Step { card, from, to });
@@ -235,7 +293,7 @@ impl Position {
             }
         }
         if list.is_empty() {
-            for card in self.hands[us.index()] {
+            for card in self.hands[us] {
                 list.push(Move::Pass { card });
             }
         }
@@ -246,8 +304,8 @@ impl Position {
     #[inline]
     pub fn count_moves(&self) -> u64 {
         let us = self.to_move;
-        let own = self.pieces[us.index()];
-        let [first, second] = self.hands[us.index()].pair();
+        let own = self.pieces[us];
+        let [first, second] = self.hands[us].pair();
         let mut count = 0;
         for from in own {
             count += ((first.targets(us, from) & !own).count() + (second.targets(us, from) & !own).count()) as u64;
@@ -308,8 +366,8 @@ impl Position {
     /// Plays a move the caller knows to be legal (the search's hot path).
     #[inline]
     pub fn play_unchecked(&mut self, m: Move) {
-        let us = self.to_move.index();
-        let them = 1 - us;
+        let us = self.to_move;
+        let them = us.other();
         if let Move::Step { from, to, .. } = m {
             let (from, to) = (from.bitboard(), to.bitboard());
             self.pieces[us] ^= from | to;
