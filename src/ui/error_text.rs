@@ -161,7 +161,7 @@ fn square(lang: Lang, square: Square) -> String {
 fn quoted(lang: Lang, verbatim: &str) -> String {
     match lang {
         Lang::Fa => ["«\u{2068}", verbatim, "\u{2069}»"].concat(),
-        Lang::Fr => ["« ", verbatim, " »"].concat(),
+        Lang::Fr => ["«\u{a0}", verbatim, "\u{a0}»"].concat(),
         Lang::Es => ["«", verbatim, "»"].concat(),
         Lang::En => ["'", verbatim, "'"].concat(),
     }
@@ -343,7 +343,7 @@ fn link_error_in(lang: Lang, error: &LinkError) -> String {
 /// (`error_file` writes the files; `tests/error_files.rs` keeps them equal).
 #[cfg(not(target_arch = "wasm32"))]
 const TABLE: &[(&str, &str)] = &[
-    ("e1", langs!["کارت ناشناخته: {text}", "carta desconocida: {text}", "carte inconnue : {text}"]),
+    ("e1", langs!["کارت ناشناخته: {text}", "carta desconocida: {text}", "carte inconnue\u{a0}: {text}"]),
     (
         "e2",
         langs![
@@ -357,7 +357,7 @@ const TABLE: &[(&str, &str)] = &[
         langs![
             "صفحه {n} ردیفِ جدا با «\u{2068}/\u{2069}» دارد، اما باید ۵ ردیف داشته باشد",
             "el tablero tiene {n} filas separadas por «/», pero debe tener 5",
-            "le plateau a {n} rangées séparées par « / » au lieu de 5",
+            "le plateau a {n} rangées séparées par «\u{a0}/\u{a0}» au lieu de 5",
         ],
     ),
     (
@@ -373,7 +373,7 @@ const TABLE: &[(&str, &str)] = &[
         langs![
             "{found} در ردیف {rank} نابه‌جاست: برای مهره‌ها \u{2068}R r B b\u{2069} و برای خانه‌های خالی \u{2068}1-5\u{2069} را به کار ببرید",
             "{found} inesperado en la fila {rank}: usa R r B b para las piezas y 1-5 para las casillas vacías",
-            "{found} inattendu dans la rangée {rank} : utilisez R r B b pour les pièces et 1-5 pour les cases vides",
+            "{found} inattendu dans la rangée {rank}\u{a0}: utilisez R r B b pour les pièces et 1-5 pour les cases vides",
         ],
     ),
     (
@@ -381,7 +381,7 @@ const TABLE: &[(&str, &str)] = &[
         langs![
             "{color} باید ۲ کارت داشته باشد که با «\u{2068},\u{2069}» به هم پیوسته‌اند، اما {n} کارت آمده است",
             "{color} debe tener 2 cartas unidas por «,», pero hay {n}",
-            "{color} doit tenir 2 cartes reliées par « , », mais il y en a {n}",
+            "{color} doit tenir 2 cartes reliées par «\u{a0},\u{a0}», mais il y en a {n}",
         ],
     ),
     (
@@ -397,7 +397,7 @@ const TABLE: &[(&str, &str)] = &[
         langs![
             "نوبت باید «\u{2068}r\u{2069}» یا «\u{2068}b\u{2069}» باشد، نه {text}",
             "el turno debe ser «r» o «b», no {text}",
-            "le camp au trait doit être « r » ou « b », pas {text}",
+            "le camp au trait doit être «\u{a0}r\u{a0}» ou «\u{a0}b\u{a0}», pas {text}",
         ],
     ),
     ("e9", langs!["{color} دو استاد دارد", "{color} tiene dos maestros", "{color} a deux maîtres"]),
@@ -406,7 +406,7 @@ const TABLE: &[(&str, &str)] = &[
         langs![
             "هر طرف حداکثر ۵ مهره دارد: {color} {n} مهره دارد",
             "un bando tiene más de 5 piezas: {color} tiene {n}",
-            "un camp a plus de 5 pièces : {color} en a {n}",
+            "un camp a plus de 5 pièces\u{a0}: {color} en a {n}",
         ],
     ),
     (
@@ -414,7 +414,7 @@ const TABLE: &[(&str, &str)] = &[
         langs![
             "هر طرف حداکثر ۴ شاگرد دارد: {color} {n} شاگرد دارد",
             "un bando tiene como mucho 4 estudiantes: {color} tiene {n}",
-            "un camp a au plus 4 élèves : {color} en a {n}",
+            "un camp a au plus 4 élèves\u{a0}: {color} en a {n}",
         ],
     ),
     (
@@ -422,7 +422,7 @@ const TABLE: &[(&str, &str)] = &[
         langs![
             "هیچ‌یک از دو طرف استاد ندارد: بازی با گرفته شدن نخستین استاد پایان می‌یابد",
             "ningún bando tiene maestro: la partida termina al capturar el primero",
-            "aucun camp n'a de maître : la partie s'arrête dès que le premier est capturé",
+            "aucun camp n'a de maître\u{a0}: la partie s'arrête dès que le premier est capturé",
         ],
     ),
     (
@@ -430,7 +430,7 @@ const TABLE: &[(&str, &str)] = &[
         langs![
             "{color} استاد ندارد، اما نوبت {other} است: بازی با نوبتِ طرفی پایان می‌یابد که استادش را از دست داده است",
             "{color} no tiene maestro, pero mueve {other}: la partida termina con el turno del bando que perdió su maestro",
-            "{color} n'a plus de maître, mais c'est au tour de {other} : la partie s'arrête au tour du camp qui a perdu son maître",
+            "{color} n'a plus de maître, mais c'est au tour de {other}\u{a0}: la partie s'arrête au tour du camp qui a perdu son maître",
         ],
     ),
     (
@@ -438,7 +438,7 @@ const TABLE: &[(&str, &str)] = &[
         langs![
             "نوبت {color} است، اما استادش از پیش روی معبد حریف، {square}، ایستاده است: با رسیدن به آنجا برده بود",
             "mueve {color}, pero su maestro ya está en el templo enemigo {square}: ganó al llegar allí",
-            "c'est au tour de {color}, mais son maître est déjà sur le temple adverse {square} : la partie était gagnée à son arrivée",
+            "c'est au tour de {color}, mais son maître est déjà sur le temple adverse {square}\u{a0}: la partie était gagnée à son arrivée",
         ],
     ),
     (
@@ -446,7 +446,7 @@ const TABLE: &[(&str, &str)] = &[
         langs![
             "{text} حرکت نیست: آن را به شکل \u{2068}tiger:c1c3\u{2069} (کارت، سپس خانهٔ مبدأ و خانهٔ مقصد) یا \u{2068}tiger:pass\u{2069} بنویسید",
             "{text} no es una jugada: se espera <carta>:<origen><destino> (p. ej. tiger:c1c3) o <carta>:pass",
-            "{text} n'est pas un coup : attendu <carte>:<départ><arrivée> (par ex. tiger:c1c3) ou <carte>:pass",
+            "{text} n'est pas un coup\u{a0}: attendu <carte>:<départ><arrivée> (par ex. tiger:c1c3) ou <carte>:pass",
         ],
     ),
     (
@@ -454,7 +454,7 @@ const TABLE: &[(&str, &str)] = &[
         langs![
             "{text} خانه نیست: از \u{2068}a1\u{2069} تا \u{2068}e5\u{2069} را به کار ببرید",
             "{text} no es una casilla: usa de a1 a e5",
-            "{text} n'est pas une case : utilisez a1 à e5",
+            "{text} n'est pas une case\u{a0}: utilisez a1 à e5",
         ],
     ),
     (
@@ -462,7 +462,7 @@ const TABLE: &[(&str, &str)] = &[
         langs![
             "حرکت {move} اینجا مجاز نیست: {reason}",
             "la jugada {move} no está permitida aquí: {reason}",
-            "le coup {move} n'est pas permis ici : {reason}",
+            "le coup {move} n'est pas permis ici\u{a0}: {reason}",
         ],
     ),
     (
@@ -470,7 +470,7 @@ const TABLE: &[(&str, &str)] = &[
         langs![
             "بازی تمام شده است: {outcome}",
             "la partida ha terminado: {outcome}",
-            "la partie est terminée : {outcome}",
+            "la partie est terminée\u{a0}: {outcome}",
         ],
     ),
     (
@@ -518,16 +518,16 @@ const TABLE: &[(&str, &str)] = &[
         langs![
             "در ثبت بازی سطر «\u{2068}start\u{2069}» با وضعیت آغازین نیست",
             "al registro le falta la línea «start» con la posición inicial",
-            "il manque au relevé la ligne « start » avec la position de départ",
+            "il manque au relevé la ligne «\u{a0}start\u{a0}» avec la position de départ",
         ],
     ),
-    ("e25", langs!["سطر {line}: {error}", "línea {line}: {error}", "ligne {line} : {error}"]),
+    ("e25", langs!["سطر {line}: {error}", "línea {line}: {error}", "ligne {line}\u{a0}: {error}"]),
     (
         "e26",
         langs![
             "سطر {line}، حرکت {n}: {error}",
             "línea {line}, jugada {n}: {error}",
-            "ligne {line}, coup {n} : {error}"
+            "ligne {line}, coup {n}\u{a0}: {error}"
         ],
     ),
     (
@@ -535,7 +535,7 @@ const TABLE: &[(&str, &str)] = &[
         langs![
             "سطر {line}: سطر ناشناخته {text}",
             "línea {line}: línea desconocida {text}",
-            "ligne {line} : ligne inconnue {text}",
+            "ligne {line}\u{a0}: ligne inconnue {text}",
         ],
     ),
     (
@@ -543,7 +543,7 @@ const TABLE: &[(&str, &str)] = &[
         langs![
             "سطر {line}: ثبت بازی نتیجه را {claimed} می‌گوید، اما حرکت‌ها به {actual} می‌رسند",
             "línea {line}: el registro dice {claimed}, pero las jugadas dan {actual}",
-            "ligne {line} : le relevé indique {claimed}, mais les coups donnent {actual}",
+            "ligne {line}\u{a0}: le relevé indique {claimed}, mais les coups donnent {actual}",
         ],
     ),
     (
@@ -575,7 +575,7 @@ const TABLE: &[(&str, &str)] = &[
         langs![
             "شیوهٔ بازی ناشناخته‌ای را نام می‌برد: {text}",
             "indica un modo de juego desconocido: {text}",
-            "elle indique un mode de jeu inconnu : {text}",
+            "elle indique un mode de jeu inconnu\u{a0}: {text}",
         ],
     ),
     (
@@ -583,7 +583,7 @@ const TABLE: &[(&str, &str)] = &[
         langs![
             "رنگ ناشناخته‌ای را نام می‌برد: {text}",
             "indica un color desconocido: {text}",
-            "elle indique une couleur inconnue : {text}",
+            "elle indique une couleur inconnue\u{a0}: {text}",
         ],
     ),
     (
@@ -599,7 +599,7 @@ const TABLE: &[(&str, &str)] = &[
         langs![
             "ارزیابی باید «\u{2068}on\u{2069}» یا «\u{2068}off\u{2069}» باشد، نه {text}",
             "la evaluación debe ser «on» u «off», no {text}",
-            "l'évaluation doit être « on » ou « off », pas {text}",
+            "l'évaluation doit être «\u{a0}on\u{a0}» ou «\u{a0}off\u{a0}», pas {text}",
         ],
     ),
     (
@@ -607,7 +607,7 @@ const TABLE: &[(&str, &str)] = &[
         langs![
             "سطری ناشناخته دارد: {text}",
             "tiene una línea desconocida: {text}",
-            "elle contient une ligne inconnue : {text}",
+            "elle contient une ligne inconnue\u{a0}: {text}",
         ],
     ),
     (
@@ -624,7 +624,7 @@ const TABLE: &[(&str, &str)] = &[
         langs![
             "ثبت بازیِ آن خراب است: {error}",
             "su registro de la partida está dañado: {error}",
-            "son relevé de partie est endommagé : {error}",
+            "son relevé de partie est endommagé\u{a0}: {error}",
         ],
     ),
     (
@@ -640,7 +640,7 @@ const TABLE: &[(&str, &str)] = &[
         langs![
             "بازیِ درون پیوند خراب است: {error}",
             "la partida del enlace está dañada: {error}",
-            "la partie du lien est endommagée : {error}",
+            "la partie du lien est endommagée\u{a0}: {error}",
         ],
     ),
 ];
