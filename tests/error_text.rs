@@ -373,7 +373,7 @@ fn parser_errors_in_persian_keep_their_fragments() {
     assert!(!outside_isolates(&fa).chars().any(|c| c.is_ascii_digit()), "{fa}");
 }
 
-/// French puts a space before ':' as the rest of the page does.
+/// French puts a space that never breaks before ':', as the rest of the page does.
 #[test]
 fn french_spaces_before_colons() {
     let texts = [
@@ -386,7 +386,7 @@ fn french_spaces_before_colons() {
         // The move's notation has its own colon.
         let text = text.replace("ox:pass", "");
         for (index, _) in text.match_indices(':') {
-            assert!(text[..index].ends_with(' '), "no space before ':' in {text:?}");
+            assert!(text[..index].ends_with('\u{a0}'), "no unbreakable space before ':' in {text:?}");
         }
     }
 }

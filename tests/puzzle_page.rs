@@ -93,7 +93,7 @@ fn a_defence_that_escapes_fails_the_puzzle_and_undo_or_try_again_starts_over() {
     assert!(matches!(state.puzzle.unwrap().status, Status::Failed { wrong: w, .. } if w == wrong));
     assert!(!state.human_to_move(), "a failed puzzle waits for the player to try again");
     let verdict = state.puzzle.unwrap().verdict(Lang::Fr, &state.game).unwrap();
-    assert!(verdict.starts_with("Pas celui-ci : après "), "{verdict}");
+    assert!(verdict.starts_with("Pas celui-ci\u{a0}: après "), "{verdict}");
     // Undo goes back before the wrong move: playing again.
     session.update(Event::Intent(Intent::Undo));
     assert_eq!(session.state().puzzle.unwrap().status, Status::Playing);

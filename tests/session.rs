@@ -180,7 +180,7 @@ fn a_choice_of_five_cards_with_a_repeat_is_refused() {
     assert_eq!(options.game().unwrap_err(), PositionError::DuplicateCard(Card::Ox));
     assert_eq!(
         text::duplicate_card(Lang::Fr, Card::Ox),
-        "Choisissez cinq cartes différentes : bœuf est choisie deux fois"
+        "Choisissez cinq cartes différentes\u{a0}: bœuf est choisie deux fois"
     );
 }
 
@@ -422,6 +422,24 @@ fn moves_captures_and_the_end_make_their_sounds_unless_muted() {
     let muted = Settings { sound: false, ..Settings::default() };
     let (mut quiet, _) = open(START, Mode::PassAndPlay { turn_board: false }, muted);
     assert!(sounds(&play(&mut quiet, "ox:c1c2".parse().unwrap())).is_empty());
+}
+
+#[test]
+fn muted_sound_mutes_the_buzz_too() {
+    let muted = Settings { sound: false, ..Settings::default() };
+    let (mut quiet, _) = open("5/5/2B2/2R2/5 crab,boar horse,elephant ox r", vs_ai(Color::Red), muted);
+    let effects = play(&mut quiet, "crab:c2c3".parse().unwrap());
+    assert!(!effects.iter().any(|e| matches!(e, Effect::Vibrate(_))), "{effects:?}");
+}
+
+#[test]
+fn a_game_the_ai_plays_against_itself_ends_with_no_win_chime_and_no_confetti() {
+    use onitama::ui::sound::Sound;
+    let watch = Mode::Watch { level: AiLevel::nth(0) };
+    let (mut session, _) = open("5/5/2B2/2R2/5 crab,boar horse,elephant ox r", watch, Settings::default());
+    let effects = play(&mut session, "crab:c2c3".parse().unwrap());
+    assert_eq!(sounds(&effects), [Sound::Capture, Sound::Card, Sound::End]);
+    assert!(session.state().celebration.is_none());
 }
 
 #[test]

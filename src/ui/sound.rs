@@ -15,6 +15,8 @@ pub enum Sound {
     Win,
     /// The game ends with the player's loss, or a draw.
     Loss,
+    /// A game the AI played against itself ends: nobody here won or lost.
+    End,
     /// A tap that means nothing here.
     Refused,
 }
@@ -24,24 +26,25 @@ pub fn of_move(before: &Position, m: Move, outcome: Option<Outcome>, mode: Mode)
     let captured = matches!(m, Move::Step { to, .. } if before.pieces(before.to_move().other()).contains(to));
     let mut sounds = vec![if captured { Sound::Capture } else { Sound::Move }, Sound::Card];
     if let Some(outcome) = outcome {
-        let happy = match (outcome, mode) {
-            (Outcome::Win { winner, .. }, Mode::VsAi { human, .. }) => winner == human,
-            (Outcome::Win { .. }, _) => true,
-            (Outcome::DrawByRepetition, _) => false,
-        };
-        sounds.push(if happy { Sound::Win } else { Sound::Loss });
+        sounds.push(match (outcome, mode) {
+            (_, Mode::Watch { .. }) => Sound::End,
+            (Outcome::Win { winner, .. }, Mode::VsAi { human, .. }) if winner != human => Sound::Loss,
+            (Outcome::Win { .. }, _) => Sound::Win,
+            (Outcome::DrawByRepetition, _) => Sound::Loss,
+        });
     }
     sounds
 }
 
-/// How long the phone buzzes for a sound (ms), if at all: a capture and the end of a game.
+/// How long the phone buzzes for a sound (ms), if at all: a capture and the end of a game, unless
+/// the sound is off (a buzz is a sound too) or the system asks for less motion.
 pub fn vibration(sound: Sound, state: &State) -> Option<u32> {
-    if state.reduced_motion {
+    if state.reduced_motion || !state.settings.sound {
         return None;
     }
     match sound {
         Sound::Capture => Some(40),
-        Sound::Win | Sound::Loss => Some(120),
+        Sound::Win | Sound::Loss | Sound::End => Some(120),
         _ => None,
     }
 }

@@ -106,7 +106,7 @@ test('a wrong move in a puzzle is answered by its refutation on the board, expla
   assert.equal(s.puzzle.status, 'failed');
   assert.equal(s.moves[0], wrong);
   assert.equal(s.moves.length, 2, 'the refutation is played on the board');
-  assert.match(await page.textContent('#puzzle-text'), /^Pas celui-ci : après .* répond .*/);
+  assert.match(await page.textContent('#puzzle-text'), /^Pas celui-ci\u00a0: après .* répond .*/);
   assert.equal(s.legal_moves.length > 0 && s.to_move === start.to_move, true);
   await screenshot(page, 'puzzle-failed-fr');
   // A reload keeps the puzzle and where it stands.

@@ -43,6 +43,8 @@ fn tones(sound: Sound) -> &'static [Tone] {
         ],
         // A falling two-note (G, D) that sags.
         Sound::Loss => &[(300, Some(Triangle), 392, 384, 180, 13), (460, Some(Triangle), 294, 272, 240, 13)],
+        // Two even notes (E, E): an ending that is nobody's win.
+        Sound::End => &[(300, Some(Triangle), 659, 659, 160, 11), (420, Some(Triangle), 659, 659, 220, 11)],
         // A dull low buzz-click.
         Sound::Refused => &[(0, Some(Square), 140, 105, 110, 7), (0, Some(Sine), 95, 70, 90, 10)],
     }
