@@ -18,3 +18,4 @@ mod js_fields;
 pub mod ui;
 #[cfg(target_arch = "wasm32")]
 pub mod worker;
+pub mod worker_protocol;
