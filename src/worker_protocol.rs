@@ -43,12 +43,29 @@ pub enum EngineReport {
     /// The worker has loaded; what was sent before this was lost.
     Ready,
     /// A search finished a depth.
-    Info { id: u32, depth: u32, score: Score, nodes: u64, pv: Vec<Move> },
+    Info {
+        id: u32,
+        depth: u32,
+        score: Score,
+        nodes: u64,
+        pv: Vec<Move>,
+    },
     /// The request is answered. A level's move and an escaped defence know no score.
-    Done { id: u32, best: Option<Move>, score: Option<Score> },
+    Done {
+        id: u32,
+        best: Option<Move>,
+        score: Option<Score>,
+    },
     /// A move of the game under review, with the number of moves in all.
-    Reviewed { id: u32, entry: PlyReview, total: usize },
-    Failed { id: u32, message: String },
+    Reviewed {
+        id: u32,
+        entry: PlyReview,
+        total: usize,
+    },
+    Failed {
+        id: u32,
+        message: String,
+    },
 }
 
 /// Why a message could not be read.
@@ -400,7 +417,9 @@ impl<'a> Words<'a> {
     fn end(mut self) -> Result<(), ProtocolError> {
         match self.0.next() {
             None => Ok(()),
-            Some(found) => Err(ProtocolError::Unexpected { wanted: "the end of the message", found: found.to_string() }),
+            Some(found) => {
+                Err(ProtocolError::Unexpected { wanted: "the end of the message", found: found.to_string() })
+            }
         }
     }
 }

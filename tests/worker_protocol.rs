@@ -28,7 +28,11 @@ fn split(game: &Game) -> (Position, Vec<Position>) {
 }
 
 fn score() -> impl Strategy<Value = Score> {
-    prop_oneof![any::<i32>().prop_map(Score::Value), any::<u32>().prop_map(Score::Win), any::<u32>().prop_map(Score::Loss)]
+    prop_oneof![
+        any::<i32>().prop_map(Score::Value),
+        any::<u32>().prop_map(Score::Win),
+        any::<u32>().prop_map(Score::Loss)
+    ]
 }
 
 /// Limits with at least one of them set; times in whole milliseconds, as they travel.
@@ -73,8 +77,13 @@ fn report() -> impl Strategy<Value = EngineReport> {
                 3 => EngineReport::Done { id, best: line.first().copied(), score: None },
                 4 => EngineReport::Failed { id, message },
                 _ => {
-                    let classes =
-                        [MoveClass::Best, MoveClass::Good, MoveClass::Inaccuracy, MoveClass::Mistake, MoveClass::Blunder];
+                    let classes = [
+                        MoveClass::Best,
+                        MoveClass::Good,
+                        MoveClass::Inaccuracy,
+                        MoveClass::Mistake,
+                        MoveClass::Blunder,
+                    ];
                     let played = line.last().copied().unwrap_or(Move::Pass { card: game.start().side_card() });
                     let entry = PlyReview {
                         ply: total / 2,
