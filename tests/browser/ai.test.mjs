@@ -143,3 +143,23 @@ test('best_move answers scripts on the page and rejects bad input', { timeout: 6
   assert.match(result.badPosition, /the same card twice/);
   await page.close();
 });
+
+test('a worker message that does not read stops the AI with the reason, not a crash', { timeout: 60000 }, async () => {
+  const { page } = await openGame(game.browser, game.server.url);
+  const notice = await page.evaluate(async () => {
+    // A stand-in for the AI's worker that says it is ready, then answers with a broken line.
+    window.Worker = class {
+      constructor() { setTimeout(() => this.onmessage({ data: 'ready' }), 0); }
+      postMessage(line) { setTimeout(() => this.onmessage({ data: `done ${line.split(' ')[1]} best tiger:z9` }), 0); }
+      terminate() {}
+    };
+    window.wasmBindings.game_new({ mode: 'watch', level: 0 });
+    for (let tries = 0; tries < 100 && !window.wasmBindings.game_state().notice; tries += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    return window.wasmBindings.game_state().notice;
+  });
+  assert.match(notice, /does not read: bad move 'tiger:z9'/);
+  assert.equal(await page.evaluate(() => window.wasmBindings.game_state().thinking), false);
+  await page.close();
+});
