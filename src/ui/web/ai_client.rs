@@ -30,32 +30,18 @@ impl AiWorker {
         on_report: impl Fn(EngineReport) + 'static,
         on_failure: impl Fn(String) + 'static,
     ) -> Result<AiWorker, JsValue> {
+        // One copy of the client whatever the callers' closures are.
+        AiWorker::start_with(Box::new(on_report), Rc::new(on_failure))
+    }
+
+    fn start_with(on_report: Box<dyn Fn(EngineReport)>, on_failure: Rc<dyn Fn(String)>) -> Result<AiWorker, JsValue> {
         let options = WorkerOptions::new();
         options.set_type(WorkerType::Module);
         let worker = Worker::new_with_options("./ai-worker.js", &options)?;
         let link = Rc::new(RefCell::new(Link::default()));
-        let on_failure = Rc::new(on_failure);
         let (sender, waiting, failed) = (worker.clone(), link.clone(), on_failure.clone());
         let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
-            let Some(text) = event.data().as_string() else {
-                return failed("the AI's worker sent something other than a line of text".to_string());
-            };
-            match EngineReport::decode(&text) {
-                Ok(EngineReport::Ready) => {
-                    let queued = {
-                        let mut link = waiting.borrow_mut();
-                        link.ready = true;
-                        link.queued.take()
-                    };
-                    if let Some(request) = queued
-                        && sender.post_message(&JsValue::from_str(&request)).is_err()
-                    {
-                        failed("the AI's worker could not be asked".to_string());
-                    }
-                }
-                Ok(report) => on_report(report),
-                Err(error) => failed(format!("the AI's worker sent a message that does not read: {error}")),
-            }
+            receive(event.data(), &sender, &waiting, &*on_report, &*failed);
         });
         worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
         let on_error = Closure::<dyn FnMut(ErrorEvent)>::new(move |event: ErrorEvent| on_failure(event.message()));
@@ -73,6 +59,36 @@ impl AiWorker {
             link.queued = Some(text);
             Ok(())
         }
+    }
+}
+
+/// One message from the worker: `Ready` sends what waited for it, a report goes on, and anything
+/// that does not read is the worker's failure.
+fn receive(
+    data: JsValue,
+    worker: &Worker,
+    link: &RefCell<Link>,
+    on_report: &dyn Fn(EngineReport),
+    on_failure: &dyn Fn(String),
+) {
+    let Some(text) = data.as_string() else {
+        return on_failure("the AI's worker sent something other than a line of text".to_string());
+    };
+    match EngineReport::decode(&text) {
+        Ok(EngineReport::Ready) => {
+            let queued = {
+                let mut link = link.borrow_mut();
+                link.ready = true;
+                link.queued.take()
+            };
+            if let Some(request) = queued
+                && worker.post_message(&JsValue::from_str(&request)).is_err()
+            {
+                on_failure("the AI's worker could not be asked".to_string());
+            }
+        }
+        Ok(report) => on_report(report),
+        Err(error) => on_failure(format!("the AI's worker sent a message that does not read: {error}")),
     }
 }
 
