@@ -191,7 +191,9 @@ impl EngineReport {
         match self {
             EngineReport::Ready => line.push_str("ready"),
             EngineReport::Info { id, depth, score, nodes, pv } => {
-                let _ = write!(line, "info {id} depth {depth} score {} nodes {nodes} pv", score_text(*score));
+                let _ = write!(line, "info {id} depth {depth} score");
+                write_score(&mut line, *score);
+                let _ = write!(line, " nodes {nodes} pv");
                 write_moves(&mut line, pv);
             }
             EngineReport::Done { id, best, score } => {
@@ -200,7 +202,8 @@ impl EngineReport {
                     let _ = write!(line, " best {best}");
                 }
                 if let Some(score) = score {
-                    let _ = write!(line, " score {}", score_text(*score));
+                    line.push_str(" score");
+                    write_score(&mut line, *score);
                 }
             }
             EngineReport::Reviewed { id, entry, total } => {
@@ -208,13 +211,11 @@ impl EngineReport {
                 if let Some(best) = entry.best {
                     let _ = write!(line, " best {best}");
                 }
-                let _ = write!(
-                    line,
-                    " before {} after {} class {} line",
-                    score_text(entry.score_before),
-                    score_text(entry.score_after),
-                    entry.class.code()
-                );
+                line.push_str(" before");
+                write_score(&mut line, entry.score_before);
+                line.push_str(" after");
+                write_score(&mut line, entry.score_after);
+                let _ = write!(line, " class {} line", entry.class.code());
                 write_moves(&mut line, &entry.line);
             }
             // One line, whatever the message held.
@@ -285,12 +286,12 @@ impl EngineReport {
 }
 
 /// A score in the protocol: `cp <hundredths>`, `win <plies>` or `loss <plies>`.
-fn score_text(score: Score) -> String {
-    match score {
-        Score::Value(value) => format!("cp {value}"),
-        Score::Win(plies) => format!("win {plies}"),
-        Score::Loss(plies) => format!("loss {plies}"),
-    }
+fn write_score(line: &mut String, score: Score) {
+    let _ = match score {
+        Score::Value(value) => write!(line, " cp {value}"),
+        Score::Win(plies) => write!(line, " win {plies}"),
+        Score::Loss(plies) => write!(line, " loss {plies}"),
+    };
 }
 
 fn write_limits(line: &mut String, limits: &Limits) {
@@ -341,14 +342,26 @@ impl<'a> Words<'a> {
         self.0.next_if_eq(&keyword).is_some()
     }
 
-    fn number<T: std::str::FromStr>(&mut self, wanted: &'static str) -> Result<T, ProtocolError> {
+    /// A whole number ≥ 0 that fits `T` (one reading of digits for every type: a smaller wasm).
+    fn number<T: TryFrom<u64>>(&mut self, wanted: &'static str) -> Result<T, ProtocolError> {
         let found = self.next(wanted)?;
-        found.parse().map_err(|_| ProtocolError::Unexpected { wanted, found: found.to_string() })
+        let number = found.parse::<u64>().ok().and_then(|n| T::try_from(n).ok());
+        number.ok_or_else(|| ProtocolError::Unexpected { wanted, found: found.to_string() })
+    }
+
+    /// Hundredths of a student, of either sign.
+    fn hundredths(&mut self) -> Result<i32, ProtocolError> {
+        let wanted = "hundredths of a student";
+        let found = self.next(wanted)?;
+        let (negative, digits) = found.strip_prefix('-').map_or((false, found), |digits| (true, digits));
+        let size = digits.parse::<u64>().ok().and_then(|n| i64::try_from(n).ok());
+        let value = size.and_then(|n| i32::try_from(if negative { -n } else { n }).ok());
+        value.ok_or_else(|| ProtocolError::Unexpected { wanted, found: found.to_string() })
     }
 
     fn score(&mut self) -> Result<Score, ProtocolError> {
         match self.next("a score")? {
-            "cp" => Ok(Score::Value(self.number("hundredths of a student")?)),
+            "cp" => Ok(Score::Value(self.hundredths()?)),
             "win" => Ok(Score::Win(self.number("a number of plies")?)),
             "loss" => Ok(Score::Loss(self.number("a number of plies")?)),
             found => Err(ProtocolError::Unexpected { wanted: "cp, win or loss", found: found.to_string() }),
