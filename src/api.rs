@@ -1,10 +1,12 @@
 //! The wasm-bindgen surface: what JavaScript (and the page's scripts) may call.
 //! Every function returns a `Result`; bad input becomes a JavaScript `Error` with a clear message.
 
-use crate::ai::Engine;
+use crate::ai::review::PlyReview;
+use crate::ai::{Engine, Limits, Score};
 use crate::js_fields::JsFields;
 use crate::rules::{Game, Move, Position, perft as count_paths};
-use crate::worker::{self, JsLimits, SearchReport};
+use crate::worker;
+use crate::worker_protocol::{EngineReport, EngineRequest};
 use wasm_bindgen::prelude::*;
 
 /// Deeper perft runs for minutes and would freeze the page.
@@ -76,6 +78,59 @@ pub fn record_final_position(record: &str) -> Result<String, JsError> {
     Ok(game.position().to_string())
 }
 
+/// A search's limits as scripts give them.
+#[derive(Default, Clone, Copy)]
+struct JsLimits {
+    depth: Option<u32>,
+    movetime: Option<f64>,
+    nodes: Option<u64>,
+}
+
+impl JsLimits {
+    /// `{ depth, movetime, nodes }`, any of them; `undefined` or `null` for none.
+    fn read(value: &JsValue) -> Result<JsLimits, String> {
+        let Some(fields) = JsFields::read(value, "bad limits", Some(&["depth", "movetime", "nodes"]))? else {
+            return Ok(JsLimits::default());
+        };
+        Ok(JsLimits {
+            depth: fields.whole("depth")?.map(|d| d.min(u64::from(u32::MAX)) as u32),
+            movetime: fields.number("movetime")?,
+            nodes: fields.whole("nodes")?,
+        })
+    }
+
+    /// The limits, 1000 ms when none is given.
+    fn to_limits(self) -> Limits {
+        let limits = Limits { depth: self.depth, movetime_ms: self.movetime, nodes: self.nodes };
+        if limits == Limits::default() { Limits { movetime_ms: Some(1000.0), ..limits } } else { limits }
+    }
+}
+
+/// A score as scripts read it: `{ kind, value }`.
+#[derive(serde::Serialize)]
+struct JsScore {
+    /// "value", "win" or "loss".
+    kind: &'static str,
+    /// Hundredths of a student for "value"; plies for "win" and "loss".
+    value: i32,
+}
+
+impl From<Score> for JsScore {
+    fn from(score: Score) -> JsScore {
+        match score {
+            Score::Value(v) => JsScore { kind: "value", value: v },
+            Score::Win(plies) => JsScore { kind: "win", value: i32::try_from(plies).unwrap_or(i32::MAX) },
+            Score::Loss(plies) => JsScore { kind: "loss", value: i32::try_from(plies).unwrap_or(i32::MAX) },
+        }
+    }
+}
+
+/// Parses a position and the game's earlier ones, with the reason when one is malformed.
+fn parse_positions(position: &str, earlier: &[String]) -> Result<(Position, Vec<Position>), JsError> {
+    let earlier = earlier.iter().map(|text| parse_position(text)).collect::<Result<Vec<_>, _>>()?;
+    Ok((parse_position(position)?, earlier))
+}
+
 /// Searches on the calling thread with a fresh engine, so that the same call gives the same answer
 /// (scripts, tests and benchmarks; the page's AI uses the Web Worker).
 /// `limits` is `{ depth, movetime, nodes }` (any of them; 1000 ms when none) and `earlier` the
@@ -84,8 +139,7 @@ pub fn record_final_position(record: &str) -> Result<String, JsError> {
 #[wasm_bindgen]
 pub fn best_move(position: &str, limits: JsValue, earlier: Option<Vec<String>>) -> Result<JsValue, JsError> {
     let limits = JsLimits::read(&limits).map_err(|e| JsError::new(&e))?;
-    let (position, earlier) =
-        worker::parse_positions(position, &earlier.unwrap_or_default()).map_err(|e| JsError::new(&e))?;
+    let (position, earlier) = parse_positions(position, &earlier.unwrap_or_default())?;
     if let Some(outcome) = position.outcome() {
         return Err(JsError::new(&format!("the game is over: {outcome}")));
     }
@@ -93,8 +147,49 @@ pub fn best_move(position: &str, limits: JsValue, earlier: Option<Vec<String>>) 
     limits.movetime_ms = limits.movetime_ms.or(Some(PAGE_CAP_MS));
     let mut engine = Engine::new(worker::TABLE_MB, worker::clock);
     let result = engine.search(&position, &earlier, limits, &mut |_| {});
-    let report = SearchReport::from_info(0, "done", &result.info, result.best);
-    serde_wasm_bindgen::to_value(&report).map_err(|e| JsError::new(&e.to_string()))
+    #[derive(serde::Serialize)]
+    struct Found {
+        best: Option<String>,
+        depth: u32,
+        score: JsScore,
+        nodes: f64,
+        nps: f64,
+        pv: Vec<String>,
+    }
+    let info = &result.info;
+    let found = Found {
+        best: result.best.map(|m| m.to_string()),
+        depth: info.depth,
+        score: info.score.into(),
+        nodes: info.nodes as f64,
+        nps: info.nps() as f64,
+        pv: info.pv.iter().map(Move::to_string).collect(),
+    };
+    serde_wasm_bindgen::to_value(&found).map_err(|e| JsError::new(&e.to_string()))
+}
+
+/// A reviewed move as `review_game` gives it.
+fn review_entry(entry: &PlyReview) -> Result<JsValue, serde_wasm_bindgen::Error> {
+    #[derive(serde::Serialize)]
+    struct Entry {
+        ply: usize,
+        #[serde(rename = "move")]
+        played: String,
+        best: Option<String>,
+        score_before: JsScore,
+        score_after: JsScore,
+        class: &'static str,
+        line: Vec<String>,
+    }
+    serde_wasm_bindgen::to_value(&Entry {
+        ply: entry.ply,
+        played: entry.played.to_string(),
+        best: entry.best.map(|m| m.to_string()),
+        score_before: entry.score_before.into(),
+        score_after: entry.score_after.into(),
+        class: entry.class.code(),
+        line: entry.line.iter().map(Move::to_string).collect(),
+    })
 }
 
 /// review_game(record, { movetime }) reviews every move of a game in a worker of its own, so the
@@ -115,45 +210,39 @@ pub fn review_game(record: &str, limits: JsValue) -> Result<js_sys::Promise, JsE
     if limits.depth.is_none() && limits.nodes.is_none() {
         limits.movetime = Some(limits.movetime.unwrap_or(crate::ui::review::REVIEW_MS).min(PAGE_CAP_MS));
     }
-    let request = worker::SearchRequest { review: Some(game.to_record()), limits, ..Default::default() };
-    let request = serde_wasm_bindgen::to_value(&request).map_err(|e| JsError::new(&e.to_string()))?;
+    let request = EngineRequest::Review { id: 1, game, limits: limits.to_limits() };
     let mut started: Result<(), JsValue> = Ok(());
     let promise = js_sys::Promise::new(&mut |resolve, reject| {
         let holder: Rc<RefCell<Option<AiWorker>>> = Rc::default();
         let entries = js_sys::Array::new();
         let (keep, fail) = (holder.clone(), reject.clone());
-        let on_report = move |value: JsValue| {
-            let field = |name: &str| js_sys::Reflect::get(&value, &name.into()).ok().and_then(|v| v.as_string());
-            match field("kind").as_deref() {
-                Some("ready") => {
-                    if let Some(worker) = keep.borrow_mut().as_mut() {
-                        let _ = worker.mark_ready();
+        let on_report = move |report: EngineReport| {
+            let failure = match report {
+                EngineReport::Reviewed { entry, .. } => match review_entry(&entry) {
+                    Ok(value) => {
+                        entries.push(&value);
+                        return;
                     }
-                }
-                Some("reviewed") => {
-                    for name in ["id", "kind", "total"] {
-                        let _ = js_sys::Reflect::delete_property(value.unchecked_ref::<js_sys::Object>(), &name.into());
-                    }
-                    entries.push(&value);
-                }
-                Some("done") => {
+                    Err(error) => error.to_string(),
+                },
+                EngineReport::Done { .. } => {
                     let _ = resolve.call1(&JsValue::NULL, &entries);
                     keep.borrow_mut().take();
+                    return;
                 }
-                _ => {
-                    let message = field("message").unwrap_or_else(|| "the review failed".to_string());
-                    let _ = reject.call1(&JsValue::NULL, &js_sys::Error::new(&message));
-                    keep.borrow_mut().take();
-                }
-            }
+                EngineReport::Failed { message, .. } => message,
+                EngineReport::Ready | EngineReport::Info { .. } => return,
+            };
+            let _ = reject.call1(&JsValue::NULL, &js_sys::Error::new(&failure));
+            keep.borrow_mut().take();
         };
         let failed = holder.clone();
         let on_failure = move |message: String| {
             let _ = fail.call1(&JsValue::NULL, &js_sys::Error::new(&message));
             failed.borrow_mut().take();
         };
-        started = AiWorker::start(on_report, on_failure).and_then(|mut worker| {
-            worker.send(request.clone())?;
+        started = AiWorker::start(on_report, on_failure).and_then(|worker| {
+            worker.send(&request)?;
             *holder.borrow_mut() = Some(worker);
             Ok(())
         });
@@ -207,7 +296,6 @@ use crate::ui::state::Theme;
 use crate::ui::view::ControlsView;
 use crate::ui::web::{self as page, App};
 use crate::ui::{Lang, NewGame};
-use crate::worker::JsScore;
 
 fn no_game() -> JsError {
     JsError::new("the game has not started on this page")

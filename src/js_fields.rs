@@ -1,5 +1,5 @@
-//! Reading the plain objects that scripts and the worker pass in (`{ mode, level }`, `{ depth }`,
-//! a search request), field by field, with a clear error for a wrong type or an unknown name.
+//! Reading the plain objects that scripts pass in (`{ mode, level }`, `{ depth }`), field by
+//! field, with a clear error for a wrong type or an unknown name.
 //! Written by hand rather than with serde's deserializer: its error messages format floats,
 //! which alone adds 11 KB to the page's wasm.
 
@@ -85,23 +85,5 @@ impl JsFields {
                     .collect()
             })
             .transpose()
-    }
-
-    /// A whole number of either sign, from −2^53 to 2^53.
-    pub fn integer(&self, name: &str) -> Result<Option<i64>, String> {
-        const LIMIT: f64 = 9_007_199_254_740_992.0;
-        self.get(name)
-            .map(|v| {
-                v.as_f64()
-                    .filter(|n| n.fract() == 0.0 && (-LIMIT..=LIMIT).contains(n))
-                    .map(|n| n as i64)
-                    .ok_or_else(|| self.wrong(name, "a whole number", &v))
-            })
-            .transpose()
-    }
-
-    /// A field as it is (`undefined` when absent), for a nested object.
-    pub fn value(&self, name: &str) -> JsValue {
-        self.get(name).unwrap_or(JsValue::UNDEFINED)
     }
 }

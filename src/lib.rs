@@ -19,3 +19,4 @@ mod js_fields;
 pub mod ui;
 #[cfg(target_arch = "wasm32")]
 pub mod worker;
+pub mod worker_protocol;

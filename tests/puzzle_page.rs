@@ -10,6 +10,7 @@ use onitama::ui::puzzle::{Choice, Status, add_solved, choose, next_puzzle, parse
 use onitama::ui::session::{Effect, Event, Intent, Reply, ReplyKind, SearchOrder};
 use onitama::ui::state::Settings;
 use onitama::ui::{Lang, Mode, Session, State};
+use onitama::worker_protocol::EngineRequest;
 
 /// The set's first 3-ply puzzle (each is re-verified by `tests/puzzles.rs`).
 fn puzzle() -> Puzzle {
@@ -36,11 +37,9 @@ fn defence_order(effects: &[Effect]) -> SearchOrder {
         .expect("a search for the defence")
 }
 
-fn answer(session: &mut Session, order: &SearchOrder, best: Move, score: Score) -> Vec<Effect> {
-    let mut effects = session.update(Event::Reply(Reply {
-        id: order.id,
-        kind: ReplyKind::Done { best: Some(best), depth: 0, score: Some(score) },
-    }));
+fn answer(session: &mut Session, order: &SearchOrder, best: Move, score: Option<Score>) -> Vec<Effect> {
+    let mut effects =
+        session.update(Event::Reply(Reply { id: order.id, kind: ReplyKind::Done { best: Some(best), score } }));
     effects.extend(session.update(Event::Frame { now_ms: 1.0 }));
     effects
 }
@@ -65,8 +64,10 @@ fn a_puzzle_is_solved_against_the_defence_and_remembered() {
     let effects = session.update(Event::Intent(Intent::Play(first)));
     let order = defence_order(&effects);
     assert_eq!(order.defend, Some(2), "the defender's ply and the solver's last one are left");
+    let request = order.request();
+    assert!(matches!(request, EngineRequest::Defend { plies: 2, .. }), "a defence, not the level's move: {request:?}");
     let defence = onitama::ai::puzzle::defence(&order.position, 2).unwrap();
-    answer(&mut session, &order, defence, Score::Loss(2));
+    answer(&mut session, &order, defence, Some(Score::Loss(2)));
     assert_eq!(session.state().puzzle.unwrap().status, Status::Playing);
     assert!(session.state().human_to_move());
     let last = session.state().position().winning_move().expect("a win at once");
@@ -87,7 +88,7 @@ fn a_defence_that_escapes_fails_the_puzzle_and_undo_or_try_again_starts_over() {
     let effects = session.update(Event::Intent(Intent::Play(wrong)));
     let order = defence_order(&effects);
     let refutation = onitama::ai::puzzle::defence(&order.position, 2).unwrap();
-    answer(&mut session, &order, refutation, Score::Value(0));
+    answer(&mut session, &order, refutation, None);
     let state = session.state();
     assert_eq!(state.game.moves(), [wrong, refutation], "the refutation is on the board");
     assert!(matches!(state.puzzle.unwrap().status, Status::Failed { wrong: w, .. } if w == wrong));
@@ -116,7 +117,7 @@ fn plies_used_up_without_a_win_fail_the_puzzle() {
     let effects = session.update(Event::Intent(Intent::Play(first)));
     let order = defence_order(&effects);
     let defence = onitama::ai::puzzle::defence(&order.position, 2).unwrap();
-    answer(&mut session, &order, defence, Score::Loss(2));
+    answer(&mut session, &order, defence, Some(Score::Loss(2)));
     // A quiet third move instead of the win.
     let position = *session.state().position();
     let quiet = *position.legal_moves().iter().find(|&&m| !position.is_winning(m)).unwrap();
@@ -124,7 +125,7 @@ fn plies_used_up_without_a_win_fail_the_puzzle() {
     let order = defence_order(&effects);
     assert_eq!(order.defend, Some(0));
     let reply = order.position.legal_moves()[0];
-    answer(&mut session, &order, reply, Score::Value(0));
+    answer(&mut session, &order, reply, None);
     let state = session.state();
     let verdict = state.puzzle.unwrap().verdict(Lang::En, &state.game).unwrap();
     assert!(verdict.contains("the 2 moves are played"), "{verdict}");

@@ -66,7 +66,7 @@ fn reviewed(session: &mut Session) -> u32 {
     for entry in entries() {
         session.update(Event::Reply(Reply { id, kind: ReplyKind::Reviewed(entry, 2) }));
     }
-    session.update(Event::Reply(Reply { id, kind: ReplyKind::Done { best: None, depth: 0, score: None } }));
+    session.update(Event::Reply(Reply { id, kind: ReplyKind::Done { best: None, score: None } }));
     id
 }
 
@@ -323,5 +323,5 @@ fn start_review(session: &mut Session) -> u32 {
 /// Starts a review and says it is done, whatever the game.
 fn reviewed_any(session: &mut Session) {
     let id = start_review(session);
-    session.update(Event::Reply(Reply { id, kind: ReplyKind::Done { best: None, depth: 0, score: None } }));
+    session.update(Event::Reply(Reply { id, kind: ReplyKind::Done { best: None, score: None } }));
 }

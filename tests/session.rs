@@ -9,6 +9,7 @@ use onitama::ui::session::{
 };
 use onitama::ui::state::{Purpose, Settings};
 use onitama::ui::{Lang, Mode, Session, State, text};
+use onitama::worker_protocol::{EngineReport, EngineRequest};
 
 const START: &str = "bbBbb/5/5/5/rrRrr ox,boar horse,elephant crab r";
 
@@ -36,7 +37,7 @@ fn searches(effects: &[Effect]) -> Vec<SearchOrder> {
 }
 
 fn done(order: &SearchOrder, best: Option<Move>, score: Option<Score>) -> Event {
-    Event::Reply(Reply { id: order.id, kind: ReplyKind::Done { best, depth: 4, score } })
+    Event::Reply(Reply { id: order.id, kind: ReplyKind::Done { best, score } })
 }
 
 /// The first legal move of a search's position: what an honest worker might answer.
@@ -68,6 +69,27 @@ fn the_ai_searches_its_move_when_it_is_to_move() {
     assert_eq!(orders[0].purpose, Purpose::Move);
     assert_eq!(orders[0].level, Some(Level::ALL[0]));
     assert_eq!(session.state().thinking.map(|t| t.request), Some(orders[0].id));
+    let request = orders[0].request();
+    assert!(matches!(request, EngineRequest::LevelMove { level, .. } if level == Level::ALL[0]), "{request:?}");
+    assert_eq!(request.id(), orders[0].id);
+}
+
+#[test]
+fn an_evaluation_asks_the_worker_for_a_timed_search_and_its_reports_become_replies() {
+    let settings = Settings { evaluation: true, ..Settings::default() };
+    let (mut session, effects) = open(START, vs_ai(Color::Red), settings);
+    let order = searches(&effects).pop().unwrap();
+    let EngineRequest::Search { id, limits, position, earlier } = order.request() else { panic!("a search") };
+    assert_eq!((id, limits.movetime_ms, position, earlier.len()), (order.id, Some(300.0), order.position, 0));
+    assert_eq!(Reply::from_report(EngineReport::Ready), None, "the client answers ready itself");
+    let info = EngineReport::Info { id, depth: 3, score: Score::Value(25), nodes: 10, pv: Vec::new() };
+    session.update(Event::Reply(Reply::from_report(info).unwrap()));
+    assert_eq!(session.state().evaluation(), Some(Score::Value(25)));
+    assert_eq!(session.state().thinking.map(|t| t.depth), Some(3));
+    let done = EngineReport::Done { id, best: Some(some_move(&order)), score: None };
+    session.update(Event::Reply(Reply::from_report(done).unwrap()));
+    assert_eq!(session.state().thinking, None);
+    assert_eq!(session.state().evaluation(), Some(Score::Value(25)), "a reply without a score keeps the last one");
 }
 
 #[test]

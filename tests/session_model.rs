@@ -143,13 +143,14 @@ impl Harness {
     fn reply_to(&self, order: &SearchOrder, kind: u8, pick: usize) -> Event {
         let legal = order.position.legal_moves();
         let best = (!legal.is_empty()).then(|| legal[pick % legal.len()]);
-        let score = Some(Score::Value((pick % 400) as i32 - 200));
+        let score = Score::Value((pick % 400) as i32 - 200);
         let kind = match kind {
             0..=2 => ReplyKind::Info { depth: 1 + (pick % 6) as u32, score },
-            3..=8 => ReplyKind::Done { best, depth: if order.level.is_some() { 0 } else { 5 }, score },
+            // A level's move comes without a score.
+            3..=8 => ReplyKind::Done { best, score: order.level.is_none().then_some(score) },
             // Rarely the worker reports a failure.
             _ if pick.is_multiple_of(8) => ReplyKind::Failed("the search failed".into()),
-            _ => ReplyKind::Done { best, depth: 3, score },
+            _ => ReplyKind::Done { best, score: Some(score) },
         };
         Event::Reply(Reply { id: order.id, kind })
     }
@@ -279,7 +280,7 @@ impl Harness {
                         };
                         ReplyKind::Reviewed(entry, review.total())
                     }
-                    _ => ReplyKind::Done { best: None, depth: 0, score: None },
+                    _ => ReplyKind::Done { best: None, score: None },
                 };
                 self.send(Event::Reply(Reply { id, kind }));
             }

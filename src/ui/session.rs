@@ -20,10 +20,11 @@ use super::text::{self, Lang};
 use super::view::{ControlsView, controls};
 use crate::ai::puzzle::Puzzle;
 use crate::ai::review::PlyReview;
-use crate::ai::{Level, Score};
+use crate::ai::{Level, Limits, Score};
 use crate::mode::AiLevel;
 use crate::rules::{Card, Deal, Game, Move, Position, PositionError, Square};
 use crate::save::SaveFile;
+use crate::worker_protocol::{EngineReport, EngineRequest};
 use std::rc::Rc;
 
 /// A second click on what the first one selected, within this time, is a double-click: it
@@ -150,16 +151,30 @@ pub struct Reply {
     pub kind: ReplyKind,
 }
 
+impl Reply {
+    /// The worker's report as the session reads it; `None` for `Ready`, which is the client's.
+    pub fn from_report(report: EngineReport) -> Option<Reply> {
+        let (id, kind) = match report {
+            EngineReport::Ready => return None,
+            EngineReport::Info { id, depth, score, .. } => (id, ReplyKind::Info { depth, score }),
+            EngineReport::Done { id, best, score } => (id, ReplyKind::Done { best, score }),
+            EngineReport::Reviewed { id, entry, total } => (id, ReplyKind::Reviewed(entry, total)),
+            EngineReport::Failed { id, message } => (id, ReplyKind::Failed(message)),
+        };
+        Some(Reply { id, kind })
+    }
+}
+
 #[derive(Clone, Debug, PartialEq)]
 pub enum ReplyKind {
-    /// A depth finished (a level's move reports none).
+    /// A search finished a depth.
     Info {
         depth: u32,
-        score: Option<Score>,
+        score: Score,
     },
+    /// A level's move and an escaped puzzle defence come without a score.
     Done {
         best: Option<Move>,
-        depth: u32,
         score: Option<Score>,
     },
     Failed(String),
@@ -182,6 +197,21 @@ pub struct SearchOrder {
     /// A puzzle's defence: the opponent tries to win within this many plies (this one
     /// included); the worker answers the best defence, with a loss score if the win stands.
     pub defend: Option<u32>,
+}
+
+impl SearchOrder {
+    /// The order as the worker reads it: a puzzle's defence, a level's move, or a timed search.
+    pub fn request(&self) -> EngineRequest {
+        let (id, position, earlier) = (self.id, self.position, self.earlier.clone());
+        match (self.defend, self.level) {
+            (Some(plies), _) => EngineRequest::Defend { id, plies, position },
+            (None, Some(level)) => EngineRequest::LevelMove { id, level, seed: self.seed, position, earlier },
+            (None, None) => {
+                let limits = Limits { movetime_ms: Some(self.movetime_ms), ..Limits::default() };
+                EngineRequest::Search { id, limits, position, earlier }
+            }
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -622,21 +652,17 @@ impl Session {
         // A reply for a search that was cancelled or superseded is of no use.
         let Some(thinking) = self.state.thinking.filter(|t| t.request == reply.id) else { return };
         let position = *self.state.position();
-        let note_score = |state: &mut State, depth: u32, score: Option<Score>| {
-            // A level's move carries no score (depth 0); a search's does.
-            if let Some(score) = score.filter(|_| depth > 0) {
-                state.evaluation = Some((position, score));
-            }
-        };
         match reply.kind {
             ReplyKind::Info { depth, score } => {
-                note_score(&mut self.state, depth, score);
+                self.state.evaluation = Some((position, score));
                 self.state.thinking = Some(Thinking { depth, ..thinking });
                 self.refresh_controls();
                 self.effects.push(Effect::Redraw);
             }
-            ReplyKind::Done { best, depth, score } => {
-                note_score(&mut self.state, depth, score);
+            ReplyKind::Done { best, score } => {
+                if let Some(score) = score {
+                    self.state.evaluation = Some((position, score));
+                }
                 self.state.thinking = None;
                 let legal = best.filter(|m| self.state.game.legal_moves().contains(m));
                 match thinking.purpose {

@@ -9,15 +9,27 @@ const game = servedGame({ before, after });
 
 const START = 'bbBbb/5/5/5/rrRrr crab,dragon monkey,tiger mantis r';
 
-/** Defines window.startWorker(): a worker that has said it is ready. */
+/**
+ * Defines window.startWorker(): a worker that has said it is ready, and window.readReport(line):
+ * a report line of the worker's protocol (`info 7 depth 5 score cp 31 nodes 900 pv …`) as
+ * `{ kind, id, depth, best, message }`.
+ */
 async function withWorkerStarter(page) {
   await page.evaluate(() => {
     window.startWorker = () => new Promise((resolve, reject) => {
       const worker = new Worker('./ai-worker.js', { type: 'module' });
       worker.onerror = (e) => reject(new Error(`worker failed: ${e.message}`));
-      worker.onmessage = (e) => { if (e.data.kind === 'ready') resolve(worker); };
+      worker.onmessage = (e) => { if (e.data === 'ready') resolve(worker); };
       setTimeout(() => reject(new Error('worker not ready after 10 s')), 10000);
     });
+    window.readReport = (line) => {
+      const words = line.split(' ');
+      const after = (word) => { const at = words.indexOf(word); return at > 0 ? words[at + 1] : undefined; };
+      const report = { kind: words[0], id: Number(words[1]), best: after('best') };
+      if (report.kind === 'info') report.depth = Number(after('depth'));
+      if (report.kind === 'failed') report.message = words.slice(2).join(' ');
+      return report;
+    };
   });
 }
 
@@ -33,10 +45,11 @@ test('the worker searches, reports each depth and answers with a legal move whil
     const reports = await new Promise((resolve) => {
       const seen = [];
       worker.onmessage = (event) => {
-        seen.push(event.data);
-        if (event.data.kind !== 'info') resolve(seen);
+        const report = readReport(event.data);
+        seen.push(report);
+        if (report.kind !== 'info') resolve(seen);
       };
-      worker.postMessage({ id: 7, position: start, limits: { movetime: 800 } });
+      worker.postMessage(`search 7 movetime 800 position ${start}`);
     });
     counting = false;
     worker.terminate();
@@ -49,7 +62,7 @@ test('the worker searches, reports each depth and answers with a legal move whil
   const infos = result.reports.filter((r) => r.kind === 'info');
   assert.ok(infos.length >= 5, 'progress after each depth');
   assert.deepEqual(infos.map((r) => r.depth), infos.map((_, i) => i + 1));
-  assert.ok(done.depth >= 8, `depth ${done.depth} in 800 ms`);
+  assert.ok(infos.at(-1).depth >= 8, `depth ${infos.at(-1).depth} in 800 ms`);
   // The page drew frames while the worker searched (about 48 at 60 Hz; any steady count shows it was not blocked).
   assert.ok(result.frames >= 10, `${result.frames} frames during the search`);
   assert.deepEqual(errors, []);
@@ -61,18 +74,23 @@ test('a search can be cancelled and a new worker answers at once', { timeout: 60
   await withWorkerStarter(page);
   const answer = await page.evaluate(async (start) => {
     const first = await startWorker();
-    first.postMessage({ id: 1, position: start, limits: { movetime: 60000 } });
-    await new Promise((resolve) => { first.onmessage = (e) => { if (e.data.depth >= 3) resolve(); }; });
+    first.postMessage(`search 1 movetime 60000 position ${start}`);
+    await new Promise((resolve) => { first.onmessage = (e) => { if (readReport(e.data).depth >= 3) resolve(); }; });
     first.terminate();
     const second = await startWorker();
     return new Promise((resolve) => {
-      second.onmessage = (e) => { if (e.data.kind !== 'info') { second.terminate(); resolve(e.data); } };
-      second.postMessage({ id: 2, position: start, limits: { depth: 4 } });
+      const seen = [];
+      second.onmessage = (e) => {
+        seen.push(readReport(e.data));
+        if (seen.at(-1).kind !== 'info') { second.terminate(); resolve(seen); }
+      };
+      second.postMessage(`search 2 depth 4 position ${start}`);
     });
   }, START);
-  assert.equal(answer.kind, 'done');
-  assert.equal(answer.id, 2);
-  assert.equal(answer.depth, 4);
+  const done = answer.at(-1);
+  assert.equal(done.kind, 'done');
+  assert.equal(done.id, 2);
+  assert.equal(answer.at(-2).depth, 4, 'the last depth searched');
   assert.deepEqual(errors, []);
   await page.close();
 });
@@ -83,20 +101,24 @@ test('the worker plays a level and reports bad requests as errors', { timeout: 6
   const replies = await page.evaluate(async (start) => {
     const worker = await startWorker();
     const ask = (request) => new Promise((resolve) => {
-      worker.onmessage = (e) => { if (e.data.kind !== 'info') resolve(e.data); };
+      worker.onmessage = (e) => { const report = readReport(e.data); if (report.kind !== 'info') resolve(report); };
       worker.postMessage(request);
     });
-    const level = await ask({ id: 3, position: start, level: 'beginner', seed: 5 });
-    const badPosition = await ask({ id: 4, position: 'nonsense' });
-    const badLevel = await ask({ id: 5, position: start, level: 'godlike' });
+    const level = await ask(`move 3 level beginner seed 5 position ${start}`);
+    const badPosition = await ask('search 4 movetime 100 position nonsense');
+    const badLevel = await ask(`move 5 level godlike seed 1 position ${start}`);
+    const notText = await ask({ id: 6, position: start });
     worker.terminate();
-    return { level, badPosition, badLevel, legal: window.wasmBindings.legal_moves(start) };
+    return { level, badPosition, badLevel, notText, legal: window.wasmBindings.legal_moves(start) };
   }, START);
   assert.equal(replies.level.kind, 'done');
   assert.ok(replies.legal.includes(replies.level.best));
-  assert.equal(replies.badPosition.kind, 'error');
+  assert.equal(replies.badPosition.kind, 'failed');
+  assert.equal(replies.badPosition.id, 4, 'a request that does not read is answered under its id');
   assert.match(replies.badPosition.message, /expected 5 fields/);
   assert.match(replies.badLevel.message, /unknown level 'godlike'/);
+  assert.equal(replies.notText.kind, 'failed');
+  assert.match(replies.notText.message, /a line of text/);
   await page.close();
 });
 
@@ -119,5 +141,25 @@ test('best_move answers scripts on the page and rejects bad input', { timeout: 6
   assert.deepEqual(result.win.score, { kind: 'win', value: 1 });
   assert.match(result.badLimits, /bad limits/);
   assert.match(result.badPosition, /the same card twice/);
+  await page.close();
+});
+
+test('a worker message that does not read stops the AI with the reason, not a crash', { timeout: 60000 }, async () => {
+  const { page } = await openGame(game.browser, game.server.url);
+  const notice = await page.evaluate(async () => {
+    // A stand-in for the AI's worker that says it is ready, then answers with a broken line.
+    window.Worker = class {
+      constructor() { setTimeout(() => this.onmessage({ data: 'ready' }), 0); }
+      postMessage(line) { setTimeout(() => this.onmessage({ data: `done ${line.split(' ')[1]} best tiger:z9` }), 0); }
+      terminate() {}
+    };
+    window.wasmBindings.game_new({ mode: 'watch', level: 0 });
+    for (let tries = 0; tries < 100 && !window.wasmBindings.game_state().notice; tries += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    return window.wasmBindings.game_state().notice;
+  });
+  assert.match(notice, /does not read: bad move 'tiger:z9'/);
+  assert.equal(await page.evaluate(() => window.wasmBindings.game_state().thinking), false);
   await page.close();
 });

@@ -15,8 +15,9 @@ use super::session::{Effect, Event, PointerPhase, Reply, ReplyKind, SearchOrder,
 use super::startup::{Found, Opening, opening};
 use super::state::{Notice, State};
 use super::text::Lang;
-use crate::rules::{Card, Deal, Game, Position, Square};
-use crate::worker::{JsLimits, ReviewReport, SearchReportIn, SearchRequest};
+use crate::ai::Limits;
+use crate::rules::{Card, Deal, Game, Square};
+use crate::worker_protocol::{EngineReport, EngineRequest};
 use ai_client::AiWorker;
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
@@ -268,14 +269,9 @@ impl App {
             Effect::Log(message) => web_sys::console::error_1(&message.into()),
             Effect::Sound(sound) => sound::play(sound),
             Effect::StartReview { id, game, movetime_ms } => {
-                let request = SearchRequest {
-                    id,
-                    limits: JsLimits { movetime: Some(movetime_ms), ..Default::default() },
-                    review: Some(game.to_record()),
-                    ..SearchRequest::default()
-                };
+                let limits = Limits { movetime_ms: Some(movetime_ms), ..Limits::default() };
                 self.reviewer = None;
-                self.reviewer = Self::send(&mut None, &request, true);
+                self.reviewer = Self::send(None, &EngineRequest::Review { id, game, limits }, true);
                 if self.reviewer.is_none() {
                     self.dispatch(Event::Reply(Reply { id, kind: ReplyKind::Failed("no worker".to_string()) }));
                 }
@@ -310,30 +306,19 @@ impl App {
     }
 
     fn start_search(&mut self, order: SearchOrder) {
-        let request = SearchRequest {
-            id: order.id,
-            position: order.position.to_string(),
-            earlier: order.earlier.iter().map(Position::to_string).collect(),
-            limits: JsLimits { movetime: Some(order.movetime_ms), ..Default::default() },
-            level: order.level.map(|level| level.name.to_string()),
-            seed: order.seed,
-            defend: order.defend,
-            ..SearchRequest::default()
-        };
-        self.worker = Self::send(&mut self.worker, &request, false);
+        self.worker = Self::send(self.worker.take(), &order.request(), false);
         if self.worker.is_none() {
             self.dispatch(Event::WorkerFailed("the AI's worker could not start".to_string()));
         }
     }
 
     /// Sends `request` to `worker`, starting one if needed; the worker, or none if it failed.
-    fn send(worker: &mut Option<AiWorker>, request: &SearchRequest, review: bool) -> Option<AiWorker> {
-        let value = serde_wasm_bindgen::to_value(request).ok()?;
-        let mut worker = match worker.take() {
+    fn send(worker: Option<AiWorker>, request: &EngineRequest, review: bool) -> Option<AiWorker> {
+        let worker = match worker {
             Some(worker) => worker,
             None => AiWorker::start(
-                move |report| {
-                    with_app(|app| app.on_report(report, review));
+                |report| {
+                    with_app(|app| app.on_report(report));
                 },
                 move |message| match review {
                     false => dispatch(Event::WorkerFailed(message)),
@@ -343,7 +328,7 @@ impl App {
             .map_err(|e| web_sys::console::error_1(&e))
             .ok()?,
         };
-        worker.send(value).ok()?;
+        worker.send(request).ok()?;
         Some(worker)
     }
 
@@ -353,34 +338,10 @@ impl App {
         }
     }
 
-    fn on_report(&mut self, value: JsValue, review: bool) {
-        let report = match SearchReportIn::read(&value) {
-            Ok(report) => report,
-            Err(message) if review => return self.review_failed(message),
-            Err(message) => return self.dispatch(Event::WorkerFailed(message)),
-        };
-        let score = report.score.as_ref().and_then(|s| s.to_score());
-        let kind = match report.kind.as_str() {
-            "ready" => {
-                let worker = if review { &mut self.reviewer } else { &mut self.worker };
-                if let Some(worker) = worker.as_mut() {
-                    let _ = worker.mark_ready();
-                }
-                return;
-            }
-            "reviewed" => match ReviewReport::read_entry(&value) {
-                Ok((entry, total)) => ReplyKind::Reviewed(entry, total),
-                Err(message) => ReplyKind::Failed(message),
-            },
-            "info" => ReplyKind::Info { depth: report.depth, score },
-            "done" => ReplyKind::Done {
-                best: report.best.as_deref().and_then(|text| text.parse().ok()),
-                depth: report.depth,
-                score,
-            },
-            _ => ReplyKind::Failed(report.message.unwrap_or_else(|| "no reason given".to_string())),
-        };
-        self.dispatch(Event::Reply(Reply { id: report.id, kind }));
+    fn on_report(&mut self, report: EngineReport) {
+        if let Some(reply) = Reply::from_report(report) {
+            self.dispatch(Event::Reply(reply));
+        }
     }
 
     /// Asks for a frame; the frame tells the session its time, then draws.

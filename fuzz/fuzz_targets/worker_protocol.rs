@@ -1,0 +1,17 @@
+//! Any text as a message to or from the AI's worker: refused with a reason, or read into a
+//! message that writes back to a line reading the same.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use onitama::worker_protocol::{EngineReport, EngineRequest};
+
+fuzz_target!(|text: &str| {
+    if let Ok(request) = EngineRequest::decode(text) {
+        let line = request.encode();
+        assert_eq!(EngineRequest::decode(&line).as_ref(), Ok(&request), "{line}");
+    }
+    if let Ok(report) = EngineReport::decode(text) {
+        let line = report.encode();
+        assert_eq!(EngineReport::decode(&line).as_ref(), Ok(&report), "{line}");
+    }
+});

@@ -1,0 +1,442 @@
+//! What the page and the AI's worker say to each other: one enum for the requests, one for the
+//! reports, each written as one line of text in the spirit of the command-line engine protocol
+//! and read back with the rules core's parsers. Plain Rust, so it is tested and fuzzed natively.
+//!
+//! ```text
+//! search 7 movetime 300 position <position> earlier <position> <position>
+//! move 8 level sensei seed 41 position <position> earlier <position>
+//! defend 9 plies 2 position <position>
+//! review 10 movetime 200 start <position> moves boar:c1c2 horse:c5c4
+//!
+//! ready
+//! info 7 depth 5 score cp 31 nodes 5120 pv boar:c1c2 horse:c5c4
+//! done 7 best boar:c1c2 score win 5
+//! reviewed 10 ply 1 of 2 move boar:c1c2 best crab:c2c3 before win 1 after cp -40 class blunder line crab:c2c3
+//! failed 9 bad position "nonsense": expected 5 fields …
+//! ```
+//!
+//! Times travel in whole milliseconds: printing and reading floats would add kilobytes to the wasm.
+
+use crate::ai::review::{MoveClass, PlyReview};
+use crate::ai::{Level, Limits, Score};
+use crate::rules::{Game, Move, MoveError, Position, PositionError};
+use std::fmt::Write;
+use std::iter::Peekable;
+use std::str::SplitWhitespace;
+
+/// What the page asks of the worker; `id` comes back on every report about it.
+#[derive(Clone, Debug, PartialEq)]
+pub enum EngineRequest {
+    /// A search within limits, reported depth by depth (the evaluation bar, hints).
+    Search { id: u32, limits: Limits, position: Position, earlier: Vec<Position> },
+    /// A level's move: the level's style and limits, with its dice.
+    LevelMove { id: u32, level: Level, seed: u32, position: Position, earlier: Vec<Position> },
+    /// A puzzle's best defence against a win within `plies` plies.
+    Defend { id: u32, plies: u32, position: Position },
+    /// Every move of `game` judged, one report each.
+    Review { id: u32, game: Game, limits: Limits },
+}
+
+/// What the worker tells the page.
+#[derive(Clone, Debug, PartialEq)]
+pub enum EngineReport {
+    /// The worker has loaded; what was sent before this was lost.
+    Ready,
+    /// A search finished a depth.
+    Info {
+        id: u32,
+        depth: u32,
+        score: Score,
+        nodes: u64,
+        pv: Vec<Move>,
+    },
+    /// The request is answered. A level's move and an escaped defence know no score.
+    Done {
+        id: u32,
+        best: Option<Move>,
+        score: Option<Score>,
+    },
+    /// A move of the game under review, with the number of moves in all.
+    Reviewed {
+        id: u32,
+        entry: PlyReview,
+        total: usize,
+    },
+    Failed {
+        id: u32,
+        message: String,
+    },
+}
+
+/// Why a message could not be read.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum ProtocolError {
+    #[error("unknown message '{0}'")]
+    UnknownKind(String),
+    #[error("the message ends where {0} was expected")]
+    Missing(&'static str),
+    #[error("{wanted} expected, not '{found}'")]
+    Unexpected { wanted: &'static str, found: String },
+    #[error("{0} is given twice")]
+    Repeated(&'static str),
+    #[error("a search needs a limit: depth, movetime or nodes")]
+    NoLimit,
+    #[error("bad position \"{text}\": {source}")]
+    Position { text: String, source: PositionError },
+    #[error("bad move '{text}': {source}")]
+    Move { text: String, source: MoveError },
+    #[error("move {number} of the game: {source}")]
+    Game { number: usize, source: MoveError },
+    #[error("unknown level '{0}'")]
+    UnknownLevel(String),
+    #[error("unknown move class '{0}'")]
+    UnknownClass(String),
+}
+
+impl EngineRequest {
+    pub fn id(&self) -> u32 {
+        match self {
+            EngineRequest::Search { id, .. }
+            | EngineRequest::LevelMove { id, .. }
+            | EngineRequest::Defend { id, .. }
+            | EngineRequest::Review { id, .. } => *id,
+        }
+    }
+
+    /// The id a request line names, even when the rest of it does not read, so that its failure
+    /// can be answered.
+    pub fn id_in(text: &str) -> Option<u32> {
+        text.split_whitespace().nth(1)?.parse().ok()
+    }
+
+    pub fn encode(&self) -> String {
+        let mut line = String::new();
+        match self {
+            EngineRequest::Search { id, limits, position, earlier } => {
+                let _ = write!(line, "search {id}");
+                write_limits(&mut line, limits);
+                write_positions(&mut line, position, earlier);
+            }
+            EngineRequest::LevelMove { id, level, seed, position, earlier } => {
+                let _ = write!(line, "move {id} level {} seed {seed}", level.name);
+                write_positions(&mut line, position, earlier);
+            }
+            EngineRequest::Defend { id, plies, position } => {
+                let _ = write!(line, "defend {id} plies {plies} position {position}");
+            }
+            EngineRequest::Review { id, game, limits } => {
+                let _ = write!(line, "review {id}");
+                write_limits(&mut line, limits);
+                let _ = write!(line, " start {}", game.start());
+                if !game.moves().is_empty() {
+                    line.push_str(" moves");
+                    write_moves(&mut line, game.moves());
+                }
+            }
+        }
+        line
+    }
+
+    pub fn decode(text: &str) -> Result<EngineRequest, ProtocolError> {
+        let mut words = Words(text.split_whitespace().peekable());
+        let kind = words.next("a request")?;
+        let request = match kind {
+            "search" => {
+                let id = words.number("an id")?;
+                let limits = words.limits()?;
+                let (position, earlier) = words.positions()?;
+                EngineRequest::Search { id, limits, position, earlier }
+            }
+            "move" => {
+                let id = words.number("an id")?;
+                words.keyword("level")?;
+                let name = words.next("a level")?;
+                let level = Level::by_name(name).ok_or_else(|| ProtocolError::UnknownLevel(name.to_string()))?;
+                words.keyword("seed")?;
+                let seed = words.number("a seed")?;
+                let (position, earlier) = words.positions()?;
+                EngineRequest::LevelMove { id, level, seed, position, earlier }
+            }
+            "defend" => {
+                let id = words.number("an id")?;
+                words.keyword("plies")?;
+                let plies = words.number("a number of plies")?;
+                words.keyword("position")?;
+                let position = words.position_until(None)?;
+                EngineRequest::Defend { id, plies, position }
+            }
+            "review" => {
+                let id = words.number("an id")?;
+                let limits = words.limits()?;
+                words.keyword("start")?;
+                let mut game = Game::new(words.position_until(Some("moves"))?);
+                if words.accept("moves") {
+                    for m in words.moves()? {
+                        let number = game.moves().len() + 1;
+                        game.play(m).map_err(|source| ProtocolError::Game { number, source })?;
+                    }
+                }
+                EngineRequest::Review { id, game, limits }
+            }
+            other => return Err(ProtocolError::UnknownKind(other.to_string())),
+        };
+        words.end()?;
+        Ok(request)
+    }
+}
+
+impl EngineReport {
+    pub fn encode(&self) -> String {
+        let mut line = String::new();
+        match self {
+            EngineReport::Ready => line.push_str("ready"),
+            EngineReport::Info { id, depth, score, nodes, pv } => {
+                let _ = write!(line, "info {id} depth {depth} score");
+                write_score(&mut line, *score);
+                let _ = write!(line, " nodes {nodes} pv");
+                write_moves(&mut line, pv);
+            }
+            EngineReport::Done { id, best, score } => {
+                let _ = write!(line, "done {id}");
+                if let Some(best) = best {
+                    let _ = write!(line, " best {best}");
+                }
+                if let Some(score) = score {
+                    line.push_str(" score");
+                    write_score(&mut line, *score);
+                }
+            }
+            EngineReport::Reviewed { id, entry, total } => {
+                let _ = write!(line, "reviewed {id} ply {} of {total} move {}", entry.ply, entry.played);
+                if let Some(best) = entry.best {
+                    let _ = write!(line, " best {best}");
+                }
+                line.push_str(" before");
+                write_score(&mut line, entry.score_before);
+                line.push_str(" after");
+                write_score(&mut line, entry.score_after);
+                let _ = write!(line, " class {} line", entry.class.code());
+                write_moves(&mut line, &entry.line);
+            }
+            // One line, whatever the message held.
+            EngineReport::Failed { id, message } => {
+                let _ = write!(line, "failed {id}");
+                for word in message.split_whitespace() {
+                    line.push(' ');
+                    line.push_str(word);
+                }
+            }
+        }
+        line
+    }
+
+    pub fn decode(text: &str) -> Result<EngineReport, ProtocolError> {
+        let mut words = Words(text.split_whitespace().peekable());
+        let kind = words.next("a report")?;
+        let report = match kind {
+            "ready" => EngineReport::Ready,
+            "info" => {
+                let id = words.number("an id")?;
+                words.keyword("depth")?;
+                let depth = words.number("a depth")?;
+                words.keyword("score")?;
+                let score = words.score()?;
+                words.keyword("nodes")?;
+                let nodes = words.number("a number of nodes")?;
+                words.keyword("pv")?;
+                EngineReport::Info { id, depth, score, nodes, pv: words.moves()? }
+            }
+            "done" => {
+                let id = words.number("an id")?;
+                let best = if words.accept("best") { Some(words.parsed_move()?) } else { None };
+                let score = if words.accept("score") { Some(words.score()?) } else { None };
+                EngineReport::Done { id, best, score }
+            }
+            "reviewed" => {
+                let id = words.number("an id")?;
+                words.keyword("ply")?;
+                let ply = words.number("a ply")?;
+                words.keyword("of")?;
+                let total = words.number("a number of moves")?;
+                words.keyword("move")?;
+                let played = words.parsed_move()?;
+                let best = if words.accept("best") { Some(words.parsed_move()?) } else { None };
+                words.keyword("before")?;
+                let score_before = words.score()?;
+                words.keyword("after")?;
+                let score_after = words.score()?;
+                words.keyword("class")?;
+                let code = words.next("a move class")?;
+                let class = MoveClass::from_code(code).ok_or_else(|| ProtocolError::UnknownClass(code.to_string()))?;
+                words.keyword("line")?;
+                let line = words.moves()?;
+                let entry = PlyReview { ply, played, best, line, score_before, score_after, class };
+                EngineReport::Reviewed { id, entry, total }
+            }
+            "failed" => {
+                let id = words.number("an id")?;
+                let message = words.0.by_ref().collect::<Vec<_>>().join(" ");
+                EngineReport::Failed { id, message }
+            }
+            other => return Err(ProtocolError::UnknownKind(other.to_string())),
+        };
+        words.end()?;
+        Ok(report)
+    }
+}
+
+/// A score in the protocol: `cp <hundredths>`, `win <plies>` or `loss <plies>`.
+fn write_score(line: &mut String, score: Score) {
+    let _ = match score {
+        Score::Value(value) => write!(line, " cp {value}"),
+        Score::Win(plies) => write!(line, " win {plies}"),
+        Score::Loss(plies) => write!(line, " loss {plies}"),
+    };
+}
+
+fn write_limits(line: &mut String, limits: &Limits) {
+    if let Some(depth) = limits.depth {
+        let _ = write!(line, " depth {depth}");
+    }
+    if let Some(ms) = limits.movetime_ms {
+        let _ = write!(line, " movetime {}", ms.round() as u64);
+    }
+    if let Some(nodes) = limits.nodes {
+        let _ = write!(line, " nodes {nodes}");
+    }
+}
+
+fn write_positions(line: &mut String, position: &Position, earlier: &[Position]) {
+    let _ = write!(line, " position {position}");
+    if !earlier.is_empty() {
+        line.push_str(" earlier");
+        for position in earlier {
+            let _ = write!(line, " {position}");
+        }
+    }
+}
+
+fn write_moves(line: &mut String, moves: &[Move]) {
+    for m in moves {
+        let _ = write!(line, " {m}");
+    }
+}
+
+/// The words of a message, read from the front.
+struct Words<'a>(Peekable<SplitWhitespace<'a>>);
+
+impl<'a> Words<'a> {
+    fn next(&mut self, wanted: &'static str) -> Result<&'a str, ProtocolError> {
+        self.0.next().ok_or(ProtocolError::Missing(wanted))
+    }
+
+    fn keyword(&mut self, keyword: &'static str) -> Result<(), ProtocolError> {
+        match self.next(keyword)? {
+            found if found == keyword => Ok(()),
+            found => Err(ProtocolError::Unexpected { wanted: keyword, found: found.to_string() }),
+        }
+    }
+
+    /// Takes `keyword` if it comes next.
+    fn accept(&mut self, keyword: &str) -> bool {
+        self.0.next_if_eq(&keyword).is_some()
+    }
+
+    /// A whole number ≥ 0 that fits `T` (one reading of digits for every type: a smaller wasm).
+    fn number<T: TryFrom<u64>>(&mut self, wanted: &'static str) -> Result<T, ProtocolError> {
+        let found = self.next(wanted)?;
+        let number = found.parse::<u64>().ok().and_then(|n| T::try_from(n).ok());
+        number.ok_or_else(|| ProtocolError::Unexpected { wanted, found: found.to_string() })
+    }
+
+    /// Hundredths of a student, of either sign.
+    fn hundredths(&mut self) -> Result<i32, ProtocolError> {
+        let wanted = "hundredths of a student";
+        let found = self.next(wanted)?;
+        let (negative, digits) = found.strip_prefix('-').map_or((false, found), |digits| (true, digits));
+        let size = digits.parse::<u64>().ok().and_then(|n| i64::try_from(n).ok());
+        let value = size.and_then(|n| i32::try_from(if negative { -n } else { n }).ok());
+        value.ok_or_else(|| ProtocolError::Unexpected { wanted, found: found.to_string() })
+    }
+
+    fn score(&mut self) -> Result<Score, ProtocolError> {
+        match self.next("a score")? {
+            "cp" => Ok(Score::Value(self.hundredths()?)),
+            "win" => Ok(Score::Win(self.number("a number of plies")?)),
+            "loss" => Ok(Score::Loss(self.number("a number of plies")?)),
+            found => Err(ProtocolError::Unexpected { wanted: "cp, win or loss", found: found.to_string() }),
+        }
+    }
+
+    fn parsed_move(&mut self) -> Result<Move, ProtocolError> {
+        let text = self.next("a move")?;
+        text.parse().map_err(|source| ProtocolError::Move { text: text.to_string(), source })
+    }
+
+    /// Moves up to the end of the message.
+    fn moves(&mut self) -> Result<Vec<Move>, ProtocolError> {
+        let mut moves = Vec::new();
+        while self.0.peek().is_some() {
+            moves.push(self.parsed_move()?);
+        }
+        Ok(moves)
+    }
+
+    /// Zero or more of `depth <n>`, `movetime <ms>` and `nodes <n>`, at least one of them.
+    fn limits(&mut self) -> Result<Limits, ProtocolError> {
+        let mut limits = Limits::default();
+        loop {
+            let repeated = if self.accept("depth") {
+                limits.depth.replace(self.number("a depth")?).is_some().then_some("depth")
+            } else if self.accept("movetime") {
+                let ms = self.number::<u64>("a number of milliseconds")? as f64;
+                limits.movetime_ms.replace(ms).is_some().then_some("movetime")
+            } else if self.accept("nodes") {
+                limits.nodes.replace(self.number("a number of nodes")?).is_some().then_some("nodes")
+            } else if limits == Limits::default() {
+                return Err(ProtocolError::NoLimit);
+            } else {
+                return Ok(limits);
+            };
+            if let Some(limit) = repeated {
+                return Err(ProtocolError::Repeated(limit));
+            }
+        }
+    }
+
+    /// `position <position> [earlier <position>...]` up to the end of the message.
+    fn positions(&mut self) -> Result<(Position, Vec<Position>), ProtocolError> {
+        self.keyword("position")?;
+        let position = self.position_until(Some("earlier"))?;
+        let mut earlier = Vec::new();
+        if self.accept("earlier") {
+            let rest: Vec<&str> = self.0.by_ref().collect();
+            for fields in rest.chunks(5) {
+                earlier.push(parse_position(fields.join(" "))?);
+            }
+        }
+        Ok((position, earlier))
+    }
+
+    /// The words up to `stop` (or the end), as one position.
+    fn position_until(&mut self, stop: Option<&str>) -> Result<Position, ProtocolError> {
+        let mut fields = Vec::new();
+        while let Some(word) = self.0.next_if(|word| Some(*word) != stop) {
+            fields.push(word);
+        }
+        parse_position(fields.join(" "))
+    }
+
+    fn end(mut self) -> Result<(), ProtocolError> {
+        match self.0.next() {
+            None => Ok(()),
+            Some(found) => {
+                Err(ProtocolError::Unexpected { wanted: "the end of the message", found: found.to_string() })
+            }
+        }
+    }
+}
+
+fn parse_position(text: String) -> Result<Position, ProtocolError> {
+    text.parse().map_err(|source| ProtocolError::Position { text, source })
+}

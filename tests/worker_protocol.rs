@@ -1,0 +1,251 @@
+//! The page's messages to and from the AI's worker: every request and report reads back as it
+//! was written, and a malformed line is refused with its reason, never a panic.
+
+use onitama::ai::review::{MoveClass, PlyReview};
+use onitama::ai::{Level, Limits, Score};
+use onitama::rules::{Deal, Game, Move, Position};
+use onitama::worker_protocol::{EngineReport, EngineRequest, ProtocolError};
+use proptest::prelude::*;
+
+const START: &str = "bbBbb/5/5/5/rrRrr boar,ox elephant,horse crab r";
+
+/// Up to `choices.len()` moves of a random deal, each an index into the legal moves.
+fn random_game(seed: u64, choices: &[usize]) -> Game {
+    let mut game = Game::from_deal(&Deal::from_seed(seed));
+    for &choice in choices {
+        let moves = game.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        game.play(moves[choice % moves.len()]).unwrap();
+    }
+    game
+}
+
+fn split(game: &Game) -> (Position, Vec<Position>) {
+    let (earlier, current) = game.positions().split_at(game.positions().len() - 1);
+    (current[0], earlier.to_vec())
+}
+
+fn score() -> impl Strategy<Value = Score> {
+    prop_oneof![
+        any::<i32>().prop_map(Score::Value),
+        any::<u32>().prop_map(Score::Win),
+        any::<u32>().prop_map(Score::Loss)
+    ]
+}
+
+/// Limits with at least one of them set; times in whole milliseconds, as they travel.
+fn limits() -> impl Strategy<Value = Limits> {
+    (any::<Option<u32>>(), any::<Option<u32>>(), any::<Option<u64>>())
+        .prop_filter("a limit", |(d, t, n)| d.is_some() || t.is_some() || n.is_some())
+        .prop_map(|(depth, ms, nodes)| Limits { depth, movetime_ms: ms.map(f64::from), nodes })
+}
+
+fn game() -> impl Strategy<Value = Game> {
+    (any::<u64>(), prop::collection::vec(any::<usize>(), 0..40)).prop_map(|(seed, choices)| random_game(seed, &choices))
+}
+
+/// Any moves (legal or not: reports carry moves the page checks itself).
+fn moves(game: &Game) -> Vec<Move> {
+    game.moves().to_vec()
+}
+
+fn request() -> impl Strategy<Value = EngineRequest> {
+    (any::<u32>(), game(), limits(), 0..Level::ALL.len(), any::<u32>(), 0..4u8).prop_map(
+        |(id, game, limits, level, seed, kind)| {
+            let (position, earlier) = split(&game);
+            match kind {
+                0 => EngineRequest::Search { id, limits, position, earlier },
+                1 => EngineRequest::LevelMove { id, level: Level::ALL[level], seed, position, earlier },
+                2 => EngineRequest::Defend { id, plies: seed % 12, position },
+                _ => EngineRequest::Review { id, game, limits },
+            }
+        },
+    )
+}
+
+fn report() -> impl Strategy<Value = EngineReport> {
+    let words = prop::collection::vec("[a-zA-Z0-9'\":,.()é-]{1,12}", 0..8).prop_map(|words| words.join(" "));
+    (any::<u32>(), game(), score(), score(), any::<u64>(), any::<usize>(), words, 0..6u8, 0..5usize).prop_map(
+        |(id, game, first, second, number, total, message, kind, class)| {
+            let line = moves(&game);
+            match kind {
+                0 => EngineReport::Ready,
+                1 => EngineReport::Info { id, depth: number as u32, score: first, nodes: number, pv: line },
+                2 => EngineReport::Done { id, best: line.first().copied(), score: Some(first) },
+                3 => EngineReport::Done { id, best: line.first().copied(), score: None },
+                4 => EngineReport::Failed { id, message },
+                _ => {
+                    let classes = [
+                        MoveClass::Best,
+                        MoveClass::Good,
+                        MoveClass::Inaccuracy,
+                        MoveClass::Mistake,
+                        MoveClass::Blunder,
+                    ];
+                    let played = line.last().copied().unwrap_or(Move::Pass { card: game.start().side_card() });
+                    let entry = PlyReview {
+                        ply: total / 2,
+                        played,
+                        best: line.first().copied(),
+                        line: line.iter().skip(1).copied().collect(),
+                        score_before: first,
+                        score_after: second,
+                        class: classes[class],
+                    };
+                    EngineReport::Reviewed { id, entry, total }
+                }
+            }
+        },
+    )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    #[test]
+    fn requests_read_back_as_they_were_written(request in request()) {
+        let line = request.encode();
+        prop_assert!(!line.contains('\n'));
+        prop_assert_eq!(EngineRequest::decode(&line), Ok(request.clone()));
+        prop_assert_eq!(EngineRequest::id_in(&line), Some(request.id()));
+    }
+
+    #[test]
+    fn reports_read_back_as_they_were_written(report in report()) {
+        let line = report.encode();
+        prop_assert!(!line.contains('\n'));
+        prop_assert_eq!(EngineReport::decode(&line), Ok(report));
+    }
+
+    /// Any text is refused or read; what is read writes back to the same message.
+    #[test]
+    fn any_text_is_refused_or_read_without_a_panic(text in "\\PC{0,80}") {
+        if let Ok(request) = EngineRequest::decode(&text) {
+            prop_assert_eq!(EngineRequest::decode(&request.encode()), Ok(request));
+        }
+        if let Ok(report) = EngineReport::decode(&text) {
+            prop_assert_eq!(EngineReport::decode(&report.encode()), Ok(report));
+        }
+    }
+
+    /// A line cut short anywhere is refused, or is still a whole message.
+    #[test]
+    fn cut_lines_never_panic(request in request(), report in report(), cut in any::<prop::sample::Index>()) {
+        let line = request.encode();
+        let _ = EngineRequest::decode(&line[..cut.index(line.len() + 1).min(line.len())]);
+        let line = report.encode();
+        let end = line.char_indices().map(|(i, _)| i).nth(cut.index(line.chars().count() + 1)).unwrap_or(line.len());
+        let _ = EngineReport::decode(&line[..end]);
+    }
+}
+
+fn start() -> Position {
+    START.parse().unwrap()
+}
+
+#[test]
+fn the_lines_look_like_the_engine_protocol() {
+    let search = EngineRequest::Search {
+        id: 7,
+        limits: Limits { movetime_ms: Some(300.0), ..Limits::default() },
+        position: start(),
+        earlier: Vec::new(),
+    };
+    assert_eq!(search.encode(), format!("search 7 movetime 300 position {START}"));
+    let boar: Move = "boar:c1c2".parse().unwrap();
+    let done = EngineReport::Done { id: 7, best: Some(boar), score: Some(Score::Win(5)) };
+    assert_eq!(done.encode(), "done 7 best boar:c1c2 score win 5");
+    let info = EngineReport::Info { id: 7, depth: 5, score: Score::Value(-31), nodes: 900, pv: vec![boar] };
+    assert_eq!(info.encode(), "info 7 depth 5 score cp -31 nodes 900 pv boar:c1c2");
+    assert_eq!(EngineReport::Ready.encode(), "ready");
+    let level = EngineReport::Done { id: 8, best: Some(boar), score: None };
+    assert_eq!(level.encode(), "done 8 best boar:c1c2", "a level's move has no score");
+}
+
+#[test]
+fn a_level_travels_by_name_and_an_unknown_one_is_refused() {
+    let line = format!("move 3 level {} seed 5 position {START}", Level::ALL[0].name);
+    let request = EngineRequest::decode(&line).unwrap();
+    assert!(matches!(request, EngineRequest::LevelMove { id: 3, level, seed: 5, .. } if level == Level::ALL[0]));
+    let bad = EngineRequest::decode(&format!("move 5 level godlike seed 1 position {START}"));
+    assert_eq!(bad, Err(ProtocolError::UnknownLevel("godlike".into())));
+    assert_eq!(bad.unwrap_err().to_string(), "unknown level 'godlike'");
+}
+
+#[test]
+fn times_travel_in_whole_milliseconds() {
+    let request = EngineRequest::Search {
+        id: 1,
+        limits: Limits { movetime_ms: Some(99.6), ..Limits::default() },
+        position: start(),
+        earlier: Vec::new(),
+    };
+    let EngineRequest::Search { limits, .. } = EngineRequest::decode(&request.encode()).unwrap() else { panic!() };
+    assert_eq!(limits.movetime_ms, Some(100.0));
+}
+
+#[test]
+fn a_failure_message_stays_on_one_line() {
+    let failed = EngineReport::Failed { id: 4, message: "bad position:\n  expected 5 fields ".into() };
+    assert_eq!(failed.encode(), "failed 4 bad position: expected 5 fields");
+    let back = EngineReport::decode(&failed.encode()).unwrap();
+    assert_eq!(back, EngineReport::Failed { id: 4, message: "bad position: expected 5 fields".into() });
+}
+
+#[test]
+fn a_review_replays_its_game_and_refuses_an_illegal_move() {
+    let line = format!("review 2 movetime 200 start {START} moves boar:c1c2 horse:c5c4");
+    let EngineRequest::Review { game, .. } = EngineRequest::decode(&line).unwrap() else { panic!("a review") };
+    assert_eq!(game.moves().len(), 2);
+    let illegal = format!("review 2 movetime 200 start {START} moves boar:c1c2 boar:c2c3");
+    let error = EngineRequest::decode(&illegal).unwrap_err();
+    assert!(matches!(error, ProtocolError::Game { number: 2, .. }), "{error}");
+    assert!(error.to_string().starts_with("move 2 of the game: "), "{error}");
+}
+
+#[test]
+fn malformed_lines_are_refused_with_their_reason() {
+    let cases: Vec<(String, &str)> = vec![
+        (String::new(), "the message ends where a request was expected"),
+        ("go 1".into(), "unknown message 'go'"),
+        ("search".into(), "the message ends where an id was expected"),
+        ("search x".into(), "an id expected, not 'x'"),
+        ("search -1 depth 3".into(), "an id expected, not '-1'"),
+        (format!("search 1 position {START}"), "a search needs a limit: depth, movetime or nodes"),
+        ("search 1 depth 3 depth 4".into(), "depth is given twice"),
+        ("search 1 movetime 2.5 position x".into(), "a number of milliseconds expected, not '2.5'"),
+        ("search 1 depth 3".into(), "the message ends where position was expected"),
+        ("search 4 depth 3 position nonsense".into(), "bad position \"nonsense\": expected 5 fields"),
+        (format!("search 1 depth 3 position {START} earlier {START} 5/5"), "bad position \"5/5\": expected 5 fields"),
+        (format!("defend 1 plies 2 position {START} extra"), "bad position"),
+        (format!("review 1 depth 2 start {START} moves tiger:c1"), "bad move 'tiger:c1'"),
+    ];
+    for (line, reason) in cases {
+        let error = EngineRequest::decode(&line).expect_err(&line);
+        assert!(error.to_string().starts_with(reason), "{line}: {error}");
+    }
+    let reports: Vec<(&str, &str)> = vec![
+        ("ready now", "the end of the message expected, not 'now'"),
+        ("done 1 best", "the message ends where a move was expected"),
+        ("done 1 score draw 3", "cp, win or loss expected, not 'draw'"),
+        ("done 1 score cp 99999999999", "hundredths of a student expected, not '99999999999'"),
+        ("done 1 score win -2", "a number of plies expected, not '-2'"),
+        ("info 1 depth 2 score cp 3 nodes 4", "the message ends where pv was expected"),
+        ("reviewed 1 ply 1 of 2 move boar:c1c2 before cp 0 after cp 0 class great line", "unknown move class 'great'"),
+        ("reviewed 1 ply 1 of 2 move boar:c1c2 class best", "before expected, not 'class'"),
+        ("failed", "the message ends where an id was expected"),
+        ("{\"kind\":\"ready\"}", "unknown message '{\"kind\":\"ready\"}'"),
+    ];
+    for (line, reason) in reports {
+        let error = EngineReport::decode(line).expect_err(line);
+        assert!(error.to_string().starts_with(reason), "{line}: {error}");
+    }
+}
+
+#[test]
+fn the_id_of_a_request_that_does_not_read_is_still_found() {
+    assert_eq!(EngineRequest::id_in("search 12 depth x"), Some(12));
+    assert_eq!(EngineRequest::id_in("search"), None);
+}
