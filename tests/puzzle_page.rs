@@ -39,7 +39,7 @@ fn defence_order(effects: &[Effect]) -> SearchOrder {
 
 fn answer(session: &mut Session, order: &SearchOrder, best: Move, score: Option<Score>) -> Vec<Effect> {
     let mut effects =
-        session.update(Event::Reply(Reply { id: order.id, kind: ReplyKind::Done { best: Some(best), score } }));
+        session.update(Event::Reply(Reply { id: order.id(), kind: ReplyKind::Done { best: Some(best), score } }));
     effects.extend(session.update(Event::Frame { now_ms: 1.0 }));
     effects
 }
@@ -63,10 +63,12 @@ fn a_puzzle_is_solved_against_the_defence_and_remembered() {
     let first = winning_moves(&puzzle)[0];
     let effects = session.update(Event::Intent(Intent::Play(first)));
     let order = defence_order(&effects);
-    assert_eq!(order.defend, Some(2), "the defender's ply and the solver's last one are left");
-    let request = order.request();
-    assert!(matches!(request, EngineRequest::Defend { plies: 2, .. }), "a defence, not the level's move: {request:?}");
-    let defence = onitama::ai::puzzle::defence(&order.position, 2).unwrap();
+    let request = &order.request;
+    assert!(
+        matches!(request, EngineRequest::Defend { plies: 2, .. }),
+        "a defence with the defender's ply and the solver's last one left, not the level's move: {request:?}"
+    );
+    let defence = onitama::ai::puzzle::defence(&order.position(), 2).unwrap();
     answer(&mut session, &order, defence, Some(Score::Loss(2)));
     assert_eq!(session.state().puzzle.unwrap().status, Status::Playing);
     assert!(session.state().human_to_move());
@@ -87,7 +89,7 @@ fn a_defence_that_escapes_fails_the_puzzle_and_undo_or_try_again_starts_over() {
     let wrong = *puzzle.position.legal_moves().iter().find(|&&m| m != winner).unwrap();
     let effects = session.update(Event::Intent(Intent::Play(wrong)));
     let order = defence_order(&effects);
-    let refutation = onitama::ai::puzzle::defence(&order.position, 2).unwrap();
+    let refutation = onitama::ai::puzzle::defence(&order.position(), 2).unwrap();
     answer(&mut session, &order, refutation, None);
     let state = session.state();
     assert_eq!(state.game.moves(), [wrong, refutation], "the refutation is on the board");
@@ -116,15 +118,15 @@ fn plies_used_up_without_a_win_fail_the_puzzle() {
     let first = winning_moves(&puzzle)[0];
     let effects = session.update(Event::Intent(Intent::Play(first)));
     let order = defence_order(&effects);
-    let defence = onitama::ai::puzzle::defence(&order.position, 2).unwrap();
+    let defence = onitama::ai::puzzle::defence(&order.position(), 2).unwrap();
     answer(&mut session, &order, defence, Some(Score::Loss(2)));
     // A quiet third move instead of the win.
     let position = *session.state().position();
     let quiet = *position.legal_moves().iter().find(|&&m| !position.is_winning(m)).unwrap();
     let effects = session.update(Event::Intent(Intent::Play(quiet)));
     let order = defence_order(&effects);
-    assert_eq!(order.defend, Some(0));
-    let reply = order.position.legal_moves()[0];
+    assert!(matches!(order.request, EngineRequest::Defend { plies: 0, .. }));
+    let reply = order.position().legal_moves()[0];
     answer(&mut session, &order, reply, None);
     let state = session.state();
     let verdict = state.puzzle.unwrap().verdict(Lang::En, &state.game).unwrap();

@@ -37,12 +37,12 @@ fn searches(effects: &[Effect]) -> Vec<SearchOrder> {
 }
 
 fn done(order: &SearchOrder, best: Option<Move>, score: Option<Score>) -> Event {
-    Event::Reply(Reply { id: order.id, kind: ReplyKind::Done { best, score } })
+    Event::Reply(Reply { id: order.id(), kind: ReplyKind::Done { best, score } })
 }
 
 /// The first legal move of a search's position: what an honest worker might answer.
 fn some_move(order: &SearchOrder) -> Move {
-    order.position.legal_moves()[0]
+    order.position().legal_moves()[0]
 }
 
 /// Frames 20 ms apart until nothing moves (at most 100).
@@ -67,11 +67,9 @@ fn the_ai_searches_its_move_when_it_is_to_move() {
     let orders = searches(&effects);
     assert_eq!(orders.len(), 1);
     assert_eq!(orders[0].purpose, Purpose::Move);
-    assert_eq!(orders[0].level, Some(Level::ALL[0]));
-    assert_eq!(session.state().thinking.map(|t| t.request), Some(orders[0].id));
-    let request = orders[0].request();
-    assert!(matches!(request, EngineRequest::LevelMove { level, .. } if level == Level::ALL[0]), "{request:?}");
-    assert_eq!(request.id(), orders[0].id);
+    assert_eq!(session.state().thinking.map(|t| t.request), Some(orders[0].id()));
+    let request = &orders[0].request;
+    assert!(matches!(request, EngineRequest::LevelMove { level, .. } if *level == Level::ALL[0]), "{request:?}");
 }
 
 #[test]
@@ -79,8 +77,8 @@ fn an_evaluation_asks_the_worker_for_a_timed_search_and_its_reports_become_repli
     let settings = Settings { evaluation: true, ..Settings::default() };
     let (mut session, effects) = open(START, vs_ai(Color::Red), settings);
     let order = searches(&effects).pop().unwrap();
-    let EngineRequest::Search { id, limits, position, earlier } = order.request() else { panic!("a search") };
-    assert_eq!((id, limits.movetime_ms, position, earlier.len()), (order.id, Some(300.0), order.position, 0));
+    let EngineRequest::Search { id, limits, position, earlier } = order.request.clone() else { panic!("a search") };
+    assert_eq!((id, limits.movetime_ms, position, earlier.len()), (order.id(), Some(300.0), order.position(), 0));
     assert_eq!(Reply::from_report(EngineReport::Ready), None, "the client answers ready itself");
     let info = EngineReport::Info { id, depth: 3, score: Score::Value(25), nodes: 10, pv: Vec::new() };
     session.update(Event::Reply(Reply::from_report(info).unwrap()));

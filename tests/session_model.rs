@@ -13,6 +13,7 @@ use onitama::ui::scene::scene;
 use onitama::ui::session::{Effect, Event, Intent, PointerPhase, Reply, ReplyKind, SearchOrder, SettingsPatch};
 use onitama::ui::state::Settings;
 use onitama::ui::{Lang, Mode, Session, State};
+use onitama::worker_protocol::EngineRequest;
 use proptest::prelude::*;
 
 /// How many sequences, and how long each may be.
@@ -141,18 +142,21 @@ impl Harness {
     }
 
     fn reply_to(&self, order: &SearchOrder, kind: u8, pick: usize) -> Event {
-        let legal = order.position.legal_moves();
+        let legal = order.position().legal_moves();
         let best = (!legal.is_empty()).then(|| legal[pick % legal.len()]);
         let score = Score::Value((pick % 400) as i32 - 200);
         let kind = match kind {
             0..=2 => ReplyKind::Info { depth: 1 + (pick % 6) as u32, score },
             // A level's move comes without a score.
-            3..=8 => ReplyKind::Done { best, score: order.level.is_none().then_some(score) },
+            3..=8 => ReplyKind::Done {
+                best,
+                score: (!matches!(order.request, EngineRequest::LevelMove { .. })).then_some(score),
+            },
             // Rarely the worker reports a failure.
             _ if pick.is_multiple_of(8) => ReplyKind::Failed("the search failed".into()),
             _ => ReplyKind::Done { best, score: Some(score) },
         };
-        Event::Reply(Reply { id: order.id, kind })
+        Event::Reply(Reply { id: order.id(), kind })
     }
 
     fn apply(&mut self, action: &Action) {
@@ -328,7 +332,7 @@ fn check_invariants(harness: &Harness) -> Result<(), TestCaseError> {
 
     // A search that runs is the latest one started.
     if let Some(thinking) = state.thinking {
-        prop_assert_eq!(Some(thinking.request), harness.orders.last().map(|o| o.id));
+        prop_assert_eq!(Some(thinking.request), harness.orders.last().map(|o| o.id()));
     }
 
     // The AI never stalls: on its turn a search runs or its move is on the way.
@@ -402,7 +406,7 @@ fn check_ai_moves_on(harness: &mut Harness) -> Result<(), TestCaseError> {
             break;
         }
         if let Some(order) =
-            harness.orders.last().cloned().filter(|o| state.thinking.is_some_and(|t| t.request == o.id))
+            harness.orders.last().cloned().filter(|o| state.thinking.is_some_and(|t| t.request == o.id()))
         {
             let event = harness.reply_to(&order, 3, 0);
             harness.send(event);
@@ -437,7 +441,7 @@ proptest! {
         for action in &actions {
             let before = harness.session.clone();
             let replied = match *action {
-                Action::Reply { age, .. } => harness.orders.iter().rev().nth(age).map(|o| o.id),
+                Action::Reply { age, .. } => harness.orders.iter().rev().nth(age).map(|o| o.id()),
                 _ => None,
             };
             harness.apply(action);

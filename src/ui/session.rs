@@ -20,9 +20,8 @@ use super::text::{self, Lang};
 use super::view::{ControlsView, controls};
 use crate::ai::puzzle::Puzzle;
 use crate::ai::review::PlyReview;
-use crate::ai::{Level, Limits, Score};
-use crate::mode::AiLevel;
-use crate::rules::{Card, Deal, Game, Move, Position, PositionError, Square};
+use crate::ai::{Limits, Score};
+use crate::rules::{Card, Deal, Game, Move, Position, PositionError, SplitMix64, Square};
 use crate::save::SaveFile;
 use crate::worker_protocol::{EngineReport, EngineRequest};
 use std::rc::Rc;
@@ -182,34 +181,25 @@ pub enum ReplyKind {
     Reviewed(PlyReview, usize),
 }
 
-/// A search for the worker.
+/// A search for the worker, and what it is for.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SearchOrder {
-    pub id: u32,
     pub purpose: Purpose,
-    pub position: Position,
-    /// The game's earlier positions, oldest first (for repetitions).
-    pub earlier: Vec<Position>,
-    /// The level that plays the AI's move; hints and evaluations search with a time.
-    pub level: Option<Level>,
-    pub movetime_ms: f64,
-    pub seed: u32,
-    /// A puzzle's defence: the opponent tries to win within this many plies (this one
-    /// included); the worker answers the best defence, with a loss score if the win stands.
-    pub defend: Option<u32>,
+    pub request: EngineRequest,
 }
 
 impl SearchOrder {
-    /// The order as the worker reads it: a puzzle's defence, a level's move, or a timed search.
-    pub fn request(&self) -> EngineRequest {
-        let (id, position, earlier) = (self.id, self.position, self.earlier.clone());
-        match (self.defend, self.level) {
-            (Some(plies), _) => EngineRequest::Defend { id, plies, position },
-            (None, Some(level)) => EngineRequest::LevelMove { id, level, seed: self.seed, position, earlier },
-            (None, None) => {
-                let limits = Limits { movetime_ms: Some(self.movetime_ms), ..Limits::default() };
-                EngineRequest::Search { id, limits, position, earlier }
-            }
+    pub fn id(&self) -> u32 {
+        self.request.id()
+    }
+
+    /// The position searched.
+    pub fn position(&self) -> Position {
+        match &self.request {
+            EngineRequest::Search { position, .. }
+            | EngineRequest::LevelMove { position, .. }
+            | EngineRequest::Defend { position, .. } => *position,
+            EngineRequest::Review { game, .. } => *game.position(),
         }
     }
 }
@@ -287,6 +277,8 @@ pub struct Session {
     rest_until: Option<f64>,
     /// When and where the last click selected something (for double-clicks).
     last_select: Option<(f64, f64, f64)>,
+    /// The AI's dice: each level's move gets a seed of its own.
+    dice: SplitMix64,
     /// A puzzle asked for while the set comes, and the start of the game it was asked over: it
     /// starts only if no other game was started meanwhile.
     puzzle_asked: Option<(Choice, Position)>,
@@ -296,6 +288,7 @@ pub struct Session {
 impl Session {
     pub fn new(state: State) -> Session {
         let layout = Layout::new(1.0, 1.0, state.bottom());
+        let state_seed = state.seed;
         Session {
             state,
             layout,
@@ -307,6 +300,7 @@ impl Session {
             rest_until: None,
             last_select: None,
             puzzle_asked: None,
+            dice: SplitMix64(state_seed),
             effects: Vec::new(),
         }
     }
@@ -893,8 +887,7 @@ impl Session {
     fn start_game(&mut self, game: Game, mode: Mode) {
         self.close_review();
         self.cancel_search();
-        let seed = self.state.seed.wrapping_add(1);
-        let next = State::new(game, mode, self.state.settings, self.state.reduced_motion, seed);
+        let next = State::new(game, mode, self.state.settings, self.state.reduced_motion, self.state.seed);
         let previous = std::mem::replace(&mut self.state, next);
         // What the page knows apart from any game.
         self.state.system_dark = previous.system_dark;
@@ -985,25 +978,27 @@ impl Session {
 
     fn ask(&mut self, purpose: Purpose) {
         self.last_request += 1;
-        self.state.seed = self.state.seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let id = self.last_request;
         let positions = self.state.game.positions();
         let (earlier, current) = positions.split_at(positions.len() - 1);
-        let order = SearchOrder {
-            id: self.last_request,
-            purpose,
-            position: current[0],
-            earlier: earlier.to_vec(),
-            level: self.state.mode.level().filter(|_| purpose == Purpose::Move).map(AiLevel::params),
-            movetime_ms: if purpose == Purpose::Evaluate { EVALUATION_MS } else { HINT_MS },
-            seed: (self.state.seed >> 32) as u32,
-            defend: self
-                .state
-                .puzzle
-                .filter(|_| purpose == Purpose::Move)
-                .map(|run| run.plies_left(self.state.game.moves().len())),
+        let (position, earlier) = (current[0], earlier.to_vec());
+        let plies_left = self.state.puzzle.map(|run| run.plies_left(self.state.game.moves().len()));
+        let request = match (purpose, plies_left, self.state.mode.level()) {
+            // The puzzle's opponent is the exact defence, not a level.
+            (Purpose::Move, Some(plies), _) => EngineRequest::Defend { id, plies, position },
+            (Purpose::Move, None, Some(level)) => {
+                // A level's dice, 32 bits (a JavaScript number carried them once).
+                let seed = (self.dice.next_u64() >> 32) as u32;
+                EngineRequest::LevelMove { id, level: level.params(), seed, position, earlier }
+            }
+            _ => {
+                let movetime = if purpose == Purpose::Evaluate { EVALUATION_MS } else { HINT_MS };
+                let limits = Limits { movetime_ms: Some(movetime), ..Limits::default() };
+                EngineRequest::Search { id, limits, position, earlier }
+            }
         };
-        self.state.thinking = Some(Thinking { request: order.id, purpose, depth: 0 });
-        self.effects.push(Effect::StartSearch(order));
+        self.state.thinking = Some(Thinking { request: id, purpose, depth: 0 });
+        self.effects.push(Effect::StartSearch(SearchOrder { purpose, request }));
         self.refresh_controls();
         self.effects.push(Effect::Redraw);
     }

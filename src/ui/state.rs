@@ -114,7 +114,7 @@ pub struct State {
     pub anim: Option<Anim>,
     pub celebration: Option<Celebration>,
     pub reduced_motion: bool,
-    /// The seed for the AI's dice, advanced every request.
+    /// The seed of the AI's dice (the session draws from them).
     pub seed: u64,
     pub notice: Option<Notice>,
     /// The result banner was closed; it comes back with the next game's end.

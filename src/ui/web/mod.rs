@@ -306,7 +306,7 @@ impl App {
     }
 
     fn start_search(&mut self, order: SearchOrder) {
-        self.worker = Self::send(self.worker.take(), &order.request(), false);
+        self.worker = Self::send(self.worker.take(), &order.request, false);
         if self.worker.is_none() {
             self.dispatch(Event::WorkerFailed("the AI's worker could not start".to_string()));
         }
