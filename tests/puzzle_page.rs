@@ -7,9 +7,9 @@ use onitama::ai::puzzle::{Difficulty, Puzzle, parse_set};
 use onitama::mode::AiLevel;
 use onitama::rules::Move;
 use onitama::ui::puzzle::{Choice, Status, add_solved, choose, next_puzzle, parse_solved};
-use onitama::ui::session::{Effect, Event, Intent, Reply, ReplyKind, SearchOrder};
+use onitama::ui::session::{Effect, Event, Intent, SearchOrder};
 use onitama::ui::state::Settings;
-use onitama::ui::{Lang, Mode, Session, State};
+use onitama::ui::{Lang, Mode, Session};
 use onitama::worker_protocol::EngineRequest;
 
 /// The set's first 3-ply puzzle (each is re-verified by `tests/puzzles.rs`).
@@ -18,28 +18,21 @@ fn puzzle() -> Puzzle {
     *set.iter().find(|p| p.plies == 3).unwrap()
 }
 
+mod common;
+use common::Motion;
+
 fn open() -> Session {
     let game = onitama::rules::Game::from_deal(&onitama::rules::Deal::from_seed(1));
     let mode = Mode::VsAi { human: onitama::rules::Color::Red, level: AiLevel::nth(3) };
-    let mut session = Session::new(State::new(game, mode, Settings::default(), true, 7));
-    session.update(Event::Relayout { width: 1280.0, height: 800.0 });
-    session.update(Event::Opened);
-    session
+    common::open_game(game, mode, Settings::default(), Motion::Reduced).0
 }
 
 fn defence_order(effects: &[Effect]) -> SearchOrder {
-    effects
-        .iter()
-        .find_map(|e| match e {
-            Effect::StartSearch(order) => Some(order.clone()),
-            _ => None,
-        })
-        .expect("a search for the defence")
+    common::searches(effects).into_iter().next().expect("a search for the defence")
 }
 
 fn answer(session: &mut Session, order: &SearchOrder, best: Move, score: Option<Score>) -> Vec<Effect> {
-    let mut effects =
-        session.update(Event::Reply(Reply { id: order.id(), kind: ReplyKind::Done { best: Some(best), score } }));
+    let mut effects = session.update(common::done(order, Some(best), score));
     effects.extend(session.update(Event::Frame { now_ms: 1.0 }));
     effects
 }

@@ -5,26 +5,20 @@
 use onitama::ai::Score;
 use onitama::ai::review::{MoveClass, PlyReview};
 use onitama::mode::AiLevel;
-use onitama::rules::{Color, Game, Move};
+use onitama::rules::{Color, Game};
 use onitama::save::{FINISHED_KEPT, add_finished, decode_finished};
 use onitama::ui::review::{self, Review};
 use onitama::ui::session::{Effect, Event, Intent, Reply, ReplyKind};
-use onitama::ui::state::Settings;
-use onitama::ui::{Lang, Mode, Session, State};
+use onitama::ui::{Lang, Mode, Session};
 
 // Red can take Blue's master at once (crab:c2c3) but plays boar:c2b2; Blue then takes Red's.
 const BLUNDER: &str = "start 5/5/2B2/2R2/5 crab,boar horse,elephant ox r\nmoves boar:c2b2 elephant:c3b2\n";
 
-fn mv(text: &str) -> Move {
-    text.parse().unwrap()
-}
+mod common;
+use common::{Motion, mv};
 
 fn open(record: &str, mode: Mode) -> Session {
-    let game = Game::from_record(record).unwrap();
-    let mut session = Session::new(State::new(game, mode, Settings::default(), true, 7));
-    session.update(Event::Relayout { width: 1280.0, height: 800.0 });
-    session.update(Event::Opened);
-    session
+    common::open_record(record, mode, Motion::Reduced)
 }
 
 fn entries() -> [PlyReview; 2] {

@@ -4,14 +4,13 @@ use onitama::ai::{Level, Score};
 use onitama::mode::AiLevel;
 use onitama::rules::{Card, Color, Deal, Game, Move, Outcome, Position, PositionError, Way};
 use onitama::ui::scene::{Emphasis, emphasis, marks, scene};
-use onitama::ui::session::{
-    Effect, Event, Intent, NewGame, PointerPhase, Reply, ReplyKind, SearchOrder, SettingsPatch,
-};
+use onitama::ui::session::{Effect, Event, Intent, NewGame, PointerPhase, Reply, SettingsPatch};
 use onitama::ui::state::{Purpose, Settings};
 use onitama::ui::{Lang, Mode, Session, State, text};
 use onitama::worker_protocol::{EngineReport, EngineRequest};
 
-const START: &str = "bbBbb/5/5/5/rrRrr ox,boar horse,elephant crab r";
+mod common;
+use common::{Motion, START, done, run_frames, searches, some_move};
 
 fn vs_ai(human: Color) -> Mode {
     Mode::VsAi { human, level: AiLevel::nth(0) }
@@ -19,42 +18,7 @@ fn vs_ai(human: Color) -> Mode {
 
 /// A session on a 1280×800 canvas, opened, with motion on.
 fn open(position: &str, mode: Mode, settings: Settings) -> (Session, Vec<Effect>) {
-    let game = Game::new(position.parse().unwrap());
-    let mut session = Session::new(State::new(game, mode, settings, false, 7));
-    let mut effects = session.update(Event::Relayout { width: 1280.0, height: 800.0 });
-    effects.extend(session.update(Event::Opened));
-    (session, effects)
-}
-
-fn searches(effects: &[Effect]) -> Vec<SearchOrder> {
-    effects
-        .iter()
-        .filter_map(|e| match e {
-            Effect::StartSearch(order) => Some(order.clone()),
-            _ => None,
-        })
-        .collect()
-}
-
-fn done(order: &SearchOrder, best: Option<Move>, score: Option<Score>) -> Event {
-    Event::Reply(Reply { id: order.id(), kind: ReplyKind::Done { best, score } })
-}
-
-/// The first legal move of a search's position: what an honest worker might answer.
-fn some_move(order: &SearchOrder) -> Move {
-    order.position().legal_moves()[0]
-}
-
-/// Frames 20 ms apart until nothing moves (at most 100).
-fn run_frames(session: &mut Session, from_ms: f64) -> Vec<Effect> {
-    let mut effects = Vec::new();
-    for i in 0..100 {
-        if session.state().anim.is_none() {
-            break;
-        }
-        effects.extend(session.update(Event::Frame { now_ms: from_ms + 20.0 * f64::from(i) }));
-    }
-    effects
+    common::open_position(position, mode, settings, Motion::On)
 }
 
 fn play(session: &mut Session, m: Move) -> Vec<Effect> {

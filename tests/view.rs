@@ -5,7 +5,7 @@
 use onitama::ai::Score;
 use onitama::ai::review::{MoveClass, PlyReview};
 use onitama::mode::{AiLevel, Mode, ModeChoice, ModeKind, Seat};
-use onitama::rules::{Card, Color, Game, Move, Square};
+use onitama::rules::{Card, Color, Game};
 use onitama::ui::error_text::{self, ErrorFiles, error_file};
 use onitama::ui::keyboard::{move_list_intent, page_intent};
 use onitama::ui::notice::Notice;
@@ -16,17 +16,11 @@ use onitama::ui::state::Settings;
 use onitama::ui::view::{self, SetupFields, SetupForm, controls};
 use onitama::ui::{Lang, Session, State};
 
-const START: &str = "bbBbb/5/5/5/rrRrr ox,boar horse,elephant crab r";
+mod common;
+use common::{Motion, START, mv, sq};
+
 // Red can take Blue's master at once (crab:c2c3) but plays boar:c2b2; Blue then takes Red's.
 const BLUNDER: &str = "start 5/5/2B2/2R2/5 crab,boar horse,elephant ox r\nmoves boar:c2b2 elephant:c3b2\n";
-
-fn mv(text: &str) -> Move {
-    text.parse().unwrap()
-}
-
-fn sq(text: &str) -> Square {
-    text.parse().unwrap()
-}
 
 fn vs_ai(human: Color) -> Mode {
     Mode::VsAi { human, level: AiLevel::nth(2) }
@@ -37,11 +31,7 @@ fn state(position: &str, mode: Mode) -> State {
 }
 
 fn session(position: &str, mode: Mode, settings: Settings) -> Session {
-    let game = Game::new(position.parse().unwrap());
-    let mut session = Session::new(State::new(game, mode, settings, true, 7));
-    session.update(Event::Relayout { width: 1280.0, height: 800.0 });
-    session.update(Event::Opened);
-    session
+    common::open_position(position, mode, settings, Motion::Reduced).0
 }
 
 #[test]

@@ -1,0 +1,78 @@
+//! What the page's native tests share: a session opened as the page opens it, and finders for
+//! what its effects ask of the worker.
+#![allow(dead_code)] // each test file uses its own part
+
+use onitama::ai::Score;
+use onitama::rules::{Game, Move, Square};
+use onitama::ui::session::{Effect, Event, Reply, ReplyKind, SearchOrder};
+use onitama::ui::state::Settings;
+use onitama::ui::{Mode, Session, State};
+
+/// The standard start with a fixed deal.
+pub const START: &str = "bbBbb/5/5/5/rrRrr ox,boar horse,elephant crab r";
+
+/// Whether moves slide on screen, or the system asks for reduced motion.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Motion {
+    On,
+    Reduced,
+}
+
+/// A session over `game` on a 1280×800 canvas, opened, with what opening it asked for.
+pub fn open_game(game: Game, mode: Mode, settings: Settings, motion: Motion) -> (Session, Vec<Effect>) {
+    let mut session = Session::new(State::new(game, mode, settings, motion == Motion::Reduced, 7));
+    let mut effects = session.update(Event::Relayout { width: 1280.0, height: 800.0 });
+    effects.extend(session.update(Event::Opened));
+    (session, effects)
+}
+
+/// A session from a position in notation.
+pub fn open_position(position: &str, mode: Mode, settings: Settings, motion: Motion) -> (Session, Vec<Effect>) {
+    open_game(Game::new(position.parse().unwrap()), mode, settings, motion)
+}
+
+/// A session over a game record.
+pub fn open_record(record: &str, mode: Mode, motion: Motion) -> Session {
+    open_game(Game::from_record(record).unwrap(), mode, Settings::default(), motion).0
+}
+
+pub fn mv(text: &str) -> Move {
+    text.parse().unwrap()
+}
+
+pub fn sq(text: &str) -> Square {
+    text.parse().unwrap()
+}
+
+/// Every search the effects start, in order.
+pub fn searches(effects: &[Effect]) -> Vec<SearchOrder> {
+    effects
+        .iter()
+        .filter_map(|e| match e {
+            Effect::StartSearch(order) => Some(order.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The worker's answer to `order`.
+pub fn done(order: &SearchOrder, best: Option<Move>, score: Option<Score>) -> Event {
+    Event::Reply(Reply { id: order.id(), kind: ReplyKind::Done { best, score } })
+}
+
+/// The first legal move of a search's position: what an honest worker might answer.
+pub fn some_move(order: &SearchOrder) -> Move {
+    order.position().legal_moves()[0]
+}
+
+/// Frames 20 ms apart from `from_ms` until nothing moves (at most 100).
+pub fn run_frames(session: &mut Session, from_ms: f64) -> Vec<Effect> {
+    let mut effects = Vec::new();
+    for i in 0..100 {
+        if session.state().anim.is_none() {
+            break;
+        }
+        effects.extend(session.update(Event::Frame { now_ms: from_ms + 20.0 * f64::from(i) }));
+    }
+    effects
+}
