@@ -287,3 +287,21 @@ fn an_error_shown_before_its_languages_texts_are_here_asks_for_them_once_then_re
     assert_ne!(persian, meanwhile, "the error part was English, now Persian");
     error_text::with_files(|files| *files = ErrorFiles::built_in());
 }
+
+#[test]
+fn the_records_dialog_lists_finished_games_newest_first_and_offers_what_is_there() {
+    let state = state(START, Mode::default());
+    let empty = view::records(&state, &[], None);
+    assert!(!empty.review_finished && empty.finished.is_empty() && empty.unreadable.is_none());
+    assert!(empty.record.starts_with("start "));
+    let won = Game::from_record("start 5/5/2B2/2R2/5 crab,boar horse,elephant ox r\nmoves crab:c2c3\n").unwrap();
+    let kept = [
+        onitama::save::FinishedGame { game: won.clone(), mode: Some(vs_ai(Color::Red)) },
+        onitama::save::FinishedGame { game: won, mode: None },
+    ];
+    let shown = view::records(&state, &kept, Some("garbled".into()));
+    assert!(shown.review_finished);
+    assert_eq!(shown.finished.iter().map(|(i, _)| *i).collect::<Vec<_>>(), vec![1, 0], "newest first");
+    assert!(shown.finished[1].1.starts_with("1 · You win"), "{}", shown.finished[1].1);
+    assert_eq!(shown.unreadable.as_deref(), Some("garbled"));
+}

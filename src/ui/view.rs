@@ -384,10 +384,23 @@ pub fn language_options() -> Vec<(&'static str, &'static str)> {
     Lang::ALL.iter().map(|lang| (lang.code(), lang.name())).collect()
 }
 
-/// The games finished in this browser as the records dialog lists them: newest first, each with
-/// its place in the kept list and a line in `lang`.
-pub fn finished_options(lang: Lang, games: &[FinishedGame]) -> Vec<(usize, String)> {
-    games
+/// What the records dialog shows.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RecordsView {
+    /// This game's record (the whole line, also while looking back).
+    pub record: String,
+    /// The games finished in this browser, newest first: each one's place in the kept list and
+    /// its line in the player's language.
+    pub finished: Vec<(usize, String)>,
+    /// A finished game can be chosen for review.
+    pub review_finished: bool,
+    /// A save that could not be read is kept: offer to save its text.
+    pub unreadable: Option<String>,
+}
+
+pub fn records(state: &State, finished: &[FinishedGame], unreadable: Option<String>) -> RecordsView {
+    let lang = state.lang();
+    let options = finished
         .iter()
         .enumerate()
         .rev()
@@ -397,7 +410,13 @@ pub fn finished_options(lang: Lang, games: &[FinishedGame]) -> Vec<(usize, Strin
             let label = format!("{} · {} · {}", i + 1, result.unwrap_or_default(), text::mode_line(lang, mode));
             (i, text::digits(lang, &label))
         })
-        .collect()
+        .collect();
+    RecordsView {
+        record: state.line().to_record(),
+        finished: options,
+        review_finished: !finished.is_empty(),
+        unreadable,
+    }
 }
 
 /// What the puzzles line in the menu says.

@@ -388,9 +388,9 @@ fn show_records_message(message: &str) {
 
 /// Fills the records dialog: this game's record, its link, and any unreadable save to keep.
 fn fill_records(app: &App) {
-    let record = app.state().line().to_record();
+    let shown = view::records(app.state(), &super::storage::finished(), super::storage::unreadable());
     if let Some(area) = element::<web_sys::HtmlTextAreaElement>("record-text") {
-        area.set_value(&record);
+        area.set_value(&shown.record);
     }
     if let Some(input) = element::<HtmlInputElement>("record-link") {
         input.set_value(&app.link());
@@ -398,28 +398,24 @@ fn fill_records(app: &App) {
     let data_url =
         |text: &str| format!("data:text/plain;charset=utf-8,{}", String::from(js_sys::encode_uri_component(text)));
     if let Some(link) = element::<Element>("record-save") {
-        let _ = link.set_attribute("href", &data_url(&record));
+        let _ = link.set_attribute("href", &data_url(&shown.record));
     }
     if let Some(link) = element::<web_sys::HtmlElement>("record-unreadable") {
-        match super::storage::unreadable() {
-            Some(text) => {
-                let _ = link.set_attribute("href", &data_url(&text));
-                link.set_hidden(false);
-            }
-            None => link.set_hidden(true),
+        if let Some(text) = &shown.unreadable {
+            let _ = link.set_attribute("href", &data_url(text));
         }
+        link.set_hidden(shown.unreadable.is_none());
     }
     if let Some(select) = element::<HtmlSelectElement>("finished") {
-        let games = super::storage::finished();
         select.set_inner_html("");
-        for (i, label) in view::finished_options(app.state().lang(), &games) {
-            if let Ok(option) = web_sys::HtmlOptionElement::new_with_text_and_value(&label, &i.to_string()) {
+        for (i, label) in &shown.finished {
+            if let Ok(option) = web_sys::HtmlOptionElement::new_with_text_and_value(label, &i.to_string()) {
                 let _ = select.add_with_html_option_element(&option);
             }
         }
-        if let Some(button) = element::<HtmlButtonElement>("finished-review") {
-            button.set_disabled(games.is_empty());
-        }
+    }
+    if let Some(button) = element::<HtmlButtonElement>("finished-review") {
+        button.set_disabled(!shown.review_finished);
     }
     show_records_message("");
 }
