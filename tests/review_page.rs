@@ -319,3 +319,19 @@ fn reviewed_any(session: &mut Session) {
     let id = start_review(session);
     session.update(Event::Reply(Reply { id, kind: ReplyKind::Done { best: None, score: None } }));
 }
+
+#[test]
+fn a_move_as_good_as_the_engines_choice_is_not_told_the_best_was_another() {
+    let game = Game::from_record(BLUNDER).unwrap();
+    let mut review = Review::new(1, game);
+    let mut entry = entries()[1].clone();
+    // Classed best, yet not the engine's first choice: an equally good move.
+    entry.best = Some(mv("horse:c3c4"));
+    review.add(entries()[0].clone());
+    review.add(entry);
+    let words = review::verdict(Lang::En, &review, 2);
+    assert!(!words.contains("best was"), "{words}");
+    assert!(words.contains("as good as"), "{words}");
+    // A worse move still names the better one.
+    assert!(review::verdict(Lang::En, &review, 1).contains("best was"));
+}

@@ -120,8 +120,11 @@ pub fn verdict(lang: Lang, review: &Review, ply: usize) -> String {
     let before = &review.game.positions()[ply - 1];
     let played = text::move_text(lang, before, entry.played, None);
     let class = text::move_class(lang, entry.class);
-    match entry.best.filter(|&best| best != entry.played) {
-        Some(best) => text::verdict_with_best(lang, ply, &played, class, &text::move_text(lang, before, best, None)),
+    let best = entry.best.filter(|&best| best != entry.played).map(|best| text::move_text(lang, before, best, None));
+    match best {
+        // Classed best, yet not the engine's first choice: as good as that one, not worse.
+        Some(best) if entry.class == MoveClass::Best => text::verdict_equal(lang, ply, &played, class, &best),
+        Some(best) => text::verdict_with_best(lang, ply, &played, class, &best),
         None => text::verdict(lang, ply, &played, class),
     }
 }

@@ -186,6 +186,11 @@ pub fn verdict_with_best(lang: Lang, ply: usize, played: &str, class: &str, best
     html_fill(lang, "verdict-best", &[("n", &ply.to_string()), ("move", played), ("class", class), ("best", best)])
 }
 
+/// A move classed best that the engine ranked beside another: "as good as" that one.
+pub fn verdict_equal(lang: Lang, ply: usize, played: &str, class: &str, best: &str) -> String {
+    html_fill(lang, "verdict-equal", &[("n", &ply.to_string()), ("move", played), ("class", class), ("best", best)])
+}
+
 pub fn best_line_shown(lang: Lang, ply: usize, line: &str) -> String {
     html_fill(lang, "best-line-shown", &[("n", &ply.to_string()), ("line", line)])
 }
@@ -637,6 +642,7 @@ const EN: Texts = Texts {
         ("class-blunder", "blunder"),
         ("verdict", "{n}. {move}: {class}"),
         ("verdict-best", "{n}. {move}: {class} · best was {best}"),
+        ("verdict-equal", "{n}. {move}: {class} · as good as {best}"),
         ("best-line", "Best line"),
         ("best-line-shown", "The engine's line instead of move {n}: {line}"),
         ("finished-games", "Finished games"),
@@ -811,6 +817,7 @@ const FA: Texts = Texts {
         ("class-blunder", "اشتباه بزرگ"),
         ("verdict", "{n}. {move}: {class}"),
         ("verdict-best", "{n}. {move}: {class} · بهترین: {best}"),
+        ("verdict-equal", "{n}. {move}: {class} · به خوبیِ {best}"),
         ("best-line", "بهترین ادامه"),
         ("best-line-shown", "ادامهٔ موتور به جای حرکت {n}: {line}"),
         ("finished-games", "بازی‌های تمام‌شده"),
@@ -980,6 +987,7 @@ const ES: Texts = Texts {
         ("class-blunder", "error grave"),
         ("verdict", "{n}. {move}: {class}"),
         ("verdict-best", "{n}. {move}: {class} · la mejor era {best}"),
+        ("verdict-equal", "{n}. {move}: {class} · tan buena como {best}"),
         ("best-line", "Mejor línea"),
         ("best-line-shown", "La línea del motor en lugar de la jugada {n}: {line}"),
         ("finished-games", "Partidas terminadas"),
@@ -1166,6 +1174,7 @@ const FR: Texts = Texts {
         ("class-blunder", "gaffe"),
         ("verdict", "{n}. {move}\u{a0}: {class}"),
         ("verdict-best", "{n}. {move}\u{a0}: {class} · le meilleur était {best}"),
+        ("verdict-equal", "{n}. {move}\u{a0}: {class} · aussi bon que {best}"),
         ("best-line", "Meilleure suite"),
         ("best-line-shown", "La suite du moteur au lieu du coup {n}\u{a0}: {line}"),
         ("finished-games", "Parties terminées"),
