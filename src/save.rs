@@ -6,9 +6,15 @@
 //! mode ai red 4
 //! evaluation off
 //! language fa
+//! aside mode two turn
+//! aside start bbBbb/5/5/5/rrRrr boar,ox elephant,horse crab r
+//! aside moves boar:c1c2
 //! start bbBbb/5/5/5/rrRrr boar,ox elephant,horse crab r
 //! moves boar:c1c2
 //! ```
+//!
+//! The `aside` lines hold a game in progress that a puzzle, another game's review or an opened
+//! record took the place of, to come back to.
 
 use crate::mode::{Mode, ModeError};
 use crate::rules::{Game, RecordError};
@@ -27,6 +33,15 @@ pub struct SaveFile {
     pub language: Option<String>,
     /// The game is this puzzle of the set: its id, its plies, and whether it is the daily one.
     pub puzzle: Option<SavedPuzzle>,
+    /// The player's game in progress, put aside while this one is shown.
+    pub aside: Option<AsideGame>,
+}
+
+/// A game in progress put aside, with how it was played.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AsideGame {
+    pub game: Game,
+    pub mode: Mode,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -45,6 +60,12 @@ pub fn encode(save: &SaveFile) -> String {
     }
     if let Some(SavedPuzzle { id, plies, daily }) = save.puzzle {
         text.push_str(&format!("puzzle {id} {plies} {}\n", if daily { "daily" } else { "chosen" }));
+    }
+    if let Some(AsideGame { game, mode }) = &save.aside {
+        text.push_str(&format!("aside mode {mode}\n"));
+        for line in game.to_record().lines() {
+            text.push_str(&format!("aside {line}\n"));
+        }
     }
     text.push_str(&save.game.to_record());
     text
@@ -99,6 +120,7 @@ pub fn decode(text: &str) -> Result<SaveFile, SaveError> {
         Err(_) => return Err(SaveError::BadFormatNumber(shorten(version))),
     }
     let (mut mode, mut show_evaluation, mut language, mut puzzle) = (None, false, None, None);
+    let (mut aside_mode, mut aside_record) = (None, String::new());
     let mut record = String::new();
     for line in lines {
         let (key, value) = line.trim().split_once(' ').unwrap_or((line.trim(), ""));
@@ -131,6 +153,13 @@ pub fn decode(text: &str) -> Result<SaveFile, SaveError> {
                     },
                 });
             }
+            "aside" => match value.split_once(' ') {
+                Some(("mode", text)) => aside_mode = Some(decode_mode(text)?),
+                _ => {
+                    aside_record.push_str(value);
+                    aside_record.push('\n');
+                }
+            },
             "start" => {
                 record.push_str(line);
                 record.push('\n');
@@ -144,7 +173,15 @@ pub fn decode(text: &str) -> Result<SaveFile, SaveError> {
         return Err(SaveError::NoGame);
     }
     let game = Game::from_record(&record).map_err(SaveError::BrokenRecord)?;
-    Ok(SaveFile { game, mode, show_evaluation, language, puzzle })
+    let aside = match (aside_mode, aside_record.is_empty()) {
+        (None, true) => None,
+        (Some(mode), false) => {
+            Some(AsideGame { game: Game::from_record(&aside_record).map_err(SaveError::BrokenRecord)?, mode })
+        }
+        (None, false) => return Err(SaveError::MissingMode),
+        (Some(_), true) => return Err(SaveError::NoGame),
+    };
+    Ok(SaveFile { game, mode, show_evaluation, language, puzzle, aside })
 }
 
 fn decode_mode(value: &str) -> Result<Mode, SaveError> {

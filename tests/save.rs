@@ -17,6 +17,7 @@ fn sample() -> SaveFile {
         show_evaluation: true,
         language: Some("fa".into()),
         puzzle: None,
+        aside: None,
     }
 }
 
@@ -168,6 +169,7 @@ fn a_finished_game_saves_and_links() {
             show_evaluation: false,
             language: None,
             puzzle: None,
+            aside: None,
         };
         assert_eq!(save::decode(&save::encode(&file)).unwrap(), file);
         assert_eq!(save::game_from_fragment(&save::link_fragment(&game)).unwrap().unwrap(), game);

@@ -19,6 +19,7 @@ fn save(language: Option<&str>) -> SaveFile {
         show_evaluation: true,
         language: language.map(String::from),
         puzzle: None,
+        aside: None,
     }
 }
 

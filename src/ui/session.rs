@@ -15,7 +15,7 @@ use super::puzzle::{Choice, PuzzleRun, Status as PuzzleStatus, choose};
 use super::review::Review;
 use super::scene::scene;
 use super::sound::{self, Sound};
-use super::state::{Mode, Notice, Purpose, Settings, State, Theme, Thinking};
+use super::state::{AsideGame, Mode, Notice, Purpose, Settings, State, Theme, Thinking};
 use super::text::{self, Lang};
 use super::view::{ControlsView, controls};
 use crate::ai::puzzle::Puzzle;
@@ -119,6 +119,8 @@ pub enum Intent {
     BestLine(usize),
     /// The engine's line in place of the move shown.
     BestLineHere,
+    /// Put the game set aside back on the board (the puzzle, review or record shown is left).
+    BackToMyGame,
     /// Open this game and review it; a game kept without its mode is shown as two people play.
     ReviewGame {
         game: Game,
@@ -277,6 +279,9 @@ pub struct Session {
     rest_until: Option<f64>,
     /// When and where the last click selected something (for double-clicks).
     last_select: Option<(f64, f64, f64)>,
+    /// The review on the board is of a game that took the place of the player's: closing it goes
+    /// back to theirs.
+    review_stands_in: bool,
     /// The AI's dice: each level's move gets a seed of its own.
     dice: SplitMix64,
     /// A puzzle asked for while the set comes, and the start of the game it was asked over: it
@@ -300,6 +305,7 @@ impl Session {
             rest_until: None,
             last_select: None,
             puzzle_asked: None,
+            review_stands_in: false,
             dice: SplitMix64(state_seed),
             effects: Vec::new(),
         }
@@ -341,6 +347,7 @@ impl Session {
                 plies: run.puzzle.plies,
                 daily: run.daily,
             }),
+            aside: self.state.aside.clone(),
         }
     }
 
@@ -535,6 +542,7 @@ impl Session {
                     self.effects.push(Effect::CancelReview);
                     self.refresh_controls();
                 }
+                _ if self.review_stands_in => self.back_to_my_game(),
                 _ => {
                     self.leave_variation();
                     self.close_review();
@@ -549,12 +557,20 @@ impl Session {
             }
             Intent::BackToGame => self.intent(Intent::View(self.state.line().moves().len())),
             Intent::ReviewGame { game, mode } => {
+                self.put_aside();
                 // A record says nothing of who played it: both sides are shown alike.
                 self.start_game(game, mode.unwrap_or(Mode::PassAndPlay { turn_board: false }));
                 self.start_review();
+                // Closing this review goes back to the game it took the place of.
+                self.review_stands_in = self.state.aside.is_some();
             }
+            Intent::BackToMyGame => self.back_to_my_game(),
             Intent::Hint => self.hint(),
-            Intent::NewGame { game, mode } => self.start_game(game, mode),
+            Intent::NewGame { game, mode } => {
+                // An explicit choice: whatever was put aside is left too.
+                self.state.aside = None;
+                self.start_game(game, mode);
+            }
             Intent::Rematch => {
                 let puzzle = self.state.puzzle.map(|run| PuzzleRun::new(run.puzzle, run.daily));
                 self.start_game(Game::new(*self.state.game.start()), self.state.mode);
@@ -563,6 +579,7 @@ impl Session {
                 self.changed();
             }
             Intent::Puzzle { puzzle, daily } => {
+                self.put_aside();
                 let human = puzzle.position.to_move();
                 let level = self.state.mode.level().unwrap_or_default();
                 self.start_game(Game::new(puzzle.position), Mode::VsAi { human, level });
@@ -570,7 +587,12 @@ impl Session {
                 self.changed();
             }
             Intent::ChoosePuzzle(choice) => self.choose_puzzle(choice),
-            Intent::Open(game) => self.start_game(game, self.state.mode),
+            Intent::Open(game) => {
+                self.put_aside();
+                // The mode of the game played, not of a puzzle's defence.
+                let mode = self.state.aside.as_ref().map_or(self.state.mode, |aside| aside.mode);
+                self.start_game(game, mode);
+            }
             Intent::CloseResult => {
                 self.state.result_dismissed = true;
                 self.refresh_controls();
@@ -845,8 +867,27 @@ impl Session {
         self.refresh_controls();
     }
 
+    /// Before a puzzle, another game's review or an opened record takes the board: the game in
+    /// progress (begun, not over, not a puzzle) is put aside to come back to. What is already
+    /// aside stays: it is the player's own game.
+    fn put_aside(&mut self) {
+        let state = &self.state;
+        let game = state.review.as_ref().map_or_else(|| state.line(), |review| review.game.clone());
+        let in_progress = !game.moves().is_empty() && game.outcome().is_none() && state.puzzle.is_none();
+        if state.aside.is_none() && in_progress {
+            self.state.aside = Some(AsideGame { game, mode: state.mode });
+        }
+    }
+
+    /// Puts the game set aside back on the board, as it was left.
+    fn back_to_my_game(&mut self) {
+        let Some(AsideGame { game, mode }) = self.state.aside.take() else { return };
+        self.start_game(game, mode);
+    }
+
     /// Closes the review, ending its worker if it still runs.
     fn close_review(&mut self) {
+        self.review_stands_in = false;
         if let Some(review) = self.state.review.take()
             && review.running
         {
@@ -893,6 +934,8 @@ impl Session {
         self.state.system_dark = previous.system_dark;
         self.state.puzzle_set = previous.puzzle_set;
         self.state.solved = previous.solved;
+        self.state.aside = previous.aside;
+        self.review_stands_in = false;
         self.held = None;
         self.ai_stopped = false;
         self.evaluated = None;

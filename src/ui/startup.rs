@@ -10,7 +10,7 @@ use super::text::Lang;
 use crate::ai::puzzle::Puzzle;
 use crate::mode::Mode;
 use crate::rules::Game;
-use crate::save::{LinkError, SaveError, SaveFile, SettingsFile};
+use crate::save::{AsideGame, LinkError, SaveError, SaveFile, SettingsFile};
 
 /// What the browser holds.
 pub struct Found {
@@ -29,6 +29,8 @@ pub struct Opening {
     pub notice: Option<Notice>,
     /// The saved game was a puzzle: it goes on as one.
     pub puzzle: Option<PuzzleRun>,
+    /// A game in progress that a link (or, before, a puzzle or a review) took the place of.
+    pub aside: Option<AsideGame>,
 }
 
 pub fn opening(found: Found, new_game: impl FnOnce() -> Game) -> Opening {
@@ -59,15 +61,21 @@ pub fn opening(found: Found, new_game: impl FnOnce() -> Game) -> Opening {
         let puzzle = Puzzle { id: kept.id, position: *save.game.start(), plies: kept.plies };
         Some(PuzzleRun::resume(puzzle, kept.daily, &save.game))
     });
+    let mut aside = saved.as_ref().and_then(|save| save.aside.clone());
+    let in_progress = |save: &SaveFile| !save.game.moves().is_empty() && save.game.outcome().is_none();
+    let saved_game = saved.as_ref().filter(|save| save.puzzle.is_none() && in_progress(save));
+    let kept = saved_game.map(|save| AsideGame { game: save.game.clone(), mode: save.mode });
     let mut game = saved.map(|save| save.game);
     match found.link {
         Some(Ok(linked)) => {
             game = Some(linked);
             puzzle = None;
+            // The game the link replaces is kept, unless one is aside already.
+            aside = aside.or(kept);
         }
         // The link is what the player just followed: its trouble is the one to tell.
         Some(Err(reason)) => notice = Some(Notice::LinkBroken(reason)),
         None => {}
     }
-    Opening { game: game.unwrap_or_else(new_game), mode, settings, notice, puzzle }
+    Opening { game: game.unwrap_or_else(new_game), mode, settings, notice, puzzle, aside }
 }

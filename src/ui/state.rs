@@ -10,6 +10,7 @@ use super::text::Lang;
 use crate::ai::Score;
 use crate::ai::puzzle::Puzzle;
 use crate::rules::{Card, Color, Game, Move, Position, Square};
+pub use crate::save::AsideGame;
 use std::rc::Rc;
 
 pub use crate::mode::Mode;
@@ -131,6 +132,9 @@ pub struct State {
     pub puzzle_set: Option<Rc<Vec<Puzzle>>>,
     /// The puzzles solved on this device, by id.
     pub solved: Vec<u32>,
+    /// The player's game in progress, put aside while a puzzle, another game's review or an
+    /// opened record is on the board.
+    pub aside: Option<AsideGame>,
 }
 
 impl State {
@@ -160,6 +164,7 @@ impl State {
             puzzle: None,
             puzzle_set: None,
             solved: Vec::new(),
+            aside: None,
         }
     }
 

@@ -556,6 +556,7 @@ const EN: Texts = Texts {
     html: pairs![
         ("continue-here", "Continue from here"),
         ("back-to-game", "Back to the game"),
+        ("back-to-my-game", "Back to my game"),
         ("board", "Onitama board: arrow keys move, Enter chooses, Escape cancels"),
         ("rules-full", "The full rules and notations (in English)"),
         ("menu", "Menu"),
@@ -734,6 +735,7 @@ const FA: Texts = Texts {
     html: pairs![
         ("continue-here", "ادامه از اینجا"),
         ("back-to-game", "بازگشت به بازی"),
+        ("back-to-my-game", "بازگشت به بازی خودم"),
         ("board", "صفحهٔ اونیتاما: کلیدهای جهت جابه‌جا می‌کنند، Enter انتخاب می‌کند، Escape لغو می‌کند"),
         ("rules-full", "قواعد کامل و نمادگذاری‌ها (به انگلیسی)"),
         ("menu", "منو"),
@@ -901,6 +903,7 @@ const ES: Texts = Texts {
     html: pairs![
         ("continue-here", "Continuar desde aquí"),
         ("back-to-game", "Volver a la partida"),
+        ("back-to-my-game", "Volver a mi partida"),
         ("board", "Tablero de Onitama: las flechas mueven, Intro elige, Escape cancela"),
         ("rules-full", "Las reglas completas y las notaciones (en inglés)"),
         ("menu", "Menú"),
@@ -1085,6 +1088,7 @@ const FR: Texts = Texts {
     html: pairs![
         ("continue-here", "Continuer d'ici"),
         ("back-to-game", "Retour à la partie"),
+        ("back-to-my-game", "Revenir à ma partie"),
         ("board", "Plateau d'Onitama\u{a0}: les flèches déplacent, Entrée choisit, Échap annule"),
         ("rules-full", "Les règles complètes et les notations (en anglais)"),
         ("menu", "Menu"),

@@ -40,6 +40,8 @@ pub struct ControlsView {
     pub settings: SettingsView,
     /// How many puzzles are solved, once the set is known.
     pub puzzles_solved: Option<String>,
+    /// "Back to my game" is offered: the player's game is aside.
+    pub back_to_my_game: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -191,6 +193,7 @@ pub fn controls(state: &State) -> ControlsView {
             text: text::result_short(lang, outcome, state.mode),
             change_level: state.mode.level().is_some(),
         }),
+        back_to_my_game: state.aside.is_some(),
         puzzles_solved: state.puzzle_set.as_ref().map(|set| puzzles_solved(lang, state.solved.len(), set.len())),
         settings: SettingsView {
             evaluation: settings.evaluation,

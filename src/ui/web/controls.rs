@@ -74,6 +74,7 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
     on_click(document, "new-game", open_setup)?;
     on_click(document, "continue-here", |app| app.dispatch(Event::Intent(Intent::ContinueHere)))?;
     on_click(document, "back-to-game", |app| app.dispatch(Event::Intent(Intent::BackToGame)))?;
+    on_click(document, "back-to-my-game", |app| app.dispatch(Event::Intent(Intent::BackToMyGame)))?;
     // The move list: a click shows that move's position; the arrow keys step through the game.
     let moves = document.get_element_by_id("moves").ok_or("no #moves")?;
     listen(&moves, "click", |app, e: web_sys::Event| {
@@ -323,6 +324,7 @@ pub fn update(view: &ControlsView) {
         set_text("viewing-text", Some(words));
     }
     set_text("puzzles-status", view.puzzles_solved.as_deref());
+    set_hidden("back-to-my-game", !view.back_to_my_game);
     set_hidden("result", view.result.is_none());
     if let Some(result) = &view.result {
         set_text("result-text", Some(&result.text));

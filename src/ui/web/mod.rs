@@ -72,10 +72,11 @@ fn try_start() -> Result<(), JsValue> {
     let context: CanvasRenderingContext2d = canvas.get_context("2d")?.ok_or("no 2d context")?.dyn_into()?;
     let reduced_motion =
         window.match_media("(prefers-reduced-motion: reduce)").ok().flatten().is_some_and(|query| query.matches());
-    let Opening { game, mode, settings, notice, puzzle } = startup(&window);
+    let Opening { game, mode, settings, notice, puzzle, aside } = startup(&window);
     let mut state = State::new(game, mode, settings, reduced_motion, random_seed());
     state.notice = notice;
     state.puzzle = puzzle;
+    state.aside = aside;
     state.solved = puzzles::solved();
     let target: web_sys::EventTarget = canvas.clone().into();
     let app = App {
