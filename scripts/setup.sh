@@ -50,10 +50,11 @@ if ! command -v npm >/dev/null; then
   apt_install nodejs npm
 fi
 # wasm-opt from npm's binaryen (Debian's is too old and breaks the wasm); esbuild minifies the
-# wasm-bindgen glue after each build; playwright-core for the browser tests.
-if [[ ! -x node_modules/.bin/wasm-opt || ! -x node_modules/.bin/esbuild || ! -d node_modules/playwright-core ]] ||
+# wasm-bindgen glue after each build; playwright-core and axe-core for the browser tests.
+if [[ ! -x node_modules/.bin/wasm-opt || ! -x node_modules/.bin/esbuild || ! -d node_modules/playwright-core ||
+      ! -f node_modules/axe-core/axe.min.js ]] ||
    ! node_modules/.bin/wasm-opt --version | grep -q 'version 132'; then
-  say "installing wasm-opt, esbuild and playwright-core from package-lock.json"
+  say "installing wasm-opt, esbuild, playwright-core and axe-core from package-lock.json"
   npm ci --no-audit --no-fund --loglevel=error
 fi
 

@@ -1,0 +1,71 @@
+// axe-core's WCAG 2.1 A and AA rules on the page and on every dialog and panel a player opens, in
+// the four languages, light and dark. Zero violations is the bar.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { root, servedGame, openContext, openMenu, still } from './harness.mjs';
+
+const game = servedGame({ before, after });
+const axeSource = readFile(join(root, 'node_modules/axe-core/axe.min.js'), 'utf8');
+const RECORD = 'start 5/5/2B2/2R2/5 crab,boar horse,elephant ox r\nmoves boar:c2b2 elephant:c3b2\n';
+
+/** The violations axe finds in the page as it stands, one line each. */
+async function audit(page, where) {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(await axeSource);
+  const violations = await page.evaluate(async () => {
+    const result = await window.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+    return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  });
+  return violations.map((v) => `${where}: ${v}`);
+}
+
+async function closeDialogs(page) {
+  await page.evaluate(() => document.querySelectorAll('dialog[open]').forEach((d) => d.close()));
+}
+
+for (const [locale, colorScheme, viewport] of [
+  ['en-GB', 'light', { width: 1280, height: 800 }],
+  ['fa-IR', 'dark', { width: 360, height: 640 }],
+  ['fr-FR', 'light', { width: 390, height: 844 }],
+  ['es-ES', 'dark', { width: 640, height: 360 }],
+]) {
+  test(`no WCAG A or AA violation in ${locale}, ${colorScheme}, ${viewport.width}x${viewport.height}: the board, every dialog, a review, a result`, async () => {
+    // The audit's script is injected by the test, past the page's Content-Security-Policy.
+    const { context, page } = await openContext(game.browser, game.server.url, { viewport, locale, colorScheme, bypassCSP: true });
+    const found = [];
+    await still(page);
+    found.push(...await audit(page, 'the board'));
+    await openMenu(page);
+    found.push(...await audit(page, 'the menu'));
+    await closeDialogs(page);
+    await page.click('#new-game');
+    found.push(...await audit(page, 'the new-game dialog'));
+    await closeDialogs(page);
+    await openMenu(page);
+    await page.click('#rules');
+    await page.waitForFunction(() => document.querySelector('#rules-content .rules-text p') !== null);
+    found.push(...await audit(page, 'the rules'));
+    await closeDialogs(page);
+    await openMenu(page);
+    await page.click('#records');
+    found.push(...await audit(page, 'the records'));
+    await page.fill('#record-text', RECORD);
+    await page.click('#record-review');
+    await page.waitForFunction(() => window.wasmBindings.game_state().review?.running === false, null, { timeout: 60000 });
+    found.push(...await audit(page, 'a review'));
+    await page.evaluate(() => window.wasmBindings.game_new({ mode: 'ai', human: 'red', level: 0, position: '5/5/2B2/2R2/5 crab,boar horse,elephant ox r' }));
+    await page.evaluate(() => window.wasmBindings.game_play('crab:c2c3'));
+    await still(page);
+    found.push(...await audit(page, 'the result'));
+    await page.evaluate(() => window.wasmBindings.game_new({ mode: 'two', cards: ['tiger', 'crab', 'monkey', 'crane', 'boar'] }));
+    await page.evaluate(() => window.wasmBindings.game_play('crab:c1c2'));
+    await openMenu(page);
+    await page.click('#puzzle-daily');
+    await page.waitForFunction(() => window.wasmBindings.game_state().puzzle !== null, null, { timeout: 30000 });
+    await still(page);
+    found.push(...await audit(page, 'a puzzle, the game in progress aside'));
+    assert.deepEqual(found, []);
+    await context.close();
+  });
+}
