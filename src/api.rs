@@ -292,7 +292,7 @@ pub fn puzzles() -> js_sys::Promise {
 use crate::mode::{AiLevel, ModeChoice, ModeKind, Seat};
 use crate::rules::{Card, Color};
 use crate::ui::session::{Event, Intent, SettingsPatch};
-use crate::ui::state::Theme;
+use crate::ui::state::{Theme, WatchSpeed};
 use crate::ui::view::ControlsView;
 use crate::ui::web::{self as page, App};
 use crate::ui::{Lang, NewGame};
@@ -571,10 +571,12 @@ struct SettingsView {
     theme: &'static str,
     /// Letters and digits along the board's edges.
     coordinates: bool,
+    /// "slow", "normal" or "fast": how fast the AI plays itself.
+    watch_speed: &'static str,
 }
 
 fn read_settings_patch(value: &JsValue) -> Result<SettingsPatch, String> {
-    const FIELDS: [&str; 5] = ["evaluation", "language", "sound", "theme", "coordinates"];
+    const FIELDS: [&str; 6] = ["evaluation", "language", "sound", "theme", "coordinates", "watch_speed"];
     let Some(fields) = JsFields::read(value, "bad settings", Some(&FIELDS))? else {
         return Ok(SettingsPatch::default());
     };
@@ -592,17 +594,25 @@ fn read_settings_patch(value: &JsValue) -> Result<SettingsPatch, String> {
                 .ok_or_else(|| format!("bad settings: theme '{code}' does not exist: use system, light or dark"))?,
         ),
     };
+    let watch_speed =
+        match fields.string("watch_speed")? {
+            None => None,
+            Some(code) => Some(WatchSpeed::from_code(&code).ok_or_else(|| {
+                format!("bad settings: watch_speed '{code}' does not exist: use slow, normal or fast")
+            })?),
+        };
     Ok(SettingsPatch {
         language,
         evaluation: fields.bool("evaluation")?,
         sound: fields.bool("sound")?,
         theme,
         coordinates: fields.bool("coordinates")?,
+        watch_speed,
     })
 }
 
 /// Reads and changes the page's settings as its controls do: `patch` is
-/// `{ evaluation, language, sound, theme, coordinates }`, any of them (or nothing, to read).
+/// `{ evaluation, language, sound, theme, coordinates, watch_speed }`, any of them (or nothing, to read).
 /// Returns all the settings. A bad value throws and changes nothing.
 #[wasm_bindgen]
 pub fn game_settings(patch: JsValue) -> Result<JsValue, JsError> {
@@ -616,6 +626,7 @@ pub fn game_settings(patch: JsValue) -> Result<JsValue, JsError> {
             sound: settings.sound,
             theme: settings.theme.code(),
             coordinates: settings.coordinates,
+            watch_speed: settings.watch_speed.code(),
         })
     })?
 }

@@ -268,6 +268,7 @@ pub fn percent_decode(text: &str) -> Option<String> {
 /// sound off
 /// theme dark
 /// coordinates on
+/// watch-speed fast
 /// language fa
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -279,11 +280,20 @@ pub struct SettingsFile {
     /// `system`, `light` or `dark`.
     pub theme: String,
     pub coordinates: bool,
+    /// `slow`, `normal` or `fast`: how fast the AI plays itself.
+    pub watch_speed: String,
 }
 
 impl Default for SettingsFile {
     fn default() -> SettingsFile {
-        SettingsFile { language: None, evaluation: false, sound: true, theme: "system".into(), coordinates: false }
+        SettingsFile {
+            language: None,
+            evaluation: false,
+            sound: true,
+            theme: "system".into(),
+            coordinates: false,
+            watch_speed: "normal".into(),
+        }
     }
 }
 
@@ -292,11 +302,12 @@ const SETTINGS_MAGIC: &str = "onitama-settings 1";
 pub fn encode_settings(settings: &SettingsFile) -> String {
     let on = |flag: bool| if flag { "on" } else { "off" };
     let mut text = format!(
-        "{SETTINGS_MAGIC}\nevaluation {}\nsound {}\ntheme {}\ncoordinates {}\n",
+        "{SETTINGS_MAGIC}\nevaluation {}\nsound {}\ntheme {}\ncoordinates {}\nwatch-speed {}\n",
         on(settings.evaluation),
         on(settings.sound),
         settings.theme,
-        on(settings.coordinates)
+        on(settings.coordinates),
+        settings.watch_speed
     );
     if let Some(language) = &settings.language {
         text.push_str(&format!("language {language}\n"));
@@ -332,6 +343,7 @@ pub fn decode_settings(text: &str) -> Option<SettingsFile> {
             ("sound", Some(on)) => settings.sound = on,
             ("coordinates", Some(on)) => settings.coordinates = on,
             ("theme", _) if word(value) => settings.theme = value.to_string(),
+            ("watch-speed", _) if word(value) => settings.watch_speed = value.to_string(),
             ("language", _) if word(value) => settings.language = Some(value.to_string()),
             _ => {}
         }

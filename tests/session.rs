@@ -518,7 +518,7 @@ fn tapping_an_opponents_card_or_the_side_card_previews_its_moves() {
 
 #[test]
 fn when_the_ai_plays_itself_each_move_rests_on_the_board() {
-    use onitama::ui::session::WATCH_REST_MS;
+    let rest = onitama::ui::state::WatchSpeed::Normal.rest_ms();
     let (mut session, effects) = open(START, Mode::Watch { level: AiLevel::nth(0) }, Settings::default());
     let order = searches(&effects).pop().unwrap();
     let effects = session.update(done(&order, Some(some_move(&order)), None));
@@ -528,9 +528,41 @@ fn when_the_ai_plays_itself_each_move_rests_on_the_board() {
     run_frames(&mut session, 0.0);
     assert_eq!(session.state().game.moves().len(), 1, "the answer waits while the first move rests");
     assert!(session.is_animating(), "and it is on its way");
-    let effects = session.update(Event::Frame { now_ms: 460.0 + WATCH_REST_MS + 50.0 });
+    let effects = session.update(Event::Frame { now_ms: 460.0 + rest + 50.0 });
     assert_eq!(session.state().game.moves().len(), 2);
     assert!(effects.contains(&Effect::Redraw));
+}
+
+#[test]
+fn the_ai_playing_itself_can_be_paused_and_sped_up() {
+    use onitama::ui::state::WatchSpeed;
+    let (mut session, effects) = open(START, Mode::Watch { level: AiLevel::nth(0) }, Settings::default());
+    let watch = session.controls().watch.expect("pause and speed are offered in watch mode");
+    assert_eq!((watch.paused, watch.speed), (false, "normal"));
+    let order = searches(&effects).pop().unwrap();
+    session.update(Event::Intent(Intent::PauseWatch(true)));
+    assert!(session.controls().watch.unwrap().paused);
+    // The move under way is held, not played, and nothing more is asked.
+    let effects = session.update(done(&order, Some(some_move(&order)), None));
+    assert!(searches(&effects).is_empty());
+    run_frames(&mut session, 0.0);
+    session.update(Event::Frame { now_ms: 60_000.0 });
+    assert!(session.state().game.moves().is_empty(), "paused: the move waits");
+    assert_eq!(onitama::ui::scene::turn_line(session.state()).as_deref(), Some("Red · paused"));
+    // Fast: each move rests a shorter time.
+    session.update(Event::Settings(SettingsPatch { watch_speed: Some(WatchSpeed::Fast), ..Default::default() }));
+    let effects = session.update(Event::Intent(Intent::PauseWatch(false)));
+    assert_eq!(session.state().game.moves().len(), 1, "going on plays it");
+    let order = searches(&effects).pop().expect("and the other side thinks");
+    session.update(done(&order, Some(some_move(&order)), None));
+    run_frames(&mut session, 60_000.0);
+    session.update(Event::Frame { now_ms: 60_000.0 + 460.0 + WatchSpeed::Fast.rest_ms() + 50.0 });
+    assert_eq!(session.state().game.moves().len(), 2);
+    assert!(WatchSpeed::Fast.rest_ms() < WatchSpeed::Normal.rest_ms());
+    // Pausing means nothing when a person plays.
+    let (mut person, _) = open(START, vs_ai(Color::Red), Settings::default());
+    person.update(Event::Intent(Intent::PauseWatch(true)));
+    assert!(!person.state().watch_paused && person.controls().watch.is_none());
 }
 
 #[test]

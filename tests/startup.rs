@@ -45,6 +45,7 @@ fn the_saved_game_comes_back_with_the_settings_kept_apart() {
         sound: false,
         theme: "dark".into(),
         coordinates: true,
+        watch_speed: "fast".into(),
     };
     let found =
         Found { save: Ok(Some(save(Some("es")))), settings: Some(settings), link: None, browser_language: None };
@@ -54,6 +55,7 @@ fn the_saved_game_comes_back_with_the_settings_kept_apart() {
     assert_eq!(opened.settings.language, Lang::Fa, "the settings apart win over an old save's");
     assert!(!opened.settings.sound && opened.settings.coordinates && !opened.settings.evaluation);
     assert_eq!(opened.settings.theme, Theme::Dark);
+    assert_eq!(opened.settings.watch_speed, onitama::ui::state::WatchSpeed::Fast, "the pace of watching is kept");
 }
 
 #[test]

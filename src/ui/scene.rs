@@ -131,7 +131,10 @@ pub fn turn_line(state: &State) -> Option<String> {
     }
     let lang = state.lang();
     let mover = state.position().to_move();
-    Some(if state.ai_to_move() {
+    Some(if state.ai_to_move() && state.watch_paused {
+        let paused = lang.texts().html("watch-paused").unwrap_or_default();
+        format!("{} · {paused}", text::color_name(lang, mover))
+    } else if state.ai_to_move() {
         let label = match state.puzzle {
             // The puzzle's opponent is the exact defence, not a level.
             Some(_) => text::defender_label(lang, state.thinking.is_some()),

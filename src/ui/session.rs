@@ -15,7 +15,7 @@ use super::puzzle::{Choice, PuzzleRun, Status as PuzzleStatus, choose};
 use super::review::Review;
 use super::scene::scene;
 use super::sound::{self, Sound};
-use super::state::{AsideGame, Mode, Notice, Purpose, Settings, State, Theme, Thinking};
+use super::state::{AsideGame, Mode, Notice, Purpose, Settings, State, Theme, Thinking, WatchSpeed};
 use super::text::{self, Lang};
 use super::view::{ControlsView, controls};
 use crate::ai::puzzle::Puzzle;
@@ -34,8 +34,6 @@ const DOUBLE_CLICK_MS: f64 = 400.0;
 pub const EVALUATION_MS: f64 = 300.0;
 /// How long it searches for a hint (the AI's own move follows its level instead).
 pub const HINT_MS: f64 = 1000.0;
-/// When the AI plays itself, each move rests on the board this long before the next is shown.
-pub const WATCH_REST_MS: f64 = 900.0;
 
 #[derive(Clone, Debug)]
 pub enum Event {
@@ -119,6 +117,8 @@ pub enum Intent {
     BestLine(usize),
     /// The engine's line in place of the move shown.
     BestLineHere,
+    /// Pause (or go on with) the AI playing itself: its next move waits.
+    PauseWatch(bool),
     /// Put the game set aside back on the board (the puzzle, review or record shown is left).
     BackToMyGame,
     /// Open this game and review it; a game kept without its mode is shown as two people play.
@@ -143,6 +143,7 @@ pub struct SettingsPatch {
     pub sound: Option<bool>,
     pub theme: Option<Theme>,
     pub coordinates: Option<bool>,
+    pub watch_speed: Option<WatchSpeed>,
 }
 
 /// A message from the worker about the search `id`.
@@ -319,9 +320,10 @@ impl Session {
         &self.layout
     }
 
-    /// A move is on its way: sliding on screen, or the AI's answer waiting for the slide to end.
+    /// A move is on its way: sliding on screen, or the AI's answer waiting for the slide to end
+    /// (not while the AI playing itself is paused: then its answer waits for the player).
     pub fn is_animating(&self) -> bool {
-        self.state.anim.is_some() || self.held.is_some()
+        self.state.anim.is_some() || (self.held.is_some() && !self.state.watch_paused)
     }
 
     /// The AI's answer waiting to be shown.
@@ -565,6 +567,11 @@ impl Session {
                 self.review_stands_in = self.state.aside.is_some();
             }
             Intent::BackToMyGame => self.back_to_my_game(),
+            Intent::PauseWatch(paused) => {
+                self.state.watch_paused = paused && matches!(self.state.mode, Mode::Watch { .. });
+                self.refresh_controls();
+                self.effects.push(Effect::Redraw);
+            }
             Intent::Hint => self.hint(),
             Intent::NewGame { game, mode } => {
                 // An explicit choice: whatever was put aside is left too.
@@ -610,6 +617,7 @@ impl Session {
         settings.sound = patch.sound.unwrap_or(settings.sound);
         settings.theme = patch.theme.unwrap_or(settings.theme);
         settings.coordinates = patch.coordinates.unwrap_or(settings.coordinates);
+        settings.watch_speed = patch.watch_speed.unwrap_or(settings.watch_speed);
         if self.state.settings == before {
             return;
         }
@@ -774,7 +782,8 @@ impl Session {
         if matches!(self.state.mode, Mode::Watch { .. }) && !self.state.reduced_motion {
             // Time to see the move before the next one (with motion reduced, nothing moves and
             // the games go at the AI's pace).
-            self.rest_until = Some(self.now_ms + super::anim::DURATION_MS + WATCH_REST_MS);
+            let rest = self.state.settings.watch_speed.rest_ms();
+            self.rest_until = Some(self.now_ms + super::anim::DURATION_MS + rest);
         }
         if sounds.contains(&Sound::Win) && !self.state.reduced_motion {
             self.state.celebration = Some(Celebration { start_ms: None });
@@ -993,12 +1002,14 @@ impl Session {
     /// searching whenever it has something to do (its move, or the bar's evaluation).
     fn settle(&mut self) {
         let rested = self.rest_until.is_none_or(|until| self.now_ms >= until);
-        if self.held.is_some() && self.state.anim.is_none() && !rested {
+        if self.held.is_some() && self.state.anim.is_none() && !rested && !self.state.watch_paused {
             // Frames keep coming until the rest is over.
             self.effects.push(Effect::Redraw);
         }
+        let paused = self.state.watch_paused;
         if self.state.anim.is_none()
             && rested
+            && !paused
             && let Some(m) = self.held.take()
         {
             self.rest_until = None;
@@ -1014,7 +1025,7 @@ impl Session {
             && self.evaluated != Some(*state.position());
         if wants_evaluation {
             self.ask(Purpose::Evaluate);
-        } else if state.ai_to_move() {
+        } else if state.ai_to_move() && !state.watch_paused {
             self.ask(Purpose::Move);
         }
     }

@@ -5,7 +5,7 @@
 
 use super::notice::Notice;
 use super::puzzle::PuzzleRun;
-use super::state::{Settings, Theme};
+use super::state::{Settings, Theme, WatchSpeed};
 use super::text::Lang;
 use crate::ai::puzzle::Puzzle;
 use crate::mode::Mode;
@@ -46,6 +46,7 @@ pub fn opening(found: Found, new_game: impl FnOnce() -> Game) -> Opening {
             sound: file.sound,
             theme: Theme::from_code(&file.theme).unwrap_or_default(),
             coordinates: file.coordinates,
+            watch_speed: WatchSpeed::from_code(&file.watch_speed).unwrap_or_default(),
         },
         // Saves from before the settings were kept apart carry the language and the bar.
         (None, Some(save)) => Settings {

@@ -76,6 +76,40 @@ impl Theme {
     }
 }
 
+/// How fast the AI's moves follow each other when it plays itself: how long each rests on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum WatchSpeed {
+    Slow,
+    #[default]
+    Normal,
+    Fast,
+}
+
+impl WatchSpeed {
+    pub const ALL: [WatchSpeed; 3] = [WatchSpeed::Slow, WatchSpeed::Normal, WatchSpeed::Fast];
+
+    pub fn code(self) -> &'static str {
+        match self {
+            WatchSpeed::Slow => "slow",
+            WatchSpeed::Normal => "normal",
+            WatchSpeed::Fast => "fast",
+        }
+    }
+
+    pub fn from_code(code: &str) -> Option<WatchSpeed> {
+        WatchSpeed::ALL.into_iter().find(|speed| speed.code() == code)
+    }
+
+    /// How long a move rests on the board after its slide, before the next is shown.
+    pub fn rest_ms(self) -> f64 {
+        match self {
+            WatchSpeed::Slow => 2400.0,
+            WatchSpeed::Normal => 900.0,
+            WatchSpeed::Fast => 150.0,
+        }
+    }
+}
+
 /// What the player chose and the page remembers apart from any game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Settings {
@@ -86,11 +120,20 @@ pub struct Settings {
     pub theme: Theme,
     /// Letters and digits along the board's edges.
     pub coordinates: bool,
+    /// How fast the AI plays itself.
+    pub watch_speed: WatchSpeed,
 }
 
 impl Default for Settings {
     fn default() -> Settings {
-        Settings { language: Lang::En, evaluation: false, sound: true, theme: Theme::System, coordinates: false }
+        Settings {
+            language: Lang::En,
+            evaluation: false,
+            sound: true,
+            theme: Theme::System,
+            coordinates: false,
+            watch_speed: WatchSpeed::Normal,
+        }
     }
 }
 
@@ -132,6 +175,8 @@ pub struct State {
     pub puzzle_set: Option<Rc<Vec<Puzzle>>>,
     /// The puzzles solved on this device, by id.
     pub solved: Vec<u32>,
+    /// The AI playing itself is paused: its next move waits.
+    pub watch_paused: bool,
     /// The player's game in progress, put aside while a puzzle, another game's review or an
     /// opened record is on the board.
     pub aside: Option<AsideGame>,
@@ -164,6 +209,7 @@ impl State {
             puzzle: None,
             puzzle_set: None,
             solved: Vec::new(),
+            watch_paused: false,
             aside: None,
         }
     }

@@ -4,7 +4,7 @@
 //! The shell writes exactly this into the page; `game_state()` hands the same view to scripts.
 
 use super::review::{self, GRAPH_HEIGHT, Review};
-use super::state::State;
+use super::state::{State, WatchSpeed};
 use super::text::{self, Lang};
 use crate::mode::{AiLevel, Mode, ModeChoice, ModeKind, Seat};
 use crate::rules::{Card, Color, PositionError};
@@ -42,6 +42,17 @@ pub struct ControlsView {
     pub puzzles_solved: Option<String>,
     /// "Back to my game" is offered: the player's game is aside.
     pub back_to_my_game: bool,
+    /// While the AI plays itself: whether it is paused, and how fast it plays.
+    pub watch: Option<WatchControls>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct WatchControls {
+    pub paused: bool,
+    /// The pause button's words: "Pause" or "Go on".
+    pub pause_label: &'static str,
+    /// "slow", "normal" or "fast".
+    pub speed: &'static str,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -194,6 +205,14 @@ pub fn controls(state: &State) -> ControlsView {
             change_level: state.mode.level().is_some(),
         }),
         back_to_my_game: state.aside.is_some(),
+        watch: matches!(state.mode, Mode::Watch { .. }).then(|| WatchControls {
+            paused: state.watch_paused,
+            pause_label: lang
+                .texts()
+                .html(if state.watch_paused { "watch-resume" } else { "watch-pause" })
+                .unwrap_or_default(),
+            speed: settings.watch_speed.code(),
+        }),
         puzzles_solved: state.puzzle_set.as_ref().map(|set| puzzles_solved(lang, state.solved.len(), set.len())),
         settings: SettingsView {
             evaluation: settings.evaluation,
@@ -381,6 +400,10 @@ pub fn level_options(lang: Lang) -> Vec<(&'static str, String)> {
 
 pub fn card_options(lang: Lang) -> Vec<(&'static str, &'static str)> {
     Card::ALL.iter().map(|&card| (card.name(), text::card_name(lang, card))).collect()
+}
+
+pub fn watch_speed_options(lang: Lang) -> Vec<(&'static str, &'static str)> {
+    WatchSpeed::ALL.iter().map(|speed| (speed.code(), lang.texts().html(speed.code()).unwrap_or_default())).collect()
 }
 
 pub fn language_options() -> Vec<(&'static str, &'static str)> {

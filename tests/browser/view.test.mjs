@@ -166,3 +166,25 @@ test('changing a card chooser in the new-game dialog chooses the cards: Start de
   assert.match(position, /^bbBbb\/5\/5\/5\/rrRrr (tiger,crab|crab,tiger) (monkey,crane|crane,monkey) boar r$/);
   await page.close();
 });
+
+test('watching the AI play itself can be paused, and its pace is chosen and kept', async () => {
+  const { page } = await openGame(game.browser, game.server.url, { width: 390, height: 844 });
+  await page.evaluate(() => window.wasmBindings.game_new({ mode: 'watch', level: 0 }));
+  assert.ok(await page.isVisible('#watch'));
+  await page.selectOption('#watch-speed', 'fast');
+  assert.equal((await page.evaluate(() => window.wasmBindings.game_settings())).watch_speed, 'fast');
+  await page.waitForFunction(() => window.wasmBindings.game_state().moves.length >= 2, null, { timeout: 30000 });
+  await page.click('#watch-pause');
+  assert.equal(await page.evaluate(() => window.wasmBindings.game_state().controls.watch.paused), true);
+  await still(page);
+  const paused = await page.evaluate(() => window.wasmBindings.game_state().moves.length);
+  await page.waitForTimeout(1500);
+  assert.equal(await page.evaluate(() => window.wasmBindings.game_state().moves.length), paused, 'nothing moves while paused');
+  await screenshot(page, 'watch-paused-390x844');
+  await page.click('#watch-pause');
+  await page.waitForFunction((n) => window.wasmBindings.game_state().moves.length > n, paused, { timeout: 30000 });
+  await page.reload();
+  await page.waitForFunction(() => window.wasmBindings !== undefined);
+  assert.equal(await page.inputValue('#watch-speed'), 'fast', 'the pace is kept');
+  await page.close();
+});

@@ -5,7 +5,7 @@ use super::super::error_text;
 use super::super::keyboard;
 use super::super::puzzle::Choice;
 use super::super::session::{Event, Intent, SettingsPatch};
-use super::super::state::Theme;
+use super::super::state::{Theme, WatchSpeed};
 use super::super::text::{self, Lang};
 use super::super::view::{self, ControlsView, EvaluationBar, MoveRow, ReviewPanel, SetupFields, SetupForm};
 use super::puzzles;
@@ -75,6 +75,17 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
     on_click(document, "continue-here", |app| app.dispatch(Event::Intent(Intent::ContinueHere)))?;
     on_click(document, "back-to-game", |app| app.dispatch(Event::Intent(Intent::BackToGame)))?;
     on_click(document, "back-to-my-game", |app| app.dispatch(Event::Intent(Intent::BackToMyGame)))?;
+    on_click(document, "watch-pause", |app| {
+        let paused = app.state().watch_paused;
+        app.dispatch(Event::Intent(Intent::PauseWatch(!paused)));
+    })?;
+    add_options(document, "watch-speed", view::watch_speed_options(Lang::En).into_iter().map(|(code, _)| code))?;
+    let speed = document.get_element_by_id("watch-speed").ok_or("no #watch-speed")?;
+    listen(&speed, "change", |app, _: web_sys::Event| {
+        if let Some(speed) = WatchSpeed::from_code(&select_value("watch-speed")) {
+            app.dispatch(Event::Settings(SettingsPatch { watch_speed: Some(speed), ..Default::default() }));
+        }
+    })?;
     // The move list: a click shows that move's position; the arrow keys step through the game.
     let moves = document.get_element_by_id("moves").ok_or("no #moves")?;
     listen(&moves, "click", |app, e: web_sys::Event| {
@@ -325,6 +336,13 @@ pub fn update(view: &ControlsView) {
     }
     set_text("puzzles-status", view.puzzles_solved.as_deref());
     set_hidden("back-to-my-game", !view.back_to_my_game);
+    set_hidden("watch", view.watch.is_none());
+    if let Some(watch) = &view.watch {
+        set_text("watch-pause", Some(watch.pause_label));
+        if let Some(select) = element::<HtmlSelectElement>("watch-speed") {
+            select.set_value(watch.speed);
+        }
+    }
     set_hidden("result", view.result.is_none());
     if let Some(result) = &view.result {
         set_text("result-text", Some(&result.text));
@@ -501,6 +519,8 @@ pub fn apply_language(lang: Lang) {
     for id in CARD_SELECTS {
         set_options(id, &|i| cards.get(i).map(|(_, name)| name.to_string()).unwrap_or_default());
     }
+    let speeds = view::watch_speed_options(lang);
+    set_options("watch-speed", &|i| speeds.get(i).map(|(_, name)| name.to_string()).unwrap_or_default());
     let languages = view::language_options();
     set_options("language", &|i| languages.get(i).map(|(_, name)| name.to_string()).unwrap_or_default());
     if let Some(select) = element::<HtmlSelectElement>("language") {

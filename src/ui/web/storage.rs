@@ -38,6 +38,7 @@ pub fn save_settings(settings: Settings) {
         sound: settings.sound,
         theme: settings.theme.code().to_string(),
         coordinates: settings.coordinates,
+        watch_speed: settings.watch_speed.code().to_string(),
     });
     if let Some(storage) = storage() {
         let _ = storage.set_item(SETTINGS_KEY, &text);
