@@ -16,6 +16,7 @@ pub mod review;
 pub mod scene;
 pub mod session;
 pub mod sound;
+pub mod standings;
 pub mod startup;
 pub mod state;
 pub mod text;

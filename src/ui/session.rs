@@ -15,6 +15,7 @@ use super::puzzle::{Choice, PuzzleRun, Status as PuzzleStatus, choose};
 use super::review::Review;
 use super::scene::scene;
 use super::sound::{self, Sound};
+use super::standings::Standings;
 use super::state::{AsideGame, Mode, Notice, Purpose, Settings, State, Theme, Thinking, WatchSpeed};
 use super::text::{self, Lang};
 use super::view::{ControlsView, controls};
@@ -117,6 +118,8 @@ pub enum Intent {
     BestLine(usize),
     /// The engine's line in place of the move shown.
     BestLineHere,
+    /// A new game one level up, as the result suggests after wins in a row: same colour, a new deal.
+    NextLevel,
     /// Pause (or go on with) the AI playing itself: its next move waits.
     PauseWatch(bool),
     /// Put the game set aside back on the board (the puzzle, review or record shown is left).
@@ -237,6 +240,8 @@ pub enum Effect {
     KeepFinished(Game, Mode),
     /// Remember that this puzzle is solved.
     PuzzleSolved(u32),
+    /// Keep the player's record against each level.
+    SaveStandings(Standings),
     /// Fetch the puzzle set, and send it back as `Event::PuzzleSet`.
     FetchPuzzles,
     /// Fetch this language's error texts, and send them back as `Event::ErrorTexts`.
@@ -280,6 +285,8 @@ pub struct Session {
     rest_until: Option<f64>,
     /// When and where the last click selected something (for double-clicks).
     last_select: Option<(f64, f64, f64)>,
+    /// This game's end has counted in the player's record.
+    counted: bool,
     /// The review on the board is of a game that took the place of the player's: closing it goes
     /// back to theirs.
     review_stands_in: bool,
@@ -307,6 +314,7 @@ impl Session {
             last_select: None,
             puzzle_asked: None,
             review_stands_in: false,
+            counted: false,
             dice: SplitMix64(state_seed),
             effects: Vec::new(),
         }
@@ -567,6 +575,12 @@ impl Session {
                 self.review_stands_in = self.state.aside.is_some();
             }
             Intent::BackToMyGame => self.back_to_my_game(),
+            Intent::NextLevel => {
+                if let (Some(level), Mode::VsAi { human, .. }) = (self.state.standings.suggestion(), self.state.mode) {
+                    self.state.aside = None;
+                    self.start_game(Game::from_deal(&Deal::random()), Mode::VsAi { human, level });
+                }
+            }
             Intent::PauseWatch(paused) => {
                 self.state.watch_paused = paused && matches!(self.state.mode, Mode::Watch { .. });
                 self.refresh_controls();
@@ -748,9 +762,8 @@ impl Session {
         self.close_review();
         let lang = self.state.lang();
         let outcome = self.state.game.outcome();
-        // Puzzles are not games to keep.
-        if outcome.is_some() && self.state.puzzle.is_none() {
-            self.effects.push(Effect::KeepFinished(self.state.game.clone(), self.state.mode));
+        if outcome.is_some() {
+            self.game_ended();
         }
         if let Some(run) = self.state.puzzle.as_mut() {
             let was = run.status;
@@ -876,6 +889,22 @@ impl Session {
         self.refresh_controls();
     }
 
+    /// A game has reached its end: it is kept among the finished ones (puzzles are not games to
+    /// keep), and a game against the AI counts in the player's record, once, however often undo
+    /// and redo bring the end back.
+    fn game_ended(&mut self) {
+        let (game, mode) = (&self.state.game, self.state.mode);
+        let Some(outcome) = game.outcome().filter(|_| self.state.puzzle.is_none()) else { return };
+        self.effects.push(Effect::KeepFinished(game.clone(), mode));
+        if let Mode::VsAi { human, level } = mode
+            && !self.counted
+        {
+            self.counted = true;
+            self.state.standings.record(level, human, outcome);
+            self.effects.push(Effect::SaveStandings(self.state.standings.clone()));
+        }
+    }
+
     /// Before a puzzle, another game's review or an opened record takes the board: the game in
     /// progress (begun, not over, not a puzzle) is put aside to come back to. What is already
     /// aside stays: it is the player's own game.
@@ -944,7 +973,9 @@ impl Session {
         self.state.puzzle_set = previous.puzzle_set;
         self.state.solved = previous.solved;
         self.state.aside = previous.aside;
+        self.state.standings = previous.standings;
         self.review_stands_in = false;
+        self.counted = false;
         self.held = None;
         self.ai_stopped = false;
         self.evaluated = None;

@@ -6,6 +6,7 @@ use super::anim::{Anim, Celebration};
 pub use super::notice::Notice;
 use super::puzzle::{PuzzleRun, Status as PuzzleStatus};
 use super::review::Review;
+use super::standings::Standings;
 use super::text::Lang;
 use crate::ai::Score;
 use crate::ai::puzzle::Puzzle;
@@ -175,6 +176,8 @@ pub struct State {
     pub puzzle_set: Option<Rc<Vec<Puzzle>>>,
     /// The puzzles solved on this device, by id.
     pub solved: Vec<u32>,
+    /// The player's record against each level, kept in the browser.
+    pub standings: Standings,
     /// The AI playing itself is paused: its next move waits.
     pub watch_paused: bool,
     /// The player's game in progress, put aside while a puzzle, another game's review or an
@@ -209,6 +212,7 @@ impl State {
             puzzle: None,
             puzzle_set: None,
             solved: Vec::new(),
+            standings: Standings::default(),
             watch_paused: false,
             aside: None,
         }

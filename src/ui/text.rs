@@ -331,6 +331,16 @@ pub fn level_name(lang: Lang, level: AiLevel) -> &'static str {
     lang.texts().levels[level.index()]
 }
 
+/// After wins in a row: "Three wins in a row: try level 6, scholar".
+pub fn next_level(lang: Lang, level: AiLevel) -> String {
+    html_fill(lang, "next-level", &[("level", &level_line(lang, level))])
+}
+
+/// The next level's button: "Level 6".
+pub fn next_level_label(lang: Lang, level: AiLevel) -> String {
+    html_fill(lang, "play-next-level", &[("n", &(level.index() + 1).to_string())])
+}
+
 /// A level with its place on the ladder: "level 5, student".
 pub fn level_line(lang: Lang, level: AiLevel) -> String {
     let n = (level.index() + 1).to_string();
@@ -557,6 +567,12 @@ const EN: Texts = Texts {
         ("continue-here", "Continue from here"),
         ("back-to-game", "Back to the game"),
         ("back-to-my-game", "Back to my game"),
+        ("next-level", "Three wins in a row: try {level}"),
+        ("play-next-level", "Level {n}"),
+        ("standings", "Your record against the AI"),
+        ("standings-level", "Level"),
+        ("standings-red", "as Red (won–lost–drawn)"),
+        ("standings-blue", "as Blue (won–lost–drawn)"),
         ("watch-pause", "Pause"),
         ("watch-resume", "Go on"),
         ("watch-paused", "paused"),
@@ -743,6 +759,12 @@ const FA: Texts = Texts {
         ("continue-here", "ادامه از اینجا"),
         ("back-to-game", "بازگشت به بازی"),
         ("back-to-my-game", "بازگشت به بازی خودم"),
+        ("next-level", "سه برد پیاپی: {level} را بیازمایید"),
+        ("play-next-level", "سطح {n}"),
+        ("standings", "کارنامهٔ شما در برابر هوش مصنوعی"),
+        ("standings-level", "سطح"),
+        ("standings-red", "با قرمز (برد–باخت–مساوی)"),
+        ("standings-blue", "با آبی (برد–باخت–مساوی)"),
         ("watch-pause", "مکث"),
         ("watch-resume", "ادامه"),
         ("watch-paused", "در مکث"),
@@ -918,6 +940,12 @@ const ES: Texts = Texts {
         ("continue-here", "Continuar desde aquí"),
         ("back-to-game", "Volver a la partida"),
         ("back-to-my-game", "Volver a mi partida"),
+        ("next-level", "Tres victorias seguidas: prueba {level}"),
+        ("play-next-level", "Nivel {n}"),
+        ("standings", "Tu historial contra la IA"),
+        ("standings-level", "Nivel"),
+        ("standings-red", "con Rojo (ganadas–perdidas–tablas)"),
+        ("standings-blue", "con Azul (ganadas–perdidas–tablas)"),
         ("watch-pause", "Pausa"),
         ("watch-resume", "Seguir"),
         ("watch-paused", "en pausa"),
@@ -1110,6 +1138,12 @@ const FR: Texts = Texts {
         ("continue-here", "Continuer d'ici"),
         ("back-to-game", "Retour à la partie"),
         ("back-to-my-game", "Revenir à ma partie"),
+        ("next-level", "Trois victoires de suite\u{a0}: essayez {level}"),
+        ("play-next-level", "Niveau {n}"),
+        ("standings", "Votre bilan contre l'IA"),
+        ("standings-level", "Niveau"),
+        ("standings-red", "avec Rouge (gagnées–perdues–nulles)"),
+        ("standings-blue", "avec Bleu (gagnées–perdues–nulles)"),
         ("watch-pause", "Pause"),
         ("watch-resume", "Reprendre"),
         ("watch-paused", "en pause"),

@@ -4,6 +4,7 @@
 //! The shell writes exactly this into the page; `game_state()` hands the same view to scripts.
 
 use super::review::{self, GRAPH_HEIGHT, Review};
+use super::standings::Tally;
 use super::state::{State, WatchSpeed};
 use super::text::{self, Lang};
 use crate::mode::{AiLevel, Mode, ModeChoice, ModeKind, Seat};
@@ -155,6 +156,16 @@ pub struct ResultBanner {
     pub text: String,
     /// "Level" is offered (the AI played).
     pub change_level: bool,
+    /// After wins in a row at this level, the next one is offered in its place.
+    pub next_level: Option<NextLevel>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct NextLevel {
+    /// The button's words: "Level 3".
+    pub label: String,
+    /// Why and what, for the button's description: "Three wins in a row: try level 3, casual".
+    pub offer: String,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
@@ -202,7 +213,11 @@ pub fn controls(state: &State) -> ControlsView {
             .map(|end| text::viewing(lang, game.moves().len(), end)),
         result: game.outcome().filter(|_| state.shows_result()).map(|outcome| ResultBanner {
             text: text::result_short(lang, outcome, state.mode),
-            change_level: state.mode.level().is_some(),
+            change_level: state.mode.level().is_some() && next_level(state).is_none(),
+            next_level: next_level(state).map(|level| NextLevel {
+                label: text::next_level_label(lang, level),
+                offer: text::next_level(lang, level),
+            }),
         }),
         back_to_my_game: state.aside.is_some(),
         watch: matches!(state.mode, Mode::Watch { .. }).then(|| WatchControls {
@@ -222,6 +237,14 @@ pub fn controls(state: &State) -> ControlsView {
             language: lang.code(),
         },
     }
+}
+
+/// The level to offer after the game's end: the next one up, once the player has won enough games
+/// in a row at the level just played.
+fn next_level(state: &State) -> Option<AiLevel> {
+    let Mode::VsAi { level, .. } = state.mode else { return None };
+    let (streak_level, _) = state.standings.streak()?;
+    state.standings.suggestion().filter(|_| streak_level == level)
 }
 
 fn move_rows(state: &State) -> Vec<MoveRow> {
@@ -422,6 +445,18 @@ pub struct RecordsView {
     pub review_finished: bool,
     /// A save that could not be read is kept: offer to save its text.
     pub unreadable: Option<String>,
+    /// The player's record against each level played, weakest first.
+    pub standings: Vec<StandingRow>,
+}
+
+/// One level's line in the player's record.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StandingRow {
+    /// "level 5, student".
+    pub level: String,
+    /// Wins, losses, draws playing Red, then playing Blue, in the language's digits.
+    pub red: String,
+    pub blue: String,
 }
 
 pub fn records(state: &State, finished: &[FinishedGame], unreadable: Option<String>) -> RecordsView {
@@ -437,11 +472,26 @@ pub fn records(state: &State, finished: &[FinishedGame], unreadable: Option<Stri
             (i, text::digits(lang, &label))
         })
         .collect();
+    let tally = |level, color| {
+        let t: Tally = state.standings.tally(level, color);
+        text::digits(lang, &format!("{}–{}–{}", t.wins, t.losses, t.draws))
+    };
+    let standings = state
+        .standings
+        .levels()
+        .into_iter()
+        .map(|level| StandingRow {
+            level: text::level_line(lang, level),
+            red: tally(level, Color::Red),
+            blue: tally(level, Color::Blue),
+        })
+        .collect();
     RecordsView {
         record: state.line().to_record(),
         finished: options,
         review_finished: !finished.is_empty(),
         unreadable,
+        standings,
     }
 }
 

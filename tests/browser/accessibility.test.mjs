@@ -4,7 +4,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { root, servedGame, openContext, openMenu, still } from './harness.mjs';
+import { root, screenshot, servedGame, openContext, openMenu, still } from './harness.mjs';
 
 const game = servedGame({ before, after });
 const axeSource = readFile(join(root, 'node_modules/axe-core/axe.min.js'), 'utf8');
@@ -69,3 +69,29 @@ for (const [locale, colorScheme, viewport] of [
     await context.close();
   });
 }
+
+test('three wins in a row offer the next level, and the records list the player against each level', async () => {
+  const { context, page } = await openContext(game.browser, game.server.url, { viewport: { width: 360, height: 640 }, locale: 'fr-FR', bypassCSP: true });
+  const found = [];
+  for (let round = 0; round < 3; round++) {
+    await page.evaluate(() => window.wasmBindings.game_new({ mode: 'ai', human: 'red', level: 1, position: '5/5/2B2/2R2/5 crab,boar horse,elephant ox r' }));
+    await page.evaluate(() => window.wasmBindings.game_play('crab:c2c3'));
+    await still(page);
+  }
+  assert.ok(await page.isVisible('#play-next-level'), 'the next level is offered');
+  assert.equal(await page.textContent('#next-level'), 'Niveau 3');
+  assert.match(await page.getAttribute('#play-next-level', 'aria-label'), /Trois victoires de suite/);
+  await screenshot(page, 'next-level-fr-360x640');
+  found.push(...await audit(page, 'the next level offered'));
+  await page.click('#play-next-level');
+  await still(page);
+  assert.equal(await page.evaluate(() => window.wasmBindings.game_state().level), 2);
+  await openMenu(page);
+  await page.click('#records');
+  assert.ok(await page.isVisible('#standings'));
+  assert.match(await page.textContent('#standings tbody'), /3–0–0/);
+  await screenshot(page, 'standings-fr-360x640');
+  found.push(...await audit(page, 'the record against each level'));
+  assert.deepEqual(found, []);
+  await context.close();
+});

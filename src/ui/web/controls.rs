@@ -75,6 +75,7 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
     on_click(document, "continue-here", |app| app.dispatch(Event::Intent(Intent::ContinueHere)))?;
     on_click(document, "back-to-game", |app| app.dispatch(Event::Intent(Intent::BackToGame)))?;
     on_click(document, "back-to-my-game", |app| app.dispatch(Event::Intent(Intent::BackToMyGame)))?;
+    on_click(document, "play-next-level", |app| app.dispatch(Event::Intent(Intent::NextLevel)))?;
     on_click(document, "watch-pause", |app| {
         let paused = app.state().watch_paused;
         app.dispatch(Event::Intent(Intent::PauseWatch(!paused)));
@@ -347,7 +348,19 @@ pub fn update(view: &ControlsView) {
     if let Some(result) = &view.result {
         set_text("result-text", Some(&result.text));
         set_hidden("result-level", !result.change_level);
+        set_hidden("play-next-level", result.next_level.is_none());
+        if let Some(next) = &result.next_level {
+            set_text("next-level", Some(&next.label));
+            if let Some(button) = element::<Element>("play-next-level") {
+                let _ = button.set_attribute("title", &next.offer);
+                let _ = button.set_attribute("aria-label", &next.offer);
+            }
+        }
     }
+}
+
+fn app_document() -> Option<Document> {
+    web_sys::window()?.document()
 }
 
 fn set_text(id: &str, text: Option<&str>) {
@@ -436,6 +449,25 @@ fn fill_records(app: &App) {
     }
     if let Some(button) = element::<HtmlButtonElement>("finished-review") {
         button.set_disabled(!shown.review_finished);
+    }
+    set_hidden("standings-section", shown.standings.is_empty());
+    if let (Some(body), Some(document)) =
+        (element::<Element>("standings").and_then(|t| t.query_selector("tbody").ok().flatten()), app_document())
+    {
+        body.set_text_content(None);
+        for row in &shown.standings {
+            let Ok(tr) = document.create_element("tr") else { continue };
+            for (tag, words) in [("th", &row.level), ("td", &row.red), ("td", &row.blue)] {
+                if let Ok(cell) = document.create_element(tag) {
+                    cell.set_text_content(Some(words));
+                    if tag == "th" {
+                        let _ = cell.set_attribute("scope", "row");
+                    }
+                    let _ = tr.append_child(&cell);
+                }
+            }
+            let _ = body.append_child(&tr);
+        }
     }
     show_records_message("");
 }

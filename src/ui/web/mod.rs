@@ -78,6 +78,7 @@ fn try_start() -> Result<(), JsValue> {
     state.puzzle = puzzle;
     state.aside = aside;
     state.solved = puzzles::solved();
+    state.standings = storage::standings();
     let target: web_sys::EventTarget = canvas.clone().into();
     let app = App {
         session: Session::new(state),
@@ -280,6 +281,7 @@ impl App {
             Effect::CancelReview => self.reviewer = None,
             Effect::KeepFinished(game, mode) => storage::keep_finished(&game, mode),
             Effect::PuzzleSolved(id) => puzzles::mark_solved(id),
+            Effect::SaveStandings(standings) => storage::save_standings(&standings),
             Effect::FetchPuzzles => puzzles::load(|set| dispatch(Event::PuzzleSet(set))),
             Effect::FetchErrorTexts(lang) => fetch::text(&format!("errors/{}.txt", lang.code()), move |file| {
                 dispatch(Event::ErrorTexts { lang, file: file.ok() });

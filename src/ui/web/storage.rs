@@ -64,6 +64,20 @@ pub fn keep_finished(game: &crate::rules::Game, mode: crate::mode::Mode) {
     let _ = storage.set_item(FINISHED_KEY, &save::add_finished(kept.as_deref(), game, mode));
 }
 
+const STANDINGS_KEY: &str = "onitama.standings";
+
+pub fn save_standings(standings: &crate::ui::standings::Standings) {
+    if let Some(storage) = storage() {
+        let _ = storage.set_item(STANDINGS_KEY, &standings.encode());
+    }
+}
+
+/// The player's record against each level (none yet, or unreadable: a fresh one).
+pub fn standings() -> crate::ui::standings::Standings {
+    let text = storage().and_then(|s| s.get_item(STANDINGS_KEY).ok().flatten()).unwrap_or_default();
+    crate::ui::standings::Standings::decode(&text)
+}
+
 /// The finished games kept, oldest first.
 pub fn finished() -> Vec<save::FinishedGame> {
     storage().and_then(|s| s.get_item(FINISHED_KEY).ok().flatten()).map_or_else(Vec::new, |t| save::decode_finished(&t))
