@@ -48,9 +48,20 @@ for (let run = 0; run < runs; run += 1) {
     if (['error', 'warning'].includes(message.type())) warnings.push(message.text());
   });
 
+  // Nothing of the bench's runs in the page before its wasm has come (a script evaluated early,
+  // like playwright's own, takes the throttled main thread from the page while it parses).
+  let wasmRequest = null;
+  const wasmLoaded = new Promise((ok) => {
+    cdp.on('Network.requestWillBeSent', (event) => {
+      if (event.request.url.endsWith('.wasm')) wasmRequest ??= event.requestId;
+    });
+    cdp.on('Network.loadingFinished', (event) => { if (event.requestId === wasmRequest) ok(); });
+  });
+
   requests = [];
   const started = performance.now();
   await page.goto(server.url, { waitUntil: 'commit' });
+  await wasmLoaded;
   await page.waitForFunction(() => performance.getEntriesByName('board-drawn').length > 0, null,
     { timeout: 120000, polling: 250 });
   const timing = await page.evaluate(() => {
