@@ -175,7 +175,7 @@ async function aiWorker(page) {
   throw new Error('the AI worker did not start');
 }
 
-const server = await serve();
+const server = await serve('/', dist);
 const launchArgs = ['--js-flags=--expose-gc'];
 const browser = await launch(launchArgs);
 const probe = await workerProbe(browser);
