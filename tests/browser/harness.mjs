@@ -23,8 +23,8 @@ const TYPES = {
 /**
  * Serves a build (dist/ unless told) under `prefix` (e.g. '/' or '/games/onitama/') on a free port of 127.0.0.1.
  * Options: `compress: true` answers as a static host does (gzip, level 9, when the browser accepts it;
- * an ETag and `cache-control: max-age=600`, like GitHub Pages); `onRequest(method, path)` hears every
- * request that reaches the server.
+ * an ETag and `cache-control: max-age=600`, like GitHub Pages); `onRequest(method, path, headers)` hears every
+ * request that reaches the server (and its headers).
  */
 export async function serve(prefix = '/', directory = dist, { compress = false, onRequest } = {}) {
   if (!existsSync(join(directory, 'index.html'))) {
@@ -33,7 +33,7 @@ export async function serve(prefix = '/', directory = dist, { compress = false, 
   const gzipped = new Map();
   const server = createServer(async (request, response) => {
     const path = decodeURIComponent(new URL(request.url, 'http://x').pathname);
-    onRequest?.(request.method, path);
+    onRequest?.(request.method, path, request.headers);
     if (!path.startsWith(prefix)) { response.writeHead(404).end(); return; }
     let file = normalize(join(directory, path.slice(prefix.length)));
     if (!file.startsWith(directory)) { response.writeHead(403).end(); return; }
