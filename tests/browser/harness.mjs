@@ -2,6 +2,8 @@
 // Debian's headless Chromium with playwright-core. No test is skipped: without Chromium they fail.
 import { createServer } from 'node:http';
 import { readFile, mkdir } from 'node:fs/promises';
+import { gzipSync } from 'node:zlib';
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { extname, join, normalize, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
@@ -18,23 +20,43 @@ const TYPES = {
   '.png': 'image/png', '.svg': 'image/svg+xml',
 };
 
-/** Serves a build (dist/ unless told) under `prefix` (e.g. '/' or '/games/onitama/') on a free port of 127.0.0.1. */
-export async function serve(prefix = '/', directory = dist) {
+/**
+ * Serves a build (dist/ unless told) under `prefix` (e.g. '/' or '/games/onitama/') on a free port of 127.0.0.1.
+ * Options: `compress: true` answers as a static host does (gzip, level 9, when the browser accepts it;
+ * an ETag and `cache-control: max-age=600`, like GitHub Pages); `onRequest(method, path, headers)` hears every
+ * request that reaches the server (and its headers).
+ */
+export async function serve(prefix = '/', directory = dist, { compress = false, onRequest } = {}) {
   if (!existsSync(join(directory, 'index.html'))) {
     throw new Error('dist/index.html is missing: run `trunk build --release` first (scripts/test.sh does)');
   }
+  const gzipped = new Map();
   const server = createServer(async (request, response) => {
     const path = decodeURIComponent(new URL(request.url, 'http://x').pathname);
+    onRequest?.(request.method, path, request.headers);
     if (!path.startsWith(prefix)) { response.writeHead(404).end(); return; }
     let file = normalize(join(directory, path.slice(prefix.length)));
     if (!file.startsWith(directory)) { response.writeHead(403).end(); return; }
     if (path.endsWith('/')) file = join(file, 'index.html');
+    let body;
     try {
-      const body = await readFile(file);
-      response.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' }).end(body);
+      body = await readFile(file);
     } catch {
       response.writeHead(404).end();
+      return;
     }
+    const headers = { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' };
+    if (compress) {
+      const etag = `"${createHash('sha1').update(body).digest('hex').slice(0, 16)}"`;
+      Object.assign(headers, { etag, 'cache-control': 'max-age=600', vary: 'accept-encoding' });
+      if (request.headers['if-none-match'] === etag) { response.writeHead(304, headers).end(); return; }
+      if (/\bgzip\b/.test(request.headers['accept-encoding'] ?? '')) {
+        if (!gzipped.has(file)) gzipped.set(file, gzipSync(body, { level: 9 }));
+        body = gzipped.get(file);
+        headers['content-encoding'] = 'gzip';
+      }
+    }
+    response.writeHead(200, headers).end(body);
   });
   await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
   const url = `http://127.0.0.1:${server.address().port}${prefix}`;
@@ -43,7 +65,8 @@ export async function serve(prefix = '/', directory = dist) {
 
 const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 
-export async function launch() {
+/** Launches headless Chromium; `extraArgs` are added to its command line (e.g. '--js-flags=--expose-gc'). */
+export async function launch(extraArgs = []) {
   if (!existsSync(CHROMIUM)) {
     throw new Error(`Chromium not found at ${CHROMIUM}: run scripts/setup.sh --browser`);
   }
@@ -51,7 +74,7 @@ export async function launch() {
     executablePath: CHROMIUM,
     args: [
       '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync', ...extraArgs,
     ], // playwright gives each launch a fresh temporary profile
   });
 }

@@ -1,0 +1,40 @@
+// The HTML preloads the glue and the wasm: each reaches the server once (a preload whose mode or
+// credentials differ from the real request's is thrown away and the file downloaded again), and
+// Chromium reports no unused preload. (PRELOAD_DIST=<dist> checks another build.)
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serve, launch } from './harness.mjs';
+const DIST = process.env.PRELOAD_DIST;
+
+let browser;
+before(async () => { browser = await launch(); });
+after(async () => { await browser?.close(); });
+
+test('the preloaded glue and wasm are downloaded once each, and used', { timeout: 60000 }, async () => {
+  const paths = [];
+  // No cache headers: a second download of a file would reach the server.
+  const server = await serve('/', DIST, { onRequest: (_, path, headers) => {
+    // The page's own requests: the AI's worker and the service worker load their own copies.
+    if (!/(ai-worker|sw)\.js$/.test(headers.referer ?? '')) paths.push(path);
+  } });
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const warnings = [];
+  page.on('console', (m) => { if (/preload/i.test(m.text())) warnings.push(m.text()); });
+  try {
+    await page.goto(server.url);
+    await page.waitForFunction(() => performance.getEntriesByName('board-drawn').length > 0);
+    const preloads = await page.evaluate(() => [...document.querySelectorAll('link[rel$=preload]')].map((l) => l.getAttribute('href')));
+    assert.deepEqual(preloads, ['onitama.js', 'onitama_bg.wasm']);
+    const drawn = [...paths];
+    for (const file of ['/onitama.js', '/onitama_bg.wasm', '/boot.js']) {
+      const times = drawn.filter((p) => p === file).length;
+      assert.equal(times, 1, `${file} reached the server ${times} times from the page`);
+    }
+    await page.waitForTimeout(3500); // Chromium reports an unused preload 3 s after the load
+    assert.deepEqual(warnings, []);
+  } finally {
+    await context.close();
+    await server.close();
+  }
+});
