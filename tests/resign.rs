@@ -133,6 +133,9 @@ fn a_resigned_game_is_saved_with_its_resignation_and_read_back() {
     let back = save::decode(&text).unwrap();
     assert_eq!(back.game.outcome(), Some(Outcome::Resigned { by: Color::Blue }));
     assert_eq!(back.game, session.state().game);
+    // A link to the game carries it too.
+    let link = save::link_fragment(&session.state().game);
+    assert_eq!(save::game_from_fragment(&link).unwrap().unwrap(), session.state().game);
 }
 
 #[test]
