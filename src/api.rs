@@ -543,6 +543,16 @@ pub fn game_redo() -> Result<bool, JsError> {
     })
 }
 
+/// Resigns, as the Resign button's confirmation does: the person against the AI, the side to
+/// move in pass and play. Returns whether the game ended (resigning is not always offered).
+#[wasm_bindgen]
+pub fn game_resign() -> Result<bool, JsError> {
+    with_page(|app| {
+        app.dispatch(Event::Intent(Intent::Resign));
+        matches!(app.state().game.outcome(), Some(crate::rules::Outcome::Resigned { .. }))
+    })
+}
+
 /// Asks the AI for a hint for the player to move (shown on the board when it arrives).
 #[wasm_bindgen]
 pub fn game_hint() -> Result<(), JsError> {

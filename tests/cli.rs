@@ -340,9 +340,21 @@ fn review_classes_each_move_of_a_recorded_game() {
     assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
     let text = String::from_utf8(output.stdout).unwrap();
     let lines: Vec<&str> = text.lines().collect();
-    assert_eq!(lines.len(), 2);
+    assert_eq!(lines.len(), 3);
+    assert_eq!(lines[2], "result blue-stone (Blue wins by the Way of the Stone (master captured))");
     assert!(lines[0].starts_with("1 boar:c2b2 blunder best crab:c2c3 before win 1"), "{}", lines[0]);
     assert!(lines[1].starts_with("2 elephant:c3b2 best"), "{}", lines[1]);
+    // A resignation is no move: the review says it after the moves.
+    std::fs::write(
+        &record,
+        "start 5/5/2B2/2R2/5 crab,boar horse,elephant ox r\nmoves boar:c2b2\nresult blue-resigns\n",
+    )
+    .unwrap();
+    let output = cli(&["review", record.to_str().unwrap(), "--depth", "3"]);
+    let text = String::from_utf8(output.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 2, "{text}");
+    assert_eq!(lines[1], "result blue-resigns (Blue resigns: Red wins)");
     let broken = cli(&["review", dir.join("missing.txt").to_str().unwrap()]);
     assert_eq!(broken.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&broken.stderr).contains("cannot read"));

@@ -134,7 +134,9 @@ fn winning_moves_of_many_games_read_back_finished() {
                     match check_finished(&won).unwrap_or_else(|e| panic!("{} then {m}: {e}", game.position())) {
                         Outcome::Win { way: Way::Stone, .. } => stone += 1,
                         Outcome::Win { way: Way::Stream, .. } => stream += 1,
-                        Outcome::DrawByRepetition => unreachable!("a position alone does not draw"),
+                        Outcome::DrawByRepetition | Outcome::Resigned { .. } => {
+                            unreachable!("a position alone does not draw nor resign")
+                        }
                     }
                 }
             }

@@ -396,3 +396,96 @@ fn undo_and_redo_walk_the_history() {
     game.play(mv("horse:b5b4")).unwrap();
     assert_eq!(game.redo(), None);
 }
+
+// Resigning: either player may give the game up at any time while it goes on.
+
+const START: &str = "bbBbb/5/5/5/rrRrr boar,ox elephant,horse crab r";
+
+#[test]
+fn a_resigned_game_is_won_by_the_other_side_and_has_no_legal_moves() {
+    let mut game = Game::new(pos(START));
+    game.play(mv("boar:c1c2")).unwrap();
+    assert_eq!(game.resign(Color::Blue), Ok(Outcome::Resigned { by: Color::Blue }));
+    let outcome = Outcome::Resigned { by: Color::Blue };
+    assert_eq!(game.outcome(), Some(outcome));
+    assert_eq!(outcome.winner(), Some(Color::Red));
+    assert!(game.legal_moves().is_empty());
+    assert_eq!(game.play(mv("horse:c5c4")), Err(MoveError::GameOver(outcome)));
+    assert_eq!(game.play(mv("horse:c5c4")).unwrap_err().to_string(), "the game is over: Blue resigns: Red wins");
+}
+
+#[test]
+fn a_finished_game_cannot_be_resigned() {
+    let mut won = Game::new(pos("5/2B2/2r2/5/R4 ox,boar crab,tiger horse r"));
+    won.play(mv("ox:c3c4")).unwrap();
+    let outcome = won.outcome().unwrap();
+    assert_eq!(won.resign(Color::Blue), Err(MoveError::GameOver(outcome)));
+    let mut resigned = Game::new(pos(START));
+    resigned.resign(Color::Red).unwrap();
+    assert_eq!(resigned.resign(Color::Blue), Err(MoveError::GameOver(Outcome::Resigned { by: Color::Red })));
+}
+
+#[test]
+fn a_resignation_belongs_to_its_position_undo_steps_past_it_and_redo_returns_to_it() {
+    let mut game = Game::new(pos(START));
+    game.play(mv("boar:c1c2")).unwrap();
+    game.play(mv("horse:c5c4")).unwrap();
+    game.resign(Color::Red).unwrap();
+    assert_eq!(game.undo(), Some(mv("horse:c5c4")));
+    assert_eq!(game.outcome(), None);
+    assert!(!game.legal_moves().is_empty());
+    assert_eq!(game.redo(), Some(mv("horse:c5c4")));
+    assert_eq!(game.outcome(), Some(Outcome::Resigned { by: Color::Red }));
+    // Another move from before the resignation leaves it in the line forgotten.
+    game.undo();
+    game.play(mv("horse:b5b4")).unwrap();
+    assert_eq!(game.outcome(), None);
+    assert_eq!(game.redo(), None);
+}
+
+#[test]
+fn resigning_forgets_the_moves_that_could_have_been_redone() {
+    let mut game = Game::new(pos(START));
+    game.play(mv("boar:c1c2")).unwrap();
+    game.undo();
+    game.resign(Color::Red).unwrap();
+    assert_eq!(game.redoable().count(), 0);
+    assert_eq!(game.redo(), None);
+}
+
+#[test]
+fn a_record_carries_a_resignation_and_reads_it_back() {
+    let mut game = Game::new(pos(START));
+    game.play(mv("boar:c1c2")).unwrap();
+    game.resign(Color::Blue).unwrap();
+    let record = game.to_record();
+    assert_eq!(record, format!("start {START}\nmoves boar:c1c2\nresult blue-resigns\n"));
+    let back = Game::from_record(&record).unwrap();
+    assert_eq!(back, game);
+    assert_eq!(back.outcome(), Some(Outcome::Resigned { by: Color::Blue }));
+    assert_eq!(back.to_record(), record);
+    // At the start, before any move.
+    let at_start = Game::from_record(&format!("start {START}\nresult red-resigns\n")).unwrap();
+    assert_eq!(at_start.outcome(), Some(Outcome::Resigned { by: Color::Red }));
+}
+
+#[test]
+fn a_record_cannot_resign_a_finished_game_nor_play_on_after_a_resignation() {
+    let won = "start 5/2B2/2r2/5/R4 ox,boar crab,tiger horse r\nmoves ox:c3c4\nresult blue-resigns\n";
+    let message = Game::from_record(won).unwrap_err().to_string();
+    assert!(message.contains("the record says 'blue-resigns' but the moves give 'red-stone'"), "{message}");
+    let on = format!("start {START}\nresult red-resigns\nmoves boar:c1c2\n");
+    let message = Game::from_record(&on).unwrap_err().to_string();
+    assert!(message.contains("the game is over: Red resigns: Blue wins"), "{message}");
+}
+
+#[test]
+fn records_without_a_resignation_read_and_write_as_before() {
+    let unfinished = format!("start {START}\nmoves boar:c1c2 horse:c5c4\n");
+    assert_eq!(Game::from_record(&unfinished).unwrap().to_record(), unfinished);
+    assert_eq!(Game::from_record(&unfinished).unwrap().outcome(), None);
+    let won = "start 5/2B2/2r2/5/R4 boar,ox tiger,crab horse r\nmoves ox:c3c4\nresult red-stone\n";
+    assert_eq!(Game::from_record(won).unwrap().to_record(), won);
+    let message = Game::from_record(&format!("{unfinished}result *\n")).map(|g| g.to_record());
+    assert_eq!(message.unwrap(), unfinished);
+}

@@ -37,6 +37,8 @@ enum Action {
     /// A record of the game so far, opened again.
     Open,
     CloseResult,
+    /// The Resign button's confirmation (offered or not).
+    Resign,
     Evaluation(bool),
     Language(usize),
     Relayout(f64, f64),
@@ -74,6 +76,7 @@ fn action() -> impl Strategy<Value = Action> {
         1 => Just(Action::Rematch),
         1 => Just(Action::Open),
         1 => Just(Action::CloseResult),
+        1 => Just(Action::Resign),
         1 => any::<bool>().prop_map(Action::Evaluation),
         1 => (0usize..4).prop_map(Action::Language),
         2 => (200.0..2000.0f64, 200.0..1400.0f64).prop_map(|(w, h)| Action::Relayout(w, h)),
@@ -222,6 +225,9 @@ impl Harness {
             }
             Action::CloseResult => {
                 self.send(Event::Intent(Intent::CloseResult));
+            }
+            Action::Resign => {
+                self.send(Event::Intent(Intent::Resign));
             }
             Action::Evaluation(on) => {
                 self.send(Event::Settings(SettingsPatch { evaluation: Some(on), ..Default::default() }));

@@ -99,3 +99,13 @@ fn the_session_counts_a_game_against_the_ai_once_and_offers_the_next_level_after
     let effects = two.update(Event::Intent(Intent::Play(mv("crab:c2c3"))));
     assert!(!effects.iter().any(|e| matches!(e, Effect::SaveStandings(_))));
 }
+
+#[test]
+fn a_resignation_counts_as_a_loss_in_the_record() {
+    let level = AiLevel::nth(3);
+    let (mut session, _) =
+        common::open_position(RED_WINS, Mode::VsAi { human: Color::Red, level }, Settings::default(), Motion::Reduced);
+    let effects = session.update(Event::Intent(Intent::Resign));
+    assert!(effects.iter().any(|e| matches!(e, Effect::SaveStandings(_))));
+    assert_eq!(session.state().standings.tally(level, Color::Red), Tally { wins: 0, losses: 1, draws: 0 });
+}

@@ -1,17 +1,17 @@
 //! Random sequences of what the page's API does to a game: new games, legal and illegal moves,
-//! undo, redo, loading positions. Nothing panics, an illegal move changes nothing, and undo and
+//! undo, redo, loading positions, resigning. Nothing panics, an illegal move changes nothing, and undo and
 //! redo walk the history exactly.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use onitama::rules::{Deal, Game, Move, Position};
+use onitama::rules::{Color, Deal, Game, Move, Outcome, Position};
 
 fuzz_target!(|data: &[u8]| {
     let mut game = Game::from_deal(&Deal::from_seed(0));
     let mut bytes = data.iter().copied();
     while let Some(action) = bytes.next() {
         let argument = bytes.next().unwrap_or(0);
-        match action % 6 {
+        match action % 7 {
             0 => game = Game::from_deal(&Deal::from_seed(u64::from(argument))),
             1 => {
                 let moves = game.legal_moves();
@@ -38,6 +38,20 @@ fuzz_target!(|data: &[u8]| {
             }
             4 => {
                 game.redo();
+            }
+            6 => {
+                // Either side, any time the game goes on; the record carries it back.
+                let by = if argument % 2 == 0 { Color::Red } else { Color::Blue };
+                let over = game.outcome();
+                match game.resign(by) {
+                    Ok(outcome) => {
+                        assert!(over.is_none() && game.legal_moves().is_empty());
+                        assert_eq!(outcome, Outcome::Resigned { by });
+                        let back = Game::from_record(&game.to_record()).expect("a resigned game's record reads");
+                        assert_eq!(back.outcome(), Some(outcome));
+                    }
+                    Err(_) => assert!(over.is_some()),
+                }
             }
             _ => {
                 let text: String = bytes.by_ref().take(usize::from(argument % 64)).map(char::from).collect();

@@ -166,6 +166,8 @@ pub fn labels(state: &State) -> Vec<(Color, String, bool)> {
         let by = match outcome {
             crate::rules::Outcome::Win { winner, .. } => winner,
             crate::rules::Outcome::DrawByRepetition => mover,
+            // Said by the side that gave up.
+            crate::rules::Outcome::Resigned { by } => by,
         };
         return vec![(by, text::result(lang, outcome, state.mode), true)];
     }

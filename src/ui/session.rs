@@ -102,6 +102,8 @@ pub enum Intent {
     Open(Game),
     /// Close the result banner; the final position stays.
     CloseResult,
+    /// Give the game up (confirmed already): the session decides who resigns, if anyone may.
+    Resign,
     /// Show the position after this many moves of the game's line, without changing the game.
     View(usize),
     /// Show the position at this share (0 to 1) of the game's line, as a click on the graph does.
@@ -618,6 +620,7 @@ impl Session {
                 self.state.result_dismissed = true;
                 self.refresh_controls();
             }
+            Intent::Resign => self.resign(),
         }
     }
 
@@ -801,6 +804,32 @@ impl Session {
         if sounds.contains(&Sound::Win) && !self.state.reduced_motion {
             self.state.celebration = Some(Celebration { start_ms: None });
         }
+    }
+
+    /// The person (or in pass and play the side to move) gives the game up: it ends as a move
+    /// that ends it does, with its banner, sound and place among the finished games.
+    fn resign(&mut self) {
+        let Some(by) = self.state.resigner() else {
+            self.effects.push(Effect::Log("resigning is not offered now".to_string()));
+            return;
+        };
+        let before = scene(&self.state, &self.layout);
+        let outcome = match self.state.game.resign(by) {
+            Ok(outcome) => outcome,
+            Err(error) => {
+                self.effects.push(Effect::Log(format!("resignation refused: {error}")));
+                return;
+            }
+        };
+        // Whatever was being searched or held is for a game that has ended.
+        self.cancel_search();
+        self.held = None;
+        self.rest_until = None;
+        self.state.notice = None;
+        self.game_ended();
+        self.effects.push(Effect::Announce(text::result(self.state.lang(), outcome, self.state.mode)));
+        self.sound(sound::of_end(outcome, self.state.mode));
+        self.after_move(before, None);
     }
 
     /// Undo (`back`) or redo, with the moved piece sliding back or forth.

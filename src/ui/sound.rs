@@ -26,14 +26,23 @@ pub fn of_move(before: &Position, m: Move, outcome: Option<Outcome>, mode: Mode)
     let captured = matches!(m, Move::Step { to, .. } if before.pieces(before.to_move().other()).contains(to));
     let mut sounds = vec![if captured { Sound::Capture } else { Sound::Move }, Sound::Card];
     if let Some(outcome) = outcome {
-        sounds.push(match (outcome, mode) {
-            (_, Mode::Watch { .. }) => Sound::End,
-            (Outcome::Win { winner, .. }, Mode::VsAi { human, .. }) if winner != human => Sound::Loss,
-            (Outcome::Win { .. }, _) => Sound::Win,
-            (Outcome::DrawByRepetition, _) => Sound::Loss,
-        });
+        sounds.push(of_end(outcome, mode));
     }
     sounds
+}
+
+/// The sound of a game's end, by a move or by a resignation.
+pub fn of_end(outcome: Outcome, mode: Mode) -> Sound {
+    match (outcome, mode) {
+        (_, Mode::Watch { .. }) => Sound::End,
+        (Outcome::Win { .. } | Outcome::Resigned { .. }, Mode::VsAi { human, .. })
+            if outcome.winner() != Some(human) =>
+        {
+            Sound::Loss
+        }
+        (Outcome::Win { .. } | Outcome::Resigned { .. }, _) => Sound::Win,
+        (Outcome::DrawByRepetition, _) => Sound::Loss,
+    }
 }
 
 /// How long the phone buzzes for a sound (ms), if at all: a capture and the end of a game, unless

@@ -263,6 +263,20 @@ impl State {
             && self.mode.is_human(self.position().to_move())
     }
 
+    /// Who may resign now, if anyone: against the AI the person (also while the AI thinks), in
+    /// pass and play the side to move. Not once the game is over, in a puzzle, when the AI plays
+    /// itself, while looking back or in a review.
+    pub fn resigner(&self) -> Option<Color> {
+        if self.viewing.is_some() || self.review.is_some() || self.puzzle.is_some() || self.game.outcome().is_some() {
+            return None;
+        }
+        match self.mode {
+            Mode::VsAi { human, .. } => Some(human),
+            Mode::PassAndPlay { .. } => Some(self.position().to_move()),
+            Mode::Watch { .. } => None,
+        }
+    }
+
     /// Whether the AI should be searching for its move now (it waits while a review is open).
     pub fn ai_to_move(&self) -> bool {
         self.viewing.is_none()

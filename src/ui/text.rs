@@ -272,6 +272,17 @@ pub fn outcome(lang: Lang, outcome: Outcome) -> String {
         Outcome::Win { winner, way: Way::Stone } => fill(lang, t.win_stone, &[("color", color_name(lang, winner))]),
         Outcome::Win { winner, way: Way::Stream } => fill(lang, t.win_stream, &[("color", color_name(lang, winner))]),
         Outcome::DrawByRepetition => t.draw.to_string(),
+        Outcome::Resigned { by } => resigned(lang, by, None),
+    }
+}
+
+/// "Blue resigns — Red wins"; against the AI (`human`), "You resign — the AI wins".
+fn resigned(lang: Lang, by: Color, human: Option<Color>) -> String {
+    match human {
+        Some(human) => html_fill(lang, if by == human { "you-resign" } else { "ai-resigns" }, &[]),
+        None => {
+            html_fill(lang, "resigns", &[("color", color_name(lang, by)), ("winner", color_name(lang, by.other()))])
+        }
     }
 }
 
@@ -286,6 +297,7 @@ pub fn result(lang: Lang, outcome: Outcome, mode: Mode) -> String {
             (false, Way::Stone) => digits(lang, t.ai_wins_stone),
             (false, Way::Stream) => digits(lang, t.ai_wins_stream),
         },
+        (Outcome::Resigned { by }, Mode::VsAi { human, .. }) => resigned(lang, by, Some(human)),
         _ => self::outcome(lang, outcome),
     }
 }
@@ -299,6 +311,7 @@ pub fn result_short(lang: Lang, outcome: Outcome, mode: Mode) -> String {
             (if winner == human { t.you_win_short } else { t.ai_wins_short }).to_string()
         }
         (Outcome::Win { winner, .. }, _) => fill(lang, t.wins_short, &[("color", color_name(lang, winner))]),
+        (Outcome::Resigned { .. }, _) => result(lang, outcome, mode),
     }
 }
 
@@ -614,6 +627,13 @@ const EN: Texts = Texts {
         ("record-link", "Link to this game"),
         ("copy-link", "Copy link"),
         ("close", "Close"),
+        ("resign", "Resign"),
+        ("resign-question", "Resign this game?"),
+        ("resign-kept", "The game ends here and is kept among the finished games, in Records."),
+        ("keep-playing", "Keep playing"),
+        ("resigns", "{color} resigns — {winner} wins"),
+        ("you-resign", "You resign — the AI wins"),
+        ("ai-resigns", "The AI resigns — you win"),
         ("setup-title", "New game"),
         ("setup-play", "Play"),
         ("mode-ai", "against the AI"),
@@ -806,6 +826,13 @@ const FA: Texts = Texts {
         ("record-link", "پیوند این بازی"),
         ("copy-link", "رونوشت پیوند"),
         ("close", "بستن"),
+        ("resign", "تسلیم"),
+        ("resign-question", "در این بازی تسلیم می‌شوید؟"),
+        ("resign-kept", "بازی همین‌جا تمام می‌شود و در میان بازی‌های تمام‌شده، در «ثبت بازی»، می‌ماند."),
+        ("keep-playing", "ادامهٔ بازی"),
+        ("resigns", "{color} تسلیم شد — {winner} برد"),
+        ("you-resign", "شما تسلیم شدید — هوش مصنوعی برد"),
+        ("ai-resigns", "هوش مصنوعی تسلیم شد — شما بردید"),
         ("setup-title", "بازی تازه"),
         ("setup-play", "بازی"),
         ("mode-ai", "با هوش مصنوعی"),
@@ -987,6 +1014,13 @@ const ES: Texts = Texts {
         ("record-link", "Enlace a esta partida"),
         ("copy-link", "Copiar enlace"),
         ("close", "Cerrar"),
+        ("resign", "Abandonar"),
+        ("resign-question", "¿Abandonar esta partida?"),
+        ("resign-kept", "La partida termina aquí y se guarda entre las terminadas, en Registro."),
+        ("keep-playing", "Seguir jugando"),
+        ("resigns", "{color} abandona — gana {winner}"),
+        ("you-resign", "Abandonas — gana la IA"),
+        ("ai-resigns", "La IA abandona — ganas tú"),
         ("setup-title", "Partida nueva"),
         ("setup-play", "Jugar"),
         ("mode-ai", "contra la IA"),
@@ -1185,6 +1219,13 @@ const FR: Texts = Texts {
         ("record-link", "Lien vers cette partie"),
         ("copy-link", "Copier le lien"),
         ("close", "Fermer"),
+        ("resign", "Abandonner"),
+        ("resign-question", "Abandonner cette partie\u{202f}?"),
+        ("resign-kept", "La partie s'arrête ici et reste parmi les parties terminées, dans Relevé."),
+        ("keep-playing", "Continuer la partie"),
+        ("resigns", "{color} abandonne — {winner} gagne"),
+        ("you-resign", "Vous abandonnez — l'IA gagne"),
+        ("ai-resigns", "L'IA abandonne — vous gagnez"),
         ("setup-title", "Nouvelle partie"),
         ("setup-play", "Jouer"),
         ("mode-ai", "contre l'IA"),

@@ -37,6 +37,11 @@ pub struct ControlsView {
     pub viewing: Option<String>,
     /// The result banner, while it is up.
     pub result: Option<ResultBanner>,
+    /// Resign is offered: the confirmation's words (who would win, and that the game is kept).
+    pub resign: Option<String>,
+    /// The final position is shown without its banner (closed, or a review closed): the game's
+    /// end actions stay at hand in a strip.
+    pub game_over: Option<GameOverStrip>,
     /// The menu's switches.
     pub settings: SettingsView,
     /// How many puzzles are solved, once the set is known.
@@ -168,6 +173,15 @@ pub struct NextLevel {
     pub offer: String,
 }
 
+/// Rematch, New game and Review, once the result banner is closed.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct GameOverStrip {
+    /// The result in a few words.
+    pub text: String,
+    /// "Review" is offered (the game has moves to review).
+    pub review: bool,
+}
+
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct SettingsView {
     pub evaluation: bool,
@@ -228,6 +242,19 @@ pub fn controls(state: &State) -> ControlsView {
                 .unwrap_or_default(),
             speed: settings.watch_speed.code(),
         }),
+        resign: state.resigner().map(|by| {
+            let outcome = crate::rules::Outcome::Resigned { by };
+            let kept = text::puzzle_text(lang, "resign-kept", &[]);
+            format!("{} · {kept}", text::result_short(lang, outcome, state.mode))
+        }),
+        game_over: game
+            .outcome()
+            .filter(|_| !state.shows_result() && state.review.is_none() && state.puzzle.is_none())
+            .filter(|_| state.viewing.is_none())
+            .map(|outcome| GameOverStrip {
+                text: text::result_short(lang, outcome, state.mode),
+                review: !game.moves().is_empty(),
+            }),
         puzzles_solved: state.puzzle_set.as_ref().map(|set| puzzles_solved(lang, state.solved.len(), set.len())),
         settings: SettingsView {
             evaluation: settings.evaluation,

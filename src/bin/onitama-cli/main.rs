@@ -65,7 +65,8 @@ enum Command {
         nodes: Option<u64>,
     },
     /// Review a recorded game: each move searched and classed (best, good, inaccuracy, mistake,
-    /// blunder); one line per move: `<ply> <move> <class> best <move> before <score> after <score>`.
+    /// blunder); one line per move: `<ply> <move> <class> best <move> before <score> after <score>`,
+    /// then `result <code> (<words>)` if the game ended (a resignation included).
     Review {
         /// A file holding a game record (`start ...`, `moves ...`), or - for standard input.
         record: String,
@@ -261,6 +262,10 @@ fn run(cli: Cli) -> Result<(), String> {
                     ply.score_before,
                     ply.score_after
                 );
+            }
+            // How it ended, a resignation included (no move shows that).
+            if let Some(outcome) = game.outcome() {
+                println!("result {} ({outcome})", outcome.code());
             }
         }
         Command::Bench { depth } => {

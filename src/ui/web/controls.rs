@@ -200,6 +200,16 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
     on_click(document, "hint", |app| app.dispatch(Event::Intent(Intent::Hint)))?;
     on_click(document, "rematch", |app| app.dispatch(Event::Intent(Intent::Rematch)))?;
     on_click(document, "result-close", |app| app.dispatch(Event::Intent(Intent::CloseResult)))?;
+    on_click(document, "over-rematch", |app| app.dispatch(Event::Intent(Intent::Rematch)))?;
+    on_click(document, "over-new-game", open_setup)?;
+    on_click(document, "over-review", |app| app.dispatch(Event::Intent(Intent::Review)))?;
+    // Resign asks first; Escape or "Keep playing" closes the question, changing nothing.
+    on_click(document, "resign", |_| open_dialog("resign-dialog"))?;
+    on_click(document, "resign-cancel", |_| close_dialog("resign-dialog"))?;
+    on_click(document, "resign-confirm", |app| {
+        close_dialog("resign-dialog");
+        app.dispatch(Event::Intent(Intent::Resign));
+    })?;
     on_click(document, "show-eval", |app| {
         app.dispatch(Event::Settings(SettingsPatch { evaluation: Some(checked("show-eval")), ..Default::default() }));
     })?;
@@ -343,6 +353,17 @@ pub fn update(view: &ControlsView) {
         if let Some(select) = element::<HtmlSelectElement>("watch-speed") {
             select.set_value(watch.speed);
         }
+    }
+    set_hidden("resign", view.resign.is_none());
+    match &view.resign {
+        Some(words) => set_text("resign-text", Some(words)),
+        // No longer offered (the AI has won meanwhile): the question goes.
+        None => close_dialog("resign-dialog"),
+    }
+    set_hidden("game-over", view.game_over.is_none());
+    if let Some(strip) = &view.game_over {
+        set_text("game-over-text", Some(&strip.text));
+        set_hidden("over-review", !strip.review);
     }
     set_hidden("result", view.result.is_none());
     if let Some(result) = &view.result {

@@ -101,8 +101,8 @@ fn score_to_move(
     match positions[i].outcome() {
         // The side to move has just lost.
         Some(Outcome::Win { .. }) => (Score::Loss(0), None, Vec::new()),
-        Some(Outcome::DrawByRepetition) => (Score::Value(0), None, Vec::new()),
-        None => {
+        // A position alone is never drawn nor resigned (the game's record says so): searched on.
+        Some(Outcome::DrawByRepetition | Outcome::Resigned { .. }) | None => {
             // A repetition draw depends on the game so far: each search sees every position before.
             let found = engine.search(&positions[i], &positions[..i], limits, &mut |_| {});
             (found.info.score, found.best, found.info.pv)

@@ -1,6 +1,6 @@
-//! A game: the start, the moves played, undo and redo, and the repetition count.
+//! A game: the start, the moves played, undo and redo, the repetition count and a resignation.
 
-use super::{Deal, Move, MoveError, MoveList, Outcome, Position};
+use super::{Color, Deal, Move, MoveError, MoveList, Outcome, Position};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Game {
@@ -9,12 +9,15 @@ pub struct Game {
     moves: Vec<Move>,
     /// Moves taken back by `undo`, the next one last.
     undone: Vec<Move>,
+    /// Who resigned, and after how many moves. The resignation belongs to that position: undo
+    /// steps back past it (it comes back with redo), a new move made before it forgets it.
+    resigned: Option<(Color, usize)>,
 }
 
 impl Game {
     /// A game from any legal position.
     pub fn new(start: Position) -> Game {
-        Game { positions: vec![start], moves: Vec::new(), undone: Vec::new() }
+        Game { positions: vec![start], moves: Vec::new(), undone: Vec::new(), resigned: None }
     }
 
     /// A game from a deal: the starting layout, and the side card's stamp decides who starts.
@@ -45,9 +48,31 @@ impl Game {
         self.positions.iter().filter(|p| *p == current).count()
     }
 
-    /// A win, or the draw when the current position has occurred for the third time.
+    /// A win, the draw when the current position has occurred for the third time, or the
+    /// resignation made in this position.
     pub fn outcome(&self) -> Option<Outcome> {
-        self.position().outcome().or_else(|| (self.repetitions() >= 3).then_some(Outcome::DrawByRepetition))
+        self.position().outcome().or_else(|| (self.repetitions() >= 3).then_some(Outcome::DrawByRepetition)).or_else(
+            || self.resigned.filter(|&(_, ply)| ply == self.moves.len()).map(|(by, _)| Outcome::Resigned { by }),
+        )
+    }
+
+    /// `by` gives the game up (either side may, whoever is to move); the moves that could have
+    /// been redone are forgotten. A game already over cannot be resigned.
+    ///
+    /// ```
+    /// use onitama_core::rules::{Color, Game, Outcome, Position};
+    /// let mut game = Game::new("bbBbb/5/5/5/rrRrr boar,ox elephant,horse crab r".parse::<Position>().unwrap());
+    /// assert_eq!(game.resign(Color::Red), Ok(Outcome::Resigned { by: Color::Red }));
+    /// assert!(game.legal_moves().is_empty());
+    /// assert!(game.resign(Color::Blue).is_err());
+    /// ```
+    pub fn resign(&mut self, by: Color) -> Result<Outcome, MoveError> {
+        if let Some(outcome) = self.outcome() {
+            return Err(MoveError::GameOver(outcome));
+        }
+        self.resigned = Some((by, self.moves.len()));
+        self.undone.clear();
+        Ok(Outcome::Resigned { by })
     }
 
     /// The moves the side to move may make; none once the game is over.
@@ -67,11 +92,14 @@ impl Game {
             self.undone.pop();
         } else {
             self.undone.clear();
+            // A resignation further on was in the line now left.
+            self.resigned = None;
         }
         Ok(self.outcome())
     }
 
-    /// Takes the last move back; returns it, or `None` at the start.
+    /// Takes the last move back; returns it, or `None` at the start. A resignation made after it
+    /// is then ahead, as the moves to redo are.
     pub fn undo(&mut self) -> Option<Move> {
         let m = self.moves.pop()?;
         self.positions.pop();

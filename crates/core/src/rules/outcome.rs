@@ -20,10 +20,16 @@ pub enum Outcome {
     },
     /// The same position occurred for the third time.
     DrawByRepetition,
+    /// A player gave the game up (`by` is the side that resigned; the other wins). Nothing on
+    /// the board shows it: a game record states it in its `result` line.
+    Resigned {
+        by: Color,
+    },
 }
 
 impl Outcome {
-    /// The short code used in game records: `red-stone`, `blue-stream`, `draw`.
+    /// The short code used in game records: `red-stone`, `blue-stream`, `draw`, `red-resigns`
+    /// (Red gave up: Blue wins).
     pub fn code(self) -> &'static str {
         match self {
             Outcome::Win { winner: Color::Red, way: Way::Stone } => "red-stone",
@@ -31,13 +37,27 @@ impl Outcome {
             Outcome::Win { winner: Color::Blue, way: Way::Stone } => "blue-stone",
             Outcome::Win { winner: Color::Blue, way: Way::Stream } => "blue-stream",
             Outcome::DrawByRepetition => "draw",
+            Outcome::Resigned { by: Color::Red } => "red-resigns",
+            Outcome::Resigned { by: Color::Blue } => "blue-resigns",
         }
+    }
+
+    /// The resignation a record's code states: `red-resigns` or `blue-resigns`.
+    ///
+    /// ```
+    /// use onitama_core::rules::{Color, Outcome};
+    /// assert_eq!(Outcome::resignation_from_code("blue-resigns"), Some(Outcome::Resigned { by: Color::Blue }));
+    /// assert_eq!(Outcome::resignation_from_code("red-stone"), None);
+    /// ```
+    pub fn resignation_from_code(code: &str) -> Option<Outcome> {
+        Color::ALL.into_iter().map(|by| Outcome::Resigned { by }).find(|outcome| outcome.code() == code)
     }
 
     pub fn winner(self) -> Option<Color> {
         match self {
             Outcome::Win { winner, .. } => Some(winner),
             Outcome::DrawByRepetition => None,
+            Outcome::Resigned { by } => Some(by.other()),
         }
     }
 }
@@ -52,6 +72,7 @@ impl std::fmt::Display for Outcome {
                 write!(f, "{winner} wins by the Way of the Stream (master on the enemy temple)")
             }
             Outcome::DrawByRepetition => f.write_str("draw by repetition"),
+            Outcome::Resigned { by } => write!(f, "{by} resigns: {} wins", by.other()),
         }
     }
 }

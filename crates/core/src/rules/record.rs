@@ -4,6 +4,8 @@
 //! start bbBbb/5/5/5/rrRrr boar,ox elephant,horse crab r
 //! moves boar:c1c2 horse:c5c4
 //! ```
+//!
+//! A resignation is not seen in the moves, so its `result` line states it: `result blue-resigns`.
 
 use super::{Game, Move, Outcome, Position, RecordError};
 
@@ -58,6 +60,11 @@ impl Game {
                     }
                 }
                 ("result", Some(game)) => {
+                    let claimed = Outcome::resignation_from_code(rest.trim());
+                    if let Some(Outcome::Resigned { by }) = claimed.filter(|_| game.outcome().is_none()) {
+                        // Cannot fail: the game was not over.
+                        let _ = game.resign(by);
+                    }
                     let actual = game.outcome().map_or("*", Outcome::code);
                     if rest.trim() != actual {
                         return Err(RecordError::ResultMismatch {

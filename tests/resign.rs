@@ -1,0 +1,223 @@
+//! Resigning on the page, natively: who resigns (the person against the AI, the side to move in
+//! pass and play), when it is not offered, how the game ends (banner, sound, kept among the
+//! finished games, saved), and the end actions that stay at hand once the banner is closed.
+
+use onitama::ai::puzzle::parse_set;
+use onitama::mode::AiLevel;
+use onitama::rules::{Color, Game, Outcome};
+use onitama::save::{self, FinishedGame};
+use onitama::ui::session::{Effect, Event, Intent};
+use onitama::ui::sound::Sound;
+use onitama::ui::state::Settings;
+use onitama::ui::view::records;
+use onitama::ui::{Lang, Mode, Session, text};
+
+mod common;
+use common::{Motion, START, done, mv, run_frames, searches, some_move};
+
+fn vs_ai(human: Color) -> Mode {
+    Mode::VsAi { human, level: AiLevel::nth(3) }
+}
+
+const TWO: Mode = Mode::PassAndPlay { turn_board: true };
+
+fn open(mode: Mode) -> (Session, Vec<Effect>) {
+    common::open_position(START, mode, Settings::default(), Motion::Reduced)
+}
+
+fn resign(session: &mut Session) -> Vec<Effect> {
+    let mut effects = session.update(Event::Intent(Intent::Resign));
+    effects.extend(run_frames(session, 0.0));
+    effects
+}
+
+fn kept(effects: &[Effect]) -> Vec<(Game, Mode)> {
+    effects
+        .iter()
+        .filter_map(|e| match e {
+            Effect::KeepFinished(game, mode) => Some((game.clone(), *mode)),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn against_the_ai_the_person_resigns_and_the_game_ends_as_any_game_ends() {
+    let (mut session, _) = open(vs_ai(Color::Red));
+    assert!(session.controls().resign.is_some(), "offered on the person's turn");
+    let effects = resign(&mut session);
+    let outcome = Outcome::Resigned { by: Color::Red };
+    assert_eq!(session.state().game.outcome(), Some(outcome));
+    assert_eq!(kept(&effects), vec![(session.state().game.clone(), vs_ai(Color::Red))]);
+    assert!(effects.contains(&Effect::Sound(Sound::Loss)), "{effects:?}");
+    assert!(effects.contains(&Effect::Announce("You resign — the AI wins".to_string())), "{effects:?}");
+    assert!(searches(&effects).is_empty(), "the AI does not move in a game over");
+    let view = session.controls();
+    assert_eq!(view.result.map(|r| r.text), Some("You resign — the AI wins".to_string()));
+    assert_eq!(view.resign, None, "not offered once the game is over");
+    assert!(!view.hint);
+}
+
+#[test]
+fn against_the_ai_the_person_may_resign_while_the_ai_thinks_and_its_late_answer_is_dropped() {
+    let (mut session, effects) = open(vs_ai(Color::Blue));
+    let order = searches(&effects).into_iter().next().expect("the AI searches its move");
+    assert!(session.controls().resign.is_some(), "offered while the AI thinks");
+    let effects = resign(&mut session);
+    assert!(effects.contains(&Effect::CancelSearch));
+    assert_eq!(session.state().game.outcome(), Some(Outcome::Resigned { by: Color::Blue }));
+    session.update(done(&order, Some(some_move(&order)), None));
+    run_frames(&mut session, 100.0);
+    assert!(session.state().game.moves().is_empty(), "the cancelled search's answer is not played");
+}
+
+#[test]
+fn in_pass_and_play_the_side_to_move_resigns() {
+    let (mut session, _) = open(TWO);
+    session.update(Event::Intent(Intent::Play(mv("ox:c1c2"))));
+    run_frames(&mut session, 0.0);
+    let effects = resign(&mut session);
+    assert_eq!(session.state().game.outcome(), Some(Outcome::Resigned { by: Color::Blue }));
+    assert!(effects.contains(&Effect::Sound(Sound::Win)), "a person won: {effects:?}");
+    let result = session.controls().result.unwrap().text;
+    assert_eq!(result, "Blue resigns — Red wins");
+    assert_eq!(session.state().bottom(), Color::Red, "the board faces the winner");
+}
+
+#[test]
+fn resigning_is_not_offered_when_the_ai_plays_itself_in_a_puzzle_looking_back_or_in_a_review() {
+    let watch = open(Mode::Watch { level: AiLevel::nth(3) }).0;
+    let puzzle = {
+        let (mut session, _) = open(vs_ai(Color::Red));
+        let set = parse_set(include_str!("../www/puzzles.txt")).unwrap();
+        session.update(Event::Intent(Intent::Puzzle { puzzle: set[0], daily: false }));
+        session
+    };
+    let two_moves = || {
+        let (mut session, _) = open(TWO);
+        for m in ["ox:c1c2", "horse:c5c4"] {
+            session.update(Event::Intent(Intent::Play(mv(m))));
+        }
+        session
+    };
+    let mut looking_back = two_moves();
+    looking_back.update(Event::Intent(Intent::View(1)));
+    let mut reviewing = two_moves();
+    reviewing.update(Event::Intent(Intent::Review));
+    for (what, mut session) in
+        [("watch", watch), ("puzzle", puzzle), ("looking back", looking_back), ("review", reviewing)]
+    {
+        assert_eq!(session.controls().resign, None, "{what}");
+        let before = session.state().game.clone();
+        let effects = session.update(Event::Intent(Intent::Resign));
+        assert_eq!(session.state().game, before, "{what}: nothing changes");
+        assert!(kept(&effects).is_empty(), "{what}");
+    }
+}
+
+#[test]
+fn a_resigned_game_is_saved_with_its_resignation_and_read_back() {
+    let (mut session, _) = open(TWO);
+    session.update(Event::Intent(Intent::Play(mv("ox:c1c2"))));
+    let effects = resign(&mut session);
+    let saved = effects
+        .iter()
+        .rev()
+        .find_map(|e| match e {
+            Effect::SaveGame(file) => Some(file.clone()),
+            _ => None,
+        })
+        .expect("saved");
+    let text = save::encode(&saved);
+    assert!(text.contains("result blue-resigns"), "{text}");
+    let back = save::decode(&text).unwrap();
+    assert_eq!(back.game.outcome(), Some(Outcome::Resigned { by: Color::Blue }));
+    assert_eq!(back.game, session.state().game);
+    // A link to the game carries it too.
+    let link = save::link_fragment(&session.state().game);
+    assert_eq!(save::game_from_fragment(&link).unwrap().unwrap(), session.state().game);
+}
+
+#[test]
+fn a_resigned_game_is_kept_among_the_finished_ones_with_its_result_in_each_language() {
+    let (mut session, _) = open(TWO);
+    session.update(Event::Intent(Intent::Play(mv("ox:c1c2"))));
+    let (game, mode) = kept(&resign(&mut session)).remove(0);
+    let list = save::add_finished(None, &game, mode);
+    let finished: Vec<FinishedGame> = save::decode_finished(&list);
+    assert_eq!(finished.len(), 1);
+    assert_eq!(finished[0].game.outcome(), Some(Outcome::Resigned { by: Color::Blue }));
+    let shown = records(session.state(), &finished, None);
+    assert!(shown.finished[0].1.contains("Blue resigns — Red wins"), "{:?}", shown.finished);
+    let words: Vec<String> =
+        Lang::ALL.iter().map(|&lang| text::result_short(lang, Outcome::Resigned { by: Color::Blue }, TWO)).collect();
+    assert_eq!(words[2], "Azul abandona — gana Rojo");
+    assert_eq!(words[3], "Bleu abandonne — Rouge gagne");
+    assert!(words[1].contains("تسلیم"), "{}", words[1]);
+    let ai = text::result_short(Lang::Fr, Outcome::Resigned { by: Color::Red }, vs_ai(Color::Red));
+    assert_eq!(ai, "Vous abandonnez — l'IA gagne");
+}
+
+#[test]
+fn undo_after_a_resignation_takes_back_the_moves_and_redo_comes_back_to_it() {
+    let (mut session, _) = open(vs_ai(Color::Red));
+    let effects = session.update(Event::Intent(Intent::Play(mv("ox:c1c2"))));
+    let order = searches(&effects).into_iter().next().expect("the AI searches its move");
+    session.update(done(&order, Some(some_move(&order)), None));
+    run_frames(&mut session, 2000.0);
+    assert_eq!(session.state().game.moves().len(), 2);
+    resign(&mut session);
+    assert!(session.controls().undo);
+    session.update(Event::Intent(Intent::Undo));
+    run_frames(&mut session, 3000.0);
+    assert_eq!(session.state().game.moves().len(), 0);
+    assert_eq!(session.state().game.outcome(), None);
+    assert!(session.controls().resign.is_some());
+    session.update(Event::Intent(Intent::Redo));
+    run_frames(&mut session, 4000.0);
+    assert_eq!(session.state().game.outcome(), Some(Outcome::Resigned { by: Color::Red }));
+}
+
+#[test]
+fn the_end_actions_stay_at_hand_once_the_result_is_closed() {
+    let (mut session, _) = open(TWO);
+    session.update(Event::Intent(Intent::Play(mv("ox:c1c2"))));
+    resign(&mut session);
+    assert!(session.controls().result.is_some());
+    assert_eq!(session.controls().game_over, None, "the banner has them");
+    session.update(Event::Intent(Intent::CloseResult));
+    let view = session.controls();
+    assert_eq!(view.result, None);
+    let strip = view.game_over.expect("Rematch, New game and Review stay");
+    assert_eq!(strip.text, "Blue resigns — Red wins");
+    assert!(strip.review);
+    // A review has its own close; once closed, the strip is back.
+    session.update(Event::Intent(Intent::Review));
+    assert_eq!(session.controls().game_over, None);
+    session.update(Event::Intent(Intent::CloseReview));
+    session.update(Event::Intent(Intent::CloseReview));
+    assert!(session.controls().game_over.is_some());
+    // Looking back at an earlier move shows its own strip.
+    session.update(Event::Intent(Intent::View(0)));
+    assert_eq!(session.controls().game_over, None);
+    session.update(Event::Intent(Intent::BackToGame));
+    let view = session.controls();
+    assert!(view.result.is_some() != view.game_over.is_some(), "the banner again, or the strip: {view:?}");
+    // A rematch is a game on again.
+    session.update(Event::Intent(Intent::Rematch));
+    assert_eq!(session.controls().game_over, None);
+    assert!(session.controls().resign.is_some());
+}
+
+#[test]
+fn the_end_actions_follow_any_end_not_only_a_resignation() {
+    let finished = "start 5/5/2B2/2R2/5 crab,boar horse,elephant ox r\nmoves crab:c2c3\n";
+    let mut session = common::open_record(finished, vs_ai(Color::Red), Motion::Reduced);
+    session.update(Event::Key("Escape".into()));
+    let strip = session.controls().game_over.expect("after Escape too");
+    assert_eq!(strip.text, "You win!");
+    let at_start = common::open_record("start 5/2r2/5/5/R4 crab,boar tiger,ox horse b\n", TWO, Motion::Reduced);
+    let mut at_start = at_start;
+    at_start.update(Event::Intent(Intent::CloseResult));
+    assert!(!at_start.controls().game_over.unwrap().review, "no moves to review");
+}
