@@ -506,6 +506,7 @@ pub fn game_state() -> Result<JsValue, JsError> {
             focus: state.focus.map(|focus| match focus {
                 crate::ui::state::Focus::Square(square) => square.to_string(),
                 crate::ui::state::Focus::Card(color, slot) => format!("{}:{slot}", color.code()),
+                crate::ui::state::Focus::Side => "side".to_string(),
             }),
             controls,
         };

@@ -444,6 +444,8 @@ impl Session {
     fn pointer(&mut self, phase: PointerPhase, x: f64, y: f64, time_ms: f64) {
         match phase {
             PointerPhase::Down => {
+                // The keyboard's frame goes with the mouse; the next arrow key brings it back.
+                self.state.focus = None;
                 pointer::pointer_down(&mut self.state, &self.layout, x, y);
                 self.effects.push(Effect::Redraw);
             }
@@ -488,12 +490,12 @@ impl Session {
         if self.state.anim.is_some() {
             return;
         }
-        if let KeyResult::Handled(m) = keyboard::key(&mut self.state, &self.layout, key) {
-            match m {
-                // The move came from the legal list, so it plays.
-                Some(m) => self.play(m),
-                None => self.effects.push(Effect::Redraw),
-            }
+        match keyboard::key(&mut self.state, &self.layout, key) {
+            // The move came from the legal list, so it plays.
+            KeyResult::Handled(Some(m)) => self.play(m),
+            KeyResult::Handled(None) => self.effects.push(Effect::Redraw),
+            KeyResult::Asks(intent) => self.intent(intent),
+            KeyResult::Ignored => {}
         }
     }
 

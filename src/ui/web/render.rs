@@ -3,6 +3,7 @@
 
 use super::super::anim::lerp_rect;
 use super::super::emblems::{PathCommand, emblem};
+use super::super::keyboard::focus_rect;
 use super::super::layout::{CardPlace, Layout, Rect};
 use super::super::scene::{Emphasis, Marks, emphasis, holder, labels, marks, scene};
 use super::super::state::{Focus, State};
@@ -219,10 +220,7 @@ fn draw_lit_hand(ctx: &Context, p: &Palette, layout: &Layout, mover: Color, stro
 
 /// The keyboard focus: a thick dark frame with a light edge, visible on every ground.
 fn draw_focus(ctx: &Context, p: &Palette, focus: Focus, layout: &Layout, mover: Color) -> Drawn {
-    let r = match focus {
-        Focus::Square(square) => layout.square(square),
-        Focus::Card(color, slot) => layout.card(CardPlace::Hand(color, slot), mover),
-    };
+    let r = focus_rect(focus, layout, mover);
     let inset = layout.cell * 0.04;
     ctx.set_line_width(layout.cell * 0.07);
     ctx.set_stroke_style_str(p.background);
