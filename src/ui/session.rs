@@ -373,6 +373,8 @@ impl Session {
                 self.refresh_controls();
             }
             Event::PuzzleSet(Err(reason)) => {
+                // The browser's words are English: the console has them, the player a sentence.
+                self.effects.push(Effect::Log(format!("the puzzle set could not be fetched: {reason}")));
                 if self.puzzle_asked.take().is_some() {
                     self.state.notice = Some(Notice::PuzzlesUnavailable(reason));
                     self.refresh_controls();
