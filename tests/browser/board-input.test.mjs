@@ -78,3 +78,16 @@ test('back to the game from an early move shows it at once; one move back slides
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('perft far out of reach is refused at once, not after counting the shallower depths', async () => {
+  const { context, page } = await openContext(game.browser, game.server.url);
+  const { refused, ms } = await page.evaluate((p) => {
+    const t0 = performance.now();
+    try { window.wasmBindings.perft(p, 10); return { refused: null, ms: performance.now() - t0 }; } catch (e) {
+      return { refused: String(e), ms: performance.now() - t0 };
+    }
+  }, START);
+  assert.match(refused, /would take about \d+ s, more than the page's 10 s/);
+  assert.ok(ms < 1000, `refused after ${Math.round(ms)} ms`);
+  await context.close();
+});
