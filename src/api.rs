@@ -4,7 +4,7 @@
 use crate::ai::review::PlyReview;
 use crate::ai::{Engine, Limits, Score};
 use crate::js_fields::JsFields;
-use crate::rules::{Game, Move, Position, perft as count_paths};
+use crate::rules::{Game, Move, Position, perft as count_paths, perft_estimate_ms};
 use crate::worker;
 use crate::worker_protocol::{EngineReport, EngineRequest};
 use wasm_bindgen::prelude::*;
@@ -21,20 +21,22 @@ fn parse_position(text: &str) -> Result<Position, JsError> {
 }
 
 /// perft(position, depth) as a number of move paths. A count that would take more than 10 s is
-/// refused before it starts: the counts of the shallower depths, timed, tell how long the next
-/// one would take (each depth multiplies the count, and the time, by about the branching factor).
+/// refused before it starts: as soon as a shallower count takes long enough to time, it tells
+/// how long the one asked for would take (each depth multiplies the time by about the branching
+/// factor), so a count far out of reach is refused within milliseconds.
 #[wasm_bindgen]
 pub fn perft(position: &str, depth: u32) -> Result<f64, JsError> {
     if depth > MAX_PERFT_DEPTH {
         return Err(JsError::new(&format!("perft depth {depth} is too deep for the page (at most {MAX_PERFT_DEPTH})")));
     }
     let position = parse_position(position)?;
+    /// A count shorter than this is too quick for the browser's clock to time.
+    const TIMED_MS: f64 = 2.0;
     let started = worker::clock();
-    let (mut count, mut previous, mut last_ms) = (1u64, 1u64, 0.0f64);
+    let (mut counts, mut last_ms) = (vec![1u64], 0.0f64);
     for d in 1..=depth {
-        if d > 2 {
-            let growth = if previous > 0 { count as f64 / previous as f64 } else { 1.0 };
-            let expected_ms = last_ms * growth.max(1.0);
+        if last_ms >= TIMED_MS {
+            let expected_ms = perft_estimate_ms(&counts, last_ms, depth);
             if worker::clock() - started + expected_ms > PAGE_CAP_MS {
                 return Err(JsError::new(&format!(
                     "perft depth {depth} from this position would take about {} s, more than the page's 10 s: \
@@ -44,11 +46,10 @@ pub fn perft(position: &str, depth: u32) -> Result<f64, JsError> {
             }
         }
         let t0 = worker::clock();
-        previous = count;
-        count = count_paths(&position, d);
+        counts.push(count_paths(&position, d));
         last_ms = worker::clock() - t0;
     }
-    Ok(count as f64)
+    Ok(counts[depth as usize] as f64)
 }
 
 /// The legal moves of a position, in move notation.
@@ -505,6 +506,7 @@ pub fn game_state() -> Result<JsValue, JsError> {
             focus: state.focus.map(|focus| match focus {
                 crate::ui::state::Focus::Square(square) => square.to_string(),
                 crate::ui::state::Focus::Card(color, slot) => format!("{}:{slot}", color.code()),
+                crate::ui::state::Focus::Side => "side".to_string(),
             }),
             controls,
         };

@@ -1,6 +1,6 @@
 //! Move generation checked against the published perft figures of rules.md.
 
-use onitama::rules::{Position, divide, perft};
+use onitama::rules::{Position, divide, perft, perft_estimate_ms};
 
 /// (position, figures for depth 1, 2, …) — the rows of rules.md, the first side listed to move.
 const ROWS: [(&str, &[u64]); 4] = [
@@ -97,4 +97,24 @@ fn winning_moves_are_leaves() {
         .map(|&m| if position.is_winning(m) { 1 } else { perft(&position.play(m).unwrap(), 1) })
         .sum();
     assert_eq!(perft(&position, 2), expected);
+}
+
+/// The page refuses a count that would pass its cap from a guess made at depth 4: the guess must
+/// never fall short of the real growth (time goes with the count), nor overshoot wildly.
+#[test]
+fn the_guess_from_depth_4_errs_long_but_not_far() {
+    for (text, figures) in ROWS {
+        let counts: Vec<u64> = std::iter::once(1).chain(figures[..4].iter().copied()).collect();
+        for depth in 5..=figures.len() {
+            let guessed = perft_estimate_ms(&counts, 1.0, depth as u32);
+            let real = figures[depth - 1] as f64 / figures[3] as f64;
+            assert!(guessed >= real && guessed < 3.0 * real, "{text} depth {depth}: guessed {guessed}, real {real}");
+        }
+    }
+    let start = [1, 10, 130, 1989, 28509];
+    // A few milliseconds at depth 4: depth 10 is refused at once, depth 5 is made.
+    assert!(perft_estimate_ms(&start, 3.0, 10) > 10_000.0);
+    assert!(perft_estimate_ms(&start, 3.0, 5) < 10_000.0);
+    assert_eq!(perft_estimate_ms(&start, 3.0, 4), 3.0, "the depth timed takes what it took");
+    assert_eq!(perft_estimate_ms(&[1, 0], 3.0, 8), 0.0, "no moves, nothing to count");
 }

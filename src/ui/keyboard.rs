@@ -1,5 +1,6 @@
 //! Play without a mouse: the arrow keys move a visible focus over the squares and the cards of
-//! both players, Enter or Space chooses what it is on (as a click would), Escape cancels.
+//! both players and the side card, Enter or Space chooses what it is on (as a click would),
+//! Escape cancels, and with nothing to cancel goes back to the game from a move looked back at.
 
 use super::board;
 use super::layout::{CardPlace, Layout, Rect};
@@ -12,12 +13,16 @@ pub enum KeyResult {
     Ignored,
     /// The key changed the focus or the selection; the move, if it made one.
     Handled(Option<Move>),
+    /// The key asks what a button would (Escape: back to the game).
+    Asks(Intent),
 }
 
-fn focus_rect(focus: Focus, layout: &Layout, mover: Color) -> Rect {
+/// Where the focus is drawn (the side card lies by the player to move, `mover`).
+pub fn focus_rect(focus: Focus, layout: &Layout, mover: Color) -> Rect {
     match focus {
         Focus::Square(square) => layout.square(square),
         Focus::Card(color, slot) => layout.card(CardPlace::Hand(color, slot), mover),
+        Focus::Side => layout.card(CardPlace::Side, mover),
     }
 }
 
@@ -25,6 +30,7 @@ fn all_targets() -> impl Iterator<Item = Focus> {
     Square::all()
         .map(Focus::Square)
         .chain(Color::ALL.into_iter().flat_map(|color| (0..2).map(move |slot| Focus::Card(color, slot))))
+        .chain(std::iter::once(Focus::Side))
 }
 
 /// The nearest target from `from` in the direction `(dx, dy)` on the screen.
@@ -68,10 +74,19 @@ pub fn key(state: &mut State, layout: &Layout, key: &str) -> KeyResult {
             let m = match focus {
                 Focus::Square(square) => board::click_square(state, square),
                 Focus::Card(color, slot) => board::click_card(state, state.hand_slots()[color.index()][slot]),
+                Focus::Side => board::click_card(state, state.position().side_card()),
             };
             KeyResult::Handled(m)
         }
         "Escape" => {
+            let chosen = state.selected_card.is_some()
+                || state.selected_piece.is_some()
+                || state.card_choice.is_some()
+                || state.preview.is_some();
+            // First what was chosen goes; then looking back ends, as "Back to the game" does.
+            if !chosen && state.viewing.is_some() {
+                return KeyResult::Asks(Intent::BackToGame);
+            }
             state.clear_selection();
             KeyResult::Handled(None)
         }
@@ -85,7 +100,8 @@ pub fn is_board_key(key: &str) -> bool {
 }
 
 /// What a key on the move list asks: the arrows step back and forth (in a review as Undo and Redo
-/// do, also through an engine line), Home and End go to the start and the end.
+/// do, also through an engine line), Home and End go to the start and the end, and Escape from
+/// a move looked back at goes back to the game.
 pub fn move_list_intent(state: &State, key: &str) -> Option<Intent> {
     let shown = state.game.moves().len();
     let reviewing = state.review.is_some();
@@ -96,6 +112,7 @@ pub fn move_list_intent(state: &State, key: &str) -> Option<Intent> {
         "ArrowDown" | "ArrowRight" => Intent::View(shown + 1),
         "Home" => Intent::View(0),
         "End" => Intent::BackToGame,
+        "Escape" if state.viewing.is_some() => Intent::BackToGame,
         _ => return None,
     })
 }

@@ -14,7 +14,8 @@ pub enum Notice {
     AiFailed(String),
     /// The review's worker failed, in its own words.
     ReviewFailed(String),
-    /// The puzzle set could not be fetched.
+    /// The puzzle set could not be fetched; the browser's reason, in English, is for the
+    /// developer's console (the player reads that they may be offline).
     PuzzlesUnavailable(String),
 }
 
@@ -25,9 +26,7 @@ impl Notice {
             Notice::LinkBroken(error) => text::link_broken(lang, &error_text::link_error(lang, error)),
             Notice::AiFailed(reason) => text::ai_failed(lang, reason),
             Notice::ReviewFailed(reason) => text::review_failed(lang, reason),
-            Notice::PuzzlesUnavailable(reason) => {
-                text::puzzle_text(lang, "puzzles-unavailable", &[("reason", reason.clone())])
-            }
+            Notice::PuzzlesUnavailable(_) => text::puzzle_text(lang, "puzzles-unavailable", &[]),
         }
     }
 }

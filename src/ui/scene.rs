@@ -24,6 +24,14 @@ pub fn scene(state: &State, layout: &Layout) -> Scene {
     Scene { pieces, cards }
 }
 
+/// Whether a card's name and animal turn with it toward its holder's seat. Its grid always does
+/// (a move is read from the side that plays it); the words face the bottom seat, the player's
+/// (against the AI, watching, or in pass and play with the board turning to whoever moves),
+/// unless a person sits at each end of the table.
+pub fn words_turn_with_card(state: &State) -> bool {
+    matches!(state.mode, Mode::PassAndPlay { turn_board: false })
+}
+
 /// How a card stands out while nothing moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Emphasis {

@@ -392,6 +392,8 @@ impl Session {
                 self.refresh_controls();
             }
             Event::PuzzleSet(Err(reason)) => {
+                // The browser's words are English: the console has them, the player a sentence.
+                self.effects.push(Effect::Log(format!("the puzzle set could not be fetched: {reason}")));
                 if self.puzzle_asked.take().is_some() {
                     self.state.notice = Some(Notice::PuzzlesUnavailable(reason));
                     self.refresh_controls();
@@ -463,6 +465,8 @@ impl Session {
     fn pointer(&mut self, phase: PointerPhase, x: f64, y: f64, time_ms: f64) {
         match phase {
             PointerPhase::Down => {
+                // The keyboard's frame goes with the mouse; the next arrow key brings it back.
+                self.state.focus = None;
                 pointer::pointer_down(&mut self.state, &self.layout, x, y);
                 self.effects.push(Effect::Redraw);
             }
@@ -507,12 +511,12 @@ impl Session {
         if self.state.anim.is_some() {
             return;
         }
-        if let KeyResult::Handled(m) = keyboard::key(&mut self.state, &self.layout, key) {
-            match m {
-                // The move came from the legal list, so it plays.
-                Some(m) => self.play(m),
-                None => self.effects.push(Effect::Redraw),
-            }
+        match keyboard::key(&mut self.state, &self.layout, key) {
+            // The move came from the legal list, so it plays.
+            KeyResult::Handled(Some(m)) => self.play(m),
+            KeyResult::Handled(None) => self.effects.push(Effect::Redraw),
+            KeyResult::Asks(intent) => self.intent(intent),
+            KeyResult::Ignored => {}
         }
     }
 
@@ -532,10 +536,10 @@ impl Session {
             Intent::Undo => self.step_history(true),
             Intent::Redo => self.step_history(false),
             Intent::View(ply) if self.state.review.as_ref().is_some_and(|r| r.variation.is_some()) => {
-                let before = scene(&self.state, &self.layout);
                 self.leave_variation();
                 self.show_ply(ply);
-                self.after_move(before, None);
+                // Another line than the one shown: nothing to slide from.
+                self.after_move(None, None);
             }
             Intent::View(ply) => self.view(ply),
             // Playing on from what is shown ends a review: its game is no longer the one played.
@@ -794,7 +798,7 @@ impl Session {
             Move::Step { from, to, .. } => Some((from, to)),
             Move::Pass { .. } => None,
         };
-        self.after_move(before, slide);
+        self.after_move(Some(before), slide);
         if matches!(self.state.mode, Mode::Watch { .. }) && !self.state.reduced_motion {
             // Time to see the move before the next one (with motion reduced, nothing moves and
             // the games go at the AI's pace).
@@ -853,16 +857,23 @@ impl Session {
             Some(Move::Step { from, to, .. }) => Some(if back { (to, from) } else { (from, to) }),
             _ => None,
         };
-        self.after_move(before, slide);
+        self.after_move(Some(before), slide);
     }
 
-    fn after_move(&mut self, before: super::anim::Scene, slide: Option<(Square, Square)>) {
+    /// Shows the position now reached from the picture `before`, where the piece now on `slide.1`
+    /// came from `slide.0`; without a picture before (a jump over several moves, or to another
+    /// line), the new position shows at once, with nothing moving.
+    fn after_move(&mut self, before: Option<super::anim::Scene>, slide: Option<(Square, Square)>) {
         self.state.clear_selection();
         self.state.hint = None;
         self.state.result_dismissed = false;
         self.state.celebration = None;
         let turned = self.state.bottom() != self.layout.bottom;
         self.layout = Layout::new(self.layout.width, self.layout.height, self.state.bottom());
+        let Some(before) = before else {
+            self.state.anim = None;
+            return self.changed();
+        };
         let after = scene(&self.state, &self.layout);
         // A board that turns to the next player turns as one piece: start from the last picture
         // seen from the other side, and turn it round while the move is shown.
@@ -887,8 +898,21 @@ impl Session {
         self.held = None;
         self.rest_until = None;
         let before = scene(&self.state, &self.layout);
+        let from = self.state.game.moves().len();
         self.show_ply(ply);
-        self.after_move(before, None);
+        // One move forward or back slides as undo and redo do; a jump over more shows at once
+        // (the moves in between would be ghosts crossing the board).
+        let game = &self.state.game;
+        let stepped = match game.moves().len() {
+            to if to == from + 1 => game.moves().last().copied().map(|m| (m, false)),
+            to if to + 1 == from => game.redoable().next().copied().map(|m| (m, true)),
+            _ => None,
+        };
+        let slide = match stepped {
+            Some((Move::Step { from, to, .. }, back)) => Some(if back { (to, from) } else { (from, to) }),
+            _ => None,
+        };
+        self.after_move(stepped.map(|_| before), slide);
     }
 
     /// Steps the game's line to `ply` moves; short of its end, that is looking back.
@@ -978,7 +1002,6 @@ impl Session {
 
     fn best_line(&mut self, ply: usize) {
         let Some(game) = self.state.review.as_ref().and_then(|r| r.variation_game(ply)) else { return };
-        let before = scene(&self.state, &self.layout);
         self.leave_variation();
         self.cancel_search();
         self.held = None;
@@ -989,7 +1012,8 @@ impl Session {
         if let Some(review) = self.state.review.as_mut() {
             review.variation = Some(ply);
         }
-        self.after_move(before, None);
+        // The engine's line replaces the game's: shown at once.
+        self.after_move(None, None);
     }
 
     fn start_game(&mut self, game: Game, mode: Mode) {

@@ -32,6 +32,8 @@ pub enum Focus {
     Square(Square),
     /// A hand card by its holder and slot.
     Card(Color, usize),
+    /// The side card, by the player to move.
+    Side,
 }
 
 /// The AI's search in progress: the id its replies carry, what it is for, how deep it got.

@@ -605,6 +605,7 @@ const EN: Texts = Texts {
         ("change-level", "Level"),
         ("new-game", "New game"),
         ("undo", "Undo"),
+        ("meta-description", "Onitama, the two-player martial-arts board game, in your browser."),
         ("redo", "Redo"),
         ("hint", "Hint"),
         ("records", "Records"),
@@ -656,7 +657,7 @@ const EN: Texts = Texts {
         ("review-stop", "Stop"),
         (
             "rules-unavailable",
-            "The rules could not be loaded ({reason}). The full rules, in English, are linked below."
+            "The rules could not be fetched: you may be offline. The full rules, in English, are linked below."
         ),
         ("puzzles", "Puzzles"),
         ("daily-puzzle", "Daily puzzle"),
@@ -672,7 +673,7 @@ const EN: Texts = Texts {
         ("try-again", "Try again"),
         ("next-puzzle", "Next puzzle"),
         ("puzzles-solved", "Puzzles solved: {n} of {total}"),
-        ("puzzles-unavailable", "The puzzles could not be loaded: {reason}"),
+        ("puzzles-unavailable", "The puzzles could not be fetched: you may be offline. Try again when you are online."),
         ("review", "Review"),
         ("review-progress", "Reviewing move {n} of {total}…"),
         (
@@ -804,6 +805,7 @@ const FA: Texts = Texts {
         ("change-level", "سطح"),
         ("new-game", "بازی تازه"),
         ("undo", "برگرداندن"),
+        ("meta-description", "اونیتاما، بازی رومیزی دونفرهٔ هنرهای رزمی، در مرورگر شما."),
         ("redo", "دوباره"),
         ("hint", "راهنمایی"),
         ("records", "ثبت بازی"),
@@ -853,7 +855,10 @@ const FA: Texts = Texts {
         ("puzzle-going", "درست است! {color} هنوز در {left} حرکت دیگر می‌برد: ادامه دهید"),
         ("puzzle-waiting", "معمای {id} · {difficulty} · دفاع پاسخ می‌دهد…"),
         ("review-stop", "توقف"),
-        ("rules-unavailable", "قواعد بارگیری نشد ({reason}). قواعد کامل، به انگلیسی، در پیوند زیر است."),
+        (
+            "rules-unavailable",
+            "قواعد دریافت نشد: شاید به اینترنت وصل نیستید. قواعد کامل، به انگلیسی، در پیوند زیر است."
+        ),
         ("puzzles", "معماها"),
         ("daily-puzzle", "معمای روز"),
         ("easy", "آسان"),
@@ -868,7 +873,7 @@ const FA: Texts = Texts {
         ("try-again", "تلاش دوباره"),
         ("next-puzzle", "معمای بعدی"),
         ("puzzles-solved", "معماهای حل‌شده: {n} از {total}"),
-        ("puzzles-unavailable", "معماها بارگیری نشدند: {reason}"),
+        ("puzzles-unavailable", "معماها دریافت نشدند: شاید به اینترنت وصل نیستید. وقتی وصل شدید، دوباره امتحان کنید."),
         ("review", "بازبینی"),
         ("review-progress", "بازبینی حرکت {n} از {total}…"),
         (
@@ -992,6 +997,7 @@ const ES: Texts = Texts {
         ("change-level", "Nivel"),
         ("new-game", "Partida nueva"),
         ("undo", "Deshacer"),
+        ("meta-description", "Onitama, el juego de mesa de artes marciales para dos jugadores, en tu navegador."),
         ("redo", "Rehacer"),
         ("hint", "Pista"),
         ("records", "Registro"),
@@ -1043,7 +1049,7 @@ const ES: Texts = Texts {
         ("review-stop", "Detener"),
         (
             "rules-unavailable",
-            "No se pudieron cargar las reglas ({reason}). Las reglas completas, en inglés, están enlazadas abajo."
+            "No se pudieron descargar las reglas: quizá no tengas conexión. Las reglas completas, en inglés, están enlazadas abajo."
         ),
         ("puzzles", "Problemas"),
         ("daily-puzzle", "Problema del día"),
@@ -1059,7 +1065,10 @@ const ES: Texts = Texts {
         ("try-again", "Reintentar"),
         ("next-puzzle", "Siguiente problema"),
         ("puzzles-solved", "Problemas resueltos: {n} de {total}"),
-        ("puzzles-unavailable", "No se pudieron cargar los problemas: {reason}"),
+        (
+            "puzzles-unavailable",
+            "No se pudieron descargar los problemas: quizá no tengas conexión. Vuelve a intentarlo cuando estés en línea."
+        ),
         ("review", "Revisar"),
         ("review-progress", "Revisando la jugada {n} de {total}…"),
         (
@@ -1197,6 +1206,7 @@ const FR: Texts = Texts {
         ("change-level", "Niveau"),
         ("new-game", "Nouvelle partie"),
         ("undo", "Annuler"),
+        ("meta-description", "Onitama, le jeu de plateau d'arts martiaux pour deux joueurs, dans votre navigateur."),
         ("redo", "Rétablir"),
         ("hint", "Indice"),
         ("records", "Relevé"),
@@ -1248,7 +1258,7 @@ const FR: Texts = Texts {
         ("review-stop", "Arrêter"),
         (
             "rules-unavailable",
-            "Les règles n'ont pas pu être chargées ({reason}). Les règles complètes, en anglais, sont en lien ci-dessous."
+            "Les règles n'ont pas pu être téléchargées\u{a0}: vous êtes peut-être hors ligne. Les règles complètes, en anglais, sont en lien ci-dessous."
         ),
         ("puzzles", "Problèmes"),
         ("daily-puzzle", "Problème du jour"),
@@ -1267,7 +1277,10 @@ const FR: Texts = Texts {
         ("try-again", "Réessayer"),
         ("next-puzzle", "Problème suivant"),
         ("puzzles-solved", "Problèmes résolus\u{a0}: {n} sur {total}"),
-        ("puzzles-unavailable", "Les problèmes n'ont pas pu être chargés\u{a0}: {reason}"),
+        (
+            "puzzles-unavailable",
+            "Les problèmes n'ont pas pu être téléchargés\u{a0}: vous êtes peut-être hors ligne. Réessayez une fois en ligne."
+        ),
         ("review", "Analyser"),
         ("review-progress", "Analyse du coup {n} sur {total}…"),
         (

@@ -543,6 +543,11 @@ pub fn apply_language(lang: Lang) {
     let texts = lang.texts();
     if let Some(root) = document.document_element() {
         let _ = root.set_attribute("lang", lang.code());
+        if let (Ok(Some(meta)), Some(words)) =
+            (document.query_selector("meta[name=description]"), texts.html("meta-description"))
+        {
+            let _ = meta.set_attribute("content", words);
+        }
         let _ = root.set_attribute("dir", if lang.is_rtl() { "rtl" } else { "ltr" });
     }
     if let Ok(elements) = document.query_selector_all("[data-text], [data-label]") {
@@ -595,7 +600,9 @@ fn fill_rules_text(lang: Lang, into: Element) {
                 }
             }
             Err(reason) => {
-                into.set_text_content(Some(&text::puzzle_text(lang, "rules-unavailable", &[("reason", reason)])));
+                // The browser's words are English: the console has them, the player a sentence.
+                web_sys::console::error_1(&format!("the rules could not be fetched: {reason}").into());
+                into.set_text_content(Some(&text::puzzle_text(lang, "rules-unavailable", &[])));
             }
         }
     });

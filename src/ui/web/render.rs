@@ -3,8 +3,9 @@
 
 use super::super::anim::lerp_rect;
 use super::super::emblems::{PathCommand, emblem};
+use super::super::keyboard::focus_rect;
 use super::super::layout::{CardPlace, Layout, Rect};
-use super::super::scene::{Emphasis, Marks, emphasis, holder, labels, marks, scene};
+use super::super::scene::{Emphasis, Marks, emphasis, holder, labels, marks, scene, words_turn_with_card};
 use super::super::state::{Focus, State};
 use super::super::text::{self, Lang};
 use super::super::theme::{Palette, TypeScale};
@@ -140,6 +141,9 @@ pub fn draw(ctx: &Context, cache: &mut BoardCache, state: &State, layout: &Layou
         }
     }
 
+    // The grid faces its holder; the name and the animal face the bottom seat, unless a person
+    // sits at each end of the table.
+    let words_turn = words_turn_with_card(state);
     for &(card, rect, turned) in &still.cards {
         if anim.is_some_and(|a| a.cards.iter().any(|c| c.card == card)) {
             continue;
@@ -147,7 +151,8 @@ pub fn draw(ctx: &Context, cache: &mut BoardCache, state: &State, layout: &Layou
         // While something moves, no card invites a choice.
         let emphasis = if still_screen { emphasis(state, card) } else { Emphasis::Plain };
         let look = CardLook { palette: p, scale, lang: state.lang(), owner: holder(state, card), emphasis };
-        draw_card(ctx, &look, card, rect, if turned { PI } else { 0.0 })?;
+        let angle = if turned { PI } else { 0.0 };
+        draw_card(ctx, &look, card, rect, angle, if words_turn { angle } else { 0.0 })?;
     }
     if let Some(anim) = anim {
         for c in &anim.cards {
@@ -170,10 +175,11 @@ pub fn draw(ctx: &Context, cache: &mut BoardCache, state: &State, layout: &Layou
                     if t < 0.5 { (c.from, a0, 1.0 - 2.0 * t) } else { (c.to, a1, 2.0 * t - 1.0) };
                 ctx.save();
                 ctx.set_global_alpha(alpha);
-                draw_card(ctx, &look, c.card, rect, angle)?;
+                draw_card(ctx, &look, c.card, rect, angle, if words_turn { angle } else { 0.0 })?;
                 ctx.restore();
             } else {
-                draw_card(ctx, &look, c.card, lerp_rect(c.from, c.to, t), a0 + (a1 - a0) * t)?;
+                let angle = a0 + (a1 - a0) * t;
+                draw_card(ctx, &look, c.card, lerp_rect(c.from, c.to, t), angle, if words_turn { angle } else { 0.0 })?;
             }
         }
     }
@@ -219,10 +225,7 @@ fn draw_lit_hand(ctx: &Context, p: &Palette, layout: &Layout, mover: Color, stro
 
 /// The keyboard focus: a thick dark frame with a light edge, visible on every ground.
 fn draw_focus(ctx: &Context, p: &Palette, focus: Focus, layout: &Layout, mover: Color) -> Drawn {
-    let r = match focus {
-        Focus::Square(square) => layout.square(square),
-        Focus::Card(color, slot) => layout.card(CardPlace::Hand(color, slot), mover),
-    };
+    let r = focus_rect(focus, layout, mover);
     let inset = layout.cell * 0.04;
     ctx.set_line_width(layout.cell * 0.07);
     ctx.set_stroke_style_str(p.background);
@@ -543,8 +546,9 @@ struct CardLook<'a> {
 }
 
 /// A card: its name on top at a fixed size, its animal, its stamp, and its 5×5 grid in its
-/// holder's colour, read from its holder's seat (`angle` turns it).
-fn draw_card(ctx: &Context, look: &CardLook, card: Card, r: Rect, angle: f64) -> Drawn {
+/// holder's colour, read from its holder's seat (`angle` turns it); the name and the animal are
+/// turned `words` on the screen, each about its own centre.
+fn draw_card(ctx: &Context, look: &CardLook, card: Card, r: Rect, angle: f64, words: f64) -> Drawn {
     let p = look.palette;
     let (w, h) = (r.w, r.h);
     ctx.save();
@@ -588,9 +592,13 @@ fn draw_card(ctx: &Context, look: &CardLook, card: Card, r: Rect, angle: f64) ->
     let rtl = look.lang.is_rtl();
     ctx.set_text_align(if rtl { "right" } else { "left" });
     let text_x = if rtl { left + w - pad } else { left + pad };
+    let band_x = if rtl { left + w - pad - room } else { left + pad };
+    ctx.save();
+    turn_about(ctx, band_x + room / 2.0, top + pad + lines.len() as f64 * size * 0.55, words - angle)?;
     for (i, text_line) in lines.iter().enumerate() {
         ctx.fill_text(text_line, text_x, top + pad + i as f64 * size * 1.1)?;
     }
+    ctx.restore();
     // The stamp: a seal in the corner, solid for red and hollow for blue (not colour alone).
     let (sx, sy) = (if rtl { left + pad } else { left + w - pad - stamp }, top + pad);
     if card.stamp() == Color::Red {
@@ -629,16 +637,23 @@ fn draw_card(ctx: &Context, look: &CardLook, card: Card, r: Rect, angle: f64) ->
     // The animal, left of the grid.
     let emblem = body_h.min(gx - left - pad * 2.0);
     if emblem > 6.0 {
-        draw_emblem(
-            ctx,
-            card,
-            left + pad + (gx - left - pad - emblem) / 2.0,
-            body_top + (body_h - emblem) / 2.0,
-            emblem,
-            p.card_ink,
-        )?;
+        let (ex, ey) = (left + pad + (gx - left - pad - emblem) / 2.0, body_top + (body_h - emblem) / 2.0);
+        ctx.save();
+        turn_about(ctx, ex + emblem / 2.0, ey + emblem / 2.0, words - angle)?;
+        draw_emblem(ctx, card, ex, ey, emblem, p.card_ink)?;
+        ctx.restore();
     }
     ctx.restore();
+    Ok(())
+}
+
+/// Turns what is drawn next by `angle` about `(x, y)`.
+fn turn_about(ctx: &Context, x: f64, y: f64, angle: f64) -> Drawn {
+    if angle != 0.0 {
+        ctx.translate(x, y)?;
+        ctx.rotate(angle)?;
+        ctx.translate(-x, -y)?;
+    }
     Ok(())
 }
 

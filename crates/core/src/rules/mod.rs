@@ -22,6 +22,6 @@ pub use errors::{IllegalReason, MoveError, PositionError, RecordError};
 pub use game::Game;
 pub use moves::{Move, MoveList};
 pub use outcome::{Outcome, Way};
-pub use perft::{divide, perft};
+pub use perft::{divide, perft, perft_estimate_ms};
 pub use position::{Piece, Position, Role};
 pub use square::Square;

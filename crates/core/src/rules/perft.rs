@@ -19,6 +19,30 @@ pub fn perft(position: &Position, depth: u32) -> u64 {
     }
 }
 
+/// How long, in milliseconds, counting to `depth` would take, judged from the counts already
+/// made: `counts[d]` is the count to depth `d` (from 0), and the deepest of them took `last_ms`.
+/// Each further ply multiplies the time by the branching factor, taken as the larger of the last
+/// two growths (they alternate with the side to move) and 15 % more (the tree widens as the
+/// pieces come out), so that the guess errs long rather than short.
+///
+/// ```
+/// use onitama_core::rules::perft_estimate_ms;
+/// // The start's counts to depth 4, the last taking 2 ms: depth 10 is out of the question.
+/// assert!(perft_estimate_ms(&[1, 10, 130, 1989, 28509], 2.0, 10) > 1e6);
+/// ```
+pub fn perft_estimate_ms(counts: &[u64], last_ms: f64, depth: u32) -> f64 {
+    let low = counts.len().saturating_sub(1);
+    let Some(plies) = (depth as usize).checked_sub(low).filter(|&p| p > 0) else {
+        return last_ms;
+    };
+    let growth = |i: usize| match (counts.get(i.wrapping_sub(1)), counts.get(i)) {
+        (Some(&before), Some(&after)) if before > 0 => after as f64 / before as f64,
+        _ => 0.0,
+    };
+    let branching = growth(low).max(growth(low.wrapping_sub(1))) * 1.15;
+    last_ms * branching.powi(plies as i32)
+}
+
 /// Each legal move with the perft count below it (depth − 1 more plies).
 pub fn divide(position: &Position, depth: u32) -> Vec<(Move, u64)> {
     if depth == 0 {
