@@ -833,7 +833,7 @@ impl Session {
         self.game_ended();
         self.effects.push(Effect::Announce(text::result(self.state.lang(), outcome, self.state.mode)));
         self.sound(sound::of_end(outcome, self.state.mode));
-        self.after_move(before, None);
+        self.after_move(Some(before), None);
     }
 
     /// Undo (`back`) or redo, with the moved piece sliding back or forth.
