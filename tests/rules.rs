@@ -444,6 +444,18 @@ fn a_resignation_belongs_to_its_position_undo_steps_past_it_and_redo_returns_to_
 }
 
 #[test]
+fn the_same_move_played_again_by_hand_after_undo_does_not_resign() {
+    // Red resigns while Blue is to move; Red takes its move back and plays it again.
+    let mut game = Game::new(pos(START));
+    game.play(mv("boar:c1c2")).unwrap();
+    game.resign(Color::Red).unwrap();
+    game.undo();
+    assert_eq!(game.play(mv("boar:c1c2")), Ok(None), "playing on is not resigning");
+    assert_eq!(game.outcome(), None);
+    assert!(!game.legal_moves().is_empty());
+}
+
+#[test]
 fn resigning_forgets_the_moves_that_could_have_been_redone() {
     let mut game = Game::new(pos(START));
     game.play(mv("boar:c1c2")).unwrap();

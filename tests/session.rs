@@ -540,7 +540,7 @@ fn the_ai_playing_itself_can_be_paused_and_sped_up() {
     let watch = session.controls().watch.expect("pause and speed are offered in watch mode");
     assert_eq!((watch.paused, watch.speed), (false, "normal"));
     let order = searches(&effects).pop().unwrap();
-    session.update(Event::Intent(Intent::PauseWatch(true)));
+    session.update(Event::Intent(Intent::ToggleWatchPause));
     assert!(session.controls().watch.unwrap().paused);
     // The move under way is held, not played, and nothing more is asked.
     let effects = session.update(done(&order, Some(some_move(&order)), None));
@@ -551,7 +551,7 @@ fn the_ai_playing_itself_can_be_paused_and_sped_up() {
     assert_eq!(onitama::ui::scene::turn_line(session.state()).as_deref(), Some("Red · paused"));
     // Fast: each move rests a shorter time.
     session.update(Event::Settings(SettingsPatch { watch_speed: Some(WatchSpeed::Fast), ..Default::default() }));
-    let effects = session.update(Event::Intent(Intent::PauseWatch(false)));
+    let effects = session.update(Event::Intent(Intent::ToggleWatchPause));
     assert_eq!(session.state().game.moves().len(), 1, "going on plays it");
     let order = searches(&effects).pop().expect("and the other side thinks");
     session.update(done(&order, Some(some_move(&order)), None));
@@ -561,7 +561,7 @@ fn the_ai_playing_itself_can_be_paused_and_sped_up() {
     assert!(WatchSpeed::Fast.rest_ms() < WatchSpeed::Normal.rest_ms());
     // Pausing means nothing when a person plays.
     let (mut person, _) = open(START, vs_ai(Color::Red), Settings::default());
-    person.update(Event::Intent(Intent::PauseWatch(true)));
+    person.update(Event::Intent(Intent::ToggleWatchPause));
     assert!(!person.state().watch_paused && person.controls().watch.is_none());
 }
 

@@ -109,3 +109,18 @@ fn a_resignation_counts_as_a_loss_in_the_record() {
     assert!(effects.iter().any(|e| matches!(e, Effect::SaveStandings(_))));
     assert_eq!(session.state().standings.tally(level, Color::Red), Tally { wins: 0, losses: 1, draws: 0 });
 }
+
+#[test]
+fn a_finished_game_opened_again_does_not_count_once_more() {
+    let level = AiLevel::nth(1);
+    let vs_ai = Mode::VsAi { human: Color::Red, level };
+    let (mut session, _) = common::open_position(RED_WINS, vs_ai, Settings::default(), Motion::Reduced);
+    session.update(Event::Intent(Intent::Play(mv("crab:c2c3"))));
+    let finished = session.state().game.clone();
+    // As after a reload: the finished game opens, the player undoes and plays the end again.
+    session.update(Event::Intent(Intent::NewGame { game: finished, mode: vs_ai }));
+    session.update(Event::Intent(Intent::Undo));
+    let effects = session.update(Event::Intent(Intent::Play(mv("crab:c2c3"))));
+    assert!(!effects.iter().any(|e| matches!(e, Effect::SaveStandings(_))));
+    assert_eq!(session.state().standings.tally(level, Color::Red).wins, 1);
+}

@@ -122,8 +122,8 @@ pub enum Intent {
     BestLineHere,
     /// A new game one level up, as the result suggests after wins in a row: same colour, a new deal.
     NextLevel,
-    /// Pause (or go on with) the AI playing itself: its next move waits.
-    PauseWatch(bool),
+    /// Pause the AI playing itself (its next move waits), or go on.
+    ToggleWatchPause,
     /// Put the game set aside back on the board (the puzzle, review or record shown is left).
     BackToMyGame,
     /// Open this game and review it; a game kept without its mode is shown as two people play.
@@ -587,8 +587,8 @@ impl Session {
                     self.start_game(Game::from_deal(&Deal::random()), Mode::VsAi { human, level });
                 }
             }
-            Intent::PauseWatch(paused) => {
-                self.state.watch_paused = paused && matches!(self.state.mode, Mode::Watch { .. });
+            Intent::ToggleWatchPause => {
+                self.state.watch_paused = !self.state.watch_paused && matches!(self.state.mode, Mode::Watch { .. });
                 self.refresh_controls();
                 self.effects.push(Effect::Redraw);
             }
@@ -1028,7 +1028,8 @@ impl Session {
         self.state.aside = previous.aside;
         self.state.standings = previous.standings;
         self.review_stands_in = false;
-        self.counted = false;
+        // A game opened already over (a record, a reload) has had its end, or was never played here.
+        self.counted = self.state.game.outcome().is_some();
         self.held = None;
         self.ai_stopped = false;
         self.evaluated = None;

@@ -76,10 +76,7 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
     on_click(document, "back-to-game", |app| app.dispatch(Event::Intent(Intent::BackToGame)))?;
     on_click(document, "back-to-my-game", |app| app.dispatch(Event::Intent(Intent::BackToMyGame)))?;
     on_click(document, "play-next-level", |app| app.dispatch(Event::Intent(Intent::NextLevel)))?;
-    on_click(document, "watch-pause", |app| {
-        let paused = app.state().watch_paused;
-        app.dispatch(Event::Intent(Intent::PauseWatch(!paused)));
-    })?;
+    on_click(document, "watch-pause", |app| app.dispatch(Event::Intent(Intent::ToggleWatchPause)))?;
     add_options(document, "watch-speed", view::watch_speed_options(Lang::En).into_iter().map(|(code, _)| code))?;
     let speed = document.get_element_by_id("watch-speed").ok_or("no #watch-speed")?;
     listen(&speed, "change", |app, _: web_sys::Event| {

@@ -80,8 +80,14 @@ impl Game {
         if self.outcome().is_some() { MoveList::new() } else { self.position().legal_moves() }
     }
 
-    /// Plays a move if it is legal; a new move forgets the moves that could have been redone.
+    /// Plays a move if it is legal; a new move forgets the moves that could have been redone. The
+    /// same move as the next one to redo keeps the rest to redo, but not a resignation ahead: only
+    /// `redo` brings that back.
     pub fn play(&mut self, m: Move) -> Result<Option<Outcome>, MoveError> {
+        self.step(m, false)
+    }
+
+    fn step(&mut self, m: Move, redoing: bool) -> Result<Option<Outcome>, MoveError> {
         if let Some(outcome) = self.outcome() {
             return Err(MoveError::GameOver(outcome));
         }
@@ -92,7 +98,9 @@ impl Game {
             self.undone.pop();
         } else {
             self.undone.clear();
-            // A resignation further on was in the line now left.
+        }
+        if !redoing {
+            // A resignation is not a move: playing on, even the same move, leaves it behind.
             self.resigned = None;
         }
         Ok(self.outcome())
@@ -107,10 +115,10 @@ impl Game {
         Some(m)
     }
 
-    /// Plays again the last move taken back.
+    /// Plays again the last move taken back (and brings back a resignation made after it).
     pub fn redo(&mut self) -> Option<Move> {
         let m = *self.undone.last()?;
-        self.play(m).ok()?;
+        self.step(m, true).ok()?;
         Some(m)
     }
 
