@@ -42,7 +42,11 @@ function readDom() {
     },
     puzzle_end: hidden('puzzle-end') ? null : text('puzzle-text'),
     viewing: hidden('viewing') ? null : text('viewing-text'),
-    result: hidden('result') ? null : { text: text('result-text'), change_level: !hidden('result-level') },
+    result: hidden('result') ? null : {
+      text: text('result-text'),
+      change_level: !hidden('result-level'),
+      next_level: hidden('play-next-level') ? null : { label: text('next-level'), offer: document.getElementById('play-next-level').getAttribute('aria-label') },
+    },
   };
 }
 
