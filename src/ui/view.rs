@@ -118,7 +118,8 @@ pub struct GraphMark {
 }
 
 impl ReviewGraph {
-    /// The graph as SVG: the middle line, Red's area under the line, the marks, the position shown.
+    /// The graph as SVG: the middle line, Red's area under the line, the position shown, then the
+    /// marks over it (a mark on the position shown stays visible).
     pub fn svg(&self) -> String {
         let middle = GRAPH_HEIGHT / 2;
         let mut svg = format!(r#"<path class="mid" d="M0 {middle}H{}"/>"#, review::GRAPH_WIDTH);
@@ -129,10 +130,10 @@ impl ReviewGraph {
                 self.line
             ));
         }
+        svg.push_str(&format!(r#"<path class="now" d="M{} 0V{GRAPH_HEIGHT}"/>"#, self.now));
         for mark in &self.marks {
             svg.push_str(&format!(r#"<path class="{}" d="M{} 0V{GRAPH_HEIGHT}"/>"#, mark.class, mark.x));
         }
-        svg.push_str(&format!(r#"<path class="now" d="M{} 0V{GRAPH_HEIGHT}"/>"#, self.now));
         svg
     }
 }
@@ -227,7 +228,7 @@ fn move_rows(state: &State) -> Vec<MoveRow> {
             });
             MoveRow {
                 ply,
-                text: text::move_text(lang, position, m, outcome),
+                text: glued(text::move_text(lang, position, m, outcome)),
                 notation: m.to_string(),
                 side: position.to_move().code(),
                 current: ply == shown,
@@ -235,6 +236,12 @@ fn move_rows(state: &State) -> Vec<MoveRow> {
             }
         })
         .collect()
+}
+
+/// A move's words with its capture and winning signs held to it: a line break never leaves "×" or
+/// "★" (or the review's mark after them) alone on a line.
+fn glued(text: String) -> String {
+    text.replace(" ×", "\u{a0}×").replace(" ★", "\u{a0}★")
 }
 
 /// The evaluation bar: Red's share grows with Red's prospects.
