@@ -241,7 +241,14 @@ fn move_rows(state: &State) -> Vec<MoveRow> {
 /// A move's words with its capture and winning signs held to it: a line break never leaves "×" or
 /// "★" (or the review's mark after them) alone on a line.
 fn glued(text: String) -> String {
-    text.replace(" ×", "\u{a0}×").replace(" ★", "\u{a0}★")
+    // A walk over the chars, not `str::replace`: a substring search would cost the wasm kilobytes.
+    let mut chars = text.chars().peekable();
+    let mut out = String::with_capacity(text.len());
+    while let Some(c) = chars.next() {
+        let holds = c == ' ' && matches!(chars.peek(), Some('×' | '★'));
+        out.push(if holds { '\u{a0}' } else { c });
+    }
+    out
 }
 
 /// The evaluation bar: Red's share grows with Red's prospects.
