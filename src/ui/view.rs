@@ -137,7 +137,8 @@ pub struct GraphMark {
 }
 
 impl ReviewGraph {
-    /// The graph as SVG: the middle line, Red's area under the line, the marks, the position shown.
+    /// The graph as SVG: the middle line, Red's area under the line, the position shown, then the
+    /// marks over it (a mark on the position shown stays visible).
     pub fn svg(&self) -> String {
         let middle = GRAPH_HEIGHT / 2;
         let mut svg = format!(r#"<path class="mid" d="M0 {middle}H{}"/>"#, review::GRAPH_WIDTH);
@@ -148,10 +149,10 @@ impl ReviewGraph {
                 self.line
             ));
         }
+        svg.push_str(&format!(r#"<path class="now" d="M{} 0V{GRAPH_HEIGHT}"/>"#, self.now));
         for mark in &self.marks {
             svg.push_str(&format!(r#"<path class="{}" d="M{} 0V{GRAPH_HEIGHT}"/>"#, mark.class, mark.x));
         }
-        svg.push_str(&format!(r#"<path class="now" d="M{} 0V{GRAPH_HEIGHT}"/>"#, self.now));
         svg
     }
 }
@@ -299,7 +300,7 @@ fn move_rows(state: &State) -> Vec<MoveRow> {
             });
             MoveRow {
                 ply,
-                text: text::move_text(lang, position, m, outcome),
+                text: glued(text::move_text(lang, position, m, outcome)),
                 notation: m.to_string(),
                 side: position.to_move().code(),
                 current: ply == shown,
@@ -307,6 +308,19 @@ fn move_rows(state: &State) -> Vec<MoveRow> {
             }
         })
         .collect()
+}
+
+/// A move's words with its capture and winning signs held to it: a line break never leaves "×" or
+/// "★" (or the review's mark after them) alone on a line.
+fn glued(text: String) -> String {
+    // A walk over the chars, not `str::replace`: a substring search would cost the wasm kilobytes.
+    let mut chars = text.chars().peekable();
+    let mut out = String::with_capacity(text.len());
+    while let Some(c) = chars.next() {
+        let holds = c == ' ' && matches!(chars.peek(), Some('×' | '★'));
+        out.push(if holds { '\u{a0}' } else { c });
+    }
+    out
 }
 
 /// The evaluation bar: Red's share grows with Red's prospects.

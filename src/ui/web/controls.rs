@@ -57,6 +57,9 @@ fn add_options<'a>(document: &Document, id: &str, values: impl Iterator<Item = &
     Ok(())
 }
 
+/// The panel's move list and the sheet's: both show the same rows.
+const MOVE_LISTS: [&str; 2] = ["moves", "sheet-moves"];
+
 const CARD_SELECTS: [&str; 5] = ["setup-red-1", "setup-red-2", "setup-blue-1", "setup-blue-2", "setup-side"];
 
 pub fn wire(document: &Document) -> Result<(), JsValue> {
@@ -84,20 +87,29 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
             app.dispatch(Event::Settings(SettingsPatch { watch_speed: Some(speed), ..Default::default() }));
         }
     })?;
-    // The move list: a click shows that move's position; the arrow keys step through the game.
-    let moves = document.get_element_by_id("moves").ok_or("no #moves")?;
-    listen(&moves, "click", |app, e: web_sys::Event| {
-        let ply = e.target().and_then(|t| t.dyn_into::<Element>().ok()).and_then(|t| t.closest("li").ok().flatten());
-        if let Some(ply) = ply.and_then(|li| li.get_attribute("data-ply")).and_then(|p| p.parse().ok()) {
-            app.dispatch(Event::Intent(Intent::View(ply)));
-        }
+    // The move lists (the panel's, and the sheet's on a narrow screen): a click shows that move's
+    // position; the arrow keys step through the game.
+    for id in MOVE_LISTS {
+        let moves = document.get_element_by_id(id).ok_or("no move list")?;
+        listen(&moves, "click", |app, e: web_sys::Event| {
+            let ply =
+                e.target().and_then(|t| t.dyn_into::<Element>().ok()).and_then(|t| t.closest("li").ok().flatten());
+            if let Some(ply) = ply.and_then(|li| li.get_attribute("data-ply")).and_then(|p| p.parse().ok()) {
+                app.dispatch(Event::Intent(Intent::View(ply)));
+            }
+        })?;
+        listen(&moves, "keydown", |app, e: web_sys::KeyboardEvent| {
+            if let Some(intent) = keyboard::move_list_intent(app.state(), &e.key()) {
+                e.prevent_default();
+                app.dispatch(Event::Intent(intent));
+            }
+        })?;
+    }
+    on_click(document, "moves-button", |_| {
+        open_dialog("moves-sheet");
+        show_current_move();
     })?;
-    listen(&moves, "keydown", |app, e: web_sys::KeyboardEvent| {
-        if let Some(intent) = keyboard::move_list_intent(app.state(), &e.key()) {
-            e.prevent_default();
-            app.dispatch(Event::Intent(intent));
-        }
-    })?;
+    on_click(document, "moves-sheet-close", |_| close_dialog("moves-sheet"))?;
     let setup_mode = document.get_element_by_id("setup-mode").ok_or("no #setup-mode")?;
     listen(&setup_mode, "change", |_, _: web_sys::Event| show_mode_choices())?;
     for (slot, id) in CARD_SELECTS.into_iter().enumerate() {
@@ -394,8 +406,24 @@ fn set_hidden(id: &str, hidden: bool) {
 }
 
 fn show_moves(rows: &[MoveRow]) {
-    let (Some(list), Some(document)) = (element::<Element>("moves"), web_sys::window().and_then(|w| w.document()))
-    else {
+    for id in MOVE_LISTS {
+        write_moves(id, rows);
+    }
+    show_current_move();
+}
+
+/// Brings the sheet's current row into its view, while the sheet is open.
+fn show_current_move() {
+    if !element::<HtmlDialogElement>("moves-sheet").is_some_and(|sheet| sheet.open()) {
+        return;
+    }
+    if let Some(row) = find("sheet-moves").and_then(|list| list.query_selector("li[aria-current]").ok().flatten()) {
+        row.scroll_into_view_with_bool(false);
+    }
+}
+
+fn write_moves(id: &str, rows: &[MoveRow]) {
+    let (Some(list), Some(document)) = (element::<Element>(id), web_sys::window().and_then(|w| w.document())) else {
         return;
     };
     list.set_text_content(None);
