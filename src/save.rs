@@ -173,14 +173,8 @@ pub fn decode(text: &str) -> Result<SaveFile, SaveError> {
         return Err(SaveError::NoGame);
     }
     let game = Game::from_record(&record).map_err(SaveError::BrokenRecord)?;
-    let aside = match (aside_mode, aside_record.is_empty()) {
-        (None, true) => None,
-        (Some(mode), false) => {
-            Some(AsideGame { game: Game::from_record(&aside_record).map_err(SaveError::BrokenRecord)?, mode })
-        }
-        (None, false) => return Err(SaveError::MissingMode),
-        (Some(_), true) => return Err(SaveError::NoGame),
-    };
+    // A damaged game aside must not cost the game on the board: it alone is dropped.
+    let aside = aside_mode.zip(Game::from_record(&aside_record).ok()).map(|(mode, game)| AsideGame { game, mode });
     Ok(SaveFile { game, mode, show_evaluation, language, puzzle, aside })
 }
 

@@ -305,3 +305,14 @@ fn the_records_dialog_lists_finished_games_newest_first_and_offers_what_is_there
     assert!(shown.finished[1].1.starts_with("1 · You win"), "{}", shown.finished[1].1);
     assert_eq!(shown.unreadable.as_deref(), Some("garbled"));
 }
+
+#[test]
+fn a_cards_grid_shows_its_piece_in_the_middle_and_where_it_reaches() {
+    use onitama::ui::view::{GridCell, card_grid};
+    // The tiger: two squares forward, one back.
+    let grid = card_grid(Card::Tiger);
+    assert_eq!(grid.len(), 25);
+    assert_eq!(grid[12], GridCell::Piece);
+    assert_eq!((grid[2], grid[17]), (GridCell::Reach, GridCell::Reach), "c5 and c2 from the middle");
+    assert_eq!(grid.iter().filter(|c| **c == GridCell::Reach).count(), Card::Tiger.offsets().len());
+}

@@ -1,6 +1,7 @@
 //! What the canvas shows, decided without drawing: where each piece and card lies, how each card
 //! stands out, the marks on the board, and the lines naming whose turn it is. `web::render` draws
-//! exactly this.
+//! this when nothing moves; while a move slides it draws the animation's plan (`anim`) over the
+//! board, without the marks that invite a choice.
 
 use super::anim::Scene;
 use super::board::{destinations, movable_pieces, must_pass};

@@ -457,6 +457,32 @@ pub fn setup_rows(kind: Option<ModeKind>) -> SetupRows {
     }
 }
 
+/// A square of a card's 5×5 grid, as the rules draw it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GridCell {
+    /// The piece that moves, in the middle.
+    Piece,
+    /// A square the card takes it to.
+    Reach,
+    Empty,
+}
+
+/// A card's grid row by row from the top, seen from the side of its holder (forward is up).
+pub fn card_grid(card: Card) -> Vec<GridCell> {
+    (0..25)
+        .map(|i| {
+            let offset = (i % 5 - 2, 2 - i / 5);
+            if offset == (0, 0) {
+                GridCell::Piece
+            } else if card.offsets().iter().any(|&(x, y)| (i32::from(x), i32::from(y)) == offset) {
+                GridCell::Reach
+            } else {
+                GridCell::Empty
+            }
+        })
+        .collect()
+}
+
 /// A chooser's options: each value and its words in `lang`.
 pub fn level_options(lang: Lang) -> Vec<(&'static str, String)> {
     AiLevel::all().map(|level| (level.code(), text::level_choice(lang, level))).collect()

@@ -11,7 +11,7 @@ use super::super::view::{self, ControlsView, EvaluationBar, MoveRow, ReviewPanel
 use super::puzzles;
 use super::{App, listen};
 use crate::mode::ModeKind;
-use crate::rules::{Card, Color};
+use crate::rules::Card;
 use wasm_bindgen::prelude::*;
 use web_sys::{Document, Element, HtmlButtonElement, HtmlDialogElement, HtmlInputElement, HtmlSelectElement};
 
@@ -655,23 +655,17 @@ fn fill_rules(lang: Lang) -> Result<(), JsValue> {
     add(&content, "h3", Some(texts.rules_cards), None)?;
     let cards = add(&content, "div", None, Some("rule-cards"))?;
     for card in Card::ALL {
-        let stamp = if card.stamp() == Color::Red { "red" } else { "blue" };
-        let figure = add(&cards, "figure", None, Some(&format!("rule-card stamp-{stamp}")))?;
+        let figure = add(&cards, "figure", None, Some(&format!("rule-card stamp-{}", card.stamp().code())))?;
         let grid = add(&figure, "div", None, Some("grid"))?;
         grid.set_attribute("role", "img")?;
         grid.set_attribute("aria-label", text::card_name(lang, card))?;
-        for row in 0..5 {
-            for column in 0..5 {
-                let offset = (column - 2, 2 - row);
-                let class = if offset == (0, 0) {
-                    "cell piece"
-                } else if card.offsets().iter().any(|&(x, y)| (i32::from(x), i32::from(y)) == offset) {
-                    "cell reach"
-                } else {
-                    "cell"
-                };
-                add(&grid, "span", None, Some(class))?;
-            }
+        for cell in view::card_grid(card) {
+            let class = match cell {
+                view::GridCell::Piece => "cell piece",
+                view::GridCell::Reach => "cell reach",
+                view::GridCell::Empty => "cell",
+            };
+            add(&grid, "span", None, Some(class))?;
         }
         add(&figure, "figcaption", Some(text::card_name(lang, card)), None)?;
     }

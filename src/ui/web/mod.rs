@@ -1,5 +1,7 @@
 //! The browser shell (wasm32 only): turns DOM events into the session's events and carries out
-//! the effects it returns. Nothing here decides anything about the game.
+//! the effects it returns, writing the DOM and the canvas from the view and the scene the core
+//! computed. What shows and what a key means are decided in the core; what is left here is how:
+//! opening and closing the dialogs, and reading what the browser holds (storage, form fields).
 
 pub mod ai_client;
 pub mod controls;
