@@ -7,7 +7,7 @@ use onitama::ai::review::{MoveClass, PlyReview};
 use onitama::mode::{AiLevel, Mode, ModeChoice, ModeKind, Seat};
 use onitama::rules::{Card, Color, Game};
 use onitama::ui::error_text::{self, ErrorFiles, error_file};
-use onitama::ui::keyboard::{move_list_intent, page_intent};
+use onitama::ui::keyboard::{MoveListPlace, move_list_intent, page_intent};
 use onitama::ui::notice::Notice;
 use onitama::ui::review::Review;
 use onitama::ui::scene::{Emphasis, emphasis, marks};
@@ -209,12 +209,17 @@ fn the_new_game_form_shows_only_the_rows_its_way_of_playing_uses() {
 fn the_move_list_keys_look_back_or_step_a_review() {
     let game = Game::from_record(BLUNDER).unwrap();
     let mut state = State::new(game.clone(), Mode::PassAndPlay { turn_board: false }, Settings::default(), true, 7);
-    let intent = |state: &State, key| format!("{:?}", move_list_intent(state, key));
+    let intent = |state: &State, key| format!("{:?}", move_list_intent(state, key, MoveListPlace::Panel));
     assert_eq!(intent(&state, "ArrowUp"), "Some(View(1))");
     assert_eq!(intent(&state, "ArrowRight"), "Some(View(3))");
     assert_eq!(intent(&state, "Home"), "Some(View(0))");
     assert_eq!(intent(&state, "End"), "Some(BackToGame)");
     assert_eq!(intent(&state, "a"), "None");
+    state.viewing = Some(2);
+    assert_eq!(intent(&state, "Escape"), "Some(BackToGame)");
+    let in_sheet = move_list_intent(&state, "Escape", MoveListPlace::Sheet);
+    assert!(in_sheet.is_none(), "the phone's sheet closes with Escape and keeps the position shown");
+    state.viewing = None;
     state.review = Some(Review::new(1, game));
     assert_eq!(intent(&state, "ArrowLeft"), "Some(Undo)");
     assert_eq!(intent(&state, "ArrowDown"), "Some(Redo)");

@@ -99,10 +99,18 @@ pub fn is_board_key(key: &str) -> bool {
     matches!(key, "ArrowUp" | "ArrowDown" | "ArrowLeft" | "ArrowRight" | "Enter" | " " | "Escape")
 }
 
+/// Where a move list is: beside the board, or in the sheet a phone opens over it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MoveListPlace {
+    Panel,
+    /// Escape is the sheet's own: it closes it, keeping the position shown.
+    Sheet,
+}
+
 /// What a key on the move list asks: the arrows step back and forth (in a review as Undo and Redo
 /// do, also through an engine line), Home and End go to the start and the end, and Escape from
-/// a move looked back at goes back to the game.
-pub fn move_list_intent(state: &State, key: &str) -> Option<Intent> {
+/// a move looked back at goes back to the game (in the panel; the sheet's Escape closes it).
+pub fn move_list_intent(state: &State, key: &str, place: MoveListPlace) -> Option<Intent> {
     let shown = state.game.moves().len();
     let reviewing = state.review.is_some();
     Some(match key {
@@ -112,7 +120,7 @@ pub fn move_list_intent(state: &State, key: &str) -> Option<Intent> {
         "ArrowDown" | "ArrowRight" => Intent::View(shown + 1),
         "Home" => Intent::View(0),
         "End" => Intent::BackToGame,
-        "Escape" if state.viewing.is_some() => Intent::BackToGame,
+        "Escape" if state.viewing.is_some() && place == MoveListPlace::Panel => Intent::BackToGame,
         _ => return None,
     })
 }

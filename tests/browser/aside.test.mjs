@@ -27,6 +27,9 @@ test('a daily puzzle at 390x844 in French keeps the game in progress aside, acro
   assert.ok(await page.isVisible('#back-to-my-game'));
   assert.equal(await page.textContent('#back-to-my-game'), 'Revenir à ma partie');
   await screenshot(page, 'aside-puzzle-fr-390x844');
+  await openMenu(page);
+  assert.ok(await page.isVisible('#menu-back-to-my-game'), 'the menu offers the way back too');
+  await page.keyboard.press('Escape');
   await page.reload();
   await page.waitForFunction(() => window.wasmBindings !== undefined);
   assert.notEqual(await page.evaluate(() => window.wasmBindings.game_state().puzzle), null, 'the puzzle goes on');

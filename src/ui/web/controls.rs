@@ -2,7 +2,7 @@
 //! result banner. Buttons send the session intents; `update` shows the state.
 
 use super::super::error_text;
-use super::super::keyboard;
+use super::super::keyboard::{self, MoveListPlace};
 use super::super::puzzle::Choice;
 use super::super::session::{Event, Intent, SettingsPatch};
 use super::super::state::{Theme, WatchSpeed};
@@ -78,6 +78,10 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
     on_click(document, "continue-here", |app| app.dispatch(Event::Intent(Intent::ContinueHere)))?;
     on_click(document, "back-to-game", |app| app.dispatch(Event::Intent(Intent::BackToGame)))?;
     on_click(document, "back-to-my-game", |app| app.dispatch(Event::Intent(Intent::BackToMyGame)))?;
+    on_click(document, "menu-back-to-my-game", |app| {
+        close_dialog("menu");
+        app.dispatch(Event::Intent(Intent::BackToMyGame));
+    })?;
     on_click(document, "play-next-level", |app| app.dispatch(Event::Intent(Intent::NextLevel)))?;
     on_click(document, "watch-pause", |app| app.dispatch(Event::Intent(Intent::ToggleWatchPause)))?;
     add_options(document, "watch-speed", view::watch_speed_options(Lang::En).into_iter().map(|(code, _)| code))?;
@@ -98,8 +102,9 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
                 app.dispatch(Event::Intent(Intent::View(ply)));
             }
         })?;
-        listen(&moves, "keydown", |app, e: web_sys::KeyboardEvent| {
-            if let Some(intent) = keyboard::move_list_intent(app.state(), &e.key()) {
+        let place = if id == "sheet-moves" { MoveListPlace::Sheet } else { MoveListPlace::Panel };
+        listen(&moves, "keydown", move |app, e: web_sys::KeyboardEvent| {
+            if let Some(intent) = keyboard::move_list_intent(app.state(), &e.key(), place) {
                 e.prevent_default();
                 app.dispatch(Event::Intent(intent));
             }
@@ -356,6 +361,7 @@ pub fn update(view: &ControlsView) {
     }
     set_text("puzzles-status", view.puzzles_solved.as_deref());
     set_hidden("back-to-my-game", !view.back_to_my_game);
+    set_hidden("menu-back-to-my-game", !view.back_to_my_game);
     set_hidden("watch", view.watch.is_none());
     if let Some(watch) = &view.watch {
         set_text("watch-pause", Some(watch.pause_label));
