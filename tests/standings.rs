@@ -124,3 +124,12 @@ fn a_finished_game_opened_again_does_not_count_once_more() {
     assert!(!effects.iter().any(|e| matches!(e, Effect::SaveStandings(_))));
     assert_eq!(session.state().standings.tally(level, Color::Red).wins, 1);
 }
+
+#[test]
+fn a_repeated_or_huge_line_neither_doubles_nor_wraps() {
+    let text = "onitama-standings 1\nlevel 2 red 0 0 0\nlevel 2 red 5 0 0\nlevel 3 red 4294967295 0 0\n";
+    let mut read = Standings::decode(text);
+    assert_eq!(read.tally(AiLevel::nth(2), Color::Red), Tally::default(), "the first line for a level counts");
+    read.record(AiLevel::nth(3), Color::Red, win(Color::Red));
+    assert_eq!(read.tally(AiLevel::nth(3), Color::Red).wins, u32::MAX);
+}

@@ -25,7 +25,7 @@ pub struct Tally {
 
 impl Tally {
     pub fn games(self) -> u32 {
-        self.wins + self.losses + self.draws
+        self.wins.saturating_add(self.losses).saturating_add(self.draws)
     }
 }
 
@@ -49,12 +49,13 @@ impl Standings {
         };
         let won = outcome.winner() == Some(human);
         match outcome.winner() {
-            Some(_) if won => tally.wins += 1,
-            Some(_) => tally.losses += 1,
-            None => tally.draws += 1,
+            // Counts read back from the browser may be anything: they saturate, never wrap.
+            Some(_) if won => tally.wins = tally.wins.saturating_add(1),
+            Some(_) => tally.losses = tally.losses.saturating_add(1),
+            None => tally.draws = tally.draws.saturating_add(1),
         }
         let before = self.streak.filter(|(l, _)| *l == level).map_or(0, |(_, n)| n);
-        self.streak = Some((level, if won { before + 1 } else { 0 }));
+        self.streak = Some((level, if won { before.saturating_add(1) } else { 0 }));
     }
 
     pub fn tally(&self, level: AiLevel, color: Color) -> Tally {
@@ -115,8 +116,9 @@ impl Standings {
             match words[..] {
                 ["level", l, color, wins, losses, draws] => {
                     let parsed = (level(l), Color::from_code(color), wins.parse(), losses.parse(), draws.parse());
+                    // The first line for a level and colour counts; a repeat is skipped.
                     if let (Some(level), Some(color), Ok(wins), Ok(losses), Ok(draws)) = parsed
-                        && standings.tally(level, color).games() == 0
+                        && !standings.tallies.iter().any(|(l, c, _)| *l == level && *c == color)
                     {
                         standings.tallies.push((level, color, Tally { wins, losses, draws }));
                     }

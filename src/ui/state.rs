@@ -298,7 +298,8 @@ impl State {
         game
     }
 
-    /// The line the board steps through: the game's, or the engine's line in a review.
+    /// The game shown, played on to the end of what can be redone (in a review's engine line, to
+    /// the line's end).
     pub fn shown_line(&self) -> Game {
         let mut game = self.game.clone();
         while game.redo().is_some() {}
@@ -335,7 +336,6 @@ impl State {
         self.preview = None;
     }
 
-    /// Whether the result banner is up.
     /// Whether the result banner is up: not over a review, whose lines may end games never
     /// played, nor in a puzzle, which says how it ended in its own words.
     pub fn shows_result(&self) -> bool {
