@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Plays our engine against maxbennedich's Java Onitama engine, the strongest public one (issue 14).
+# Plays our engine against maxbennedich's Java Onitama engine, the strongest public one.
 #
 # Where the engine comes from: https://github.com/maxbennedich/onitama (Max Bennedich, Java). Its code
 # is NOT part of this project and is never copied into it. Give this script the path of a checkout of
