@@ -11,11 +11,8 @@ use onitama::ui::review::{self, Review};
 use onitama::ui::session::{Effect, Event, Intent, Reply, ReplyKind};
 use onitama::ui::{Lang, Mode, Session};
 
-// Red can take Blue's master at once (crab:c2c3) but plays boar:c2b2; Blue then takes Red's.
-const BLUNDER: &str = "start 5/5/2B2/2R2/5 crab,boar horse,elephant ox r\nmoves boar:c2b2 elephant:c3b2\n";
-
 mod common;
-use common::{Motion, mv};
+use common::{BLUNDER, Motion, mv};
 
 fn open(record: &str, mode: Mode) -> Session {
     common::open_record(record, mode, Motion::Reduced)
@@ -23,15 +20,7 @@ fn open(record: &str, mode: Mode) -> Session {
 
 fn entries() -> [PlyReview; 2] {
     [
-        PlyReview {
-            ply: 1,
-            played: mv("boar:c2b2"),
-            best: Some(mv("crab:c2c3")),
-            line: vec![mv("crab:c2c3")],
-            score_before: Score::Win(1),
-            score_after: Score::Loss(1),
-            class: MoveClass::Blunder,
-        },
+        common::blunder_entry(),
         PlyReview {
             ply: 2,
             played: mv("elephant:c3b2"),

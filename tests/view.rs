@@ -3,7 +3,6 @@
 //! form, and what keys mean. The browser shell writes exactly these.
 
 use onitama::ai::Score;
-use onitama::ai::review::{MoveClass, PlyReview};
 use onitama::mode::{AiLevel, Mode, ModeChoice, ModeKind, Seat};
 use onitama::rules::{Card, Color, Game};
 use onitama::ui::error_text::{self, ErrorFiles, error_file};
@@ -17,10 +16,7 @@ use onitama::ui::view::{self, SetupFields, SetupForm, controls};
 use onitama::ui::{Lang, Session, State};
 
 mod common;
-use common::{Motion, START, mv, sq};
-
-// Red can take Blue's master at once (crab:c2c3) but plays boar:c2b2; Blue then takes Red's.
-const BLUNDER: &str = "start 5/5/2B2/2R2/5 crab,boar horse,elephant ox r\nmoves boar:c2b2 elephant:c3b2\n";
+use common::{BLUNDER, Motion, START, mv, sq};
 
 fn vs_ai(human: Color) -> Mode {
     Mode::VsAi { human, level: AiLevel::nth(2) }
@@ -79,15 +75,7 @@ fn the_move_list_reads_in_the_language_marks_the_move_shown_and_the_reviews_clas
 
     let mut review = Review::new(1, game);
     review.running = false;
-    review.add(PlyReview {
-        ply: 1,
-        played: mv("boar:c2b2"),
-        best: Some(mv("crab:c2c3")),
-        line: vec![mv("crab:c2c3")],
-        score_before: Score::Win(1),
-        score_after: Score::Loss(1),
-        class: MoveClass::Blunder,
-    });
+    review.add(common::blunder_entry());
     state.review = Some(review);
     let view = controls(&state);
     let mark = view.moves[0].mark.as_ref().expect("the blunder is marked");

@@ -3,6 +3,7 @@
 #![allow(dead_code)] // each test file uses its own part
 
 use onitama::ai::Score;
+use onitama::ai::review::{MoveClass, PlyReview};
 use onitama::rules::{Game, Move, Square};
 use onitama::ui::session::{Effect, Event, Reply, ReplyKind, SearchOrder};
 use onitama::ui::state::Settings;
@@ -10,6 +11,22 @@ use onitama::ui::{Mode, Session, State};
 
 /// The standard start with a fixed deal.
 pub const START: &str = "bbBbb/5/5/5/rrRrr ox,boar horse,elephant crab r";
+
+/// Red can take Blue's master at once (crab:c2c3) but plays boar:c2b2; Blue then takes Red's.
+pub const BLUNDER: &str = "start 5/5/2B2/2R2/5 crab,boar horse,elephant ox r\nmoves boar:c2b2 elephant:c3b2\n";
+
+/// The review of `BLUNDER`'s first move: a forced win thrown away.
+pub fn blunder_entry() -> PlyReview {
+    PlyReview {
+        ply: 1,
+        played: mv("boar:c2b2"),
+        best: Some(mv("crab:c2c3")),
+        line: vec![mv("crab:c2c3")],
+        score_before: Score::Win(1),
+        score_after: Score::Loss(1),
+        class: MoveClass::Blunder,
+    }
+}
 
 /// Whether moves slide on screen, or the system asks for reduced motion.
 #[derive(Clone, Copy, PartialEq, Eq)]
