@@ -298,6 +298,13 @@ use crate::ui::view::ControlsView;
 use crate::ui::web::{self as page, App};
 use crate::ui::{Lang, NewGame};
 
+/// Resolves once the page shows its game (in a language other than English, once that
+/// language's texts have come); boot.js waits for it before offering these functions.
+#[wasm_bindgen]
+pub fn page_shown() -> js_sys::Promise {
+    page::shown()
+}
+
 fn no_game() -> JsError {
     JsError::new("the game has not started on this page")
 }
