@@ -805,6 +805,7 @@ const EN: Texts = Texts {
             "texts-unavailable",
             "The page's texts in {language} could not be fetched: you may be offline. Choose the language again when you are online."
         ),
+        ("review-graph", "Evaluation graph"),
         ("review", "Review"),
         ("review-progress", "Reviewing move {n} of {total}…"),
         (
@@ -1011,6 +1012,7 @@ const FA: Texts = Texts {
             "texts-unavailable",
             "متن‌های صفحه به زبان {language} دریافت نشدند: شاید به اینترنت وصل نیستید. وقتی وصل شدید، دوباره این زبان را برگزینید."
         ),
+        ("review-graph", "نمودار ارزیابی"),
         ("review", "بازبینی"),
         ("review-progress", "بازبینی حرکت {n} از {total}…"),
         (
@@ -1211,6 +1213,7 @@ const ES: Texts = Texts {
             "texts-unavailable",
             "No se pudieron descargar los textos de la página en {language}: quizá no tengas conexión. Vuelve a elegir el idioma cuando estés en línea."
         ),
+        ("review-graph", "Gráfica de la evaluación"),
         ("review", "Revisar"),
         ("review-progress", "Revisando la jugada {n} de {total}…"),
         (
@@ -1428,6 +1431,7 @@ const FR: Texts = Texts {
             "texts-unavailable",
             "Les textes de la page en {language} n'ont pas pu être téléchargés\u{a0}: vous êtes peut-être hors ligne. Choisissez de nouveau la langue une fois en ligne."
         ),
+        ("review-graph", "Courbe de l'évaluation"),
         ("review", "Analyser"),
         ("review-progress", "Analyse du coup {n} sur {total}…"),
         (

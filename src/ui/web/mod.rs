@@ -76,9 +76,7 @@ fn try_start() -> Result<(), JsValue> {
     let mut opening = startup(&window);
     let lang = opening.settings.language;
     if text::at_hand(lang) {
-        let shown = show(window, canvas, context, opening);
-        resolve_shown();
-        return shown;
+        return show(window, canvas, context, opening);
     }
     // The page shows itself once its texts have come (boot.js asked for them beside the wasm);
     // in English if they cannot be had.
@@ -93,8 +91,8 @@ fn try_start() -> Result<(), JsValue> {
         }
         if let Err(error) = show(window, canvas, context, opening) {
             web_sys::console::error_1(&error);
+            resolve_shown();
         }
-        resolve_shown();
     });
     Ok(())
 }
@@ -117,6 +115,11 @@ fn resolve_shown() {
     if let Some(resolve) = RESOLVE_SHOWN.take() {
         let _ = resolve.call0(&JsValue::NULL);
     }
+}
+
+/// Calls `then` with `lang`'s page texts, or none if they cannot be had.
+pub fn fetch_texts(lang: Lang, then: impl FnOnce(Option<String>) + 'static) {
+    fetch::text(&texts_path(lang), move |file| then(file.ok()));
 }
 
 /// Where a language's page texts are, beside the page.
@@ -204,7 +207,10 @@ fn show(
         }
     })?;
     controls::wire(&document)?;
-    controls::apply_language(settings.language);
+    // The HTML is written in English (tests/page_html.rs keeps it so).
+    if settings.language != Lang::En {
+        controls::apply_page_texts(settings.language);
+    }
     sound::install();
     // The system's light or dark preference, now and whenever it changes.
     let dark_query = window.match_media("(prefers-color-scheme: dark)").ok().flatten();
@@ -223,6 +229,19 @@ fn show(
     if let Some(performance) = window.performance() {
         let _ = performance.mark("board-drawn");
     }
+    // The choosers' options wait for the next task: the board shows first. Scripts get the page
+    // once they are there.
+    let fill = Closure::once_into_js(move || {
+        with_app(|app| {
+            if let Err(error) = controls::fill_choosers(&document, app.state().lang()) {
+                web_sys::console::error_1(&error);
+            }
+            // Put the choosers' values in place, now that they have options.
+            controls::update(&app.session().controls());
+        });
+        resolve_shown();
+    });
+    window.set_timeout_with_callback(fill.unchecked_ref())?;
     Ok(())
 }
 
@@ -345,9 +364,7 @@ impl App {
             Effect::PuzzleSolved(id) => puzzles::mark_solved(id),
             Effect::SaveStandings(standings) => storage::save_standings(&standings),
             Effect::FetchPuzzles => puzzles::load(|set| dispatch(Event::PuzzleSet(set))),
-            Effect::FetchPageTexts(lang) => fetch::text(&texts_path(lang), move |file| {
-                dispatch(Event::PageTexts { lang, file: file.ok() });
-            }),
+            Effect::FetchPageTexts(lang) => fetch_texts(lang, move |file| dispatch(Event::PageTexts { lang, file })),
             Effect::FetchErrorTexts(lang) => fetch::text(&format!("errors/{}.txt", lang.code()), move |file| {
                 dispatch(Event::ErrorTexts { lang, file: file.ok() });
             }),
