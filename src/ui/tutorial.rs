@@ -166,10 +166,10 @@ pub const TEXTS: [(&str, [&str; 4]); 19] = [
     (
         "card-task",
         [
-            "A card shows moves from your seat: the dark square is the piece, the coloured squares are where it may go, and up is toward your opponent. {card} goes two squares forward or one back. Choose {card} and move the ringed student two squares forward.",
-            "هر کارت حرکت‌ها را از جای شما نشان می‌دهد: خانهٔ تیره مهره است، خانه‌های رنگی جاهایی که می‌تواند برود، و بالا به سوی حریف است. {card} دو خانه به جلو یا یک خانه به عقب می‌رود. {card} را انتخاب کنید و شاگردِ حلقه‌دار را دو خانه جلو ببرید.",
-            "Una carta muestra movimientos desde tu lado: la casilla oscura es la pieza, las de color son adonde puede ir, y arriba es hacia tu rival. {card} avanza dos casillas o retrocede una. Elige {card} y mueve el alumno señalado dos casillas hacia delante.",
-            "Une carte montre des coups vus de votre place\u{a0}: la case sombre est la pièce, les cases colorées sont là où elle peut aller, et le haut est vers l'adversaire. {card} avance de deux cases ou recule d'une. Choisissez {card} et avancez l'élève entouré de deux cases.",
+            "A card shows moves from your seat: the dark square is the piece, the coloured squares are where it may go, and up is toward your opponent. With {card}, a piece goes two squares forward or one back. Choose {card} and move the ringed student two squares forward.",
+            "هر کارت حرکت‌ها را از جای شما نشان می‌دهد: خانهٔ تیره مهره است، خانه‌های رنگی جاهایی که می‌تواند برود، و بالا به سوی حریف است. با {card} مهره دو خانه به جلو یا یک خانه به عقب می‌رود. {card} را انتخاب کنید و شاگردِ حلقه‌دار را دو خانه جلو ببرید.",
+            "Una carta muestra movimientos desde tu lado: la casilla oscura es la pieza, las de color son adonde puede ir, y arriba es hacia tu rival. Con {card}, una pieza avanza dos casillas o retrocede una. Elige {card} y mueve el alumno señalado dos casillas hacia delante.",
+            "Une carte montre des coups vus de votre place\u{a0}: la case sombre est la pièce, les cases colorées sont là où elle peut aller, et le haut est vers l'adversaire. Avec {card}, une pièce avance de deux cases ou recule d'une. Choisissez {card} et avancez l'élève entouré de deux cases.",
         ],
     ),
     (
@@ -221,10 +221,10 @@ pub const TEXTS: [(&str, [&str; 4]); 19] = [
     (
         "exchange-done",
         [
-            "{card} went beside the board and you took {side}. Then Blue played {reply} and took your {card}: the card you play reaches your opponent after their next turn.",
+            "Your card {card} went beside the board and you took {side}. Then Blue played {reply} and took your {card}: the card you play reaches your opponent after their next turn.",
             "{card} کنار صفحه رفت و شما {side} را برداشتید. سپس آبی با {reply} بازی کرد و {card} شما را برداشت: کارتی که بازی می‌کنید پس از نوبت بعدی حریف به دست او می‌رسد.",
-            "{card} fue al lado del tablero y tomaste {side}. Luego Azul jugó {reply} y se llevó tu {card}: la carta que juegas llega a tu rival tras su siguiente turno.",
-            "{card} est allée à côté du plateau et vous avez pris {side}. Puis Bleu a joué {reply} et a pris votre {card}\u{a0}: la carte que vous jouez passe à l'adversaire après son tour suivant.",
+            "Tu carta {card} fue al lado del tablero y tomaste {side}. Luego Azul jugó {reply} y se llevó tu {card}: la carta que juegas llega a tu rival tras su siguiente turno.",
+            "Votre carte {card} est allée à côté du plateau et vous avez pris {side}. Puis Bleu a joué {reply} et a pris votre {card}\u{a0}: la carte que vous jouez passe à l'adversaire après son tour suivant.",
         ],
     ),
     ("stone-title", ["The Way of the Stone", "راه سنگ", "El Camino de la Piedra", "La Voie de la Pierre"]),
