@@ -198,8 +198,8 @@ fn it_can_be_left_at_any_step_and_is_remembered_as_done() {
         let mut session = game_in_progress();
         let mine = session.state().game.clone();
         start(&mut session);
-        for n in 0..at {
-            intent(&mut session, Intent::Play(mv(STEPS[n].expects[0])));
+        for step in &STEPS[..at] {
+            intent(&mut session, Intent::Play(mv(step.expects[0])));
             intent(&mut session, Intent::TutorialNext);
         }
         assert_eq!(step(&session), at);
