@@ -825,6 +825,12 @@ const EN: Texts = Texts {
         ("finished-games", "Finished games"),
         ("record-review", "Review this record"),
         ("review-failed", "The review stopped: {reason}"),
+        ("tutorial", "Tutorial"),
+        ("tutorial-offer", "Learn to play"),
+        ("tutorial-leave", "Leave tutorial"),
+        ("tutorial-next", "Next"),
+        ("tutorial-finish", "Finish"),
+        ("tutorial-unavailable", "The tutorial could not be loaded: check the connection and try again."),
     ],
 };
 
@@ -1032,6 +1038,12 @@ const FA: Texts = Texts {
         ("finished-games", "بازی‌های تمام‌شده"),
         ("record-review", "بازبینی این بازی"),
         ("review-failed", "بازبینی متوقف شد: {reason}"),
+        ("tutorial", "آموزش"),
+        ("tutorial-offer", "یادگیری بازی"),
+        ("tutorial-leave", "خروج از آموزش"),
+        ("tutorial-next", "بعدی"),
+        ("tutorial-finish", "پایان"),
+        ("tutorial-unavailable", "آموزش بارگیری نشد: اتصال را بررسی کنید و دوباره بکوشید."),
     ],
 };
 
@@ -1233,6 +1245,12 @@ const ES: Texts = Texts {
         ("finished-games", "Partidas terminadas"),
         ("record-review", "Revisar este registro"),
         ("review-failed", "La revisión se detuvo: {reason}"),
+        ("tutorial", "Tutorial"),
+        ("tutorial-offer", "Aprende a jugar"),
+        ("tutorial-leave", "Salir del tutorial"),
+        ("tutorial-next", "Siguiente"),
+        ("tutorial-finish", "Terminar"),
+        ("tutorial-unavailable", "No se pudo cargar el tutorial: revisa la conexión y vuelve a intentarlo."),
     ],
 };
 
@@ -1451,5 +1469,11 @@ const FR: Texts = Texts {
         ("finished-games", "Parties terminées"),
         ("record-review", "Analyser ce relevé"),
         ("review-failed", "L'analyse s'est arrêtée\u{a0}: {reason}"),
+        ("tutorial", "Tutoriel"),
+        ("tutorial-offer", "Apprendre à jouer"),
+        ("tutorial-leave", "Quitter le tutoriel"),
+        ("tutorial-next", "Suivant"),
+        ("tutorial-finish", "Terminer"),
+        ("tutorial-unavailable", "Le tutoriel n'a pas pu être chargé\u{a0}: vérifiez la connexion et réessayez."),
     ],
 };
