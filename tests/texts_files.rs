@@ -30,26 +30,25 @@ fn a_texts_file_reads_back_as_the_texts_it_was_written_from() {
     let english = texts_file(Lang::En);
     for lang in [Lang::Fa, Lang::Es, Lang::Fr] {
         let file = texts_file(lang);
-        assert_eq!(reread_texts_file(file.clone()), file, "{}", lang.code());
-        // Every text of the English file has its line, under the same name, in the same order.
-        let names = |file: &str| -> Vec<String> {
-            file.lines().filter(|l| !l.starts_with('#')).map(|l| l.split_once('=').unwrap().0.to_string()).collect()
-        };
-        assert_eq!(names(&file), names(&english), "{}", lang.code());
-        assert!(file.lines().filter(|l| !l.starts_with('#')).all(|l| !l.split_once('=').unwrap().1.is_empty()));
+        assert_eq!(reread_texts_file(file.clone()).as_deref(), Some(file.as_str()), "{}", lang.code());
+        // One text a line, as many as English has; none empty, none taken for a comment.
+        let texts = |file: &str| file.lines().filter(|l| !l.starts_with('#')).count();
+        assert_eq!(texts(&file), texts(&english), "{}", lang.code());
+        assert!(file.lines().skip(1).all(|l| !l.is_empty()), "{}", lang.code());
+        assert_ne!(file, english);
     }
 }
 
 #[test]
-fn a_texts_file_short_of_lines_keeps_english_where_it_lacks_one() {
+fn a_texts_file_cut_short_or_written_for_other_texts_is_refused() {
     let french = texts_file(Lang::Fr);
-    let cut: String = french.lines().filter(|l| !l.starts_with("to_move=")).map(|l| format!("{l}\n")).collect();
-    let reread = reread_texts_file(cut);
-    let english_line = texts_file(Lang::En).lines().find(|l| l.starts_with("to_move=")).unwrap().to_string();
-    assert!(reread.lines().any(|l| l == english_line), "the missing text is English");
-    // The rest is still French.
-    let other = french.lines().find(|l| l.starts_with("your_move=")).unwrap();
-    assert!(reread.lines().any(|l| l == other));
-    // A line of nonsense changes nothing.
-    assert_eq!(reread_texts_file(format!("{french}nonsense\ncards=extra\n=\n")), french);
+    let lines: Vec<&str> = french.lines().collect();
+    let cut = lines[..lines.len() - 1].join("\n");
+    assert_eq!(reread_texts_file(cut), None, "one text short");
+    // Another build's file: its layout line names other texts.
+    let other = french.replacen("layout ", "layout 0", 1);
+    assert_eq!(reread_texts_file(other), None);
+    assert_eq!(reread_texts_file(String::new()), None);
+    // Lines beyond the last text change nothing.
+    assert_eq!(reread_texts_file(format!("{french}extra\n")).as_deref(), Some(french.as_str()));
 }

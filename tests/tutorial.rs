@@ -185,6 +185,9 @@ fn the_opponents_answer_waits_for_the_move_to_have_slid() {
     session.update(Event::Frame { now_ms: 5000.0 });
     run_frames(&mut session, 5000.0);
     assert_eq!(session.state().game.moves(), &[mv("ox:d1d2"), mv("crane:b5b4")]);
+    // Red is to move again, but the step is made: no piece is ringed as movable.
+    let marks = onitama::ui::scene::marks(session.state());
+    assert!(!marks.movable.any(), "nothing offered to move while the lesson is shown");
     let text = session.controls().tutorial.unwrap().text;
     assert!(
         text.starts_with("Your card ox went beside the board and you took tiger. Then Blue played crane"),
@@ -281,4 +284,20 @@ fn in_persian_the_panel_speaks_persian_with_persian_digits() {
     assert!(view.mode_line.starts_with("آموزش ۱/۶"), "{}", view.mode_line);
     let text = view.tutorial.unwrap().text;
     assert!(text.contains(onitama::ui::text::card_name(Lang::Fa, onitama::rules::Card::Tiger)), "{text}");
+}
+
+#[test]
+fn the_offer_stays_when_the_ai_has_begun_the_game() {
+    // Blue, the AI, began: the player has played nothing yet.
+    let mut game = Game::new(START.replace(" r", " b").parse().unwrap());
+    game.play(game.legal_moves()[0]).unwrap();
+    let (session, _) = common::open_game(game, vs_ai(), Settings::default(), Motion::Reduced);
+    let mut state = session.state().clone();
+    state.first_visit = true;
+    let mut first = Session::new(state);
+    first.update(Event::Opened);
+    assert!(first.controls().tutorial_offer, "offered after the AI's first move");
+    let mine = first.state().game.legal_moves()[0];
+    first.update(Event::Intent(Intent::Play(mine)));
+    assert!(!first.controls().tutorial_offer, "not once the player has played");
 }

@@ -122,7 +122,11 @@ pub fn marks(state: &State) -> Marks {
         arrow: last_move.filter(|_| last_mover.is_some_and(|color| !state.mode.is_human(color))),
         hint: step(state.hinted()),
         preview: preview_targets(state),
-        movable: movable_pieces(state) & !selected.map_or(Bitboard::EMPTY, Square::bitboard),
+        // A tutorial step whose move is made waits for Next: nothing is offered to move.
+        movable: match state.tutorial {
+            Some(run) if run.done => Bitboard::EMPTY,
+            _ => movable_pieces(state) & !selected.map_or(Bitboard::EMPTY, Square::bitboard),
+        },
         selected,
         targets,
         lit_hand: state.game.outcome().is_none().then(|| (mover, state.human_to_move())),

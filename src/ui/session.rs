@@ -902,7 +902,10 @@ impl Session {
         if sounds.contains(&Sound::Win) && !self.state.reduced_motion {
             self.state.celebration = Some(Celebration { start_ms: None });
         }
-        self.state.first_visit = false;
+        // The tutorial is offered until the player has played (the AI may begin).
+        if self.state.mode.is_human(position.to_move()) {
+            self.state.first_visit = false;
+        }
         if let (Some(run), Some(_)) = (self.state.tutorial.as_mut(), tutorial) {
             (run.done, run.wrong) = (true, false);
             // The opponent's answer, shown once the move has slid.

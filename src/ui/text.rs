@@ -83,14 +83,16 @@ pub fn at_hand(lang: Lang) -> bool {
     cfg!(not(target_arch = "wasm32")) || lang == Lang::En || FETCHED.with_borrow(|f| f.iter().any(|(l, _)| *l == lang))
 }
 
-/// Installs `lang`'s texts from its file (`texts_file` wrote it); a text the file lacks stays
-/// in English.
+/// Installs `lang`'s texts from its file (`texts_file` wrote it); a file cut short, or written
+/// for other texts (another build's), is not installed.
 pub fn install(lang: Lang, file: String) {
     if lang == Lang::En || FETCHED.with_borrow(|f| f.iter().any(|(l, _)| *l == lang)) {
         return;
     }
-    let texts: &'static Texts = Box::leak(Box::new(Texts::read(file.leak(), &EN)));
-    FETCHED.with_borrow_mut(|fetched| fetched.push((lang, texts)));
+    if let Some(texts) = Texts::read(file.leak(), &EN) {
+        let texts: &'static Texts = Box::leak(Box::new(texts));
+        FETCHED.with_borrow_mut(|fetched| fetched.push((lang, texts)));
+    }
 }
 
 /// The file of `lang`'s texts, as the page fetches it (`www/texts/<code>.txt`).
@@ -102,8 +104,8 @@ pub fn texts_file(lang: Lang) -> String {
 /// A texts file read as the page reads it, and written again (for the test that keeps the
 /// files whole).
 #[cfg(not(target_arch = "wasm32"))]
-pub fn reread_texts_file(file: String) -> String {
-    file_of(&Texts::read(file.leak(), &EN))
+pub fn reread_texts_file(file: String) -> Option<String> {
+    Texts::read(file.leak(), &EN).map(|texts| file_of(&texts))
 }
 
 #[cfg(not(target_arch = "wasm32"))]
@@ -123,6 +125,22 @@ macro_rules! pairs {
     ($(($key:literal, $text:literal $(,)?)),* $(,)?) => {
         concat!($($key, "\0", $text, "\0"),*)
     };
+}
+
+const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
+
+const fn fnv(mut hash: u64, bytes: &[u8]) -> u64 {
+    let mut i = 0;
+    while i < bytes.len() {
+        hash = (hash ^ bytes[i] as u64).wrapping_mul(0x0100_0000_01b3);
+        i += 1;
+    }
+    hash
+}
+
+/// The texts files' layout: the names of `Texts` and the keys of the fixed texts, in order.
+fn layout() -> u64 {
+    EN.html_keys().fold(FIELDS, |hash, key| fnv(fnv(hash, key.as_bytes()), b"\0"))
 }
 
 /// Defines `Texts` from its lists of names and its single texts, with the page's fixed texts
@@ -146,46 +164,45 @@ macro_rules! texts {
             pub rules: &'static [&'static str],
         }
 
+        /// What the texts' file's lines stand for, as a hash of the names in order: a file
+        /// written for other texts (another build's) does not match.
+        const FIELDS: u64 = {
+            let mut hash = FNV_OFFSET;
+            $(hash = fnv(hash, stringify!($list).as_bytes());)*
+            $(hash = fnv(hash, stringify!($text).as_bytes());)*
+            hash
+        };
+
         impl Texts {
-            /// The lines of the texts' file: `name=text`, a list's names in order under one
-            /// name, the fixed texts as `html.key=text`.
+            /// The lines of the texts' file, one text a line in a fixed order: each list's names,
+            /// the single texts, then the fixed texts in the order of English's keys.
             #[cfg(not(target_arch = "wasm32"))]
             fn lines(&self) -> Vec<String> {
-                let mut lines = Vec::new();
-                $(lines.extend(self.$list.iter().map(|text| format!("{}={text}", stringify!($list))));)*
-                $(lines.push(format!("{}={}", stringify!($text), self.$text));)*
-                let mut parts = self.html.split('\0');
-                while let (Some(key), Some(text)) = (parts.next(), parts.next()) {
-                    lines.push(format!("html.{key}={text}"));
-                }
+                let mut lines = vec![format!("layout {:016x}", layout())];
+                $(lines.extend(self.$list.iter().map(|text| text.to_string()));)*
+                $(lines.push(self.$text.to_string());)*
+                lines.extend(EN.html_keys().map(|key| self.html(key).unwrap_or_default().to_string()));
                 lines
             }
 
-            /// The texts a file holds; what it lacks (or names wrongly) stays as in `base`.
-            fn read(file: &'static str, base: &Texts) -> Texts {
+            /// The texts a file holds, over `base`; none if the file is not whole or was
+            /// written for other texts.
+            fn read(file: &'static str, base: &Texts) -> Option<Texts> {
+                let mut lines = file.lines().filter(|line| !line.starts_with('#'));
+                if lines.next()? != format!("layout {:016x}", layout()) {
+                    return None;
+                }
                 let mut texts = *base;
+                $(for slot in &mut texts.$list {
+                    *slot = lines.next()?;
+                })*
+                $(texts.$text = lines.next()?;)*
                 let mut html = String::new();
-                $(let mut $list = 0;)*
-                for (name, text) in file.lines().filter(|line| !line.starts_with('#')).filter_map(|line| line.split_once('=')) {
-                    match name {
-                        $(stringify!($list) => {
-                            if let Some(slot) = texts.$list.get_mut($list) {
-                                *slot = text;
-                            }
-                            $list += 1;
-                        })*
-                        $(stringify!($text) => texts.$text = text,)*
-                        _ => {
-                            if let Some(key) = name.strip_prefix("html.") {
-                                html.extend([key, "\0", text, "\0"]);
-                            }
-                        }
-                    }
+                for key in base.html_keys() {
+                    html.extend([key, "\0", lines.next()?, "\0"]);
                 }
-                if !html.is_empty() {
-                    texts.html = html.leak();
-                }
-                texts
+                texts.html = html.leak();
+                Some(texts)
             }
         }
     };
@@ -250,6 +267,11 @@ texts! {
 }
 
 impl Texts {
+    /// The fixed texts' keys, in order.
+    fn html_keys(&self) -> impl Iterator<Item = &'static str> {
+        self.html.split('\0').step_by(2).filter(|key| !key.is_empty())
+    }
+
     pub fn html(&self, key: &str) -> Option<&'static str> {
         let mut parts = self.html.split('\0');
         while let (Some(k), Some(text)) = (parts.next(), parts.next()) {

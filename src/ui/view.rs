@@ -213,6 +213,12 @@ pub struct SettingsView {
     pub language: &'static str,
 }
 
+/// Whether a person has made a move in the game shown (the AI may have begun it).
+fn played_here(state: &State) -> bool {
+    let game = &state.game;
+    game.positions().iter().zip(game.moves()).any(|(before, _)| state.mode.is_human(before.to_move()))
+}
+
 pub fn controls(state: &State) -> ControlsView {
     let lang = state.lang();
     let game = &state.game;
@@ -296,7 +302,7 @@ pub fn controls(state: &State) -> ControlsView {
         tutorial_offer: state.first_visit
             && !state.tutorial_done
             && state.tutorial.is_none()
-            && game.moves().is_empty()
+            && !played_here(state)
             && state.puzzle.is_none()
             && state.review.is_none()
             && state.aside.is_none(),
