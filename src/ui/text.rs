@@ -273,6 +273,12 @@ pub fn outcome(lang: Lang, outcome: Outcome) -> String {
         Outcome::Win { winner, way: Way::Stream } => fill(lang, t.win_stream, &[("color", color_name(lang, winner))]),
         Outcome::DrawByRepetition => t.draw.to_string(),
         Outcome::Resigned { by } => resigned(lang, by, None),
+        Outcome::DrawAgreed => html_fill(lang, "draw-agreed", &[]),
+        Outcome::WonOnTime { winner } => html_fill(
+            lang,
+            "wins-on-time",
+            &[("color", color_name(lang, winner)), ("loser", color_name(lang, winner.other()))],
+        ),
     }
 }
 
@@ -306,11 +312,13 @@ pub fn result(lang: Lang, outcome: Outcome, mode: Mode) -> String {
 pub fn result_short(lang: Lang, outcome: Outcome, mode: Mode) -> String {
     let t = lang.texts();
     match (outcome, mode) {
-        (Outcome::DrawByRepetition, _) => t.draw_short.to_string(),
-        (Outcome::Win { winner, .. }, Mode::VsAi { human, .. }) => {
+        (Outcome::DrawByRepetition | Outcome::DrawAgreed, _) => t.draw_short.to_string(),
+        (Outcome::Win { winner, .. } | Outcome::WonOnTime { winner }, Mode::VsAi { human, .. }) => {
             (if winner == human { t.you_win_short } else { t.ai_wins_short }).to_string()
         }
-        (Outcome::Win { winner, .. }, _) => fill(lang, t.wins_short, &[("color", color_name(lang, winner))]),
+        (Outcome::Win { winner, .. } | Outcome::WonOnTime { winner }, _) => {
+            fill(lang, t.wins_short, &[("color", color_name(lang, winner))])
+        }
         (Outcome::Resigned { .. }, _) => result(lang, outcome, mode),
     }
 }
@@ -693,6 +701,8 @@ const EN: Texts = Texts {
         ("finished-games", "Finished games"),
         ("record-review", "Review this record"),
         ("review-failed", "The review stopped: {reason}"),
+        ("draw-agreed", "Draw: the players agreed to it"),
+        ("wins-on-time", "{color} wins on time: {loser} was away or did not move in time"),
     ],
 };
 
@@ -893,6 +903,8 @@ const FA: Texts = Texts {
         ("finished-games", "بازی‌های تمام‌شده"),
         ("record-review", "بازبینی این بازی"),
         ("review-failed", "بازبینی متوقف شد: {reason}"),
+        ("draw-agreed", "مساوی: بازیکنان بر آن توافق کردند"),
+        ("wins-on-time", "{color} با گذشت زمان برد: {loser} غایب بود یا به‌موقع حرکت نکرد"),
     ],
 };
 
@@ -1088,6 +1100,8 @@ const ES: Texts = Texts {
         ("finished-games", "Partidas terminadas"),
         ("record-review", "Revisar este registro"),
         ("review-failed", "La revisión se detuvo: {reason}"),
+        ("draw-agreed", "Tablas: los jugadores las acordaron"),
+        ("wins-on-time", "Gana {color} por tiempo: {loser} no estaba o no movió a tiempo"),
     ],
 };
 
@@ -1300,5 +1314,7 @@ const FR: Texts = Texts {
         ("finished-games", "Parties terminées"),
         ("record-review", "Analyser ce relevé"),
         ("review-failed", "L'analyse s'est arrêtée\u{a0}: {reason}"),
+        ("draw-agreed", "Partie nulle\u{a0}: les joueurs en sont convenus"),
+        ("wins-on-time", "{color} gagne au temps\u{a0}: {loser} était absent ou n'a pas joué à temps"),
     ],
 };
