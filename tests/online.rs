@@ -66,11 +66,8 @@ fn first_legal(game: &OnlineGame) -> Move {
 
 /// The mover of the two plays its first legal move, and the other receives it.
 fn play_one(host: &mut OnlineGame, guest: &mut OnlineGame, now: u64) {
-    let (mover, other) = if host.game().unwrap().position().to_move() == host.you() {
-        (host, guest)
-    } else {
-        (guest, host)
-    };
+    let (mover, other) =
+        if host.game().unwrap().position().to_move() == host.you() { (host, guest) } else { (guest, host) };
     let mv = first_legal(mover);
     let out = mover.play(now, mv).unwrap();
     exchange(mover, other, now, sent(&out), vec![]);
@@ -303,7 +300,8 @@ fn nothing_but_a_hello_counts_before_the_hello() {
     let mut host = OnlineGame::host(tok("room1"), tok("h"), setup(Color::Red, MoveLimit::DEFAULT), 1, 0);
     host.connected(0);
     let out = host.receive(0, &Message::RematchOffer { game: tok("room1.1") }.encode());
-    assert_eq!(dropped(&out), Some(Refusal::SeatTaken));
+    assert_eq!(refused(&out), [Refusal::NoHello]);
+    assert_eq!(host.rematch_offer(), None);
 }
 
 // ---- moves ----
@@ -574,15 +572,30 @@ fn a_rematch_accepted_without_an_offer_is_refused() {
 }
 
 #[test]
-fn a_guest_mid_game_does_not_take_a_new_deal() {
-    let (_host, mut guest) = pair(Color::Red, MoveLimit::DEFAULT);
-    let start = Message::Start {
-        game: tok("room1.9"),
+fn the_host_decides_the_game_and_a_late_deal_of_the_last_one_is_ignored() {
+    let (mut host, mut guest) = pair(Color::Red, MoveLimit::DEFAULT);
+    let first = host.game_id().unwrap().clone();
+    let old_start = Message::Start {
+        game: first.clone(),
         you: Color::Blue,
         limit: MoveLimit::DEFAULT,
-        position: Deal::from_seed(3).position(),
+        position: *host.game().unwrap().start(),
     };
-    refuses(&mut guest, &start.encode(), Refusal::WrongGame);
+    play_one(&mut host, &mut guest, 1);
+    // A guest whose save missed the end of the game still hears the host's new deal.
+    let position = Deal::from_seed(3).position();
+    let start = Message::Start { game: tok("room1.2"), you: Color::Red, limit: MoveLimit::DEFAULT, position };
+    assert!(refused(&guest.receive(2, &start.encode())).is_empty());
+    assert_eq!(guest.game_id(), Some(&tok("room1.2")));
+    assert_eq!(guest.you(), Color::Red);
+    let (id, kept) = guest.previous().unwrap();
+    assert_eq!((id, kept.moves().len()), (&first, 1), "its record of the first game is kept");
+    // The first game's deal, repeated late, changes nothing.
+    assert!(refused(&guest.receive(3, &old_start.encode())).is_empty());
+    assert_eq!(guest.game_id(), Some(&tok("room1.2")));
+    assert_eq!(*guest.game().unwrap().start(), position);
+    // Only the host deals.
+    refuses(&mut host, &start.encode(), Refusal::Malformed);
 }
 
 // ---- reconciliation ----
@@ -630,27 +643,38 @@ fn a_declared_end_is_adopted_only_if_accepted_and_a_crossing_move_stands_over_it
 #[test]
 fn records_that_diverge_after_a_reconnect_are_reported_on_both_sides_and_kept() {
     let (mut host, mut guest) = pair(Color::Red, MoveLimit::DEFAULT);
-    play_one(&mut host, &mut guest, 1);
-    play_one(&mut host, &mut guest, 2);
+    for now in 1..=3 {
+        play_one(&mut host, &mut guest, now);
+    }
     host.disconnected();
     guest.disconnected();
-    // The guest's page comes back from a save made before Red's move, and plays another move.
-    let mut reloaded = OnlineGame::guest(tok("room1"), tok("guest-secret"), 3);
-    let (a, b) = (sent(&host.connected(3)), sent(&reloaded.connected(3)));
-    exchange(&mut host, &mut reloaded, 3, a, b);
-    // Forcibly rewind: a record with a different second move, as a broken save would give.
-    let mut other = Game::new(*host.game().unwrap().start());
-    other.play(host.game().unwrap().moves()[0]).unwrap();
-    let m = other.legal_moves().iter().copied().find(|&m| m != host.game().unwrap().moves()[1]).unwrap();
-    other.play(m).unwrap();
-    let text = Message::Sync { game: host.game_id().unwrap().clone(), record: other.clone() }.encode();
-    let out = host.receive(4, &text);
-    assert_eq!(host.status(), Status::Diverged);
-    assert_eq!(host.divergence().unwrap().theirs.as_ref(), Some(&other));
-    assert_eq!(host.divergence().unwrap().at, Some(1));
-    assert_eq!(host.game().unwrap().moves().len(), 2, "mine is kept");
-    // The other side is told.
-    exchange(&mut host, &mut reloaded, 4, sent(&out), vec![]);
-    assert_eq!(reloaded.status(), Status::Diverged);
+    // The guest's page comes back from a save that missed its last move...
+    let mut saved = guest.saved();
+    let (_, record) = saved.current.as_mut().unwrap();
+    let lost = record.moves()[2];
+    let mut older = Game::new(*record.start());
+    for &m in &record.moves()[..2] {
+        older.play(m).unwrap();
+    }
+    *record = older;
+    let mut reloaded = OnlineGame::restore(saved, 4);
+    // ...hears the host's hello before its record, and plays another move at once.
+    let from_host = sent(&host.connected(4));
+    let from_guest = sent(&reloaded.connected(4));
+    let [hello, rest @ ..] = &from_host[..] else { panic!("{from_host:?}") };
+    let mut replies = sent(&reloaded.receive(4, &hello.encode()));
+    let other = reloaded.game().unwrap().legal_moves().iter().copied().find(|&m| m != lost).unwrap();
+    replies.extend(sent(&reloaded.play(4, other).unwrap()));
+    let mut to_guest = rest.to_vec();
+    to_guest.extend(sent(&host.receive(4, &from_guest[0].encode())));
+    exchange(&mut host, &mut reloaded, 5, to_guest, replies);
+    for side in [&host, &reloaded] {
+        assert_eq!(side.status(), Status::Diverged);
+        assert_eq!(side.divergence().unwrap().at, Some(2));
+    }
+    // Both records are kept: each side's own, and the other's beside it.
+    assert_eq!(host.game().unwrap().moves()[2], lost);
+    assert_eq!(reloaded.game().unwrap().moves()[2], other);
+    assert_eq!(host.divergence().unwrap().theirs.as_ref(), reloaded.game());
     assert_eq!(host.play(5, first_legal(&host)), Err(Refusal::Diverged));
 }

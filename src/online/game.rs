@@ -73,6 +73,27 @@ pub struct Divergence {
     pub theirs: Option<Game>,
 }
 
+/// What a page keeps of an online game to come back to it after a reload: the seat's secret
+/// above all (without it the seat is lost), the record, and the clock of the current turn.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Saved {
+    pub host: bool,
+    pub setup: Setup,
+    /// The host's dice for the next deals.
+    pub seed: u64,
+    pub room: Token,
+    pub round: u32,
+    pub secret: Token,
+    pub opponent_secret: Option<Token>,
+    pub current: Option<(Token, Game)>,
+    pub previous: Option<(Token, Game)>,
+    pub you: Color,
+    pub limit: MoveLimit,
+    pub turn_since: u64,
+    pub draw_offer: Option<(Color, usize)>,
+    pub diverged: bool,
+}
+
 /// One side of an online game.
 #[derive(Clone, Debug)]
 pub struct OnlineGame {
@@ -85,6 +106,9 @@ pub struct OnlineGame {
     opponent_secret: Option<Token>,
     /// The game's id and its record; a guest has none before the host's deal.
     current: Option<(Token, Game)>,
+    /// The game before a rematch: the host brings a guest that missed its end up to date; the
+    /// guest keeps its own record of it, and knows a late deal of it for what it is.
+    previous: Option<(Token, Game)>,
     you: Color,
     limit: MoveLimit,
     connected: bool,
@@ -126,6 +150,7 @@ impl OnlineGame {
             secret,
             opponent_secret: None,
             current: None,
+            previous: None,
             you: Color::Red,
             limit: setup.limit,
             connected: false,
@@ -139,6 +164,42 @@ impl OnlineGame {
         }
     }
 
+    /// What to keep for a reload.
+    pub fn saved(&self) -> Saved {
+        Saved {
+            host: self.host,
+            setup: self.setup,
+            seed: self.rng.0,
+            room: self.room.clone(),
+            round: self.round,
+            secret: self.secret.clone(),
+            opponent_secret: self.opponent_secret.clone(),
+            current: self.current.clone(),
+            previous: self.previous.clone(),
+            you: self.you,
+            limit: self.limit,
+            turn_since: self.turn_since,
+            draw_offer: self.draw_offer,
+            diverged: self.diverged.is_some(),
+        }
+    }
+
+    /// The game again after a reload, not connected.
+    pub fn restore(saved: Saved, now: u64) -> OnlineGame {
+        let mut game = OnlineGame::new(saved.host, saved.room, saved.secret, saved.setup, saved.seed, now);
+        game.round = saved.round;
+        game.ever_greeted = saved.opponent_secret.is_some();
+        game.opponent_secret = saved.opponent_secret;
+        game.current = saved.current;
+        game.previous = saved.previous;
+        game.you = saved.you;
+        game.limit = saved.limit;
+        game.turn_since = saved.turn_since;
+        game.draw_offer = saved.draw_offer;
+        game.diverged = saved.diverged.then_some(Divergence { at: None, theirs: None });
+        game
+    }
+
     fn deal(&mut self, now: u64) {
         self.round += 1;
         let deal = match self.setup.deal {
@@ -146,7 +207,7 @@ impl OnlineGame {
             DealChoice::Random => Deal::from_seed(self.rng.next_u64()),
         };
         let id = Token::new(&format!("{}.{}", self.room, self.round)).unwrap_or_else(|| self.room.clone());
-        self.current = Some((id, Game::from_deal(&deal)));
+        self.previous = self.current.replace((id, Game::from_deal(&deal)));
         self.turn_since = now;
         self.draw_offer = None;
         self.rematch_offer = None;
@@ -167,6 +228,11 @@ impl OnlineGame {
 
     pub fn game(&self) -> Option<&Game> {
         self.current.as_ref().map(|(_, game)| game)
+    }
+
+    /// The game before the current one (a rematch's first game), as this side recorded it.
+    pub fn previous(&self) -> Option<(&Token, &Game)> {
+        self.previous.as_ref().map(|(id, game)| (id, game))
     }
 
     pub fn game_id(&self) -> Option<&Token> {
@@ -238,7 +304,10 @@ impl OnlineGame {
         self.connected = true;
         self.greeted = false;
         self.guard = Guard::new(now);
-        vec![Output::Send(Message::Hello { game: self.game_id().cloned(), secret: self.secret.clone() }), Output::Changed]
+        vec![
+            Output::Send(Message::Hello { game: self.game_id().cloned(), secret: self.secret.clone() }),
+            Output::Changed,
+        ]
     }
 
     /// The data channel closed: the opponent is away.
@@ -298,7 +367,7 @@ impl OnlineGame {
         }
         if !self.greeted {
             // Nothing counts before the peer has shown its seat's secret.
-            return Err(Refusal::SeatTaken);
+            return Err(Refusal::NoHello);
         }
         match message {
             Message::Hello { .. } => Ok(()),
@@ -359,16 +428,19 @@ impl OnlineGame {
         if self.host {
             return Err(Refusal::Malformed);
         }
-        if let Some((id, record)) = &self.current {
-            if *id == game {
-                // The same deal again (a repeated message, or after a reconnect).
-                return if *record.start() == position && self.you == you { Ok(()) } else { Err(Refusal::WrongGame) };
-            }
-            if record.outcome().is_none() && self.diverged.is_none() {
-                return Err(Refusal::WrongGame);
-            }
+        if let Some((id, record)) = &self.current
+            && *id == game
+        {
+            // The same deal again (a repeated message, or after a reconnect).
+            return if *record.start() == position && self.you == you { Ok(()) } else { Err(Refusal::WrongGame) };
         }
-        self.current = Some((game.clone(), Game::new(position)));
+        if self.previous.as_ref().is_some_and(|(id, _)| *id == game) {
+            // The deal before this one, arriving late: the host has moved on from it.
+            return Ok(());
+        }
+        // A new deal. The host decides which game is played: if this side had not seen the last
+        // one end (a save that missed it), that record is kept as the previous game.
+        self.previous = self.current.replace((game.clone(), Game::new(position)));
         self.you = you;
         self.limit = limit;
         self.turn_since = now;
@@ -380,9 +452,18 @@ impl OnlineGame {
     }
 
     fn other_game(&mut self, message: Message, out: &mut Vec<Output>) -> Result<(), Refusal> {
-        // A guest that missed the host's new deal still talks of the last game: deal it again.
-        if self.host && matches!(message, Message::Sync { .. } | Message::RematchAccept { .. }) {
+        // A guest that missed the host's new deal still talks of the last game: tell it how that
+        // one ended, and deal the new one again.
+        let previous = self.previous.as_ref().filter(|(id, _)| message.game() == Some(id));
+        if self.host
+            && matches!(message, Message::Sync { .. } | Message::RematchAccept { .. })
+            && let Some((id, record)) = previous
+        {
+            out.push(Output::Send(Message::Sync { game: id.clone(), record: record.clone() }));
             out.push(Output::Send(self.start_message()));
+            if let Some((id, record)) = &self.current {
+                out.push(Output::Send(Message::Sync { game: id.clone(), record: record.clone() }));
+            }
             return Ok(());
         }
         Err(Refusal::WrongGame)
@@ -390,20 +471,13 @@ impl OnlineGame {
 
     fn refused_by_peer(&mut self, refusal: Refusal, out: &mut Vec<Output>) {
         out.push(Output::Refused(refusal));
-        match refusal {
-            Refusal::Diverged if self.diverged.is_none() && self.current.is_some() => {
-                self.diverged = Some(Divergence { at: None, theirs: None });
-            }
-            Refusal::TooEarly => {
-                // They judged my claim early by their clock: it lapses, the game goes on.
-                let you = self.you;
-                if let Some(game) = self.game_mut()
-                    && declared_end(game) == Some(Outcome::WonOnTime { winner: you })
-                {
-                    *game = without_declared_end(game);
-                }
-            }
-            _ => {}
+        // They judged my claim early by their clock: it lapses, the game goes on.
+        let you = self.you;
+        if refusal == Refusal::TooEarly
+            && let Some(game) = self.game_mut()
+            && declared_end(game) == Some(Outcome::WonOnTime { winner: you })
+        {
+            *game = without_declared_end(game);
         }
         out.push(Output::Changed);
     }
@@ -531,18 +605,19 @@ impl OnlineGame {
 
     /// Whether the opponent may end the game at `ply` with `end`, as far as I can tell: their
     /// own resignation always; a draw I offered at that ply; a claim on time when I am to move
-    /// and my clock says the limit has passed.
+    /// and my clock says the limit has passed (or my own claim, which concedes to me).
     fn entitled(&self, now: u64, end: Outcome, ply: usize) -> bool {
         let Some(game) = self.game() else { return false };
         let you = self.you;
         match end {
             Outcome::Resigned { by } => by != you,
             Outcome::DrawAgreed => self.draw_offer == Some((you, ply)) || declared_end(game) == Some(end),
-            Outcome::WonOnTime { winner } => {
+            // My own claim, which a reload of mine may have lost: theirs concedes it.
+            Outcome::WonOnTime { winner } if winner == you => true,
+            Outcome::WonOnTime { .. } => {
                 let position = game.positions().get(ply).copied();
                 let limit = self.limit.millis();
-                winner != you
-                    && position.is_some_and(|p| p.to_move() == you)
+                position.is_some_and(|p| p.to_move() == you)
                     && limit.is_some_and(|limit| now.saturating_sub(self.turn_since) + CLAIM_GRACE_MS >= limit)
             }
             _ => false,
@@ -552,39 +627,49 @@ impl OnlineGame {
     fn sync(&mut self, now: u64, theirs: Game, out: &mut Vec<Output>) -> Result<(), Refusal> {
         let (id, mine) = self.current.as_ref().ok_or(Refusal::WrongGame)?;
         let id = id.clone();
-        if self.diverged.is_some() {
-            // Already told; say it again rather than answer with a record (no ping-pong).
-            if let Some(d) = self.diverged.as_mut() {
-                d.theirs = Some(theirs);
+        let result = reconcile::reconcile(mine, &theirs, |end, ply| self.accepts_recorded(now, end, ply));
+        if let Reconciled::Diverged { at } = result {
+            let newly = self.diverged.is_none();
+            let mine = mine.clone();
+            self.diverged = Some(Divergence { at: Some(at), theirs: Some(theirs) });
+            if newly {
+                // My record, so that they see it too; once both know, nothing more is said.
+                out.push(Output::Send(Message::Sync { game: id, record: mine }));
+                out.push(Output::Refused(Refusal::Diverged));
+                out.push(Output::Changed);
             }
-            out.push(Output::Send(Message::Refused(Refusal::Diverged)));
             return Ok(());
         }
-        let result = reconcile::reconcile(mine, &theirs, |end, ply| self.entitled(now, end, ply));
+        if self.diverged.take().is_some() {
+            // Their record extends mine again (a reload on their side lost what we disagreed on).
+            out.push(Output::Changed);
+        }
         match result {
-            Reconciled::Same => {}
+            Reconciled::Same | Reconciled::Diverged { .. } => {}
             Reconciled::Mine => out.push(Output::Send(Message::Sync { game: id, record: mine.clone() })),
             Reconciled::Theirs(game) => self.adopt(now, game, out),
-            Reconciled::Refused(end) => {
+            Reconciled::Refused(_) => {
+                // Their claim on time, early by my clock: their moves stand, the claim lapses on
+                // their side when they hear why.
                 if theirs.moves().len() > mine.moves().len() {
                     self.adopt(now, without_declared_end(&theirs), out);
                 }
-                let refusal = match end {
-                    Outcome::WonOnTime { .. } => Refusal::TooEarly,
-                    _ => Refusal::NotOffered,
-                };
-                out.push(Output::Send(Message::Refused(refusal)));
-                out.push(Output::Refused(refusal));
-                out.push(Output::Changed);
-            }
-            Reconciled::Diverged { at } => {
-                self.diverged = Some(Divergence { at: Some(at), theirs: Some(theirs) });
-                out.push(Output::Send(Message::Sync { game: id, record: mine.clone() }));
-                out.push(Output::Send(Message::Refused(Refusal::Diverged)));
+                out.push(Output::Send(Message::Refused(Refusal::TooEarly)));
+                out.push(Output::Refused(Refusal::TooEarly));
                 out.push(Output::Changed);
             }
         }
         Ok(())
+    }
+
+    /// Whether I take a declared end found in their record at `ply`: anything a record may say
+    /// (the longer record extends the shorter), except a claim on time against me that my
+    /// clock does not bear out.
+    fn accepts_recorded(&self, now: u64, end: Outcome, ply: usize) -> bool {
+        match end {
+            Outcome::WonOnTime { winner } if winner != self.you => self.entitled(now, end, ply),
+            _ => true,
+        }
     }
 
     fn adopt(&mut self, now: u64, game: Game, out: &mut Vec<Output>) {

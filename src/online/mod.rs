@@ -8,6 +8,6 @@ pub mod guard;
 pub mod protocol;
 pub mod reconcile;
 
-pub use game::{ColorChoice, DealChoice, Divergence, OnlineGame, Output, Setup, Status};
+pub use game::{ColorChoice, DealChoice, Divergence, OnlineGame, Output, Saved, Setup, Status};
 pub use protocol::{Declaration, MAX_MESSAGE_BYTES, Message, MoveLimit, Refusal, Token};
 pub use reconcile::{Reconciled, reconcile};

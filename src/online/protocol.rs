@@ -150,10 +150,12 @@ pub enum Refusal {
     Diverged,
     /// (Said to this player only) the opponent is away: a move waits until they are back.
     OpponentAway,
+    /// A message before the sender's hello on this connection.
+    NoHello,
 }
 
 impl Refusal {
-    pub const ALL: [Refusal; 14] = [
+    pub const ALL: [Refusal; 15] = [
         Refusal::Malformed,
         Refusal::TooLong,
         Refusal::IllegalMove,
@@ -168,6 +170,7 @@ impl Refusal {
         Refusal::Flood,
         Refusal::Diverged,
         Refusal::OpponentAway,
+        Refusal::NoHello,
     ];
 
     /// The reason's word on the wire and the key of its text.
@@ -187,6 +190,7 @@ impl Refusal {
             Refusal::Flood => "flood",
             Refusal::Diverged => "diverged",
             Refusal::OpponentAway => "opponent-away",
+            Refusal::NoHello => "no-hello",
         }
     }
 
@@ -200,17 +204,41 @@ impl Refusal {
 pub enum Message {
     /// Sent first on every connection: the game the sender knows (none for a guest not yet
     /// dealt in) and the secret of its seat.
-    Hello { game: Option<Token>, secret: Token },
+    Hello {
+        game: Option<Token>,
+        secret: Token,
+    },
     /// The host deals a game (the first, or a rematch): the receiver's colour, the move limit.
-    Start { game: Token, you: Color, limit: MoveLimit, position: Position },
+    Start {
+        game: Token,
+        you: Color,
+        limit: MoveLimit,
+        position: Position,
+    },
     /// A move made at `ply`, and the position it gives.
-    Move { game: Token, ply: usize, mv: Move, position: Position },
+    Move {
+        game: Token,
+        ply: usize,
+        mv: Move,
+        position: Position,
+    },
     /// A resignation, a draw offer, its answer, or a claim on time, made at `ply`.
-    Declare { game: Token, ply: usize, what: Declaration },
-    RematchOffer { game: Token },
-    RematchAccept { game: Token },
+    Declare {
+        game: Token,
+        ply: usize,
+        what: Declaration,
+    },
+    RematchOffer {
+        game: Token,
+    },
+    RematchAccept {
+        game: Token,
+    },
     /// The sender's whole record of the game, to reconcile after a reconnect or a gap.
-    Sync { game: Token, record: Game },
+    Sync {
+        game: Token,
+        record: Game,
+    },
     /// The sender refused a message.
     Refused(Refusal),
 }
