@@ -298,6 +298,13 @@ use crate::ui::view::ControlsView;
 use crate::ui::web::{self as page, App};
 use crate::ui::{Lang, NewGame};
 
+/// Resolves once the page shows its game (in a language other than English, once that
+/// language's texts have come); boot.js waits for it before offering these functions.
+#[wasm_bindgen]
+pub fn page_shown() -> js_sys::Promise {
+    page::shown()
+}
+
 fn no_game() -> JsError {
     JsError::new("the game has not started on this page")
 }
@@ -627,9 +634,31 @@ fn read_settings_patch(value: &JsValue) -> Result<SettingsPatch, String> {
 /// `{ evaluation, language, sound, theme, coordinates, watch_speed }`, any of them (or nothing, to read).
 /// Returns all the settings. A bad value throws and changes nothing.
 #[wasm_bindgen]
-pub fn game_settings(patch: JsValue) -> Result<JsValue, JsError> {
+pub fn game_settings(patch: JsValue) -> Result<js_sys::Promise, JsError> {
     let patch = read_settings_patch(&patch).map_err(|e| JsError::new(&e))?;
-    with_page(|app| {
+    with_page(|_| ())?;
+    // A language whose texts are not here yet is fetched first; the promise then settles.
+    let wanted = patch.language.filter(|&lang| !crate::ui::text::at_hand(lang));
+    Ok(js_sys::Promise::new(&mut |resolve, reject| match wanted {
+        None => {
+            let _ = resolve.call1(&JsValue::NULL, &apply_settings(patch));
+        }
+        Some(lang) => page::fetch_texts(lang, move |file| {
+            page::dispatch(Event::PageTexts { lang, file });
+            if crate::ui::text::at_hand(lang) {
+                let _ = resolve.call1(&JsValue::NULL, &apply_settings(patch));
+            } else {
+                apply_settings(SettingsPatch { language: None, ..patch });
+                let error = JsError::new(&format!("the page's texts in {} could not be fetched", lang.code()));
+                let _ = reject.call1(&JsValue::NULL, &error.into());
+            }
+        }),
+    }))
+}
+
+/// Changes the settings; all six as they then are.
+fn apply_settings(patch: SettingsPatch) -> JsValue {
+    let view = with_page(|app| {
         app.dispatch(Event::Settings(patch));
         let settings = app.state().settings;
         to_js(&SettingsView {
@@ -640,7 +669,11 @@ pub fn game_settings(patch: JsValue) -> Result<JsValue, JsError> {
             coordinates: settings.coordinates,
             watch_speed: settings.watch_speed.code(),
         })
-    })?
+    });
+    match view {
+        Ok(Ok(value)) => value,
+        _ => JsValue::NULL,
+    }
 }
 
 #[derive(serde::Serialize)]

@@ -75,6 +75,12 @@ pub enum Event {
         lang: Lang,
         file: Option<String>,
     },
+    /// A language's page texts, fetched as `Effect::FetchPageTexts` asked (none if they could
+    /// not be had: the page stays in the language it shows).
+    PageTexts {
+        lang: Lang,
+        file: Option<String>,
+    },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -248,6 +254,8 @@ pub enum Effect {
     FetchPuzzles,
     /// Fetch this language's error texts, and send them back as `Event::ErrorTexts`.
     FetchErrorTexts(Lang),
+    /// Fetch this language's page texts, and send them back as `Event::PageTexts`.
+    FetchPageTexts(Lang),
 }
 
 /// Options for a new game, as the dialog and the API give them.
@@ -297,6 +305,8 @@ pub struct Session {
     /// A puzzle asked for while the set comes, and the start of the game it was asked over: it
     /// starts only if no other game was started meanwhile.
     puzzle_asked: Option<(Choice, Position)>,
+    /// The language chosen while its texts were not at hand: the page changes to it when they come.
+    language_asked: Option<Lang>,
     effects: Vec<Effect>,
 }
 
@@ -315,6 +325,7 @@ impl Session {
             rest_until: None,
             last_select: None,
             puzzle_asked: None,
+            language_asked: None,
             review_stands_in: false,
             counted: false,
             dice: SplitMix64(state_seed),
@@ -403,6 +414,22 @@ impl Session {
                 self.state.system_dark = dark;
                 self.refresh_controls();
                 self.effects.push(Effect::Redraw);
+            }
+            Event::PageTexts { lang, file } => {
+                if let Some(file) = file {
+                    text::install(lang, file);
+                }
+                if self.language_asked == Some(lang) {
+                    self.language_asked = None;
+                    if text::at_hand(lang) {
+                        self.settings(SettingsPatch { language: Some(lang), ..SettingsPatch::default() });
+                    } else {
+                        self.state.notice = Some(Notice::TextsUnavailable(lang));
+                        // The language chooser goes back to the language shown.
+                        self.effects.push(Effect::SaveSettings(self.state.settings));
+                        self.refresh_controls();
+                    }
+                }
             }
             Event::ErrorTexts { lang, file } => {
                 error_text::with_files(|files| files.install(lang, file));
@@ -630,8 +657,19 @@ impl Session {
 
     fn settings(&mut self, patch: SettingsPatch) {
         let before = self.state.settings;
-        if let Some(language) = patch.language {
-            self.state.settings.language = language;
+        match patch.language {
+            // The page changes language once it has the texts.
+            Some(language) if !text::at_hand(language) => {
+                let asked_before = self.language_asked.replace(language) == Some(language);
+                if !asked_before {
+                    self.effects.push(Effect::FetchPageTexts(language));
+                }
+            }
+            Some(language) => {
+                self.language_asked = None;
+                self.state.settings.language = language;
+            }
+            None => {}
         }
         let settings = &mut self.state.settings;
         settings.evaluation = patch.evaluation.unwrap_or(settings.evaluation);

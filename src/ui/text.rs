@@ -45,73 +45,76 @@ impl Lang {
         self == Lang::Fa
     }
 
+    /// The language's texts; on the page, English until the language's file is installed.
     pub fn texts(self) -> &'static Texts {
         match self {
             Lang::En => &EN,
-            Lang::Fa => &FA,
-            Lang::Es => &ES,
-            Lang::Fr => &FR,
+            _ => FETCHED
+                .with_borrow(|fetched| fetched.iter().find(|(lang, _)| *lang == self).map(|(_, texts)| *texts))
+                .unwrap_or_else(|| built_in(self)),
         }
     }
 }
 
-pub struct Texts {
-    /// Red, Blue.
-    pub colors: [&'static str; 2],
-    /// In the order of `Card::ALL`.
-    pub cards: [&'static str; 16],
-    /// In the order of `Level::ALL`.
-    pub levels: [&'static str; AiLevel::COUNT],
-    to_move: &'static str,
-    your_move: &'static str,
-    must_pass: &'static str,
-    choose_card: &'static str,
-    who_starts: &'static str,
-    stamp_colors: [&'static str; 2],
-    win_stone: &'static str,
-    win_stream: &'static str,
-    draw: &'static str,
-    save_unreadable: &'static str,
-    link_broken: &'static str,
-    record_broken: &'static str,
-    ai_failed: &'static str,
-    you_win_stone: &'static str,
-    you_win_stream: &'static str,
-    ai_wins_stone: &'static str,
-    ai_wins_stream: &'static str,
-    mode_ai: &'static str,
-    mode_two: &'static str,
-    mode_watch: &'static str,
-    level: &'static str,
-    duplicate_card: &'static str,
-    move_pass: &'static str,
-    viewing: &'static str,
-    you_win_short: &'static str,
-    ai_wins_short: &'static str,
-    wins_short: &'static str,
-    draw_short: &'static str,
-    ai_label: &'static str,
-    ai_thinking: &'static str,
-    pub link_copied: &'static str,
-    eval_even: &'static str,
-    eval_lead: &'static str,
-    eval_win: &'static str,
-    announce_step: &'static str,
-    announce_capture: &'static str,
-    announce_pass: &'static str,
-    describe_side: &'static str,
-    no_students: &'static str,
-    describe_cards: &'static str,
-    and: &'static str,
-    /// The rules page: its title, its paragraphs, and the heading over the sixteen cards. The
-    /// paragraphs reach the page as `www/rules/<code>.txt`, fetched when the rules are opened
-    /// (`rules_file` writes them; a test keeps them equal).
-    pub rules_title: &'static str,
-    #[cfg(not(target_arch = "wasm32"))]
-    pub rules: &'static [&'static str],
-    pub rules_cards: &'static str,
-    /// The page's fixed texts, by the `data-text` key of their element, as [`pairs!`] packs them.
-    html: &'static str,
+/// The texts compiled in: all four natively, only English on the page (the others come as
+/// `www/texts/<code>.txt`, about 7 KB less to download on a first visit).
+#[cfg(not(target_arch = "wasm32"))]
+fn built_in(lang: Lang) -> &'static Texts {
+    match lang {
+        Lang::En => &EN,
+        Lang::Fa => &FA,
+        Lang::Es => &ES,
+        Lang::Fr => &FR,
+    }
+}
+
+#[cfg(target_arch = "wasm32")]
+fn built_in(_: Lang) -> &'static Texts {
+    &EN
+}
+
+thread_local! {
+    /// The languages whose file has been installed (each at most once: they live as long as the page).
+    static FETCHED: std::cell::RefCell<Vec<(Lang, &'static Texts)>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Whether `lang`'s texts are at hand (on the page: English, or a language whose file came).
+pub fn at_hand(lang: Lang) -> bool {
+    cfg!(not(target_arch = "wasm32")) || lang == Lang::En || FETCHED.with_borrow(|f| f.iter().any(|(l, _)| *l == lang))
+}
+
+/// Installs `lang`'s texts from its file (`texts_file` wrote it); a text the file lacks stays
+/// in English.
+pub fn install(lang: Lang, file: String) {
+    if lang == Lang::En || FETCHED.with_borrow(|f| f.iter().any(|(l, _)| *l == lang)) {
+        return;
+    }
+    let texts: &'static Texts = Box::leak(Box::new(Texts::read(file.leak(), &EN)));
+    FETCHED.with_borrow_mut(|fetched| fetched.push((lang, texts)));
+}
+
+/// The file of `lang`'s texts, as the page fetches it (`www/texts/<code>.txt`).
+#[cfg(not(target_arch = "wasm32"))]
+pub fn texts_file(lang: Lang) -> String {
+    file_of(lang.texts())
+}
+
+/// A texts file read as the page reads it, and written again (for the test that keeps the
+/// files whole).
+#[cfg(not(target_arch = "wasm32"))]
+pub fn reread_texts_file(file: String) -> String {
+    file_of(&Texts::read(file.leak(), &EN))
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn file_of(texts: &Texts) -> String {
+    let mut file =
+        String::from("# Written from src/ui/text.rs by tests/texts_files.rs: edit the Rust table, not this file.\n");
+    for line in texts.lines() {
+        file.push_str(&line);
+        file.push('\n');
+    }
+    file
 }
 
 /// Key-text pairs packed at compile time into one string, `"key\0text\0key\0text\0…"`: as a
@@ -120,6 +123,130 @@ macro_rules! pairs {
     ($(($key:literal, $text:literal $(,)?)),* $(,)?) => {
         concat!($($key, "\0", $text, "\0"),*)
     };
+}
+
+/// Defines `Texts` from its lists of names and its single texts, with the page's fixed texts
+/// (`html`) and the rules' paragraphs; and how a language's texts are written to their file and
+/// read back from it (the page has only English built in: see `texts_file`).
+macro_rules! texts {
+    (
+        lists { $($(#[$list_doc:meta])* $list_vis:vis $list:ident: $len:expr),* $(,)? }
+        texts { $($(#[$text_doc:meta])* $text_vis:vis $text:ident),* $(,)? }
+    ) => {
+        #[derive(Clone, Copy, Debug, PartialEq)]
+        pub struct Texts {
+            $($(#[$list_doc])* $list_vis $list: [&'static str; $len],)*
+            $($(#[$text_doc])* $text_vis $text: &'static str,)*
+            /// The page's fixed texts, by the `data-text` key of their element, as [`pairs!`]
+            /// packs them.
+            html: &'static str,
+            /// The rules' paragraphs reach the page as `www/rules/<code>.txt`, fetched when the
+            /// rules are opened (`rules_file` writes them; a test keeps them equal).
+            #[cfg(not(target_arch = "wasm32"))]
+            pub rules: &'static [&'static str],
+        }
+
+        impl Texts {
+            /// The lines of the texts' file: `name=text`, a list's names in order under one
+            /// name, the fixed texts as `html.key=text`.
+            #[cfg(not(target_arch = "wasm32"))]
+            fn lines(&self) -> Vec<String> {
+                let mut lines = Vec::new();
+                $(lines.extend(self.$list.iter().map(|text| format!("{}={text}", stringify!($list))));)*
+                $(lines.push(format!("{}={}", stringify!($text), self.$text));)*
+                let mut parts = self.html.split('\0');
+                while let (Some(key), Some(text)) = (parts.next(), parts.next()) {
+                    lines.push(format!("html.{key}={text}"));
+                }
+                lines
+            }
+
+            /// The texts a file holds; what it lacks (or names wrongly) stays as in `base`.
+            fn read(file: &'static str, base: &Texts) -> Texts {
+                let mut texts = *base;
+                let mut html = String::new();
+                $(let mut $list = 0;)*
+                for (name, text) in file.lines().filter(|line| !line.starts_with('#')).filter_map(|line| line.split_once('=')) {
+                    match name {
+                        $(stringify!($list) => {
+                            if let Some(slot) = texts.$list.get_mut($list) {
+                                *slot = text;
+                            }
+                            $list += 1;
+                        })*
+                        $(stringify!($text) => texts.$text = text,)*
+                        _ => {
+                            if let Some(key) = name.strip_prefix("html.") {
+                                html.extend([key, "\0", text, "\0"]);
+                            }
+                        }
+                    }
+                }
+                if !html.is_empty() {
+                    texts.html = html.leak();
+                }
+                texts
+            }
+        }
+    };
+}
+
+texts! {
+    lists {
+        /// Red, Blue.
+        pub colors: 2,
+        /// In the order of `Card::ALL`.
+        pub cards: 16,
+        /// In the order of `Level::ALL`.
+        pub levels: AiLevel::COUNT,
+        stamp_colors: 2,
+    }
+    texts {
+        to_move,
+        your_move,
+        must_pass,
+        choose_card,
+        who_starts,
+        win_stone,
+        win_stream,
+        draw,
+        save_unreadable,
+        link_broken,
+        record_broken,
+        ai_failed,
+        you_win_stone,
+        you_win_stream,
+        ai_wins_stone,
+        ai_wins_stream,
+        mode_ai,
+        mode_two,
+        mode_watch,
+        level,
+        duplicate_card,
+        move_pass,
+        viewing,
+        you_win_short,
+        ai_wins_short,
+        wins_short,
+        draw_short,
+        ai_label,
+        ai_thinking,
+        pub link_copied,
+        eval_even,
+        eval_lead,
+        eval_win,
+        announce_step,
+        announce_capture,
+        announce_pass,
+        describe_side,
+        no_students,
+        describe_cards,
+        and,
+        /// The rules page's title and the heading over the sixteen cards (its paragraphs are
+        /// `rules`, below).
+        pub rules_title,
+        pub rules_cards,
+    }
 }
 
 impl Texts {
@@ -682,6 +809,11 @@ const EN: Texts = Texts {
         ("next-puzzle", "Next puzzle"),
         ("puzzles-solved", "Puzzles solved: {n} of {total}"),
         ("puzzles-unavailable", "The puzzles could not be fetched: you may be offline. Try again when you are online."),
+        (
+            "texts-unavailable",
+            "The page's texts in {language} could not be fetched: you may be offline. Choose the language again when you are online."
+        ),
+        ("review-graph", "Evaluation graph"),
         ("review", "Review"),
         ("review-progress", "Reviewing move {n} of {total}…"),
         (
@@ -706,6 +838,7 @@ const EN: Texts = Texts {
     ],
 };
 
+#[cfg(not(target_arch = "wasm32"))]
 /// The cards' Persian names, as the rules core keeps them.
 const PERSIAN_CARDS: [&str; 16] = {
     let mut names = [""; 16];
@@ -717,6 +850,7 @@ const PERSIAN_CARDS: [&str; 16] = {
     names
 };
 
+#[cfg(not(target_arch = "wasm32"))]
 const FA: Texts = Texts {
     colors: ["قرمز", "آبی"],
     cards: PERSIAN_CARDS,
@@ -884,6 +1018,11 @@ const FA: Texts = Texts {
         ("next-puzzle", "معمای بعدی"),
         ("puzzles-solved", "معماهای حل‌شده: {n} از {total}"),
         ("puzzles-unavailable", "معماها دریافت نشدند: شاید به اینترنت وصل نیستید. وقتی وصل شدید، دوباره امتحان کنید."),
+        (
+            "texts-unavailable",
+            "متن‌های صفحه به زبان {language} دریافت نشدند: شاید به اینترنت وصل نیستید. وقتی وصل شدید، دوباره این زبان را برگزینید."
+        ),
+        ("review-graph", "نمودار ارزیابی"),
         ("review", "بازبینی"),
         ("review-progress", "بازبینی حرکت {n} از {total}…"),
         (
@@ -908,6 +1047,7 @@ const FA: Texts = Texts {
     ],
 };
 
+#[cfg(not(target_arch = "wasm32"))]
 const ES: Texts = Texts {
     colors: ["Rojo", "Azul"],
     cards: [
@@ -1081,6 +1221,11 @@ const ES: Texts = Texts {
             "puzzles-unavailable",
             "No se pudieron descargar los problemas: quizá no tengas conexión. Vuelve a intentarlo cuando estés en línea."
         ),
+        (
+            "texts-unavailable",
+            "No se pudieron descargar los textos de la página en {language}: quizá no tengas conexión. Vuelve a elegir el idioma cuando estés en línea."
+        ),
+        ("review-graph", "Gráfica de la evaluación"),
         ("review", "Revisar"),
         ("review-progress", "Revisando la jugada {n} de {total}…"),
         (
@@ -1105,6 +1250,7 @@ const ES: Texts = Texts {
     ],
 };
 
+#[cfg(not(target_arch = "wasm32"))]
 const FR: Texts = Texts {
     colors: ["Rouge", "Bleu"],
     cards: [
@@ -1295,6 +1441,11 @@ const FR: Texts = Texts {
             "puzzles-unavailable",
             "Les problèmes n'ont pas pu être téléchargés\u{a0}: vous êtes peut-être hors ligne. Réessayez une fois en ligne."
         ),
+        (
+            "texts-unavailable",
+            "Les textes de la page en {language} n'ont pas pu être téléchargés\u{a0}: vous êtes peut-être hors ligne. Choisissez de nouveau la langue une fois en ligne."
+        ),
+        ("review-graph", "Courbe de l'évaluation"),
         ("review", "Analyser"),
         ("review-progress", "Analyse du coup {n} sur {total}…"),
         (

@@ -62,12 +62,20 @@ const MOVE_LISTS: [&str; 2] = ["moves", "sheet-moves"];
 
 const CARD_SELECTS: [&str; 5] = ["setup-red-1", "setup-red-2", "setup-blue-1", "setup-blue-2", "setup-side"];
 
-pub fn wire(document: &Document) -> Result<(), JsValue> {
+/// Fills the choosers (the level, the cards, the language, the watch speed) with their options,
+/// named in `lang`: some hundred elements, made after the first board is drawn.
+pub fn fill_choosers(document: &Document, lang: Lang) -> Result<(), JsValue> {
     add_options(document, "setup-level", view::level_options(Lang::En).into_iter().map(|(code, _)| code))?;
     for id in CARD_SELECTS {
         add_options(document, id, view::card_options(Lang::En).into_iter().map(|(name, _)| name))?;
     }
     add_options(document, "language", view::language_options().into_iter().map(|(code, _)| code))?;
+    add_options(document, "watch-speed", view::watch_speed_options(Lang::En).into_iter().map(|(code, _)| code))?;
+    name_choosers(lang);
+    Ok(())
+}
+
+pub fn wire(document: &Document) -> Result<(), JsValue> {
     let language = document.get_element_by_id("language").ok_or("no #language")?;
     listen(&language, "change", |app, _: web_sys::Event| {
         if let Some(lang) = Lang::from_code(&select_value("language")) {
@@ -84,7 +92,6 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
     })?;
     on_click(document, "play-next-level", |app| app.dispatch(Event::Intent(Intent::NextLevel)))?;
     on_click(document, "watch-pause", |app| app.dispatch(Event::Intent(Intent::ToggleWatchPause)))?;
-    add_options(document, "watch-speed", view::watch_speed_options(Lang::En).into_iter().map(|(code, _)| code))?;
     let speed = document.get_element_by_id("watch-speed").ok_or("no #watch-speed")?;
     listen(&speed, "change", |app, _: web_sys::Event| {
         if let Some(speed) = WatchSpeed::from_code(&select_value("watch-speed")) {
@@ -570,6 +577,12 @@ fn show_review(panel: Option<&ReviewPanel>) {
 
 /// Puts the page in `lang`: direction, every fixed text, the names in the choosers.
 pub fn apply_language(lang: Lang) {
+    apply_page_texts(lang);
+    name_choosers(lang);
+}
+
+/// The page's direction and its fixed texts in `lang`.
+pub fn apply_page_texts(lang: Lang) {
     let Some(document) = web_sys::window().and_then(|w| w.document()) else { return };
     let texts = lang.texts();
     if let Some(root) = document.document_element() {
@@ -592,6 +605,10 @@ pub fn apply_language(lang: Lang) {
             }
         }
     }
+}
+
+/// Names the choosers' options in `lang`, and shows `lang` in the language chooser.
+fn name_choosers(lang: Lang) {
     let set_options = |id: &str, label: &dyn Fn(usize) -> String| {
         if let Some(select) = element::<HtmlSelectElement>(id) {
             let options = select.options();
