@@ -678,3 +678,21 @@ fn records_that_diverge_after_a_reconnect_are_reported_on_both_sides_and_kept() 
     assert_eq!(host.divergence().unwrap().theirs.as_ref(), reloaded.game());
     assert_eq!(host.play(5, first_legal(&host)), Err(Refusal::Diverged));
 }
+
+#[test]
+fn a_restored_side_with_a_damaged_save_or_extreme_times_never_panics() {
+    let (host, _guest) = pair(Color::Red, MoveLimit::Seconds(60));
+    // A host's save without its game (damaged), and times at the ends of the range.
+    let mut saved = host.saved();
+    saved.current = None;
+    let mut restored = OnlineGame::restore(saved, u64::MAX);
+    restored.connected(u64::MAX);
+    for text in ["hello - guest-secret", "hello room1.1 guest-secret", "claim room1.1 0", "sync room1.1 x"] {
+        restored.receive(u64::MAX, text);
+    }
+    assert_eq!(restored.game(), None);
+    let (mut host, _guest) = pair(Color::Red, MoveLimit::Seconds(60));
+    let claim = Message::Declare { game: host.game_id().unwrap().clone(), ply: 0, what: Declaration::Claim };
+    host.receive(u64::MAX, &claim.encode());
+    assert!(!host.can_claim(0), "time going backwards claims nothing");
+}

@@ -403,7 +403,7 @@ impl OnlineGame {
         self.ever_greeted = true;
         if let Some((id, record)) = &self.current {
             if self.host && game.as_ref() != Some(id) {
-                out.push(Output::Send(self.start_message()));
+                out.extend(self.start_message().map(Output::Send));
             }
             out.push(Output::Send(Message::Sync { game: id.clone(), record: record.clone() }));
         }
@@ -411,9 +411,10 @@ impl OnlineGame {
         Ok(())
     }
 
-    fn start_message(&self) -> Message {
-        let (id, game) = self.current.as_ref().expect("the host has dealt");
-        Message::Start { game: id.clone(), you: self.you.other(), limit: self.limit, position: *game.start() }
+    /// The host's deal of the current game, as the guest hears it.
+    fn start_message(&self) -> Option<Message> {
+        let (id, game) = self.current.as_ref()?;
+        Some(Message::Start { game: id.clone(), you: self.you.other(), limit: self.limit, position: *game.start() })
     }
 
     fn start(
@@ -460,7 +461,7 @@ impl OnlineGame {
             && let Some((id, record)) = previous
         {
             out.push(Output::Send(Message::Sync { game: id.clone(), record: record.clone() }));
-            out.push(Output::Send(self.start_message()));
+            out.extend(self.start_message().map(Output::Send));
             if let Some((id, record)) = &self.current {
                 out.push(Output::Send(Message::Sync { game: id.clone(), record: record.clone() }));
             }
@@ -618,7 +619,9 @@ impl OnlineGame {
                 let position = game.positions().get(ply).copied();
                 let limit = self.limit.millis();
                 position.is_some_and(|p| p.to_move() == you)
-                    && limit.is_some_and(|limit| now.saturating_sub(self.turn_since) + CLAIM_GRACE_MS >= limit)
+                    && limit.is_some_and(|limit| {
+                        now.saturating_sub(self.turn_since).saturating_add(CLAIM_GRACE_MS) >= limit
+                    })
             }
             _ => false,
         }
@@ -709,7 +712,7 @@ impl OnlineGame {
             // Colours change sides; the host deals as it chose.
             self.you = self.you.other();
             self.deal(now);
-            out.push(Output::Send(self.start_message()));
+            out.extend(self.start_message().map(Output::Send));
         }
         out.push(Output::Changed);
         Ok(())
