@@ -139,18 +139,36 @@ fn a_message_longer_than_the_limit_is_refused_before_it_is_read() {
 }
 
 #[test]
-fn a_sync_of_a_long_game_fits_and_one_past_the_most_moves_is_refused() {
-    // Any legal moves, up to the most a sync carries or the game's end.
+fn a_sync_of_the_most_moves_fits_in_a_message_and_one_more_move_is_refused() {
+    // A long game: moves that neither win nor repeat a position a third time, while there are.
     let mut game = Game::new(deal().position());
-    let mut text = format!("sync g.1 {} moves", game.start());
-    while game.outcome().is_none() && game.moves().len() < MAX_SYNC_MOVES {
-        let m = game.legal_moves()[game.moves().len() % game.legal_moves().len()];
+    let mut dice = onitama::rules::SplitMix64(5);
+    while game.moves().len() < MAX_SYNC_MOVES + 1 {
+        let quiet: Vec<Move> = game
+            .legal_moves()
+            .iter()
+            .copied()
+            .filter(|&m| !game.position().is_winning(m))
+            .filter(|&m| {
+                let next = game.position().play(m).unwrap();
+                game.positions().iter().filter(|p| **p == next).count() < 2
+            })
+            .collect();
+        let Some(&m) = quiet.get((dice.next_u64() % quiet.len().max(1) as u64) as usize) else { break };
         game.play(m).unwrap();
-        text.push_str(&format!(" {m}"));
     }
-    assert!(text.len() <= MAX_MESSAGE_BYTES);
-    let message = Message::Sync { game: tok("g.1"), record: game.clone() };
-    assert_eq!(Message::decode(&message.encode()), Ok(message));
+    assert_eq!(game.moves().len(), MAX_SYNC_MOVES + 1, "a game this long exists");
+    let mut most = Game::new(*game.start());
+    for &m in &game.moves()[..MAX_SYNC_MOVES] {
+        most.play(m).unwrap();
+    }
+    let message = Message::Sync { game: tok("g.1"), record: most };
+    let line = message.encode();
+    assert!(line.len() <= MAX_MESSAGE_BYTES, "{} bytes", line.len());
+    assert_eq!(Message::decode(&line), Ok(message));
+    let longer = Message::Sync { game: tok("g.1"), record: game }.encode();
+    assert!(longer.len() <= MAX_MESSAGE_BYTES, "refused for its moves, not its bytes");
+    assert_eq!(Message::decode(&longer), Err(Refusal::TooLong));
 }
 
 #[test]
