@@ -61,10 +61,11 @@ const turning = await page.evaluate(async () => {
 let total = 0;
 // Fetched only when asked for, not part of a game's download: the rules (RULES.md, and the
 // rules dialog's paragraphs in rules/), the puzzle set, and the error texts of a language other
-// than English (errors/, when an error is to be shown). The largest of each is listed. The page's
-// texts in a language other than English (texts/) are part of a first visit in that language.
-const lazy = ['RULES.md', 'puzzles.txt', 'rules/fa.txt', 'errors/fa.txt'];
-const folders = ['rules', 'errors', 'texts'];
+// than English (errors/, when an error is to be shown), the tutorial's texts (tutorial/, when it
+// starts). The largest of each is listed. The page's texts in a language other than English
+// (texts/) are part of a first visit in that language.
+const lazy = ['RULES.md', 'puzzles.txt', 'rules/fa.txt', 'errors/fa.txt', 'tutorial/fa.txt'];
+const folders = ['rules', 'errors', 'tutorial', 'texts'];
 const files = readdirSync(dist).filter((f) => !f.endsWith('.map') && !lazy.includes(f) && !folders.includes(f));
 const sizes = files.map((f) => {
   const gz = gzipSync(readFileSync(join(dist, f)), { level: 9 }).length;

@@ -438,8 +438,22 @@ pub fn game_state() -> Result<JsValue, JsError> {
         review: Option<ReviewView>,
         /// The puzzle being played: `{ id, plies, daily, status }`, status "playing", "solved" or "failed".
         puzzle: Option<PuzzleView>,
+        /// The tutorial on the board: `{ step, steps, done, wrong, expects }`.
+        tutorial: Option<TutorialView>,
+        /// The tutorial was finished or left on this device.
+        tutorial_done: bool,
         /// Everything the controls around the board show, as the page writes them.
         controls: ControlsView,
+    }
+    #[derive(serde::Serialize)]
+    struct TutorialView {
+        /// 1 for the first.
+        step: usize,
+        steps: usize,
+        done: bool,
+        wrong: bool,
+        /// The moves the step accepts.
+        expects: &'static [&'static str],
     }
     #[derive(serde::Serialize)]
     struct PuzzleView {
@@ -515,6 +529,14 @@ pub fn game_state() -> Result<JsValue, JsError> {
                 crate::ui::state::Focus::Card(color, slot) => format!("{}:{slot}", color.code()),
                 crate::ui::state::Focus::Side => "side".to_string(),
             }),
+            tutorial: state.tutorial.map(|run| TutorialView {
+                step: run.step + 1,
+                steps: crate::ui::tutorial::STEPS.len(),
+                done: run.done,
+                wrong: run.wrong,
+                expects: run.current().expects,
+            }),
+            tutorial_done: state.tutorial_done,
             controls,
         };
         to_js(&view)

@@ -55,7 +55,7 @@ pub fn emphasis(state: &State, card: Card) -> Emphasis {
         Emphasis::Plain
     } else if state.selected_card == Some(card) || state.card_choice.is_some() || must_pass(state) {
         Emphasis::Chosen
-    } else if state.hint.map(|m| m.card()) == Some(card) {
+    } else if state.hinted().map(|m| m.card()) == Some(card) {
         Emphasis::Hinted
     } else {
         Emphasis::Playable
@@ -120,7 +120,7 @@ pub fn marks(state: &State) -> Marks {
     Marks {
         last_move,
         arrow: last_move.filter(|_| last_mover.is_some_and(|color| !state.mode.is_human(color))),
-        hint: step(state.hint),
+        hint: step(state.hinted()),
         preview: preview_targets(state),
         movable: movable_pieces(state) & !selected.map_or(Bitboard::EMPTY, Square::bitboard),
         selected,

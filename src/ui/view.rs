@@ -50,6 +50,25 @@ pub struct ControlsView {
     pub back_to_my_game: bool,
     /// While the AI plays itself: whether it is paused, and how fast it plays.
     pub watch: Option<WatchControls>,
+    /// The tutorial's panel, while the tutorial is on.
+    pub tutorial: Option<TutorialPanel>,
+    /// The tutorial is offered in the strip (a first visit, nothing played yet).
+    pub tutorial_offer: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct TutorialPanel {
+    /// 1 for the first step.
+    pub step: usize,
+    pub steps: usize,
+    /// The step's task, or its lesson once its move is made ("…" while the texts come).
+    pub text: String,
+    /// The step's move is made: Next (or Finish, after the last) is offered.
+    pub done: bool,
+    /// A move the step does not ask for was just refused.
+    pub wrong: bool,
+    /// The Next button's words: "Next", or "Finish" on the last step.
+    pub next_label: &'static str,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -200,11 +219,13 @@ pub fn controls(state: &State) -> ControlsView {
     // Why this side began: the side card's stamp (a loaded position may begin otherwise).
     let start = game.start();
     let why = (start.to_move() == start.side_card().stamp()).then(|| text::who_starts(lang, start.side_card()));
-    let mut mode_line = match &state.puzzle {
-        Some(run) => run.line(lang, game),
-        None => text::mode_line(lang, state.mode),
+    let mut mode_line = match (&state.puzzle, state.tutorial) {
+        (Some(run), _) => run.line(lang, game),
+        (_, Some(run)) => run.title(lang, state.tutorial_file().flatten().unwrap_or_default()),
+        _ => text::mode_line(lang, state.mode),
     };
-    if let Some(why) = why.as_ref().filter(|_| game.moves().is_empty() && state.puzzle.is_none()) {
+    let own_line = state.puzzle.is_some() || state.tutorial.is_some();
+    if let Some(why) = why.as_ref().filter(|_| game.moves().is_empty() && !own_line) {
         mode_line = format!("{mode_line} · {why}");
     }
     let settings = &state.settings;
@@ -214,9 +235,9 @@ pub fn controls(state: &State) -> ControlsView {
         mode_line,
         status: why,
         notice: state.notice.as_ref().map(|n| n.text(lang)),
-        undo: !game.moves().is_empty(),
-        redo: game.redoable().next().is_some(),
-        hint: state.human_to_move() && state.hint.is_none(),
+        undo: !game.moves().is_empty() && state.tutorial.is_none(),
+        redo: game.redoable().next().is_some() && state.tutorial.is_none(),
+        hint: state.human_to_move() && state.hint.is_none() && state.tutorial.is_none(),
         moves: move_rows(state),
         evaluation: settings.evaluation.then(|| evaluation_bar(state)),
         review: state.review.as_ref().map(|review| review_panel(state, review)),
@@ -251,11 +272,34 @@ pub fn controls(state: &State) -> ControlsView {
         game_over: game
             .outcome()
             .filter(|_| !state.shows_result() && state.review.is_none() && state.puzzle.is_none())
+            .filter(|_| state.tutorial.is_none())
             .filter(|_| state.viewing.is_none())
             .map(|outcome| GameOverStrip {
                 text: text::result_short(lang, outcome, state.mode),
                 review: !game.moves().is_empty(),
             }),
+        tutorial: state.tutorial.map(|run| TutorialPanel {
+            step: run.step + 1,
+            steps: super::tutorial::STEPS.len(),
+            text: match state.tutorial_file() {
+                Some(Some(file)) => run.text(lang, file),
+                Some(None) => lang.texts().html("tutorial-unavailable").unwrap_or_default().to_string(),
+                None => "…".to_string(),
+            },
+            done: run.done,
+            wrong: run.wrong,
+            next_label: lang
+                .texts()
+                .html(if run.is_last() { "tutorial-finish" } else { "tutorial-next" })
+                .unwrap_or_default(),
+        }),
+        tutorial_offer: state.first_visit
+            && !state.tutorial_done
+            && state.tutorial.is_none()
+            && game.moves().is_empty()
+            && state.puzzle.is_none()
+            && state.review.is_none()
+            && state.aside.is_none(),
         puzzles_solved: state.puzzle_set.as_ref().map(|set| puzzles_solved(lang, state.solved.len(), set.len())),
         settings: SettingsView {
             evaluation: settings.evaluation,

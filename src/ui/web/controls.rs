@@ -90,6 +90,19 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
         close_dialog("menu");
         app.dispatch(Event::Intent(Intent::BackToMyGame));
     })?;
+    on_click(document, "tutorial-offer", |app| app.dispatch(Event::Intent(Intent::Tutorial)))?;
+    on_click(document, "menu-tutorial", |app| {
+        close_dialog("menu");
+        app.dispatch(Event::Intent(Intent::Tutorial));
+    })?;
+    on_click(document, "tutorial-next", |app| {
+        app.dispatch(Event::Intent(Intent::TutorialNext));
+        // The button is disabled until the next step's move: the focus goes to the step's words.
+        if let Some(text) = element::<web_sys::HtmlElement>("tutorial-text") {
+            let _ = text.focus();
+        }
+    })?;
+    on_click(document, "tutorial-leave", |app| app.dispatch(Event::Intent(Intent::LeaveTutorial)))?;
     on_click(document, "play-next-level", |app| app.dispatch(Event::Intent(Intent::NextLevel)))?;
     on_click(document, "watch-pause", |app| app.dispatch(Event::Intent(Intent::ToggleWatchPause)))?;
     let speed = document.get_element_by_id("watch-speed").ok_or("no #watch-speed")?;
@@ -369,6 +382,18 @@ pub fn update(view: &ControlsView) {
     set_text("puzzles-status", view.puzzles_solved.as_deref());
     set_hidden("back-to-my-game", !view.back_to_my_game);
     set_hidden("menu-back-to-my-game", !view.back_to_my_game);
+    set_hidden("tutorial-offer", !view.tutorial_offer);
+    set_hidden("tutorial", view.tutorial.is_none());
+    if let Some(tutorial) = &view.tutorial {
+        // Written only when it changes: it is a live region.
+        if element::<Element>("tutorial-text").and_then(|e| e.text_content()).as_deref() != Some(&tutorial.text) {
+            set_text("tutorial-text", Some(&tutorial.text));
+        }
+        set_text("tutorial-next", Some(tutorial.next_label));
+        if let Some(button) = element::<HtmlButtonElement>("tutorial-next") {
+            button.set_disabled(!tutorial.done);
+        }
+    }
     set_hidden("watch", view.watch.is_none());
     if let Some(watch) = &view.watch {
         set_text("watch-pause", Some(watch.pause_label));

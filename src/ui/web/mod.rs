@@ -137,6 +137,7 @@ fn show(
     let document = window.document().ok_or("no document")?;
     let reduced_motion =
         window.match_media("(prefers-reduced-motion: reduce)").ok().flatten().is_some_and(|query| query.matches());
+    let first_visit = storage::first_visit();
     let Opening { game, mode, settings, notice, puzzle, aside } = opening;
     let mut state = State::new(game, mode, settings, reduced_motion, random_seed());
     state.notice = notice;
@@ -144,6 +145,8 @@ fn show(
     state.aside = aside;
     state.solved = puzzles::solved();
     state.standings = storage::standings();
+    state.first_visit = first_visit;
+    state.tutorial_done = storage::tutorial_done();
     let target: web_sys::EventTarget = canvas.clone().into();
     let app = App {
         session: Session::new(state),
@@ -368,6 +371,10 @@ impl App {
             Effect::FetchErrorTexts(lang) => fetch::text(&format!("errors/{}.txt", lang.code()), move |file| {
                 dispatch(Event::ErrorTexts { lang, file: file.ok() });
             }),
+            Effect::FetchTutorialTexts(lang) => fetch::text(&format!("tutorial/{}.txt", lang.code()), move |file| {
+                dispatch(Event::TutorialTexts { lang, file: file.ok() });
+            }),
+            Effect::TutorialDone => storage::save_tutorial_done(),
             Effect::Vibrate(ms) => {
                 if let Some(window) = web_sys::window() {
                     // Where the device cannot buzz, nothing happens.
