@@ -177,8 +177,8 @@ pub fn labels(state: &State) -> Vec<(Color, String, bool)> {
     let mover = state.position().to_move();
     if let Some(outcome) = state.game.outcome() {
         let by = match outcome {
-            crate::rules::Outcome::Win { winner, .. } => winner,
-            crate::rules::Outcome::DrawByRepetition => mover,
+            crate::rules::Outcome::Win { winner, .. } | crate::rules::Outcome::WonOnTime { winner } => winner,
+            crate::rules::Outcome::DrawByRepetition | crate::rules::Outcome::DrawAgreed => mover,
             // Said by the side that gave up.
             crate::rules::Outcome::Resigned { by } => by,
         };

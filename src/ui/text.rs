@@ -422,6 +422,12 @@ pub fn outcome(lang: Lang, outcome: Outcome) -> String {
         Outcome::Win { winner, way: Way::Stream } => fill(lang, t.win_stream, &[("color", color_name(lang, winner))]),
         Outcome::DrawByRepetition => t.draw.to_string(),
         Outcome::Resigned { by } => resigned(lang, by, None),
+        Outcome::DrawAgreed => html_fill(lang, "draw-agreed", &[]),
+        Outcome::WonOnTime { winner } => html_fill(
+            lang,
+            "wins-on-time",
+            &[("color", color_name(lang, winner)), ("loser", color_name(lang, winner.other()))],
+        ),
     }
 }
 
@@ -455,11 +461,13 @@ pub fn result(lang: Lang, outcome: Outcome, mode: Mode) -> String {
 pub fn result_short(lang: Lang, outcome: Outcome, mode: Mode) -> String {
     let t = lang.texts();
     match (outcome, mode) {
-        (Outcome::DrawByRepetition, _) => t.draw_short.to_string(),
-        (Outcome::Win { winner, .. }, Mode::VsAi { human, .. }) => {
+        (Outcome::DrawByRepetition | Outcome::DrawAgreed, _) => t.draw_short.to_string(),
+        (Outcome::Win { winner, .. } | Outcome::WonOnTime { winner }, Mode::VsAi { human, .. }) => {
             (if winner == human { t.you_win_short } else { t.ai_wins_short }).to_string()
         }
-        (Outcome::Win { winner, .. }, _) => fill(lang, t.wins_short, &[("color", color_name(lang, winner))]),
+        (Outcome::Win { winner, .. } | Outcome::WonOnTime { winner }, _) => {
+            fill(lang, t.wins_short, &[("color", color_name(lang, winner))])
+        }
         (Outcome::Resigned { .. }, _) => result(lang, outcome, mode),
     }
 }
@@ -853,6 +861,8 @@ const EN: Texts = Texts {
         ("tutorial-next", "Next"),
         ("tutorial-finish", "Finish"),
         ("tutorial-unavailable", "The tutorial could not be loaded: check the connection and try again."),
+        ("draw-agreed", "Draw: the players agreed to it"),
+        ("wins-on-time", "{color} wins on time: {loser} was away or did not move in time"),
     ],
 };
 
@@ -1066,6 +1076,8 @@ const FA: Texts = Texts {
         ("tutorial-next", "بعدی"),
         ("tutorial-finish", "پایان"),
         ("tutorial-unavailable", "آموزش بارگیری نشد: اتصال را بررسی کنید و دوباره بکوشید."),
+        ("draw-agreed", "مساوی: بازیکنان بر آن توافق کردند"),
+        ("wins-on-time", "{color} با گذشت زمان برد: {loser} غایب بود یا به‌موقع حرکت نکرد"),
     ],
 };
 
@@ -1273,6 +1285,8 @@ const ES: Texts = Texts {
         ("tutorial-next", "Siguiente"),
         ("tutorial-finish", "Terminar"),
         ("tutorial-unavailable", "No se pudo cargar el tutorial: revisa la conexión y vuelve a intentarlo."),
+        ("draw-agreed", "Tablas: los jugadores las acordaron"),
+        ("wins-on-time", "Gana {color} por tiempo: {loser} no estaba o no movió a tiempo"),
     ],
 };
 
@@ -1497,5 +1511,7 @@ const FR: Texts = Texts {
         ("tutorial-next", "Suivant"),
         ("tutorial-finish", "Terminer"),
         ("tutorial-unavailable", "Le tutoriel n'a pas pu être chargé\u{a0}: vérifiez la connexion et réessayez."),
+        ("draw-agreed", "Partie nulle\u{a0}: les joueurs en sont convenus"),
+        ("wins-on-time", "{color} gagne au temps\u{a0}: {loser} était absent ou n'a pas joué à temps"),
     ],
 };
