@@ -427,6 +427,36 @@ fn check_ai_moves_on(harness: &mut Harness) -> Result<(), TestCaseError> {
     Ok(())
 }
 
+/// One sequence of the model: a deal, a mode, and the actions, checked after each.
+fn run_sequence(
+    seed: u64,
+    start_mode: usize,
+    reduced_motion: bool,
+    evaluation: bool,
+    actions: &[Action],
+) -> Result<(), TestCaseError> {
+    let game = Game::from_deal(&Deal::from_seed(seed));
+    let settings = Settings { evaluation, ..Settings::default() };
+    let state = State::new(game, mode(start_mode), settings, reduced_motion, seed);
+    let mut harness =
+        Harness { session: Session::new(state), orders: Vec::new(), review: None, now_ms: 0.0, wrong_effect: None };
+    harness.send(Event::Relayout { width: 1280.0, height: 800.0 });
+    harness.send(Event::Opened);
+    for action in actions {
+        let before = harness.session.clone();
+        let replied = match *action {
+            Action::Reply { age, .. } => harness.orders.iter().rev().nth(age).map(|o| o.id()),
+            _ => None,
+        };
+        harness.apply(action);
+        if let Some(id) = replied {
+            check_reply(&before, &harness.session, id)?;
+        }
+        check_invariants(&harness)?;
+    }
+    check_ai_moves_on(&mut harness)
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: SEQUENCES, ..ProptestConfig::default() })]
 
@@ -438,25 +468,50 @@ proptest! {
         evaluation in any::<bool>(),
         actions in proptest::collection::vec(action(), 1..MAX_EVENTS),
     ) {
-        let game = Game::from_deal(&Deal::from_seed(seed));
-        let settings = Settings { evaluation, ..Settings::default() };
-        let state = State::new(game, mode(start_mode), settings, reduced_motion, seed);
-        let mut harness = Harness { session: Session::new(state), orders: Vec::new(), review: None, now_ms: 0.0, wrong_effect: None };
-        harness.send(Event::Relayout { width: 1280.0, height: 800.0 });
-        harness.send(Event::Opened);
-        for action in &actions {
-            let before = harness.session.clone();
-            let replied = match *action {
-                Action::Reply { age, .. } => harness.orders.iter().rev().nth(age).map(|o| o.id()),
-                _ => None,
-            };
-            harness.apply(action);
-            if let Some(id) = replied {
-                check_reply(&before, &harness.session, id)?;
-            }
-            check_invariants(&harness)?;
+        run_sequence(seed, start_mode, reduced_motion, evaluation, &actions)?;
+    }
+}
+
+/// Sequences the model once found wrong, kept as they were shrunk.
+#[test]
+fn sequences_once_found_wrong_stay_right() {
+    use Action::*;
+    let cases: [(u64, usize, Vec<Action>); 2] = [
+        // A card that moves no piece, chosen in a puzzle: nothing was left to move.
+        (
+            0,
+            0,
+            vec![
+                Puzzle(18),
+                Play(7057750115082532827),
+                Play(3896414765045128122),
+                Play(3163311152014469432),
+                Play(0),
+                Relayout(200.0, 200.0),
+                ClickCard(0),
+            ],
+        ),
+        // Closing a review shown on the engine's line of a resigned game turned by pass and play:
+        // the board stayed facing the line's side.
+        (
+            0,
+            0,
+            vec![
+                NewGame(3177894810727973353, 2),
+                Play(3676428442581887089),
+                Resign,
+                Review,
+                ReviewReply(11285904680974450, false),
+                BestLine(710432717605215829),
+                ReviewReply(0, false),
+                CloseReview,
+            ],
+        ),
+    ];
+    for (seed, start_mode, actions) in cases {
+        if let Err(error) = run_sequence(seed, start_mode, false, false, &actions) {
+            panic!("{actions:?}: {error}");
         }
-        check_ai_moves_on(&mut harness)?;
     }
 }
 

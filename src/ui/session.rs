@@ -635,6 +635,8 @@ impl Session {
                 _ => {
                     self.leave_variation();
                     self.close_review();
+                    // The game may face another side than the engine's line did.
+                    self.layout = Layout::new(self.layout.width, self.layout.height, self.state.bottom());
                     self.changed();
                 }
             },
