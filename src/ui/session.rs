@@ -19,7 +19,7 @@ use super::standings::Standings;
 use super::state::{AsideGame, Mode, Notice, Purpose, Settings, State, Theme, Thinking, WatchSpeed};
 use super::text::{self, Lang};
 use super::view::{ControlsView, controls};
-use crate::ai::puzzle::Puzzle;
+use crate::ai::puzzle::{Difficulty, Puzzle};
 use crate::ai::review::PlyReview;
 use crate::ai::{Limits, Score};
 use crate::rules::{Card, Deal, Game, Move, Position, PositionError, SplitMix64, Square};
@@ -35,6 +35,10 @@ const DOUBLE_CLICK_MS: f64 = 400.0;
 pub const EVALUATION_MS: f64 = 300.0;
 /// How long it searches for a hint (the AI's own move follows its level instead).
 pub const HINT_MS: f64 = 1000.0;
+
+/// While a puzzle's solution is shown, each move waits this long after the last one has
+/// finished sliding, to be followed.
+pub const SOLUTION_PAUSE_MS: f64 = 700.0;
 
 #[derive(Clone, Debug)]
 pub enum Event {
@@ -138,6 +142,15 @@ pub enum Intent {
     },
     /// Play the puzzle this choice gives, once the set is here (fetching it first if needed).
     ChoosePuzzle(Choice),
+    /// Open the list of puzzles (fetching the set if needed), at the difficulty of the puzzle on
+    /// the board, else the easy ones.
+    OpenPuzzleList,
+    /// The list shows this difficulty's puzzles.
+    PuzzleListShows(Difficulty),
+    ClosePuzzleList,
+    /// Play the puzzle's winning line out on the board from its start, the defence answering
+    /// its best; the win then does not count as solved.
+    ShowSolution,
 }
 
 /// Settings to change; `None` leaves one as it is.
@@ -358,6 +371,7 @@ impl Session {
                 id: run.puzzle.id,
                 plies: run.puzzle.plies,
                 daily: run.daily,
+                shown: run.shown,
             }),
             aside: self.state.aside.clone(),
         }
@@ -394,7 +408,8 @@ impl Session {
             Event::PuzzleSet(Err(reason)) => {
                 // The browser's words are English: the console has them, the player a sentence.
                 self.effects.push(Effect::Log(format!("the puzzle set could not be fetched: {reason}")));
-                if self.puzzle_asked.take().is_some() {
+                // The list waiting for the set closes: the notice says why it is empty.
+                if self.puzzle_asked.take().is_some() || self.state.puzzle_list.take().is_some() {
                     self.state.notice = Some(Notice::PuzzlesUnavailable(reason));
                     self.refresh_controls();
                 }
@@ -613,7 +628,28 @@ impl Session {
                 self.state.puzzle = Some(PuzzleRun::new(puzzle, daily));
                 self.changed();
             }
-            Intent::ChoosePuzzle(choice) => self.choose_puzzle(choice),
+            Intent::ChoosePuzzle(choice) => {
+                self.state.puzzle_list = None;
+                self.refresh_controls();
+                self.choose_puzzle(choice);
+            }
+            Intent::OpenPuzzleList => {
+                let shows = self.state.puzzle.map_or(Difficulty::Easy, |run| run.puzzle.difficulty());
+                self.state.puzzle_list = Some(shows);
+                if self.state.puzzle_set.is_none() {
+                    self.effects.push(Effect::FetchPuzzles);
+                }
+                self.refresh_controls();
+            }
+            Intent::PuzzleListShows(difficulty) => {
+                self.state.puzzle_list = self.state.puzzle_list.map(|_| difficulty);
+                self.refresh_controls();
+            }
+            Intent::ClosePuzzleList => {
+                self.state.puzzle_list = None;
+                self.refresh_controls();
+            }
+            Intent::ShowSolution => self.show_solution(),
             Intent::Open(game) => {
                 self.put_aside();
                 // The mode of the game played, not of a puzzle's defence.
@@ -775,7 +811,8 @@ impl Session {
         if let Some(run) = self.state.puzzle.as_mut() {
             let was = run.status;
             run.after_move(&self.state.game);
-            if run.status != was && run.status == PuzzleStatus::Solved {
+            // A solution shown is the engine's win, not the player's.
+            if run.status != was && run.status == PuzzleStatus::Solved && !run.shown {
                 self.effects.push(Effect::PuzzleSolved(run.puzzle.id));
                 if !self.state.solved.contains(&run.puzzle.id) {
                     self.state.solved.push(run.puzzle.id);
@@ -841,7 +878,9 @@ impl Session {
         let before = scene(&self.state, &self.layout);
         let stepped =
             if back { self.state.game.moves().last().copied() } else { self.state.game.redoable().next().copied() };
-        let changed = if back { board::undo(&mut self.state) } else { board::redo(&mut self.state) };
+        // A solution shown plays itself: there is nothing to take back (the move list looks back).
+        let shown = self.state.puzzle.is_some_and(|run| run.shown);
+        let changed = !shown && if back { board::undo(&mut self.state) } else { board::redo(&mut self.state) };
         if !changed {
             return;
         }
@@ -1052,6 +1091,20 @@ impl Session {
         }
     }
 
+    /// Starts the puzzle on the board again from its start, its solution to play itself out
+    /// move by move (`settle` plays each next move once the last has slid and rested).
+    fn show_solution(&mut self) {
+        let Some(run) = self.state.puzzle.filter(PuzzleRun::offers_solution) else {
+            self.effects.push(Effect::Log("no puzzle's solution to show now".to_string()));
+            return;
+        };
+        self.start_game(Game::new(run.puzzle.position), self.state.mode);
+        let shown = PuzzleRun::showing_solution(run.puzzle, run.daily);
+        self.state.puzzle = Some(shown);
+        self.effects.push(Effect::Announce(shown.line(self.state.lang(), &self.state.game)));
+        self.changed();
+    }
+
     fn hint(&mut self) {
         if !self.state.human_to_move() || self.thinking_for(Purpose::Hint) {
             return;
@@ -1086,6 +1139,17 @@ impl Session {
     /// After every event: show the AI's held move once the screen is still, and keep the AI
     /// searching whenever it has something to do (its move, or the bar's evaluation).
     fn settle(&mut self) {
+        // A solution shown: its next move, once the board is still and the line is not looked back at.
+        let state = &self.state;
+        if self.held.is_none()
+            && state.anim.is_none()
+            && state.viewing.is_none()
+            && state.review.is_none()
+            && let Some(m) = state.puzzle.and_then(|run| run.next_shown_move(&state.game))
+        {
+            self.held = Some(m);
+            self.rest_until = Some(self.now_ms + SOLUTION_PAUSE_MS);
+        }
         let rested = self.rest_until.is_none_or(|until| self.now_ms >= until);
         if self.held.is_some() && self.state.anim.is_none() && !rested && !self.state.watch_paused {
             // Frames keep coming until the rest is over.
@@ -1110,7 +1174,7 @@ impl Session {
             && self.evaluated != Some(*state.position());
         if wants_evaluation {
             self.ask(Purpose::Evaluate);
-        } else if state.ai_to_move() && !state.watch_paused {
+        } else if state.ai_to_move() && !state.watch_paused && !state.puzzle.is_some_and(|run| run.shown) {
             self.ask(Purpose::Move);
         }
     }

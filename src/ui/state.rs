@@ -9,7 +9,7 @@ use super::review::Review;
 use super::standings::Standings;
 use super::text::Lang;
 use crate::ai::Score;
-use crate::ai::puzzle::Puzzle;
+use crate::ai::puzzle::{Difficulty, Puzzle};
 use crate::rules::{Card, Color, Game, Move, Position, Square};
 pub use crate::save::AsideGame;
 use std::rc::Rc;
@@ -185,6 +185,8 @@ pub struct State {
     /// The player's game in progress, put aside while a puzzle, another game's review or an
     /// opened record is on the board.
     pub aside: Option<AsideGame>,
+    /// The list of puzzles is open, showing this difficulty's.
+    pub puzzle_list: Option<Difficulty>,
 }
 
 impl State {
@@ -217,6 +219,7 @@ impl State {
             standings: Standings::default(),
             watch_paused: false,
             aside: None,
+            puzzle_list: None,
         }
     }
 
@@ -260,7 +263,7 @@ impl State {
     pub fn human_to_move(&self) -> bool {
         self.viewing.is_none()
             && self.review.is_none()
-            && self.puzzle.is_none_or(|p| p.status == PuzzleStatus::Playing)
+            && self.puzzle.is_none_or(|p| p.status == PuzzleStatus::Playing && !p.shown)
             && self.game.outcome().is_none()
             && self.mode.is_human(self.position().to_move())
     }

@@ -693,6 +693,15 @@ const EN: Texts = Texts {
         ("finished-games", "Finished games"),
         ("record-review", "Review this record"),
         ("review-failed", "The review stopped: {reason}"),
+        ("puzzle-list", "All puzzles"),
+        ("puzzle-list-difficulty", "Difficulty"),
+        ("puzzle-list-summary", "{n} of {total} solved"),
+        ("puzzle-list-fetching", "Fetching the puzzles…"),
+        ("puzzle-list-solved", "Puzzle {id}, solved"),
+        ("puzzle-list-unsolved", "Puzzle {id}, not solved yet"),
+        ("show-solution", "Show the solution"),
+        ("solution-line", "Puzzle {id} · the solution, against the best defence"),
+        ("solution-shown", "That was the solution; shown, it does not count as solved. Try it yourself!"),
     ],
 };
 
@@ -893,6 +902,15 @@ const FA: Texts = Texts {
         ("finished-games", "بازی‌های تمام‌شده"),
         ("record-review", "بازبینی این بازی"),
         ("review-failed", "بازبینی متوقف شد: {reason}"),
+        ("puzzle-list", "همهٔ معماها"),
+        ("puzzle-list-difficulty", "سختی"),
+        ("puzzle-list-summary", "{n} از {total} حل شده"),
+        ("puzzle-list-fetching", "در حال دریافت معماها…"),
+        ("puzzle-list-solved", "معمای {id}، حل شده"),
+        ("puzzle-list-unsolved", "معمای {id}، هنوز حل نشده"),
+        ("show-solution", "نمایش راه‌حل"),
+        ("solution-line", "معمای {id} · راه‌حل، در برابر بهترین دفاع"),
+        ("solution-shown", "این راه‌حل بود؛ نشان داده شد و حل‌شده به شمار نمی‌آید. خودتان امتحان کنید!"),
     ],
 };
 
@@ -1088,6 +1106,15 @@ const ES: Texts = Texts {
         ("finished-games", "Partidas terminadas"),
         ("record-review", "Revisar este registro"),
         ("review-failed", "La revisión se detuvo: {reason}"),
+        ("puzzle-list", "Todos los problemas"),
+        ("puzzle-list-difficulty", "Dificultad"),
+        ("puzzle-list-summary", "{n} de {total} resueltos"),
+        ("puzzle-list-fetching", "Descargando los problemas…"),
+        ("puzzle-list-solved", "Problema {id}, resuelto"),
+        ("puzzle-list-unsolved", "Problema {id}, sin resolver"),
+        ("show-solution", "Ver la solución"),
+        ("solution-line", "Problema {id} · la solución, contra la mejor defensa"),
+        ("solution-shown", "Esa era la solución; vista, no cuenta como resuelta. ¡Inténtalo tú!"),
     ],
 };
 
@@ -1300,5 +1327,17 @@ const FR: Texts = Texts {
         ("finished-games", "Parties terminées"),
         ("record-review", "Analyser ce relevé"),
         ("review-failed", "L'analyse s'est arrêtée\u{a0}: {reason}"),
+        ("puzzle-list", "Tous les problèmes"),
+        ("puzzle-list-difficulty", "Difficulté"),
+        ("puzzle-list-summary", "{n} sur {total} résolus"),
+        ("puzzle-list-fetching", "Chargement des problèmes…"),
+        ("puzzle-list-solved", "Problème {id}, résolu"),
+        ("puzzle-list-unsolved", "Problème {id}, pas encore résolu"),
+        ("show-solution", "Voir la solution"),
+        ("solution-line", "Problème {id} · la solution, contre la meilleure défense"),
+        (
+            "solution-shown",
+            "C'était la solution\u{a0}; montrée, elle ne compte pas comme résolue. Essayez vous-même\u{202f}!"
+        ),
     ],
 };
