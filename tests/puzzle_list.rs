@@ -199,6 +199,7 @@ fn the_solution_plays_out_move_by_move_against_the_best_defence_and_does_not_cou
         assert!(state.solved.is_empty());
         let run = state.puzzle.unwrap();
         assert!(run.shown && run.status == Status::Solved);
+        assert!(state.celebration.is_none(), "no confetti for the engine's win");
         let view = session.controls();
         let end = view.puzzle_end.expect("the ending says what happened");
         assert!(end.starts_with("That was the solution") && end.contains("does not count as solved"), "{end}");

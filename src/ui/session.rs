@@ -842,7 +842,9 @@ impl Session {
             let rest = self.state.settings.watch_speed.rest_ms();
             self.rest_until = Some(self.now_ms + super::anim::DURATION_MS + rest);
         }
-        if sounds.contains(&Sound::Win) && !self.state.reduced_motion {
+        // A solution shown is no win of the player's to celebrate.
+        let shown = self.state.puzzle.is_some_and(|run| run.shown);
+        if sounds.contains(&Sound::Win) && !self.state.reduced_motion && !shown {
             self.state.celebration = Some(Celebration { start_ms: None });
         }
     }
