@@ -252,6 +252,11 @@ fn looking_back_pauses_the_solution_and_a_solved_puzzle_offers_none() {
         now += 100.0;
         session.update(Event::Frame { now_ms: now });
     }
+    // A move from outside (a script's) is refused: the line plays itself.
+    let other = session.state().game.legal_moves()[0];
+    let effects = intent(&mut session, Intent::Play(other));
+    assert!(effects.iter().any(|e| matches!(e, Effect::Log(why) if why.contains("the solution is shown"))));
+    assert_eq!(session.state().game.moves().len(), 2);
     intent(&mut session, Intent::View(1));
     for _ in 0..40 {
         now += 100.0;

@@ -537,6 +537,10 @@ impl Session {
 
     fn intent(&mut self, intent: Intent) {
         match intent {
+            // A solution shown plays itself: a move from outside would leave its line.
+            Intent::Play(m) if self.state.puzzle.is_some_and(|run| run.shown) => {
+                self.effects.push(Effect::Log(format!("move {m} refused: the solution is shown")));
+            }
             Intent::Play(m) => self.play(m),
             Intent::Undo | Intent::Redo if self.state.viewing.is_some() || self.state.review.is_some() => {
                 let ply = self.state.game.moves().len();
@@ -1141,17 +1145,6 @@ impl Session {
     /// After every event: show the AI's held move once the screen is still, and keep the AI
     /// searching whenever it has something to do (its move, or the bar's evaluation).
     fn settle(&mut self) {
-        // A solution shown: its next move, once the board is still and the line is not looked back at.
-        let state = &self.state;
-        if self.held.is_none()
-            && state.anim.is_none()
-            && state.viewing.is_none()
-            && state.review.is_none()
-            && let Some(m) = state.puzzle.and_then(|run| run.next_shown_move(&state.game))
-        {
-            self.held = Some(m);
-            self.rest_until = Some(self.now_ms + SOLUTION_PAUSE_MS);
-        }
         let rested = self.rest_until.is_none_or(|until| self.now_ms >= until);
         if self.held.is_some() && self.state.anim.is_none() && !rested && !self.state.watch_paused {
             // Frames keep coming until the rest is over.
@@ -1165,6 +1158,19 @@ impl Session {
         {
             self.rest_until = None;
             self.play(m);
+        }
+        // A solution shown: its next move, once the board is still and the line is not looked back at.
+        let state = &self.state;
+        if self.held.is_none()
+            && state.anim.is_none()
+            && state.viewing.is_none()
+            && state.review.is_none()
+            && let Some(m) = state.puzzle.and_then(|run| run.next_shown_move(&state.game))
+        {
+            self.held = Some(m);
+            self.rest_until = Some(self.now_ms + SOLUTION_PAUSE_MS);
+            // Frames keep coming until the rest is over.
+            self.effects.push(Effect::Redraw);
         }
         if self.ai_stopped || self.state.thinking.is_some() || self.held.is_some() {
             return;
