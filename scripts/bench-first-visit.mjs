@@ -75,7 +75,8 @@ for (let run = 0; run < runs; run += 1) {
       end: e.responseEnd,
       bytes: e.transferSize,
     }));
-    return { drawn, files, domInteractive: nav.domInteractive, dcl: nav.domContentLoadedEventStart };
+    const marks = performance.getEntriesByType('mark').map((m) => `${m.name} ${m.startTime.toFixed(0)}`);
+    return { drawn, files, marks, domInteractive: nav.domInteractive, dcl: nav.domContentLoadedEventStart };
   });
   const beforeDrawn = encoded;
   // The rest of the first visit: the service worker installs and caches the game's files.
@@ -89,6 +90,7 @@ for (let run = 0; run < runs; run += 1) {
     for (const f of timing.files.sort((a, b) => a.start - b.start)) {
       console.log(`  ${f.name.padEnd(24)} ${f.by.padEnd(11)} start ${f.start.toFixed(0).padStart(5)}  first byte ${f.firstByte.toFixed(0).padStart(5)}  end ${f.end.toFixed(0).padStart(5)} ms  ${(f.bytes / 1024).toFixed(1).padStart(6)} KB`);
     }
+    console.log(`  marks (ms): ${timing.marks.join(', ')}`);
     const atServer = requests.map((r) => `${r.method} ${r.path} @${(r.at - started).toFixed(0)}`).join(', ');
     console.log(`  reached the server (ms after goto): ${atServer}`);
   }

@@ -61,9 +61,11 @@ const turning = await page.evaluate(async () => {
 let total = 0;
 // Fetched only when asked for, not part of a game's download: the rules (RULES.md, and the
 // rules dialog's paragraphs in rules/), the puzzle set, and the error texts of a language other
-// than English (errors/, when an error is to be shown). The largest of each is listed.
-const lazy = ['RULES.md', 'puzzles.txt', 'rules/fa.txt', 'errors/fa.txt'];
-const folders = ['rules', 'errors'];
+// than English (errors/, when an error is to be shown), the tutorial's texts (tutorial/, when it
+// starts). The largest of each is listed. The page's texts in a language other than English
+// (texts/) are part of a first visit in that language.
+const lazy = ['RULES.md', 'puzzles.txt', 'rules/fa.txt', 'errors/fa.txt', 'tutorial/fa.txt'];
+const folders = ['rules', 'errors', 'tutorial', 'texts'];
 const files = readdirSync(dist).filter((f) => !f.endsWith('.map') && !lazy.includes(f) && !folders.includes(f));
 const sizes = files.map((f) => {
   const gz = gzipSync(readFileSync(join(dist, f)), { level: 9 }).length;
@@ -76,6 +78,9 @@ console.log(`board drawn after navigation: median ${drawn[2].toFixed(0)} ms (run
 console.log(`frames in 8 s of AI-vs-AI play (${frames.moves} moves animated): ${frames.count}, longest ${frames.longest.toFixed(1)} ms, 99th percentile ${frames.p99.toFixed(1)} ms`);
 console.log(`frames at 1920x1080 while the board turns in pass and play (8 moves): ${turning.count}, longest ${turning.longest.toFixed(1)} ms, 99th percentile ${turning.p99.toFixed(1)} ms`);
 console.log(`download, gzipped: ${sizes.join('; ')}; total ${(total / 1024).toFixed(1)} KB`);
+const texts = readdirSync(join(dist, 'texts')).map((f) => [f, gzipSync(readFileSync(join(dist, 'texts', f)), { level: 9 }).length]);
+const largest = texts.reduce((a, b) => (b[1] > a[1] ? b : a));
+console.log(`a first visit in another language adds its texts: ${texts.map(([f, gz]) => `texts/${f} ${(gz / 1024).toFixed(1)} KB`).join('; ')}; total at most ${((total + largest[1]) / 1024).toFixed(1)} KB`);
 const lazySizes = lazy.map((f) => `${f} ${(gzipSync(readFileSync(join(dist, f)), { level: 9 }).length / 1024).toFixed(1)} KB`);
 console.log(`fetched on demand, gzipped (not counted): ${lazySizes.join('; ')}`);
 await browser.close();

@@ -6,6 +6,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 TRUNK_VERSION=0.21.14
+# The signalling server that introduces two browsers for online play (docs/online.md).
+MATCHBOX_SERVER_VERSION=0.15.0
 want_browser=false
 [[ "${1:-}" == "--browser" ]] && want_browser=true
 
@@ -35,6 +37,14 @@ fi
 if [[ "$(trunk --version 2>/dev/null)" != "trunk $TRUNK_VERSION" ]]; then
   say "installing trunk $TRUNK_VERSION (takes several minutes once)"
   cargo install --locked trunk --version "$TRUNK_VERSION"
+fi
+
+# `cargo install --list` reads cargo's own ledger: no network, nothing compiled when it is there
+# (grep without -q reads it all, so that pipefail never sees cargo cut off).
+if ! command -v matchbox_server >/dev/null ||
+   ! cargo install --list | grep -x "matchbox_server v$MATCHBOX_SERVER_VERSION:" >/dev/null; then
+  say "installing matchbox_server $MATCHBOX_SERVER_VERSION (the signalling server; a few minutes once)"
+  cargo install --locked matchbox_server --version "$MATCHBOX_SERVER_VERSION"
 fi
 
 # The CLI must equal the wasm-bindgen crate in Cargo.lock, or trunk tries to download one.

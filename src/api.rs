@@ -298,6 +298,13 @@ use crate::ui::view::ControlsView;
 use crate::ui::web::{self as page, App};
 use crate::ui::{Lang, NewGame};
 
+/// Resolves once the page shows its game (in a language other than English, once that
+/// language's texts have come); boot.js waits for it before offering these functions.
+#[wasm_bindgen]
+pub fn page_shown() -> js_sys::Promise {
+    page::shown()
+}
+
 fn no_game() -> JsError {
     JsError::new("the game has not started on this page")
 }
@@ -432,8 +439,22 @@ pub fn game_state() -> Result<JsValue, JsError> {
         /// The puzzle being played: `{ id, plies, daily, status }`, status "playing", "solved",
         /// "failed" or "shown" (its solution played out on the board, which does not count as solved).
         puzzle: Option<PuzzleView>,
+        /// The tutorial on the board: `{ step, steps, done, wrong, expects }`.
+        tutorial: Option<TutorialView>,
+        /// The tutorial was finished or left on this device.
+        tutorial_done: bool,
         /// Everything the controls around the board show, as the page writes them.
         controls: ControlsView,
+    }
+    #[derive(serde::Serialize)]
+    struct TutorialView {
+        /// 1 for the first.
+        step: usize,
+        steps: usize,
+        done: bool,
+        wrong: bool,
+        /// The moves the step accepts.
+        expects: &'static [&'static str],
     }
     #[derive(serde::Serialize)]
     struct PuzzleView {
@@ -510,6 +531,14 @@ pub fn game_state() -> Result<JsValue, JsError> {
                 crate::ui::state::Focus::Card(color, slot) => format!("{}:{slot}", color.code()),
                 crate::ui::state::Focus::Side => "side".to_string(),
             }),
+            tutorial: state.tutorial.map(|run| TutorialView {
+                step: run.step + 1,
+                steps: crate::ui::tutorial::STEPS.len(),
+                done: run.done,
+                wrong: run.wrong,
+                expects: run.current().expects,
+            }),
+            tutorial_done: state.tutorial_done,
             controls,
         };
         to_js(&view)
@@ -666,9 +695,31 @@ fn read_settings_patch(value: &JsValue) -> Result<SettingsPatch, String> {
 /// `{ evaluation, language, sound, theme, coordinates, watch_speed }`, any of them (or nothing, to read).
 /// Returns all the settings. A bad value throws and changes nothing.
 #[wasm_bindgen]
-pub fn game_settings(patch: JsValue) -> Result<JsValue, JsError> {
+pub fn game_settings(patch: JsValue) -> Result<js_sys::Promise, JsError> {
     let patch = read_settings_patch(&patch).map_err(|e| JsError::new(&e))?;
-    with_page(|app| {
+    with_page(|_| ())?;
+    // A language whose texts are not here yet is fetched first; the promise then settles.
+    let wanted = patch.language.filter(|&lang| !crate::ui::text::at_hand(lang));
+    Ok(js_sys::Promise::new(&mut |resolve, reject| match wanted {
+        None => {
+            let _ = resolve.call1(&JsValue::NULL, &apply_settings(patch));
+        }
+        Some(lang) => page::fetch_texts(lang, move |file| {
+            page::dispatch(Event::PageTexts { lang, file });
+            if crate::ui::text::at_hand(lang) {
+                let _ = resolve.call1(&JsValue::NULL, &apply_settings(patch));
+            } else {
+                apply_settings(SettingsPatch { language: None, ..patch });
+                let error = JsError::new(&format!("the page's texts in {} could not be fetched", lang.code()));
+                let _ = reject.call1(&JsValue::NULL, &error.into());
+            }
+        }),
+    }))
+}
+
+/// Changes the settings; all six as they then are.
+fn apply_settings(patch: SettingsPatch) -> JsValue {
+    let view = with_page(|app| {
         app.dispatch(Event::Settings(patch));
         let settings = app.state().settings;
         to_js(&SettingsView {
@@ -679,7 +730,11 @@ pub fn game_settings(patch: JsValue) -> Result<JsValue, JsError> {
             coordinates: settings.coordinates,
             watch_speed: settings.watch_speed.code(),
         })
-    })?
+    });
+    match view {
+        Ok(Ok(value)) => value,
+        _ => JsValue::NULL,
+    }
 }
 
 #[derive(serde::Serialize)]

@@ -198,3 +198,25 @@ fn the_page_description_is_in_each_language() {
         assert_ne!(words, english, "{lang:?}");
     }
 }
+
+#[test]
+fn a_card_that_moves_no_piece_is_not_chosen_so_a_piece_stays_movable() {
+    // Red's pieces in one file, its master at the top: the tiger moves none of them (each jump
+    // lands on a red piece or off the board), the boar moves them sideways.
+    let position = "B3R/4r/4r/4r/4r tiger,boar crab,ox goose r";
+    let (mut session, _) =
+        open_position(position, Mode::PassAndPlay { turn_board: false }, Settings::default(), Motion::Reduced);
+    session.update(Event::Relayout { width: 1280.0, height: 800.0 });
+    let tiger = Card::from_name("tiger").unwrap();
+    let legal = session.state().game.legal_moves();
+    assert!(legal.iter().all(|m| m.card() != tiger), "the tiger moves nothing here");
+    assert!(!legal.is_empty() && !legal[0].is_pass());
+    let (_, rect, _) = *scene(session.state(), session.layout()).cards.iter().find(|(c, ..)| *c == tiger).unwrap();
+    let (x, y) = rect.centre();
+    for phase in [PointerPhase::Down, PointerPhase::Up] {
+        session.update(Event::Pointer { phase, x, y, time_ms: 1.0 });
+    }
+    assert_eq!(session.state().selected_card, None);
+    assert_eq!(session.state().preview, Some(tiger), "where it reaches is shown instead");
+    assert!(onitama::ui::board::movable_pieces(session.state()).any(), "the master can still be moved");
+}

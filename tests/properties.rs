@@ -134,9 +134,7 @@ fn winning_moves_of_many_games_read_back_finished() {
                     match check_finished(&won).unwrap_or_else(|e| panic!("{} then {m}: {e}", game.position())) {
                         Outcome::Win { way: Way::Stone, .. } => stone += 1,
                         Outcome::Win { way: Way::Stream, .. } => stream += 1,
-                        Outcome::DrawByRepetition | Outcome::Resigned { .. } => {
-                            unreachable!("a position alone does not draw nor resign")
-                        }
+                        other => unreachable!("a position alone does not end as {other:?}"),
                     }
                 }
             }

@@ -501,3 +501,106 @@ fn records_without_a_resignation_read_and_write_as_before() {
     let message = Game::from_record(&format!("{unfinished}result *\n")).map(|g| g.to_record());
     assert_eq!(message.unwrap(), unfinished);
 }
+
+// An agreed draw and a win on time: outcomes the players declare, like a resignation.
+
+#[test]
+fn an_agreed_draw_ends_the_game_with_no_winner() {
+    let mut game = Game::new(pos(START));
+    game.play(mv("boar:c1c2")).unwrap();
+    assert_eq!(game.agree_draw(), Ok(Outcome::DrawAgreed));
+    assert_eq!(game.outcome(), Some(Outcome::DrawAgreed));
+    assert_eq!(Outcome::DrawAgreed.winner(), None);
+    assert!(game.legal_moves().is_empty());
+    assert_eq!(game.play(mv("horse:c5c4")), Err(MoveError::GameOver(Outcome::DrawAgreed)));
+    assert_eq!(game.resign(Color::Blue), Err(MoveError::GameOver(Outcome::DrawAgreed)));
+}
+
+#[test]
+fn a_win_on_time_goes_to_the_claimant_and_ends_the_game() {
+    let mut game = Game::new(pos(START));
+    game.play(mv("boar:c1c2")).unwrap();
+    // Blue is to move and did not: Red takes the game on time.
+    let outcome = Outcome::WonOnTime { winner: Color::Red };
+    assert_eq!(game.win_on_time(Color::Red), Ok(outcome));
+    assert_eq!(game.outcome(), Some(outcome));
+    assert_eq!(outcome.winner(), Some(Color::Red));
+    assert!(game.legal_moves().is_empty());
+    assert_eq!(game.play(mv("horse:c5c4")).unwrap_err().to_string(), "the game is over: Red wins on time");
+}
+
+#[test]
+fn a_game_already_over_cannot_be_drawn_nor_won_on_time() {
+    let mut won = Game::new(pos("5/2B2/2r2/5/R4 ox,boar crab,tiger horse r"));
+    won.play(mv("ox:c3c4")).unwrap();
+    let outcome = won.outcome().unwrap();
+    assert_eq!(won.agree_draw(), Err(MoveError::GameOver(outcome)));
+    assert_eq!(won.win_on_time(Color::Blue), Err(MoveError::GameOver(outcome)));
+    let mut resigned = Game::new(pos(START));
+    resigned.resign(Color::Red).unwrap();
+    assert_eq!(resigned.agree_draw(), Err(MoveError::GameOver(Outcome::Resigned { by: Color::Red })));
+    assert_eq!(resigned.win_on_time(Color::Red), Err(MoveError::GameOver(Outcome::Resigned { by: Color::Red })));
+}
+
+#[test]
+fn an_agreed_draw_and_a_win_on_time_belong_to_their_position_like_a_resignation() {
+    for declared in [Outcome::DrawAgreed, Outcome::WonOnTime { winner: Color::Blue }] {
+        let mut game = Game::new(pos(START));
+        game.play(mv("boar:c1c2")).unwrap();
+        match declared {
+            Outcome::DrawAgreed => game.agree_draw().unwrap(),
+            _ => game.win_on_time(Color::Blue).unwrap(),
+        };
+        assert_eq!(game.undo(), Some(mv("boar:c1c2")));
+        assert_eq!(game.outcome(), None);
+        assert_eq!(game.redo(), Some(mv("boar:c1c2")));
+        assert_eq!(game.outcome(), Some(declared));
+    }
+}
+
+#[test]
+fn every_declared_outcome_has_its_own_code_and_reads_back_from_it() {
+    let codes: Vec<&str> = Outcome::DECLARED.iter().map(|o| o.code()).collect();
+    assert_eq!(codes, ["red-resigns", "blue-resigns", "draw-agreed", "red-wins-on-time", "blue-wins-on-time"]);
+    for outcome in Outcome::DECLARED {
+        assert!(outcome.is_declared());
+        assert_eq!(Outcome::declared_from_code(outcome.code()), Some(outcome));
+    }
+    for shown in ["red-stone", "blue-stream", "draw", "*", "draw-agreed ", "red-wins"] {
+        assert_eq!(Outcome::declared_from_code(shown), None, "{shown}");
+    }
+    assert!(!Outcome::DrawByRepetition.is_declared());
+}
+
+#[test]
+fn a_record_carries_an_agreed_draw_and_a_win_on_time_and_reads_them_back() {
+    for (outcome, code) in [
+        (Outcome::DrawAgreed, "draw-agreed"),
+        (Outcome::WonOnTime { winner: Color::Red }, "red-wins-on-time"),
+        (Outcome::WonOnTime { winner: Color::Blue }, "blue-wins-on-time"),
+    ] {
+        let mut game = Game::new(pos(START));
+        game.play(mv("boar:c1c2")).unwrap();
+        match outcome {
+            Outcome::DrawAgreed => game.agree_draw(),
+            Outcome::WonOnTime { winner } => game.win_on_time(winner),
+            _ => unreachable!(),
+        }
+        .unwrap();
+        let record = game.to_record();
+        assert_eq!(record, format!("start {START}\nmoves boar:c1c2\nresult {code}\n"));
+        let back = Game::from_record(&record).unwrap();
+        assert_eq!(back, game);
+        assert_eq!(back.outcome(), Some(outcome));
+    }
+}
+
+#[test]
+fn a_record_cannot_draw_or_time_out_a_finished_game_nor_play_on_after_it() {
+    let won = "start 5/2B2/2r2/5/R4 ox,boar crab,tiger horse r\nmoves ox:c3c4\nresult draw-agreed\n";
+    let message = Game::from_record(won).unwrap_err().to_string();
+    assert!(message.contains("the record says 'draw-agreed' but the moves give 'red-stone'"), "{message}");
+    let on = format!("start {START}\nresult blue-wins-on-time\nmoves boar:c1c2\n");
+    let message = Game::from_record(&on).unwrap_err().to_string();
+    assert!(message.contains("the game is over: Blue wins on time"), "{message}");
+}

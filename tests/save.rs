@@ -198,3 +198,19 @@ fn percent_coding_round_trips_any_text() {
     assert_eq!(save::percent_decode("%+1"), None);
     assert_eq!(save::percent_decode("%C3"), None, "half a UTF-8 character");
 }
+
+#[test]
+fn an_agreed_draw_and_a_win_on_time_save_link_and_join_the_finished_games() {
+    for declare in [Game::agree_draw as fn(&mut Game) -> _, |g: &mut Game| g.win_on_time(Color::Blue)] {
+        let mut game = sample().game;
+        let outcome = declare(&mut game).unwrap();
+        let file = SaveFile { game: game.clone(), ..sample() };
+        let back = save::decode(&save::encode(&file)).unwrap();
+        assert_eq!(back.game.outcome(), Some(outcome));
+        assert_eq!(back, file);
+        assert_eq!(save::game_from_fragment(&save::link_fragment(&game)).unwrap().unwrap(), game);
+        let finished = save::decode_finished(&save::add_finished(None, &game, file.mode));
+        assert_eq!(finished.len(), 1);
+        assert_eq!(finished[0].game.outcome(), Some(outcome));
+    }
+}

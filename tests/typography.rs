@@ -22,6 +22,8 @@ fn french_texts_on_the_page_keep_their_marks_with_the_words_before_them() {
         text::duplicate_card(fr, Card::Crab),
         text::viewing(fr, 2, 5),
         text::link_broken(fr, "x"),
+        text::result(fr, Outcome::DrawAgreed, Mode::default()),
+        text::result(fr, Outcome::WonOnTime { winner: Color::Blue }, Mode::default()),
         error_text::position_error(fr, &"nonsense".parse::<onitama::rules::Position>().unwrap_err()),
     ];
     assert!(samples[0].contains("commence\u{a0}:"), "{}", samples[0]);

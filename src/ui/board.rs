@@ -57,6 +57,12 @@ pub fn click_card(state: &mut State, card: Card) -> Option<Move> {
         }
     }
     state.card_choice = None;
+    if !legal.iter().any(|m| matches!(*m, Move::Step { card: c, .. } if c == card)) {
+        // It moves no piece: choosing it would leave nothing to move. Show where it reaches.
+        state.selected_card = None;
+        state.preview = Some(card);
+        return None;
+    }
     state.selected_card = if state.selected_card == Some(card) { None } else { Some(card) };
     None
 }

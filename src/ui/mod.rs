@@ -21,6 +21,7 @@ pub mod startup;
 pub mod state;
 pub mod text;
 pub mod theme;
+pub mod tutorial;
 pub mod view;
 
 #[cfg(target_arch = "wasm32")]

@@ -55,7 +55,7 @@ pub fn emphasis(state: &State, card: Card) -> Emphasis {
         Emphasis::Plain
     } else if state.selected_card == Some(card) || state.card_choice.is_some() || must_pass(state) {
         Emphasis::Chosen
-    } else if state.hint.map(|m| m.card()) == Some(card) {
+    } else if state.hinted().map(|m| m.card()) == Some(card) {
         Emphasis::Hinted
     } else {
         Emphasis::Playable
@@ -120,9 +120,13 @@ pub fn marks(state: &State) -> Marks {
     Marks {
         last_move,
         arrow: last_move.filter(|_| last_mover.is_some_and(|color| !state.mode.is_human(color))),
-        hint: step(state.hint),
+        hint: step(state.hinted()),
         preview: preview_targets(state),
-        movable: movable_pieces(state) & !selected.map_or(Bitboard::EMPTY, Square::bitboard),
+        // A tutorial step whose move is made waits for Next: nothing is offered to move.
+        movable: match state.tutorial {
+            Some(run) if run.done => Bitboard::EMPTY,
+            _ => movable_pieces(state) & !selected.map_or(Bitboard::EMPTY, Square::bitboard),
+        },
         selected,
         targets,
         lit_hand: state.game.outcome().is_none().then(|| (mover, state.human_to_move())),
@@ -173,8 +177,8 @@ pub fn labels(state: &State) -> Vec<(Color, String, bool)> {
     let mover = state.position().to_move();
     if let Some(outcome) = state.game.outcome() {
         let by = match outcome {
-            crate::rules::Outcome::Win { winner, .. } => winner,
-            crate::rules::Outcome::DrawByRepetition => mover,
+            crate::rules::Outcome::Win { winner, .. } | crate::rules::Outcome::WonOnTime { winner } => winner,
+            crate::rules::Outcome::DrawByRepetition | crate::rules::Outcome::DrawAgreed => mover,
             // Said by the side that gave up.
             crate::rules::Outcome::Resigned { by } => by,
         };

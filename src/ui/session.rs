@@ -18,11 +18,12 @@ use super::sound::{self, Sound};
 use super::standings::Standings;
 use super::state::{AsideGame, Mode, Notice, Purpose, Settings, State, Theme, Thinking, WatchSpeed};
 use super::text::{self, Lang};
+use super::tutorial::{STEPS, TutorialRun};
 use super::view::{ControlsView, controls};
 use crate::ai::puzzle::{Difficulty, Puzzle};
 use crate::ai::review::PlyReview;
 use crate::ai::{Limits, Score};
-use crate::rules::{Card, Deal, Game, Move, Position, PositionError, SplitMix64, Square};
+use crate::rules::{Card, Color, Deal, Game, Move, Position, PositionError, SplitMix64, Square};
 use crate::save::SaveFile;
 use crate::worker_protocol::{EngineReport, EngineRequest};
 use std::rc::Rc;
@@ -76,6 +77,18 @@ pub enum Event {
     /// A language's error texts, fetched as `Effect::FetchErrorTexts` asked (none if they could
     /// not be had: that language's errors stay in English).
     ErrorTexts {
+        lang: Lang,
+        file: Option<String>,
+    },
+    /// A language's page texts, fetched as `Effect::FetchPageTexts` asked (none if they could
+    /// not be had: the page stays in the language it shows).
+    PageTexts {
+        lang: Lang,
+        file: Option<String>,
+    },
+    /// A language's tutorial texts, fetched as `Effect::FetchTutorialTexts` asked (none if they
+    /// could not be had).
+    TutorialTexts {
         lang: Lang,
         file: Option<String>,
     },
@@ -151,6 +164,12 @@ pub enum Intent {
     /// Play the puzzle's winning line out on the board from its start, the defence answering
     /// its best; the win then does not count as solved.
     ShowSolution,
+    /// Start the tutorial at its first step (the game in progress is put aside).
+    Tutorial,
+    /// The tutorial's next step, once this one's move is made; after the last, the tutorial ends.
+    TutorialNext,
+    /// Leave the tutorial (at any step): back to the game put aside, or a new deal.
+    LeaveTutorial,
 }
 
 /// Settings to change; `None` leaves one as it is.
@@ -261,6 +280,12 @@ pub enum Effect {
     FetchPuzzles,
     /// Fetch this language's error texts, and send them back as `Event::ErrorTexts`.
     FetchErrorTexts(Lang),
+    /// Fetch this language's page texts, and send them back as `Event::PageTexts`.
+    FetchPageTexts(Lang),
+    /// Fetch this language's tutorial texts, and send them back as `Event::TutorialTexts`.
+    FetchTutorialTexts(Lang),
+    /// Remember that the tutorial was finished or left: it is not offered again.
+    TutorialDone,
 }
 
 /// Options for a new game, as the dialog and the API give them.
@@ -310,6 +335,10 @@ pub struct Session {
     /// A puzzle asked for while the set comes, and the start of the game it was asked over: it
     /// starts only if no other game was started meanwhile.
     puzzle_asked: Option<(Choice, Position)>,
+    /// The language chosen while its texts were not at hand: the page changes to it when they come.
+    language_asked: Option<Lang>,
+    /// The languages whose tutorial texts have been asked for.
+    tutorial_asked: Vec<Lang>,
     effects: Vec<Effect>,
 }
 
@@ -328,6 +357,8 @@ impl Session {
             rest_until: None,
             last_select: None,
             puzzle_asked: None,
+            language_asked: None,
+            tutorial_asked: Vec::new(),
             review_stands_in: false,
             counted: false,
             dice: SplitMix64(state_seed),
@@ -419,10 +450,32 @@ impl Session {
                 self.refresh_controls();
                 self.effects.push(Effect::Redraw);
             }
+            Event::PageTexts { lang, file } => {
+                if let Some(file) = file {
+                    text::install(lang, file);
+                }
+                if self.language_asked == Some(lang) {
+                    self.language_asked = None;
+                    if text::at_hand(lang) {
+                        self.settings(SettingsPatch { language: Some(lang), ..SettingsPatch::default() });
+                    } else {
+                        self.state.notice = Some(Notice::TextsUnavailable(lang));
+                        // The language chooser goes back to the language shown.
+                        self.effects.push(Effect::SaveSettings(self.state.settings));
+                        self.refresh_controls();
+                    }
+                }
+            }
             Event::ErrorTexts { lang, file } => {
                 error_text::with_files(|files| files.install(lang, file));
                 self.refresh_controls();
                 self.effects.push(Effect::Redraw);
+            }
+            Event::TutorialTexts { lang, file } => {
+                if !self.state.tutorial_texts.iter().any(|(l, _)| *l == lang) {
+                    self.state.tutorial_texts.push((lang, file.map(Rc::from)));
+                }
+                self.refresh_controls();
             }
             Event::Notice(notice) => {
                 self.state.notice = Some(notice);
@@ -461,6 +514,13 @@ impl Session {
         // The view was written in English where its language's error texts are not at hand yet.
         if let Some(lang) = error_text::with_files(|files| files.take_wanted().filter(|&l| files.should_fetch(l))) {
             effects.push(Effect::FetchErrorTexts(lang));
+        }
+        // The tutorial's texts in the page's language, once (they come with `Event::TutorialTexts`).
+        let lang = self.state.lang();
+        if self.state.tutorial.is_some() && self.state.tutorial_file().is_none() && !self.tutorial_asked.contains(&lang)
+        {
+            self.tutorial_asked.push(lang);
+            effects.push(Effect::FetchTutorialTexts(lang));
         }
         effects
     }
@@ -552,6 +612,19 @@ impl Session {
                 }
                 self.view(target);
             }
+            // The tutorial's steps are taken with its own buttons.
+            Intent::Undo | Intent::Redo | Intent::Hint if self.state.tutorial.is_some() => {}
+            Intent::Tutorial => {
+                self.put_aside();
+                self.tutorial_step(0);
+            }
+            Intent::TutorialNext => match self.state.tutorial {
+                Some(run) if run.done && run.is_last() => self.leave_tutorial(),
+                Some(run) if run.done => self.tutorial_step(run.step + 1),
+                _ => {}
+            },
+            Intent::LeaveTutorial if self.state.tutorial.is_some() => self.leave_tutorial(),
+            Intent::LeaveTutorial => {}
             Intent::Undo => self.step_history(true),
             Intent::Redo => self.step_history(false),
             Intent::View(ply) if self.state.review.as_ref().is_some_and(|r| r.variation.is_some()) => {
@@ -670,8 +743,19 @@ impl Session {
 
     fn settings(&mut self, patch: SettingsPatch) {
         let before = self.state.settings;
-        if let Some(language) = patch.language {
-            self.state.settings.language = language;
+        match patch.language {
+            // The page changes language once it has the texts.
+            Some(language) if !text::at_hand(language) => {
+                let asked_before = self.language_asked.replace(language) == Some(language);
+                if !asked_before {
+                    self.effects.push(Effect::FetchPageTexts(language));
+                }
+            }
+            Some(language) => {
+                self.language_asked = None;
+                self.state.settings.language = language;
+            }
+            None => {}
         }
         let settings = &mut self.state.settings;
         settings.evaluation = patch.evaluation.unwrap_or(settings.evaluation);
@@ -800,6 +884,16 @@ impl Session {
     fn play(&mut self, m: Move) {
         let before = scene(&self.state, &self.layout);
         let position = *self.state.position();
+        // In the tutorial the person plays the step's move, once; anything else is refused.
+        let tutorial = self.state.tutorial.filter(|_| self.state.mode.is_human(position.to_move()));
+        if let Some(run) = tutorial.filter(|run| run.done || !run.current().accepts(m)) {
+            self.state.tutorial = Some(TutorialRun { wrong: !run.done, ..run });
+            self.state.clear_selection();
+            self.sound(Sound::Refused);
+            self.refresh_controls();
+            self.effects.push(Effect::Redraw);
+            return;
+        }
         if let Err(error) = self.state.game.play(m) {
             self.effects.push(Effect::Log(format!("move {m} refused: {error}")));
             return;
@@ -850,6 +944,16 @@ impl Session {
         let shown = self.state.puzzle.is_some_and(|run| run.shown);
         if sounds.contains(&Sound::Win) && !self.state.reduced_motion && !shown {
             self.state.celebration = Some(Celebration { start_ms: None });
+        }
+        // The tutorial is offered until the player has played (the AI may begin).
+        if self.state.mode.is_human(position.to_move()) {
+            self.state.first_visit = false;
+        }
+        if let (Some(run), Some(_)) = (self.state.tutorial.as_mut(), tutorial) {
+            (run.done, run.wrong) = (true, false);
+            // The opponent's answer, shown once the move has slid.
+            self.held = run.current().reply();
+            self.refresh_controls();
         }
     }
 
@@ -992,7 +1096,8 @@ impl Session {
     /// and redo bring the end back.
     fn game_ended(&mut self) {
         let (game, mode) = (&self.state.game, self.state.mode);
-        let Some(outcome) = game.outcome().filter(|_| self.state.puzzle.is_none()) else { return };
+        let kept = self.state.puzzle.is_none() && self.state.tutorial.is_none();
+        let Some(outcome) = game.outcome().filter(|_| kept) else { return };
         self.effects.push(Effect::KeepFinished(game.clone(), mode));
         if let Mode::VsAi { human, level } = mode
             && !self.counted
@@ -1009,7 +1114,8 @@ impl Session {
     fn put_aside(&mut self) {
         let state = &self.state;
         let game = state.review.as_ref().map_or_else(|| state.line(), |review| review.game.clone());
-        let in_progress = !game.moves().is_empty() && game.outcome().is_none() && state.puzzle.is_none();
+        let in_progress =
+            !game.moves().is_empty() && game.outcome().is_none() && state.puzzle.is_none() && state.tutorial.is_none();
         if state.aside.is_none() && in_progress {
             self.state.aside = Some(AsideGame { game, mode: state.mode });
         }
@@ -1072,6 +1178,9 @@ impl Session {
         self.state.solved = previous.solved;
         self.state.aside = previous.aside;
         self.state.standings = previous.standings;
+        self.state.tutorial_done = previous.tutorial_done;
+        self.state.first_visit = previous.first_visit;
+        self.state.tutorial_texts = previous.tutorial_texts;
         self.review_stands_in = false;
         // A game opened already over (a record, a reload) has had its end, or was never played here.
         self.counted = self.state.game.outcome().is_some();
@@ -1138,8 +1247,34 @@ impl Session {
 
     fn changed(&mut self) {
         self.refresh_controls();
-        self.effects.push(Effect::SaveGame(self.save_file()));
+        // The tutorial's positions are not the player's game: the save keeps what it had (the
+        // game in progress and what was aside), so a reload finds the player's game.
+        if self.state.tutorial.is_none() {
+            self.effects.push(Effect::SaveGame(self.save_file()));
+        }
         self.effects.push(Effect::Redraw);
+    }
+
+    /// Puts the tutorial's step `step` on the board, played as Red against a silent opponent.
+    fn tutorial_step(&mut self, step: usize) {
+        let Some(position) = STEPS.get(step).and_then(|s| s.start()) else { return };
+        let level = self.state.mode.level().unwrap_or_default();
+        self.start_game(Game::new(position), Mode::VsAi { human: Color::Red, level });
+        self.state.tutorial = Some(TutorialRun::new(step));
+        // The step's position is not saved over the player's game.
+        self.effects.retain(|e| !matches!(e, Effect::SaveGame(_)));
+        self.changed();
+    }
+
+    /// Ends the tutorial (finished or left), remembered as done: the game put aside comes back,
+    /// or a new deal starts in the way the player last played.
+    fn leave_tutorial(&mut self) {
+        self.state.tutorial_done = true;
+        self.effects.push(Effect::TutorialDone);
+        if self.state.aside.is_some() {
+            return self.back_to_my_game();
+        }
+        self.start_game(Game::from_deal(&Deal::random()), self.state.mode);
     }
 
     /// After every event: show the AI's held move once the screen is still, and keep the AI

@@ -35,13 +35,9 @@ pub fn of_move(before: &Position, m: Move, outcome: Option<Outcome>, mode: Mode)
 pub fn of_end(outcome: Outcome, mode: Mode) -> Sound {
     match (outcome, mode) {
         (_, Mode::Watch { .. }) => Sound::End,
-        (Outcome::Win { .. } | Outcome::Resigned { .. }, Mode::VsAi { human, .. })
-            if outcome.winner() != Some(human) =>
-        {
-            Sound::Loss
-        }
-        (Outcome::Win { .. } | Outcome::Resigned { .. }, _) => Sound::Win,
-        (Outcome::DrawByRepetition, _) => Sound::Loss,
+        (_, _) if outcome.winner().is_none() => Sound::Loss,
+        (_, Mode::VsAi { human, .. }) if outcome.winner() != Some(human) => Sound::Loss,
+        (_, _) => Sound::Win,
     }
 }
 

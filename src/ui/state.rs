@@ -8,6 +8,7 @@ use super::puzzle::{PuzzleRun, Status as PuzzleStatus};
 use super::review::Review;
 use super::standings::Standings;
 use super::text::Lang;
+use super::tutorial::TutorialRun;
 use crate::ai::Score;
 use crate::ai::puzzle::{Difficulty, Puzzle};
 use crate::rules::{Card, Color, Game, Move, Position, Square};
@@ -187,6 +188,14 @@ pub struct State {
     pub aside: Option<AsideGame>,
     /// The list of puzzles is open, showing this difficulty's.
     pub puzzle_list: Option<Difficulty>,
+    /// The tutorial, while it is on the board.
+    pub tutorial: Option<TutorialRun>,
+    /// The tutorial was finished or left once on this device: it is no longer offered.
+    pub tutorial_done: bool,
+    /// Nothing was kept from an earlier visit (no game, no settings): the tutorial is offered.
+    pub first_visit: bool,
+    /// The tutorial's texts fetched so far, by language (none: that language's file failed).
+    pub tutorial_texts: Vec<(Lang, Option<Rc<str>>)>,
 }
 
 impl State {
@@ -220,6 +229,10 @@ impl State {
             watch_paused: false,
             aside: None,
             puzzle_list: None,
+            tutorial: None,
+            tutorial_done: false,
+            first_visit: false,
+            tutorial_texts: Vec::new(),
         }
     }
 
@@ -272,7 +285,12 @@ impl State {
     /// pass and play the side to move. Not once the game is over, in a puzzle, when the AI plays
     /// itself, while looking back or in a review.
     pub fn resigner(&self) -> Option<Color> {
-        if self.viewing.is_some() || self.review.is_some() || self.puzzle.is_some() || self.game.outcome().is_some() {
+        if self.viewing.is_some()
+            || self.review.is_some()
+            || self.puzzle.is_some()
+            || self.tutorial.is_some()
+            || self.game.outcome().is_some()
+        {
             return None;
         }
         match self.mode {
@@ -282,10 +300,12 @@ impl State {
         }
     }
 
-    /// Whether the AI should be searching for its move now (it waits while a review is open).
+    /// Whether the AI should be searching for its move now (it waits while a review is open; in
+    /// the tutorial the opponent's moves are the step's own).
     pub fn ai_to_move(&self) -> bool {
         self.viewing.is_none()
             && self.review.is_none()
+            && self.tutorial.is_none()
             && self.game.outcome().is_none()
             && !self.mode.is_human(self.position().to_move())
     }
@@ -342,7 +362,24 @@ impl State {
     /// Whether the result banner is up: not over a review, whose lines may end games never
     /// played, nor in a puzzle, which says how it ended in its own words.
     pub fn shows_result(&self) -> bool {
-        self.game.outcome().is_some() && !self.result_dismissed && self.review.is_none() && self.puzzle.is_none()
+        self.game.outcome().is_some()
+            && !self.result_dismissed
+            && self.review.is_none()
+            && self.puzzle.is_none()
+            && self.tutorial.is_none()
+    }
+
+    /// The move marked on the board: the hint asked for, or the move the tutorial's step asks for.
+    pub fn hinted(&self) -> Option<Move> {
+        let asked = self.tutorial.filter(|run| !run.done).and_then(|run| run.current().shown());
+        self.hint.or(asked)
+    }
+
+    /// The tutorial's texts in the page's language: `Some(None)` if they could not be had, `None`
+    /// while they come.
+    pub fn tutorial_file(&self) -> Option<Option<&str>> {
+        let lang = self.lang();
+        self.tutorial_texts.iter().find(|(l, _)| *l == lang).map(|(_, file)| file.as_deref())
     }
 }
 

@@ -45,73 +45,78 @@ impl Lang {
         self == Lang::Fa
     }
 
+    /// The language's texts; on the page, English until the language's file is installed.
     pub fn texts(self) -> &'static Texts {
         match self {
             Lang::En => &EN,
-            Lang::Fa => &FA,
-            Lang::Es => &ES,
-            Lang::Fr => &FR,
+            _ => FETCHED
+                .with_borrow(|fetched| fetched.iter().find(|(lang, _)| *lang == self).map(|(_, texts)| *texts))
+                .unwrap_or_else(|| built_in(self)),
         }
     }
 }
 
-pub struct Texts {
-    /// Red, Blue.
-    pub colors: [&'static str; 2],
-    /// In the order of `Card::ALL`.
-    pub cards: [&'static str; 16],
-    /// In the order of `Level::ALL`.
-    pub levels: [&'static str; AiLevel::COUNT],
-    to_move: &'static str,
-    your_move: &'static str,
-    must_pass: &'static str,
-    choose_card: &'static str,
-    who_starts: &'static str,
-    stamp_colors: [&'static str; 2],
-    win_stone: &'static str,
-    win_stream: &'static str,
-    draw: &'static str,
-    save_unreadable: &'static str,
-    link_broken: &'static str,
-    record_broken: &'static str,
-    ai_failed: &'static str,
-    you_win_stone: &'static str,
-    you_win_stream: &'static str,
-    ai_wins_stone: &'static str,
-    ai_wins_stream: &'static str,
-    mode_ai: &'static str,
-    mode_two: &'static str,
-    mode_watch: &'static str,
-    level: &'static str,
-    duplicate_card: &'static str,
-    move_pass: &'static str,
-    viewing: &'static str,
-    you_win_short: &'static str,
-    ai_wins_short: &'static str,
-    wins_short: &'static str,
-    draw_short: &'static str,
-    ai_label: &'static str,
-    ai_thinking: &'static str,
-    pub link_copied: &'static str,
-    eval_even: &'static str,
-    eval_lead: &'static str,
-    eval_win: &'static str,
-    announce_step: &'static str,
-    announce_capture: &'static str,
-    announce_pass: &'static str,
-    describe_side: &'static str,
-    no_students: &'static str,
-    describe_cards: &'static str,
-    and: &'static str,
-    /// The rules page: its title, its paragraphs, and the heading over the sixteen cards. The
-    /// paragraphs reach the page as `www/rules/<code>.txt`, fetched when the rules are opened
-    /// (`rules_file` writes them; a test keeps them equal).
-    pub rules_title: &'static str,
-    #[cfg(not(target_arch = "wasm32"))]
-    pub rules: &'static [&'static str],
-    pub rules_cards: &'static str,
-    /// The page's fixed texts, by the `data-text` key of their element, as [`pairs!`] packs them.
-    html: &'static str,
+/// The texts compiled in: all four natively, only English on the page (the others come as
+/// `www/texts/<code>.txt`, about 7 KB less to download on a first visit).
+#[cfg(not(target_arch = "wasm32"))]
+fn built_in(lang: Lang) -> &'static Texts {
+    match lang {
+        Lang::En => &EN,
+        Lang::Fa => &FA,
+        Lang::Es => &ES,
+        Lang::Fr => &FR,
+    }
+}
+
+#[cfg(target_arch = "wasm32")]
+fn built_in(_: Lang) -> &'static Texts {
+    &EN
+}
+
+thread_local! {
+    /// The languages whose file has been installed (each at most once: they live as long as the page).
+    static FETCHED: std::cell::RefCell<Vec<(Lang, &'static Texts)>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Whether `lang`'s texts are at hand (on the page: English, or a language whose file came).
+pub fn at_hand(lang: Lang) -> bool {
+    cfg!(not(target_arch = "wasm32")) || lang == Lang::En || FETCHED.with_borrow(|f| f.iter().any(|(l, _)| *l == lang))
+}
+
+/// Installs `lang`'s texts from its file (`texts_file` wrote it); a file cut short, or written
+/// for other texts (another build's), is not installed.
+pub fn install(lang: Lang, file: String) {
+    if lang == Lang::En || FETCHED.with_borrow(|f| f.iter().any(|(l, _)| *l == lang)) {
+        return;
+    }
+    if let Some(texts) = Texts::read(file.leak(), &EN) {
+        let texts: &'static Texts = Box::leak(Box::new(texts));
+        FETCHED.with_borrow_mut(|fetched| fetched.push((lang, texts)));
+    }
+}
+
+/// The file of `lang`'s texts, as the page fetches it (`www/texts/<code>.txt`).
+#[cfg(not(target_arch = "wasm32"))]
+pub fn texts_file(lang: Lang) -> String {
+    file_of(lang.texts())
+}
+
+/// A texts file read as the page reads it, and written again (for the test that keeps the
+/// files whole).
+#[cfg(not(target_arch = "wasm32"))]
+pub fn reread_texts_file(file: String) -> Option<String> {
+    Texts::read(file.leak(), &EN).map(|texts| file_of(&texts))
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn file_of(texts: &Texts) -> String {
+    let mut file =
+        String::from("# Written from src/ui/text.rs by tests/texts_files.rs: edit the Rust table, not this file.\n");
+    for line in texts.lines() {
+        file.push_str(&line);
+        file.push('\n');
+    }
+    file
 }
 
 /// Key-text pairs packed at compile time into one string, `"key\0text\0key\0text\0…"`: as a
@@ -122,7 +127,151 @@ macro_rules! pairs {
     };
 }
 
+const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
+
+const fn fnv(mut hash: u64, bytes: &[u8]) -> u64 {
+    let mut i = 0;
+    while i < bytes.len() {
+        hash = (hash ^ bytes[i] as u64).wrapping_mul(0x0100_0000_01b3);
+        i += 1;
+    }
+    hash
+}
+
+/// The texts files' layout: the names of `Texts` and the keys of the fixed texts, in order.
+fn layout() -> u64 {
+    EN.html_keys().fold(FIELDS, |hash, key| fnv(fnv(hash, key.as_bytes()), b"\0"))
+}
+
+/// Defines `Texts` from its lists of names and its single texts, with the page's fixed texts
+/// (`html`) and the rules' paragraphs; and how a language's texts are written to their file and
+/// read back from it (the page has only English built in: see `texts_file`).
+macro_rules! texts {
+    (
+        lists { $($(#[$list_doc:meta])* $list_vis:vis $list:ident: $len:expr),* $(,)? }
+        texts { $($(#[$text_doc:meta])* $text_vis:vis $text:ident),* $(,)? }
+    ) => {
+        #[derive(Clone, Copy, Debug, PartialEq)]
+        pub struct Texts {
+            $($(#[$list_doc])* $list_vis $list: [&'static str; $len],)*
+            $($(#[$text_doc])* $text_vis $text: &'static str,)*
+            /// The page's fixed texts, by the `data-text` key of their element, as [`pairs!`]
+            /// packs them.
+            html: &'static str,
+            /// The rules' paragraphs reach the page as `www/rules/<code>.txt`, fetched when the
+            /// rules are opened (`rules_file` writes them; a test keeps them equal).
+            #[cfg(not(target_arch = "wasm32"))]
+            pub rules: &'static [&'static str],
+        }
+
+        /// What the texts' file's lines stand for, as a hash of the names in order: a file
+        /// written for other texts (another build's) does not match.
+        const FIELDS: u64 = {
+            let mut hash = FNV_OFFSET;
+            $(hash = fnv(hash, stringify!($list).as_bytes());)*
+            $(hash = fnv(hash, stringify!($text).as_bytes());)*
+            hash
+        };
+
+        impl Texts {
+            /// The lines of the texts' file, one text a line in a fixed order: each list's names,
+            /// the single texts, then the fixed texts in the order of English's keys.
+            #[cfg(not(target_arch = "wasm32"))]
+            fn lines(&self) -> Vec<String> {
+                let mut lines = vec![format!("layout {:016x}", layout())];
+                $(lines.extend(self.$list.iter().map(|text| text.to_string()));)*
+                $(lines.push(self.$text.to_string());)*
+                lines.extend(EN.html_keys().map(|key| self.html(key).unwrap_or_default().to_string()));
+                lines
+            }
+
+            /// The texts a file holds, over `base`; none if the file is not whole or was
+            /// written for other texts.
+            fn read(file: &'static str, base: &Texts) -> Option<Texts> {
+                let mut lines = file.lines().filter(|line| !line.starts_with('#'));
+                if lines.next()? != format!("layout {:016x}", layout()) {
+                    return None;
+                }
+                let mut texts = *base;
+                $(for slot in &mut texts.$list {
+                    *slot = lines.next()?;
+                })*
+                $(texts.$text = lines.next()?;)*
+                let mut html = String::new();
+                for key in base.html_keys() {
+                    html.extend([key, "\0", lines.next()?, "\0"]);
+                }
+                texts.html = html.leak();
+                Some(texts)
+            }
+        }
+    };
+}
+
+texts! {
+    lists {
+        /// Red, Blue.
+        pub colors: 2,
+        /// In the order of `Card::ALL`.
+        pub cards: 16,
+        /// In the order of `Level::ALL`.
+        pub levels: AiLevel::COUNT,
+        stamp_colors: 2,
+    }
+    texts {
+        to_move,
+        your_move,
+        must_pass,
+        choose_card,
+        who_starts,
+        win_stone,
+        win_stream,
+        draw,
+        save_unreadable,
+        link_broken,
+        record_broken,
+        ai_failed,
+        you_win_stone,
+        you_win_stream,
+        ai_wins_stone,
+        ai_wins_stream,
+        mode_ai,
+        mode_two,
+        mode_watch,
+        level,
+        duplicate_card,
+        move_pass,
+        viewing,
+        you_win_short,
+        ai_wins_short,
+        wins_short,
+        draw_short,
+        ai_label,
+        ai_thinking,
+        pub link_copied,
+        eval_even,
+        eval_lead,
+        eval_win,
+        announce_step,
+        announce_capture,
+        announce_pass,
+        describe_side,
+        no_students,
+        describe_cards,
+        and,
+        /// The rules page's title and the heading over the sixteen cards (its paragraphs are
+        /// `rules`, below).
+        pub rules_title,
+        pub rules_cards,
+    }
+}
+
 impl Texts {
+    /// The fixed texts' keys, in order.
+    fn html_keys(&self) -> impl Iterator<Item = &'static str> {
+        self.html.split('\0').step_by(2).filter(|key| !key.is_empty())
+    }
+
     pub fn html(&self, key: &str) -> Option<&'static str> {
         let mut parts = self.html.split('\0');
         while let (Some(k), Some(text)) = (parts.next(), parts.next()) {
@@ -273,6 +422,12 @@ pub fn outcome(lang: Lang, outcome: Outcome) -> String {
         Outcome::Win { winner, way: Way::Stream } => fill(lang, t.win_stream, &[("color", color_name(lang, winner))]),
         Outcome::DrawByRepetition => t.draw.to_string(),
         Outcome::Resigned { by } => resigned(lang, by, None),
+        Outcome::DrawAgreed => html_fill(lang, "draw-agreed", &[]),
+        Outcome::WonOnTime { winner } => html_fill(
+            lang,
+            "wins-on-time",
+            &[("color", color_name(lang, winner)), ("loser", color_name(lang, winner.other()))],
+        ),
     }
 }
 
@@ -306,11 +461,13 @@ pub fn result(lang: Lang, outcome: Outcome, mode: Mode) -> String {
 pub fn result_short(lang: Lang, outcome: Outcome, mode: Mode) -> String {
     let t = lang.texts();
     match (outcome, mode) {
-        (Outcome::DrawByRepetition, _) => t.draw_short.to_string(),
-        (Outcome::Win { winner, .. }, Mode::VsAi { human, .. }) => {
+        (Outcome::DrawByRepetition | Outcome::DrawAgreed, _) => t.draw_short.to_string(),
+        (Outcome::Win { winner, .. } | Outcome::WonOnTime { winner }, Mode::VsAi { human, .. }) => {
             (if winner == human { t.you_win_short } else { t.ai_wins_short }).to_string()
         }
-        (Outcome::Win { winner, .. }, _) => fill(lang, t.wins_short, &[("color", color_name(lang, winner))]),
+        (Outcome::Win { winner, .. } | Outcome::WonOnTime { winner }, _) => {
+            fill(lang, t.wins_short, &[("color", color_name(lang, winner))])
+        }
         (Outcome::Resigned { .. }, _) => result(lang, outcome, mode),
     }
 }
@@ -674,6 +831,11 @@ const EN: Texts = Texts {
         ("next-puzzle", "Next puzzle"),
         ("puzzles-solved", "Puzzles solved: {n} of {total}"),
         ("puzzles-unavailable", "The puzzles could not be fetched: you may be offline. Try again when you are online."),
+        (
+            "texts-unavailable",
+            "The page's texts in {language} could not be fetched: you may be offline. Choose the language again when you are online."
+        ),
+        ("review-graph", "Evaluation graph"),
         ("review", "Review"),
         ("review-progress", "Reviewing move {n} of {total}…"),
         (
@@ -702,9 +864,18 @@ const EN: Texts = Texts {
         ("show-solution", "Show the solution"),
         ("solution-line", "Puzzle {id} · the solution, against the best defence"),
         ("solution-shown", "That was the solution; shown, it does not count as solved. Try it yourself!"),
+        ("tutorial", "Tutorial"),
+        ("tutorial-offer", "Learn to play"),
+        ("tutorial-leave", "Leave tutorial"),
+        ("tutorial-next", "Next"),
+        ("tutorial-finish", "Finish"),
+        ("tutorial-unavailable", "The tutorial could not be loaded: check the connection and try again."),
+        ("draw-agreed", "Draw: the players agreed to it"),
+        ("wins-on-time", "{color} wins on time: {loser} was away or did not move in time"),
     ],
 };
 
+#[cfg(not(target_arch = "wasm32"))]
 /// The cards' Persian names, as the rules core keeps them.
 const PERSIAN_CARDS: [&str; 16] = {
     let mut names = [""; 16];
@@ -716,6 +887,7 @@ const PERSIAN_CARDS: [&str; 16] = {
     names
 };
 
+#[cfg(not(target_arch = "wasm32"))]
 const FA: Texts = Texts {
     colors: ["قرمز", "آبی"],
     cards: PERSIAN_CARDS,
@@ -883,6 +1055,11 @@ const FA: Texts = Texts {
         ("next-puzzle", "معمای بعدی"),
         ("puzzles-solved", "معماهای حل‌شده: {n} از {total}"),
         ("puzzles-unavailable", "معماها دریافت نشدند: شاید به اینترنت وصل نیستید. وقتی وصل شدید، دوباره امتحان کنید."),
+        (
+            "texts-unavailable",
+            "متن‌های صفحه به زبان {language} دریافت نشدند: شاید به اینترنت وصل نیستید. وقتی وصل شدید، دوباره این زبان را برگزینید."
+        ),
+        ("review-graph", "نمودار ارزیابی"),
         ("review", "بازبینی"),
         ("review-progress", "بازبینی حرکت {n} از {total}…"),
         (
@@ -911,9 +1088,18 @@ const FA: Texts = Texts {
         ("show-solution", "نمایش راه‌حل"),
         ("solution-line", "معمای {id} · راه‌حل، در برابر بهترین دفاع"),
         ("solution-shown", "این راه‌حل بود؛ نشان داده شد و حل‌شده به شمار نمی‌آید. خودتان امتحان کنید!"),
+        ("tutorial", "آموزش"),
+        ("tutorial-offer", "یادگیری بازی"),
+        ("tutorial-leave", "خروج از آموزش"),
+        ("tutorial-next", "بعدی"),
+        ("tutorial-finish", "پایان"),
+        ("tutorial-unavailable", "آموزش بارگیری نشد: اتصال را بررسی کنید و دوباره بکوشید."),
+        ("draw-agreed", "مساوی: بازیکنان بر آن توافق کردند"),
+        ("wins-on-time", "{color} با گذشت زمان برد: {loser} غایب بود یا به‌موقع حرکت نکرد"),
     ],
 };
 
+#[cfg(not(target_arch = "wasm32"))]
 const ES: Texts = Texts {
     colors: ["Rojo", "Azul"],
     cards: [
@@ -1087,6 +1273,11 @@ const ES: Texts = Texts {
             "puzzles-unavailable",
             "No se pudieron descargar los problemas: quizá no tengas conexión. Vuelve a intentarlo cuando estés en línea."
         ),
+        (
+            "texts-unavailable",
+            "No se pudieron descargar los textos de la página en {language}: quizá no tengas conexión. Vuelve a elegir el idioma cuando estés en línea."
+        ),
+        ("review-graph", "Gráfica de la evaluación"),
         ("review", "Revisar"),
         ("review-progress", "Revisando la jugada {n} de {total}…"),
         (
@@ -1115,9 +1306,18 @@ const ES: Texts = Texts {
         ("show-solution", "Ver la solución"),
         ("solution-line", "Problema {id} · la solución, contra la mejor defensa"),
         ("solution-shown", "Esa era la solución; vista, no cuenta como resuelta. ¡Inténtalo tú!"),
+        ("tutorial", "Tutorial"),
+        ("tutorial-offer", "Aprende a jugar"),
+        ("tutorial-leave", "Salir del tutorial"),
+        ("tutorial-next", "Siguiente"),
+        ("tutorial-finish", "Terminar"),
+        ("tutorial-unavailable", "No se pudo cargar el tutorial: revisa la conexión y vuelve a intentarlo."),
+        ("draw-agreed", "Tablas: los jugadores las acordaron"),
+        ("wins-on-time", "Gana {color} por tiempo: {loser} no estaba o no movió a tiempo"),
     ],
 };
 
+#[cfg(not(target_arch = "wasm32"))]
 const FR: Texts = Texts {
     colors: ["Rouge", "Bleu"],
     cards: [
@@ -1308,6 +1508,11 @@ const FR: Texts = Texts {
             "puzzles-unavailable",
             "Les problèmes n'ont pas pu être téléchargés\u{a0}: vous êtes peut-être hors ligne. Réessayez une fois en ligne."
         ),
+        (
+            "texts-unavailable",
+            "Les textes de la page en {language} n'ont pas pu être téléchargés\u{a0}: vous êtes peut-être hors ligne. Choisissez de nouveau la langue une fois en ligne."
+        ),
+        ("review-graph", "Courbe de l'évaluation"),
         ("review", "Analyser"),
         ("review-progress", "Analyse du coup {n} sur {total}…"),
         (
@@ -1339,5 +1544,13 @@ const FR: Texts = Texts {
             "solution-shown",
             "C'était la solution\u{a0}; montrée, elle ne compte pas comme résolue. Essayez vous-même\u{202f}!"
         ),
+        ("tutorial", "Tutoriel"),
+        ("tutorial-offer", "Apprendre à jouer"),
+        ("tutorial-leave", "Quitter le tutoriel"),
+        ("tutorial-next", "Suivant"),
+        ("tutorial-finish", "Terminer"),
+        ("tutorial-unavailable", "Le tutoriel n'a pas pu être chargé\u{a0}: vérifiez la connexion et réessayez."),
+        ("draw-agreed", "Partie nulle\u{a0}: les joueurs en sont convenus"),
+        ("wins-on-time", "{color} gagne au temps\u{a0}: {loser} était absent ou n'a pas joué à temps"),
     ],
 };

@@ -54,59 +54,25 @@ pub struct ControlsView {
     pub show_solution: bool,
     /// The list of puzzles, while it is open.
     pub puzzle_list: Option<PuzzleList>,
-}
-
-/// The list of puzzles: one difficulty's at a time, by number, the solved ones marked.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct PuzzleList {
-    /// The difficulty shown: `"easy"`, `"medium"` or `"hard"` (its button is pressed).
-    pub shows: &'static str,
-    /// The puzzles of the difficulty shown, by id; none while the set is fetched.
-    pub rows: Vec<PuzzleListRow>,
-    /// How many of them are solved, or that the set is being fetched.
-    pub summary: String,
+    /// The tutorial's panel, while the tutorial is on.
+    pub tutorial: Option<TutorialPanel>,
+    /// The tutorial is offered in the strip (a first visit, nothing played yet).
+    pub tutorial_offer: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct PuzzleListRow {
-    pub id: u32,
-    /// The number shown (Persian digits in Persian).
-    pub number: String,
-    pub solved: bool,
-    /// It is the puzzle on the board.
-    pub current: bool,
-    /// Its name for screen readers, saying in words whether it is solved.
-    pub label: String,
-}
-
-/// The list of puzzles as `state` has it open, if it is.
-pub fn puzzle_list(state: &State) -> Option<PuzzleList> {
-    let shows = state.puzzle_list?;
-    let lang = state.lang();
-    let current = state.puzzle.map(|run| run.puzzle.id);
-    let Some(set) = state.puzzle_set.as_ref() else {
-        let summary = text::puzzle_text(lang, "puzzle-list-fetching", &[]);
-        return Some(PuzzleList { shows: shows.code(), rows: Vec::new(), summary });
-    };
-    let rows: Vec<PuzzleListRow> = set
-        .iter()
-        .filter(|puzzle| puzzle.difficulty() == shows)
-        .map(|puzzle| {
-            let solved = state.solved.contains(&puzzle.id);
-            let key = if solved { "puzzle-list-solved" } else { "puzzle-list-unsolved" };
-            PuzzleListRow {
-                id: puzzle.id,
-                number: text::digits(lang, &puzzle.id.to_string()),
-                solved,
-                current: current == Some(puzzle.id),
-                label: text::puzzle_text(lang, key, &[("id", puzzle.id.to_string())]),
-            }
-        })
-        .collect();
-    let solved = rows.iter().filter(|row| row.solved).count();
-    let blanks = [("n", solved.to_string()), ("total", rows.len().to_string())];
-    let summary = text::puzzle_text(lang, "puzzle-list-summary", &blanks);
-    Some(PuzzleList { shows: shows.code(), rows, summary })
+pub struct TutorialPanel {
+    /// 1 for the first step.
+    pub step: usize,
+    pub steps: usize,
+    /// The step's task, or its lesson once its move is made ("…" while the texts come).
+    pub text: String,
+    /// The step's move is made: Next (or Finish, after the last) is offered.
+    pub done: bool,
+    /// A move the step does not ask for was just refused.
+    pub wrong: bool,
+    /// The Next button's words: "Next", or "Finish" on the last step.
+    pub next_label: &'static str,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -251,17 +217,78 @@ pub struct SettingsView {
     pub language: &'static str,
 }
 
+/// Whether a person has made a move in the game shown (the AI may have begun it).
+fn played_here(state: &State) -> bool {
+    let game = &state.game;
+    game.positions().iter().zip(game.moves()).any(|(before, _)| state.mode.is_human(before.to_move()))
+}
+
+/// The list of puzzles: one difficulty's at a time, by number, the solved ones marked.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PuzzleList {
+    /// The difficulty shown: `"easy"`, `"medium"` or `"hard"` (its button is pressed).
+    pub shows: &'static str,
+    /// The puzzles of the difficulty shown, by id; none while the set is fetched.
+    pub rows: Vec<PuzzleListRow>,
+    /// How many of them are solved, or that the set is being fetched.
+    pub summary: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PuzzleListRow {
+    pub id: u32,
+    /// The number shown (Persian digits in Persian).
+    pub number: String,
+    pub solved: bool,
+    /// It is the puzzle on the board.
+    pub current: bool,
+    /// Its name for screen readers, saying in words whether it is solved.
+    pub label: String,
+}
+
+/// The list of puzzles as `state` has it open, if it is.
+pub fn puzzle_list(state: &State) -> Option<PuzzleList> {
+    let shows = state.puzzle_list?;
+    let lang = state.lang();
+    let current = state.puzzle.map(|run| run.puzzle.id);
+    let Some(set) = state.puzzle_set.as_ref() else {
+        let summary = text::puzzle_text(lang, "puzzle-list-fetching", &[]);
+        return Some(PuzzleList { shows: shows.code(), rows: Vec::new(), summary });
+    };
+    let rows: Vec<PuzzleListRow> = set
+        .iter()
+        .filter(|puzzle| puzzle.difficulty() == shows)
+        .map(|puzzle| {
+            let solved = state.solved.contains(&puzzle.id);
+            let key = if solved { "puzzle-list-solved" } else { "puzzle-list-unsolved" };
+            PuzzleListRow {
+                id: puzzle.id,
+                number: text::digits(lang, &puzzle.id.to_string()),
+                solved,
+                current: current == Some(puzzle.id),
+                label: text::puzzle_text(lang, key, &[("id", puzzle.id.to_string())]),
+            }
+        })
+        .collect();
+    let solved = rows.iter().filter(|row| row.solved).count();
+    let blanks = [("n", solved.to_string()), ("total", rows.len().to_string())];
+    let summary = text::puzzle_text(lang, "puzzle-list-summary", &blanks);
+    Some(PuzzleList { shows: shows.code(), rows, summary })
+}
+
 pub fn controls(state: &State) -> ControlsView {
     let lang = state.lang();
     let game = &state.game;
     // Why this side began: the side card's stamp (a loaded position may begin otherwise).
     let start = game.start();
     let why = (start.to_move() == start.side_card().stamp()).then(|| text::who_starts(lang, start.side_card()));
-    let mut mode_line = match &state.puzzle {
-        Some(run) => run.line(lang, game),
-        None => text::mode_line(lang, state.mode),
+    let mut mode_line = match (&state.puzzle, state.tutorial) {
+        (Some(run), _) => run.line(lang, game),
+        (_, Some(run)) => run.title(lang, state.tutorial_file().flatten().unwrap_or_default()),
+        _ => text::mode_line(lang, state.mode),
     };
-    if let Some(why) = why.as_ref().filter(|_| game.moves().is_empty() && state.puzzle.is_none()) {
+    let own_line = state.puzzle.is_some() || state.tutorial.is_some();
+    if let Some(why) = why.as_ref().filter(|_| game.moves().is_empty() && !own_line) {
         mode_line = format!("{mode_line} · {why}");
     }
     let settings = &state.settings;
@@ -272,10 +299,10 @@ pub fn controls(state: &State) -> ControlsView {
         mode_line,
         status: why,
         notice: state.notice.as_ref().map(|n| n.text(lang)),
-        // A solution shown plays itself: the move list looks back at it instead.
-        undo: !game.moves().is_empty() && !shown,
-        redo: game.redoable().next().is_some() && !shown,
-        hint: state.human_to_move() && state.hint.is_none(),
+        // A solution shown plays itself, and the tutorial has its own steps: the move list looks back instead.
+        undo: !game.moves().is_empty() && !shown && state.tutorial.is_none(),
+        redo: game.redoable().next().is_some() && !shown && state.tutorial.is_none(),
+        hint: state.human_to_move() && state.hint.is_none() && state.tutorial.is_none(),
         moves: move_rows(state),
         evaluation: settings.evaluation.then(|| evaluation_bar(state)),
         review: state.review.as_ref().map(|review| review_panel(state, review)),
@@ -312,11 +339,34 @@ pub fn controls(state: &State) -> ControlsView {
         game_over: game
             .outcome()
             .filter(|_| !state.shows_result() && state.review.is_none() && state.puzzle.is_none())
+            .filter(|_| state.tutorial.is_none())
             .filter(|_| state.viewing.is_none())
             .map(|outcome| GameOverStrip {
                 text: text::result_short(lang, outcome, state.mode),
                 review: !game.moves().is_empty(),
             }),
+        tutorial: state.tutorial.map(|run| TutorialPanel {
+            step: run.step + 1,
+            steps: super::tutorial::STEPS.len(),
+            text: match state.tutorial_file() {
+                Some(Some(file)) => run.text(lang, file),
+                Some(None) => lang.texts().html("tutorial-unavailable").unwrap_or_default().to_string(),
+                None => "…".to_string(),
+            },
+            done: run.done,
+            wrong: run.wrong,
+            next_label: lang
+                .texts()
+                .html(if run.is_last() { "tutorial-finish" } else { "tutorial-next" })
+                .unwrap_or_default(),
+        }),
+        tutorial_offer: state.first_visit
+            && !state.tutorial_done
+            && state.tutorial.is_none()
+            && !played_here(state)
+            && state.puzzle.is_none()
+            && state.review.is_none()
+            && state.aside.is_none(),
         puzzles_solved: state.puzzle_set.as_ref().map(|set| puzzles_solved(lang, state.solved.len(), set.len())),
         settings: SettingsView {
             evaluation: settings.evaluation,

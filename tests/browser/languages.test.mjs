@@ -45,7 +45,9 @@ test('the language can be switched in the page and is remembered', async () => {
   await page.waitForFunction(() => window.wasmBindings !== undefined);
   await openMenu(page);
   await page.selectOption('#language', 'fr');
-  assert.equal(await page.textContent('#undo'), 'Annuler');
+  // The French texts are fetched first; the page changes once they are here.
+  await page.waitForFunction(() => document.querySelector('#undo').textContent === 'Annuler');
+  assert.equal(await page.getAttribute('html', 'lang'), 'fr');
   await page.reload();
   await page.waitForFunction(() => window.wasmBindings !== undefined);
   assert.equal(await page.getAttribute('html', 'lang'), 'fr');
@@ -53,6 +55,7 @@ test('the language can be switched in the page and is remembered', async () => {
   // Level names follow the language; Persian numbers them with Persian digits.
   await openMenu(page);
   await page.selectOption('#language', 'fa');
+  await page.waitForFunction(() => document.documentElement.lang === 'fa');
   const level = await page.textContent('#setup-level option[value="novice"]');
   assert.equal(level, '۱ – نوآموز');
   await context.close();
@@ -78,3 +81,58 @@ for (const [locale, title] of [['en-US', 'How to play'], ['fa-IR', 'شیوهٔ �
     await context.close();
   });
 }
+
+test('only English is built in: a visit in French fetches the French texts once, an English one none', async () => {
+  for (const [locale, expected] of [['fr-FR', ['texts/fr.txt']], ['en-US', []]]) {
+    const context = await game.browser.newContext({ locale, viewport: { width: 800, height: 600 } });
+    const page = await context.newPage();
+    const asked = [];
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (path.includes('/texts/')) asked.push(path.slice(path.indexOf('texts/')));
+    });
+    await page.goto(game.server.url);
+    await page.waitForFunction(() => window.wasmBindings !== undefined);
+    assert.deepEqual(asked, expected, locale);
+    // The board was drawn in the page's language, not in English first.
+    assert.equal(await page.getAttribute('html', 'lang'), locale.slice(0, 2));
+    await context.close();
+  }
+});
+
+test('texts that cannot be fetched leave the page as it was, and say so in its language', async () => {
+  // No service worker: its fetches would not be routed.
+  const context = await game.browser.newContext({ locale: 'en-US', viewport: { width: 800, height: 600 }, serviceWorkers: 'block' });
+  const page = await context.newPage();
+  await page.goto(game.server.url);
+  await page.waitForFunction(() => window.wasmBindings !== undefined);
+  await page.route('**/texts/fr.txt', (route) => route.abort('internetdisconnected'));
+  await openMenu(page);
+  await page.selectOption('#language', 'fr');
+  await page.waitForFunction(() => window.wasmBindings.game_state().notice !== null);
+  const state = await page.evaluate(() => window.wasmBindings.game_state());
+  assert.match(state.notice, /texts in Français could not be fetched/);
+  assert.equal(state.language, 'en');
+  assert.equal(await page.textContent('#undo'), 'Undo');
+  assert.equal(await page.inputValue('#language'), 'en');
+  // Back online, the same choice works.
+  await page.unroute('**/texts/fr.txt');
+  await page.selectOption('#language', 'fr');
+  await page.waitForFunction(() => window.wasmBindings.game_state().language === 'fr');
+  assert.equal(await page.textContent('#undo'), 'Annuler');
+  await context.close();
+});
+
+test('a first visit in Persian whose texts cannot come opens in English and says why', async () => {
+  const context = await game.browser.newContext({ locale: 'fa-IR', viewport: { width: 800, height: 600 }, serviceWorkers: 'block' });
+  const page = await context.newPage();
+  await page.route('**/texts/fa.txt', (route) => route.abort('internetdisconnected'));
+  await page.goto(game.server.url);
+  await page.waitForFunction(() => window.wasmBindings !== undefined);
+  const state = await page.evaluate(() => window.wasmBindings.game_state());
+  assert.equal(state.language, 'en');
+  assert.match(state.notice, /texts in فارسی could not be fetched/);
+  assert.equal(await page.getAttribute('html', 'dir'), 'ltr');
+  await screenshot(page, 'texts-unavailable');
+  await context.close();
+});

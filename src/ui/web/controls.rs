@@ -62,12 +62,20 @@ const MOVE_LISTS: [&str; 2] = ["moves", "sheet-moves"];
 
 const CARD_SELECTS: [&str; 5] = ["setup-red-1", "setup-red-2", "setup-blue-1", "setup-blue-2", "setup-side"];
 
-pub fn wire(document: &Document) -> Result<(), JsValue> {
+/// Fills the choosers (the level, the cards, the language, the watch speed) with their options,
+/// named in `lang`: some hundred elements, made after the first board is drawn.
+pub fn fill_choosers(document: &Document, lang: Lang) -> Result<(), JsValue> {
     add_options(document, "setup-level", view::level_options(Lang::En).into_iter().map(|(code, _)| code))?;
     for id in CARD_SELECTS {
         add_options(document, id, view::card_options(Lang::En).into_iter().map(|(name, _)| name))?;
     }
     add_options(document, "language", view::language_options().into_iter().map(|(code, _)| code))?;
+    add_options(document, "watch-speed", view::watch_speed_options(Lang::En).into_iter().map(|(code, _)| code))?;
+    name_choosers(lang);
+    Ok(())
+}
+
+pub fn wire(document: &Document) -> Result<(), JsValue> {
     let language = document.get_element_by_id("language").ok_or("no #language")?;
     listen(&language, "change", |app, _: web_sys::Event| {
         if let Some(lang) = Lang::from_code(&select_value("language")) {
@@ -82,9 +90,21 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
         close_dialog("menu");
         app.dispatch(Event::Intent(Intent::BackToMyGame));
     })?;
+    on_click(document, "tutorial-offer", |app| app.dispatch(Event::Intent(Intent::Tutorial)))?;
+    on_click(document, "menu-tutorial", |app| {
+        close_dialog("menu");
+        app.dispatch(Event::Intent(Intent::Tutorial));
+    })?;
+    on_click(document, "tutorial-next", |app| {
+        app.dispatch(Event::Intent(Intent::TutorialNext));
+        // The button is disabled until the next step's move: the focus goes to the step's words.
+        if let Some(text) = element::<web_sys::HtmlElement>("tutorial-text") {
+            let _ = text.focus();
+        }
+    })?;
+    on_click(document, "tutorial-leave", |app| app.dispatch(Event::Intent(Intent::LeaveTutorial)))?;
     on_click(document, "play-next-level", |app| app.dispatch(Event::Intent(Intent::NextLevel)))?;
     on_click(document, "watch-pause", |app| app.dispatch(Event::Intent(Intent::ToggleWatchPause)))?;
-    add_options(document, "watch-speed", view::watch_speed_options(Lang::En).into_iter().map(|(code, _)| code))?;
     let speed = document.get_element_by_id("watch-speed").ok_or("no #watch-speed")?;
     listen(&speed, "change", |app, _: web_sys::Event| {
         if let Some(speed) = WatchSpeed::from_code(&select_value("watch-speed")) {
@@ -383,6 +403,18 @@ pub fn update(view: &ControlsView) {
     set_text("puzzles-status", view.puzzles_solved.as_deref());
     set_hidden("back-to-my-game", !view.back_to_my_game);
     set_hidden("menu-back-to-my-game", !view.back_to_my_game);
+    set_hidden("tutorial-offer", !view.tutorial_offer);
+    set_hidden("tutorial", view.tutorial.is_none());
+    if let Some(tutorial) = &view.tutorial {
+        // Written only when it changes: it is a live region.
+        if element::<Element>("tutorial-text").and_then(|e| e.text_content()).as_deref() != Some(&tutorial.text) {
+            set_text("tutorial-text", Some(&tutorial.text));
+        }
+        set_text("tutorial-next", Some(tutorial.next_label));
+        if let Some(button) = element::<HtmlButtonElement>("tutorial-next") {
+            button.set_disabled(!tutorial.done);
+        }
+    }
     set_hidden("watch", view.watch.is_none());
     if let Some(watch) = &view.watch {
         set_text("watch-pause", Some(watch.pause_label));
@@ -632,6 +664,12 @@ fn show_review(panel: Option<&ReviewPanel>) {
 
 /// Puts the page in `lang`: direction, every fixed text, the names in the choosers.
 pub fn apply_language(lang: Lang) {
+    apply_page_texts(lang);
+    name_choosers(lang);
+}
+
+/// The page's direction and its fixed texts in `lang`.
+pub fn apply_page_texts(lang: Lang) {
     let Some(document) = web_sys::window().and_then(|w| w.document()) else { return };
     let texts = lang.texts();
     if let Some(root) = document.document_element() {
@@ -654,6 +692,10 @@ pub fn apply_language(lang: Lang) {
             }
         }
     }
+}
+
+/// Names the choosers' options in `lang`, and shows `lang` in the language chooser.
+fn name_choosers(lang: Lang) {
     let set_options = |id: &str, label: &dyn Fn(usize) -> String| {
         if let Some(select) = element::<HtmlSelectElement>(id) {
             let options = select.options();

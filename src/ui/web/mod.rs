@@ -16,7 +16,7 @@ use super::layout::Rect;
 use super::session::{Effect, Event, PointerPhase, Reply, ReplyKind, SearchOrder, Session};
 use super::startup::{Found, Opening, opening};
 use super::state::{Notice, State};
-use super::text::Lang;
+use super::text::{self, Lang};
 use crate::ai::Limits;
 use crate::rules::{Card, Deal, Game, Square};
 use crate::worker_protocol::{EngineReport, EngineRequest};
@@ -64,6 +64,7 @@ pub fn start() {
     crash::install_hook();
     if let Err(error) = try_start() {
         web_sys::console::error_1(&error);
+        resolve_shown();
     }
 }
 
@@ -72,15 +73,80 @@ fn try_start() -> Result<(), JsValue> {
     let document = window.document().ok_or("no document")?;
     let canvas: HtmlCanvasElement = document.get_element_by_id("board").ok_or("no #board canvas")?.dyn_into()?;
     let context: CanvasRenderingContext2d = canvas.get_context("2d")?.ok_or("no 2d context")?.dyn_into()?;
+    let mut opening = startup(&window);
+    let lang = opening.settings.language;
+    if text::at_hand(lang) {
+        return show(window, canvas, context, opening);
+    }
+    // The page shows itself once its texts have come (boot.js asked for them beside the wasm);
+    // in English if they cannot be had.
+    fetch::text(&texts_path(lang), move |file| {
+        match file {
+            Ok(file) => text::install(lang, file),
+            Err(reason) => {
+                web_sys::console::error_1(&format!("the page's texts could not be fetched: {reason}").into());
+                opening.settings.language = Lang::En;
+                opening.notice = opening.notice.take().or(Some(Notice::TextsUnavailable(lang)));
+            }
+        }
+        if let Err(error) = show(window, canvas, context, opening) {
+            web_sys::console::error_1(&error);
+            resolve_shown();
+        }
+    });
+    Ok(())
+}
+
+thread_local! {
+    static SHOWN: RefCell<Option<js_sys::Promise>> = const { RefCell::new(None) };
+    static RESOLVE_SHOWN: RefCell<Option<js_sys::Function>> = const { RefCell::new(None) };
+}
+
+/// A promise that resolves once the page has shown itself (boot.js offers the page's functions
+/// to scripts then): at once in English, after its texts have come in another language.
+pub fn shown() -> js_sys::Promise {
+    SHOWN.with_borrow_mut(|shown| {
+        shown.get_or_insert_with(|| js_sys::Promise::new(&mut |resolve, _| RESOLVE_SHOWN.set(Some(resolve)))).clone()
+    })
+}
+
+fn resolve_shown() {
+    let _ = shown();
+    if let Some(resolve) = RESOLVE_SHOWN.take() {
+        let _ = resolve.call0(&JsValue::NULL);
+    }
+}
+
+/// Calls `then` with `lang`'s page texts, or none if they cannot be had.
+pub fn fetch_texts(lang: Lang, then: impl FnOnce(Option<String>) + 'static) {
+    fetch::text(&texts_path(lang), move |file| then(file.ok()));
+}
+
+/// Where a language's page texts are, beside the page.
+fn texts_path(lang: Lang) -> String {
+    format!("texts/{}.txt", lang.code())
+}
+
+/// Shows the page as it opens, and wires its input.
+fn show(
+    window: web_sys::Window,
+    canvas: HtmlCanvasElement,
+    context: CanvasRenderingContext2d,
+    opening: Opening,
+) -> Result<(), JsValue> {
+    let document = window.document().ok_or("no document")?;
     let reduced_motion =
         window.match_media("(prefers-reduced-motion: reduce)").ok().flatten().is_some_and(|query| query.matches());
-    let Opening { game, mode, settings, notice, puzzle, aside } = startup(&window);
+    let first_visit = storage::first_visit();
+    let Opening { game, mode, settings, notice, puzzle, aside } = opening;
     let mut state = State::new(game, mode, settings, reduced_motion, random_seed());
     state.notice = notice;
     state.puzzle = puzzle;
     state.aside = aside;
     state.solved = puzzles::solved();
     state.standings = storage::standings();
+    state.first_visit = first_visit;
+    state.tutorial_done = storage::tutorial_done();
     let target: web_sys::EventTarget = canvas.clone().into();
     let app = App {
         session: Session::new(state),
@@ -144,7 +210,10 @@ fn try_start() -> Result<(), JsValue> {
         }
     })?;
     controls::wire(&document)?;
-    controls::apply_language(settings.language);
+    // The HTML is written in English (tests/page_html.rs keeps it so).
+    if settings.language != Lang::En {
+        controls::apply_page_texts(settings.language);
+    }
     sound::install();
     // The system's light or dark preference, now and whenever it changes.
     let dark_query = window.match_media("(prefers-color-scheme: dark)").ok().flatten();
@@ -163,6 +232,19 @@ fn try_start() -> Result<(), JsValue> {
     if let Some(performance) = window.performance() {
         let _ = performance.mark("board-drawn");
     }
+    // The choosers' options wait for the next task: the board shows first. Scripts get the page
+    // once they are there.
+    let fill = Closure::once_into_js(move || {
+        with_app(|app| {
+            if let Err(error) = controls::fill_choosers(&document, app.state().lang()) {
+                web_sys::console::error_1(&error);
+            }
+            // Put the choosers' values in place, now that they have options.
+            controls::update(&app.session().controls());
+        });
+        resolve_shown();
+    });
+    window.set_timeout_with_callback(fill.unchecked_ref())?;
     Ok(())
 }
 
@@ -285,9 +367,14 @@ impl App {
             Effect::PuzzleSolved(id) => puzzles::mark_solved(id),
             Effect::SaveStandings(standings) => storage::save_standings(&standings),
             Effect::FetchPuzzles => puzzles::load(|set| dispatch(Event::PuzzleSet(set))),
+            Effect::FetchPageTexts(lang) => fetch_texts(lang, move |file| dispatch(Event::PageTexts { lang, file })),
             Effect::FetchErrorTexts(lang) => fetch::text(&format!("errors/{}.txt", lang.code()), move |file| {
                 dispatch(Event::ErrorTexts { lang, file: file.ok() });
             }),
+            Effect::FetchTutorialTexts(lang) => fetch::text(&format!("tutorial/{}.txt", lang.code()), move |file| {
+                dispatch(Event::TutorialTexts { lang, file: file.ok() });
+            }),
+            Effect::TutorialDone => storage::save_tutorial_done(),
             Effect::Vibrate(ms) => {
                 if let Some(window) = web_sys::window() {
                     // Where the device cannot buzz, nothing happens.

@@ -55,6 +55,23 @@ pub fn unreadable() -> Option<String> {
     storage()?.get_item(UNREADABLE_KEY).ok().flatten()
 }
 
+const TUTORIAL_KEY: &str = "onitama.tutorial";
+
+/// Nothing kept from an earlier visit: no game and no settings.
+pub fn first_visit() -> bool {
+    storage().is_some_and(|s| [SAVE_KEY, SETTINGS_KEY].iter().all(|key| s.get_item(key).ok().flatten().is_none()))
+}
+
+pub fn tutorial_done() -> bool {
+    storage().and_then(|s| s.get_item(TUTORIAL_KEY).ok().flatten()).is_some()
+}
+
+pub fn save_tutorial_done() {
+    if let Some(storage) = storage() {
+        let _ = storage.set_item(TUTORIAL_KEY, "done");
+    }
+}
+
 const FINISHED_KEY: &str = "onitama.finished";
 
 /// Adds a finished game to the last ones kept.

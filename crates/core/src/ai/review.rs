@@ -102,7 +102,10 @@ fn score_to_move(
         // The side to move has just lost.
         Some(Outcome::Win { .. }) => (Score::Loss(0), None, Vec::new()),
         // A position alone is never drawn nor resigned (the game's record says so): searched on.
-        Some(Outcome::DrawByRepetition | Outcome::Resigned { .. }) | None => {
+        Some(
+            Outcome::DrawByRepetition | Outcome::Resigned { .. } | Outcome::DrawAgreed | Outcome::WonOnTime { .. },
+        )
+        | None => {
             // A repetition draw depends on the game so far: each search sees every position before.
             let found = engine.search(&positions[i], &positions[..i], limits, &mut |_| {});
             (found.info.score, found.best, found.info.pv)

@@ -1,4 +1,5 @@
-//! A game: the start, the moves played, undo and redo, the repetition count and a resignation.
+//! A game: the start, the moves played, undo and redo, the repetition count, and an outcome the
+//! players declare (a resignation, an agreed draw, a win on time).
 
 use super::{Color, Deal, Move, MoveError, MoveList, Outcome, Position};
 
@@ -9,15 +10,16 @@ pub struct Game {
     moves: Vec<Move>,
     /// Moves taken back by `undo`, the next one last.
     undone: Vec<Move>,
-    /// Who resigned, and after how many moves. The resignation belongs to that position: undo
-    /// steps back past it (it comes back with redo), a new move made before it forgets it.
-    resigned: Option<(Color, usize)>,
+    /// A declared outcome (a resignation, an agreed draw, a win on time), and after how many
+    /// moves. It belongs to that position: undo steps back past it (it comes back with redo), a
+    /// new move made before it forgets it.
+    declared: Option<(Outcome, usize)>,
 }
 
 impl Game {
     /// A game from any legal position.
     pub fn new(start: Position) -> Game {
-        Game { positions: vec![start], moves: Vec::new(), undone: Vec::new(), resigned: None }
+        Game { positions: vec![start], moves: Vec::new(), undone: Vec::new(), declared: None }
     }
 
     /// A game from a deal: the starting layout, and the side card's stamp decides who starts.
@@ -48,12 +50,13 @@ impl Game {
         self.positions.iter().filter(|p| *p == current).count()
     }
 
-    /// A win, the draw when the current position has occurred for the third time, or the
-    /// resignation made in this position.
+    /// A win, the draw when the current position has occurred for the third time, or the outcome
+    /// declared in this position.
     pub fn outcome(&self) -> Option<Outcome> {
-        self.position().outcome().or_else(|| (self.repetitions() >= 3).then_some(Outcome::DrawByRepetition)).or_else(
-            || self.resigned.filter(|&(_, ply)| ply == self.moves.len()).map(|(by, _)| Outcome::Resigned { by }),
-        )
+        self.position()
+            .outcome()
+            .or_else(|| (self.repetitions() >= 3).then_some(Outcome::DrawByRepetition))
+            .or_else(|| self.declared.filter(|&(_, ply)| ply == self.moves.len()).map(|(outcome, _)| outcome))
     }
 
     /// `by` gives the game up (either side may, whoever is to move); the moves that could have
@@ -67,12 +70,36 @@ impl Game {
     /// assert!(game.resign(Color::Blue).is_err());
     /// ```
     pub fn resign(&mut self, by: Color) -> Result<Outcome, MoveError> {
+        self.declare(Outcome::Resigned { by })
+    }
+
+    /// The players agree to a draw; a game already over cannot end again.
+    ///
+    /// ```
+    /// use onitama_core::rules::{Game, Outcome, Position};
+    /// let mut game = Game::new("bbBbb/5/5/5/rrRrr boar,ox elephant,horse crab r".parse::<Position>().unwrap());
+    /// assert_eq!(game.agree_draw(), Ok(Outcome::DrawAgreed));
+    /// assert_eq!(game.outcome(), Some(Outcome::DrawAgreed));
+    /// ```
+    pub fn agree_draw(&mut self) -> Result<Outcome, MoveError> {
+        self.declare(Outcome::DrawAgreed)
+    }
+
+    /// `winner` takes the game on time: the opponent was away, or did not move, past the limit.
+    /// Who may claim, and when, is for the caller to decide (the rules keep no clock).
+    pub fn win_on_time(&mut self, winner: Color) -> Result<Outcome, MoveError> {
+        self.declare(Outcome::WonOnTime { winner })
+    }
+
+    /// Ends the game with a declared outcome (one of [`Outcome::DECLARED`]).
+    pub(super) fn declare(&mut self, outcome: Outcome) -> Result<Outcome, MoveError> {
+        debug_assert!(outcome.is_declared(), "{outcome:?} is shown by the board, not declared");
         if let Some(outcome) = self.outcome() {
             return Err(MoveError::GameOver(outcome));
         }
-        self.resigned = Some((by, self.moves.len()));
+        self.declared = Some((outcome, self.moves.len()));
         self.undone.clear();
-        Ok(Outcome::Resigned { by })
+        Ok(outcome)
     }
 
     /// The moves the side to move may make; none once the game is over.
@@ -100,13 +127,13 @@ impl Game {
             self.undone.clear();
         }
         if !redoing {
-            // A resignation is not a move: playing on, even the same move, leaves it behind.
-            self.resigned = None;
+            // A declared end is not a move: playing on, even the same move, leaves it behind.
+            self.declared = None;
         }
         Ok(self.outcome())
     }
 
-    /// Takes the last move back; returns it, or `None` at the start. A resignation made after it
+    /// Takes the last move back; returns it, or `None` at the start. An outcome declared after it
     /// is then ahead, as the moves to redo are.
     pub fn undo(&mut self) -> Option<Move> {
         let m = self.moves.pop()?;
@@ -115,7 +142,7 @@ impl Game {
         Some(m)
     }
 
-    /// Plays again the last move taken back (and brings back a resignation made after it).
+    /// Plays again the last move taken back (and brings back an outcome declared after it).
     pub fn redo(&mut self) -> Option<Move> {
         let m = *self.undone.last()?;
         self.step(m, true).ok()?;

@@ -25,11 +25,19 @@ pub enum Outcome {
     Resigned {
         by: Color,
     },
+    /// Both players agreed to a draw (one offered it, the other accepted). Stated in the record's
+    /// `result` line, as a resignation is.
+    DrawAgreed,
+    /// `winner` claimed the game because the opponent was away, or did not move, for longer than
+    /// the time limit. Stated in the record's `result` line.
+    WonOnTime {
+        winner: Color,
+    },
 }
 
 impl Outcome {
     /// The short code used in game records: `red-stone`, `blue-stream`, `draw`, `red-resigns`
-    /// (Red gave up: Blue wins).
+    /// (Red gave up: Blue wins), `draw-agreed`, `blue-wins-on-time`.
     pub fn code(self) -> &'static str {
         match self {
             Outcome::Win { winner: Color::Red, way: Way::Stone } => "red-stone",
@@ -39,25 +47,46 @@ impl Outcome {
             Outcome::DrawByRepetition => "draw",
             Outcome::Resigned { by: Color::Red } => "red-resigns",
             Outcome::Resigned { by: Color::Blue } => "blue-resigns",
+            Outcome::DrawAgreed => "draw-agreed",
+            Outcome::WonOnTime { winner: Color::Red } => "red-wins-on-time",
+            Outcome::WonOnTime { winner: Color::Blue } => "blue-wins-on-time",
         }
     }
 
-    /// The resignation a record's code states: `red-resigns` or `blue-resigns`.
+    /// The outcome a record's code states that the board cannot show: a resignation
+    /// (`red-resigns`), an agreed draw (`draw-agreed`) or a win on time (`blue-wins-on-time`).
     ///
     /// ```
     /// use onitama_core::rules::{Color, Outcome};
-    /// assert_eq!(Outcome::resignation_from_code("blue-resigns"), Some(Outcome::Resigned { by: Color::Blue }));
-    /// assert_eq!(Outcome::resignation_from_code("red-stone"), None);
+    /// assert_eq!(Outcome::declared_from_code("blue-resigns"), Some(Outcome::Resigned { by: Color::Blue }));
+    /// assert_eq!(Outcome::declared_from_code("draw-agreed"), Some(Outcome::DrawAgreed));
+    /// assert_eq!(Outcome::declared_from_code("red-stone"), None);
     /// ```
-    pub fn resignation_from_code(code: &str) -> Option<Outcome> {
-        Color::ALL.into_iter().map(|by| Outcome::Resigned { by }).find(|outcome| outcome.code() == code)
+    pub fn declared_from_code(code: &str) -> Option<Outcome> {
+        Outcome::DECLARED.into_iter().find(|outcome| outcome.code() == code)
+    }
+
+    /// Every outcome that players declare rather than the board shows.
+    pub const DECLARED: [Outcome; 5] = [
+        Outcome::Resigned { by: Color::Red },
+        Outcome::Resigned { by: Color::Blue },
+        Outcome::DrawAgreed,
+        Outcome::WonOnTime { winner: Color::Red },
+        Outcome::WonOnTime { winner: Color::Blue },
+    ];
+
+    /// Whether players declare this outcome (a resignation, an agreed draw, a win on time): no
+    /// position shows it, only a game's record.
+    pub fn is_declared(self) -> bool {
+        matches!(self, Outcome::Resigned { .. } | Outcome::DrawAgreed | Outcome::WonOnTime { .. })
     }
 
     pub fn winner(self) -> Option<Color> {
         match self {
             Outcome::Win { winner, .. } => Some(winner),
-            Outcome::DrawByRepetition => None,
+            Outcome::DrawByRepetition | Outcome::DrawAgreed => None,
             Outcome::Resigned { by } => Some(by.other()),
+            Outcome::WonOnTime { winner } => Some(winner),
         }
     }
 }
@@ -73,6 +102,8 @@ impl std::fmt::Display for Outcome {
             }
             Outcome::DrawByRepetition => f.write_str("draw by repetition"),
             Outcome::Resigned { by } => write!(f, "{by} resigns: {} wins", by.other()),
+            Outcome::DrawAgreed => f.write_str("draw by agreement"),
+            Outcome::WonOnTime { winner } => write!(f, "{winner} wins on time"),
         }
     }
 }

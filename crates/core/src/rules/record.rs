@@ -5,7 +5,8 @@
 //! moves boar:c1c2 horse:c5c4
 //! ```
 //!
-//! A resignation is not seen in the moves, so its `result` line states it: `result blue-resigns`.
+//! A resignation, an agreed draw or a win on time is not seen in the moves, so the `result` line
+//! states it: `result blue-resigns`, `result draw-agreed`, `result red-wins-on-time`.
 
 use super::{Game, Move, Outcome, Position, RecordError};
 
@@ -60,10 +61,10 @@ impl Game {
                     }
                 }
                 ("result", Some(game)) => {
-                    let claimed = Outcome::resignation_from_code(rest.trim());
-                    if let Some(Outcome::Resigned { by }) = claimed.filter(|_| game.outcome().is_none()) {
+                    let claimed = Outcome::declared_from_code(rest.trim());
+                    if let Some(declared) = claimed.filter(|_| game.outcome().is_none()) {
                         // Cannot fail: the game was not over.
-                        let _ = game.resign(by);
+                        let _ = game.declare(declared);
                     }
                     let actual = game.outcome().map_or("*", Outcome::code);
                     if rest.trim() != actual {

@@ -1,0 +1,287 @@
+//! The first-game tutorial: six prepared positions on the real board, each asking for one move (or
+//! a pass) and saying what it showed once it is made. A move the step does not ask for is refused
+//! and the board stays as it was; a step may answer with the opponent's move.
+//!
+//! The steps' texts, in all four languages, reach the page as `www/tutorial/<code>.txt` (`key=text`,
+//! one a line), fetched when the tutorial starts: `tutorial_file` writes them from the table below
+//! and a test keeps the files equal to it. Their blanks are card names, filled per language.
+
+use super::text::{self, Lang};
+use crate::rules::{Card, Move, Position};
+
+/// A step: where it starts, the moves it accepts (the first is the one marked on the board), and
+/// the opponent's answer once it is made.
+pub struct Step {
+    /// Names the step's texts in the file: `<key>-title`, `<key>-task`, `<key>-done`.
+    pub key: &'static str,
+    pub position: &'static str,
+    pub expects: &'static [&'static str],
+    pub reply: Option<&'static str>,
+}
+
+pub const STEPS: [Step; 6] = [
+    Step {
+        key: "card",
+        position: "bbBbb/5/5/5/rrRrr tiger,ox crab,crane boar r",
+        expects: &["tiger:b1b3"],
+        reply: None,
+    },
+    Step {
+        key: "capture",
+        position: "b1B1b/5/2b2/2r2/r1R1r ox,boar horse,elephant crab r",
+        expects: &["ox:c2c3", "boar:c2c3"],
+        reply: None,
+    },
+    Step {
+        key: "exchange",
+        position: "bbBbb/5/5/5/rrRrr ox,boar horse,crane tiger r",
+        expects: &["ox:d1d2"],
+        reply: Some("crane:b5b4"),
+    },
+    Step {
+        key: "stone",
+        position: "b3b/5/1B3/5/rrR1r tiger,ox crane,horse boar r",
+        expects: &["tiger:b1b3"],
+        reply: None,
+    },
+    Step {
+        key: "stream",
+        position: "b2b1/B1R2/5/5/r3r ox,boar crab,crane horse r",
+        expects: &["ox:c4c5", "boar:c4c5"],
+        reply: None,
+    },
+    Step {
+        key: "pass",
+        position: "r1Bbb/r4/R4/r4/r4 tiger,horse crab,crane boar r",
+        expects: &["tiger:pass", "horse:pass"],
+        reply: None,
+    },
+];
+
+impl Step {
+    pub fn start(&self) -> Option<Position> {
+        self.position.parse().ok()
+    }
+
+    pub fn accepts(&self, m: Move) -> bool {
+        self.expects.iter().any(|e| e.parse() == Ok(m))
+    }
+
+    /// The move marked on the board.
+    pub fn shown(&self) -> Option<Move> {
+        self.expects.first()?.parse().ok()
+    }
+
+    pub fn reply(&self) -> Option<Move> {
+        self.reply?.parse().ok()
+    }
+
+    /// The cards the texts name: the step's card (and the other one that also does), the side
+    /// card, the opponent's answer's card.
+    fn blanks(&self, lang: Lang) -> [(&'static str, &'static str); 4] {
+        let card = |i: usize| self.expects.get(i).and_then(|e| e.parse::<Move>().ok()).map(Move::card);
+        let name = |card: Option<Card>| card.map_or("", |c| text::card_name(lang, c));
+        [
+            ("card", name(card(0))),
+            ("card2", name(card(1))),
+            ("side", name(self.start().map(|p| p.side_card()))),
+            ("reply", name(self.reply().map(Move::card))),
+        ]
+    }
+}
+
+/// Where the player is in the tutorial.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TutorialRun {
+    /// 0 for the first step.
+    pub step: usize,
+    /// The step's move is made: its lesson is shown and Next is offered.
+    pub done: bool,
+    /// The last move tried was not the step's: it was refused.
+    pub wrong: bool,
+}
+
+impl TutorialRun {
+    pub fn new(step: usize) -> TutorialRun {
+        TutorialRun { step: step.min(STEPS.len() - 1), done: false, wrong: false }
+    }
+
+    pub fn current(&self) -> &'static Step {
+        &STEPS[self.step]
+    }
+
+    pub fn is_last(&self) -> bool {
+        self.step + 1 == STEPS.len()
+    }
+
+    /// The step's title in the file `file`: "Tutorial 2/6 · Moving and capturing".
+    pub fn title(&self, lang: Lang, file: &str) -> String {
+        let word = lang.texts().html("tutorial").unwrap_or_default();
+        let step = self.current();
+        let title = line(file, &[step.key, "-title"].concat());
+        text::digits(lang, &format!("{word} {}/{} · {title}", self.step + 1, STEPS.len()))
+    }
+
+    /// What the panel says: the task (after a refused move, with why), or the lesson once done.
+    pub fn text(&self, lang: Lang, file: &str) -> String {
+        let step = self.current();
+        let key = [step.key, if self.done { "-done" } else { "-task" }].concat();
+        let said = text::fill_blanks(line(file, &key), &step.blanks(lang));
+        let said = if self.wrong && !self.done { [line(file, "wrong"), " ", &said].concat() } else { said };
+        text::digits(lang, &said)
+    }
+}
+
+/// The text of `key` in a tutorial file; empty if the file lacks it.
+pub fn line<'a>(file: &'a str, key: &str) -> &'a str {
+    file.lines().find_map(|l| l.strip_prefix(key)?.strip_prefix('=')).unwrap_or_default()
+}
+
+/// The file of `lang`'s tutorial texts (`www/tutorial/<code>.txt`).
+#[cfg(not(target_arch = "wasm32"))]
+pub fn tutorial_file(lang: Lang) -> String {
+    let index = Lang::ALL.iter().position(|&l| l == lang).unwrap_or(0);
+    let mut file = String::from(
+        "# Written from src/ui/tutorial.rs by tests/tutorial_files.rs: edit the Rust table, not this file.\n",
+    );
+    for (key, texts) in TEXTS {
+        file.push_str(&format!("{key}={}\n", texts[index]));
+    }
+    file
+}
+
+/// Every text of the tutorial: English, Persian, Spanish, French.
+#[cfg(not(target_arch = "wasm32"))]
+pub const TEXTS: [(&str, [&str; 4]); 19] = [
+    (
+        "wrong",
+        [
+            "Not that move: this step asks for another.",
+            "این حرکت نه: این گام حرکت دیگری می‌خواهد.",
+            "Esa jugada no: este paso pide otra.",
+            "Pas ce coup-là\u{a0}: cette étape en demande un autre.",
+        ],
+    ),
+    ("card-title", ["Reading a card", "خواندن کارت", "Leer una carta", "Lire une carte"]),
+    (
+        "card-task",
+        [
+            "A card shows moves from your seat: the dark square is the piece, the coloured squares are where it may go, and up is toward your opponent. With {card}, a piece goes two squares forward or one back. Choose {card} and move the ringed student two squares forward.",
+            "هر کارت حرکت‌ها را از جای شما نشان می‌دهد: خانهٔ تیره مهره است، خانه‌های رنگی جاهایی که می‌تواند برود، و بالا به سوی حریف است. با {card} مهره دو خانه به جلو یا یک خانه به عقب می‌رود. {card} را انتخاب کنید و شاگردِ حلقه‌دار را دو خانه جلو ببرید.",
+            "Una carta muestra movimientos desde tu lado: la casilla oscura es la pieza, las de color son adonde puede ir, y arriba es hacia tu rival. Con {card}, una pieza avanza dos casillas o retrocede una. Elige {card} y mueve el alumno señalado dos casillas hacia delante.",
+            "Une carte montre des coups vus de votre place\u{a0}: la case sombre est la pièce, les cases colorées sont là où elle peut aller, et le haut est vers l'adversaire. Avec {card}, une pièce avance de deux cases ou recule d'une. Choisissez {card} et avancez l'élève entouré de deux cases.",
+        ],
+    ),
+    (
+        "card-done",
+        [
+            "Well done. Any of your pieces, master or student, may use either of your two cards, and pieces jump: nothing blocks the way.",
+            "آفرین. هر مهرهٔ شما، استاد یا شاگرد، می‌تواند هر یک از دو کارت شما را به کار ببرد، و مهره‌ها می‌پرند: چیزی راهشان را نمی‌بندد.",
+            "Muy bien. Cualquier pieza tuya, maestro o alumno, puede usar cualquiera de tus dos cartas, y las piezas saltan: nada les cierra el paso.",
+            "Bravo. Chacune de vos pièces, maître ou élève, peut utiliser l'une ou l'autre de vos deux cartes, et les pièces sautent\u{a0}: rien ne barre le chemin.",
+        ],
+    ),
+    ("capture-title", ["Moving and capturing", "حرکت و گرفتن", "Mover y capturar", "Jouer et capturer"]),
+    (
+        "capture-task",
+        [
+            "Landing on an opponent's piece captures it. Your ringed student can step forward onto the blue student with {card} or {card2}: capture it.",
+            "رفتن به خانهٔ مهرهٔ حریف آن را می‌گیرد. شاگردِ حلقه‌دارِ شما می‌تواند با {card} یا {card2} یک خانه جلو، روی شاگرد آبی برود: آن را بگیرید.",
+            "Caer sobre una pieza rival la captura. Tu alumno señalado puede avanzar sobre el alumno azul con {card} o {card2}: captúralo.",
+            "Arriver sur une pièce adverse la capture. Votre élève entouré peut avancer sur l'élève bleu avec {card} ou {card2}\u{a0}: capturez-le.",
+        ],
+    ),
+    (
+        "capture-done",
+        [
+            "Captured: that piece has left the game. You may never land on one of your own pieces.",
+            "گرفته شد: آن مهره از بازی بیرون رفت. هرگز نمی‌توانید به خانهٔ مهرهٔ خودتان بروید.",
+            "Capturada: esa pieza sale del juego. Nunca puedes caer sobre una pieza tuya.",
+            "Capturée\u{a0}: cette pièce quitte la partie. Vous ne pouvez jamais arriver sur l'une de vos propres pièces.",
+        ],
+    ),
+    (
+        "exchange-title",
+        [
+            "Your card goes to your opponent",
+            "کارت شما به حریف می‌رسد",
+            "Tu carta pasa al rival",
+            "Votre carte passe à l'adversaire",
+        ],
+    ),
+    (
+        "exchange-task",
+        [
+            "Watch the cards as you play. Choose {card} and move the ringed student one square forward.",
+            "هنگام بازی کارت‌ها را نگاه کنید. {card} را انتخاب کنید و شاگردِ حلقه‌دار را یک خانه جلو ببرید.",
+            "Mira las cartas al jugar. Elige {card} y mueve el alumno señalado una casilla hacia delante.",
+            "Regardez les cartes en jouant. Choisissez {card} et avancez l'élève entouré d'une case.",
+        ],
+    ),
+    (
+        "exchange-done",
+        [
+            "Your card {card} went beside the board and you took {side}. Then Blue played {reply} and took your {card}: the card you play reaches your opponent after their next turn.",
+            "{card} کنار صفحه رفت و شما {side} را برداشتید. سپس آبی با {reply} بازی کرد و {card} شما را برداشت: کارتی که بازی می‌کنید پس از نوبت بعدی حریف به دست او می‌رسد.",
+            "Tu carta {card} fue al lado del tablero y tomaste {side}. Luego Azul jugó {reply} y se llevó tu {card}: la carta que juegas llega a tu rival tras su siguiente turno.",
+            "Votre carte {card} est allée à côté du plateau et vous avez pris {side}. Puis Bleu a joué {reply} et a pris votre {card}\u{a0}: la carte que vous jouez passe à l'adversaire après son tour suivant.",
+        ],
+    ),
+    ("stone-title", ["The Way of the Stone", "راه سنگ", "El Camino de la Piedra", "La Voie de la Pierre"]),
+    (
+        "stone-task",
+        [
+            "The first way to win: capture your opponent's master, the crowned piece. Take the blue master with {card}.",
+            "راه اول پیروزی: استاد حریف، مهرهٔ تاج‌دار، را بگیرید. استاد آبی را با {card} بگیرید.",
+            "La primera forma de ganar: captura al maestro rival, la pieza coronada. Toma al maestro azul con {card}.",
+            "La première façon de gagner\u{a0}: capturer le maître adverse, la pièce couronnée. Prenez le maître bleu avec {card}.",
+        ],
+    ),
+    (
+        "stone-done",
+        [
+            "You won by the Way of the Stone: the game ends at once.",
+            "با راه سنگ بردید: بازی همان دم تمام می‌شود.",
+            "Ganaste por el Camino de la Piedra: la partida acaba en el acto.",
+            "Vous avez gagné par la Voie de la Pierre\u{a0}: la partie s'arrête aussitôt.",
+        ],
+    ),
+    ("stream-title", ["The Way of the Stream", "راه رود", "El Camino del Arroyo", "La Voie du Ruisseau"]),
+    (
+        "stream-task",
+        [
+            "The second way to win: move your own master onto your opponent's temple arch, the middle square of their home row where their master began. Step your master onto it with {card} or {card2}.",
+            "راه دوم پیروزی: استاد خودتان را به طاق معبد حریف ببرید، خانهٔ میانی ردیف خانگی او که استادش از آن آغاز کرد. استادتان را با {card} یا {card2} به آن خانه ببرید.",
+            "La segunda forma de ganar: lleva a tu propio maestro al arco del templo rival, la casilla central de su fila de inicio, donde empezó su maestro. Lleva tu maestro allí con {card} o {card2}.",
+            "La seconde façon de gagner\u{a0}: amener votre propre maître sur l'arche du temple adverse, la case du milieu de sa rangée de départ, où son maître a commencé. Avancez-y votre maître avec {card} ou {card2}.",
+        ],
+    ),
+    (
+        "stream-done",
+        [
+            "You won by the Way of the Stream. Only the master wins there: a student on the temple wins nothing.",
+            "با راه رود بردید. تنها استاد آنجا می‌برد: شاگرد روی معبد چیزی نمی‌برد.",
+            "Ganaste por el Camino del Arroyo. Solo gana el maestro: un alumno en el templo no gana nada.",
+            "Vous avez gagné par la Voie du Ruisseau. Seul le maître y gagne\u{a0}: un élève sur le temple ne gagne rien.",
+        ],
+    ),
+    ("pass-title", ["Passing", "گذشتن از نوبت", "Pasar", "Passer"]),
+    (
+        "pass-task",
+        [
+            "None of your pieces can move with either card: every square they would reach is off the board or taken by your own pieces. Then you pass: tap one of your cards to give it up and take {side}.",
+            "هیچ مهرهٔ شما با هیچ‌یک از دو کارت نمی‌تواند حرکت کند: هر خانه‌ای که به آن می‌رسید بیرون از صفحه است یا مهرهٔ خودتان در آن است. پس از نوبت می‌گذرید: روی یکی از کارت‌هایتان بزنید تا آن را بدهید و {side} را بردارید.",
+            "Ninguna pieza tuya puede moverse con ninguna de tus cartas: cada casilla a la que llegaría está fuera del tablero u ocupada por una pieza tuya. Entonces pasas: toca una de tus cartas para cederla y tomar {side}.",
+            "Aucune de vos pièces ne peut bouger avec l'une ou l'autre carte\u{a0}: chaque case atteinte est hors du plateau ou prise par vos propres pièces. Vous passez alors\u{a0}: touchez l'une de vos cartes pour la céder et prendre {side}.",
+        ],
+    ),
+    (
+        "pass-done",
+        [
+            "You passed: no piece moved, but a card changed hands. You may pass only when no move is possible. That is the whole game: enjoy it!",
+            "از نوبت گذشتید: هیچ مهره‌ای حرکت نکرد، اما کارتی دست‌به‌دست شد. تنها وقتی هیچ حرکتی ممکن نیست می‌توانید بگذرید. همهٔ بازی همین است: خوش بگذرد!",
+            "Pasaste: ninguna pieza se movió, pero una carta cambió de manos. Solo puedes pasar cuando no hay ninguna jugada posible. Eso es todo el juego: ¡que lo disfrutes!",
+            "Vous avez passé\u{a0}: aucune pièce n'a bougé, mais une carte a changé de main. On ne passe que si aucun coup n'est possible. C'est tout le jeu\u{a0}: bonne partie\u{a0}!",
+        ],
+    ),
+];

@@ -1,0 +1,42 @@
+//! The words for an agreed draw and a win on time, in each language: the result line and the
+//! short result, with the colours filled in.
+
+use onitama::rules::{Color, Outcome};
+use onitama::ui::{Lang, Mode, text};
+
+const TWO: Mode = Mode::PassAndPlay { turn_board: false };
+
+#[test]
+fn an_agreed_draw_reads_as_a_draw_by_agreement_in_every_language() {
+    let long: Vec<String> = Lang::ALL.iter().map(|&lang| text::result(lang, Outcome::DrawAgreed, TWO)).collect();
+    assert_eq!(long[0], "Draw: the players agreed to it");
+    assert!(long[1].contains("توافق"), "{}", long[1]);
+    assert_eq!(long[2], "Tablas: los jugadores las acordaron");
+    assert_eq!(long[3], "Partie nulle\u{a0}: les joueurs en sont convenus");
+    // In a few words it is a draw like any other.
+    for lang in Lang::ALL {
+        assert_eq!(
+            text::result_short(lang, Outcome::DrawAgreed, TWO),
+            text::result_short(lang, Outcome::DrawByRepetition, TWO)
+        );
+    }
+}
+
+#[test]
+fn a_win_on_time_names_the_winner_and_the_side_that_ran_out_of_time() {
+    let outcome = Outcome::WonOnTime { winner: Color::Blue };
+    let long: Vec<String> = Lang::ALL.iter().map(|&lang| text::result(lang, outcome, TWO)).collect();
+    assert_eq!(long[0], "Blue wins on time: Red was away or did not move in time");
+    assert!(long[1].contains("زمان"), "{}", long[1]);
+    assert_eq!(long[2], "Gana Azul por tiempo: Rojo no estaba o no movió a tiempo");
+    assert_eq!(long[3], "Bleu gagne au temps\u{a0}: Rouge était absent ou n'a pas joué à temps");
+    assert_eq!(text::result_short(Lang::En, outcome, TWO), "Blue wins!");
+    assert_eq!(text::result_short(Lang::Es, Outcome::WonOnTime { winner: Color::Red }, TWO), "¡Gana Rojo!");
+    // No text is missing: a key that is not in a table would show as the key itself.
+    for lang in Lang::ALL {
+        for outcome in [Outcome::DrawAgreed, outcome] {
+            let words = text::result(lang, outcome, TWO);
+            assert!(!words.contains("draw-agreed") && !words.contains("wins-on-time"), "{words}");
+        }
+    }
+}
