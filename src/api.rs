@@ -436,7 +436,8 @@ pub fn game_state() -> Result<JsValue, JsError> {
         notice: Option<String>,
         /// The review on the page: `{ running, reviewed, total, classes, variation }`.
         review: Option<ReviewView>,
-        /// The puzzle being played: `{ id, plies, daily, status }`, status "playing", "solved" or "failed".
+        /// The puzzle being played: `{ id, plies, daily, status }`, status "playing", "solved",
+        /// "failed" or "shown" (its solution played out on the board, which does not count as solved).
         puzzle: Option<PuzzleView>,
         /// The tutorial on the board: `{ step, steps, done, wrong, expects }`.
         tutorial: Option<TutorialView>,
@@ -519,6 +520,7 @@ pub fn game_state() -> Result<JsValue, JsError> {
                 plies: run.puzzle.plies,
                 daily: run.daily,
                 status: match run.status {
+                    _ if run.shown => "shown",
                     crate::ui::puzzle::Status::Playing => "playing",
                     crate::ui::puzzle::Status::Solved => "solved",
                     crate::ui::puzzle::Status::Failed { .. } => "failed",
@@ -582,6 +584,43 @@ pub fn game_resign() -> Result<bool, JsError> {
         app.dispatch(Event::Intent(Intent::Resign));
         matches!(app.state().game.outcome(), Some(crate::rules::Outcome::Resigned { .. }))
     })
+}
+
+/// Plays the puzzle's solution out on the board from its start, as "Show the solution" does;
+/// false when it is not offered (no puzzle, solved, or shown already).
+#[wasm_bindgen]
+pub fn game_show_solution() -> Result<bool, JsError> {
+    with_page(|app| {
+        let offered = app.state().puzzle.is_some_and(|run| run.offers_solution());
+        app.dispatch(Event::Intent(Intent::ShowSolution));
+        offered
+    })
+}
+
+/// Opens the list of puzzles at a difficulty, `"easy"`, `"medium"` or `"hard"`, as the menu and
+/// the list's buttons do; `null` or `undefined` closes it, as Escape does.
+#[wasm_bindgen]
+pub fn game_puzzle_list(difficulty: Option<String>) -> Result<(), JsError> {
+    let shows = match difficulty.as_deref() {
+        None => None,
+        Some(code) => Some(
+            crate::ai::puzzle::Difficulty::from_code(code).ok_or_else(|| JsError::new("use easy, medium or hard"))?,
+        ),
+    };
+    with_page(|app| match shows {
+        Some(shows) => {
+            app.dispatch(Event::Intent(Intent::OpenPuzzleList));
+            app.dispatch(Event::Intent(Intent::PuzzleListShows(shows)));
+        }
+        None => app.dispatch(Event::Intent(Intent::ClosePuzzleList)),
+    })
+}
+
+/// Plays the puzzle with this id, as a choice in the list does (the set is fetched first if
+/// needed); an id the set lacks changes nothing.
+#[wasm_bindgen]
+pub fn game_choose_puzzle(id: u32) -> Result<(), JsError> {
+    with_page(|app| app.dispatch(Event::Intent(Intent::ChoosePuzzle(crate::ui::puzzle::Choice::Id(id)))))
 }
 
 /// Asks the AI for a hint for the player to move (shown on the board when it arrives).

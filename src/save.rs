@@ -14,7 +14,8 @@
 //! ```
 //!
 //! The `aside` lines hold a game in progress that a puzzle, another game's review or an opened
-//! record took the place of, to come back to.
+//! record took the place of, to come back to. A `puzzle <id> <plies> daily|chosen [shown]` line
+//! says the game is a puzzle of the set (`shown`: its solution is played out on the board).
 
 use crate::mode::{Mode, ModeError};
 use crate::rules::{Game, RecordError};
@@ -31,7 +32,8 @@ pub struct SaveFile {
     pub show_evaluation: bool,
     /// A language code (`en`, `fa`, …); `None` follows the browser.
     pub language: Option<String>,
-    /// The game is this puzzle of the set: its id, its plies, and whether it is the daily one.
+    /// The game is this puzzle of the set: its id, its plies, whether it is the daily one, and
+    /// whether its solution is shown (`puzzle 12 5 chosen shown`).
     pub puzzle: Option<SavedPuzzle>,
     /// The player's game in progress, put aside while this one is shown.
     pub aside: Option<AsideGame>,
@@ -49,6 +51,8 @@ pub struct SavedPuzzle {
     pub id: u32,
     pub plies: u32,
     pub daily: bool,
+    /// Its solution is played out on the board (it does not count as solved).
+    pub shown: bool,
 }
 
 pub fn encode(save: &SaveFile) -> String {
@@ -58,8 +62,9 @@ pub fn encode(save: &SaveFile) -> String {
     if let Some(language) = &save.language {
         text.push_str(&format!("language {language}\n"));
     }
-    if let Some(SavedPuzzle { id, plies, daily }) = save.puzzle {
-        text.push_str(&format!("puzzle {id} {plies} {}\n", if daily { "daily" } else { "chosen" }));
+    if let Some(SavedPuzzle { id, plies, daily, shown }) = save.puzzle {
+        let (daily, shown) = (if daily { "daily" } else { "chosen" }, if shown { " shown" } else { "" });
+        text.push_str(&format!("puzzle {id} {plies} {daily}{shown}\n"));
     }
     if let Some(AsideGame { game, mode }) = &save.aside {
         text.push_str(&format!("aside mode {mode}\n"));
@@ -142,6 +147,7 @@ pub fn decode(text: &str) -> Result<SaveFile, SaveError> {
             }
             "puzzle" => {
                 let bad = || SaveError::UnknownLine(shorten(line));
+                let (value, shown) = value.strip_suffix(" shown").map_or((value, false), |v| (v, true));
                 let [id, plies, daily] = value.split(' ').collect::<Vec<_>>()[..] else { return Err(bad()) };
                 puzzle = Some(SavedPuzzle {
                     id: id.parse().map_err(|_| bad())?,
@@ -151,6 +157,7 @@ pub fn decode(text: &str) -> Result<SaveFile, SaveError> {
                         "chosen" => false,
                         _ => return Err(bad()),
                     },
+                    shown,
                 });
             }
             "aside" => match value.split_once(' ') {

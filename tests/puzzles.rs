@@ -2,8 +2,8 @@
 //! re-verified by exact search, the set's format and the daily pick.
 
 use onitama::ai::puzzle::{
-    Difficulty, Puzzle, colour_mirror, daily, defence, format_set, generate, parse_set, puzzle_plies, winning_moves,
-    wins_within,
+    Difficulty, Puzzle, colour_mirror, daily, defence, format_set, generate, parse_set, puzzle_plies, solution,
+    winning_moves, wins_within,
 };
 use onitama::rules::{Deal, Game, Move, Position, SplitMix64};
 use std::collections::HashSet;
@@ -254,4 +254,45 @@ fn generation_is_reproducible_and_keeps_only_puzzles() {
         assert_eq!(puzzle.check(), Ok(()));
     }
     assert_ne!(first, generate(2, 12, &mut |_| {}));
+}
+
+#[test]
+fn every_shipped_puzzle_has_a_solution_line_of_its_plies_against_the_best_defence() {
+    let set = parse_set(SHIPPED).unwrap();
+    let mut slowest = [0.0f64; 3];
+    for puzzle in &set {
+        let started = std::time::Instant::now();
+        let line = solution(&puzzle.position, puzzle.plies);
+        let ms = started.elapsed().as_secs_f64() * 1000.0;
+        let slot = &mut slowest[puzzle.plies as usize / 2 - 1];
+        *slot = slot.max(ms);
+        assert_eq!(line.len() as u32, puzzle.plies, "puzzle {}", puzzle.id);
+        assert_eq!(
+            line[0],
+            winning_moves(&puzzle.position, puzzle.plies)[0],
+            "puzzle {}: its one first move",
+            puzzle.id
+        );
+        let mut position = puzzle.position;
+        for (played, &m) in line.iter().enumerate() {
+            let left = puzzle.plies - played as u32;
+            if position.to_move() == puzzle.position.to_move() {
+                assert!(winning_moves(&position, left).contains(&m), "puzzle {}: {m} wins within {left}", puzzle.id);
+            } else {
+                assert_eq!(defence(&position, left), Some(m), "puzzle {}: the best defence", puzzle.id);
+            }
+            position = position.play(m).unwrap();
+        }
+        assert_eq!(position.outcome().and_then(|o| o.winner()), Some(puzzle.position.to_move()));
+    }
+    // How long the page's thread spends on a line (it computes it natively, not in the worker).
+    println!("slowest solution line, ms, by 3, 5, 7 plies: {slowest:.2?}");
+}
+
+#[test]
+fn a_position_without_a_forced_win_has_no_solution() {
+    let start = Game::from_deal(&Deal::from_seed(4));
+    assert_eq!(solution(start.position(), 7), Vec::<Move>::new());
+    let puzzle = parse_set(SHIPPED).unwrap().into_iter().find(|p| p.plies == 5).unwrap();
+    assert_eq!(solution(&puzzle.position, 3), Vec::<Move>::new(), "not within fewer plies");
 }

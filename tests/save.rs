@@ -23,12 +23,25 @@ fn sample() -> SaveFile {
 
 #[test]
 fn a_puzzle_in_play_is_saved_and_read_back() {
-    let file = SaveFile { puzzle: Some(onitama::save::SavedPuzzle { id: 12, plies: 5, daily: true }), ..sample() };
+    let file = SaveFile {
+        puzzle: Some(onitama::save::SavedPuzzle { id: 12, plies: 5, daily: true, shown: false }),
+        ..sample()
+    };
     let text = save::encode(&file);
     assert!(text.contains("\npuzzle 12 5 daily\n"), "{text}");
     assert_eq!(save::decode(&text).unwrap(), file);
     let broken = text.replace("puzzle 12 5 daily", "puzzle 12 five daily");
     assert!(matches!(save::decode(&broken), Err(save::SaveError::UnknownLine(_))));
+    // A puzzle whose solution is shown says so, and reads back so.
+    let shown = SaveFile {
+        puzzle: Some(onitama::save::SavedPuzzle { id: 12, plies: 5, daily: false, shown: true }),
+        ..sample()
+    };
+    let text = save::encode(&shown);
+    assert!(text.contains("\npuzzle 12 5 chosen shown\n"), "{text}");
+    assert_eq!(save::decode(&text).unwrap(), shown);
+    let unknown = text.replace("chosen shown", "chosen seen");
+    assert!(matches!(save::decode(&unknown), Err(save::SaveError::UnknownLine(_))));
 }
 
 #[test]

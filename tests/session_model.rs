@@ -60,6 +60,9 @@ enum Action {
     BestLine(usize),
     /// One of the first puzzles of the shipped set.
     Puzzle(usize),
+    ShowSolution,
+    /// The list of puzzles: opened, shown at a difficulty, closed, or a puzzle chosen from it.
+    PuzzleList(usize),
 }
 
 fn action() -> impl Strategy<Value = Action> {
@@ -91,6 +94,8 @@ fn action() -> impl Strategy<Value = Action> {
         1 => Just(Action::CloseReview),
         1 => any::<usize>().prop_map(Action::BestLine),
         1 => (0usize..30).prop_map(Action::Puzzle),
+        1 => Just(Action::ShowSolution),
+        1 => (0usize..6).prop_map(Action::PuzzleList),
     ]
 }
 
@@ -305,6 +310,22 @@ impl Harness {
                 let set = parse_set(include_str!("../www/puzzles.txt")).unwrap();
                 self.send(Event::Intent(Intent::Puzzle { puzzle: set[index % set.len()], daily: index % 2 == 0 }));
             }
+            Action::ShowSolution => {
+                self.send(Event::Intent(Intent::ShowSolution));
+            }
+            Action::PuzzleList(kind) => {
+                if kind == 5 && state.puzzle_set.is_none() {
+                    let set = parse_set(include_str!("../www/puzzles.txt")).unwrap();
+                    self.send(Event::PuzzleSet(Ok(std::rc::Rc::new(set))));
+                }
+                let intent = match kind {
+                    0 => Intent::OpenPuzzleList,
+                    1..=3 => Intent::PuzzleListShows(onitama::ai::puzzle::Difficulty::ALL[kind - 1]),
+                    4 => Intent::ClosePuzzleList,
+                    _ => Intent::ChoosePuzzle(onitama::ui::puzzle::Choice::Id(1 + (self.now_ms as u32) % 360)),
+                };
+                self.send(Event::Intent(intent));
+            }
         }
     }
 }
@@ -378,6 +399,23 @@ fn check_invariants(harness: &Harness) -> Result<(), TestCaseError> {
         prop_assert_eq!(saved.moves().len(), end);
         prop_assert!(game.moves().len() < end);
         prop_assert!(state.thinking.is_none_or(|t| t.purpose != onitama::ui::state::Purpose::Move));
+    }
+
+    // A solution shown stays on its line, the exact search's, and always has its next move on the
+    // way unless it is over or looked back at; it never asks the worker to defend, nor counts.
+    if let Some(run) = state.puzzle.filter(|run| run.shown) {
+        let line = onitama::ai::puzzle::solution(&run.puzzle.position, run.puzzle.plies);
+        let whole = state.line();
+        prop_assert!(line.starts_with(whole.moves()), "off the solution's line: {:?}", whole.moves());
+        prop_assert!(!state.human_to_move());
+        prop_assert!(state.thinking.is_none_or(|t| t.purpose != onitama::ui::state::Purpose::Move));
+        if game.outcome().is_none() && state.viewing.is_none() && state.review.is_none() {
+            prop_assert!(session.is_animating(), "the solution shown has stalled");
+        }
+    }
+    // The list, while open, shows the puzzles of its difficulty once the set is here.
+    if let (Some(list), Some(set)) = (session.controls().puzzle_list, state.puzzle_set.as_ref()) {
+        prop_assert_eq!(list.rows.len(), set.iter().filter(|p| p.difficulty().code() == list.shows).count());
     }
 
     // What is held to play is legal here.

@@ -102,7 +102,7 @@ fn a_link_opens_its_game_in_the_saved_mode_and_a_broken_one_is_told() {
 
 #[test]
 fn a_puzzle_in_play_comes_back_as_a_puzzle_unless_a_link_opens_another_game() {
-    let kept = onitama::save::SavedPuzzle { id: 7, plies: 5, daily: true };
+    let kept = onitama::save::SavedPuzzle { id: 7, plies: 5, daily: true, shown: false };
     let saved = SaveFile { puzzle: Some(kept), ..save(None) };
     let found = Found { save: Ok(Some(saved.clone())), settings: None, link: None, browser_language: None };
     let run = opening(found, fresh_game).puzzle.expect("the puzzle goes on");

@@ -23,11 +23,37 @@ pub struct PuzzleRun {
     /// Chosen by the date.
     pub daily: bool,
     pub status: Status,
+    /// The solution is played out on the board (or was): the player does not move, and the win
+    /// does not count as solved.
+    pub shown: bool,
 }
 
 impl PuzzleRun {
     pub fn new(puzzle: Puzzle, daily: bool) -> PuzzleRun {
-        PuzzleRun { puzzle, daily, status: Status::Playing }
+        PuzzleRun { puzzle, daily, status: Status::Playing, shown: false }
+    }
+
+    /// The same puzzle from its start, its solution to be played out on the board.
+    pub fn showing_solution(puzzle: Puzzle, daily: bool) -> PuzzleRun {
+        PuzzleRun { shown: true, ..PuzzleRun::new(puzzle, daily) }
+    }
+
+    /// Whether "Show the solution" is offered: while the puzzle is played and once it is failed,
+    /// not while it is shown or once solved.
+    pub fn offers_solution(&self) -> bool {
+        !self.shown && self.status != Status::Solved
+    }
+
+    /// The next move of the solution shown, while `game` follows it: the exact search's line from
+    /// the puzzle's start (`ai::puzzle::solution`, a few milliseconds at most). `None` when no
+    /// solution is shown, the game is over or has left the line.
+    pub fn next_shown_move(&self, game: &Game) -> Option<Move> {
+        if !self.shown || game.outcome().is_some() || game.start() != &self.puzzle.position {
+            return None;
+        }
+        let line = crate::ai::puzzle::solution(&self.puzzle.position, self.puzzle.plies);
+        let played = game.moves();
+        line.get(played.len()).copied().filter(|_| line.starts_with(played))
     }
 
     /// The puzzle as it stands after `game` (read back from a save, or after Undo or Redo): solved if the solver has
@@ -86,6 +112,7 @@ impl PuzzleRun {
         let played = game.moves().len();
         let mut blanks = self.blanks(lang);
         let key = match played {
+            _ if self.shown => "solution-line",
             0 if self.daily => "daily-line",
             0 => "puzzle-line",
             _ if game.position().to_move() == self.solver() => {
@@ -102,6 +129,7 @@ impl PuzzleRun {
         let mut blanks = self.blanks(lang);
         let key = match self.status {
             Status::Playing => return None,
+            Status::Solved if self.shown => "solution-shown",
             Status::Solved => "puzzle-solved",
             Status::Failed { wrong, refutation, at } => {
                 let before = game.positions().get(at - 1).unwrap_or(&self.puzzle.position);
@@ -164,6 +192,8 @@ pub enum Choice {
     Difficulty(Difficulty),
     /// The next one of the same difficulty as the puzzle just played.
     Next,
+    /// This one, by its id (as the list of puzzles offers it).
+    Id(u32),
 }
 
 /// The puzzle to play for `choice`, and whether it is the daily one.
@@ -176,5 +206,6 @@ pub fn choose(set: &[Puzzle], solved: &[u32], choice: Choice, current: Option<&P
                 current.map_or((Difficulty::Easy, 0), |run| (run.puzzle.difficulty(), run.puzzle.id));
             next_puzzle(set, solved, difficulty, after).map(|p| (p, false))
         }
+        Choice::Id(id) => set.iter().find(|p| p.id == id).map(|&p| (p, false)),
     }
 }

@@ -20,7 +20,7 @@ use super::state::{AsideGame, Mode, Notice, Purpose, Settings, State, Theme, Thi
 use super::text::{self, Lang};
 use super::tutorial::{STEPS, TutorialRun};
 use super::view::{ControlsView, controls};
-use crate::ai::puzzle::Puzzle;
+use crate::ai::puzzle::{Difficulty, Puzzle};
 use crate::ai::review::PlyReview;
 use crate::ai::{Limits, Score};
 use crate::rules::{Card, Color, Deal, Game, Move, Position, PositionError, SplitMix64, Square};
@@ -36,6 +36,10 @@ const DOUBLE_CLICK_MS: f64 = 400.0;
 pub const EVALUATION_MS: f64 = 300.0;
 /// How long it searches for a hint (the AI's own move follows its level instead).
 pub const HINT_MS: f64 = 1000.0;
+
+/// While a puzzle's solution is shown, each move waits this long after the last one has
+/// finished sliding, to be followed.
+pub const SOLUTION_PAUSE_MS: f64 = 700.0;
 
 #[derive(Clone, Debug)]
 pub enum Event {
@@ -151,6 +155,15 @@ pub enum Intent {
     },
     /// Play the puzzle this choice gives, once the set is here (fetching it first if needed).
     ChoosePuzzle(Choice),
+    /// Open the list of puzzles (fetching the set if needed), at the difficulty of the puzzle on
+    /// the board, else the easy ones.
+    OpenPuzzleList,
+    /// The list shows this difficulty's puzzles.
+    PuzzleListShows(Difficulty),
+    ClosePuzzleList,
+    /// Play the puzzle's winning line out on the board from its start, the defence answering
+    /// its best; the win then does not count as solved.
+    ShowSolution,
     /// Start the tutorial at its first step (the game in progress is put aside).
     Tutorial,
     /// The tutorial's next step, once this one's move is made; after the last, the tutorial ends.
@@ -389,6 +402,7 @@ impl Session {
                 id: run.puzzle.id,
                 plies: run.puzzle.plies,
                 daily: run.daily,
+                shown: run.shown,
             }),
             aside: self.state.aside.clone(),
         }
@@ -425,7 +439,8 @@ impl Session {
             Event::PuzzleSet(Err(reason)) => {
                 // The browser's words are English: the console has them, the player a sentence.
                 self.effects.push(Effect::Log(format!("the puzzle set could not be fetched: {reason}")));
-                if self.puzzle_asked.take().is_some() {
+                // The list waiting for the set closes: the notice says why it is empty.
+                if self.puzzle_asked.take().is_some() || self.state.puzzle_list.take().is_some() {
                     self.state.notice = Some(Notice::PuzzlesUnavailable(reason));
                     self.refresh_controls();
                 }
@@ -582,6 +597,10 @@ impl Session {
 
     fn intent(&mut self, intent: Intent) {
         match intent {
+            // A solution shown plays itself: a move from outside would leave its line.
+            Intent::Play(m) if self.state.puzzle.is_some_and(|run| run.shown) => {
+                self.effects.push(Effect::Log(format!("move {m} refused: the solution is shown")));
+            }
             Intent::Play(m) => self.play(m),
             Intent::Undo | Intent::Redo if self.state.viewing.is_some() || self.state.review.is_some() => {
                 let ply = self.state.game.moves().len();
@@ -688,7 +707,28 @@ impl Session {
                 self.state.puzzle = Some(PuzzleRun::new(puzzle, daily));
                 self.changed();
             }
-            Intent::ChoosePuzzle(choice) => self.choose_puzzle(choice),
+            Intent::ChoosePuzzle(choice) => {
+                self.state.puzzle_list = None;
+                self.refresh_controls();
+                self.choose_puzzle(choice);
+            }
+            Intent::OpenPuzzleList => {
+                let shows = self.state.puzzle.map_or(Difficulty::Easy, |run| run.puzzle.difficulty());
+                self.state.puzzle_list = Some(shows);
+                if self.state.puzzle_set.is_none() {
+                    self.effects.push(Effect::FetchPuzzles);
+                }
+                self.refresh_controls();
+            }
+            Intent::PuzzleListShows(difficulty) => {
+                self.state.puzzle_list = self.state.puzzle_list.map(|_| difficulty);
+                self.refresh_controls();
+            }
+            Intent::ClosePuzzleList => {
+                self.state.puzzle_list = None;
+                self.refresh_controls();
+            }
+            Intent::ShowSolution => self.show_solution(),
             Intent::Open(game) => {
                 self.put_aside();
                 // The mode of the game played, not of a puzzle's defence.
@@ -871,7 +911,8 @@ impl Session {
         if let Some(run) = self.state.puzzle.as_mut() {
             let was = run.status;
             run.after_move(&self.state.game);
-            if run.status != was && run.status == PuzzleStatus::Solved {
+            // A solution shown is the engine's win, not the player's.
+            if run.status != was && run.status == PuzzleStatus::Solved && !run.shown {
                 self.effects.push(Effect::PuzzleSolved(run.puzzle.id));
                 if !self.state.solved.contains(&run.puzzle.id) {
                     self.state.solved.push(run.puzzle.id);
@@ -901,7 +942,9 @@ impl Session {
             let rest = self.state.settings.watch_speed.rest_ms();
             self.rest_until = Some(self.now_ms + super::anim::DURATION_MS + rest);
         }
-        if sounds.contains(&Sound::Win) && !self.state.reduced_motion {
+        // A solution shown is no win of the player's to celebrate.
+        let shown = self.state.puzzle.is_some_and(|run| run.shown);
+        if sounds.contains(&Sound::Win) && !self.state.reduced_motion && !shown {
             self.state.celebration = Some(Celebration { start_ms: None });
         }
         // The tutorial is offered until the player has played (the AI may begin).
@@ -947,7 +990,9 @@ impl Session {
         let before = scene(&self.state, &self.layout);
         let stepped =
             if back { self.state.game.moves().last().copied() } else { self.state.game.redoable().next().copied() };
-        let changed = if back { board::undo(&mut self.state) } else { board::redo(&mut self.state) };
+        // A solution shown plays itself: there is nothing to take back (the move list looks back).
+        let shown = self.state.puzzle.is_some_and(|run| run.shown);
+        let changed = !shown && if back { board::undo(&mut self.state) } else { board::redo(&mut self.state) };
         if !changed {
             return;
         }
@@ -1163,6 +1208,20 @@ impl Session {
         }
     }
 
+    /// Starts the puzzle on the board again from its start, its solution to play itself out
+    /// move by move (`settle` plays each next move once the last has slid and rested).
+    fn show_solution(&mut self) {
+        let Some(run) = self.state.puzzle.filter(PuzzleRun::offers_solution) else {
+            self.effects.push(Effect::Log("no puzzle's solution to show now".to_string()));
+            return;
+        };
+        self.start_game(Game::new(run.puzzle.position), self.state.mode);
+        let shown = PuzzleRun::showing_solution(run.puzzle, run.daily);
+        self.state.puzzle = Some(shown);
+        self.effects.push(Effect::Announce(shown.line(self.state.lang(), &self.state.game)));
+        self.changed();
+    }
+
     fn hint(&mut self) {
         if !self.state.human_to_move() || self.thinking_for(Purpose::Hint) {
             return;
@@ -1237,6 +1296,19 @@ impl Session {
             self.rest_until = None;
             self.play(m);
         }
+        // A solution shown: its next move, once the board is still and the line is not looked back at.
+        let state = &self.state;
+        if self.held.is_none()
+            && state.anim.is_none()
+            && state.viewing.is_none()
+            && state.review.is_none()
+            && let Some(m) = state.puzzle.and_then(|run| run.next_shown_move(&state.game))
+        {
+            self.held = Some(m);
+            self.rest_until = Some(self.now_ms + SOLUTION_PAUSE_MS);
+            // Frames keep coming until the rest is over.
+            self.effects.push(Effect::Redraw);
+        }
         if self.ai_stopped || self.state.thinking.is_some() || self.held.is_some() {
             return;
         }
@@ -1247,7 +1319,7 @@ impl Session {
             && self.evaluated != Some(*state.position());
         if wants_evaluation {
             self.ask(Purpose::Evaluate);
-        } else if state.ai_to_move() && !state.watch_paused {
+        } else if state.ai_to_move() && !state.watch_paused && !state.puzzle.is_some_and(|run| run.shown) {
             self.ask(Purpose::Move);
         }
     }

@@ -60,7 +60,8 @@ pub fn opening(found: Found, new_game: impl FnOnce() -> Game) -> Opening {
     let mut puzzle = saved.as_ref().and_then(|save| {
         let kept = save.puzzle?;
         let puzzle = Puzzle { id: kept.id, position: *save.game.start(), plies: kept.plies };
-        Some(PuzzleRun::resume(puzzle, kept.daily, &save.game))
+        let run = PuzzleRun::resume(puzzle, kept.daily, &save.game);
+        Some(PuzzleRun { shown: kept.shown, ..run })
     });
     let mut aside = saved.as_ref().and_then(|save| save.aside.clone());
     let in_progress = |save: &SaveFile| !save.game.moves().is_empty() && save.game.outcome().is_none();

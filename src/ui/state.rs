@@ -10,7 +10,7 @@ use super::standings::Standings;
 use super::text::Lang;
 use super::tutorial::TutorialRun;
 use crate::ai::Score;
-use crate::ai::puzzle::Puzzle;
+use crate::ai::puzzle::{Difficulty, Puzzle};
 use crate::rules::{Card, Color, Game, Move, Position, Square};
 pub use crate::save::AsideGame;
 use std::rc::Rc;
@@ -186,6 +186,8 @@ pub struct State {
     /// The player's game in progress, put aside while a puzzle, another game's review or an
     /// opened record is on the board.
     pub aside: Option<AsideGame>,
+    /// The list of puzzles is open, showing this difficulty's.
+    pub puzzle_list: Option<Difficulty>,
     /// The tutorial, while it is on the board.
     pub tutorial: Option<TutorialRun>,
     /// The tutorial was finished or left once on this device: it is no longer offered.
@@ -226,6 +228,7 @@ impl State {
             standings: Standings::default(),
             watch_paused: false,
             aside: None,
+            puzzle_list: None,
             tutorial: None,
             tutorial_done: false,
             first_visit: false,
@@ -273,7 +276,7 @@ impl State {
     pub fn human_to_move(&self) -> bool {
         self.viewing.is_none()
             && self.review.is_none()
-            && self.puzzle.is_none_or(|p| p.status == PuzzleStatus::Playing)
+            && self.puzzle.is_none_or(|p| p.status == PuzzleStatus::Playing && !p.shown)
             && self.game.outcome().is_none()
             && self.mode.is_human(self.position().to_move())
     }

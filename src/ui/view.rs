@@ -50,6 +50,10 @@ pub struct ControlsView {
     pub back_to_my_game: bool,
     /// While the AI plays itself: whether it is paused, and how fast it plays.
     pub watch: Option<WatchControls>,
+    /// "Show the solution" is offered (a puzzle played or failed, its solution not shown).
+    pub show_solution: bool,
+    /// The list of puzzles, while it is open.
+    pub puzzle_list: Option<PuzzleList>,
     /// The tutorial's panel, while the tutorial is on.
     pub tutorial: Option<TutorialPanel>,
     /// The tutorial is offered in the strip (a first visit, nothing played yet).
@@ -219,6 +223,59 @@ fn played_here(state: &State) -> bool {
     game.positions().iter().zip(game.moves()).any(|(before, _)| state.mode.is_human(before.to_move()))
 }
 
+/// The list of puzzles: one difficulty's at a time, by number, the solved ones marked.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PuzzleList {
+    /// The difficulty shown: `"easy"`, `"medium"` or `"hard"` (its button is pressed).
+    pub shows: &'static str,
+    /// The puzzles of the difficulty shown, by id; none while the set is fetched.
+    pub rows: Vec<PuzzleListRow>,
+    /// How many of them are solved, or that the set is being fetched.
+    pub summary: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PuzzleListRow {
+    pub id: u32,
+    /// The number shown (Persian digits in Persian).
+    pub number: String,
+    pub solved: bool,
+    /// It is the puzzle on the board.
+    pub current: bool,
+    /// Its name for screen readers, saying in words whether it is solved.
+    pub label: String,
+}
+
+/// The list of puzzles as `state` has it open, if it is.
+pub fn puzzle_list(state: &State) -> Option<PuzzleList> {
+    let shows = state.puzzle_list?;
+    let lang = state.lang();
+    let current = state.puzzle.map(|run| run.puzzle.id);
+    let Some(set) = state.puzzle_set.as_ref() else {
+        let summary = text::puzzle_text(lang, "puzzle-list-fetching", &[]);
+        return Some(PuzzleList { shows: shows.code(), rows: Vec::new(), summary });
+    };
+    let rows: Vec<PuzzleListRow> = set
+        .iter()
+        .filter(|puzzle| puzzle.difficulty() == shows)
+        .map(|puzzle| {
+            let solved = state.solved.contains(&puzzle.id);
+            let key = if solved { "puzzle-list-solved" } else { "puzzle-list-unsolved" };
+            PuzzleListRow {
+                id: puzzle.id,
+                number: text::digits(lang, &puzzle.id.to_string()),
+                solved,
+                current: current == Some(puzzle.id),
+                label: text::puzzle_text(lang, key, &[("id", puzzle.id.to_string())]),
+            }
+        })
+        .collect();
+    let solved = rows.iter().filter(|row| row.solved).count();
+    let blanks = [("n", solved.to_string()), ("total", rows.len().to_string())];
+    let summary = text::puzzle_text(lang, "puzzle-list-summary", &blanks);
+    Some(PuzzleList { shows: shows.code(), rows, summary })
+}
+
 pub fn controls(state: &State) -> ControlsView {
     let lang = state.lang();
     let game = &state.game;
@@ -235,14 +292,16 @@ pub fn controls(state: &State) -> ControlsView {
         mode_line = format!("{mode_line} · {why}");
     }
     let settings = &state.settings;
+    let shown = state.puzzle.is_some_and(|run| run.shown);
     ControlsView {
         dark: state.dark(),
         board_description: text::describe_position(lang, state.position()),
         mode_line,
         status: why,
         notice: state.notice.as_ref().map(|n| n.text(lang)),
-        undo: !game.moves().is_empty() && state.tutorial.is_none(),
-        redo: game.redoable().next().is_some() && state.tutorial.is_none(),
+        // A solution shown plays itself, and the tutorial has its own steps: the move list looks back instead.
+        undo: !game.moves().is_empty() && !shown && state.tutorial.is_none(),
+        redo: game.redoable().next().is_some() && !shown && state.tutorial.is_none(),
         hint: state.human_to_move() && state.hint.is_none() && state.tutorial.is_none(),
         moves: move_rows(state),
         evaluation: settings.evaluation.then(|| evaluation_bar(state)),
@@ -262,6 +321,8 @@ pub fn controls(state: &State) -> ControlsView {
             }),
         }),
         back_to_my_game: state.aside.is_some(),
+        show_solution: state.puzzle.is_some_and(|run| run.offers_solution()),
+        puzzle_list: puzzle_list(state),
         watch: matches!(state.mode, Mode::Watch { .. }).then(|| WatchControls {
             paused: state.watch_paused,
             pause_label: lang

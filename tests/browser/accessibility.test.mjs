@@ -65,6 +65,16 @@ for (const [locale, colorScheme, viewport] of [
     await page.waitForFunction(() => window.wasmBindings.game_state().puzzle !== null, null, { timeout: 30000 });
     await still(page);
     found.push(...await audit(page, 'a puzzle, the game in progress aside'));
+    await openMenu(page);
+    await page.click('#puzzle-list');
+    await page.waitForFunction(() => document.querySelectorAll('#puzzle-rows button[aria-current]').length === 1);
+    found.push(...await audit(page, 'the list of puzzles'));
+    await page.click('#puzzle-tabs [data-d="hard"]');
+    await page.click('#puzzle-rows button');
+    await page.waitForFunction(() => window.wasmBindings.game_state().puzzle?.plies === 7);
+    await page.click('#show-solution');
+    await page.waitForFunction(() => { const s = window.wasmBindings.game_state(); return s.outcome !== null && !s.animating; }, null, { timeout: 60000 });
+    found.push(...await audit(page, 'a puzzle\'s solution shown'));
     assert.deepEqual(found, []);
     await context.close();
   });

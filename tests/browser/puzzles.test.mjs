@@ -2,7 +2,7 @@
 // with its refutation on the board, the daily puzzle, and progress remembered.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { screenshot, servedGame, openGame, openMenu, still } from './harness.mjs';
+import { screenshot, servedGame, openGame, openContext, openMenu, still } from './harness.mjs';
 
 const game = servedGame({ before, after });
 
@@ -173,3 +173,121 @@ test('a puzzle asked for while the AI makes its first move still starts once the
   await page.close();
   await fresh.page.close();
 });
+
+/** Taps the element and waits a frame. */
+async function tap(page, selector) {
+  await page.tap(selector);
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(r)));
+}
+
+/** Where the list of puzzles lies and how its parts measure, on the page as it stands. */
+async function listGeometry(page) {
+  return page.evaluate(() => {
+    const rect = (e) => e.getBoundingClientRect();
+    const dialog = document.getElementById('puzzle-list-dialog');
+    const rows = document.getElementById('puzzle-rows');
+    const targets = [...dialog.querySelectorAll('button')].map((b) => { const r = rect(b); return { w: r.width, h: r.height, text: b.textContent }; });
+    const d = rect(dialog);
+    return {
+      open: dialog.open,
+      dialog: { top: d.top, left: d.left, bottom: d.bottom, right: d.right },
+      rowsScroll: { scrollHeight: rows.scrollHeight, clientHeight: rows.clientHeight },
+      pageScrolls: document.documentElement.scrollHeight > innerHeight || document.documentElement.scrollWidth > innerWidth,
+      smallest: targets.reduce((m, t) => Math.min(m, t.w, t.h), Infinity),
+      buttons: [...rows.querySelectorAll('button')].map((b) => ({ id: Number(b.dataset.id), text: b.textContent, label: b.getAttribute('aria-label'), solved: b.classList.contains('solved') })),
+      pressed: [...dialog.querySelectorAll('[aria-pressed="true"]')].map((b) => b.dataset.d),
+    };
+  });
+}
+
+for (const [locale, lang, solvedWord, unsolvedWord, notCounted] of [
+  ['fa-IR', 'fa', 'حل شده', 'هنوز حل نشده', /به شمار نمی‌آید/],
+  ['fr-FR', 'fr', 'résolu', 'pas encore résolu', /ne compte pas comme résolue/],
+]) {
+  test(`the list of puzzles on a 360x640 phone by taps in ${lang}: it fits and scrolls in itself, plays the one chosen, shows its solution, then marks it solved once the player solves it`, async () => {
+    const { context, page, errors } = await openContext(game.browser, game.server.url, { viewport: { width: 360, height: 640 }, locale, hasTouch: true, isMobile: true });
+    await still(page);
+    assert.equal((await state(page)).language, lang);
+    // A game in progress: it is kept aside while puzzles are played.
+    await page.evaluate(() => window.wasmBindings.game_new({ mode: 'two', cards: ['tiger', 'crab', 'monkey', 'crane', 'boar'] }));
+    await page.evaluate(() => window.wasmBindings.game_play('crab:c1c2'));
+    await still(page);
+    await tap(page, '#menu-button');
+    await tap(page, '#puzzle-list');
+    await page.waitForFunction(() => document.querySelectorAll('#puzzle-rows button').length > 0);
+    let g = await listGeometry(page);
+    assert.ok(g.open);
+    assert.deepEqual(g.pressed, ['easy'], 'the easy ones first');
+    assert.equal(g.buttons.length, 120);
+    assert.ok(g.dialog.top >= 0 && g.dialog.left >= 0 && g.dialog.bottom <= 640 && g.dialog.right <= 360, JSON.stringify(g.dialog));
+    assert.ok(g.rowsScroll.scrollHeight > g.rowsScroll.clientHeight + 100, 'the numbers scroll inside their list');
+    assert.equal(g.pageScrolls, false, 'the page itself does not scroll');
+    assert.ok(g.smallest >= 44, `every target is at least 44 px: ${g.smallest}`);
+    assert.ok(g.buttons.every((b) => b.label.endsWith(unsolvedWord) && !b.solved), 'none solved yet, said in words');
+    if (lang === 'fa') {
+      assert.equal(await page.getAttribute('html', 'dir'), 'rtl');
+      assert.ok(g.buttons.every((b) => /^[۰-۹]+$/.test(b.text)), `Persian digits: ${g.buttons[0].text}`);
+    }
+    await screenshot(page, `puzzle-list-${lang}-360x640`);
+    // Another difficulty by a tap; Escape closes the list.
+    await tap(page, '#puzzle-tabs [data-d="hard"]');
+    g = await listGeometry(page);
+    assert.deepEqual(g.pressed, ['hard']);
+    assert.equal((await state(page)).controls.puzzle_list.shows, 'hard');
+    await page.keyboard.press('Escape');
+    await page.waitForFunction(() => !document.getElementById('puzzle-list-dialog').open);
+    assert.equal((await state(page)).controls.puzzle_list, null, 'the page knows it is closed');
+    // Opened again, a medium one is chosen by a tap.
+    await tap(page, '#menu-button');
+    await tap(page, '#puzzle-list');
+    await tap(page, '#puzzle-tabs [data-d="medium"]');
+    const chosen = (await listGeometry(page)).buttons[2];
+    await tap(page, `#puzzle-rows [data-id="${chosen.id}"]`);
+    await page.waitForFunction((id) => window.wasmBindings.game_state().puzzle?.id === id, chosen.id);
+    let s = await state(page);
+    assert.equal(s.puzzle.plies, 5);
+    assert.equal(s.controls.back_to_my_game, true, 'the game in progress waits aside');
+    assert.equal(await page.evaluate(() => document.getElementById('puzzle-list-dialog').open), false);
+    const solver = s.to_move;
+    // Show the solution: the line plays itself out, the defence answering.
+    assert.ok(await page.isVisible('#show-solution'));
+    await screenshot(page, `puzzle-chosen-${lang}-360x640`);
+    await tap(page, '#show-solution');
+    await page.waitForFunction(() => window.wasmBindings.game_state().moves.length === 1, null, { timeout: 10000 });
+    await screenshot(page, `puzzle-solution-playing-${lang}-360x640`);
+    await page.waitForFunction(() => { const s = window.wasmBindings.game_state(); return s.outcome !== null && !s.animating; }, null, { timeout: 30000 });
+    s = await state(page);
+    assert.equal(s.moves.length, 5, 'the win in its five plies');
+    assert.ok(s.outcome.startsWith(solver), `${solver} has won: ${s.outcome}`);
+    assert.equal(s.puzzle.status, 'shown');
+    assert.match(await page.textContent('#puzzle-text'), notCounted);
+    assert.equal(await page.isVisible('#show-solution'), false);
+    assert.equal(await page.evaluate(() => localStorage.getItem('onitama.puzzles.solved')), null, 'not counted as solved');
+    await screenshot(page, `puzzle-solution-shown-${lang}-360x640`);
+    // Try again, and solve it with the line just seen: the defence answers the same.
+    const line = s.moves;
+    await tap(page, '#puzzle-again');
+    await still(page);
+    for (let ply = 0; ply < line.length; ply += 2) {
+      await page.evaluate((m) => window.wasmBindings.game_play(m), line[ply]);
+      if (ply + 1 < line.length) await defended(page, ply + 2);
+    }
+    await still(page);
+    s = await state(page);
+    assert.equal(s.puzzle.status, 'solved');
+    assert.deepEqual(s.moves, line);
+    // The list marks it solved, in words too.
+    await tap(page, '#menu-button');
+    await tap(page, '#puzzle-list');
+    await page.waitForFunction(() => document.querySelector('#puzzle-rows .solved') !== null);
+    g = await listGeometry(page);
+    assert.deepEqual(g.pressed, ['medium'], 'at the difficulty of the puzzle on the board');
+    const marked = g.buttons.filter((b) => b.solved);
+    assert.deepEqual(marked.map((b) => b.id), [chosen.id]);
+    assert.ok(marked[0].label.endsWith(solvedWord) && !marked[0].label.includes(unsolvedWord), marked[0].label);
+    assert.equal(await page.evaluate(() => getComputedStyle(document.querySelector('#puzzle-rows .solved'), '::after').content), '"✓"');
+    await screenshot(page, `puzzle-list-solved-${lang}-360x640`);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}

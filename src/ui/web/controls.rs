@@ -7,7 +7,7 @@ use super::super::puzzle::Choice;
 use super::super::session::{Event, Intent, SettingsPatch};
 use super::super::state::{Theme, WatchSpeed};
 use super::super::text::{self, Lang};
-use super::super::view::{self, ControlsView, EvaluationBar, MoveRow, ReviewPanel, SetupFields, SetupForm};
+use super::super::view::{self, ControlsView, EvaluationBar, MoveRow, PuzzleList, ReviewPanel, SetupFields, SetupForm};
 use super::puzzles;
 use super::{App, listen};
 use crate::mode::ModeKind;
@@ -270,6 +270,25 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
             let _ = select.focus();
         }
     })?;
+    on_click(document, "show-solution", |app| app.dispatch(Event::Intent(Intent::ShowSolution)))?;
+    on_click(document, "puzzle-list", |app| {
+        close_dialog("menu");
+        app.dispatch(Event::Intent(Intent::OpenPuzzleList));
+    })?;
+    on_click(document, "puzzle-list-close", |app| app.dispatch(Event::Intent(Intent::ClosePuzzleList)))?;
+    // Escape closes the dialog itself: the session hears of it.
+    let list = document.get_element_by_id("puzzle-list-dialog").ok_or("no #puzzle-list-dialog")?;
+    listen(&list, "close", |app, _: web_sys::Event| app.dispatch(Event::Intent(Intent::ClosePuzzleList)))?;
+    // A difficulty's button or a puzzle's, by the attribute it carries.
+    listen(&list, "click", |app, e: web_sys::Event| {
+        let Some(target) = e.target().and_then(|t| t.dyn_into::<Element>().ok()) else { return };
+        let attribute = |name: &str| target.closest(&format!("[{name}]")).ok().flatten()?.get_attribute(name);
+        if let Some(id) = attribute("data-id").and_then(|id| id.parse().ok()) {
+            app.dispatch(Event::Intent(Intent::ChoosePuzzle(Choice::Id(id))));
+        } else if let Some(shows) = attribute("data-d").and_then(|d| crate::ai::puzzle::Difficulty::from_code(&d)) {
+            app.dispatch(Event::Intent(Intent::PuzzleListShows(shows)));
+        }
+    })?;
     // Escape closes the result banner wherever the focus is (a dialog's Escape is its own).
     let window: web_sys::EventTarget = web_sys::window().ok_or("no window")?.into();
     listen(&window, "keydown", |app, e: web_sys::KeyboardEvent| {
@@ -374,6 +393,8 @@ pub fn update(view: &ControlsView) {
     show_evaluation(view.evaluation.as_ref());
     show_review(view.review.as_ref());
     set_hidden("puzzle-end", view.puzzle_end.is_none());
+    set_hidden("show-solution", !view.show_solution);
+    show_puzzle_list(view.puzzle_list.as_ref());
     set_text("puzzle-text", view.puzzle_end.as_deref());
     set_hidden("viewing", view.viewing.is_none());
     if let Some(words) = &view.viewing {
@@ -424,6 +445,47 @@ pub fn update(view: &ControlsView) {
                 let _ = button.set_attribute("aria-label", &next.offer);
             }
         }
+    }
+}
+
+thread_local! {
+    /// The list as last written, so that it is written again only when it changes.
+    static PUZZLE_LIST: std::cell::RefCell<Option<PuzzleList>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Opens, writes or closes the list of puzzles as the view has it.
+fn show_puzzle_list(list: Option<&PuzzleList>) {
+    let Some(dialog) = element::<HtmlDialogElement>("puzzle-list-dialog") else { return };
+    let before = PUZZLE_LIST.with(|kept| kept.replace(list.cloned()));
+    let Some(list) = list else {
+        dialog.close();
+        return;
+    };
+    if before.as_ref() == Some(list) && dialog.open() {
+        return;
+    }
+    set_text("puzzle-list-summary", Some(&list.summary));
+    for difficulty in crate::ai::puzzle::Difficulty::ALL.map(|d| d.code()) {
+        if let Ok(Some(button)) = dialog.query_selector(&format!("[data-d={difficulty}]")) {
+            let _ = button.set_attribute("aria-pressed", if difficulty == list.shows { "true" } else { "false" });
+        }
+    }
+    let mut html = String::new();
+    for row in &list.rows {
+        let class = if row.solved { " class=solved" } else { "" };
+        let current = if row.current { " aria-current=true" } else { "" };
+        html.push_str(&format!(
+            "<li><button type=button data-id={}{class}{current} aria-label=\"{}\">{}</button></li>",
+            row.id, row.label, row.number
+        ));
+    }
+    let Some(rows) = find("puzzle-rows") else { return };
+    rows.set_inner_html(&html);
+    if before.is_none_or(|b| b.shows != list.shows) {
+        rows.set_scroll_top(0);
+    }
+    if !dialog.open() {
+        open_dialog("puzzle-list-dialog");
     }
 }
 

@@ -60,6 +60,36 @@ pub fn defence(position: &Position, plies: u32) -> Option<Move> {
     longest.map(|(_, m)| m)
 }
 
+/// The winning line from a position where the side to move forces a win within `plies` plies, as
+/// a puzzle's solution shows it: the winner plays a move that wins at once if there is one, else
+/// the first move that still forces the win within the plies left; the opponent answers with its
+/// [`defence`]. The line ends with the winning move; it is empty when there is no forced win.
+///
+/// ```
+/// use onitama_core::ai::puzzle::solution;
+/// let p = "5/2B2/2r2/5/R4 ox,boar crab,tiger horse r".parse().unwrap();
+/// assert_eq!(solution(&p, 3).iter().map(|m| m.to_string()).collect::<Vec<_>>(), ["ox:c3c4"]);
+/// ```
+pub fn solution(position: &Position, plies: u32) -> Vec<Move> {
+    let winner = position.to_move();
+    let (mut position, mut line) = (*position, Vec::new());
+    while position.outcome().is_none() && (line.len() as u32) < plies {
+        let left = plies - line.len() as u32;
+        let next = if position.to_move() == winner {
+            position
+                .winning_move()
+                .or_else(|| position.legal_moves().iter().copied().find(|&m| move_wins_within(&position, m, left)))
+        } else {
+            defence(&position, left)
+        };
+        let Some(m) = next else { break };
+        position.play_unchecked(m);
+        line.push(m);
+    }
+    let won = matches!(position.outcome(), Some(crate::rules::Outcome::Win { winner: w, .. }) if w == winner);
+    if won { line } else { Vec::new() }
+}
+
 /// Whether `m` (legal in `position`) wins at once or forces a win within `plies` plies.
 fn move_wins_within(position: &Position, m: Move, plies: u32) -> bool {
     if position.is_winning(m) {
