@@ -68,7 +68,9 @@ pub fn defence(position: &Position, plies: u32) -> Option<Move> {
 /// ```
 /// use onitama_core::ai::puzzle::solution;
 /// let p = "5/2B2/2r2/5/R4 ox,boar crab,tiger horse r".parse().unwrap();
-/// assert_eq!(solution(&p, 3).iter().map(|m| m.to_string()).collect::<Vec<_>>(), ["ox:c3c4"]);
+/// // Red takes the master at once, with either card that steps forward.
+/// let line: Vec<String> = solution(&p, 3).iter().map(|m| m.to_string()).collect();
+/// assert!(line == ["boar:c3c4"] || line == ["ox:c3c4"], "{line:?}");
 /// ```
 pub fn solution(position: &Position, plies: u32) -> Vec<Move> {
     let winner = position.to_move();
