@@ -200,6 +200,12 @@ fn the_solution_plays_out_move_by_move_against_the_best_defence_and_does_not_cou
         let run = state.puzzle.unwrap();
         assert!(run.shown && run.status == Status::Solved);
         assert!(state.celebration.is_none(), "no confetti for the engine's win");
+        let words: Vec<String> = onitama::ui::scene::labels(state).into_iter().map(|(_, words, _)| words).collect();
+        assert!(
+            words.iter().all(|w| !w.contains("You win")),
+            "the board says who won, not that the player did: {words:?}"
+        );
+        assert!(!effects.iter().any(|e| *e == Effect::Sound(onitama::ui::sound::Sound::Win)), "no winner's fanfare");
         let view = session.controls();
         let end = view.puzzle_end.expect("the ending says what happened");
         assert!(end.starts_with("That was the solution") && end.contains("does not count as solved"), "{end}");

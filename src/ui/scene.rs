@@ -182,7 +182,12 @@ pub fn labels(state: &State) -> Vec<(Color, String, bool)> {
             // Said by the side that gave up.
             crate::rules::Outcome::Resigned { by } => by,
         };
-        return vec![(by, text::result(lang, outcome, state.mode), true)];
+        // A solution shown was the engine's win, not the player's: say who won.
+        let words = match state.puzzle {
+            Some(run) if run.shown => text::outcome(lang, outcome),
+            _ => text::result(lang, outcome, state.mode),
+        };
+        return vec![(by, words, true)];
     }
     let mut labels: Vec<(Color, String, bool)> = turn_line(state).map(|line| (mover, line, true)).into_iter().collect();
     if let Mode::VsAi { human, level } = state.mode

@@ -921,8 +921,10 @@ impl Session {
         }
         self.effects.push(Effect::Announce(text::announce_move(lang, &position, m, outcome)));
         let sounds = sound::of_move(&position, m, outcome, self.state.mode);
+        // A solution shown ends as the engine's win, not the player's.
+        let shown = self.state.puzzle.is_some_and(|run| run.shown);
         for &sound in &sounds {
-            self.sound(sound);
+            self.sound(if shown && sound == Sound::Win { Sound::End } else { sound });
         }
         // Whatever was being searched was for the position just left.
         self.cancel_search();
@@ -943,7 +945,6 @@ impl Session {
             self.rest_until = Some(self.now_ms + super::anim::DURATION_MS + rest);
         }
         // A solution shown is no win of the player's to celebrate.
-        let shown = self.state.puzzle.is_some_and(|run| run.shown);
         if sounds.contains(&Sound::Win) && !self.state.reduced_motion && !shown {
             self.state.celebration = Some(Celebration { start_ms: None });
         }
