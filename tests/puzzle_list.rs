@@ -205,7 +205,7 @@ fn the_solution_plays_out_move_by_move_against_the_best_defence_and_does_not_cou
             words.iter().all(|w| !w.contains("You win")),
             "the board says who won, not that the player did: {words:?}"
         );
-        assert!(!effects.iter().any(|e| *e == Effect::Sound(onitama::ui::sound::Sound::Win)), "no winner's fanfare");
+        assert!(!effects.contains(&Effect::Sound(onitama::ui::sound::Sound::Win)), "no winner's fanfare");
         let view = session.controls();
         let end = view.puzzle_end.expect("the ending says what happened");
         assert!(end.starts_with("That was the solution") && end.contains("does not count as solved"), "{end}");
