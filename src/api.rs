@@ -577,12 +577,14 @@ pub fn game_redo() -> Result<bool, JsError> {
 }
 
 /// Resigns, as the Resign button's confirmation does: the person against the AI, the side to
-/// move in pass and play. Returns whether the game ended (resigning is not always offered).
+/// move in pass and play. Returns whether this call ended the game (resigning is not always
+/// offered, and a game over cannot be resigned).
 #[wasm_bindgen]
 pub fn game_resign() -> Result<bool, JsError> {
     with_page(|app| {
+        let offered = app.state().resigner().is_some();
         app.dispatch(Event::Intent(Intent::Resign));
-        matches!(app.state().game.outcome(), Some(crate::rules::Outcome::Resigned { .. }))
+        offered && matches!(app.state().game.outcome(), Some(crate::rules::Outcome::Resigned { .. }))
     })
 }
 

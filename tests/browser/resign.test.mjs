@@ -103,3 +103,15 @@ test('after any end, the end actions stay once the banner is closed (not only af
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('game_resign says whether it ended the game: once, not again', async () => {
+  const { context, page, errors } = await openContext(game.browser, game.server.url, { viewport: { width: 1280, height: 800 } });
+  await call(page, 'game_new', { mode: 'two', cards: CARDS });
+  assert.equal(await call(page, 'game_resign'), true, 'the side to move resigns');
+  const over = await state(page);
+  assert.match(over.outcome, /resigns/);
+  assert.equal(await call(page, 'game_resign'), false, 'a finished game cannot be resigned again');
+  assert.deepEqual(await state(page), over, 'and nothing changed');
+  assert.deepEqual(errors, ['resigning is not offered now'], 'the refusal is told in the console');
+  await context.close();
+});
