@@ -145,14 +145,19 @@ test('best_move answers scripts on the page and rejects bad input', { timeout: 6
 });
 
 test('a worker message that does not read stops the AI with the reason, not a crash', { timeout: 60000 }, async () => {
-  const { page } = await openGame(game.browser, game.server.url);
-  const notice = await page.evaluate(async () => {
-    // A stand-in for the AI's worker that says it is ready, then answers with a broken line.
+  // A stand-in for the AI's worker, from before the page starts (a real worker started by the
+  // opening deal would answer instead): it says it is ready, then answers with a broken line.
+  const page = await game.browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await page.addInitScript(() => {
     window.Worker = class {
       constructor() { setTimeout(() => this.onmessage({ data: 'ready' }), 0); }
       postMessage(line) { setTimeout(() => this.onmessage({ data: `done ${line.split(' ')[1]} best tiger:z9` }), 0); }
       terminate() {}
     };
+  });
+  await page.goto(game.server.url);
+  await page.waitForFunction(() => window.wasmBindings !== undefined);
+  const notice = await page.evaluate(async () => {
     window.wasmBindings.game_new({ mode: 'watch', level: 0 });
     for (let tries = 0; tries < 100 && !window.wasmBindings.game_state().notice; tries += 1) {
       await new Promise((resolve) => setTimeout(resolve, 50));
