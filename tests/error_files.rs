@@ -5,22 +5,12 @@
 
 use onitama::ui::Lang;
 use onitama::ui::error_text::error_file;
-use std::path::PathBuf;
+mod common;
 
 #[test]
 fn each_error_file_is_its_table() {
     for lang in [Lang::Fa, Lang::Es, Lang::Fr] {
-        let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(format!("www/errors/{}.txt", lang.code()));
-        let written = error_file(lang);
-        if std::env::var_os("UPDATE_ERROR_FILES").is_some() {
-            std::fs::write(&path, &written).unwrap();
-        }
-        let file = std::fs::read_to_string(&path).unwrap_or_default();
-        assert!(
-            file == written,
-            "{} differs from the table: run UPDATE_ERROR_FILES=1 cargo test --test error_files",
-            path.display()
-        );
+        let file = common::file_is_its_table("errors", lang, &error_file(lang), "UPDATE_ERROR_FILES", "error_files");
         // One line a text, none empty, none with a line break of its own.
         let lines: Vec<&str> = file.lines().filter(|l| !l.starts_with('#')).collect();
         assert_eq!(lines.len(), 41, "{}", lang.code());

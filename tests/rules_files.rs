@@ -5,22 +5,12 @@
 
 use onitama::ui::Lang;
 use onitama::ui::text::{rules_file, rules_paragraphs};
-use std::path::PathBuf;
+mod common;
 
 #[test]
 fn each_rules_file_is_its_table() {
     for lang in Lang::ALL {
-        let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(format!("www/rules/{}.txt", lang.code()));
-        let written = rules_file(lang);
-        if std::env::var_os("UPDATE_RULES_FILES").is_some() {
-            std::fs::write(&path, &written).unwrap();
-        }
-        let file = std::fs::read_to_string(&path).unwrap_or_default();
-        assert!(
-            file == written,
-            "{} differs from the table: run UPDATE_RULES_FILES=1 cargo test --test rules_files",
-            path.display()
-        );
+        let file = common::file_is_its_table("rules", lang, &rules_file(lang), "UPDATE_RULES_FILES", "rules_files");
         let paragraphs: Vec<&str> = rules_paragraphs(&file).collect();
         assert_eq!(paragraphs, lang.texts().rules, "{}", lang.code());
     }

@@ -5,23 +5,12 @@
 
 use onitama::ui::Lang;
 use onitama::ui::text::{reread_texts_file, texts_file};
-use std::path::PathBuf;
+mod common;
 
 #[test]
 fn each_texts_file_is_its_table() {
     for lang in [Lang::Fa, Lang::Es, Lang::Fr] {
-        let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(format!("www/texts/{}.txt", lang.code()));
-        let written = texts_file(lang);
-        if std::env::var_os("UPDATE_TEXTS_FILES").is_some() {
-            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-            std::fs::write(&path, &written).unwrap();
-        }
-        let file = std::fs::read_to_string(&path).unwrap_or_default();
-        assert!(
-            file == written,
-            "{} differs from the table: run UPDATE_TEXTS_FILES=1 cargo test --test texts_files",
-            path.display()
-        );
+        common::file_is_its_table("texts", lang, &texts_file(lang), "UPDATE_TEXTS_FILES", "texts_files");
     }
 }
 

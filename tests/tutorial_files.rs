@@ -5,21 +5,17 @@
 
 use onitama::ui::Lang;
 use onitama::ui::tutorial::{STEPS, TEXTS, TutorialRun, line, tutorial_file};
-use std::path::PathBuf;
+mod common;
 
 #[test]
 fn each_tutorial_file_is_its_table() {
     for lang in Lang::ALL {
-        let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(format!("www/tutorial/{}.txt", lang.code()));
-        let written = tutorial_file(lang);
-        if std::env::var_os("UPDATE_TUTORIAL_FILES").is_some() {
-            std::fs::write(&path, &written).unwrap();
-        }
-        let file = std::fs::read_to_string(&path).unwrap_or_default();
-        assert!(
-            file == written,
-            "{} differs from the table: run UPDATE_TUTORIAL_FILES=1 cargo test --test tutorial_files",
-            path.display()
+        let file = common::file_is_its_table(
+            "tutorial",
+            lang,
+            &tutorial_file(lang),
+            "UPDATE_TUTORIAL_FILES",
+            "tutorial_files",
         );
         // Every step has its title, task and lesson, none empty, each on one line.
         for step in &STEPS {

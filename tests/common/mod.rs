@@ -93,3 +93,17 @@ pub fn run_frames(session: &mut Session, from_ms: f64) -> Vec<Effect> {
     }
     effects
 }
+
+/// `www/<dir>/<code>.txt`, checked against what its table writes (`written`): with `update` set
+/// in the environment the file is written first. Fails, naming the command that rewrites it, where
+/// the two differ; gives the file.
+pub fn file_is_its_table(dir: &str, lang: onitama::ui::Lang, written: &str, update: &str, test: &str) -> String {
+    let path = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(format!("www/{dir}/{}.txt", lang.code()));
+    if std::env::var_os(update).is_some() {
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(&path, written).unwrap();
+    }
+    let file = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(file == written, "{} differs from the table: run {update}=1 cargo test --test {test}", path.display());
+    file
+}
