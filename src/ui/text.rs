@@ -383,8 +383,37 @@ pub fn color_name(lang: Lang, color: Color) -> &'static str {
 }
 
 pub fn card_name(lang: Lang, card: Card) -> &'static str {
-    lang.texts().cards[card.index()]
+    let base = lang.texts().cards.len();
+    match lang.texts().cards.get(card.index()) {
+        Some(name) => name,
+        // The expansion cards are not translated yet: Persian has the rules core's names,
+        // the other languages the English ones.
+        None if lang == Lang::Fa => card.persian_name(),
+        None => EXPANSION_CARDS.get(card.index() - base).copied().unwrap_or(card.name()),
+    }
 }
+
+/// The English names of the cards after the base 16, in the order of `Card::ALL`.
+const EXPANSION_CARDS: [&str; 18] = [
+    "bear",
+    "panda",
+    "dog",
+    "fox",
+    "giraffe",
+    "kirin",
+    "mouse",
+    "rat",
+    "sable",
+    "otter",
+    "sea snake",
+    "viper",
+    "tanuki",
+    "iguana",
+    "phoenix",
+    "turtle",
+    "sheep",
+    "goat",
+];
 
 pub fn to_move(lang: Lang, color: Color) -> String {
     fill(lang, lang.texts().to_move, &[("color", color_name(lang, color))])

@@ -8,7 +8,7 @@ use super::standings::Tally;
 use super::state::{State, WatchSpeed};
 use super::text::{self, Lang};
 use crate::mode::{AiLevel, Mode, ModeChoice, ModeKind, Seat};
-use crate::rules::{Card, Color, PositionError};
+use crate::rules::{Card, Color, Pack, PositionError};
 use crate::save::FinishedGame;
 use serde::Serialize;
 
@@ -599,8 +599,9 @@ pub fn level_options(lang: Lang) -> Vec<(&'static str, String)> {
     AiLevel::all().map(|level| (level.code(), text::level_choice(lang, level))).collect()
 }
 
+/// The base cards only until the page can choose the packs it deals from.
 pub fn card_options(lang: Lang) -> Vec<(&'static str, &'static str)> {
-    Card::ALL.iter().map(|&card| (card.name(), text::card_name(lang, card))).collect()
+    Pack::Base.cards().map(|card| (card.name(), text::card_name(lang, card))).collect()
 }
 
 pub fn watch_speed_options(lang: Lang) -> Vec<(&'static str, &'static str)> {

@@ -11,7 +11,7 @@ use super::super::view::{self, ControlsView, EvaluationBar, MoveRow, PuzzleList,
 use super::puzzles;
 use super::{App, listen};
 use crate::mode::ModeKind;
-use crate::rules::Card;
+use crate::rules::{Card, Pack};
 use wasm_bindgen::prelude::*;
 use web_sys::{Document, Element, HtmlButtonElement, HtmlDialogElement, HtmlInputElement, HtmlSelectElement};
 
@@ -764,7 +764,8 @@ fn fill_rules(lang: Lang) -> Result<(), JsValue> {
     fill_rules_text(lang, paragraphs);
     add(&content, "h3", Some(texts.rules_cards), None)?;
     let cards = add(&content, "div", None, Some("rule-cards"))?;
-    for card in Card::ALL {
+    // The base cards, as the page deals them.
+    for card in Pack::Base.cards() {
         let figure = add(&cards, "figure", None, Some(&format!("rule-card stamp-{}", card.stamp().code())))?;
         let grid = add(&figure, "div", None, Some("grid"))?;
         grid.set_attribute("role", "img")?;
