@@ -142,6 +142,25 @@ fn bestmove_reports_each_depth_and_ends_with_the_move() {
 }
 
 #[test]
+fn expansion_positions_are_counted_listed_and_searched() {
+    let start = "bbBbb/5/5/5/rrRrr ox,sea-snake tiger,turtle goat r";
+    let perft = cli(&["perft", start, "4"]);
+    assert!(perft.status.success(), "{}", String::from_utf8_lossy(&perft.stderr));
+    // RULES.md's figure for this start.
+    assert_eq!(stdout(&perft).lines().last(), Some("7041"));
+    let legal = stdout(&cli(&["legal", start]));
+    assert!(legal.lines().any(|m| m == "sea-snake:c1c2"), "{legal}");
+    let best = cli(&["bestmove", start, "--depth", "4"]);
+    assert!(best.status.success());
+    let text = stdout(&best);
+    let best = text.lines().last().unwrap().strip_prefix("bestmove ").expect("bestmove last");
+    assert!(legal.lines().any(|m| m == best), "{best} is legal");
+    let played = cli(&["play", start, "sea-snake:c1c2"]);
+    assert!(played.status.success(), "{}", String::from_utf8_lossy(&played.stderr));
+    assert!(stdout(&played).starts_with("bbBbb/5/5/2R2/rr1rr ox,goat tiger,turtle sea-snake b"), "{}", stdout(&played));
+}
+
+#[test]
 fn bestmove_shows_a_forced_win_in_plies() {
     let text = stdout(&cli(&["bestmove", "5/2B2/2r2/5/R4 ox,boar crab,tiger horse r", "--movetime", "200"]));
     assert!(text.contains("score win 1"), "{text}");
