@@ -7,9 +7,9 @@
 //! - every kind of bad message is refused with its reason and leaves the game unchanged;
 //! - a player's action that is refused leaves the game unchanged.
 
-use onitama::online::protocol::{Declaration, Message};
-use onitama::online::{MoveLimit, OnlineGame, Output, Refusal, Setup, Status, Token};
-use onitama::rules::{Color, Game, Move, Square};
+use onitama_core::rules::{Color, Game, Move, Square};
+use onitama_online::protocol::{Declaration, Message};
+use onitama_online::{MoveLimit, OnlineGame, Output, Refusal, Setup, Status, Token};
 use proptest::prelude::*;
 use std::collections::VecDeque;
 
@@ -409,7 +409,7 @@ impl Model {
 }
 
 /// A move with one of the mover's cards that the rules do not allow.
-fn illegal_move(position: &onitama::rules::Position) -> Option<Move> {
+fn illegal_move(position: &onitama_core::rules::Position) -> Option<Move> {
     let legal = position.legal_moves();
     let text = position.to_string();
     let fields: Vec<&str> = text.split(' ').collect();

@@ -3,10 +3,10 @@
 //! shell hands in what happened (a connection opened or closed, a text received, a player's
 //! action) with the time in milliseconds, and performs the outputs.
 
-use super::guard::Guard;
-use super::protocol::{Declaration, Message, MoveLimit, Refusal, Token, declare};
-use super::reconcile::{self, Reconciled, declared_end, first_of, without_declared_end};
-use crate::rules::{Color, Deal, Game, Move, Outcome, SplitMix64};
+use crate::guard::Guard;
+use crate::protocol::{Declaration, Message, MoveLimit, Refusal, Token, declare};
+use crate::reconcile::{self, Reconciled, declared_end, first_of, without_declared_end};
+use onitama_core::rules::{Color, Deal, Game, Move, Outcome, SplitMix64};
 
 /// A claim on time arrives a little after it was made: the receiver's clock allows this much.
 pub const CLAIM_GRACE_MS: u64 = 2000;
@@ -423,7 +423,7 @@ impl OnlineGame {
         game: Token,
         you: Color,
         limit: MoveLimit,
-        position: crate::rules::Position,
+        position: onitama_core::rules::Position,
         out: &mut Vec<Output>,
     ) -> Result<(), Refusal> {
         if self.host {
@@ -489,7 +489,7 @@ impl OnlineGame {
         ply: usize,
         at: usize,
         mv: Move,
-        position: crate::rules::Position,
+        position: onitama_core::rules::Position,
         out: &mut Vec<Output>,
     ) -> Result<(), Refusal> {
         if self.diverged.is_some() {

@@ -2,12 +2,12 @@
 //! game driven through the seats, the deal, moves, declarations, claims on time, rematches and
 //! reconciliation after a reconnect.
 
-use onitama::online::protocol::MAX_SYNC_MOVES;
-use onitama::online::{
+use onitama_core::rules::{Card, Color, Deal, Game, Move, Outcome};
+use onitama_online::protocol::MAX_SYNC_MOVES;
+use onitama_online::{
     ColorChoice, DealChoice, Declaration, MAX_MESSAGE_BYTES, Message, MoveLimit, OnlineGame, Output, Reconciled,
     Refusal, Setup, Status, Token, reconcile,
 };
-use onitama::rules::{Card, Color, Deal, Game, Move, Outcome};
 
 fn tok(text: &str) -> Token {
     Token::new(text).unwrap()
@@ -142,7 +142,7 @@ fn a_message_longer_than_the_limit_is_refused_before_it_is_read() {
 fn a_sync_of_the_most_moves_fits_in_a_message_and_one_more_move_is_refused() {
     // A long game: moves that neither win nor repeat a position a third time, while there are.
     let mut game = Game::new(deal().position());
-    let mut dice = onitama::rules::SplitMix64(5);
+    let mut dice = onitama_core::rules::SplitMix64(5);
     while game.moves().len() < MAX_SYNC_MOVES + 1 {
         let quiet: Vec<Move> = game
             .legal_moves()

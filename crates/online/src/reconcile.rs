@@ -4,7 +4,7 @@
 //! before the declaration arrived, stands and the declaration lapses; two declarations at the same
 //! ply are settled the same way on both sides (the first in [`Outcome::DECLARED`] stands).
 
-use crate::rules::{Color, Game, Outcome};
+use onitama_core::rules::{Color, Game, Outcome};
 
 /// What comparing my record with theirs says.
 #[derive(Clone, Debug, PartialEq, Eq)]

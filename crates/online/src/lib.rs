@@ -1,4 +1,4 @@
-//! Online play between two pages, the natively tested part: the messages they exchange
+//! Online play between two pages, the natively tested part (no web code; it depends on the rules core only): the messages they exchange
 //! (`protocol`), the watch kept over a connection (`guard`), comparing two records after a
 //! reconnect (`reconcile`) and one side's game (`game`). No web code: the page's shell opens the
 //! data channel, hands in what arrives with the time, and sends what it is told to.

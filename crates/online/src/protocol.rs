@@ -17,7 +17,7 @@
 //! `ply` is the number of moves played before the message was made. A message is at most
 //! [`MAX_MESSAGE_BYTES`] long and one line; anything else is refused before it is read.
 
-use crate::rules::{Color, Game, Move, Outcome, Position};
+use onitama_core::rules::{Color, Game, Move, Outcome, Position};
 use std::fmt::{self, Write};
 
 /// The longest message read: a `sync` of a game of about a thousand moves.
@@ -420,7 +420,7 @@ impl<'a> Words<'a> {
 }
 
 /// Ends `game` with a declared outcome.
-pub(crate) fn declare(game: &mut Game, outcome: Outcome) -> Result<Outcome, crate::rules::MoveError> {
+pub(crate) fn declare(game: &mut Game, outcome: Outcome) -> Result<Outcome, onitama_core::rules::MoveError> {
     match outcome {
         Outcome::Resigned { by } => game.resign(by),
         Outcome::DrawAgreed => game.agree_draw(),
