@@ -244,6 +244,11 @@ impl OnlineGame {
         self.connected && self.greeted
     }
 
+    /// The secret of the other seat, once its player said hello.
+    pub fn opponent_secret(&self) -> Option<&Token> {
+        self.opponent_secret.as_ref()
+    }
+
     pub fn draw_offer(&self) -> Option<Color> {
         let ply = self.game()?.moves().len();
         self.draw_offer.filter(|&(_, at)| at == ply).map(|(by, _)| by)

@@ -281,16 +281,8 @@ impl Message {
                 let _ = write!(line, "rematch-accept {game}");
             }
             Message::Sync { game, record } => {
-                let _ = write!(line, "sync {game} {}", record.start());
-                if !record.moves().is_empty() {
-                    line.push_str(" moves");
-                    for m in record.moves() {
-                        let _ = write!(line, " {m}");
-                    }
-                }
-                if let Some(outcome) = record.outcome().filter(|o| o.is_declared()) {
-                    let _ = write!(line, " result {}", outcome.code());
-                }
+                let _ = write!(line, "sync {game} ");
+                write_record(&mut line, record);
             }
             Message::Refused(reason) => {
                 let _ = write!(line, "refused {}", reason.code());
@@ -353,18 +345,43 @@ impl Message {
     }
 }
 
-fn token(word: &str) -> Result<Token, Refusal> {
+/// A record as a `sync` carries it: the start position, `moves …` if any, `result <code>` if the
+/// players declared the end.
+pub(crate) fn write_record(line: &mut String, record: &Game) {
+    let _ = write!(line, "{}", record.start());
+    if !record.moves().is_empty() {
+        line.push_str(" moves");
+        for m in record.moves() {
+            let _ = write!(line, " {m}");
+        }
+    }
+    if let Some(outcome) = record.outcome().filter(|o| o.is_declared()) {
+        let _ = write!(line, " result {}", outcome.code());
+    }
+}
+
+/// Reads what [`write_record`] writes, and nothing after it.
+pub(crate) fn read_record(text: &str) -> Result<Game, Refusal> {
+    let mut words = Words(text.split(' '));
+    let record = words.record()?;
+    match words.0.next() {
+        None => Ok(record),
+        Some(_) => Err(Refusal::Malformed),
+    }
+}
+
+pub(crate) fn token(word: &str) -> Result<Token, Refusal> {
     Token::new(word).ok_or(Refusal::Malformed)
 }
 
-struct Words<'a>(std::str::Split<'a, char>);
+pub(crate) struct Words<'a>(pub(crate) std::str::Split<'a, char>);
 
 impl<'a> Words<'a> {
-    fn next(&mut self) -> Result<&'a str, Refusal> {
+    pub(crate) fn next(&mut self) -> Result<&'a str, Refusal> {
         self.0.next().filter(|w| !w.is_empty()).ok_or(Refusal::Malformed)
     }
 
-    fn ply(&mut self) -> Result<usize, Refusal> {
+    pub(crate) fn ply(&mut self) -> Result<usize, Refusal> {
         let word = self.next()?;
         // No sign, no leading zero, and small: a ply fits any game that fits a message.
         if word.len() > 5 || (word.len() > 1 && word.starts_with('0')) {
@@ -374,7 +391,7 @@ impl<'a> Words<'a> {
     }
 
     /// A position's five fields.
-    fn position(&mut self) -> Result<Position, Refusal> {
+    pub(crate) fn position(&mut self) -> Result<Position, Refusal> {
         let mut text = String::new();
         for i in 0..5 {
             if i > 0 {
