@@ -25,6 +25,8 @@ pub const RETRY_MAX_MS: u64 = 10_000;
 pub const HANDSHAKE_TIMEOUT_MS: u64 = 15_000;
 /// With the opponent away this long and no connection being made, rejoin the room (ms).
 pub const REJOIN_AFTER_MS: u64 = 20_000;
+/// Rejoins of the room at most this often (ms).
+pub const MIN_REJOIN_GAP_MS: u64 = 3000;
 /// Peer connections at once (the opponent's, a reconnect's, and room for an intruder or two).
 pub const MAX_CONNECTIONS: usize = 4;
 /// ICE candidates kept for a connection whose remote description is not set yet.
@@ -213,6 +215,7 @@ pub struct Session {
     /// The server id of the peer whose connection last carried the game, and whether it left.
     opponent_peer: Option<(String, bool)>,
     away_since: u64,
+    last_rejoin: Option<u64>,
     conns: Vec<Conn>,
     next_conn: ConnId,
     /// Why the session stopped (an error, or the player left).
@@ -238,6 +241,7 @@ impl Session {
             my_id: None,
             opponent_peer: None,
             away_since: 0,
+            last_rejoin: None,
             conns: Vec::new(),
             next_conn: 1,
             stopped: None,
@@ -267,7 +271,7 @@ impl Session {
                     self.socket_lost(now, &mut fx);
                 }
             }
-            Input::Server(message) => self.from_server(now, message, &mut fx),
+            Input::Server(message) => self.server_said(now, message, &mut fx),
             Input::Described { conn, signal } => {
                 if let Some(c) = self.conn(conn)
                     && matches!(self.socket, Socket::Open { .. })
@@ -453,7 +457,7 @@ impl Session {
         self.socket = Socket::Retry { at: now + wait };
     }
 
-    fn from_server(&mut self, now: u64, message: FromServer, fx: &mut Vec<Effect>) {
+    fn server_said(&mut self, now: u64, message: FromServer, fx: &mut Vec<Effect>) {
         if !matches!(self.socket, Socket::Open { .. }) {
             return;
         }
@@ -623,7 +627,10 @@ impl Session {
             (Some((theirs, false)), Some(me)) => me > theirs,
             _ => false,
         };
-        if moving || mine {
+        // Not again and again if connections keep failing: the tick tries later.
+        let recently = self.last_rejoin.is_some_and(|at| now.saturating_sub(at) < MIN_REJOIN_GAP_MS);
+        if (moving || mine) && !recently {
+            self.last_rejoin = Some(now);
             let negotiating: Vec<ConnId> =
                 self.conns.iter().filter(|c| c.state != ConnState::Attached).map(|c| c.id).collect();
             for id in negotiating {
@@ -638,15 +645,16 @@ impl Session {
         let Some(conn) = self.conn(id) else { return };
         match conn.state {
             ConnState::Attached => {
+                if !self.met() && text == Message::Refused(Refusal::SeatTaken).encode() {
+                    // Both seats are taken: this browser is a third one. (Once in a game, a
+                    // peer saying so is only refused: it cannot push a player out of a seat.)
+                    fx.push(Effect::Emit(Event::Refused(Refusal::SeatTaken)));
+                    self.stop(Status { phase: Phase::Error, reason: Some(Reason::Rule(Refusal::SeatTaken)) }, fx);
+                    return;
+                }
                 if let Some(game) = self.game.as_mut() {
                     let outputs = game.receive(now, text);
-                    let intruder_told = outputs.contains(&Output::Refused(Refusal::SeatTaken))
-                        && !outputs.contains(&Output::Drop(Refusal::SeatTaken));
                     self.perform(now, outputs, fx);
-                    if intruder_told {
-                        // The other side holds both seats: this browser is the third.
-                        self.stop(Status { phase: Phase::Error, reason: Some(Reason::Rule(Refusal::SeatTaken)) }, fx);
-                    }
                 }
             }
             ConnState::Pending => match Message::decode(text) {
