@@ -3,8 +3,8 @@
 //! read, so a save cannot smuggle in an illegal game).
 //!
 //! ```text
-//! saved host Xq4… 1 k3Jx9… Pz8… blue 180 1733061234567 991 random random 180 - 0 / current Xq4….1 <record> / previous …
-//!       side room round secret opponent you limit turn_since seed deal colour setup-limit draw-offer diverged
+//! online host Xq4… 1 k3Jx9… Pz8… blue 180 1733061234567 991 random random 180 - 0 / current Xq4….1 <record> / previous …
+//!        side room round secret opponent you limit turn_since seed deal colour setup-limit draw-offer diverged
 //! ```
 //!
 //! The deal is `random` or five card names joined by commas (Red, Red, Blue, Blue, side); the
@@ -22,7 +22,7 @@ const SECTION: &str = " / ";
 
 impl Saved {
     pub fn to_text(&self) -> String {
-        let mut line = String::from("saved ");
+        let mut line = String::from("online ");
         let side = if self.host { "host" } else { "guest" };
         let opponent = self.opponent_secret.as_ref().map_or("-", Token::as_str);
         let _ = write!(
@@ -66,7 +66,7 @@ impl Saved {
         }
         let mut sections = text.split(SECTION);
         let mut words = Words(sections.next().unwrap_or_default().split(' '));
-        if words.next()? != "saved" {
+        if words.next()? != "online" {
             return Err(Refusal::Malformed);
         }
         let host = match words.next()? {

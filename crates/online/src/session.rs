@@ -88,6 +88,8 @@ pub enum Input {
     },
     /// The clock moved on (the shell ticks about twice a second).
     Tick,
+    /// The browser could not make a peer connection at all.
+    NoWebRtc,
 }
 
 /// What the shell must do.
@@ -290,6 +292,11 @@ impl Session {
             Input::ChannelClosed { conn } | Input::ConnectionFailed { conn } => self.conn_lost(now, conn, &mut fx),
             Input::ChannelText { conn, text } => self.channel_text(now, conn, &text, &mut fx),
             Input::Tick => self.tick(now, &mut fx),
+            Input::NoWebRtc => {
+                if self.kind != Kind::Idle {
+                    self.stop(Status { phase: Phase::Error, reason: Some(Reason::NoWebRtc) }, &mut fx);
+                }
+            }
         }
         self.tell(now, &mut fx);
         fx

@@ -244,7 +244,7 @@ fn a_saved_game_is_written_and_read_back_and_restores_the_same_side() {
         for side in [&host, &guest] {
             let saved = side.saved();
             let text = saved.to_text();
-            assert!(text.starts_with("saved "), "{text}");
+            assert!(text.starts_with("online "), "{text}");
             assert!(!text.contains('\n'));
             assert_eq!(Saved::from_text(&text), Ok(saved.clone()), "{text}");
             let restored = OnlineGame::restore(Saved::from_text(&text).unwrap(), 5000);
@@ -284,9 +284,9 @@ fn a_bad_saved_text_is_refused() {
     let text = host.saved().to_text();
     let cases = [
         String::new(),
-        "saved".to_string(),
-        text.replacen("saved host", "saved hostess", 1),
-        text.replacen("saved host", "kept host", 1),
+        "online".to_string(),
+        text.replacen("online host", "online hostess", 1),
+        text.replacen("online host", "saved host", 1),
         text.replace(" / current ", " / currently "),
         format!("{text} / previous"),
         format!("{text} extra"),
