@@ -39,7 +39,7 @@ export async function startSignaling(port) {
     port,
     pid: child.pid,
     async stop() {
-      if (child.exitCode === null) process.kill(child.pid, 'SIGTERM');
+      if (child.exitCode === null && child.signalCode === null) process.kill(child.pid, "SIGTERM");
       await exited;
     },
   };
@@ -58,8 +58,54 @@ export async function openModule(page, options = {}) {
     await peer.default();
     window.onlineEvents = [];
     window.peer = peer;
-    peer.start((line) => window.onlineEvents.push(line), options);
+    // What the page would keep: the game as the events tell it, and the saved text.
+    const game = { you: null, position: null, outcome: null, plies: 0 };
+    window.onlineGame = game;
+    peer.start((line) => {
+      window.onlineEvents.push(line);
+      const words = line.split(' ');
+      if (words[0] === 'started') {
+        Object.assign(game, { you: words[1], position: words.slice(3).join(' '), outcome: null, plies: 0 });
+      } else if (words[0] === 'move') {
+        Object.assign(game, { position: words.slice(4).join(' '), plies: Number(words[2]) + 1 });
+      } else if (words[0] === 'record') {
+        const end = words.indexOf('result');
+        const moves = words.indexOf('moves') > 0 ? words.slice(words.indexOf('moves') + 1, end > 0 ? end : undefined) : [];
+        let position = words.slice(1, 6).join(' ');
+        for (const mv of moves) position = window.wasmBindings.play_move(position, mv);
+        Object.assign(game, { position, plies: moves.length });
+      } else if (words[0] === 'outcome') {
+        game.outcome = words[1] === 'none' ? null : words[1];
+      } else if (words[0] === 'saved') {
+        localStorage.setItem('online-test-saved', line.slice('saved '.length));
+      }
+    }, options);
   }, options);
+}
+
+export const game = (page) => page.evaluate(() => ({ ...window.onlineGame }));
+
+/** The colour to move in a position's text (its last field: r or b). */
+export const toMove = (position) => (position.trim().split(' ').at(-1) === 'r' ? 'red' : 'blue');
+
+/**
+ * Plays one move on whichever page is to move: the engine's choice at `depth` (1 for `b`, so
+ * that games end soon), through the module's `play` command; waits until both pages heard it.
+ */
+export async function playOne(a, b, depthA = 3) {
+  const state = await game(a);
+  const mover = state.you === toMove(state.position) ? a : b;
+  const depth = mover === a ? depthA : 1;
+  const before = state.plies;
+  const mv = await mover.evaluate(({ depth }) => {
+    const g = window.onlineGame;
+    return window.wasmBindings.best_move(g.position, { depth }).best;
+  }, { depth });
+  await command(mover, `play ${mv}`);
+  for (const page of [a, b]) {
+    await page.waitForFunction((n) => window.onlineGame.plies > n || window.onlineGame.outcome, before, { timeout: 15000 });
+  }
+  return mv;
 }
 
 export const command = (page, line) => page.evaluate((line) => window.peer.command(line), line);
