@@ -26,14 +26,7 @@ export async function startSignaling(port) {
   let log = '';
   child.stderr.on('data', (d) => { log += d; });
   const exited = new Promise((ok) => child.once('exit', ok));
-  const deadline = Date.now() + 10000;
-  for (;;) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/health`)).ok) break;
-    } catch { /* not yet */ }
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`matchbox_server did not start: ${log}`);
-    await new Promise((ok) => setTimeout(ok, 100));
-  }
+  await waitHealthy(port, () => child.exitCode !== null, () => log);
   return {
     url: `ws://127.0.0.1:${port}`,
     port,
@@ -43,6 +36,29 @@ export async function startSignaling(port) {
       await exited;
     },
   };
+}
+
+/**
+ * The signalling server the tests share: the one scripts/test.sh started (ONITAMA_TEST_SIGNALING,
+ * its own to stop), else one of their own.
+ */
+export async function sharedSignaling() {
+  const url = process.env.ONITAMA_TEST_SIGNALING;
+  if (!url) return startSignaling();
+  const { port } = new URL(url);
+  await waitHealthy(port, () => false, () => '');
+  return { url, port: Number(port), pid: null, stop: async () => {} };
+}
+
+async function waitHealthy(port, exited, log) {
+  const deadline = Date.now() + 10000;
+  for (;;) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/health`)).ok) return;
+    } catch { /* not yet */ }
+    if (exited() || Date.now() > deadline) throw new Error(`matchbox_server on port ${port} did not start: ${log()}`);
+    await new Promise((ok) => setTimeout(ok, 100));
+  }
 }
 
 /** Chromium as the online tests need it: WebRTC host candidates with real addresses, not mDNS names. */

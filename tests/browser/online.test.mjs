@@ -7,12 +7,12 @@ import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { serve, dist } from './harness.mjs';
 import {
-  startSignaling, freePort, launchForWebRtc, openModule, command, events, waitEvent, status, game, playOne,
+  sharedSignaling, startSignaling, freePort, launchForWebRtc, openModule, command, events, waitEvent, status, game, playOne,
 } from './online-helpers.mjs';
 
 const shared = {};
 before(async () => {
-  shared.signaling = await startSignaling();
+  shared.signaling = await sharedSignaling();
   shared.requests = [];
   shared.server = await serve('/', dist, {
     signaling: shared.signaling.url,
