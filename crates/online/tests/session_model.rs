@@ -93,7 +93,10 @@ fn apply(net: &mut Net, op: &Op) {
             }
             net.leave_socket(side);
             net.settle();
-            net.sides[side].session = Session::new(Some(common::SERVER.into()), common::entropy(net.now));
+            net.sides[side].session = Session::new(
+                Some(common::SERVER.into()),
+                common::entropy(net.now.wrapping_mul(31).wrapping_add(side as u64 + 100)),
+            );
             if let Some(saved) = saved {
                 net.command(side, &format!("restore {saved}"));
             }
