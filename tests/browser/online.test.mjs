@@ -322,3 +322,35 @@ test('the module is small: its size, gzipped', () => {
   console.log(`online module, gzipped: peer.js ${sizes[0]} B, peer_bg.wasm ${sizes[1]} B`);
   assert.ok(sizes[0] + sizes[1] < 80 * 1024, `${sizes}`);
 });
+
+test('the module survives a page callback that throws, a command sent from inside it, and a second start', async () => {
+  const a = await player();
+  const lines = await a.page.evaluate(async () => {
+    const seen = [];
+    const done = new Promise((resolve) => {
+      window.peer.start((line) => {
+        seen.push(line);
+        // From inside the event: the module takes it after this event.
+        if (line === 'status waiting') window.peer.command('leave');
+        if (line === 'status ended left') resolve();
+        throw new Error('a page bug');
+      }, {});
+    });
+    window.peer.command('create random random 180');
+    await done;
+    // A second start replaces the first and works.
+    const again = [];
+    const second = new Promise((resolve) => {
+      window.peer.start((line) => { again.push(line); if (line.startsWith('status waiting')) resolve(); }, {});
+    });
+    window.peer.command('find base');
+    await second;
+    window.peer.stop();
+    return { seen, again };
+  });
+  assert.ok(lines.seen.includes('status waiting'));
+  assert.equal(lines.seen.at(-1), 'status ended left');
+  assert.ok(lines.again.includes('status waiting'));
+  assert.deepEqual(a.errors, []);
+  await close(a);
+});
