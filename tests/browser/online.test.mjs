@@ -85,7 +85,7 @@ test('two pages play a whole game to the end through the module, and a rematch d
   await close(a, b);
 });
 
-test('a page reloaded mid-game restores its saved game, the two reconcile and play goes on; a draw is agreed', async () => {
+test('each page reloaded mid-game in turn restores its saved game, the two reconcile and play goes on; a draw is agreed', async () => {
   const { a, b } = await friends();
   for (let i = 0; i < 4; i += 1) await playOne(a.page, b.page);
   const saved = await b.page.evaluate(() => localStorage.getItem('online-test-saved'));
@@ -104,6 +104,20 @@ test('a page reloaded mid-game restores its saved game, the two reconcile and pl
   await playOne(a.page, b.page);
   await playOne(a.page, b.page);
   assert.equal((await game(b.page)).plies, 6);
+  assert.equal((await game(a.page)).position, (await game(b.page)).position);
+  // Now the host reloads, and is back before the guest may have noticed it went: the new
+  // connection shows the host's secret and takes over from the old one.
+  await a.page.reload();
+  await a.page.waitForFunction(() => window.wasmBindings !== undefined);
+  await openModule(a.page);
+  const restored = Date.now();
+  await command(a.page, `restore ${await a.page.evaluate(() => localStorage.getItem('online-test-saved'))}`);
+  await waitEvent(a.page, /^status playing$/);
+  console.log(`the host back in the game after a reload in ${Date.now() - restored} ms`);
+  assert.equal((await game(a.page)).plies, 6);
+  assert.equal((await game(a.page)).you, 'red');
+  await playOne(a.page, b.page);
+  assert.equal((await game(b.page)).plies, 7);
   assert.equal((await game(a.page)).position, (await game(b.page)).position);
   // A draw offered by one, accepted by the other.
   await command(a.page, 'draw-offer');
