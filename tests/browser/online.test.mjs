@@ -4,6 +4,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
+import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { serve, dist } from './harness.mjs';
 import {
@@ -281,6 +282,27 @@ test('no server at the start: an error within about 5 s; none configured: at onc
     await close(a, b);
   } finally {
     await server.close();
+  }
+});
+
+test('a server that takes the connection and never answers: an error after 5 s', async () => {
+  const silent = createServer(() => {});
+  await new Promise((ok) => silent.listen(0, '127.0.0.1', ok));
+  const server = await serve('/', dist, { signaling: `ws://127.0.0.1:${silent.address().port}` });
+  try {
+    const a = await player(server.url);
+    const started = Date.now();
+    await command(a.page, 'create random random 180');
+    await waitEvent(a.page, /^status connecting$/);
+    await waitEvent(a.page, /^status error unreachable$/, { timeout: 8000 });
+    const ms = Date.now() - started;
+    console.log(`a silent server reported in ${ms} ms`);
+    assert.ok(ms >= 4500 && ms < 7000, `${ms} ms`);
+    await close(a);
+  } finally {
+    await server.close();
+    silent.closeAllConnections?.();
+    await new Promise((ok) => silent.close(ok));
   }
 });
 
