@@ -14,4 +14,6 @@ signaling_pid=$!
 trap 'kill "$signaling_pid" 2>/dev/null || true; wait "$signaling_pid" 2>/dev/null || true' EXIT
 trap 'exit 130' INT TERM
 echo "serve: signalling server on ws://$signaling_host (pid $signaling_pid)"
+# The page is built for that server (its CSP and the online module's configuration).
+export ONITAMA_SIGNALING_URL="ws://$signaling_host"
 trunk serve "$@"

@@ -1,18 +1,20 @@
 // Shortens the names the wasm imports from its JavaScript glue, in both files: wasm-bindgen names
 // each import after its web API with a hash (`__wbg_set_textContent_0177b2a6d9293c2c`), written
 // once in the wasm and once in the glue, and the hashes do not compress. A trunk hook runs this on
-// the staged build: node scripts/short-imports.mjs <dir with onitama_bg.wasm and onitama.js>.
+// the staged build: node scripts/short-imports.mjs <dir with onitama_bg.wasm and onitama.js> [name]
+// (another module's name: `peer` for peer_bg.wasm and peer.js).
 // It fails, leaving both files as they were, if a name is not where it expects it.
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const dir = process.argv[2];
-const wasmPath = join(dir, 'onitama_bg.wasm');
-const jsPath = join(dir, 'onitama.js');
+const moduleName = process.argv[3] ?? 'onitama';
+const wasmPath = join(dir, `${moduleName}_bg.wasm`);
+const jsPath = join(dir, `${moduleName}.js`);
 const wasm = readFileSync(wasmPath);
 let js = readFileSync(jsPath, 'utf8');
-const GLUE = './onitama_bg.js';
+const GLUE = `./${moduleName}_bg.js`;
 // The glue's module is named after this build's wasm: a glue and a wasm of different builds (the
 // service worker caches each file on its own) then fail to link instead of calling the wrong
 // functions under the same short names.

@@ -11,10 +11,19 @@ cargo fmt --all --check
 cargo clippy --workspace --all-targets -- -D warnings
 # The page's wasm-only code (the shell, the API, the worker), as trunk builds it.
 cargo clippy --target wasm32-unknown-unknown --lib --bin onitama --no-default-features -- -D warnings
+# The online module and its pure core, as trunk builds them.
+cargo clippy --target wasm32-unknown-unknown -p onitama-online -p onitama-peer -- -D warnings
 
 cargo test --workspace --all-targets
 cargo test --workspace --doc
 trunk build --release
 # The same page with a `debug_panic` function, for the test of the crash panel.
 trunk build --release --features panic-test --dist target/dist-panic-test
+# The online tests' signalling server, on a free port of 127.0.0.1 (3536 may be a developer's
+# scripts/serve.sh), stopped by its pid when this script ends, whatever the tests' result.
+signaling_port=$(node -e "const s = require('net').createServer().listen(0, '127.0.0.1', () => { console.log(s.address().port); s.close(); })")
+matchbox_server "127.0.0.1:$signaling_port" >/dev/null 2>&1 &
+signaling_pid=$!
+trap 'kill "$signaling_pid" 2>/dev/null || true; wait "$signaling_pid" 2>/dev/null || true' EXIT
+export ONITAMA_TEST_SIGNALING="ws://127.0.0.1:$signaling_port"
 node --test --test-reporter=spec tests/browser/

@@ -3,7 +3,6 @@
 
 pub use onitama_core::{ai, rules};
 pub mod mode;
-pub mod online;
 pub mod save;
 
 // The page's and the workers' allocator: a free list, smaller than the standard library's dlmalloc.

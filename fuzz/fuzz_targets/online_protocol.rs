@@ -4,7 +4,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use onitama::online::{Message, OnlineGame, Setup, Token};
+use onitama_online::{Message, OnlineGame, Setup, Token};
 
 fuzz_target!(|text: &str| {
     if let Ok(message) = Message::decode(text) {

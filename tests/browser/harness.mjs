@@ -24,9 +24,12 @@ const TYPES = {
  * Serves a build (dist/ unless told) under `prefix` (e.g. '/' or '/games/onitama/') on a free port of 127.0.0.1.
  * Options: `compress: true` answers as a static host does (gzip, level 9, when the browser accepts it;
  * an ETag and `cache-control: max-age=600`, like GitHub Pages); `onRequest(method, path, headers)` hears every
- * request that reaches the server (and its headers).
+ * request that reaches the server (and its headers). `signaling: 'ws://127.0.0.1:<port>'` puts
+ * another signalling server in index.html than the build's (in its Content-Security-Policy and
+ * the online module's configuration, where scripts/online-config.mjs wrote it), so a test can
+ * run its own server on a free port.
  */
-export async function serve(prefix = '/', directory = dist, { compress = false, onRequest } = {}) {
+export async function serve(prefix = '/', directory = dist, { compress = false, onRequest, signaling } = {}) {
   if (!existsSync(join(directory, 'index.html'))) {
     throw new Error('dist/index.html is missing: run `trunk build --release` first (scripts/test.sh does)');
   }
@@ -45,6 +48,7 @@ export async function serve(prefix = '/', directory = dist, { compress = false, 
       response.writeHead(404).end();
       return;
     }
+    if (signaling !== undefined && file.endsWith('index.html')) body = Buffer.from(withSignaling(String(body), signaling));
     const headers = { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' };
     if (compress) {
       const etag = `"${createHash('sha1').update(body).digest('hex').slice(0, 16)}"`;
@@ -61,6 +65,15 @@ export async function serve(prefix = '/', directory = dist, { compress = false, 
   await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
   const url = `http://127.0.0.1:${server.address().port}${prefix}`;
   return { url, close: () => new Promise((ok) => server.close(ok)) };
+}
+
+/** index.html with `url` as its signalling server instead of the build's. */
+export function withSignaling(html, url) {
+  const meta = /<meta name="onitama-online" content="([^"]*)">/.exec(html);
+  if (!meta) throw new Error('index.html has no online configuration: is it built by trunk?');
+  const built = JSON.parse(meta[1].replaceAll('&quot;', '"').replaceAll('&amp;', '&')).signaling;
+  if (!built) throw new Error('this build has no signalling server to replace');
+  return html.replaceAll(built, url).replaceAll(new URL(built).host, new URL(url).host);
 }
 
 const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';

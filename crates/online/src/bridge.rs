@@ -1,0 +1,397 @@
+//! The lines between the page and the online module: commands in, events out, one line of text
+//! each, with one encoder and one decoder per direction (like [`crate::protocol`]).
+//!
+//! ```text
+//! commands                                   events
+//! create <deal> <colour> <limit>             status <connecting|waiting|playing|reconnecting|ended|error> [<reason>]
+//! join <room or link with #online=<room>>    room <room>
+//! find <card pool>                           started <your colour> <limit> <position>
+//! leave                                      move <by colour> <ply> <move> <position after>
+//! play <move>                                record <start position> [moves …] [result <code>]
+//! resign | draw-offer | draw-accept          outcome <code|none>
+//! draw-decline | claim                       offers <draw: colour|-> <rematch: colour|->
+//! rematch-offer | rematch-accept             can-claim <yes|no>
+//! restore <saved text>                       opponent <connected|away>
+//!                                            refused <code>      (a message of the peer refused, or ours by the peer)
+//!                                            denied <code>       (a command refused here)
+//!                                            dropped <code>      (the connection to the peer closed for this reason)
+//!                                            saved <saved text>  (store it with the game)
+//! ```
+//!
+//! `<deal>` is `random` or five card names joined by commas (Red, Red, Blue, Blue, side);
+//! `<colour>` `random`, `red` or `blue` (the host's); `<limit>` seconds (5 or more) or `none`.
+
+use crate::game::{Saved, Setup};
+use crate::protocol::{Refusal, Token, Words, read_record, token, write_record};
+use crate::saved::{MAX_SAVED_BYTES, color_from_text, color_text, deal_from_text, deal_text, limit};
+use onitama_core::rules::{Color, Game, Move, Outcome, Position, Way};
+use std::fmt::{self, Write};
+
+/// The longest line either way: a `restore` or a `saved` with the longest records.
+pub const MAX_LINE_BYTES: usize = MAX_SAVED_BYTES + 64;
+
+/// What the page asks of the online module.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Command {
+    /// A friend's room, with this player as the host.
+    Create(Setup),
+    /// A friend's room, as the guest.
+    Join(Token),
+    /// The next stranger who asks for the same card pool.
+    Find(Token),
+    Leave,
+    Play(Move),
+    Resign,
+    OfferDraw,
+    AcceptDraw,
+    DeclineDraw,
+    Claim,
+    OfferRematch,
+    AcceptRematch,
+    /// The game again after a reload, from its last `saved` event.
+    Restore(Box<Saved>),
+}
+
+/// Why the module is in trouble, or why it refused a command: a code the page can translate.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Reason {
+    /// No signalling server was configured in this build.
+    NoServer,
+    /// The signalling server did not answer (or refused the connection).
+    Unreachable,
+    /// This browser has no WebRTC (or it failed to start).
+    NoWebRtc,
+    /// The opponent is not connected.
+    OpponentAway,
+    /// The player left the online game.
+    Left,
+    /// An online game is already on: leave it first.
+    Busy,
+    /// No online game to act in.
+    NoGame,
+    /// A refusal of the online protocol (`seat-taken`, `illegal-move`, `diverged`…).
+    Rule(Refusal),
+}
+
+impl Reason {
+    const OWN: [Reason; 7] = [
+        Reason::NoServer,
+        Reason::Unreachable,
+        Reason::NoWebRtc,
+        Reason::OpponentAway,
+        Reason::Left,
+        Reason::Busy,
+        Reason::NoGame,
+    ];
+
+    /// Every reason, the protocol's refusals included.
+    pub fn all() -> impl Iterator<Item = Reason> {
+        Reason::OWN
+            .into_iter()
+            .chain(Refusal::ALL.into_iter().filter(|&r| r != Refusal::OpponentAway).map(Reason::Rule))
+    }
+
+    pub fn code(self) -> &'static str {
+        match self {
+            Reason::NoServer => "no-server",
+            Reason::Unreachable => "unreachable",
+            Reason::NoWebRtc => "no-webrtc",
+            Reason::OpponentAway => "opponent-away",
+            Reason::Left => "left",
+            Reason::Busy => "busy",
+            Reason::NoGame => "no-game",
+            Reason::Rule(refusal) => refusal.code(),
+        }
+    }
+
+    pub fn from_code(code: &str) -> Option<Reason> {
+        Reason::all().find(|r| r.code() == code).or_else(|| Refusal::from_code(code).map(Reason::from))
+    }
+}
+
+impl From<Refusal> for Reason {
+    fn from(refusal: Refusal) -> Reason {
+        match refusal {
+            Refusal::OpponentAway => Reason::OpponentAway,
+            other => Reason::Rule(other),
+        }
+    }
+}
+
+/// The online game's state, as the page shows it.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Phase {
+    Connecting,
+    Waiting,
+    Playing,
+    Reconnecting,
+    Ended,
+    Error,
+}
+
+impl Phase {
+    pub const ALL: [Phase; 6] =
+        [Phase::Connecting, Phase::Waiting, Phase::Playing, Phase::Reconnecting, Phase::Ended, Phase::Error];
+
+    pub fn word(self) -> &'static str {
+        match self {
+            Phase::Connecting => "connecting",
+            Phase::Waiting => "waiting",
+            Phase::Playing => "playing",
+            Phase::Reconnecting => "reconnecting",
+            Phase::Ended => "ended",
+            Phase::Error => "error",
+        }
+    }
+}
+
+/// The status: a phase and, for some, why (an `error`'s reason; `ended` with `left` or
+/// `diverged`; `reconnecting` with `unreachable` while the server cannot be reached).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Status {
+    pub phase: Phase,
+    pub reason: Option<Reason>,
+}
+
+/// What the online module tells the page.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Event {
+    Status(Status),
+    /// The room of this game: a friend's link is `#online=<room>`.
+    Room(Token),
+    /// A game was dealt (the first or a rematch).
+    Started {
+        you: Color,
+        limit: crate::protocol::MoveLimit,
+        position: Position,
+    },
+    /// A move was added to the record (by either side), at `ply`.
+    Move {
+        by: Color,
+        ply: usize,
+        mv: Move,
+        position: Position,
+    },
+    /// The record was replaced as a whole (a sync after a reconnect).
+    Record(Game),
+    /// The game's outcome (`None`: it goes on again, after a claim lapsed).
+    Outcome(Option<Outcome>),
+    /// Who offered a draw at this ply, and who a rematch.
+    Offers {
+        draw: Option<Color>,
+        rematch: Option<Color>,
+    },
+    /// Whether this player may claim the game on time now.
+    CanClaim(bool),
+    OpponentConnected(bool),
+    /// A message of the peer refused here, or one of ours refused by the peer.
+    Refused(Refusal),
+    /// A command of the page refused.
+    Denied(Reason),
+    /// The connection to the peer was closed for this reason.
+    Dropped(Refusal),
+    /// The text to store with the game, for [`Command::Restore`] after a reload.
+    Saved(Box<Saved>),
+}
+
+fn line_checked(text: &str) -> Result<Words<'_>, Refusal> {
+    if text.len() > MAX_LINE_BYTES {
+        return Err(Refusal::TooLong);
+    }
+    if text.is_empty() || text.bytes().any(|b| b.is_ascii_control()) {
+        return Err(Refusal::Malformed);
+    }
+    Ok(Words(text.split(' ')))
+}
+
+fn end(mut words: Words<'_>) -> Result<(), Refusal> {
+    match words.0.next() {
+        None => Ok(()),
+        Some(_) => Err(Refusal::Malformed),
+    }
+}
+
+/// The rest of a line after its first word (which must be followed by a space).
+fn rest<'a>(text: &'a str, kind: &str) -> Result<&'a str, Refusal> {
+    text.strip_prefix(kind).and_then(|r| r.strip_prefix(' ')).filter(|r| !r.is_empty()).ok_or(Refusal::Malformed)
+}
+
+/// A room as given to `join`: the room itself, or any link whose fragment is `#online=<room>`.
+pub fn room_of_link(text: &str) -> Option<Token> {
+    let room = match text.split_once("#online=") {
+        Some((_, room)) => room,
+        None => text,
+    };
+    Token::new(room).filter(|t| t.as_str().len() <= crate::session::MAX_ROOM_LEN)
+}
+
+const SIMPLE: [(&str, Command); 8] = [
+    ("leave", Command::Leave),
+    ("resign", Command::Resign),
+    ("draw-offer", Command::OfferDraw),
+    ("draw-accept", Command::AcceptDraw),
+    ("draw-decline", Command::DeclineDraw),
+    ("claim", Command::Claim),
+    ("rematch-offer", Command::OfferRematch),
+    ("rematch-accept", Command::AcceptRematch),
+];
+
+impl Command {
+    pub fn encode(&self) -> String {
+        match self {
+            Command::Create(setup) => {
+                format!("create {} {} {}", deal_text(setup.deal), color_text(setup.color), setup.limit)
+            }
+            Command::Join(room) => format!("join {room}"),
+            Command::Find(pool) => format!("find {pool}"),
+            Command::Play(mv) => format!("play {mv}"),
+            Command::Restore(saved) => format!("restore {}", saved.to_text()),
+            simple => SIMPLE.iter().find(|(_, c)| c == simple).map_or("leave", |(w, _)| w).to_string(),
+        }
+    }
+
+    pub fn decode(text: &str) -> Result<Command, Refusal> {
+        let mut words = line_checked(text)?;
+        let kind = words.next()?;
+        let command = match kind {
+            "create" => {
+                let deal = deal_from_text(words.next()?)?;
+                let color = color_from_text(words.next()?)?;
+                Command::Create(Setup { deal, color, limit: limit(words.next()?)? })
+            }
+            "join" => Command::Join(room_of_link(rest(text, kind)?).ok_or(Refusal::Malformed)?),
+            "find" => Command::Find(token(words.next()?)?),
+            "play" => Command::Play(words.next()?.parse().map_err(|_| Refusal::Malformed)?),
+            "restore" => return Ok(Command::Restore(Box::new(Saved::from_text(rest(text, kind)?)?))),
+            word => SIMPLE.iter().find(|(w, _)| *w == word).map(|(_, c)| c.clone()).ok_or(Refusal::Malformed)?,
+        };
+        if kind == "join" {
+            return Ok(command);
+        }
+        end(words).map(|()| command)
+    }
+}
+
+fn color_or_dash(color: Option<Color>) -> &'static str {
+    color.map_or("-", Color::code)
+}
+
+fn color_or_none(word: &str) -> Result<Option<Color>, Refusal> {
+    match word {
+        "-" => Ok(None),
+        word => Color::from_code(word).map(Some).ok_or(Refusal::Malformed),
+    }
+}
+
+impl Event {
+    pub fn encode(&self) -> String {
+        let mut line = String::new();
+        let _ = match self {
+            Event::Status(Status { phase, reason }) => {
+                let _ = write!(line, "status {}", phase.word());
+                match reason {
+                    Some(reason) => write!(line, " {}", reason.code()),
+                    None => Ok(()),
+                }
+            }
+            Event::Room(room) => write!(line, "room {room}"),
+            Event::Started { you, limit, position } => write!(line, "started {} {limit} {position}", you.code()),
+            Event::Move { by, ply, mv, position } => write!(line, "move {} {ply} {mv} {position}", by.code()),
+            Event::Record(game) => {
+                line.push_str("record ");
+                write_record(&mut line, game);
+                Ok(())
+            }
+            Event::Outcome(outcome) => write!(line, "outcome {}", outcome.map_or("none", Outcome::code)),
+            Event::Offers { draw, rematch } => {
+                write!(line, "offers {} {}", color_or_dash(*draw), color_or_dash(*rematch))
+            }
+            Event::CanClaim(yes) => write!(line, "can-claim {}", if *yes { "yes" } else { "no" }),
+            Event::OpponentConnected(yes) => write!(line, "opponent {}", if *yes { "connected" } else { "away" }),
+            Event::Refused(refusal) => write!(line, "refused {}", refusal.code()),
+            Event::Denied(reason) => write!(line, "denied {}", reason.code()),
+            Event::Dropped(refusal) => write!(line, "dropped {}", refusal.code()),
+            Event::Saved(saved) => write!(line, "saved {}", saved.to_text()),
+        };
+        line
+    }
+
+    pub fn decode(text: &str) -> Result<Event, Refusal> {
+        let mut words = line_checked(text)?;
+        let kind = words.next()?;
+        let refusal = |word: &str| Refusal::from_code(word).ok_or(Refusal::Malformed);
+        let event = match kind {
+            "status" => {
+                let word = words.next()?;
+                let phase = Phase::ALL.into_iter().find(|p| p.word() == word).ok_or(Refusal::Malformed)?;
+                let reason = match words.0.next() {
+                    None => None,
+                    Some(code) => Some(Reason::from_code(code).ok_or(Refusal::Malformed)?),
+                };
+                Event::Status(Status { phase, reason })
+            }
+            "room" => Event::Room(token(words.next()?)?),
+            "started" => {
+                let you = Color::from_code(words.next()?).ok_or(Refusal::Malformed)?;
+                let limit = limit(words.next()?)?;
+                Event::Started { you, limit, position: words.position()? }
+            }
+            "move" => {
+                let by = Color::from_code(words.next()?).ok_or(Refusal::Malformed)?;
+                let ply = words.ply()?;
+                let mv = words.next()?.parse().map_err(|_| Refusal::Malformed)?;
+                Event::Move { by, ply, mv, position: words.position()? }
+            }
+            "record" => return Ok(Event::Record(read_record(rest(text, kind)?)?)),
+            "saved" => return Ok(Event::Saved(Box::new(Saved::from_text(rest(text, kind)?)?))),
+            "outcome" => Event::Outcome(match words.next()? {
+                "none" => None,
+                code => Some(OUTCOMES.into_iter().find(|o| o.code() == code).ok_or(Refusal::Malformed)?),
+            }),
+            "offers" => Event::Offers { draw: color_or_none(words.next()?)?, rematch: color_or_none(words.next()?)? },
+            "can-claim" => Event::CanClaim(yes_no(words.next()?, "yes", "no")?),
+            "opponent" => Event::OpponentConnected(yes_no(words.next()?, "connected", "away")?),
+            "refused" => Event::Refused(refusal(words.next()?)?),
+            "denied" => Event::Denied(Reason::from_code(words.next()?).ok_or(Refusal::Malformed)?),
+            "dropped" => Event::Dropped(refusal(words.next()?)?),
+            _ => return Err(Refusal::Malformed),
+        };
+        end(words).map(|()| event)
+    }
+}
+
+/// Every outcome, for reading their codes.
+const OUTCOMES: [Outcome; 10] = [
+    Outcome::Win { winner: Color::Red, way: Way::Stone },
+    Outcome::Win { winner: Color::Red, way: Way::Stream },
+    Outcome::Win { winner: Color::Blue, way: Way::Stone },
+    Outcome::Win { winner: Color::Blue, way: Way::Stream },
+    Outcome::DrawByRepetition,
+    Outcome::Resigned { by: Color::Red },
+    Outcome::Resigned { by: Color::Blue },
+    Outcome::DrawAgreed,
+    Outcome::WonOnTime { winner: Color::Red },
+    Outcome::WonOnTime { winner: Color::Blue },
+];
+
+fn yes_no(word: &str, yes: &str, no: &str) -> Result<bool, Refusal> {
+    match word {
+        w if w == yes => Ok(true),
+        w if w == no => Ok(false),
+        _ => Err(Refusal::Malformed),
+    }
+}
+
+impl fmt::Display for Event {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.encode())
+    }
+}
+
+/// A fresh room id or secret from 16 random bytes (128 bits): 22 letters, digits, `-` and `_`.
+pub fn random_token(bytes: [u8; 16]) -> Token {
+    const DIGITS: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    let value = u128::from_le_bytes(bytes);
+    let text: String = (0..22).map(|i| DIGITS[((value >> (6 * i)) & 63) as usize] as char).collect();
+    Token::new(&text).unwrap_or_else(|| unreachable!("22 characters of the token alphabet"))
+}

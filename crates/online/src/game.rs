@@ -1,0 +1,822 @@
+//! One side of an online game: the seats, the host's deal, the move limit, the opponent away or
+//! back, draw offers, claims on time, rematches and reconciliation after a reconnect. Pure: the
+//! shell hands in what happened (a connection opened or closed, a text received, a player's
+//! action) with the time in milliseconds, and performs the outputs.
+
+use crate::guard::Guard;
+use crate::protocol::{Declaration, Message, MoveLimit, Refusal, Token, declare};
+use crate::reconcile::{self, Reconciled, declared_end, first_of, without_declared_end};
+use onitama_core::rules::{Color, Deal, Game, Move, Outcome, SplitMix64};
+
+/// A claim on time arrives a little after it was made: the receiver's clock allows this much.
+pub const CLAIM_GRACE_MS: u64 = 2000;
+
+/// The host's choice of cards.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum DealChoice {
+    Random,
+    Chosen(Deal),
+}
+
+/// The host's choice of colour.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum ColorChoice {
+    Random,
+    Is(Color),
+}
+
+/// What the host chooses before inviting.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Setup {
+    pub deal: DealChoice,
+    pub color: ColorChoice,
+    pub limit: MoveLimit,
+}
+
+impl Default for Setup {
+    fn default() -> Setup {
+        Setup { deal: DealChoice::Random, color: ColorChoice::Random, limit: MoveLimit::DEFAULT }
+    }
+}
+
+/// What the shell must do.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Output {
+    /// Send this message's text to the peer.
+    Send(Message),
+    /// A message from the peer was refused (the page may say why).
+    Refused(Refusal),
+    /// Close the connection, for this reason; the local game and record stay.
+    Drop(Refusal),
+    /// The game or what the page shows of it changed: save, redraw.
+    Changed,
+}
+
+/// Where the online game stands, as the page shows it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Status {
+    /// No opponent yet (the host waits for the guest; the guest waits for the deal).
+    Waiting,
+    Playing,
+    /// The opponent was here and the connection is down.
+    Reconnecting,
+    Ended,
+    /// The records disagree; both are kept and nothing more is played.
+    Diverged,
+}
+
+/// The two records when the game diverged.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Divergence {
+    /// The first ply at which they differ, when their record is known.
+    pub at: Option<usize>,
+    pub theirs: Option<Game>,
+}
+
+/// What a page keeps of an online game to come back to it after a reload: the seat's secret
+/// above all (without it the seat is lost), the record, and the clock of the current turn.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Saved {
+    pub host: bool,
+    pub setup: Setup,
+    /// The host's dice for the next deals.
+    pub seed: u64,
+    pub room: Token,
+    pub round: u32,
+    pub secret: Token,
+    pub opponent_secret: Option<Token>,
+    pub current: Option<(Token, Game)>,
+    pub previous: Option<(Token, Game)>,
+    pub you: Color,
+    pub limit: MoveLimit,
+    pub turn_since: u64,
+    pub draw_offer: Option<(Color, usize)>,
+    pub diverged: bool,
+}
+
+/// One side of an online game.
+#[derive(Clone, Debug)]
+pub struct OnlineGame {
+    host: bool,
+    setup: Setup,
+    rng: SplitMix64,
+    room: Token,
+    round: u32,
+    secret: Token,
+    opponent_secret: Option<Token>,
+    /// The game's id and its record; a guest has none before the host's deal.
+    current: Option<(Token, Game)>,
+    /// The game before a rematch: the host brings a guest that missed its end up to date; the
+    /// guest keeps its own record of it, and knows a late deal of it for what it is.
+    previous: Option<(Token, Game)>,
+    you: Color,
+    limit: MoveLimit,
+    connected: bool,
+    greeted: bool,
+    ever_greeted: bool,
+    guard: Guard,
+    /// When the side to move got the move (ms).
+    turn_since: u64,
+    draw_offer: Option<(Color, usize)>,
+    rematch_offer: Option<Color>,
+    diverged: Option<Divergence>,
+}
+
+impl OnlineGame {
+    /// The host's side: deals at once (with `seed` for the random choices) and waits for a guest.
+    /// `room` is at most 48 characters (the game's id adds the round).
+    pub fn host(room: Token, secret: Token, setup: Setup, seed: u64, now: u64) -> OnlineGame {
+        let mut game = OnlineGame::new(true, room, secret, setup, seed, now);
+        game.you = match setup.color {
+            ColorChoice::Is(color) => color,
+            ColorChoice::Random => Color::ALL[(game.rng.next_u64() % 2) as usize],
+        };
+        game.deal(now);
+        game
+    }
+
+    /// The guest's side: waits for the host's deal.
+    pub fn guest(room: Token, secret: Token, now: u64) -> OnlineGame {
+        OnlineGame::new(false, room, secret, Setup::default(), 0, now)
+    }
+
+    fn new(host: bool, room: Token, secret: Token, setup: Setup, seed: u64, now: u64) -> OnlineGame {
+        OnlineGame {
+            host,
+            setup,
+            rng: SplitMix64(seed),
+            room,
+            round: 0,
+            secret,
+            opponent_secret: None,
+            current: None,
+            previous: None,
+            you: Color::Red,
+            limit: setup.limit,
+            connected: false,
+            greeted: false,
+            ever_greeted: false,
+            guard: Guard::new(now),
+            turn_since: now,
+            draw_offer: None,
+            rematch_offer: None,
+            diverged: None,
+        }
+    }
+
+    /// What to keep for a reload.
+    pub fn saved(&self) -> Saved {
+        Saved {
+            host: self.host,
+            setup: self.setup,
+            seed: self.rng.0,
+            room: self.room.clone(),
+            round: self.round,
+            secret: self.secret.clone(),
+            opponent_secret: self.opponent_secret.clone(),
+            current: self.current.clone(),
+            previous: self.previous.clone(),
+            you: self.you,
+            limit: self.limit,
+            turn_since: self.turn_since,
+            draw_offer: self.draw_offer,
+            diverged: self.diverged.is_some(),
+        }
+    }
+
+    /// The game again after a reload, not connected.
+    pub fn restore(saved: Saved, now: u64) -> OnlineGame {
+        let mut game = OnlineGame::new(saved.host, saved.room, saved.secret, saved.setup, saved.seed, now);
+        game.round = saved.round;
+        game.ever_greeted = saved.opponent_secret.is_some();
+        game.opponent_secret = saved.opponent_secret;
+        game.current = saved.current;
+        game.previous = saved.previous;
+        game.you = saved.you;
+        game.limit = saved.limit;
+        game.turn_since = saved.turn_since;
+        game.draw_offer = saved.draw_offer;
+        game.diverged = saved.diverged.then_some(Divergence { at: None, theirs: None });
+        game
+    }
+
+    fn deal(&mut self, now: u64) {
+        self.round += 1;
+        let deal = match self.setup.deal {
+            DealChoice::Chosen(deal) => deal,
+            DealChoice::Random => Deal::from_seed(self.rng.next_u64()),
+        };
+        let id = Token::new(&format!("{}.{}", self.room, self.round)).unwrap_or_else(|| self.room.clone());
+        self.previous = self.current.replace((id, Game::from_deal(&deal)));
+        self.turn_since = now;
+        self.draw_offer = None;
+        self.rematch_offer = None;
+        self.diverged = None;
+    }
+
+    pub fn is_host(&self) -> bool {
+        self.host
+    }
+
+    pub fn you(&self) -> Color {
+        self.you
+    }
+
+    pub fn limit(&self) -> MoveLimit {
+        self.limit
+    }
+
+    pub fn game(&self) -> Option<&Game> {
+        self.current.as_ref().map(|(_, game)| game)
+    }
+
+    /// The game before the current one (a rematch's first game), as this side recorded it.
+    pub fn previous(&self) -> Option<(&Token, &Game)> {
+        self.previous.as_ref().map(|(id, game)| (id, game))
+    }
+
+    pub fn game_id(&self) -> Option<&Token> {
+        self.current.as_ref().map(|(id, _)| id)
+    }
+
+    /// Whether the opponent is here: the connection is open and they said hello on it.
+    pub fn opponent_connected(&self) -> bool {
+        self.connected && self.greeted
+    }
+
+    /// The secret of the other seat, once its player said hello.
+    pub fn opponent_secret(&self) -> Option<&Token> {
+        self.opponent_secret.as_ref()
+    }
+
+    pub fn draw_offer(&self) -> Option<Color> {
+        let ply = self.game()?.moves().len();
+        self.draw_offer.filter(|&(_, at)| at == ply).map(|(by, _)| by)
+    }
+
+    pub fn rematch_offer(&self) -> Option<Color> {
+        self.rematch_offer
+    }
+
+    pub fn divergence(&self) -> Option<&Divergence> {
+        self.diverged.as_ref()
+    }
+
+    pub fn strikes(&self) -> u32 {
+        self.guard.strikes()
+    }
+
+    /// When the side to move got the move (to save with the game: a claim is judged by it).
+    pub fn turn_since(&self) -> u64 {
+        self.turn_since
+    }
+
+    pub fn status(&self) -> Status {
+        match (&self.current, &self.diverged) {
+            (_, Some(_)) => Status::Diverged,
+            (Some((_, game)), _) if game.outcome().is_some() => Status::Ended,
+            _ if !self.ever_greeted || self.current.is_none() => Status::Waiting,
+            _ if !self.opponent_connected() => Status::Reconnecting,
+            _ => Status::Playing,
+        }
+    }
+
+    /// Whether this player may claim the game on time now: the opponent is to move, or away,
+    /// and has been for the limit.
+    pub fn can_claim(&self, now: u64) -> bool {
+        let Some(limit) = self.limit.millis() else { return false };
+        let Some(game) = self.playable() else { return false };
+        game.position().to_move() != self.you && now.saturating_sub(self.turn_since) >= limit
+    }
+
+    /// The game, if it goes on and has not diverged.
+    fn playable(&self) -> Option<&Game> {
+        self.game().filter(|game| game.outcome().is_none() && self.diverged.is_none())
+    }
+
+    fn id_and_ply(&self) -> Option<(Token, usize)> {
+        self.current.as_ref().map(|(id, game)| (id.clone(), game.moves().len()))
+    }
+
+    fn game_mut(&mut self) -> Option<&mut Game> {
+        self.current.as_mut().map(|(_, game)| game)
+    }
+
+    // ---- the connection ----
+
+    /// The data channel opened (again): say hello.
+    pub fn connected(&mut self, now: u64) -> Vec<Output> {
+        self.connected = true;
+        self.greeted = false;
+        self.guard = Guard::new(now);
+        vec![
+            Output::Send(Message::Hello { game: self.game_id().cloned(), secret: self.secret.clone() }),
+            Output::Changed,
+        ]
+    }
+
+    /// The data channel closed: the opponent is away.
+    pub fn disconnected(&mut self) -> Vec<Output> {
+        self.connected = false;
+        self.greeted = false;
+        vec![Output::Changed]
+    }
+
+    /// A text from the peer. Whatever it is, the game changes only by a legal step of it.
+    pub fn receive(&mut self, now: u64, text: &str) -> Vec<Output> {
+        let mut out = Vec::new();
+        if !self.connected {
+            return out;
+        }
+        if !self.guard.arrived(now) {
+            return self.refuse(now, Refusal::Flood, out);
+        }
+        match Message::decode(text) {
+            Ok(message) => {
+                if let Err(refusal) = self.handle(now, message, &mut out) {
+                    return self.refuse(now, refusal, out);
+                }
+            }
+            Err(refusal) => return self.refuse(now, refusal, out),
+        }
+        out
+    }
+
+    fn refuse(&mut self, now: u64, refusal: Refusal, mut out: Vec<Output>) -> Vec<Output> {
+        if refusal == Refusal::SeatTaken {
+            // An intruder: no second chance.
+            out.extend([Output::Send(Message::Refused(refusal)), Output::Refused(refusal), Output::Drop(refusal)]);
+            self.connected = false;
+            self.greeted = false;
+            return out;
+        }
+        if refusal != Refusal::Flood {
+            self.guard.strike(now);
+        }
+        out.push(Output::Refused(refusal));
+        if refusal != Refusal::Flood {
+            out.push(Output::Send(Message::Refused(refusal)));
+        }
+        if self.guard.exhausted() {
+            out.extend([Output::Send(Message::Refused(Refusal::Flood)), Output::Drop(Refusal::Flood)]);
+            self.connected = false;
+            self.greeted = false;
+        }
+        out.push(Output::Changed);
+        out
+    }
+
+    fn handle(&mut self, now: u64, message: Message, out: &mut Vec<Output>) -> Result<(), Refusal> {
+        if let Message::Hello { game, secret } = message {
+            return self.hello(game, secret, out);
+        }
+        if !self.greeted {
+            // Nothing counts before the peer has shown its seat's secret.
+            return Err(Refusal::NoHello);
+        }
+        match message {
+            Message::Hello { .. } => Ok(()),
+            Message::Start { game, you, limit, position } => self.start(now, game, you, limit, position, out),
+            Message::Refused(refusal) => {
+                self.refused_by_peer(refusal, out);
+                Ok(())
+            }
+            other => {
+                let (id, ply) = self.id_and_ply().ok_or(Refusal::WrongGame)?;
+                if other.game() != Some(&id) {
+                    return self.other_game(other, out);
+                }
+                match other {
+                    Message::Move { ply: at, mv, position, .. } => self.their_move(now, ply, at, mv, position, out),
+                    Message::Declare { ply: at, what, .. } => self.their_declaration(now, ply, at, what, out),
+                    Message::RematchOffer { .. } => self.their_rematch_offer(now, out),
+                    Message::RematchAccept { .. } => self.their_rematch_accept(now, out),
+                    Message::Sync { record, .. } => self.sync(now, record, out),
+                    _ => Err(Refusal::Malformed),
+                }
+            }
+        }
+    }
+
+    fn hello(&mut self, game: Option<Token>, secret: Token, out: &mut Vec<Output>) -> Result<(), Refusal> {
+        match &self.opponent_secret {
+            Some(known) if *known != secret => return Err(Refusal::SeatTaken),
+            Some(_) => {}
+            None => self.opponent_secret = Some(secret),
+        }
+        self.greeted = true;
+        self.ever_greeted = true;
+        if let Some((id, record)) = &self.current {
+            if self.host && game.as_ref() != Some(id) {
+                out.extend(self.start_message().map(Output::Send));
+            }
+            out.push(Output::Send(Message::Sync { game: id.clone(), record: record.clone() }));
+        }
+        out.push(Output::Changed);
+        Ok(())
+    }
+
+    /// The host's deal of the current game, as the guest hears it.
+    fn start_message(&self) -> Option<Message> {
+        let (id, game) = self.current.as_ref()?;
+        Some(Message::Start { game: id.clone(), you: self.you.other(), limit: self.limit, position: *game.start() })
+    }
+
+    fn start(
+        &mut self,
+        now: u64,
+        game: Token,
+        you: Color,
+        limit: MoveLimit,
+        position: onitama_core::rules::Position,
+        out: &mut Vec<Output>,
+    ) -> Result<(), Refusal> {
+        if self.host {
+            return Err(Refusal::Malformed);
+        }
+        if let Some((id, record)) = &self.current
+            && *id == game
+        {
+            // The same deal again (a repeated message, or after a reconnect).
+            return if *record.start() == position && self.you == you { Ok(()) } else { Err(Refusal::WrongGame) };
+        }
+        if self.previous.as_ref().is_some_and(|(id, _)| *id == game) {
+            // The deal before this one, arriving late: the host has moved on from it.
+            return Ok(());
+        }
+        // A new deal. The host decides which game is played: if this side had not seen the last
+        // one end (a save that missed it), that record is kept as the previous game.
+        self.previous = self.current.replace((game.clone(), Game::new(position)));
+        self.you = you;
+        self.limit = limit;
+        self.turn_since = now;
+        self.draw_offer = None;
+        self.rematch_offer = None;
+        self.diverged = None;
+        out.push(Output::Changed);
+        Ok(())
+    }
+
+    fn other_game(&mut self, message: Message, out: &mut Vec<Output>) -> Result<(), Refusal> {
+        // A guest that missed the host's new deal still talks of the last game: tell it how that
+        // one ended, and deal the new one again.
+        let previous = self.previous.as_ref().filter(|(id, _)| message.game() == Some(id));
+        if self.host
+            && matches!(message, Message::Sync { .. } | Message::RematchAccept { .. })
+            && let Some((id, record)) = previous
+        {
+            out.push(Output::Send(Message::Sync { game: id.clone(), record: record.clone() }));
+            out.extend(self.start_message().map(Output::Send));
+            if let Some((id, record)) = &self.current {
+                out.push(Output::Send(Message::Sync { game: id.clone(), record: record.clone() }));
+            }
+            return Ok(());
+        }
+        Err(Refusal::WrongGame)
+    }
+
+    fn refused_by_peer(&mut self, refusal: Refusal, out: &mut Vec<Output>) {
+        out.push(Output::Refused(refusal));
+        // They judged my claim early by their clock: it lapses, the game goes on.
+        let you = self.you;
+        if refusal == Refusal::TooEarly
+            && let Some(game) = self.game_mut()
+            && declared_end(game) == Some(Outcome::WonOnTime { winner: you })
+        {
+            *game = without_declared_end(game);
+        }
+        out.push(Output::Changed);
+    }
+
+    fn their_move(
+        &mut self,
+        now: u64,
+        ply: usize,
+        at: usize,
+        mv: Move,
+        position: onitama_core::rules::Position,
+        out: &mut Vec<Output>,
+    ) -> Result<(), Refusal> {
+        if self.diverged.is_some() {
+            return Err(Refusal::Diverged);
+        }
+        let you = self.you;
+        let (id, game) = self.current.as_mut().ok_or(Refusal::WrongGame)?;
+        if at < ply {
+            // A repeat of what happened there is harmless; anything else rewrites the past.
+            let same = game.moves()[at] == mv && game.positions()[at + 1] == position;
+            return if same { Ok(()) } else { Err(Refusal::EarlierPly) };
+        }
+        if at > ply {
+            // Something was lost on the way: ask for their record.
+            out.push(Output::Send(Message::Sync { game: id.clone(), record: game.clone() }));
+            return Ok(());
+        }
+        if let Some(end) = declared_end(game) {
+            // A declaration at this ply crossed their move, made before it arrived: the move
+            // stands (but not over their own resignation).
+            let them = you.other();
+            if game.position().to_move() == them && reconcile::actor(end) != Some(them) {
+                *game = without_declared_end(game);
+            }
+        }
+        if game.outcome().is_some() {
+            return Err(Refusal::GameOver);
+        }
+        if game.position().to_move() == you {
+            return Err(Refusal::OutOfTurn);
+        }
+        let next = game.position().play(mv).map_err(|_| Refusal::IllegalMove)?;
+        if next != position {
+            return Err(Refusal::WrongPosition);
+        }
+        game.play(mv).map_err(|_| Refusal::IllegalMove)?;
+        self.turn_since = now;
+        self.draw_offer = None;
+        out.push(Output::Changed);
+        Ok(())
+    }
+
+    fn their_declaration(
+        &mut self,
+        now: u64,
+        ply: usize,
+        at: usize,
+        what: Declaration,
+        out: &mut Vec<Output>,
+    ) -> Result<(), Refusal> {
+        if self.diverged.is_some() {
+            return Err(Refusal::Diverged);
+        }
+        let you = self.you;
+        let them = you.other();
+        let (id, game) = self.current.as_ref().ok_or(Refusal::WrongGame)?;
+        if at < ply {
+            // Made before my last move reached them: my move stands, theirs lapses.
+            let my_move_crossed = at + 1 == ply && game.positions()[at].to_move() == you;
+            return if my_move_crossed { Ok(()) } else { Err(Refusal::EarlierPly) };
+        }
+        if at > ply {
+            out.push(Output::Send(Message::Sync { game: id.clone(), record: game.clone() }));
+            return Ok(());
+        }
+        let mover = game.position().to_move();
+        let end = match what {
+            Declaration::Resign => Outcome::Resigned { by: them },
+            Declaration::DrawAccept => Outcome::DrawAgreed,
+            Declaration::Claim => Outcome::WonOnTime { winner: them },
+            Declaration::DrawOffer => {
+                if game.outcome().is_some() {
+                    // An offer that crossed the end of the game lapses; after a win it is wrong.
+                    return if declared_end(game).is_some() { Ok(()) } else { Err(Refusal::GameOver) };
+                }
+                self.draw_offer = Some((them, ply));
+                out.push(Output::Changed);
+                return Ok(());
+            }
+            Declaration::DrawDecline => {
+                if self.draw_offer == Some((you, ply)) {
+                    self.draw_offer = None;
+                    out.push(Output::Changed);
+                }
+                return Ok(());
+            }
+        };
+        if !self.entitled(now, end, ply) {
+            return Err(match end {
+                Outcome::WonOnTime { .. } if mover != you => Refusal::OutOfTurn,
+                Outcome::WonOnTime { .. } => Refusal::TooEarly,
+                _ => Refusal::NotOffered,
+            });
+        }
+        let game = self.game_mut().ok_or(Refusal::WrongGame)?;
+        match (game.outcome(), declared_end(game)) {
+            (None, _) => {
+                let _ = declare(game, end);
+            }
+            (Some(_), Some(mine)) if mine == end => {}
+            (Some(_), Some(mine)) => {
+                // Two declarations crossed at this ply: the same one stands on both sides.
+                if first_of(mine, end) == end {
+                    *game = without_declared_end(game);
+                    let _ = declare(game, end);
+                }
+            }
+            (Some(_), None) => return Err(Refusal::GameOver),
+        }
+        self.draw_offer = None;
+        out.push(Output::Changed);
+        Ok(())
+    }
+
+    /// Whether the opponent may end the game at `ply` with `end`, as far as I can tell: their
+    /// own resignation always; a draw I offered at that ply; a claim on time when I am to move
+    /// and my clock says the limit has passed (or my own claim, which concedes to me).
+    fn entitled(&self, now: u64, end: Outcome, ply: usize) -> bool {
+        let Some(game) = self.game() else { return false };
+        let you = self.you;
+        match end {
+            Outcome::Resigned { by } => by != you,
+            Outcome::DrawAgreed => self.draw_offer == Some((you, ply)) || declared_end(game) == Some(end),
+            // My own claim, which a reload of mine may have lost: theirs concedes it.
+            Outcome::WonOnTime { winner } if winner == you => true,
+            Outcome::WonOnTime { .. } => {
+                let position = game.positions().get(ply).copied();
+                let limit = self.limit.millis();
+                position.is_some_and(|p| p.to_move() == you)
+                    && limit.is_some_and(|limit| {
+                        now.saturating_sub(self.turn_since).saturating_add(CLAIM_GRACE_MS) >= limit
+                    })
+            }
+            _ => false,
+        }
+    }
+
+    fn sync(&mut self, now: u64, theirs: Game, out: &mut Vec<Output>) -> Result<(), Refusal> {
+        let (id, mine) = self.current.as_ref().ok_or(Refusal::WrongGame)?;
+        let id = id.clone();
+        let result = reconcile::reconcile(mine, &theirs, |end, ply| self.accepts_recorded(now, end, ply));
+        if let Reconciled::Diverged { at } = result {
+            let newly = self.diverged.is_none();
+            let mine = mine.clone();
+            self.diverged = Some(Divergence { at: Some(at), theirs: Some(theirs) });
+            if newly {
+                // My record, so that they see it too; once both know, nothing more is said.
+                out.push(Output::Send(Message::Sync { game: id, record: mine }));
+                out.push(Output::Refused(Refusal::Diverged));
+                out.push(Output::Changed);
+            }
+            return Ok(());
+        }
+        if self.diverged.take().is_some() {
+            // Their record extends mine again (a reload on their side lost what we disagreed on).
+            out.push(Output::Changed);
+        }
+        match result {
+            Reconciled::Same | Reconciled::Diverged { .. } => {}
+            Reconciled::Mine => out.push(Output::Send(Message::Sync { game: id, record: mine.clone() })),
+            Reconciled::Theirs(game) => self.adopt(now, game, out),
+            Reconciled::Refused(_) => {
+                // Their claim on time, early by my clock: their moves stand, the claim lapses on
+                // their side when they hear why.
+                if theirs.moves().len() > mine.moves().len() {
+                    self.adopt(now, without_declared_end(&theirs), out);
+                }
+                out.push(Output::Send(Message::Refused(Refusal::TooEarly)));
+                out.push(Output::Refused(Refusal::TooEarly));
+                out.push(Output::Changed);
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether I take a declared end found in their record at `ply`: anything a record may say
+    /// (the longer record extends the shorter), except a claim on time against me that my
+    /// clock does not bear out.
+    fn accepts_recorded(&self, now: u64, end: Outcome, ply: usize) -> bool {
+        match end {
+            Outcome::WonOnTime { winner } if winner != self.you => self.entitled(now, end, ply),
+            _ => true,
+        }
+    }
+
+    fn adopt(&mut self, now: u64, game: Game, out: &mut Vec<Output>) {
+        if let Some((_, mine)) = self.current.as_mut() {
+            if mine.moves().len() != game.moves().len() {
+                self.turn_since = now;
+                self.draw_offer = None;
+            }
+            *mine = game;
+        }
+        out.push(Output::Changed);
+    }
+
+    fn their_rematch_offer(&mut self, now: u64, out: &mut Vec<Output>) -> Result<(), Refusal> {
+        if self.playable().is_some() {
+            return Err(Refusal::OutOfTurn);
+        }
+        if self.rematch_offer == Some(self.you) {
+            // Both asked: agreed.
+            return self.rematch_agreed(now, out);
+        }
+        self.rematch_offer = Some(self.you.other());
+        out.push(Output::Changed);
+        Ok(())
+    }
+
+    fn their_rematch_accept(&mut self, now: u64, out: &mut Vec<Output>) -> Result<(), Refusal> {
+        if self.rematch_offer != Some(self.you) {
+            return Err(Refusal::NotOffered);
+        }
+        self.rematch_agreed(now, out)
+    }
+
+    fn rematch_agreed(&mut self, now: u64, out: &mut Vec<Output>) -> Result<(), Refusal> {
+        self.rematch_offer = None;
+        if self.host {
+            // Colours change sides; the host deals as it chose.
+            self.you = self.you.other();
+            self.deal(now);
+            out.extend(self.start_message().map(Output::Send));
+        }
+        out.push(Output::Changed);
+        Ok(())
+    }
+
+    // ---- this player's actions ----
+
+    fn send_here(&self, message: Message) -> Vec<Output> {
+        vec![Output::Send(message), Output::Changed]
+    }
+
+    /// Plays this player's move: only on their turn, while the opponent is connected.
+    pub fn play(&mut self, now: u64, mv: Move) -> Result<Vec<Output>, Refusal> {
+        let game = self.playable().ok_or(self.why_not_playable())?;
+        if game.position().to_move() != self.you {
+            return Err(Refusal::OutOfTurn);
+        }
+        if !self.opponent_connected() {
+            // A move made while they are away could not be told apart from one made after a
+            // claim on time: it waits for them.
+            return Err(Refusal::OpponentAway);
+        }
+        let (id, ply) = self.id_and_ply().ok_or(Refusal::WrongGame)?;
+        let game = self.game_mut().ok_or(Refusal::WrongGame)?;
+        game.play(mv).map_err(|_| Refusal::IllegalMove)?;
+        let position = *game.position();
+        self.turn_since = now;
+        self.draw_offer = None;
+        Ok(self.send_here(Message::Move { game: id, ply, mv, position }))
+    }
+
+    fn why_not_playable(&self) -> Refusal {
+        if self.diverged.is_some() { Refusal::Diverged } else { Refusal::GameOver }
+    }
+
+    fn declare_here(&mut self, what: Declaration, end: Option<Outcome>) -> Result<Vec<Output>, Refusal> {
+        let (id, ply) = self.id_and_ply().ok_or(Refusal::WrongGame)?;
+        if let Some(end) = end {
+            let game = self.game_mut().ok_or(Refusal::WrongGame)?;
+            declare(game, end).map_err(|_| Refusal::GameOver)?;
+            self.draw_offer = None;
+        }
+        Ok(self.send_here(Message::Declare { game: id, ply, what }))
+    }
+
+    pub fn resign(&mut self) -> Result<Vec<Output>, Refusal> {
+        self.playable().ok_or(self.why_not_playable())?;
+        self.declare_here(Declaration::Resign, Some(Outcome::Resigned { by: self.you }))
+    }
+
+    pub fn offer_draw(&mut self) -> Result<Vec<Output>, Refusal> {
+        let ply = self.playable().ok_or(self.why_not_playable())?.moves().len();
+        self.draw_offer = Some((self.you, ply));
+        self.declare_here(Declaration::DrawOffer, None)
+    }
+
+    pub fn accept_draw(&mut self) -> Result<Vec<Output>, Refusal> {
+        self.playable().ok_or(self.why_not_playable())?;
+        if self.draw_offer() != Some(self.you.other()) {
+            return Err(Refusal::NotOffered);
+        }
+        self.declare_here(Declaration::DrawAccept, Some(Outcome::DrawAgreed))
+    }
+
+    pub fn decline_draw(&mut self) -> Result<Vec<Output>, Refusal> {
+        self.playable().ok_or(self.why_not_playable())?;
+        if self.draw_offer() != Some(self.you.other()) {
+            return Err(Refusal::NotOffered);
+        }
+        self.draw_offer = None;
+        self.declare_here(Declaration::DrawDecline, None)
+    }
+
+    /// Claims the game on time (see [`OnlineGame::can_claim`]); allowed while the opponent is
+    /// away, when the message waits for the next connection's records.
+    pub fn claim(&mut self, now: u64) -> Result<Vec<Output>, Refusal> {
+        self.playable().ok_or(self.why_not_playable())?;
+        if !self.can_claim(now) {
+            return Err(Refusal::TooEarly);
+        }
+        self.declare_here(Declaration::Claim, Some(Outcome::WonOnTime { winner: self.you }))
+    }
+
+    pub fn offer_rematch(&mut self) -> Result<Vec<Output>, Refusal> {
+        let (id, _) = self.id_and_ply().ok_or(Refusal::WrongGame)?;
+        if self.playable().is_some() {
+            return Err(Refusal::OutOfTurn);
+        }
+        self.rematch_offer = Some(self.you);
+        Ok(self.send_here(Message::RematchOffer { game: id }))
+    }
+
+    pub fn accept_rematch(&mut self, now: u64) -> Result<Vec<Output>, Refusal> {
+        let (id, _) = self.id_and_ply().ok_or(Refusal::WrongGame)?;
+        if self.rematch_offer != Some(self.you.other()) {
+            return Err(Refusal::NotOffered);
+        }
+        let mut out = vec![Output::Send(Message::RematchAccept { game: id })];
+        self.rematch_agreed(now, &mut out)?;
+        Ok(out)
+    }
+}

@@ -1,0 +1,17 @@
+//! Online play between two pages, the natively tested part; no web code, only the rules core.
+//! The messages the pages exchange (`protocol`), the watch kept over a connection (`guard`),
+//! comparing two records after a reconnect (`reconcile`), one side's game (`game`) and its text
+//! for the save file (`saved`); the lines between the page and the online module (`bridge`) and
+//! every decision of that module (`session`), whose browser shell only performs its effects.
+
+pub mod bridge;
+pub mod game;
+pub mod guard;
+pub mod protocol;
+pub mod reconcile;
+pub mod saved;
+pub mod session;
+
+pub use game::{ColorChoice, DealChoice, Divergence, OnlineGame, Output, Saved, Setup, Status};
+pub use protocol::{Declaration, MAX_MESSAGE_BYTES, Message, MoveLimit, Refusal, Token};
+pub use reconcile::{Reconciled, reconcile};

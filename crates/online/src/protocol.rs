@@ -1,0 +1,448 @@
+//! Every message between the two pages of an online game, as one enum, each written as one line
+//! of text and read back with the rules core's parsers (the page already carries them, so the
+//! protocol adds little to the wasm; JSON would add a parser).
+//!
+//! ```text
+//! hello - k3Jx9…                      the guest's first hello: no game yet, its seat's secret
+//! hello Xq4…7.1 Pz8…                  a hello naming the game it knows
+//! start Xq4…7.1 blue 180 <position>   the host deals: the receiver's colour, the move limit (s or none)
+//! move Xq4…7.1 0 boar:c1c2 <position> the move made at ply 0 and the position it gives
+//! resign Xq4…7.1 4                    a declaration names the ply it is made at
+//! draw-offer / draw-accept / draw-decline / claim  <game> <ply>
+//! rematch-offer / rematch-accept  <game>
+//! sync Xq4…7.1 <start position> moves boar:c1c2 horse:c5c4 result draw-agreed
+//! refused illegal-move
+//! ```
+//!
+//! `ply` is the number of moves played before the message was made. A message is at most
+//! [`MAX_MESSAGE_BYTES`] long and one line; anything else is refused before it is read.
+
+use onitama_core::rules::{Color, Game, Move, Outcome, Position};
+use std::fmt::{self, Write};
+
+/// The longest message read: a `sync` of a game of about a thousand moves.
+pub const MAX_MESSAGE_BYTES: usize = 16 * 1024;
+/// The most moves a `sync` may carry (it must fit in [`MAX_MESSAGE_BYTES`]).
+pub const MAX_SYNC_MOVES: usize = 1000;
+
+/// A word of 1 to 64 letters, digits, `-`, `_` or `.`: a game id or a secret.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Token(String);
+
+impl Token {
+    pub const MAX_LEN: usize = 64;
+
+    pub fn new(text: &str) -> Option<Token> {
+        let ok = !text.is_empty()
+            && text.len() <= Token::MAX_LEN
+            && text.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.'));
+        (ok && text != "-").then(|| Token(text.to_string()))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Display for Token {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// How long a player may take over a move, or be away, before the opponent may claim the game.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum MoveLimit {
+    Seconds(u32),
+    None,
+}
+
+impl MoveLimit {
+    /// The default: three minutes.
+    pub const DEFAULT: MoveLimit = MoveLimit::Seconds(180);
+    /// The shortest limit scripts may set.
+    pub const MIN_SECONDS: u32 = 5;
+    /// The choices the host is offered.
+    pub const CHOICES: [MoveLimit; 4] =
+        [MoveLimit::Seconds(60), MoveLimit::Seconds(180), MoveLimit::Seconds(600), MoveLimit::None];
+
+    /// A limit of `seconds` (at least [`MoveLimit::MIN_SECONDS`]).
+    pub fn seconds(seconds: u32) -> Option<MoveLimit> {
+        (seconds >= MoveLimit::MIN_SECONDS).then_some(MoveLimit::Seconds(seconds))
+    }
+
+    pub fn millis(self) -> Option<u64> {
+        match self {
+            MoveLimit::Seconds(s) => Some(u64::from(s) * 1000),
+            MoveLimit::None => None,
+        }
+    }
+}
+
+impl fmt::Display for MoveLimit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MoveLimit::Seconds(s) => write!(f, "{s}"),
+            MoveLimit::None => f.write_str("none"),
+        }
+    }
+}
+
+/// Something a peer says that may end the game without a move.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Declaration {
+    Resign,
+    DrawOffer,
+    DrawAccept,
+    DrawDecline,
+    /// The sender claims the game on time.
+    Claim,
+}
+
+impl Declaration {
+    pub const ALL: [Declaration; 5] = [
+        Declaration::Resign,
+        Declaration::DrawOffer,
+        Declaration::DrawAccept,
+        Declaration::DrawDecline,
+        Declaration::Claim,
+    ];
+
+    pub fn word(self) -> &'static str {
+        match self {
+            Declaration::Resign => "resign",
+            Declaration::DrawOffer => "draw-offer",
+            Declaration::DrawAccept => "draw-accept",
+            Declaration::DrawDecline => "draw-decline",
+            Declaration::Claim => "claim",
+        }
+    }
+}
+
+/// Why a message was refused: typed, so that the page says it in the player's language.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Refusal {
+    /// Not a message of this protocol (unknown kind, a missing or bad field, not one line).
+    Malformed,
+    /// Longer than [`MAX_MESSAGE_BYTES`].
+    TooLong,
+    /// A move the rules do not allow in that position.
+    IllegalMove,
+    /// A move, or a declaration, by the side that is not to make it.
+    OutOfTurn,
+    /// A message for another game than this one.
+    WrongGame,
+    /// A message for a ply this game has passed, that differs from what happened there.
+    EarlierPly,
+    /// A legal move whose stated position is not the one it gives here.
+    WrongPosition,
+    /// The game is over.
+    GameOver,
+    /// The seat is taken by a player with another secret: "This game already has two players".
+    SeatTaken,
+    /// A claim on time before the limit has passed (or with no limit).
+    TooEarly,
+    /// A draw or a rematch accepted, or a draw declined, that was not offered.
+    NotOffered,
+    /// Too many messages, or too many bad ones: the connection is dropped.
+    Flood,
+    /// The two records do not extend each other: the game is frozen, both records kept.
+    Diverged,
+    /// (Said to this player only) the opponent is away: a move waits until they are back.
+    OpponentAway,
+    /// A message before the sender's hello on this connection.
+    NoHello,
+}
+
+impl Refusal {
+    pub const ALL: [Refusal; 15] = [
+        Refusal::Malformed,
+        Refusal::TooLong,
+        Refusal::IllegalMove,
+        Refusal::OutOfTurn,
+        Refusal::WrongGame,
+        Refusal::EarlierPly,
+        Refusal::WrongPosition,
+        Refusal::GameOver,
+        Refusal::SeatTaken,
+        Refusal::TooEarly,
+        Refusal::NotOffered,
+        Refusal::Flood,
+        Refusal::Diverged,
+        Refusal::OpponentAway,
+        Refusal::NoHello,
+    ];
+
+    /// The reason's word on the wire and the key of its text.
+    pub fn code(self) -> &'static str {
+        match self {
+            Refusal::Malformed => "malformed",
+            Refusal::TooLong => "too-long",
+            Refusal::IllegalMove => "illegal-move",
+            Refusal::OutOfTurn => "out-of-turn",
+            Refusal::WrongGame => "wrong-game",
+            Refusal::EarlierPly => "earlier-ply",
+            Refusal::WrongPosition => "wrong-position",
+            Refusal::GameOver => "game-over",
+            Refusal::SeatTaken => "seat-taken",
+            Refusal::TooEarly => "too-early",
+            Refusal::NotOffered => "not-offered",
+            Refusal::Flood => "flood",
+            Refusal::Diverged => "diverged",
+            Refusal::OpponentAway => "opponent-away",
+            Refusal::NoHello => "no-hello",
+        }
+    }
+
+    pub fn from_code(code: &str) -> Option<Refusal> {
+        Refusal::ALL.into_iter().find(|r| r.code() == code)
+    }
+}
+
+/// One message between the two pages.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Message {
+    /// Sent first on every connection: the game the sender knows (none for a guest not yet
+    /// dealt in) and the secret of its seat.
+    Hello {
+        game: Option<Token>,
+        secret: Token,
+    },
+    /// The host deals a game (the first, or a rematch): the receiver's colour, the move limit.
+    Start {
+        game: Token,
+        you: Color,
+        limit: MoveLimit,
+        position: Position,
+    },
+    /// A move made at `ply`, and the position it gives.
+    Move {
+        game: Token,
+        ply: usize,
+        mv: Move,
+        position: Position,
+    },
+    /// A resignation, a draw offer, its answer, or a claim on time, made at `ply`.
+    Declare {
+        game: Token,
+        ply: usize,
+        what: Declaration,
+    },
+    RematchOffer {
+        game: Token,
+    },
+    RematchAccept {
+        game: Token,
+    },
+    /// The sender's whole record of the game, to reconcile after a reconnect or a gap.
+    Sync {
+        game: Token,
+        record: Game,
+    },
+    /// The sender refused a message.
+    Refused(Refusal),
+}
+
+impl Message {
+    /// The game a message is about, if any.
+    pub fn game(&self) -> Option<&Token> {
+        match self {
+            Message::Hello { game, .. } => game.as_ref(),
+            Message::Start { game, .. }
+            | Message::Move { game, .. }
+            | Message::Declare { game, .. }
+            | Message::RematchOffer { game }
+            | Message::RematchAccept { game }
+            | Message::Sync { game, .. } => Some(game),
+            Message::Refused(_) => None,
+        }
+    }
+
+    pub fn encode(&self) -> String {
+        let mut line = String::new();
+        match self {
+            Message::Hello { game, secret } => {
+                let game = game.as_ref().map_or("-", Token::as_str);
+                let _ = write!(line, "hello {game} {secret}");
+            }
+            Message::Start { game, you, limit, position } => {
+                let _ = write!(line, "start {game} {} {limit} {position}", you.code());
+            }
+            Message::Move { game, ply, mv, position } => {
+                let _ = write!(line, "move {game} {ply} {mv} {position}");
+            }
+            Message::Declare { game, ply, what } => {
+                let _ = write!(line, "{} {game} {ply}", what.word());
+            }
+            Message::RematchOffer { game } => {
+                let _ = write!(line, "rematch-offer {game}");
+            }
+            Message::RematchAccept { game } => {
+                let _ = write!(line, "rematch-accept {game}");
+            }
+            Message::Sync { game, record } => {
+                let _ = write!(line, "sync {game} ");
+                write_record(&mut line, record);
+            }
+            Message::Refused(reason) => {
+                let _ = write!(line, "refused {}", reason.code());
+            }
+        }
+        line
+    }
+
+    /// Reads a message; anything that is not exactly one message of this protocol is refused
+    /// ([`Refusal::TooLong`] or [`Refusal::Malformed`]). A `sync`'s moves are replayed with the
+    /// rules, so a record that breaks them does not read.
+    pub fn decode(text: &str) -> Result<Message, Refusal> {
+        if text.len() > MAX_MESSAGE_BYTES {
+            return Err(Refusal::TooLong);
+        }
+        if text.is_empty() || text.bytes().any(|b| b.is_ascii_control()) {
+            return Err(Refusal::Malformed);
+        }
+        let mut words = Words(text.split(' '));
+        let kind = words.next()?;
+        let message = match kind {
+            "hello" => {
+                let game = match words.next()? {
+                    "-" => None,
+                    word => Some(token(word)?),
+                };
+                Message::Hello { game, secret: token(words.next()?)? }
+            }
+            "start" => {
+                let game = token(words.next()?)?;
+                let you = Color::from_code(words.next()?).ok_or(Refusal::Malformed)?;
+                let limit = match words.next()? {
+                    "none" => MoveLimit::None,
+                    word => word.parse().ok().and_then(MoveLimit::seconds).ok_or(Refusal::Malformed)?,
+                };
+                Message::Start { game, you, limit, position: words.position()? }
+            }
+            "move" => {
+                let game = token(words.next()?)?;
+                let ply = words.ply()?;
+                let mv = words.next()?.parse().map_err(|_| Refusal::Malformed)?;
+                Message::Move { game, ply, mv, position: words.position()? }
+            }
+            "rematch-offer" => Message::RematchOffer { game: token(words.next()?)? },
+            "rematch-accept" => Message::RematchAccept { game: token(words.next()?)? },
+            "sync" => {
+                let game = token(words.next()?)?;
+                Message::Sync { game, record: words.record()? }
+            }
+            "refused" => Message::Refused(Refusal::from_code(words.next()?).ok_or(Refusal::Malformed)?),
+            word => match Declaration::ALL.into_iter().find(|d| d.word() == word) {
+                Some(what) => Message::Declare { game: token(words.next()?)?, ply: words.ply()?, what },
+                None => return Err(Refusal::Malformed),
+            },
+        };
+        match words.0.next() {
+            None => Ok(message),
+            Some(_) => Err(Refusal::Malformed),
+        }
+    }
+}
+
+/// A record as a `sync` carries it: the start position, `moves …` if any, `result <code>` if the
+/// players declared the end.
+pub(crate) fn write_record(line: &mut String, record: &Game) {
+    let _ = write!(line, "{}", record.start());
+    if !record.moves().is_empty() {
+        line.push_str(" moves");
+        for m in record.moves() {
+            let _ = write!(line, " {m}");
+        }
+    }
+    if let Some(outcome) = record.outcome().filter(|o| o.is_declared()) {
+        let _ = write!(line, " result {}", outcome.code());
+    }
+}
+
+/// Reads what [`write_record`] writes, and nothing after it.
+pub(crate) fn read_record(text: &str) -> Result<Game, Refusal> {
+    let mut words = Words(text.split(' '));
+    let record = words.record()?;
+    match words.0.next() {
+        None => Ok(record),
+        Some(_) => Err(Refusal::Malformed),
+    }
+}
+
+pub(crate) fn token(word: &str) -> Result<Token, Refusal> {
+    Token::new(word).ok_or(Refusal::Malformed)
+}
+
+pub(crate) struct Words<'a>(pub(crate) std::str::Split<'a, char>);
+
+impl<'a> Words<'a> {
+    pub(crate) fn next(&mut self) -> Result<&'a str, Refusal> {
+        self.0.next().filter(|w| !w.is_empty()).ok_or(Refusal::Malformed)
+    }
+
+    pub(crate) fn ply(&mut self) -> Result<usize, Refusal> {
+        let word = self.next()?;
+        // No sign, no leading zero, and small: a ply fits any game that fits a message.
+        if word.len() > 5 || (word.len() > 1 && word.starts_with('0')) {
+            return Err(Refusal::Malformed);
+        }
+        word.parse().map_err(|_| Refusal::Malformed)
+    }
+
+    /// A position's five fields.
+    pub(crate) fn position(&mut self) -> Result<Position, Refusal> {
+        let mut text = String::new();
+        for i in 0..5 {
+            if i > 0 {
+                text.push(' ');
+            }
+            text.push_str(self.next()?);
+        }
+        text.parse().map_err(|_| Refusal::Malformed)
+    }
+
+    /// A start position, then optionally `moves …`, then optionally `result <code>` naming a
+    /// declared outcome (an outcome the board shows follows from the moves).
+    fn record(&mut self) -> Result<Game, Refusal> {
+        let mut game = Game::new(self.position()?);
+        let mut word = self.0.next();
+        if word == Some("moves") {
+            word = None;
+            for token in self.0.by_ref() {
+                if token == "result" {
+                    word = Some(token);
+                    break;
+                }
+                if game.moves().len() >= MAX_SYNC_MOVES {
+                    return Err(Refusal::TooLong);
+                }
+                let m: Move = token.parse().map_err(|_| Refusal::Malformed)?;
+                game.play(m).map_err(|_| Refusal::IllegalMove)?;
+            }
+            if game.moves().is_empty() {
+                return Err(Refusal::Malformed);
+            }
+        }
+        match word {
+            None => Ok(game),
+            Some("result") => {
+                let outcome = Outcome::declared_from_code(self.next()?).ok_or(Refusal::Malformed)?;
+                declare(&mut game, outcome).map_err(|_| Refusal::GameOver)?;
+                Ok(game)
+            }
+            Some(_) => Err(Refusal::Malformed),
+        }
+    }
+}
+
+/// Ends `game` with a declared outcome.
+pub(crate) fn declare(game: &mut Game, outcome: Outcome) -> Result<Outcome, onitama_core::rules::MoveError> {
+    match outcome {
+        Outcome::Resigned { by } => game.resign(by),
+        Outcome::DrawAgreed => game.agree_draw(),
+        Outcome::WonOnTime { winner } => game.win_on_time(winner),
+        // Not declared: the board shows it; nothing to do.
+        other => Ok(other),
+    }
+}

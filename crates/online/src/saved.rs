@@ -1,0 +1,190 @@
+//! [`Saved`] as one line of text, for the page's save file: written with the game, read back
+//! after a reload. The records are written as a `sync` writes them (the rules replay them when
+//! read, so a save cannot smuggle in an illegal game).
+//!
+//! ```text
+//! online host Xq4… 1 k3Jx9… Pz8… blue 180 1733061234567 991 random random 180 - 0 / current Xq4….1 <record> / previous …
+//!        side room round secret opponent you limit turn_since seed deal colour setup-limit draw-offer diverged
+//! ```
+//!
+//! The deal is `random` or five card names joined by commas (Red, Red, Blue, Blue, side); the
+//! colour `random`, `red` or `blue`; the draw offer `-` or `<colour>@<ply>`; diverged `0` or `1`.
+
+use crate::game::{ColorChoice, DealChoice, Saved, Setup};
+use crate::protocol::{MAX_MESSAGE_BYTES, MoveLimit, Refusal, Token, Words, read_record, token, write_record};
+use onitama_core::rules::{Card, Color, Deal, Game};
+use std::fmt::Write;
+
+/// The longest saved text read: its header and two records of the longest `sync`.
+pub const MAX_SAVED_BYTES: usize = 2 * MAX_MESSAGE_BYTES + 1024;
+
+const SECTION: &str = " / ";
+
+impl Saved {
+    pub fn to_text(&self) -> String {
+        let mut line = String::from("online ");
+        let side = if self.host { "host" } else { "guest" };
+        let opponent = self.opponent_secret.as_ref().map_or("-", Token::as_str);
+        let _ = write!(
+            line,
+            "{side} {} {} {} {opponent} {} {} {} {} {} {} {} ",
+            self.room,
+            self.round,
+            self.secret,
+            self.you.code(),
+            self.limit,
+            self.turn_since,
+            self.seed,
+            deal_text(self.setup.deal),
+            color_text(self.setup.color),
+            self.setup.limit,
+        );
+        match self.draw_offer {
+            Some((by, ply)) => {
+                let _ = write!(line, "{}@{ply}", by.code());
+            }
+            None => line.push('-'),
+        }
+        line.push_str(if self.diverged { " 1" } else { " 0" });
+        for (name, game) in [("current", &self.current), ("previous", &self.previous)] {
+            if let Some((id, record)) = game {
+                let _ = write!(line, "{SECTION}{name} {id} ");
+                write_record(&mut line, record);
+            }
+        }
+        line
+    }
+
+    /// Reads what [`Saved::to_text`] writes; anything else is refused ([`Refusal::TooLong`] or
+    /// [`Refusal::Malformed`], or the rules' refusal of a record's move).
+    pub fn from_text(text: &str) -> Result<Saved, Refusal> {
+        if text.len() > MAX_SAVED_BYTES {
+            return Err(Refusal::TooLong);
+        }
+        if text.bytes().any(|b| b.is_ascii_control()) {
+            return Err(Refusal::Malformed);
+        }
+        let mut sections = text.split(SECTION);
+        let mut words = Words(sections.next().unwrap_or_default().split(' '));
+        if words.next()? != "online" {
+            return Err(Refusal::Malformed);
+        }
+        let host = match words.next()? {
+            "host" => true,
+            "guest" => false,
+            _ => return Err(Refusal::Malformed),
+        };
+        let room = token(words.next()?)?;
+        let round = number(words.next()?)?;
+        let secret = token(words.next()?)?;
+        let opponent_secret = match words.next()? {
+            "-" => None,
+            word => Some(token(word)?),
+        };
+        let you = Color::from_code(words.next()?).ok_or(Refusal::Malformed)?;
+        let limit = limit(words.next()?)?;
+        let turn_since = number(words.next()?)?;
+        let seed = number(words.next()?)?;
+        let deal = deal_from_text(words.next()?)?;
+        let color = color_from_text(words.next()?)?;
+        let setup = Setup { deal, color, limit: self::limit(words.next()?)? };
+        let draw_offer = match words.next()? {
+            "-" => None,
+            word => {
+                let (by, ply) = word.split_once('@').ok_or(Refusal::Malformed)?;
+                Some((Color::from_code(by).ok_or(Refusal::Malformed)?, number(ply)?))
+            }
+        };
+        let diverged = match words.next()? {
+            "0" => false,
+            "1" => true,
+            _ => return Err(Refusal::Malformed),
+        };
+        if words.0.next().is_some() {
+            return Err(Refusal::Malformed);
+        }
+        let (mut current, mut previous) = (None, None);
+        for section in sections {
+            let (name, rest) = section.split_once(' ').ok_or(Refusal::Malformed)?;
+            let (id, record) = rest.split_once(' ').ok_or(Refusal::Malformed)?;
+            let game: (Token, Game) = (token(id)?, read_record(record)?);
+            let slot = match name {
+                "current" if current.is_none() && previous.is_none() => &mut current,
+                "previous" if previous.is_none() => &mut previous,
+                _ => return Err(Refusal::Malformed),
+            };
+            *slot = Some(game);
+        }
+        Ok(Saved {
+            host,
+            setup,
+            seed,
+            room,
+            round,
+            secret,
+            opponent_secret,
+            current,
+            previous,
+            you,
+            limit,
+            turn_since,
+            draw_offer,
+            diverged,
+        })
+    }
+}
+
+/// A decimal number without sign or leading zero.
+fn number<T: std::str::FromStr>(word: &str) -> Result<T, Refusal> {
+    if word.len() > 1 && word.starts_with('0') || word.starts_with('+') {
+        return Err(Refusal::Malformed);
+    }
+    word.parse().map_err(|_| Refusal::Malformed)
+}
+
+pub(crate) fn limit(word: &str) -> Result<MoveLimit, Refusal> {
+    match word {
+        "none" => Ok(MoveLimit::None),
+        word => number(word).ok().and_then(MoveLimit::seconds).ok_or(Refusal::Malformed),
+    }
+}
+
+pub(crate) fn deal_text(deal: DealChoice) -> String {
+    match deal {
+        DealChoice::Random => "random".to_string(),
+        DealChoice::Chosen(deal) => {
+            let [r1, r2] = deal.red();
+            let [b1, b2] = deal.blue();
+            format!("{r1},{r2},{b1},{b2},{}", deal.side())
+        }
+    }
+}
+
+pub(crate) fn deal_from_text(word: &str) -> Result<DealChoice, Refusal> {
+    if word == "random" {
+        return Ok(DealChoice::Random);
+    }
+    let mut cards = [Card::ALL[0]; 5];
+    let mut names = word.split(',');
+    for card in &mut cards {
+        *card = Card::from_name(names.next().ok_or(Refusal::Malformed)?).ok_or(Refusal::Malformed)?;
+    }
+    if names.next().is_some() {
+        return Err(Refusal::Malformed);
+    }
+    Deal::new(cards).map(DealChoice::Chosen).map_err(|_| Refusal::Malformed)
+}
+
+pub(crate) fn color_text(color: ColorChoice) -> &'static str {
+    match color {
+        ColorChoice::Random => "random",
+        ColorChoice::Is(color) => color.code(),
+    }
+}
+
+pub(crate) fn color_from_text(word: &str) -> Result<ColorChoice, Refusal> {
+    match word {
+        "random" => Ok(ColorChoice::Random),
+        word => Color::from_code(word).map(ColorChoice::Is).ok_or(Refusal::Malformed),
+    }
+}

@@ -1,0 +1,874 @@
+//! Everything the online module decides, in one state machine: which signalling room to be in,
+//! when to give up on the server or try it again, whom to offer a connection, which data
+//! channel carries the game, who may take it over, and what to tell the page. The browser shell
+//! turns WebSocket, WebRTC and timer callbacks into [`Input`]s with the time and performs the
+//! [`Effect`]s; it decides nothing.
+//!
+//! The signalling server is `matchbox_server` (protocol 0.15): it assigns each websocket an id,
+//! tells the peers already in a room about a newcomer (`NewPeer`, and they make the offer), and
+//! relays signals. A `?next=2` room pairs the next two players.
+
+use crate::bridge::{Command, Event, Phase, Reason, Status, random_token};
+use crate::game::{OnlineGame, Output, Setup, Status as GameStatus};
+use crate::protocol::{Message, Refusal, Token};
+use onitama_core::rules::{Color, Game, Outcome};
+
+/// The longest room id (the game's id adds `.<round>` to it).
+pub const MAX_ROOM_LEN: usize = 48;
+/// The server must answer within this long, or it is unreachable (ms).
+pub const CONNECT_TIMEOUT_MS: u64 = 5000;
+/// A keepalive to the server this often, so that proxies keep an idle websocket (ms).
+pub const KEEPALIVE_MS: u64 = 10_000;
+/// The longest wait before trying the server again (ms); the first retry comes after 1 s.
+pub const RETRY_MAX_MS: u64 = 10_000;
+/// A connection that does not open, or opens and says no hello, within this long is closed (ms).
+pub const HANDSHAKE_TIMEOUT_MS: u64 = 15_000;
+/// With the opponent away this long and no connection being made, rejoin the room (ms).
+pub const REJOIN_AFTER_MS: u64 = 20_000;
+/// Rejoins of the room at most this often (ms).
+pub const MIN_REJOIN_GAP_MS: u64 = 3000;
+/// Peer connections at once (the opponent's, a reconnect's, and room for an intruder or two).
+pub const MAX_CONNECTIONS: usize = 4;
+/// ICE candidates kept for a connection whose remote description is not set yet.
+pub const MAX_QUEUED_CANDIDATES: usize = 64;
+
+/// One peer connection, as the shell numbers it.
+pub type ConnId = u32;
+
+/// What goes between two peers through the server (matchbox_socket's `PeerSignal`).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum PeerSignal {
+    Offer(String),
+    Answer(String),
+    /// An ICE candidate as `RTCIceCandidate.toJSON()` in JSON text; `"null"` ends them.
+    Candidate(String),
+}
+
+/// What the server said, as the shell read it from its JSON.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum FromServer {
+    IdAssigned(String),
+    NewPeer(String),
+    PeerLeft(String),
+    Signal { sender: String, signal: PeerSignal },
+}
+
+/// What happened, as the shell tells it.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Input {
+    Command(Command),
+    /// A command line that did not read.
+    BadCommand(Refusal),
+    SocketOpened,
+    /// The websocket closed or failed (before or after it opened).
+    SocketClosed,
+    Server(FromServer),
+    /// A local description or candidate of this connection is ready to be sent.
+    Described {
+        conn: ConnId,
+        signal: PeerSignal,
+    },
+    /// The remote description of this connection is set: candidates may be added.
+    RemoteSet {
+        conn: ConnId,
+    },
+    ChannelOpened {
+        conn: ConnId,
+    },
+    ChannelClosed {
+        conn: ConnId,
+    },
+    ChannelText {
+        conn: ConnId,
+        text: String,
+    },
+    /// The connection failed (negotiation refused, ICE failed, or the browser has no WebRTC).
+    ConnectionFailed {
+        conn: ConnId,
+    },
+    /// The clock moved on (the shell ticks about twice a second).
+    Tick,
+    /// The browser could not make a peer connection at all.
+    NoWebRtc,
+}
+
+/// What the shell must do.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Effect {
+    /// Open a websocket to this URL (closing any other).
+    Connect {
+        url: String,
+    },
+    /// Close the websocket.
+    Disconnect,
+    /// Send `"KeepAlive"` to the server.
+    KeepAlive,
+    /// Send `{"Signal":{"receiver":to,"data":signal}}` to the server.
+    Signal {
+        to: String,
+        signal: PeerSignal,
+    },
+    /// A new peer connection with the game's data channel (negotiated, id 0, ordered, reliable);
+    /// when `offer`, make the offer (and report it with [`Input::Described`]).
+    Open {
+        conn: ConnId,
+        offer: bool,
+    },
+    /// Set the peer's offer, then answer it.
+    Answer {
+        conn: ConnId,
+        offer: String,
+    },
+    /// Set the peer's answer.
+    Accept {
+        conn: ConnId,
+        answer: String,
+    },
+    AddCandidate {
+        conn: ConnId,
+        candidate: String,
+    },
+    /// Send this line on the connection's data channel.
+    Send {
+        conn: ConnId,
+        text: String,
+    },
+    /// Close the connection (after what was sent on it has gone).
+    Close {
+        conn: ConnId,
+    },
+    /// Tell the page.
+    Emit(Event),
+}
+
+#[derive(Clone, PartialEq, Eq, Debug)]
+enum Kind {
+    Idle,
+    /// A friend's room (created, joined or restored).
+    Friend,
+    /// The pairing room of a card pool, until paired.
+    Stranger {
+        pool: Token,
+    },
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Socket {
+    Closed,
+    Connecting {
+        since: u64,
+    },
+    Open {
+        keepalive_at: u64,
+    },
+    /// Down; try again then.
+    Retry {
+        at: u64,
+    },
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum ConnState {
+    /// Offer and answer on their way.
+    Negotiating,
+    /// Open while another carries the game: it must show the opponent's secret to take over.
+    Pending,
+    /// The game's connection.
+    Attached,
+}
+
+#[derive(Clone, Debug)]
+struct Conn {
+    id: ConnId,
+    peer: String,
+    state: ConnState,
+    remote_set: bool,
+    queued: Vec<String>,
+    since: u64,
+}
+
+/// What the page was last told, to tell it only what changed.
+#[derive(Clone, Debug, Default, PartialEq)]
+struct View {
+    status: Option<Status>,
+    room: Option<Token>,
+    game: Option<(Token, Game)>,
+    outcome: Option<Outcome>,
+    offers: (Option<Color>, Option<Color>),
+    can_claim: bool,
+    opponent: bool,
+    saved: Option<String>,
+}
+
+/// The online module's state.
+pub struct Session {
+    server: Option<String>,
+    entropy: Box<dyn FnMut() -> [u8; 16]>,
+    kind: Kind,
+    game: Option<OnlineGame>,
+    /// The friend's room, or the stranger game's room once dealt.
+    room: Option<Token>,
+    socket: Socket,
+    /// The room path the websocket is (or was last) in.
+    socket_path: Option<String>,
+    socket_ever_open: bool,
+    retries: u32,
+    my_id: Option<String>,
+    /// The server id of the peer whose connection last carried the game, and whether it left.
+    opponent_peer: Option<(String, bool)>,
+    away_since: u64,
+    last_rejoin: Option<u64>,
+    conns: Vec<Conn>,
+    next_conn: ConnId,
+    /// Why the session stopped (an error, or the player left).
+    stopped: Option<Status>,
+    view: View,
+}
+
+impl Session {
+    /// `server`: the signalling server's URL (`ws://…` or `wss://…`), or none configured;
+    /// `entropy`: 16 random bytes a call, from the system's secure source (room ids, secrets).
+    pub fn new(server: Option<String>, entropy: Box<dyn FnMut() -> [u8; 16]>) -> Session {
+        let server = server.map(|s| s.trim_end_matches('/').to_string()).filter(|s| !s.is_empty());
+        Session {
+            server,
+            entropy,
+            kind: Kind::Idle,
+            game: None,
+            room: None,
+            socket: Socket::Closed,
+            socket_path: None,
+            socket_ever_open: false,
+            retries: 0,
+            my_id: None,
+            opponent_peer: None,
+            away_since: 0,
+            last_rejoin: None,
+            conns: Vec::new(),
+            next_conn: 1,
+            stopped: None,
+            view: View::default(),
+        }
+    }
+
+    pub fn game(&self) -> Option<&OnlineGame> {
+        self.game.as_ref()
+    }
+
+    /// One step: what happened at `now` (ms, a clock that survives reloads, like `Date.now()`).
+    pub fn step(&mut self, now: u64, input: Input) -> Vec<Effect> {
+        let mut fx = Vec::new();
+        match input {
+            Input::Command(command) => self.command(now, command, &mut fx),
+            Input::BadCommand(refusal) => fx.push(Effect::Emit(Event::Denied(Reason::Rule(refusal)))),
+            Input::SocketOpened => {
+                if let Socket::Connecting { .. } = self.socket {
+                    self.socket = Socket::Open { keepalive_at: now + KEEPALIVE_MS };
+                    self.socket_ever_open = true;
+                    self.retries = 0;
+                }
+            }
+            Input::SocketClosed => {
+                if matches!(self.socket, Socket::Connecting { .. } | Socket::Open { .. }) {
+                    self.socket_lost(now, &mut fx);
+                }
+            }
+            Input::Server(message) => self.server_said(now, message, &mut fx),
+            Input::Described { conn, signal } => {
+                if let Some(c) = self.conn(conn)
+                    && matches!(self.socket, Socket::Open { .. })
+                {
+                    fx.push(Effect::Signal { to: c.peer.clone(), signal });
+                }
+            }
+            Input::RemoteSet { conn } => {
+                if let Some(c) = self.conn_mut(conn) {
+                    c.remote_set = true;
+                    let queued = std::mem::take(&mut c.queued);
+                    fx.extend(queued.into_iter().map(|candidate| Effect::AddCandidate { conn, candidate }));
+                }
+            }
+            Input::ChannelOpened { conn } => self.channel_opened(now, conn, &mut fx),
+            Input::ChannelClosed { conn } | Input::ConnectionFailed { conn } => self.conn_lost(now, conn, &mut fx),
+            Input::ChannelText { conn, text } => self.channel_text(now, conn, &text, &mut fx),
+            Input::Tick => self.tick(now, &mut fx),
+            Input::NoWebRtc => {
+                if self.kind != Kind::Idle {
+                    self.stop(Status { phase: Phase::Error, reason: Some(Reason::NoWebRtc) }, &mut fx);
+                }
+            }
+        }
+        self.tell(now, &mut fx);
+        fx
+    }
+
+    // ---- the page's commands ----
+
+    fn command(&mut self, now: u64, command: Command, fx: &mut Vec<Effect>) {
+        let starting =
+            matches!(command, Command::Create(_) | Command::Join(_) | Command::Find(_) | Command::Restore(_));
+        if starting {
+            if self.kind != Kind::Idle {
+                fx.push(Effect::Emit(Event::Denied(Reason::Busy)));
+                return;
+            }
+            if self.server.is_none() {
+                self.stop(Status { phase: Phase::Error, reason: Some(Reason::NoServer) }, fx);
+                return;
+            }
+            self.stopped = None;
+            self.socket_ever_open = false;
+            self.retries = 0;
+        }
+        match command {
+            Command::Create(setup) => {
+                let room = self.token();
+                let secret = self.token();
+                let seed = self.seed();
+                self.game = Some(OnlineGame::host(room.clone(), secret, setup, seed, now));
+                self.start_friend(now, room, fx);
+            }
+            Command::Join(room) => {
+                let secret = self.token();
+                self.game = Some(OnlineGame::guest(room.clone(), secret, now));
+                self.start_friend(now, room, fx);
+            }
+            Command::Restore(saved) => {
+                let game = OnlineGame::restore(*saved, now);
+                let room = room_of(&game);
+                self.game = Some(game);
+                self.start_friend(now, room, fx);
+            }
+            Command::Find(pool) => {
+                self.kind = Kind::Stranger { pool: pool.clone() };
+                self.game = None;
+                self.room = None;
+                self.connect(now, format!("pairing-{pool}?next=2"), fx);
+            }
+            Command::Leave => {
+                if self.kind == Kind::Idle {
+                    fx.push(Effect::Emit(Event::Denied(Reason::NoGame)));
+                } else {
+                    self.stop(Status { phase: Phase::Ended, reason: Some(Reason::Left) }, fx);
+                }
+            }
+            action => self.act(now, action, fx),
+        }
+    }
+
+    fn start_friend(&mut self, now: u64, room: Token, fx: &mut Vec<Effect>) {
+        self.kind = Kind::Friend;
+        self.room = Some(room.clone());
+        self.connect(now, room.to_string(), fx);
+    }
+
+    /// The player's action in the game.
+    fn act(&mut self, now: u64, action: Command, fx: &mut Vec<Effect>) {
+        let Some(game) = self.game.as_mut().filter(|_| self.kind != Kind::Idle) else {
+            fx.push(Effect::Emit(Event::Denied(Reason::NoGame)));
+            return;
+        };
+        let result = match action {
+            Command::Play(mv) => game.play(now, mv),
+            Command::Resign => game.resign(),
+            Command::OfferDraw => game.offer_draw(),
+            Command::AcceptDraw => game.accept_draw(),
+            Command::DeclineDraw => game.decline_draw(),
+            Command::Claim => game.claim(now),
+            Command::OfferRematch => game.offer_rematch(),
+            Command::AcceptRematch => game.accept_rematch(now),
+            _ => Ok(Vec::new()),
+        };
+        match result {
+            Ok(outputs) => self.perform(now, outputs, fx),
+            Err(refusal) => fx.push(Effect::Emit(Event::Denied(refusal.into()))),
+        }
+    }
+
+    fn token(&mut self) -> Token {
+        random_token((self.entropy)())
+    }
+
+    fn seed(&mut self) -> u64 {
+        let bytes = (self.entropy)();
+        u64::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7]])
+    }
+
+    /// Ends the session: every connection closed, the page told why.
+    fn stop(&mut self, why: Status, fx: &mut Vec<Effect>) {
+        for conn in self.conns.drain(..) {
+            fx.push(Effect::Close { conn: conn.id });
+        }
+        if self.socket != Socket::Closed {
+            fx.push(Effect::Disconnect);
+        }
+        self.socket = Socket::Closed;
+        self.socket_path = None;
+        self.kind = Kind::Idle;
+        self.game = None;
+        self.room = None;
+        self.my_id = None;
+        self.opponent_peer = None;
+        self.stopped = Some(why);
+    }
+
+    // ---- the signalling server ----
+
+    fn connect(&mut self, now: u64, path: String, fx: &mut Vec<Effect>) {
+        let Some(server) = &self.server else { return };
+        if self.socket != Socket::Closed {
+            fx.push(Effect::Disconnect);
+        }
+        fx.push(Effect::Connect { url: format!("{server}/{path}") });
+        self.socket = Socket::Connecting { since: now };
+        self.socket_path = Some(path);
+        self.my_id = None;
+    }
+
+    /// The game's room: a friend's room, or a stranger game's own once dealt.
+    fn known_room(&self) -> Option<Token> {
+        let dealt = self.game.as_ref().filter(|g| g.game_id().is_some()).map(room_of);
+        dealt.or_else(|| self.room.clone()).filter(|_| self.kind != Kind::Idle)
+    }
+
+    /// The room to (re)join: the game's own room once there is one.
+    fn room_path(&self) -> Option<String> {
+        match (self.known_room(), &self.kind) {
+            (Some(room), _) => Some(room.to_string()),
+            (None, Kind::Stranger { pool }) => Some(format!("pairing-{pool}?next=2")),
+            _ => None,
+        }
+    }
+
+    /// Whether an opponent was ever met in this game (a restored game has met one).
+    fn met(&self) -> bool {
+        self.game.as_ref().is_some_and(|g| g.status() != GameStatus::Waiting)
+    }
+
+    fn socket_lost(&mut self, now: u64, fx: &mut Vec<Effect>) {
+        // Connections still negotiating need the server: they are lost with it.
+        let negotiating: Vec<ConnId> =
+            self.conns.iter().filter(|c| c.state == ConnState::Negotiating).map(|c| c.id).collect();
+        for id in negotiating {
+            self.remove(id, fx);
+        }
+        self.my_id = None;
+        if !self.socket_ever_open && !self.met() {
+            fx.push(Effect::Disconnect);
+            self.stop(Status { phase: Phase::Error, reason: Some(Reason::Unreachable) }, fx);
+            return;
+        }
+        fx.push(Effect::Disconnect);
+        let wait = (1000u64 << self.retries.min(4)).min(RETRY_MAX_MS);
+        self.retries = self.retries.saturating_add(1);
+        self.socket = Socket::Retry { at: now + wait };
+    }
+
+    fn server_said(&mut self, now: u64, message: FromServer, fx: &mut Vec<Effect>) {
+        if !matches!(self.socket, Socket::Open { .. }) {
+            return;
+        }
+        match message {
+            FromServer::IdAssigned(id) => self.my_id = Some(id),
+            FromServer::NewPeer(peer) => {
+                if self.game.is_none()
+                    && let Kind::Stranger { .. } = self.kind
+                {
+                    // The first of a pair hosts: a random deal and colours, a room of its own.
+                    let room = self.token();
+                    let secret = self.token();
+                    let seed = self.seed();
+                    self.game = Some(OnlineGame::host(room.clone(), secret, Setup::default(), seed, now));
+                    self.room = Some(room);
+                }
+                if self.game.is_some() && self.has_room_for(&peer) {
+                    let conn = self.add_conn(now, peer);
+                    fx.push(Effect::Open { conn, offer: true });
+                }
+            }
+            FromServer::PeerLeft(peer) => {
+                if let Some((id, left)) = &mut self.opponent_peer
+                    && *id == peer
+                {
+                    *left = true;
+                }
+                let gone: Vec<ConnId> = self
+                    .conns
+                    .iter()
+                    .filter(|c| c.peer == peer && c.state == ConnState::Negotiating)
+                    .map(|c| c.id)
+                    .collect();
+                for id in gone {
+                    self.remove(id, fx);
+                }
+            }
+            FromServer::Signal { sender, signal } => match signal {
+                PeerSignal::Offer(offer) => {
+                    if self.game.is_none()
+                        && let Kind::Stranger { .. } = self.kind
+                    {
+                        // The second of a pair is the guest; the host's deal names the room.
+                        let room = self.token();
+                        let secret = self.token();
+                        self.game = Some(OnlineGame::guest(room, secret, now));
+                    }
+                    if self.game.is_some() && self.has_room_for(&sender) {
+                        let conn = self.add_conn(now, sender);
+                        fx.push(Effect::Open { conn, offer: false });
+                        fx.push(Effect::Answer { conn, offer });
+                    }
+                }
+                PeerSignal::Answer(answer) => {
+                    if let Some(c) = self.conns.iter().find(|c| c.peer == sender && c.state == ConnState::Negotiating) {
+                        fx.push(Effect::Accept { conn: c.id, answer });
+                    }
+                }
+                PeerSignal::Candidate(candidate) => {
+                    if candidate == "null" {
+                        return;
+                    }
+                    if let Some(c) = self.conns.iter_mut().find(|c| c.peer == sender) {
+                        if c.remote_set {
+                            fx.push(Effect::AddCandidate { conn: c.id, candidate });
+                        } else if c.queued.len() < MAX_QUEUED_CANDIDATES {
+                            c.queued.push(candidate);
+                        }
+                    }
+                }
+            },
+        }
+    }
+
+    fn has_room_for(&self, peer: &str) -> bool {
+        self.conns.len() < MAX_CONNECTIONS
+            && !self.conns.iter().any(|c| c.peer == peer)
+            && self.my_id.as_deref() != Some(peer)
+    }
+
+    fn add_conn(&mut self, now: u64, peer: String) -> ConnId {
+        let id = self.next_conn;
+        self.next_conn = self.next_conn.wrapping_add(1).max(1);
+        self.conns.push(Conn {
+            id,
+            peer,
+            state: ConnState::Negotiating,
+            remote_set: false,
+            queued: Vec::new(),
+            since: now,
+        });
+        id
+    }
+
+    fn conn(&self, id: ConnId) -> Option<&Conn> {
+        self.conns.iter().find(|c| c.id == id)
+    }
+
+    fn conn_mut(&mut self, id: ConnId) -> Option<&mut Conn> {
+        self.conns.iter_mut().find(|c| c.id == id)
+    }
+
+    fn attached(&self) -> Option<ConnId> {
+        self.conns.iter().find(|c| c.state == ConnState::Attached).map(|c| c.id)
+    }
+
+    /// Closes a connection; if it carried the game, the opponent is away.
+    fn remove(&mut self, id: ConnId, fx: &mut Vec<Effect>) -> bool {
+        let Some(at) = self.conns.iter().position(|c| c.id == id) else { return false };
+        let conn = self.conns.remove(at);
+        fx.push(Effect::Close { conn: id });
+        conn.state == ConnState::Attached
+    }
+
+    // ---- the peer connections ----
+
+    fn channel_opened(&mut self, now: u64, id: ConnId, fx: &mut Vec<Effect>) {
+        let attached = self.attached();
+        let Some(conn) = self.conn_mut(id).filter(|c| c.state == ConnState::Negotiating) else { return };
+        if attached.is_some() {
+            // Another connection carries the game: this one says nothing until its hello shows
+            // the opponent's secret (a reconnect), so that a stranger learns nothing.
+            conn.state = ConnState::Pending;
+            conn.since = now;
+            return;
+        }
+        self.attach(now, id, fx);
+    }
+
+    fn attach(&mut self, now: u64, id: ConnId, fx: &mut Vec<Effect>) {
+        let Some(conn) = self.conn_mut(id) else { return };
+        conn.state = ConnState::Attached;
+        let peer = conn.peer.clone();
+        self.opponent_peer = Some((peer, false));
+        if let Some(game) = self.game.as_mut() {
+            let outputs = game.connected(now);
+            self.perform(now, outputs, fx);
+        }
+    }
+
+    fn conn_lost(&mut self, now: u64, id: ConnId, fx: &mut Vec<Effect>) {
+        if self.remove(id, fx) {
+            self.game_away(now, fx);
+        }
+    }
+
+    /// The game's connection is gone: the opponent is away until a new one says hello.
+    fn game_away(&mut self, now: u64, fx: &mut Vec<Effect>) {
+        if let Some(game) = self.game.as_mut() {
+            let outputs = game.disconnected();
+            self.perform(now, outputs, fx);
+        }
+        self.away_since = now;
+        self.rejoin_if_mine(now, fx);
+    }
+
+    /// Nobody introduces two peers that are both still in the room: one of them rejoins it (the
+    /// one with the greater server id, so not both), and the other, still there, makes the offer.
+    /// A stranger game moves to its own room, both sides at once.
+    fn rejoin_if_mine(&mut self, now: u64, fx: &mut Vec<Effect>) {
+        if !matches!(self.socket, Socket::Open { .. }) || self.game.is_none() {
+            return;
+        }
+        let Some(path) = self.room_path() else { return };
+        let moving = self.socket_path.as_deref() != Some(path.as_str());
+        let mine = match (&self.opponent_peer, &self.my_id) {
+            (Some((theirs, false)), Some(me)) => me > theirs,
+            _ => false,
+        };
+        // Not again and again if connections keep failing: the tick tries later.
+        let recently = self.last_rejoin.is_some_and(|at| now.saturating_sub(at) < MIN_REJOIN_GAP_MS);
+        if (moving || mine) && !recently {
+            self.last_rejoin = Some(now);
+            let negotiating: Vec<ConnId> =
+                self.conns.iter().filter(|c| c.state != ConnState::Attached).map(|c| c.id).collect();
+            for id in negotiating {
+                self.remove(id, fx);
+            }
+            self.away_since = now;
+            self.connect(now, path, fx);
+        }
+    }
+
+    fn channel_text(&mut self, now: u64, id: ConnId, text: &str, fx: &mut Vec<Effect>) {
+        let Some(conn) = self.conn(id) else { return };
+        match conn.state {
+            ConnState::Attached => {
+                if !self.met() && text == Message::Refused(Refusal::SeatTaken).encode() {
+                    // Both seats are taken: this browser is a third one. (Once in a game, a
+                    // peer saying so is only refused: it cannot push a player out of a seat.)
+                    fx.push(Effect::Emit(Event::Refused(Refusal::SeatTaken)));
+                    self.stop(Status { phase: Phase::Error, reason: Some(Reason::Rule(Refusal::SeatTaken)) }, fx);
+                    return;
+                }
+                if let Some(game) = self.game.as_mut() {
+                    let outputs = game.receive(now, text);
+                    self.perform(now, outputs, fx);
+                }
+            }
+            ConnState::Pending => match Message::decode(text) {
+                Ok(Message::Hello { secret, .. }) => {
+                    let known = self.game.as_ref().and_then(OnlineGame::opponent_secret);
+                    if known.is_none_or(|k| *k == secret) {
+                        // The opponent is back on a new connection: it carries the game now.
+                        if let Some(old) = self.attached() {
+                            self.remove(old, fx);
+                            if let Some(game) = self.game.as_mut() {
+                                let outputs = game.disconnected();
+                                self.perform(now, outputs, fx);
+                            }
+                        }
+                        self.attach(now, id, fx);
+                        self.channel_text(now, id, text, fx);
+                    } else {
+                        fx.push(Effect::Send { conn: id, text: Message::Refused(Refusal::SeatTaken).encode() });
+                        fx.push(Effect::Emit(Event::Refused(Refusal::SeatTaken)));
+                        self.remove(id, fx);
+                    }
+                }
+                // Anything but a hello on a connection that has not shown its seat: closed.
+                _ => {
+                    self.remove(id, fx);
+                }
+            },
+            ConnState::Negotiating => {}
+        }
+    }
+
+    /// Performs the game's outputs on the connection that carries it.
+    fn perform(&mut self, now: u64, outputs: Vec<Output>, fx: &mut Vec<Effect>) {
+        let attached = self.attached();
+        for output in outputs {
+            match output {
+                Output::Send(message) => {
+                    if let Some(conn) = attached {
+                        fx.push(Effect::Send { conn, text: message.encode() });
+                    }
+                }
+                Output::Refused(refusal) => fx.push(Effect::Emit(Event::Refused(refusal))),
+                Output::Drop(refusal) => {
+                    fx.push(Effect::Emit(Event::Dropped(refusal)));
+                    if let Some(conn) = attached {
+                        self.remove(conn, fx);
+                    }
+                    // Not rejoined: that would only bring the same peer back.
+                    self.opponent_peer = None;
+                    self.away_since = now;
+                }
+                Output::Changed => {}
+            }
+        }
+    }
+
+    // ---- time ----
+
+    fn tick(&mut self, now: u64, fx: &mut Vec<Effect>) {
+        match self.socket {
+            Socket::Connecting { since } if now.saturating_sub(since) >= CONNECT_TIMEOUT_MS => {
+                self.socket_lost(now, fx);
+            }
+            Socket::Open { keepalive_at } if now >= keepalive_at => {
+                fx.push(Effect::KeepAlive);
+                self.socket = Socket::Open { keepalive_at: now + KEEPALIVE_MS };
+            }
+            Socket::Retry { at } if now >= at => {
+                if let Some(path) = self.room_path() {
+                    self.socket = Socket::Closed;
+                    self.connect(now, path, fx);
+                }
+            }
+            _ => {}
+        }
+        let stale: Vec<ConnId> = self
+            .conns
+            .iter()
+            .filter(|c| c.state != ConnState::Attached && now.saturating_sub(c.since) >= HANDSHAKE_TIMEOUT_MS)
+            .map(|c| c.id)
+            .collect();
+        for id in stale {
+            self.remove(id, fx);
+        }
+        let waiting_long = self.met()
+            && self.conns.is_empty()
+            && now.saturating_sub(self.away_since) >= REJOIN_AFTER_MS
+            && self.game.as_ref().is_some_and(|g| !g.opponent_connected());
+        if waiting_long {
+            self.away_since = now;
+            self.rejoin_if_mine(now, fx);
+        }
+    }
+
+    // ---- what the page is told ----
+
+    fn status(&self) -> Option<Status> {
+        if let Some(stopped) = self.stopped {
+            return Some(stopped);
+        }
+        let socket_open = matches!(self.socket, Socket::Open { .. });
+        let status = |phase, reason| Some(Status { phase, reason });
+        match (&self.kind, self.game.as_ref().map(OnlineGame::status)) {
+            (Kind::Idle, _) => None,
+            (_, None | Some(GameStatus::Waiting)) => {
+                let phase = if socket_open || self.attached().is_some() { Phase::Waiting } else { Phase::Connecting };
+                status(phase, None)
+            }
+            (_, Some(GameStatus::Playing)) => status(Phase::Playing, None),
+            (_, Some(GameStatus::Reconnecting)) => {
+                let reason = if matches!(self.socket, Socket::Retry { .. }) {
+                    Reason::Unreachable
+                } else {
+                    Reason::OpponentAway
+                };
+                status(Phase::Reconnecting, Some(reason))
+            }
+            (_, Some(GameStatus::Ended)) => status(Phase::Ended, None),
+            (_, Some(GameStatus::Diverged)) => status(Phase::Ended, Some(Reason::Rule(Refusal::Diverged))),
+        }
+    }
+
+    fn tell(&mut self, now: u64, fx: &mut Vec<Effect>) {
+        let mut emit = |event| fx.push(Effect::Emit(event));
+        let game = self.game.as_ref();
+        let room = self.known_room().filter(|_| game.is_some());
+        if room != self.view.room {
+            if let Some(room) = &room {
+                emit(Event::Room(room.clone()));
+            }
+            self.view.room = room;
+        }
+        let current = game.and_then(|g| Some((g.game_id()?.clone(), g.game()?.clone())));
+        if current != self.view.game {
+            if let (Some(g), Some((id, record))) = (game, &current) {
+                let known = self.view.game.as_ref().filter(|(known, _)| known == id).map(|(_, r)| r);
+                match known {
+                    Some(old) if record.moves().starts_with(old.moves()) && record.start() == old.start() => {
+                        for ply in old.moves().len()..record.moves().len() {
+                            let position = record.positions()[ply];
+                            emit(Event::Move {
+                                by: position.to_move(),
+                                ply,
+                                mv: record.moves()[ply],
+                                position: record.positions()[ply + 1],
+                            });
+                        }
+                    }
+                    Some(_) => emit(Event::Record(record.clone())),
+                    None => {
+                        emit(Event::Started { you: g.you(), limit: g.limit(), position: *record.start() });
+                        if !record.moves().is_empty() || record.outcome().is_some() {
+                            emit(Event::Record(record.clone()));
+                        }
+                    }
+                }
+            }
+            self.view.game = current;
+        }
+        let outcome = self.view.game.as_ref().and_then(|(_, g)| g.outcome());
+        if outcome != self.view.outcome {
+            emit(Event::Outcome(outcome));
+            self.view.outcome = outcome;
+        }
+        let offers = game.map_or((None, None), |g| (g.draw_offer(), g.rematch_offer()));
+        if offers != self.view.offers {
+            emit(Event::Offers { draw: offers.0, rematch: offers.1 });
+            self.view.offers = offers;
+        }
+        let can_claim = game.is_some_and(|g| g.can_claim(now));
+        if can_claim != self.view.can_claim {
+            emit(Event::CanClaim(can_claim));
+            self.view.can_claim = can_claim;
+        }
+        let opponent = game.is_some_and(OnlineGame::opponent_connected);
+        if opponent != self.view.opponent {
+            emit(Event::OpponentConnected(opponent));
+            self.view.opponent = opponent;
+        }
+        let status = self.status();
+        if status != self.view.status {
+            if let Some(status) = status {
+                emit(Event::Status(status));
+            }
+            self.view.status = status;
+        }
+        if let Some(g) = game {
+            let saved = g.saved();
+            let text = saved.to_text();
+            if self.view.saved.as_deref() != Some(text.as_str()) {
+                emit(Event::Saved(Box::new(saved)));
+                self.view.saved = Some(text);
+            }
+        } else {
+            self.view.saved = None;
+        }
+        if game.is_none() {
+            self.view.game = None;
+        }
+    }
+}
+
+/// The room of a game: its id without the round (`<room>.<round>`), else the room it was made in.
+fn room_of(game: &OnlineGame) -> Token {
+    let saved_room = || game.saved().room;
+    match game.game_id().and_then(|id| id.as_str().rsplit_once('.')) {
+        Some((room, _)) => Token::new(room).unwrap_or_else(saved_room),
+        None => saved_room(),
+    }
+}

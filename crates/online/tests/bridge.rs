@@ -1,0 +1,317 @@
+//! The lines between the page and the online module: every command and event written and read
+//! back, bad lines refused; the text form of a saved online game.
+
+use onitama_core::rules::{Card, Color, Deal, Game, Move, Outcome, Position};
+use onitama_online::bridge::{Command, Event, MAX_LINE_BYTES, Phase, Reason, Status, random_token, room_of_link};
+use onitama_online::saved::MAX_SAVED_BYTES;
+use onitama_online::{ColorChoice, DealChoice, MoveLimit, OnlineGame, Output, Refusal, Saved, Setup, Token};
+
+fn tok(text: &str) -> Token {
+    Token::new(text).unwrap()
+}
+
+fn deal() -> Deal {
+    Deal::new([Card::Boar, Card::Ox, Card::Elephant, Card::Horse, Card::Crab]).unwrap()
+}
+
+fn setup() -> Setup {
+    Setup { deal: DealChoice::Chosen(deal()), color: ColorChoice::Is(Color::Red), limit: MoveLimit::Seconds(60) }
+}
+
+fn sent(outputs: &[Output]) -> Vec<String> {
+    outputs.iter().filter_map(|o| if let Output::Send(m) = o { Some(m.encode()) } else { None }).collect()
+}
+
+/// A host and a guest connected and greeted, with `moves` plies played between them.
+fn pair(moves: usize) -> (OnlineGame, OnlineGame) {
+    let mut host = OnlineGame::host(tok("Room1"), tok("hostsecret"), setup(), 9, 1000);
+    let mut guest = OnlineGame::guest(tok("Room1"), tok("guestsecret"), 1000);
+    let mut to_guest = sent(&host.connected(1000));
+    let mut to_host = sent(&guest.connected(1000));
+    for _ in 0..4 {
+        let a: Vec<String> = to_host.drain(..).flat_map(|t| sent(&host.receive(1001, &t))).collect();
+        let b: Vec<String> = to_guest.drain(..).flat_map(|t| sent(&guest.receive(1001, &t))).collect();
+        to_guest = a;
+        to_host = b;
+    }
+    for ply in 0..moves {
+        let (mover, other) = {
+            let to_move = host.game().unwrap().position().to_move();
+            if to_move == host.you() { (&mut host, &mut guest) } else { (&mut guest, &mut host) }
+        };
+        let mv = mover.game().unwrap().legal_moves()[ply % 2];
+        let out = mover.play(2000 + ply as u64, mv).unwrap();
+        for line in sent(&out) {
+            other.receive(2000 + ply as u64, &line);
+        }
+    }
+    assert_eq!(host.game().unwrap().moves().len(), moves);
+    assert_eq!(host.game(), guest.game());
+    (host, guest)
+}
+
+fn position() -> Position {
+    deal().position()
+}
+
+fn a_move() -> Move {
+    position().legal_moves()[0]
+}
+
+fn every_command() -> Vec<Command> {
+    let (host, _) = pair(3);
+    vec![
+        Command::Create(setup()),
+        Command::Create(Setup::default()),
+        Command::Create(Setup {
+            deal: DealChoice::Random,
+            color: ColorChoice::Is(Color::Blue),
+            limit: MoveLimit::None,
+        }),
+        Command::Join(tok("AbCdEfGhIjKlMnOpQrStUv")),
+        Command::Find(tok("base")),
+        Command::Leave,
+        Command::Play(a_move()),
+        Command::Resign,
+        Command::OfferDraw,
+        Command::AcceptDraw,
+        Command::DeclineDraw,
+        Command::Claim,
+        Command::OfferRematch,
+        Command::AcceptRematch,
+        Command::Restore(Box::new(host.saved())),
+    ]
+}
+
+#[test]
+fn every_command_is_written_and_read_back() {
+    for command in every_command() {
+        let line = command.encode();
+        assert!(!line.contains('\n'), "{line}");
+        assert_eq!(Command::decode(&line), Ok(command.clone()), "{line}");
+    }
+}
+
+#[test]
+fn a_join_takes_a_room_or_a_link() {
+    let room = tok("AbCdEfGhIjKlMnOpQrStUv");
+    assert_eq!(Command::decode("join AbCdEfGhIjKlMnOpQrStUv"), Ok(Command::Join(room.clone())));
+    assert_eq!(
+        Command::decode("join https://example.org/onitama/#online=AbCdEfGhIjKlMnOpQrStUv"),
+        Ok(Command::Join(room.clone()))
+    );
+    assert_eq!(room_of_link("#online=AbCdEfGhIjKlMnOpQrStUv"), Some(room));
+    // Not a room: a space, a link with nothing after the mark, a room too long for a game id.
+    assert_eq!(Command::decode("join a b"), Err(Refusal::Malformed));
+    assert_eq!(Command::decode("join https://x/#online="), Err(Refusal::Malformed));
+    assert_eq!(Command::decode(&format!("join {}", "r".repeat(49))), Err(Refusal::Malformed));
+}
+
+fn every_event() -> Vec<Event> {
+    let (host, guest) = pair(4);
+    let mut ended = Game::new(position());
+    ended.play(a_move()).unwrap();
+    ended.resign(Color::Red).unwrap();
+    let mut events: Vec<Event> = Phase::ALL
+        .into_iter()
+        .flat_map(|phase| {
+            [None, Some(Reason::Unreachable), Some(Reason::Rule(Refusal::SeatTaken))]
+                .map(|reason| Event::Status(Status { phase, reason }))
+        })
+        .collect();
+    events.extend(Reason::all().map(Event::Denied));
+    events.extend(Refusal::ALL.map(Event::Refused));
+    events.extend(Refusal::ALL.map(Event::Dropped));
+    events.extend([
+        Event::Room(tok("AbCdEfGhIjKlMnOpQrStUv")),
+        Event::Started { you: Color::Blue, limit: MoveLimit::Seconds(180), position: position() },
+        Event::Started { you: Color::Red, limit: MoveLimit::None, position: position() },
+        Event::Move { by: Color::Blue, ply: 0, mv: a_move(), position: position().play(a_move()).unwrap() },
+        Event::Record(host.game().unwrap().clone()),
+        Event::Record(ended),
+        Event::Record(Game::new(position())),
+        Event::Outcome(None),
+        Event::Outcome(Some(Outcome::DrawAgreed)),
+        Event::Outcome(Some(Outcome::WonOnTime { winner: Color::Blue })),
+        Event::Offers { draw: Some(Color::Red), rematch: None },
+        Event::Offers { draw: None, rematch: Some(Color::Blue) },
+        Event::CanClaim(true),
+        Event::CanClaim(false),
+        Event::OpponentConnected(true),
+        Event::OpponentConnected(false),
+        Event::Saved(Box::new(host.saved())),
+        Event::Saved(Box::new(guest.saved())),
+    ]);
+    events
+}
+
+#[test]
+fn every_event_is_written_and_read_back() {
+    for event in every_event() {
+        let line = event.encode();
+        assert!(!line.contains('\n'), "{line}");
+        assert_eq!(Event::decode(&line), Ok(event.clone()), "{line}");
+    }
+}
+
+#[test]
+fn every_reason_has_its_own_code() {
+    let codes: Vec<&str> = Reason::all().map(Reason::code).collect();
+    let mut unique = codes.clone();
+    unique.sort();
+    unique.dedup();
+    assert_eq!(unique.len(), codes.len(), "{codes:?}");
+    for reason in Reason::all() {
+        assert_eq!(Reason::from_code(reason.code()), Some(reason));
+    }
+    assert_eq!(Reason::from(Refusal::OpponentAway), Reason::OpponentAway);
+}
+
+#[test]
+fn malformed_and_oversized_lines_are_refused() {
+    let bad_commands = [
+        "",
+        "hello",
+        "create",
+        "create random random",
+        "create random purple 60",
+        "create random red 4",
+        "create boar,ox,boar,horse,crab red 60",
+        "create boar,ox,elephant,horse red 60",
+        "create random red 60 extra",
+        "find",
+        "find ba se",
+        "play",
+        "play e2e4",
+        "resign now",
+        "leave\n",
+        "leave ",
+        " leave",
+        "restore",
+        "restore saved nonsense",
+        "draw-offer\tx",
+    ];
+    for line in bad_commands {
+        assert_eq!(Command::decode(line), Err(Refusal::Malformed), "{line:?}");
+    }
+    let bad_events = [
+        "",
+        "status",
+        "status sleeping",
+        "status error because",
+        "status playing unreachable extra",
+        "room",
+        "room a b",
+        "started purple 60 x",
+        "move red 0 nonsense",
+        "move red 01 boar:c1c2 x",
+        "outcome maybe",
+        "offers red",
+        "offers red green",
+        "can-claim perhaps",
+        "opponent here",
+        "refused because",
+        "denied because",
+        "dropped",
+        "record",
+        "saved",
+        "what",
+    ];
+    for line in bad_events {
+        assert_eq!(Event::decode(line), Err(Refusal::Malformed), "{line:?}");
+    }
+    let long = format!("join {}", "a".repeat(MAX_LINE_BYTES));
+    assert_eq!(Command::decode(&long), Err(Refusal::TooLong));
+    assert_eq!(Event::decode(&format!("room {}", "a".repeat(MAX_LINE_BYTES))), Err(Refusal::TooLong));
+}
+
+#[test]
+fn a_record_that_breaks_the_rules_does_not_read() {
+    let (host, _) = pair(2);
+    let line = Event::Record(host.game().unwrap().clone()).encode();
+    let first = host.game().unwrap().moves()[0].to_string();
+    // The first move played twice: illegal the second time.
+    let broken = line.replacen(" moves ", &format!(" moves {first} "), 1);
+    assert_eq!(Event::decode(&broken), Err(Refusal::IllegalMove));
+}
+
+// ---- Saved's text ----
+
+#[test]
+fn a_saved_game_is_written_and_read_back_and_restores_the_same_side() {
+    for moves in [0, 1, 5] {
+        let (host, guest) = pair(moves);
+        for side in [&host, &guest] {
+            let saved = side.saved();
+            let text = saved.to_text();
+            assert!(text.starts_with("online "), "{text}");
+            assert!(!text.contains('\n'));
+            assert_eq!(Saved::from_text(&text), Ok(saved.clone()), "{text}");
+            let restored = OnlineGame::restore(Saved::from_text(&text).unwrap(), 5000);
+            assert_eq!(restored.saved(), saved);
+            assert_eq!(restored.game(), side.game());
+            assert_eq!(restored.you(), side.you());
+        }
+    }
+}
+
+#[test]
+fn a_saved_game_keeps_a_draw_offer_a_divergence_the_previous_game_and_a_declared_end() {
+    let (mut host, mut guest) = pair(2);
+    let offer = host.offer_draw().or_else(|_| guest.offer_draw()).unwrap();
+    assert!(!offer.is_empty());
+    let mut saved = host.saved();
+    assert!(saved.draw_offer.is_some());
+    saved.diverged = true;
+    saved.previous = saved.current.clone();
+    saved.setup = Setup::default();
+    let mut ended = saved.current.clone().unwrap();
+    ended.0 = tok("Room1.2");
+    ended.1.agree_draw().unwrap();
+    saved.current = Some(ended);
+    let text = saved.to_text();
+    assert!(text.contains(" / current Room1.2 ") && text.contains(" / previous Room1.1 "), "{text}");
+    assert!(text.contains("result draw-agreed"), "{text}");
+    assert_eq!(Saved::from_text(&text), Ok(saved));
+    // A guest not yet dealt in: no record, no opponent.
+    let fresh = OnlineGame::guest(tok("Room2"), tok("s"), 0).saved();
+    assert_eq!(Saved::from_text(&fresh.to_text()), Ok(fresh));
+}
+
+#[test]
+fn a_bad_saved_text_is_refused() {
+    let (host, _) = pair(1);
+    let text = host.saved().to_text();
+    let cases = [
+        String::new(),
+        "online".to_string(),
+        text.replacen("online host", "online hostess", 1),
+        text.replacen("online host", "saved host", 1),
+        text.replace(" / current ", " / currently "),
+        format!("{text} / previous"),
+        format!("{text} extra"),
+        text.replace("current Room1.1 ", "current Room1.1 x "),
+        format!("{text}\n"),
+    ];
+    for case in &cases {
+        assert!(Saved::from_text(case).is_err(), "{case}");
+    }
+    assert_eq!(Saved::from_text(&"a".repeat(MAX_SAVED_BYTES + 1)), Err(Refusal::TooLong));
+}
+
+#[test]
+fn room_ids_and_secrets_carry_128_random_bits() {
+    let a = random_token([0; 16]);
+    let b = random_token([0xff; 16]);
+    let mut c_bytes = [0; 16];
+    c_bytes[15] = 0x80;
+    let c = random_token(c_bytes);
+    assert_eq!(a.as_str().len(), 22);
+    assert!(a != b && a != c && b != c);
+    // Every bit of the 16 bytes shows in the token.
+    for bit in 0..128 {
+        let mut bytes = [0u8; 16];
+        bytes[bit / 8] = 1 << (bit % 8);
+        assert_ne!(random_token(bytes), a, "bit {bit}");
+    }
+}

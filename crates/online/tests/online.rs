@@ -1,0 +1,716 @@
+//! Online play, natively: every message kind written and read back, every refusal, and one side's
+//! game driven through the seats, the deal, moves, declarations, claims on time, rematches and
+//! reconciliation after a reconnect.
+
+use onitama_core::rules::{Card, Color, Deal, Game, Move, Outcome};
+use onitama_online::protocol::MAX_SYNC_MOVES;
+use onitama_online::{
+    ColorChoice, DealChoice, Declaration, MAX_MESSAGE_BYTES, Message, MoveLimit, OnlineGame, Output, Reconciled,
+    Refusal, Setup, Status, Token, reconcile,
+};
+
+fn tok(text: &str) -> Token {
+    Token::new(text).unwrap()
+}
+
+fn deal() -> Deal {
+    // Red holds boar and ox, Blue elephant and horse, crab (blue stamp) beside: Blue starts.
+    Deal::new([Card::Boar, Card::Ox, Card::Elephant, Card::Horse, Card::Crab]).unwrap()
+}
+
+fn setup(color: Color, limit: MoveLimit) -> Setup {
+    Setup { deal: DealChoice::Chosen(deal()), color: ColorChoice::Is(color), limit }
+}
+
+fn sent(outputs: &[Output]) -> Vec<Message> {
+    outputs.iter().filter_map(|o| if let Output::Send(m) = o { Some(m.clone()) } else { None }).collect()
+}
+
+fn refused(outputs: &[Output]) -> Vec<Refusal> {
+    outputs.iter().filter_map(|o| if let Output::Refused(r) = o { Some(*r) } else { None }).collect()
+}
+
+fn dropped(outputs: &[Output]) -> Option<Refusal> {
+    outputs.iter().find_map(|o| if let Output::Drop(r) = o { Some(*r) } else { None })
+}
+
+/// Delivers messages back and forth until neither side has anything more to say.
+fn exchange(a: &mut OnlineGame, b: &mut OnlineGame, now: u64, from_a: Vec<Message>, from_b: Vec<Message>) {
+    let (mut to_b, mut to_a) = (from_a, from_b);
+    for _ in 0..50 {
+        if to_a.is_empty() && to_b.is_empty() {
+            return;
+        }
+        let next_b: Vec<Message> = to_a.drain(..).flat_map(|m| sent(&a.receive(now, &m.encode()))).collect();
+        let next_a: Vec<Message> = to_b.drain(..).flat_map(|m| sent(&b.receive(now, &m.encode()))).collect();
+        to_b = next_b;
+        to_a = next_a;
+    }
+    panic!("the two sides never fell quiet");
+}
+
+/// A host (playing `color`) and a guest, connected and dealt in.
+fn pair(color: Color, limit: MoveLimit) -> (OnlineGame, OnlineGame) {
+    let mut host = OnlineGame::host(tok("room1"), tok("host-secret"), setup(color, limit), 7, 0);
+    let mut guest = OnlineGame::guest(tok("room1"), tok("guest-secret"), 0);
+    let (a, b) = (sent(&host.connected(0)), sent(&guest.connected(0)));
+    exchange(&mut host, &mut guest, 0, a, b);
+    assert_eq!(host.status(), Status::Playing);
+    assert_eq!(guest.status(), Status::Playing);
+    (host, guest)
+}
+
+fn first_legal(game: &OnlineGame) -> Move {
+    game.game().unwrap().legal_moves()[0]
+}
+
+/// The mover of the two plays its first legal move, and the other receives it.
+fn play_one(host: &mut OnlineGame, guest: &mut OnlineGame, now: u64) {
+    let (mover, other) =
+        if host.game().unwrap().position().to_move() == host.you() { (host, guest) } else { (guest, host) };
+    let mv = first_legal(mover);
+    let out = mover.play(now, mv).unwrap();
+    exchange(mover, other, now, sent(&out), vec![]);
+}
+
+fn same_game(a: &OnlineGame, b: &OnlineGame) -> bool {
+    a.game_id() == b.game_id() && a.game().map(Game::to_record) == b.game().map(Game::to_record)
+}
+
+// ---- the messages ----
+
+fn samples() -> Vec<Message> {
+    let game = tok("room1.1");
+    let start = deal().position();
+    let mv = start.legal_moves()[0];
+    let mut record = Game::new(start);
+    record.play(mv).unwrap();
+    let mut drawn = record.clone();
+    drawn.agree_draw().unwrap();
+    let mut messages = vec![
+        Message::Hello { game: None, secret: tok("s3cret") },
+        Message::Hello { game: Some(game.clone()), secret: tok("s3cret") },
+        Message::Start { game: game.clone(), you: Color::Blue, limit: MoveLimit::DEFAULT, position: start },
+        Message::Start { game: game.clone(), you: Color::Red, limit: MoveLimit::None, position: start },
+        Message::Move { game: game.clone(), ply: 0, mv, position: start.play(mv).unwrap() },
+        Message::RematchOffer { game: game.clone() },
+        Message::RematchAccept { game: game.clone() },
+        Message::Sync { game: game.clone(), record: Game::new(start) },
+        Message::Sync { game: game.clone(), record },
+        Message::Sync { game: game.clone(), record: drawn },
+    ];
+    messages.extend(Declaration::ALL.map(|what| Message::Declare { game: game.clone(), ply: 3, what }));
+    messages.extend(Refusal::ALL.map(Message::Refused));
+    messages
+}
+
+#[test]
+fn every_message_kind_writes_one_line_that_reads_back_as_itself() {
+    let messages = samples();
+    assert_eq!(messages.len(), 10 + 5 + Refusal::ALL.len());
+    for message in messages {
+        let line = message.encode();
+        assert!(!line.contains('\n') && line.len() < 400, "{line}");
+        assert_eq!(Message::decode(&line), Ok(message.clone()), "{line}");
+    }
+    let hello = Message::Hello { game: None, secret: tok("abc") }.encode();
+    assert_eq!(hello, "hello - abc");
+    let start = deal().position();
+    let mv: Move = "elephant:b5a4".parse().unwrap();
+    let line = Message::Move { game: tok("g.1"), ply: 0, mv, position: start.play(mv).unwrap() }.encode();
+    assert_eq!(line, format!("move g.1 0 elephant:b5a4 {}", start.play(mv).unwrap()));
+}
+
+#[test]
+fn every_refusal_has_its_own_code() {
+    let codes: std::collections::HashSet<&str> = Refusal::ALL.iter().map(|r| r.code()).collect();
+    assert_eq!(codes.len(), Refusal::ALL.len());
+    for refusal in Refusal::ALL {
+        assert_eq!(Refusal::from_code(refusal.code()), Some(refusal));
+    }
+}
+
+#[test]
+fn a_message_longer_than_the_limit_is_refused_before_it_is_read() {
+    let long = format!("hello - {}", "a".repeat(MAX_MESSAGE_BYTES));
+    assert_eq!(Message::decode(&long), Err(Refusal::TooLong));
+    let just = format!("refused {}", "x".repeat(MAX_MESSAGE_BYTES - 8));
+    assert_eq!(Message::decode(&just), Err(Refusal::Malformed), "at the limit it is read, and is not a reason");
+}
+
+#[test]
+fn a_sync_of_the_most_moves_fits_in_a_message_and_one_more_move_is_refused() {
+    // A long game: moves that neither win nor repeat a position a third time, while there are.
+    let mut game = Game::new(deal().position());
+    let mut dice = onitama_core::rules::SplitMix64(5);
+    while game.moves().len() < MAX_SYNC_MOVES + 1 {
+        let quiet: Vec<Move> = game
+            .legal_moves()
+            .iter()
+            .copied()
+            .filter(|&m| !game.position().is_winning(m))
+            .filter(|&m| {
+                let next = game.position().play(m).unwrap();
+                game.positions().iter().filter(|p| **p == next).count() < 2
+            })
+            .collect();
+        let Some(&m) = quiet.get((dice.next_u64() % quiet.len().max(1) as u64) as usize) else { break };
+        game.play(m).unwrap();
+    }
+    assert_eq!(game.moves().len(), MAX_SYNC_MOVES + 1, "a game this long exists");
+    let mut most = Game::new(*game.start());
+    for &m in &game.moves()[..MAX_SYNC_MOVES] {
+        most.play(m).unwrap();
+    }
+    let message = Message::Sync { game: tok("g.1"), record: most };
+    let line = message.encode();
+    assert!(line.len() <= MAX_MESSAGE_BYTES, "{} bytes", line.len());
+    assert_eq!(Message::decode(&line), Ok(message));
+    let longer = Message::Sync { game: tok("g.1"), record: game }.encode();
+    assert!(longer.len() <= MAX_MESSAGE_BYTES, "refused for its moves, not its bytes");
+    assert_eq!(Message::decode(&longer), Err(Refusal::TooLong));
+}
+
+#[test]
+fn malformed_messages_are_refused_with_a_reason_and_never_panic() {
+    let start = deal().position();
+    let bad = [
+        String::new(),
+        "hello".into(),
+        "hello -".into(),
+        "hello - a b".into(),
+        "hello - has space".into(),
+        format!("hello - {}", "x".repeat(65)),
+        "hello - bad!char".into(),
+        "hello  - abc".into(),
+        "hello - abc\n".into(),
+        "HELLO - abc".into(),
+        "start g.1 green 180 x".into(),
+        format!("start g.1 red 4 {start}"),
+        format!("start g.1 red -5 {start}"),
+        format!("move g.1 01 boar:c1c2 {start}"),
+        format!("move g.1 -1 boar:c1c2 {start}"),
+        format!("move g.1 999999 boar:c1c2 {start}"),
+        format!("move g.1 0 lion:c1c2 {start}"),
+        "move g.1 0 boar:c1c2 nonsense".into(),
+        format!("move g.1 0 boar:c1c2 {start} extra"),
+        "resign g.1".into(),
+        "resign g.1 x".into(),
+        format!("sync g.1 {start} moves"),
+        format!("sync g.1 {start} moves result draw-agreed"),
+        format!("sync g.1 {start} result red-stone"),
+        format!("sync g.1 {start} result"),
+        format!("sync g.1 {start} other"),
+        "refused because".into(),
+        "draw-offer".into(),
+        "\u{0}".into(),
+        "résign g.1 0".into(),
+    ];
+    for text in &bad {
+        assert_eq!(Message::decode(text), Err(Refusal::Malformed), "{text:?}");
+    }
+    // A record whose moves break the rules does not read either.
+    assert_eq!(Message::decode(&format!("sync g.1 {start} moves boar:c1c5")), Err(Refusal::IllegalMove));
+}
+
+#[test]
+fn cut_short_messages_are_refused_or_read_as_a_message_that_writes_itself_back() {
+    for message in samples() {
+        let line = message.encode();
+        for end in (0..line.len()).filter(|&i| line.is_char_boundary(i)) {
+            if let Ok(read) = Message::decode(&line[..end]) {
+                assert_eq!(read.encode(), &line[..end]);
+            }
+        }
+    }
+}
+
+#[test]
+fn tokens_are_short_words_of_letters_digits_and_dashes() {
+    assert!(Token::new("aZ09-_.").is_some());
+    assert!(Token::new("-").is_none(), "the hello's 'no game' mark");
+    assert!(Token::new("").is_none());
+    assert!(Token::new(&"a".repeat(64)).is_some());
+    assert!(Token::new(&"a".repeat(65)).is_none());
+    assert!(Token::new("a b").is_none());
+}
+
+#[test]
+fn the_move_limit_is_five_seconds_or_more_or_none() {
+    assert_eq!(MoveLimit::DEFAULT, MoveLimit::Seconds(180));
+    assert_eq!(MoveLimit::seconds(4), None);
+    assert_eq!(MoveLimit::seconds(5), Some(MoveLimit::Seconds(5)));
+    assert_eq!(MoveLimit::None.millis(), None);
+    assert_eq!(MoveLimit::CHOICES.map(|l| l.millis()), [Some(60_000), Some(180_000), Some(600_000), None]);
+}
+
+// ---- seats and the deal ----
+
+#[test]
+fn the_host_deals_its_choice_and_the_guest_gets_the_other_colour_and_the_limit() {
+    let (host, guest) = pair(Color::Blue, MoveLimit::Seconds(60));
+    assert_eq!(host.you(), Color::Blue);
+    assert_eq!(guest.you(), Color::Red);
+    assert_eq!(guest.limit(), MoveLimit::Seconds(60));
+    assert_eq!(*guest.game().unwrap().start(), deal().position());
+    assert!(same_game(&host, &guest));
+    assert!(host.is_host() && !guest.is_host());
+}
+
+#[test]
+fn a_random_deal_and_colour_come_from_the_seed() {
+    let random = Setup::default();
+    let a = OnlineGame::host(tok("r"), tok("s"), random, 1, 0);
+    let b = OnlineGame::host(tok("r"), tok("s"), random, 1, 0);
+    assert_eq!(a.game(), b.game());
+    assert_eq!(a.you(), b.you());
+    let colours: std::collections::HashSet<Color> =
+        (0..20).map(|seed| OnlineGame::host(tok("r"), tok("s"), random, seed, 0).you()).collect();
+    assert_eq!(colours.len(), 2, "either colour");
+    let deals: std::collections::HashSet<String> = (0..20)
+        .map(|seed| OnlineGame::host(tok("r"), tok("s"), random, seed, 0).game().unwrap().start().to_string())
+        .collect();
+    assert!(deals.len() > 10);
+}
+
+#[test]
+fn a_guest_waits_for_the_deal_and_the_host_for_a_guest() {
+    let host = OnlineGame::host(tok("room1"), tok("h"), setup(Color::Red, MoveLimit::DEFAULT), 1, 0);
+    let guest = OnlineGame::guest(tok("room1"), tok("g"), 0);
+    assert_eq!(host.status(), Status::Waiting);
+    assert_eq!(guest.status(), Status::Waiting);
+    assert!(guest.game().is_none());
+}
+
+#[test]
+fn a_third_browser_with_the_link_but_not_the_secret_is_refused_and_dropped() {
+    let (mut host, _guest) = pair(Color::Red, MoveLimit::DEFAULT);
+    let before = host.game().unwrap().clone();
+    host.disconnected();
+    host.connected(10);
+    let out = host.receive(10, &Message::Hello { game: None, secret: tok("intruder") }.encode());
+    assert_eq!(refused(&out), [Refusal::SeatTaken]);
+    assert_eq!(dropped(&out), Some(Refusal::SeatTaken));
+    assert!(sent(&out).contains(&Message::Refused(Refusal::SeatTaken)));
+    assert!(!sent(&out).iter().any(|m| matches!(m, Message::Start { .. } | Message::Sync { .. })), "it learns nothing");
+    assert_eq!(host.game(), Some(&before));
+    assert!(!host.opponent_connected());
+}
+
+#[test]
+fn the_seat_is_claimed_back_after_a_reconnect_by_its_secret() {
+    let (mut host, mut guest) = pair(Color::Red, MoveLimit::DEFAULT);
+    play_one(&mut host, &mut guest, 1);
+    host.disconnected();
+    guest.disconnected();
+    assert_eq!(host.status(), Status::Reconnecting);
+    // The guest reloads: a new page with the same secret, and its saved record is older.
+    let mut reloaded = OnlineGame::guest(tok("room1"), tok("guest-secret"), 5);
+    let (a, b) = (sent(&host.connected(5)), sent(&reloaded.connected(5)));
+    exchange(&mut host, &mut reloaded, 5, a, b);
+    assert_eq!(reloaded.status(), Status::Playing);
+    assert!(same_game(&host, &reloaded));
+    assert_eq!(reloaded.game().unwrap().moves().len(), 1);
+}
+
+#[test]
+fn nothing_but_a_hello_counts_before_the_hello() {
+    let mut host = OnlineGame::host(tok("room1"), tok("h"), setup(Color::Red, MoveLimit::DEFAULT), 1, 0);
+    host.connected(0);
+    let out = host.receive(0, &Message::RematchOffer { game: tok("room1.1") }.encode());
+    assert_eq!(refused(&out), [Refusal::NoHello]);
+    assert_eq!(host.rematch_offer(), None);
+}
+
+// ---- moves ----
+
+#[test]
+fn a_legal_move_reaches_the_other_side_and_both_games_agree() {
+    let (mut host, mut guest) = pair(Color::Red, MoveLimit::DEFAULT);
+    // Blue (the guest) starts: crab's stamp is blue.
+    assert_eq!(host.play(0, first_legal(&host)), Err(Refusal::OutOfTurn));
+    play_one(&mut host, &mut guest, 1);
+    play_one(&mut host, &mut guest, 2);
+    assert_eq!(host.game().unwrap().moves().len(), 2);
+    assert!(same_game(&host, &guest));
+}
+
+/// A bad message from the peer: refused with `reason`, the game unchanged.
+fn refuses(game: &mut OnlineGame, text: &str, reason: Refusal) {
+    let before = (game.game_id().cloned(), game.game().cloned());
+    let out = game.receive(100, text);
+    assert_eq!(refused(&out), [reason], "{text}");
+    assert!(sent(&out).contains(&Message::Refused(reason)), "{text}: the peer is told");
+    assert_eq!((game.game_id().cloned(), game.game().cloned()), before, "{text}");
+}
+
+#[test]
+fn bad_moves_are_refused_and_change_nothing() {
+    let (mut host, mut guest) = pair(Color::Red, MoveLimit::DEFAULT);
+    let id = host.game_id().unwrap().clone();
+    let start = *host.game().unwrap().position();
+    let legal = first_legal(&host);
+    let after = start.play(legal).unwrap();
+    let msg = |ply, mv: Move, position| Message::Move { game: id.clone(), ply, mv, position }.encode();
+    // Illegal: a card Blue does not hold.
+    refuses(&mut host, &msg(0, "boar:c5c4".parse().unwrap(), after), Refusal::IllegalMove);
+    // Legal, but the position it claims is another.
+    refuses(&mut host, &msg(0, legal, start), Refusal::WrongPosition);
+    // Another game.
+    let other = Message::Move { game: tok("elsewhere.1"), ply: 0, mv: legal, position: after }.encode();
+    refuses(&mut host, &other, Refusal::WrongGame);
+    // The guest tells the host a move for Red (the host's side), after Blue has moved.
+    play_one(&mut host, &mut guest, 1);
+    let red_move = first_legal(&host);
+    let position = host.game().unwrap().position().play(red_move).unwrap();
+    refuses(&mut host, &msg(1, red_move, position), Refusal::OutOfTurn);
+    // An earlier ply rewritten.
+    let rewrite = start.legal_moves()[1];
+    refuses(&mut host, &msg(0, rewrite, start.play(rewrite).unwrap()), Refusal::EarlierPly);
+    // The same move again, as a repeated message, is harmless and not refused.
+    let first = host.game().unwrap().moves()[0];
+    let out = host.receive(100, &msg(0, first, host.game().unwrap().positions()[1]));
+    assert!(refused(&out).is_empty());
+}
+
+#[test]
+fn a_move_for_a_later_ply_asks_for_the_records_and_changes_nothing() {
+    let (mut host, _guest) = pair(Color::Red, MoveLimit::DEFAULT);
+    let id = host.game_id().unwrap().clone();
+    let before = host.game().unwrap().clone();
+    let mv = first_legal(&host);
+    let out = host.receive(1, &Message::Move { game: id, ply: 2, mv, position: *before.position() }.encode());
+    assert!(refused(&out).is_empty());
+    assert!(matches!(sent(&out)[..], [Message::Sync { .. }]));
+    assert_eq!(host.game(), Some(&before));
+}
+
+#[test]
+fn a_move_after_the_end_is_refused() {
+    let (mut host, mut guest) = pair(Color::Red, MoveLimit::DEFAULT);
+    // Blue (the guest) is to move and resigns; then a Blue move for that ply arrives anyway.
+    let mv = first_legal(&guest);
+    let after = guest.game().unwrap().position().play(mv).unwrap();
+    let out = guest.resign().unwrap();
+    exchange(&mut host, &mut guest, 1, vec![], sent(&out));
+    assert_eq!(host.game().unwrap().outcome(), Some(Outcome::Resigned { by: Color::Blue }));
+    let id = host.game_id().unwrap().clone();
+    refuses(&mut host, &Message::Move { game: id, ply: 0, mv, position: after }.encode(), Refusal::GameOver);
+    assert_eq!(guest.play(2, mv), Err(Refusal::GameOver));
+}
+
+#[test]
+fn a_flood_of_messages_drops_the_connection_with_a_reason_and_keeps_the_game() {
+    let (mut host, _guest) = pair(Color::Red, MoveLimit::DEFAULT);
+    let before = host.game().unwrap().clone();
+    let mut last = Vec::new();
+    for _ in 0..60 {
+        last = host.receive(500, "hello room1.1 guest-secret");
+        if dropped(&last).is_some() {
+            break;
+        }
+    }
+    assert_eq!(dropped(&last), Some(Refusal::Flood));
+    assert!(sent(&last).contains(&Message::Refused(Refusal::Flood)));
+    assert_eq!(host.game(), Some(&before));
+    assert!(!host.opponent_connected());
+    // What arrives after the drop is not read.
+    assert!(host.receive(501, "garbage").is_empty());
+}
+
+#[test]
+fn repeated_bad_messages_drop_the_connection_but_strikes_are_forgiven_in_time() {
+    let (mut host, _guest) = pair(Color::Red, MoveLimit::DEFAULT);
+    for i in 0..4 {
+        assert_eq!(dropped(&host.receive(i, "nonsense")), None);
+    }
+    assert_eq!(host.strikes(), 4);
+    // Twenty seconds later two are forgiven.
+    host.receive(20_010, "nonsense");
+    assert_eq!(host.strikes(), 3);
+    host.receive(20_020, "nonsense");
+    let out = host.receive(20_030, "nonsense");
+    assert_eq!(dropped(&out), Some(Refusal::Flood));
+}
+
+// ---- declarations ----
+
+#[test]
+fn a_resignation_ends_the_game_on_both_sides() {
+    let (mut host, mut guest) = pair(Color::Red, MoveLimit::DEFAULT);
+    play_one(&mut host, &mut guest, 1);
+    let out = guest.resign().unwrap();
+    exchange(&mut host, &mut guest, 2, vec![], sent(&out));
+    for side in [&host, &guest] {
+        assert_eq!(side.game().unwrap().outcome(), Some(Outcome::Resigned { by: Color::Blue }));
+        assert_eq!(side.status(), Status::Ended);
+    }
+    assert_eq!(guest.resign(), Err(Refusal::GameOver));
+}
+
+#[test]
+fn a_draw_offered_and_accepted_is_agreed_on_both_sides() {
+    let (mut host, mut guest) = pair(Color::Red, MoveLimit::DEFAULT);
+    assert_eq!(guest.accept_draw(), Err(Refusal::NotOffered));
+    let out = host.offer_draw().unwrap();
+    exchange(&mut host, &mut guest, 1, sent(&out), vec![]);
+    assert_eq!(guest.draw_offer(), Some(Color::Red));
+    let out = guest.accept_draw().unwrap();
+    exchange(&mut host, &mut guest, 2, vec![], sent(&out));
+    for side in [&host, &guest] {
+        assert_eq!(side.game().unwrap().outcome(), Some(Outcome::DrawAgreed));
+    }
+}
+
+#[test]
+fn a_declined_draw_and_a_move_both_end_the_offer() {
+    let (mut host, mut guest) = pair(Color::Red, MoveLimit::DEFAULT);
+    let out = host.offer_draw().unwrap();
+    exchange(&mut host, &mut guest, 1, sent(&out), vec![]);
+    let out = guest.decline_draw().unwrap();
+    exchange(&mut host, &mut guest, 2, vec![], sent(&out));
+    assert_eq!((host.draw_offer(), guest.draw_offer()), (None, None));
+    let out = host.offer_draw().unwrap();
+    exchange(&mut host, &mut guest, 3, sent(&out), vec![]);
+    play_one(&mut host, &mut guest, 4);
+    assert_eq!((host.draw_offer(), guest.draw_offer()), (None, None));
+    assert_eq!(guest.accept_draw(), Err(Refusal::NotOffered));
+}
+
+#[test]
+fn accepting_a_draw_never_offered_is_refused() {
+    let (mut host, _guest) = pair(Color::Red, MoveLimit::DEFAULT);
+    let id = host.game_id().unwrap().clone();
+    let accept = Message::Declare { game: id.clone(), ply: 0, what: Declaration::DrawAccept }.encode();
+    refuses(&mut host, &accept, Refusal::NotOffered);
+    // A resignation in the name of the wrong game.
+    let other = Message::Declare { game: tok("other.1"), ply: 0, what: Declaration::Resign }.encode();
+    refuses(&mut host, &other, Refusal::WrongGame);
+}
+
+// ---- the move limit ----
+
+#[test]
+fn a_win_on_time_is_claimed_after_the_limit_and_not_before() {
+    let (mut host, mut guest) = pair(Color::Red, MoveLimit::Seconds(60));
+    // Blue (the guest) is to move and does not.
+    assert!(!host.can_claim(59_999));
+    assert_eq!(host.claim(59_999), Err(Refusal::TooEarly));
+    assert!(!guest.can_claim(120_000), "only the waiting side may claim");
+    assert!(host.can_claim(60_000));
+    let out = host.claim(60_000).unwrap();
+    exchange(&mut host, &mut guest, 60_050, sent(&out), vec![]);
+    for side in [&host, &guest] {
+        assert_eq!(side.game().unwrap().outcome(), Some(Outcome::WonOnTime { winner: Color::Red }));
+    }
+}
+
+#[test]
+fn with_no_limit_nobody_may_claim() {
+    let (host, _guest) = pair(Color::Red, MoveLimit::None);
+    assert!(!host.can_claim(u64::MAX / 2));
+}
+
+#[test]
+fn a_claim_made_too_early_by_the_receivers_clock_is_refused_and_lapses_on_the_claimants_side() {
+    let (mut host, mut guest) = pair(Color::Red, MoveLimit::Seconds(60));
+    let id = host.game_id().unwrap().clone();
+    let claim = Message::Declare { game: id, ply: 0, what: Declaration::Claim }.encode();
+    // The guest (to move) hears a claim after 10 s: too early.
+    refuses(&mut guest, &claim, Refusal::TooEarly);
+    // The host's own claim, refused by the guest, lapses.
+    let out = host.claim(60_000).unwrap();
+    assert_eq!(host.status(), Status::Ended);
+    let answer = sent(&guest.receive(30_000, &sent(&out)[0].encode()));
+    assert_eq!(answer, [Message::Refused(Refusal::TooEarly)]);
+    host.receive(60_100, &answer[0].encode());
+    assert_eq!(host.game().unwrap().outcome(), None);
+    assert!(same_game(&host, &guest));
+}
+
+#[test]
+fn a_move_sent_before_the_claim_arrived_stands_over_it() {
+    let (mut host, mut guest) = pair(Color::Red, MoveLimit::Seconds(60));
+    // At the same moment: the host claims, the guest (to move) moves.
+    let claim = host.claim(60_000).unwrap();
+    let mv = first_legal(&guest);
+    let moved = guest.play(60_000, mv).unwrap();
+    exchange(&mut host, &mut guest, 60_100, sent(&claim), sent(&moved));
+    assert!(same_game(&host, &guest));
+    assert_eq!(host.game().unwrap().outcome(), None);
+    assert_eq!(host.game().unwrap().moves(), [mv]);
+}
+
+#[test]
+fn the_opponent_away_is_shown_and_a_move_waits_for_them() {
+    let (mut host, mut guest) = pair(Color::Red, MoveLimit::Seconds(60));
+    guest.disconnected();
+    assert!(!guest.opponent_connected());
+    assert_eq!(guest.status(), Status::Reconnecting);
+    assert_eq!(guest.play(1, first_legal(&guest)), Err(Refusal::OpponentAway));
+    host.disconnected();
+    // Blue is away and does not move: Red claims while the connection is down.
+    assert!(host.claim(60_000).is_ok());
+    // Back: the records carry the claim across.
+    let (a, b) = (sent(&host.connected(70_000)), sent(&guest.connected(70_000)));
+    exchange(&mut host, &mut guest, 70_000, a, b);
+    assert!(same_game(&host, &guest));
+    assert_eq!(guest.game().unwrap().outcome(), Some(Outcome::WonOnTime { winner: Color::Red }));
+}
+
+// ---- rematch ----
+
+#[test]
+fn a_rematch_deals_a_new_game_with_the_colours_changed() {
+    let (mut host, mut guest) = pair(Color::Red, MoveLimit::DEFAULT);
+    assert_eq!(guest.offer_rematch(), Err(Refusal::OutOfTurn), "not while the game goes on");
+    let out = host.resign().unwrap();
+    exchange(&mut host, &mut guest, 1, sent(&out), vec![]);
+    let first = host.game_id().unwrap().clone();
+    let out = guest.offer_rematch().unwrap();
+    exchange(&mut host, &mut guest, 2, vec![], sent(&out));
+    assert_eq!(host.rematch_offer(), Some(Color::Blue));
+    let out = host.accept_rematch(3).unwrap();
+    exchange(&mut host, &mut guest, 3, sent(&out), vec![]);
+    assert_ne!(host.game_id(), Some(&first));
+    assert!(same_game(&host, &guest));
+    assert_eq!((host.you(), guest.you()), (Color::Blue, Color::Red));
+    assert_eq!(host.status(), Status::Playing);
+    assert!(host.game().unwrap().moves().is_empty());
+}
+
+#[test]
+fn a_rematch_accepted_without_an_offer_is_refused() {
+    let (mut host, mut guest) = pair(Color::Red, MoveLimit::DEFAULT);
+    let out = host.resign().unwrap();
+    exchange(&mut host, &mut guest, 1, sent(&out), vec![]);
+    let accept = Message::RematchAccept { game: host.game_id().unwrap().clone() }.encode();
+    refuses(&mut host, &accept, Refusal::NotOffered);
+    assert_eq!(guest.accept_rematch(2), Err(Refusal::NotOffered));
+}
+
+#[test]
+fn the_host_decides_the_game_and_a_late_deal_of_the_last_one_is_ignored() {
+    let (mut host, mut guest) = pair(Color::Red, MoveLimit::DEFAULT);
+    let first = host.game_id().unwrap().clone();
+    let old_start = Message::Start {
+        game: first.clone(),
+        you: Color::Blue,
+        limit: MoveLimit::DEFAULT,
+        position: *host.game().unwrap().start(),
+    };
+    play_one(&mut host, &mut guest, 1);
+    // A guest whose save missed the end of the game still hears the host's new deal.
+    let position = Deal::from_seed(3).position();
+    let start = Message::Start { game: tok("room1.2"), you: Color::Red, limit: MoveLimit::DEFAULT, position };
+    assert!(refused(&guest.receive(2, &start.encode())).is_empty());
+    assert_eq!(guest.game_id(), Some(&tok("room1.2")));
+    assert_eq!(guest.you(), Color::Red);
+    let (id, kept) = guest.previous().unwrap();
+    assert_eq!((id, kept.moves().len()), (&first, 1), "its record of the first game is kept");
+    // The first game's deal, repeated late, changes nothing.
+    assert!(refused(&guest.receive(3, &old_start.encode())).is_empty());
+    assert_eq!(guest.game_id(), Some(&tok("room1.2")));
+    assert_eq!(*guest.game().unwrap().start(), position);
+    // Only the host deals.
+    refuses(&mut host, &start.encode(), Refusal::Malformed);
+}
+
+// ---- reconciliation ----
+
+fn line(moves: usize) -> Game {
+    let mut game = Game::new(deal().position());
+    for _ in 0..moves {
+        let m = game.legal_moves()[0];
+        game.play(m).unwrap();
+    }
+    game
+}
+
+#[test]
+fn the_longer_record_must_extend_the_shorter() {
+    let yes = |_: Outcome, _: usize| true;
+    assert_eq!(reconcile(&line(3), &line(3), yes), Reconciled::Same);
+    assert_eq!(reconcile(&line(2), &line(4), yes), Reconciled::Theirs(line(4)));
+    assert_eq!(reconcile(&line(4), &line(2), yes), Reconciled::Mine);
+    let mut other = line(2);
+    let m = other.legal_moves()[1];
+    other.play(m).unwrap();
+    assert_eq!(reconcile(&line(4), &other, yes), Reconciled::Diverged { at: 2 });
+    let elsewhere = Game::new(Deal::from_seed(9).position());
+    assert_eq!(reconcile(&line(0), &elsewhere, yes), Reconciled::Diverged { at: 0 });
+}
+
+#[test]
+fn a_declared_end_is_adopted_only_if_accepted_and_a_crossing_move_stands_over_it() {
+    let mut resigned = line(2);
+    resigned.resign(Color::Red).unwrap();
+    assert_eq!(reconcile(&line(2), &resigned, |_, _| true), Reconciled::Theirs(resigned.clone()));
+    assert_eq!(reconcile(&line(2), &resigned, |_, _| false), Reconciled::Refused(Outcome::Resigned { by: Color::Red }));
+    // The side to move moved at ply 2 while the other claimed on time: the move stands.
+    let mover = line(2).position().to_move();
+    let mut claimed = line(2);
+    claimed.win_on_time(mover.other()).unwrap();
+    assert_eq!(reconcile(&claimed, &line(3), |_, _| true), Reconciled::Theirs(line(3)));
+    // But the side to move cannot both resign and move.
+    let mut gave_up = line(2);
+    gave_up.resign(mover).unwrap();
+    assert_eq!(reconcile(&gave_up, &line(3), |_, _| true), Reconciled::Diverged { at: 2 });
+}
+
+#[test]
+fn records_that_diverge_after_a_reconnect_are_reported_on_both_sides_and_kept() {
+    let (mut host, mut guest) = pair(Color::Red, MoveLimit::DEFAULT);
+    for now in 1..=3 {
+        play_one(&mut host, &mut guest, now);
+    }
+    host.disconnected();
+    guest.disconnected();
+    // The guest's page comes back from a save that missed its last move...
+    let mut saved = guest.saved();
+    let (_, record) = saved.current.as_mut().unwrap();
+    let lost = record.moves()[2];
+    let mut older = Game::new(*record.start());
+    for &m in &record.moves()[..2] {
+        older.play(m).unwrap();
+    }
+    *record = older;
+    let mut reloaded = OnlineGame::restore(saved, 4);
+    // ...hears the host's hello before its record, and plays another move at once.
+    let from_host = sent(&host.connected(4));
+    let from_guest = sent(&reloaded.connected(4));
+    let [hello, rest @ ..] = &from_host[..] else { panic!("{from_host:?}") };
+    let mut replies = sent(&reloaded.receive(4, &hello.encode()));
+    let other = reloaded.game().unwrap().legal_moves().iter().copied().find(|&m| m != lost).unwrap();
+    replies.extend(sent(&reloaded.play(4, other).unwrap()));
+    let mut to_guest = rest.to_vec();
+    to_guest.extend(sent(&host.receive(4, &from_guest[0].encode())));
+    exchange(&mut host, &mut reloaded, 5, to_guest, replies);
+    for side in [&host, &reloaded] {
+        assert_eq!(side.status(), Status::Diverged);
+        assert_eq!(side.divergence().unwrap().at, Some(2));
+    }
+    // Both records are kept: each side's own, and the other's beside it.
+    assert_eq!(host.game().unwrap().moves()[2], lost);
+    assert_eq!(reloaded.game().unwrap().moves()[2], other);
+    assert_eq!(host.divergence().unwrap().theirs.as_ref(), reloaded.game());
+    assert_eq!(host.play(5, first_legal(&host)), Err(Refusal::Diverged));
+}
+
+#[test]
+fn a_restored_side_with_a_damaged_save_or_extreme_times_never_panics() {
+    let (host, _guest) = pair(Color::Red, MoveLimit::Seconds(60));
+    // A host's save without its game (damaged), and times at the ends of the range.
+    let mut saved = host.saved();
+    saved.current = None;
+    let mut restored = OnlineGame::restore(saved, u64::MAX);
+    restored.connected(u64::MAX);
+    for text in ["hello - guest-secret", "hello room1.1 guest-secret", "claim room1.1 0", "sync room1.1 x"] {
+        restored.receive(u64::MAX, text);
+    }
+    assert_eq!(restored.game(), None);
+    let (mut host, _guest) = pair(Color::Red, MoveLimit::Seconds(60));
+    let claim = Message::Declare { game: host.game_id().unwrap().clone(), ply: 0, what: Declaration::Claim };
+    host.receive(u64::MAX, &claim.encode());
+    assert!(!host.can_claim(0), "time going backwards claims nothing");
+}

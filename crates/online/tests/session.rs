@@ -1,0 +1,332 @@
+//! The online module's decisions, natively: sessions joined through a simulated matchbox server
+//! (ids, `NewPeer` to the peers already in a room, `?next=2` pairing, relayed signals) and
+//! simulated data channels, driven by the page's commands and the clock.
+
+use onitama_online::bridge::{Command, Event, Phase, Reason, Status};
+use onitama_online::session::{CONNECT_TIMEOUT_MS, Effect, FromServer, Input, KEEPALIVE_MS, PeerSignal, Session};
+use onitama_online::{Message, MoveLimit, Refusal, Setup};
+
+mod common;
+
+use common::{Net, SERVER, entropy};
+
+fn friends() -> Net {
+    let mut net = Net::new(3);
+    net.command(0, "create boar,ox,elephant,horse,crab red 60");
+    assert_eq!(net.phase(0), Some(Phase::Waiting));
+    let room = net.room(0);
+    assert!(room.len() >= 16, "{room}");
+    net.command(1, &format!("join https://example.org/#online={room}"));
+    assert_eq!(net.phase(0), Some(Phase::Playing));
+    assert_eq!(net.phase(1), Some(Phase::Playing));
+    net
+}
+
+#[test]
+fn two_friends_play_through_the_server_and_both_hear_every_move() {
+    let mut net = friends();
+    let started = |side: usize| {
+        net.sides[side].events.iter().find_map(|e| if let Event::Started { you, .. } = e { Some(*you) } else { None })
+    };
+    assert_eq!(started(0), Some(onitama_core::rules::Color::Red));
+    assert_eq!(started(1), Some(onitama_core::rules::Color::Blue));
+    for _ in 0..6 {
+        net.play_one(0, 1);
+    }
+    assert_eq!(net.record_len(0), 6);
+    assert_eq!(net.sides[0].session.game().unwrap().game(), net.sides[1].session.game().unwrap().game());
+    let moves = |side: usize| net.sides[side].events.iter().filter(|e| matches!(e, Event::Move { .. })).count();
+    assert_eq!((moves(0), moves(1)), (6, 6));
+    // Each side saved the game after each move.
+    assert!(net.sides[1].events.iter().filter(|e| matches!(e, Event::Saved(_))).count() >= 6);
+    net.command(0, "resign");
+    assert_eq!(net.phase(0), Some(Phase::Ended));
+    assert_eq!(net.phase(1), Some(Phase::Ended));
+    assert!(net.sides[1].events.contains(&Event::Outcome(Some(onitama_core::rules::Outcome::Resigned {
+        by: onitama_core::rules::Color::Red
+    }))));
+}
+
+#[test]
+fn a_move_out_of_turn_and_a_command_without_a_game_are_denied() {
+    let mut net = Net::new(1);
+    net.command(0, "resign");
+    assert_eq!(net.sides[0].events.last(), Some(&Event::Denied(Reason::NoGame)));
+    let mut net = friends();
+    // Blue is not to move in this deal's start? Whoever is not to move tries.
+    let game = net.sides[0].session.game().unwrap();
+    let to_move = game.game().unwrap().position().to_move();
+    let idle = if game.you() == to_move { 1 } else { 0 };
+    let mv = net.sides[idle].session.game().unwrap().game().unwrap().legal_moves()[0];
+    net.command(idle, &format!("play {mv}"));
+    assert_eq!(net.sides[idle].events.last(), Some(&Event::Denied(Reason::Rule(Refusal::OutOfTurn))));
+    net.command(0, "create random random 60");
+    assert_eq!(net.sides[0].events.last(), Some(&Event::Denied(Reason::Busy)));
+}
+
+#[test]
+fn no_server_configured_is_an_error_at_once() {
+    let mut session = Session::new(None, entropy(1));
+    let fx = session.step(0, Input::Command(Command::Create(Setup::default())));
+    assert!(fx.contains(&Effect::Emit(Event::Status(Status { phase: Phase::Error, reason: Some(Reason::NoServer) }))));
+    assert!(!fx.iter().any(|e| matches!(e, Effect::Connect { .. })));
+}
+
+#[test]
+fn an_unreachable_server_is_an_error_refused_at_once_or_silent_within_five_seconds() {
+    let mut net = Net::new(1);
+    net.server_up = false;
+    net.command(0, "create random random 60");
+    assert_eq!(net.status(0), Some(Status { phase: Phase::Error, reason: Some(Reason::Unreachable) }));
+    // A server that never answers: connecting, then the error when the time is up.
+    let mut session = Session::new(Some(SERVER.into()), entropy(2));
+    session.step(0, Input::Command(Command::Find(onitama_online::Token::new("base").unwrap())));
+    let before = session.step(CONNECT_TIMEOUT_MS - 500, Input::Tick);
+    assert!(!before.iter().any(|e| matches!(e, Effect::Emit(Event::Status(_)))));
+    let after = session.step(CONNECT_TIMEOUT_MS, Input::Tick);
+    assert!(
+        after.contains(&Effect::Emit(Event::Status(Status { phase: Phase::Error, reason: Some(Reason::Unreachable) })))
+    );
+    assert!(after.contains(&Effect::Disconnect));
+}
+
+#[test]
+fn a_keepalive_goes_to_the_server_every_ten_seconds() {
+    let mut net = friends();
+    net.wait(KEEPALIVE_MS * 3 + 100);
+    assert_eq!(net.sides[0].keepalives, 3);
+    assert_eq!(net.sides[1].keepalives, 3);
+}
+
+#[test]
+fn the_server_stopped_mid_game_leaves_the_game_going_and_is_tried_again() {
+    let mut net = friends();
+    net.play_one(0, 1);
+    net.server_up = false;
+    for side in [0, 1] {
+        net.leave_socket(side);
+        net.queue.push_back((side, Input::SocketClosed));
+    }
+    net.settle();
+    assert_eq!(net.phase(0), Some(Phase::Playing));
+    net.play_one(0, 1);
+    net.play_one(0, 1);
+    assert_eq!(net.record_len(0), 3);
+    assert_eq!(net.record_len(1), 3);
+    let connects = net.sides[0].connects.len();
+    net.wait(5_000);
+    assert!(net.sides[0].connects.len() > connects, "tried the server again");
+    net.server_up = true;
+    net.wait(12_000);
+    assert!(net.sides[0].socket.is_some(), "back in the room");
+    assert_eq!(net.phase(0), Some(Phase::Playing));
+}
+
+#[test]
+fn a_reload_restores_the_game_and_the_two_sides_reconcile() {
+    let mut net = friends();
+    for _ in 0..3 {
+        net.play_one(0, 1);
+    }
+    let saved = net.sides[1]
+        .events
+        .iter()
+        .rev()
+        .find_map(|e| if let Event::Saved(s) = e { Some(s.to_text()) } else { None })
+        .unwrap();
+    // The guest's page reloads: its channel and websocket die, a new session starts.
+    let conn = net.attached_conn(1);
+    net.close_link(1, conn);
+    net.leave_socket(1);
+    net.settle();
+    assert_eq!(net.phase(0), Some(Phase::Reconnecting));
+    net.sides[1].session = Session::new(Some(SERVER.into()), entropy(77));
+    net.sides[1].events.clear();
+    net.command(1, &format!("restore {saved}"));
+    assert_eq!(net.phase(0), Some(Phase::Playing));
+    assert_eq!(net.phase(1), Some(Phase::Playing));
+    assert_eq!(net.record_len(1), 3);
+    net.play_one(0, 1);
+    assert_eq!(net.record_len(0), 4);
+    assert_eq!(net.sides[0].session.game().unwrap().game(), net.sides[1].session.game().unwrap().game());
+}
+
+#[test]
+fn a_lost_channel_with_both_still_in_the_room_is_made_again() {
+    let mut net = friends();
+    net.play_one(0, 1);
+    let conn = net.attached_conn(0);
+    net.close_link(0, conn);
+    net.queue.push_back((0, Input::ChannelClosed { conn }));
+    net.settle();
+    // One side rejoined the room, the other offered: playing again without anyone reloading.
+    assert_eq!(net.phase(0), Some(Phase::Playing));
+    assert_eq!(net.phase(1), Some(Phase::Playing));
+    net.play_one(0, 1);
+    assert_eq!(net.record_len(1), 2);
+}
+
+#[test]
+fn a_third_browser_is_refused_the_seat_and_learns_no_secret() {
+    let mut net = friends();
+    net.play_one(0, 1);
+    let room = net.room(0);
+    let sent_before = net.sent.len();
+    net.command(2, &format!("join {room}"));
+    assert_eq!(net.status(2), Some(Status { phase: Phase::Error, reason: Some(Reason::Rule(Refusal::SeatTaken)) }));
+    assert!(net.sides[2].session.game().is_none());
+    // What the two players sent the third: the refusal and nothing else (no hello, no secret).
+    let to_third: Vec<&String> = net.sent[sent_before..]
+        .iter()
+        .filter(|(side, conn, _)| *side != 2 && net.links.get(&(*side, *conn)).is_none_or(|(s, _)| *s == 2))
+        .filter(|(_, _, text)| !text.starts_with("move"))
+        .map(|(_, _, text)| text)
+        .collect();
+    assert!(to_third.iter().all(|t| *t == "refused seat-taken"), "{to_third:?}");
+    assert!(!to_third.is_empty());
+    assert_eq!(net.phase(0), Some(Phase::Playing));
+    assert_eq!(net.phase(1), Some(Phase::Playing));
+    net.play_one(0, 1);
+    assert_eq!(net.record_len(0), 2);
+}
+
+#[test]
+fn two_strangers_are_paired_dealt_opposite_colours_and_move_to_their_own_room() {
+    let mut net = Net::new(3);
+    net.command(0, "find base");
+    assert_eq!(net.phase(0), Some(Phase::Waiting));
+    net.command(1, "find base");
+    assert_eq!(net.phase(0), Some(Phase::Playing));
+    assert_eq!(net.phase(1), Some(Phase::Playing));
+    assert!(net.sides[0].connects[0].ends_with("/pairing-base?next=2"));
+    let (a, b) = (net.sides[0].session.game().unwrap(), net.sides[1].session.game().unwrap());
+    assert_ne!(a.you(), b.you());
+    assert_eq!(a.game(), b.game());
+    assert_eq!(net.room(0), net.room(1));
+    // A third stranger waits for the next one; it is not introduced to the pair.
+    net.command(2, "find base");
+    assert_eq!(net.phase(2), Some(Phase::Waiting));
+    assert!(net.sides[2].session.game().is_none());
+    // The channel lost: both go to the game's own room and meet there.
+    net.play_one(0, 1);
+    let conn = net.attached_conn(0);
+    net.close_link(0, conn);
+    net.queue.push_back((0, Input::ChannelClosed { conn }));
+    net.settle();
+    let room = net.room(0);
+    assert!(net.sides[0].connects.last().unwrap().ends_with(&format!("/{room}")));
+    assert!(net.sides[1].connects.last().unwrap().ends_with(&format!("/{room}")));
+    assert_eq!(net.phase(1), Some(Phase::Playing));
+    net.play_one(0, 1);
+    assert_eq!(net.record_len(1), 2);
+}
+
+#[test]
+fn garbage_from_the_peer_is_refused_the_game_unchanged_and_repeated_garbage_drops_it() {
+    let mut net = friends();
+    net.play_one(0, 1);
+    let conn = net.attached_conn(0);
+    let &(guest, guest_conn) = net.links.get(&(0, conn)).unwrap();
+    let before = net.sides[0].session.game().unwrap().game().cloned();
+    let garbage = ["nonsense", "move x 0 boar:a1a2", &"x".repeat(20_000), "move Room 9 boar:c1c2"];
+    for (i, text) in garbage.iter().enumerate() {
+        net.queue.push_back((0, Input::ChannelText { conn, text: text.to_string() }));
+        net.settle();
+        assert_eq!(net.sides[0].session.game().unwrap().game().cloned(), before, "after garbage {i}");
+    }
+    let refused: Vec<&Event> = net.sides[0].events.iter().filter(|e| matches!(e, Event::Refused(_))).collect();
+    assert!(refused.contains(&&Event::Refused(Refusal::Malformed)));
+    assert!(refused.contains(&&Event::Refused(Refusal::TooLong)));
+    assert!(!net.sides[0].events.iter().any(|e| matches!(e, Event::Dropped(_))));
+    net.queue.push_back((0, Input::ChannelText { conn, text: "more nonsense".into() }));
+    net.settle();
+    assert!(net.sides[0].events.contains(&Event::Dropped(Refusal::Flood)));
+    assert!(!net.links.contains_key(&(guest, guest_conn)), "the connection is closed");
+    assert_eq!(net.sides[0].session.game().unwrap().game().cloned(), before);
+    // The other side is a session of ours: it came back on a new connection, with a fresh count.
+    assert_eq!(net.phase(0), Some(Phase::Playing));
+    assert_ne!(net.attached_conn(0), conn);
+}
+
+#[test]
+fn a_flood_of_messages_is_cut_off() {
+    let mut net = friends();
+    let conn = net.attached_conn(0);
+    let id = net.sides[0].session.game().unwrap().game_id().unwrap().clone();
+    let ply = net.record_len(0);
+    for _ in 0..60 {
+        let text = Message::Declare { game: id.clone(), ply, what: onitama_online::Declaration::DrawDecline }.encode();
+        net.queue.push_back((0, Input::ChannelText { conn, text }));
+    }
+    net.settle();
+    assert!(net.sides[0].events.contains(&Event::Refused(Refusal::Flood)));
+    assert!(net.sides[0].events.contains(&Event::Dropped(Refusal::Flood)));
+}
+
+#[test]
+fn a_claim_becomes_possible_when_the_limit_has_passed() {
+    let mut net = Net::new(2);
+    net.command(0, "create boar,ox,elephant,horse,crab red 5");
+    let room = net.room(0);
+    net.command(1, &format!("join {room}"));
+    let game = net.sides[0].session.game().unwrap();
+    assert_eq!(game.limit(), MoveLimit::Seconds(5));
+    let to_move = game.game().unwrap().position().to_move();
+    let waiting = if game.you() == to_move { 1 } else { 0 };
+    net.wait(6000);
+    assert!(net.sides[waiting].events.contains(&Event::CanClaim(true)));
+    net.command(waiting, "claim");
+    assert_eq!(net.phase(0), Some(Phase::Ended));
+    assert_eq!(net.phase(1), Some(Phase::Ended));
+}
+
+#[test]
+fn leaving_closes_everything_and_says_so() {
+    let mut net = friends();
+    net.command(1, "leave");
+    assert_eq!(net.status(1), Some(Status { phase: Phase::Ended, reason: Some(Reason::Left) }));
+    assert!(net.sides[1].socket.is_none());
+    assert_eq!(net.phase(0), Some(Phase::Reconnecting));
+    // A new game may start after leaving.
+    net.command(1, "find base");
+    assert_eq!(net.phase(1), Some(Phase::Waiting));
+}
+
+#[test]
+fn the_server_dropping_in_the_middle_of_a_handshake_is_survived_and_the_pair_meets_later() {
+    let mut net = Net::new(2);
+    net.command(0, "create random random 60");
+    let room = net.room(0);
+    net.queue.push_back((1, Input::Command(Command::decode(&format!("join {room}")).unwrap())));
+    // Up to the host's offer on its way, and no further.
+    while !net.sent.is_empty() || net.queue.iter().all(|(_, i)| !matches!(i, Input::Described { .. })) {
+        assert!(net.step_once(), "the handshake never started");
+    }
+    net.server_down();
+    net.settle();
+    assert!(net.links.is_empty(), "no channel without the server");
+    assert_ne!(net.phase(1), Some(Phase::Playing));
+    assert_eq!(net.open[0].len() + net.open[1].len(), 0, "the half-made connections are closed");
+    net.wait(3000);
+    net.server_up = true;
+    net.wait(20_000);
+    assert_eq!(net.phase(0), Some(Phase::Playing));
+    assert_eq!(net.phase(1), Some(Phase::Playing));
+}
+
+#[test]
+fn garbage_from_the_server_is_ignored() {
+    let mut net = friends();
+    for message in [
+        FromServer::NewPeer("peer-01".into()),
+        FromServer::Signal { sender: "nobody".into(), signal: PeerSignal::Answer("x".into()) },
+        FromServer::Signal { sender: "nobody".into(), signal: PeerSignal::Candidate("{}".into()) },
+        FromServer::PeerLeft("nobody".into()),
+        FromServer::IdAssigned("peer-99".into()),
+    ] {
+        net.queue.push_back((0, Input::Server(message)));
+    }
+    net.settle();
+    net.play_one(0, 1);
+    assert_eq!(net.record_len(1), 1);
+}
