@@ -301,3 +301,30 @@ fn the_offer_stays_when_the_ai_has_begun_the_game() {
     first.update(Event::Intent(Intent::Play(mine)));
     assert!(!first.controls().tutorial_offer, "not once the player has played");
 }
+
+#[test]
+fn the_panel_keeps_room_for_every_text_of_the_tutorial_so_each_shows_whole() {
+    for lang in Lang::ALL {
+        let (mut session, _) =
+            common::open_position(START, vs_ai(), Settings { language: lang, ..Settings::default() }, Motion::Reduced);
+        start(&mut session);
+        let reserve = session.controls().tutorial.unwrap().reserve;
+        assert_eq!(reserve.len(), 3 * STEPS.len(), "{lang:?}: a task, a refused move and a lesson per step");
+        for (n, step) in STEPS.iter().enumerate() {
+            let shown = session.controls().tutorial.unwrap();
+            assert_eq!(shown.reserve, reserve, "{lang:?} step {n}: the same room at every step");
+            assert!(reserve.contains(&shown.text), "{lang:?} step {n}: {}", shown.text);
+            let position = step.start().unwrap();
+            if let Some(&wrong) = position.legal_moves().iter().find(|&&m| !step.accepts(m)) {
+                intent(&mut session, Intent::Play(wrong));
+                let refused = session.controls().tutorial.unwrap();
+                assert!(refused.wrong && reserve.contains(&refused.text), "{lang:?} step {n}: {}", refused.text);
+            }
+            intent(&mut session, Intent::Play(mv(step.expects[0])));
+            run_frames(&mut session, 0.0);
+            let done = session.controls().tutorial.unwrap();
+            assert!(done.done && reserve.contains(&done.text), "{lang:?} step {n}: {}", done.text);
+            intent(&mut session, Intent::TutorialNext);
+        }
+    }
+}

@@ -132,6 +132,16 @@ impl TutorialRun {
     }
 }
 
+/// Every text the panel may show, in the file `file`: each step's task, its task after a refused
+/// move, and its lesson. The panel keeps the room of the tallest, so that none is cut and the
+/// board does not move from one to the next.
+pub fn every_text(lang: Lang, file: &str) -> Vec<String> {
+    let runs = (0..STEPS.len()).flat_map(|step| {
+        [(false, false), (false, true), (true, false)].map(|(done, wrong)| TutorialRun { step, done, wrong })
+    });
+    runs.map(|run| run.text(lang, file)).collect()
+}
+
 /// The text of `key` in a tutorial file; empty if the file lacks it.
 pub fn line<'a>(file: &'a str, key: &str) -> &'a str {
     file.lines().find_map(|l| l.strip_prefix(key)?.strip_prefix('=')).unwrap_or_default()

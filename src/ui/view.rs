@@ -73,6 +73,9 @@ pub struct TutorialPanel {
     pub wrong: bool,
     /// The Next button's words: "Next", or "Finish" on the last step.
     pub next_label: &'static str,
+    /// Every text the panel may show in this language (none while they come): the panel is as
+    /// tall as the tallest, so each shows whole and the board stays put.
+    pub reserve: Vec<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -359,6 +362,10 @@ pub fn controls(state: &State) -> ControlsView {
                 .texts()
                 .html(if run.is_last() { "tutorial-finish" } else { "tutorial-next" })
                 .unwrap_or_default(),
+            reserve: state
+                .tutorial_file()
+                .flatten()
+                .map_or_else(Vec::new, |file| super::tutorial::every_text(lang, file)),
         }),
         tutorial_offer: state.first_visit
             && !state.tutorial_done

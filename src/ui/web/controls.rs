@@ -410,6 +410,7 @@ pub fn update(view: &ControlsView) {
         if element::<Element>("tutorial-text").and_then(|e| e.text_content()).as_deref() != Some(&tutorial.text) {
             set_text("tutorial-text", Some(&tutorial.text));
         }
+        show_tutorial_room(&tutorial.reserve);
         set_text("tutorial-next", Some(tutorial.next_label));
         if let Some(button) = element::<HtmlButtonElement>("tutorial-next") {
             button.set_disabled(!tutorial.done);
@@ -444,6 +445,22 @@ pub fn update(view: &ControlsView) {
                 let _ = button.set_attribute("title", &next.offer);
                 let _ = button.set_attribute("aria-label", &next.offer);
             }
+        }
+    }
+}
+
+/// Lays every text the tutorial's panel may show, unseen, in its words' cell (once per language).
+fn show_tutorial_room(texts: &[String]) {
+    let Some(room) = find("tutorial-room") else { return };
+    if room.text_content().unwrap_or_default() == texts.concat() {
+        return;
+    }
+    room.set_text_content(None);
+    let Some(document) = app_document() else { return };
+    for text in texts {
+        if let Ok(p) = document.create_element("p") {
+            p.set_text_content(Some(text));
+            let _ = room.append_child(&p);
         }
     }
 }
