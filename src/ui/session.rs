@@ -405,6 +405,7 @@ impl Session {
                 shown: run.shown,
             }),
             aside: self.state.aside.clone(),
+            tutorial: self.state.tutorial.map(|run| run.step),
         }
     }
 
@@ -1250,11 +1251,9 @@ impl Session {
 
     fn changed(&mut self) {
         self.refresh_controls();
-        // The tutorial's positions are not the player's game: the save keeps what it had (the
-        // game in progress and what was aside), so a reload finds the player's game.
-        if self.state.tutorial.is_none() {
-            self.effects.push(Effect::SaveGame(self.save_file()));
-        }
+        // In the tutorial the save holds its step, and the player's game in progress aside: a
+        // reload comes back to the step, and leaving it to the game.
+        self.effects.push(Effect::SaveGame(self.save_file()));
         self.effects.push(Effect::Redraw);
     }
 
@@ -1264,7 +1263,7 @@ impl Session {
         let level = self.state.mode.level().unwrap_or_default();
         self.start_game(Game::new(position), Mode::VsAi { human: Color::Red, level });
         self.state.tutorial = Some(TutorialRun::new(step));
-        // The step's position is not saved over the player's game.
+        // Saved as the tutorial's step, not as a game of the player's.
         self.effects.retain(|e| !matches!(e, Effect::SaveGame(_)));
         self.changed();
     }

@@ -119,7 +119,7 @@ for (const [locale, lang, fromMenu] of [['fa-IR', 'fa', false], ['fr-FR', 'fr', 
   });
 }
 
-test('leaving at a middle step with the keyboard brings the game back; a reload mid-tutorial too', async () => {
+test('a reload mid-tutorial comes back at its step; leaving it with the keyboard brings the game back', async () => {
   const { context, page, errors } = await openContext(game.browser, game.server.url, { viewport: { width: 1280, height: 800 }, locale: 'en-GB' });
   await page.evaluate(() => window.wasmBindings.game_new({ mode: 'two', cards: ['tiger', 'crab', 'monkey', 'crane', 'boar'] }));
   await page.evaluate(() => window.wasmBindings.game_play('crab:c1c2'));
@@ -137,15 +137,13 @@ test('leaving at a middle step with the keyboard brings the game back; a reload 
   await page.keyboard.press('Enter');
   await still(page);
   assert.equal((await state(page)).tutorial.step, 2);
-  // A reload in the tutorial finds the player's game: the tutorial's positions are not saved.
+  // A reload in the tutorial comes back at the same step, the player's game still aside.
   await page.reload();
   await page.waitForFunction(() => window.wasmBindings !== undefined);
-  await still(page);
-  assert.deepEqual((await state(page)).moves, mine);
-  assert.equal((await state(page)).tutorial, null);
-  await openMenu(page);
-  await page.click('#menu-tutorial');
   await ready(page);
+  assert.equal((await state(page)).tutorial.step, 2);
+  assert.deepEqual((await state(page)).moves, []);
+  assert.ok(await page.isVisible('#back-to-my-game'));
   await screenshot(page, 'tutorial-en-1280x800');
   await page.focus('#tutorial-leave');
   await page.keyboard.press('Enter');
@@ -259,3 +257,42 @@ for (const viewport of [{ width: 360, height: 640 }, { width: 390, height: 844 }
     await context.close();
   });
 }
+
+test('a reload at the last step on a Persian phone comes back at that step, the game aside still aside', async () => {
+  const { context, page, errors } = await openContext(game.browser, game.server.url, { viewport: { width: 360, height: 640 }, locale: 'fa-IR', hasTouch: true });
+  await still(page);
+  await page.evaluate(() => window.wasmBindings.game_new({ mode: 'ai', level: 0, cards: ['tiger', 'crab', 'monkey', 'crane', 'boar'] }));
+  await page.evaluate(() => window.wasmBindings.game_play('crab:c1c2'));
+  await page.waitForFunction(() => window.wasmBindings.game_state().moves.length === 2, null, { timeout: 30000 });
+  await still(page);
+  const mine = (await state(page)).moves;
+  await page.tap('#menu-button');
+  await page.tap('#menu-tutorial');
+  await ready(page);
+  for (let step = 1; step < 6; step += 1) {
+    await page.evaluate((m) => window.wasmBindings.game_play(m), (await state(page)).tutorial.expects[0]);
+    await still(page);
+    await page.tap('#tutorial-next');
+    await ready(page);
+  }
+  assert.equal((await state(page)).tutorial.step, 6);
+  const before = await panel(page);
+  await page.reload();
+  await page.waitForFunction(() => window.wasmBindings !== undefined);
+  await ready(page);
+  const s = await state(page);
+  assert.equal(s.tutorial?.step, 6, 'the same step');
+  assert.equal(s.tutorial.done, false);
+  assert.deepEqual(await panel(page), before);
+  assert.ok(await page.isVisible('#back-to-my-game'), 'the game aside is still aside');
+  await screenshot(page, 'tutorial-fa-360x640-reloaded');
+  await page.evaluate((m) => window.wasmBindings.game_play(m), s.tutorial.expects[0]);
+  await still(page);
+  await page.tap('#tutorial-next');
+  await still(page);
+  const end = await state(page);
+  assert.equal(end.tutorial, null);
+  assert.deepEqual(end.moves, mine, 'back to the game put aside');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
