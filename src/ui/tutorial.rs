@@ -256,7 +256,7 @@ pub const TEXTS: [(&str, [&str; 4]); 19] = [
             "Vous avez gagné par la Voie de la Pierre\u{a0}: la partie s'arrête aussitôt.",
         ],
     ),
-    ("stream-title", ["The Way of the Stream", "راه رود", "El Camino del Arroyo", "La Voie du Ruisseau"]),
+    ("stream-title", ["The Way of the Stream", "راه جویبار", "El Camino del Arroyo", "La Voie du Ruisseau"]),
     (
         "stream-task",
         [
@@ -270,7 +270,7 @@ pub const TEXTS: [(&str, [&str; 4]); 19] = [
         "stream-done",
         [
             "You won by the Way of the Stream. Only the master wins there: a student on the temple wins nothing.",
-            "با راه رود بردید. تنها استاد آنجا می‌برد: شاگرد روی معبد چیزی نمی‌برد.",
+            "با راه جویبار بردید. تنها استاد آنجا می‌برد: شاگرد روی معبد چیزی نمی‌برد.",
             "Ganaste por el Camino del Arroyo. Solo gana el maestro: un alumno en el templo no gana nada.",
             "Vous avez gagné par la Voie du Ruisseau. Seul le maître y gagne\u{a0}: un élève sur le temple ne gagne rien.",
         ],
