@@ -100,6 +100,8 @@ for (const [width, height, locale, lang] of [[360, 640, 'fa-IR', 'fa'], [640, 36
     await page.waitForFunction(() => window.wasmBindings.game_state().puzzle?.status === 'failed', null, { timeout: 30000 });
     await still(page);
     await screenshot(page, `strip-${lang}-${size}-puzzle-failed`);
+    // The way back to the game aside is offered beside the ending, not only in the menu.
+    assert.ok(await page.isVisible('#back-to-my-game'), 'Back to my game is in the strip');
     assert.ok((await page.textContent('#puzzle-text')).length > 40);
     assert.deepEqual(await cut(page), []);
     assert.deepEqual(errors, []);
