@@ -8,7 +8,7 @@ use onitama::mode::AiLevel;
 use onitama::rules::{Color, Game};
 use onitama::save::{FINISHED_KEPT, add_finished, decode_finished};
 use onitama::ui::review::{self, Review};
-use onitama::ui::session::{Effect, Event, Intent, Reply, ReplyKind};
+use onitama::ui::session::{Effect, Event, Focus, Intent, Reply, ReplyKind};
 use onitama::ui::{Lang, Mode, Session};
 
 mod common;
@@ -354,4 +354,25 @@ fn the_engines_line_points_from_each_move_to_the_next_in_the_languages_reading_d
         assert_eq!(text.matches(next).count(), 2, "{lang:?}: {text}");
         assert!(!text.contains(back), "{lang:?}: {text}");
     }
+}
+
+#[test]
+fn reviewing_from_the_result_moves_the_focus_into_the_review_panel_once_it_shows() {
+    let mut session = open(BLUNDER, Mode::VsAi { human: Color::Red, level: AiLevel::nth(0) });
+    assert!(session.controls().result.is_some(), "the result's banner, with its Review button, is up");
+    let effects = session.update(Event::Intent(Intent::Review));
+    // The button pressed goes with the banner: the focus goes to the panel's Close, after the
+    // controls that show the panel.
+    let shown = effects.iter().rposition(|e| matches!(e, Effect::Controls(view) if view.review.is_some()));
+    let focus = effects.iter().position(|e| *e == Effect::Focus(Focus::Review));
+    assert!(shown.is_some() && focus.is_some() && focus > shown, "{effects:?}");
+    assert_eq!(session.controls().result, None);
+    // Nothing to review: no review, the focus stays.
+    let mut empty = common::open_record(
+        "start bbBbb/5/5/5/rrRrr ox,boar horse,elephant crab r\n",
+        Mode::PassAndPlay { turn_board: false },
+        Motion::Reduced,
+    );
+    let effects = empty.update(Event::Intent(Intent::Review));
+    assert!(!effects.iter().any(|e| matches!(e, Effect::Focus(_))), "{effects:?}");
 }

@@ -286,6 +286,15 @@ pub enum Effect {
     FetchTutorialTexts(Lang),
     /// Remember that the tutorial was finished or left: it is not offered again.
     TutorialDone,
+    /// Move the keyboard's focus there: the control that had it has gone.
+    Focus(Focus),
+}
+
+/// Where the keyboard's focus goes when the control that had it goes away.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Focus {
+    /// The review's panel (its Close button), opened by a Review button that its opening hides.
+    Review,
 }
 
 /// Options for a new game, as the dialog and the API give them.
@@ -1093,6 +1102,8 @@ impl Session {
         self.state.review = Some(Review::new(self.last_request, game));
         self.state.result_dismissed = true;
         self.refresh_controls();
+        // The Review button pressed has gone with the result: the focus follows into the panel.
+        self.effects.push(Effect::Focus(Focus::Review));
     }
 
     /// A game has reached its end: it is kept among the finished ones (puzzles are not games to

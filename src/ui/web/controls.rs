@@ -4,7 +4,7 @@
 use super::super::error_text;
 use super::super::keyboard::{self, MoveListPlace};
 use super::super::puzzle::Choice;
-use super::super::session::{Event, Intent, SettingsPatch};
+use super::super::session::{Event, Focus, Intent, SettingsPatch};
 use super::super::state::{Theme, WatchSpeed};
 use super::super::text::{self, Lang};
 use super::super::view::{self, ControlsView, EvaluationBar, MoveRow, PuzzleList, ReviewPanel, SetupFields, SetupForm};
@@ -353,6 +353,16 @@ fn read_setup() -> SetupFields {
         turn_board: checked("setup-turn"),
         choose_cards: checked("setup-choose-cards"),
         cards: CARD_SELECTS.map(select_value),
+    }
+}
+
+/// Moves the keyboard's focus where the session says.
+pub fn focus(to: Focus) {
+    let id = match to {
+        Focus::Review => "review-close",
+    };
+    if let Some(element) = element::<web_sys::HtmlElement>(id) {
+        let _ = element.focus();
     }
 }
 

@@ -376,6 +376,7 @@ impl App {
                 dispatch(Event::TutorialTexts { lang, file: file.ok() });
             }),
             Effect::TutorialDone => storage::save_tutorial_done(),
+            Effect::Focus(to) => controls::focus(to),
             Effect::Vibrate(ms) => {
                 if let Some(window) = web_sys::window() {
                     // Where the device cannot buzz, nothing happens.
