@@ -310,7 +310,7 @@ fn the_offer_stays_when_the_ai_has_begun_the_game() {
 }
 
 #[test]
-fn the_panel_keeps_room_for_every_text_of_the_tutorial_so_each_shows_whole() {
+fn the_panel_and_the_strip_keep_room_for_every_text_of_the_tutorial_so_each_shows_whole() {
     for lang in Lang::ALL {
         let (mut session, _) =
             common::open_position(START, vs_ai(), Settings { language: lang, ..Settings::default() }, Motion::Reduced);
@@ -320,6 +320,10 @@ fn the_panel_keeps_room_for_every_text_of_the_tutorial_so_each_shows_whole() {
         for (n, step) in STEPS.iter().enumerate() {
             let shown = session.controls().tutorial.unwrap();
             assert_eq!(shown.reserve, reserve, "{lang:?} step {n}: the same room at every step");
+            // The strip keeps the room of the longest title too: the board does not move for it.
+            let controls = session.controls();
+            assert_eq!(controls.mode_line_room.len(), STEPS.len(), "{lang:?}");
+            assert!(controls.mode_line_room.contains(&controls.mode_line), "{lang:?} step {n}: {}", controls.mode_line);
             assert!(reserve.contains(&shown.text), "{lang:?} step {n}: {}", shown.text);
             let position = step.start().unwrap();
             if let Some(&wrong) = position.legal_moves().iter().find(|&&m| !step.accepts(m)) {
@@ -333,6 +337,8 @@ fn the_panel_keeps_room_for_every_text_of_the_tutorial_so_each_shows_whole() {
             assert!(done.done && reserve.contains(&done.text), "{lang:?} step {n}: {}", done.text);
             intent(&mut session, Intent::TutorialNext);
         }
+        // Out of the tutorial, the strip keeps no room.
+        assert!(session.controls().mode_line_room.is_empty());
     }
 }
 

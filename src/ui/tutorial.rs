@@ -142,6 +142,11 @@ pub fn every_text(lang: Lang, file: &str) -> Vec<String> {
     runs.map(|run| run.text(lang, file)).collect()
 }
 
+/// Every step's title, in the file `file`: the strip keeps the room of the longest.
+pub fn every_title(lang: Lang, file: &str) -> Vec<String> {
+    (0..STEPS.len()).map(|step| TutorialRun::new(step).title(lang, file)).collect()
+}
+
 /// The text of `key` in a tutorial file; empty if the file lacks it.
 pub fn line<'a>(file: &'a str, key: &str) -> &'a str {
     file.lines().find_map(|l| l.strip_prefix(key)?.strip_prefix('=')).unwrap_or_default()

@@ -20,6 +20,9 @@ pub struct ControlsView {
     pub board_description: String,
     /// Who plays (or the puzzle's task), and at the start why this side begins.
     pub mode_line: String,
+    /// Every line the strip may show in turn while the board should stay put (in the tutorial,
+    /// each step's title; else none): the strip is as tall as the tallest.
+    pub mode_line_room: Vec<String>,
     /// Why this side began, while no move is made.
     pub status: Option<String>,
     pub notice: Option<String>,
@@ -300,6 +303,10 @@ pub fn controls(state: &State) -> ControlsView {
         dark: state.dark(),
         board_description: text::describe_position(lang, state.position()),
         mode_line,
+        mode_line_room: match (state.tutorial, state.tutorial_file().flatten()) {
+            (Some(_), Some(file)) => super::tutorial::every_title(lang, file),
+            _ => Vec::new(),
+        },
         status: why,
         notice: state.notice.as_ref().map(|n| n.text(lang)),
         // A solution shown plays itself, and the tutorial has its own steps: the move list looks back instead.

@@ -380,6 +380,7 @@ pub fn update(view: &ControlsView) {
         let _ = root.set_attribute("data-theme", if view.dark { "dark" } else { "light" });
     }
     set_text("mode-line", Some(&view.mode_line));
+    show_room("mode-room", &view.mode_line_room);
     set_text("notice", view.notice.as_deref());
     set_text("status", view.status.as_deref());
     for (id, enabled) in [("undo", view.undo), ("redo", view.redo), ("hint", view.hint)] {
@@ -420,7 +421,7 @@ pub fn update(view: &ControlsView) {
         if element::<Element>("tutorial-text").and_then(|e| e.text_content()).as_deref() != Some(&tutorial.text) {
             set_text("tutorial-text", Some(&tutorial.text));
         }
-        show_tutorial_room(&tutorial.reserve);
+        show_room("tutorial-room", &tutorial.reserve);
         set_text("tutorial-next", Some(tutorial.next_label));
         if let Some(button) = element::<HtmlButtonElement>("tutorial-next") {
             button.set_disabled(!tutorial.done);
@@ -459,9 +460,9 @@ pub fn update(view: &ControlsView) {
     }
 }
 
-/// Lays every text the tutorial's panel may show, unseen, in its words' cell (once per language).
-fn show_tutorial_room(texts: &[String]) {
-    let Some(room) = find("tutorial-room") else { return };
+/// Lays every text a place may show in turn, unseen, in its cell (written again only when they change).
+fn show_room(id: &str, texts: &[String]) {
+    let Some(room) = find(id) else { return };
     if room.text_content().unwrap_or_default() == texts.concat() {
         return;
     }
