@@ -256,7 +256,8 @@ fn a_finished_puzzle_offers_the_way_back_to_the_game_aside_beside_its_ending() {
         assert!(session.state().aside.is_some());
         assert!(session.controls().back_to_my_game, "offered while the puzzle is played");
         let winner = winning_moves(&puzzle)[0];
-        let played = if solve { winner } else { *puzzle.position.legal_moves().iter().find(|&&m| m != winner).unwrap() };
+        let played =
+            if solve { winner } else { *puzzle.position.legal_moves().iter().find(|&&m| m != winner).unwrap() };
         let effects = session.update(Event::Intent(Intent::Play(played)));
         let order = defence_order(&effects);
         let defence = onitama::ai::puzzle::defence(&order.position(), 2).unwrap();
