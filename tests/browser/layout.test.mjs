@@ -276,7 +276,7 @@ for (const size of SIZES) {
         const move = s.controls.moves[0].text.replace(/\u00a0/g, ' ');
         const words = s.controls.review.text;
         const at = words.lastIndexOf(move);
-        text.textContent = words.slice(0, at) + Array.from({ length: 20 }, () => move).join(' → ');
+        text.textContent = words.slice(0, at) + Array.from({ length: 20 }, () => move).join(document.documentElement.dir === 'rtl' ? ' ← ' : ' → ');
       });
       assert.deepEqual(await problems(page, ['#review-text', '.review-row button']), []);
       assert.deepEqual(await whole(page, ['.review-row button']), []);

@@ -129,7 +129,7 @@ for (const [width, height, locale, lang] of [[360, 640, 'fa-IR', 'fa'], [640, 36
       const move = s.controls.moves[0].text.replace(/\u00a0/g, ' ');
       const words = s.controls.review.text;
       const at = words.lastIndexOf(move);
-      text.textContent = words.slice(0, at) + Array.from({ length: 10 }, () => move).join(' → ');
+      text.textContent = words.slice(0, at) + Array.from({ length: 10 }, () => move).join(document.documentElement.dir === 'rtl' ? ' ← ' : ' → ');
     });
     await screenshot(page, `strip-${lang}-${size}-best-line`);
     assert.deepEqual(await cut(page), []);
