@@ -15,7 +15,8 @@
 //!
 //! The `aside` lines hold a game in progress that a puzzle, another game's review or an opened
 //! record took the place of, to come back to. A `puzzle <id> <plies> daily|chosen [shown]` line
-//! says the game is a puzzle of the set (`shown`: its solution is played out on the board).
+//! says the game is a puzzle of the set (`shown`: its solution is played out on the board). A
+//! `tutorial <step>` line says the game is that step of the tutorial (0 for the first).
 
 use crate::mode::{Mode, ModeError};
 use crate::rules::{Game, RecordError};
@@ -37,6 +38,8 @@ pub struct SaveFile {
     pub puzzle: Option<SavedPuzzle>,
     /// The player's game in progress, put aside while this one is shown.
     pub aside: Option<AsideGame>,
+    /// The game is this step of the tutorial (0 for the first): `tutorial 5`.
+    pub tutorial: Option<usize>,
 }
 
 /// A game in progress put aside, with how it was played.
@@ -65,6 +68,9 @@ pub fn encode(save: &SaveFile) -> String {
     if let Some(SavedPuzzle { id, plies, daily, shown }) = save.puzzle {
         let (daily, shown) = (if daily { "daily" } else { "chosen" }, if shown { " shown" } else { "" });
         text.push_str(&format!("puzzle {id} {plies} {daily}{shown}\n"));
+    }
+    if let Some(step) = save.tutorial {
+        text.push_str(&format!("tutorial {step}\n"));
     }
     if let Some(AsideGame { game, mode }) = &save.aside {
         text.push_str(&format!("aside mode {mode}\n"));
@@ -125,7 +131,7 @@ pub fn decode(text: &str) -> Result<SaveFile, SaveError> {
         Err(_) => return Err(SaveError::BadFormatNumber(shorten(version))),
     }
     let (mut mode, mut show_evaluation, mut language, mut puzzle) = (None, false, None, None);
-    let (mut aside_mode, mut aside_record) = (None, String::new());
+    let (mut aside_mode, mut aside_record, mut tutorial) = (None, String::new(), None);
     let mut record = String::new();
     for line in lines {
         let (key, value) = line.trim().split_once(' ').unwrap_or((line.trim(), ""));
@@ -160,6 +166,7 @@ pub fn decode(text: &str) -> Result<SaveFile, SaveError> {
                     shown,
                 });
             }
+            "tutorial" => tutorial = Some(value.parse().map_err(|_| SaveError::UnknownLine(shorten(line)))?),
             "aside" => match value.split_once(' ') {
                 Some(("mode", text)) => aside_mode = Some(decode_mode(text)?),
                 _ => {
@@ -182,7 +189,7 @@ pub fn decode(text: &str) -> Result<SaveFile, SaveError> {
     let game = Game::from_record(&record).map_err(SaveError::BrokenRecord)?;
     // A damaged game aside must not cost the game on the board: it alone is dropped.
     let aside = aside_mode.zip(Game::from_record(&aside_record).ok()).map(|(mode, game)| AsideGame { game, mode });
-    Ok(SaveFile { game, mode, show_evaluation, language, puzzle, aside })
+    Ok(SaveFile { game, mode, show_evaluation, language, puzzle, aside, tutorial })
 }
 
 fn decode_mode(value: &str) -> Result<Mode, SaveError> {

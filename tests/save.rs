@@ -18,6 +18,7 @@ fn sample() -> SaveFile {
         language: Some("fa".into()),
         puzzle: None,
         aside: None,
+        tutorial: None,
     }
 }
 
@@ -42,6 +43,18 @@ fn a_puzzle_in_play_is_saved_and_read_back() {
     assert_eq!(save::decode(&text).unwrap(), shown);
     let unknown = text.replace("chosen shown", "chosen seen");
     assert!(matches!(save::decode(&unknown), Err(save::SaveError::UnknownLine(_))));
+}
+
+#[test]
+fn the_tutorials_step_is_saved_and_read_back() {
+    let file = SaveFile { tutorial: Some(5), ..sample() };
+    let text = save::encode(&file);
+    assert!(text.contains("\ntutorial 5\n"), "{text}");
+    assert_eq!(save::decode(&text).unwrap(), file);
+    for broken in ["tutorial six", "tutorial", "tutorial -1"] {
+        let text = text.replace("tutorial 5", broken);
+        assert!(matches!(save::decode(&text), Err(save::SaveError::UnknownLine(_))), "{broken}");
+    }
 }
 
 #[test]
@@ -183,6 +196,7 @@ fn a_finished_game_saves_and_links() {
             language: None,
             puzzle: None,
             aside: None,
+            tutorial: None,
         };
         assert_eq!(save::decode(&save::encode(&file)).unwrap(), file);
         assert_eq!(save::game_from_fragment(&save::link_fragment(&game)).unwrap().unwrap(), game);

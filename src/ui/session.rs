@@ -286,6 +286,15 @@ pub enum Effect {
     FetchTutorialTexts(Lang),
     /// Remember that the tutorial was finished or left: it is not offered again.
     TutorialDone,
+    /// Move the keyboard's focus there: the control that had it has gone.
+    Focus(Focus),
+}
+
+/// Where the keyboard's focus goes when the control that had it goes away.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Focus {
+    /// The review's panel (its Close button), opened by a Review button that its opening hides.
+    Review,
 }
 
 /// Options for a new game, as the dialog and the API give them.
@@ -405,6 +414,7 @@ impl Session {
                 shown: run.shown,
             }),
             aside: self.state.aside.clone(),
+            tutorial: self.state.tutorial.map(|run| run.step),
         }
     }
 
@@ -1092,6 +1102,8 @@ impl Session {
         self.state.review = Some(Review::new(self.last_request, game));
         self.state.result_dismissed = true;
         self.refresh_controls();
+        // The Review button pressed has gone with the result: the focus follows into the panel.
+        self.effects.push(Effect::Focus(Focus::Review));
     }
 
     /// A game has reached its end: it is kept among the finished ones (puzzles are not games to
@@ -1250,11 +1262,9 @@ impl Session {
 
     fn changed(&mut self) {
         self.refresh_controls();
-        // The tutorial's positions are not the player's game: the save keeps what it had (the
-        // game in progress and what was aside), so a reload finds the player's game.
-        if self.state.tutorial.is_none() {
-            self.effects.push(Effect::SaveGame(self.save_file()));
-        }
+        // In the tutorial the save holds its step, and the player's game in progress aside: a
+        // reload comes back to the step, and leaving it to the game.
+        self.effects.push(Effect::SaveGame(self.save_file()));
         self.effects.push(Effect::Redraw);
     }
 
@@ -1264,7 +1274,7 @@ impl Session {
         let level = self.state.mode.level().unwrap_or_default();
         self.start_game(Game::new(position), Mode::VsAi { human: Color::Red, level });
         self.state.tutorial = Some(TutorialRun::new(step));
-        // The step's position is not saved over the player's game.
+        // Saved as the tutorial's step, not as a game of the player's.
         self.effects.retain(|e| !matches!(e, Effect::SaveGame(_)));
         self.changed();
     }

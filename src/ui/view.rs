@@ -20,6 +20,9 @@ pub struct ControlsView {
     pub board_description: String,
     /// Who plays (or the puzzle's task), and at the start why this side begins.
     pub mode_line: String,
+    /// Every line the strip may show in turn while the board should stay put (in the tutorial,
+    /// each step's title; else none): the strip is as tall as the tallest.
+    pub mode_line_room: Vec<String>,
     /// Why this side began, while no move is made.
     pub status: Option<String>,
     pub notice: Option<String>,
@@ -73,6 +76,9 @@ pub struct TutorialPanel {
     pub wrong: bool,
     /// The Next button's words: "Next", or "Finish" on the last step.
     pub next_label: &'static str,
+    /// Every text the panel may show in this language (none while they come): the panel is as
+    /// tall as the tallest, so each shows whole and the board stays put.
+    pub reserve: Vec<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -297,6 +303,10 @@ pub fn controls(state: &State) -> ControlsView {
         dark: state.dark(),
         board_description: text::describe_position(lang, state.position()),
         mode_line,
+        mode_line_room: match (state.tutorial, state.tutorial_file().flatten()) {
+            (Some(_), Some(file)) => super::tutorial::every_title(lang, file),
+            _ => Vec::new(),
+        },
         status: why,
         notice: state.notice.as_ref().map(|n| n.text(lang)),
         // A solution shown plays itself, and the tutorial has its own steps: the move list looks back instead.
@@ -359,6 +369,10 @@ pub fn controls(state: &State) -> ControlsView {
                 .texts()
                 .html(if run.is_last() { "tutorial-finish" } else { "tutorial-next" })
                 .unwrap_or_default(),
+            reserve: state
+                .tutorial_file()
+                .flatten()
+                .map_or_else(Vec::new, |file| super::tutorial::every_text(lang, file)),
         }),
         tutorial_offer: state.first_visit
             && !state.tutorial_done

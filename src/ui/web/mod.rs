@@ -138,11 +138,12 @@ fn show(
     let reduced_motion =
         window.match_media("(prefers-reduced-motion: reduce)").ok().flatten().is_some_and(|query| query.matches());
     let first_visit = storage::first_visit();
-    let Opening { game, mode, settings, notice, puzzle, aside } = opening;
+    let Opening { game, mode, settings, notice, puzzle, aside, tutorial } = opening;
     let mut state = State::new(game, mode, settings, reduced_motion, random_seed());
     state.notice = notice;
     state.puzzle = puzzle;
     state.aside = aside;
+    state.tutorial = tutorial;
     state.solved = puzzles::solved();
     state.standings = storage::standings();
     state.first_visit = first_visit;
@@ -375,6 +376,7 @@ impl App {
                 dispatch(Event::TutorialTexts { lang, file: file.ok() });
             }),
             Effect::TutorialDone => storage::save_tutorial_done(),
+            Effect::Focus(to) => controls::focus(to),
             Effect::Vibrate(ms) => {
                 if let Some(window) = web_sys::window() {
                     // Where the device cannot buzz, nothing happens.
