@@ -268,6 +268,55 @@ fn tune_fits_weights_to_recorded_games_and_writes_them_as_rust() {
     assert!(String::from_utf8_lossy(&missing.stderr).contains("cannot read"));
 }
 
+#[test]
+fn tune_cards_of_fits_only_those_cards_tables() {
+    let dir = std::env::temp_dir();
+    let records = dir.join(format!("onitama-tune-cards-games-{}.txt", std::process::id()));
+    let weights = dir.join(format!("onitama-tune-cards-weights-{}.rs", std::process::id()));
+    let (records_arg, weights_arg) = (records.to_str().unwrap(), weights.to_str().unwrap());
+    let packs = "base,senseis-path,promo";
+    let played = cli(&[
+        "match",
+        "--a",
+        "depth=2",
+        "--b",
+        "student",
+        "--games",
+        "40",
+        "--packs",
+        packs,
+        "--records",
+        records_arg,
+    ]);
+    assert!(played.status.success(), "{}", String::from_utf8_lossy(&played.stderr));
+    let output =
+        cli(&["tune", records_arg, "--iterations", "100", "--cards-of", "senseis-path,promo", "--output", weights_arg]);
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let written = std::fs::read_to_string(&weights).unwrap();
+    let shipped = include_str!("../crates/core/src/ai/weights.rs");
+    // Each card's rows follow a comment naming it: the named terms and the base cards' rows are
+    // kept, and some expansion card's are not.
+    let rows_of = |source: &str, expansion: bool| -> Vec<String> {
+        let mut keep = !expansion;
+        let mut rows = Vec::new();
+        for line in source.lines() {
+            if let Some(comment) = line.trim_start().strip_prefix("// ") {
+                let card = comment.split(' ').next().and_then(onitama::rules::Card::from_name);
+                keep = card.map_or(!expansion, |card| (card.pack() != onitama::rules::Pack::Base) == expansion);
+            } else if keep {
+                rows.push(line.to_string());
+            }
+        }
+        rows
+    };
+    assert_eq!(rows_of(&written, false), rows_of(shipped, false));
+    assert_ne!(rows_of(&written, true), rows_of(shipped, true));
+    std::fs::remove_file(&records).unwrap();
+    std::fs::remove_file(&weights).unwrap();
+    let refused = cli(&["tune", records_arg, "--cards-of", "expansion"]);
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("unknown pack 'expansion'"), "{refused:?}");
+}
+
 /// Runs `onitama-cli engine` on these input lines and returns what it printed.
 fn engine_session(lines: &[&str]) -> Vec<String> {
     let mut child = Command::new(env!("CARGO_BIN_EXE_onitama-cli"))

@@ -136,6 +136,11 @@ enum Command {
         /// fewer games than the tables need).
         #[arg(long)]
         terms_only: bool,
+        /// Fit only the card tables of these packs' cards (joined by commas: base, senseis-path,
+        /// promo), keeping the named terms and the other cards' tables: new cards are fitted
+        /// without changing how the engine plays deals of the others.
+        #[arg(long, conflicts_with = "terms_only")]
+        cards_of: Option<String>,
         /// Where to write the weights (standard output if not given).
         #[arg(long)]
         output: Option<std::path::PathBuf>,
@@ -289,15 +294,20 @@ fn run(cli: Cli) -> Result<(), String> {
         }
         Command::Match { a, b, games, seed, threads, max_plies, records, packs } => {
             let specs = [EngineSpec::parse(&a)?, EngineSpec::parse(&b)?];
-            let pool = matches::parse_packs(&packs)?;
+            let pool = matches::parse_pool(&packs)?;
             let records = records
                 .map(|path| File::create(&path).map_err(|e| format!("cannot create {}: {e}", path.display())))
                 .transpose()?;
             let schedule = Schedule { pairs: games.div_ceil(2), seed, threads: threads.max(1), max_plies, pool };
             play_match(&specs, &schedule, records)?;
         }
-        Command::Tune { records, iterations, regularization, hold_out_every, terms_only, output } => {
-            tune::tune(&tune::Tuning { records, iterations, regularization, hold_out_every, terms_only, output })?;
+        Command::Tune { records, iterations, regularization, hold_out_every, terms_only, cards_of, output } => {
+            let fit = match (terms_only, cards_of) {
+                (true, _) => tune::Fit::Terms,
+                (false, Some(packs)) => tune::Fit::CardsOf(matches::parse_packs(&packs)?),
+                (false, None) => tune::Fit::All,
+            };
+            tune::tune(&tune::Tuning { records, iterations, regularization, hold_out_every, fit, output })?;
         }
         Command::Puzzles { out: Some(out), count_per_difficulty, seed, .. } => {
             make_puzzles(&out, count_per_difficulty, seed)?;

@@ -179,7 +179,7 @@ pub struct Schedule {
     pub pool: CardSet,
 }
 
-/// `base,senseis-path` as the cards of those packs; at least five cards.
+/// `base,senseis-path` as the cards of those packs.
 pub fn parse_packs(text: &str) -> Result<CardSet, String> {
     let mut pool = CardSet::EMPTY;
     for code in text.split(',').map(str::trim) {
@@ -189,7 +189,12 @@ pub fn parse_packs(text: &str) -> Result<CardSet, String> {
         })?;
         pool = pool.union(pack.cards());
     }
-    // A pool too small for a deal is refused now rather than at the first game.
+    Ok(pool)
+}
+
+/// The packs a match deals from: at least five cards (refused now rather than at the first game).
+pub fn parse_pool(text: &str) -> Result<CardSet, String> {
+    let pool = parse_packs(text)?;
     Deal::from_seed_in(0, pool).map_err(|e| e.to_string())?;
     Ok(pool)
 }

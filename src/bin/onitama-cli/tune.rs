@@ -2,7 +2,7 @@
 //! of each quiet position's result on its evaluation terms) and writes them as Rust source.
 
 use onitama::ai::{CardTable, FEATURES, TERMS, WEIGHTS, Weights, card_square, features, is_quiet};
-use onitama::rules::{Card, Game, Square};
+use onitama::rules::{Card, CardSet, Game, Square};
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
@@ -14,8 +14,40 @@ pub struct Tuning {
     pub regularization: f64,
     /// The share of games (every n-th) held out to measure the fit on unseen positions.
     pub hold_out_every: usize,
-    pub terms_only: bool,
+    pub fit: Fit,
     pub output: Option<PathBuf>,
+}
+
+/// The weights a fit changes; the others keep their values.
+pub enum Fit {
+    All,
+    /// The named terms only, the card tables kept (to try a new term on fewer games than the
+    /// tables need).
+    Terms,
+    /// These cards' tables only.
+    CardsOf(CardSet),
+}
+
+impl Fit {
+    /// Which weights the fit may change (the student's worth, weight 0, is the unit: never).
+    fn mask(&self) -> Vec<bool> {
+        let mut mask = vec![false; FEATURES];
+        match self {
+            Fit::All => mask.fill(true),
+            Fit::Terms => mask[..TERMS.len()].fill(true),
+            Fit::CardsOf(cards) => {
+                for card in Card::ALL.into_iter().filter(|&card| cards.contains(card)) {
+                    for table in [CardTable::Held, CardTable::Next] {
+                        let rows =
+                            card_square(table, card, false, 0)..=card_square(table, card, true, Square::COUNT - 1);
+                        mask[rows].fill(true);
+                    }
+                }
+            }
+        }
+        mask[0] = false;
+        mask
+    }
 }
 
 /// One quiet position: its terms and its result for the side to move (1 win, 0.5 draw, 0 loss).
@@ -136,7 +168,7 @@ fn descend(
     let (mut m, mut v) = (vec![0.0; FEATURES], vec![0.0; FEATURES]);
     let mut gradient = vec![0.0; FEATURES];
     let penalty = tuning.regularization / training.len() as f64;
-    let fitted = if tuning.terms_only { TERMS.len() } else { FEATURES };
+    let fitted = tuning.fit.mask();
     for step in 1..=tuning.iterations {
         gradient.iter_mut().for_each(|g| *g = 0.0);
         for sample in training {
@@ -146,8 +178,7 @@ fn descend(
                 gradient[feature as usize] += common * f64::from(count);
             }
         }
-        // Weight 0, the student, stays put.
-        for i in (1..fitted).filter(|&i| used[i]) {
+        for i in (0..FEATURES).filter(|&i| fitted[i] && used[i]) {
             let mut g = gradient[i] / training.len() as f64;
             if i >= TERMS.len() {
                 g += 2.0 * penalty * weights[i];
