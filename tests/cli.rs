@@ -164,19 +164,23 @@ fn expansion_positions_are_counted_listed_and_searched() {
 fn a_match_deals_from_the_chosen_packs() {
     let records = std::env::temp_dir().join(format!("onitama-packs-games-{}.txt", std::process::id()));
     let records_arg = records.to_str().unwrap();
-    let args = ["match", "--a", "depth=2", "--b", "depth=2", "--games", "4", "--packs", "senseis-path,promo"];
+    let args = ["match", "--a", "depth=2", "--b", "depth=2", "--games", "16", "--packs", "senseis-path,promo,-turtle"];
     let played = cli(&[&args[..], &["--records", records_arg]].concat());
     assert!(played.status.success(), "{}", String::from_utf8_lossy(&played.stderr));
     let text = std::fs::read_to_string(&records).unwrap();
     let starts: Vec<&str> = text.lines().filter_map(|line| line.strip_prefix("start ")).collect();
-    assert_eq!(starts.len(), 4, "{text}");
+    assert_eq!(starts.len(), 16, "{text}");
     for start in starts {
         let position: onitama::rules::Position = start.parse().unwrap();
-        let cards = onitama::rules::Color::ALL.into_iter().flat_map(|color| position.hand(color));
-        assert!(cards.chain([position.side_card()]).all(|card| card.pack() != onitama::rules::Pack::Base), "{start}");
+        let mut cards = onitama::rules::Color::ALL.into_iter().flat_map(|color| position.hand(color));
+        let from_the_pool =
+            |card: onitama::rules::Card| card.pack() != onitama::rules::Pack::Base && card.name() != "turtle";
+        assert!(cards.all(from_the_pool) && from_the_pool(position.side_card()), "{start}");
     }
     std::fs::remove_file(&records).unwrap();
-    for (packs, error) in [("promo", "at least 5 cards"), ("base,wind", "unknown pack 'wind'")] {
+    let refusals =
+        [("promo", "at least 5 cards"), ("base,wind", "unknown pack 'wind'"), ("base,-wolf", "unknown card 'wolf'")];
+    for (packs, error) in refusals {
         let refused = cli(&["match", "--a", "depth=2", "--b", "depth=2", "--packs", packs]);
         assert!(!refused.status.success());
         assert!(String::from_utf8_lossy(&refused.stderr).contains(error), "{packs}: {refused:?}");

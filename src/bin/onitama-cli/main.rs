@@ -112,7 +112,8 @@ enum Command {
         /// Write every game's record to this file (readable by the page's Records dialog).
         #[arg(long)]
         records: Option<std::path::PathBuf>,
-        /// The packs the deals draw from, joined by commas: base, senseis-path, promo.
+        /// The packs the deals draw from, joined by commas: base, senseis-path, promo; `-turtle`
+        /// leaves a card out.
         #[arg(long, default_value = "base")]
         packs: String,
     },

@@ -4,7 +4,7 @@
 use crate::TABLE_MB;
 use crate::protocol::ExternalEngine;
 use onitama::ai::{self, Engine, Level, LevelPlayer, Options, TERMS};
-use onitama::rules::{CardSet, Color, Deal, Game, Move, Outcome, Pack};
+use onitama::rules::{Card, CardSet, Color, Deal, Game, Move, Outcome, Pack};
 use std::fs::File;
 use std::io::Write;
 use std::sync::Mutex;
@@ -179,10 +179,15 @@ pub struct Schedule {
     pub pool: CardSet,
 }
 
-/// `base,senseis-path` as the cards of those packs.
+/// `base,senseis-path` as the cards of those packs; `-turtle` leaves a card out.
 pub fn parse_packs(text: &str) -> Result<CardSet, String> {
     let mut pool = CardSet::EMPTY;
     for code in text.split(',').map(str::trim) {
+        if let Some(name) = code.strip_prefix('-') {
+            let card = Card::from_name(name).ok_or_else(|| format!("unknown card '{name}' in '{code}'"))?;
+            pool = pool.without(card);
+            continue;
+        }
         let pack = Pack::from_code(code).ok_or_else(|| {
             let codes: Vec<&str> = Pack::ALL.iter().map(|pack| pack.code()).collect();
             format!("unknown pack '{code}': the packs are {}", codes.join(", "))
