@@ -9,10 +9,12 @@
 #
 #   bash scripts/against-java.sh <checkout> [--match a|b|c|all|none] [--games N] [--out DIR] [--no-check]
 #
-#   --match    which match to play (default all, in the order a, c, b):
+#   --match    which match to play (default all, in the order a, c, d, b):
 #                a  ours at a tenth of its time: ours 10 ms a move, theirs 100 ms; 200 games, deals from seed 1400000
 #                b  both 1 s a move; 100 games, deals from seed 1410000 (about 70 minutes)
 #                c  both 100 ms a move; 200 games, deals from seed 1420000
+#                d  both 100 ms a move on deals from all 34 cards but Turtle (the engine's Turtle is
+#                   not the published card); 200 games, deals from seed 1430000
 #              none builds and checks only.
 #   --games N  play N games instead (a smoke test: --match c --games 20)
 #   --out DIR  where the build and the results go (default /tmp/onitama-against-java; not inside the project)
@@ -22,7 +24,8 @@
 #   1. builds onitama-cli (release; into $CARGO_TARGET_DIR if set) and compiles the engine with the
 #      bridge into DIR/classes (javac);
 #   2. checks move generation: positions from 16 quick games between our casual and apprentice levels
-#      (deals from seed 1390000) plus two positions where one side must pass; for each, the set of legal
+#      (deals from seed 1390000), 16 more dealt from the expansion cards but Turtle (seed 1390100),
+#      plus two positions where one side must pass; for each, the set of legal
 #      moves the Java generator finds must equal `onitama-cli legal`, and perft 4 (through the Java
 #      generator and state transition, RULES.md's definition) must equal `onitama-cli perft`; and perft
 #      5 from the four published starts must equal RULES.md's table. Any mismatch stops the script;
@@ -33,7 +36,8 @@
 #
 # Needs a JDK (Debian: apt-get install -y default-jdk-headless) and Rust. The Java engine has no pass
 # move and does not see repetitions; the bridge chooses a pass itself when the engine finds no move
-# (see the bridge's header). The seeds 1390000, 1400000, 1410000 and 1420000 were new to the project.
+# (see the bridge's header). The seeds 1390000, 1390100, 1400000, 1410000, 1420000 and 1430000 were new
+# to the project.
 set -euo pipefail
 
 usage() { sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit "${1:-0}"; }
@@ -46,7 +50,7 @@ out=/tmp/onitama-against-java
 check=1
 while [ $# -gt 0 ]; do
     case "$1" in
-        --match) which=${2:?--match needs a, b, c, all or none}; shift 2 ;;
+        --match) which=${2:?--match needs a, b, c, d, all or none}; shift 2 ;;
         --games) games=${2:?--games needs a number}; shift 2 ;;
         --out) out=${2:?--out needs a directory}; shift 2 ;;
         --no-check) check=0; shift ;;
@@ -56,7 +60,8 @@ while [ $# -gt 0 ]; do
     esac
 done
 [ -n "$checkout" ] || { echo "give the path of a checkout of github.com/maxbennedich/onitama" >&2; usage 1; }
-case "$which" in a|b|c|all|none) ;; *) echo "--match is a, b, c, all or none" >&2; exit 1 ;; esac
+case "$which" in a|b|c|d|all|none) ;; *) echo "--match is a, b, c, d, all or none" >&2; exit 1 ;; esac
+expansion=base,senseis-path,promo,-turtle
 src="$checkout/src/main/java"
 [ -f "$src/onitama/ai/Searcher.java" ] || { echo "$checkout does not look like a checkout of maxbennedich/onitama (no $src/onitama/ai/Searcher.java)" >&2; exit 1; }
 command -v javac >/dev/null || { echo "no JDK: install one, e.g. apt-get install -y default-jdk-headless" >&2; exit 1; }
@@ -83,6 +88,8 @@ if [ "$check" = 1 ]; then
     report="$out/check.txt"
     : >"$report"
     "$cli" match --a casual --b apprentice --games 16 --seed 1390000 --threads 1 --records "$out/check-games.txt" >/dev/null
+    "$cli" match --a casual --b apprentice --games 16 --seed 1390100 --threads 1 --packs "$expansion" \
+        --records "$out/check-games-expansion.txt" >/dev/null
     {
         # Every position of every game but the last (finished) one.
         while read -r kind rest; do
@@ -94,7 +101,7 @@ if [ "$check" = 1 ]; then
                         "$cli" play "$start" "${moves[@]:0:k}" </dev/null | head -n 1
                     done ;;
             esac
-        done <"$out/check-games.txt"
+        done < <(cat "$out/check-games.txt" "$out/check-games-expansion.txt")
         # Red must pass; Blue must pass.
         echo "R4/r4/r3B/r4/r4 tiger,horse crab,ox boar r"
         echo "4b/4b/R3b/4b/4B crab,ox tiger,horse boar b"
@@ -127,12 +134,12 @@ if [ "$check" = 1 ]; then
     fi
 fi
 
-run_match() { # name, ours ms, theirs ms, games, seed
-    local name=$1 ms_ours=$2 ms_theirs=$3 n=${games:-$4} seed=$5
+run_match() { # name, ours ms, theirs ms, games, seed, packs
+    local name=$1 ms_ours=$2 ms_theirs=$3 n=${games:-$4} seed=$5 packs=$6
     local file="$out/match-$name.txt"
     local cmd=("$cli" match --a "movetime=$ms_ours,command=$ours" --b "movetime=$ms_theirs,command=$java_engine"
-        --games "$n" --seed "$seed" --threads 1 --records "$out/match-$name-records.txt")
-    echo "== match $name: ours $ms_ours ms vs the Java engine $ms_theirs ms a move, $n games, deals from seed $seed"
+        --games "$n" --seed "$seed" --threads 1 --packs "$packs" --records "$out/match-$name-records.txt")
+    echo "== match $name: ours $ms_ours ms vs the Java engine $ms_theirs ms a move, $n games, deals from seed $seed ($packs)"
     {
         printf '%q ' "${cmd[@]}"
         echo
@@ -141,6 +148,7 @@ run_match() { # name, ours ms, theirs ms, games, seed
     echo "   written to $file"
 }
 
-case "$which" in a|all) run_match a 10 100 200 1400000 ;; esac
-case "$which" in c|all) run_match c 100 100 200 1420000 ;; esac
-case "$which" in b|all) run_match b 1000 1000 100 1410000 ;; esac
+case "$which" in a|all) run_match a 10 100 200 1400000 base ;; esac
+case "$which" in c|all) run_match c 100 100 200 1420000 base ;; esac
+case "$which" in d|all) run_match d 100 100 200 1430000 "$expansion" ;; esac
+case "$which" in b|all) run_match b 1000 1000 100 1410000 base ;; esac

@@ -20,8 +20,10 @@
 //     our square <file><rank> is x = file - 'a', y = 5 - rank; its board string lists rank 5 first,
 //     files a to e, '.' for empty, as our board field does with the digits spelled out;
 //   - players: the engine's player 0 is Red ('r'/'R', starts on rank 1, wins on c5), player 1 Blue;
-//   - cards: the engine's Card enum carries the same sixteen original cards under the same names
-//     (capitalised); its offsets have dy negative for forward, ours positive: the same cards;
+//   - cards: the engine's Card enum carries the same 34 cards under the same names (capitalised,
+//     "Sea Snake" for our sea-snake); its offsets have dy negative for forward, ours positive: the
+//     same cards but one. Its Turtle moves like its Phoenix (both forward diagonals), where the
+//     published Turtle steps back: the bridge refuses turtle rather than play another card;
 //   - hands: red hand -> playerCards[0], blue hand -> playerCards[1], side card -> nextCard.
 //
 // What the engine lacks and this bridge supplies:
@@ -79,24 +81,17 @@ public class JavaEngineBridge {
         }
     }
 
-    static final String[] CARD_NAMES = {
-        "tiger", "crab", "monkey", "crane", "dragon", "elephant", "mantis", "boar",
-        "frog", "rabbit", "goose", "rooster", "horse", "ox", "eel", "cobra",
-    };
-
     static Card card(String name) {
-        for (String ours : CARD_NAMES) {
-            if (ours.equals(name)) {
-                Card c = Card.getByName(name);
-                if (c == null) throw new IllegalArgumentException("the engine has no card '" + name + "'");
-                return c;
-            }
+        if (name.equals("turtle")) {
+            throw new IllegalArgumentException("the engine's turtle is not the published card (it moves like phoenix)");
         }
-        throw new IllegalArgumentException("unknown card '" + name + "'");
+        Card c = name.matches("[a-z]+(-[a-z]+)?") ? Card.getByName(name.replace('-', ' ')) : null;
+        if (c == null) throw new IllegalArgumentException("unknown card '" + name + "'");
+        return c;
     }
 
     static String name(Card c) {
-        return c.name.toLowerCase();
+        return c.name.toLowerCase().replace(' ', '-');
     }
 
     static String square(int x, int y) {
