@@ -18,6 +18,7 @@
 //! says the game is a puzzle of the set (`shown`: its solution is played out on the board).
 
 use crate::mode::{Mode, ModeError};
+use crate::online::Saved;
 use crate::rules::{Game, RecordError};
 use thiserror::Error;
 
@@ -37,6 +38,9 @@ pub struct SaveFile {
     pub puzzle: Option<SavedPuzzle>,
     /// The player's game in progress, put aside while this one is shown.
     pub aside: Option<AsideGame>,
+    /// An online game's seat, secret and clock, as the online module last gave them: after a
+    /// reload they take the page back into the same game.
+    pub online: Option<Box<Saved>>,
 }
 
 /// A game in progress put aside, with how it was played.
@@ -71,6 +75,9 @@ pub fn encode(save: &SaveFile) -> String {
         for line in game.to_record().lines() {
             text.push_str(&format!("aside {line}\n"));
         }
+    }
+    if let Some(online) = &save.online {
+        text.push_str(&format!("online {}\n", online.to_text()));
     }
     text.push_str(&save.game.to_record());
     text
@@ -126,6 +133,7 @@ pub fn decode(text: &str) -> Result<SaveFile, SaveError> {
     }
     let (mut mode, mut show_evaluation, mut language, mut puzzle) = (None, false, None, None);
     let (mut aside_mode, mut aside_record) = (None, String::new());
+    let mut online = None;
     let mut record = String::new();
     for line in lines {
         let (key, value) = line.trim().split_once(' ').unwrap_or((line.trim(), ""));
@@ -167,6 +175,8 @@ pub fn decode(text: &str) -> Result<SaveFile, SaveError> {
                     aside_record.push('\n');
                 }
             },
+            // A damaged online seat costs only itself: the game stays, played no further.
+            "online" => online = Saved::from_text(value).ok().map(Box::new),
             "start" => {
                 record.push_str(line);
                 record.push('\n');
@@ -182,7 +192,12 @@ pub fn decode(text: &str) -> Result<SaveFile, SaveError> {
     let game = Game::from_record(&record).map_err(SaveError::BrokenRecord)?;
     // A damaged game aside must not cost the game on the board: it alone is dropped.
     let aside = aside_mode.zip(Game::from_record(&aside_record).ok()).map(|(mode, game)| AsideGame { game, mode });
-    Ok(SaveFile { game, mode, show_evaluation, language, puzzle, aside })
+    // An online game without its seat can only be looked at, as two people's game.
+    let mode = match (mode, &online) {
+        (Mode::Online { .. }, None) => Mode::PassAndPlay { turn_board: false },
+        _ => mode,
+    };
+    Ok(SaveFile { game, mode, show_evaluation, language, puzzle, aside, online })
 }
 
 fn decode_mode(value: &str) -> Result<Mode, SaveError> {

@@ -18,6 +18,7 @@ fn sample() -> SaveFile {
         language: Some("fa".into()),
         puzzle: None,
         aside: None,
+        online: None,
     }
 }
 
@@ -183,6 +184,7 @@ fn a_finished_game_saves_and_links() {
             language: None,
             puzzle: None,
             aside: None,
+            online: None,
         };
         assert_eq!(save::decode(&save::encode(&file)).unwrap(), file);
         assert_eq!(save::game_from_fragment(&save::link_fragment(&game)).unwrap().unwrap(), game);

@@ -10,6 +10,7 @@ pub mod error_text;
 pub mod keyboard;
 pub mod layout;
 pub mod notice;
+pub mod online;
 pub mod pointer;
 pub mod puzzle;
 pub mod review;

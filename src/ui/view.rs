@@ -3,6 +3,7 @@
 //! evaluation bar, the review's graph, and what the new-game dialog and the records list offer.
 //! The shell writes exactly this into the page; `game_state()` hands the same view to scripts.
 
+use super::online::OnlineState;
 use super::review::{self, GRAPH_HEIGHT, Review};
 use super::standings::Tally;
 use super::state::{State, WatchSpeed};
@@ -58,6 +59,31 @@ pub struct ControlsView {
     pub tutorial: Option<TutorialPanel>,
     /// The tutorial is offered in the strip (a first visit, nothing played yet).
     pub tutorial_offer: bool,
+    /// Online play, from when it is asked for until it is left.
+    pub online: Option<OnlineView>,
+}
+
+/// Online play's strip: what it is doing, and what the player may do about it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct OnlineView {
+    /// Connecting, waiting, the opponent away, why it stopped; none while the game simply goes on.
+    pub status: Option<String>,
+    /// A draw or rematch on offer, by either side.
+    pub offer: Option<String>,
+    /// What was refused or lost last.
+    pub trouble: Option<String>,
+    /// The friend's link (`#online=<room>`), while the room waits for them and during the game.
+    pub link: Option<String>,
+    /// Offer a draw: the game is on, the opponent here, no offer standing.
+    pub offer_draw: bool,
+    /// The opponent offers a draw: accept or decline it.
+    pub answer_draw: bool,
+    /// The opponent has been to move for the limit: the win may be claimed.
+    pub claim: bool,
+    /// The game is over: a rematch may be offered (or accepted, if the opponent offered one).
+    pub rematch: bool,
+    /// Leave online play (while waiting this is Cancel).
+    pub leave: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -293,6 +319,8 @@ pub fn controls(state: &State) -> ControlsView {
     }
     let settings = &state.settings;
     let shown = state.puzzle.is_some_and(|run| run.shown);
+    // Online the engine does not help while the game is on, and a move cannot be taken back.
+    let online_game = matches!(state.mode, Mode::Online { .. }) && game.outcome().is_none();
     ControlsView {
         dark: state.dark(),
         board_description: text::describe_position(lang, state.position()),
@@ -300,11 +328,11 @@ pub fn controls(state: &State) -> ControlsView {
         status: why,
         notice: state.notice.as_ref().map(|n| n.text(lang)),
         // A solution shown plays itself, and the tutorial has its own steps: the move list looks back instead.
-        undo: !game.moves().is_empty() && !shown && state.tutorial.is_none(),
-        redo: game.redoable().next().is_some() && !shown && state.tutorial.is_none(),
-        hint: state.human_to_move() && state.hint.is_none() && state.tutorial.is_none(),
+        undo: !game.moves().is_empty() && !shown && state.tutorial.is_none() && !online_game,
+        redo: game.redoable().next().is_some() && !shown && state.tutorial.is_none() && !online_game,
+        hint: state.human_to_move() && state.hint.is_none() && state.tutorial.is_none() && !online_game,
         moves: move_rows(state),
-        evaluation: settings.evaluation.then(|| evaluation_bar(state)),
+        evaluation: settings.evaluation.then(|| evaluation_bar(state)).filter(|_| !online_game),
         review: state.review.as_ref().map(|review| review_panel(state, review)),
         // Described from the whole line, also while looking back at an earlier move.
         puzzle_end: state.puzzle.and_then(|run| run.verdict(lang, &state.line())),
@@ -368,6 +396,7 @@ pub fn controls(state: &State) -> ControlsView {
             && state.review.is_none()
             && state.aside.is_none(),
         puzzles_solved: state.puzzle_set.as_ref().map(|set| puzzles_solved(lang, state.solved.len(), set.len())),
+        online: state.online.as_ref().map(|online| online_view(state, online)),
         settings: SettingsView {
             evaluation: settings.evaluation,
             sound: settings.sound,
@@ -375,6 +404,26 @@ pub fn controls(state: &State) -> ControlsView {
             theme: settings.theme.code(),
             language: lang.code(),
         },
+    }
+}
+
+fn online_view(state: &State, online: &OnlineState) -> OnlineView {
+    let lang = state.lang();
+    let on_board = matches!(state.mode, Mode::Online { .. });
+    let you = state.mode.human().unwrap_or(Color::Red);
+    let over = on_board && state.game.outcome().is_some();
+    let playing = on_board && !over && online.playing() && online.opponent_connected;
+    let offered_by_opponent = |offer: Option<Color>| offer.is_some_and(|by| by != you);
+    OnlineView {
+        status: text::online_status(lang, online),
+        offer: on_board.then(|| text::online_offer(lang, online, you)).flatten(),
+        trouble: text::online_trouble(lang, online),
+        link: online.link(),
+        offer_draw: playing && online.draw_offer.is_none(),
+        answer_draw: playing && offered_by_opponent(online.draw_offer),
+        claim: on_board && !over && online.can_claim,
+        rematch: over && online.rematch_offer != Some(you),
+        leave: true,
     }
 }
 

@@ -7,6 +7,7 @@ pub mod ai_client;
 pub mod controls;
 mod crash;
 mod fetch;
+mod online;
 pub mod puzzles;
 mod render;
 mod sound;
@@ -138,11 +139,12 @@ fn show(
     let reduced_motion =
         window.match_media("(prefers-reduced-motion: reduce)").ok().flatten().is_some_and(|query| query.matches());
     let first_visit = storage::first_visit();
-    let Opening { game, mode, settings, notice, puzzle, aside } = opening;
+    let Opening { game, mode, settings, notice, puzzle, aside, online } = opening;
     let mut state = State::new(game, mode, settings, reduced_motion, random_seed());
     state.notice = notice;
     state.puzzle = puzzle;
     state.aside = aside;
+    state.online = online.map(super::online::OnlineState::restoring);
     state.solved = puzzles::solved();
     state.standings = storage::standings();
     state.first_visit = first_visit;
@@ -375,6 +377,7 @@ impl App {
                 dispatch(Event::TutorialTexts { lang, file: file.ok() });
             }),
             Effect::TutorialDone => storage::save_tutorial_done(),
+            Effect::Online(line) => online::send(line),
             Effect::Vibrate(ms) => {
                 if let Some(window) = web_sys::window() {
                     // Where the device cannot buzz, nothing happens.
