@@ -292,7 +292,7 @@ pub fn puzzles() -> js_sys::Promise {
 
 use crate::mode::{AiLevel, ModeChoice, ModeKind, Seat};
 use crate::rules::{Card, Color};
-use crate::ui::session::{Event, Intent, SettingsPatch};
+use crate::ui::session::{Event, Intent, OnlineAction, SettingsPatch};
 use crate::ui::state::{Theme, WatchSpeed};
 use crate::ui::view::ControlsView;
 use crate::ui::web::{self as page, App};
@@ -386,6 +386,117 @@ fn parse_options(value: JsValue) -> Result<NewGame, JsError> {
     Ok(NewGame { mode: choice.mode(false), cards, position })
 }
 
+/// Online play, as the "Invite a friend" dialog starts it: `{ cards, color, move_limit_s }`,
+/// all optional (a random deal, a random colour, three minutes a move; scripts may give any limit
+/// of 5 s or more, or `null` for none). Resolves to `{ room, link }` once the room is made.
+#[wasm_bindgen]
+pub fn online_create(options: JsValue) -> Result<js_sys::Promise, JsError> {
+    let setup = online_setup(&options).map_err(|e| JsError::new(&e))?;
+    with_page(|app| app.dispatch(Event::Intent(Intent::Online(OnlineAction::Invite(setup)))))?;
+    Ok(online_room())
+}
+
+fn online_setup(options: &JsValue) -> Result<crate::online::Setup, String> {
+    use crate::online::{ColorChoice, DealChoice, MoveLimit, Setup};
+    let Some(fields) = JsFields::read(options, "bad online options", Some(&["cards", "color", "move_limit_s"]))? else {
+        return Ok(Setup::default());
+    };
+    let deal = match fields.strings("cards")? {
+        None => DealChoice::Random,
+        Some(names) => {
+            let cards = names
+                .iter()
+                .map(|name| Card::from_name(name).ok_or_else(|| format!("unknown card '{name}'")))
+                .collect::<Result<Vec<_>, _>>()?;
+            let cards: [Card; 5] =
+                cards.try_into().map_err(|_| "give exactly five cards: Red, Red, Blue, Blue, side")?;
+            DealChoice::Chosen(crate::rules::Deal::new(cards).map_err(|e| e.to_string())?)
+        }
+    };
+    let color = match fields.string("color")?.as_deref() {
+        None | Some("random") => ColorChoice::Random,
+        Some(code) => ColorChoice::Is(
+            Color::from_code(code).ok_or(format!("color must be 'red', 'blue' or 'random', not '{code}'"))?,
+        ),
+    };
+    let limit = match fields.whole_or_null("move_limit_s")? {
+        None => MoveLimit::DEFAULT,
+        Some(None) => MoveLimit::None,
+        Some(Some(seconds)) => u32::try_from(seconds)
+            .ok()
+            .and_then(MoveLimit::seconds)
+            .ok_or(format!("move_limit_s must be at least {} seconds, not {seconds}", MoveLimit::MIN_SECONDS))?,
+    };
+    Ok(Setup { deal, color, limit })
+}
+
+/// Resolves to `{ room, link }` once the online module has made or joined the room, or rejects
+/// with online play's error.
+fn online_room() -> js_sys::Promise {
+    js_sys::Promise::new(&mut |resolve, reject| {
+        let waiting = std::rc::Rc::new(std::cell::RefCell::new(None::<i32>));
+        let poll = {
+            let waiting = waiting.clone();
+            Closure::<dyn FnMut()>::new(move || {
+                let seen = with_page(|app| {
+                    let online = app.session().state().online.clone();
+                    online.map(|o| (o.room.as_ref().map(|r| r.as_str().to_string()), o.link(), o.error_code()))
+                });
+                let done = match seen {
+                    Ok(Some((Some(room), link, _))) => {
+                        let answer = js_sys::Object::new();
+                        let _ = js_sys::Reflect::set(&answer, &"room".into(), &room.into());
+                        let _ = js_sys::Reflect::set(
+                            &answer,
+                            &"link".into(),
+                            &link.map(|l| crate::ui::web::full_link(&l)).into(),
+                        );
+                        resolve.call1(&JsValue::NULL, &answer).is_ok()
+                    }
+                    Ok(Some((None, _, Some(error)))) => {
+                        reject.call1(&JsValue::NULL, &JsError::new(error).into()).is_ok()
+                    }
+                    Ok(Some(_)) => false,
+                    Ok(None) | Err(_) => {
+                        reject.call1(&JsValue::NULL, &JsError::new("online play was left").into()).is_ok()
+                    }
+                };
+                if done && let (Some(id), Some(window)) = (waiting.borrow_mut().take(), web_sys::window()) {
+                    window.clear_interval_with_handle(id);
+                }
+            })
+        };
+        if let Some(window) = web_sys::window()
+            && let Ok(id) =
+                window.set_interval_with_callback_and_timeout_and_arguments_0(poll.as_ref().unchecked_ref(), 50)
+        {
+            *waiting.borrow_mut() = Some(id);
+        }
+        poll.forget();
+    })
+}
+
+/// Joins a friend's online game: its room, or a link with `#online=<room>`.
+#[wasm_bindgen]
+pub fn online_join(room_or_link: &str) -> Result<(), JsError> {
+    if crate::online::bridge::room_of_link(room_or_link).is_none() {
+        return Err(JsError::new(&format!("no online room in '{room_or_link}'")));
+    }
+    with_page(|app| app.dispatch(Event::Intent(Intent::Online(OnlineAction::Join(room_or_link.to_string())))))
+}
+
+/// Plays the next stranger who asks with the same cards.
+#[wasm_bindgen]
+pub fn online_find() -> Result<(), JsError> {
+    with_page(|app| app.dispatch(Event::Intent(Intent::Online(OnlineAction::Find))))
+}
+
+/// Leaves online play; the game on the board stays, to be looked at.
+#[wasm_bindgen]
+pub fn online_leave() -> Result<(), JsError> {
+    with_page(|app| app.dispatch(Event::Intent(Intent::Online(OnlineAction::Leave))))
+}
+
 /// Starts a new game on the page: `{ mode, human, level, cards, position, turn_board }`, all optional.
 #[wasm_bindgen]
 pub fn game_new(options: JsValue) -> Result<(), JsError> {
@@ -445,6 +556,19 @@ pub fn game_state() -> Result<JsValue, JsError> {
         tutorial_done: bool,
         /// Everything the controls around the board show, as the page writes them.
         controls: ControlsView,
+        /// Online play: `{ status, room, you, opponent_connected, error }`, or null.
+        online: Option<OnlineStateView>,
+    }
+    #[derive(serde::Serialize)]
+    struct OnlineStateView {
+        /// "connecting", "waiting", "playing", "reconnecting", "ended" or "error".
+        status: &'static str,
+        room: Option<String>,
+        /// The colour dealt to this page, once dealt.
+        you: Option<&'static str>,
+        opponent_connected: bool,
+        /// Why online play stopped or was refused last (a code such as `seat-taken`), or null.
+        error: Option<&'static str>,
     }
     #[derive(serde::Serialize)]
     struct TutorialView {
@@ -478,7 +602,15 @@ pub fn game_state() -> Result<JsValue, JsError> {
         let state = session.state();
         let game = &state.game;
         let controls = session.controls();
+        let online = state.online.as_ref().map(|online| OnlineStateView {
+            status: online.status.phase.word(),
+            room: online.room.as_ref().map(|room| room.as_str().to_string()),
+            you: online.you.map(Color::code),
+            opponent_connected: online.opponent_connected,
+            error: online.error_code().or(online.trouble_code()),
+        });
         let view = View {
+            online,
             position: game.position().to_string(),
             to_move: game.position().to_move().code(),
             moves: game.moves().iter().map(Move::to_string).collect(),

@@ -98,6 +98,11 @@ impl ModeKind {
     pub fn from_code(code: &str) -> Option<ModeKind> {
         ModeKind::ALL.into_iter().find(|kind| kind.code() == code)
     }
+
+    /// One of the new-game dialog's choices, which also invites a friend online.
+    pub fn from_dialog_code(code: &str) -> Option<ModeKind> {
+        ModeKind::from_code(code).or((code == ModeKind::Online.code()).then_some(ModeKind::Online))
+    }
 }
 
 /// Who plays which side.

@@ -18,6 +18,9 @@ try {
   // No storage (a private window): the page fetches its texts itself.
 }
 
+// Online play's module is a download of its own, fetched when online play opens.
+globalThis.onitamaOnline = () => import('./peer.js');
+
 await init({ module_or_path: './onitama_bg.wasm' });
 await bindings.page_shown();
 window.wasmBindings = bindings;

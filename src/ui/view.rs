@@ -5,11 +5,13 @@
 
 use super::online::OnlineState;
 use super::review::{self, GRAPH_HEIGHT, Review};
+use super::session::{Intent, OnlineAction};
 use super::standings::Tally;
 use super::state::{State, WatchSpeed};
 use super::text::{self, Lang};
 use crate::mode::{AiLevel, Mode, ModeChoice, ModeKind, Seat};
-use crate::rules::{Card, Color, PositionError};
+use crate::online::{ColorChoice, DealChoice, MoveLimit, Setup};
+use crate::rules::{Card, Color, Deal, PositionError};
 use crate::save::FinishedGame;
 use serde::Serialize;
 
@@ -82,8 +84,10 @@ pub struct OnlineView {
     pub claim: bool,
     /// The game is over: a rematch may be offered (or accepted, if the opponent offered one).
     pub rematch: bool,
-    /// Leave online play (while waiting this is Cancel).
+    /// Leave online play.
     pub leave: bool,
+    /// Its words: "Cancel" while no game is dealt, else "Leave".
+    pub leave_label: &'static str,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -424,6 +428,7 @@ fn online_view(state: &State, online: &OnlineState) -> OnlineView {
         claim: on_board && !over && online.can_claim,
         rematch: over && online.rematch_offer != Some(you),
         leave: true,
+        leave_label: lang.texts().html(if on_board { "online-leave" } else { "cancel" }).unwrap_or_default(),
     }
 }
 
@@ -525,6 +530,8 @@ pub struct SetupForm {
     pub choose_cards: bool,
     /// Red, Red, Blue, Blue, side.
     pub cards: [Card; 5],
+    /// Online, the time each player has for a move.
+    pub limit: MoveLimit,
 }
 
 impl SetupForm {
@@ -537,6 +544,7 @@ impl SetupForm {
             choice: ModeChoice::of(state.mode),
             choose_cards: false,
             cards: [red[0], red[1], blue[0], blue[1], start.side_card()],
+            limit: state.online.as_ref().and_then(|online| online.limit).unwrap_or(MoveLimit::DEFAULT),
         }
     }
 
@@ -546,13 +554,17 @@ impl SetupForm {
         let defaults = ModeChoice::default();
         SetupForm {
             choice: ModeChoice {
-                kind: ModeKind::from_code(&fields.mode).unwrap_or(defaults.kind),
+                kind: ModeKind::from_dialog_code(&fields.mode).unwrap_or(defaults.kind),
                 seat: Seat::from_code(&fields.seat).unwrap_or(defaults.seat),
                 level: AiLevel::from_code(&fields.level).unwrap_or(defaults.level),
                 turn_board: fields.turn_board,
             },
             choose_cards: fields.choose_cards,
             cards: std::array::from_fn(|i| Card::from_name(&fields.cards[i]).unwrap_or(Card::ALL[i])),
+            limit: match fields.limit.as_str() {
+                "none" => MoveLimit::None,
+                seconds => seconds.parse().ok().and_then(MoveLimit::seconds).unwrap_or(MoveLimit::DEFAULT),
+            },
         }
     }
 
@@ -573,7 +585,33 @@ impl SetupForm {
             turn_board: self.choice.turn_board,
             choose_cards: self.choose_cards,
             cards: self.cards.map(|card| card.name().to_string()),
+            limit: match self.limit {
+                MoveLimit::Seconds(seconds) => seconds.to_string(),
+                MoveLimit::None => "none".to_string(),
+            },
         }
+    }
+
+    /// What starting asks: a new game here, or, online, a friend's room with this deal, colour
+    /// and limit (a random colour is the host's module's to draw); a choice of cards that cannot
+    /// be dealt is refused with the reason in `lang`.
+    pub fn start(&self, coin: bool, lang: Lang) -> Result<Intent, String> {
+        let new_game = self.new_game(coin, lang)?;
+        if self.choice.kind != ModeKind::Online {
+            let game = new_game.game().map_err(|error| super::error_text::position_error(lang, &error))?;
+            return Ok(Intent::NewGame { game, mode: new_game.mode });
+        }
+        let deal = match new_game.cards {
+            Some(cards) => {
+                DealChoice::Chosen(Deal::new(cards).map_err(|e| super::error_text::position_error(lang, &e))?)
+            }
+            None => DealChoice::Random,
+        };
+        let color = match self.choice.seat {
+            Seat::Random => ColorChoice::Random,
+            seat => ColorChoice::Is(seat.color(coin)),
+        };
+        Ok(Intent::Online(OnlineAction::Invite(Setup { deal, color, limit: self.limit })))
     }
 
     /// The new game chosen, `coin` deciding a random seat; a choice of cards that cannot be dealt
@@ -598,6 +636,8 @@ pub struct SetupFields {
     pub turn_board: bool,
     pub choose_cards: bool,
     pub cards: [String; 5],
+    /// Seconds, or "none".
+    pub limit: String,
 }
 
 /// Which of the dialog's rows show for the chosen way of playing.
@@ -606,14 +646,16 @@ pub struct SetupRows {
     pub seat: bool,
     pub level: bool,
     pub turn_board: bool,
+    pub limit: bool,
 }
 
 pub fn setup_rows(kind: Option<ModeKind>) -> SetupRows {
     let kind = kind.unwrap_or(ModeKind::VsAi);
     SetupRows {
-        seat: kind == ModeKind::VsAi,
-        level: kind != ModeKind::PassAndPlay,
+        seat: matches!(kind, ModeKind::VsAi | ModeKind::Online),
+        level: matches!(kind, ModeKind::VsAi | ModeKind::Watch),
         turn_board: kind == ModeKind::PassAndPlay,
+        limit: kind == ModeKind::Online,
     }
 }
 

@@ -4,10 +4,12 @@
 use super::super::error_text;
 use super::super::keyboard::{self, MoveListPlace};
 use super::super::puzzle::Choice;
-use super::super::session::{Event, Intent, SettingsPatch};
+use super::super::session::{Event, Intent, OnlineAction, SettingsPatch};
 use super::super::state::{Theme, WatchSpeed};
 use super::super::text::{self, Lang};
-use super::super::view::{self, ControlsView, EvaluationBar, MoveRow, PuzzleList, ReviewPanel, SetupFields, SetupForm};
+use super::super::view::{
+    self, ControlsView, EvaluationBar, MoveRow, OnlineView, PuzzleList, ReviewPanel, SetupFields, SetupForm,
+};
 use super::puzzles;
 use super::{App, listen};
 use crate::mode::ModeKind;
@@ -83,6 +85,52 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
         }
     })?;
     on_click(document, "new-game", open_setup)?;
+    // Online play: the invitation is the new-game dialog's, with the friend as the other player.
+    on_click(document, "online-invite", |app| {
+        close_dialog("menu");
+        open_setup(app);
+        if let Some(select) = element::<HtmlSelectElement>("setup-mode") {
+            select.set_value(ModeKind::Online.code());
+        }
+        show_mode_choices();
+    })?;
+    on_click(document, "online-find", |app| {
+        close_dialog("menu");
+        app.dispatch(Event::Intent(Intent::Online(OnlineAction::Find)));
+    })?;
+    for (id, action) in [
+        ("online-offer-draw", OnlineAction::OfferDraw),
+        ("online-accept-draw", OnlineAction::AcceptDraw),
+        ("online-decline-draw", OnlineAction::DeclineDraw),
+        ("online-claim", OnlineAction::Claim),
+        ("online-leave", OnlineAction::Leave),
+    ] {
+        let button: web_sys::EventTarget = document.get_element_by_id(id).ok_or(id)?.into();
+        listen(&button, "click", move |app, _: web_sys::Event| {
+            app.dispatch(Event::Intent(Intent::Online(action.clone())));
+        })?;
+    }
+    on_click(document, "online-rematch", |app| app.dispatch(Event::Intent(Intent::Rematch)))?;
+    on_click(document, "online-copy", |_| {
+        if let Some(field) = element::<HtmlInputElement>("online-link") {
+            field.select();
+            if let Some(window) = web_sys::window() {
+                let _ = window.navigator().clipboard().write_text(&field.value());
+            }
+        }
+    })?;
+    on_click(document, "online-share", |_| {
+        let (Some(window), Some(field)) = (web_sys::window(), element::<HtmlInputElement>("online-link")) else {
+            return;
+        };
+        let data = js_sys::Object::new();
+        let _ = js_sys::Reflect::set(&data, &"url".into(), &field.value().into());
+        let share = js_sys::Reflect::get(&window.navigator(), &"share".into()).ok();
+        if let Some(share) = share.and_then(|f| f.dyn_into::<js_sys::Function>().ok()) {
+            // Cancelled or refused, the link stays in its field to copy.
+            let _ = share.call1(&window.navigator(), &data);
+        }
+    })?;
     on_click(document, "continue-here", |app| app.dispatch(Event::Intent(Intent::ContinueHere)))?;
     on_click(document, "back-to-game", |app| app.dispatch(Event::Intent(Intent::BackToGame)))?;
     on_click(document, "back-to-my-game", |app| app.dispatch(Event::Intent(Intent::BackToMyGame)))?;
@@ -153,14 +201,11 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
     on_click(document, "setup-start", |app| {
         let mut coin = [0u8; 1];
         let _ = getrandom::fill(&mut coin);
-        match SetupForm::read(&read_setup()).new_game(coin[0] & 1 == 1, app.state().lang()) {
-            Ok(options) => {
+        match SetupForm::read(&read_setup()).start(coin[0] & 1 == 1, app.state().lang()) {
+            Ok(intent) => {
                 show_setup_error("");
                 close_dialog("setup");
-                // The choice was checked: it deals.
-                if let Ok(game) = options.game() {
-                    app.dispatch(Event::Intent(Intent::NewGame { game, mode: options.mode }));
-                }
+                app.dispatch(Event::Intent(intent));
             }
             // The dialog stays open with the choice as it was.
             Err(reason) => show_setup_error(&reason),
@@ -306,7 +351,12 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
 /// Opens the new-game dialog on the game being played: its mode, colour, level and cards.
 fn open_setup(app: &mut App) {
     let fields = SetupForm::of(app.state()).fields();
-    let selects = [("setup-mode", &fields.mode), ("setup-colour", &fields.seat), ("setup-level", &fields.level)];
+    let selects = [
+        ("setup-mode", &fields.mode),
+        ("setup-colour", &fields.seat),
+        ("setup-level", &fields.level),
+        ("setup-limit", &fields.limit),
+    ];
     for (id, value) in selects.into_iter().chain(CARD_SELECTS.into_iter().zip(&fields.cards)) {
         if let Some(select) = element::<HtmlSelectElement>(id) {
             select.set_value(value);
@@ -324,8 +374,9 @@ fn open_setup(app: &mut App) {
 
 /// Shows only the choices that the chosen way of playing uses.
 fn show_mode_choices() {
-    let rows = view::setup_rows(ModeKind::from_code(&select_value("setup-mode")));
-    for (id, shown) in [("setup-colour", rows.seat), ("setup-level", rows.level), ("setup-turn", rows.turn_board)] {
+    let rows = view::setup_rows(ModeKind::from_dialog_code(&select_value("setup-mode")));
+    let shown = [("setup-colour", rows.seat), ("setup-level", rows.level), ("setup-turn", rows.turn_board)];
+    for (id, shown) in shown.into_iter().chain([("setup-limit", rows.limit)]) {
         if let Some(label) = element::<Element>(id).and_then(|e| e.closest("label").ok().flatten()) {
             let _ = label.dyn_into::<web_sys::HtmlElement>().map(|label| label.set_hidden(!shown));
         }
@@ -353,6 +404,7 @@ fn read_setup() -> SetupFields {
         turn_board: checked("setup-turn"),
         choose_cards: checked("setup-choose-cards"),
         cards: CARD_SELECTS.map(select_value),
+        limit: select_value("setup-limit"),
     }
 }
 
@@ -415,6 +467,7 @@ pub fn update(view: &ControlsView) {
             button.set_disabled(!tutorial.done);
         }
     }
+    show_online(view.online.as_ref());
     set_hidden("watch", view.watch.is_none());
     if let Some(watch) = &view.watch {
         set_text("watch-pause", Some(watch.pause_label));
@@ -643,6 +696,40 @@ fn open_record(app: &mut App, and_review: bool) {
             });
         }
     }
+}
+
+/// Online play's strip: its words, the friend's link, and the buttons the core offers.
+fn show_online(online: Option<&OnlineView>) {
+    set_hidden("online", online.is_none());
+    let Some(online) = online else { return };
+    let words: Vec<&str> =
+        [&online.status, &online.offer, &online.trouble].into_iter().flatten().map(String::as_str).collect();
+    set_text("online-text", Some(&words.join(" · ")));
+    set_hidden("online-link-row", online.link.is_none());
+    if let (Some(link), Some(field)) = (&online.link, element::<HtmlInputElement>("online-link")) {
+        field.set_value(&full_link(link));
+    }
+    set_text("online-leave", Some(online.leave_label));
+    let share =
+        web_sys::window().is_some_and(|w| js_sys::Reflect::has(&w.navigator(), &"share".into()).unwrap_or(false));
+    set_hidden("online-share", !share);
+    for (id, offered) in [
+        ("online-offer-draw", online.offer_draw),
+        ("online-accept-draw", online.answer_draw),
+        ("online-decline-draw", online.answer_draw),
+        ("online-claim", online.claim),
+        ("online-rematch", online.rematch),
+        ("online-leave", online.leave),
+    ] {
+        set_hidden(id, !offered);
+    }
+}
+
+/// The page's own address with the room's fragment: what a friend opens.
+pub fn full_link(fragment: &str) -> String {
+    let here = web_sys::window().and_then(|w| w.location().href().ok()).unwrap_or_default();
+    let page = here.split('#').next().unwrap_or_default();
+    format!("{page}{fragment}")
 }
 
 /// The review's graph, verdict and buttons.

@@ -5,6 +5,7 @@
 
 pub mod ai_client;
 pub mod controls;
+pub use controls::full_link;
 mod crash;
 mod fetch;
 mod online;
@@ -229,6 +230,11 @@ fn show(
         app.dispatch(Event::SystemDark(system_dark));
         app.relayout();
         app.dispatch(Event::Opened);
+        // A friend's link (`#online=<room>`) joins their game, unless this page is in it already.
+        let fragment = web_sys::window().and_then(|w| w.location().hash().ok()).unwrap_or_default();
+        if fragment.starts_with("#online=") && app.state().online.is_none() {
+            app.dispatch(Event::Intent(super::session::Intent::Online(super::session::OnlineAction::Join(fragment))));
+        }
     });
     // For the page-speed benchmark: when the first board was drawn.
     if let Some(performance) = window.performance() {
