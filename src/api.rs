@@ -440,7 +440,17 @@ fn online_room() -> js_sys::Promise {
             Closure::<dyn FnMut()>::new(move || {
                 let seen = with_page(|app| {
                     let online = app.session().state().online.clone();
-                    online.map(|o| (o.room.as_ref().map(|r| r.as_str().to_string()), o.link(), o.error_code()))
+                    online.map(|o| {
+                        let script = o.script.as_ref();
+                        let room = script.and_then(|s| s.room.as_ref()).map(|r| r.as_str().to_string());
+                        (
+                            room,
+                            o.panel.link.clone(),
+                            script
+                                .and_then(|s| s.error)
+                                .filter(|_| script.is_some_and(|s| s.phase == crate::online::bridge::Phase::Error)),
+                        )
+                    })
                 });
                 let done = match seen {
                     Ok(Some((Some(room), link, _))) => {
@@ -494,7 +504,8 @@ pub fn online_find() -> Result<(), JsError> {
 /// Leaves online play; the game on the board stays, to be looked at.
 #[wasm_bindgen]
 pub fn online_leave() -> Result<(), JsError> {
-    with_page(|app| app.dispatch(Event::Intent(Intent::Online(OnlineAction::Leave))))
+    let leave = OnlineAction::Press(crate::online::bridge::Command::Leave.encode());
+    with_page(|app| app.dispatch(Event::Intent(Intent::Online(leave))))
 }
 
 /// Starts a new game on the page: `{ mode, human, level, cards, position, turn_board }`, all optional.
@@ -602,12 +613,15 @@ pub fn game_state() -> Result<JsValue, JsError> {
         let state = session.state();
         let game = &state.game;
         let controls = session.controls();
-        let online = state.online.as_ref().map(|online| OnlineStateView {
-            status: online.status.phase.word(),
-            room: online.room.as_ref().map(|room| room.as_str().to_string()),
-            you: online.you.map(Color::code),
-            opponent_connected: online.opponent_connected,
-            error: online.error_code().or(online.trouble_code()),
+        let online = state.online.as_ref().map(|online| {
+            let script = online.script.as_ref();
+            OnlineStateView {
+                status: script.map_or("connecting", |s| s.phase.word()),
+                room: script.and_then(|s| s.room.as_ref()).map(|room| room.as_str().to_string()),
+                you: online.you.map(Color::code),
+                opponent_connected: script.is_some_and(|s| s.opponent_connected),
+                error: script.and_then(|s| s.error),
+            }
         });
         let view = View {
             online,

@@ -18,7 +18,6 @@
 //! says the game is a puzzle of the set (`shown`: its solution is played out on the board).
 
 use crate::mode::{Mode, ModeError};
-use crate::online::Saved;
 use crate::rules::{Game, RecordError};
 use thiserror::Error;
 
@@ -40,7 +39,7 @@ pub struct SaveFile {
     pub aside: Option<AsideGame>,
     /// An online game's seat, secret and clock, as the online module last gave them: after a
     /// reload they take the page back into the same game.
-    pub online: Option<Box<Saved>>,
+    pub online: Option<String>,
 }
 
 /// A game in progress put aside, with how it was played.
@@ -77,7 +76,7 @@ pub fn encode(save: &SaveFile) -> String {
         }
     }
     if let Some(online) = &save.online {
-        text.push_str(&format!("online {}\n", online.to_text()));
+        text.push_str(&format!("online {online}\n"));
     }
     text.push_str(&save.game.to_record());
     text
@@ -175,8 +174,9 @@ pub fn decode(text: &str) -> Result<SaveFile, SaveError> {
                     aside_record.push('\n');
                 }
             },
-            // A damaged online seat costs only itself: the game stays, played no further.
-            "online" => online = Saved::from_text(value).ok().map(Box::new),
+            // The online module's own text: it reads it (and refuses a damaged one) when the page
+            // gives it back.
+            "online" if !value.is_empty() => online = Some(value.to_string()),
             "start" => {
                 record.push_str(line);
                 record.push('\n');

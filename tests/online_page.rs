@@ -1,10 +1,12 @@
 //! Online play in the page's session: what the player does becomes the online module's commands,
-//! and what the module says changes the game on the board, with the engine's help off.
+//! and what the module says changes the game on the board, with the engine's help off. The
+//! module's bridge events go through its `Host`, which writes the lines the page reads.
 
 mod common;
 
 use common::{Motion, START, mv, open_position};
 use onitama::online::bridge::{Command, Event as Said, Phase, Reason, Status};
+use onitama::online::host::{Host, Lang};
 use onitama::online::{ColorChoice, DealChoice, MoveLimit, OnlineGame, Refusal, Setup, Token};
 use onitama::rules::{Color, Game, Outcome, Position};
 use onitama::save;
@@ -22,18 +24,43 @@ fn commands(effects: &[Effect]) -> Vec<Command> {
     effects
         .iter()
         .filter_map(|e| match e {
+            Effect::Online(line) if line.starts_with("lang ") => None,
             Effect::Online(line) => Some(Command::decode(line).expect("the session writes commands that read")),
             _ => None,
         })
         .collect()
 }
 
+thread_local! {
+    /// The module's side of the page's lines, as the module keeps it.
+    static HOST: std::cell::RefCell<Host> = std::cell::RefCell::new(Host::new(Lang::En));
+}
+
+/// The module says `event`: its host's lines reach the session.
 fn said(session: &mut Session, event: Said) -> Vec<Effect> {
-    session.update(Event::Online(event.encode()))
+    let lines = HOST.with_borrow_mut(|host| host.event(&event));
+    lines.iter().flat_map(|line| session.update(Event::Online(line.encode()))).collect()
 }
 
 fn act(session: &mut Session, action: OnlineAction) -> Vec<Effect> {
-    session.update(Event::Intent(Intent::Online(action)))
+    let effects = session.update(Event::Intent(Intent::Online(action)));
+    // The module hears the same commands: a new game's resets what it told.
+    for command in commands(&effects) {
+        match command {
+            Command::Create(_) | Command::Join(_) => HOST.with_borrow_mut(|host| host.asked(false)),
+            Command::Find(_) => HOST.with_borrow_mut(|host| host.asked(true)),
+            _ => {}
+        }
+    }
+    effects
+}
+
+/// A panel button's command, by its words.
+fn press(session: &mut Session, label: &str) -> Vec<Effect> {
+    let view = controls(session.state()).online.expect("online play shows");
+    let command = view.buttons.iter().find(|(_, l)| l == label).map(|(c, _)| c.clone());
+    let command = command.unwrap_or_else(|| panic!("no button '{label}' in {:?}", view.buttons));
+    act(session, OnlineAction::Press(command))
 }
 
 /// A session that invited a friend and was dealt Blue, the friend (Red) here and to move.
@@ -61,13 +88,15 @@ fn inviting_asks_the_module_for_a_room_and_shows_its_link() {
     let effects = act(&mut session, OnlineAction::Invite(setup));
     assert_eq!(commands(&effects), vec![Command::Create(setup)]);
     let view = controls(session.state()).online.expect("online play shows");
-    assert_eq!(view.status.as_deref(), Some("Connecting to the server for online play…"));
+    assert_eq!(view.text, "Opening online play…", "the page's words until the module speaks");
+    assert_eq!(view.buttons, vec![("leave".to_string(), "Cancel".to_string())], "waiting can be cancelled");
+    said(&mut session, Said::Status(Status { phase: Phase::Connecting, reason: None }));
+    assert_eq!(controls(session.state()).online.unwrap().text, "Connecting to the server for online play…");
     said(&mut session, Said::Status(Status { phase: Phase::Waiting, reason: None }));
     said(&mut session, Said::Room(Token::new("abcdefabcdefabcdefabcdef").unwrap()));
     let view = controls(session.state()).online.unwrap();
     assert_eq!(view.link.as_deref(), Some("#online=abcdefabcdefabcdefabcdef"));
-    assert_eq!(view.status.as_deref(), Some("Waiting for your friend: send them the link"));
-    assert!(view.leave, "waiting can be cancelled");
+    assert_eq!(view.text, "Waiting for your friend: send them the link");
     // The game on the board is still the one played before.
     assert_eq!(session.state().mode, Mode::default());
 }
@@ -79,7 +108,7 @@ fn a_stranger_is_found_in_the_base_cards_pool() {
     assert_eq!(commands(&effects), vec![Command::Find(Token::new("base").unwrap())]);
     said(&mut session, Said::Status(Status { phase: Phase::Waiting, reason: None }));
     let view = controls(session.state()).online.unwrap();
-    assert_eq!(view.status.as_deref(), Some("Looking for an opponent…"));
+    assert_eq!(view.text, "Looking for an opponent…");
     assert_eq!(view.link, None, "a stranger's room is nobody's to share");
 }
 
@@ -157,7 +186,7 @@ fn a_move_the_module_refuses_is_taken_back() {
     said(&mut session, Said::Denied(Reason::OpponentAway));
     assert_eq!(session.state().game.moves(), &[mv("ox:a1a2")]);
     let view = controls(session.state()).online.unwrap();
-    assert_eq!(view.trouble.as_deref(), Some("That cannot be done now (opponent-away)."));
+    assert!(view.text.ends_with("That cannot be done now (opponent-away)."), "{}", view.text);
 }
 
 #[test]
@@ -172,7 +201,7 @@ fn only_the_players_own_moves_are_played_and_only_with_the_opponent_here() {
     said(&mut session, Said::OpponentConnected(false));
     assert!(!session.state().human_to_move(), "a move waits for the opponent");
     let view = controls(session.state()).online.unwrap();
-    assert_eq!(view.status.as_deref(), Some("Your opponent is away: waiting for them to come back"));
+    assert_eq!(view.text, "Your opponent is away: waiting for them to come back");
     let effects = session.update(Event::Intent(Intent::Play(mv("horse:a5a4"))));
     assert!(commands(&effects).is_empty());
 }
@@ -205,7 +234,8 @@ fn resigning_asks_the_module_and_the_game_ends_when_it_says_so() {
     assert!(effects.iter().any(|e| matches!(e, Effect::KeepFinished(_, Mode::Online { you: Color::Blue }))));
     let banner = controls(session.state()).result.expect("the result shows");
     assert_eq!(banner.text, "You resign — your opponent wins");
-    assert!(controls(session.state()).online.unwrap().rematch, "a rematch is offered after the end");
+    let buttons = controls(session.state()).online.unwrap().buttons;
+    assert!(buttons.contains(&("rematch-offer".to_string(), "Rematch".to_string())), "{buttons:?}");
 }
 
 #[test]
@@ -213,9 +243,9 @@ fn a_draw_offered_is_answered_and_agreed() {
     let mut session = dealt_blue();
     said(&mut session, Said::Offers { draw: Some(Color::Red), rematch: None });
     let view = controls(session.state()).online.unwrap();
-    assert!(view.answer_draw && !view.offer_draw);
-    assert_eq!(view.offer.as_deref(), Some("Your opponent offers a draw"));
-    let effects = act(&mut session, OnlineAction::AcceptDraw);
+    assert!(!view.buttons.iter().any(|(c, _)| c == "draw-offer"), "{:?}", view.buttons);
+    assert_eq!(view.text, "Your opponent offers a draw");
+    let effects = press(&mut session, "Accept the draw");
     assert_eq!(commands(&effects), vec![Command::AcceptDraw]);
     said(&mut session, Said::Outcome(Some(Outcome::DrawAgreed)));
     assert_eq!(session.state().game.outcome(), Some(Outcome::DrawAgreed));
@@ -229,8 +259,7 @@ fn a_win_on_time_is_claimed_and_a_lapsed_claim_undone() {
     session.update(Event::Frame { now_ms: 5000.0 });
     session.update(Event::Intent(Intent::Play(mv("horse:a5a4"))));
     said(&mut session, Said::CanClaim(true));
-    assert!(controls(session.state()).online.unwrap().claim);
-    let effects = act(&mut session, OnlineAction::Claim);
+    let effects = press(&mut session, "Claim the win");
     assert_eq!(commands(&effects), vec![Command::Claim]);
     said(&mut session, Said::Outcome(Some(Outcome::WonOnTime { winner: Color::Blue })));
     assert_eq!(controls(session.state()).result.unwrap().text, "You win!");
@@ -280,13 +309,13 @@ fn troubles_are_told_in_the_players_words() {
     let mut session = dealt_blue();
     said(&mut session, Said::Refused(Refusal::IllegalMove));
     let view = controls(session.state()).online.unwrap();
-    assert_eq!(view.trouble.as_deref(), Some("The other browser sent something that was refused (illegal-move)."));
+    assert!(view.text.ends_with("The other browser sent something that was refused (illegal-move)."), "{}", view.text);
     said(&mut session, Said::Status(Status { phase: Phase::Error, reason: Some(Reason::Rule(Refusal::SeatTaken)) }));
     let view = controls(session.state()).online.unwrap();
-    assert_eq!(view.status.as_deref(), Some("This game already has two players."));
+    assert!(view.text.starts_with("This game already has two players."), "{}", view.text);
     said(&mut session, Said::Status(Status { phase: Phase::Error, reason: Some(Reason::NoServer) }));
     let view = controls(session.state()).online.unwrap();
-    assert!(view.status.unwrap().starts_with("Online play needs a server"));
+    assert!(view.text.starts_with("Online play needs a server"), "{}", view.text);
 }
 
 #[test]
@@ -303,17 +332,18 @@ fn the_online_seat_is_saved_with_the_game_and_read_back() {
     let Some(Effect::SaveGame(file)) = effects.iter().find(|e| matches!(e, Effect::SaveGame(_))) else {
         panic!("the game is saved with its seat: {effects:?}")
     };
-    assert_eq!(file.online.as_deref(), Some(&host.saved()));
+    // Kept as the module wrote it: the page need not read it.
+    assert_eq!(file.online.as_deref(), Some(host.saved().to_text().as_str()));
     let text = save::encode(file);
     let read = save::decode(&text).unwrap();
     assert_eq!(read.mode, Mode::Online { you: Color::Blue });
-    assert_eq!(read.online.as_deref(), Some(&host.saved()));
-    // A seat that does not read costs only itself: the game stays, to be looked at.
+    assert_eq!(read.online, file.online);
+    // Without its seat the game stays, to be looked at.
     let online_line = text.lines().find(|l| l.starts_with("online ")).unwrap().to_string();
-    let damaged = save::decode(&text.replace(&online_line, "online garbage")).unwrap();
-    assert_eq!(damaged.online, None);
-    assert_eq!(damaged.mode, Mode::PassAndPlay { turn_board: false });
-    assert_eq!(damaged.game, read.game);
+    let without = save::decode(&text.replace(&format!("{online_line}\n"), "")).unwrap();
+    assert_eq!(without.online, None);
+    assert_eq!(without.mode, Mode::PassAndPlay { turn_board: false });
+    assert_eq!(without.game, read.game);
 }
 
 #[test]
@@ -327,7 +357,8 @@ fn a_reload_takes_the_page_back_into_the_same_game() {
     );
     let mut state =
         onitama::ui::State::new(Game::new(start()), Mode::Online { you: Color::Blue }, Settings::default(), true, 7);
-    state.online = Some(onitama::ui::online::OnlineState::restoring(Box::new(host.saved())));
+    let saved = host.saved().to_text();
+    state.online = Some(onitama::ui::online::OnlineState::restoring(saved, Color::Blue));
     let mut session = Session::new(state);
     session.update(Event::Relayout { width: 360.0, height: 640.0 });
     let effects = session.update(Event::Opened);

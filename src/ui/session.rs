@@ -95,8 +95,10 @@ pub enum Event {
         lang: Lang,
         file: Option<String>,
     },
-    /// A line from the online module (`crate::online::bridge`'s events).
+    /// A line from the online module (`crate::online::host`'s).
     Online(String),
+    /// The online module could not be fetched.
+    OnlineUnavailable,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -441,6 +443,7 @@ impl Session {
             Event::Frame { now_ms } => self.frame(now_ms),
             Event::Reply(reply) => self.reply(reply),
             Event::Online(line) => self.online_said(&line),
+            Event::OnlineUnavailable => self.online_unavailable(),
             Event::PuzzleSet(Ok(set)) => {
                 self.state.puzzle_set = Some(set);
                 let asked = self.puzzle_asked.take();
@@ -626,15 +629,11 @@ impl Session {
                 Some(_) => self.send_online(crate::online::bridge::Command::Resign),
                 None => self.effects.push(Effect::Log("resigning is not offered now".to_string())),
             },
-            Intent::Rematch if online => {
-                let you = self.state.mode.human();
-                let offered = self.state.online.as_ref().and_then(|o| o.rematch_offer);
-                let command = match offered {
-                    Some(by) if Some(by) != you => crate::online::bridge::Command::AcceptRematch,
-                    _ => crate::online::bridge::Command::OfferRematch,
-                };
-                self.send_online(command);
-            }
+            // The rematch the module offers (or accepts, when the opponent offered it first).
+            Intent::Rematch if online => match self.state.online.as_ref().and_then(|o| o.offers("rematch")) {
+                Some(command) => self.effects.push(Effect::Online(command.to_string())),
+                None => self.effects.push(Effect::Log("no rematch is offered now".to_string())),
+            },
             // A solution shown plays itself: a move from outside would leave its line.
             Intent::Play(m) if self.state.puzzle.is_some_and(|run| run.shown) => {
                 self.effects.push(Effect::Log(format!("move {m} refused: the solution is shown")));
@@ -794,6 +793,7 @@ impl Session {
             Some(language) => {
                 self.language_asked = None;
                 self.state.settings.language = language;
+                self.online_language();
             }
             None => {}
         }

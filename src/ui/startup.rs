@@ -9,7 +9,6 @@ use super::state::{Settings, Theme, WatchSpeed};
 use super::text::Lang;
 use crate::ai::puzzle::Puzzle;
 use crate::mode::Mode;
-use crate::online::Saved;
 use crate::rules::Game;
 use crate::save::{AsideGame, LinkError, SaveError, SaveFile, SettingsFile};
 
@@ -33,7 +32,7 @@ pub struct Opening {
     /// A game in progress that a link (or, before, a puzzle or a review) took the place of.
     pub aside: Option<AsideGame>,
     /// The online game on the board, as saved: the page goes back into it.
-    pub online: Option<Box<Saved>>,
+    pub online: Option<String>,
 }
 
 pub fn opening(found: Found, new_game: impl FnOnce() -> Game) -> Opening {

@@ -1,12 +1,9 @@
 //! Every text the page shows, for each language, in one place: English, Persian (right to left,
 //! Persian digits), Spanish and French. Templates name their blanks: `{color}`, `{card}`, `{n}`…
 
-use super::online::{OnlineState, Trouble};
 use crate::ai::Score;
 use crate::ai::review::MoveClass;
 use crate::mode::{AiLevel, Mode};
-use crate::online::Refusal;
-use crate::online::bridge::{Phase, Reason, Status};
 use crate::rules::{Card, Color, Move, Outcome, Position, Way};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -514,60 +511,9 @@ pub fn mode_line(lang: Lang, mode: Mode) -> String {
     }
 }
 
-/// What online play is doing, when there is something to say beyond the game on the board:
-/// connecting, waiting for the other player, the opponent away, a claim possible, or why it stopped.
-pub fn online_status(lang: Lang, online: &OnlineState) -> Option<String> {
-    let key = match online.status {
-        Status { phase: Phase::Connecting, .. } => "online-connecting",
-        Status { phase: Phase::Waiting, .. } if online.finding => "online-waiting-stranger",
-        Status { phase: Phase::Waiting, .. } => "online-waiting-friend",
-        Status { phase: Phase::Playing, .. } if !online.opponent_connected => "online-opponent-away",
-        Status { phase: Phase::Playing, .. } if online.can_claim => "online-can-claim",
-        Status { phase: Phase::Reconnecting, reason: Some(Reason::Unreachable) } => "online-reconnecting",
-        Status { phase: Phase::Reconnecting, .. } if online.can_claim => "online-can-claim",
-        Status { phase: Phase::Reconnecting, .. } => "online-opponent-away",
-        Status { phase: Phase::Ended, reason: Some(Reason::Rule(Refusal::Diverged)) } => "online-diverged",
-        Status { phase: Phase::Error, reason: Some(reason) } => match reason {
-            Reason::NoServer => "online-no-server",
-            Reason::Unreachable => "online-unreachable",
-            Reason::NoWebRtc => "online-no-webrtc",
-            Reason::Rule(Refusal::SeatTaken) => "online-seat-taken",
-            Reason::Rule(Refusal::Diverged) => "online-diverged",
-            other => return Some(html_fill(lang, "online-error", &[("reason", other.code())])),
-        },
-        _ => return None,
-    };
-    Some(html_fill(lang, key, &[]))
-}
-
 /// The label by the opponent's hand, online.
 pub fn online_opponent(lang: Lang, to_move: bool) -> String {
     html_fill(lang, if to_move { "online-opponent-moves" } else { "online-opponent" }, &[])
-}
-
-/// A draw or a rematch on offer: "Your opponent offers a draw", "You offered a rematch".
-pub fn online_offer(lang: Lang, online: &OnlineState, you: Color) -> Option<String> {
-    let key = match (online.draw_offer, online.rematch_offer) {
-        (Some(by), _) if by == you => "online-draw-sent",
-        (Some(_), _) => "online-draw-offered",
-        (_, Some(by)) if by == you => "online-rematch-sent",
-        (_, Some(_)) => "online-rematch-offered",
-        (None, None) => return None,
-    };
-    Some(html_fill(lang, key, &[]))
-}
-
-/// What was refused or lost, with its code: "The connection to the other browser was closed (flood)."
-pub fn online_trouble(lang: Lang, online: &OnlineState) -> Option<String> {
-    let key = match online.trouble? {
-        Trouble::Refused(Refusal::SeatTaken) | Trouble::Denied(Reason::Rule(Refusal::SeatTaken)) => {
-            return Some(html_fill(lang, "online-seat-taken", &[]));
-        }
-        Trouble::Refused(_) => "online-refused",
-        Trouble::Dropped(_) => "online-dropped",
-        Trouble::Denied(_) => "online-denied",
-    };
-    Some(html_fill(lang, key, &[("reason", online.trouble_code().unwrap_or_default())]))
 }
 
 /// A level's name: "student".
@@ -950,30 +896,10 @@ const EN: Texts = Texts {
         ("opponent-wins", "Your opponent wins"),
         ("opponent-resigns", "Your opponent resigns — you win"),
         ("you-resign-online", "You resign — your opponent wins"),
-        ("online-connecting", "Connecting to the server for online play…"),
-        ("online-waiting-friend", "Waiting for your friend: send them the link"),
-        ("online-waiting-stranger", "Looking for an opponent…"),
-        ("online-opponent-away", "Your opponent is away: waiting for them to come back"),
-        ("online-reconnecting", "The connection is lost: reconnecting…"),
-        ("online-can-claim", "Your opponent has not moved in time: you may claim the win"),
-        ("online-draw-offered", "Your opponent offers a draw"),
-        ("online-draw-sent", "You offered a draw"),
-        ("online-rematch-offered", "Your opponent offers a rematch"),
-        ("online-rematch-sent", "You offered a rematch"),
-        (
-            "online-no-server",
-            "Online play needs a server for the two browsers to meet, and none is set up for this page."
-        ),
-        ("online-unreachable", "The server for online play cannot be reached: check the connection and try again."),
-        ("online-no-webrtc", "This browser cannot connect to another one: it has no WebRTC."),
-        ("online-seat-taken", "This game already has two players."),
-        ("online-diverged", "The two browsers no longer agree on this game: it has ended, and both records are kept."),
-        ("online-error", "Online play stopped ({reason})."),
-        ("online-refused", "The other browser sent something that was refused ({reason})."),
-        ("online-dropped", "The connection to the other browser was closed ({reason})."),
-        ("online-denied", "That cannot be done now ({reason})."),
         ("online-opponent", "Your opponent"),
         ("online-opponent-moves", "Your opponent's move"),
+        ("online-opening", "Opening online play…"),
+        ("online-unavailable", "Online play could not be loaded: check the connection and try again."),
         ("play-online", "Play online"),
         ("online-invite", "Invite a friend"),
         ("online-find", "Find an opponent"),
@@ -985,11 +911,6 @@ const EN: Texts = Texts {
         ("limit-none", "no limit"),
         ("online-link", "Link for your friend"),
         ("online-share", "Share"),
-        ("online-offer-draw", "Offer a draw"),
-        ("online-accept-draw", "Accept the draw"),
-        ("online-decline-draw", "Decline"),
-        ("online-claim", "Claim the win"),
-        ("online-leave", "Leave"),
     ],
 };
 
@@ -1218,30 +1139,10 @@ const FA: Texts = Texts {
         ("opponent-wins", "حریف شما برد"),
         ("opponent-resigns", "حریف شما تسلیم شد — شما بردید"),
         ("you-resign-online", "شما تسلیم شدید — حریف شما برد"),
-        ("online-connecting", "در حال اتصال به سرور بازی آنلاین…"),
-        ("online-waiting-friend", "در انتظار دوستتان: پیوند را برایش بفرستید"),
-        ("online-waiting-stranger", "در جست‌وجوی حریف…"),
-        ("online-opponent-away", "حریف شما حاضر نیست: منتظر بازگشتش هستیم"),
-        ("online-reconnecting", "اتصال قطع شد: در حال اتصال دوباره…"),
-        ("online-can-claim", "حریف شما به‌موقع حرکت نکرد: می‌توانید برد را بخواهید"),
-        ("online-draw-offered", "حریف شما مساوی پیشنهاد می‌کند"),
-        ("online-draw-sent", "شما مساوی پیشنهاد دادید"),
-        ("online-rematch-offered", "حریف شما بازی دوباره پیشنهاد می‌کند"),
-        ("online-rematch-sent", "شما بازی دوباره پیشنهاد دادید"),
-        (
-            "online-no-server",
-            "بازی آنلاین به سروری نیاز دارد تا دو مرورگر یکدیگر را پیدا کنند، و برای این صفحه سروری تنظیم نشده است."
-        ),
-        ("online-unreachable", "به سرور بازی آنلاین نمی‌توان رسید: اتصال را بررسی کنید و دوباره امتحان کنید."),
-        ("online-no-webrtc", "این مرورگر نمی‌تواند به مرورگر دیگری وصل شود: WebRTC ندارد."),
-        ("online-seat-taken", "این بازی از پیش دو بازیکن دارد."),
-        ("online-diverged", "دو مرورگر دیگر بر سر این بازی توافق ندارند: بازی پایان یافت و هر دو رکورد نگه داشته شد."),
-        ("online-error", "بازی آنلاین متوقف شد ({reason})."),
-        ("online-refused", "مرورگر دیگر چیزی فرستاد که پذیرفته نشد ({reason})."),
-        ("online-dropped", "اتصال به مرورگر دیگر بسته شد ({reason})."),
-        ("online-denied", "این کار اکنون شدنی نیست ({reason})."),
         ("online-opponent", "حریف شما"),
         ("online-opponent-moves", "نوبت حریف شما"),
+        ("online-opening", "در حال بازکردن بازی آنلاین…"),
+        ("online-unavailable", "بازی آنلاین بارگیری نشد: اتصال را بررسی کنید و دوباره امتحان کنید."),
         ("play-online", "بازی آنلاین"),
         ("online-invite", "دعوت از یک دوست"),
         ("online-find", "یافتن حریف"),
@@ -1253,11 +1154,6 @@ const FA: Texts = Texts {
         ("limit-none", "بدون محدودیت"),
         ("online-link", "پیوند برای دوستتان"),
         ("online-share", "هم‌رسانی"),
-        ("online-offer-draw", "پیشنهاد مساوی"),
-        ("online-accept-draw", "پذیرفتن مساوی"),
-        ("online-decline-draw", "نپذیرفتن"),
-        ("online-claim", "خواستن برد"),
-        ("online-leave", "ترک بازی"),
     ],
 };
 
@@ -1480,36 +1376,10 @@ const ES: Texts = Texts {
         ("opponent-wins", "Gana tu rival"),
         ("opponent-resigns", "Tu rival abandona — ganas tú"),
         ("you-resign-online", "Abandonas — gana tu rival"),
-        ("online-connecting", "Conectando con el servidor del juego en línea…"),
-        ("online-waiting-friend", "Esperando a tu amigo: envíale el enlace"),
-        ("online-waiting-stranger", "Buscando un rival…"),
-        ("online-opponent-away", "Tu rival no está: esperando a que vuelva"),
-        ("online-reconnecting", "Se perdió la conexión: reconectando…"),
-        ("online-can-claim", "Tu rival no ha movido a tiempo: puedes reclamar la victoria"),
-        ("online-draw-offered", "Tu rival ofrece tablas"),
-        ("online-draw-sent", "Has ofrecido tablas"),
-        ("online-rematch-offered", "Tu rival ofrece la revancha"),
-        ("online-rematch-sent", "Has ofrecido la revancha"),
-        (
-            "online-no-server",
-            "El juego en línea necesita un servidor para que los dos navegadores se encuentren, y esta página no tiene ninguno."
-        ),
-        (
-            "online-unreachable",
-            "No se puede llegar al servidor del juego en línea: comprueba la conexión y vuelve a intentarlo."
-        ),
-        ("online-no-webrtc", "Este navegador no puede conectarse con otro: no tiene WebRTC."),
-        ("online-seat-taken", "Esta partida ya tiene dos jugadores."),
-        (
-            "online-diverged",
-            "Los dos navegadores ya no coinciden en esta partida: ha terminado y se conservan ambos registros."
-        ),
-        ("online-error", "El juego en línea se detuvo ({reason})."),
-        ("online-refused", "El otro navegador envió algo que se rechazó ({reason})."),
-        ("online-dropped", "Se cerró la conexión con el otro navegador ({reason})."),
-        ("online-denied", "Eso no se puede hacer ahora ({reason})."),
         ("online-opponent", "Tu rival"),
         ("online-opponent-moves", "Mueve tu rival"),
+        ("online-opening", "Abriendo el juego en línea…"),
+        ("online-unavailable", "No se pudo cargar el juego en línea: comprueba la conexión y vuelve a intentarlo."),
         ("play-online", "Jugar en línea"),
         ("online-invite", "Invitar a un amigo"),
         ("online-find", "Buscar un rival"),
@@ -1521,11 +1391,6 @@ const ES: Texts = Texts {
         ("limit-none", "sin límite"),
         ("online-link", "Enlace para tu amigo"),
         ("online-share", "Compartir"),
-        ("online-offer-draw", "Ofrecer tablas"),
-        ("online-accept-draw", "Aceptar las tablas"),
-        ("online-decline-draw", "Rechazar"),
-        ("online-claim", "Reclamar la victoria"),
-        ("online-leave", "Salir"),
     ],
 };
 
@@ -1768,33 +1633,10 @@ const FR: Texts = Texts {
         ("opponent-wins", "Votre adversaire gagne"),
         ("opponent-resigns", "Votre adversaire abandonne — vous gagnez"),
         ("you-resign-online", "Vous abandonnez — votre adversaire gagne"),
-        ("online-connecting", "Connexion au serveur du jeu en ligne…"),
-        ("online-waiting-friend", "En attente de votre ami\u{a0}: envoyez-lui le lien"),
-        ("online-waiting-stranger", "Recherche d'un adversaire…"),
-        ("online-opponent-away", "Votre adversaire est absent\u{a0}: en attente de son retour"),
-        ("online-reconnecting", "La connexion est perdue\u{a0}: reconnexion…"),
-        ("online-can-claim", "Votre adversaire n'a pas joué à temps\u{a0}: vous pouvez réclamer la victoire"),
-        ("online-draw-offered", "Votre adversaire propose la nulle"),
-        ("online-draw-sent", "Vous avez proposé la nulle"),
-        ("online-rematch-offered", "Votre adversaire propose une revanche"),
-        ("online-rematch-sent", "Vous avez proposé une revanche"),
-        (
-            "online-no-server",
-            "Le jeu en ligne a besoin d'un serveur pour que les deux navigateurs se trouvent, et cette page n'en a pas."
-        ),
-        ("online-unreachable", "Le serveur du jeu en ligne est injoignable\u{a0}: vérifiez la connexion et réessayez."),
-        ("online-no-webrtc", "Ce navigateur ne peut pas se connecter à un autre\u{a0}: il n'a pas WebRTC."),
-        ("online-seat-taken", "Cette partie a déjà deux joueurs."),
-        (
-            "online-diverged",
-            "Les deux navigateurs ne s'accordent plus sur cette partie\u{a0}: elle est terminée, et les deux enregistrements sont conservés."
-        ),
-        ("online-error", "Le jeu en ligne s'est arrêté ({reason})."),
-        ("online-refused", "L'autre navigateur a envoyé quelque chose qui a été refusé ({reason})."),
-        ("online-dropped", "La connexion à l'autre navigateur a été fermée ({reason})."),
-        ("online-denied", "Ce n'est pas possible maintenant ({reason})."),
         ("online-opponent", "Votre adversaire"),
         ("online-opponent-moves", "Au tour de votre adversaire"),
+        ("online-opening", "Ouverture du jeu en ligne…"),
+        ("online-unavailable", "Le jeu en ligne n'a pas pu être chargé\u{a0}: vérifiez la connexion et réessayez."),
         ("play-online", "Jouer en ligne"),
         ("online-invite", "Inviter un ami"),
         ("online-find", "Trouver un adversaire"),
@@ -1806,10 +1648,5 @@ const FR: Texts = Texts {
         ("limit-none", "sans limite"),
         ("online-link", "Lien pour votre ami"),
         ("online-share", "Partager"),
-        ("online-offer-draw", "Proposer la nulle"),
-        ("online-accept-draw", "Accepter la nulle"),
-        ("online-decline-draw", "Refuser"),
-        ("online-claim", "Réclamer la victoire"),
-        ("online-leave", "Quitter"),
     ],
 };

@@ -65,29 +65,15 @@ pub struct ControlsView {
     pub online: Option<OnlineView>,
 }
 
-/// Online play's strip: what it is doing, and what the player may do about it.
+/// Online play's strip, as the online module wrote it: its words, the friend's link and its
+/// buttons, each a command for the module.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct OnlineView {
-    /// Connecting, waiting, the opponent away, why it stopped; none while the game simply goes on.
-    pub status: Option<String>,
-    /// A draw or rematch on offer, by either side.
-    pub offer: Option<String>,
-    /// What was refused or lost last.
-    pub trouble: Option<String>,
-    /// The friend's link (`#online=<room>`), while the room waits for them and during the game.
+    pub text: String,
+    /// The friend's link, as a fragment of the page's address (`#online=<room>`).
     pub link: Option<String>,
-    /// Offer a draw: the game is on, the opponent here, no offer standing.
-    pub offer_draw: bool,
-    /// The opponent offers a draw: accept or decline it.
-    pub answer_draw: bool,
-    /// The opponent has been to move for the limit: the win may be claimed.
-    pub claim: bool,
-    /// The game is over: a rematch may be offered (or accepted, if the opponent offered one).
-    pub rematch: bool,
-    /// Leave online play.
-    pub leave: bool,
-    /// Its words: "Cancel" while no game is dealt, else "Leave".
-    pub leave_label: &'static str,
+    /// Each button's command for the module, and its words.
+    pub buttons: Vec<(String, String)>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -400,7 +386,7 @@ pub fn controls(state: &State) -> ControlsView {
             && state.review.is_none()
             && state.aside.is_none(),
         puzzles_solved: state.puzzle_set.as_ref().map(|set| puzzles_solved(lang, state.solved.len(), set.len())),
-        online: state.online.as_ref().map(|online| online_view(state, online)),
+        online: state.online.as_ref().map(online_view),
         settings: SettingsView {
             evaluation: settings.evaluation,
             sound: settings.sound,
@@ -411,25 +397,10 @@ pub fn controls(state: &State) -> ControlsView {
     }
 }
 
-fn online_view(state: &State, online: &OnlineState) -> OnlineView {
-    let lang = state.lang();
-    let on_board = matches!(state.mode, Mode::Online { .. });
-    let you = state.mode.human().unwrap_or(Color::Red);
-    let over = on_board && state.game.outcome().is_some();
-    let playing = on_board && !over && online.playing() && online.opponent_connected;
-    let offered_by_opponent = |offer: Option<Color>| offer.is_some_and(|by| by != you);
-    OnlineView {
-        status: text::online_status(lang, online),
-        offer: on_board.then(|| text::online_offer(lang, online, you)).flatten(),
-        trouble: text::online_trouble(lang, online),
-        link: online.link(),
-        offer_draw: playing && online.draw_offer.is_none(),
-        answer_draw: playing && offered_by_opponent(online.draw_offer),
-        claim: on_board && !over && online.can_claim,
-        rematch: over && online.rematch_offer != Some(you),
-        leave: true,
-        leave_label: lang.texts().html(if on_board { "online-leave" } else { "cancel" }).unwrap_or_default(),
-    }
+fn online_view(online: &OnlineState) -> OnlineView {
+    let panel = &online.panel;
+    let buttons = panel.buttons.iter().map(|b| (b.command.clone(), b.label.clone())).collect();
+    OnlineView { text: panel.text.clone(), link: panel.link.clone(), buttons }
 }
 
 /// The level to offer after the game's end: the next one up, once the player has won enough games
@@ -544,7 +515,7 @@ impl SetupForm {
             choice: ModeChoice::of(state.mode),
             choose_cards: false,
             cards: [red[0], red[1], blue[0], blue[1], start.side_card()],
-            limit: state.online.as_ref().and_then(|online| online.limit).unwrap_or(MoveLimit::DEFAULT),
+            limit: MoveLimit::DEFAULT,
         }
     }
 

@@ -216,6 +216,12 @@ fn rest<'a>(text: &'a str, kind: &str) -> Result<&'a str, Refusal> {
     text.strip_prefix(kind).and_then(|r| r.strip_prefix(' ')).filter(|r| !r.is_empty()).ok_or(Refusal::Malformed)
 }
 
+/// The `restore` command for a saved text the page kept as it was given (`saved` event): the
+/// page need not read it.
+pub fn restore_line(saved: &str) -> String {
+    format!("restore {saved}")
+}
+
 /// A room as given to `join`: the room itself, or any link whose fragment is `#online=<room>`.
 pub fn room_of_link(text: &str) -> Option<Token> {
     let room = match text.split_once("#online=") {

@@ -1,21 +1,23 @@
 //! Online play in the session. What the player does becomes a command for the online module
-//! (`Effect::Online`); what the module says (`Event::Online`) changes the game on the board,
-//! which mirrors the module's: the module has checked every move with the rules core already,
-//! and the page checks them again as it plays them.
+//! (`Effect::Online`); what the module says (`Event::Online`, `crate::online::host`'s lines)
+//! puts its game on the board, which mirrors the module's: the module has checked every move
+//! with the rules core already, and the page checks them again as it plays them.
 
 use super::{Effect, Session};
 use crate::mode::Mode;
-use crate::online::bridge::{Command, Event as Said, room_of_link};
+use crate::online::bridge::{Command, restore_line, room_of_link};
+use crate::online::bridge::{Phase, Reason};
+use crate::online::host::{Button, Panel, ScriptState, ToPage};
 use crate::online::{Setup, Token};
 use crate::rules::{Color, Game, Move, Outcome, Position};
-use crate::ui::online::{OnlineState, Trouble};
+use crate::ui::online::OnlineState;
 use crate::ui::sound;
 use crate::ui::text;
 
 /// The card pool strangers are paired by: players with the same cards meet.
 pub const BASE_POOL: &str = "base";
 
-/// What the player asks of online play, from the page's buttons and dialogs or a script.
+/// What the player asks of online play, from the page's menu and dialog or a script.
 #[derive(Clone, Debug, PartialEq)]
 pub enum OnlineAction {
     /// A room of one's own to invite a friend to, with this deal, colour and limit.
@@ -24,21 +26,16 @@ pub enum OnlineAction {
     Join(String),
     /// The next stranger who asks with the same cards.
     Find,
-    /// Out of online play; the game on the board stays, to be looked at.
-    Leave,
-    OfferDraw,
-    AcceptDraw,
-    DeclineDraw,
-    /// The win on time, once the opponent has been to move for the limit.
-    Claim,
+    /// One of the panel's buttons: the module's command, as the module wrote it.
+    Press(String),
 }
 
 impl Session {
     pub(super) fn online_action(&mut self, action: OnlineAction) {
-        let command = match action {
-            OnlineAction::Invite(setup) => self.online_start(false, Command::Create(setup)),
+        let line = match action {
+            OnlineAction::Invite(setup) => self.online_start(Command::Create(setup)),
             OnlineAction::Join(text) => match room_of_link(&text) {
-                Some(room) => self.online_start(false, Command::Join(room)),
+                Some(room) => self.online_start(Command::Join(room)),
                 None => {
                     self.effects.push(Effect::Log(format!("no online room in '{text}'")));
                     return;
@@ -46,43 +43,61 @@ impl Session {
             },
             OnlineAction::Find => {
                 let pool = Token::new(BASE_POOL).expect("the pool's name is a token");
-                self.online_start(true, Command::Find(pool))
+                self.online_start(Command::Find(pool))
             }
-            OnlineAction::Leave => {
+            // Leaving stops online play here at once; the module is told.
+            OnlineAction::Press(command) if command == Command::Leave.encode() => {
                 self.leave_online();
                 self.refresh_controls();
                 return;
             }
-            OnlineAction::OfferDraw => Command::OfferDraw,
-            OnlineAction::AcceptDraw => Command::AcceptDraw,
-            OnlineAction::DeclineDraw => Command::DeclineDraw,
-            OnlineAction::Claim => Command::Claim,
+            OnlineAction::Press(command) => command,
         };
         if self.state.online.is_none() {
             self.effects.push(Effect::Log("no online game to act in".to_string()));
             return;
         }
-        self.send_online(command);
+        self.effects.push(Effect::Online(line));
         self.refresh_controls();
     }
 
-    /// A new online game asked for: any earlier one is left first.
-    fn online_start(&mut self, finding: bool, command: Command) -> Command {
+    /// A new online game asked for: any earlier one is left first; the module hears the page's
+    /// language before the command.
+    fn online_start(&mut self, command: Command) -> String {
         self.leave_online();
-        self.state.online = Some(OnlineState::connecting(finding));
-        command
+        // Until the module speaks (it may have to be fetched first), the page's own words.
+        let lang = self.state.lang();
+        let panel = Panel {
+            link: None,
+            text: lang.texts().html("online-opening").unwrap_or_default().to_string(),
+            buttons: vec![Button {
+                command: Command::Leave.encode(),
+                label: lang.texts().html("cancel").unwrap_or_default().to_string(),
+            }],
+        };
+        self.state.online = Some(OnlineState { panel, ..OnlineState::default() });
+        self.effects.push(Effect::Online(format!("lang {}", self.state.lang().code())));
+        command.encode()
+    }
+
+    pub(super) fn send_online(&mut self, command: Command) {
+        self.effects.push(Effect::Online(command.encode()));
     }
 
     /// After a reload: the online game saved with the page goes on where it was.
     pub(super) fn restore_online(&mut self) {
         let saved = self.state.online.as_ref().and_then(|online| online.saved.clone());
         if let Some(saved) = saved.filter(|_| matches!(self.state.mode, Mode::Online { .. })) {
-            self.send_online(Command::Restore(saved));
+            self.effects.push(Effect::Online(format!("lang {}", self.state.lang().code())));
+            self.effects.push(Effect::Online(restore_line(&saved)));
         }
     }
 
-    pub(super) fn send_online(&mut self, command: Command) {
-        self.effects.push(Effect::Online(command.encode()));
+    /// The module speaks the page's language.
+    pub(super) fn online_language(&mut self) {
+        if self.state.online.is_some() {
+            self.effects.push(Effect::Online(format!("lang {}", self.state.lang().code())));
+        }
     }
 
     /// Out of online play (the module is told); an online game on the board stays there as it
@@ -107,7 +122,7 @@ impl Session {
         if self.state.online.is_none() {
             return;
         }
-        let said = match Said::decode(line) {
+        let said = match ToPage::decode(line) {
             Ok(said) => said,
             Err(refusal) => {
                 self.effects
@@ -117,27 +132,10 @@ impl Session {
         };
         let Some(online) = self.state.online.as_mut() else { return };
         match said {
-            Said::Status(status) => online.status = status,
-            Said::Room(room) => online.room = Some(room),
-            Said::Started { you, limit, position } => {
-                (online.you, online.limit, online.trouble, online.pending) = (Some(you), Some(limit), None, None);
-                self.online_started(you, Game::new(position));
-            }
-            Said::Move { by, ply, mv, position } => self.online_move(by, ply, mv, position),
-            Said::Record(game) => {
-                online.pending = None;
-                let you = online.you.unwrap_or(Color::Red);
-                self.online_started(you, game);
-            }
-            Said::Outcome(outcome) => self.online_outcome(outcome),
-            Said::Offers { draw, rematch } => (online.draw_offer, online.rematch_offer) = (draw, rematch),
-            Said::CanClaim(can) => online.can_claim = can,
-            Said::OpponentConnected(connected) => online.opponent_connected = connected,
-            Said::Refused(refusal) => online.trouble = Some(Trouble::Refused(refusal)),
-            Said::Dropped(refusal) => online.trouble = Some(Trouble::Dropped(refusal)),
-            Said::Denied(reason) => {
-                online.trouble = Some(Trouble::Denied(reason));
-                // A move the module would not send is taken back.
+            ToPage::Panel(panel) => online.panel = panel,
+            ToPage::State(script) => online.script = Some(script),
+            // A move the module would not send is taken back (its panel says why).
+            ToPage::Denied(_) => {
                 if let Some(ply) = online.pending.take()
                     && self.state.game.moves().len() == ply + 1
                 {
@@ -146,8 +144,14 @@ impl Session {
                     self.changed();
                 }
             }
-            Said::Saved(saved) => {
-                online.saved = Some(saved);
+            ToPage::Deal { you, game } => {
+                (online.you, online.pending) = (Some(you), None);
+                self.online_dealt(you, game);
+            }
+            ToPage::Move { ply, mv, position } => self.online_move(ply, mv, position),
+            ToPage::Outcome(outcome) => self.online_outcome(outcome),
+            ToPage::Saved(text) => {
+                online.saved = Some(text);
                 self.effects.push(Effect::SaveGame(self.save_file()));
             }
         }
@@ -155,11 +159,43 @@ impl Session {
         self.effects.push(Effect::Redraw);
     }
 
+    /// The module could not be fetched: the page says so in its own words (the module's are
+    /// in it), with the way out.
+    pub(super) fn online_unavailable(&mut self) {
+        let lang = self.state.lang();
+        let Some(online) = self.state.online.as_mut() else { return };
+        let cancel = lang.texts().html("cancel").unwrap_or_default();
+        online.panel = Panel {
+            link: None,
+            text: lang.texts().html("online-unavailable").unwrap_or_default().to_string(),
+            buttons: vec![Button { command: Command::Leave.encode(), label: cancel.to_string() }],
+        };
+        online.script = Some(ScriptState {
+            phase: Phase::Error,
+            room: None,
+            you: online.you,
+            opponent_connected: false,
+            error: Some(Reason::Unreachable.code()),
+            may_move: false,
+        });
+        // A move sent to nobody is taken back.
+        if let Some(ply) = online.pending.take()
+            && self.state.game.moves().len() == ply + 1
+        {
+            self.state.game.undo();
+        }
+        self.refresh_controls();
+        self.effects.push(Effect::Redraw);
+    }
+
     /// A game dealt (or a record adopted after a reconnect) goes on the board, facing `you`.
-    fn online_started(&mut self, you: Color, game: Game) {
+    fn online_dealt(&mut self, you: Color, game: Game) {
         let mode = Mode::Online { you };
-        let same = self.state.mode == mode && self.state.game.start() == game.start();
-        if !same || self.state.game.moves() != game.moves() || self.state.game.outcome() != game.outcome() {
+        let same = self.state.mode == mode
+            && self.state.game.start() == game.start()
+            && self.state.game.moves() == game.moves()
+            && self.state.game.outcome() == game.outcome();
+        if !same {
             // A game of the player's own in progress waits aside, as for a puzzle.
             if !matches!(self.state.mode, Mode::Online { .. }) {
                 self.put_aside();
@@ -168,7 +204,7 @@ impl Session {
         }
     }
 
-    fn online_move(&mut self, by: Color, ply: usize, m: Move, position: Position) {
+    fn online_move(&mut self, ply: usize, m: Move, position: Position) {
         let played = self.state.game.moves();
         match played.get(ply) {
             // The player's own move (or one already shown), now sent.
@@ -182,17 +218,12 @@ impl Session {
             // The opponent's move (or the player's from before a reload), shown once the board is
             // still, as the AI's are.
             None => {
-                let legal = self.state.game.legal_moves().contains(&m);
-                if !legal {
-                    self.effects.push(Effect::Log(format!("online move {m} is not legal on the board")));
-                    return;
-                }
                 let mut after = self.state.game.clone();
                 if after.play(m).is_err() || after.position() != &position {
-                    self.effects.push(Effect::Log(format!("online move {m} gives another position")));
+                    self.effects.push(Effect::Log(format!("online move {m} is not what the board allows")));
                     return;
                 }
-                if by == self.state.mode.human().unwrap_or(by.other()) {
+                if self.state.mode.is_human(self.state.position().to_move()) {
                     self.state.game = after;
                     self.changed();
                 } else {

@@ -98,19 +98,17 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
         close_dialog("menu");
         app.dispatch(Event::Intent(Intent::Online(OnlineAction::Find)));
     })?;
-    for (id, action) in [
-        ("online-offer-draw", OnlineAction::OfferDraw),
-        ("online-accept-draw", OnlineAction::AcceptDraw),
-        ("online-decline-draw", OnlineAction::DeclineDraw),
-        ("online-claim", OnlineAction::Claim),
-        ("online-leave", OnlineAction::Leave),
-    ] {
-        let button: web_sys::EventTarget = document.get_element_by_id(id).ok_or(id)?.into();
-        listen(&button, "click", move |app, _: web_sys::Event| {
-            app.dispatch(Event::Intent(Intent::Online(action.clone())));
+    // The panel's buttons are the online module's: each sends its command back to it.
+    if let Some(buttons) = element::<Element>("online-buttons") {
+        listen(&buttons.into(), "click", |app, e: web_sys::MouseEvent| {
+            let target = e.target().and_then(|t| t.dyn_into::<Element>().ok());
+            let command =
+                target.and_then(|t| t.closest("button").ok().flatten()).and_then(|b| b.get_attribute("data-command"));
+            if let Some(command) = command {
+                app.dispatch(Event::Intent(Intent::Online(OnlineAction::Press(command))));
+            }
         })?;
     }
-    on_click(document, "online-rematch", |app| app.dispatch(Event::Intent(Intent::Rematch)))?;
     on_click(document, "online-copy", |_| {
         if let Some(field) = element::<HtmlInputElement>("online-link") {
             field.select();
@@ -698,30 +696,38 @@ fn open_record(app: &mut App, and_review: bool) {
     }
 }
 
-/// Online play's strip: its words, the friend's link, and the buttons the core offers.
+/// Online play's strip: the module's words, the friend's link, and the module's buttons.
 fn show_online(online: Option<&OnlineView>) {
     set_hidden("online", online.is_none());
     let Some(online) = online else { return };
-    let words: Vec<&str> =
-        [&online.status, &online.offer, &online.trouble].into_iter().flatten().map(String::as_str).collect();
-    set_text("online-text", Some(&words.join(" · ")));
+    set_text("online-text", Some(&online.text));
     set_hidden("online-link-row", online.link.is_none());
     if let (Some(link), Some(field)) = (&online.link, element::<HtmlInputElement>("online-link")) {
         field.set_value(&full_link(link));
     }
-    set_text("online-leave", Some(online.leave_label));
     let share =
         web_sys::window().is_some_and(|w| js_sys::Reflect::has(&w.navigator(), &"share".into()).unwrap_or(false));
     set_hidden("online-share", !share);
-    for (id, offered) in [
-        ("online-offer-draw", online.offer_draw),
-        ("online-accept-draw", online.answer_draw),
-        ("online-decline-draw", online.answer_draw),
-        ("online-claim", online.claim),
-        ("online-rematch", online.rematch),
-        ("online-leave", online.leave),
-    ] {
-        set_hidden(id, !offered);
+    let (Some(row), Some(document)) =
+        (element::<Element>("online-buttons"), web_sys::window().and_then(|w| w.document()))
+    else {
+        return;
+    };
+    // Made again only when they change: a button keeps the focus while the game goes on.
+    let shown: Vec<(String, String)> = (0..row.children().length())
+        .filter_map(|i| row.children().item(i))
+        .map(|b| (b.get_attribute("data-command").unwrap_or_default(), b.text_content().unwrap_or_default()))
+        .collect();
+    if shown != online.buttons {
+        row.set_text_content(None);
+        for (command, label) in &online.buttons {
+            if let Ok(button) = document.create_element("button") {
+                let _ = button.set_attribute("type", "button");
+                let _ = button.set_attribute("data-command", command);
+                button.set_text_content(Some(label));
+                let _ = row.append_child(&button);
+            }
+        }
     }
 }
 

@@ -145,7 +145,9 @@ fn show(
     state.notice = notice;
     state.puzzle = puzzle;
     state.aside = aside;
-    state.online = online.map(super::online::OnlineState::restoring);
+    if let (Some(saved), crate::mode::Mode::Online { you }) = (online, state.mode) {
+        state.online = Some(super::online::OnlineState::restoring(saved, you));
+    }
     state.solved = puzzles::solved();
     state.standings = storage::standings();
     state.first_visit = first_visit;

@@ -3,7 +3,6 @@
 //! task that caused them (the module may answer while the page is busy with the command).
 
 use super::super::session::Event;
-use crate::online::bridge::{Event as Said, Phase, Reason, Status};
 use js_sys::{Function, Promise, Reflect};
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
@@ -74,7 +73,10 @@ fn load_module() {
         let ready = Closure::<dyn FnMut(JsValue)>::new(move |_: JsValue| {
             let Some((start, command)) = parts.take() else { return };
             let on_event = Closure::<dyn FnMut(String)>::new(heard).into_js_value();
-            if let Err(error) = start.call2(&JsValue::NULL, &on_event, &js_sys::Object::new()) {
+            // The page hosts the module: it hears the module's words in its own language.
+            let options = js_sys::Object::new();
+            let _ = Reflect::set(&options, &JsValue::from_str("host"), &JsValue::TRUE);
+            if let Err(error) = start.call2(&JsValue::NULL, &on_event, &options) {
                 return failed(&error);
             }
             let waiting = PEER.with_borrow_mut(|peer| match std::mem::replace(peer, Peer::Ready(command)) {
@@ -96,13 +98,12 @@ fn load_module() {
     fail.forget();
 }
 
-/// The module could not be had (offline before it was ever fetched): online play says the
-/// server cannot be reached, and the next attempt fetches it again.
+/// The module could not be had (offline before it was ever fetched): the session says so, and
+/// the next attempt fetches it again.
 fn failed(error: &JsValue) {
     web_sys::console::error_1(error);
     PEER.set(Peer::Absent);
-    let status = Said::Status(Status { phase: Phase::Error, reason: Some(Reason::Unreachable) });
-    heard(status.encode());
+    super::dispatch(Event::OnlineUnavailable);
 }
 
 /// A line from the module, handed to the session once the current task is over.
