@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 seconds="${1:-600}"
 shift || true
 targets=("$@")
-[[ ${#targets[@]} -gt 0 ]] || targets=(position_notation move_notation game_record game_actions save_and_link worker_protocol online_protocol)
+[[ ${#targets[@]} -gt 0 ]] || targets=(position_notation move_notation game_record game_actions save_and_link worker_protocol online_protocol online_bridge)
 command -v cargo-fuzz >/dev/null || cargo install cargo-fuzz --locked
 export RUSTC_BOOTSTRAP=1
 for target in "${targets[@]}"; do

@@ -15,7 +15,8 @@
 //!
 //! The `aside` lines hold a game in progress that a puzzle, another game's review or an opened
 //! record took the place of, to come back to. A `puzzle <id> <plies> daily|chosen [shown]` line
-//! says the game is a puzzle of the set (`shown`: its solution is played out on the board).
+//! says the game is a puzzle of the set (`shown`: its solution is played out on the board). A
+//! `tutorial <step>` line says the game is that step of the tutorial (0 for the first).
 
 use crate::mode::{Mode, ModeError};
 use crate::rules::{Game, RecordError};
@@ -40,6 +41,8 @@ pub struct SaveFile {
     /// An online game's seat, secret and clock, as the online module last gave them: after a
     /// reload they take the page back into the same game.
     pub online: Option<String>,
+    /// The game is this step of the tutorial (0 for the first): `tutorial 5`.
+    pub tutorial: Option<usize>,
 }
 
 /// A game in progress put aside, with how it was played.
@@ -68,6 +71,9 @@ pub fn encode(save: &SaveFile) -> String {
     if let Some(SavedPuzzle { id, plies, daily, shown }) = save.puzzle {
         let (daily, shown) = (if daily { "daily" } else { "chosen" }, if shown { " shown" } else { "" });
         text.push_str(&format!("puzzle {id} {plies} {daily}{shown}\n"));
+    }
+    if let Some(step) = save.tutorial {
+        text.push_str(&format!("tutorial {step}\n"));
     }
     if let Some(AsideGame { game, mode }) = &save.aside {
         text.push_str(&format!("aside mode {mode}\n"));
@@ -131,7 +137,7 @@ pub fn decode(text: &str) -> Result<SaveFile, SaveError> {
         Err(_) => return Err(SaveError::BadFormatNumber(shorten(version))),
     }
     let (mut mode, mut show_evaluation, mut language, mut puzzle) = (None, false, None, None);
-    let (mut aside_mode, mut aside_record) = (None, String::new());
+    let (mut aside_mode, mut aside_record, mut tutorial) = (None, String::new(), None);
     let mut online = None;
     let mut record = String::new();
     for line in lines {
@@ -167,6 +173,7 @@ pub fn decode(text: &str) -> Result<SaveFile, SaveError> {
                     shown,
                 });
             }
+            "tutorial" => tutorial = Some(value.parse().map_err(|_| SaveError::UnknownLine(shorten(line)))?),
             "aside" => match value.split_once(' ') {
                 Some(("mode", text)) => aside_mode = Some(decode_mode(text)?),
                 _ => {
@@ -197,7 +204,7 @@ pub fn decode(text: &str) -> Result<SaveFile, SaveError> {
         (Mode::Online { .. }, None) => Mode::PassAndPlay { turn_board: false },
         _ => mode,
     };
-    Ok(SaveFile { game, mode, show_evaluation, language, puzzle, aside, online })
+    Ok(SaveFile { game, mode, show_evaluation, language, puzzle, aside, tutorial, online })
 }
 
 fn decode_mode(value: &str) -> Result<Mode, SaveError> {

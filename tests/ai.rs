@@ -332,3 +332,81 @@ fn the_pruned_search_finds_every_puzzle_win() {
         );
     }
 }
+
+/// Positions from random games dealt from all 34 cards, each with an expansion card in play.
+fn expansion_positions(count: usize) -> Vec<Position> {
+    use onitama::rules::{CardSet, Color, Pack};
+    let mut dice = SplitMix64(23);
+    let mut found = Vec::new();
+    let mut seed = 0;
+    while found.len() < count {
+        seed += 1;
+        let mut game = Game::from_deal(&Deal::from_seed_in(seed, CardSet::ALL).unwrap());
+        let plies = dice.next_u64() % 20;
+        for _ in 0..plies {
+            let moves = game.legal_moves();
+            let m = moves[(dice.next_u64() % moves.len() as u64) as usize];
+            if game.position().is_winning(m) {
+                break;
+            }
+            game.play(m).unwrap();
+        }
+        let position = *game.position();
+        let cards = Color::ALL.into_iter().flat_map(|color| position.hand(color)).chain([position.side_card()]);
+        if game.outcome().is_none() && cards.into_iter().any(|card| card.pack() != Pack::Base) {
+            found.push(position);
+        }
+    }
+    found
+}
+
+#[test]
+fn plays_legal_moves_on_expansion_deals() {
+    let limits = [
+        Limits { depth: Some(5), ..Limits::default() },
+        Limits { nodes: Some(2000), ..Limits::default() },
+        Limits { movetime_ms: Some(5.0), ..Limits::default() },
+    ];
+    let mut engine = Engine::new(8, clock);
+    for position in expansion_positions(30) {
+        for limit in limits {
+            let best = engine.search(&position, &[], limit, &mut |_| {}).best.expect("a move");
+            assert!(position.legal_moves().contains(&best), "{position}: {best} under {limit:?}");
+        }
+        // A win on the spot is found, whatever card gives it.
+        if position.winning_move().is_some() {
+            let best = search(&position, 1).0;
+            assert!(position.is_winning(best), "{position}: {best} does not win");
+        }
+    }
+}
+
+#[test]
+fn the_evaluation_reads_every_card_s_weights() {
+    let weights = onitama::ai::WEIGHTS;
+    for position in expansion_positions(200) {
+        let sum: i32 = features(&position)
+            .unwrap()
+            .iter()
+            .map(|&(feature, count)| i32::from(weights.0[feature as usize]) * i32::from(count))
+            .sum();
+        assert_eq!(sum, evaluate(&position), "{position}");
+    }
+    // Each card's tables are its own: the side card's weights change with the side card.
+    let a: Position = "bbBbb/5/5/5/rrRrr bear,kirin fox,phoenix viper r".parse().unwrap();
+    let b: Position = "bbBbb/5/5/5/rrRrr bear,kirin fox,phoenix goat r".parse().unwrap();
+    assert_ne!(features(&a), features(&b));
+}
+
+#[test]
+fn a_level_player_finishes_games_dealt_from_all_cards() {
+    use onitama::rules::CardSet;
+    for seed in 0..2 {
+        let mut game = Game::from_deal(&Deal::from_seed_in(100 + seed, CardSet::ALL).unwrap());
+        let mut player = LevelPlayer::new(Level::by_name("casual").unwrap(), Engine::new(1, clock), seed);
+        while game.outcome().is_none() && game.moves().len() < 120 {
+            let m = player.choose(game.position(), game.positions()).expect("a move");
+            game.play(m).unwrap_or_else(|e| panic!("{}: {m}: {e}", game.position()));
+        }
+    }
+}

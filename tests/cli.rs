@@ -142,6 +142,48 @@ fn bestmove_reports_each_depth_and_ends_with_the_move() {
 }
 
 #[test]
+fn expansion_positions_are_counted_listed_and_searched() {
+    let start = "bbBbb/5/5/5/rrRrr ox,sea-snake tiger,turtle goat r";
+    let perft = cli(&["perft", start, "4"]);
+    assert!(perft.status.success(), "{}", String::from_utf8_lossy(&perft.stderr));
+    // RULES.md's figure for this start.
+    assert_eq!(stdout(&perft).lines().last(), Some("7041"));
+    let legal = stdout(&cli(&["legal", start]));
+    assert!(legal.lines().any(|m| m == "sea-snake:c1c2"), "{legal}");
+    let best = cli(&["bestmove", start, "--depth", "4"]);
+    assert!(best.status.success());
+    let text = stdout(&best);
+    let best = text.lines().last().unwrap().strip_prefix("bestmove ").expect("bestmove last");
+    assert!(legal.lines().any(|m| m == best), "{best} is legal");
+    let played = cli(&["play", start, "sea-snake:c1c2"]);
+    assert!(played.status.success(), "{}", String::from_utf8_lossy(&played.stderr));
+    assert!(stdout(&played).starts_with("bbBbb/5/5/2R2/rr1rr ox,goat tiger,turtle sea-snake b"), "{}", stdout(&played));
+}
+
+#[test]
+fn a_match_deals_from_the_chosen_packs() {
+    let records = std::env::temp_dir().join(format!("onitama-packs-games-{}.txt", std::process::id()));
+    let records_arg = records.to_str().unwrap();
+    let args = ["match", "--a", "depth=2", "--b", "depth=2", "--games", "4", "--packs", "senseis-path,promo"];
+    let played = cli(&[&args[..], &["--records", records_arg]].concat());
+    assert!(played.status.success(), "{}", String::from_utf8_lossy(&played.stderr));
+    let text = std::fs::read_to_string(&records).unwrap();
+    let starts: Vec<&str> = text.lines().filter_map(|line| line.strip_prefix("start ")).collect();
+    assert_eq!(starts.len(), 4, "{text}");
+    for start in starts {
+        let position: onitama::rules::Position = start.parse().unwrap();
+        let cards = onitama::rules::Color::ALL.into_iter().flat_map(|color| position.hand(color));
+        assert!(cards.chain([position.side_card()]).all(|card| card.pack() != onitama::rules::Pack::Base), "{start}");
+    }
+    std::fs::remove_file(&records).unwrap();
+    for (packs, error) in [("promo", "at least 5 cards"), ("base,wind", "unknown pack 'wind'")] {
+        let refused = cli(&["match", "--a", "depth=2", "--b", "depth=2", "--packs", packs]);
+        assert!(!refused.status.success());
+        assert!(String::from_utf8_lossy(&refused.stderr).contains(error), "{packs}: {refused:?}");
+    }
+}
+
+#[test]
 fn bestmove_shows_a_forced_win_in_plies() {
     let text = stdout(&cli(&["bestmove", "5/2B2/2r2/5/R4 ox,boar crab,tiger horse r", "--movetime", "200"]));
     assert!(text.contains("score win 1"), "{text}");

@@ -243,3 +243,36 @@ fn a_puzzle_asked_for_before_the_set_is_here_fetches_it_once_then_starts_unless_
     session.update(Event::PuzzleSet(Err("offline".into())));
     assert!(session.controls().notice.is_some_and(|n| n.contains("offline")));
 }
+
+#[test]
+fn a_finished_puzzle_offers_the_way_back_to_the_game_aside_beside_its_ending() {
+    for solve in [true, false] {
+        let puzzle = puzzle();
+        let mut session = open();
+        // A game in progress: the puzzle puts it aside.
+        let first = session.state().game.legal_moves()[0];
+        session.update(Event::Intent(Intent::Play(first)));
+        session.update(Event::Intent(Intent::Puzzle { puzzle, daily: true }));
+        assert!(session.state().aside.is_some());
+        assert!(session.controls().back_to_my_game, "offered while the puzzle is played");
+        let winner = winning_moves(&puzzle)[0];
+        let played =
+            if solve { winner } else { *puzzle.position.legal_moves().iter().find(|&&m| m != winner).unwrap() };
+        let effects = session.update(Event::Intent(Intent::Play(played)));
+        let order = defence_order(&effects);
+        let defence = onitama::ai::puzzle::defence(&order.position(), 2).unwrap();
+        answer(&mut session, &order, defence, solve.then_some(Score::Loss(2)));
+        if solve {
+            let last = session.state().position().winning_move().expect("a win at once");
+            session.update(Event::Intent(Intent::Play(last)));
+        }
+        let status = session.state().puzzle.unwrap().status;
+        assert!(if solve { status == Status::Solved } else { matches!(status, Status::Failed { .. }) }, "{status:?}");
+        let controls = session.controls();
+        assert!(controls.puzzle_end.is_some(), "the ending is in the strip");
+        assert!(controls.back_to_my_game, "and the way back beside it (solved: {solve})");
+        session.update(Event::Intent(Intent::BackToMyGame));
+        assert_eq!(session.state().game.moves(), [first]);
+        assert!(session.state().puzzle.is_none());
+    }
+}

@@ -8,7 +8,7 @@ use onitama::mode::AiLevel;
 use onitama::rules::{Color, Game};
 use onitama::save::{FINISHED_KEPT, add_finished, decode_finished};
 use onitama::ui::review::{self, Review};
-use onitama::ui::session::{Effect, Event, Intent, Reply, ReplyKind};
+use onitama::ui::session::{Effect, Event, Focus, Intent, Reply, ReplyKind};
 use onitama::ui::{Lang, Mode, Session};
 
 mod common;
@@ -323,4 +323,56 @@ fn a_move_as_good_as_the_engines_choice_is_not_told_the_best_was_another() {
     assert!(words.contains("as good as"), "{words}");
     // A worse move still names the better one.
     assert!(review::verdict(Lang::En, &review, 1).contains("best was"));
+}
+
+#[test]
+fn the_engines_line_points_from_each_move_to_the_next_in_the_languages_reading_direction() {
+    for lang in Lang::ALL {
+        let mut session = open(
+            "start bbBbb/5/5/5/rrRrr ox,boar horse,elephant crab r\nmoves ox:c1c2 horse:c5c4 boar:a1a2\n",
+            Mode::VsAi { human: Color::Red, level: AiLevel::nth(0) },
+        );
+        session.update(Event::Settings(onitama::ui::session::SettingsPatch {
+            language: Some(lang),
+            ..Default::default()
+        }));
+        let id = start_review(&mut session);
+        let entry = PlyReview {
+            ply: 1,
+            played: mv("ox:c1c2"),
+            best: Some(mv("boar:a1a2")),
+            line: vec![mv("boar:a1a2"), mv("horse:c5c4"), mv("ox:c1c2")],
+            score_before: Score::Value(30),
+            score_after: Score::Value(-200),
+            class: MoveClass::Mistake,
+        };
+        session.update(Event::Reply(Reply { id, kind: ReplyKind::Reviewed(entry, 3) }));
+        session.update(Event::Intent(Intent::BestLine(1)));
+        let text = session.controls().review.expect("the review is open").text;
+        // Between the moves, not inside one (a move's squares read left to right: "c1→c2").
+        let (next, back) = if lang.is_rtl() { (" ← ", " → ") } else { (" → ", " ← ") };
+        assert_eq!(text.matches(next).count(), 2, "{lang:?}: {text}");
+        assert!(!text.contains(back), "{lang:?}: {text}");
+    }
+}
+
+#[test]
+fn reviewing_from_the_result_moves_the_focus_into_the_review_panel_once_it_shows() {
+    let mut session = open(BLUNDER, Mode::VsAi { human: Color::Red, level: AiLevel::nth(0) });
+    assert!(session.controls().result.is_some(), "the result's banner, with its Review button, is up");
+    let effects = session.update(Event::Intent(Intent::Review));
+    // The button pressed goes with the banner: the focus goes to the panel's Close, after the
+    // controls that show the panel.
+    let shown = effects.iter().rposition(|e| matches!(e, Effect::Controls(view) if view.review.is_some()));
+    let focus = effects.iter().position(|e| *e == Effect::Focus(Focus::Review));
+    assert!(shown.is_some() && focus.is_some() && focus > shown, "{effects:?}");
+    assert_eq!(session.controls().result, None);
+    // Nothing to review: no review, the focus stays.
+    let mut empty = common::open_record(
+        "start bbBbb/5/5/5/rrRrr ox,boar horse,elephant crab r\n",
+        Mode::PassAndPlay { turn_board: false },
+        Motion::Reduced,
+    );
+    let effects = empty.update(Event::Intent(Intent::Review));
+    assert!(!effects.iter().any(|e| matches!(e, Effect::Focus(_))), "{effects:?}");
 }

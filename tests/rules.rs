@@ -1,7 +1,8 @@
 //! One test per rule of rules.md.
 
 use onitama::rules::{
-    Card, Color, Deal, Game, IllegalReason, Move, MoveError, Outcome, Piece, Position, Role, Square, Way, divide, perft,
+    Card, CardSet, Color, Deal, DealError, Game, IllegalReason, Move, MoveError, Outcome, Pack, Piece, Position, Role,
+    Square, Way, divide, perft,
 };
 use std::collections::{HashMap, VecDeque};
 
@@ -24,39 +25,145 @@ fn legal(position: &Position) -> Vec<String> {
 /// A row of the card table: name, stamp, offsets, Persian name.
 type CardRow = (&'static str, Color, &'static [(i8, i8)], &'static str);
 
+/// The base game's cards, as rules.md lists them; their place here is their index.
+const BASE: [CardRow; 16] = [
+    ("tiger", Color::Blue, &[(0, 2), (0, -1)], "ببر"),
+    ("crab", Color::Blue, &[(0, 1), (-2, 0), (2, 0)], "خرچنگ"),
+    ("monkey", Color::Blue, &[(-1, 1), (1, 1), (-1, -1), (1, -1)], "میمون"),
+    ("crane", Color::Blue, &[(0, 1), (-1, -1), (1, -1)], "درنا"),
+    ("dragon", Color::Red, &[(-2, 1), (2, 1), (-1, -1), (1, -1)], "اژدها"),
+    ("elephant", Color::Red, &[(-1, 1), (1, 1), (-1, 0), (1, 0)], "فیل"),
+    ("mantis", Color::Red, &[(-1, 1), (1, 1), (0, -1)], "آخوندک"),
+    ("boar", Color::Red, &[(0, 1), (-1, 0), (1, 0)], "گراز"),
+    ("frog", Color::Red, &[(-2, 0), (-1, 1), (1, -1)], "قورباغه"),
+    ("rabbit", Color::Blue, &[(2, 0), (1, 1), (-1, -1)], "خرگوش"),
+    ("goose", Color::Blue, &[(-1, 1), (-1, 0), (1, 0), (1, -1)], "غاز"),
+    ("rooster", Color::Red, &[(1, 1), (-1, 0), (1, 0), (-1, -1)], "خروس"),
+    ("horse", Color::Red, &[(0, 1), (-1, 0), (0, -1)], "اسب"),
+    ("ox", Color::Blue, &[(0, 1), (1, 0), (0, -1)], "گاو"),
+    ("eel", Color::Blue, &[(-1, 1), (-1, -1), (1, 0)], "مارماهی"),
+    ("cobra", Color::Red, &[(-1, 0), (1, 1), (1, -1)], "کبرا"),
+];
+
+/// A row of the expansion's table: name, stamp, offsets.
+type ExpansionRow = (&'static str, Color, &'static [(i8, i8)]);
+
+/// Sensei's Path and the two promos, as the expansion's table gives them.
+const EXPANSION: [ExpansionRow; 18] = [
+    ("bear", Color::Blue, &[(-1, 1), (0, 1), (1, -1)]),
+    ("panda", Color::Red, &[(0, 1), (1, 1), (-1, -1)]),
+    ("dog", Color::Blue, &[(-1, 1), (-1, 0), (-1, -1)]),
+    ("fox", Color::Red, &[(1, 1), (1, 0), (1, -1)]),
+    ("giraffe", Color::Blue, &[(-2, 1), (2, 1), (0, -1)]),
+    ("kirin", Color::Red, &[(-1, 2), (1, 2), (0, -2)]),
+    ("mouse", Color::Blue, &[(0, 1), (1, 0), (-1, -1)]),
+    ("rat", Color::Red, &[(0, 1), (-1, 0), (1, -1)]),
+    ("sable", Color::Blue, &[(-2, 0), (-1, -1), (1, 1)]),
+    ("otter", Color::Red, &[(-1, 1), (1, -1), (2, 0)]),
+    ("sea-snake", Color::Blue, &[(0, 1), (2, 0), (-1, -1)]),
+    ("viper", Color::Red, &[(0, 1), (-2, 0), (1, -1)]),
+    ("tanuki", Color::Blue, &[(0, 1), (2, 1), (-1, -1)]),
+    ("iguana", Color::Red, &[(-2, 1), (0, 1), (1, -1)]),
+    ("phoenix", Color::Blue, &[(-2, 0), (2, 0), (-1, 1), (1, 1)]),
+    ("turtle", Color::Red, &[(-2, 0), (2, 0), (-1, -1), (1, -1)]),
+    ("sheep", Color::Blue, &[(1, 0), (0, -1), (-1, 1)]),
+    ("goat", Color::Red, &[(-1, 0), (0, -1), (1, 1)]),
+];
+
+fn card(name: &str) -> Card {
+    Card::from_name(name).unwrap_or_else(|| panic!("no card {name}"))
+}
+
+fn sorted(offsets: &[(i8, i8)]) -> Vec<(i8, i8)> {
+    let mut offsets = offsets.to_vec();
+    offsets.sort();
+    offsets
+}
+
+/// Left and right swapped.
+fn mirrored(offsets: &[(i8, i8)]) -> Vec<(i8, i8)> {
+    sorted(&offsets.iter().map(|&(x, y)| (-x, y)).collect::<Vec<_>>())
+}
+
 #[test]
-fn the_sixteen_cards_match_the_table() {
-    let table: [CardRow; 16] = [
-        ("tiger", Color::Blue, &[(0, 2), (0, -1)], "ببر"),
-        ("crab", Color::Blue, &[(0, 1), (-2, 0), (2, 0)], "خرچنگ"),
-        ("monkey", Color::Blue, &[(-1, 1), (1, 1), (-1, -1), (1, -1)], "میمون"),
-        ("crane", Color::Blue, &[(0, 1), (-1, -1), (1, -1)], "درنا"),
-        ("dragon", Color::Red, &[(-2, 1), (2, 1), (-1, -1), (1, -1)], "اژدها"),
-        ("elephant", Color::Red, &[(-1, 1), (1, 1), (-1, 0), (1, 0)], "فیل"),
-        ("mantis", Color::Red, &[(-1, 1), (1, 1), (0, -1)], "آخوندک"),
-        ("boar", Color::Red, &[(0, 1), (-1, 0), (1, 0)], "گراز"),
-        ("frog", Color::Red, &[(-2, 0), (-1, 1), (1, -1)], "قورباغه"),
-        ("rabbit", Color::Blue, &[(2, 0), (1, 1), (-1, -1)], "خرگوش"),
-        ("goose", Color::Blue, &[(-1, 1), (-1, 0), (1, 0), (1, -1)], "غاز"),
-        ("rooster", Color::Red, &[(1, 1), (-1, 0), (1, 0), (-1, -1)], "خروس"),
-        ("horse", Color::Red, &[(0, 1), (-1, 0), (0, -1)], "اسب"),
-        ("ox", Color::Blue, &[(0, 1), (1, 0), (0, -1)], "گاو"),
-        ("eel", Color::Blue, &[(-1, 1), (-1, -1), (1, 0)], "مارماهی"),
-        ("cobra", Color::Red, &[(-1, 0), (1, 1), (1, -1)], "کبرا"),
-    ];
-    assert_eq!(Card::ALL.len(), 16);
-    for (name, stamp, offsets, persian) in table {
-        let card = Card::from_name(name).unwrap();
+fn the_sixteen_base_cards_match_the_table_and_keep_their_indices() {
+    for (index, (name, stamp, offsets, persian)) in BASE.into_iter().enumerate() {
+        let card = card(name);
         assert_eq!((card.name(), card.stamp(), card.offsets(), card.persian_name()), (name, stamp, offsets, persian));
+        assert_eq!(card.index(), index, "{name}: saved positions and seeded deals rely on its index");
+        assert_eq!(card.pack(), Pack::Base, "{name}");
     }
     // Mirror pairs: the offsets of one are the other's with left and right swapped.
     for (a, b) in [("frog", "rabbit"), ("goose", "rooster"), ("eel", "cobra"), ("horse", "ox")] {
-        let mut mirrored: Vec<(i8, i8)> = Card::from_name(a).unwrap().offsets().iter().map(|&(x, y)| (-x, y)).collect();
-        let mut other = Card::from_name(b).unwrap().offsets().to_vec();
-        mirrored.sort();
-        other.sort();
-        assert_eq!(mirrored, other, "{a}/{b}");
+        assert_eq!(mirrored(card(a).offsets()), sorted(card(b).offsets()), "{a}/{b}");
     }
+}
+
+#[test]
+fn the_eighteen_expansion_cards_match_their_table() {
+    assert_eq!(Card::ALL.len(), 34);
+    for (index, (name, stamp, offsets)) in EXPANSION.into_iter().enumerate() {
+        let card = card(name);
+        assert_eq!((card.name(), card.stamp()), (name, stamp));
+        assert_eq!(sorted(card.offsets()), sorted(offsets), "{name}");
+        // After the base cards, in the table's order.
+        assert_eq!(card.index(), 16 + index, "{name}");
+        assert_eq!(Card::ALL[card.index()], card);
+        assert!(!card.persian_name().is_empty(), "{name}");
+    }
+}
+
+#[test]
+fn the_expansion_mirror_pairs_are_mirrored_and_the_others_symmetric() {
+    let pairs = [
+        ("bear", "panda"),
+        ("dog", "fox"),
+        ("mouse", "rat"),
+        ("sable", "otter"),
+        ("sea-snake", "viper"),
+        ("tanuki", "iguana"),
+        ("sheep", "goat"),
+    ];
+    for (a, b) in pairs {
+        assert_eq!(mirrored(card(a).offsets()), sorted(card(b).offsets()), "{a}/{b}");
+        assert_ne!(mirrored(card(a).offsets()), sorted(card(a).offsets()), "{a} is not its own mirror");
+        // As in the base game, the two of a pair carry different stamps.
+        assert_ne!(card(a).stamp(), card(b).stamp(), "{a}/{b}");
+    }
+    for name in ["giraffe", "kirin", "phoenix", "turtle"] {
+        assert_eq!(mirrored(card(name).offsets()), sorted(card(name).offsets()), "{name}");
+    }
+    // Every expansion card is in a pair or symmetric.
+    let named: usize = pairs.len() * 2 + 4;
+    assert_eq!(named, EXPANSION.len());
+}
+
+#[test]
+fn each_card_belongs_to_one_pack() {
+    let names = |pack: Pack| pack.cards().map(|card| card.name()).collect::<Vec<_>>();
+    assert_eq!(names(Pack::Base), BASE.map(|row| row.0));
+    assert_eq!(names(Pack::SenseisPath), EXPANSION[..16].iter().map(|row| row.0).collect::<Vec<_>>());
+    assert_eq!(names(Pack::Promo), ["sheep", "goat"]);
+    for card in Card::ALL {
+        assert!(card.pack().cards().contains(card), "{card}");
+        assert_eq!(Pack::ALL.iter().filter(|pack| pack.cards().contains(card)).count(), 1, "{card}");
+    }
+    assert_eq!(Pack::ALL.map(|pack| Pack::from_code(pack.code())), Pack::ALL.map(Some));
+    assert_eq!(CardSet::ALL.len(), 34);
+}
+
+#[test]
+fn expansion_cards_move_as_their_offsets_say_for_both_sides() {
+    // Red's kirin from c2: (−1,+2) (+1,+2) (0,−2) → b4, d4 (c0 is off the board).
+    let red = pos("4B/5/5/2R2/5 kirin,phoenix sheep,goat dog r");
+    let mut from_c2: Vec<String> = legal(&red).into_iter().filter(|m| m.starts_with("kirin:")).collect();
+    from_c2.sort();
+    assert_eq!(from_c2, ["kirin:c2b4", "kirin:c2d4"]);
+    // Blue's sea-snake from c3, turned: (0,−1) (−2,0) (+1,+1) in Red's coordinates → c2, a3, d4.
+    let blue = pos("R4/5/2B2/5/5 kirin,phoenix sea-snake,goat dog b");
+    let mut from_c3: Vec<String> = legal(&blue).into_iter().filter(|m| m.starts_with("sea-snake:")).collect();
+    from_c3.sort();
+    assert_eq!(from_c3, ["sea-snake:c3a3", "sea-snake:c3c2", "sea-snake:c3d4"]);
 }
 
 #[test]
@@ -146,6 +253,67 @@ fn a_deal_gives_five_different_cards() {
         seen_as_side.insert(Deal::from_seed(seed).side());
     }
     assert_eq!(seen_as_side.len(), 16);
+}
+
+/// Deals computed before the expansion cards existed: a seed must keep dealing them.
+#[test]
+fn seeded_base_deals_are_unchanged() {
+    use Card::*;
+    let recorded = [
+        (0, [Cobra, Crab, Rooster, Tiger, Monkey]),
+        (1, [Crab, Elephant, Goose, Mantis, Ox]),
+        (7, [Boar, Goose, Monkey, Rooster, Eel]),
+        (42, [Elephant, Monkey, Crab, Mantis, Eel]),
+        (1234, [Rooster, Cobra, Dragon, Monkey, Ox]),
+        (99999, [Mantis, Crane, Rooster, Crab, Tiger]),
+        (u64::MAX, [Tiger, Goose, Rabbit, Crab, Crane]),
+    ];
+    for (seed, cards) in recorded {
+        assert_eq!(Deal::from_seed(seed).cards(), cards, "seed {seed}");
+        assert_eq!(Deal::from_seed_in(seed, Pack::Base.cards()).unwrap().cards(), cards, "seed {seed}");
+    }
+    // Seeds 0 to 9999, each deal's five card indices in order, hashed (FNV-1a) before the change.
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for seed in 0..10_000 {
+        for card in Deal::from_seed_in(seed, Pack::Base.cards()).unwrap().cards() {
+            hash = (hash ^ card.index() as u64).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+    assert_eq!(hash, 0xafd8_1d14_d223_5f74);
+}
+
+#[test]
+fn a_deal_draws_from_the_enabled_cards_only() {
+    let expansion = Pack::SenseisPath.cards().union(Pack::Promo.cards());
+    let pools = [
+        CardSet::ALL,
+        expansion,
+        Pack::Base.cards().without(Card::Tiger).with(Card::Goat),
+        CardSet::of(&[Card::Ox, Card::Kirin, Card::Sheep, Card::Goat, Card::Turtle]),
+    ];
+    for pool in pools {
+        let mut seen = CardSet::EMPTY;
+        for seed in 0..2000 {
+            let deal = Deal::from_seed_in(seed, pool).unwrap();
+            let cards = deal.cards();
+            assert!(cards.iter().all(|&card| pool.contains(card)), "seed {seed}: {cards:?}");
+            assert_eq!(CardSet::of(&cards).len(), 5, "seed {seed}: {cards:?}");
+            assert_eq!(deal.position().to_move(), deal.side().stamp());
+            seen = seen.union(CardSet::of(&cards));
+        }
+        // Every enabled card gets dealt.
+        assert_eq!(seen, pool);
+    }
+    for too_few in [CardSet::EMPTY, Pack::Promo.cards(), CardSet::of(&[Card::Ox, Card::Bear, Card::Dog, Card::Fox])] {
+        assert_eq!(Deal::from_seed_in(3, too_few), Err(DealError::TooFewCards(too_few.len())));
+        assert!(Deal::random_in(too_few).is_err());
+    }
+    assert_eq!(DealError::TooFewCards(4).to_string(), "a deal needs at least 5 cards to draw from, 4 are enabled");
+    // The whole deck: the expansion gets dealt with the base game.
+    let mixed = (0..200).filter(|&seed| {
+        Deal::from_seed_in(seed, CardSet::ALL).unwrap().cards().iter().any(|card| card.pack() != Pack::Base)
+    });
+    assert!(mixed.count() > 150);
 }
 
 #[test]

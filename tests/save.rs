@@ -19,6 +19,7 @@ fn sample() -> SaveFile {
         puzzle: None,
         aside: None,
         online: None,
+        tutorial: None,
     }
 }
 
@@ -43,6 +44,18 @@ fn a_puzzle_in_play_is_saved_and_read_back() {
     assert_eq!(save::decode(&text).unwrap(), shown);
     let unknown = text.replace("chosen shown", "chosen seen");
     assert!(matches!(save::decode(&unknown), Err(save::SaveError::UnknownLine(_))));
+}
+
+#[test]
+fn the_tutorials_step_is_saved_and_read_back() {
+    let file = SaveFile { tutorial: Some(5), ..sample() };
+    let text = save::encode(&file);
+    assert!(text.contains("\ntutorial 5\n"), "{text}");
+    assert_eq!(save::decode(&text).unwrap(), file);
+    for broken in ["tutorial six", "tutorial", "tutorial -1"] {
+        let text = text.replace("tutorial 5", broken);
+        assert!(matches!(save::decode(&text), Err(save::SaveError::UnknownLine(_))), "{broken}");
+    }
 }
 
 #[test]
@@ -185,6 +198,7 @@ fn a_finished_game_saves_and_links() {
             puzzle: None,
             aside: None,
             online: None,
+            tutorial: None,
         };
         assert_eq!(save::decode(&save::encode(&file)).unwrap(), file);
         assert_eq!(save::game_from_fragment(&save::link_fragment(&game)).unwrap().unwrap(), game);
@@ -215,4 +229,39 @@ fn an_agreed_draw_and_a_win_on_time_save_link_and_join_the_finished_games() {
         assert_eq!(finished.len(), 1);
         assert_eq!(finished[0].game.outcome(), Some(outcome));
     }
+}
+
+/// A save, a link and a record written by the build before the expansion cards existed (base
+/// cards only) read back as the same game and are written again byte for byte.
+#[test]
+fn a_save_and_a_link_from_before_the_expansion_read_back_unchanged() {
+    let record = "start bbBbb/5/5/5/rrRrr crane,elephant tiger,frog mantis r\n\
+                  moves elephant:d1c2 frog:c5d4 mantis:c2d3 elephant:d4c3 crane:d3e2 tiger:c3c4 elephant:e2d3 \
+                  crane:d5d4 tiger:d3d2 mantis:b5a4 crane:a1a2 tiger:d4d5\n";
+    let saved = format!("onitama-save 1\nmode ai red 4\nevaluation off\nlanguage fa\n{record}");
+    let link = "#game=start%20bbBbb%2F5%2F5%2F5%2FrrRrr%20crane%2Celephant%20tiger%2Cfrog%20mantis%20r%0Amoves%20\
+                elephant%3Ad1c2%20frog%3Ac5d4%20mantis%3Ac2d3%20elephant%3Ad4c3%20crane%3Ad3e2%20tiger%3Ac3c4%20\
+                elephant%3Ae2d3%20crane%3Ad5d4%20tiger%3Ad3d2%20mantis%3Ab5a4%20crane%3Aa1a2%20tiger%3Ad4d5%0A";
+    let end = "b2bb/b1B2/5/r2r1/1rR1r mantis,frog crane,elephant tiger r";
+
+    let game = Game::from_record(record).unwrap();
+    assert_eq!(game.position().to_string(), end);
+    assert_eq!(game.to_record(), record);
+    let file = save::decode(&saved).unwrap();
+    assert_eq!(file.game, game);
+    assert_eq!(file.mode, Mode::VsAi { human: Color::Red, level: AiLevel::from_index(4).unwrap() });
+    assert_eq!(save::encode(&file), saved);
+    assert_eq!(save::game_from_fragment(link).unwrap().unwrap(), game);
+    assert_eq!(save::link_fragment(&game), link);
+}
+
+#[test]
+fn a_game_with_expansion_cards_saves_and_links() {
+    let mut game = Game::new("bbBbb/5/5/5/rrRrr sea-snake,kirin goat,tiger phoenix b".parse().unwrap());
+    game.play("goat:d5c4".parse().unwrap()).unwrap();
+    let file = SaveFile { game: game.clone(), ..sample() };
+    assert_eq!(save::decode(&save::encode(&file)).unwrap(), file);
+    let link = save::link_fragment(&game);
+    assert!(link.contains("sea-snake"), "{link}");
+    assert_eq!(save::game_from_fragment(&link).unwrap().unwrap(), game);
 }

@@ -21,6 +21,7 @@ fn save(language: Option<&str>) -> SaveFile {
         puzzle: None,
         aside: None,
         online: None,
+        tutorial: None,
     }
 }
 
@@ -112,4 +113,26 @@ fn a_puzzle_in_play_comes_back_as_a_puzzle_unless_a_link_opens_another_game() {
     assert_eq!(run.status, onitama::ui::puzzle::Status::Playing);
     let found = Found { save: Ok(Some(saved)), settings: None, link: Some(Ok(fresh_game())), browser_language: None };
     assert!(opening(found, fresh_game).puzzle.is_none());
+}
+
+#[test]
+fn the_tutorial_comes_back_at_its_step_with_the_game_aside_unless_a_link_opens_another_game() {
+    let mine = onitama::save::AsideGame { game: save(None).game, mode: Mode::PassAndPlay { turn_board: false } };
+    let step = onitama::ui::tutorial::STEPS[4].start().unwrap();
+    let saved = SaveFile { tutorial: Some(4), aside: Some(mine.clone()), game: Game::new(step), ..save(None) };
+    let found = Found { save: Ok(Some(saved.clone())), settings: None, link: None, browser_language: None };
+    let opened = opening(found, fresh_game);
+    assert_eq!(opened.tutorial.map(|run| (run.step, run.done, run.wrong)), Some((4, false, false)));
+    assert_eq!(opened.game.start(), &step);
+    assert_eq!(opened.aside, Some(mine.clone()));
+    // A step beyond the tutorial's (from a later version) opens its last.
+    let later = SaveFile { tutorial: Some(40), ..saved.clone() };
+    let found = Found { save: Ok(Some(later)), settings: None, link: None, browser_language: None };
+    assert_eq!(opening(found, fresh_game).tutorial.map(|run| run.step), Some(onitama::ui::tutorial::STEPS.len() - 1));
+    // A link: its game, and the one aside stays aside (the tutorial's position is not kept).
+    let found = Found { save: Ok(Some(saved)), settings: None, link: Some(Ok(fresh_game())), browser_language: None };
+    let opened = opening(found, fresh_game);
+    assert!(opened.tutorial.is_none());
+    assert_eq!(opened.game.start(), fresh_game().start());
+    assert_eq!(opened.aside, Some(mine));
 }

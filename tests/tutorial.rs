@@ -6,7 +6,8 @@ use onitama::mode::AiLevel;
 use onitama::rules::{Color, Game, Outcome, Way};
 use onitama::save::AsideGame;
 use onitama::ui::session::{Effect, Event, Intent};
-use onitama::ui::state::Settings;
+use onitama::ui::startup::{Found, opening};
+use onitama::ui::state::{Settings, State};
 use onitama::ui::tutorial::{STEPS, tutorial_file};
 use onitama::ui::{Lang, Mode, Session};
 
@@ -101,8 +102,14 @@ fn the_tutorial_is_played_through_and_ends_back_at_the_game_put_aside() {
         // The step's move is marked on the board.
         assert_eq!(session.state().hinted(), STEPS[n].shown());
         let effects = intent(&mut session, Intent::Play(mv(STEPS[n].expects[0])));
-        // The tutorial's positions never overwrite the player's saved game, nor ask the AI.
-        assert!(!effects.iter().any(|e| matches!(e, Effect::SaveGame(_) | Effect::StartSearch(_))), "{effects:?}");
+        // The tutorial's saves keep the player's game aside and say the step; the AI is not asked.
+        for effect in &effects {
+            if let Effect::SaveGame(file) = effect {
+                assert_eq!(file.tutorial, Some(n), "{file:?}");
+                assert_eq!(file.aside, Some(AsideGame { game: mine.clone(), mode: vs_ai() }));
+            }
+        }
+        assert!(!effects.iter().any(|e| matches!(e, Effect::StartSearch(_))), "{effects:?}");
         assert!(!effects.iter().any(|e| matches!(e, Effect::KeepFinished(..) | Effect::SaveStandings(_))));
         let state = session.state();
         assert!(state.tutorial.unwrap().done, "step {n}");
@@ -300,4 +307,99 @@ fn the_offer_stays_when_the_ai_has_begun_the_game() {
     let mine = first.state().game.legal_moves()[0];
     first.update(Event::Intent(Intent::Play(mine)));
     assert!(!first.controls().tutorial_offer, "not once the player has played");
+}
+
+#[test]
+fn the_panel_and_the_strip_keep_room_for_every_text_of_the_tutorial_so_each_shows_whole() {
+    for lang in Lang::ALL {
+        let (mut session, _) =
+            common::open_position(START, vs_ai(), Settings { language: lang, ..Settings::default() }, Motion::Reduced);
+        start(&mut session);
+        let reserve = session.controls().tutorial.unwrap().reserve;
+        assert_eq!(reserve.len(), 3 * STEPS.len(), "{lang:?}: a task, a refused move and a lesson per step");
+        for (n, step) in STEPS.iter().enumerate() {
+            let shown = session.controls().tutorial.unwrap();
+            assert_eq!(shown.reserve, reserve, "{lang:?} step {n}: the same room at every step");
+            // The strip keeps the room of the longest title too: the board does not move for it.
+            let controls = session.controls();
+            assert_eq!(controls.mode_line_room.len(), STEPS.len(), "{lang:?}");
+            assert!(controls.mode_line_room.contains(&controls.mode_line), "{lang:?} step {n}: {}", controls.mode_line);
+            assert!(reserve.contains(&shown.text), "{lang:?} step {n}: {}", shown.text);
+            let position = step.start().unwrap();
+            if let Some(&wrong) = position.legal_moves().iter().find(|&&m| !step.accepts(m)) {
+                intent(&mut session, Intent::Play(wrong));
+                let refused = session.controls().tutorial.unwrap();
+                assert!(refused.wrong && reserve.contains(&refused.text), "{lang:?} step {n}: {}", refused.text);
+            }
+            intent(&mut session, Intent::Play(mv(step.expects[0])));
+            run_frames(&mut session, 0.0);
+            let done = session.controls().tutorial.unwrap();
+            assert!(done.done && reserve.contains(&done.text), "{lang:?} step {n}: {}", done.text);
+            intent(&mut session, Intent::TutorialNext);
+        }
+        // Out of the tutorial, the strip keeps no room.
+        assert!(session.controls().mode_line_room.is_empty());
+    }
+}
+
+/// What the page opens with from `file`, as the shell makes its session of it.
+fn reopen(file: &onitama::save::SaveFile) -> Session {
+    let text = onitama::save::encode(file);
+    let found = Found {
+        save: Ok(Some(onitama::save::decode(&text).unwrap())),
+        settings: None,
+        link: None,
+        browser_language: None,
+    };
+    let opened = opening(found, || panic!("the save holds a game"));
+    let mut state = State::new(opened.game, opened.mode, opened.settings, true, 1);
+    (state.puzzle, state.aside, state.tutorial) = (opened.puzzle, opened.aside, opened.tutorial);
+    let mut session = Session::new(state);
+    let effects = session.update(Event::Opened);
+    let lang = session.state().lang();
+    assert!(effects.contains(&Effect::FetchTutorialTexts(lang)), "{effects:?}");
+    session.update(Event::TutorialTexts { lang, file: Some(tutorial_file(lang)) });
+    session
+}
+
+#[test]
+fn a_reload_in_the_tutorial_comes_back_at_the_same_step_with_the_game_aside_still_aside() {
+    for at in 0..STEPS.len() {
+        let mut session = game_in_progress();
+        let mine = AsideGame { game: session.state().game.clone(), mode: vs_ai() };
+        start(&mut session);
+        for step in &STEPS[..at] {
+            intent(&mut session, Intent::Play(mv(step.expects[0])));
+            run_frames(&mut session, 0.0);
+            intent(&mut session, Intent::TutorialNext);
+        }
+        for made in [false, true] {
+            if made {
+                // The step's move made but Next not taken: the step comes back to be made again.
+                intent(&mut session, Intent::Play(mv(STEPS[at].expects[0])));
+                run_frames(&mut session, 0.0);
+            }
+            let file = session.save_file();
+            assert_eq!(file.tutorial, Some(at));
+            let mut again = reopen(&file);
+            let state = again.state();
+            assert_eq!(state.tutorial.map(|run| (run.step, run.done)), Some((at, false)), "step {at}");
+            assert_eq!(state.position(), &STEPS[at].start().unwrap(), "step {at}");
+            assert_eq!(state.aside.as_ref(), Some(&mine), "step {at}");
+            assert!(!again.controls().tutorial_offer);
+            assert_eq!(again.controls().tutorial.unwrap().step, at + 1);
+            // It goes on from there, and ends back at the game put aside.
+            intent(&mut again, Intent::LeaveTutorial);
+            assert_eq!(again.state().game.moves(), mine.game.moves(), "step {at}");
+            assert_eq!(again.save_file().tutorial, None);
+        }
+    }
+    // Without a game aside, too.
+    let (mut session, _) = common::open_position(START, vs_ai(), Settings::default(), Motion::Reduced);
+    start(&mut session);
+    intent(&mut session, Intent::Play(mv(STEPS[0].expects[0])));
+    intent(&mut session, Intent::TutorialNext);
+    let again = reopen(&session.save_file());
+    assert_eq!(again.state().tutorial.map(|run| run.step), Some(1));
+    assert_eq!(again.state().aside, None);
 }

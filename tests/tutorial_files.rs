@@ -65,3 +65,26 @@ fn french_keeps_its_marks_with_the_words_before_them_and_persian_writes_no_latin
         }
     }
 }
+
+#[test]
+fn the_tutorial_names_the_two_ways_of_winning_as_the_result_and_the_rules_do() {
+    use onitama::rules::{Color, Outcome, Way};
+    use onitama::ui::text::{outcome, rules_file};
+    for lang in Lang::ALL {
+        let file = tutorial_file(lang);
+        let rules = rules_file(lang).to_lowercase();
+        for (way, key) in [(Way::Stone, "stone"), (Way::Stream, "stream")] {
+            // The step's title is the way's name ("The Way of the Stream"); its lesson says it too.
+            let name = line(&file, &[key, "-title"].concat()).to_lowercase();
+            let result = outcome(lang, Outcome::Win { winner: Color::Red, way });
+            assert!(
+                result.to_lowercase().contains(&name),
+                "{}: the result says {result:?}, the tutorial {name:?}",
+                lang.code()
+            );
+            assert!(rules.contains(&name), "{}: the rules do not name {name:?}", lang.code());
+            let lesson = line(&file, &[key, "-done"].concat());
+            assert!(lesson.to_lowercase().contains(&name), "{}: {lesson:?} does not name {name:?}", lang.code());
+        }
+    }
+}

@@ -309,3 +309,28 @@ fn a_cards_grid_shows_its_piece_in_the_middle_and_where_it_reaches() {
     assert_eq!((grid[2], grid[17]), (GridCell::Reach, GridCell::Reach), "c5 and c2 from the middle");
     assert_eq!(grid.iter().filter(|c| **c == GridCell::Reach).count(), Card::Tiger.offsets().len());
 }
+
+/// Until the packs can be chosen, the page offers the base cards; an expansion card that
+/// arrives anyway (a link, a save) is named in every language and drawn without an emblem.
+#[test]
+fn the_page_names_an_expansion_card_and_offers_the_base_ones() {
+    use onitama::rules::Pack;
+    use onitama::ui::text::{card_name, describe_position};
+    for lang in Lang::ALL {
+        let offered: Vec<&str> = view::card_options(lang).into_iter().map(|(code, _)| code).collect();
+        assert_eq!(offered, Pack::Base.cards().map(|card| card.name()).collect::<Vec<_>>());
+        for card in Card::ALL {
+            assert!(!card_name(lang, card).is_empty(), "{card} in {}", lang.code());
+        }
+    }
+    assert_eq!(card_name(Lang::En, Card::SeaSnake), "sea snake");
+    assert_eq!(card_name(Lang::Fa, Card::Goat), Card::Goat.persian_name());
+    let position = "bbBbb/5/5/5/rrRrr sea-snake,kirin goat,tiger phoenix b".parse().unwrap();
+    let described = describe_position(Lang::En, &position);
+    assert!(described.contains("sea snake") && described.contains("phoenix"), "{described}");
+    let start = "bbBbb/5/5/5/rrRrr sea-snake,kirin goat,tiger phoenix b";
+    let mut session = session(start, Mode::PassAndPlay { turn_board: false }, Settings::default());
+    session.update(Event::Intent(Intent::Play(mv("goat:d5c4"))));
+    assert_eq!(session.state().position().side_card(), Card::Goat);
+    assert!(onitama::ui::emblems::emblem(Card::Phoenix).is_empty());
+}

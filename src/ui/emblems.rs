@@ -23,7 +23,7 @@ pub enum PathCommand {
     Close,
 }
 
-/// The drawings, in the order of [`Card::ALL`].
+/// The drawings, in the order of [`Card::ALL`]; the cards after these have none yet.
 const PATHS: [&str; 16] = [
     // tiger: prowling, stripes notched into the back, tail up
     concat!(
@@ -168,15 +168,18 @@ const PATHS: [&str; 16] = [
     ),
 ];
 
-/// The path data of a card's emblem, as stored (100×100 box).
-pub fn path_data(card: Card) -> &'static str {
-    PATHS[card.index()]
+/// The path data of a card's emblem, as stored (100×100 box); `None` for a card not drawn yet.
+pub fn path_data(card: Card) -> Option<&'static str> {
+    PATHS.get(card.index()).copied()
 }
 
 /// A card's emblem, scaled to the unit square, read from the packed bytes (the tests check that
-/// it equals what `parse` makes of the path data).
+/// it equals what `parse` makes of the path data); empty for a card not drawn yet.
 pub fn emblem(card: Card) -> Vec<PathCommand> {
-    let bytes = &PACKED.0[PACKED.1[card.index()]..PACKED.1[card.index() + 1]];
+    let (Some(&start), Some(&end)) = (PACKED.1.get(card.index()), PACKED.1.get(card.index() + 1)) else {
+        return Vec::new();
+    };
+    let bytes = &PACKED.0[start..end];
     let mut commands = Vec::new();
     let mut at = 0;
     while let Some(&letter) = bytes.get(at) {
@@ -233,9 +236,9 @@ const TOTAL: usize = {
 };
 
 /// All the drawings' bytes, and where each card's begin (with the end last).
-const PACKED: ([u8; TOTAL], [usize; 17]) = {
+const PACKED: ([u8; TOTAL], [usize; PATHS.len() + 1]) = {
     let mut bytes = [0u8; TOTAL];
-    let mut starts = [0usize; 17];
+    let mut starts = [0usize; PATHS.len() + 1];
     let (mut card, mut out) = (0, 0);
     while card < PATHS.len() {
         starts[card] = out;
@@ -269,7 +272,7 @@ const PACKED: ([u8; TOTAL], [usize; 17]) = {
         }
         card += 1;
     }
-    starts[16] = out;
+    starts[PATHS.len()] = out;
     (bytes, starts)
 };
 

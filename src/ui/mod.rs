@@ -7,6 +7,7 @@ pub mod anim;
 pub mod board;
 pub mod emblems;
 pub mod error_text;
+pub mod expansion_emblems;
 pub mod keyboard;
 pub mod layout;
 pub mod notice;

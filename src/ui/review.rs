@@ -138,5 +138,7 @@ pub fn line_text(lang: Lang, review: &Review, ply: usize) -> String {
     let positions = &whole.positions()[ply - 1..];
     let words: Vec<String> =
         moves.iter().zip(positions).map(|(&m, position)| text::move_text(lang, position, m, None)).collect();
-    words.join(" → ")
+    // "→" joins them left to right, "←" right to left.
+    let arrow = lang.texts().html("line-arrow").unwrap_or("→");
+    words.join(&format!(" {arrow} "))
 }

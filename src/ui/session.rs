@@ -297,6 +297,15 @@ pub enum Effect {
     /// Give this line to the online module (fetching it first if need be): one of
     /// `crate::online::bridge`'s commands.
     Online(String),
+    /// Move the keyboard's focus there: the control that had it has gone.
+    Focus(Focus),
+}
+
+/// Where the keyboard's focus goes when the control that had it goes away.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Focus {
+    /// The review's panel (its Close button), opened by a Review button that its opening hides.
+    Review,
 }
 
 /// Options for a new game, as the dialog and the API give them.
@@ -417,6 +426,7 @@ impl Session {
             }),
             aside: self.state.aside.clone(),
             online: self.state.online.as_ref().and_then(|online| online.saved.clone()),
+            tutorial: self.state.tutorial.map(|run| run.step),
         }
     }
 
@@ -1133,6 +1143,8 @@ impl Session {
         self.state.review = Some(Review::new(self.last_request, game));
         self.state.result_dismissed = true;
         self.refresh_controls();
+        // The Review button pressed has gone with the result: the focus follows into the panel.
+        self.effects.push(Effect::Focus(Focus::Review));
     }
 
     /// A game has reached its end: it is kept among the finished ones (puzzles are not games to
@@ -1301,11 +1313,9 @@ impl Session {
 
     fn changed(&mut self) {
         self.refresh_controls();
-        // The tutorial's positions are not the player's game: the save keeps what it had (the
-        // game in progress and what was aside), so a reload finds the player's game.
-        if self.state.tutorial.is_none() {
-            self.effects.push(Effect::SaveGame(self.save_file()));
-        }
+        // In the tutorial the save holds its step, and the player's game in progress aside: a
+        // reload comes back to the step, and leaving it to the game.
+        self.effects.push(Effect::SaveGame(self.save_file()));
         self.effects.push(Effect::Redraw);
     }
 
@@ -1315,7 +1325,7 @@ impl Session {
         let level = self.state.mode.level().unwrap_or_default();
         self.start_game(Game::new(position), Mode::VsAi { human: Color::Red, level });
         self.state.tutorial = Some(TutorialRun::new(step));
-        // The step's position is not saved over the player's game.
+        // Saved as the tutorial's step, not as a game of the player's.
         self.effects.retain(|e| !matches!(e, Effect::SaveGame(_)));
         self.changed();
     }

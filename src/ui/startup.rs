@@ -7,6 +7,7 @@ use super::notice::Notice;
 use super::puzzle::PuzzleRun;
 use super::state::{Settings, Theme, WatchSpeed};
 use super::text::Lang;
+use super::tutorial::{STEPS, TutorialRun};
 use crate::ai::puzzle::Puzzle;
 use crate::mode::Mode;
 use crate::rules::Game;
@@ -29,10 +30,12 @@ pub struct Opening {
     pub notice: Option<Notice>,
     /// The saved game was a puzzle: it goes on as one.
     pub puzzle: Option<PuzzleRun>,
-    /// A game in progress that a link (or, before, a puzzle or a review) took the place of.
+    /// A game in progress that a link (or, before, a puzzle, a review or the tutorial) took the place of.
     pub aside: Option<AsideGame>,
     /// The online game on the board, as saved: the page goes back into it.
     pub online: Option<String>,
+    /// The saved game was a step of the tutorial: the tutorial goes on from that step's start.
+    pub tutorial: Option<TutorialRun>,
 }
 
 pub fn opening(found: Found, new_game: impl FnOnce() -> Game) -> Opening {
@@ -67,10 +70,14 @@ pub fn opening(found: Found, new_game: impl FnOnce() -> Game) -> Opening {
         Some(PuzzleRun { shown: kept.shown, ..run })
     });
     let mut aside = saved.as_ref().and_then(|save| save.aside.clone());
+    let mut tutorial = saved.as_ref().and_then(|save| save.tutorial).map(TutorialRun::new);
     let in_progress = |save: &SaveFile| !save.game.moves().is_empty() && save.game.outcome().is_none();
-    let saved_game = saved.as_ref().filter(|save| save.puzzle.is_none() && in_progress(save));
+    let own = |save: &SaveFile| save.puzzle.is_none() && save.tutorial.is_none();
+    let saved_game = saved.as_ref().filter(|save| own(save) && in_progress(save));
     let kept = saved_game.map(|save| AsideGame { game: save.game.clone(), mode: save.mode });
-    let mut game = saved.map(|save| save.game);
+    // The step starts again from its position (the move made in it, if any, is made again).
+    let step = tutorial.and_then(|run| STEPS[run.step].start()).map(Game::new);
+    let mut game = step.or(saved.map(|save| save.game));
     match found.link {
         Some(Ok(linked)) => {
             game = Some(linked);
@@ -79,6 +86,7 @@ pub fn opening(found: Found, new_game: impl FnOnce() -> Game) -> Opening {
             if online.take().is_some() {
                 mode = Mode::PassAndPlay { turn_board: false };
             }
+            tutorial = None;
             // The game the link replaces is kept, unless one is aside already.
             aside = aside.or(kept);
         }
@@ -86,5 +94,5 @@ pub fn opening(found: Found, new_game: impl FnOnce() -> Game) -> Opening {
         Some(Err(reason)) => notice = Some(Notice::LinkBroken(reason)),
         None => {}
     }
-    Opening { game: game.unwrap_or_else(new_game), mode, settings, notice, puzzle, aside, online }
+    Opening { game: game.unwrap_or_else(new_game), mode, settings, notice, puzzle, aside, tutorial, online }
 }

@@ -383,8 +383,37 @@ pub fn color_name(lang: Lang, color: Color) -> &'static str {
 }
 
 pub fn card_name(lang: Lang, card: Card) -> &'static str {
-    lang.texts().cards[card.index()]
+    let base = lang.texts().cards.len();
+    match lang.texts().cards.get(card.index()) {
+        Some(name) => name,
+        // The expansion cards are not translated yet: Persian has the rules core's names,
+        // the other languages the English ones.
+        None if lang == Lang::Fa => card.persian_name(),
+        None => EXPANSION_CARDS.get(card.index() - base).copied().unwrap_or(card.name()),
+    }
 }
+
+/// The English names of the cards after the base 16, in the order of `Card::ALL`.
+const EXPANSION_CARDS: [&str; 18] = [
+    "bear",
+    "panda",
+    "dog",
+    "fox",
+    "giraffe",
+    "kirin",
+    "mouse",
+    "rat",
+    "sable",
+    "otter",
+    "sea snake",
+    "viper",
+    "tanuki",
+    "iguana",
+    "phoenix",
+    "turtle",
+    "sheep",
+    "goat",
+];
 
 pub fn to_move(lang: Lang, color: Color) -> String {
     fill(lang, lang.texts().to_move, &[("color", color_name(lang, color))])
@@ -890,6 +919,8 @@ const EN: Texts = Texts {
         ("tutorial-next", "Next"),
         ("tutorial-finish", "Finish"),
         ("tutorial-unavailable", "The tutorial could not be loaded: check the connection and try again."),
+        // Between the moves of the engine's line: it points to the next one, as the language reads.
+        ("line-arrow", "→"),
         ("draw-agreed", "Draw: the players agreed to it"),
         ("wins-on-time", "{color} wins on time: {loser} was away or did not move in time"),
         ("mode-online", "Online · you play {color}"),
@@ -1133,6 +1164,7 @@ const FA: Texts = Texts {
         ("tutorial-next", "بعدی"),
         ("tutorial-finish", "پایان"),
         ("tutorial-unavailable", "آموزش بارگیری نشد: اتصال را بررسی کنید و دوباره بکوشید."),
+        ("line-arrow", "←"),
         ("draw-agreed", "مساوی: بازیکنان بر آن توافق کردند"),
         ("wins-on-time", "{color} با گذشت زمان برد: {loser} غایب بود یا به‌موقع حرکت نکرد"),
         ("mode-online", "آنلاین · شما {color} هستید"),
@@ -1370,6 +1402,7 @@ const ES: Texts = Texts {
         ("tutorial-next", "Siguiente"),
         ("tutorial-finish", "Terminar"),
         ("tutorial-unavailable", "No se pudo cargar el tutorial: revisa la conexión y vuelve a intentarlo."),
+        ("line-arrow", "→"),
         ("draw-agreed", "Tablas: los jugadores las acordaron"),
         ("wins-on-time", "Gana {color} por tiempo: {loser} no estaba o no movió a tiempo"),
         ("mode-online", "En línea · juegas con {color}"),
@@ -1627,6 +1660,7 @@ const FR: Texts = Texts {
         ("tutorial-next", "Suivant"),
         ("tutorial-finish", "Terminer"),
         ("tutorial-unavailable", "Le tutoriel n'a pas pu être chargé\u{a0}: vérifiez la connexion et réessayez."),
+        ("line-arrow", "→"),
         ("draw-agreed", "Partie nulle\u{a0}: les joueurs en sont convenus"),
         ("wins-on-time", "{color} gagne au temps\u{a0}: {loser} était absent ou n'a pas joué à temps"),
         ("mode-online", "En ligne · vous jouez {color}"),

@@ -132,6 +132,21 @@ impl TutorialRun {
     }
 }
 
+/// Every text the panel may show, in the file `file`: each step's task, its task after a refused
+/// move, and its lesson. The panel keeps the room of the tallest, so that none is cut and the
+/// board does not move from one to the next.
+pub fn every_text(lang: Lang, file: &str) -> Vec<String> {
+    let runs = (0..STEPS.len()).flat_map(|step| {
+        [(false, false), (false, true), (true, false)].map(|(done, wrong)| TutorialRun { step, done, wrong })
+    });
+    runs.map(|run| run.text(lang, file)).collect()
+}
+
+/// Every step's title, in the file `file`: the strip keeps the room of the longest.
+pub fn every_title(lang: Lang, file: &str) -> Vec<String> {
+    (0..STEPS.len()).map(|step| TutorialRun::new(step).title(lang, file)).collect()
+}
+
 /// The text of `key` in a tutorial file; empty if the file lacks it.
 pub fn line<'a>(file: &'a str, key: &str) -> &'a str {
     file.lines().find_map(|l| l.strip_prefix(key)?.strip_prefix('=')).unwrap_or_default()
@@ -246,7 +261,7 @@ pub const TEXTS: [(&str, [&str; 4]); 19] = [
             "Vous avez gagné par la Voie de la Pierre\u{a0}: la partie s'arrête aussitôt.",
         ],
     ),
-    ("stream-title", ["The Way of the Stream", "راه رود", "El Camino del Arroyo", "La Voie du Ruisseau"]),
+    ("stream-title", ["The Way of the Stream", "راه جویبار", "El Camino del Arroyo", "La Voie du Ruisseau"]),
     (
         "stream-task",
         [
@@ -260,7 +275,7 @@ pub const TEXTS: [(&str, [&str; 4]); 19] = [
         "stream-done",
         [
             "You won by the Way of the Stream. Only the master wins there: a student on the temple wins nothing.",
-            "با راه رود بردید. تنها استاد آنجا می‌برد: شاگرد روی معبد چیزی نمی‌برد.",
+            "با راه جویبار بردید. تنها استاد آنجا می‌برد: شاگرد روی معبد چیزی نمی‌برد.",
             "Ganaste por el Camino del Arroyo. Solo gana el maestro: un alumno en el templo no gana nada.",
             "Vous avez gagné par la Voie du Ruisseau. Seul le maître y gagne\u{a0}: un élève sur le temple ne gagne rien.",
         ],

@@ -11,7 +11,7 @@ use super::state::{State, WatchSpeed};
 use super::text::{self, Lang};
 use crate::mode::{AiLevel, Mode, ModeChoice, ModeKind, Seat};
 use crate::online::{ColorChoice, DealChoice, MoveLimit, Setup};
-use crate::rules::{Card, Color, Deal, PositionError};
+use crate::rules::{Card, Color, Deal, Pack, PositionError};
 use crate::save::FinishedGame;
 use serde::Serialize;
 
@@ -23,6 +23,9 @@ pub struct ControlsView {
     pub board_description: String,
     /// Who plays (or the puzzle's task), and at the start why this side begins.
     pub mode_line: String,
+    /// Every line the strip may show in turn while the board should stay put (in the tutorial,
+    /// each step's title; else none): the strip is as tall as the tallest.
+    pub mode_line_room: Vec<String>,
     /// Why this side began, while no move is made.
     pub status: Option<String>,
     pub notice: Option<String>,
@@ -89,6 +92,9 @@ pub struct TutorialPanel {
     pub wrong: bool,
     /// The Next button's words: "Next", or "Finish" on the last step.
     pub next_label: &'static str,
+    /// Every text the panel may show in this language (none while they come): the panel is as
+    /// tall as the tallest, so each shows whole and the board stays put.
+    pub reserve: Vec<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -315,6 +321,10 @@ pub fn controls(state: &State) -> ControlsView {
         dark: state.dark(),
         board_description: text::describe_position(lang, state.position()),
         mode_line,
+        mode_line_room: match (state.tutorial, state.tutorial_file().flatten()) {
+            (Some(_), Some(file)) => super::tutorial::every_title(lang, file),
+            _ => Vec::new(),
+        },
         status: why,
         notice: state.notice.as_ref().map(|n| n.text(lang)),
         // A solution shown plays itself, and the tutorial has its own steps: the move list looks back instead.
@@ -377,6 +387,10 @@ pub fn controls(state: &State) -> ControlsView {
                 .texts()
                 .html(if run.is_last() { "tutorial-finish" } else { "tutorial-next" })
                 .unwrap_or_default(),
+            reserve: state
+                .tutorial_file()
+                .flatten()
+                .map_or_else(Vec::new, |file| super::tutorial::every_text(lang, file)),
         }),
         tutorial_offer: state.first_visit
             && !state.tutorial_done
@@ -661,8 +675,9 @@ pub fn level_options(lang: Lang) -> Vec<(&'static str, String)> {
     AiLevel::all().map(|level| (level.code(), text::level_choice(lang, level))).collect()
 }
 
+/// The base cards only until the page can choose the packs it deals from.
 pub fn card_options(lang: Lang) -> Vec<(&'static str, &'static str)> {
-    Card::ALL.iter().map(|&card| (card.name(), text::card_name(lang, card))).collect()
+    Pack::Base.cards().map(|card| (card.name(), text::card_name(lang, card))).collect()
 }
 
 pub fn watch_speed_options(lang: Lang) -> Vec<(&'static str, &'static str)> {

@@ -119,7 +119,12 @@ export async function playOne(a, b, depthA = 3) {
   }, { depth });
   await command(mover, `play ${mv}`);
   for (const page of [a, b]) {
-    await page.waitForFunction((n) => window.onlineGame.plies > n || window.onlineGame.outcome, before, { timeout: 15000 });
+    try {
+      await page.waitForFunction((n) => window.onlineGame.plies > n || window.onlineGame.outcome, before, { timeout: 15000 });
+    } catch (error) {
+      const tail = async (p) => (await events(p)).slice(-8).map((l) => l.slice(0, 120)).join('\n  ');
+      throw new Error(`${mv} by ${mover === a ? 'a' : 'b'} at ply ${before} was not heard:\na:\n  ${await tail(a)}\nb:\n  ${await tail(b)}`);
+    }
   }
   return mv;
 }

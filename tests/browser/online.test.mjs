@@ -4,6 +4,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
+import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { serve, dist } from './harness.mjs';
 import {
@@ -85,7 +86,7 @@ test('two pages play a whole game to the end through the module, and a rematch d
   await close(a, b);
 });
 
-test('a page reloaded mid-game restores its saved game, the two reconcile and play goes on; a draw is agreed', async () => {
+test('each page reloaded mid-game in turn restores its saved game, the two reconcile and play goes on; a draw is agreed', async () => {
   const { a, b } = await friends();
   for (let i = 0; i < 4; i += 1) await playOne(a.page, b.page);
   const saved = await b.page.evaluate(() => localStorage.getItem('online-test-saved'));
@@ -104,6 +105,20 @@ test('a page reloaded mid-game restores its saved game, the two reconcile and pl
   await playOne(a.page, b.page);
   await playOne(a.page, b.page);
   assert.equal((await game(b.page)).plies, 6);
+  assert.equal((await game(a.page)).position, (await game(b.page)).position);
+  // Now the host reloads, and is back before the guest may have noticed it went: the new
+  // connection shows the host's secret and takes over from the old one.
+  await a.page.reload();
+  await a.page.waitForFunction(() => window.wasmBindings !== undefined);
+  await openModule(a.page);
+  const restored = Date.now();
+  await command(a.page, `restore ${await a.page.evaluate(() => localStorage.getItem('online-test-saved'))}`);
+  await waitEvent(a.page, /^status playing$/);
+  console.log(`the host back in the game after a reload in ${Date.now() - restored} ms`);
+  assert.equal((await game(a.page)).plies, 6);
+  assert.equal((await game(a.page)).you, 'red');
+  await playOne(a.page, b.page);
+  assert.equal((await game(b.page)).plies, 7);
   assert.equal((await game(a.page)).position, (await game(b.page)).position);
   // A draw offered by one, accepted by the other.
   await command(a.page, 'draw-offer');
@@ -270,6 +285,27 @@ test('no server at the start: an error within about 5 s; none configured: at onc
   }
 });
 
+test('a server that takes the connection and never answers: an error after 5 s', async () => {
+  const silent = createServer(() => {});
+  await new Promise((ok) => silent.listen(0, '127.0.0.1', ok));
+  const server = await serve('/', dist, { signaling: `ws://127.0.0.1:${silent.address().port}` });
+  try {
+    const a = await player(server.url);
+    const started = Date.now();
+    await command(a.page, 'create random random 180');
+    await waitEvent(a.page, /^status connecting$/);
+    await waitEvent(a.page, /^status error unreachable$/, { timeout: 8000 });
+    const ms = Date.now() - started;
+    console.log(`a silent server reported in ${ms} ms`);
+    assert.ok(ms >= 4500 && ms < 7000, `${ms} ms`);
+    await close(a);
+  } finally {
+    await server.close();
+    silent.closeAllConnections?.();
+    await new Promise((ok) => silent.close(ok));
+  }
+});
+
 test('the Content-Security-Policy allows the configured server and no other', async () => {
   const html = readFileSync(join(dist, 'index.html'), 'utf8');
   const csp = /http-equiv=Content-Security-Policy|http-equiv="Content-Security-Policy"/.test(html)
@@ -321,4 +357,36 @@ test('the module is small: its size, gzipped', () => {
   const sizes = ['peer.js', 'peer_bg.wasm'].map((f) => gzipSync(readFileSync(join(dist, f)), { level: 9 }).length);
   console.log(`online module, gzipped: peer.js ${sizes[0]} B, peer_bg.wasm ${sizes[1]} B`);
   assert.ok(sizes[0] + sizes[1] < 80 * 1024, `${sizes}`);
+});
+
+test('the module survives a page callback that throws, a command sent from inside it, and a second start', async () => {
+  const a = await player();
+  const lines = await a.page.evaluate(async () => {
+    const seen = [];
+    const done = new Promise((resolve) => {
+      window.peer.start((line) => {
+        seen.push(line);
+        // From inside the event: the module takes it after this event.
+        if (line === 'status waiting') window.peer.command('leave');
+        if (line === 'status ended left') resolve();
+        throw new Error('a page bug');
+      }, {});
+    });
+    window.peer.command('create random random 180');
+    await done;
+    // A second start replaces the first and works.
+    const again = [];
+    const second = new Promise((resolve) => {
+      window.peer.start((line) => { again.push(line); if (line.startsWith('status waiting')) resolve(); }, {});
+    });
+    window.peer.command('find base');
+    await second;
+    window.peer.stop();
+    return { seen, again };
+  });
+  assert.ok(lines.seen.includes('status waiting'));
+  assert.equal(lines.seen.at(-1), 'status ended left');
+  assert.ok(lines.again.includes('status waiting'));
+  assert.deepEqual(a.errors, []);
+  await close(a);
 });

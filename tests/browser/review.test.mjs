@@ -143,3 +143,29 @@ test('review_game resolves to one entry per move, classes and best moves include
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('Review pressed with the keyboard on the result banner takes the focus into the review panel (Spanish, desktop)', async () => {
+  const { page, errors } = await openGame(game.browser, game.server.url, { width: 1280, height: 800 });
+  await page.evaluate(() => window.wasmBindings.game_settings({ language: 'es' }));
+  // Red throws the win away and Blue takes Red's master: the game is lost.
+  await page.evaluate(() => window.wasmBindings.game_new({ mode: 'two', position: '5/5/2B2/2R2/5 crab,boar horse,elephant ox r' }));
+  await page.evaluate(() => window.wasmBindings.game_play('boar:c2b2'));
+  await page.evaluate(() => window.wasmBindings.game_play('elephant:c3b2'));
+  await still(page);
+  assert.ok(await page.isVisible('#result-review'));
+  // From the banner's last button back to Review, as a keyboard user goes.
+  await page.focus('#result-close');
+  for (let i = 0; i < 6 && !(await page.evaluate(() => document.activeElement?.id === 'result-review')); i += 1) {
+    await page.keyboard.press('Shift+Tab');
+  }
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'result-review');
+  assert.match(await page.textContent('#result-review'), /Revisar/);
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => !document.getElementById('review').hidden);
+  const focused = await page.evaluate(() => ({ id: document.activeElement.id, inPanel: document.getElementById('review').contains(document.activeElement) }));
+  assert.ok(focused.inPanel, `the focus is in the review panel, not on ${focused.id || 'the body'}`);
+  assert.equal(focused.id, 'review-close');
+  await page.waitForFunction(() => window.wasmBindings.game_state().review?.running === false, null, { timeout: 30000 });
+  assert.deepEqual(errors, []);
+  await page.close();
+});

@@ -384,22 +384,35 @@ test('tapping the opponent\'s card or the side card shows where it reaches; Esca
   await context.close();
 });
 
-test('notices, the result and the evaluation bar never move the board', async () => {
+test('notices, the result and the evaluation bar show whole above the board, which stays whole', async () => {
   const { context, page, errors } = await fresh({ width: 360, height: 640 });
   await call(page, 'game_new', { mode: 'two', position: '5/5/2B2/2R2/5 crab,boar horse,elephant ox r' });
-  const board = () => page.evaluate(() => {
-    const r = document.getElementById('board').getBoundingClientRect();
-    return [r.x, r.y, r.width, r.height].map(Math.round).join(',');
+  // The strip grows when its words need it (the board then gets smaller): nothing is cut, nothing
+  // lies over the board, the board stays whole on screen.
+  const whole = () => page.evaluate(async () => {
+    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+    const found = [];
+    const canvas = document.getElementById('board').getBoundingClientRect();
+    const strip = document.getElementById('strip').getBoundingClientRect();
+    if (strip.bottom > canvas.top + 0.5) found.push('the strip lies over the board');
+    for (const el of document.querySelectorAll('#strip p')) {
+      if (el.getBoundingClientRect().width > 0 && el.scrollHeight > el.clientHeight + 1) found.push(`#${el.id} is cut`);
+    }
+    for (const square of ['a1', 'e5']) {
+      const q = window.wasmBindings.square_rect(square);
+      if (q.y < canvas.top - 0.5 || q.y + q.height > Math.min(canvas.bottom, innerHeight) + 0.5) found.push(`${square} is not whole`);
+    }
+    return found;
   });
-  const before = await board();
+  assert.deepEqual(await whole(), []);
   await call(page, 'game_settings', { evaluation: true });
-  assert.equal(await board(), before, 'the evaluation bar');
+  assert.deepEqual(await whole(), [], 'the evaluation bar');
   await page.evaluate(() => { location.hash = '#game=%zz'; });
   await page.waitForFunction(() => document.getElementById('notice').textContent !== '');
-  assert.equal(await board(), before, 'a notice');
+  assert.deepEqual(await whole(), [], 'a notice');
   await call(page, 'game_play', 'crab:c2c3');
   await page.waitForSelector('#result:not([hidden])');
-  assert.equal(await board(), before, 'the result');
+  assert.deepEqual(await whole(), [], 'the result');
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -119,7 +119,7 @@ for (const [locale, lang, fromMenu] of [['fa-IR', 'fa', false], ['fr-FR', 'fr', 
   });
 }
 
-test('leaving at a middle step with the keyboard brings the game back; a reload mid-tutorial too', async () => {
+test('a reload mid-tutorial comes back at its step; leaving it with the keyboard brings the game back', async () => {
   const { context, page, errors } = await openContext(game.browser, game.server.url, { viewport: { width: 1280, height: 800 }, locale: 'en-GB' });
   await page.evaluate(() => window.wasmBindings.game_new({ mode: 'two', cards: ['tiger', 'crab', 'monkey', 'crane', 'boar'] }));
   await page.evaluate(() => window.wasmBindings.game_play('crab:c1c2'));
@@ -137,15 +137,13 @@ test('leaving at a middle step with the keyboard brings the game back; a reload 
   await page.keyboard.press('Enter');
   await still(page);
   assert.equal((await state(page)).tutorial.step, 2);
-  // A reload in the tutorial finds the player's game: the tutorial's positions are not saved.
+  // A reload in the tutorial comes back at the same step, the player's game still aside.
   await page.reload();
   await page.waitForFunction(() => window.wasmBindings !== undefined);
-  await still(page);
-  assert.deepEqual((await state(page)).moves, mine);
-  assert.equal((await state(page)).tutorial, null);
-  await openMenu(page);
-  await page.click('#menu-tutorial');
   await ready(page);
+  assert.equal((await state(page)).tutorial.step, 2);
+  assert.deepEqual((await state(page)).moves, []);
+  assert.ok(await page.isVisible('#back-to-my-game'));
   await screenshot(page, 'tutorial-en-1280x800');
   await page.focus('#tutorial-leave');
   await page.keyboard.press('Enter');
@@ -186,8 +184,25 @@ test('the tutorial panel has no WCAG A or AA violation (Persian dark 360x640, Fr
   }
 });
 
-for (const viewport of [{ width: 360, height: 640 }, { width: 390, height: 844 }, { width: 640, height: 360 }]) {
-  test(`at ${viewport.width}x${viewport.height} the board stays put while the tutorial's texts come and go, in four languages`, async () => {
+/** Whether the step's words show whole (nothing left to scroll to) and the board is whole, below the panel. */
+async function wholeText(page, viewport) {
+  return page.evaluate(({ width, height }) => {
+    const text = document.getElementById('tutorial-text');
+    const panel = document.getElementById('tutorial').getBoundingClientRect();
+    const canvas = document.getElementById('board').getBoundingClientRect();
+    const [a, e] = [window.wasmBindings.square_rect('a1'), window.wasmBindings.square_rect('e5')];
+    const inside = (r) => r.x >= canvas.left - 0.5 && r.y >= canvas.top - 0.5 && r.x + r.width <= canvas.right + 0.5
+      && r.y + r.height <= canvas.bottom + 0.5 && r.x >= 0 && r.y >= 0 && r.x + r.width <= width && r.y + r.height <= height;
+    const problems = [];
+    if (text.scrollHeight > text.clientHeight + 1) problems.push(`text ${text.scrollHeight} > ${text.clientHeight}`);
+    if (panel.bottom > canvas.top + 0.5) problems.push(`panel ends at ${panel.bottom}, board begins at ${canvas.top}`);
+    if (!inside(a) || !inside(e)) problems.push(`board ${JSON.stringify([a, e])} not whole in ${JSON.stringify(canvas)}`);
+    return problems.join('; ');
+  }, viewport);
+}
+
+for (const viewport of [{ width: 360, height: 640 }, { width: 390, height: 844 }, { width: 640, height: 360 }, { width: 1280, height: 800 }]) {
+  test(`at ${viewport.width}x${viewport.height} every text of the tutorial shows whole and the board stays put and whole, in four languages`, async () => {
     const { context, page, errors } = await openContext(game.browser, game.server.url, { viewport, hasTouch: true });
     for (const lang of ['en', 'fa', 'es', 'fr']) {
       await page.evaluate((language) => window.wasmBindings.game_settings({ language }), lang);
@@ -200,6 +215,7 @@ for (const viewport of [{ width: 360, height: 640 }, { width: 390, height: 844 }
         return JSON.stringify({ canvas: [canvas.x, canvas.y, canvas.width, canvas.height], a1: a, e5: e, panel: panelBox.height });
       });
       const first = await measure();
+      assert.equal(await wholeText(page, viewport), '', `${lang} step 1`);
       let longest = '';
       for (let step = 1; step <= 6; step += 1) {
         const s = await state(page);
@@ -208,6 +224,7 @@ for (const viewport of [{ width: 360, height: 640 }, { width: 390, height: 844 }
           await page.evaluate((m) => window.wasmBindings.game_play(m), wrong);
           await still(page);
           assert.equal(await measure(), first, `${lang} step ${step}, refused`);
+          assert.equal(await wholeText(page, viewport), '', `${lang} step ${step}, refused`);
         }
         for (const t of [s.controls.tutorial.text, (await state(page)).controls.tutorial.text]) if (t.length > longest.length) longest = t;
         await page.evaluate((m) => window.wasmBindings.game_play(m), s.tutorial.expects[0]);
@@ -215,17 +232,18 @@ for (const viewport of [{ width: 360, height: 640 }, { width: 390, height: 844 }
         const done = await state(page);
         if (done.controls.tutorial.text.length > longest.length) longest = done.controls.tutorial.text;
         assert.equal(await measure(), first, `${lang} step ${step}, done`);
+        assert.equal(await wholeText(page, viewport), '', `${lang} step ${step}, done`);
         if (step < 6) {
           await page.evaluate(() => document.getElementById('tutorial-next').click());
           await still(page);
           assert.equal(await measure(), first, `${lang} step ${step + 1}`);
+          assert.equal(await wholeText(page, viewport), '', `${lang} step ${step + 1}`);
         }
       }
-      // The longest text of all, put in the panel: it scrolls in its place.
+      // The longest text of all, put in the panel: it shows whole, and nothing moves.
       await page.evaluate((t) => { document.getElementById('tutorial-text').textContent = t; }, longest);
       assert.equal(await measure(), first, `${lang}, the longest text`);
-      const text = await page.evaluate(() => { const e = document.getElementById('tutorial-text'); return { scroll: e.scrollHeight, client: e.clientHeight }; });
-      assert.ok(text.client > 30, JSON.stringify(text));
+      assert.equal(await wholeText(page, viewport), '', `${lang}, the longest text`);
       // The buttons stay on screen, whole.
       for (const id of ['tutorial-next', 'tutorial-leave']) {
         const box = await page.locator(`#${id}`).boundingBox();
@@ -239,3 +257,42 @@ for (const viewport of [{ width: 360, height: 640 }, { width: 390, height: 844 }
     await context.close();
   });
 }
+
+test('a reload at the last step on a Persian phone comes back at that step, the game aside still aside', async () => {
+  const { context, page, errors } = await openContext(game.browser, game.server.url, { viewport: { width: 360, height: 640 }, locale: 'fa-IR', hasTouch: true });
+  await still(page);
+  await page.evaluate(() => window.wasmBindings.game_new({ mode: 'ai', level: 0, cards: ['tiger', 'crab', 'monkey', 'crane', 'boar'] }));
+  await page.evaluate(() => window.wasmBindings.game_play('crab:c1c2'));
+  await page.waitForFunction(() => window.wasmBindings.game_state().moves.length === 2, null, { timeout: 30000 });
+  await still(page);
+  const mine = (await state(page)).moves;
+  await page.tap('#menu-button');
+  await page.tap('#menu-tutorial');
+  await ready(page);
+  for (let step = 1; step < 6; step += 1) {
+    await page.evaluate((m) => window.wasmBindings.game_play(m), (await state(page)).tutorial.expects[0]);
+    await still(page);
+    await page.tap('#tutorial-next');
+    await ready(page);
+  }
+  assert.equal((await state(page)).tutorial.step, 6);
+  const before = await panel(page);
+  await page.reload();
+  await page.waitForFunction(() => window.wasmBindings !== undefined);
+  await ready(page);
+  const s = await state(page);
+  assert.equal(s.tutorial?.step, 6, 'the same step');
+  assert.equal(s.tutorial.done, false);
+  assert.deepEqual(await panel(page), before);
+  assert.ok(await page.isVisible('#back-to-my-game'), 'the game aside is still aside');
+  await screenshot(page, 'tutorial-fa-360x640-reloaded');
+  await page.evaluate((m) => window.wasmBindings.game_play(m), s.tutorial.expects[0]);
+  await still(page);
+  await page.tap('#tutorial-next');
+  await still(page);
+  const end = await state(page);
+  assert.equal(end.tutorial, null);
+  assert.deepEqual(end.moves, mine, 'back to the game put aside');
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -1,6 +1,8 @@
 //! What the page's native tests share: a session opened as the page opens it, and finders for
-//! what its effects ask of the worker.
+//! what its effects ask of the worker; and (`emblems`) what the emblem tests share.
 #![allow(dead_code)] // each test file uses its own part
+
+pub mod emblems;
 
 use onitama::ai::Score;
 use onitama::ai::review::{MoveClass, PlyReview};

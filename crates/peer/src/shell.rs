@@ -83,6 +83,9 @@ thread_local! {
     static SHELL: RefCell<Option<Shell>> = const { RefCell::new(None) };
     static QUEUE: RefCell<VecDeque<Input>> = const { RefCell::new(VecDeque::new()) };
     static BUSY: Cell<bool> = const { Cell::new(false) };
+    /// Counts the module's starts: a promise of an earlier one that settles late is ignored (its
+    /// connection's number may belong to another connection by then).
+    static GENERATION: Cell<u32> = const { Cell::new(0) };
 }
 
 fn now() -> u64 {
@@ -349,8 +352,18 @@ fn on_settled(promise: &JsValue, ok: impl FnOnce(JsValue) + 'static, failed: imp
         failed();
         return;
     };
-    let ok = Closure::once_into_js(ok);
-    let failed = Closure::once_into_js(move |_: JsValue| failed());
+    let generation = GENERATION.with(Cell::get);
+    let current = move || GENERATION.with(Cell::get) == generation;
+    let ok = Closure::once_into_js(move |value: JsValue| {
+        if current() {
+            ok(value);
+        }
+    });
+    let failed = Closure::once_into_js(move |_: JsValue| {
+        if current() {
+            failed();
+        }
+    });
     let _ = then.call2(promise, &ok, &failed);
 }
 
@@ -499,6 +512,7 @@ pub fn stop() {
     if BUSY.with(Cell::get) {
         return;
     }
+    GENERATION.with(|g| g.set(g.get().wrapping_add(1)));
     let shell = SHELL.with(|s| s.try_borrow_mut().ok().and_then(|mut slot| slot.take()));
     if let Some(shell) = shell {
         if let Some(window) = web_sys::window() {

@@ -112,6 +112,9 @@ enum Command {
         /// Write every game's record to this file (readable by the page's Records dialog).
         #[arg(long)]
         records: Option<std::path::PathBuf>,
+        /// The packs the deals draw from, joined by commas: base, senseis-path, promo.
+        #[arg(long, default_value = "base")]
+        packs: String,
     },
     /// Fit the evaluation's weights to the results of games recorded by `match --records`, and
     /// write them as Rust source (crates/core/src/ai/weights.rs) to a file or the standard output.
@@ -284,12 +287,13 @@ fn run(cli: Cli) -> Result<(), String> {
             eprintln!("bench: {:.3} s", total_ms / 1000.0);
             println!("bench: {total_nodes} nodes {nps} nps");
         }
-        Command::Match { a, b, games, seed, threads, max_plies, records } => {
+        Command::Match { a, b, games, seed, threads, max_plies, records, packs } => {
             let specs = [EngineSpec::parse(&a)?, EngineSpec::parse(&b)?];
+            let pool = matches::parse_packs(&packs)?;
             let records = records
                 .map(|path| File::create(&path).map_err(|e| format!("cannot create {}: {e}", path.display())))
                 .transpose()?;
-            let schedule = Schedule { pairs: games.div_ceil(2), seed, threads: threads.max(1), max_plies };
+            let schedule = Schedule { pairs: games.div_ceil(2), seed, threads: threads.max(1), max_plies, pool };
             play_match(&specs, &schedule, records)?;
         }
         Command::Tune { records, iterations, regularization, hold_out_every, terms_only, output } => {

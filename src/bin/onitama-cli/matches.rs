@@ -4,7 +4,7 @@
 use crate::TABLE_MB;
 use crate::protocol::ExternalEngine;
 use onitama::ai::{self, Engine, Level, LevelPlayer, Options, TERMS};
-use onitama::rules::{Color, Deal, Game, Move, Outcome};
+use onitama::rules::{CardSet, Color, Deal, Game, Move, Outcome, Pack};
 use std::fs::File;
 use std::io::Write;
 use std::sync::Mutex;
@@ -175,6 +175,23 @@ pub struct Schedule {
     pub seed: u64,
     pub threads: usize,
     pub max_plies: usize,
+    /// The cards the deals draw from.
+    pub pool: CardSet,
+}
+
+/// `base,senseis-path` as the cards of those packs; at least five cards.
+pub fn parse_packs(text: &str) -> Result<CardSet, String> {
+    let mut pool = CardSet::EMPTY;
+    for code in text.split(',').map(str::trim) {
+        let pack = Pack::from_code(code).ok_or_else(|| {
+            let codes: Vec<&str> = Pack::ALL.iter().map(|pack| pack.code()).collect();
+            format!("unknown pack '{code}': the packs are {}", codes.join(", "))
+        })?;
+        pool = pool.union(pack.cards());
+    }
+    // A pool too small for a deal is refused now rather than at the first game.
+    Deal::from_seed_in(0, pool).map_err(|e| e.to_string())?;
+    Ok(pool)
 }
 
 pub fn play_match(specs: &[EngineSpec; 2], schedule: &Schedule, records: Option<File>) -> Result<(), String> {
@@ -229,7 +246,7 @@ struct Shared<'a> {
 
 /// One thread's share of the games, taken one at a time from `next_game`.
 fn play_games(specs: &[EngineSpec; 2], schedule: &Schedule, shared: &Shared) -> Result<(), String> {
-    let Schedule { pairs, seed, max_plies, .. } = *schedule;
+    let Schedule { pairs, seed, max_plies, pool, .. } = *schedule;
     let mut seats = Vec::new();
     for spec in specs {
         let player = match spec.command.as_deref() {
@@ -243,7 +260,8 @@ fn play_games(specs: &[EngineSpec; 2], schedule: &Schedule, shared: &Shared) -> 
         if index >= pairs * 2 {
             return Ok(());
         }
-        let deal = Deal::from_seed(seed + (index / 2) as u64);
+        // Checked by `parse_packs`: the pool has five cards or more.
+        let deal = Deal::from_seed_in(seed + (index / 2) as u64, pool).map_err(|e| e.to_string())?;
         // A plays the first player of the deal in even games, the other in odd ones.
         let a_color = if index.is_multiple_of(2) { deal.first_player() } else { deal.first_player().other() };
         let mut counts = Counts::default();

@@ -2,7 +2,7 @@
 //! of each quiet position's result on its evaluation terms) and writes them as Rust source.
 
 use onitama::ai::{CardTable, FEATURES, TERMS, WEIGHTS, Weights, card_square, features, is_quiet};
-use onitama::rules::{Card, Game};
+use onitama::rules::{Card, Game, Square};
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
@@ -38,7 +38,13 @@ pub fn tune(tuning: &Tuning) -> Result<(), String> {
         loss(&training, &start, scale),
         loss(&held_out, &start, scale)
     );
-    let fitted = descend(&training, &held_out, start, scale, tuning);
+    // A weight no training position uses (a card no recorded game dealt) has nothing to fit:
+    // it is kept as it is rather than pulled towards zero.
+    let mut used = vec![false; FEATURES];
+    for &(feature, _) in training.iter().flat_map(|sample| &sample.terms) {
+        used[feature as usize] = true;
+    }
+    let fitted = descend(&training, &held_out, start, scale, tuning, &used);
     let weights = Weights(std::array::from_fn(|i| fitted[i].round().clamp(-30000.0, 30000.0) as i16));
     let rounded: Vec<f64> = weights.0.iter().map(|&w| f64::from(w)).collect();
     println!(
@@ -47,7 +53,7 @@ pub fn tune(tuning: &Tuning) -> Result<(), String> {
         loss(&held_out, &rounded, scale),
         TERMS.iter().zip(weights.0).map(|(name, w)| format!("{name} {w}")).collect::<Vec<_>>().join(", ")
     );
-    let source = rust_source(&weights);
+    let source = rust_source(&weights, &used);
     match &tuning.output {
         Some(path) => std::fs::write(path, source).map_err(|e| format!("cannot write {}: {e}", path.display()))?,
         None => print!("{source}"),
@@ -116,7 +122,14 @@ fn fit_scale(samples: &[Sample], weights: &[f64]) -> f64 {
 }
 
 /// Adam over the whole training set; the student's worth stays fixed, as the unit.
-fn descend(training: &[Sample], held_out: &[Sample], mut weights: Vec<f64>, scale: f64, tuning: &Tuning) -> Vec<f64> {
+fn descend(
+    training: &[Sample],
+    held_out: &[Sample],
+    mut weights: Vec<f64>,
+    scale: f64,
+    tuning: &Tuning,
+    used: &[bool],
+) -> Vec<f64> {
     const RATE: f64 = 0.5;
     const BETA1: f64 = 0.9;
     const BETA2: f64 = 0.999;
@@ -134,7 +147,7 @@ fn descend(training: &[Sample], held_out: &[Sample], mut weights: Vec<f64>, scal
             }
         }
         // Weight 0, the student, stays put.
-        for i in 1..fitted {
+        for i in (1..fitted).filter(|&i| used[i]) {
             let mut g = gradient[i] / training.len() as f64;
             if i >= TERMS.len() {
                 g += 2.0 * penalty * weights[i];
@@ -156,8 +169,8 @@ fn descend(training: &[Sample], held_out: &[Sample], mut weights: Vec<f64>, scal
     weights
 }
 
-/// crates/core/src/ai/weights.rs for these weights.
-fn rust_source(weights: &Weights) -> String {
+/// crates/core/src/ai/weights.rs for these weights; `used` marks the weights the records could fit.
+fn rust_source(weights: &Weights, used: &[bool]) -> String {
     let mut out = String::from(
         "//! The evaluation's weights, written by `onitama-cli tune` from recorded games (see the README).\n\n\
          use super::eval::Weights;\n\n\
@@ -169,10 +182,12 @@ fn rust_source(weights: &Weights) -> String {
     let _ = writeln!(out, "    {},", named.join(", "));
     for (table, held) in [(CardTable::Held, "held"), (CardTable::Next, "next (the side card, for the side to move)")] {
         for card in Card::ALL {
+            let rows = card_square(table, card, false, 0)..card_square(table, card, true, Square::COUNT - 1) + 1;
+            let unfitted = if used[rows].contains(&true) { "" } else { " (not fitted: no recorded game deals it)" };
             for (role, master) in [("student", false), ("master", true)] {
                 let _ = writeln!(
                     out,
-                    "    // {} {held}, {role} on a square seen from its own side: rank 1 first",
+                    "    // {} {held}, {role} on a square seen from its own side: rank 1 first{unfitted}",
                     card.name()
                 );
                 for rank in 0..5 {

@@ -4,7 +4,7 @@
 use super::super::error_text;
 use super::super::keyboard::{self, MoveListPlace};
 use super::super::puzzle::Choice;
-use super::super::session::{Event, Intent, OnlineAction, SettingsPatch};
+use super::super::session::{Event, Focus, Intent, OnlineAction, SettingsPatch};
 use super::super::state::{Theme, WatchSpeed};
 use super::super::text::{self, Lang};
 use super::super::view::{
@@ -13,7 +13,7 @@ use super::super::view::{
 use super::puzzles;
 use super::{App, listen};
 use crate::mode::ModeKind;
-use crate::rules::Card;
+use crate::rules::{Card, Pack};
 use wasm_bindgen::prelude::*;
 use web_sys::{Document, Element, HtmlButtonElement, HtmlDialogElement, HtmlInputElement, HtmlSelectElement};
 
@@ -406,6 +406,16 @@ fn read_setup() -> SetupFields {
     }
 }
 
+/// Moves the keyboard's focus where the session says.
+pub fn focus(to: Focus) {
+    let id = match to {
+        Focus::Review => "review-close",
+    };
+    if let Some(element) = element::<web_sys::HtmlElement>(id) {
+        let _ = element.focus();
+    }
+}
+
 /// Said by screen readers: a move played, a result.
 pub fn announce(message: &str) {
     if let Some(region) = element::<Element>("announce") {
@@ -420,6 +430,7 @@ pub fn update(view: &ControlsView) {
         let _ = root.set_attribute("data-theme", if view.dark { "dark" } else { "light" });
     }
     set_text("mode-line", Some(&view.mode_line));
+    show_room("mode-room", &view.mode_line_room);
     set_text("notice", view.notice.as_deref());
     set_text("status", view.status.as_deref());
     for (id, enabled) in [("undo", view.undo), ("redo", view.redo), ("hint", view.hint)] {
@@ -460,6 +471,7 @@ pub fn update(view: &ControlsView) {
         if element::<Element>("tutorial-text").and_then(|e| e.text_content()).as_deref() != Some(&tutorial.text) {
             set_text("tutorial-text", Some(&tutorial.text));
         }
+        show_room("tutorial-room", &tutorial.reserve);
         set_text("tutorial-next", Some(tutorial.next_label));
         if let Some(button) = element::<HtmlButtonElement>("tutorial-next") {
             button.set_disabled(!tutorial.done);
@@ -495,6 +507,22 @@ pub fn update(view: &ControlsView) {
                 let _ = button.set_attribute("title", &next.offer);
                 let _ = button.set_attribute("aria-label", &next.offer);
             }
+        }
+    }
+}
+
+/// Lays every text a place may show in turn, unseen, in its cell (written again only when they change).
+fn show_room(id: &str, texts: &[String]) {
+    let Some(room) = find(id) else { return };
+    if room.text_content().unwrap_or_default() == texts.concat() {
+        return;
+    }
+    room.set_text_content(None);
+    let Some(document) = app_document() else { return };
+    for text in texts {
+        if let Ok(p) = document.create_element("p") {
+            p.set_text_content(Some(text));
+            let _ = room.append_child(&p);
         }
     }
 }
@@ -857,7 +885,8 @@ fn fill_rules(lang: Lang) -> Result<(), JsValue> {
     fill_rules_text(lang, paragraphs);
     add(&content, "h3", Some(texts.rules_cards), None)?;
     let cards = add(&content, "div", None, Some("rule-cards"))?;
-    for card in Card::ALL {
+    // The base cards, as the page deals them.
+    for card in Pack::Base.cards() {
         let figure = add(&cards, "figure", None, Some(&format!("rule-card stamp-{}", card.stamp().code())))?;
         let grid = add(&figure, "div", None, Some("grid"))?;
         grid.set_attribute("role", "img")?;

@@ -140,7 +140,7 @@ fn show(
     let reduced_motion =
         window.match_media("(prefers-reduced-motion: reduce)").ok().flatten().is_some_and(|query| query.matches());
     let first_visit = storage::first_visit();
-    let Opening { game, mode, settings, notice, puzzle, aside, online } = opening;
+    let Opening { game, mode, settings, notice, puzzle, aside, tutorial, online } = opening;
     let mut state = State::new(game, mode, settings, reduced_motion, random_seed());
     state.notice = notice;
     state.puzzle = puzzle;
@@ -148,6 +148,7 @@ fn show(
     if let (Some(saved), crate::mode::Mode::Online { you }) = (online, state.mode) {
         state.online = Some(super::online::OnlineState::restoring(saved, you));
     }
+    state.tutorial = tutorial;
     state.solved = puzzles::solved();
     state.standings = storage::standings();
     state.first_visit = first_visit;
@@ -386,6 +387,7 @@ impl App {
             }),
             Effect::TutorialDone => storage::save_tutorial_done(),
             Effect::Online(line) => online::send(line),
+            Effect::Focus(to) => controls::focus(to),
             Effect::Vibrate(ms) => {
                 if let Some(window) = web_sys::window() {
                     // Where the device cannot buzz, nothing happens.

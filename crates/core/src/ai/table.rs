@@ -15,7 +15,7 @@ pub enum Bound {
 #[derive(Clone, Copy, Default)]
 struct Slot {
     key: u64,
-    /// 0 = empty; otherwise `1 + encoded move` (see `encode`).
+    /// 0 = no move; otherwise the encoded move (see `encode`).
     mv: u16,
     score: i16,
     depth: i8,
@@ -114,21 +114,59 @@ impl Table {
     }
 }
 
-/// A move in 15 bits: pass flag, card, from, to.
+/// A move in 16 bits: card (6 bits), from, to (5 bits each). A step never has `from == to`, so
+/// 0 (tiger a1a1) marks no move and the unused square 31 twice marks a pass.
 fn encode(m: Move) -> u16 {
-    1 + match m {
+    match m {
         Move::Step { card, from, to } => (card.index() as u16) << 10 | (from.index() as u16) << 5 | to.index() as u16,
-        Move::Pass { card } => 1 << 14 | (card.index() as u16) << 10,
+        Move::Pass { card } => (card.index() as u16) << 10 | PASS,
     }
 }
 
+const PASS: u16 = 31 << 5 | 31;
+
 fn decode(code: u16) -> Option<Move> {
-    let code = code.checked_sub(1)?;
-    let card = Card::from_index(usize::from(code >> 10 & 15))?;
-    if code & 1 << 14 != 0 {
+    let card = Card::from_index(usize::from(code >> 10))?;
+    if code & PASS == PASS {
         return Some(Move::Pass { card });
     }
     let from = Square::from_index(usize::from(code >> 5 & 31))?;
     let to = Square::from_index(usize::from(code & 31))?;
-    Some(Move::Step { card, from, to })
+    (from != to).then_some(Move::Step { card, from, to })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_move_of_every_card_round_trips() {
+        let mut moves: Vec<Move> = Card::ALL.into_iter().map(|card| Move::Pass { card }).collect();
+        for card in Card::ALL {
+            for from in Square::all() {
+                for to in Square::all().filter(|&to| to != from) {
+                    moves.push(Move::Step { card, from, to });
+                }
+            }
+        }
+        let mut codes = std::collections::HashSet::new();
+        for m in moves {
+            let code = encode(m);
+            assert_ne!(code, 0, "{m} is stored as no move");
+            assert!(codes.insert(code), "{m} shares its code");
+            assert_eq!(decode(code), Some(m));
+        }
+        assert_eq!(decode(0), None);
+    }
+
+    #[test]
+    fn a_stored_move_of_an_expansion_card_comes_back() {
+        let mut table = Table::new(1);
+        let m: Move = "sea-snake:c1e1".parse().unwrap();
+        table.store(42, Some(m), 7, 3, Bound::Lower);
+        assert_eq!(table.probe(42).unwrap().mv, Some(m));
+        table.store(43, Some(Move::Pass { card: Card::Goat }), 0, 1, Bound::Exact);
+        assert_eq!(table.probe(43).unwrap().mv, Some(Move::Pass { card: Card::Goat }));
+        assert_eq!(SLOT_BYTES, 16);
+    }
 }

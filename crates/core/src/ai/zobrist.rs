@@ -1,7 +1,7 @@
 //! Zobrist keys: pieces, both hands (as sets, so the order within a hand does not count), the
 //! side card and the side to move. A key changes incrementally as moves are played.
 
-use crate::rules::{Card, Color, Move, Position, Role, SplitMix64};
+use crate::rules::{Card, Color, Move, Pack, Position, Role, SplitMix64};
 
 /// The keys, computed when an engine is made: as a compile-time table they were 1.2 KB of
 /// random bytes in the page's download, which no compression shrinks.
@@ -9,7 +9,7 @@ pub struct Keys {
     /// `[color][role][square]`, role 0 = student, 1 = master.
     pieces: [[[u64; 25]; 2]; 2],
     /// `[owner][card]`, owner 0 = Red's hand, 1 = Blue's hand, 2 = beside the board.
-    cards: [[u64; 16]; 3],
+    cards: [[u64; Card::COUNT]; 3],
     blue_to_move: u64,
 }
 
@@ -27,14 +27,24 @@ impl Keys {
     #[inline(never)]
     pub fn new() -> Keys {
         let mut rng = SplitMix64(0x0A1E_7A3A_2024_0001);
-        let mut keys = Keys { pieces: [[[0; 25]; 2]; 2], cards: [[0; 16]; 3], blue_to_move: 0 };
+        let mut keys = Keys { pieces: [[[0; 25]; 2]; 2], cards: [[0; Card::COUNT]; 3], blue_to_move: 0 };
         for key in keys.pieces.as_flattened_mut().as_flattened_mut() {
             *key = rng.next_u64();
         }
-        for key in keys.cards.as_flattened_mut() {
-            *key = rng.next_u64();
+        // The base cards' keys first and in their old order, so that a base deal's keys (and so
+        // its searches) stay as they were; the other cards' after.
+        let base = Pack::Base.cards().len() as usize;
+        for owner in &mut keys.cards {
+            for key in &mut owner[..base] {
+                *key = rng.next_u64();
+            }
         }
         keys.blue_to_move = rng.next_u64();
+        for owner in &mut keys.cards {
+            for key in &mut owner[base..] {
+                *key = rng.next_u64();
+            }
+        }
         keys
     }
 

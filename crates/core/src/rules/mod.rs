@@ -15,9 +15,9 @@ mod record;
 mod square;
 
 pub use bitboard::Bitboard;
-pub use card::{Card, CardSet};
+pub use card::{Card, CardSet, Pack};
 pub use color::{ByColor, Color};
-pub use deal::{Deal, SplitMix64};
+pub use deal::{Deal, DealError, SplitMix64};
 pub use errors::{IllegalReason, MoveError, PositionError, RecordError};
 pub use game::Game;
 pub use moves::{Move, MoveList};

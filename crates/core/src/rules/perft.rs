@@ -72,7 +72,7 @@ fn count(position: &Position, depth: u32) -> u64 {
     let own = position.pieces(us);
     let mut total = 0;
     let mut any_step = false;
-    for card in position.hand(us) {
+    for card in position.cards(us) {
         for from in own {
             let targets = card.targets(us, from) & !own;
             any_step |= targets.any();
@@ -86,7 +86,7 @@ fn count(position: &Position, depth: u32) -> u64 {
         }
     }
     if !any_step {
-        for card in position.hand(us) {
+        for card in position.cards(us) {
             let mut next = *position;
             next.play_unchecked(Move::Pass { card });
             total += count(&next, depth - 1);

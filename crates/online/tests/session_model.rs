@@ -1,0 +1,203 @@
+//! The online module's sessions under random use: commands, reloads, a third browser, lost
+//! channels, the server going down and up, garbage on the channel, time passing. After every
+//! step: nothing panicked, every event read back (checked as they come), no session holds more
+//! connections than allowed, and two sessions connected to each other in the same game hold the
+//! same record unless they said it diverged.
+
+mod common;
+
+use common::Net;
+use onitama_online::bridge::Event;
+use onitama_online::session::{Input, MAX_CONNECTIONS, Session};
+use onitama_online::{OnlineGame, Status};
+use proptest::prelude::*;
+use proptest::strategy::ValueTree;
+
+#[derive(Clone, Debug)]
+enum Op {
+    Create(usize),
+    Join(usize),
+    Find(usize),
+    Play(usize, usize),
+    Action(usize, usize),
+    Leave(usize),
+    Reload(usize),
+    CutChannel(usize),
+    ServerDown,
+    ServerUp,
+    Garbage(usize, usize),
+    Wait(u64),
+}
+
+const ACTIONS: [&str; 7] =
+    ["resign", "draw-offer", "draw-accept", "draw-decline", "claim", "rematch-offer", "rematch-accept"];
+const GARBAGE: [&str; 5] = ["nonsense", "hello - intruder", "refused seat-taken", "move a 0 boar:c1c2 x", "sync"];
+
+fn op() -> impl Strategy<Value = Op> {
+    let side = 0..3usize;
+    prop_oneof![
+        1 => side.clone().prop_map(Op::Create),
+        3 => side.clone().prop_map(Op::Join),
+        1 => side.clone().prop_map(Op::Find),
+        8 => (side.clone(), 0..40usize).prop_map(|(s, m)| Op::Play(s, m)),
+        2 => (side.clone(), 0..ACTIONS.len()).prop_map(|(s, a)| Op::Action(s, a)),
+        1 => side.clone().prop_map(Op::Leave),
+        2 => side.clone().prop_map(Op::Reload),
+        2 => side.clone().prop_map(Op::CutChannel),
+        1 => Just(Op::ServerDown),
+        2 => Just(Op::ServerUp),
+        1 => (side, 0..GARBAGE.len()).prop_map(|(s, g)| Op::Garbage(s, g)),
+        3 => (0..30_000u64).prop_map(Op::Wait),
+    ]
+}
+
+fn last_saved(net: &Net, side: usize) -> Option<String> {
+    net.sides[side].events.iter().rev().find_map(|e| if let Event::Saved(s) = e { Some(s.to_text()) } else { None })
+}
+
+fn any_room(net: &Net) -> Option<String> {
+    (0..net.sides.len()).find_map(|side| {
+        net.sides[side]
+            .events
+            .iter()
+            .rev()
+            .find_map(|e| if let Event::Room(r) = e { Some(r.to_string()) } else { None })
+    })
+}
+
+fn apply(net: &mut Net, op: &Op) {
+    match *op {
+        Op::Create(side) => net.command(side, "create random random 5"),
+        Op::Join(side) => {
+            if let Some(room) = any_room(net) {
+                net.command(side, &format!("join {room}"));
+            }
+        }
+        Op::Find(side) => net.command(side, "find base"),
+        Op::Play(side, pick) => {
+            let mv = net.sides[side].session.game().and_then(OnlineGame::game).and_then(|g| {
+                let moves = g.legal_moves();
+                (!moves.is_empty()).then(|| moves[pick % moves.len()])
+            });
+            if let Some(mv) = mv {
+                net.command(side, &format!("play {mv}"));
+            }
+        }
+        Op::Action(side, action) => net.command(side, ACTIONS[action]),
+        Op::Leave(side) => net.command(side, "leave"),
+        Op::Reload(side) => {
+            let saved = last_saved(net, side);
+            let conns: Vec<u32> = net.open[side].drain().collect();
+            for conn in conns {
+                net.close_link(side, conn);
+            }
+            net.leave_socket(side);
+            net.settle();
+            net.sides[side].session = Session::new(
+                Some(common::SERVER.into()),
+                common::entropy(net.now.wrapping_mul(31).wrapping_add(side as u64 + 100)),
+            );
+            if let Some(saved) = saved {
+                net.command(side, &format!("restore {saved}"));
+            }
+        }
+        Op::CutChannel(side) => {
+            if let Some(&conn) = net.open[side].iter().next() {
+                net.close_link(side, conn);
+                net.queue.push_back((side, Input::ChannelClosed { conn }));
+                net.settle();
+            }
+        }
+        Op::ServerDown => {
+            net.server_down();
+            net.settle();
+        }
+        Op::ServerUp => net.server_up = true,
+        Op::Garbage(side, which) => {
+            if let Some(&conn) = net.open[side].iter().next() {
+                net.queue.push_back((side, Input::ChannelText { conn, text: GARBAGE[which].to_string() }));
+                net.settle();
+            }
+        }
+        Op::Wait(ms) => net.wait(ms),
+    }
+}
+
+fn check(net: &Net, history: &[Op]) {
+    for side in 0..net.sides.len() {
+        assert!(net.open[side].len() <= MAX_CONNECTIONS, "side {side} holds {} connections", net.open[side].len());
+    }
+    for a in 0..net.sides.len() {
+        for b in a + 1..net.sides.len() {
+            let (Some(ga), Some(gb)) = (net.sides[a].session.game(), net.sides[b].session.game()) else { continue };
+            let (sa, sb) = (ga.saved(), gb.saved());
+            let opponents =
+                sa.opponent_secret.as_ref() == Some(&sb.secret) && sb.opponent_secret.as_ref() == Some(&sa.secret);
+            let connected = ga.opponent_connected() && gb.opponent_connected();
+            let linked = net.links.iter().any(|(&(x, _), &(y, _))| x == a && y == b);
+            if opponents && connected && linked && ga.game_id() == gb.game_id() {
+                let diverged = ga.status() == Status::Diverged || gb.status() == Status::Diverged;
+                assert!(diverged || ga.game() == gb.game(), "sides {a} and {b} disagree silently after {history:?}");
+            }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 1000, ..ProptestConfig::default() })]
+
+    #[test]
+    fn sessions_never_panic_never_overconnect_and_never_disagree_silently(ops in prop::collection::vec(op(), 1..60)) {
+        let mut net = Net::new(3);
+        let mut history = Vec::new();
+        for op in ops {
+            apply(&mut net, &op);
+            history.push(op);
+            check(&net, &history);
+        }
+    }
+}
+
+#[test]
+fn random_runs_reach_games_moves_and_reconnects() {
+    // The model must reach what it means to test: a game under way between two sides after a
+    // reload or a lost channel.
+    let mut runner = proptest::test_runner::TestRunner::deterministic();
+    let mut played = 0;
+    let mut restored = 0;
+    let mut connected = 0;
+    for _ in 0..200 {
+        let ops = prop::collection::vec(op(), 1..60).new_tree(&mut runner).unwrap().current();
+        let mut net = Net::new(3);
+        for op in &ops {
+            apply(&mut net, op);
+        }
+        let moves = |side: usize| net.sides[side].events.iter().filter(|e| matches!(e, Event::Move { .. })).count();
+        if (0..3).any(|s| moves(s) > 0) {
+            played += 1;
+        }
+        if ops.iter().any(|o| matches!(o, Op::Reload(_))) && (0..3).any(|s| moves(s) > 0) {
+            restored += 1;
+        }
+        let checked = (0..3).any(|a| {
+            (0..3).any(|b| {
+                a != b
+                    && net.links.keys().any(|&(x, _)| x == a)
+                    && net.sides[a]
+                        .session
+                        .game()
+                        .is_some_and(|g| g.opponent_connected() && g.game().is_some_and(|g| !g.moves().is_empty()))
+                    && net.sides[b].session.game().is_some_and(OnlineGame::opponent_connected)
+            })
+        });
+        if checked {
+            connected += 1;
+        }
+    }
+    eprintln!(
+        "of 200 runs: {played} with moves, {restored} with moves and reloads, {connected} ending connected with moves"
+    );
+    assert!(played > 20, "games with moves: {played}");
+    assert!(restored > 5, "games with moves and reloads: {restored}");
+    assert!(connected > 5, "runs ending with two sides connected in a game with moves: {connected}");
+}
