@@ -232,6 +232,9 @@ fn resigning_asks_the_module_and_the_game_ends_when_it_says_so() {
     let effects = said(&mut session, Said::Outcome(Some(Outcome::Resigned { by: Color::Blue })));
     assert_eq!(session.state().game.outcome(), Some(Outcome::Resigned { by: Color::Blue }));
     assert!(effects.iter().any(|e| matches!(e, Effect::KeepFinished(_, Mode::Online { you: Color::Blue }))));
+    let effects = session.update(Event::Intent(Intent::Undo));
+    assert_eq!(session.state().game.outcome(), Some(Outcome::Resigned { by: Color::Blue }), "{effects:?}");
+    assert!(!controls(session.state()).undo, "an online game is not taken back, even once over");
     let banner = controls(session.state()).result.expect("the result shows");
     assert_eq!(banner.text, "You resign — your opponent wins");
     let buttons = controls(session.state()).online.unwrap().buttons;

@@ -627,9 +627,10 @@ impl Session {
         match intent {
             Intent::Online(action) => self.online_action(action),
             // Online, the engine does not help, and a move played cannot be taken back.
-            Intent::Undo | Intent::Redo | Intent::Hint | Intent::Review | Intent::BestLineHere
-                if online && self.state.game.outcome().is_none() =>
-            {
+            Intent::Undo | Intent::Redo if online => {
+                self.effects.push(Effect::Log("an online game is not taken back".to_string()));
+            }
+            Intent::Hint | Intent::Review | Intent::BestLineHere if online && self.state.game.outcome().is_none() => {
                 self.effects.push(Effect::Log("the engine does not help in an online game".to_string()));
             }
             Intent::Play(m) if online && !self.state.human_to_move() => {

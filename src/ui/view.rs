@@ -316,7 +316,8 @@ pub fn controls(state: &State) -> ControlsView {
     let settings = &state.settings;
     let shown = state.puzzle.is_some_and(|run| run.shown);
     // Online the engine does not help while the game is on, and a move cannot be taken back.
-    let online_game = matches!(state.mode, Mode::Online { .. }) && game.outcome().is_none();
+    let online = matches!(state.mode, Mode::Online { .. });
+    let online_game = online && game.outcome().is_none();
     ControlsView {
         dark: state.dark(),
         board_description: text::describe_position(lang, state.position()),
@@ -328,8 +329,9 @@ pub fn controls(state: &State) -> ControlsView {
         status: why,
         notice: state.notice.as_ref().map(|n| n.text(lang)),
         // A solution shown plays itself, and the tutorial has its own steps: the move list looks back instead.
-        undo: !game.moves().is_empty() && !shown && state.tutorial.is_none() && !online_game,
-        redo: game.redoable().next().is_some() && !shown && state.tutorial.is_none() && !online_game,
+        // The online game is the module's: it is not taken back here, even once over.
+        undo: !game.moves().is_empty() && !shown && state.tutorial.is_none() && !online,
+        redo: game.redoable().next().is_some() && !shown && state.tutorial.is_none() && !online,
         hint: state.human_to_move() && state.hint.is_none() && state.tutorial.is_none() && !online_game,
         moves: move_rows(state),
         evaluation: settings.evaluation.then(|| evaluation_bar(state)).filter(|_| !online_game),

@@ -585,7 +585,10 @@ impl Host {
             button(command, words.rematch);
         }
         button("leave", if self.dealt() { words.leave } else { words.cancel });
-        let link = self.room.as_ref().filter(|_| !self.finding).map(|room| format!("#online={}", room.as_str()));
+        // The link is for the host to send while the friend has not come.
+        let waiting = status.phase == Phase::Waiting && !self.dealt();
+        let link =
+            self.room.as_ref().filter(|_| waiting && !self.finding).map(|room| format!("#online={}", room.as_str()));
         Panel { link, text: parts.join(" · "), buttons }
     }
 }

@@ -105,6 +105,7 @@ fn the_panel_follows_the_game_in_the_pages_language() {
     host.event(&Event::OpponentConnected(true));
     let lines = host.event(&Event::Started { you: Color::Blue, limit: MoveLimit::DEFAULT, position: start() });
     assert_eq!(lines[0], ToPage::Deal { you: Color::Blue, game: Game::new(start()) });
+    assert_eq!(panel(&lines).unwrap().link, None, "the link is for waiting only");
     assert_eq!(commands(panel(&lines).unwrap()), ["draw-offer", "leave"]);
     let lines = host.event(&Event::Offers { draw: Some(Color::Red), rematch: None });
     let offered = panel(&lines).unwrap();
