@@ -586,7 +586,7 @@ impl Host {
         }
         button("leave", if self.dealt() { words.leave } else { words.cancel });
         // The link is for the host to send while the friend has not come.
-        let waiting = status.phase == Phase::Waiting && !self.dealt();
+        let waiting = status.phase == Phase::Waiting;
         let link =
             self.room.as_ref().filter(|_| waiting && !self.finding).map(|room| format!("#online={}", room.as_str()));
         Panel { link, text: parts.join(" · "), buttons }

@@ -101,11 +101,11 @@ fn the_panel_follows_the_game_in_the_pages_language() {
     assert_eq!(panel(&lines).unwrap().buttons[0].label, "Annuler");
     let lines = host.event(&Event::Room(Token::new("abcdef").unwrap()));
     assert_eq!(panel(&lines).unwrap().link.as_deref(), Some("#online=abcdef"));
-    host.event(&Event::Status(Status { phase: Phase::Playing, reason: None }));
+    let lines = host.event(&Event::Status(Status { phase: Phase::Playing, reason: None }));
+    assert_eq!(panel(&lines).unwrap().link, None, "the link is for the friend not yet come");
     host.event(&Event::OpponentConnected(true));
     let lines = host.event(&Event::Started { you: Color::Blue, limit: MoveLimit::DEFAULT, position: start() });
     assert_eq!(lines[0], ToPage::Deal { you: Color::Blue, game: Game::new(start()) });
-    assert_eq!(panel(&lines).unwrap().link, None, "the link is for waiting only");
     assert_eq!(commands(panel(&lines).unwrap()), ["draw-offer", "leave"]);
     let lines = host.event(&Event::Offers { draw: Some(Color::Red), rematch: None });
     let offered = panel(&lines).unwrap();
