@@ -153,3 +153,22 @@ export async function still(page, timeout = 30000) {
     return !s.animating && !s.thinking;
   }, null, { timeout });
 }
+
+/**
+ * A first move of the puzzle on the board that loses it: the defence has an answer after which
+ * no move wins at once.
+ */
+export function losingPuzzleMove(page) {
+  return page.evaluate(() => {
+    const w = window.wasmBindings;
+    const s = w.game_state();
+    const over = (p) => w.legal_moves(p).length === 0;
+    return s.legal_moves.find((m) => {
+      const next = w.play_move(s.position, m);
+      return !over(next) && w.legal_moves(next).some((reply) => {
+        const back = w.play_move(next, reply);
+        return !over(back) && !w.legal_moves(back).some((last) => over(w.play_move(back, last)));
+      });
+    });
+  });
+}

@@ -5,7 +5,7 @@
 // screen, and no text that carries meaning ends in "…".
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { screenshot, servedGame, openContext, openMenu, still } from './harness.mjs';
+import { screenshot, servedGame, openContext, openMenu, still, losingPuzzleMove } from './harness.mjs';
 
 const game = servedGame({ before, after });
 
@@ -184,18 +184,7 @@ for (const size of SIZES) {
       assert.deepEqual(await problems(page, ['#strip p']), []);
       assert.deepEqual(await whole(page, ['#strip p']), []);
       // A wrong first move: the defence answers and the puzzle is lost, with the longest words.
-      const wrong = await page.evaluate(() => {
-        const w = window.wasmBindings;
-        const s = w.game_state();
-        const over = (p) => w.legal_moves(p).length === 0;
-        return s.legal_moves.find((m) => {
-          const next = w.play_move(s.position, m);
-          return !over(next) && w.legal_moves(next).some((reply) => {
-            const back = w.play_move(next, reply);
-            return !over(back) && !w.legal_moves(back).some((last) => over(w.play_move(back, last)));
-          });
-        });
-      });
+      const wrong = await losingPuzzleMove(page);
       await page.evaluate((m) => window.wasmBindings.game_play(m), wrong);
       await page.waitForFunction(() => window.wasmBindings.game_state().puzzle?.status === 'failed', null, { timeout: 30000 });
       await still(page);

@@ -117,6 +117,9 @@ export async function playOne(a, b, depthA = 3) {
     const g = window.onlineGame;
     return window.wasmBindings.best_move(g.position, { depth }).best;
   }, { depth });
+  // Paced below the guard's twenty messages a second, as no person plays faster: a flood is
+  // recovered from (tested natively), but slowly, by design.
+  await new Promise((resolve) => setTimeout(resolve, 60));
   await command(mover, `play ${mv}`);
   for (const page of [a, b]) {
     try {

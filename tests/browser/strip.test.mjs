@@ -5,7 +5,7 @@
 // twice, and the board below is whole.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { screenshot, servedGame, openContext, openMenu, still } from './harness.mjs';
+import { screenshot, servedGame, openContext, openMenu, still, losingPuzzleMove } from './harness.mjs';
 
 const game = servedGame({ before, after });
 
@@ -84,18 +84,7 @@ for (const [width, height, locale, lang] of [[360, 640, 'fa-IR', 'fa'], [640, 36
     await screenshot(page, `strip-${lang}-${size}-daily`);
     assert.deepEqual(await cut(page), []);
     // A wrong first move: the defence answers and the puzzle is lost.
-    const wrong = await page.evaluate(() => {
-      const w = window.wasmBindings;
-      const s = w.game_state();
-      const over = (p) => w.legal_moves(p).length === 0;
-      return s.legal_moves.find((m) => {
-        const next = w.play_move(s.position, m);
-        return !over(next) && w.legal_moves(next).some((reply) => {
-          const back = w.play_move(next, reply);
-          return !over(back) && !w.legal_moves(back).some((last) => over(w.play_move(back, last)));
-        });
-      });
-    });
+    const wrong = await losingPuzzleMove(page);
     await page.evaluate((m) => window.wasmBindings.game_play(m), wrong);
     await page.waitForFunction(() => window.wasmBindings.game_state().puzzle?.status === 'failed', null, { timeout: 30000 });
     await still(page);

@@ -115,6 +115,9 @@ pub struct OnlineGame {
     greeted: bool,
     ever_greeted: bool,
     guard: Guard,
+    /// A message was dropped unread for coming too fast: once calm, my record goes to the peer,
+    /// whose reply (its record, if longer) brings back what was dropped.
+    missed: bool,
     /// When the side to move got the move (ms).
     turn_since: u64,
     draw_offer: Option<(Color, usize)>,
@@ -157,6 +160,7 @@ impl OnlineGame {
             greeted: false,
             ever_greeted: false,
             guard: Guard::new(now),
+            missed: false,
             turn_since: now,
             draw_offer: None,
             rematch_offer: None,
@@ -322,6 +326,19 @@ impl OnlineGame {
         vec![Output::Changed]
     }
 
+    /// The clock moved on: if a message was dropped for coming too fast, and the peer has fallen
+    /// quiet since, my record goes to it so that nothing dropped is lost.
+    pub fn tick(&mut self, now: u64) -> Vec<Output> {
+        if !(self.missed && self.connected && self.greeted && self.guard.calm(now)) {
+            return Vec::new();
+        }
+        self.missed = false;
+        match &self.current {
+            Some((id, record)) => vec![Output::Send(Message::Sync { game: id.clone(), record: record.clone() })],
+            None => Vec::new(),
+        }
+    }
+
     /// A text from the peer. Whatever it is, the game changes only by a legal step of it.
     pub fn receive(&mut self, now: u64, text: &str) -> Vec<Output> {
         let mut out = Vec::new();
@@ -329,6 +346,7 @@ impl OnlineGame {
             return out;
         }
         if !self.guard.arrived(now) {
+            self.missed = true;
             return self.refuse(now, Refusal::Flood, out);
         }
         match Message::decode(text) {

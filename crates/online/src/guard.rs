@@ -48,6 +48,11 @@ impl Guard {
         self.strikes >= MAX_STRIKES
     }
 
+    /// Whether a message arriving now would start a new second's count.
+    pub fn calm(&self, now: u64) -> bool {
+        now.saturating_sub(self.window_start) >= 1000
+    }
+
     pub fn strikes(&self) -> u32 {
         self.strikes
     }

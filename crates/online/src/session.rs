@@ -746,6 +746,10 @@ impl Session {
         for id in stale {
             self.remove(id, fx);
         }
+        if let Some(game) = self.game.as_mut() {
+            let outputs = game.tick(now);
+            self.perform(now, outputs, fx);
+        }
         let waiting_long = self.met()
             && self.conns.is_empty()
             && now.saturating_sub(self.away_since) >= REJOIN_AFTER_MS

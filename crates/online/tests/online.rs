@@ -419,6 +419,30 @@ fn a_flood_of_messages_drops_the_connection_with_a_reason_and_keeps_the_game() {
 }
 
 #[test]
+fn a_move_dropped_for_coming_too_fast_is_brought_back_once_the_peer_is_quiet() {
+    let (mut host, mut guest) = pair(Color::Red, MoveLimit::DEFAULT);
+    let id = host.game_id().unwrap().clone();
+    // The second's allowance is spent on harmless repeats of the last hello.
+    for _ in 0..20 {
+        host.receive(500, &Message::Hello { game: Some(id.clone()), secret: tok("guest-secret") }.encode());
+    }
+    // Blue (the guest) moves: the host drops it unread.
+    let mv = first_legal(&guest);
+    let out = guest.play(600, mv).unwrap();
+    for message in sent(&out) {
+        assert_eq!(refused(&host.receive(600, &message.encode())), vec![Refusal::Flood]);
+    }
+    assert_eq!(host.game().unwrap().moves().len(), 0);
+    assert!(host.tick(900).is_empty(), "still within the second that was flooded");
+    let out = host.tick(1600);
+    assert!(matches!(sent(&out)[..], [Message::Sync { .. }]));
+    exchange(&mut host, &mut guest, 1600, sent(&out), vec![]);
+    assert_eq!(host.game().unwrap().moves(), &[mv][..]);
+    assert!(same_game(&host, &guest));
+    assert!(host.tick(3000).is_empty(), "said once");
+}
+
+#[test]
 fn repeated_bad_messages_drop_the_connection_but_strikes_are_forgiven_in_time() {
     let (mut host, _guest) = pair(Color::Red, MoveLimit::DEFAULT);
     for i in 0..4 {
