@@ -447,7 +447,7 @@ fn online_room() -> js_sys::Promise {
                             room,
                             o.panel.link.clone(),
                             script
-                                .and_then(|s| s.error)
+                                .and_then(|s| s.error.clone())
                                 .filter(|_| script.is_some_and(|s| s.phase == crate::online::bridge::Phase::Error)),
                         )
                     })
@@ -464,7 +464,7 @@ fn online_room() -> js_sys::Promise {
                         resolve.call1(&JsValue::NULL, &answer).is_ok()
                     }
                     Ok(Some((None, _, Some(error)))) => {
-                        reject.call1(&JsValue::NULL, &JsError::new(error).into()).is_ok()
+                        reject.call1(&JsValue::NULL, &JsError::new(&error).into()).is_ok()
                     }
                     Ok(Some(_)) => false,
                     Ok(None) | Err(_) => {
@@ -504,7 +504,7 @@ pub fn online_find() -> Result<(), JsError> {
 /// Leaves online play; the game on the board stays, to be looked at.
 #[wasm_bindgen]
 pub fn online_leave() -> Result<(), JsError> {
-    let leave = OnlineAction::Press(crate::online::bridge::Command::Leave.encode());
+    let leave = OnlineAction::Press(crate::online::bridge::LEAVE.to_string());
     with_page(|app| app.dispatch(Event::Intent(Intent::Online(leave))))
 }
 
@@ -579,7 +579,7 @@ pub fn game_state() -> Result<JsValue, JsError> {
         you: Option<&'static str>,
         opponent_connected: bool,
         /// Why online play stopped or was refused last (a code such as `seat-taken`), or null.
-        error: Option<&'static str>,
+        error: Option<String>,
     }
     #[derive(serde::Serialize)]
     struct TutorialView {
@@ -620,7 +620,7 @@ pub fn game_state() -> Result<JsValue, JsError> {
                 room: script.and_then(|s| s.room.as_ref()).map(|room| room.as_str().to_string()),
                 you: online.you.map(Color::code),
                 opponent_connected: script.is_some_and(|s| s.opponent_connected),
-                error: script.and_then(|s| s.error),
+                error: script.and_then(|s| s.error.clone()),
             }
         });
         let view = View {

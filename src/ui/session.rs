@@ -637,7 +637,7 @@ impl Session {
                 self.effects.push(Effect::Log(format!("move {m} refused: it is not yours to play now")));
             }
             Intent::Resign if online => match self.state.resigner() {
-                Some(_) => self.send_online(crate::online::bridge::Command::Resign),
+                Some(_) => self.send_online(crate::online::bridge::RESIGN),
                 None => self.effects.push(Effect::Log("resigning is not offered now".to_string())),
             },
             // The rematch the module offers (or accepts, when the opponent offered it first).
@@ -1237,7 +1237,7 @@ impl Session {
         if matches!(mode, Mode::Online { .. }) {
             self.state.online = previous.online.take();
         } else if previous.online.take().is_some() {
-            self.send_online(crate::online::bridge::Command::Leave);
+            self.send_online(crate::online::bridge::LEAVE);
         }
         // What the page knows apart from any game.
         self.state.system_dark = previous.system_dark;

@@ -4,7 +4,7 @@
 //! it. [`Host`] turns the bridge's events into these lines.
 //!
 //! ```text
-//! deal <your colour> <record>             this game on the board, this page playing that colour
+//! deal <your colour>⏎<record>             this game on the board, this page playing that colour
 //! move <ply> <move> <position after>      a move added to the record
 //! outcome <code|none>                     a declared end, or none (a claim that lapsed)
 //! panel \t<link>\t<text>[\t<command>\t<label>]…   the strip: the friend's link (or nothing), the words, the buttons
@@ -13,10 +13,13 @@
 //! denied <code>                           a command of the page refused
 //! ```
 //!
-//! A button's command is a bridge command line, which the page sends back as it is.
+//! A button's command is a bridge command line, which the page sends back as it is. A deal's
+//! record follows on the lines after its first, in the rules core's record notation
+//! (`Game::to_record`): the page reads it with the parser it has for its saves. Codes are words the
+//! page passes on to scripts without reading them.
 
 use crate::bridge::{Event, Phase, Reason, Status};
-use crate::protocol::{Refusal, Token, Words, read_record, write_record};
+use crate::protocol::{Refusal, Token};
 use onitama_core::rules::{Color, Game, Move, Outcome, Position};
 use std::fmt::Write;
 
@@ -40,8 +43,9 @@ pub enum ToPage {
     State(ScriptState),
     /// The module's own text, kept by the page with its game and given back after a reload.
     Saved(String),
-    /// A command of the page was refused (its move, if it sent one, is taken back).
-    Denied(Reason),
+    /// A command of the page was refused (its move, if it sent one, is taken back), with the
+    /// reason's code.
+    Denied(String),
 }
 
 /// The strip of online play.
@@ -67,8 +71,8 @@ pub struct ScriptState {
     pub room: Option<Token>,
     pub you: Option<Color>,
     pub opponent_connected: bool,
-    /// Why online play stopped or what was refused last.
-    pub error: Option<&'static str>,
+    /// Why online play stopped or what was refused last: a reason's code.
+    pub error: Option<String>,
     pub may_move: bool,
 }
 
@@ -77,8 +81,7 @@ impl ToPage {
         let mut line = String::new();
         match self {
             ToPage::Deal { you, game } => {
-                let _ = write!(line, "deal {} ", you.code());
-                write_record(&mut line, game);
+                let _ = write!(line, "deal {}\n{}", you.code(), game.to_record());
             }
             ToPage::Move { ply, mv, position } => {
                 let _ = write!(line, "move {ply} {mv} {position}");
@@ -97,18 +100,21 @@ impl ToPage {
                 let you = s.you.map_or("-", Color::code);
                 let here = if s.opponent_connected { "here" } else { "away" };
                 let turn = if s.may_move { "move" } else { "wait" };
-                let _ = write!(line, "state {} {room} {you} {here} {} {turn}", s.phase.word(), s.error.unwrap_or("-"));
+                let error = s.error.as_deref().unwrap_or("-");
+                let _ = write!(line, "state {} {room} {you} {here} {error} {turn}", s.phase.word());
             }
             ToPage::Saved(text) => {
                 let _ = write!(line, "saved {text}");
             }
-            ToPage::Denied(reason) => {
-                let _ = write!(line, "denied {}", reason.code());
+            ToPage::Denied(code) => {
+                let _ = write!(line, "denied {code}");
             }
         }
         line
     }
 
+    /// Reads a line with the parsers the page has anyway (a record's, a move's, a position's),
+    /// and nothing that would weigh on its download.
     pub fn decode(line: &str) -> Result<ToPage, Refusal> {
         if line.len() > MAX_LINE_BYTES {
             return Err(Refusal::TooLong);
@@ -128,47 +134,44 @@ impl ToPage {
         if let Some(text) = line.strip_prefix("saved ") {
             return Ok(ToPage::Saved(text.to_string()));
         }
-        let (kind, rest) = line.split_once(' ').ok_or(Refusal::Malformed)?;
-        let mut words = Words(rest.split(' '));
         let color = |word: &str| Color::from_code(word).ok_or(Refusal::Malformed);
-        let read = match kind {
-            "deal" => {
-                let you = color(words.next()?)?;
-                let record = rest.split_once(' ').map(|(_, record)| record).ok_or(Refusal::Malformed)?;
-                return Ok(ToPage::Deal { you, game: read_record(record)? });
-            }
-            "move" => {
-                let ply = words.ply()?;
-                let mv = words.next()?.parse().map_err(|_| Refusal::Malformed)?;
-                ToPage::Move { ply, mv, position: words.position()? }
-            }
-            "denied" => ToPage::Denied(Reason::from_code(words.next()?).ok_or(Refusal::Malformed)?),
-            "outcome" => ToPage::Outcome(match words.next()? {
+        if let Some(deal) = line.strip_prefix("deal ") {
+            let (you, record) = deal.split_once('\n').ok_or(Refusal::Malformed)?;
+            let game = Game::from_record(record).map_err(|_| Refusal::Malformed)?;
+            return Ok(ToPage::Deal { you: color(you)?, game });
+        }
+        if let Some(rest) = line.strip_prefix("move ") {
+            let mut parts = rest.splitn(3, ' ');
+            let (ply, mv, position) = (parts.next(), parts.next(), parts.next());
+            let ply = ply.filter(|p| p.len() <= 5 && (p.len() == 1 || !p.starts_with('0')));
+            let ply = ply.and_then(|p| p.parse().ok()).ok_or(Refusal::Malformed)?;
+            let mv = mv.and_then(|m| m.parse().ok()).ok_or(Refusal::Malformed)?;
+            // The position's five fields end the line.
+            let position = position.and_then(|p| p.parse().ok()).ok_or(Refusal::Malformed)?;
+            return Ok(ToPage::Move { ply, mv, position });
+        }
+        let mut words = line.split(' ');
+        let mut word = || words.next().filter(|w| !w.is_empty()).ok_or(Refusal::Malformed);
+        let dash = |word: &str| (word != "-").then(|| word.to_string());
+        let read = match word()? {
+            "denied" => ToPage::Denied(word()?.to_string()),
+            "outcome" => ToPage::Outcome(match word()? {
                 "none" => None,
                 code => Some(Outcome::declared_from_code(code).ok_or(Refusal::Malformed)?),
             }),
             "state" => {
-                let word = words.next()?;
-                let phase = Phase::ALL.into_iter().find(|p| p.word() == word).ok_or(Refusal::Malformed)?;
-                let room = match words.next()? {
-                    "-" => None,
-                    room => Some(Token::new(room).ok_or(Refusal::Malformed)?),
-                };
-                let you = match words.next()? {
-                    "-" => None,
-                    you => Some(color(you)?),
-                };
-                let opponent_connected = words.next()? == "here";
-                let error = match words.next()? {
-                    "-" => None,
-                    code => Some(Reason::from_code(code).ok_or(Refusal::Malformed)?.code()),
-                };
-                let may_move = words.next()? == "move";
+                let phase = word()?;
+                let phase = Phase::ALL.into_iter().find(|p| p.word() == phase).ok_or(Refusal::Malformed)?;
+                let room = dash(word()?).map(|room| Token::new(&room).ok_or(Refusal::Malformed)).transpose()?;
+                let you = dash(word()?).map(|you| color(&you)).transpose()?;
+                let opponent_connected = word()? == "here";
+                let error = dash(word()?);
+                let may_move = word()? == "move";
                 ToPage::State(ScriptState { phase, room, you, opponent_connected, error, may_move })
             }
             _ => return Err(Refusal::Malformed),
         };
-        match words.0.next() {
+        match words.next() {
             None => Ok(read),
             Some(_) => Err(Refusal::Malformed),
         }
@@ -460,7 +463,7 @@ impl Host {
             Event::Refused(refusal) => self.trouble = Some(Trouble::Refused(*refusal)),
             Event::Denied(reason) => {
                 self.trouble = Some(Trouble::Denied(*reason));
-                lines.push(ToPage::Denied(*reason));
+                lines.push(ToPage::Denied(reason.code().to_string()));
             }
             Event::Dropped(refusal) => self.trouble = Some(Trouble::Dropped(*refusal)),
             Event::Saved(saved) => lines.push(ToPage::Saved(saved.to_text())),
@@ -499,11 +502,11 @@ impl Host {
         let status = self.status.unwrap_or(Status { phase: Phase::Connecting, reason: None });
         let error = match status {
             Status { phase: Phase::Error | Phase::Ended | Phase::Reconnecting, reason: Some(reason) } => {
-                Some(reason.code())
+                Some(reason.code().to_string())
             }
             _ => self.trouble.map(|trouble| match trouble {
-                Trouble::Refused(r) | Trouble::Dropped(r) => r.code(),
-                Trouble::Denied(reason) => reason.code(),
+                Trouble::Refused(r) | Trouble::Dropped(r) => r.code().to_string(),
+                Trouble::Denied(reason) => reason.code().to_string(),
             }),
         };
         ScriptState {

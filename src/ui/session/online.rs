@@ -5,8 +5,7 @@
 
 use super::{Effect, Session};
 use crate::mode::Mode;
-use crate::online::bridge::{Command, restore_line, room_of_link};
-use crate::online::bridge::{Phase, Reason};
+use crate::online::bridge::{self, LEAVE, Phase, restore_line, room_of_link};
 use crate::online::host::{Button, Panel, ScriptState, ToPage};
 use crate::online::{Setup, Token};
 use crate::rules::{Color, Game, Move, Outcome, Position};
@@ -33,9 +32,9 @@ pub enum OnlineAction {
 impl Session {
     pub(super) fn online_action(&mut self, action: OnlineAction) {
         let line = match action {
-            OnlineAction::Invite(setup) => self.online_start(Command::Create(setup)),
+            OnlineAction::Invite(setup) => self.online_start(bridge::create_line(&setup)),
             OnlineAction::Join(text) => match room_of_link(&text) {
-                Some(room) => self.online_start(Command::Join(room)),
+                Some(room) => self.online_start(bridge::join_line(&room)),
                 None => {
                     self.effects.push(Effect::Log(format!("no online room in '{text}'")));
                     return;
@@ -43,10 +42,10 @@ impl Session {
             },
             OnlineAction::Find => {
                 let pool = Token::new(BASE_POOL).expect("the pool's name is a token");
-                self.online_start(Command::Find(pool))
+                self.online_start(bridge::find_line(&pool))
             }
             // Leaving stops online play here at once; the module is told.
-            OnlineAction::Press(command) if command == Command::Leave.encode() => {
+            OnlineAction::Press(command) if command == LEAVE => {
                 self.leave_online();
                 self.refresh_controls();
                 return;
@@ -63,7 +62,7 @@ impl Session {
 
     /// A new online game asked for: any earlier one is left first; the module hears the page's
     /// language before the command.
-    fn online_start(&mut self, command: Command) -> String {
+    fn online_start(&mut self, command: String) -> String {
         self.leave_online();
         // Until the module speaks (it may have to be fetched first), the page's own words.
         let lang = self.state.lang();
@@ -71,17 +70,17 @@ impl Session {
             link: None,
             text: lang.texts().html("online-opening").unwrap_or_default().to_string(),
             buttons: vec![Button {
-                command: Command::Leave.encode(),
+                command: LEAVE.to_string(),
                 label: lang.texts().html("cancel").unwrap_or_default().to_string(),
             }],
         };
         self.state.online = Some(OnlineState { panel, ..OnlineState::default() });
         self.effects.push(Effect::Online(format!("lang {}", self.state.lang().code())));
-        command.encode()
+        command
     }
 
-    pub(super) fn send_online(&mut self, command: Command) {
-        self.effects.push(Effect::Online(command.encode()));
+    pub(super) fn send_online(&mut self, line: &str) {
+        self.effects.push(Effect::Online(line.to_string()));
     }
 
     /// After a reload: the online game saved with the page goes on where it was.
@@ -104,7 +103,7 @@ impl Session {
     /// is, its moves no longer played.
     pub(super) fn leave_online(&mut self) {
         if self.state.online.take().is_some() {
-            self.send_online(Command::Leave);
+            self.send_online(LEAVE);
         }
     }
 
@@ -113,7 +112,7 @@ impl Session {
         if let Some(online) = self.state.online.as_mut() {
             online.pending = Some(ply);
         }
-        self.send_online(Command::Play(m));
+        self.effects.push(Effect::Online(bridge::play_line(m)));
     }
 
     /// A line from the online module.
@@ -168,14 +167,14 @@ impl Session {
         online.panel = Panel {
             link: None,
             text: lang.texts().html("online-unavailable").unwrap_or_default().to_string(),
-            buttons: vec![Button { command: Command::Leave.encode(), label: cancel.to_string() }],
+            buttons: vec![Button { command: LEAVE.to_string(), label: cancel.to_string() }],
         };
         online.script = Some(ScriptState {
             phase: Phase::Error,
             room: None,
             you: online.you,
             opponent_connected: false,
-            error: Some(Reason::Unreachable.code()),
+            error: Some(bridge::Reason::Unreachable.code().to_string()),
             may_move: false,
         });
         // A move sent to nobody is taken back.
