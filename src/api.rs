@@ -388,12 +388,12 @@ fn parse_options(value: JsValue) -> Result<NewGame, JsError> {
 
 /// Online play, as the "Invite a friend" dialog starts it: `{ cards, color, move_limit_s }`,
 /// all optional (a random deal, a random colour, three minutes a move; scripts may give any limit
-/// of 5 s or more, or `null` for none). Resolves to `{ room, link }` once the room is made.
+/// of 5 s or more, or `null` for none). Scripts get it from boot.js, as a promise of `{ room, link }`
+/// once the room is made (boot.js waits for it: a wait for scripts only, kept out of the wasm).
 #[wasm_bindgen]
-pub fn online_create(options: JsValue) -> Result<js_sys::Promise, JsError> {
+pub fn online_create(options: JsValue) -> Result<(), JsError> {
     let setup = online_setup(&options).map_err(|e| JsError::new(&e))?;
-    with_page(|app| app.dispatch(Event::Intent(Intent::Online(OnlineAction::Invite(setup)))))?;
-    Ok(online_room())
+    with_page(|app| app.dispatch(Event::Intent(Intent::Online(OnlineAction::Invite(setup)))))
 }
 
 fn online_setup(options: &JsValue) -> Result<crate::online::Setup, String> {
@@ -430,60 +430,16 @@ fn online_setup(options: &JsValue) -> Result<crate::online::Setup, String> {
     Ok(Setup { deal, color, limit })
 }
 
-/// Resolves to `{ room, link }` once the online module has made or joined the room, or rejects
-/// with online play's error.
-fn online_room() -> js_sys::Promise {
-    js_sys::Promise::new(&mut |resolve, reject| {
-        let waiting = std::rc::Rc::new(std::cell::RefCell::new(None::<i32>));
-        let poll = {
-            let waiting = waiting.clone();
-            Closure::<dyn FnMut()>::new(move || {
-                let seen = with_page(|app| {
-                    let online = app.session().state().online.clone();
-                    online.map(|o| {
-                        let script = o.script.as_ref();
-                        let room = script.and_then(|s| s.room.as_ref()).map(|r| r.as_str().to_string());
-                        (
-                            room,
-                            o.panel.link.clone(),
-                            script
-                                .and_then(|s| s.error.clone())
-                                .filter(|_| script.is_some_and(|s| s.phase == crate::online::bridge::Phase::Error)),
-                        )
-                    })
-                });
-                let done = match seen {
-                    Ok(Some((Some(room), link, _))) => {
-                        let answer = js_sys::Object::new();
-                        let _ = js_sys::Reflect::set(&answer, &"room".into(), &room.into());
-                        let _ = js_sys::Reflect::set(
-                            &answer,
-                            &"link".into(),
-                            &link.map(|l| crate::ui::web::full_link(&l)).into(),
-                        );
-                        resolve.call1(&JsValue::NULL, &answer).is_ok()
-                    }
-                    Ok(Some((None, _, Some(error)))) => {
-                        reject.call1(&JsValue::NULL, &JsError::new(&error).into()).is_ok()
-                    }
-                    Ok(Some(_)) => false,
-                    Ok(None) | Err(_) => {
-                        reject.call1(&JsValue::NULL, &JsError::new("online play was left").into()).is_ok()
-                    }
-                };
-                if done && let (Some(id), Some(window)) = (waiting.borrow_mut().take(), web_sys::window()) {
-                    window.clear_interval_with_handle(id);
-                }
-            })
-        };
-        if let Some(window) = web_sys::window()
-            && let Ok(id) =
-                window.set_interval_with_callback_and_timeout_and_arguments_0(poll.as_ref().unchecked_ref(), 50)
-        {
-            *waiting.borrow_mut() = Some(id);
-        }
-        poll.forget();
-    })
+/// A line from the online module: online.js hands each over after the task that caused it.
+#[wasm_bindgen]
+pub fn online_heard(line: String) {
+    page::dispatch(Event::Online(line));
+}
+
+/// The online module could not be fetched (boot.js says so).
+#[wasm_bindgen]
+pub fn online_unavailable() {
+    page::dispatch(Event::OnlineUnavailable);
 }
 
 /// Joins a friend's online game: its room, or a link with `#online=<room>`.

@@ -145,3 +145,16 @@ test('a friend invited from the menu plays from their phone: moves, a draw decli
   await host.context.close();
   await guest.context.close();
 });
+
+test('scripts invite a friend: online_create resolves to the room and its link, and online_leave leaves', async () => {
+  const host = await open(shared.server.url, { viewport: { width: 1280, height: 800 } });
+  const made = await host.page.evaluate(() => window.wasmBindings.online_create({ color: 'blue', move_limit_s: null }));
+  assert.match(made.room, /^[A-Za-z0-9_-]{16,}$/);
+  assert.equal(made.link, `${shared.server.url.split('#')[0]}#online=${made.room}`);
+  assert.equal((await online(host.page)).room, made.room);
+  await assert.rejects(host.page.evaluate(() => window.wasmBindings.online_create({ cards: ['ox'] })), /five cards/);
+  await host.page.evaluate(() => window.wasmBindings.online_leave());
+  assert.equal(await online(host.page), null);
+  assert.deepEqual(host.errors, []);
+  await host.context.close();
+});

@@ -386,7 +386,7 @@ impl App {
                 dispatch(Event::TutorialTexts { lang, file: file.ok() });
             }),
             Effect::TutorialDone => storage::save_tutorial_done(),
-            Effect::Online(line) => online::send(line),
+            Effect::Online(line) => online::send(&line),
             Effect::Focus(to) => controls::focus(to),
             Effect::Vibrate(ms) => {
                 if let Some(window) = web_sys::window() {

@@ -1,0 +1,18 @@
+// Online play for the page, fetched the first time it opens (boot.js's `onitamaOnline`): starts
+// the online module (peer.js and its wasm) hosted by the page, which hears its words in its own
+// language. Each of the module's lines reaches the page after the task that caused it (the module
+// may answer while the page is busy with the command). A failure to load fails this import.
+import init, { start, command } from './peer.js';
+import { online_heard } from './onitama.js';
+
+await init();
+start((line) => queueMicrotask(() => online_heard(line)), { host: true });
+
+/** Gives the module one of the page's lines. */
+export function send(line) {
+  try {
+    command(line);
+  } catch (error) {
+    console.error(error);
+  }
+}
