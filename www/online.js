@@ -6,6 +6,17 @@ import init, { start, command } from './peer.js';
 import { online_heard } from './onitama.js';
 
 await init();
+
+// The friend's link, copied or shared: it shows only once the module has made the room.
+const link = document.getElementById('online-link');
+document.getElementById('online-copy').addEventListener('click', () => {
+  link.select();
+  navigator.clipboard.writeText(link.value).catch(() => {});
+});
+const share = document.getElementById('online-share');
+share.hidden = !('share' in navigator);
+// Cancelled or refused, the link stays in its field to copy.
+share.addEventListener('click', () => navigator.share({ url: link.value }).catch(() => {}));
 start((line) => queueMicrotask(() => online_heard(line)), { host: true });
 
 /** Gives the module one of the page's lines. */

@@ -89,6 +89,10 @@ test('a friend invited from the menu plays from their phone: moves, a draw decli
   const link = await host.page.inputValue('#online-link');
   assert.match(link, /#online=[A-Za-z0-9_-]{16,}$/);
   assert.match(await host.page.textContent('#online-text'), /Waiting for your friend/);
+  // Share shows where the browser can share, Copy everywhere.
+  const canShare = await host.page.evaluate(() => 'share' in navigator);
+  assert.equal(await host.page.isVisible('#online-share'), canShare);
+  assert.ok(await host.page.isVisible('#online-copy'));
   await screenshot(host.page, 'online-page-host-waiting');
   assert.deepEqual(await audit(host.page), []);
 

@@ -242,7 +242,7 @@ pub fn join_line(room: &Token) -> String {
     format!("join {room}")
 }
 
-pub fn find_line(pool: &Token) -> String {
+pub fn find_line(pool: &str) -> String {
     format!("find {pool}")
 }
 
@@ -266,7 +266,7 @@ impl Command {
         match self {
             Command::Create(setup) => create_line(setup),
             Command::Join(room) => join_line(room),
-            Command::Find(pool) => find_line(pool),
+            Command::Find(pool) => find_line(pool.as_str()),
             Command::Play(mv) => play_line(*mv),
             Command::Restore(saved) => restore_line(&saved.to_text()),
             simple => SIMPLE.iter().find(|(_, c)| c == simple).map_or(LEAVE, |(w, _)| w).to_string(),

@@ -5,9 +5,9 @@
 
 use super::{Effect, Session};
 use crate::mode::Mode;
+use crate::online::Setup;
 use crate::online::bridge::{self, LEAVE, Phase, restore_line, room_of_link};
 use crate::online::host::{Button, Panel, ScriptState, ToPage};
-use crate::online::{Setup, Token};
 use crate::rules::{Color, Game, Move, Outcome, Position};
 use crate::ui::online::OnlineState;
 use crate::ui::sound;
@@ -40,10 +40,7 @@ impl Session {
                     return;
                 }
             },
-            OnlineAction::Find => {
-                let pool = Token::new(BASE_POOL).expect("the pool's name is a token");
-                self.online_start(bridge::find_line(&pool))
-            }
+            OnlineAction::Find => self.online_start(bridge::find_line(BASE_POOL)),
             // Leaving stops online play here at once; the module is told.
             OnlineAction::Press(command) if command == LEAVE => {
                 self.leave_online();

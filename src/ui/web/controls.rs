@@ -109,26 +109,6 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
             }
         })?;
     }
-    on_click(document, "online-copy", |_| {
-        if let Some(field) = element::<HtmlInputElement>("online-link") {
-            field.select();
-            if let Some(window) = web_sys::window() {
-                let _ = window.navigator().clipboard().write_text(&field.value());
-            }
-        }
-    })?;
-    on_click(document, "online-share", |_| {
-        let (Some(window), Some(field)) = (web_sys::window(), element::<HtmlInputElement>("online-link")) else {
-            return;
-        };
-        let data = js_sys::Object::new();
-        let _ = js_sys::Reflect::set(&data, &"url".into(), &field.value().into());
-        let share = js_sys::Reflect::get(&window.navigator(), &"share".into()).ok();
-        if let Some(share) = share.and_then(|f| f.dyn_into::<js_sys::Function>().ok()) {
-            // Cancelled or refused, the link stays in its field to copy.
-            let _ = share.call1(&window.navigator(), &data);
-        }
-    })?;
     on_click(document, "continue-here", |app| app.dispatch(Event::Intent(Intent::ContinueHere)))?;
     on_click(document, "back-to-game", |app| app.dispatch(Event::Intent(Intent::BackToGame)))?;
     on_click(document, "back-to-my-game", |app| app.dispatch(Event::Intent(Intent::BackToMyGame)))?;
@@ -733,9 +713,6 @@ fn show_online(online: Option<&OnlineView>) {
     if let (Some(link), Some(field)) = (&online.link, element::<HtmlInputElement>("online-link")) {
         field.set_value(&full_link(link));
     }
-    let share =
-        web_sys::window().is_some_and(|w| js_sys::Reflect::has(&w.navigator(), &"share".into()).unwrap_or(false));
-    set_hidden("online-share", !share);
     let (Some(row), Some(document)) =
         (element::<Element>("online-buttons"), web_sys::window().and_then(|w| w.document()))
     else {
