@@ -64,8 +64,8 @@ let total = 0;
 // than English (errors/, when an error is to be shown), the tutorial's texts (tutorial/, when it
 // starts). The largest of each is listed. The page's texts in a language other than English
 // (texts/) are part of a first visit in that language.
-// The online play module (peer.js, peer_bg.wasm) is imported when online play opens.
-const lazy = ['RULES.md', 'puzzles.txt', 'rules/fa.txt', 'errors/fa.txt', 'tutorial/fa.txt', 'peer.js', 'peer_bg.wasm'];
+// Online play (online.js, then the module, peer.js and peer_bg.wasm) is imported when it opens.
+const lazy = ['RULES.md', 'puzzles.txt', 'rules/fa.txt', 'errors/fa.txt', 'tutorial/fa.txt', 'online.js', 'peer.js', 'peer_bg.wasm'];
 const folders = ['rules', 'errors', 'tutorial', 'texts'];
 const files = readdirSync(dist).filter((f) => !f.endsWith('.map') && !lazy.includes(f) && !folders.includes(f));
 const sizes = files.map((f) => {

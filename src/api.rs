@@ -292,7 +292,7 @@ pub fn puzzles() -> js_sys::Promise {
 
 use crate::mode::{AiLevel, ModeChoice, ModeKind, Seat};
 use crate::rules::{Card, Color};
-use crate::ui::session::{Event, Intent, SettingsPatch};
+use crate::ui::session::{Event, Intent, OnlineAction, SettingsPatch};
 use crate::ui::state::{Theme, WatchSpeed};
 use crate::ui::view::ControlsView;
 use crate::ui::web::{self as page, App};
@@ -386,6 +386,84 @@ fn parse_options(value: JsValue) -> Result<NewGame, JsError> {
     Ok(NewGame { mode: choice.mode(false), cards, position })
 }
 
+/// Online play, as the "Invite a friend" dialog starts it: `{ cards, color, move_limit_s }`,
+/// all optional (a random deal, a random colour, three minutes a move; scripts may give any limit
+/// of 5 s or more, or `null` for none). Scripts get it from boot.js, as a promise of `{ room, link }`
+/// once the room is made (boot.js waits for it: a wait for scripts only, kept out of the wasm).
+#[wasm_bindgen]
+pub fn online_create(options: JsValue) -> Result<(), JsError> {
+    let setup = online_setup(&options).map_err(|e| JsError::new(&e))?;
+    with_page(|app| app.dispatch(Event::Intent(Intent::Online(OnlineAction::Invite(setup)))))
+}
+
+fn online_setup(options: &JsValue) -> Result<crate::online::Setup, String> {
+    use crate::online::{ColorChoice, DealChoice, MoveLimit, Setup};
+    let Some(fields) = JsFields::read(options, "bad online options", Some(&["cards", "color", "move_limit_s"]))? else {
+        return Ok(Setup::default());
+    };
+    let deal = match fields.strings("cards")? {
+        None => DealChoice::Random,
+        Some(names) => {
+            let cards = names
+                .iter()
+                .map(|name| Card::from_name(name).ok_or_else(|| format!("unknown card '{name}'")))
+                .collect::<Result<Vec<_>, _>>()?;
+            let cards: [Card; 5] =
+                cards.try_into().map_err(|_| "give exactly five cards: Red, Red, Blue, Blue, side")?;
+            DealChoice::Chosen(crate::rules::Deal::new(cards).map_err(|e| e.to_string())?)
+        }
+    };
+    let color = match fields.string("color")?.as_deref() {
+        None | Some("random") => ColorChoice::Random,
+        Some(code) => ColorChoice::Is(
+            Color::from_code(code).ok_or(format!("color must be 'red', 'blue' or 'random', not '{code}'"))?,
+        ),
+    };
+    let limit = match fields.whole_or_null("move_limit_s")? {
+        None => MoveLimit::DEFAULT,
+        Some(None) => MoveLimit::None,
+        Some(Some(seconds)) => u32::try_from(seconds)
+            .ok()
+            .and_then(MoveLimit::seconds)
+            .ok_or(format!("move_limit_s must be at least {} seconds, not {seconds}", MoveLimit::MIN_SECONDS))?,
+    };
+    Ok(Setup { deal, color, limit })
+}
+
+/// A line from the online module: online.js hands each over after the task that caused it.
+#[wasm_bindgen]
+pub fn online_heard(line: String) {
+    page::dispatch(Event::Online(line));
+}
+
+/// The online module could not be fetched (boot.js says so).
+#[wasm_bindgen]
+pub fn online_unavailable() {
+    page::dispatch(Event::OnlineUnavailable);
+}
+
+/// Joins a friend's online game: its room, or a link with `#online=<room>`.
+#[wasm_bindgen]
+pub fn online_join(room_or_link: &str) -> Result<(), JsError> {
+    if crate::online::bridge::room_of_link(room_or_link).is_none() {
+        return Err(JsError::new(&format!("no online room in '{room_or_link}'")));
+    }
+    with_page(|app| app.dispatch(Event::Intent(Intent::Online(OnlineAction::Join(room_or_link.to_string())))))
+}
+
+/// Plays the next stranger who asks with the same cards.
+#[wasm_bindgen]
+pub fn online_find() -> Result<(), JsError> {
+    with_page(|app| app.dispatch(Event::Intent(Intent::Online(OnlineAction::Find))))
+}
+
+/// Leaves online play; the game on the board stays, to be looked at.
+#[wasm_bindgen]
+pub fn online_leave() -> Result<(), JsError> {
+    let leave = OnlineAction::Press(crate::online::bridge::LEAVE.to_string());
+    with_page(|app| app.dispatch(Event::Intent(Intent::Online(leave))))
+}
+
 /// Starts a new game on the page: `{ mode, human, level, cards, position, turn_board }`, all optional.
 #[wasm_bindgen]
 pub fn game_new(options: JsValue) -> Result<(), JsError> {
@@ -445,6 +523,19 @@ pub fn game_state() -> Result<JsValue, JsError> {
         tutorial_done: bool,
         /// Everything the controls around the board show, as the page writes them.
         controls: ControlsView,
+        /// Online play: `{ status, room, you, opponent_connected, error }`, or null.
+        online: Option<OnlineStateView>,
+    }
+    #[derive(serde::Serialize)]
+    struct OnlineStateView {
+        /// "connecting", "waiting", "playing", "reconnecting", "ended" or "error".
+        status: &'static str,
+        room: Option<String>,
+        /// The colour dealt to this page, once dealt.
+        you: Option<&'static str>,
+        opponent_connected: bool,
+        /// Why online play stopped or was refused last (a code such as `seat-taken`), or null.
+        error: Option<String>,
     }
     #[derive(serde::Serialize)]
     struct TutorialView {
@@ -478,7 +569,18 @@ pub fn game_state() -> Result<JsValue, JsError> {
         let state = session.state();
         let game = &state.game;
         let controls = session.controls();
+        let online = state.online.as_ref().map(|online| {
+            let script = online.script.as_ref();
+            OnlineStateView {
+                status: script.map_or("connecting", |s| s.phase.word()),
+                room: script.and_then(|s| s.room.as_ref()).map(|room| room.as_str().to_string()),
+                you: online.you.map(Color::code),
+                opponent_connected: script.is_some_and(|s| s.opponent_connected),
+                error: script.and_then(|s| s.error.clone()),
+            }
+        });
         let view = View {
+            online,
             position: game.position().to_string(),
             to_move: game.position().to_move().code(),
             moves: game.moves().iter().map(Move::to_string).collect(),

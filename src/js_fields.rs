@@ -76,6 +76,15 @@ impl JsFields {
             .transpose()
     }
 
+    /// A whole number, or `null` said on purpose (`Some(None)`); `None` when absent.
+    pub fn whole_or_null(&self, name: &str) -> Result<Option<Option<u64>>, String> {
+        let said_null = Reflect::get(&self.object, &JsValue::from_str(name)).is_ok_and(|v| v.is_null());
+        if said_null {
+            return Ok(Some(None));
+        }
+        Ok(self.whole(name)?.map(Some))
+    }
+
     pub fn strings(&self, name: &str) -> Result<Option<Vec<String>>, String> {
         self.get(name)
             .map(|v| {

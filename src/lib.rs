@@ -2,6 +2,7 @@
 //! JavaScript, the AI's worker and the canvas shell.
 
 pub use onitama_core::{ai, rules};
+pub use onitama_online as online;
 pub mod mode;
 pub mod save;
 

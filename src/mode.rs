@@ -70,28 +70,38 @@ impl Default for AiLevel {
     }
 }
 
-/// The three ways to play, without their details.
+/// The ways to play, without their details.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ModeKind {
     VsAi,
     PassAndPlay,
     Watch,
+    Online,
 }
 
 impl ModeKind {
+    /// The ways a new game is chosen in the dialog and by `game_new`: an online game is made
+    /// with the other player, through "Play online".
     pub const ALL: [ModeKind; 3] = [ModeKind::VsAi, ModeKind::PassAndPlay, ModeKind::Watch];
 
-    /// "ai", "two" or "watch": the word in saves, scripts and the page's chooser.
+    /// "ai", "two", "watch" or "online": the word in saves, scripts and the page's chooser.
     pub fn code(self) -> &'static str {
         match self {
             ModeKind::VsAi => "ai",
             ModeKind::PassAndPlay => "two",
             ModeKind::Watch => "watch",
+            ModeKind::Online => "online",
         }
     }
 
+    /// One of the kinds a new game is chosen as (never "online").
     pub fn from_code(code: &str) -> Option<ModeKind> {
         ModeKind::ALL.into_iter().find(|kind| kind.code() == code)
+    }
+
+    /// One of the new-game dialog's choices, which also invites a friend online.
+    pub fn from_dialog_code(code: &str) -> Option<ModeKind> {
+        ModeKind::from_code(code).or((code == ModeKind::Online.code()).then_some(ModeKind::Online))
     }
 }
 
@@ -104,6 +114,8 @@ pub enum Mode {
     PassAndPlay { turn_board: bool },
     /// The AI plays itself.
     Watch { level: AiLevel },
+    /// A person here against a person in another browser, who plays the other colour.
+    Online { you: Color },
 }
 
 impl Default for Mode {
@@ -119,14 +131,26 @@ impl Mode {
             Mode::VsAi { .. } => ModeKind::VsAi,
             Mode::PassAndPlay { .. } => ModeKind::PassAndPlay,
             Mode::Watch { .. } => ModeKind::Watch,
+            Mode::Online { .. } => ModeKind::Online,
         }
     }
 
+    /// Whether a person on this device plays `color`.
     pub fn is_human(self, color: Color) -> bool {
         match self {
             Mode::VsAi { human, .. } => human == color,
             Mode::PassAndPlay { .. } => true,
             Mode::Watch { .. } => false,
+            Mode::Online { you } => you == color,
+        }
+    }
+
+    /// Whether the AI plays `color` (online, the other side is a person elsewhere).
+    pub fn is_ai(self, color: Color) -> bool {
+        match self {
+            Mode::VsAi { human, .. } => human != color,
+            Mode::Watch { .. } => true,
+            Mode::PassAndPlay { .. } | Mode::Online { .. } => false,
         }
     }
 
@@ -135,7 +159,7 @@ impl Mode {
     pub fn level(self) -> Option<AiLevel> {
         match self {
             Mode::VsAi { level, .. } | Mode::Watch { level } => Some(level),
-            Mode::PassAndPlay { .. } => None,
+            Mode::PassAndPlay { .. } | Mode::Online { .. } => None,
         }
     }
 
@@ -144,22 +168,23 @@ impl Mode {
         matches!(self, Mode::PassAndPlay { turn_board: true })
     }
 
-    /// The person's colour against the AI.
+    /// The colour of the one person on this device: against the AI, or online.
     pub fn human(self) -> Option<Color> {
         match self {
-            Mode::VsAi { human, .. } => Some(human),
+            Mode::VsAi { human, .. } | Mode::Online { you: human } => Some(human),
             _ => None,
         }
     }
 }
 
-/// As saves write it: `ai red 4`, `two turn`, `two fixed`, `watch 0`.
+/// As saves write it: `ai red 4`, `two turn`, `two fixed`, `watch 0`, `online blue`.
 impl fmt::Display for Mode {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
         match *self {
             Mode::VsAi { human, level } => write!(f, "ai {} {}", human.code(), level.index()),
             Mode::PassAndPlay { turn_board } => write!(f, "two {}", if turn_board { "turn" } else { "fixed" }),
             Mode::Watch { level } => write!(f, "watch {}", level.index()),
+            Mode::Online { you } => write!(f, "online {}", you.code()),
         }
     }
 }
@@ -198,6 +223,9 @@ impl std::str::FromStr for Mode {
             ["two", "turn"] => Ok(Mode::PassAndPlay { turn_board: true }),
             ["two", "fixed"] => Ok(Mode::PassAndPlay { turn_board: false }),
             ["watch", number] => Ok(Mode::Watch { level: level(number)? }),
+            ["online", you] => {
+                Ok(Mode::Online { you: Color::from_code(you).ok_or_else(|| ModeError::UnknownColor(you.to_string()))? })
+            }
             _ => Err(ModeError::UnknownMode(text.to_string())),
         }
     }
@@ -262,10 +290,15 @@ impl Default for ModeChoice {
 
 impl ModeChoice {
     /// The choice that would play `mode` again (what the dialog opens with).
+    /// After an online game, the dialog offers a game against the AI in the same colour.
     pub fn of(mode: Mode) -> ModeChoice {
         let seat = mode.human().map_or(Seat::Red, Seat::of);
         let turn_board = !matches!(mode, Mode::PassAndPlay { turn_board: false });
-        ModeChoice { kind: mode.kind(), seat, level: mode.level().unwrap_or_default(), turn_board }
+        let kind = match mode.kind() {
+            ModeKind::Online => ModeKind::VsAi,
+            kind => kind,
+        };
+        ModeChoice { kind, seat, level: mode.level().unwrap_or_default(), turn_board }
     }
 
     /// The mode chosen, with `coin` deciding a random seat.
@@ -274,6 +307,7 @@ impl ModeChoice {
             ModeKind::VsAi => Mode::VsAi { human: self.seat.color(coin), level: self.level },
             ModeKind::PassAndPlay => Mode::PassAndPlay { turn_board: self.turn_board },
             ModeKind::Watch => Mode::Watch { level: self.level },
+            ModeKind::Online => Mode::Online { you: self.seat.color(coin) },
         }
     }
 }

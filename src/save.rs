@@ -38,6 +38,9 @@ pub struct SaveFile {
     pub puzzle: Option<SavedPuzzle>,
     /// The player's game in progress, put aside while this one is shown.
     pub aside: Option<AsideGame>,
+    /// An online game's seat, secret and clock, as the online module last gave them: after a
+    /// reload they take the page back into the same game.
+    pub online: Option<String>,
     /// The game is this step of the tutorial (0 for the first): `tutorial 5`.
     pub tutorial: Option<usize>,
 }
@@ -77,6 +80,9 @@ pub fn encode(save: &SaveFile) -> String {
         for line in game.to_record().lines() {
             text.push_str(&format!("aside {line}\n"));
         }
+    }
+    if let Some(online) = &save.online {
+        text.push_str(&format!("online {online}\n"));
     }
     text.push_str(&save.game.to_record());
     text
@@ -132,6 +138,7 @@ pub fn decode(text: &str) -> Result<SaveFile, SaveError> {
     }
     let (mut mode, mut show_evaluation, mut language, mut puzzle) = (None, false, None, None);
     let (mut aside_mode, mut aside_record, mut tutorial) = (None, String::new(), None);
+    let mut online = None;
     let mut record = String::new();
     for line in lines {
         let (key, value) = line.trim().split_once(' ').unwrap_or((line.trim(), ""));
@@ -174,6 +181,9 @@ pub fn decode(text: &str) -> Result<SaveFile, SaveError> {
                     aside_record.push('\n');
                 }
             },
+            // The online module's own text: it reads it (and refuses a damaged one) when the page
+            // gives it back.
+            "online" if !value.is_empty() => online = Some(value.to_string()),
             "start" => {
                 record.push_str(line);
                 record.push('\n');
@@ -189,7 +199,12 @@ pub fn decode(text: &str) -> Result<SaveFile, SaveError> {
     let game = Game::from_record(&record).map_err(SaveError::BrokenRecord)?;
     // A damaged game aside must not cost the game on the board: it alone is dropped.
     let aside = aside_mode.zip(Game::from_record(&aside_record).ok()).map(|(mode, game)| AsideGame { game, mode });
-    Ok(SaveFile { game, mode, show_evaluation, language, puzzle, aside, tutorial })
+    // An online game without its seat can only be looked at, as two people's game.
+    let mode = match (mode, &online) {
+        (Mode::Online { .. }, None) => Mode::PassAndPlay { turn_board: false },
+        _ => mode,
+    };
+    Ok(SaveFile { game, mode, show_evaluation, language, puzzle, aside, tutorial, online })
 }
 
 fn decode_mode(value: &str) -> Result<Mode, SaveError> {

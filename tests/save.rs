@@ -18,6 +18,7 @@ fn sample() -> SaveFile {
         language: Some("fa".into()),
         puzzle: None,
         aside: None,
+        online: None,
         tutorial: None,
     }
 }
@@ -196,6 +197,7 @@ fn a_finished_game_saves_and_links() {
             language: None,
             puzzle: None,
             aside: None,
+            online: None,
             tutorial: None,
         };
         assert_eq!(save::decode(&save::encode(&file)).unwrap(), file);

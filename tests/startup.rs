@@ -20,6 +20,7 @@ fn save(language: Option<&str>) -> SaveFile {
         language: language.map(String::from),
         puzzle: None,
         aside: None,
+        online: None,
         tutorial: None,
     }
 }

@@ -18,9 +18,44 @@ try {
   // No storage (a private window): the page fetches its texts itself.
 }
 
+// Online play is a download of its own (online.js, then the module), fetched when it opens: the
+// page's lines wait for it in order. Offline before it was ever fetched, the page is told, and the
+// next line tries again.
+let online;
+globalThis.onitamaOnline = (line) => {
+  if (online?.send) return online.send(line);
+  if (online) return online.push(line);
+  online = [line];
+  import('./online.js').then((module) => {
+    const waiting = online;
+    online = module;
+    for (const line of waiting) module.send(line);
+  }, (error) => {
+    console.error(error);
+    online = undefined;
+    bindings.online_unavailable();
+  });
+};
+
+/** Invites a friend online; resolves to `{ room, link }` once the room is made. */
+function online_create(options) {
+  bindings.online_create(options);
+  return new Promise((resolve, reject) => {
+    const poll = setInterval(() => {
+      const { online } = bindings.game_state();
+      const settle = (done, value) => { clearInterval(poll); done(value); };
+      if (!online) settle(reject, new Error('online play was left'));
+      // The friend's link is the page's address with the room (the strip shows it once the
+      // server has the room; a script has it at once).
+      else if (online.room) settle(resolve, { room: online.room, link: `${location.href.split('#')[0]}#online=${online.room}` });
+      else if (online.status === 'error' && online.error) settle(reject, new Error(online.error));
+    }, 50);
+  });
+}
+
 await init({ module_or_path: './onitama_bg.wasm' });
 await bindings.page_shown();
-window.wasmBindings = bindings;
+window.wasmBindings = { ...bindings, online_create };
 
 // Offline play after the first visit (sw.js); a browser without service workers just plays online.
 if ('serviceWorker' in navigator) {

@@ -11,6 +11,7 @@ pub mod expansion_emblems;
 pub mod keyboard;
 pub mod layout;
 pub mod notice;
+pub mod online;
 pub mod pointer;
 pub mod puzzle;
 pub mod review;

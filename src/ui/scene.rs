@@ -163,8 +163,10 @@ pub fn turn_line(state: &State) -> Option<String> {
         text::must_pass(lang)
     } else if state.card_choice.is_some() {
         text::choose_card(lang)
-    } else if matches!(state.mode, Mode::VsAi { human, .. } if human == mover) {
+    } else if matches!(state.mode, Mode::VsAi { human, .. } | Mode::Online { you: human } if human == mover) {
         text::your_move(lang, mover)
+    } else if matches!(state.mode, Mode::Online { .. }) {
+        text::online_opponent(lang, true)
     } else {
         text::to_move(lang, mover)
     })
@@ -198,6 +200,11 @@ pub fn labels(state: &State) -> Vec<(Color, String, bool)> {
             None => text::ai_label(lang, level, false),
         };
         labels.push((human.other(), opponent, false));
+    }
+    if let Mode::Online { you } = state.mode
+        && you == mover
+    {
+        labels.push((you.other(), text::online_opponent(lang, false), false));
     }
     labels
 }

@@ -28,6 +28,9 @@ use crate::save::SaveFile;
 use crate::worker_protocol::{EngineReport, EngineRequest};
 use std::rc::Rc;
 
+mod online;
+pub use online::{BASE_POOL, OnlineAction};
+
 /// A second click on what the first one selected, within this time, is a double-click: it
 /// keeps the selection instead of dropping it.
 const DOUBLE_CLICK_MS: f64 = 400.0;
@@ -92,6 +95,10 @@ pub enum Event {
         lang: Lang,
         file: Option<String>,
     },
+    /// A line from the online module (`crate::online::host`'s).
+    Online(String),
+    /// The online module could not be fetched.
+    OnlineUnavailable,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -170,6 +177,7 @@ pub enum Intent {
     TutorialNext,
     /// Leave the tutorial (at any step): back to the game put aside, or a new deal.
     LeaveTutorial,
+    Online(OnlineAction),
 }
 
 /// Settings to change; `None` leaves one as it is.
@@ -286,6 +294,9 @@ pub enum Effect {
     FetchTutorialTexts(Lang),
     /// Remember that the tutorial was finished or left: it is not offered again.
     TutorialDone,
+    /// Give this line to the online module (fetching it first if need be): one of
+    /// `crate::online::bridge`'s commands.
+    Online(String),
     /// Move the keyboard's focus there: the control that had it has gone.
     Focus(Focus),
 }
@@ -414,13 +425,17 @@ impl Session {
                 shown: run.shown,
             }),
             aside: self.state.aside.clone(),
+            online: self.state.online.as_ref().and_then(|online| online.saved.clone()),
             tutorial: self.state.tutorial.map(|run| run.step),
         }
     }
 
     pub fn update(&mut self, event: Event) -> Vec<Effect> {
         match event {
-            Event::Opened => self.changed(),
+            Event::Opened => {
+                self.restore_online();
+                self.changed();
+            }
             Event::Pointer { phase, x, y, time_ms } => self.pointer(phase, x, y, time_ms),
             Event::PointerCancel => {
                 self.state.drag = None;
@@ -437,6 +452,8 @@ impl Session {
             }
             Event::Frame { now_ms } => self.frame(now_ms),
             Event::Reply(reply) => self.reply(reply),
+            Event::Online(line) => self.online_said(&line),
+            Event::OnlineUnavailable => self.online_unavailable(),
             Event::PuzzleSet(Ok(set)) => {
                 self.state.puzzle_set = Some(set);
                 let asked = self.puzzle_asked.take();
@@ -606,7 +623,28 @@ impl Session {
     }
 
     fn intent(&mut self, intent: Intent) {
+        let online = matches!(self.state.mode, Mode::Online { .. });
         match intent {
+            Intent::Online(action) => self.online_action(action),
+            // Online, the engine does not help, and a move played cannot be taken back.
+            Intent::Undo | Intent::Redo if online => {
+                self.effects.push(Effect::Log("an online game is not taken back".to_string()));
+            }
+            Intent::Hint | Intent::Review | Intent::BestLineHere if online && self.state.game.outcome().is_none() => {
+                self.effects.push(Effect::Log("the engine does not help in an online game".to_string()));
+            }
+            Intent::Play(m) if online && !self.state.human_to_move() => {
+                self.effects.push(Effect::Log(format!("move {m} refused: it is not yours to play now")));
+            }
+            Intent::Resign if online => match self.state.resigner() {
+                Some(_) => self.send_online(crate::online::bridge::RESIGN),
+                None => self.effects.push(Effect::Log("resigning is not offered now".to_string())),
+            },
+            // The rematch the module offers (or accepts, when the opponent offered it first).
+            Intent::Rematch if online => match self.state.online.as_ref().and_then(|o| o.offers("rematch")) {
+                Some(command) => self.effects.push(Effect::Online(command.to_string())),
+                None => self.effects.push(Effect::Log("no rematch is offered now".to_string())),
+            },
             // A solution shown plays itself: a move from outside would leave its line.
             Intent::Play(m) if self.state.puzzle.is_some_and(|run| run.shown) => {
                 self.effects.push(Effect::Log(format!("move {m} refused: the solution is shown")));
@@ -766,6 +804,7 @@ impl Session {
             Some(language) => {
                 self.language_asked = None;
                 self.state.settings.language = language;
+                self.online_language();
             }
             None => {}
         }
@@ -909,6 +948,9 @@ impl Session {
         if let Err(error) = self.state.game.play(m) {
             self.effects.push(Effect::Log(format!("move {m} refused: {error}")));
             return;
+        }
+        if self.state.mode == (Mode::Online { you: position.to_move() }) {
+            self.online_moved(m, self.state.game.moves().len() - 1);
         }
         // A move made from a position looked back at continues the game from there.
         self.state.viewing = None;
@@ -1129,8 +1171,12 @@ impl Session {
     fn put_aside(&mut self) {
         let state = &self.state;
         let game = state.review.as_ref().map_or_else(|| state.line(), |review| review.game.clone());
-        let in_progress =
-            !game.moves().is_empty() && game.outcome().is_none() && state.puzzle.is_none() && state.tutorial.is_none();
+        // An online game cannot wait: it is played on the other side.
+        let in_progress = !game.moves().is_empty()
+            && game.outcome().is_none()
+            && state.puzzle.is_none()
+            && state.tutorial.is_none()
+            && !matches!(state.mode, Mode::Online { .. });
         if state.aside.is_none() && in_progress {
             self.state.aside = Some(AsideGame { game, mode: state.mode });
         }
@@ -1186,7 +1232,13 @@ impl Session {
         self.close_review();
         self.cancel_search();
         let next = State::new(game, mode, self.state.settings, self.state.reduced_motion, self.state.seed);
-        let previous = std::mem::replace(&mut self.state, next);
+        let mut previous = std::mem::replace(&mut self.state, next);
+        // Online play goes on with an online game, and is left for any other.
+        if matches!(mode, Mode::Online { .. }) {
+            self.state.online = previous.online.take();
+        } else if previous.online.take().is_some() {
+            self.send_online(crate::online::bridge::LEAVE);
+        }
         // What the page knows apart from any game.
         self.state.system_dark = previous.system_dark;
         self.state.puzzle_set = previous.puzzle_set;
@@ -1325,6 +1377,7 @@ impl Session {
         }
         let state = &self.state;
         let wants_evaluation = state.settings.evaluation
+            && !matches!(state.mode, Mode::Online { .. })
             && state.game.outcome().is_none()
             && state.evaluation().is_none()
             && self.evaluated != Some(*state.position());

@@ -32,6 +32,8 @@ pub struct Opening {
     pub puzzle: Option<PuzzleRun>,
     /// A game in progress that a link (or, before, a puzzle, a review or the tutorial) took the place of.
     pub aside: Option<AsideGame>,
+    /// The online game on the board, as saved: the page goes back into it.
+    pub online: Option<String>,
     /// The saved game was a step of the tutorial: the tutorial goes on from that step's start.
     pub tutorial: Option<TutorialRun>,
 }
@@ -59,7 +61,8 @@ pub fn opening(found: Found, new_game: impl FnOnce() -> Game) -> Opening {
         },
         (None, None) => Settings { language: browser, ..Settings::default() },
     };
-    let mode = saved.as_ref().map_or(Mode::default(), |save| save.mode);
+    let mut mode = saved.as_ref().map_or(Mode::default(), |save| save.mode);
+    let mut online = saved.as_ref().and_then(|save| save.online.clone());
     let mut puzzle = saved.as_ref().and_then(|save| {
         let kept = save.puzzle?;
         let puzzle = Puzzle { id: kept.id, position: *save.game.start(), plies: kept.plies };
@@ -79,6 +82,10 @@ pub fn opening(found: Found, new_game: impl FnOnce() -> Game) -> Opening {
         Some(Ok(linked)) => {
             game = Some(linked);
             puzzle = None;
+            // A linked game is looked at, not played online.
+            if online.take().is_some() {
+                mode = Mode::PassAndPlay { turn_board: false };
+            }
             tutorial = None;
             // The game the link replaces is kept, unless one is aside already.
             aside = aside.or(kept);
@@ -87,5 +94,5 @@ pub fn opening(found: Found, new_game: impl FnOnce() -> Game) -> Opening {
         Some(Err(reason)) => notice = Some(Notice::LinkBroken(reason)),
         None => {}
     }
-    Opening { game: game.unwrap_or_else(new_game), mode, settings, notice, puzzle, aside, tutorial }
+    Opening { game: game.unwrap_or_else(new_game), mode, settings, notice, puzzle, aside, tutorial, online }
 }

@@ -4,6 +4,7 @@
 
 use super::anim::{Anim, Celebration};
 pub use super::notice::Notice;
+use super::online::OnlineState;
 use super::puzzle::{PuzzleRun, Status as PuzzleStatus};
 use super::review::Review;
 use super::standings::Standings;
@@ -196,6 +197,8 @@ pub struct State {
     pub first_visit: bool,
     /// The tutorial's texts fetched so far, by language (none: that language's file failed).
     pub tutorial_texts: Vec<(Lang, Option<Rc<str>>)>,
+    /// Online play, from when it is asked for until it is left.
+    pub online: Option<OnlineState>,
 }
 
 impl State {
@@ -233,6 +236,7 @@ impl State {
             tutorial_done: false,
             first_visit: false,
             tutorial_texts: Vec::new(),
+            online: None,
         }
     }
 
@@ -263,7 +267,7 @@ impl State {
     /// the game is over it stays facing the side that made the last move.
     pub fn bottom(&self) -> Color {
         match self.mode {
-            Mode::VsAi { human, .. } => human,
+            Mode::VsAi { human, .. } | Mode::Online { you: human } => human,
             _ if self.mode.turns_board() => match self.game.outcome() {
                 Some(_) if !self.game.moves().is_empty() => self.position().to_move().other(),
                 _ => self.position().to_move(),
@@ -272,18 +276,20 @@ impl State {
         }
     }
 
-    /// Whether a person is to move now (and the game is on).
+    /// Whether a person is to move now (and the game is on); online, only while the other
+    /// browser is there to receive the move.
     pub fn human_to_move(&self) -> bool {
         self.viewing.is_none()
             && self.review.is_none()
             && self.puzzle.is_none_or(|p| p.status == PuzzleStatus::Playing && !p.shown)
             && self.game.outcome().is_none()
             && self.mode.is_human(self.position().to_move())
+            && (!matches!(self.mode, Mode::Online { .. }) || self.online.as_ref().is_some_and(OnlineState::may_move))
     }
 
     /// Who may resign now, if anyone: against the AI the person (also while the AI thinks), in
-    /// pass and play the side to move. Not once the game is over, in a puzzle, when the AI plays
-    /// itself, while looking back or in a review.
+    /// pass and play the side to move, online the player here while the game is on. Not once the
+    /// game is over, in a puzzle, when the AI plays itself, while looking back or in a review.
     pub fn resigner(&self) -> Option<Color> {
         if self.viewing.is_some()
             || self.review.is_some()
@@ -297,6 +303,7 @@ impl State {
             Mode::VsAi { human, .. } => Some(human),
             Mode::PassAndPlay { .. } => Some(self.position().to_move()),
             Mode::Watch { .. } => None,
+            Mode::Online { you } => self.online.as_ref().filter(|o| o.playing()).map(|_| you),
         }
     }
 
@@ -307,7 +314,7 @@ impl State {
             && self.review.is_none()
             && self.tutorial.is_none()
             && self.game.outcome().is_none()
-            && !self.mode.is_human(self.position().to_move())
+            && self.mode.is_ai(self.position().to_move())
     }
 
     /// The whole line of the game, also while looking back at an earlier move or at the

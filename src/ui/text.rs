@@ -482,6 +482,13 @@ pub fn result(lang: Lang, outcome: Outcome, mode: Mode) -> String {
             (false, Way::Stream) => digits(lang, t.ai_wins_stream),
         },
         (Outcome::Resigned { by }, Mode::VsAi { human, .. }) => resigned(lang, by, Some(human)),
+        (Outcome::Win { winner, way }, Mode::Online { you }) if winner == you => match way {
+            Way::Stone => digits(lang, t.you_win_stone),
+            Way::Stream => digits(lang, t.you_win_stream),
+        },
+        (Outcome::Resigned { by }, Mode::Online { you }) => {
+            html_fill(lang, if by == you { "you-resign-online" } else { "opponent-resigns" }, &[])
+        }
         _ => self::outcome(lang, outcome),
     }
 }
@@ -493,6 +500,13 @@ pub fn result_short(lang: Lang, outcome: Outcome, mode: Mode) -> String {
         (Outcome::DrawByRepetition | Outcome::DrawAgreed, _) => t.draw_short.to_string(),
         (Outcome::Win { winner, .. } | Outcome::WonOnTime { winner }, Mode::VsAi { human, .. }) => {
             (if winner == human { t.you_win_short } else { t.ai_wins_short }).to_string()
+        }
+        (Outcome::Win { winner, .. } | Outcome::WonOnTime { winner }, Mode::Online { you }) => {
+            if winner == you {
+                t.you_win_short.to_string()
+            } else {
+                html_fill(lang, "opponent-wins", &[])
+            }
         }
         (Outcome::Win { winner, .. } | Outcome::WonOnTime { winner }, _) => {
             fill(lang, t.wins_short, &[("color", color_name(lang, winner))])
@@ -522,7 +536,13 @@ pub fn mode_line(lang: Lang, mode: Mode) -> String {
         Mode::VsAi { level, .. } => fill(lang, t.mode_ai, &[("level", &level_line(lang, level))]),
         Mode::PassAndPlay { .. } => t.mode_two.to_string(),
         Mode::Watch { level } => fill(lang, t.mode_watch, &[("level", &level_line(lang, level))]),
+        Mode::Online { you } => html_fill(lang, "mode-online", &[("color", color_name(lang, you))]),
     }
+}
+
+/// The label by the opponent's hand, online.
+pub fn online_opponent(lang: Lang, to_move: bool) -> String {
+    html_fill(lang, if to_move { "online-opponent-moves" } else { "online-opponent" }, &[])
 }
 
 /// A level's name: "student".
@@ -903,6 +923,25 @@ const EN: Texts = Texts {
         ("line-arrow", "→"),
         ("draw-agreed", "Draw: the players agreed to it"),
         ("wins-on-time", "{color} wins on time: {loser} was away or did not move in time"),
+        ("mode-online", "Online · you play {color}"),
+        ("opponent-wins", "Your opponent wins"),
+        ("opponent-resigns", "Your opponent resigns — you win"),
+        ("you-resign-online", "You resign — your opponent wins"),
+        ("online-opponent", "Your opponent"),
+        ("online-opponent-moves", "Your opponent's move"),
+        ("online-opening", "Opening online play…"),
+        ("online-unavailable", "Online play could not be loaded: check the connection and try again."),
+        ("play-online", "Play online"),
+        ("online-invite", "Invite a friend"),
+        ("online-find", "Find an opponent"),
+        ("mode-invite", "online, with a friend I invite"),
+        ("online-limit", "Time for a move"),
+        ("limit-60", "1 minute"),
+        ("limit-180", "3 minutes"),
+        ("limit-600", "10 minutes"),
+        ("limit-none", "no limit"),
+        ("online-link", "Link for your friend"),
+        ("online-share", "Share"),
     ],
 };
 
@@ -1128,6 +1167,25 @@ const FA: Texts = Texts {
         ("line-arrow", "←"),
         ("draw-agreed", "مساوی: بازیکنان بر آن توافق کردند"),
         ("wins-on-time", "{color} با گذشت زمان برد: {loser} غایب بود یا به‌موقع حرکت نکرد"),
+        ("mode-online", "آنلاین · شما {color} هستید"),
+        ("opponent-wins", "حریف شما برد"),
+        ("opponent-resigns", "حریف شما تسلیم شد — شما بردید"),
+        ("you-resign-online", "شما تسلیم شدید — حریف شما برد"),
+        ("online-opponent", "حریف شما"),
+        ("online-opponent-moves", "نوبت حریف شما"),
+        ("online-opening", "در حال بازکردن بازی آنلاین…"),
+        ("online-unavailable", "بازی آنلاین بارگیری نشد: اتصال را بررسی کنید و دوباره امتحان کنید."),
+        ("play-online", "بازی آنلاین"),
+        ("online-invite", "دعوت از یک دوست"),
+        ("online-find", "یافتن حریف"),
+        ("mode-invite", "آنلاین، با دوستی که دعوت می‌کنم"),
+        ("online-limit", "زمان هر حرکت"),
+        ("limit-60", "۱ دقیقه"),
+        ("limit-180", "۳ دقیقه"),
+        ("limit-600", "۱۰ دقیقه"),
+        ("limit-none", "بدون محدودیت"),
+        ("online-link", "پیوند برای دوستتان"),
+        ("online-share", "هم‌رسانی"),
     ],
 };
 
@@ -1347,6 +1405,25 @@ const ES: Texts = Texts {
         ("line-arrow", "→"),
         ("draw-agreed", "Tablas: los jugadores las acordaron"),
         ("wins-on-time", "Gana {color} por tiempo: {loser} no estaba o no movió a tiempo"),
+        ("mode-online", "En línea · juegas con {color}"),
+        ("opponent-wins", "Gana tu rival"),
+        ("opponent-resigns", "Tu rival abandona — ganas tú"),
+        ("you-resign-online", "Abandonas — gana tu rival"),
+        ("online-opponent", "Tu rival"),
+        ("online-opponent-moves", "Mueve tu rival"),
+        ("online-opening", "Abriendo el juego en línea…"),
+        ("online-unavailable", "No se pudo cargar el juego en línea: comprueba la conexión y vuelve a intentarlo."),
+        ("play-online", "Jugar en línea"),
+        ("online-invite", "Invitar a un amigo"),
+        ("online-find", "Buscar un rival"),
+        ("mode-invite", "en línea, con un amigo al que invito"),
+        ("online-limit", "Tiempo por jugada"),
+        ("limit-60", "1 minuto"),
+        ("limit-180", "3 minutos"),
+        ("limit-600", "10 minutos"),
+        ("limit-none", "sin límite"),
+        ("online-link", "Enlace para tu amigo"),
+        ("online-share", "Compartir"),
     ],
 };
 
@@ -1586,5 +1663,24 @@ const FR: Texts = Texts {
         ("line-arrow", "→"),
         ("draw-agreed", "Partie nulle\u{a0}: les joueurs en sont convenus"),
         ("wins-on-time", "{color} gagne au temps\u{a0}: {loser} était absent ou n'a pas joué à temps"),
+        ("mode-online", "En ligne · vous jouez {color}"),
+        ("opponent-wins", "Votre adversaire gagne"),
+        ("opponent-resigns", "Votre adversaire abandonne — vous gagnez"),
+        ("you-resign-online", "Vous abandonnez — votre adversaire gagne"),
+        ("online-opponent", "Votre adversaire"),
+        ("online-opponent-moves", "Au tour de votre adversaire"),
+        ("online-opening", "Ouverture du jeu en ligne…"),
+        ("online-unavailable", "Le jeu en ligne n'a pas pu être chargé\u{a0}: vérifiez la connexion et réessayez."),
+        ("play-online", "Jouer en ligne"),
+        ("online-invite", "Inviter un ami"),
+        ("online-find", "Trouver un adversaire"),
+        ("mode-invite", "en ligne, avec un ami que j'invite"),
+        ("online-limit", "Temps par coup"),
+        ("limit-60", "1 minute"),
+        ("limit-180", "3 minutes"),
+        ("limit-600", "10 minutes"),
+        ("limit-none", "sans limite"),
+        ("online-link", "Lien pour votre ami"),
+        ("online-share", "Partager"),
     ],
 };

@@ -3,12 +3,15 @@
 //! evaluation bar, the review's graph, and what the new-game dialog and the records list offer.
 //! The shell writes exactly this into the page; `game_state()` hands the same view to scripts.
 
+use super::online::OnlineState;
 use super::review::{self, GRAPH_HEIGHT, Review};
+use super::session::{Intent, OnlineAction};
 use super::standings::Tally;
 use super::state::{State, WatchSpeed};
 use super::text::{self, Lang};
 use crate::mode::{AiLevel, Mode, ModeChoice, ModeKind, Seat};
-use crate::rules::{Card, Color, Pack, PositionError};
+use crate::online::{ColorChoice, DealChoice, MoveLimit, Setup};
+use crate::rules::{Card, Color, Deal, Pack, PositionError};
 use crate::save::FinishedGame;
 use serde::Serialize;
 
@@ -61,6 +64,19 @@ pub struct ControlsView {
     pub tutorial: Option<TutorialPanel>,
     /// The tutorial is offered in the strip (a first visit, nothing played yet).
     pub tutorial_offer: bool,
+    /// Online play, from when it is asked for until it is left.
+    pub online: Option<OnlineView>,
+}
+
+/// Online play's strip, as the online module wrote it: its words, the friend's link and its
+/// buttons, each a command for the module.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct OnlineView {
+    pub text: String,
+    /// The friend's link, as a fragment of the page's address (`#online=<room>`).
+    pub link: Option<String>,
+    /// Each button's command for the module, and its words.
+    pub buttons: Vec<(String, String)>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -299,6 +315,9 @@ pub fn controls(state: &State) -> ControlsView {
     }
     let settings = &state.settings;
     let shown = state.puzzle.is_some_and(|run| run.shown);
+    // Online the engine does not help while the game is on, and a move cannot be taken back.
+    let online = matches!(state.mode, Mode::Online { .. });
+    let online_game = online && game.outcome().is_none();
     ControlsView {
         dark: state.dark(),
         board_description: text::describe_position(lang, state.position()),
@@ -310,11 +329,12 @@ pub fn controls(state: &State) -> ControlsView {
         status: why,
         notice: state.notice.as_ref().map(|n| n.text(lang)),
         // A solution shown plays itself, and the tutorial has its own steps: the move list looks back instead.
-        undo: !game.moves().is_empty() && !shown && state.tutorial.is_none(),
-        redo: game.redoable().next().is_some() && !shown && state.tutorial.is_none(),
-        hint: state.human_to_move() && state.hint.is_none() && state.tutorial.is_none(),
+        // The online game is the module's: it is not taken back here, even once over.
+        undo: !game.moves().is_empty() && !shown && state.tutorial.is_none() && !online,
+        redo: game.redoable().next().is_some() && !shown && state.tutorial.is_none() && !online,
+        hint: state.human_to_move() && state.hint.is_none() && state.tutorial.is_none() && !online_game,
         moves: move_rows(state),
-        evaluation: settings.evaluation.then(|| evaluation_bar(state)),
+        evaluation: settings.evaluation.then(|| evaluation_bar(state)).filter(|_| !online_game),
         review: state.review.as_ref().map(|review| review_panel(state, review)),
         // Described from the whole line, also while looking back at an earlier move.
         puzzle_end: state.puzzle.and_then(|run| run.verdict(lang, &state.line())),
@@ -382,6 +402,7 @@ pub fn controls(state: &State) -> ControlsView {
             && state.review.is_none()
             && state.aside.is_none(),
         puzzles_solved: state.puzzle_set.as_ref().map(|set| puzzles_solved(lang, state.solved.len(), set.len())),
+        online: state.online.as_ref().map(online_view),
         settings: SettingsView {
             evaluation: settings.evaluation,
             sound: settings.sound,
@@ -390,6 +411,12 @@ pub fn controls(state: &State) -> ControlsView {
             language: lang.code(),
         },
     }
+}
+
+fn online_view(online: &OnlineState) -> OnlineView {
+    let panel = &online.panel;
+    let buttons = panel.buttons.iter().map(|b| (b.command.clone(), b.label.clone())).collect();
+    OnlineView { text: panel.text.clone(), link: panel.link.clone(), buttons }
 }
 
 /// The level to offer after the game's end: the next one up, once the player has won enough games
@@ -490,6 +517,8 @@ pub struct SetupForm {
     pub choose_cards: bool,
     /// Red, Red, Blue, Blue, side.
     pub cards: [Card; 5],
+    /// Online, the time each player has for a move.
+    pub limit: MoveLimit,
 }
 
 impl SetupForm {
@@ -502,6 +531,7 @@ impl SetupForm {
             choice: ModeChoice::of(state.mode),
             choose_cards: false,
             cards: [red[0], red[1], blue[0], blue[1], start.side_card()],
+            limit: MoveLimit::DEFAULT,
         }
     }
 
@@ -511,13 +541,17 @@ impl SetupForm {
         let defaults = ModeChoice::default();
         SetupForm {
             choice: ModeChoice {
-                kind: ModeKind::from_code(&fields.mode).unwrap_or(defaults.kind),
+                kind: ModeKind::from_dialog_code(&fields.mode).unwrap_or(defaults.kind),
                 seat: Seat::from_code(&fields.seat).unwrap_or(defaults.seat),
                 level: AiLevel::from_code(&fields.level).unwrap_or(defaults.level),
                 turn_board: fields.turn_board,
             },
             choose_cards: fields.choose_cards,
             cards: std::array::from_fn(|i| Card::from_name(&fields.cards[i]).unwrap_or(Card::ALL[i])),
+            limit: match fields.limit.as_str() {
+                "none" => MoveLimit::None,
+                seconds => seconds.parse().ok().and_then(MoveLimit::seconds).unwrap_or(MoveLimit::DEFAULT),
+            },
         }
     }
 
@@ -538,7 +572,33 @@ impl SetupForm {
             turn_board: self.choice.turn_board,
             choose_cards: self.choose_cards,
             cards: self.cards.map(|card| card.name().to_string()),
+            limit: match self.limit {
+                MoveLimit::Seconds(seconds) => seconds.to_string(),
+                MoveLimit::None => "none".to_string(),
+            },
         }
+    }
+
+    /// What starting asks: a new game here, or, online, a friend's room with this deal, colour
+    /// and limit (a random colour is the host's module's to draw); a choice of cards that cannot
+    /// be dealt is refused with the reason in `lang`.
+    pub fn start(&self, coin: bool, lang: Lang) -> Result<Intent, String> {
+        let new_game = self.new_game(coin, lang)?;
+        if self.choice.kind != ModeKind::Online {
+            let game = new_game.game().map_err(|error| super::error_text::position_error(lang, &error))?;
+            return Ok(Intent::NewGame { game, mode: new_game.mode });
+        }
+        let deal = match new_game.cards {
+            Some(cards) => {
+                DealChoice::Chosen(Deal::new(cards).map_err(|e| super::error_text::position_error(lang, &e))?)
+            }
+            None => DealChoice::Random,
+        };
+        let color = match self.choice.seat {
+            Seat::Random => ColorChoice::Random,
+            seat => ColorChoice::Is(seat.color(coin)),
+        };
+        Ok(Intent::Online(OnlineAction::Invite(Setup { deal, color, limit: self.limit })))
     }
 
     /// The new game chosen, `coin` deciding a random seat; a choice of cards that cannot be dealt
@@ -563,6 +623,8 @@ pub struct SetupFields {
     pub turn_board: bool,
     pub choose_cards: bool,
     pub cards: [String; 5],
+    /// Seconds, or "none".
+    pub limit: String,
 }
 
 /// Which of the dialog's rows show for the chosen way of playing.
@@ -571,14 +633,16 @@ pub struct SetupRows {
     pub seat: bool,
     pub level: bool,
     pub turn_board: bool,
+    pub limit: bool,
 }
 
 pub fn setup_rows(kind: Option<ModeKind>) -> SetupRows {
     let kind = kind.unwrap_or(ModeKind::VsAi);
     SetupRows {
-        seat: kind == ModeKind::VsAi,
-        level: kind != ModeKind::PassAndPlay,
+        seat: matches!(kind, ModeKind::VsAi | ModeKind::Online),
+        level: matches!(kind, ModeKind::VsAi | ModeKind::Watch),
         turn_board: kind == ModeKind::PassAndPlay,
+        limit: kind == ModeKind::Online,
     }
 }
 

@@ -216,18 +216,43 @@ fn rest<'a>(text: &'a str, kind: &str) -> Result<&'a str, Refusal> {
     text.strip_prefix(kind).and_then(|r| r.strip_prefix(' ')).filter(|r| !r.is_empty()).ok_or(Refusal::Malformed)
 }
 
+/// The `restore` command for a saved text the page kept as it was given (`saved` event): the
+/// page need not read it.
+pub fn restore_line(saved: &str) -> String {
+    format!("restore {saved}")
+}
+
 /// A room as given to `join`: the room itself, or any link whose fragment is `#online=<room>`.
 pub fn room_of_link(text: &str) -> Option<Token> {
-    let room = match text.split_once("#online=") {
-        Some((_, room)) => room,
-        None => text,
-    };
-    Token::new(room).filter(|t| t.as_str().len() <= crate::session::MAX_ROOM_LEN)
+    // The first `#online=`, found from its `#`: a pattern of one character, as the page's other
+    // searches, keeps the searcher for longer patterns out of the page's download.
+    let fragment = text.match_indices('#').find_map(|(at, _)| text.get(at..)?.strip_prefix("#online="));
+    Token::new(fragment.unwrap_or(text)).filter(|t| t.as_str().len() <= crate::session::MAX_ROOM_LEN)
+}
+
+/// The page writes its commands with these, as [`Command::encode`] does.
+pub const LEAVE: &str = "leave";
+pub const RESIGN: &str = "resign";
+
+pub fn create_line(setup: &Setup) -> String {
+    format!("create {} {} {}", deal_text(setup.deal), color_text(setup.color), setup.limit)
+}
+
+pub fn join_line(room: &Token) -> String {
+    format!("join {room}")
+}
+
+pub fn find_line(pool: &str) -> String {
+    format!("find {pool}")
+}
+
+pub fn play_line(m: Move) -> String {
+    format!("play {m}")
 }
 
 const SIMPLE: [(&str, Command); 8] = [
-    ("leave", Command::Leave),
-    ("resign", Command::Resign),
+    (LEAVE, Command::Leave),
+    (RESIGN, Command::Resign),
     ("draw-offer", Command::OfferDraw),
     ("draw-accept", Command::AcceptDraw),
     ("draw-decline", Command::DeclineDraw),
@@ -239,14 +264,12 @@ const SIMPLE: [(&str, Command); 8] = [
 impl Command {
     pub fn encode(&self) -> String {
         match self {
-            Command::Create(setup) => {
-                format!("create {} {} {}", deal_text(setup.deal), color_text(setup.color), setup.limit)
-            }
-            Command::Join(room) => format!("join {room}"),
-            Command::Find(pool) => format!("find {pool}"),
-            Command::Play(mv) => format!("play {mv}"),
-            Command::Restore(saved) => format!("restore {}", saved.to_text()),
-            simple => SIMPLE.iter().find(|(_, c)| c == simple).map_or("leave", |(w, _)| w).to_string(),
+            Command::Create(setup) => create_line(setup),
+            Command::Join(room) => join_line(room),
+            Command::Find(pool) => find_line(pool.as_str()),
+            Command::Play(mv) => play_line(*mv),
+            Command::Restore(saved) => restore_line(&saved.to_text()),
+            simple => SIMPLE.iter().find(|(_, c)| c == simple).map_or(LEAVE, |(w, _)| w).to_string(),
         }
     }
 

@@ -7,6 +7,7 @@
 pub mod bridge;
 pub mod game;
 pub mod guard;
+pub mod host;
 pub mod protocol;
 pub mod reconcile;
 pub mod saved;

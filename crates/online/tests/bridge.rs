@@ -100,7 +100,11 @@ fn a_join_takes_a_room_or_a_link() {
         Command::decode("join https://example.org/onitama/#online=AbCdEfGhIjKlMnOpQrStUv"),
         Ok(Command::Join(room.clone()))
     );
-    assert_eq!(room_of_link("#online=AbCdEfGhIjKlMnOpQrStUv"), Some(room));
+    assert_eq!(room_of_link("#online=AbCdEfGhIjKlMnOpQrStUv"), Some(room.clone()));
+    // The first `#online=` counts, after any other `#`; without its `#` it is not a link.
+    assert_eq!(room_of_link("https://x/#a#online=AbCdEfGhIjKlMnOpQrStUv"), Some(room));
+    assert_eq!(room_of_link("online=AbCdEfGhIjKlMnOpQrStUv"), None);
+    assert_eq!(room_of_link("https://x/#online=ab#online=cd"), None);
     // Not a room: a space, a link with nothing after the mark, a room too long for a game id.
     assert_eq!(Command::decode("join a b"), Err(Refusal::Malformed));
     assert_eq!(Command::decode("join https://x/#online="), Err(Refusal::Malformed));

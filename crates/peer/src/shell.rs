@@ -4,6 +4,7 @@
 
 use js_sys::{Array, Function, JSON, Object, Reflect};
 use onitama_online::bridge::Command;
+use onitama_online::host::{Host, Lang, ToPage};
 use onitama_online::session::{ConnId, Effect, FromServer, Input, PeerSignal, Session};
 use std::cell::{Cell, RefCell};
 use std::collections::VecDeque;
@@ -73,6 +74,9 @@ struct Shell {
     _tick: Closure<dyn FnMut()>,
     /// Swallows the rejection of a promise whose failure changes nothing (an ICE candidate).
     ignore: Handler,
+    /// Started by the page (`host: true`): the page hears its own lines (`onitama_online::host`),
+    /// words and buttons included, instead of the bridge's events.
+    host: Option<Host>,
 }
 
 thread_local! {
@@ -115,9 +119,15 @@ fn with_shell<R>(f: impl FnOnce(&mut Shell) -> R) -> Option<R> {
 fn perform(effect: Effect) {
     match effect {
         Effect::Emit(event) => {
-            // Called outside the shell's borrow: the page may send a command from it.
-            if let Some(callback) = with_shell(|shell| shell.on_event.clone()) {
-                let _ = callback.call1(&JsValue::NULL, &JsValue::from_str(&event.encode()));
+            let told = with_shell(|shell| {
+                let lines = match shell.host.as_mut() {
+                    Some(host) => host.event(&event).iter().map(ToPage::encode).collect(),
+                    None => vec![event.encode()],
+                };
+                (shell.on_event.clone(), lines)
+            });
+            if let Some((callback, lines)) = told {
+                tell(&callback, &lines);
             }
         }
         Effect::Connect { url } => {
@@ -398,6 +408,14 @@ fn answer(pc: &RtcPeerConnection, conn: ConnId, offer: &str) {
 
 /// The build's configuration, from the page's `<meta name="onitama-online">` (its content is
 /// JSON: `{"signaling": "wss://…" or null, "ice": [RTCIceServer…]}`), then `options` over it.
+/// `{ host: true, lang }` from the page: it hears its own lines, in its language.
+fn page_host(options: &JsValue) -> Option<Host> {
+    let field = |key: &str| Reflect::get(options, &JsValue::from_str(key)).ok().filter(|_| options.is_object());
+    let hosted = field("host").and_then(|v| v.as_bool()).unwrap_or(false);
+    let lang = field("lang").and_then(|v| v.as_string()).map_or(Lang::En, |code| Lang::from_code(&code));
+    hosted.then(|| Host::new(lang))
+}
+
 fn configuration(options: &JsValue) -> (Option<String>, JsValue) {
     let built = web_sys::window()
         .and_then(|w| w.document())
@@ -448,13 +466,40 @@ pub fn start(on_event: Function, options: JsValue) -> Result<(), JsValue> {
         tick_id,
         _tick: tick,
         ignore: handler(|_| {}),
+        host: page_host(&options),
     };
     SHELL.with(|s| s.try_borrow_mut().map(|mut slot| *slot = Some(shell)).map_err(|_| JsValue::from_str("busy")))
 }
 
-/// One command line (see the bridge); a line that does not read is answered `denied <code>`.
+/// Calls the page with each line, outside the shell's borrow: the page may send a command from it.
+fn tell(callback: &Function, lines: &[String]) {
+    for line in lines {
+        let _ = callback.call1(&JsValue::NULL, &JsValue::from_str(line));
+    }
+}
+
+/// One command line (see the bridge), or for a page that hosts the module `lang <code>`; a line
+/// that does not read is answered `denied <code>`.
 #[wasm_bindgen]
 pub fn command(line: &str) {
+    if let Some(code) = line.strip_prefix("lang ") {
+        let told = with_shell(|shell| {
+            let lines = shell.host.as_mut().map(|host| host.set_lang(Lang::from_code(code))).unwrap_or_default();
+            (shell.on_event.clone(), lines.iter().map(ToPage::encode).collect::<Vec<_>>())
+        });
+        if let Some((callback, lines)) = told {
+            tell(&callback, &lines);
+        }
+        return;
+    }
+    let asked = match Command::decode(line) {
+        Ok(Command::Create(_) | Command::Join(_)) => Some(false),
+        Ok(Command::Find(_)) => Some(true),
+        _ => None,
+    };
+    if let Some(finding) = asked {
+        with_shell(|shell| shell.host.as_mut().map(|host| host.asked(finding)));
+    }
     match Command::decode(line) {
         Ok(command) => feed(Input::Command(command)),
         Err(refusal) => feed(Input::BadCommand(refusal)),

@@ -4,10 +4,12 @@
 use super::super::error_text;
 use super::super::keyboard::{self, MoveListPlace};
 use super::super::puzzle::Choice;
-use super::super::session::{Event, Focus, Intent, SettingsPatch};
+use super::super::session::{Event, Focus, Intent, OnlineAction, SettingsPatch};
 use super::super::state::{Theme, WatchSpeed};
 use super::super::text::{self, Lang};
-use super::super::view::{self, ControlsView, EvaluationBar, MoveRow, PuzzleList, ReviewPanel, SetupFields, SetupForm};
+use super::super::view::{
+    self, ControlsView, EvaluationBar, MoveRow, OnlineView, PuzzleList, ReviewPanel, SetupFields, SetupForm,
+};
 use super::puzzles;
 use super::{App, listen};
 use crate::mode::ModeKind;
@@ -83,6 +85,30 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
         }
     })?;
     on_click(document, "new-game", open_setup)?;
+    // Online play: the invitation is the new-game dialog's, with the friend as the other player.
+    on_click(document, "online-invite", |app| {
+        close_dialog("menu");
+        open_setup(app);
+        if let Some(select) = element::<HtmlSelectElement>("setup-mode") {
+            select.set_value(ModeKind::Online.code());
+        }
+        show_mode_choices();
+    })?;
+    on_click(document, "online-find", |app| {
+        close_dialog("menu");
+        app.dispatch(Event::Intent(Intent::Online(OnlineAction::Find)));
+    })?;
+    // The panel's buttons are the online module's: each sends its command back to it.
+    if let Some(buttons) = element::<Element>("online-buttons") {
+        listen(&buttons.into(), "click", |app, e: web_sys::MouseEvent| {
+            let target = e.target().and_then(|t| t.dyn_into::<Element>().ok());
+            let command =
+                target.and_then(|t| t.closest("button").ok().flatten()).and_then(|b| b.get_attribute("data-command"));
+            if let Some(command) = command {
+                app.dispatch(Event::Intent(Intent::Online(OnlineAction::Press(command))));
+            }
+        })?;
+    }
     on_click(document, "continue-here", |app| app.dispatch(Event::Intent(Intent::ContinueHere)))?;
     on_click(document, "back-to-game", |app| app.dispatch(Event::Intent(Intent::BackToGame)))?;
     on_click(document, "back-to-my-game", |app| app.dispatch(Event::Intent(Intent::BackToMyGame)))?;
@@ -153,14 +179,11 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
     on_click(document, "setup-start", |app| {
         let mut coin = [0u8; 1];
         let _ = getrandom::fill(&mut coin);
-        match SetupForm::read(&read_setup()).new_game(coin[0] & 1 == 1, app.state().lang()) {
-            Ok(options) => {
+        match SetupForm::read(&read_setup()).start(coin[0] & 1 == 1, app.state().lang()) {
+            Ok(intent) => {
                 show_setup_error("");
                 close_dialog("setup");
-                // The choice was checked: it deals.
-                if let Ok(game) = options.game() {
-                    app.dispatch(Event::Intent(Intent::NewGame { game, mode: options.mode }));
-                }
+                app.dispatch(Event::Intent(intent));
             }
             // The dialog stays open with the choice as it was.
             Err(reason) => show_setup_error(&reason),
@@ -306,7 +329,12 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
 /// Opens the new-game dialog on the game being played: its mode, colour, level and cards.
 fn open_setup(app: &mut App) {
     let fields = SetupForm::of(app.state()).fields();
-    let selects = [("setup-mode", &fields.mode), ("setup-colour", &fields.seat), ("setup-level", &fields.level)];
+    let selects = [
+        ("setup-mode", &fields.mode),
+        ("setup-colour", &fields.seat),
+        ("setup-level", &fields.level),
+        ("setup-limit", &fields.limit),
+    ];
     for (id, value) in selects.into_iter().chain(CARD_SELECTS.into_iter().zip(&fields.cards)) {
         if let Some(select) = element::<HtmlSelectElement>(id) {
             select.set_value(value);
@@ -324,8 +352,9 @@ fn open_setup(app: &mut App) {
 
 /// Shows only the choices that the chosen way of playing uses.
 fn show_mode_choices() {
-    let rows = view::setup_rows(ModeKind::from_code(&select_value("setup-mode")));
-    for (id, shown) in [("setup-colour", rows.seat), ("setup-level", rows.level), ("setup-turn", rows.turn_board)] {
+    let rows = view::setup_rows(ModeKind::from_dialog_code(&select_value("setup-mode")));
+    let shown = [("setup-colour", rows.seat), ("setup-level", rows.level), ("setup-turn", rows.turn_board)];
+    for (id, shown) in shown.into_iter().chain([("setup-limit", rows.limit)]) {
         if let Some(label) = element::<Element>(id).and_then(|e| e.closest("label").ok().flatten()) {
             let _ = label.dyn_into::<web_sys::HtmlElement>().map(|label| label.set_hidden(!shown));
         }
@@ -353,6 +382,7 @@ fn read_setup() -> SetupFields {
         turn_board: checked("setup-turn"),
         choose_cards: checked("setup-choose-cards"),
         cards: CARD_SELECTS.map(select_value),
+        limit: select_value("setup-limit"),
     }
 }
 
@@ -427,6 +457,7 @@ pub fn update(view: &ControlsView) {
             button.set_disabled(!tutorial.done);
         }
     }
+    show_online(view.online.as_ref());
     set_hidden("watch", view.watch.is_none());
     if let Some(watch) = &view.watch {
         set_text("watch-pause", Some(watch.pause_label));
@@ -671,6 +702,45 @@ fn open_record(app: &mut App, and_review: bool) {
             });
         }
     }
+}
+
+/// Online play's strip: the module's words, the friend's link, and the module's buttons.
+fn show_online(online: Option<&OnlineView>) {
+    set_hidden("online", online.is_none());
+    let Some(online) = online else { return };
+    set_text("online-text", Some(&online.text));
+    set_hidden("online-link-row", online.link.is_none());
+    if let (Some(link), Some(field)) = (&online.link, element::<HtmlInputElement>("online-link")) {
+        field.set_value(&full_link(link));
+    }
+    let (Some(row), Some(document)) =
+        (element::<Element>("online-buttons"), web_sys::window().and_then(|w| w.document()))
+    else {
+        return;
+    };
+    // Made again only when they change: a button keeps the focus while the game goes on.
+    let shown: Vec<(String, String)> = (0..row.children().length())
+        .filter_map(|i| row.children().item(i))
+        .map(|b| (b.get_attribute("data-command").unwrap_or_default(), b.text_content().unwrap_or_default()))
+        .collect();
+    if shown != online.buttons {
+        row.set_text_content(None);
+        for (command, label) in &online.buttons {
+            if let Ok(button) = document.create_element("button") {
+                let _ = button.set_attribute("type", "button");
+                let _ = button.set_attribute("data-command", command);
+                button.set_text_content(Some(label));
+                let _ = row.append_child(&button);
+            }
+        }
+    }
+}
+
+/// The page's own address with the room's fragment: what a friend opens.
+pub fn full_link(fragment: &str) -> String {
+    let here = web_sys::window().and_then(|w| w.location().href().ok()).unwrap_or_default();
+    let page = here.split('#').next().unwrap_or_default();
+    format!("{page}{fragment}")
 }
 
 /// The review's graph, verdict and buttons.

@@ -5,8 +5,10 @@
 
 pub mod ai_client;
 pub mod controls;
+pub use controls::full_link;
 mod crash;
 mod fetch;
+mod online;
 pub mod puzzles;
 mod render;
 mod sound;
@@ -138,11 +140,14 @@ fn show(
     let reduced_motion =
         window.match_media("(prefers-reduced-motion: reduce)").ok().flatten().is_some_and(|query| query.matches());
     let first_visit = storage::first_visit();
-    let Opening { game, mode, settings, notice, puzzle, aside, tutorial } = opening;
+    let Opening { game, mode, settings, notice, puzzle, aside, tutorial, online } = opening;
     let mut state = State::new(game, mode, settings, reduced_motion, random_seed());
     state.notice = notice;
     state.puzzle = puzzle;
     state.aside = aside;
+    if let (Some(saved), crate::mode::Mode::Online { you }) = (online, state.mode) {
+        state.online = Some(super::online::OnlineState::restoring(saved, you));
+    }
     state.tutorial = tutorial;
     state.solved = puzzles::solved();
     state.standings = storage::standings();
@@ -228,6 +233,11 @@ fn show(
         app.dispatch(Event::SystemDark(system_dark));
         app.relayout();
         app.dispatch(Event::Opened);
+        // A friend's link (`#online=<room>`) joins their game, unless this page is in it already.
+        let fragment = web_sys::window().and_then(|w| w.location().hash().ok()).unwrap_or_default();
+        if fragment.starts_with("#online=") && app.state().online.is_none() {
+            app.dispatch(Event::Intent(super::session::Intent::Online(super::session::OnlineAction::Join(fragment))));
+        }
     });
     // For the page-speed benchmark: when the first board was drawn.
     if let Some(performance) = window.performance() {
@@ -376,6 +386,7 @@ impl App {
                 dispatch(Event::TutorialTexts { lang, file: file.ok() });
             }),
             Effect::TutorialDone => storage::save_tutorial_done(),
+            Effect::Online(line) => online::send(&line),
             Effect::Focus(to) => controls::focus(to),
             Effect::Vibrate(ms) => {
                 if let Some(window) = web_sys::window() {

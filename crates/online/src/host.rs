@@ -1,0 +1,597 @@
+//! What the online module tells the page that hosts it. The page mirrors the game (a deal, its
+//! moves, a declared end) and shows the module's panel; every word and every button of online
+//! play is the module's, in the page's language, so that the page's own download carries none of
+//! it. [`Host`] turns the bridge's events into these lines.
+//!
+//! ```text
+//! deal <your colour>⏎<record>             this game on the board, this page playing that colour
+//! move <ply> <move> <position after>      a move added to the record
+//! outcome <code|none>                     a declared end, or none (a claim that lapsed)
+//! panel \t<link>\t<text>[\t<command>\t<label>]…   the strip: the friend's link (or nothing), the words, the buttons
+//! state <phase> <room|-> <colour|-> <here|away> <code|-> <move|wait>   for scripts, and whether this page may move
+//! saved <text>                            to keep with the game, given back by `restore`
+//! denied <code>                           a command of the page refused
+//! ```
+//!
+//! A button's command is a bridge command line, which the page sends back as it is. A deal's
+//! record follows on the lines after its first, in the rules core's record notation
+//! (`Game::to_record`): the page reads it with the parser it has for its saves. Codes are words the
+//! page passes on to scripts without reading them.
+
+use crate::bridge::{Event, Phase, Reason, Status};
+use crate::protocol::{Refusal, Token};
+use onitama_core::rules::{Color, Game, Move, Outcome, Position};
+use std::fmt::Write;
+
+/// The longest line the page reads (a deal of the longest record).
+pub const MAX_LINE_BYTES: usize = 24 * 1024;
+
+/// One line for the page.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum ToPage {
+    Deal {
+        you: Color,
+        game: Game,
+    },
+    Move {
+        ply: usize,
+        mv: Move,
+        position: Position,
+    },
+    Outcome(Option<Outcome>),
+    Panel(Panel),
+    State(ScriptState),
+    /// The module's own text, kept by the page with its game and given back after a reload.
+    Saved(String),
+    /// A command of the page was refused (its move, if it sent one, is taken back), with the
+    /// reason's code.
+    Denied(String),
+}
+
+/// The strip of online play.
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct Panel {
+    /// The friend's link, as a fragment of the page's address (`#online=<room>`).
+    pub link: Option<String>,
+    pub text: String,
+    pub buttons: Vec<Button>,
+}
+
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Button {
+    /// The bridge command the button sends.
+    pub command: String,
+    pub label: String,
+}
+
+/// Online play as scripts read it (`game_state().online`), and whether this page may move.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct ScriptState {
+    pub phase: Phase,
+    pub room: Option<Token>,
+    pub you: Option<Color>,
+    pub opponent_connected: bool,
+    /// Why online play stopped or what was refused last: a reason's code.
+    pub error: Option<String>,
+    pub may_move: bool,
+}
+
+impl ToPage {
+    pub fn encode(&self) -> String {
+        let mut line = String::new();
+        match self {
+            ToPage::Deal { you, game } => {
+                let _ = write!(line, "deal {}\n{}", you.code(), game.to_record());
+            }
+            ToPage::Move { ply, mv, position } => {
+                let _ = write!(line, "move {ply} {mv} {position}");
+            }
+            ToPage::Outcome(outcome) => {
+                let _ = write!(line, "outcome {}", outcome.map_or("none", |o| o.code()));
+            }
+            ToPage::Panel(panel) => {
+                let _ = write!(line, "panel\t{}\t{}", panel.link.as_deref().unwrap_or(""), clean(&panel.text));
+                for button in &panel.buttons {
+                    let _ = write!(line, "\t{}\t{}", button.command, clean(&button.label));
+                }
+            }
+            ToPage::State(s) => {
+                let room = s.room.as_ref().map_or("-", Token::as_str);
+                let you = s.you.map_or("-", Color::code);
+                let here = if s.opponent_connected { "here" } else { "away" };
+                let turn = if s.may_move { "move" } else { "wait" };
+                let error = s.error.as_deref().unwrap_or("-");
+                let _ = write!(line, "state {} {room} {you} {here} {error} {turn}", s.phase.word());
+            }
+            ToPage::Saved(text) => {
+                let _ = write!(line, "saved {text}");
+            }
+            ToPage::Denied(code) => {
+                let _ = write!(line, "denied {code}");
+            }
+        }
+        line
+    }
+
+    /// Reads a line with the parsers the page has anyway (a record's, a move's, a position's),
+    /// and nothing that would weigh on its download.
+    pub fn decode(line: &str) -> Result<ToPage, Refusal> {
+        if line.len() > MAX_LINE_BYTES {
+            return Err(Refusal::TooLong);
+        }
+        if let Some(rest) = line.strip_prefix("panel\t") {
+            let mut fields = rest.split('\t');
+            let link = fields.next().ok_or(Refusal::Malformed)?;
+            let text = fields.next().ok_or(Refusal::Malformed)?.to_string();
+            let mut buttons = Vec::new();
+            while let Some(command) = fields.next() {
+                let label = fields.next().ok_or(Refusal::Malformed)?.to_string();
+                buttons.push(Button { command: command.to_string(), label });
+            }
+            let link = (!link.is_empty()).then(|| link.to_string());
+            return Ok(ToPage::Panel(Panel { link, text, buttons }));
+        }
+        if let Some(text) = line.strip_prefix("saved ") {
+            return Ok(ToPage::Saved(text.to_string()));
+        }
+        let color = |word: &str| Color::from_code(word).ok_or(Refusal::Malformed);
+        if let Some(deal) = line.strip_prefix("deal ") {
+            let (you, record) = deal.split_once('\n').ok_or(Refusal::Malformed)?;
+            let game = Game::from_record(record).map_err(|_| Refusal::Malformed)?;
+            return Ok(ToPage::Deal { you: color(you)?, game });
+        }
+        if let Some(rest) = line.strip_prefix("move ") {
+            let mut parts = rest.splitn(3, ' ');
+            let (ply, mv, position) = (parts.next(), parts.next(), parts.next());
+            let ply = ply.filter(|p| p.len() <= 5 && (p.len() == 1 || !p.starts_with('0')));
+            let ply = ply.and_then(|p| p.parse().ok()).ok_or(Refusal::Malformed)?;
+            let mv = mv.and_then(|m| m.parse().ok()).ok_or(Refusal::Malformed)?;
+            // The position's five fields end the line.
+            let position = position.and_then(|p| p.parse().ok()).ok_or(Refusal::Malformed)?;
+            return Ok(ToPage::Move { ply, mv, position });
+        }
+        let mut words = line.split(' ');
+        let mut word = || words.next().filter(|w| !w.is_empty()).ok_or(Refusal::Malformed);
+        let dash = |word: &str| (word != "-").then(|| word.to_string());
+        let read = match word()? {
+            "denied" => ToPage::Denied(word()?.to_string()),
+            "outcome" => ToPage::Outcome(match word()? {
+                "none" => None,
+                code => Some(Outcome::declared_from_code(code).ok_or(Refusal::Malformed)?),
+            }),
+            "state" => {
+                let phase = word()?;
+                let phase = Phase::ALL.into_iter().find(|p| p.word() == phase).ok_or(Refusal::Malformed)?;
+                let room = dash(word()?).map(|room| Token::new(&room).ok_or(Refusal::Malformed)).transpose()?;
+                let you = dash(word()?).map(|you| color(&you)).transpose()?;
+                let opponent_connected = word()? == "here";
+                let error = dash(word()?);
+                let may_move = word()? == "move";
+                ToPage::State(ScriptState { phase, room, you, opponent_connected, error, may_move })
+            }
+            _ => return Err(Refusal::Malformed),
+        };
+        match words.next() {
+            None => Ok(read),
+            Some(_) => Err(Refusal::Malformed),
+        }
+    }
+}
+
+/// Tabs and line ends would end a field: a space instead.
+fn clean(text: &str) -> String {
+    text.replace(['\t', '\n', '\r'], " ")
+}
+
+/// The page's language, as its code says (English for any other).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub enum Lang {
+    #[default]
+    En,
+    Fa,
+    Es,
+    Fr,
+}
+
+impl Lang {
+    pub const ALL: [Lang; 4] = [Lang::En, Lang::Fa, Lang::Es, Lang::Fr];
+
+    pub fn from_code(code: &str) -> Lang {
+        match code {
+            "fa" => Lang::Fa,
+            "es" => Lang::Es,
+            "fr" => Lang::Fr,
+            _ => Lang::En,
+        }
+    }
+
+    pub fn code(self) -> &'static str {
+        match self {
+            Lang::En => "en",
+            Lang::Fa => "fa",
+            Lang::Es => "es",
+            Lang::Fr => "fr",
+        }
+    }
+
+    pub fn words(self) -> &'static Phrases {
+        match self {
+            Lang::En => &EN,
+            Lang::Fa => &FA,
+            Lang::Es => &ES,
+            Lang::Fr => &FR,
+        }
+    }
+}
+
+/// Everything online play says, in one language. `{reason}` is a refusal's code.
+#[derive(Debug)]
+pub struct Phrases {
+    pub connecting: &'static str,
+    pub waiting_friend: &'static str,
+    pub waiting_stranger: &'static str,
+    pub opponent_away: &'static str,
+    pub reconnecting: &'static str,
+    pub can_claim: &'static str,
+    pub draw_offered: &'static str,
+    pub draw_sent: &'static str,
+    pub rematch_offered: &'static str,
+    pub rematch_sent: &'static str,
+    pub no_server: &'static str,
+    pub unreachable: &'static str,
+    pub no_webrtc: &'static str,
+    pub seat_taken: &'static str,
+    pub diverged: &'static str,
+    pub error: &'static str,
+    pub refused: &'static str,
+    pub dropped: &'static str,
+    pub denied: &'static str,
+    pub offer_draw: &'static str,
+    pub accept_draw: &'static str,
+    pub decline_draw: &'static str,
+    pub claim: &'static str,
+    pub rematch: &'static str,
+    pub leave: &'static str,
+    pub cancel: &'static str,
+}
+
+pub const EN: Phrases = Phrases {
+    connecting: "Connecting to the server for online play…",
+    waiting_friend: "Waiting for your friend: send them the link",
+    waiting_stranger: "Looking for an opponent…",
+    opponent_away: "Your opponent is away: waiting for them to come back",
+    reconnecting: "The connection is lost: reconnecting…",
+    can_claim: "Your opponent has not moved in time: you may claim the win",
+    draw_offered: "Your opponent offers a draw",
+    draw_sent: "You offered a draw",
+    rematch_offered: "Your opponent offers a rematch",
+    rematch_sent: "You offered a rematch",
+    no_server: "Online play needs a server for the two browsers to meet, and none is set up for this page.",
+    unreachable: "The server for online play cannot be reached: check the connection and try again.",
+    no_webrtc: "This browser cannot connect to another one: it has no WebRTC.",
+    seat_taken: "This game already has two players.",
+    diverged: "The two browsers no longer agree on this game: it has ended, and both records are kept.",
+    error: "Online play stopped ({reason}).",
+    refused: "The other browser sent something that was refused ({reason}).",
+    dropped: "The connection to the other browser was closed ({reason}).",
+    denied: "That cannot be done now ({reason}).",
+    offer_draw: "Offer a draw",
+    accept_draw: "Accept the draw",
+    decline_draw: "Decline",
+    claim: "Claim the win",
+    rematch: "Rematch",
+    leave: "Leave",
+    cancel: "Cancel",
+};
+
+pub const FA: Phrases = Phrases {
+    connecting: "در حال اتصال به سرور بازی آنلاین…",
+    waiting_friend: "در انتظار دوستتان: پیوند را برایش بفرستید",
+    waiting_stranger: "در جست‌وجوی حریف…",
+    opponent_away: "حریف شما حاضر نیست: منتظر بازگشتش هستیم",
+    reconnecting: "اتصال قطع شد: در حال اتصال دوباره…",
+    can_claim: "حریف شما به‌موقع حرکت نکرد: می‌توانید برد را بخواهید",
+    draw_offered: "حریف شما مساوی پیشنهاد می‌کند",
+    draw_sent: "شما مساوی پیشنهاد دادید",
+    rematch_offered: "حریف شما بازی دوباره پیشنهاد می‌کند",
+    rematch_sent: "شما بازی دوباره پیشنهاد دادید",
+    no_server: "بازی آنلاین به سروری نیاز دارد تا دو مرورگر یکدیگر را پیدا کنند، و برای این صفحه سروری تنظیم نشده است.",
+    unreachable: "به سرور بازی آنلاین نمی‌توان رسید: اتصال را بررسی کنید و دوباره امتحان کنید.",
+    no_webrtc: "این مرورگر نمی‌تواند به مرورگر دیگری وصل شود: WebRTC ندارد.",
+    seat_taken: "این بازی از پیش دو بازیکن دارد.",
+    diverged: "دو مرورگر دیگر بر سر این بازی توافق ندارند: بازی پایان یافت و هر دو رکورد نگه داشته شد.",
+    error: "بازی آنلاین متوقف شد ({reason}).",
+    refused: "مرورگر دیگر چیزی فرستاد که پذیرفته نشد ({reason}).",
+    dropped: "اتصال به مرورگر دیگر بسته شد ({reason}).",
+    denied: "این کار اکنون شدنی نیست ({reason}).",
+    offer_draw: "پیشنهاد مساوی",
+    accept_draw: "پذیرفتن مساوی",
+    decline_draw: "نپذیرفتن",
+    claim: "خواستن برد",
+    rematch: "بازی دوباره",
+    leave: "ترک بازی",
+    cancel: "لغو",
+};
+
+pub const ES: Phrases = Phrases {
+    connecting: "Conectando con el servidor del juego en línea…",
+    waiting_friend: "Esperando a tu amigo: envíale el enlace",
+    waiting_stranger: "Buscando un rival…",
+    opponent_away: "Tu rival no está: esperando a que vuelva",
+    reconnecting: "Se perdió la conexión: reconectando…",
+    can_claim: "Tu rival no ha movido a tiempo: puedes reclamar la victoria",
+    draw_offered: "Tu rival ofrece tablas",
+    draw_sent: "Has ofrecido tablas",
+    rematch_offered: "Tu rival ofrece la revancha",
+    rematch_sent: "Has ofrecido la revancha",
+    no_server: "El juego en línea necesita un servidor para que los dos navegadores se encuentren, y esta página no tiene ninguno.",
+    unreachable: "No se puede llegar al servidor del juego en línea: comprueba la conexión y vuelve a intentarlo.",
+    no_webrtc: "Este navegador no puede conectarse con otro: no tiene WebRTC.",
+    seat_taken: "Esta partida ya tiene dos jugadores.",
+    diverged: "Los dos navegadores ya no coinciden en esta partida: ha terminado y se conservan ambos registros.",
+    error: "El juego en línea se detuvo ({reason}).",
+    refused: "El otro navegador envió algo que se rechazó ({reason}).",
+    dropped: "Se cerró la conexión con el otro navegador ({reason}).",
+    denied: "Eso no se puede hacer ahora ({reason}).",
+    offer_draw: "Ofrecer tablas",
+    accept_draw: "Aceptar las tablas",
+    decline_draw: "Rechazar",
+    claim: "Reclamar la victoria",
+    rematch: "Revancha",
+    leave: "Salir",
+    cancel: "Cancelar",
+};
+
+pub const FR: Phrases = Phrases {
+    connecting: "Connexion au serveur du jeu en ligne…",
+    waiting_friend: "En attente de votre ami\u{a0}: envoyez-lui le lien",
+    waiting_stranger: "Recherche d'un adversaire…",
+    opponent_away: "Votre adversaire est absent\u{a0}: en attente de son retour",
+    reconnecting: "La connexion est perdue\u{a0}: reconnexion…",
+    can_claim: "Votre adversaire n'a pas joué à temps\u{a0}: vous pouvez réclamer la victoire",
+    draw_offered: "Votre adversaire propose la nulle",
+    draw_sent: "Vous avez proposé la nulle",
+    rematch_offered: "Votre adversaire propose une revanche",
+    rematch_sent: "Vous avez proposé une revanche",
+    no_server: "Le jeu en ligne a besoin d'un serveur pour que les deux navigateurs se trouvent, et cette page n'en a pas.",
+    unreachable: "Le serveur du jeu en ligne est injoignable\u{a0}: vérifiez la connexion et réessayez.",
+    no_webrtc: "Ce navigateur ne peut pas se connecter à un autre\u{a0}: il n'a pas WebRTC.",
+    seat_taken: "Cette partie a déjà deux joueurs.",
+    diverged: "Les deux navigateurs ne s'accordent plus sur cette partie\u{a0}: elle est terminée, et les deux enregistrements sont conservés.",
+    error: "Le jeu en ligne s'est arrêté ({reason}).",
+    refused: "L'autre navigateur a envoyé quelque chose qui a été refusé ({reason}).",
+    dropped: "La connexion à l'autre navigateur a été fermée ({reason}).",
+    denied: "Ce n'est pas possible maintenant ({reason}).",
+    offer_draw: "Proposer la nulle",
+    accept_draw: "Accepter la nulle",
+    decline_draw: "Refuser",
+    claim: "Réclamer la victoire",
+    rematch: "Revanche",
+    leave: "Quitter",
+    cancel: "Annuler",
+};
+
+/// Something refused or lost, to tell the player until something else happens.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Trouble {
+    Refused(Refusal),
+    Denied(Reason),
+    Dropped(Refusal),
+}
+
+/// What the page has been told, and what it will be told next: the bridge's events in, the
+/// page's lines out.
+#[derive(Clone, Debug, Default)]
+pub struct Host {
+    lang: Lang,
+    status: Option<Status>,
+    room: Option<Token>,
+    /// Waiting for a stranger, not a friend.
+    finding: bool,
+    you: Option<Color>,
+    /// The game as the page was told it.
+    game: Option<Game>,
+    opponent: bool,
+    draw_offer: Option<Color>,
+    rematch_offer: Option<Color>,
+    can_claim: bool,
+    trouble: Option<Trouble>,
+    panel: Option<Panel>,
+    state: Option<ScriptState>,
+}
+
+impl Host {
+    pub fn new(lang: Lang) -> Host {
+        Host { lang, ..Host::default() }
+    }
+
+    /// The page's language changed: the panel again, in its words.
+    pub fn set_lang(&mut self, lang: Lang) -> Vec<ToPage> {
+        self.lang = lang;
+        self.panel = None;
+        self.tell(Vec::new())
+    }
+
+    /// A new online game was asked for (`finding`: a stranger's): what was known is forgotten.
+    pub fn asked(&mut self, finding: bool) {
+        *self = Host { lang: self.lang, finding, ..Host::default() };
+    }
+
+    /// One event of the bridge: the lines it makes for the page.
+    pub fn event(&mut self, event: &Event) -> Vec<ToPage> {
+        let mut lines = Vec::new();
+        match event {
+            Event::Status(status) => self.status = Some(*status),
+            Event::Room(room) => self.room = Some(room.clone()),
+            Event::Started { you, position, .. } => {
+                (self.you, self.trouble) = (Some(*you), None);
+                self.game = Some(Game::new(*position));
+                lines.push(ToPage::Deal { you: *you, game: Game::new(*position) });
+            }
+            Event::Record(game) => {
+                self.game = Some(game.clone());
+                if let Some(you) = self.you {
+                    lines.push(ToPage::Deal { you, game: game.clone() });
+                }
+            }
+            Event::Move { ply, mv, position, .. } => {
+                if let Some(game) = self.game.as_mut().filter(|g| g.moves().len() == *ply) {
+                    let _ = game.play(*mv);
+                }
+                self.trouble = None;
+                lines.push(ToPage::Move { ply: *ply, mv: *mv, position: *position });
+            }
+            Event::Outcome(outcome) => {
+                if let Some(game) = self.game.as_mut() {
+                    *game = match outcome {
+                        Some(outcome) => {
+                            let _ = crate::protocol::declare(game, *outcome);
+                            game.clone()
+                        }
+                        // A claim that lapsed: the same moves, no declared end.
+                        None => game.moves().iter().fold(Game::new(*game.start()), |mut replayed, &m| {
+                            let _ = replayed.play(m);
+                            replayed
+                        }),
+                    };
+                }
+                lines.push(ToPage::Outcome(*outcome));
+            }
+            Event::Offers { draw, rematch } => (self.draw_offer, self.rematch_offer) = (*draw, *rematch),
+            Event::CanClaim(can) => self.can_claim = *can,
+            Event::OpponentConnected(here) => self.opponent = *here,
+            Event::Refused(refusal) => self.trouble = Some(Trouble::Refused(*refusal)),
+            Event::Denied(reason) => {
+                self.trouble = Some(Trouble::Denied(*reason));
+                lines.push(ToPage::Denied(reason.code().to_string()));
+            }
+            Event::Dropped(refusal) => self.trouble = Some(Trouble::Dropped(*refusal)),
+            Event::Saved(saved) => lines.push(ToPage::Saved(saved.to_text())),
+        }
+        self.tell(lines)
+    }
+
+    /// Adds the panel and the state, when they changed.
+    fn tell(&mut self, mut lines: Vec<ToPage>) -> Vec<ToPage> {
+        let panel = self.panel_now();
+        if self.panel.as_ref() != Some(&panel) {
+            lines.push(ToPage::Panel(panel.clone()));
+            self.panel = Some(panel);
+        }
+        let state = self.state_now();
+        if self.state.as_ref() != Some(&state) {
+            lines.push(ToPage::State(state.clone()));
+            self.state = Some(state);
+        }
+        lines
+    }
+
+    fn dealt(&self) -> bool {
+        self.game.is_some()
+    }
+
+    fn over(&self) -> bool {
+        self.game.as_ref().is_some_and(|g| g.outcome().is_some())
+    }
+
+    fn playing(&self) -> bool {
+        self.dealt() && !self.over() && self.status.is_some_and(|s| s.phase == Phase::Playing)
+    }
+
+    fn state_now(&self) -> ScriptState {
+        let status = self.status.unwrap_or(Status { phase: Phase::Connecting, reason: None });
+        let error = match status {
+            Status { phase: Phase::Error | Phase::Ended | Phase::Reconnecting, reason: Some(reason) } => {
+                Some(reason.code().to_string())
+            }
+            _ => self.trouble.map(|trouble| match trouble {
+                Trouble::Refused(r) | Trouble::Dropped(r) => r.code().to_string(),
+                Trouble::Denied(reason) => reason.code().to_string(),
+            }),
+        };
+        ScriptState {
+            phase: status.phase,
+            room: self.room.clone(),
+            you: self.you,
+            opponent_connected: self.opponent,
+            error,
+            may_move: self.playing() && self.opponent,
+        }
+    }
+
+    fn panel_now(&self) -> Panel {
+        let words = self.lang.words();
+        let mut parts: Vec<String> = Vec::new();
+        let status = self.status.unwrap_or(Status { phase: Phase::Connecting, reason: None });
+        let said = match status {
+            Status { phase: Phase::Connecting, .. } => Some(words.connecting),
+            Status { phase: Phase::Waiting, .. } if self.finding => Some(words.waiting_stranger),
+            Status { phase: Phase::Waiting, .. } => Some(words.waiting_friend),
+            Status { phase: Phase::Playing, .. } if self.over() => None,
+            Status { phase: Phase::Playing, .. } if !self.opponent => Some(words.opponent_away),
+            Status { phase: Phase::Playing, .. } if self.can_claim => Some(words.can_claim),
+            Status { phase: Phase::Reconnecting, reason: Some(Reason::Unreachable) } => Some(words.reconnecting),
+            Status { phase: Phase::Reconnecting, .. } if self.can_claim => Some(words.can_claim),
+            Status { phase: Phase::Reconnecting, .. } => Some(words.opponent_away),
+            Status { phase: Phase::Ended, reason: Some(Reason::Rule(Refusal::Diverged)) } => Some(words.diverged),
+            Status { phase: Phase::Error, reason: Some(reason) } => match reason {
+                Reason::NoServer => Some(words.no_server),
+                Reason::Unreachable => Some(words.unreachable),
+                Reason::NoWebRtc => Some(words.no_webrtc),
+                Reason::Rule(Refusal::SeatTaken) => Some(words.seat_taken),
+                Reason::Rule(Refusal::Diverged) => Some(words.diverged),
+                other => {
+                    parts.push(words.error.replace("{reason}", other.code()));
+                    None
+                }
+            },
+            _ => None,
+        };
+        parts.extend(said.map(str::to_string));
+        let you = self.you;
+        let offer = match (self.draw_offer, self.rematch_offer) {
+            (Some(by), _) if Some(by) == you => Some(words.draw_sent),
+            (Some(_), _) => Some(words.draw_offered),
+            (_, Some(by)) if Some(by) == you => Some(words.rematch_sent),
+            (_, Some(_)) => Some(words.rematch_offered),
+            (None, None) => None,
+        };
+        parts.extend(offer.filter(|_| self.dealt()).map(str::to_string));
+        if let Some(trouble) = self.trouble {
+            parts.push(match trouble {
+                Trouble::Refused(Refusal::SeatTaken) | Trouble::Denied(Reason::Rule(Refusal::SeatTaken)) => {
+                    words.seat_taken.to_string()
+                }
+                Trouble::Refused(r) => words.refused.replace("{reason}", r.code()),
+                Trouble::Dropped(r) => words.dropped.replace("{reason}", r.code()),
+                Trouble::Denied(reason) => words.denied.replace("{reason}", reason.code()),
+            });
+        }
+        let mut buttons = Vec::new();
+        let mut button = |command: &str, label: &str| {
+            buttons.push(Button { command: command.to_string(), label: label.to_string() })
+        };
+        let opponent_offers = |offer: Option<Color>| offer.is_some_and(|by| Some(by) != you);
+        let live = self.playing() && self.opponent;
+        if live && self.draw_offer.is_none() {
+            button("draw-offer", words.offer_draw);
+        }
+        if live && opponent_offers(self.draw_offer) {
+            button("draw-accept", words.accept_draw);
+            button("draw-decline", words.decline_draw);
+        }
+        if self.dealt() && !self.over() && self.can_claim {
+            button("claim", words.claim);
+        }
+        if self.dealt() && self.over() && self.rematch_offer.is_none_or(|by| Some(by) != you) {
+            let command = if opponent_offers(self.rematch_offer) { "rematch-accept" } else { "rematch-offer" };
+            button(command, words.rematch);
+        }
+        button("leave", if self.dealt() { words.leave } else { words.cancel });
+        // The link is for the host to send while the friend has not come.
+        let waiting = status.phase == Phase::Waiting;
+        let link =
+            self.room.as_ref().filter(|_| waiting && !self.finding).map(|room| format!("#online={}", room.as_str()));
+        Panel { link, text: parts.join(" · "), buttons }
+    }
+}

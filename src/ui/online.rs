@@ -1,0 +1,46 @@
+//! An online game as the page sees it. The online module (a download of its own, fetched when
+//! online play opens) decides the game with the other browser and says what online play shows:
+//! its words and buttons come from it, in the page's language (`crate::online::host`). The page
+//! mirrors the game it deals and plays, and sends what the player does.
+
+use crate::online::host::{Panel, ScriptState};
+use crate::rules::Color;
+
+/// What the online module last said, and what the page asked of it.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct OnlineState {
+    /// The strip: words, the friend's link, the buttons (each a command for the module).
+    pub panel: Panel,
+    /// Online play as scripts read it; none until the module has said.
+    pub script: Option<ScriptState>,
+    /// The colour dealt to this page, once dealt.
+    pub you: Option<Color>,
+    /// The ply of this player's move sent to the module and not yet confirmed: taken back if
+    /// the module refuses it.
+    pub pending: Option<usize>,
+    /// The module's text to keep with the game, given back to it after a reload.
+    pub saved: Option<String>,
+}
+
+impl OnlineState {
+    /// A game saved before a reload, on its way back.
+    pub fn restoring(saved: String, you: Color) -> OnlineState {
+        OnlineState { you: Some(you), saved: Some(saved), ..OnlineState::default() }
+    }
+
+    /// Whether this player may move now: the module says the game is on and the opponent here,
+    /// and no move of theirs waits for its confirmation.
+    pub fn may_move(&self) -> bool {
+        self.script.as_ref().is_some_and(|s| s.may_move) && self.pending.is_none()
+    }
+
+    /// Whether a game is being played between the two browsers (resigning is offered).
+    pub fn playing(&self) -> bool {
+        self.script.as_ref().is_some_and(|s| s.phase == crate::online::bridge::Phase::Playing) && self.you.is_some()
+    }
+
+    /// The panel's button that sends a command beginning with `word`, if offered.
+    pub fn offers(&self, word: &str) -> Option<&str> {
+        self.panel.buttons.iter().map(|b| b.command.as_str()).find(|command| command.starts_with(word))
+    }
+}

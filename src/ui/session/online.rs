@@ -1,0 +1,267 @@
+//! Online play in the session. What the player does becomes a command for the online module
+//! (`Effect::Online`); what the module says (`Event::Online`, `crate::online::host`'s lines)
+//! puts its game on the board, which mirrors the module's: the module has checked every move
+//! with the rules core already, and the page checks them again as it plays them.
+
+use super::{Effect, Session};
+use crate::mode::Mode;
+use crate::online::Setup;
+use crate::online::bridge::{self, LEAVE, Phase, restore_line, room_of_link};
+use crate::online::host::{Button, Panel, ScriptState, ToPage};
+use crate::rules::{Color, Game, Move, Outcome, Position};
+use crate::ui::online::OnlineState;
+use crate::ui::sound;
+use crate::ui::text;
+
+/// The card pool strangers are paired by: players with the same cards meet.
+pub const BASE_POOL: &str = "base";
+
+/// What the player asks of online play, from the page's menu and dialog or a script.
+#[derive(Clone, Debug, PartialEq)]
+pub enum OnlineAction {
+    /// A room of one's own to invite a friend to, with this deal, colour and limit.
+    Invite(Setup),
+    /// A friend's room: the room itself, or a link with `#online=<room>`.
+    Join(String),
+    /// The next stranger who asks with the same cards.
+    Find,
+    /// One of the panel's buttons: the module's command, as the module wrote it.
+    Press(String),
+}
+
+impl Session {
+    pub(super) fn online_action(&mut self, action: OnlineAction) {
+        let line = match action {
+            OnlineAction::Invite(setup) => self.online_start(bridge::create_line(&setup)),
+            OnlineAction::Join(text) => match room_of_link(&text) {
+                Some(room) => self.online_start(bridge::join_line(&room)),
+                None => {
+                    self.effects.push(Effect::Log(format!("no online room in '{text}'")));
+                    return;
+                }
+            },
+            OnlineAction::Find => self.online_start(bridge::find_line(BASE_POOL)),
+            // Leaving stops online play here at once; the module is told.
+            OnlineAction::Press(command) if command == LEAVE => {
+                self.leave_online();
+                self.refresh_controls();
+                return;
+            }
+            OnlineAction::Press(command) => command,
+        };
+        if self.state.online.is_none() {
+            self.effects.push(Effect::Log("no online game to act in".to_string()));
+            return;
+        }
+        self.effects.push(Effect::Online(line));
+        self.refresh_controls();
+    }
+
+    /// A new online game asked for: any earlier one is left first; the module hears the page's
+    /// language before the command.
+    fn online_start(&mut self, command: String) -> String {
+        self.leave_online();
+        // Until the module speaks (it may have to be fetched first), the page's own words.
+        let lang = self.state.lang();
+        let panel = Panel {
+            link: None,
+            text: lang.texts().html("online-opening").unwrap_or_default().to_string(),
+            buttons: vec![Button {
+                command: LEAVE.to_string(),
+                label: lang.texts().html("cancel").unwrap_or_default().to_string(),
+            }],
+        };
+        self.state.online = Some(OnlineState { panel, ..OnlineState::default() });
+        self.effects.push(Effect::Online(format!("lang {}", self.state.lang().code())));
+        command
+    }
+
+    pub(super) fn send_online(&mut self, line: &str) {
+        self.effects.push(Effect::Online(line.to_string()));
+    }
+
+    /// After a reload: the online game saved with the page goes on where it was.
+    pub(super) fn restore_online(&mut self) {
+        let saved = self.state.online.as_ref().and_then(|online| online.saved.clone());
+        if let Some(saved) = saved.filter(|_| matches!(self.state.mode, Mode::Online { .. })) {
+            self.effects.push(Effect::Online(format!("lang {}", self.state.lang().code())));
+            self.effects.push(Effect::Online(restore_line(&saved)));
+        }
+    }
+
+    /// The module speaks the page's language.
+    pub(super) fn online_language(&mut self) {
+        if self.state.online.is_some() {
+            self.effects.push(Effect::Online(format!("lang {}", self.state.lang().code())));
+        }
+    }
+
+    /// Out of online play (the module is told); an online game on the board stays there as it
+    /// is, its moves no longer played.
+    pub(super) fn leave_online(&mut self) {
+        if self.state.online.take().is_some() {
+            self.send_online(LEAVE);
+        }
+    }
+
+    /// The player's own move, just played on the board: the module sends it to the opponent.
+    pub(super) fn online_moved(&mut self, m: Move, ply: usize) {
+        if let Some(online) = self.state.online.as_mut() {
+            online.pending = Some(ply);
+        }
+        self.effects.push(Effect::Online(bridge::play_line(m)));
+    }
+
+    /// A line from the online module.
+    pub(super) fn online_said(&mut self, line: &str) {
+        // Once left, the module's last words are not for this page.
+        if self.state.online.is_none() {
+            return;
+        }
+        let said = match ToPage::decode(line) {
+            Ok(said) => said,
+            Err(refusal) => {
+                self.effects
+                    .push(Effect::Log(format!("the online module said what does not read ({})", refusal.code())));
+                return;
+            }
+        };
+        let Some(online) = self.state.online.as_mut() else { return };
+        match said {
+            ToPage::Panel(panel) => online.panel = panel,
+            ToPage::State(script) => online.script = Some(script),
+            // A move the module would not send is taken back (its panel says why).
+            ToPage::Denied(_) => {
+                if let Some(ply) = online.pending.take()
+                    && self.state.game.moves().len() == ply + 1
+                {
+                    self.state.game.undo();
+                    self.state.anim = None;
+                    self.changed();
+                }
+            }
+            ToPage::Deal { you, game } => {
+                (online.you, online.pending) = (Some(you), None);
+                self.online_dealt(you, game);
+            }
+            ToPage::Move { ply, mv, position } => self.online_move(ply, mv, position),
+            ToPage::Outcome(outcome) => self.online_outcome(outcome),
+            ToPage::Saved(text) => {
+                online.saved = Some(text);
+                self.effects.push(Effect::SaveGame(self.save_file()));
+            }
+        }
+        self.refresh_controls();
+        self.effects.push(Effect::Redraw);
+    }
+
+    /// The module could not be fetched: the page says so in its own words (the module's are
+    /// in it), with the way out.
+    pub(super) fn online_unavailable(&mut self) {
+        let lang = self.state.lang();
+        let Some(online) = self.state.online.as_mut() else { return };
+        let cancel = lang.texts().html("cancel").unwrap_or_default();
+        online.panel = Panel {
+            link: None,
+            text: lang.texts().html("online-unavailable").unwrap_or_default().to_string(),
+            buttons: vec![Button { command: LEAVE.to_string(), label: cancel.to_string() }],
+        };
+        online.script = Some(ScriptState {
+            phase: Phase::Error,
+            room: None,
+            you: online.you,
+            opponent_connected: false,
+            error: Some(bridge::Reason::Unreachable.code().to_string()),
+            may_move: false,
+        });
+        // A move sent to nobody is taken back.
+        if let Some(ply) = online.pending.take()
+            && self.state.game.moves().len() == ply + 1
+        {
+            self.state.game.undo();
+        }
+        self.refresh_controls();
+        self.effects.push(Effect::Redraw);
+    }
+
+    /// A game dealt (or a record adopted after a reconnect) goes on the board, facing `you`.
+    fn online_dealt(&mut self, you: Color, game: Game) {
+        let mode = Mode::Online { you };
+        let same = self.state.mode == mode
+            && self.state.game.start() == game.start()
+            && self.state.game.moves() == game.moves()
+            && self.state.game.outcome() == game.outcome();
+        if !same {
+            // A game of the player's own in progress waits aside, as for a puzzle.
+            if !matches!(self.state.mode, Mode::Online { .. }) {
+                self.put_aside();
+            }
+            self.start_game(game, mode);
+        }
+    }
+
+    fn online_move(&mut self, ply: usize, m: Move, position: Position) {
+        let played = self.state.game.moves();
+        match played.get(ply) {
+            // The player's own move (or one already shown), now sent.
+            Some(&known) if known == m => {
+                if let Some(online) = self.state.online.as_mut().filter(|o| o.pending == Some(ply)) {
+                    online.pending = None;
+                }
+            }
+            Some(_) => self.effects.push(Effect::Log(format!("online move {ply} differs from the board's"))),
+            None if ply > played.len() => self.effects.push(Effect::Log(format!("online move {ply} comes too early"))),
+            // The opponent's move (or the player's from before a reload), shown once the board is
+            // still, as the AI's are.
+            None => {
+                let mut after = self.state.game.clone();
+                if after.play(m).is_err() || after.position() != &position {
+                    self.effects.push(Effect::Log(format!("online move {m} is not what the board allows")));
+                    return;
+                }
+                if self.state.mode.is_human(self.state.position().to_move()) {
+                    self.state.game = after;
+                    self.changed();
+                } else {
+                    self.held = Some(m);
+                }
+            }
+        }
+    }
+
+    /// An outcome the players declared (a resignation, an agreed draw, a win on time) joins the
+    /// game on the board; one that lapsed (a claim crossed by a move) leaves it.
+    fn online_outcome(&mut self, outcome: Option<Outcome>) {
+        if self.state.game.outcome() == outcome {
+            return;
+        }
+        // The held move was played before the end the module reports: show it first.
+        if let Some(m) = self.held.take() {
+            let _ = self.state.game.play(m);
+        }
+        let Some(outcome) = outcome else {
+            let mut replayed = Game::new(*self.state.game.start());
+            for &m in self.state.game.moves() {
+                let _ = replayed.play(m);
+            }
+            self.state.game = replayed;
+            return self.changed();
+        };
+        let before = crate::ui::scene::scene(&self.state, &self.layout);
+        let declared = match outcome {
+            Outcome::Resigned { by } => self.state.game.resign(by),
+            Outcome::DrawAgreed => self.state.game.agree_draw(),
+            Outcome::WonOnTime { winner } => self.state.game.win_on_time(winner),
+            // A board's end comes with its move.
+            Outcome::Win { .. } | Outcome::DrawByRepetition => return,
+        };
+        if let Err(error) = declared {
+            self.effects.push(Effect::Log(format!("online outcome refused: {error}")));
+            return;
+        }
+        self.game_ended();
+        self.effects.push(Effect::Announce(text::result(self.state.lang(), outcome, self.state.mode)));
+        self.sound(sound::of_end(outcome, self.state.mode));
+        self.after_move(Some(before), None);
+    }
+}

@@ -1,0 +1,370 @@
+//! Online play in the page's session: what the player does becomes the online module's commands,
+//! and what the module says changes the game on the board, with the engine's help off. The
+//! module's bridge events go through its `Host`, which writes the lines the page reads.
+
+mod common;
+
+use common::{Motion, START, mv, open_position};
+use onitama::online::bridge::{Command, Event as Said, Phase, Reason, Status};
+use onitama::online::host::{Host, Lang};
+use onitama::online::{ColorChoice, DealChoice, MoveLimit, OnlineGame, Refusal, Setup, Token};
+use onitama::rules::{Color, Game, Outcome, Position};
+use onitama::save;
+use onitama::ui::session::{Effect, Event, Intent, OnlineAction};
+use onitama::ui::state::Settings;
+use onitama::ui::view::controls;
+use onitama::ui::{Mode, Session};
+
+fn start() -> Position {
+    START.parse().unwrap()
+}
+
+/// The lines the session gave the online module.
+fn commands(effects: &[Effect]) -> Vec<Command> {
+    effects
+        .iter()
+        .filter_map(|e| match e {
+            Effect::Online(line) if line.starts_with("lang ") => None,
+            Effect::Online(line) => Some(Command::decode(line).expect("the session writes commands that read")),
+            _ => None,
+        })
+        .collect()
+}
+
+thread_local! {
+    /// The module's side of the page's lines, as the module keeps it.
+    static HOST: std::cell::RefCell<Host> = std::cell::RefCell::new(Host::new(Lang::En));
+}
+
+/// The module says `event`: its host's lines reach the session.
+fn said(session: &mut Session, event: Said) -> Vec<Effect> {
+    let lines = HOST.with_borrow_mut(|host| host.event(&event));
+    lines.iter().flat_map(|line| session.update(Event::Online(line.encode()))).collect()
+}
+
+fn act(session: &mut Session, action: OnlineAction) -> Vec<Effect> {
+    let effects = session.update(Event::Intent(Intent::Online(action)));
+    // The module hears the same commands: a new game's resets what it told.
+    for command in commands(&effects) {
+        match command {
+            Command::Create(_) | Command::Join(_) => HOST.with_borrow_mut(|host| host.asked(false)),
+            Command::Find(_) => HOST.with_borrow_mut(|host| host.asked(true)),
+            _ => {}
+        }
+    }
+    effects
+}
+
+/// A panel button's command, by its words.
+fn press(session: &mut Session, label: &str) -> Vec<Effect> {
+    let view = controls(session.state()).online.expect("online play shows");
+    let command = view.buttons.iter().find(|(_, l)| l == label).map(|(c, _)| c.clone());
+    let command = command.unwrap_or_else(|| panic!("no button '{label}' in {:?}", view.buttons));
+    act(session, OnlineAction::Press(command))
+}
+
+/// A session that invited a friend and was dealt Blue, the friend (Red) here and to move.
+fn dealt_blue() -> Session {
+    let (mut session, _) = open_position(START, Mode::default(), Settings::default(), Motion::Reduced);
+    act(&mut session, OnlineAction::Invite(Setup::default()));
+    said(&mut session, Said::Room(Token::new("abcdefabcdefabcdefabcdef").unwrap()));
+    said(&mut session, Said::Status(Status { phase: Phase::Playing, reason: None }));
+    said(&mut session, Said::OpponentConnected(true));
+    said(&mut session, Said::Started { you: Color::Blue, limit: MoveLimit::DEFAULT, position: start() });
+    session
+}
+
+fn red_moves(session: &mut Session) {
+    let mut after = Game::new(start());
+    after.play(mv("ox:a1a2")).unwrap();
+    let position = *after.position();
+    said(session, Said::Move { by: Color::Red, ply: 0, mv: mv("ox:a1a2"), position });
+}
+
+#[test]
+fn inviting_asks_the_module_for_a_room_and_shows_its_link() {
+    let (mut session, _) = open_position(START, Mode::default(), Settings::default(), Motion::Reduced);
+    let setup = Setup { deal: DealChoice::Random, color: ColorChoice::Is(Color::Blue), limit: MoveLimit::Seconds(60) };
+    let effects = act(&mut session, OnlineAction::Invite(setup));
+    assert_eq!(commands(&effects), vec![Command::Create(setup)]);
+    let view = controls(session.state()).online.expect("online play shows");
+    assert_eq!(view.text, "Opening online play…", "the page's words until the module speaks");
+    assert_eq!(view.buttons, vec![("leave".to_string(), "Cancel".to_string())], "waiting can be cancelled");
+    said(&mut session, Said::Status(Status { phase: Phase::Connecting, reason: None }));
+    assert_eq!(controls(session.state()).online.unwrap().text, "Connecting to the server for online play…");
+    said(&mut session, Said::Status(Status { phase: Phase::Waiting, reason: None }));
+    said(&mut session, Said::Room(Token::new("abcdefabcdefabcdefabcdef").unwrap()));
+    let view = controls(session.state()).online.unwrap();
+    assert_eq!(view.link.as_deref(), Some("#online=abcdefabcdefabcdefabcdef"));
+    assert_eq!(view.text, "Waiting for your friend: send them the link");
+    // The game on the board is still the one played before.
+    assert_eq!(session.state().mode, Mode::default());
+}
+
+#[test]
+fn a_stranger_is_found_in_the_base_cards_pool() {
+    let (mut session, _) = open_position(START, Mode::default(), Settings::default(), Motion::Reduced);
+    let effects = act(&mut session, OnlineAction::Find);
+    assert_eq!(commands(&effects), vec![Command::Find(Token::new("base").unwrap())]);
+    said(&mut session, Said::Status(Status { phase: Phase::Waiting, reason: None }));
+    let view = controls(session.state()).online.unwrap();
+    assert_eq!(view.text, "Looking for an opponent…");
+    assert_eq!(view.link, None, "a stranger's room is nobody's to share");
+}
+
+#[test]
+fn joining_takes_a_room_or_a_link_and_refuses_anything_else() {
+    let (mut session, _) = open_position(START, Mode::default(), Settings::default(), Motion::Reduced);
+    let room = Token::new("abcdefabcdefabcdefabcdef").unwrap();
+    let effects = act(
+        &mut session,
+        OnlineAction::Join("https://example.invalid/onitama/#online=abcdefabcdefabcdefabcdef".into()),
+    );
+    assert_eq!(commands(&effects), vec![Command::Join(room)]);
+    let (mut other, _) = open_position(START, Mode::default(), Settings::default(), Motion::Reduced);
+    let effects = act(&mut other, OnlineAction::Join("not a room!".into()));
+    assert!(commands(&effects).is_empty());
+    assert!(other.state().online.is_none());
+}
+
+#[test]
+fn the_deal_puts_the_game_on_the_board_facing_the_player() {
+    let session = dealt_blue();
+    let state = session.state();
+    assert_eq!(state.mode, Mode::Online { you: Color::Blue });
+    assert_eq!(state.game.start(), &start());
+    assert_eq!(state.bottom(), Color::Blue);
+    assert!(!state.human_to_move(), "Red begins");
+    assert_eq!(controls(state).mode_line, "Online · you play Blue");
+}
+
+#[test]
+fn the_opponents_move_is_played_and_the_ai_never_searches() {
+    let mut session = dealt_blue();
+    let mut effects = Vec::new();
+    let mut after = Game::new(start());
+    after.play(mv("ox:a1a2")).unwrap();
+    effects.extend(said(
+        &mut session,
+        Said::Move { by: Color::Red, ply: 0, mv: mv("ox:a1a2"), position: *after.position() },
+    ));
+    effects.extend(session.update(Event::Frame { now_ms: 5000.0 }));
+    assert_eq!(session.state().game.moves(), &[mv("ox:a1a2")]);
+    assert!(session.state().human_to_move());
+    assert!(!effects.iter().any(|e| matches!(e, Effect::StartSearch(_))), "{effects:?}");
+}
+
+#[test]
+fn a_move_whose_position_differs_is_not_played() {
+    let mut session = dealt_blue();
+    said(&mut session, Said::Move { by: Color::Red, ply: 0, mv: mv("ox:a1a2"), position: start() });
+    session.update(Event::Frame { now_ms: 5000.0 });
+    assert!(session.state().game.moves().is_empty());
+}
+
+#[test]
+fn the_players_move_goes_to_the_module_and_is_confirmed_by_its_echo() {
+    let mut session = dealt_blue();
+    red_moves(&mut session);
+    session.update(Event::Frame { now_ms: 5000.0 });
+    let effects = session.update(Event::Intent(Intent::Play(mv("horse:a5a4"))));
+    assert_eq!(commands(&effects), vec![Command::Play(mv("horse:a5a4"))]);
+    assert_eq!(session.state().online.as_ref().unwrap().pending, Some(1));
+    assert!(!session.state().human_to_move());
+    let position = *session.state().game.position();
+    said(&mut session, Said::Move { by: Color::Blue, ply: 1, mv: mv("horse:a5a4"), position });
+    assert_eq!(session.state().online.as_ref().unwrap().pending, None);
+    assert_eq!(session.state().game.moves().len(), 2, "the echo is not played twice");
+}
+
+#[test]
+fn a_move_the_module_refuses_is_taken_back() {
+    let mut session = dealt_blue();
+    red_moves(&mut session);
+    session.update(Event::Frame { now_ms: 5000.0 });
+    session.update(Event::Intent(Intent::Play(mv("horse:a5a4"))));
+    said(&mut session, Said::Denied(Reason::OpponentAway));
+    assert_eq!(session.state().game.moves(), &[mv("ox:a1a2")]);
+    let view = controls(session.state()).online.unwrap();
+    assert!(view.text.ends_with("That cannot be done now (opponent-away)."), "{}", view.text);
+}
+
+#[test]
+fn only_the_players_own_moves_are_played_and_only_with_the_opponent_here() {
+    let mut session = dealt_blue();
+    // Red's move, from a script: not this player's to make.
+    let effects = session.update(Event::Intent(Intent::Play(mv("ox:a1a2"))));
+    assert!(commands(&effects).is_empty());
+    assert!(session.state().game.moves().is_empty());
+    red_moves(&mut session);
+    session.update(Event::Frame { now_ms: 5000.0 });
+    said(&mut session, Said::OpponentConnected(false));
+    assert!(!session.state().human_to_move(), "a move waits for the opponent");
+    let view = controls(session.state()).online.unwrap();
+    assert_eq!(view.text, "Your opponent is away: waiting for them to come back");
+    let effects = session.update(Event::Intent(Intent::Play(mv("horse:a5a4"))));
+    assert!(commands(&effects).is_empty());
+}
+
+#[test]
+fn the_engine_does_not_help_in_an_online_game() {
+    let mut session = dealt_blue();
+    let mut effects = session
+        .update(Event::Settings(onitama::ui::session::SettingsPatch { evaluation: Some(true), ..Default::default() }));
+    red_moves(&mut session);
+    effects.extend(session.update(Event::Frame { now_ms: 5000.0 }));
+    for intent in [Intent::Hint, Intent::Undo, Intent::Review] {
+        effects.extend(session.update(Event::Intent(intent)));
+    }
+    assert!(!effects.iter().any(|e| matches!(e, Effect::StartSearch(_) | Effect::StartReview { .. })), "{effects:?}");
+    assert_eq!(session.state().game.moves().len(), 1, "undo takes nothing back");
+    let view = controls(session.state());
+    assert!(!view.undo && !view.redo && !view.hint);
+    assert!(view.evaluation.is_none());
+}
+
+#[test]
+fn resigning_asks_the_module_and_the_game_ends_when_it_says_so() {
+    let mut session = dealt_blue();
+    let effects = session.update(Event::Intent(Intent::Resign));
+    assert_eq!(commands(&effects), vec![Command::Resign]);
+    assert_eq!(session.state().game.outcome(), None, "the module decides");
+    let effects = said(&mut session, Said::Outcome(Some(Outcome::Resigned { by: Color::Blue })));
+    assert_eq!(session.state().game.outcome(), Some(Outcome::Resigned { by: Color::Blue }));
+    assert!(effects.iter().any(|e| matches!(e, Effect::KeepFinished(_, Mode::Online { you: Color::Blue }))));
+    let effects = session.update(Event::Intent(Intent::Undo));
+    assert_eq!(session.state().game.outcome(), Some(Outcome::Resigned { by: Color::Blue }), "{effects:?}");
+    assert!(!controls(session.state()).undo, "an online game is not taken back, even once over");
+    let banner = controls(session.state()).result.expect("the result shows");
+    assert_eq!(banner.text, "You resign — your opponent wins");
+    let buttons = controls(session.state()).online.unwrap().buttons;
+    assert!(buttons.contains(&("rematch-offer".to_string(), "Rematch".to_string())), "{buttons:?}");
+}
+
+#[test]
+fn a_draw_offered_is_answered_and_agreed() {
+    let mut session = dealt_blue();
+    said(&mut session, Said::Offers { draw: Some(Color::Red), rematch: None });
+    let view = controls(session.state()).online.unwrap();
+    assert!(!view.buttons.iter().any(|(c, _)| c == "draw-offer"), "{:?}", view.buttons);
+    assert_eq!(view.text, "Your opponent offers a draw");
+    let effects = press(&mut session, "Accept the draw");
+    assert_eq!(commands(&effects), vec![Command::AcceptDraw]);
+    said(&mut session, Said::Outcome(Some(Outcome::DrawAgreed)));
+    assert_eq!(session.state().game.outcome(), Some(Outcome::DrawAgreed));
+    assert_eq!(controls(session.state()).result.unwrap().text, "Draw");
+}
+
+#[test]
+fn a_win_on_time_is_claimed_and_a_lapsed_claim_undone() {
+    let mut session = dealt_blue();
+    red_moves(&mut session);
+    session.update(Event::Frame { now_ms: 5000.0 });
+    session.update(Event::Intent(Intent::Play(mv("horse:a5a4"))));
+    said(&mut session, Said::CanClaim(true));
+    let effects = press(&mut session, "Claim the win");
+    assert_eq!(commands(&effects), vec![Command::Claim]);
+    said(&mut session, Said::Outcome(Some(Outcome::WonOnTime { winner: Color::Blue })));
+    assert_eq!(controls(session.state()).result.unwrap().text, "You win!");
+    // The opponent's move crossed the claim: the game goes on.
+    said(&mut session, Said::Outcome(None));
+    assert_eq!(session.state().game.outcome(), None);
+    assert_eq!(session.state().game.moves().len(), 2);
+}
+
+#[test]
+fn a_record_from_the_module_replaces_the_board() {
+    let mut session = dealt_blue();
+    let mut record = Game::new(start());
+    record.play(mv("ox:a1a2")).unwrap();
+    record.play(mv("horse:a5a4")).unwrap();
+    said(&mut session, Said::Record(record.clone()));
+    assert_eq!(session.state().game.moves(), record.moves());
+    assert_eq!(session.state().mode, Mode::Online { you: Color::Blue });
+}
+
+#[test]
+fn a_line_that_does_not_read_changes_nothing() {
+    let mut session = dealt_blue();
+    let before = session.state().clone();
+    for line in ["", "move", "move red 0 ox:a1a9 nonsense", &"x".repeat(100_000), "started green none ?"] {
+        let effects = session.update(Event::Online(line.to_string()));
+        assert!(effects.iter().any(|e| matches!(e, Effect::Log(_))), "{line:.20}: {effects:?}");
+    }
+    assert_eq!(session.state().game, before.game);
+    assert_eq!(session.state().online, before.online);
+}
+
+#[test]
+fn a_new_game_here_leaves_online_play() {
+    let mut session = dealt_blue();
+    let game = Game::new(start());
+    let effects = session.update(Event::Intent(Intent::NewGame { game, mode: Mode::default() }));
+    assert_eq!(commands(&effects), vec![Command::Leave]);
+    assert!(session.state().online.is_none());
+    // What the module says after that is not for this page.
+    said(&mut session, Said::Status(Status { phase: Phase::Ended, reason: Some(Reason::Left) }));
+    assert!(session.state().online.is_none());
+}
+
+#[test]
+fn troubles_are_told_in_the_players_words() {
+    let mut session = dealt_blue();
+    said(&mut session, Said::Refused(Refusal::IllegalMove));
+    let view = controls(session.state()).online.unwrap();
+    assert!(view.text.ends_with("The other browser sent something that was refused (illegal-move)."), "{}", view.text);
+    said(&mut session, Said::Status(Status { phase: Phase::Error, reason: Some(Reason::Rule(Refusal::SeatTaken)) }));
+    let view = controls(session.state()).online.unwrap();
+    assert!(view.text.starts_with("This game already has two players."), "{}", view.text);
+    said(&mut session, Said::Status(Status { phase: Phase::Error, reason: Some(Reason::NoServer) }));
+    let view = controls(session.state()).online.unwrap();
+    assert!(view.text.starts_with("Online play needs a server"), "{}", view.text);
+}
+
+#[test]
+fn the_online_seat_is_saved_with_the_game_and_read_back() {
+    let mut session = dealt_blue();
+    let host = OnlineGame::host(
+        Token::new("abcdefabcdefabcdefabcdef").unwrap(),
+        Token::new("secretsecretsecretsecret").unwrap(),
+        Setup::default(),
+        3,
+        0,
+    );
+    let effects = said(&mut session, Said::Saved(Box::new(host.saved())));
+    let Some(Effect::SaveGame(file)) = effects.iter().find(|e| matches!(e, Effect::SaveGame(_))) else {
+        panic!("the game is saved with its seat: {effects:?}")
+    };
+    // Kept as the module wrote it: the page need not read it.
+    assert_eq!(file.online.as_deref(), Some(host.saved().to_text().as_str()));
+    let text = save::encode(file);
+    let read = save::decode(&text).unwrap();
+    assert_eq!(read.mode, Mode::Online { you: Color::Blue });
+    assert_eq!(read.online, file.online);
+    // Without its seat the game stays, to be looked at.
+    let online_line = text.lines().find(|l| l.starts_with("online ")).unwrap().to_string();
+    let without = save::decode(&text.replace(&format!("{online_line}\n"), "")).unwrap();
+    assert_eq!(without.online, None);
+    assert_eq!(without.mode, Mode::PassAndPlay { turn_board: false });
+    assert_eq!(without.game, read.game);
+}
+
+#[test]
+fn a_reload_takes_the_page_back_into_the_same_game() {
+    let host = OnlineGame::host(
+        Token::new("abcdefabcdefabcdefabcdef").unwrap(),
+        Token::new("secretsecretsecretsecret").unwrap(),
+        Setup { color: ColorChoice::Is(Color::Blue), ..Setup::default() },
+        3,
+        0,
+    );
+    let mut state =
+        onitama::ui::State::new(Game::new(start()), Mode::Online { you: Color::Blue }, Settings::default(), true, 7);
+    let saved = host.saved().to_text();
+    state.online = Some(onitama::ui::online::OnlineState::restoring(saved, Color::Blue));
+    let mut session = Session::new(state);
+    session.update(Event::Relayout { width: 360.0, height: 640.0 });
+    let effects = session.update(Event::Opened);
+    assert_eq!(commands(&effects), vec![Command::Restore(Box::new(host.saved()))]);
+    assert!(!session.state().human_to_move(), "nothing is played until the module is back");
+}
