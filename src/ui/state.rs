@@ -3,6 +3,7 @@
 //! goes to `crate::rules`.
 
 use super::anim::{Anim, Celebration};
+use super::emblems::PathCommand;
 pub use super::notice::Notice;
 use super::puzzle::{PuzzleRun, Status as PuzzleStatus};
 use super::review::Review;
@@ -11,7 +12,7 @@ use super::text::Lang;
 use super::tutorial::TutorialRun;
 use crate::ai::Score;
 use crate::ai::puzzle::{Difficulty, Puzzle};
-use crate::rules::{Card, Color, Game, Move, Position, Square};
+use crate::rules::{Card, CardSet, Color, Game, Move, Position, Square};
 pub use crate::save::AsideGame;
 use std::rc::Rc;
 
@@ -126,6 +127,8 @@ pub struct Settings {
     pub coordinates: bool,
     /// How fast the AI plays itself.
     pub watch_speed: WatchSpeed,
+    /// The cards a new game is dealt from (at least five: `deck` keeps them).
+    pub cards: CardSet,
 }
 
 impl Default for Settings {
@@ -137,6 +140,7 @@ impl Default for Settings {
             theme: Theme::System,
             coordinates: false,
             watch_speed: WatchSpeed::Normal,
+            cards: super::deck::DEFAULT,
         }
     }
 }
@@ -196,6 +200,22 @@ pub struct State {
     pub first_visit: bool,
     /// The tutorial's texts fetched so far, by language (none: that language's file failed).
     pub tutorial_texts: Vec<(Lang, Option<Rc<str>>)>,
+    /// The last switch of the deck was refused: it would have left fewer than five cards.
+    pub deck_refused: bool,
+    /// The expansion cards' emblems, fetched the first time one of those cards is on the board.
+    pub expansion_emblems: Emblems,
+}
+
+/// Where the expansion cards' emblems are: until they have come, those cards show their names alone.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub enum Emblems {
+    #[default]
+    NotAsked,
+    Asked,
+    /// In the order of `Card::ALL` after the base cards.
+    Here(Rc<[Vec<PathCommand>]>),
+    /// The file could not be had or read: the names stay alone on this visit.
+    Failed,
 }
 
 impl State {
@@ -233,6 +253,18 @@ impl State {
             tutorial_done: false,
             first_visit: false,
             tutorial_texts: Vec::new(),
+            deck_refused: false,
+            expansion_emblems: Emblems::NotAsked,
+        }
+    }
+
+    /// The animal drawn on `card`: a base card's always, an expansion card's once its file is here.
+    pub fn emblem(&self, card: Card) -> Vec<PathCommand> {
+        match &self.expansion_emblems {
+            Emblems::Here(drawn) if card.pack() != crate::rules::Pack::Base => {
+                drawn.get(card.index() - super::expansion_emblems::FIRST).cloned().unwrap_or_default()
+            }
+            _ => super::emblems::emblem(card),
         }
     }
 

@@ -3,12 +3,13 @@
 //! evaluation bar, the review's graph, and what the new-game dialog and the records list offer.
 //! The shell writes exactly this into the page; `game_state()` hands the same view to scripts.
 
+use super::deck;
 use super::review::{self, GRAPH_HEIGHT, Review};
 use super::standings::Tally;
 use super::state::{State, WatchSpeed};
 use super::text::{self, Lang};
 use crate::mode::{AiLevel, Mode, ModeChoice, ModeKind, Seat};
-use crate::rules::{Card, Color, Pack, PositionError};
+use crate::rules::{Card, CardSet, Color, Pack, PositionError};
 use crate::save::FinishedGame;
 use serde::Serialize;
 
@@ -61,6 +62,74 @@ pub struct ControlsView {
     pub tutorial: Option<TutorialPanel>,
     /// The tutorial is offered in the strip (a first visit, nothing played yet).
     pub tutorial_offer: bool,
+    /// The new-game dialog's switches of the cards dealt from (scripts read `cards_enabled`).
+    #[serde(skip)]
+    pub deck: DeckView,
+}
+
+/// The switches of the cards a new game is dealt from, as the dialog shows them.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct DeckView {
+    /// Each set's switch, in order.
+    pub packs: Vec<DeckSwitch>,
+    /// Every card's switch, set by set.
+    pub cards: Vec<DeckSwitch>,
+    /// How many cards are on, or why the last switch was refused.
+    pub message: String,
+    pub refused: bool,
+    /// What the five card choosers offer: the cards on, each by name and in words.
+    pub offered: Vec<(&'static str, &'static str)>,
+    pub enabled: CardSet,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct DeckSwitch {
+    /// The set's code (`senseis-path`) or the card's notation name (`sea-snake`).
+    pub code: &'static str,
+    /// In the player's language.
+    pub label: &'static str,
+    pub on: bool,
+    /// A set with some of its cards on: its switch reads "mixed", and turning it turns all on.
+    pub mixed: bool,
+}
+
+fn deck_view(state: &State) -> DeckView {
+    let lang = state.lang();
+    let enabled = state.settings.cards;
+    let packs = Pack::ALL
+        .into_iter()
+        .map(|pack| {
+            let shows = deck::pack_state(enabled, pack);
+            DeckSwitch {
+                code: pack.code(),
+                label: text::pack_name(lang, pack),
+                on: shows == deck::PackState::On,
+                mixed: shows == deck::PackState::Mixed,
+            }
+        })
+        .collect();
+    let cards = Pack::ALL
+        .into_iter()
+        .flat_map(|pack| pack.cards())
+        .map(|card| DeckSwitch {
+            code: card.name(),
+            label: text::card_name(lang, card),
+            on: enabled.contains(card),
+            mixed: false,
+        })
+        .collect();
+    DeckView {
+        packs,
+        cards,
+        message: if state.deck_refused {
+            lang.texts().html("deck-too-few").unwrap_or_default().to_string()
+        } else {
+            text::deck_count(lang, enabled.len())
+        },
+        refused: state.deck_refused,
+        offered: card_options(lang, enabled),
+        enabled,
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -389,6 +458,7 @@ pub fn controls(state: &State) -> ControlsView {
             theme: settings.theme.code(),
             language: lang.code(),
         },
+        deck: deck_view(state),
     }
 }
 
@@ -503,6 +573,21 @@ impl SetupForm {
             choose_cards: false,
             cards: [red[0], red[1], blue[0], blue[1], start.side_card()],
         }
+        .within(state.settings.cards)
+    }
+
+    /// The form with each card the deck does not hold replaced by the first enabled card not
+    /// chosen yet (the choosers list only the enabled cards).
+    pub fn within(mut self, enabled: CardSet) -> SetupForm {
+        for slot in 0..self.cards.len() {
+            if !enabled.contains(self.cards[slot]) {
+                let chosen = CardSet::of(&self.cards);
+                if let Some(card) = enabled.into_iter().find(|&card| !chosen.contains(card)) {
+                    self.cards[slot] = card;
+                }
+            }
+        }
+        self
     }
 
     /// The form as its fields read (the codes of `ModeKind`, `Seat`, `AiLevel` and the card
@@ -541,11 +626,12 @@ impl SetupForm {
         }
     }
 
-    /// The new game chosen, `coin` deciding a random seat; a choice of cards that cannot be dealt
-    /// (the same card twice) is refused with the reason in `lang`.
-    pub fn new_game(&self, coin: bool, lang: Lang) -> Result<super::NewGame, String> {
+    /// The new game chosen, `coin` deciding a random seat, dealt from `deck` unless the five cards
+    /// are chosen; a choice of cards that cannot be dealt (the same card twice) is refused with the
+    /// reason in `lang`.
+    pub fn new_game(&self, coin: bool, deck: CardSet, lang: Lang) -> Result<super::NewGame, String> {
         let cards = self.choose_cards.then_some(self.cards);
-        let new_game = super::NewGame { mode: self.choice.mode(coin), cards, position: None };
+        let new_game = super::NewGame { mode: self.choice.mode(coin), cards, position: None, deck };
         match new_game.game() {
             Ok(_) => Ok(new_game),
             Err(PositionError::DuplicateCard(card)) => Err(text::duplicate_card(lang, card)),
@@ -613,9 +699,9 @@ pub fn level_options(lang: Lang) -> Vec<(&'static str, String)> {
     AiLevel::all().map(|level| (level.code(), text::level_choice(lang, level))).collect()
 }
 
-/// The base cards only until the page can choose the packs it deals from.
-pub fn card_options(lang: Lang) -> Vec<(&'static str, &'static str)> {
-    Pack::Base.cards().map(|card| (card.name(), text::card_name(lang, card))).collect()
+/// The cards the choosers offer: the enabled ones.
+pub fn card_options(lang: Lang, enabled: CardSet) -> Vec<(&'static str, &'static str)> {
+    enabled.map(|card| (card.name(), text::card_name(lang, card))).collect()
 }
 
 pub fn watch_speed_options(lang: Lang) -> Vec<(&'static str, &'static str)> {

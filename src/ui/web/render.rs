@@ -2,7 +2,7 @@
 //! by each player's row, and a celebration. Nothing else draws; nothing here changes the state.
 
 use super::super::anim::lerp_rect;
-use super::super::emblems::{PathCommand, emblem};
+use super::super::emblems::PathCommand;
 use super::super::keyboard::focus_rect;
 use super::super::layout::{CardPlace, Layout, Rect};
 use super::super::scene::{Emphasis, Marks, emphasis, holder, labels, marks, scene, words_turn_with_card};
@@ -150,7 +150,14 @@ pub fn draw(ctx: &Context, cache: &mut BoardCache, state: &State, layout: &Layou
         }
         // While something moves, no card invites a choice.
         let emphasis = if still_screen { emphasis(state, card) } else { Emphasis::Plain };
-        let look = CardLook { palette: p, scale, lang: state.lang(), owner: holder(state, card), emphasis };
+        let look = CardLook {
+            palette: p,
+            scale,
+            lang: state.lang(),
+            owner: holder(state, card),
+            emphasis,
+            emblem: state.emblem(card),
+        };
         let angle = if turned { PI } else { 0.0 };
         draw_card(ctx, &look, card, rect, angle, if words_turn { angle } else { 0.0 })?;
     }
@@ -168,6 +175,7 @@ pub fn draw(ctx: &Context, cache: &mut BoardCache, state: &State, layout: &Layou
                 lang: state.lang(),
                 owner: holder(state, c.card),
                 emphasis: Emphasis::Plain,
+                emblem: state.emblem(c.card),
             };
             if c.fade {
                 // Out where it was, then in where it goes: nothing crosses the board.
@@ -543,6 +551,8 @@ struct CardLook<'a> {
     lang: Lang,
     owner: Color,
     emphasis: Emphasis,
+    /// The animal, or nothing while an expansion card's emblem has not come.
+    emblem: Vec<PathCommand>,
 }
 
 /// A card: its name on top at a fixed size, its animal, its stamp, and its 5×5 grid in its
@@ -640,7 +650,7 @@ fn draw_card(ctx: &Context, look: &CardLook, card: Card, r: Rect, angle: f64, wo
         let (ex, ey) = (left + pad + (gx - left - pad - emblem) / 2.0, body_top + (body_h - emblem) / 2.0);
         ctx.save();
         turn_about(ctx, ex + emblem / 2.0, ey + emblem / 2.0, words - angle)?;
-        draw_emblem(ctx, card, ex, ey, emblem, p.card_ink)?;
+        draw_emblem(ctx, &look.emblem, ex, ey, emblem, p.card_ink)?;
         ctx.restore();
     }
     ctx.restore();
@@ -658,10 +668,10 @@ fn turn_about(ctx: &Context, x: f64, y: f64, angle: f64) -> Drawn {
 }
 
 /// The card's animal, from its vector drawing in a unit square.
-fn draw_emblem(ctx: &Context, card: Card, x: f64, y: f64, size: f64, colour: &str) -> Drawn {
+fn draw_emblem(ctx: &Context, commands: &[PathCommand], x: f64, y: f64, size: f64, colour: &str) -> Drawn {
     let at = |u: f64, v: f64| (x + u * size, y + v * size);
     ctx.begin_path();
-    for command in emblem(card) {
+    for &command in commands {
         match command {
             PathCommand::Move(u, v) => {
                 let (px, py) = at(u, v);
