@@ -372,10 +372,7 @@ fn parse_options(value: JsValue) -> Result<NewGame, JsError> {
     let cards = match options.cards {
         None => None,
         Some(names) => {
-            let cards = names
-                .iter()
-                .map(|name| Card::from_name(name).ok_or_else(|| JsError::new(&format!("unknown card '{name}'"))))
-                .collect::<Result<Vec<_>, _>>()?;
+            let cards = cards_named(&names).map_err(|e| JsError::new(&e))?;
             let cards: [Card; 5] =
                 cards.try_into().map_err(|_| JsError::new("give exactly five cards: Red, Red, Blue, Blue, side"))?;
             Some(cards)
@@ -385,6 +382,11 @@ fn parse_options(value: JsValue) -> Result<NewGame, JsError> {
     // A script names the colour: the coin decides nothing. A random deal draws from the page's deck.
     let deck = with_page(|app| app.state().settings.cards)?;
     Ok(NewGame { mode: choice.mode(false), cards, position, deck })
+}
+
+/// The cards of these names, or the first name that is none.
+fn cards_named(names: &[String]) -> Result<Vec<Card>, String> {
+    names.iter().map(|name| Card::from_name(name).ok_or_else(|| format!("unknown card '{name}'"))).collect()
 }
 
 /// Starts a new game on the page: `{ mode, human, level, cards, position, turn_board }`, all optional.
@@ -693,10 +695,7 @@ fn read_settings_patch(value: &JsValue) -> Result<SettingsPatch, String> {
     let cards = match fields.strings("cards_enabled")? {
         None => None,
         Some(names) => {
-            let cards = names
-                .iter()
-                .map(|name| Card::from_name(name).ok_or_else(|| format!("bad settings: unknown card '{name}'")))
-                .collect::<Result<Vec<_>, _>>()?;
+            let cards = cards_named(&names).map_err(|e| format!("bad settings: {e}"))?;
             let enabled = crate::ui::deck::checked(crate::rules::CardSet::of(&cards)).map_err(|_| {
                 "bad settings: cards_enabled needs at least five different cards: a game deals five".to_string()
             })?;

@@ -290,7 +290,7 @@ pub struct SettingsFile {
     pub coordinates: bool,
     /// `slow`, `normal` or `fast`: how fast the AI plays itself.
     pub watch_speed: String,
-    /// The names of the cards dealt from, joined by `,`; `None` (saves from before) is the base game's.
+    /// The names of the cards dealt from, each followed by `,`; `None` (saves from before) is the base game's.
     pub cards: Option<String>,
 }
 

@@ -45,9 +45,10 @@ pub fn checked(enabled: CardSet) -> Result<CardSet, TooFew> {
 }
 
 /// How a set's switch shows: all its cards on, none, or some (the switch then reads "mixed").
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum PackState {
     On,
+    #[default]
     Off,
     Mixed,
 }

@@ -179,18 +179,7 @@ pub fn emblem(card: Card) -> Vec<PathCommand> {
     let (Some(&start), Some(&end)) = (PACKED.1.get(card.index()), PACKED.1.get(card.index() + 1)) else {
         return Vec::new();
     };
-    unpack(&PACKED.0[start..end])
-}
-
-/// Path data read without `parse`'s checks and their messages (which would weigh on the page's
-/// wasm): for a file the page fetched, written from a table whose drawings the tests check.
-pub fn read_unchecked(path: &str) -> Vec<PathCommand> {
-    let mut bytes = vec![0; packed_len(path)];
-    pack(path.as_bytes(), &mut bytes, 0);
-    unpack(&bytes)
-}
-
-fn unpack(bytes: &[u8]) -> Vec<PathCommand> {
+    let bytes = &PACKED.0[start..end];
     let mut commands = Vec::new();
     let mut at = 0;
     while let Some(&letter) = bytes.get(at) {
@@ -253,44 +242,39 @@ const PACKED: ([u8; TOTAL], [usize; PATHS.len() + 1]) = {
     let (mut card, mut out) = (0, 0);
     while card < PATHS.len() {
         starts[card] = out;
-        out = pack(PATHS[card].as_bytes(), &mut bytes, out);
+        let path = PATHS[card].as_bytes();
+        let mut at = 0;
+        while at < path.len() {
+            let b = path[at];
+            if b.is_ascii_digit() {
+                let mut value = 0u8;
+                while at < path.len() && path[at].is_ascii_digit() {
+                    value = value * 10 + (path[at] - b'0');
+                    at += 1;
+                }
+                bytes[out] = value;
+                out += 1;
+            } else {
+                let code = match b {
+                    b'M' => MOVE,
+                    b'L' => LINE,
+                    b'Q' => QUAD,
+                    b'C' => CUBIC,
+                    b'Z' => CLOSE,
+                    _ => 0,
+                };
+                if code != 0 {
+                    bytes[out] = code;
+                    out += 1;
+                }
+                at += 1;
+            }
+        }
         card += 1;
     }
     starts[PATHS.len()] = out;
     (bytes, starts)
 };
-
-/// Packs a path into `bytes` from `out` on; where it ended.
-const fn pack(path: &[u8], bytes: &mut [u8], mut out: usize) -> usize {
-    let mut at = 0;
-    while at < path.len() {
-        let b = path[at];
-        if b.is_ascii_digit() {
-            let mut value = 0u8;
-            while at < path.len() && path[at].is_ascii_digit() {
-                value = value.wrapping_mul(10).wrapping_add(path[at] - b'0');
-                at += 1;
-            }
-            bytes[out] = value;
-            out += 1;
-        } else {
-            let code = match b {
-                b'M' => MOVE,
-                b'L' => LINE,
-                b'Q' => QUAD,
-                b'C' => CUBIC,
-                b'Z' => CLOSE,
-                _ => 0,
-            };
-            if code != 0 {
-                bytes[out] = code;
-                out += 1;
-            }
-            at += 1;
-        }
-    }
-    out
-}
 
 /// Parses path data in the subset described above into commands in the unit square. Rejects
 /// anything else: other commands (lowercase relative ones included), missing or extra numbers,
@@ -311,7 +295,7 @@ pub fn parse(path: &str) -> Result<Vec<PathCommand>, String> {
             b'Q' => 4,
             b'C' => 6,
             b'Z' => 0,
-            _ => return Err(format!("unexpected '{}' at byte {start}", char_at(path, start))),
+            _ => return Err(format!("unexpected {:?} at byte {start}", char_at(path, start))),
         };
         let mut n = [0.0; 6];
         for value in &mut n[..arity] {
@@ -358,20 +342,19 @@ fn number(path: &str, at: &mut usize) -> Result<f64, String> {
     }
     if *at == start {
         return Err(match bytes.get(start) {
-            Some(_) => format!("expected a number at byte {start}, found '{}'", char_at(path, start)),
+            Some(_) => format!("expected a number at byte {start}, found {:?}", char_at(path, start)),
             None => "expected a number at the end".to_string(),
         });
     }
     if value > 100 {
-        return Err(format!("{value} at byte {start} is outside 0–100"));
+        return Err(format!("{} at byte {start} is outside 0–100", &path[start..*at]));
     }
     if let Some(&next) = bytes.get(*at).filter(|b| matches!(b, b'.' | b'e' | b'E')) {
-        return Err(format!("expected an integer at byte {start}, found '{}' after it", next as char));
+        return Err(format!("expected an integer at byte {start}, found {:?} after it", next as char));
     }
     Ok(f64::from(value) / 100.0)
 }
 
-/// The character at byte `at` (never a slicing panic: the page's wasm reads fetched files with this).
 fn char_at(path: &str, at: usize) -> char {
-    path.get(at..).and_then(|rest| rest.chars().next()).unwrap_or('?')
+    path[at..].chars().next().unwrap_or('?')
 }

@@ -4,7 +4,6 @@
 //! them as `www/emblems/expansion.txt` (`file` writes it) the first time an expansion card is on
 //! the board, so that the first visit does not download them.
 
-use super::emblems::{PathCommand, read_unchecked};
 use crate::rules::{Card, Pack};
 
 /// The index of the first expansion card in `Card::ALL`.
@@ -257,20 +256,17 @@ pub fn file() -> String {
     file
 }
 
-/// The emblems a file holds, in the order of `Card::ALL` after the base cards; none if a card is
-/// missing or out of order (a file cut short, or from another build). The drawings themselves are
-/// the table's, which the tests check.
-pub fn read(file: &str) -> Option<Vec<Vec<PathCommand>>> {
+/// The emblems' path data a file holds, in the order of `Card::ALL` after the base cards; none if
+/// a card is missing or out of order (a file cut short, or from another build). The page draws
+/// them as they are (a canvas reads this path syntax); the tests check the table's drawings.
+pub fn read(file: &str) -> Option<Vec<String>> {
     let mut lines = file.lines().filter(|line| !line.starts_with('#') && !line.is_empty());
-    let drawn = Card::ALL[FIRST..]
+    let paths = Card::ALL[FIRST..]
         .iter()
         .map(|card| {
             let (name, path) = lines.next()?.split_once(' ')?;
-            if name != card.name() {
-                return None;
-            }
-            Some(read_unchecked(path))
+            (name == card.name()).then(|| path.to_string())
         })
         .collect::<Option<Vec<_>>>()?;
-    lines.next().is_none().then_some(drawn)
+    lines.next().is_none().then_some(paths)
 }

@@ -3,7 +3,6 @@
 //! goes to `crate::rules`.
 
 use super::anim::{Anim, Celebration};
-use super::emblems::PathCommand;
 pub use super::notice::Notice;
 use super::puzzle::{PuzzleRun, Status as PuzzleStatus};
 use super::review::Review;
@@ -212,8 +211,8 @@ pub enum Emblems {
     #[default]
     NotAsked,
     Asked,
-    /// In the order of `Card::ALL` after the base cards.
-    Here(Rc<[Vec<PathCommand>]>),
+    /// Their path data, in the order of `Card::ALL` after the base cards.
+    Here(Rc<[String]>),
     /// The file could not be had or read: the names stay alone on this visit.
     Failed,
 }
@@ -258,13 +257,14 @@ impl State {
         }
     }
 
-    /// The animal drawn on `card`: a base card's always, an expansion card's once its file is here.
-    pub fn emblem(&self, card: Card) -> Vec<PathCommand> {
+    /// The path data of an expansion card's emblem, once its file is here (a base card's is
+    /// `emblems::emblem`).
+    pub fn expansion_emblem(&self, card: Card) -> Option<&str> {
         match &self.expansion_emblems {
-            Emblems::Here(drawn) if card.pack() != crate::rules::Pack::Base => {
-                drawn.get(card.index() - super::expansion_emblems::FIRST).cloned().unwrap_or_default()
+            Emblems::Here(paths) => {
+                paths.get(card.index().checked_sub(super::expansion_emblems::FIRST)?).map(String::as_str)
             }
-            _ => super::emblems::emblem(card),
+            _ => None,
         }
     }
 

@@ -3,7 +3,7 @@
 //! evaluation bar, the review's graph, and what the new-game dialog and the records list offer.
 //! The shell writes exactly this into the page; `game_state()` hands the same view to scripts.
 
-use super::deck;
+use super::deck::{self, PackState};
 use super::review::{self, GRAPH_HEIGHT, Review};
 use super::standings::Tally;
 use super::state::{State, WatchSpeed};
@@ -70,65 +70,27 @@ pub struct ControlsView {
 /// The switches of the cards a new game is dealt from, as the dialog shows them.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct DeckView {
-    /// Each set's switch, in order.
-    pub packs: Vec<DeckSwitch>,
-    /// Every card's switch, set by set.
-    pub cards: Vec<DeckSwitch>,
+    /// The cards on: their switches are on, and the five card choosers offer them.
+    pub enabled: CardSet,
+    /// Each set's switch, in the order of `Pack::ALL`; a mixed one turns all its cards on.
+    pub packs: [PackState; 3],
     /// How many cards are on, or why the last switch was refused.
     pub message: String,
     pub refused: bool,
-    /// What the five card choosers offer: the cards on, each by name and in words.
-    pub offered: Vec<(&'static str, &'static str)>,
-    pub enabled: CardSet,
-}
-
-#[derive(Clone, Debug, PartialEq)]
-pub struct DeckSwitch {
-    /// The set's code (`senseis-path`) or the card's notation name (`sea-snake`).
-    pub code: &'static str,
-    /// In the player's language.
-    pub label: &'static str,
-    pub on: bool,
-    /// A set with some of its cards on: its switch reads "mixed", and turning it turns all on.
-    pub mixed: bool,
 }
 
 fn deck_view(state: &State) -> DeckView {
     let lang = state.lang();
     let enabled = state.settings.cards;
-    let packs = Pack::ALL
-        .into_iter()
-        .map(|pack| {
-            let shows = deck::pack_state(enabled, pack);
-            DeckSwitch {
-                code: pack.code(),
-                label: text::pack_name(lang, pack),
-                on: shows == deck::PackState::On,
-                mixed: shows == deck::PackState::Mixed,
-            }
-        })
-        .collect();
-    let cards = Pack::ALL
-        .into_iter()
-        .flat_map(|pack| pack.cards())
-        .map(|card| DeckSwitch {
-            code: card.name(),
-            label: text::card_name(lang, card),
-            on: enabled.contains(card),
-            mixed: false,
-        })
-        .collect();
     DeckView {
-        packs,
-        cards,
+        enabled,
+        packs: Pack::ALL.map(|pack| deck::pack_state(enabled, pack)),
         message: if state.deck_refused {
             lang.texts().html("deck-too-few").unwrap_or_default().to_string()
         } else {
             text::deck_count(lang, enabled.len())
         },
         refused: state.deck_refused,
-        offered: card_options(lang, enabled),
-        enabled,
     }
 }
 

@@ -1,7 +1,7 @@
 //! The HTML around the canvas: the buttons, the dialogs, the move list, the status lines and the
 //! result banner. Buttons send the session intents; `update` shows the state.
 
-use super::super::deck::{self, Switch};
+use super::super::deck::{self, PackState, Switch};
 use super::super::error_text;
 use super::super::keyboard::{self, MoveListPlace};
 use super::super::puzzle::Choice;
@@ -15,7 +15,7 @@ use super::super::view::{
 use super::puzzles;
 use super::{App, listen};
 use crate::mode::ModeKind;
-use crate::rules::{Card, Pack};
+use crate::rules::{Card, CardSet, Pack};
 use wasm_bindgen::prelude::*;
 use web_sys::{Document, Element, HtmlButtonElement, HtmlDialogElement, HtmlInputElement, HtmlSelectElement};
 
@@ -141,7 +141,7 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
     for (slot, id) in CARD_SELECTS.into_iter().enumerate() {
         let chooser = document.get_element_by_id(id).ok_or("no card chooser")?;
         listen(&chooser, "change", move |_, _: web_sys::Event| {
-            let mut form = SetupForm::read(&read_setup());
+            let mut form = setup_form();
             if let Some(card) = Card::from_name(&select_value(id)) {
                 form.choose_card(slot, card);
             }
@@ -150,12 +150,11 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
             }
         })?;
     }
-    // A set's switch or a card's, by the code it carries.
+    // A set's switch or a card's, by the code or name it carries.
     let deck = document.get_element_by_id("deck").ok_or("no #deck")?;
     listen(&deck, "change", |app, e: web_sys::Event| {
         let Some(input) = e.target().and_then(|t| t.dyn_into::<HtmlInputElement>().ok()) else { return };
-        let code = input.get_attribute("data-code").unwrap_or_default();
-        let on = input.checked();
+        let (code, on) = (input.value(), input.checked());
         let switch = match (Pack::from_code(&code), Card::from_name(&code)) {
             (Some(pack), _) => Switch::Pack(pack, on),
             (None, Some(card)) => Switch::Card(card, on),
@@ -168,7 +167,7 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
         let mut coin = [0u8; 1];
         let _ = getrandom::fill(&mut coin);
         let state = app.state();
-        match SetupForm::read(&read_setup()).new_game(coin[0] & 1 == 1, state.settings.cards, state.lang()) {
+        match setup_form().new_game(coin[0] & 1 == 1, state.settings.cards, state.lang()) {
             Ok(options) => {
                 show_setup_error("");
                 close_dialog("setup");
@@ -320,7 +319,7 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
 
 /// Opens the new-game dialog on the game being played: its mode, colour, level and cards.
 fn open_setup(app: &mut App) {
-    show_deck(&app.session().controls().deck, true);
+    show_deck(&app.session().controls().deck, app.state().lang(), true);
     let fields = SetupForm::of(app.state()).fields();
     let selects = [("setup-mode", &fields.mode), ("setup-colour", &fields.seat), ("setup-level", &fields.level)];
     for (id, value) in selects.into_iter().chain(CARD_SELECTS.into_iter().zip(&fields.cards)) {
@@ -358,6 +357,12 @@ fn select_value(id: &str) -> String {
 
 fn checked(id: &str) -> bool {
     element::<HtmlInputElement>(id).is_some_and(|input| input.checked())
+}
+
+/// The new-game form as it stands (one copy for its three readers).
+#[inline(never)]
+fn setup_form() -> SetupForm {
+    SetupForm::read(&read_setup())
 }
 
 /// The new-game form's fields as they stand.
@@ -423,7 +428,7 @@ pub fn update(view: &ControlsView) {
     set_hidden("show-solution", !view.show_solution);
     show_puzzle_list(view.puzzle_list.as_ref());
     if element::<HtmlDialogElement>("setup").is_some_and(|dialog| dialog.open()) {
-        show_deck(&view.deck, false);
+        show_deck(&view.deck, Lang::from_code(view.settings.language).unwrap_or(Lang::En), false);
     }
     set_text("puzzle-text", view.puzzle_end.as_deref());
     set_hidden("viewing", view.viewing.is_none());
@@ -496,56 +501,54 @@ fn show_room(id: &str, texts: &[String]) {
 }
 
 thread_local! {
-    /// The deck's switches as last written.
-    static DECK: std::cell::RefCell<Option<DeckView>> = const { std::cell::RefCell::new(None) };
+    /// The language the list of cards was written in, and the cards its choosers offered.
+    static DECK: std::cell::Cell<Option<(Lang, CardSet)>> = const { std::cell::Cell::new(None) };
 }
 
 /// Writes the deck's switches and its count, and the card choosers' options. When the deck
 /// changes with the dialog open, a chosen card turned off gives way to one still on; `opening`
 /// leaves the values to `open_setup`.
-fn show_deck(deck: &DeckView, opening: bool) {
-    let before = DECK.with(|kept| kept.replace(Some(deck.clone())));
+fn show_deck(deck: &DeckView, lang: Lang, opening: bool) {
+    let before = DECK.replace(Some((lang, deck.enabled)));
     let (Some(list), Some(document)) = (find("deck-cards"), app_document()) else { return };
-    // Built again only when the words change (a new language): a rebuilt list loses the focus.
-    let words = |view: &DeckView| view.cards.iter().map(|card| card.label).collect::<Vec<_>>();
-    if before.as_ref().is_none_or(|before| words(before) != words(deck)) {
-        let html: String = deck
-            .cards
-            .iter()
-            .map(|card| format!("<label><input type=checkbox data-code={}> {}</label>", card.code, card.label))
-            .collect();
+    // Written again only in a new language: a list written again loses the focus.
+    if before.is_none_or(|(was, _)| was != lang) {
+        let mut html = String::new();
+        for card in Card::ALL {
+            html.push_str(&format!(
+                "<label><input type=checkbox value={card}> {}</label>",
+                text::card_name(lang, card)
+            ));
+        }
         list.set_inner_html(&html);
     }
-    // The sets' switches, then the cards', in the order of the view.
+    // The sets' switches, then the cards', in table order.
     let Ok(inputs) = document.query_selector_all("#deck input") else { return };
-    for (index, switch) in deck.packs.iter().chain(&deck.cards).enumerate() {
+    let packs = deck.packs.map(|shows| (shows == PackState::On, shows == PackState::Mixed));
+    let cards = Card::ALL.map(|card| (deck.enabled.contains(card), false));
+    for (index, (on, mixed)) in packs.into_iter().chain(cards).enumerate() {
         if let Some(input) = inputs.item(index as u32).and_then(|node| node.dyn_into::<HtmlInputElement>().ok()) {
-            input.set_checked(switch.on);
-            input.set_indeterminate(switch.mixed);
+            input.set_checked(on);
+            input.set_indeterminate(mixed);
         }
     }
     set_text("deck-message", Some(&deck.message));
     if let Some(message) = find("deck-message") {
         let _ = message.set_attribute("class", if deck.refused { "refused" } else { "" });
     }
-    if !opening && before.is_some_and(|before| before.offered == deck.offered) {
+    if !opening && before == Some((lang, deck.enabled)) {
         return;
     }
-    let form = SetupForm::read(&read_setup()).within(deck.enabled);
-    for id in CARD_SELECTS {
+    let form = setup_form().within(deck.enabled);
+    let options: String = view::card_options(lang, deck.enabled)
+        .iter()
+        .map(|(name, label)| format!("<option value={name}>{label}"))
+        .collect();
+    for (id, chosen) in CARD_SELECTS.into_iter().zip(form.fields().cards) {
         let Some(select) = element::<HtmlSelectElement>(id) else { continue };
-        select.set_inner_html("");
-        for (name, label) in &deck.offered {
-            if let Ok(option) = web_sys::HtmlOptionElement::new_with_text_and_value(label, name) {
-                let _ = select.add_with_html_option_element(&option);
-            }
-        }
-    }
-    if !opening {
-        for (id, name) in CARD_SELECTS.into_iter().zip(form.fields().cards) {
-            if let Some(select) = element::<HtmlSelectElement>(id) {
-                select.set_value(&name);
-            }
+        select.set_inner_html(&options);
+        if !opening {
+            select.set_value(&chosen);
         }
     }
 }

@@ -2,7 +2,7 @@
 //! by each player's row, and a celebration. Nothing else draws; nothing here changes the state.
 
 use super::super::anim::lerp_rect;
-use super::super::emblems::PathCommand;
+use super::super::emblems::{PathCommand, emblem};
 use super::super::keyboard::focus_rect;
 use super::super::layout::{CardPlace, Layout, Rect};
 use super::super::scene::{Emphasis, Marks, emphasis, holder, labels, marks, scene, words_turn_with_card};
@@ -156,7 +156,7 @@ pub fn draw(ctx: &Context, cache: &mut BoardCache, state: &State, layout: &Layou
             lang: state.lang(),
             owner: holder(state, card),
             emphasis,
-            emblem: state.emblem(card),
+            expansion: state.expansion_emblem(card),
         };
         let angle = if turned { PI } else { 0.0 };
         draw_card(ctx, &look, card, rect, angle, if words_turn { angle } else { 0.0 })?;
@@ -175,7 +175,7 @@ pub fn draw(ctx: &Context, cache: &mut BoardCache, state: &State, layout: &Layou
                 lang: state.lang(),
                 owner: holder(state, c.card),
                 emphasis: Emphasis::Plain,
-                emblem: state.emblem(c.card),
+                expansion: state.expansion_emblem(c.card),
             };
             if c.fade {
                 // Out where it was, then in where it goes: nothing crosses the board.
@@ -551,8 +551,8 @@ struct CardLook<'a> {
     lang: Lang,
     owner: Color,
     emphasis: Emphasis,
-    /// The animal, or nothing while an expansion card's emblem has not come.
-    emblem: Vec<PathCommand>,
+    /// An expansion card's animal, once its file has come (until then, none is drawn).
+    expansion: Option<&'a str>,
 }
 
 /// A card: its name on top at a fixed size, its animal, its stamp, and its 5×5 grid in its
@@ -650,7 +650,10 @@ fn draw_card(ctx: &Context, look: &CardLook, card: Card, r: Rect, angle: f64, wo
         let (ex, ey) = (left + pad + (gx - left - pad - emblem) / 2.0, body_top + (body_h - emblem) / 2.0);
         ctx.save();
         turn_about(ctx, ex + emblem / 2.0, ey + emblem / 2.0, words - angle)?;
-        draw_emblem(ctx, &look.emblem, ex, ey, emblem, p.card_ink)?;
+        match look.expansion {
+            Some(path) => draw_path(ctx, path, ex, ey, emblem, p.card_ink)?,
+            None => draw_emblem(ctx, card, ex, ey, emblem, p.card_ink)?,
+        }
         ctx.restore();
     }
     ctx.restore();
@@ -668,10 +671,23 @@ fn turn_about(ctx: &Context, x: f64, y: f64, angle: f64) -> Drawn {
 }
 
 /// The card's animal, from its vector drawing in a unit square.
-fn draw_emblem(ctx: &Context, commands: &[PathCommand], x: f64, y: f64, size: f64, colour: &str) -> Drawn {
+/// An expansion card's animal from its path data in a 100×100 box, as the canvas reads it.
+fn draw_path(ctx: &Context, path: &str, x: f64, y: f64, size: f64, colour: &str) -> Drawn {
+    let path = web_sys::Path2d::new_with_path_string(path)?;
+    ctx.save();
+    ctx.translate(x, y)?;
+    ctx.scale(size / 100.0, size / 100.0)?;
+    ctx.set_global_alpha(0.85);
+    ctx.set_fill_style_str(colour);
+    ctx.fill_with_path_2d(&path);
+    ctx.restore();
+    Ok(())
+}
+
+fn draw_emblem(ctx: &Context, card: Card, x: f64, y: f64, size: f64, colour: &str) -> Drawn {
     let at = |u: f64, v: f64| (x + u * size, y + v * size);
     ctx.begin_path();
-    for &command in commands {
+    for command in emblem(card) {
         match command {
             PathCommand::Move(u, v) => {
                 let (px, py) = at(u, v);
