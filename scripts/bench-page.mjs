@@ -62,11 +62,13 @@ let total = 0;
 // Fetched only when asked for, not part of a game's download: the rules (RULES.md, and the
 // rules dialog's paragraphs in rules/), the puzzle set, and the error texts of a language other
 // than English (errors/, when an error is to be shown), the tutorial's texts (tutorial/, when it
-// starts). The largest of each is listed. The page's texts in a language other than English
-// (texts/) are part of a first visit in that language.
+// starts), the expansion cards' emblems (emblems/, the first time one is on the board). The
+// largest of each is listed. The page's texts in a language other than English (texts/) are part
+// of a first visit in that language.
 // Online play (online.js, then the module, peer.js and peer_bg.wasm) is imported when it opens.
-const lazy = ['RULES.md', 'puzzles.txt', 'rules/fa.txt', 'errors/fa.txt', 'tutorial/fa.txt', 'online.js', 'peer.js', 'peer_bg.wasm'];
-const folders = ['rules', 'errors', 'tutorial', 'texts'];
+const lazy = ['RULES.md', 'puzzles.txt', 'rules/fa.txt', 'errors/fa.txt', 'tutorial/fa.txt', 'emblems/expansion.txt',
+  'online.js', 'peer.js', 'peer_bg.wasm'];
+const folders = ['rules', 'errors', 'tutorial', 'texts', 'emblems'];
 const files = readdirSync(dist).filter((f) => !f.endsWith('.map') && !lazy.includes(f) && !folders.includes(f));
 const sizes = files.map((f) => {
   const gz = gzipSync(readFileSync(join(dist, f)), { level: 9 }).length;

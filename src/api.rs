@@ -372,18 +372,21 @@ fn parse_options(value: JsValue) -> Result<NewGame, JsError> {
     let cards = match options.cards {
         None => None,
         Some(names) => {
-            let cards = names
-                .iter()
-                .map(|name| Card::from_name(name).ok_or_else(|| JsError::new(&format!("unknown card '{name}'"))))
-                .collect::<Result<Vec<_>, _>>()?;
+            let cards = cards_named(&names).map_err(|e| JsError::new(&e))?;
             let cards: [Card; 5] =
                 cards.try_into().map_err(|_| JsError::new("give exactly five cards: Red, Red, Blue, Blue, side"))?;
             Some(cards)
         }
     };
     let position = options.position.as_deref().map(parse_position).transpose()?;
-    // A script names the colour: the coin decides nothing.
-    Ok(NewGame { mode: choice.mode(false), cards, position })
+    // A script names the colour: the coin decides nothing. A random deal draws from the page's deck.
+    let deck = with_page(|app| app.state().settings.cards)?;
+    Ok(NewGame { mode: choice.mode(false), cards, position, deck })
+}
+
+/// The cards of these names, or the first name that is none.
+fn cards_named(names: &[String]) -> Result<Vec<Card>, String> {
+    names.iter().map(|name| Card::from_name(name).ok_or_else(|| format!("unknown card '{name}'"))).collect()
 }
 
 /// Online play, as the "Invite a friend" dialog starts it: `{ cards, color, move_limit_s }`,
@@ -523,6 +526,8 @@ pub fn game_state() -> Result<JsValue, JsError> {
         tutorial_done: bool,
         /// Everything the controls around the board show, as the page writes them.
         controls: ControlsView,
+        /// The names of the cards a new game is dealt from, in table order.
+        cards_enabled: Vec<&'static str>,
         /// Online play: `{ status, room, you, opponent_connected, error }`, or null.
         online: Option<OnlineStateView>,
     }
@@ -642,6 +647,7 @@ pub fn game_state() -> Result<JsValue, JsError> {
             }),
             tutorial_done: state.tutorial_done,
             controls,
+            cards_enabled: state.settings.cards.map(Card::name).collect(),
         };
         to_js(&view)
     })?
@@ -757,10 +763,13 @@ struct SettingsView {
     coordinates: bool,
     /// "slow", "normal" or "fast": how fast the AI plays itself.
     watch_speed: &'static str,
+    /// The names of the cards a new game is dealt from (at least five), in table order.
+    cards_enabled: Vec<&'static str>,
 }
 
 fn read_settings_patch(value: &JsValue) -> Result<SettingsPatch, String> {
-    const FIELDS: [&str; 6] = ["evaluation", "language", "sound", "theme", "coordinates", "watch_speed"];
+    const FIELDS: [&str; 7] =
+        ["evaluation", "language", "sound", "theme", "coordinates", "watch_speed", "cards_enabled"];
     let Some(fields) = JsFields::read(value, "bad settings", Some(&FIELDS))? else {
         return Ok(SettingsPatch::default());
     };
@@ -785,7 +794,18 @@ fn read_settings_patch(value: &JsValue) -> Result<SettingsPatch, String> {
                 format!("bad settings: watch_speed '{code}' does not exist: use slow, normal or fast")
             })?),
         };
+    let cards = match fields.strings("cards_enabled")? {
+        None => None,
+        Some(names) => {
+            let cards = cards_named(&names).map_err(|e| format!("bad settings: {e}"))?;
+            let enabled = crate::ui::deck::checked(crate::rules::CardSet::of(&cards)).map_err(|_| {
+                "bad settings: cards_enabled needs at least five different cards: a game deals five".to_string()
+            })?;
+            Some(enabled)
+        }
+    };
     Ok(SettingsPatch {
+        cards,
         language,
         evaluation: fields.bool("evaluation")?,
         sound: fields.bool("sound")?,
@@ -796,7 +816,8 @@ fn read_settings_patch(value: &JsValue) -> Result<SettingsPatch, String> {
 }
 
 /// Reads and changes the page's settings as its controls do: `patch` is
-/// `{ evaluation, language, sound, theme, coordinates, watch_speed }`, any of them (or nothing, to read).
+/// `{ evaluation, language, sound, theme, coordinates, watch_speed, cards_enabled }`, any of them (or
+/// nothing, to read); `cards_enabled` lists card names, at least five.
 /// Returns all the settings. A bad value throws and changes nothing.
 #[wasm_bindgen]
 pub fn game_settings(patch: JsValue) -> Result<js_sys::Promise, JsError> {
@@ -821,7 +842,7 @@ pub fn game_settings(patch: JsValue) -> Result<js_sys::Promise, JsError> {
     }))
 }
 
-/// Changes the settings; all six as they then are.
+/// Changes the settings; all of them as they then are.
 fn apply_settings(patch: SettingsPatch) -> JsValue {
     let view = with_page(|app| {
         app.dispatch(Event::Settings(patch));
@@ -833,6 +854,7 @@ fn apply_settings(patch: SettingsPatch) -> JsValue {
             theme: settings.theme.code(),
             coordinates: settings.coordinates,
             watch_speed: settings.watch_speed.code(),
+            cards_enabled: settings.cards.map(Card::name).collect(),
         })
     });
     match view {

@@ -305,6 +305,8 @@ pub struct SettingsFile {
     pub coordinates: bool,
     /// `slow`, `normal` or `fast`: how fast the AI plays itself.
     pub watch_speed: String,
+    /// The names of the cards dealt from, each followed by `,`; `None` (saves from before) is the base game's.
+    pub cards: Option<String>,
 }
 
 impl Default for SettingsFile {
@@ -316,6 +318,7 @@ impl Default for SettingsFile {
             theme: "system".into(),
             coordinates: false,
             watch_speed: "normal".into(),
+            cards: None,
         }
     }
 }
@@ -334,6 +337,9 @@ pub fn encode_settings(settings: &SettingsFile) -> String {
     );
     if let Some(language) = &settings.language {
         text.push_str(&format!("language {language}\n"));
+    }
+    if let Some(cards) = &settings.cards {
+        text.push_str(&format!("cards {cards}\n"));
     }
     text
 }
@@ -368,6 +374,9 @@ pub fn decode_settings(text: &str) -> Option<SettingsFile> {
             ("theme", _) if word(value) => settings.theme = value.to_string(),
             ("watch-speed", _) if word(value) => settings.watch_speed = value.to_string(),
             ("language", _) if word(value) => settings.language = Some(value.to_string()),
+            ("cards", _) if value.bytes().all(|b| b.is_ascii_lowercase() || b == b'-' || b == b',') => {
+                settings.cards = Some(value.to_string());
+            }
             _ => {}
         }
     }

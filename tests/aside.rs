@@ -66,7 +66,7 @@ fn what_is_aside_survives_a_reload() {
     let read = save::decode(&text).unwrap();
     assert_eq!(read, session.save_file());
     let found = Found { save: Ok(Some(read)), settings: None, link: None, browser_language: None };
-    let opened = opening(found, || Game::from_deal(&Deal::from_seed(3)));
+    let opened = opening(found, |_| Game::from_deal(&Deal::from_seed(3)));
     assert_eq!(opened.aside.map(|a| a.game), Some(mine));
     assert!(opened.puzzle.is_some(), "the puzzle goes on, the game waits");
 }
@@ -143,7 +143,7 @@ fn a_link_opened_over_a_saved_game_in_progress_keeps_that_game_aside() {
     let linked = Game::from_record(RECORD).unwrap();
     let found =
         Found { save: Ok(Some(saved.clone())), settings: None, link: Some(Ok(linked.clone())), browser_language: None };
-    let opened = opening(found, || Game::from_deal(&Deal::from_seed(3)));
+    let opened = opening(found, |_| Game::from_deal(&Deal::from_seed(3)));
     assert_eq!(opened.game, linked);
     assert_eq!(opened.aside, Some(AsideGame { game: saved.game, mode: saved.mode }));
 }

@@ -109,3 +109,39 @@ fn preview() {
     assert!(page.contains("tiger") && page.contains("goat"));
     write_preview(&page);
 }
+
+/// The page fetches the emblems as `www/emblems/expansion.txt`, written from the table:
+/// `UPDATE_EMBLEMS_FILE=1 cargo test --test expansion_emblems` rewrites it after a drawing changes.
+#[test]
+fn the_emblems_file_is_the_table_and_reads_back() {
+    let written = onitama::ui::expansion_emblems::file();
+    let path = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("www/emblems/expansion.txt");
+    if std::env::var_os("UPDATE_EMBLEMS_FILE").is_some() {
+        std::fs::write(&path, &written).unwrap();
+    }
+    let file = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(
+        file == written,
+        "{} differs from the table: run UPDATE_EMBLEMS_FILE=1 cargo test --test expansion_emblems",
+        path.display()
+    );
+    let read = onitama::ui::expansion_emblems::read(&file).expect("the file reads");
+    let table: Vec<&str> = EXPANSION_EMBLEMS.iter().map(|&(_, path)| path).collect();
+    assert_eq!(read, table, "the page draws the table's paths");
+}
+
+#[test]
+fn an_emblems_file_cut_short_or_out_of_order_is_not_read() {
+    let file = onitama::ui::expansion_emblems::file();
+    let lines: Vec<&str> = file.lines().collect();
+    let cut = lines[..lines.len() - 1].join("\n");
+    assert_eq!(onitama::ui::expansion_emblems::read(&cut), None);
+    let mut swapped = lines.clone();
+    swapped.swap(1, 2);
+    assert_eq!(onitama::ui::expansion_emblems::read(&swapped.join("\n")), None);
+    let renamed = file.replacen("\nbear ", "\nbare ", 1);
+    assert_eq!(onitama::ui::expansion_emblems::read(&renamed), None);
+    let longer = format!("{file}goat M0 0L1 1Z\n");
+    assert_eq!(onitama::ui::expansion_emblems::read(&longer), None);
+    assert!(onitama::ui::expansion_emblems::read(&lines.join("\n")).is_some());
+}

@@ -303,7 +303,7 @@ fn a_solution_shown_is_saved_as_shown_and_read_back_so() {
         link: None,
         browser_language: Some("en".to_string()),
     };
-    let opened = onitama::ui::startup::opening(found, || Game::from_deal(&Deal::from_seed(2)));
+    let opened = onitama::ui::startup::opening(found, |_| Game::from_deal(&Deal::from_seed(2)));
     assert!(opened.puzzle.is_some_and(|run| run.shown), "still shown after a reload");
     assert_eq!(opened.game.start(), &puzzle.position);
 }

@@ -160,6 +160,7 @@ fn a_choice_of_five_cards_with_a_repeat_is_refused() {
         mode: vs_ai(Color::Red),
         cards: Some([Card::Ox, Card::Boar, Card::Ox, Card::Elephant, Card::Crab]),
         position: None,
+        deck: onitama::ui::deck::DEFAULT,
     };
     assert_eq!(options.game().unwrap_err(), PositionError::DuplicateCard(Card::Ox));
     assert_eq!(

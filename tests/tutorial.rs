@@ -351,7 +351,7 @@ fn reopen(file: &onitama::save::SaveFile) -> Session {
         link: None,
         browser_language: None,
     };
-    let opened = opening(found, || panic!("the save holds a game"));
+    let opened = opening(found, |_| panic!("the save holds a game"));
     let mut state = State::new(opened.game, opened.mode, opened.settings, true, 1);
     (state.puzzle, state.aside, state.tutorial) = (opened.puzzle, opened.aside, opened.tutorial);
     let mut session = Session::new(state);

@@ -5,6 +5,7 @@
 use onitama::ai::Score;
 use onitama::mode::{AiLevel, Mode, ModeChoice, ModeKind, Seat};
 use onitama::rules::{Card, Color, Game};
+use onitama::ui::deck;
 use onitama::ui::error_text::{self, ErrorFiles, error_file};
 use onitama::ui::keyboard::{MoveListPlace, move_list_intent, page_intent};
 use onitama::ui::notice::Notice;
@@ -159,13 +160,13 @@ fn the_new_game_form_decides_a_random_seat_by_the_coin_and_refuses_a_card_twice_
     let mut form = SetupForm::of(&state(START, Mode::default()));
     form.choice.seat = Seat::Random;
     let colours: Vec<Color> =
-        [false, true].map(|coin| form.new_game(coin, Lang::En).unwrap().mode.human().unwrap()).to_vec();
+        [false, true].map(|coin| form.new_game(coin, deck::DEFAULT, Lang::En).unwrap().mode.human().unwrap()).to_vec();
     assert_eq!(colours, vec![Color::Red, Color::Blue]);
-    assert_eq!(form.new_game(false, Lang::En).unwrap().cards, None, "random cards unless chosen");
+    assert_eq!(form.new_game(false, deck::DEFAULT, Lang::En).unwrap().cards, None, "random cards unless chosen");
     form.choose_cards = true;
-    assert_eq!(form.new_game(false, Lang::En).unwrap().cards, Some(form.cards));
+    assert_eq!(form.new_game(false, deck::DEFAULT, Lang::En).unwrap().cards, Some(form.cards));
     form.cards[0] = form.cards[1];
-    let refused = form.new_game(false, Lang::Fr).unwrap_err();
+    let refused = form.new_game(false, deck::DEFAULT, Lang::Fr).unwrap_err();
     assert!(refused.contains(onitama::ui::text::card_name(Lang::Fr, form.cards[1])), "{refused}");
 }
 
@@ -175,7 +176,7 @@ fn a_card_picked_in_the_new_game_form_makes_the_five_cards_the_deal() {
     assert!(!form.choose_cards);
     form.choose_card(4, Card::Tiger);
     assert!(form.choose_cards, "the chooser's change ticks the box");
-    assert_eq!(form.new_game(false, Lang::En).unwrap().cards.unwrap()[4], Card::Tiger);
+    assert_eq!(form.new_game(false, deck::DEFAULT, Lang::En).unwrap().cards.unwrap()[4], Card::Tiger);
     form.choose_card(9, Card::Crab);
     assert_eq!(form.cards[4], Card::Tiger, "no sixth chooser");
 }
@@ -310,15 +311,18 @@ fn a_cards_grid_shows_its_piece_in_the_middle_and_where_it_reaches() {
     assert_eq!(grid.iter().filter(|c| **c == GridCell::Reach).count(), Card::Tiger.offsets().len());
 }
 
-/// Until the packs can be chosen, the page offers the base cards; an expansion card that
-/// arrives anyway (a link, a save) is named in every language and drawn without an emblem.
+/// The choosers offer the cards enabled (the base ones unless chosen otherwise); every card is
+/// named in every language, and an expansion card is drawn without an emblem until its file comes.
 #[test]
-fn the_page_names_an_expansion_card_and_offers_the_base_ones() {
-    use onitama::rules::Pack;
+fn the_page_names_every_card_and_offers_the_enabled_ones() {
+    use onitama::rules::{CardSet, Pack};
     use onitama::ui::text::{card_name, describe_position};
+    let some = CardSet::of(&[Card::Goat, Card::Tiger, Card::Kirin, Card::Ox, Card::Fox]);
     for lang in Lang::ALL {
-        let offered: Vec<&str> = view::card_options(lang).into_iter().map(|(code, _)| code).collect();
+        let offered: Vec<&str> = view::card_options(lang, deck::DEFAULT).into_iter().map(|(code, _)| code).collect();
         assert_eq!(offered, Pack::Base.cards().map(|card| card.name()).collect::<Vec<_>>());
+        let offered: Vec<&str> = view::card_options(lang, some).into_iter().map(|(code, _)| code).collect();
+        assert_eq!(offered, ["tiger", "ox", "fox", "kirin", "goat"], "table order");
         for card in Card::ALL {
             assert!(!card_name(lang, card).is_empty(), "{card} in {}", lang.code());
         }

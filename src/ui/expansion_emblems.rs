@@ -1,9 +1,16 @@
 //! The emblems of the expansion cards, drawn like those of [`super::emblems`] and in the same
 //! path subset: a 100×100 box, integer coordinates, closed shapes, clockwise shapes and
-//! counter-clockwise holes (patches, plates, bands, eyes). `parse` reads them. The page does not
-//! draw them yet: it is to fetch them only when an expansion card is shown.
+//! counter-clockwise holes (patches, plates, bands, eyes). `parse` reads them. The page fetches
+//! them as `www/emblems/expansion.txt` (`file` writes it) the first time an expansion card is on
+//! the board, so that the first visit does not download them.
+
+use crate::rules::{Card, Pack};
+
+/// The index of the first expansion card in `Card::ALL`.
+pub const FIRST: usize = Pack::Base.cards().len() as usize;
 
 /// Each expansion card's identifier and the path data of its emblem.
+#[cfg(not(target_arch = "wasm32"))]
 pub const EXPANSION_EMBLEMS: [(&str, &str); 18] = [
     // bear: walking, hump-shouldered, round ears, short tail
     (
@@ -236,3 +243,30 @@ pub const EXPANSION_EMBLEMS: [(&str, &str); 18] = [
         ),
     ),
 ];
+
+/// The emblems' file as the page fetches it: one card a line, its name and its path data.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn file() -> String {
+    let mut file = String::from(
+        "# Written from src/ui/expansion_emblems.rs by tests/expansion_emblems.rs: edit the Rust table, not this file.\n",
+    );
+    for (name, path) in EXPANSION_EMBLEMS {
+        file.push_str(&format!("{name} {path}\n"));
+    }
+    file
+}
+
+/// The emblems' path data a file holds, in the order of `Card::ALL` after the base cards; none if
+/// a card is missing or out of order (a file cut short, or from another build). The page draws
+/// them as they are (a canvas reads this path syntax); the tests check the table's drawings.
+pub fn read(file: &str) -> Option<Vec<String>> {
+    let mut lines = file.lines().filter(|line| !line.starts_with('#') && !line.is_empty());
+    let paths = Card::ALL[FIRST..]
+        .iter()
+        .map(|card| {
+            let (name, path) = lines.next()?.split_once(' ')?;
+            (name == card.name()).then(|| path.to_string())
+        })
+        .collect::<Option<Vec<_>>>()?;
+    lines.next().is_none().then_some(paths)
+}

@@ -5,6 +5,7 @@
 
 pub mod anim;
 pub mod board;
+pub mod deck;
 pub mod emblems;
 pub mod error_text;
 pub mod expansion_emblems;

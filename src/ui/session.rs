@@ -7,6 +7,7 @@
 
 use super::anim::{Anim, Celebration};
 use super::board;
+use super::deck;
 use super::error_text;
 use super::keyboard::{self, KeyResult};
 use super::layout::Layout;
@@ -16,14 +17,14 @@ use super::review::Review;
 use super::scene::scene;
 use super::sound::{self, Sound};
 use super::standings::Standings;
-use super::state::{AsideGame, Mode, Notice, Purpose, Settings, State, Theme, Thinking, WatchSpeed};
+use super::state::{AsideGame, Emblems, Mode, Notice, Purpose, Settings, State, Theme, Thinking, WatchSpeed};
 use super::text::{self, Lang};
 use super::tutorial::{STEPS, TutorialRun};
 use super::view::{ControlsView, controls};
 use crate::ai::puzzle::{Difficulty, Puzzle};
 use crate::ai::review::PlyReview;
 use crate::ai::{Limits, Score};
-use crate::rules::{Card, Color, Deal, Game, Move, Position, PositionError, SplitMix64, Square};
+use crate::rules::{Card, CardSet, Color, Deal, Game, Move, Pack, Position, PositionError, SplitMix64, Square};
 use crate::save::SaveFile;
 use crate::worker_protocol::{EngineReport, EngineRequest};
 use std::rc::Rc;
@@ -99,6 +100,10 @@ pub enum Event {
     Online(String),
     /// The online module could not be fetched.
     OnlineUnavailable,
+    /// A switch of the cards dealt from, in the new-game dialog.
+    Deck(deck::Switch),
+    /// The expansion cards' emblems, fetched as `Effect::FetchEmblems` asked (or why they could not be had).
+    Emblems(Result<String, String>),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -189,6 +194,8 @@ pub struct SettingsPatch {
     pub theme: Option<Theme>,
     pub coordinates: Option<bool>,
     pub watch_speed: Option<WatchSpeed>,
+    /// The cards dealt from; fewer than five change nothing.
+    pub cards: Option<CardSet>,
 }
 
 /// A message from the worker about the search `id`.
@@ -292,6 +299,8 @@ pub enum Effect {
     FetchPageTexts(Lang),
     /// Fetch this language's tutorial texts, and send them back as `Event::TutorialTexts`.
     FetchTutorialTexts(Lang),
+    /// Fetch the expansion cards' emblems, and send them back as `Event::Emblems`.
+    FetchEmblems,
     /// Remember that the tutorial was finished or left: it is not offered again.
     TutorialDone,
     /// Give this line to the online module (fetching it first if need be): one of
@@ -316,6 +325,8 @@ pub struct NewGame {
     pub cards: Option<[Card; 5]>,
     /// Start from this position instead of a deal.
     pub position: Option<Position>,
+    /// The cards a random deal draws from.
+    pub deck: CardSet,
 }
 
 impl NewGame {
@@ -323,7 +334,7 @@ impl NewGame {
         Ok(match (self.position, self.cards) {
             (Some(position), _) => Game::new(position),
             (None, Some(cards)) => Game::from_deal(&Deal::new(cards)?),
-            (None, None) => Game::from_deal(&Deal::random()),
+            (None, None) => Game::from_deal(&deck::random_deal(self.deck)),
         })
     }
 }
@@ -508,6 +519,33 @@ impl Session {
                 self.state.notice = Some(notice);
                 self.refresh_controls();
             }
+            Event::Deck(switch) => match deck::switch(self.state.settings.cards, switch) {
+                Ok(cards) => {
+                    self.state.deck_refused = false;
+                    self.settings(SettingsPatch { cards: Some(cards), ..SettingsPatch::default() });
+                    // Refused before, the same deck now: the words still change back.
+                    self.refresh_controls();
+                }
+                Err(deck::TooFew) => {
+                    self.state.deck_refused = true;
+                    // The switch the browser turned goes back.
+                    self.refresh_controls();
+                }
+            },
+            Event::Emblems(file) => {
+                self.state.expansion_emblems = match file.map(|file| super::expansion_emblems::read(&file)) {
+                    Ok(Some(drawn)) => Emblems::Here(drawn.into()),
+                    Ok(None) => {
+                        self.effects.push(Effect::Log("the expansion emblems' file could not be read".into()));
+                        Emblems::Failed
+                    }
+                    Err(reason) => {
+                        self.effects.push(Effect::Log(format!("the expansion emblems could not be fetched: {reason}")));
+                        Emblems::Failed
+                    }
+                };
+                self.effects.push(Effect::Redraw);
+            }
             Event::WorkerFailed(message) => {
                 // The shell drops the dead worker; the next search starts a new one.
                 self.effects.push(Effect::CancelSearch);
@@ -548,6 +586,11 @@ impl Session {
         {
             self.tutorial_asked.push(lang);
             effects.push(Effect::FetchTutorialTexts(lang));
+        }
+        // An expansion card on the board: its emblem comes from a file, once.
+        if self.state.expansion_emblems == Emblems::NotAsked && shows_expansion_card(self.state.position()) {
+            self.state.expansion_emblems = Emblems::Asked;
+            effects.push(Effect::FetchEmblems);
         }
         effects
     }
@@ -726,7 +769,7 @@ impl Session {
             Intent::NextLevel => {
                 if let (Some(level), Mode::VsAi { human, .. }) = (self.state.standings.suggestion(), self.state.mode) {
                     self.state.aside = None;
-                    self.start_game(Game::from_deal(&Deal::random()), Mode::VsAi { human, level });
+                    self.start_game(self.new_deal(), Mode::VsAi { human, level });
                 }
             }
             Intent::ToggleWatchPause => {
@@ -814,6 +857,7 @@ impl Session {
         settings.theme = patch.theme.unwrap_or(settings.theme);
         settings.coordinates = patch.coordinates.unwrap_or(settings.coordinates);
         settings.watch_speed = patch.watch_speed.unwrap_or(settings.watch_speed);
+        settings.cards = patch.cards.and_then(|cards| deck::checked(cards).ok()).unwrap_or(settings.cards);
         if self.state.settings == before {
             return;
         }
@@ -1228,6 +1272,11 @@ impl Session {
         self.after_move(None, None);
     }
 
+    /// A deal at random from the cards enabled.
+    fn new_deal(&self) -> Game {
+        Game::from_deal(&deck::random_deal(self.state.settings.cards))
+    }
+
     fn start_game(&mut self, game: Game, mode: Mode) {
         self.close_review();
         self.cancel_search();
@@ -1248,6 +1297,7 @@ impl Session {
         self.state.tutorial_done = previous.tutorial_done;
         self.state.first_visit = previous.first_visit;
         self.state.tutorial_texts = previous.tutorial_texts;
+        self.state.expansion_emblems = previous.expansion_emblems;
         self.review_stands_in = false;
         // A game opened already over (a record, a reload) has had its end, or was never played here.
         self.counted = self.state.game.outcome().is_some();
@@ -1339,7 +1389,7 @@ impl Session {
         if self.state.aside.is_some() {
             return self.back_to_my_game();
         }
-        self.start_game(Game::from_deal(&Deal::random()), self.state.mode);
+        self.start_game(self.new_deal(), self.state.mode);
     }
 
     /// After every event: show the AI's held move once the screen is still, and keep the AI
@@ -1420,4 +1470,10 @@ impl Session {
             self.effects.push(Effect::CancelSearch);
         }
     }
+}
+
+/// Whether a card of an expansion is among the five of `position`.
+fn shows_expansion_card(position: &Position) -> bool {
+    let [red, blue] = Color::ALL.map(|color| position.hand(color));
+    red.union(blue).with(position.side_card()).any(|card| card.pack() != Pack::Base)
 }

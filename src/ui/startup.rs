@@ -3,6 +3,7 @@
 //! the game), else the browser's language; and what to tell the player about a save or a link
 //! that could not be read.
 
+use super::deck;
 use super::notice::Notice;
 use super::puzzle::PuzzleRun;
 use super::state::{Settings, Theme, WatchSpeed};
@@ -10,7 +11,7 @@ use super::text::Lang;
 use super::tutorial::{STEPS, TutorialRun};
 use crate::ai::puzzle::Puzzle;
 use crate::mode::Mode;
-use crate::rules::Game;
+use crate::rules::{Card, CardSet, Game};
 use crate::save::{AsideGame, LinkError, SaveError, SaveFile, SettingsFile};
 
 /// What the browser holds.
@@ -38,7 +39,8 @@ pub struct Opening {
     pub tutorial: Option<TutorialRun>,
 }
 
-pub fn opening(found: Found, new_game: impl FnOnce() -> Game) -> Opening {
+/// `new_game` deals from the cards the settings enable.
+pub fn opening(found: Found, new_game: impl FnOnce(CardSet) -> Game) -> Opening {
     let browser = found.browser_language.as_deref().and_then(Lang::from_code).unwrap_or(Lang::En);
     let (saved, mut notice) = match found.save {
         Ok(saved) => (saved, None),
@@ -52,6 +54,7 @@ pub fn opening(found: Found, new_game: impl FnOnce() -> Game) -> Opening {
             theme: Theme::from_code(&file.theme).unwrap_or_default(),
             coordinates: file.coordinates,
             watch_speed: WatchSpeed::from_code(&file.watch_speed).unwrap_or_default(),
+            cards: file.cards.as_deref().map_or(deck::DEFAULT, read_cards),
         },
         // Saves from before the settings were kept apart carry the language and the bar.
         (None, Some(save)) => Settings {
@@ -94,5 +97,21 @@ pub fn opening(found: Found, new_game: impl FnOnce() -> Game) -> Opening {
         Some(Err(reason)) => notice = Some(Notice::LinkBroken(reason)),
         None => {}
     }
-    Opening { game: game.unwrap_or_else(new_game), mode, settings, notice, puzzle, aside, tutorial, online }
+    Opening {
+        game: game.unwrap_or_else(|| new_game(settings.cards)),
+        mode,
+        settings,
+        notice,
+        puzzle,
+        aside,
+        tutorial,
+        online,
+    }
+}
+
+/// The cards named in saved settings; a name this version does not know is left out, and a deck
+/// left with fewer than five cards is the base game's.
+fn read_cards(names: &str) -> CardSet {
+    let cards: Vec<Card> = names.split(',').filter_map(Card::from_name).collect();
+    deck::checked(CardSet::of(&cards)).unwrap_or(deck::DEFAULT)
 }

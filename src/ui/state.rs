@@ -12,7 +12,7 @@ use super::text::Lang;
 use super::tutorial::TutorialRun;
 use crate::ai::Score;
 use crate::ai::puzzle::{Difficulty, Puzzle};
-use crate::rules::{Card, Color, Game, Move, Position, Square};
+use crate::rules::{Card, CardSet, Color, Game, Move, Position, Square};
 pub use crate::save::AsideGame;
 use std::rc::Rc;
 
@@ -127,6 +127,8 @@ pub struct Settings {
     pub coordinates: bool,
     /// How fast the AI plays itself.
     pub watch_speed: WatchSpeed,
+    /// The cards a new game is dealt from (at least five: `deck` keeps them).
+    pub cards: CardSet,
 }
 
 impl Default for Settings {
@@ -138,6 +140,7 @@ impl Default for Settings {
             theme: Theme::System,
             coordinates: false,
             watch_speed: WatchSpeed::Normal,
+            cards: super::deck::DEFAULT,
         }
     }
 }
@@ -199,6 +202,22 @@ pub struct State {
     pub tutorial_texts: Vec<(Lang, Option<Rc<str>>)>,
     /// Online play, from when it is asked for until it is left.
     pub online: Option<OnlineState>,
+    /// The last switch of the deck was refused: it would have left fewer than five cards.
+    pub deck_refused: bool,
+    /// The expansion cards' emblems, fetched the first time one of those cards is on the board.
+    pub expansion_emblems: Emblems,
+}
+
+/// Where the expansion cards' emblems are: until they have come, those cards show their names alone.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub enum Emblems {
+    #[default]
+    NotAsked,
+    Asked,
+    /// Their path data, in the order of `Card::ALL` after the base cards.
+    Here(Rc<[String]>),
+    /// The file could not be had or read: the names stay alone on this visit.
+    Failed,
 }
 
 impl State {
@@ -237,6 +256,19 @@ impl State {
             first_visit: false,
             tutorial_texts: Vec::new(),
             online: None,
+            deck_refused: false,
+            expansion_emblems: Emblems::NotAsked,
+        }
+    }
+
+    /// The path data of an expansion card's emblem, once its file is here (a base card's is
+    /// `emblems::emblem`).
+    pub fn expansion_emblem(&self, card: Card) -> Option<&str> {
+        match &self.expansion_emblems {
+            Emblems::Here(paths) => {
+                paths.get(card.index().checked_sub(super::expansion_emblems::FIRST)?).map(String::as_str)
+            }
+            _ => None,
         }
     }
 

@@ -4,7 +4,7 @@
 use crate::ai::Score;
 use crate::ai::review::MoveClass;
 use crate::mode::{AiLevel, Mode};
-use crate::rules::{Card, Color, Move, Outcome, Position, Way};
+use crate::rules::{Card, Color, Move, Outcome, Pack, Position, Way};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Lang {
@@ -213,7 +213,7 @@ texts! {
         /// Red, Blue.
         pub colors: 2,
         /// In the order of `Card::ALL`.
-        pub cards: 16,
+        pub cards: Card::COUNT,
         /// In the order of `Level::ALL`.
         pub levels: AiLevel::COUNT,
         stamp_colors: 2,
@@ -259,7 +259,7 @@ texts! {
         no_students,
         describe_cards,
         and,
-        /// The rules page's title and the heading over the sixteen cards (its paragraphs are
+        /// The rules page's title and the heading over the cards (its paragraphs are
         /// `rules`, below).
         pub rules_title,
         pub rules_cards,
@@ -383,37 +383,18 @@ pub fn color_name(lang: Lang, color: Color) -> &'static str {
 }
 
 pub fn card_name(lang: Lang, card: Card) -> &'static str {
-    let base = lang.texts().cards.len();
-    match lang.texts().cards.get(card.index()) {
-        Some(name) => name,
-        // The expansion cards are not translated yet: Persian has the rules core's names,
-        // the other languages the English ones.
-        None if lang == Lang::Fa => card.persian_name(),
-        None => EXPANSION_CARDS.get(card.index() - base).copied().unwrap_or(card.name()),
-    }
+    lang.texts().cards[card.index()]
 }
 
-/// The English names of the cards after the base 16, in the order of `Card::ALL`.
-const EXPANSION_CARDS: [&str; 18] = [
-    "bear",
-    "panda",
-    "dog",
-    "fox",
-    "giraffe",
-    "kirin",
-    "mouse",
-    "rat",
-    "sable",
-    "otter",
-    "sea snake",
-    "viper",
-    "tanuki",
-    "iguana",
-    "phoenix",
-    "turtle",
-    "sheep",
-    "goat",
-];
+/// A set of cards by its name in `lang` ("Sensei's Path").
+pub fn pack_name(lang: Lang, pack: Pack) -> &'static str {
+    lang.texts().html(&format!("pack-{}", pack.code())).unwrap_or(pack.code())
+}
+
+/// "16 of 34 cards on", in `lang`'s digits.
+pub fn deck_count(lang: Lang, on: u32) -> String {
+    html_fill(lang, "deck-count", &[("n", &on.to_string()), ("total", &Card::COUNT.to_string())])
+}
 
 pub fn to_move(lang: Lang, color: Color) -> String {
     fill(lang, lang.texts().to_move, &[("color", color_name(lang, color))])
@@ -713,8 +694,40 @@ pub fn red_share(score_for_red: Score) -> f64 {
 const EN: Texts = Texts {
     colors: ["Red", "Blue"],
     cards: [
-        "tiger", "crab", "monkey", "crane", "dragon", "elephant", "mantis", "boar", "frog", "rabbit", "goose",
-        "rooster", "horse", "ox", "eel", "cobra",
+        "tiger",
+        "crab",
+        "monkey",
+        "crane",
+        "dragon",
+        "elephant",
+        "mantis",
+        "boar",
+        "frog",
+        "rabbit",
+        "goose",
+        "rooster",
+        "horse",
+        "ox",
+        "eel",
+        "cobra",
+        "bear",
+        "panda",
+        "dog",
+        "fox",
+        "giraffe",
+        "kirin",
+        "mouse",
+        "rat",
+        "sable",
+        "otter",
+        "sea snake",
+        "viper",
+        "tanuki",
+        "iguana",
+        "phoenix",
+        "turtle",
+        "sheep",
+        "goat",
     ],
     levels: [
         "novice",
@@ -781,7 +794,7 @@ const EN: Texts = Texts {
         "Only when no piece can move with either card do you pass: choose one of your cards and exchange it with the side card without moving.",
         "If the same position occurs for the third time (the pieces, both hands, the side card and the player to move), the game is drawn.",
     ],
-    rules_cards: "The sixteen cards, as their holder sees them (forward is up)",
+    rules_cards: "The cards in the deck, as their holder sees them (forward is up)",
     html: pairs![
         ("continue-here", "Continue from here"),
         ("back-to-game", "Back to the game"),
@@ -853,6 +866,12 @@ const EN: Texts = Texts {
         ("ai-level", "AI level"),
         ("turn-board", "Turn the board to face whoever moves"),
         ("choose-cards", "Choose the five cards"),
+        ("deck", "Cards to deal from"),
+        ("pack-base", "Base game"),
+        ("pack-senseis-path", "Sensei's Path"),
+        ("pack-promo", "Promo cards"),
+        ("deck-count", "{n} of {total} cards on"),
+        ("deck-too-few", "At least five cards stay on: a game deals five."),
         ("side-card", "Side card (its stamp decides who starts)"),
         ("cancel", "Cancel"),
         ("start", "Start"),
@@ -947,8 +966,8 @@ const EN: Texts = Texts {
 
 #[cfg(not(target_arch = "wasm32"))]
 /// The cards' Persian names, as the rules core keeps them.
-const PERSIAN_CARDS: [&str; 16] = {
-    let mut names = [""; 16];
+const PERSIAN_CARDS: [&str; Card::COUNT] = {
+    let mut names = [""; Card::COUNT];
     let mut index = 0;
     while index < names.len() {
         names[index] = Card::ALL[index].persian_name();
@@ -1026,7 +1045,7 @@ const FA: Texts = Texts {
         "تنها وقتی هیچ مهره‌ای با هیچ‌یک از دو کارت نتواند حرکت کند نوبت را واگذار می‌کنید: یکی از کارت‌هایتان را برگزینید و بی‌حرکت با کارت کناری عوض کنید.",
         "اگر همان وضعیت برای بار سوم پیش آید (مهره‌ها، کارت‌های هر دو بازیکن، کارت کناری و بازیکنِ نوبت)، بازی مساوی است.",
     ],
-    rules_cards: "شانزده کارت، همان‌گونه که دارنده‌شان می‌بیند (رو به جلو، بالاست)",
+    rules_cards: "کارت‌های دسته، همان‌گونه که دارنده‌شان می‌بیند (رو به جلو، بالاست)",
     html: pairs![
         ("continue-here", "ادامه از اینجا"),
         ("back-to-game", "بازگشت به بازی"),
@@ -1098,6 +1117,12 @@ const FA: Texts = Texts {
         ("ai-level", "سطح هوش مصنوعی"),
         ("turn-board", "چرخاندن صفحه رو به بازیکنِ نوبت"),
         ("choose-cards", "انتخاب پنج کارت"),
+        ("deck", "کارت‌هایی که پخش می‌شوند"),
+        ("pack-base", "بازی پایه"),
+        ("pack-senseis-path", "مسیر سنسی"),
+        ("pack-promo", "کارت‌های ویژه"),
+        ("deck-count", "{n} کارت از {total} روشن"),
+        ("deck-too-few", "دست‌کم پنج کارت روشن می‌ماند: هر بازی پنج کارت پخش می‌کند."),
         ("side-card", "کارت کناری (مهر آن آغازکننده را تعیین می‌کند)"),
         ("cancel", "لغو"),
         ("start", "آغاز"),
@@ -1193,8 +1218,41 @@ const FA: Texts = Texts {
 const ES: Texts = Texts {
     colors: ["Rojo", "Azul"],
     cards: [
-        "tigre", "cangrejo", "mono", "grulla", "dragón", "elefante", "mantis", "jabalí", "rana", "conejo", "ganso",
-        "gallo", "caballo", "buey", "anguila", "cobra",
+        "tigre",
+        "cangrejo",
+        "mono",
+        "grulla",
+        "dragón",
+        "elefante",
+        "mantis",
+        "jabalí",
+        "rana",
+        "conejo",
+        "ganso",
+        "gallo",
+        "caballo",
+        "buey",
+        "anguila",
+        "cobra",
+        // Sensei's Path and the promos: no Spanish edition is known, so the animals' common names.
+        "oso",
+        "panda",
+        "perro",
+        "zorro",
+        "jirafa",
+        "kirin",
+        "ratón",
+        "rata",
+        "cebellina",
+        "nutria",
+        "serpiente marina",
+        "víbora",
+        "tanuki",
+        "iguana",
+        "fénix",
+        "tortuga",
+        "oveja",
+        "cabra",
     ],
     levels: [
         "novato",
@@ -1261,7 +1319,7 @@ const ES: Texts = Texts {
         "Solo cuando ninguna pieza puede moverse con ninguna de tus cartas pasas: eliges una de tus cartas y la cambias por la carta lateral sin mover.",
         "Si la misma posición se da por tercera vez (las piezas, las dos manos, la carta lateral y el jugador que mueve), la partida es tablas.",
     ],
-    rules_cards: "Las dieciséis cartas, como las ve quien las tiene (adelante es arriba)",
+    rules_cards: "Las cartas del mazo, como las ve quien las tiene (adelante es arriba)",
     html: pairs![
         ("continue-here", "Continuar desde aquí"),
         ("back-to-game", "Volver a la partida"),
@@ -1333,6 +1391,13 @@ const ES: Texts = Texts {
         ("ai-level", "Nivel de la IA"),
         ("turn-board", "Girar el tablero hacia quien mueve"),
         ("choose-cards", "Elegir las cinco cartas"),
+        ("deck", "Cartas para repartir"),
+        ("pack-base", "Juego base"),
+        // The expansion is sold under its English name.
+        ("pack-senseis-path", "Sensei's Path"),
+        ("pack-promo", "Cartas promocionales"),
+        ("deck-count", "{n} de {total} cartas activas"),
+        ("deck-too-few", "Quedan al menos cinco cartas activas: cada partida reparte cinco."),
         ("side-card", "Carta lateral (su sello decide quién empieza)"),
         ("cancel", "Cancelar"),
         ("start", "Empezar"),
@@ -1447,6 +1512,26 @@ const FR: Texts = Texts {
         "bœuf",
         "anguille",
         "cobra",
+        // Sensei's Path and the promos: the French edition's card names could not be checked, so
+        // the animals' common names.
+        "ours",
+        "panda",
+        "chien",
+        "renard",
+        "girafe",
+        "kirin",
+        "souris",
+        "rat",
+        "zibeline",
+        "loutre",
+        "serpent de mer",
+        "vipère",
+        "tanuki",
+        "iguane",
+        "phénix",
+        "tortue",
+        "mouton",
+        "chèvre",
     ],
     levels: [
         "novice",
@@ -1513,7 +1598,7 @@ const FR: Texts = Texts {
         "Seulement quand aucune pièce ne peut bouger avec aucune de vos cartes, vous passez\u{a0}: choisissez une de vos cartes et échangez-la contre la carte du côté sans bouger.",
         "Si la même position se produit pour la troisième fois (les pièces, les deux mains, la carte du côté et le joueur au trait), la partie est nulle.",
     ],
-    rules_cards: "Les seize cartes, telles que les voit leur détenteur (l'avant est en haut)",
+    rules_cards: "Les cartes de la pioche, telles que les voit leur détenteur (l'avant est en haut)",
     html: pairs![
         ("continue-here", "Continuer d'ici"),
         ("back-to-game", "Retour à la partie"),
@@ -1585,6 +1670,13 @@ const FR: Texts = Texts {
         ("ai-level", "Niveau de l'IA"),
         ("turn-board", "Tourner le plateau vers le joueur qui joue"),
         ("choose-cards", "Choisir les cinq cartes"),
+        ("deck", "Cartes à distribuer"),
+        ("pack-base", "Jeu de base"),
+        // The expansion is sold under its English name.
+        ("pack-senseis-path", "Sensei's Path"),
+        ("pack-promo", "Cartes promotionnelles"),
+        ("deck-count", "{n} cartes actives sur {total}"),
+        ("deck-too-few", "Au moins cinq cartes restent actives\u{a0}: une partie en distribue cinq."),
         ("side-card", "Carte du côté (son sceau décide qui commence)"),
         ("cancel", "Annuler"),
         ("start", "Commencer"),

@@ -3,6 +3,7 @@
 //! evaluation bar, the review's graph, and what the new-game dialog and the records list offer.
 //! The shell writes exactly this into the page; `game_state()` hands the same view to scripts.
 
+use super::deck::{self, PackState};
 use super::online::OnlineState;
 use super::review::{self, GRAPH_HEIGHT, Review};
 use super::session::{Intent, OnlineAction};
@@ -11,7 +12,7 @@ use super::state::{State, WatchSpeed};
 use super::text::{self, Lang};
 use crate::mode::{AiLevel, Mode, ModeChoice, ModeKind, Seat};
 use crate::online::{ColorChoice, DealChoice, MoveLimit, Setup};
-use crate::rules::{Card, Color, Deal, Pack, PositionError};
+use crate::rules::{Card, CardSet, Color, Deal, Pack, PositionError};
 use crate::save::FinishedGame;
 use serde::Serialize;
 
@@ -66,6 +67,9 @@ pub struct ControlsView {
     pub tutorial_offer: bool,
     /// Online play, from when it is asked for until it is left.
     pub online: Option<OnlineView>,
+    /// The new-game dialog's switches of the cards dealt from (scripts read `cards_enabled`).
+    #[serde(skip)]
+    pub deck: DeckView,
 }
 
 /// Online play's strip, as the online module wrote it: its words, the friend's link and its
@@ -77,6 +81,33 @@ pub struct OnlineView {
     pub link: Option<String>,
     /// Each button's command for the module, and its words.
     pub buttons: Vec<(String, String)>,
+}
+
+/// The switches of the cards a new game is dealt from, as the dialog shows them.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct DeckView {
+    /// The cards on: their switches are on, and the five card choosers offer them.
+    pub enabled: CardSet,
+    /// Each set's switch, in the order of `Pack::ALL`; a mixed one turns all its cards on.
+    pub packs: [PackState; 3],
+    /// How many cards are on, or why the last switch was refused.
+    pub message: String,
+    pub refused: bool,
+}
+
+fn deck_view(state: &State) -> DeckView {
+    let lang = state.lang();
+    let enabled = state.settings.cards;
+    DeckView {
+        enabled,
+        packs: Pack::ALL.map(|pack| deck::pack_state(enabled, pack)),
+        message: if state.deck_refused {
+            lang.texts().html("deck-too-few").unwrap_or_default().to_string()
+        } else {
+            text::deck_count(lang, enabled.len())
+        },
+        refused: state.deck_refused,
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -410,6 +441,7 @@ pub fn controls(state: &State) -> ControlsView {
             theme: settings.theme.code(),
             language: lang.code(),
         },
+        deck: deck_view(state),
     }
 }
 
@@ -533,6 +565,21 @@ impl SetupForm {
             cards: [red[0], red[1], blue[0], blue[1], start.side_card()],
             limit: MoveLimit::DEFAULT,
         }
+        .within(state.settings.cards)
+    }
+
+    /// The form with each card the deck does not hold replaced by the first enabled card not
+    /// chosen yet (the choosers list only the enabled cards).
+    pub fn within(mut self, enabled: CardSet) -> SetupForm {
+        for slot in 0..self.cards.len() {
+            if !enabled.contains(self.cards[slot]) {
+                let chosen = CardSet::of(&self.cards);
+                if let Some(card) = enabled.into_iter().find(|&card| !chosen.contains(card)) {
+                    self.cards[slot] = card;
+                }
+            }
+        }
+        self
     }
 
     /// The form as its fields read (the codes of `ModeKind`, `Seat`, `AiLevel` and the card
@@ -580,10 +627,10 @@ impl SetupForm {
     }
 
     /// What starting asks: a new game here, or, online, a friend's room with this deal, colour
-    /// and limit (a random colour is the host's module's to draw); a choice of cards that cannot
-    /// be dealt is refused with the reason in `lang`.
-    pub fn start(&self, coin: bool, lang: Lang) -> Result<Intent, String> {
-        let new_game = self.new_game(coin, lang)?;
+    /// and limit (a random colour is the host's module's to draw; a random deal from the cards
+    /// on is drawn here); a choice of cards that cannot be dealt is refused with the reason in `lang`.
+    pub fn start(&self, coin: bool, deck: CardSet, lang: Lang) -> Result<Intent, String> {
+        let new_game = self.new_game(coin, deck, lang)?;
         if self.choice.kind != ModeKind::Online {
             let game = new_game.game().map_err(|error| super::error_text::position_error(lang, &error))?;
             return Ok(Intent::NewGame { game, mode: new_game.mode });
@@ -592,7 +639,8 @@ impl SetupForm {
             Some(cards) => {
                 DealChoice::Chosen(Deal::new(cards).map_err(|e| super::error_text::position_error(lang, &e))?)
             }
-            None => DealChoice::Random,
+            None if deck == Pack::Base.cards() => DealChoice::Random,
+            None => DealChoice::Chosen(super::deck::random_deal(deck)),
         };
         let color = match self.choice.seat {
             Seat::Random => ColorChoice::Random,
@@ -601,11 +649,12 @@ impl SetupForm {
         Ok(Intent::Online(OnlineAction::Invite(Setup { deal, color, limit: self.limit })))
     }
 
-    /// The new game chosen, `coin` deciding a random seat; a choice of cards that cannot be dealt
-    /// (the same card twice) is refused with the reason in `lang`.
-    pub fn new_game(&self, coin: bool, lang: Lang) -> Result<super::NewGame, String> {
+    /// The new game chosen, `coin` deciding a random seat, dealt from `deck` unless the five cards
+    /// are chosen; a choice of cards that cannot be dealt (the same card twice) is refused with the
+    /// reason in `lang`.
+    pub fn new_game(&self, coin: bool, deck: CardSet, lang: Lang) -> Result<super::NewGame, String> {
         let cards = self.choose_cards.then_some(self.cards);
-        let new_game = super::NewGame { mode: self.choice.mode(coin), cards, position: None };
+        let new_game = super::NewGame { mode: self.choice.mode(coin), cards, position: None, deck };
         match new_game.game() {
             Ok(_) => Ok(new_game),
             Err(PositionError::DuplicateCard(card)) => Err(text::duplicate_card(lang, card)),
@@ -677,9 +726,9 @@ pub fn level_options(lang: Lang) -> Vec<(&'static str, String)> {
     AiLevel::all().map(|level| (level.code(), text::level_choice(lang, level))).collect()
 }
 
-/// The base cards only until the page can choose the packs it deals from.
-pub fn card_options(lang: Lang) -> Vec<(&'static str, &'static str)> {
-    Pack::Base.cards().map(|card| (card.name(), text::card_name(lang, card))).collect()
+/// The cards the choosers offer: the enabled ones.
+pub fn card_options(lang: Lang, enabled: CardSet) -> Vec<(&'static str, &'static str)> {
+    enabled.map(|card| (card.name(), text::card_name(lang, card))).collect()
 }
 
 pub fn watch_speed_options(lang: Lang) -> Vec<(&'static str, &'static str)> {

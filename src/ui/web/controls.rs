@@ -1,19 +1,21 @@
 //! The HTML around the canvas: the buttons, the dialogs, the move list, the status lines and the
 //! result banner. Buttons send the session intents; `update` shows the state.
 
+use super::super::deck::{self, PackState, Switch};
 use super::super::error_text;
 use super::super::keyboard::{self, MoveListPlace};
 use super::super::puzzle::Choice;
 use super::super::session::{Event, Focus, Intent, OnlineAction, SettingsPatch};
+use super::super::state::State;
 use super::super::state::{Theme, WatchSpeed};
 use super::super::text::{self, Lang};
 use super::super::view::{
-    self, ControlsView, EvaluationBar, MoveRow, OnlineView, PuzzleList, ReviewPanel, SetupFields, SetupForm,
+    self, ControlsView, DeckView, EvaluationBar, MoveRow, OnlineView, PuzzleList, ReviewPanel, SetupFields, SetupForm,
 };
 use super::puzzles;
 use super::{App, listen};
 use crate::mode::ModeKind;
-use crate::rules::{Card, Pack};
+use crate::rules::{Card, CardSet, Pack};
 use wasm_bindgen::prelude::*;
 use web_sys::{Document, Element, HtmlButtonElement, HtmlDialogElement, HtmlInputElement, HtmlSelectElement};
 
@@ -64,13 +66,10 @@ const MOVE_LISTS: [&str; 2] = ["moves", "sheet-moves"];
 
 const CARD_SELECTS: [&str; 5] = ["setup-red-1", "setup-red-2", "setup-blue-1", "setup-blue-2", "setup-side"];
 
-/// Fills the choosers (the level, the cards, the language, the watch speed) with their options,
-/// named in `lang`: some hundred elements, made after the first board is drawn.
+/// Fills the choosers (the level, the language, the watch speed) with their options, named in
+/// `lang`, after the first board is drawn (the cards' come with the deck, as the dialog opens).
 pub fn fill_choosers(document: &Document, lang: Lang) -> Result<(), JsValue> {
     add_options(document, "setup-level", view::level_options(Lang::En).into_iter().map(|(code, _)| code))?;
-    for id in CARD_SELECTS {
-        add_options(document, id, view::card_options(Lang::En).into_iter().map(|(name, _)| name))?;
-    }
     add_options(document, "language", view::language_options().into_iter().map(|(code, _)| code))?;
     add_options(document, "watch-speed", view::watch_speed_options(Lang::En).into_iter().map(|(code, _)| code))?;
     name_choosers(lang);
@@ -166,7 +165,7 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
     for (slot, id) in CARD_SELECTS.into_iter().enumerate() {
         let chooser = document.get_element_by_id(id).ok_or("no card chooser")?;
         listen(&chooser, "change", move |_, _: web_sys::Event| {
-            let mut form = SetupForm::read(&read_setup());
+            let mut form = setup_form();
             if let Some(card) = Card::from_name(&select_value(id)) {
                 form.choose_card(slot, card);
             }
@@ -175,11 +174,24 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
             }
         })?;
     }
+    // A set's switch or a card's, by the code or name it carries.
+    let deck = document.get_element_by_id("deck").ok_or("no #deck")?;
+    listen(&deck, "change", |app, e: web_sys::Event| {
+        let Some(input) = e.target().and_then(|t| t.dyn_into::<HtmlInputElement>().ok()) else { return };
+        let (code, on) = (input.value(), input.checked());
+        let switch = match (Pack::from_code(&code), Card::from_name(&code)) {
+            (Some(pack), _) => Switch::Pack(pack, on),
+            (None, Some(card)) => Switch::Card(card, on),
+            (None, None) => return,
+        };
+        app.dispatch(Event::Deck(switch));
+    })?;
     on_click(document, "result-new-game", open_setup)?;
     on_click(document, "setup-start", |app| {
         let mut coin = [0u8; 1];
         let _ = getrandom::fill(&mut coin);
-        match SetupForm::read(&read_setup()).start(coin[0] & 1 == 1, app.state().lang()) {
+        let state = app.state();
+        match SetupForm::read(&read_setup()).start(coin[0] & 1 == 1, state.settings.cards, state.lang()) {
             Ok(intent) => {
                 show_setup_error("");
                 close_dialog("setup");
@@ -247,7 +259,7 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
     })?;
     on_click(document, "rules", |app| {
         close_dialog("menu");
-        let _ = fill_rules(app.state().lang());
+        let _ = fill_rules(app.state());
         open_dialog("rules-dialog");
     })?;
     on_click(document, "rules-close", |_| close_dialog("rules-dialog"))?;
@@ -328,6 +340,7 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
 
 /// Opens the new-game dialog on the game being played: its mode, colour, level and cards.
 fn open_setup(app: &mut App) {
+    show_deck(&app.session().controls().deck, app.state().lang(), true);
     let fields = SetupForm::of(app.state()).fields();
     let selects = [
         ("setup-mode", &fields.mode),
@@ -371,6 +384,12 @@ fn select_value(id: &str) -> String {
 
 fn checked(id: &str) -> bool {
     element::<HtmlInputElement>(id).is_some_and(|input| input.checked())
+}
+
+/// The new-game form as it stands (one copy for its three readers).
+#[inline(never)]
+fn setup_form() -> SetupForm {
+    SetupForm::read(&read_setup())
 }
 
 /// The new-game form's fields as they stand.
@@ -436,6 +455,9 @@ pub fn update(view: &ControlsView) {
     set_hidden("puzzle-end", view.puzzle_end.is_none());
     set_hidden("show-solution", !view.show_solution);
     show_puzzle_list(view.puzzle_list.as_ref());
+    if element::<HtmlDialogElement>("setup").is_some_and(|dialog| dialog.open()) {
+        show_deck(&view.deck, Lang::from_code(view.settings.language).unwrap_or(Lang::En), false);
+    }
     set_text("puzzle-text", view.puzzle_end.as_deref());
     set_hidden("viewing", view.viewing.is_none());
     if let Some(words) = &view.viewing {
@@ -503,6 +525,59 @@ fn show_room(id: &str, texts: &[String]) {
         if let Ok(p) = document.create_element("p") {
             p.set_text_content(Some(text));
             let _ = room.append_child(&p);
+        }
+    }
+}
+
+thread_local! {
+    /// The language the list of cards was written in, and the cards its choosers offered.
+    static DECK: std::cell::Cell<Option<(Lang, CardSet)>> = const { std::cell::Cell::new(None) };
+}
+
+/// Writes the deck's switches and its count, and the card choosers' options. When the deck
+/// changes with the dialog open, a chosen card turned off gives way to one still on; `opening`
+/// leaves the values to `open_setup`.
+fn show_deck(deck: &DeckView, lang: Lang, opening: bool) {
+    let before = DECK.replace(Some((lang, deck.enabled)));
+    let (Some(list), Some(document)) = (find("deck-cards"), app_document()) else { return };
+    // Written again only in a new language: a list written again loses the focus.
+    if before.is_none_or(|(was, _)| was != lang) {
+        let mut html = String::new();
+        for card in Card::ALL {
+            html.push_str(&format!(
+                "<label><input type=checkbox value={card}> {}</label>",
+                text::card_name(lang, card)
+            ));
+        }
+        list.set_inner_html(&html);
+    }
+    // The sets' switches, then the cards', in table order.
+    let Ok(inputs) = document.query_selector_all("#deck input") else { return };
+    let packs = deck.packs.map(|shows| (shows == PackState::On, shows == PackState::Mixed));
+    let cards = Card::ALL.map(|card| (deck.enabled.contains(card), false));
+    for (index, (on, mixed)) in packs.into_iter().chain(cards).enumerate() {
+        if let Some(input) = inputs.item(index as u32).and_then(|node| node.dyn_into::<HtmlInputElement>().ok()) {
+            input.set_checked(on);
+            input.set_indeterminate(mixed);
+        }
+    }
+    set_text("deck-message", Some(&deck.message));
+    if let Some(message) = find("deck-message") {
+        let _ = message.set_attribute("class", if deck.refused { "refused" } else { "" });
+    }
+    if !opening && before == Some((lang, deck.enabled)) {
+        return;
+    }
+    let form = setup_form().within(deck.enabled);
+    let options: String = view::card_options(lang, deck.enabled)
+        .iter()
+        .map(|(name, label)| format!("<option value={name}>{label}"))
+        .collect();
+    for (id, chosen) in CARD_SELECTS.into_iter().zip(form.fields().cards) {
+        let Some(select) = element::<HtmlSelectElement>(id) else { continue };
+        select.set_inner_html(&options);
+        if !opening {
+            select.set_value(&chosen);
         }
     }
 }
@@ -806,10 +881,6 @@ fn name_choosers(lang: Lang) {
     };
     let levels = view::level_options(lang);
     set_options("setup-level", &|i| levels.get(i).map(|(_, label)| label.clone()).unwrap_or_default());
-    let cards = view::card_options(lang);
-    for id in CARD_SELECTS {
-        set_options(id, &|i| cards.get(i).map(|(_, name)| name.to_string()).unwrap_or_default());
-    }
     let speeds = view::watch_speed_options(lang);
     set_options("watch-speed", &|i| speeds.get(i).map(|(_, name)| name.to_string()).unwrap_or_default());
     let languages = view::language_options();
@@ -841,8 +912,10 @@ fn fill_rules_text(lang: Lang, into: Element) {
     });
 }
 
-/// The rules in `lang`, with the sixteen cards drawn as grids (built from the rules core's table).
-fn fill_rules(lang: Lang) -> Result<(), JsValue> {
+/// The rules in the page's language, with the cards of the sets dealt from drawn as grids (built
+/// from the rules core's table), set by set.
+fn fill_rules(state: &State) -> Result<(), JsValue> {
+    let lang = state.lang();
     let document = web_sys::window().and_then(|w| w.document()).ok_or("no document")?;
     let content = document.get_element_by_id("rules-content").ok_or("no #rules-content")?;
     content.set_text_content(None);
@@ -861,22 +934,24 @@ fn fill_rules(lang: Lang) -> Result<(), JsValue> {
     let paragraphs = add(&content, "div", None, Some("rules-text"))?;
     fill_rules_text(lang, paragraphs);
     add(&content, "h3", Some(texts.rules_cards), None)?;
-    let cards = add(&content, "div", None, Some("rule-cards"))?;
-    // The base cards, as the page deals them.
-    for card in Pack::Base.cards() {
-        let figure = add(&cards, "figure", None, Some(&format!("rule-card stamp-{}", card.stamp().code())))?;
-        let grid = add(&figure, "div", None, Some("grid"))?;
-        grid.set_attribute("role", "img")?;
-        grid.set_attribute("aria-label", text::card_name(lang, card))?;
-        for cell in view::card_grid(card) {
-            let class = match cell {
-                view::GridCell::Piece => "cell piece",
-                view::GridCell::Reach => "cell reach",
-                view::GridCell::Empty => "cell",
-            };
-            add(&grid, "span", None, Some(class))?;
+    for pack in deck::shown_packs(state.settings.cards) {
+        add(&content, "h4", Some(text::pack_name(lang, pack)), None)?;
+        let cards = add(&content, "div", None, Some("rule-cards"))?;
+        for card in pack.cards() {
+            let figure = add(&cards, "figure", None, Some(&format!("rule-card stamp-{}", card.stamp().code())))?;
+            let grid = add(&figure, "div", None, Some("grid"))?;
+            grid.set_attribute("role", "img")?;
+            grid.set_attribute("aria-label", text::card_name(lang, card))?;
+            for cell in view::card_grid(card) {
+                let class = match cell {
+                    view::GridCell::Piece => "cell piece",
+                    view::GridCell::Reach => "cell reach",
+                    view::GridCell::Empty => "cell",
+                };
+                add(&grid, "span", None, Some(class))?;
+            }
+            add(&figure, "figcaption", Some(text::card_name(lang, card)), None)?;
         }
-        add(&figure, "figcaption", Some(text::card_name(lang, card)), None)?;
     }
     Ok(())
 }

@@ -20,7 +20,7 @@ use super::startup::{Found, Opening, opening};
 use super::state::{Notice, State};
 use super::text::{self, Lang};
 use crate::ai::Limits;
-use crate::rules::{Card, Deal, Game, Square};
+use crate::rules::{Card, Game, Square};
 use crate::worker_protocol::{EngineReport, EngineRequest};
 use ai_client::AiWorker;
 use std::cell::RefCell;
@@ -267,7 +267,7 @@ fn startup(window: &web_sys::Window) -> Opening {
         link: read_link(window),
         browser_language: window.navigator().language(),
     };
-    opening(found, || Game::from_deal(&Deal::random()))
+    opening(found, |cards| Game::from_deal(&super::deck::random_deal(cards)))
 }
 
 /// The game in the address's `#game=` fragment, if any; the fragment is then removed, so that a
@@ -385,6 +385,7 @@ impl App {
             Effect::FetchTutorialTexts(lang) => fetch::text(&format!("tutorial/{}.txt", lang.code()), move |file| {
                 dispatch(Event::TutorialTexts { lang, file: file.ok() });
             }),
+            Effect::FetchEmblems => fetch::text("emblems/expansion.txt", |file| dispatch(Event::Emblems(file))),
             Effect::TutorialDone => storage::save_tutorial_done(),
             Effect::Online(line) => online::send(&line),
             Effect::Focus(to) => controls::focus(to),

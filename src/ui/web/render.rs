@@ -150,7 +150,14 @@ pub fn draw(ctx: &Context, cache: &mut BoardCache, state: &State, layout: &Layou
         }
         // While something moves, no card invites a choice.
         let emphasis = if still_screen { emphasis(state, card) } else { Emphasis::Plain };
-        let look = CardLook { palette: p, scale, lang: state.lang(), owner: holder(state, card), emphasis };
+        let look = CardLook {
+            palette: p,
+            scale,
+            lang: state.lang(),
+            owner: holder(state, card),
+            emphasis,
+            expansion: state.expansion_emblem(card),
+        };
         let angle = if turned { PI } else { 0.0 };
         draw_card(ctx, &look, card, rect, angle, if words_turn { angle } else { 0.0 })?;
     }
@@ -168,6 +175,7 @@ pub fn draw(ctx: &Context, cache: &mut BoardCache, state: &State, layout: &Layou
                 lang: state.lang(),
                 owner: holder(state, c.card),
                 emphasis: Emphasis::Plain,
+                expansion: state.expansion_emblem(c.card),
             };
             if c.fade {
                 // Out where it was, then in where it goes: nothing crosses the board.
@@ -543,6 +551,8 @@ struct CardLook<'a> {
     lang: Lang,
     owner: Color,
     emphasis: Emphasis,
+    /// An expansion card's animal, once its file has come (until then, none is drawn).
+    expansion: Option<&'a str>,
 }
 
 /// A card: its name on top at a fixed size, its animal, its stamp, and its 5×5 grid in its
@@ -640,7 +650,10 @@ fn draw_card(ctx: &Context, look: &CardLook, card: Card, r: Rect, angle: f64, wo
         let (ex, ey) = (left + pad + (gx - left - pad - emblem) / 2.0, body_top + (body_h - emblem) / 2.0);
         ctx.save();
         turn_about(ctx, ex + emblem / 2.0, ey + emblem / 2.0, words - angle)?;
-        draw_emblem(ctx, card, ex, ey, emblem, p.card_ink)?;
+        match look.expansion {
+            Some(path) => draw_path(ctx, path, ex, ey, emblem, p.card_ink)?,
+            None => draw_emblem(ctx, card, ex, ey, emblem, p.card_ink)?,
+        }
         ctx.restore();
     }
     ctx.restore();
@@ -658,6 +671,19 @@ fn turn_about(ctx: &Context, x: f64, y: f64, angle: f64) -> Drawn {
 }
 
 /// The card's animal, from its vector drawing in a unit square.
+/// An expansion card's animal from its path data in a 100×100 box, as the canvas reads it.
+fn draw_path(ctx: &Context, path: &str, x: f64, y: f64, size: f64, colour: &str) -> Drawn {
+    let path = web_sys::Path2d::new_with_path_string(path)?;
+    ctx.save();
+    ctx.translate(x, y)?;
+    ctx.scale(size / 100.0, size / 100.0)?;
+    ctx.set_global_alpha(0.85);
+    ctx.set_fill_style_str(colour);
+    ctx.fill_with_path_2d(&path);
+    ctx.restore();
+    Ok(())
+}
+
 fn draw_emblem(ctx: &Context, card: Card, x: f64, y: f64, size: f64, colour: &str) -> Drawn {
     let at = |u: f64, v: f64| (x + u * size, y + v * size);
     ctx.begin_path();

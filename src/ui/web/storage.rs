@@ -39,6 +39,7 @@ pub fn save_settings(settings: Settings) {
         theme: settings.theme.code().to_string(),
         coordinates: settings.coordinates,
         watch_speed: settings.watch_speed.code().to_string(),
+        cards: Some(settings.cards.fold(String::new(), |names, card| names + card.name() + ",")),
     });
     if let Some(storage) = storage() {
         let _ = storage.set_item(SETTINGS_KEY, &text);

@@ -48,6 +48,8 @@ use Card::*;
 
 struct CardData {
     name: &'static str,
+    /// Not in the page's wasm: the page has its Persian names from its fetched texts.
+    #[cfg(not(target_arch = "wasm32"))]
     persian: &'static str,
     pack: Pack,
     stamp: Color,
@@ -159,7 +161,16 @@ const fn card(
     stamp: Color,
     offsets: &'static [(i8, i8)],
 ) -> CardData {
-    CardData { name, persian, pack, stamp, offsets }
+    #[cfg(target_arch = "wasm32")]
+    let _ = persian;
+    CardData {
+        name,
+        #[cfg(not(target_arch = "wasm32"))]
+        persian,
+        pack,
+        stamp,
+        offsets,
+    }
 }
 
 /// `TARGETS[color][card][square]`: where a piece of `color` on `square` may jump with `card`
@@ -226,6 +237,7 @@ impl Card {
         DATA[self as usize].name
     }
 
+    #[cfg(not(target_arch = "wasm32"))]
     pub const fn persian_name(self) -> &'static str {
         DATA[self as usize].persian
     }
