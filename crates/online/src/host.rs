@@ -455,7 +455,10 @@ impl Host {
                         }),
                     };
                 }
-                lines.push(ToPage::Outcome(*outcome));
+                // A board's end reaches the page with its move; only a declared one is a line.
+                if outcome.is_none_or(|o| Outcome::DECLARED.contains(&o)) {
+                    lines.push(ToPage::Outcome(*outcome));
+                }
             }
             Event::Offers { draw, rematch } => (self.draw_offer, self.rematch_offer) = (*draw, *rematch),
             Event::CanClaim(can) => self.can_claim = *can,
