@@ -231,6 +231,7 @@ pub struct Phrases {
     pub waiting_friend: &'static str,
     pub waiting_stranger: &'static str,
     pub opponent_away: &'static str,
+    pub opponent_left: &'static str,
     pub reconnecting: &'static str,
     pub can_claim: &'static str,
     pub draw_offered: &'static str,
@@ -260,6 +261,7 @@ pub const EN: Phrases = Phrases {
     waiting_friend: "Waiting for your friend: send them the link",
     waiting_stranger: "Looking for an opponent…",
     opponent_away: "Your opponent is away: waiting for them to come back",
+    opponent_left: "Your opponent left the game.",
     reconnecting: "The connection is lost: reconnecting…",
     can_claim: "Your opponent has not moved in time: you may claim the win",
     draw_offered: "Your opponent offers a draw",
@@ -289,6 +291,7 @@ pub const FA: Phrases = Phrases {
     waiting_friend: "در انتظار دوستتان: پیوند را برایش بفرستید",
     waiting_stranger: "در جست‌وجوی حریف…",
     opponent_away: "حریف شما حاضر نیست: منتظر بازگشتش هستیم",
+    opponent_left: "حریف شما بازی را ترک کرد.",
     reconnecting: "اتصال قطع شد: در حال اتصال دوباره…",
     can_claim: "حریف شما به‌موقع حرکت نکرد: می‌توانید برد را بخواهید",
     draw_offered: "حریف شما مساوی پیشنهاد می‌کند",
@@ -318,6 +321,7 @@ pub const ES: Phrases = Phrases {
     waiting_friend: "Esperando a tu amigo: envíale el enlace",
     waiting_stranger: "Buscando un rival…",
     opponent_away: "Tu rival no está: esperando a que vuelva",
+    opponent_left: "Tu rival ha dejado la partida.",
     reconnecting: "Se perdió la conexión: reconectando…",
     can_claim: "Tu rival no ha movido a tiempo: puedes reclamar la victoria",
     draw_offered: "Tu rival ofrece tablas",
@@ -347,6 +351,7 @@ pub const FR: Phrases = Phrases {
     waiting_friend: "En attente de votre ami\u{a0}: envoyez-lui le lien",
     waiting_stranger: "Recherche d'un adversaire…",
     opponent_away: "Votre adversaire est absent\u{a0}: en attente de son retour",
+    opponent_left: "Votre adversaire a quitté la partie.",
     reconnecting: "La connexion est perdue\u{a0}: reconnexion…",
     can_claim: "Votre adversaire n'a pas joué à temps\u{a0}: vous pouvez réclamer la victoire",
     draw_offered: "Votre adversaire propose la nulle",
@@ -537,6 +542,7 @@ impl Host {
             Status { phase: Phase::Reconnecting, .. } if self.can_claim => Some(words.can_claim),
             Status { phase: Phase::Reconnecting, .. } => Some(words.opponent_away),
             Status { phase: Phase::Ended, reason: Some(Reason::Rule(Refusal::Diverged)) } => Some(words.diverged),
+            Status { phase: Phase::Ended, reason: Some(Reason::OpponentLeft) } => Some(words.opponent_left),
             Status { phase: Phase::Error, reason: Some(reason) } => match reason {
                 Reason::NoServer => Some(words.no_server),
                 Reason::Unreachable => Some(words.unreachable),
@@ -559,7 +565,9 @@ impl Host {
             (_, Some(_)) => Some(words.rematch_offered),
             (None, None) => None,
         };
-        parts.extend(offer.filter(|_| self.dealt()).map(str::to_string));
+        // Nothing more is played with an opponent who left, or once online play stopped.
+        let gone = status.phase == Phase::Error || status.reason == Some(Reason::OpponentLeft);
+        parts.extend(offer.filter(|_| self.dealt() && !gone).map(str::to_string));
         if let Some(trouble) = self.trouble {
             parts.push(match trouble {
                 Trouble::Refused(Refusal::SeatTaken) | Trouble::Denied(Reason::Rule(Refusal::SeatTaken)) => {
@@ -586,7 +594,7 @@ impl Host {
         if self.dealt() && !self.over() && self.can_claim {
             button("claim", words.claim);
         }
-        if self.dealt() && self.over() && self.rematch_offer.is_none_or(|by| Some(by) != you) {
+        if self.dealt() && self.over() && !gone && self.rematch_offer.is_none_or(|by| Some(by) != you) {
             let command = if opponent_offers(self.rematch_offer) { "rematch-accept" } else { "rematch-offer" };
             button(command, words.rematch);
         }

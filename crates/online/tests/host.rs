@@ -155,6 +155,7 @@ fn the_words_are_there_in_every_language_and_french_spaces_its_colons() {
             words.waiting_friend,
             words.waiting_stranger,
             words.opponent_away,
+            words.opponent_left,
             words.reconnecting,
             words.can_claim,
             words.draw_offered,
@@ -193,4 +194,21 @@ fn the_words_are_there_in_every_language_and_french_spaces_its_colons() {
         }
         assert_eq!(Lang::from_code(lang.code()), lang);
     }
+}
+
+#[test]
+fn an_opponent_who_left_is_told_and_no_rematch_is_offered() {
+    let mut host = Host::new(Lang::En);
+    host.asked(false);
+    host.event(&Event::Status(Status { phase: Phase::Playing, reason: None }));
+    host.event(&Event::OpponentConnected(true));
+    host.event(&Event::Started { you: Color::Blue, limit: MoveLimit::DEFAULT, position: start() });
+    host.event(&Event::Outcome(Some(Outcome::Resigned { by: Color::Red })));
+    host.event(&Event::Status(Status { phase: Phase::Ended, reason: None }));
+    let lines = host.event(&Event::Offers { draw: None, rematch: Some(Color::Blue) });
+    assert_eq!(panel(&lines).unwrap().text, "You offered a rematch");
+    let lines = host.event(&Event::Status(Status { phase: Phase::Ended, reason: Some(Reason::OpponentLeft) }));
+    let told = panel(&lines).unwrap();
+    assert_eq!(told.text, "Your opponent left the game.");
+    assert_eq!(commands(told), ["leave"]);
 }

@@ -286,7 +286,16 @@ fn leaving_closes_everything_and_says_so() {
     net.command(1, "leave");
     assert_eq!(net.status(1), Some(Status { phase: Phase::Ended, reason: Some(Reason::Left) }));
     assert!(net.sides[1].socket.is_none());
-    assert_eq!(net.phase(0), Some(Phase::Reconnecting));
+    // The opponent is told: the game going on was resigned, and online play ends there too.
+    assert_eq!(net.status(0), Some(Status { phase: Phase::Ended, reason: Some(Reason::OpponentLeft) }));
+    let resigned = |side: usize| {
+        net.sides[side]
+            .events
+            .iter()
+            .any(|e| matches!(e, Event::Outcome(Some(onitama_core::rules::Outcome::Resigned { .. }))))
+    };
+    assert!(resigned(0));
+    assert!(!net.sides[0].events.contains(&Event::Outcome(None)), "the end stays once stopped");
     // A new game may start after leaving.
     net.command(1, "find base");
     assert_eq!(net.phase(1), Some(Phase::Waiting));
@@ -369,4 +378,14 @@ fn a_game_won_on_the_board_and_its_rematch_give_the_page_lines_that_read() {
             }
         }
     }
+}
+
+#[test]
+fn leaving_a_finished_game_tells_the_opponent_who_then_cannot_offer_a_rematch() {
+    let mut net = friends();
+    net.command(0, "resign");
+    net.command(1, "leave");
+    assert_eq!(net.status(0), Some(Status { phase: Phase::Ended, reason: Some(Reason::OpponentLeft) }));
+    net.command(0, "rematch-offer");
+    assert_eq!(net.sides[0].events.last(), Some(&Event::Denied(Reason::NoGame)));
 }
