@@ -296,8 +296,34 @@ fn a_line_that_does_not_read_changes_nothing() {
 }
 
 #[test]
-fn a_new_game_here_leaves_online_play() {
+fn another_game_asked_for_in_an_online_game_going_on_asks_first_and_resigns_it_on_yes() {
+    for intent in [
+        Intent::NewGame { game: Game::new(start()), mode: Mode::default() },
+        Intent::Online(OnlineAction::Press("leave".into())),
+        Intent::Online(OnlineAction::Join("#online=abcdefabcdefabcdefabcdef".into())),
+    ] {
+        let mut session = dealt_blue();
+        let effects = session.update(Event::Intent(intent.clone()));
+        assert!(commands(&effects).is_empty(), "{intent:?}: nothing is left yet");
+        assert!(controls(session.state()).resign_asked, "{intent:?}");
+        assert_eq!(session.state().mode, Mode::Online { you: Color::Blue });
+        session.update(Event::Intent(Intent::KeepPlaying));
+        assert!(!controls(session.state()).resign_asked);
+        assert!(session.state().online.is_some(), "kept playing");
+        session.update(Event::Intent(intent.clone()));
+        let effects = session.update(Event::Intent(Intent::Resign));
+        assert_eq!(commands(&effects).first(), Some(&Command::Leave), "{intent:?}: left as the bar's Leave does");
+        assert!(
+            effects.iter().any(|e| matches!(e, Effect::KeepFinished(g, _) if g.outcome() == Some(Outcome::Resigned { by: Color::Blue }))),
+            "{intent:?}: the online game is kept, resigned"
+        );
+    }
+}
+
+#[test]
+fn a_new_game_here_leaves_online_play_once_its_game_is_over() {
     let mut session = dealt_blue();
+    said(&mut session, Said::Outcome(Some(Outcome::Resigned { by: Color::Red })));
     let game = Game::new(start());
     let effects = session.update(Event::Intent(Intent::NewGame { game, mode: Mode::default() }));
     assert_eq!(commands(&effects), vec![Command::Leave]);

@@ -199,6 +199,9 @@ pub struct State {
     pub tutorial_texts: Vec<(Lang, Option<Rc<str>>)>,
     /// Online play, from when it is asked for until it is left.
     pub online: Option<OnlineState>,
+    /// Another game was asked for while an online game goes on: leaving it (which resigns it)
+    /// waits for the player's yes.
+    pub leave_asked: bool,
 }
 
 impl State {
@@ -237,6 +240,7 @@ impl State {
             first_visit: false,
             tutorial_texts: Vec::new(),
             online: None,
+            leave_asked: false,
         }
     }
 

@@ -45,6 +45,8 @@ pub struct ControlsView {
     pub result: Option<ResultBanner>,
     /// Resign is offered: the confirmation's words (who would win, and that the game is kept).
     pub resign: Option<String>,
+    /// The resignation is asked now: another game was asked for while an online game goes on.
+    pub resign_asked: bool,
     /// The final position is shown without its banner (closed, or a review closed): the game's
     /// end actions stay at hand in a strip.
     pub game_over: Option<GameOverStrip>,
@@ -361,6 +363,7 @@ pub fn controls(state: &State) -> ControlsView {
                 .unwrap_or_default(),
             speed: settings.watch_speed.code(),
         }),
+        resign_asked: state.leave_asked && state.resigner().is_some(),
         resign: state.resigner().map(|by| {
             let outcome = crate::rules::Outcome::Resigned { by };
             let kept = text::puzzle_text(lang, "resign-kept", &[]);

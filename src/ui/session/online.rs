@@ -231,7 +231,7 @@ impl Session {
 
     /// An outcome the players declared (a resignation, an agreed draw, a win on time) joins the
     /// game on the board; one that lapsed (a claim crossed by a move) leaves it.
-    fn online_outcome(&mut self, outcome: Option<Outcome>) {
+    pub(super) fn online_outcome(&mut self, outcome: Option<Outcome>) {
         if self.state.game.outcome() == outcome {
             return;
         }

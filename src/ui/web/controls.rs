@@ -264,9 +264,11 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
     on_click(document, "resign", |_| open_dialog("resign-dialog"))?;
     on_click(document, "resign-cancel", |_| close_dialog("resign-dialog"))?;
     on_click(document, "resign-confirm", |app| {
-        close_dialog("resign-dialog");
         app.dispatch(Event::Intent(Intent::Resign));
+        close_dialog("resign-dialog");
     })?;
+    let resign_dialog = document.get_element_by_id("resign-dialog").ok_or("no #resign-dialog")?;
+    listen(&resign_dialog, "close", |app, _: web_sys::Event| app.dispatch(Event::Intent(Intent::KeepPlaying)))?;
     on_click(document, "show-eval", |app| {
         app.dispatch(Event::Settings(SettingsPatch { evaluation: Some(checked("show-eval")), ..Default::default() }));
     })?;
@@ -467,7 +469,12 @@ pub fn update(view: &ControlsView) {
     }
     set_hidden("resign", view.resign.is_none());
     match &view.resign {
-        Some(words) => set_text("resign-text", Some(words)),
+        Some(words) => {
+            set_text("resign-text", Some(words));
+            if view.resign_asked && element::<HtmlDialogElement>("resign-dialog").is_some_and(|d| !d.open()) {
+                open_dialog("resign-dialog");
+            }
+        }
         // No longer offered (the AI has won meanwhile): the question goes.
         None => close_dialog("resign-dialog"),
     }
