@@ -394,3 +394,21 @@ fn a_reload_takes_the_page_back_into_the_same_game() {
     assert_eq!(commands(&effects), vec![Command::Restore(Box::new(host.saved()))]);
     assert!(!session.state().human_to_move(), "nothing is played until the module is back");
 }
+
+#[test]
+fn your_move_is_said_only_when_the_player_can_move() {
+    use onitama::ui::scene::turn_line;
+    let (mut session, _) = open_position(START, Mode::default(), Settings::default(), Motion::Reduced);
+    act(&mut session, OnlineAction::Invite(Setup::default()));
+    said(&mut session, Said::Room(Token::new("abcdefabcdefabcdefabcdef").unwrap()));
+    said(&mut session, Said::Status(Status { phase: Phase::Waiting, reason: None }));
+    said(&mut session, Said::Started { you: Color::Red, limit: MoveLimit::DEFAULT, position: start() });
+    assert_eq!(session.state().mode, Mode::Online { you: Color::Red });
+    assert_eq!(turn_line(session.state()).as_deref(), Some("Waiting for your friend"));
+    said(&mut session, Said::Status(Status { phase: Phase::Playing, reason: None }));
+    said(&mut session, Said::OpponentConnected(true));
+    assert_eq!(turn_line(session.state()).as_deref(), Some("Your move (Red)"));
+    said(&mut session, Said::OpponentConnected(false));
+    said(&mut session, Said::Status(Status { phase: Phase::Reconnecting, reason: Some(Reason::OpponentAway) }));
+    assert_eq!(turn_line(session.state()).as_deref(), Some("Your opponent is away"));
+}

@@ -546,6 +546,12 @@ pub fn mode_line(lang: Lang, mode: Mode) -> String {
 }
 
 /// The label by the opponent's hand, online.
+/// In place of "Your move" while the player cannot move: the friend has not come, or the
+/// opponent is away.
+pub fn online_waiting(lang: Lang, friend_come: bool) -> String {
+    html_fill(lang, if friend_come { "online-away" } else { "online-waiting" }, &[])
+}
+
 pub fn online_opponent(lang: Lang, to_move: bool) -> String {
     html_fill(lang, if to_move { "online-opponent-moves" } else { "online-opponent" }, &[])
 }
@@ -938,6 +944,8 @@ const EN: Texts = Texts {
         ("you-win-on-time", "You win on time: your opponent was away or did not move in time"),
         ("opponent-wins-on-time", "Your opponent wins on time: you were away or did not move in time"),
         ("online-opponent", "Your opponent"),
+        ("online-waiting", "Waiting for your friend"),
+        ("online-away", "Your opponent is away"),
         ("online-opponent-moves", "Your opponent's move"),
         ("online-opening", "Opening online play…"),
         ("online-unavailable", "Online play could not be loaded: check the connection and try again."),
@@ -1187,6 +1195,8 @@ const FA: Texts = Texts {
         ("you-win-on-time", "شما با گذشت زمان بردید: حریف شما غایب بود یا به‌موقع حرکت نکرد"),
         ("opponent-wins-on-time", "حریف شما با گذشت زمان برد: شما غایب بودید یا به‌موقع حرکت نکردید"),
         ("online-opponent", "حریف شما"),
+        ("online-waiting", "در انتظار دوستتان"),
+        ("online-away", "حریف شما حاضر نیست"),
         ("online-opponent-moves", "نوبت حریف شما"),
         ("online-opening", "در حال بازکردن بازی آنلاین…"),
         ("online-unavailable", "بازی آنلاین بارگیری نشد: اتصال را بررسی کنید و دوباره امتحان کنید."),
@@ -1430,6 +1440,8 @@ const ES: Texts = Texts {
         ("you-win-on-time", "Ganas por tiempo: tu rival no estaba o no movió a tiempo"),
         ("opponent-wins-on-time", "Tu rival gana por tiempo: no estabas o no moviste a tiempo"),
         ("online-opponent", "Tu rival"),
+        ("online-waiting", "Esperando a tu amigo"),
+        ("online-away", "Tu rival no está"),
         ("online-opponent-moves", "Mueve tu rival"),
         ("online-opening", "Abriendo el juego en línea…"),
         ("online-unavailable", "No se pudo cargar el juego en línea: comprueba la conexión y vuelve a intentarlo."),
@@ -1693,6 +1705,8 @@ const FR: Texts = Texts {
         ("you-win-on-time", "Vous gagnez au temps\u{a0}: votre adversaire était absent ou n'a pas joué à temps"),
         ("opponent-wins-on-time", "Votre adversaire gagne au temps\u{a0}: vous étiez absent ou n'avez pas joué à temps"),
         ("online-opponent", "Votre adversaire"),
+        ("online-waiting", "En attente de votre ami"),
+        ("online-away", "Votre adversaire est absent"),
         ("online-opponent-moves", "Au tour de votre adversaire"),
         ("online-opening", "Ouverture du jeu en ligne…"),
         ("online-unavailable", "Le jeu en ligne n'a pas pu être chargé\u{a0}: vérifiez la connexion et réessayez."),
