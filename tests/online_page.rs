@@ -239,6 +239,10 @@ fn resigning_asks_the_module_and_the_game_ends_when_it_says_so() {
     assert_eq!(banner.text, "You resign — your opponent wins");
     let buttons = controls(session.state()).online.unwrap().buttons;
     assert!(buttons.contains(&("rematch-offer".to_string(), "Rematch".to_string())), "{buttons:?}");
+    // One Rematch: the strip's, not the banner's too.
+    assert!(!controls(session.state()).result.unwrap().rematch);
+    session.update(Event::Intent(Intent::CloseResult));
+    assert!(!controls(session.state()).game_over.unwrap().rematch);
 }
 
 #[test]

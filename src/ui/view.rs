@@ -207,6 +207,8 @@ impl ReviewGraph {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct ResultBanner {
     pub text: String,
+    /// The page's Rematch is offered (online, the module's strip offers it, once).
+    pub rematch: bool,
     /// "Level" is offered (the AI played).
     pub change_level: bool,
     /// After wins in a row at this level, the next one is offered in its place.
@@ -226,6 +228,8 @@ pub struct NextLevel {
 pub struct GameOverStrip {
     /// The result in a few words.
     pub text: String,
+    /// The page's Rematch is offered, as in the result banner.
+    pub rematch: bool,
     /// "Review" is offered (the game has moves to review).
     pub review: bool,
 }
@@ -346,6 +350,7 @@ pub fn controls(state: &State) -> ControlsView {
             .map(|end| text::viewing(lang, game.moves().len(), end)),
         result: game.outcome().filter(|_| state.shows_result()).map(|outcome| ResultBanner {
             text: text::result_short(lang, outcome, state.mode),
+            rematch: !online,
             change_level: state.mode.level().is_some() && next_level(state).is_none(),
             next_level: next_level(state).map(|level| NextLevel {
                 label: text::next_level_label(lang, level),
@@ -376,6 +381,7 @@ pub fn controls(state: &State) -> ControlsView {
             .filter(|_| state.viewing.is_none())
             .map(|outcome| GameOverStrip {
                 text: text::result_short(lang, outcome, state.mode),
+                rematch: !online,
                 review: !game.moves().is_empty(),
             }),
         tutorial: state.tutorial.map(|run| TutorialPanel {
