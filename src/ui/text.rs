@@ -1699,11 +1699,20 @@ const FR: Texts = Texts {
         ("opponent-wins", "Votre adversaire gagne"),
         ("opponent-resigns", "Votre adversaire abandonne — vous gagnez"),
         ("you-resign-online", "Vous abandonnez — votre adversaire gagne"),
-        ("you-win-stone-online", "Vous gagnez par la Voie de la Pierre\u{a0}: vous avez capturé le maître de votre adversaire"),
+        (
+            "you-win-stone-online",
+            "Vous gagnez par la Voie de la Pierre\u{a0}: vous avez capturé le maître de votre adversaire"
+        ),
         ("opponent-wins-stone", "Votre adversaire gagne par la Voie de la Pierre\u{a0}: il a capturé votre maître"),
-        ("opponent-wins-stream", "Votre adversaire gagne par la Voie du Ruisseau\u{a0}: son maître a atteint votre temple"),
+        (
+            "opponent-wins-stream",
+            "Votre adversaire gagne par la Voie du Ruisseau\u{a0}: son maître a atteint votre temple"
+        ),
         ("you-win-on-time", "Vous gagnez au temps\u{a0}: votre adversaire était absent ou n'a pas joué à temps"),
-        ("opponent-wins-on-time", "Votre adversaire gagne au temps\u{a0}: vous étiez absent ou n'avez pas joué à temps"),
+        (
+            "opponent-wins-on-time",
+            "Votre adversaire gagne au temps\u{a0}: vous étiez absent ou n'avez pas joué à temps"
+        ),
         ("online-opponent", "Votre adversaire"),
         ("online-waiting", "En attente de votre ami"),
         ("online-away", "Votre adversaire est absent"),

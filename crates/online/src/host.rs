@@ -236,6 +236,7 @@ pub struct Phrases {
     pub can_claim: &'static str,
     pub draw_offered: &'static str,
     pub draw_sent: &'static str,
+    pub draw_declined: &'static str,
     pub rematch_offered: &'static str,
     pub rematch_sent: &'static str,
     pub no_server: &'static str,
@@ -266,6 +267,7 @@ pub const EN: Phrases = Phrases {
     can_claim: "Your opponent has not moved in time: you may claim the win",
     draw_offered: "Your opponent offers a draw",
     draw_sent: "You offered a draw",
+    draw_declined: "Your draw offer was declined",
     rematch_offered: "Your opponent offers a rematch",
     rematch_sent: "You offered a rematch",
     no_server: "Online play needs a server for the two browsers to meet, and none is set up for this page.",
@@ -296,6 +298,7 @@ pub const FA: Phrases = Phrases {
     can_claim: "حریف شما به‌موقع حرکت نکرد: می‌توانید برد را بخواهید",
     draw_offered: "حریف شما مساوی پیشنهاد می‌کند",
     draw_sent: "شما مساوی پیشنهاد دادید",
+    draw_declined: "پیشنهاد مساوی شما پذیرفته نشد",
     rematch_offered: "حریف شما بازی دوباره پیشنهاد می‌کند",
     rematch_sent: "شما بازی دوباره پیشنهاد دادید",
     no_server: "بازی آنلاین به سروری نیاز دارد تا دو مرورگر یکدیگر را پیدا کنند، و برای این صفحه سروری تنظیم نشده است.",
@@ -326,6 +329,7 @@ pub const ES: Phrases = Phrases {
     can_claim: "Tu rival no ha movido a tiempo: puedes reclamar la victoria",
     draw_offered: "Tu rival ofrece tablas",
     draw_sent: "Has ofrecido tablas",
+    draw_declined: "Tu oferta de tablas fue rechazada",
     rematch_offered: "Tu rival ofrece la revancha",
     rematch_sent: "Has ofrecido la revancha",
     no_server: "El juego en línea necesita un servidor para que los dos navegadores se encuentren, y esta página no tiene ninguno.",
@@ -356,6 +360,7 @@ pub const FR: Phrases = Phrases {
     can_claim: "Votre adversaire n'a pas joué à temps\u{a0}: vous pouvez réclamer la victoire",
     draw_offered: "Votre adversaire propose la nulle",
     draw_sent: "Vous avez proposé la nulle",
+    draw_declined: "Votre proposition de nulle a été refusée",
     rematch_offered: "Votre adversaire propose une revanche",
     rematch_sent: "Vous avez proposé une revanche",
     no_server: "Le jeu en ligne a besoin d'un serveur pour que les deux navigateurs se trouvent, et cette page n'en a pas.",
@@ -399,6 +404,8 @@ pub struct Host {
     opponent: bool,
     draw_offer: Option<Color>,
     rematch_offer: Option<Color>,
+    /// This player's draw offer went unaccepted (declined, or answered with a move).
+    draw_declined: bool,
     can_claim: bool,
     trouble: Option<Trouble>,
     panel: Option<Panel>,
@@ -443,7 +450,7 @@ impl Host {
                 if let Some(game) = self.game.as_mut().filter(|g| g.moves().len() == *ply) {
                     let _ = game.play(*mv);
                 }
-                self.trouble = None;
+                (self.trouble, self.draw_declined) = (None, false);
                 lines.push(ToPage::Move { ply: *ply, mv: *mv, position: *position });
             }
             Event::Outcome(outcome) => {
@@ -465,7 +472,11 @@ impl Host {
                     lines.push(ToPage::Outcome(*outcome));
                 }
             }
-            Event::Offers { draw, rematch } => (self.draw_offer, self.rematch_offer) = (*draw, *rematch),
+            Event::Offers { draw, rematch } => {
+                let mine = self.draw_offer.is_some() && self.draw_offer == self.you;
+                self.draw_declined = mine && draw.is_none() && !self.over();
+                (self.draw_offer, self.rematch_offer) = (*draw, *rematch);
+            }
             Event::CanClaim(can) => self.can_claim = *can,
             Event::OpponentConnected(here) => self.opponent = *here,
             Event::Refused(refusal) => self.trouble = Some(Trouble::Refused(*refusal)),
@@ -563,6 +574,7 @@ impl Host {
             (Some(_), _) => Some(words.draw_offered),
             (_, Some(by)) if Some(by) == you => Some(words.rematch_sent),
             (_, Some(_)) => Some(words.rematch_offered),
+            (None, None) if self.draw_declined => Some(words.draw_declined),
             (None, None) => None,
         };
         // Nothing more is played with an opponent who left, or once online play stopped.
