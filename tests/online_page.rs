@@ -304,7 +304,7 @@ fn another_game_asked_for_in_an_online_game_going_on_asks_first_and_resigns_it_o
     for intent in [
         Intent::NewGame { game: Game::new(start()), mode: Mode::default() },
         Intent::Online(OnlineAction::Press("leave".into())),
-        Intent::Online(OnlineAction::Join("#online=abcdefabcdefabcdefabcdef".into())),
+        Intent::Online(OnlineAction::Join("#online=bcdefabcdefabcdefabcdefa".into())),
     ] {
         let mut session = dealt_blue();
         let effects = session.update(Event::Intent(intent.clone()));
@@ -415,4 +415,16 @@ fn your_move_is_said_only_when_the_player_can_move() {
     said(&mut session, Said::OpponentConnected(false));
     said(&mut session, Said::Status(Status { phase: Phase::Reconnecting, reason: Some(Reason::OpponentAway) }));
     assert_eq!(turn_line(session.state()).as_deref(), Some("Your opponent is away"));
+}
+
+#[test]
+fn a_friends_link_pasted_again_into_the_page_in_its_game_changes_nothing() {
+    let mut session = dealt_blue();
+    let effects =
+        act(&mut session, OnlineAction::Join("https://example.invalid/#online=abcdefabcdefabcdefabcdef".into()));
+    assert!(commands(&effects).is_empty(), "{effects:?}");
+    assert!(!controls(session.state()).resign_asked);
+    // Another game's link is asked about first, as another game is.
+    act(&mut session, OnlineAction::Join("#online=bcdefabcdefabcdefabcdefa".into()));
+    assert!(controls(session.state()).resign_asked);
 }

@@ -831,6 +831,9 @@ impl Session {
             | Intent::ReviewGame { .. } => true,
             Intent::Online(action) => match action {
                 OnlineAction::Press(command) => command == crate::online::bridge::LEAVE,
+                OnlineAction::Join(link) => {
+                    crate::online::bridge::room_of_link(link).is_none_or(|room| !self.in_room(&room))
+                }
                 _ => true,
             },
             _ => false,
