@@ -38,7 +38,10 @@ if (!Array.isArray(ice) || !ice.every(okServer)) {
 }
 
 const file = join(process.argv[2] ?? fail('usage: online-config.mjs <dir>'), 'index.html');
-let html = readFileSync(file, 'utf8');
+// A page configured before (the step run again) is configured afresh: its meta and origin go.
+let html = readFileSync(file, 'utf8')
+  .replace(/<meta name="onitama-online" content="[^"]*">/g, '')
+  .replace(/connect-src 'self'[^;"]*/g, "connect-src 'self'");
 const csp = "connect-src 'self'";
 if (html.split(csp).length !== 2) fail(`index.html must hold "${csp}" once`);
 if (origin) html = html.replace(csp, `${csp} ${origin}`);

@@ -239,6 +239,10 @@ fn resigning_asks_the_module_and_the_game_ends_when_it_says_so() {
     assert_eq!(banner.text, "You resign — your opponent wins");
     let buttons = controls(session.state()).online.unwrap().buttons;
     assert!(buttons.contains(&("rematch-offer".to_string(), "Rematch".to_string())), "{buttons:?}");
+    // One Rematch: the strip's, not the banner's too.
+    assert!(!controls(session.state()).result.unwrap().rematch);
+    session.update(Event::Intent(Intent::CloseResult));
+    assert!(!controls(session.state()).game_over.unwrap().rematch);
 }
 
 #[test]
@@ -296,8 +300,34 @@ fn a_line_that_does_not_read_changes_nothing() {
 }
 
 #[test]
-fn a_new_game_here_leaves_online_play() {
+fn another_game_asked_for_in_an_online_game_going_on_asks_first_and_resigns_it_on_yes() {
+    for intent in [
+        Intent::NewGame { game: Game::new(start()), mode: Mode::default() },
+        Intent::Online(OnlineAction::Press("leave".into())),
+        Intent::Online(OnlineAction::Join("#online=bcdefabcdefabcdefabcdefa".into())),
+    ] {
+        let mut session = dealt_blue();
+        let effects = session.update(Event::Intent(intent.clone()));
+        assert!(commands(&effects).is_empty(), "{intent:?}: nothing is left yet");
+        assert!(controls(session.state()).resign_asked, "{intent:?}");
+        assert_eq!(session.state().mode, Mode::Online { you: Color::Blue });
+        session.update(Event::Intent(Intent::KeepPlaying));
+        assert!(!controls(session.state()).resign_asked);
+        assert!(session.state().online.is_some(), "kept playing");
+        session.update(Event::Intent(intent.clone()));
+        let effects = session.update(Event::Intent(Intent::Resign));
+        assert_eq!(commands(&effects).first(), Some(&Command::Leave), "{intent:?}: left as the bar's Leave does");
+        assert!(
+            effects.iter().any(|e| matches!(e, Effect::KeepFinished(g, _) if g.outcome() == Some(Outcome::Resigned { by: Color::Blue }))),
+            "{intent:?}: the online game is kept, resigned"
+        );
+    }
+}
+
+#[test]
+fn a_new_game_here_leaves_online_play_once_its_game_is_over() {
     let mut session = dealt_blue();
+    said(&mut session, Said::Outcome(Some(Outcome::Resigned { by: Color::Red })));
     let game = Game::new(start());
     let effects = session.update(Event::Intent(Intent::NewGame { game, mode: Mode::default() }));
     assert_eq!(commands(&effects), vec![Command::Leave]);
@@ -367,4 +397,34 @@ fn a_reload_takes_the_page_back_into_the_same_game() {
     let effects = session.update(Event::Opened);
     assert_eq!(commands(&effects), vec![Command::Restore(Box::new(host.saved()))]);
     assert!(!session.state().human_to_move(), "nothing is played until the module is back");
+}
+
+#[test]
+fn your_move_is_said_only_when_the_player_can_move() {
+    use onitama::ui::scene::turn_line;
+    let (mut session, _) = open_position(START, Mode::default(), Settings::default(), Motion::Reduced);
+    act(&mut session, OnlineAction::Invite(Setup::default()));
+    said(&mut session, Said::Room(Token::new("abcdefabcdefabcdefabcdef").unwrap()));
+    said(&mut session, Said::Status(Status { phase: Phase::Waiting, reason: None }));
+    said(&mut session, Said::Started { you: Color::Red, limit: MoveLimit::DEFAULT, position: start() });
+    assert_eq!(session.state().mode, Mode::Online { you: Color::Red });
+    assert_eq!(turn_line(session.state()).as_deref(), Some("Waiting for your friend"));
+    said(&mut session, Said::Status(Status { phase: Phase::Playing, reason: None }));
+    said(&mut session, Said::OpponentConnected(true));
+    assert_eq!(turn_line(session.state()).as_deref(), Some("Your move (Red)"));
+    said(&mut session, Said::OpponentConnected(false));
+    said(&mut session, Said::Status(Status { phase: Phase::Reconnecting, reason: Some(Reason::OpponentAway) }));
+    assert_eq!(turn_line(session.state()).as_deref(), Some("Your opponent is away"));
+}
+
+#[test]
+fn a_friends_link_pasted_again_into_the_page_in_its_game_changes_nothing() {
+    let mut session = dealt_blue();
+    let effects =
+        act(&mut session, OnlineAction::Join("https://example.invalid/#online=abcdefabcdefabcdefabcdef".into()));
+    assert!(commands(&effects).is_empty(), "{effects:?}");
+    assert!(!controls(session.state()).resign_asked);
+    // Another game's link is asked about first, as another game is.
+    act(&mut session, OnlineAction::Join("#online=bcdefabcdefabcdefabcdefa".into()));
+    assert!(controls(session.state()).resign_asked);
 }

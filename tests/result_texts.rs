@@ -40,3 +40,41 @@ fn a_win_on_time_names_the_winner_and_the_side_that_ran_out_of_time() {
         }
     }
 }
+
+#[test]
+fn an_online_result_speaks_of_the_opponent_never_of_the_ai_in_every_language() {
+    use onitama::rules::Way;
+    // The AI's name in each language's texts.
+    let ai = ["AI", "هوش مصنوعی", "IA", "IA"];
+    let mode = Mode::Online { you: Color::Blue };
+    let mut outcomes = vec![Outcome::DrawAgreed, Outcome::DrawByRepetition];
+    for winner in [Color::Red, Color::Blue] {
+        outcomes.extend([
+            Outcome::Win { winner, way: Way::Stone },
+            Outcome::Win { winner, way: Way::Stream },
+            Outcome::WonOnTime { winner },
+            Outcome::Resigned { by: winner },
+        ]);
+    }
+    for (i, lang) in Lang::ALL.into_iter().enumerate() {
+        for &outcome in &outcomes {
+            for words in [text::result(lang, outcome, mode), text::result_short(lang, outcome, mode)] {
+                assert!(!words.contains(ai[i]), "{lang:?} {outcome:?}: {words}");
+                assert!(!words.contains('-') || words.contains(" — "), "{lang:?} {outcome:?}: a key shows: {words}");
+                // Who won is said as "you" or "your opponent", not by colour.
+                for color in [Color::Red, Color::Blue] {
+                    let name = text::color_name(lang, color);
+                    assert!(!words.contains(name), "{lang:?} {outcome:?}: {words}");
+                }
+            }
+        }
+    }
+    assert_eq!(
+        text::result(Lang::En, Outcome::Win { winner: Color::Blue, way: Way::Stone }, mode),
+        "You win by the Way of the Stone: you captured your opponent's master"
+    );
+    assert_eq!(
+        text::result(Lang::Fr, Outcome::WonOnTime { winner: Color::Red }, mode),
+        "Votre adversaire gagne au temps\u{a0}: vous étiez absent ou n'avez pas joué à temps"
+    );
+}

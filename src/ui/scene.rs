@@ -163,6 +163,12 @@ pub fn turn_line(state: &State) -> Option<String> {
         text::must_pass(lang)
     } else if state.card_choice.is_some() {
         text::choose_card(lang)
+    } else if let Some(script) = state.online.as_ref().filter(|o| o.pending.is_none()).and_then(|o| o.script.as_ref())
+        && matches!(state.mode, Mode::Online { you } if you == mover)
+        && !script.may_move
+        && script.phase != crate::online::bridge::Phase::Error
+    {
+        text::online_waiting(lang, script.phase != crate::online::bridge::Phase::Waiting)
     } else if matches!(state.mode, Mode::VsAi { human, .. } | Mode::Online { you: human } if human == mover) {
         text::your_move(lang, mover)
     } else if matches!(state.mode, Mode::Online { .. }) {

@@ -24,7 +24,9 @@ use super::view::{ControlsView, controls};
 use crate::ai::puzzle::{Difficulty, Puzzle};
 use crate::ai::review::PlyReview;
 use crate::ai::{Limits, Score};
-use crate::rules::{Card, CardSet, Color, Deal, Game, Move, Pack, Position, PositionError, SplitMix64, Square};
+use crate::rules::{
+    Card, CardSet, Color, Deal, Game, Move, Outcome, Pack, Position, PositionError, SplitMix64, Square,
+};
 use crate::save::SaveFile;
 use crate::worker_protocol::{EngineReport, EngineRequest};
 use std::rc::Rc;
@@ -132,7 +134,10 @@ pub enum Intent {
     /// Close the result banner; the final position stays.
     CloseResult,
     /// Give the game up (confirmed already): the session decides who resigns, if anyone may.
+    /// Asked to leave an online game going on, this is the yes.
     Resign,
+    /// The question to resign was closed without resigning.
+    KeepPlaying,
     /// Show the position after this many moves of the game's line, without changing the game.
     View(usize),
     /// Show the position at this share (0 to 1) of the game's line, as a click on the graph does.
@@ -370,6 +375,8 @@ pub struct Session {
     language_asked: Option<Lang>,
     /// The languages whose tutorial texts have been asked for.
     tutorial_asked: Vec<Lang>,
+    /// What the player asked for that would leave the online game going on, until they say yes.
+    after_leave: Option<Intent>,
     effects: Vec<Effect>,
 }
 
@@ -390,6 +397,7 @@ impl Session {
             puzzle_asked: None,
             language_asked: None,
             tutorial_asked: Vec::new(),
+            after_leave: None,
             review_stands_in: false,
             counted: false,
             dice: SplitMix64(state_seed),
@@ -667,7 +675,30 @@ impl Session {
 
     fn intent(&mut self, intent: Intent) {
         let online = matches!(self.state.mode, Mode::Online { .. });
+        // Another game, or Leave, in an online game going on resigns it: the player says yes first.
+        if self.leaves_online(&intent) && self.state.online.is_some() && self.state.resigner().is_some() {
+            self.after_leave = Some(intent);
+            self.state.leave_asked = true;
+            return self.refresh_controls();
+        }
         match intent {
+            Intent::Resign if self.after_leave.is_some() => {
+                let then = self.after_leave.take();
+                self.state.leave_asked = false;
+                if let Some(by) = self.state.resigner() {
+                    self.online_outcome(Some(Outcome::Resigned { by }));
+                }
+                self.leave_online();
+                self.refresh_controls();
+                if let Some(then) = then {
+                    self.intent(then);
+                }
+            }
+            Intent::KeepPlaying => {
+                self.after_leave = None;
+                self.state.leave_asked = false;
+                self.refresh_controls();
+            }
             Intent::Online(action) => self.online_action(action),
             // Online, the engine does not help, and a move played cannot be taken back.
             Intent::Undo | Intent::Redo if online => {
@@ -831,6 +862,26 @@ impl Session {
                 self.refresh_controls();
             }
             Intent::Resign => self.resign(),
+        }
+    }
+
+    /// Whether `intent` puts another game on the board or leaves online play.
+    fn leaves_online(&self, intent: &Intent) -> bool {
+        match intent {
+            Intent::NewGame { .. }
+            | Intent::Puzzle { .. }
+            | Intent::ChoosePuzzle(_)
+            | Intent::Tutorial
+            | Intent::Open(_)
+            | Intent::ReviewGame { .. } => true,
+            Intent::Online(action) => match action {
+                OnlineAction::Press(command) => command == crate::online::bridge::LEAVE,
+                OnlineAction::Join(link) => {
+                    crate::online::bridge::room_of_link(link).is_none_or(|room| !self.in_room(&room))
+                }
+                _ => true,
+            },
+            _ => false,
         }
     }
 

@@ -206,6 +206,9 @@ pub struct State {
     pub deck_refused: bool,
     /// The expansion cards' emblems, fetched the first time one of those cards is on the board.
     pub expansion_emblems: Emblems,
+    /// Another game was asked for while an online game goes on: leaving it (which resigns it)
+    /// waits for the player's yes.
+    pub leave_asked: bool,
 }
 
 /// Where the expansion cards' emblems are: until they have come, those cards show their names alone.
@@ -258,6 +261,7 @@ impl State {
             online: None,
             deck_refused: false,
             expansion_emblems: Emblems::NotAsked,
+            leave_asked: false,
         }
     }
 

@@ -463,10 +463,15 @@ pub fn result(lang: Lang, outcome: Outcome, mode: Mode) -> String {
             (false, Way::Stream) => digits(lang, t.ai_wins_stream),
         },
         (Outcome::Resigned { by }, Mode::VsAi { human, .. }) => resigned(lang, by, Some(human)),
-        (Outcome::Win { winner, way }, Mode::Online { you }) if winner == you => match way {
-            Way::Stone => digits(lang, t.you_win_stone),
-            Way::Stream => digits(lang, t.you_win_stream),
+        (Outcome::Win { winner, way }, Mode::Online { you }) => match (winner == you, way) {
+            (true, Way::Stone) => html_fill(lang, "you-win-stone-online", &[]),
+            (true, Way::Stream) => digits(lang, t.you_win_stream),
+            (false, Way::Stone) => html_fill(lang, "opponent-wins-stone", &[]),
+            (false, Way::Stream) => html_fill(lang, "opponent-wins-stream", &[]),
         },
+        (Outcome::WonOnTime { winner }, Mode::Online { you }) => {
+            html_fill(lang, if winner == you { "you-win-on-time" } else { "opponent-wins-on-time" }, &[])
+        }
         (Outcome::Resigned { by }, Mode::Online { you }) => {
             html_fill(lang, if by == you { "you-resign-online" } else { "opponent-resigns" }, &[])
         }
@@ -522,6 +527,12 @@ pub fn mode_line(lang: Lang, mode: Mode) -> String {
 }
 
 /// The label by the opponent's hand, online.
+/// In place of "Your move" while the player cannot move: the friend has not come, or the
+/// opponent is away.
+pub fn online_waiting(lang: Lang, friend_come: bool) -> String {
+    html_fill(lang, if friend_come { "online-away" } else { "online-waiting" }, &[])
+}
+
 pub fn online_opponent(lang: Lang, to_move: bool) -> String {
     html_fill(lang, if to_move { "online-opponent-moves" } else { "online-opponent" }, &[])
 }
@@ -946,7 +957,14 @@ const EN: Texts = Texts {
         ("opponent-wins", "Your opponent wins"),
         ("opponent-resigns", "Your opponent resigns — you win"),
         ("you-resign-online", "You resign — your opponent wins"),
+        ("you-win-stone-online", "You win by the Way of the Stone: you captured your opponent's master"),
+        ("opponent-wins-stone", "Your opponent wins by the Way of the Stone: they captured your master"),
+        ("opponent-wins-stream", "Your opponent wins by the Way of the Stream: their master reached your temple"),
+        ("you-win-on-time", "You win on time: your opponent was away or did not move in time"),
+        ("opponent-wins-on-time", "Your opponent wins on time: you were away or did not move in time"),
         ("online-opponent", "Your opponent"),
+        ("online-waiting", "Waiting for your friend"),
+        ("online-away", "Your opponent is away"),
         ("online-opponent-moves", "Your opponent's move"),
         ("online-opening", "Opening online play…"),
         ("online-unavailable", "Online play could not be loaded: check the connection and try again."),
@@ -1196,7 +1214,14 @@ const FA: Texts = Texts {
         ("opponent-wins", "حریف شما برد"),
         ("opponent-resigns", "حریف شما تسلیم شد — شما بردید"),
         ("you-resign-online", "شما تسلیم شدید — حریف شما برد"),
+        ("you-win-stone-online", "شما بردید، به راه سنگ: استاد حریفتان را گرفتید"),
+        ("opponent-wins-stone", "حریف شما برد، به راه سنگ: استاد شما را گرفت"),
+        ("opponent-wins-stream", "حریف شما برد، به راه جویبار: استادش به معبد شما رسید"),
+        ("you-win-on-time", "شما با گذشت زمان بردید: حریف شما غایب بود یا به‌موقع حرکت نکرد"),
+        ("opponent-wins-on-time", "حریف شما با گذشت زمان برد: شما غایب بودید یا به‌موقع حرکت نکردید"),
         ("online-opponent", "حریف شما"),
+        ("online-waiting", "در انتظار دوستتان"),
+        ("online-away", "حریف شما حاضر نیست"),
         ("online-opponent-moves", "نوبت حریف شما"),
         ("online-opening", "در حال بازکردن بازی آنلاین…"),
         ("online-unavailable", "بازی آنلاین بارگیری نشد: اتصال را بررسی کنید و دوباره امتحان کنید."),
@@ -1474,7 +1499,14 @@ const ES: Texts = Texts {
         ("opponent-wins", "Gana tu rival"),
         ("opponent-resigns", "Tu rival abandona — ganas tú"),
         ("you-resign-online", "Abandonas — gana tu rival"),
+        ("you-win-stone-online", "Ganas por el Camino de la Piedra: capturaste al maestro de tu rival"),
+        ("opponent-wins-stone", "Tu rival gana por el Camino de la Piedra: capturó a tu maestro"),
+        ("opponent-wins-stream", "Tu rival gana por el Camino del Arroyo: su maestro llegó a tu templo"),
+        ("you-win-on-time", "Ganas por tiempo: tu rival no estaba o no movió a tiempo"),
+        ("opponent-wins-on-time", "Tu rival gana por tiempo: no estabas o no moviste a tiempo"),
         ("online-opponent", "Tu rival"),
+        ("online-waiting", "Esperando a tu amigo"),
+        ("online-away", "Tu rival no está"),
         ("online-opponent-moves", "Mueve tu rival"),
         ("online-opening", "Abriendo el juego en línea…"),
         ("online-unavailable", "No se pudo cargar el juego en línea: comprueba la conexión y vuelve a intentarlo."),
@@ -1759,7 +1791,23 @@ const FR: Texts = Texts {
         ("opponent-wins", "Votre adversaire gagne"),
         ("opponent-resigns", "Votre adversaire abandonne — vous gagnez"),
         ("you-resign-online", "Vous abandonnez — votre adversaire gagne"),
+        (
+            "you-win-stone-online",
+            "Vous gagnez par la Voie de la Pierre\u{a0}: vous avez capturé le maître de votre adversaire"
+        ),
+        ("opponent-wins-stone", "Votre adversaire gagne par la Voie de la Pierre\u{a0}: il a capturé votre maître"),
+        (
+            "opponent-wins-stream",
+            "Votre adversaire gagne par la Voie du Ruisseau\u{a0}: son maître a atteint votre temple"
+        ),
+        ("you-win-on-time", "Vous gagnez au temps\u{a0}: votre adversaire était absent ou n'a pas joué à temps"),
+        (
+            "opponent-wins-on-time",
+            "Votre adversaire gagne au temps\u{a0}: vous étiez absent ou n'avez pas joué à temps"
+        ),
         ("online-opponent", "Votre adversaire"),
+        ("online-waiting", "En attente de votre ami"),
+        ("online-away", "Votre adversaire est absent"),
         ("online-opponent-moves", "Au tour de votre adversaire"),
         ("online-opening", "Ouverture du jeu en ligne…"),
         ("online-unavailable", "Le jeu en ligne n'a pas pu être chargé\u{a0}: vérifiez la connexion et réessayez."),

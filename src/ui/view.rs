@@ -46,6 +46,8 @@ pub struct ControlsView {
     pub result: Option<ResultBanner>,
     /// Resign is offered: the confirmation's words (who would win, and that the game is kept).
     pub resign: Option<String>,
+    /// The resignation is asked now: another game was asked for while an online game goes on.
+    pub resign_asked: bool,
     /// The final position is shown without its banner (closed, or a review closed): the game's
     /// end actions stay at hand in a strip.
     pub game_over: Option<GameOverStrip>,
@@ -236,6 +238,8 @@ impl ReviewGraph {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct ResultBanner {
     pub text: String,
+    /// The page's Rematch is offered (online, the module's strip offers it, once).
+    pub rematch: bool,
     /// "Level" is offered (the AI played).
     pub change_level: bool,
     /// After wins in a row at this level, the next one is offered in its place.
@@ -255,6 +259,8 @@ pub struct NextLevel {
 pub struct GameOverStrip {
     /// The result in a few words.
     pub text: String,
+    /// The page's Rematch is offered, as in the result banner.
+    pub rematch: bool,
     /// "Review" is offered (the game has moves to review).
     pub review: bool,
 }
@@ -375,6 +381,7 @@ pub fn controls(state: &State) -> ControlsView {
             .map(|end| text::viewing(lang, game.moves().len(), end)),
         result: game.outcome().filter(|_| state.shows_result()).map(|outcome| ResultBanner {
             text: text::result_short(lang, outcome, state.mode),
+            rematch: !online,
             change_level: state.mode.level().is_some() && next_level(state).is_none(),
             next_level: next_level(state).map(|level| NextLevel {
                 label: text::next_level_label(lang, level),
@@ -392,6 +399,7 @@ pub fn controls(state: &State) -> ControlsView {
                 .unwrap_or_default(),
             speed: settings.watch_speed.code(),
         }),
+        resign_asked: state.leave_asked && state.resigner().is_some(),
         resign: state.resigner().map(|by| {
             let outcome = crate::rules::Outcome::Resigned { by };
             let kept = text::puzzle_text(lang, "resign-kept", &[]);
@@ -404,6 +412,7 @@ pub fn controls(state: &State) -> ControlsView {
             .filter(|_| state.viewing.is_none())
             .map(|outcome| GameOverStrip {
                 text: text::result_short(lang, outcome, state.mode),
+                rematch: !online,
                 review: !game.moves().is_empty(),
             }),
         tutorial: state.tutorial.map(|run| TutorialPanel {

@@ -11,13 +11,16 @@ import { root } from './harness.mjs';
 // The page's index.html as trunk leaves it before the step (the CSP allowing only 'self').
 const source = readFileSync(join(root, 'www/index.html'), 'utf8');
 
-function build(env) {
+function build(env, before = []) {
   const dir = mkdtempSync(join(tmpdir(), 'online-config-'));
   writeFileSync(join(dir, 'index.html'), source);
-  const run = spawnSync(process.execPath, [join(root, 'scripts/online-config.mjs'), dir], {
+  const step = (env) => spawnSync(process.execPath, [join(root, 'scripts/online-config.mjs'), dir], {
     env: { PATH: process.env.PATH, ...env }, encoding: 'utf8',
   });
+  for (const earlier of before) assert.equal(step(earlier).status, 0);
+  const run = step(env);
   const html = readFileSync(join(dir, 'index.html'), 'utf8');
+  assert.ok(html.split('name="onitama-online"').length <= 2, 'one configuration at most');
   const meta = /<meta name="onitama-online" content="([^"]*)">/.exec(html);
   return {
     status: run.status,
@@ -65,4 +68,14 @@ test('a value that is not what it should be fails the build and changes nothing'
     assert.equal(out.connect, "'self'", JSON.stringify(env));
     assert.equal(out.config, null, JSON.stringify(env));
   }
+});
+
+test('run again on a page it configured, it replaces the configuration and the origin', () => {
+  const out = build({ ONITAMA_SIGNALING_URL: 'wss://signal.example.org' }, [{}, { ONITAMA_SIGNALING_URL: 'ws://10.0.0.1:3536' }]);
+  assert.equal(out.status, 0, out.stderr);
+  assert.equal(out.connect, "'self' wss://signal.example.org");
+  assert.deepEqual(out.config, { signaling: 'wss://signal.example.org', ice: [] });
+  const none = build({ ONITAMA_SIGNALING_URL: '' }, [{}]);
+  assert.equal(none.connect, "'self'");
+  assert.deepEqual(none.config, { signaling: null, ice: [] });
 });

@@ -65,6 +65,8 @@ pub enum Reason {
     OpponentAway,
     /// The player left the online game.
     Left,
+    /// The opponent left the online game.
+    OpponentLeft,
     /// An online game is already on: leave it first.
     Busy,
     /// No online game to act in.
@@ -74,12 +76,13 @@ pub enum Reason {
 }
 
 impl Reason {
-    const OWN: [Reason; 7] = [
+    const OWN: [Reason; 8] = [
         Reason::NoServer,
         Reason::Unreachable,
         Reason::NoWebRtc,
         Reason::OpponentAway,
         Reason::Left,
+        Reason::OpponentLeft,
         Reason::Busy,
         Reason::NoGame,
     ];
@@ -98,6 +101,7 @@ impl Reason {
             Reason::NoWebRtc => "no-webrtc",
             Reason::OpponentAway => "opponent-away",
             Reason::Left => "left",
+            Reason::OpponentLeft => "opponent-left",
             Reason::Busy => "busy",
             Reason::NoGame => "no-game",
             Reason::Rule(refusal) => refusal.code(),

@@ -50,6 +50,8 @@ pub enum Output {
     Drop(Refusal),
     /// The game or what the page shows of it changed: save, redraw.
     Changed,
+    /// The opponent left for good: nothing more will come.
+    Left,
 }
 
 /// Where the online game stands, as the page shows it.
@@ -397,6 +399,10 @@ impl OnlineGame {
             Message::Start { game, you, limit, position } => self.start(now, game, you, limit, position, out),
             Message::Refused(refusal) => {
                 self.refused_by_peer(refusal, out);
+                Ok(())
+            }
+            Message::Bye => {
+                out.push(Output::Left);
                 Ok(())
             }
             other => {
@@ -817,6 +823,13 @@ impl OnlineGame {
             return Err(Refusal::TooEarly);
         }
         self.declare_here(Declaration::Claim, Some(Outcome::WonOnTime { winner: self.you }))
+    }
+
+    /// This player leaves for good: a game going on is resigned first, and the opponent told.
+    pub fn leave(&mut self) -> Vec<Output> {
+        let mut out = self.resign().unwrap_or_default();
+        out.push(Output::Send(Message::Bye));
+        out
     }
 
     pub fn offer_rematch(&mut self) -> Result<Vec<Output>, Refusal> {

@@ -231,10 +231,12 @@ pub struct Phrases {
     pub waiting_friend: &'static str,
     pub waiting_stranger: &'static str,
     pub opponent_away: &'static str,
+    pub opponent_left: &'static str,
     pub reconnecting: &'static str,
     pub can_claim: &'static str,
     pub draw_offered: &'static str,
     pub draw_sent: &'static str,
+    pub draw_declined: &'static str,
     pub rematch_offered: &'static str,
     pub rematch_sent: &'static str,
     pub no_server: &'static str,
@@ -260,10 +262,12 @@ pub const EN: Phrases = Phrases {
     waiting_friend: "Waiting for your friend: send them the link",
     waiting_stranger: "Looking for an opponent…",
     opponent_away: "Your opponent is away: waiting for them to come back",
+    opponent_left: "Your opponent left the game.",
     reconnecting: "The connection is lost: reconnecting…",
     can_claim: "Your opponent has not moved in time: you may claim the win",
     draw_offered: "Your opponent offers a draw",
     draw_sent: "You offered a draw",
+    draw_declined: "Your draw offer was declined",
     rematch_offered: "Your opponent offers a rematch",
     rematch_sent: "You offered a rematch",
     no_server: "Online play needs a server for the two browsers to meet, and none is set up for this page.",
@@ -289,10 +293,12 @@ pub const FA: Phrases = Phrases {
     waiting_friend: "در انتظار دوستتان: پیوند را برایش بفرستید",
     waiting_stranger: "در جست‌وجوی حریف…",
     opponent_away: "حریف شما حاضر نیست: منتظر بازگشتش هستیم",
+    opponent_left: "حریف شما بازی را ترک کرد.",
     reconnecting: "اتصال قطع شد: در حال اتصال دوباره…",
     can_claim: "حریف شما به‌موقع حرکت نکرد: می‌توانید برد را بخواهید",
     draw_offered: "حریف شما مساوی پیشنهاد می‌کند",
     draw_sent: "شما مساوی پیشنهاد دادید",
+    draw_declined: "پیشنهاد مساوی شما پذیرفته نشد",
     rematch_offered: "حریف شما بازی دوباره پیشنهاد می‌کند",
     rematch_sent: "شما بازی دوباره پیشنهاد دادید",
     no_server: "بازی آنلاین به سروری نیاز دارد تا دو مرورگر یکدیگر را پیدا کنند، و برای این صفحه سروری تنظیم نشده است.",
@@ -318,10 +324,12 @@ pub const ES: Phrases = Phrases {
     waiting_friend: "Esperando a tu amigo: envíale el enlace",
     waiting_stranger: "Buscando un rival…",
     opponent_away: "Tu rival no está: esperando a que vuelva",
+    opponent_left: "Tu rival ha dejado la partida.",
     reconnecting: "Se perdió la conexión: reconectando…",
     can_claim: "Tu rival no ha movido a tiempo: puedes reclamar la victoria",
     draw_offered: "Tu rival ofrece tablas",
     draw_sent: "Has ofrecido tablas",
+    draw_declined: "Tu oferta de tablas fue rechazada",
     rematch_offered: "Tu rival ofrece la revancha",
     rematch_sent: "Has ofrecido la revancha",
     no_server: "El juego en línea necesita un servidor para que los dos navegadores se encuentren, y esta página no tiene ninguno.",
@@ -347,10 +355,12 @@ pub const FR: Phrases = Phrases {
     waiting_friend: "En attente de votre ami\u{a0}: envoyez-lui le lien",
     waiting_stranger: "Recherche d'un adversaire…",
     opponent_away: "Votre adversaire est absent\u{a0}: en attente de son retour",
+    opponent_left: "Votre adversaire a quitté la partie.",
     reconnecting: "La connexion est perdue\u{a0}: reconnexion…",
     can_claim: "Votre adversaire n'a pas joué à temps\u{a0}: vous pouvez réclamer la victoire",
     draw_offered: "Votre adversaire propose la nulle",
     draw_sent: "Vous avez proposé la nulle",
+    draw_declined: "Votre proposition de nulle a été refusée",
     rematch_offered: "Votre adversaire propose une revanche",
     rematch_sent: "Vous avez proposé une revanche",
     no_server: "Le jeu en ligne a besoin d'un serveur pour que les deux navigateurs se trouvent, et cette page n'en a pas.",
@@ -394,6 +404,8 @@ pub struct Host {
     opponent: bool,
     draw_offer: Option<Color>,
     rematch_offer: Option<Color>,
+    /// This player's draw offer went unaccepted (declined, or answered with a move).
+    draw_declined: bool,
     can_claim: bool,
     trouble: Option<Trouble>,
     panel: Option<Panel>,
@@ -438,7 +450,7 @@ impl Host {
                 if let Some(game) = self.game.as_mut().filter(|g| g.moves().len() == *ply) {
                     let _ = game.play(*mv);
                 }
-                self.trouble = None;
+                (self.trouble, self.draw_declined) = (None, false);
                 lines.push(ToPage::Move { ply: *ply, mv: *mv, position: *position });
             }
             Event::Outcome(outcome) => {
@@ -455,9 +467,16 @@ impl Host {
                         }),
                     };
                 }
-                lines.push(ToPage::Outcome(*outcome));
+                // A board's end reaches the page with its move; only a declared one is a line.
+                if outcome.is_none_or(|o| Outcome::DECLARED.contains(&o)) {
+                    lines.push(ToPage::Outcome(*outcome));
+                }
             }
-            Event::Offers { draw, rematch } => (self.draw_offer, self.rematch_offer) = (*draw, *rematch),
+            Event::Offers { draw, rematch } => {
+                let mine = self.draw_offer.is_some() && self.draw_offer == self.you;
+                self.draw_declined = mine && draw.is_none() && !self.over();
+                (self.draw_offer, self.rematch_offer) = (*draw, *rematch);
+            }
             Event::CanClaim(can) => self.can_claim = *can,
             Event::OpponentConnected(here) => self.opponent = *here,
             Event::Refused(refusal) => self.trouble = Some(Trouble::Refused(*refusal)),
@@ -534,6 +553,7 @@ impl Host {
             Status { phase: Phase::Reconnecting, .. } if self.can_claim => Some(words.can_claim),
             Status { phase: Phase::Reconnecting, .. } => Some(words.opponent_away),
             Status { phase: Phase::Ended, reason: Some(Reason::Rule(Refusal::Diverged)) } => Some(words.diverged),
+            Status { phase: Phase::Ended, reason: Some(Reason::OpponentLeft) } => Some(words.opponent_left),
             Status { phase: Phase::Error, reason: Some(reason) } => match reason {
                 Reason::NoServer => Some(words.no_server),
                 Reason::Unreachable => Some(words.unreachable),
@@ -554,9 +574,12 @@ impl Host {
             (Some(_), _) => Some(words.draw_offered),
             (_, Some(by)) if Some(by) == you => Some(words.rematch_sent),
             (_, Some(_)) => Some(words.rematch_offered),
+            (None, None) if self.draw_declined => Some(words.draw_declined),
             (None, None) => None,
         };
-        parts.extend(offer.filter(|_| self.dealt()).map(str::to_string));
+        // Nothing more is played with an opponent who left, or once online play stopped.
+        let gone = status.phase == Phase::Error || status.reason == Some(Reason::OpponentLeft);
+        parts.extend(offer.filter(|_| self.dealt() && !gone).map(str::to_string));
         if let Some(trouble) = self.trouble {
             parts.push(match trouble {
                 Trouble::Refused(Refusal::SeatTaken) | Trouble::Denied(Reason::Rule(Refusal::SeatTaken)) => {
@@ -583,7 +606,7 @@ impl Host {
         if self.dealt() && !self.over() && self.can_claim {
             button("claim", words.claim);
         }
-        if self.dealt() && self.over() && self.rematch_offer.is_none_or(|by| Some(by) != you) {
+        if self.dealt() && self.over() && !gone && self.rematch_offer.is_none_or(|by| Some(by) != you) {
             let command = if opponent_offers(self.rematch_offer) { "rematch-accept" } else { "rematch-offer" };
             button(command, words.rematch);
         }

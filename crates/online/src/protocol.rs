@@ -241,6 +241,8 @@ pub enum Message {
     },
     /// The sender refused a message.
     Refused(Refusal),
+    /// The sender leaves the game for good (after resigning it, if it was going on).
+    Bye,
 }
 
 impl Message {
@@ -254,7 +256,7 @@ impl Message {
             | Message::RematchOffer { game }
             | Message::RematchAccept { game }
             | Message::Sync { game, .. } => Some(game),
-            Message::Refused(_) => None,
+            Message::Refused(_) | Message::Bye => None,
         }
     }
 
@@ -287,6 +289,7 @@ impl Message {
             Message::Refused(reason) => {
                 let _ = write!(line, "refused {}", reason.code());
             }
+            Message::Bye => line.push_str("bye"),
         }
         line
     }
@@ -332,6 +335,7 @@ impl Message {
                 let game = token(words.next()?)?;
                 Message::Sync { game, record: words.record()? }
             }
+            "bye" => Message::Bye,
             "refused" => Message::Refused(Refusal::from_code(words.next()?).ok_or(Refusal::Malformed)?),
             word => match Declaration::ALL.into_iter().find(|d| d.word() == word) {
                 Some(what) => Message::Declare { game: token(words.next()?)?, ply: words.ply()?, what },

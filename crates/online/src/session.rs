@@ -349,6 +349,12 @@ impl Session {
                 if self.kind == Kind::Idle {
                     fx.push(Effect::Emit(Event::Denied(Reason::NoGame)));
                 } else {
+                    if self.attached().is_some()
+                        && let Some(game) = self.game.as_mut()
+                    {
+                        let outputs = game.leave();
+                        self.perform(now, outputs, fx);
+                    }
                     self.stop(Status { phase: Phase::Ended, reason: Some(Reason::Left) }, fx);
                 }
             }
@@ -714,6 +720,7 @@ impl Session {
                     self.away_since = now;
                 }
                 Output::Changed => {}
+                Output::Left => self.stop(Status { phase: Phase::Ended, reason: Some(Reason::OpponentLeft) }, fx),
             }
         }
     }
@@ -826,7 +833,8 @@ impl Session {
             self.view.game = current;
         }
         let outcome = self.view.game.as_ref().and_then(|(_, g)| g.outcome());
-        if outcome != self.view.outcome {
+        // Once stopped, the game's end stays as it was told.
+        if outcome != self.view.outcome && game.is_some() {
             emit(Event::Outcome(outcome));
             self.view.outcome = outcome;
         }

@@ -155,10 +155,12 @@ fn the_words_are_there_in_every_language_and_french_spaces_its_colons() {
             words.waiting_friend,
             words.waiting_stranger,
             words.opponent_away,
+            words.opponent_left,
             words.reconnecting,
             words.can_claim,
             words.draw_offered,
             words.draw_sent,
+            words.draw_declined,
             words.rematch_offered,
             words.rematch_sent,
             words.no_server,
@@ -193,4 +195,51 @@ fn the_words_are_there_in_every_language_and_french_spaces_its_colons() {
         }
         assert_eq!(Lang::from_code(lang.code()), lang);
     }
+}
+
+#[test]
+fn an_opponent_who_left_is_told_and_no_rematch_is_offered() {
+    let mut host = Host::new(Lang::En);
+    host.asked(false);
+    host.event(&Event::Status(Status { phase: Phase::Playing, reason: None }));
+    host.event(&Event::OpponentConnected(true));
+    host.event(&Event::Started { you: Color::Blue, limit: MoveLimit::DEFAULT, position: start() });
+    host.event(&Event::Outcome(Some(Outcome::Resigned { by: Color::Red })));
+    host.event(&Event::Status(Status { phase: Phase::Ended, reason: None }));
+    let lines = host.event(&Event::Offers { draw: None, rematch: Some(Color::Blue) });
+    assert_eq!(panel(&lines).unwrap().text, "You offered a rematch");
+    let lines = host.event(&Event::Status(Status { phase: Phase::Ended, reason: Some(Reason::OpponentLeft) }));
+    let told = panel(&lines).unwrap();
+    assert_eq!(told.text, "Your opponent left the game.");
+    assert_eq!(commands(told), ["leave"]);
+}
+
+#[test]
+fn a_draw_offer_declined_or_answered_with_a_move_is_said_to_be_declined() {
+    let mut host = Host::new(Lang::Fr);
+    host.asked(false);
+    host.event(&Event::Status(Status { phase: Phase::Playing, reason: None }));
+    host.event(&Event::OpponentConnected(true));
+    host.event(&Event::Started { you: Color::Red, limit: MoveLimit::DEFAULT, position: start() });
+    host.event(&Event::Offers { draw: Some(Color::Red), rematch: None });
+    let lines = host.event(&Event::Offers { draw: None, rematch: None });
+    assert_eq!(panel(&lines).unwrap().text, "Votre proposition de nulle a été refusée");
+    // My next move: the note has been read.
+    let mut game = Game::new(start());
+    let mv = game.legal_moves()[0];
+    game.play(mv).unwrap();
+    let lines = host.event(&Event::Move { by: Color::Red, ply: 0, mv, position: *game.position() });
+    assert_eq!(panel(&lines).unwrap().text, "");
+    // Offered again, and the opponent moves instead of answering.
+    host.event(&Event::Offers { draw: Some(Color::Red), rematch: None });
+    let reply = game.legal_moves()[0];
+    game.play(reply).unwrap();
+    host.event(&Event::Move { by: Color::Blue, ply: 1, mv: reply, position: *game.position() });
+    let lines = host.event(&Event::Offers { draw: None, rematch: None });
+    assert_eq!(panel(&lines).unwrap().text, "Votre proposition de nulle a été refusée");
+    // An offer accepted is a draw, not a refusal.
+    host.event(&Event::Offers { draw: Some(Color::Red), rematch: None });
+    host.event(&Event::Outcome(Some(Outcome::DrawAgreed)));
+    let lines = host.event(&Event::Offers { draw: None, rematch: None });
+    assert!(!panel(&lines).unwrap().text.contains("refusée"));
 }

@@ -95,6 +95,7 @@ fn samples() -> Vec<Message> {
         Message::Move { game: game.clone(), ply: 0, mv, position: start.play(mv).unwrap() },
         Message::RematchOffer { game: game.clone() },
         Message::RematchAccept { game: game.clone() },
+        Message::Bye,
         Message::Sync { game: game.clone(), record: Game::new(start) },
         Message::Sync { game: game.clone(), record },
         Message::Sync { game: game.clone(), record: drawn },
@@ -107,7 +108,7 @@ fn samples() -> Vec<Message> {
 #[test]
 fn every_message_kind_writes_one_line_that_reads_back_as_itself() {
     let messages = samples();
-    assert_eq!(messages.len(), 10 + 5 + Refusal::ALL.len());
+    assert_eq!(messages.len(), 11 + 5 + Refusal::ALL.len());
     for message in messages {
         let line = message.encode();
         assert!(!line.contains('\n') && line.len() < 400, "{line}");

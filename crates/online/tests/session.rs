@@ -286,7 +286,16 @@ fn leaving_closes_everything_and_says_so() {
     net.command(1, "leave");
     assert_eq!(net.status(1), Some(Status { phase: Phase::Ended, reason: Some(Reason::Left) }));
     assert!(net.sides[1].socket.is_none());
-    assert_eq!(net.phase(0), Some(Phase::Reconnecting));
+    // The opponent is told: the game going on was resigned, and online play ends there too.
+    assert_eq!(net.status(0), Some(Status { phase: Phase::Ended, reason: Some(Reason::OpponentLeft) }));
+    let resigned = |side: usize| {
+        net.sides[side]
+            .events
+            .iter()
+            .any(|e| matches!(e, Event::Outcome(Some(onitama_core::rules::Outcome::Resigned { .. }))))
+    };
+    assert!(resigned(0));
+    assert!(!net.sides[0].events.contains(&Event::Outcome(None)), "the end stays once stopped");
     // A new game may start after leaving.
     net.command(1, "find base");
     assert_eq!(net.phase(1), Some(Phase::Waiting));
@@ -329,4 +338,54 @@ fn garbage_from_the_server_is_ignored() {
     net.settle();
     net.play_one(0, 1);
     assert_eq!(net.record_len(1), 1);
+}
+
+#[test]
+fn a_game_won_on_the_board_and_its_rematch_give_the_page_lines_that_read() {
+    use onitama_core::rules::Outcome;
+    use onitama_online::host::{Host, Lang, ToPage};
+    let mut net = friends();
+    // A master taken as soon as one can be, else the first move: the board ends the game.
+    for _ in 0..400 {
+        let game = net.sides[0].session.game().unwrap().game().unwrap().clone();
+        if game.outcome().is_some() {
+            break;
+        }
+        let capture = game.legal_moves().iter().copied().find(|&m| {
+            let mut after = game.clone();
+            after.play(m).is_ok() && matches!(after.outcome(), Some(Outcome::Win { .. }))
+        });
+        match capture {
+            Some(m) => {
+                let game = net.sides[0].session.game().unwrap();
+                let mover = if game.you() == game.game().unwrap().position().to_move() { 0 } else { 1 };
+                net.command(mover, &format!("play {m}"));
+            }
+            None => net.play_one(0, 1),
+        }
+    }
+    let over = net.sides[0].session.game().unwrap().game().unwrap().outcome();
+    assert!(matches!(over, Some(Outcome::Win { .. } | Outcome::DrawByRepetition)), "{over:?}");
+    net.command(0, "rematch-offer");
+    net.command(1, "rematch-accept");
+    assert_eq!(net.record_len(0), 0, "the rematch is dealt");
+    for side in [0, 1] {
+        let mut host = Host::new(Lang::En);
+        host.asked(side == 1);
+        for event in &net.sides[side].events {
+            for line in host.event(event) {
+                assert_eq!(ToPage::decode(&line.encode()).as_ref(), Ok(&line), "{}", line.encode());
+            }
+        }
+    }
+}
+
+#[test]
+fn leaving_a_finished_game_tells_the_opponent_who_then_cannot_offer_a_rematch() {
+    let mut net = friends();
+    net.command(0, "resign");
+    net.command(1, "leave");
+    assert_eq!(net.status(0), Some(Status { phase: Phase::Ended, reason: Some(Reason::OpponentLeft) }));
+    net.command(0, "rematch-offer");
+    assert_eq!(net.sides[0].events.last(), Some(&Event::Denied(Reason::NoGame)));
 }

@@ -34,6 +34,8 @@ impl Session {
         let line = match action {
             OnlineAction::Invite(setup) => self.online_start(bridge::create_line(&setup)),
             OnlineAction::Join(text) => match room_of_link(&text) {
+                // The link of the game this page is in already (pasted again): nothing to do.
+                Some(room) if self.in_room(&room) => return,
                 Some(room) => self.online_start(bridge::join_line(&room)),
                 None => {
                     self.effects.push(Effect::Log(format!("no online room in '{text}'")));
@@ -55,6 +57,11 @@ impl Session {
         }
         self.effects.push(Effect::Online(line));
         self.refresh_controls();
+    }
+
+    /// Whether this page is in `room`'s online game already.
+    pub(super) fn in_room(&self, room: &crate::online::Token) -> bool {
+        self.state.online.as_ref().and_then(|o| o.script.as_ref()?.room.as_ref()) == Some(room)
     }
 
     /// A new online game asked for: any earlier one is left first; the module hears the page's
@@ -231,7 +238,7 @@ impl Session {
 
     /// An outcome the players declared (a resignation, an agreed draw, a win on time) joins the
     /// game on the board; one that lapsed (a claim crossed by a move) leaves it.
-    fn online_outcome(&mut self, outcome: Option<Outcome>) {
+    pub(super) fn online_outcome(&mut self, outcome: Option<Outcome>) {
         if self.state.game.outcome() == outcome {
             return;
         }

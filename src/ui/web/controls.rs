@@ -276,9 +276,11 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
     on_click(document, "resign", |_| open_dialog("resign-dialog"))?;
     on_click(document, "resign-cancel", |_| close_dialog("resign-dialog"))?;
     on_click(document, "resign-confirm", |app| {
-        close_dialog("resign-dialog");
         app.dispatch(Event::Intent(Intent::Resign));
+        close_dialog("resign-dialog");
     })?;
+    let resign_dialog = document.get_element_by_id("resign-dialog").ok_or("no #resign-dialog")?;
+    listen(&resign_dialog, "close", |app, _: web_sys::Event| app.dispatch(Event::Intent(Intent::KeepPlaying)))?;
     on_click(document, "show-eval", |app| {
         app.dispatch(Event::Settings(SettingsPatch { evaluation: Some(checked("show-eval")), ..Default::default() }));
     })?;
@@ -489,18 +491,25 @@ pub fn update(view: &ControlsView) {
     }
     set_hidden("resign", view.resign.is_none());
     match &view.resign {
-        Some(words) => set_text("resign-text", Some(words)),
+        Some(words) => {
+            set_text("resign-text", Some(words));
+            if view.resign_asked && element::<HtmlDialogElement>("resign-dialog").is_some_and(|d| !d.open()) {
+                open_dialog("resign-dialog");
+            }
+        }
         // No longer offered (the AI has won meanwhile): the question goes.
         None => close_dialog("resign-dialog"),
     }
     set_hidden("game-over", view.game_over.is_none());
     if let Some(strip) = &view.game_over {
         set_text("game-over-text", Some(&strip.text));
+        set_hidden("over-rematch", !strip.rematch);
         set_hidden("over-review", !strip.review);
     }
     set_hidden("result", view.result.is_none());
     if let Some(result) = &view.result {
         set_text("result-text", Some(&result.text));
+        set_hidden("rematch", !result.rematch);
         set_hidden("result-level", !result.change_level);
         set_hidden("play-next-level", result.next_level.is_none());
         if let Some(next) = &result.next_level {

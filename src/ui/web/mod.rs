@@ -212,7 +212,13 @@ fn show(
         match read_link(&window) {
             Some(Ok(game)) => app.dispatch(Event::Intent(super::Intent::Open(game))),
             Some(Err(reason)) => app.dispatch(Event::Notice(Notice::LinkBroken(reason))),
-            None => {}
+            // A friend's link pasted into this tab: joined as at opening (the session decides).
+            None => {
+                let fragment = window.location().hash().unwrap_or_default();
+                if fragment.starts_with("#online=") {
+                    app.dispatch(Event::Intent(super::Intent::Online(super::session::OnlineAction::Join(fragment))));
+                }
+            }
         }
     })?;
     controls::wire(&document)?;
