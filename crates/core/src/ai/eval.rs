@@ -46,10 +46,9 @@ const MASTER_ADVANCE_ENDGAME: usize = 11;
 /// a student is worth on a square (seen from its own side) while its side holds that card, and
 /// while the side to move is about to receive it (the side card).
 ///
-/// The tables of the cards after the base 16 are not fitted yet (no recorded game dealt them):
-/// until they are, each of their weights is the base cards' weight for that role and square,
-/// averaged with each base card counted 1 + the number of offsets it shares with the new card,
-/// so that a new card is valued like the base cards that move like it.
+/// The tables of the cards after the base 16 were fitted alone (`tune --cards-of`), the named
+/// terms and the base cards' tables kept, to games dealt from all 34 cards; they started from
+/// the base cards' weights averaged by shared offsets (docs/engine.md, Tuning).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum CardTable {
     Held,
