@@ -17,10 +17,10 @@ pub struct Level {
 }
 
 impl Level {
-    /// Weakest first. Measured with `onitama-cli match` (see the README's ladder).
+    /// Weakest first. Measured with `onitama-cli match` (docs/engine.md, The levels).
     pub const ALL: [Level; 12] = [
-        Level::fixed("novice", 1, 60.0),
-        Level::fixed("beginner", 2, 110.0),
+        Level::fixed("novice", 1, 50.0),
+        Level::fixed("beginner", 2, 100.0),
         Level::fixed("casual", 2, 52.0),
         Level::fixed("apprentice", 2, 35.0),
         Level::fixed("student", 3, 25.0),
