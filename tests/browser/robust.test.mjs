@@ -322,8 +322,10 @@ test('errors and announcements are in the player\'s language', async () => {
 
 test('game_settings reads and changes what the controls do', async () => {
   const { context, page, errors } = await fresh();
-  assert.deepEqual(await call(page, 'game_settings'), { evaluation: false, language: 'en', sound: true, theme: 'system', coordinates: false, watch_speed: 'normal' });
-  assert.deepEqual(await call(page, 'game_settings', { language: 'es', evaluation: true, theme: 'dark' }), { evaluation: true, language: 'es', sound: true, theme: 'dark', coordinates: false, watch_speed: 'normal' });
+  // A first visit deals from the base game's 16 cards.
+  const cards_enabled = ['tiger', 'crab', 'monkey', 'crane', 'dragon', 'elephant', 'mantis', 'boar', 'frog', 'rabbit', 'goose', 'rooster', 'horse', 'ox', 'eel', 'cobra'];
+  assert.deepEqual(await call(page, 'game_settings'), { evaluation: false, language: 'en', sound: true, theme: 'system', coordinates: false, watch_speed: 'normal', cards_enabled });
+  assert.deepEqual(await call(page, 'game_settings', { language: 'es', evaluation: true, theme: 'dark' }), { evaluation: true, language: 'es', sound: true, theme: 'dark', coordinates: false, watch_speed: 'normal', cards_enabled });
   assert.equal(await page.getAttribute('html', 'data-theme'), 'dark');
   assert.ok(await page.isChecked('#show-eval'));
   assert.equal(await page.inputValue('#language'), 'es');
@@ -335,7 +337,7 @@ test('game_settings reads and changes what the controls do', async () => {
     const thrown = await page.evaluate((b) => { try { window.wasmBindings.game_settings(b); return null; } catch (e) { return String(e); } }, bad);
     assert.ok(thrown, `${JSON.stringify(bad)} is refused`);
   }
-  assert.deepEqual(await call(page, 'game_settings'), { evaluation: false, language: 'es', sound: true, theme: 'dark', coordinates: false, watch_speed: 'normal' }, 'nothing changed');
+  assert.deepEqual(await call(page, 'game_settings'), { evaluation: false, language: 'es', sound: true, theme: 'dark', coordinates: false, watch_speed: 'normal', cards_enabled }, 'nothing changed');
   assert.deepEqual(errors, []);
   await context.close();
 });
