@@ -44,6 +44,7 @@ function readDom() {
     viewing: hidden('viewing') ? null : text('viewing-text'),
     result: hidden('result') ? null : {
       text: text('result-text'),
+      rematch: !hidden('rematch'),
       change_level: !hidden('result-level'),
       next_level: hidden('play-next-level') ? null : { label: text('next-level'), offer: document.getElementById('play-next-level').getAttribute('aria-label') },
     },
