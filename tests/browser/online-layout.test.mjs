@@ -1,7 +1,7 @@
 // The online bar on a 360×640 phone in Persian, a friend's game hosted on a desktop in English:
 // the board keeps its rectangle while the bar's words and buttons come and go (a draw offered and
-// declined, the game's end, a rematch offered, the link while waiting), and the bar's buttons do not
-// touch.
+// declined, the game's end, a rematch offered, the link while waiting), the bar's buttons do not
+// touch, and Copy link says, on the button and to screen readers, that the link was copied.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
@@ -130,4 +130,28 @@ test('360×640 Persian phone: the board stays put while the online bar changes, 
   assert.deepEqual(await audit(waiting.page), []);
   assert.deepEqual([...host.errors, ...guest.errors, ...waiting.errors], []);
   for (const side of [host, guest, waiting]) await side.context.close();
+});
+
+test('360×640 Persian phone: Copy link says the link was copied, on the button and to screen readers', async () => {
+  const host = await openContext(shared.browser, shared.server.url, phone);
+  await host.context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await host.page.evaluate(() => window.wasmBindings.online_create({ color: 'red', move_limit_s: null }));
+  await host.page.waitForSelector('#online-link-row:not([hidden])', { timeout: 20000 });
+  await still(host.page);
+  const was = await board(host.page);
+  const label = await host.page.evaluate(() => document.getElementById('online-copy').innerText.trim());
+  assert.equal(label, 'رونوشت پیوند');
+  await host.page.tap('#online-copy');
+  await host.page.waitForFunction(() => document.getElementById('announce').textContent === 'پیوند رونوشت شد', null, { timeout: 5000 });
+  // The button says it, in the player's language, where its words were.
+  assert.equal(await host.page.evaluate(() => document.getElementById('online-copy').innerText.trim()), 'پیوند رونوشت شد');
+  await screenshot(host.page, 'online-layout-fa-copied');
+  await assertStill(host.page, was, 'the link copied');
+  assert.equal(await host.page.evaluate(() => navigator.clipboard.readText()), await host.page.inputValue('#online-link'));
+  // Briefly: the button's own words come back.
+  await host.page.waitForFunction((label) => document.getElementById('online-copy').innerText.trim() === label, label, { timeout: 5000 });
+  await assertStill(host.page, was, 'the button as it was');
+  assert.deepEqual(await audit(host.page), []);
+  assert.deepEqual(host.errors, []);
+  await host.context.close();
 });
