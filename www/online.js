@@ -8,10 +8,18 @@ import { online_heard } from './onitama.js';
 await init();
 
 // The friend's link, copied or shared: it shows only once the module has made the room.
+// Copied, the button says so for a moment, and screen readers hear it.
 const link = document.getElementById('online-link');
-document.getElementById('online-copy').addEventListener('click', () => {
+const copy = document.getElementById('online-copy');
+let copied;
+copy.addEventListener('click', () => {
   link.select();
-  navigator.clipboard.writeText(link.value).catch(() => {});
+  navigator.clipboard.writeText(link.value).then(() => {
+    copy.classList.add('copied');
+    document.getElementById('announce').textContent = copy.lastElementChild.textContent;
+    clearTimeout(copied);
+    copied = setTimeout(() => copy.classList.remove('copied'), 2500);
+  }, () => {});
 });
 const share = document.getElementById('online-share');
 share.hidden = !('share' in navigator);

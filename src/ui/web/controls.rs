@@ -255,7 +255,7 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
         if let Some(window) = web_sys::window() {
             let _ = window.navigator().clipboard().write_text(&link);
         }
-        show_records_message(app.state().lang().texts().link_copied);
+        show_records_message(app.state().lang().texts().html("link-copied").unwrap_or_default());
     })?;
     on_click(document, "rules", |app| {
         close_dialog("menu");
