@@ -255,6 +255,8 @@ pub struct Phrases {
     pub rematch: &'static str,
     pub leave: &'static str,
     pub cancel: &'static str,
+    /// Out of online play that stopped before a game: the player's own game is under it.
+    pub back: &'static str,
 }
 
 pub const EN: Phrases = Phrases {
@@ -286,6 +288,7 @@ pub const EN: Phrases = Phrases {
     rematch: "Rematch",
     leave: "Leave",
     cancel: "Cancel",
+    back: "Back to your game",
 };
 
 pub const FA: Phrases = Phrases {
@@ -317,6 +320,7 @@ pub const FA: Phrases = Phrases {
     rematch: "بازی دوباره",
     leave: "ترک بازی",
     cancel: "لغو",
+    back: "بازگشت به بازی خودتان",
 };
 
 pub const ES: Phrases = Phrases {
@@ -348,6 +352,7 @@ pub const ES: Phrases = Phrases {
     rematch: "Revancha",
     leave: "Salir",
     cancel: "Cancelar",
+    back: "Volver a tu partida",
 };
 
 pub const FR: Phrases = Phrases {
@@ -379,6 +384,7 @@ pub const FR: Phrases = Phrases {
     rematch: "Revanche",
     leave: "Quitter",
     cancel: "Annuler",
+    back: "Retour à votre partie",
 };
 
 /// Something refused or lost, to tell the player until something else happens.
@@ -479,6 +485,9 @@ impl Host {
             }
             Event::CanClaim(can) => self.can_claim = *can,
             Event::OpponentConnected(here) => self.opponent = *here,
+            // A third browser turned away: the two players need not hear of it, and the third
+            // hears it from its status.
+            Event::Refused(Refusal::SeatTaken) | Event::Dropped(Refusal::SeatTaken) => {}
             Event::Refused(refusal) => self.trouble = Some(Trouble::Refused(*refusal)),
             Event::Denied(reason) => {
                 self.trouble = Some(Trouble::Denied(*reason));
@@ -582,9 +591,6 @@ impl Host {
         parts.extend(offer.filter(|_| self.dealt() && !gone).map(str::to_string));
         if let Some(trouble) = self.trouble {
             parts.push(match trouble {
-                Trouble::Refused(Refusal::SeatTaken) | Trouble::Denied(Reason::Rule(Refusal::SeatTaken)) => {
-                    words.seat_taken.to_string()
-                }
                 Trouble::Refused(r) => words.refused.replace("{reason}", r.code()),
                 Trouble::Dropped(r) => words.dropped.replace("{reason}", r.code()),
                 Trouble::Denied(reason) => words.denied.replace("{reason}", reason.code()),
@@ -610,7 +616,12 @@ impl Host {
             let command = if opponent_offers(self.rematch_offer) { "rematch-accept" } else { "rematch-offer" };
             button(command, words.rematch);
         }
-        button("leave", if self.dealt() { words.leave } else { words.cancel });
+        let leave = match status.phase {
+            _ if self.dealt() => words.leave,
+            Phase::Error => words.back,
+            _ => words.cancel,
+        };
+        button("leave", leave);
         // The link is for the host to send while the friend has not come.
         let waiting = status.phase == Phase::Waiting;
         let link =

@@ -179,6 +179,7 @@ fn the_words_are_there_in_every_language_and_french_spaces_its_colons() {
             words.rematch,
             words.leave,
             words.cancel,
+            words.back,
         ];
         for text in all {
             assert!(!text.trim().is_empty(), "{lang:?}");
@@ -242,4 +243,34 @@ fn a_draw_offer_declined_or_answered_with_a_move_is_said_to_be_declined() {
     host.event(&Event::Outcome(Some(Outcome::DrawAgreed)));
     let lines = host.event(&Event::Offers { draw: None, rematch: None });
     assert!(!panel(&lines).unwrap().text.contains("refusée"));
+}
+
+#[test]
+fn a_third_browser_is_told_once_that_the_game_is_full_with_the_way_back() {
+    let mut host = Host::new(Lang::Fr);
+    host.asked(false);
+    host.event(&Event::Room(Token::new("abcdef").unwrap()));
+    host.event(&Event::Status(Status { phase: Phase::Connecting, reason: None }));
+    host.event(&Event::Refused(Refusal::SeatTaken));
+    let lines =
+        host.event(&Event::Status(Status { phase: Phase::Error, reason: Some(Reason::Rule(Refusal::SeatTaken)) }));
+    let told = panel(&lines).unwrap();
+    assert_eq!(told.text, "Cette partie a déjà deux joueurs.");
+    assert_eq!(told.buttons, [Button { command: "leave".into(), label: "Retour à votre partie".into() }]);
+}
+
+#[test]
+fn the_two_players_are_not_bothered_by_a_third_browser() {
+    let mut host = Host::new(Lang::En);
+    host.asked(false);
+    host.event(&Event::Status(Status { phase: Phase::Playing, reason: None }));
+    host.event(&Event::OpponentConnected(true));
+    let dealt = host.event(&Event::Started { you: Color::Red, limit: MoveLimit::DEFAULT, position: start() });
+    let before = panel(&dealt).unwrap().clone();
+    for event in [Event::Refused(Refusal::SeatTaken), Event::Dropped(Refusal::SeatTaken)] {
+        let lines = host.event(&event);
+        assert!(lines.is_empty(), "{event:?}: {lines:?}");
+    }
+    let lines = host.set_lang(Lang::En);
+    assert_eq!(panel(&lines), Some(&before));
 }
