@@ -6,7 +6,7 @@ mod common;
 
 use common::{Motion, START, mv, open_position};
 use onitama::online::bridge::{Command, Event as Said, Phase, Reason, Status};
-use onitama::online::host::{Host, Lang};
+use onitama::online::host::{Asked, Host, Lang};
 use onitama::online::{ColorChoice, DealChoice, MoveLimit, OnlineGame, Refusal, Setup, Token};
 use onitama::rules::{Color, Game, Outcome, Position};
 use onitama::save;
@@ -47,8 +47,9 @@ fn act(session: &mut Session, action: OnlineAction) -> Vec<Effect> {
     // The module hears the same commands: a new game's resets what it told.
     for command in commands(&effects) {
         match command {
-            Command::Create(_) | Command::Join(_) => HOST.with_borrow_mut(|host| host.asked(false)),
-            Command::Find(_) => HOST.with_borrow_mut(|host| host.asked(true)),
+            Command::Create(_) => HOST.with_borrow_mut(|host| host.asked(Asked::Create)),
+            Command::Join(_) => HOST.with_borrow_mut(|host| host.asked(Asked::Join)),
+            Command::Find(_) => HOST.with_borrow_mut(|host| host.asked(Asked::Find)),
             _ => {}
         }
     }
@@ -427,4 +428,25 @@ fn a_friends_link_pasted_again_into_the_page_in_its_game_changes_nothing() {
     // Another game's link is asked about first, as another game is.
     act(&mut session, OnlineAction::Join("#online=bcdefabcdefabcdefabcdefa".into()));
     assert!(controls(session.state()).resign_asked);
+}
+
+#[test]
+fn a_broken_online_link_is_explained_and_the_game_in_progress_stays() {
+    for link in ["#online=%%%<script>", "#online="] {
+        let (mut session, _) = open_position(START, Mode::default(), Settings::default(), Motion::Reduced);
+        session.update(Event::Settings(onitama::ui::session::SettingsPatch {
+            language: Some(onitama::ui::text::Lang::Fr),
+            ..Default::default()
+        }));
+        let before = session.state().game.clone();
+        let effects = act(&mut session, OnlineAction::Join(link.to_string()));
+        assert!(commands(&effects).is_empty(), "{link}: nothing is asked of the module");
+        assert!(session.state().online.is_none(), "{link}");
+        assert_eq!(session.state().game, before, "{link}: the game stays");
+        let shown = controls(session.state()).notice.unwrap_or_default();
+        assert_eq!(
+            shown,
+            "Ce lien de partie en ligne est incomplet ou abîmé\u{a0}: demandez à votre ami de vous le renvoyer."
+        );
+    }
 }

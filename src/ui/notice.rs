@@ -10,6 +10,8 @@ use crate::save::{LinkError, SaveError};
 pub enum Notice {
     SaveUnreadable(SaveError),
     LinkBroken(LinkError),
+    /// A friend's link (`#online=`) without a room in it.
+    OnlineLinkBroken,
     /// The worker's own words (for the developer; the player reads that the AI stopped).
     AiFailed(String),
     /// The review's worker failed, in its own words.
@@ -26,6 +28,7 @@ impl Notice {
         match self {
             Notice::SaveUnreadable(error) => text::save_unreadable(lang, &error_text::save_error(lang, error)),
             Notice::LinkBroken(error) => text::link_broken(lang, &error_text::link_error(lang, error)),
+            Notice::OnlineLinkBroken => text::puzzle_text(lang, "online-link-broken", &[]),
             Notice::AiFailed(reason) => text::ai_failed(lang, reason),
             Notice::ReviewFailed(reason) => text::review_failed(lang, reason),
             Notice::PuzzlesUnavailable(_) => text::puzzle_text(lang, "puzzles-unavailable", &[]),

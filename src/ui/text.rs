@@ -967,6 +967,7 @@ const EN: Texts = Texts {
         ("online-opponent-moves", "Your opponent's move"),
         ("online-opening", "Opening online play…"),
         ("online-unavailable", "Online play could not be loaded: check the connection and try again."),
+        ("online-link-broken", "This online game link is incomplete or damaged: ask your friend to send it again."),
         ("play-online", "Play online"),
         ("online-invite", "Invite a friend"),
         ("online-find", "Find an opponent"),
@@ -1224,6 +1225,7 @@ const FA: Texts = Texts {
         ("online-opponent-moves", "نوبت حریف شما"),
         ("online-opening", "در حال بازکردن بازی آنلاین…"),
         ("online-unavailable", "بازی آنلاین بارگیری نشد: اتصال را بررسی کنید و دوباره امتحان کنید."),
+        ("online-link-broken", "این پیوند بازی آنلاین ناقص یا خراب است: از دوستتان بخواهید آن را دوباره بفرستد."),
         ("play-online", "بازی آنلاین"),
         ("online-invite", "دعوت از یک دوست"),
         ("online-find", "یافتن حریف"),
@@ -1509,6 +1511,10 @@ const ES: Texts = Texts {
         ("online-opponent-moves", "Mueve tu rival"),
         ("online-opening", "Abriendo el juego en línea…"),
         ("online-unavailable", "No se pudo cargar el juego en línea: comprueba la conexión y vuelve a intentarlo."),
+        (
+            "online-link-broken",
+            "Este enlace de partida en línea está incompleto o dañado: pide a tu amigo que te lo envíe de nuevo."
+        ),
         ("play-online", "Jugar en línea"),
         ("online-invite", "Invitar a un amigo"),
         ("online-find", "Buscar un rival"),
@@ -1810,6 +1816,10 @@ const FR: Texts = Texts {
         ("online-opponent-moves", "Au tour de votre adversaire"),
         ("online-opening", "Ouverture du jeu en ligne…"),
         ("online-unavailable", "Le jeu en ligne n'a pas pu être chargé\u{a0}: vérifiez la connexion et réessayez."),
+        (
+            "online-link-broken",
+            "Ce lien de partie en ligne est incomplet ou abîmé\u{a0}: demandez à votre ami de vous le renvoyer."
+        ),
         ("play-online", "Jouer en ligne"),
         ("online-invite", "Inviter un ami"),
         ("online-find", "Trouver un adversaire"),

@@ -162,3 +162,34 @@ test('scripts invite a friend: online_create resolves to the room and its link, 
   assert.deepEqual(host.errors, []);
   await host.context.close();
 });
+
+test('a broken online link is explained in the player\'s language and the game in progress stays; a room nobody is in waits for the inviter', async () => {
+  const player = await open(shared.server.url, { locale: 'fr-FR' });
+  await player.page.evaluate(() => {
+    window.wasmBindings.game_new({ mode: 'two' });
+    window.wasmBindings.game_play(window.wasmBindings.game_state().legal_moves[0]);
+  });
+  const moves = (await player.page.evaluate(() => window.wasmBindings.game_state())).moves;
+  assert.equal(moves.length, 1);
+  for (const fragment of ['#online=%%%<script>', '#online=']) {
+    const page = await player.context.newPage();
+    await page.goto(shared.server.url + fragment);
+    await page.waitForFunction(() => window.wasmBindings?.game_state().notice?.includes('lien'), null, { timeout: 10000 });
+    const state = await page.evaluate(() => window.wasmBindings.game_state());
+    assert.equal(state.notice, 'Ce lien de partie en ligne est incomplet ou abîmé\u00a0: demandez à votre ami de vous le renvoyer.');
+    assert.match(await page.textContent('#notice'), /lien de partie en ligne/);
+    assert.deepEqual(state.moves, moves, `${fragment}: the game stays`);
+    assert.equal(state.online, null);
+    await page.close();
+  }
+  await player.context.close();
+
+  // A room id cut short (or a game already left): nobody there, and no link to send.
+  const joiner = await open(`${shared.server.url}#online=abcdefabcdef`);
+  await waitOnline(joiner.page, 'waiting');
+  await joiner.page.waitForFunction(() => /invited you/.test(document.getElementById('online-text').textContent));
+  assert.equal(await joiner.page.textContent('#online-text'), 'Waiting for the friend who invited you: if nobody comes, ask them for the link again');
+  assert.ok(await joiner.page.isHidden('#online-link-row'));
+  assert.deepEqual(joiner.errors, []);
+  await joiner.context.close();
+});

@@ -230,6 +230,8 @@ pub struct Phrases {
     pub connecting: &'static str,
     pub waiting_friend: &'static str,
     pub waiting_stranger: &'static str,
+    /// A joiner's: nobody in the room yet (they left, or the link is cut short).
+    pub waiting_inviter: &'static str,
     pub opponent_away: &'static str,
     pub opponent_left: &'static str,
     pub reconnecting: &'static str,
@@ -255,12 +257,15 @@ pub struct Phrases {
     pub rematch: &'static str,
     pub leave: &'static str,
     pub cancel: &'static str,
+    /// Out of online play that stopped before a game: the player's own game is under it.
+    pub back: &'static str,
 }
 
 pub const EN: Phrases = Phrases {
     connecting: "Connecting to the server for online play…",
     waiting_friend: "Waiting for your friend: send them the link",
     waiting_stranger: "Looking for an opponent…",
+    waiting_inviter: "Waiting for the friend who invited you: if nobody comes, ask them for the link again",
     opponent_away: "Your opponent is away: waiting for them to come back",
     opponent_left: "Your opponent left the game.",
     reconnecting: "The connection is lost: reconnecting…",
@@ -286,12 +291,14 @@ pub const EN: Phrases = Phrases {
     rematch: "Rematch",
     leave: "Leave",
     cancel: "Cancel",
+    back: "Back to your game",
 };
 
 pub const FA: Phrases = Phrases {
     connecting: "در حال اتصال به سرور بازی آنلاین…",
     waiting_friend: "در انتظار دوستتان: پیوند را برایش بفرستید",
     waiting_stranger: "در جست‌وجوی حریف…",
+    waiting_inviter: "در انتظار دوستی که شما را دعوت کرد: اگر کسی نیامد، پیوند را دوباره از او بخواهید",
     opponent_away: "حریف شما حاضر نیست: منتظر بازگشتش هستیم",
     opponent_left: "حریف شما بازی را ترک کرد.",
     reconnecting: "اتصال قطع شد: در حال اتصال دوباره…",
@@ -317,12 +324,14 @@ pub const FA: Phrases = Phrases {
     rematch: "بازی دوباره",
     leave: "ترک بازی",
     cancel: "لغو",
+    back: "بازگشت به بازی خودتان",
 };
 
 pub const ES: Phrases = Phrases {
     connecting: "Conectando con el servidor del juego en línea…",
     waiting_friend: "Esperando a tu amigo: envíale el enlace",
     waiting_stranger: "Buscando un rival…",
+    waiting_inviter: "Esperando al amigo que te invitó: si no llega nadie, pídele de nuevo el enlace",
     opponent_away: "Tu rival no está: esperando a que vuelva",
     opponent_left: "Tu rival ha dejado la partida.",
     reconnecting: "Se perdió la conexión: reconectando…",
@@ -348,12 +357,14 @@ pub const ES: Phrases = Phrases {
     rematch: "Revancha",
     leave: "Salir",
     cancel: "Cancelar",
+    back: "Volver a tu partida",
 };
 
 pub const FR: Phrases = Phrases {
     connecting: "Connexion au serveur du jeu en ligne…",
     waiting_friend: "En attente de votre ami\u{a0}: envoyez-lui le lien",
     waiting_stranger: "Recherche d'un adversaire…",
+    waiting_inviter: "En attente de l'ami qui vous a invité\u{a0}: si personne ne vient, redemandez-lui le lien",
     opponent_away: "Votre adversaire est absent\u{a0}: en attente de son retour",
     opponent_left: "Votre adversaire a quitté la partie.",
     reconnecting: "La connexion est perdue\u{a0}: reconnexion…",
@@ -379,6 +390,7 @@ pub const FR: Phrases = Phrases {
     rematch: "Revanche",
     leave: "Quitter",
     cancel: "Annuler",
+    back: "Retour à votre partie",
 };
 
 /// Something refused or lost, to tell the player until something else happens.
@@ -389,6 +401,18 @@ enum Trouble {
     Dropped(Refusal),
 }
 
+/// The online game the page asked for last.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub enum Asked {
+    /// A room of its own, to invite a friend to.
+    #[default]
+    Create,
+    /// A friend's room, from their link.
+    Join,
+    /// A stranger.
+    Find,
+}
+
 /// What the page has been told, and what it will be told next: the bridge's events in, the
 /// page's lines out.
 #[derive(Clone, Debug, Default)]
@@ -396,8 +420,7 @@ pub struct Host {
     lang: Lang,
     status: Option<Status>,
     room: Option<Token>,
-    /// Waiting for a stranger, not a friend.
-    finding: bool,
+    asked: Asked,
     you: Option<Color>,
     /// The game as the page was told it.
     game: Option<Game>,
@@ -424,9 +447,9 @@ impl Host {
         self.tell(Vec::new())
     }
 
-    /// A new online game was asked for (`finding`: a stranger's): what was known is forgotten.
-    pub fn asked(&mut self, finding: bool) {
-        *self = Host { lang: self.lang, finding, ..Host::default() };
+    /// A new online game was asked for: what was known is forgotten.
+    pub fn asked(&mut self, asked: Asked) {
+        *self = Host { lang: self.lang, asked, ..Host::default() };
     }
 
     /// One event of the bridge: the lines it makes for the page.
@@ -479,6 +502,9 @@ impl Host {
             }
             Event::CanClaim(can) => self.can_claim = *can,
             Event::OpponentConnected(here) => self.opponent = *here,
+            // A third browser turned away: the two players need not hear of it, and the third
+            // hears it from its status.
+            Event::Refused(Refusal::SeatTaken) | Event::Dropped(Refusal::SeatTaken) => {}
             Event::Refused(refusal) => self.trouble = Some(Trouble::Refused(*refusal)),
             Event::Denied(reason) => {
                 self.trouble = Some(Trouble::Denied(*reason));
@@ -544,7 +570,8 @@ impl Host {
         let status = self.status.unwrap_or(Status { phase: Phase::Connecting, reason: None });
         let said = match status {
             Status { phase: Phase::Connecting, .. } => Some(words.connecting),
-            Status { phase: Phase::Waiting, .. } if self.finding => Some(words.waiting_stranger),
+            Status { phase: Phase::Waiting, .. } if self.asked == Asked::Find => Some(words.waiting_stranger),
+            Status { phase: Phase::Waiting, .. } if self.asked == Asked::Join => Some(words.waiting_inviter),
             Status { phase: Phase::Waiting, .. } => Some(words.waiting_friend),
             Status { phase: Phase::Playing, .. } if self.over() => None,
             Status { phase: Phase::Playing, .. } if !self.opponent => Some(words.opponent_away),
@@ -582,9 +609,6 @@ impl Host {
         parts.extend(offer.filter(|_| self.dealt() && !gone).map(str::to_string));
         if let Some(trouble) = self.trouble {
             parts.push(match trouble {
-                Trouble::Refused(Refusal::SeatTaken) | Trouble::Denied(Reason::Rule(Refusal::SeatTaken)) => {
-                    words.seat_taken.to_string()
-                }
                 Trouble::Refused(r) => words.refused.replace("{reason}", r.code()),
                 Trouble::Dropped(r) => words.dropped.replace("{reason}", r.code()),
                 Trouble::Denied(reason) => words.denied.replace("{reason}", reason.code()),
@@ -610,11 +634,19 @@ impl Host {
             let command = if opponent_offers(self.rematch_offer) { "rematch-accept" } else { "rematch-offer" };
             button(command, words.rematch);
         }
-        button("leave", if self.dealt() { words.leave } else { words.cancel });
+        let leave = match status.phase {
+            _ if self.dealt() => words.leave,
+            Phase::Error => words.back,
+            _ => words.cancel,
+        };
+        button("leave", leave);
         // The link is for the host to send while the friend has not come.
         let waiting = status.phase == Phase::Waiting;
-        let link =
-            self.room.as_ref().filter(|_| waiting && !self.finding).map(|room| format!("#online={}", room.as_str()));
+        let link = self
+            .room
+            .as_ref()
+            .filter(|_| waiting && self.asked == Asked::Create)
+            .map(|room| format!("#online={}", room.as_str()));
         Panel { link, text: parts.join(" · "), buttons }
     }
 }

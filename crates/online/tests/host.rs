@@ -3,7 +3,7 @@
 
 use onitama_core::rules::{Color, Game, Outcome, Position};
 use onitama_online::bridge::{Event, Phase, Reason, Status};
-use onitama_online::host::{Button, Host, Lang, Panel, ScriptState, ToPage};
+use onitama_online::host::{Asked, Button, Host, Lang, Panel, ScriptState, ToPage};
 use onitama_online::{MoveLimit, Refusal, Token};
 
 fn start() -> Position {
@@ -99,7 +99,7 @@ fn commands(panel: &Panel) -> Vec<&str> {
 #[test]
 fn the_panel_follows_the_game_in_the_pages_language() {
     let mut host = Host::new(Lang::Fr);
-    host.asked(false);
+    host.asked(Asked::Create);
     let lines = host.event(&Event::Status(Status { phase: Phase::Waiting, reason: None }));
     assert_eq!(panel(&lines).unwrap().text, "En attente de votre ami\u{a0}: envoyez-lui le lien");
     assert_eq!(commands(panel(&lines).unwrap()), ["leave"]);
@@ -129,7 +129,7 @@ fn the_panel_follows_the_game_in_the_pages_language() {
 #[test]
 fn a_stranger_has_no_link_and_troubles_are_told() {
     let mut host = Host::new(Lang::En);
-    host.asked(true);
+    host.asked(Asked::Find);
     host.event(&Event::Room(Token::new("pool").unwrap()));
     let lines = host.event(&Event::Status(Status { phase: Phase::Waiting, reason: None }));
     assert_eq!(panel(&lines).unwrap().link, None);
@@ -166,6 +166,7 @@ fn the_words_are_there_in_every_language_and_french_spaces_its_colons() {
             words.no_server,
             words.unreachable,
             words.no_webrtc,
+            words.waiting_inviter,
             words.seat_taken,
             words.diverged,
             words.error,
@@ -179,6 +180,7 @@ fn the_words_are_there_in_every_language_and_french_spaces_its_colons() {
             words.rematch,
             words.leave,
             words.cancel,
+            words.back,
         ];
         for text in all {
             assert!(!text.trim().is_empty(), "{lang:?}");
@@ -200,7 +202,7 @@ fn the_words_are_there_in_every_language_and_french_spaces_its_colons() {
 #[test]
 fn an_opponent_who_left_is_told_and_no_rematch_is_offered() {
     let mut host = Host::new(Lang::En);
-    host.asked(false);
+    host.asked(Asked::Create);
     host.event(&Event::Status(Status { phase: Phase::Playing, reason: None }));
     host.event(&Event::OpponentConnected(true));
     host.event(&Event::Started { you: Color::Blue, limit: MoveLimit::DEFAULT, position: start() });
@@ -217,7 +219,7 @@ fn an_opponent_who_left_is_told_and_no_rematch_is_offered() {
 #[test]
 fn a_draw_offer_declined_or_answered_with_a_move_is_said_to_be_declined() {
     let mut host = Host::new(Lang::Fr);
-    host.asked(false);
+    host.asked(Asked::Create);
     host.event(&Event::Status(Status { phase: Phase::Playing, reason: None }));
     host.event(&Event::OpponentConnected(true));
     host.event(&Event::Started { you: Color::Red, limit: MoveLimit::DEFAULT, position: start() });
@@ -242,4 +244,45 @@ fn a_draw_offer_declined_or_answered_with_a_move_is_said_to_be_declined() {
     host.event(&Event::Outcome(Some(Outcome::DrawAgreed)));
     let lines = host.event(&Event::Offers { draw: None, rematch: None });
     assert!(!panel(&lines).unwrap().text.contains("refusée"));
+}
+
+#[test]
+fn a_joiner_waits_for_whoever_invited_them_and_has_no_link_to_send() {
+    let mut host = Host::new(Lang::En);
+    host.asked(Asked::Join);
+    host.event(&Event::Room(Token::new("abcdef").unwrap()));
+    let lines = host.event(&Event::Status(Status { phase: Phase::Waiting, reason: None }));
+    let told = panel(&lines).unwrap();
+    assert_eq!(told.text, "Waiting for the friend who invited you: if nobody comes, ask them for the link again");
+    assert_eq!(told.link, None, "the link is the inviter's to send");
+}
+
+#[test]
+fn a_third_browser_is_told_once_that_the_game_is_full_with_the_way_back() {
+    let mut host = Host::new(Lang::Fr);
+    host.asked(Asked::Join);
+    host.event(&Event::Room(Token::new("abcdef").unwrap()));
+    host.event(&Event::Status(Status { phase: Phase::Connecting, reason: None }));
+    host.event(&Event::Refused(Refusal::SeatTaken));
+    let lines =
+        host.event(&Event::Status(Status { phase: Phase::Error, reason: Some(Reason::Rule(Refusal::SeatTaken)) }));
+    let told = panel(&lines).unwrap();
+    assert_eq!(told.text, "Cette partie a déjà deux joueurs.");
+    assert_eq!(told.buttons, [Button { command: "leave".into(), label: "Retour à votre partie".into() }]);
+}
+
+#[test]
+fn the_two_players_are_not_bothered_by_a_third_browser() {
+    let mut host = Host::new(Lang::En);
+    host.asked(Asked::Create);
+    host.event(&Event::Status(Status { phase: Phase::Playing, reason: None }));
+    host.event(&Event::OpponentConnected(true));
+    let dealt = host.event(&Event::Started { you: Color::Red, limit: MoveLimit::DEFAULT, position: start() });
+    let before = panel(&dealt).unwrap().clone();
+    for event in [Event::Refused(Refusal::SeatTaken), Event::Dropped(Refusal::SeatTaken)] {
+        let lines = host.event(&event);
+        assert!(lines.is_empty(), "{event:?}: {lines:?}");
+    }
+    let lines = host.set_lang(Lang::En);
+    assert_eq!(panel(&lines), Some(&before));
 }

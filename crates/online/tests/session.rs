@@ -343,7 +343,7 @@ fn garbage_from_the_server_is_ignored() {
 #[test]
 fn a_game_won_on_the_board_and_its_rematch_give_the_page_lines_that_read() {
     use onitama_core::rules::Outcome;
-    use onitama_online::host::{Host, Lang, ToPage};
+    use onitama_online::host::{Asked, Host, Lang, ToPage};
     let mut net = friends();
     // A master taken as soon as one can be, else the first move: the board ends the game.
     for _ in 0..400 {
@@ -371,7 +371,7 @@ fn a_game_won_on_the_board_and_its_rematch_give_the_page_lines_that_read() {
     assert_eq!(net.record_len(0), 0, "the rematch is dealt");
     for side in [0, 1] {
         let mut host = Host::new(Lang::En);
-        host.asked(side == 1);
+        host.asked(if side == 1 { Asked::Join } else { Asked::Create });
         for event in &net.sides[side].events {
             for line in host.event(event) {
                 assert_eq!(ToPage::decode(&line.encode()).as_ref(), Ok(&line), "{}", line.encode());

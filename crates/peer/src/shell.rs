@@ -4,7 +4,7 @@
 
 use js_sys::{Array, Function, JSON, Object, Reflect};
 use onitama_online::bridge::Command;
-use onitama_online::host::{Host, Lang, ToPage};
+use onitama_online::host::{Asked, Host, Lang, ToPage};
 use onitama_online::session::{ConnId, Effect, FromServer, Input, PeerSignal, Session};
 use std::cell::{Cell, RefCell};
 use std::collections::VecDeque;
@@ -493,12 +493,13 @@ pub fn command(line: &str) {
         return;
     }
     let asked = match Command::decode(line) {
-        Ok(Command::Create(_) | Command::Join(_)) => Some(false),
-        Ok(Command::Find(_)) => Some(true),
+        Ok(Command::Create(_)) => Some(Asked::Create),
+        Ok(Command::Join(_)) => Some(Asked::Join),
+        Ok(Command::Find(_)) => Some(Asked::Find),
         _ => None,
     };
-    if let Some(finding) = asked {
-        with_shell(|shell| shell.host.as_mut().map(|host| host.asked(finding)));
+    if let Some(asked) = asked {
+        with_shell(|shell| shell.host.as_mut().map(|host| host.asked(asked)));
     }
     match Command::decode(line) {
         Ok(command) => feed(Input::Command(command)),

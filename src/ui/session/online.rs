@@ -37,8 +37,10 @@ impl Session {
                 // The link of the game this page is in already (pasted again): nothing to do.
                 Some(room) if self.in_room(&room) => return,
                 Some(room) => self.online_start(bridge::join_line(&room)),
+                // Told, and the game in progress stays.
                 None => {
-                    self.effects.push(Effect::Log(format!("no online room in '{text}'")));
+                    self.state.notice = Some(crate::ui::notice::Notice::OnlineLinkBroken);
+                    self.refresh_controls();
                     return;
                 }
             },
