@@ -760,6 +760,10 @@ impl Session {
             Intent::ContinueHere => {
                 let reviewing = self.state.review.is_some();
                 self.close_review();
+                // A puzzle whose solution was shown stands still; played on from here, it is a game.
+                if self.state.puzzle.is_some_and(|run| run.shown) {
+                    self.state.puzzle = None;
+                }
                 if self.state.viewing.take().is_some() || reviewing {
                     self.changed();
                 }
