@@ -307,3 +307,23 @@ fn a_solution_shown_is_saved_as_shown_and_read_back_so() {
     assert!(opened.puzzle.is_some_and(|run| run.shown), "still shown after a reload");
     assert_eq!(opened.game.start(), &puzzle.position);
 }
+
+#[test]
+fn continuing_from_a_shown_solution_plays_on_as_a_game_and_the_ai_answers() {
+    let puzzle = first_of(5);
+    let mut session = open(Lang::En, &[], true);
+    intent(&mut session, Intent::Puzzle { puzzle, daily: false });
+    intent(&mut session, Intent::ShowSolution);
+    let mut now = 0.0;
+    while session.state().game.moves().len() < 2 && now < 20_000.0 {
+        now += 100.0;
+        session.update(Event::Frame { now_ms: now });
+    }
+    // Back at the defender's turn, the player plays on from there.
+    intent(&mut session, Intent::View(1));
+    let effects = intent(&mut session, Intent::ContinueHere);
+    assert_eq!(session.state().game.moves().len(), 1);
+    assert!(session.state().puzzle.is_none(), "no longer the puzzle's line");
+    assert!(session.state().ai_to_move());
+    assert!(common::searches(&effects).iter().any(|o| o.purpose == Purpose::Move), "the AI thinks about its move");
+}
