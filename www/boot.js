@@ -69,6 +69,8 @@ await bindings.page_shown();
 window.wasmBindings = { ...bindings, online_create, engine };
 
 // Offline play after the first visit (sw.js); a browser without service workers just plays online.
+// Under the worker already (a later visit), it keeps what the page fetches only when needed too.
 if ('serviceWorker' in navigator) {
+  navigator.serviceWorker.controller?.postMessage('keep-for-offline');
   navigator.serviceWorker.register('./sw.js').catch(() => {});
 }
