@@ -1,18 +1,13 @@
-//! The wasm-bindgen surface: what JavaScript (and the page's scripts) may call.
-//! Every function returns a `Result`; bad input becomes a JavaScript `Error` with a clear message.
-
-//! The rules and the AI on plain strings are the engine module's (crates/js); the page's own
-//! wasm does not carry them.
+//! The page's wasm-bindgen surface: what JavaScript (and the page's scripts) may call about the
+//! game on the page. Every function returns a `Result`; bad input becomes a JavaScript `Error`
+//! with a clear message. The rules and the AI on plain strings are the engine module's
+//! (crates/js); the page's own wasm does not carry them.
 
 use crate::ai::review::PlyReview;
-use crate::rules::{Game, Move, Position};
+use crate::rules::{Game, Move};
 use crate::worker_protocol::{EngineReport, EngineRequest};
-use onitama_js::{CALLER_CAP_MS, JsFields, JsLimits, JsScore};
+use onitama_js::{CALLER_CAP_MS, JsFields, JsLimits, JsScore, parse_position};
 use wasm_bindgen::prelude::*;
-
-fn parse_position(text: &str) -> Result<Position, JsError> {
-    text.parse().map_err(|e| JsError::new(&format!("bad position \"{text}\": {e}")))
-}
 
 /// A reviewed move as `review_game` gives it.
 fn review_entry(entry: &PlyReview) -> Result<JsValue, serde_wasm_bindgen::Error> {

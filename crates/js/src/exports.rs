@@ -2,7 +2,7 @@
 //! touch a page's game. Every function returns a `Result`; bad input becomes a JavaScript `Error`
 //! with a clear message.
 
-use crate::{CALLER_CAP_MS, JsLimits, JsScore, clock};
+use crate::{CALLER_CAP_MS, JsLimits, JsScore, clock, parse_position};
 use onitama_core::ai::Engine;
 use onitama_core::rules::{Game, Move, Position, perft as count_paths, perft_estimate_ms};
 use wasm_bindgen::prelude::*;
@@ -12,10 +12,6 @@ const MAX_PERFT_DEPTH: u32 = 10;
 
 /// The transposition table of a search from a script, in MB.
 const TABLE_MB: usize = 16;
-
-fn parse_position(text: &str) -> Result<Position, JsError> {
-    text.parse().map_err(|e| JsError::new(&format!("bad position \"{text}\": {e}")))
-}
 
 /// Parses a position and the game's earlier ones, with the reason when one is malformed.
 fn parse_positions(position: &str, earlier: &[String]) -> Result<(Position, Vec<Position>), JsError> {

@@ -9,9 +9,10 @@
 //!   scripts import; the page does not download it.
 
 use onitama_core::ai::{Limits, Score};
+use onitama_core::rules::Position;
 
 use js_sys::{Array, Object, Reflect};
-use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen::{JsCast, JsError, JsValue};
 
 #[cfg(feature = "exports")]
 pub mod exports;
@@ -110,6 +111,11 @@ impl JsFields {
 /// The longest a search or a count started by a script may take, unless the script gives a
 /// `movetime`: they run on the calling thread.
 pub const CALLER_CAP_MS: f64 = 10_000.0;
+
+/// A position from a script, or an error that quotes it and says what is wrong.
+pub fn parse_position(text: &str) -> Result<Position, JsError> {
+    text.parse().map_err(|e| JsError::new(&format!("bad position \"{text}\": {e}")))
+}
 
 /// Milliseconds, wherever the wasm runs (a page, a worker, Node).
 pub fn clock() -> f64 {
