@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what this machine lacks to build (and, with --browser, to test) the game. Idempotent:
 # each step checks first and does nothing when the right version is already there.
-# Versions that work here, and why: ../shared/notes/toolchain.md.
+# Pinned versions, and why each: README.md (Two commands) and the comments below.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -20,6 +20,11 @@ apt_install() {
 }
 
 command -v cargo >/dev/null || { echo "setup: Rust is missing: install rustup first (stable toolchain)" >&2; exit 1; }
+# Some crates that trunk and the signalling server build from source compile C (ring).
+if ! command -v cc >/dev/null; then
+  say "installing a C compiler (build-essential)"
+  apt_install build-essential
+fi
 
 # The test command's lints.
 for component in clippy rustfmt; do
@@ -59,6 +64,12 @@ if ! command -v npm >/dev/null; then
   say "installing Node.js and npm"
   apt_install nodejs npm
 fi
+# playwright-core, which drives Chromium in the browser tests, needs Node.js 20 or newer.
+node_major=$(node --version | sed -E 's/^v([0-9]+).*/\1/')
+if (( node_major < 20 )); then
+  echo "setup: Node.js $(node --version) is too old: the browser tests need Node.js 20 or newer (Debian 12's own package is 18; Debian 13's is 20)" >&2
+  exit 1
+fi
 # wasm-opt from npm's binaryen (Debian's is too old and breaks the wasm); esbuild minifies the
 # wasm-bindgen glue after each build; playwright-core and axe-core for the browser tests.
 if [[ ! -x node_modules/.bin/wasm-opt || ! -x node_modules/.bin/esbuild || ! -d node_modules/playwright-core ||
@@ -68,9 +79,9 @@ if [[ ! -x node_modules/.bin/wasm-opt || ! -x node_modules/.bin/esbuild || ! -d 
   npm ci --no-audit --no-fund --loglevel=error
 fi
 
-if $want_browser && ! { command -v chromium >/dev/null && command -v chromedriver >/dev/null; }; then
+if $want_browser && ! command -v chromium >/dev/null; then
   say "installing Chromium for the browser tests"
-  apt_install chromium chromium-driver
+  apt_install chromium
 fi
 
 # Trunk runs cargo offline: fetch the crates once.
