@@ -507,3 +507,42 @@ fn random_runs_reach_long_games_every_end_rematches_divergences_and_every_refusa
     assert!(seen.ends.iter().any(|e| e.ends_with("-on-time")), "{seen:?}");
     assert_eq!(seen.refused.len(), 7, "every kind of bad message: {seen:?}");
 }
+
+/// Found by the model test above (with other weights): the guest reloads from a save that missed
+/// its first move, plays another one, and sees the records diverge; its record and its rematch
+/// offer reach the host out of order, the host (whose game had ended by its resignation) takes
+/// the crossing offers as a rematch, and hears the guest's diverging record only once it has
+/// moved on: the host never reports the divergence. A known defect, not fixed yet.
+#[test]
+#[ignore = "known defect: a divergence the host hears of only after a rematch is not reported on its side"]
+fn crossing_rematch_offers_after_a_lossy_reload_and_a_resign() {
+    let steps = [
+        Step::Settle,
+        Step::Act(true, Act::Play(2193100224687261110)),
+        Step::Settle,
+        Step::Reload(true, 1),
+        Step::Connect,
+        Step::Duplicate(false, 0),
+        Step::Act(true, Act::Resign),
+        Step::Deliver(true, 0),
+        Step::Deliver(true, 0),
+        Step::Deliver(false, 0),
+        Step::Deliver(true, 0),
+        Step::Deliver(false, 0),
+        Step::Act(false, Act::Play(224432746953536226)),
+        Step::Inject(true, Bad::Malformed),
+        Step::Deliver(false, 1),
+        Step::Act(false, Act::OfferRematch),
+        Step::Deliver(true, 0),
+        Step::Act(true, Act::OfferRematch),
+        Step::Deliver(true, 0),
+        Step::Deliver(true, 2),
+    ];
+    let mut model = Model::new(6038541699891699616);
+    model.connect();
+    for step in &steps {
+        model.run(step);
+    }
+    model.settle();
+    model.check_settled();
+}
