@@ -46,11 +46,8 @@ fn act(session: &mut Session, action: OnlineAction) -> Vec<Effect> {
     let effects = session.update(Event::Intent(Intent::Online(action)));
     // The module hears the same commands: a new game's resets what it told.
     for command in commands(&effects) {
-        match command {
-            Command::Create(_) => HOST.with_borrow_mut(|host| host.asked(Asked::Create)),
-            Command::Join(_) => HOST.with_borrow_mut(|host| host.asked(Asked::Join)),
-            Command::Find(_) => HOST.with_borrow_mut(|host| host.asked(Asked::Find)),
-            _ => {}
+        if let Some(asked) = Asked::of(&command) {
+            HOST.with_borrow_mut(|host| host.asked(asked));
         }
     }
     effects

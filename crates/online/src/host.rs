@@ -18,7 +18,7 @@
 //! (`Game::to_record`): the page reads it with the parser it has for its saves. Codes are words the
 //! page passes on to scripts without reading them.
 
-use crate::bridge::{Event, Phase, Reason, Status};
+use crate::bridge::{Command, Event, Phase, Reason, Status};
 use crate::protocol::{Refusal, Token};
 use onitama_core::rules::{Color, Game, Move, Outcome, Position};
 use std::fmt::Write;
@@ -411,6 +411,22 @@ pub enum Asked {
     Join,
     /// A stranger.
     Find,
+}
+
+impl Asked {
+    /// The online game a command of the page asks for, if it starts one: a game restored after a
+    /// reload is asked as it was first, the host's as an invitation, a guest's as a join (a guest
+    /// is never shown the inviter's link or words).
+    pub fn of(command: &Command) -> Option<Asked> {
+        match command {
+            Command::Create(_) => Some(Asked::Create),
+            Command::Join(_) => Some(Asked::Join),
+            Command::Find(_) => Some(Asked::Find),
+            Command::Restore(saved) if saved.host => Some(Asked::Create),
+            Command::Restore(_) => Some(Asked::Join),
+            _ => None,
+        }
+    }
 }
 
 /// What the page has been told, and what it will be told next: the bridge's events in, the

@@ -286,3 +286,27 @@ fn the_two_players_are_not_bothered_by_a_third_browser() {
     let lines = host.set_lang(Lang::En);
     assert_eq!(panel(&lines), Some(&before));
 }
+
+#[test]
+fn a_page_restored_after_a_reload_is_shown_its_own_side_not_the_inviters() {
+    use onitama_online::bridge::{Command, restore_line};
+    let guest =
+        "online guest Pdc8ldAa8IYBJnBtgmYT0D 0 GenITj6PjwOpNu-fWqkX8C - blue 60 1796157961625 0 random random 180 - 0";
+    let host_side = guest.replacen("guest", "host", 1);
+    for (saved, asked, link) in [(guest.to_string(), Asked::Join, false), (host_side, Asked::Create, true)] {
+        let command = Command::decode(&restore_line(&saved)).unwrap();
+        assert_eq!(Asked::of(&command), Some(asked), "{saved}");
+        let mut host = Host::new(Lang::En);
+        host.asked(Asked::of(&command).unwrap());
+        let mut lines = host.event(&Event::Status(Status { phase: Phase::Waiting, reason: None }));
+        lines.extend(host.event(&Event::Room(Token::new("Pdc8ldAa8IYBJnBtgmYT0D").unwrap())));
+        let panel = panel(&lines).unwrap();
+        assert_eq!(panel.link.is_some(), link, "only the inviter is given the link to send");
+        let words = if link { Lang::En.words().waiting_friend } else { Lang::En.words().waiting_inviter };
+        assert_eq!(panel.text, words);
+    }
+    for line in ["create random random 180", "join abcdefabcdef", "find base"] {
+        assert!(Asked::of(&Command::decode(line).unwrap()).is_some(), "{line}");
+    }
+    assert_eq!(Asked::of(&Command::decode("resign").unwrap()), None);
+}

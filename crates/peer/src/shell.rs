@@ -492,17 +492,13 @@ pub fn command(line: &str) {
         }
         return;
     }
-    let asked = match Command::decode(line) {
-        Ok(Command::Create(_)) => Some(Asked::Create),
-        Ok(Command::Join(_)) => Some(Asked::Join),
-        Ok(Command::Find(_)) => Some(Asked::Find),
-        _ => None,
-    };
-    if let Some(asked) = asked {
-        with_shell(|shell| shell.host.as_mut().map(|host| host.asked(asked)));
-    }
     match Command::decode(line) {
-        Ok(command) => feed(Input::Command(command)),
+        Ok(command) => {
+            if let Some(asked) = Asked::of(&command) {
+                with_shell(|shell| shell.host.as_mut().map(|host| host.asked(asked)));
+            }
+            feed(Input::Command(command))
+        }
         Err(refusal) => feed(Input::BadCommand(refusal)),
     }
 }
