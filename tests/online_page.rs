@@ -447,3 +447,20 @@ fn a_broken_online_link_is_explained_and_the_game_in_progress_stays() {
         );
     }
 }
+
+#[test]
+fn the_tutorial_is_not_offered_while_online_play_is_open() {
+    let (session, _) = open_position(START, Mode::default(), Settings::default(), Motion::Reduced);
+    let mut state = session.state().clone();
+    state.first_visit = true;
+    let mut first = Session::new(state);
+    first.update(Event::Opened);
+    assert!(first.controls().tutorial_offer, "a first visit offers it");
+    act(&mut first, OnlineAction::Invite(Setup::default()));
+    assert!(!first.controls().tutorial_offer, "not while waiting for the friend");
+    said(&mut first, Said::Status(Status { phase: Phase::Playing, reason: None }));
+    said(&mut first, Said::OpponentConnected(true));
+    said(&mut first, Said::Started { you: Color::Blue, limit: MoveLimit::DEFAULT, position: start() });
+    assert_eq!(first.state().mode, Mode::Online { you: Color::Blue });
+    assert!(!first.controls().tutorial_offer, "not during the online game, nothing played by this side yet");
+}

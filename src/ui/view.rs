@@ -434,7 +434,9 @@ pub fn controls(state: &State) -> ControlsView {
                 .flatten()
                 .map_or_else(Vec::new, |file| super::tutorial::every_text(lang, file)),
         }),
+        // Not while online play is open: the strip is online play's.
         tutorial_offer: state.first_visit
+            && state.online.is_none()
             && !state.tutorial_done
             && state.tutorial.is_none()
             && !played_here(state)
