@@ -6,7 +6,7 @@ mod common;
 
 use common::{Motion, START, mv, open_position};
 use onitama::online::bridge::{Command, Event as Said, Phase, Reason, Status};
-use onitama::online::host::{Asked, Host, Lang};
+use onitama::online::host::{Host, Lang};
 use onitama::online::{ColorChoice, DealChoice, MoveLimit, OnlineGame, Refusal, Setup, Token};
 use onitama::rules::{Color, Game, Outcome, Position};
 use onitama::save;
@@ -46,9 +46,7 @@ fn act(session: &mut Session, action: OnlineAction) -> Vec<Effect> {
     let effects = session.update(Event::Intent(Intent::Online(action)));
     // The module hears the same commands: a new game's resets what it told.
     for command in commands(&effects) {
-        if let Some(asked) = Asked::of(&command) {
-            HOST.with_borrow_mut(|host| host.asked(asked));
-        }
+        HOST.with_borrow_mut(|host| host.command(&command));
     }
     effects
 }
@@ -463,4 +461,18 @@ fn the_tutorial_is_not_offered_while_online_play_is_open() {
     said(&mut first, Said::Started { you: Color::Blue, limit: MoveLimit::DEFAULT, position: start() });
     assert_eq!(first.state().mode, Mode::Online { you: Color::Blue });
     assert!(!first.controls().tutorial_offer, "not during the online game, nothing played by this side yet");
+}
+
+#[test]
+fn the_opponents_arrival_is_announced() {
+    let (mut session, _) = open_position(START, Mode::default(), Settings::default(), Motion::Reduced);
+    act(&mut session, OnlineAction::Invite(Setup::default()));
+    said(&mut session, Said::Status(Status { phase: Phase::Playing, reason: None }));
+    said(&mut session, Said::Started { you: Color::Blue, limit: MoveLimit::DEFAULT, position: start() });
+    let effects = said(&mut session, Said::OpponentConnected(true));
+    assert!(
+        effects.contains(&Effect::Announce("Your opponent is here: the game begins".into())),
+        "announced: {effects:?}"
+    );
+    assert_eq!(controls(session.state()).online.unwrap().text, "Your opponent is here: the game begins");
 }

@@ -11,6 +11,7 @@
 //! state <phase> <room|-> <colour|-> <here|away> <code|-> <move|wait>   for scripts, and whether this page may move
 //! saved <text>                            to keep with the game, given back by `restore`
 //! denied <code>                           a command of the page refused
+//! say <text>                              words for the player at once (the opponent came, or came back)
 //! ```
 //!
 //! A button's command is a bridge command line, which the page sends back as it is. A deal's
@@ -46,6 +47,8 @@ pub enum ToPage {
     /// A command of the page was refused (its move, if it sent one, is taken back), with the
     /// reason's code.
     Denied(String),
+    /// Words to say to the player at once (the page announces them to screen readers too).
+    Say(String),
 }
 
 /// The strip of online play.
@@ -109,6 +112,9 @@ impl ToPage {
             ToPage::Denied(code) => {
                 let _ = write!(line, "denied {code}");
             }
+            ToPage::Say(text) => {
+                let _ = write!(line, "say {}", clean(text));
+            }
         }
         line
     }
@@ -133,6 +139,9 @@ impl ToPage {
         }
         if let Some(text) = line.strip_prefix("saved ") {
             return Ok(ToPage::Saved(text.to_string()));
+        }
+        if let Some(text) = line.strip_prefix("say ") {
+            return Ok(ToPage::Say(text.to_string()));
         }
         let color = |word: &str| Color::from_code(word).ok_or(Refusal::Malformed);
         if let Some(deal) = line.strip_prefix("deal ") {
@@ -234,6 +243,10 @@ pub struct Phrases {
     pub waiting_inviter: &'static str,
     pub opponent_away: &'static str,
     pub opponent_left: &'static str,
+    /// The opponent connected for the first time: the game begins.
+    pub joined: &'static str,
+    /// The opponent connected again after being away (or after this page's reload).
+    pub returned: &'static str,
     pub reconnecting: &'static str,
     pub can_claim: &'static str,
     pub draw_offered: &'static str,
@@ -268,6 +281,8 @@ pub const EN: Phrases = Phrases {
     waiting_inviter: "Waiting for the friend who invited you: if nobody comes, ask them for the link again",
     opponent_away: "Your opponent is away: waiting for them to come back",
     opponent_left: "Your opponent left the game.",
+    joined: "Your opponent is here: the game begins",
+    returned: "Your opponent is back",
     reconnecting: "The connection is lost: reconnecting…",
     can_claim: "Your opponent has not moved in time: you may claim the win",
     draw_offered: "Your opponent offers a draw",
@@ -301,6 +316,8 @@ pub const FA: Phrases = Phrases {
     waiting_inviter: "در انتظار دوستی که شما را دعوت کرد: اگر کسی نیامد، پیوند را دوباره از او بخواهید",
     opponent_away: "حریف شما حاضر نیست: منتظر بازگشتش هستیم",
     opponent_left: "حریف شما بازی را ترک کرد.",
+    joined: "حریف شما آمد: بازی آغاز می‌شود",
+    returned: "حریف شما بازگشت",
     reconnecting: "اتصال قطع شد: در حال اتصال دوباره…",
     can_claim: "حریف شما به‌موقع حرکت نکرد: می‌توانید برد را بخواهید",
     draw_offered: "حریف شما مساوی پیشنهاد می‌کند",
@@ -334,6 +351,8 @@ pub const ES: Phrases = Phrases {
     waiting_inviter: "Esperando al amigo que te invitó: si no llega nadie, pídele de nuevo el enlace",
     opponent_away: "Tu rival no está: esperando a que vuelva",
     opponent_left: "Tu rival ha dejado la partida.",
+    joined: "Tu rival ha llegado: empieza la partida",
+    returned: "Tu rival ha vuelto",
     reconnecting: "Se perdió la conexión: reconectando…",
     can_claim: "Tu rival no ha movido a tiempo: puedes reclamar la victoria",
     draw_offered: "Tu rival ofrece tablas",
@@ -367,6 +386,8 @@ pub const FR: Phrases = Phrases {
     waiting_inviter: "En attente de l'ami qui vous a invité\u{a0}: si personne ne vient, redemandez-lui le lien",
     opponent_away: "Votre adversaire est absent\u{a0}: en attente de son retour",
     opponent_left: "Votre adversaire a quitté la partie.",
+    joined: "Votre adversaire est là\u{a0}: la partie commence",
+    returned: "Votre adversaire est de retour",
     reconnecting: "La connexion est perdue\u{a0}: reconnexion…",
     can_claim: "Votre adversaire n'a pas joué à temps\u{a0}: vous pouvez réclamer la victoire",
     draw_offered: "Votre adversaire propose la nulle",
@@ -447,6 +468,12 @@ pub struct Host {
     draw_declined: bool,
     can_claim: bool,
     trouble: Option<Trouble>,
+    /// The page came back from a reload: the opponent's first connection is a return.
+    restored: bool,
+    /// The opponent has been connected since this game was asked for.
+    ever_here: bool,
+    /// The opponent's arrival (false) or return (true), said until something else happens.
+    news: Option<bool>,
     panel: Option<Panel>,
     state: Option<ScriptState>,
 }
@@ -466,6 +493,15 @@ impl Host {
     /// A new online game was asked for: what was known is forgotten.
     pub fn asked(&mut self, asked: Asked) {
         *self = Host { lang: self.lang, asked, ..Host::default() };
+    }
+
+    /// A command of the page, before the module acts on it: one that starts online play
+    /// (a restore included) starts the page's lines afresh.
+    pub fn command(&mut self, command: &Command) {
+        if let Some(asked) = Asked::of(command) {
+            self.asked(asked);
+            self.restored = matches!(command, Command::Restore(_));
+        }
     }
 
     /// One event of the bridge: the lines it makes for the page.
@@ -489,7 +525,7 @@ impl Host {
                 if let Some(game) = self.game.as_mut().filter(|g| g.moves().len() == *ply) {
                     let _ = game.play(*mv);
                 }
-                (self.trouble, self.draw_declined) = (None, false);
+                (self.trouble, self.draw_declined, self.news) = (None, false, None);
                 lines.push(ToPage::Move { ply: *ply, mv: *mv, position: *position });
             }
             Event::Outcome(outcome) => {
@@ -512,12 +548,21 @@ impl Host {
                 }
             }
             Event::Offers { draw, rematch } => {
+                self.news = None;
                 let mine = self.draw_offer.is_some() && self.draw_offer == self.you;
                 self.draw_declined = mine && draw.is_none() && !self.over();
                 (self.draw_offer, self.rematch_offer) = (*draw, *rematch);
             }
             Event::CanClaim(can) => self.can_claim = *can,
-            Event::OpponentConnected(here) => self.opponent = *here,
+            Event::OpponentConnected(here) => {
+                self.opponent = *here;
+                self.news = None;
+                if *here {
+                    let back = self.ever_here || self.restored;
+                    (self.ever_here, self.news) = (true, Some(back));
+                    lines.push(ToPage::Say(self.news_words(back).to_string()));
+                }
+            }
             // A third browser turned away: the two players need not hear of it, and the third
             // hears it from its status.
             Event::Refused(Refusal::SeatTaken) | Event::Dropped(Refusal::SeatTaken) => {}
@@ -545,6 +590,11 @@ impl Host {
             self.state = Some(state);
         }
         lines
+    }
+
+    fn news_words(&self, back: bool) -> &'static str {
+        let words = self.lang.words();
+        if back { words.returned } else { words.joined }
     }
 
     fn dealt(&self) -> bool {
@@ -592,6 +642,7 @@ impl Host {
             Status { phase: Phase::Playing, .. } if self.over() => None,
             Status { phase: Phase::Playing, .. } if !self.opponent => Some(words.opponent_away),
             Status { phase: Phase::Playing, .. } if self.can_claim => Some(words.can_claim),
+            Status { phase: Phase::Playing, .. } if let Some(back) = self.news => Some(self.news_words(back)),
             Status { phase: Phase::Reconnecting, reason: Some(Reason::Unreachable) } => Some(words.reconnecting),
             Status { phase: Phase::Reconnecting, .. } if self.can_claim => Some(words.can_claim),
             Status { phase: Phase::Reconnecting, .. } => Some(words.opponent_away),

@@ -310,3 +310,50 @@ fn a_page_restored_after_a_reload_is_shown_its_own_side_not_the_inviters() {
     }
     assert_eq!(Asked::of(&Command::decode("resign").unwrap()), None);
 }
+
+fn said_words(lines: &[ToPage]) -> Vec<&str> {
+    lines
+        .iter()
+        .filter_map(|l| match l {
+            ToPage::Say(text) => Some(text.as_str()),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn the_opponents_arrival_and_return_are_said_once_and_shown_until_the_next_move() {
+    use onitama_online::bridge::Command;
+    let mut host = Host::new(Lang::Es);
+    host.command(&Command::decode("create random random 180").unwrap());
+    host.event(&Event::Status(Status { phase: Phase::Waiting, reason: None }));
+    let mut lines = host.event(&Event::Status(Status { phase: Phase::Playing, reason: None }));
+    lines.extend(host.event(&Event::Started { you: Color::Red, limit: MoveLimit::DEFAULT, position: start() }));
+    assert!(said_words(&lines).is_empty(), "nothing said before the friend is here");
+    let lines = host.event(&Event::OpponentConnected(true));
+    assert_eq!(said_words(&lines), ["Tu rival ha llegado: empieza la partida"]);
+    assert_eq!(panel(&lines).unwrap().text, "Tu rival ha llegado: empieza la partida");
+    assert_eq!(ToPage::decode(&lines[0].encode()), Ok(lines[0].clone()), "a say line reads back");
+    let mut game = Game::new(start());
+    game.play("ox:a1a2".parse().unwrap()).unwrap();
+    let lines =
+        host.event(&Event::Move { by: Color::Red, ply: 0, mv: "ox:a1a2".parse().unwrap(), position: *game.position() });
+    assert_eq!(panel(&lines).unwrap().text, "", "the news gives way to the game");
+    let lines = host.event(&Event::OpponentConnected(false));
+    assert!(said_words(&lines).is_empty());
+    assert_eq!(panel(&lines).unwrap().text, "Tu rival no está: esperando a que vuelva");
+    let lines = host.event(&Event::OpponentConnected(true));
+    assert_eq!(said_words(&lines), ["Tu rival ha vuelto"]);
+    assert_eq!(panel(&lines).unwrap().text, "Tu rival ha vuelto");
+    let lines = host.set_lang(Lang::Fr);
+    assert_eq!(panel(&lines).unwrap().text, "Votre adversaire est de retour");
+
+    // After this page's own reload the opponent's first connection is a return, not a start.
+    let mut restored = Host::new(Lang::En);
+    let saved =
+        "online guest Pdc8ldAa8IYBJnBtgmYT0D 0 GenITj6PjwOpNu-fWqkX8C - blue 60 1796157961625 0 random random 180 - 0";
+    restored.command(&Command::decode(&onitama_online::bridge::restore_line(saved)).unwrap());
+    restored.event(&Event::Started { you: Color::Blue, limit: MoveLimit::DEFAULT, position: start() });
+    restored.event(&Event::Status(Status { phase: Phase::Playing, reason: None }));
+    assert_eq!(said_words(&restored.event(&Event::OpponentConnected(true))), ["Your opponent is back"]);
+}

@@ -4,7 +4,7 @@
 
 use js_sys::{Array, Function, JSON, Object, Reflect};
 use onitama_online::bridge::Command;
-use onitama_online::host::{Asked, Host, Lang, ToPage};
+use onitama_online::host::{Host, Lang, ToPage};
 use onitama_online::session::{ConnId, Effect, FromServer, Input, PeerSignal, Session};
 use std::cell::{Cell, RefCell};
 use std::collections::VecDeque;
@@ -494,9 +494,7 @@ pub fn command(line: &str) {
     }
     match Command::decode(line) {
         Ok(command) => {
-            if let Some(asked) = Asked::of(&command) {
-                with_shell(|shell| shell.host.as_mut().map(|host| host.asked(asked)));
-            }
+            with_shell(|shell| shell.host.as_mut().map(|host| host.command(&command)));
             feed(Input::Command(command))
         }
         Err(refusal) => feed(Input::BadCommand(refusal)),

@@ -155,6 +155,7 @@ impl Session {
             }
             ToPage::Move { ply, mv, position } => self.online_move(ply, mv, position),
             ToPage::Outcome(outcome) => self.online_outcome(outcome),
+            ToPage::Say(text) => self.effects.push(Effect::Announce(text)),
             ToPage::Saved(text) => {
                 online.saved = Some(text);
                 self.effects.push(Effect::SaveGame(self.save_file()));
