@@ -11,6 +11,7 @@
 //! resign | draw-offer | draw-accept          outcome <code|none>
 //! draw-decline | claim                       offers <draw: colour|-> <rematch: colour|->
 //! rematch-offer | rematch-accept             can-claim <yes|no>
+//! rematch-decline | rematch-withdraw
 //! restore <saved text>                       opponent <connected|away>
 //!                                            refused <code>      (a message of the peer refused, or ours by the peer)
 //!                                            denied <code>       (a command refused here)
@@ -48,6 +49,10 @@ pub enum Command {
     Claim,
     OfferRematch,
     AcceptRematch,
+    /// The opponent's rematch offer declined.
+    DeclineRematch,
+    /// This player's rematch offer taken back.
+    WithdrawRematch,
     /// The game again after a reload, from its last `saved` event.
     Restore(Box<Saved>),
 }
@@ -254,7 +259,7 @@ pub fn play_line(m: Move) -> String {
     format!("play {m}")
 }
 
-const SIMPLE: [(&str, Command); 8] = [
+const SIMPLE: [(&str, Command); 10] = [
     (LEAVE, Command::Leave),
     (RESIGN, Command::Resign),
     ("draw-offer", Command::OfferDraw),
@@ -263,6 +268,8 @@ const SIMPLE: [(&str, Command); 8] = [
     ("claim", Command::Claim),
     ("rematch-offer", Command::OfferRematch),
     ("rematch-accept", Command::AcceptRematch),
+    ("rematch-decline", Command::DeclineRematch),
+    ("rematch-withdraw", Command::WithdrawRematch),
 ];
 
 impl Command {

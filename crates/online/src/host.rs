@@ -254,6 +254,8 @@ pub struct Phrases {
     pub draw_declined: &'static str,
     pub rematch_offered: &'static str,
     pub rematch_sent: &'static str,
+    pub rematch_declined: &'static str,
+    pub rematch_withdrawn: &'static str,
     pub no_server: &'static str,
     pub unreachable: &'static str,
     pub no_webrtc: &'static str,
@@ -265,7 +267,10 @@ pub struct Phrases {
     pub denied: &'static str,
     pub offer_draw: &'static str,
     pub accept_draw: &'static str,
+    /// Declines an offer (a draw, a rematch).
     pub decline_draw: &'static str,
+    /// Takes back one's own rematch offer.
+    pub withdraw: &'static str,
     pub claim: &'static str,
     pub rematch: &'static str,
     pub leave: &'static str,
@@ -290,6 +295,8 @@ pub const EN: Phrases = Phrases {
     draw_declined: "Your draw offer was declined",
     rematch_offered: "Your opponent offers a rematch",
     rematch_sent: "You offered a rematch",
+    rematch_declined: "Your rematch offer was declined",
+    rematch_withdrawn: "Your opponent withdrew the rematch offer",
     no_server: "Online play needs a server for the two browsers to meet, and none is set up for this page.",
     unreachable: "The server for online play cannot be reached: check the connection and try again.",
     no_webrtc: "This browser cannot connect to another one: it has no WebRTC.",
@@ -302,6 +309,7 @@ pub const EN: Phrases = Phrases {
     offer_draw: "Offer a draw",
     accept_draw: "Accept the draw",
     decline_draw: "Decline",
+    withdraw: "Withdraw",
     claim: "Claim the win",
     rematch: "Rematch",
     leave: "Leave",
@@ -325,6 +333,8 @@ pub const FA: Phrases = Phrases {
     draw_declined: "پیشنهاد مساوی شما پذیرفته نشد",
     rematch_offered: "حریف شما بازی دوباره پیشنهاد می‌کند",
     rematch_sent: "شما بازی دوباره پیشنهاد دادید",
+    rematch_declined: "پیشنهاد بازی دوباره شما پذیرفته نشد",
+    rematch_withdrawn: "حریف شما پیشنهاد بازی دوباره را پس گرفت",
     no_server: "بازی آنلاین به سروری نیاز دارد تا دو مرورگر یکدیگر را پیدا کنند، و برای این صفحه سروری تنظیم نشده است.",
     unreachable: "به سرور بازی آنلاین نمی‌توان رسید: اتصال را بررسی کنید و دوباره امتحان کنید.",
     no_webrtc: "این مرورگر نمی‌تواند به مرورگر دیگری وصل شود: WebRTC ندارد.",
@@ -337,6 +347,7 @@ pub const FA: Phrases = Phrases {
     offer_draw: "پیشنهاد مساوی",
     accept_draw: "پذیرفتن مساوی",
     decline_draw: "نپذیرفتن",
+    withdraw: "پس گرفتن",
     claim: "خواستن برد",
     rematch: "بازی دوباره",
     leave: "ترک بازی",
@@ -360,6 +371,8 @@ pub const ES: Phrases = Phrases {
     draw_declined: "Tu oferta de tablas fue rechazada",
     rematch_offered: "Tu rival ofrece la revancha",
     rematch_sent: "Has ofrecido la revancha",
+    rematch_declined: "Tu oferta de revancha fue rechazada",
+    rematch_withdrawn: "Tu rival retiró la oferta de revancha",
     no_server: "El juego en línea necesita un servidor para que los dos navegadores se encuentren, y esta página no tiene ninguno.",
     unreachable: "No se puede llegar al servidor del juego en línea: comprueba la conexión y vuelve a intentarlo.",
     no_webrtc: "Este navegador no puede conectarse con otro: no tiene WebRTC.",
@@ -372,6 +385,7 @@ pub const ES: Phrases = Phrases {
     offer_draw: "Ofrecer tablas",
     accept_draw: "Aceptar las tablas",
     decline_draw: "Rechazar",
+    withdraw: "Retirar",
     claim: "Reclamar la victoria",
     rematch: "Revancha",
     leave: "Salir",
@@ -395,6 +409,8 @@ pub const FR: Phrases = Phrases {
     draw_declined: "Votre proposition de nulle a été refusée",
     rematch_offered: "Votre adversaire propose une revanche",
     rematch_sent: "Vous avez proposé une revanche",
+    rematch_declined: "Votre proposition de revanche a été refusée",
+    rematch_withdrawn: "Votre adversaire a retiré sa proposition de revanche",
     no_server: "Le jeu en ligne a besoin d'un serveur pour que les deux navigateurs se trouvent, et cette page n'en a pas.",
     unreachable: "Le serveur du jeu en ligne est injoignable\u{a0}: vérifiez la connexion et réessayez.",
     no_webrtc: "Ce navigateur ne peut pas se connecter à un autre\u{a0}: il n'a pas WebRTC.",
@@ -407,6 +423,7 @@ pub const FR: Phrases = Phrases {
     offer_draw: "Proposer la nulle",
     accept_draw: "Accepter la nulle",
     decline_draw: "Refuser",
+    withdraw: "Retirer",
     claim: "Réclamer la victoire",
     rematch: "Revanche",
     leave: "Quitter",
@@ -470,6 +487,11 @@ pub struct Host {
     trouble: Option<Trouble>,
     /// The page came back from a reload: the opponent's first connection is a return.
     restored: bool,
+    /// This page answered or took back a rematch offer: its end is not news.
+    rematch_answered: bool,
+    /// A rematch offer ended unaccepted: this player's declined (false), the opponent's
+    /// withdrawn (true).
+    rematch_off: Option<bool>,
     /// The opponent has been connected since this game was asked for.
     ever_here: bool,
     /// The opponent's arrival (false) or return (true), said until something else happens.
@@ -502,6 +524,9 @@ impl Host {
             self.asked(asked);
             self.restored = matches!(command, Command::Restore(_));
         }
+        if matches!(command, Command::AcceptRematch | Command::DeclineRematch | Command::WithdrawRematch) {
+            self.rematch_answered = true;
+        }
     }
 
     /// One event of the bridge: the lines it makes for the page.
@@ -511,7 +536,7 @@ impl Host {
             Event::Status(status) => self.status = Some(*status),
             Event::Room(room) => self.room = Some(room.clone()),
             Event::Started { you, position, .. } => {
-                (self.you, self.trouble) = (Some(*you), None);
+                (self.you, self.trouble, self.rematch_off) = (Some(*you), None, None);
                 self.game = Some(Game::new(*position));
                 lines.push(ToPage::Deal { you: *you, game: Game::new(*position) });
             }
@@ -551,6 +576,10 @@ impl Host {
                 self.news = None;
                 let mine = self.draw_offer.is_some() && self.draw_offer == self.you;
                 self.draw_declined = mine && draw.is_none() && !self.over();
+                // An offer gone with the game still over (no new deal) and not by this page's doing.
+                let gone = self.rematch_offer.filter(|_| rematch.is_none() && self.over() && !self.rematch_answered);
+                self.rematch_off = gone.map(|by| Some(by) != self.you);
+                self.rematch_answered = false;
                 (self.draw_offer, self.rematch_offer) = (*draw, *rematch);
             }
             Event::CanClaim(can) => self.can_claim = *can,
@@ -568,6 +597,7 @@ impl Host {
             Event::Refused(Refusal::SeatTaken) | Event::Dropped(Refusal::SeatTaken) => {}
             Event::Refused(refusal) => self.trouble = Some(Trouble::Refused(*refusal)),
             Event::Denied(reason) => {
+                self.rematch_answered = false;
                 self.trouble = Some(Trouble::Denied(*reason));
                 lines.push(ToPage::Denied(reason.code().to_string()));
             }
@@ -669,6 +699,8 @@ impl Host {
             (_, Some(by)) if Some(by) == you => Some(words.rematch_sent),
             (_, Some(_)) => Some(words.rematch_offered),
             (None, None) if self.draw_declined => Some(words.draw_declined),
+            (None, None) if self.rematch_off == Some(false) => Some(words.rematch_declined),
+            (None, None) if self.rematch_off == Some(true) => Some(words.rematch_withdrawn),
             (None, None) => None,
         };
         // Nothing more is played with an opponent who left, or once online play stopped.
@@ -697,9 +729,15 @@ impl Host {
         if self.dealt() && !self.over() && self.can_claim {
             button("claim", words.claim);
         }
-        if self.dealt() && self.over() && !gone && self.rematch_offer.is_none_or(|by| Some(by) != you) {
-            let command = if opponent_offers(self.rematch_offer) { "rematch-accept" } else { "rematch-offer" };
-            button(command, words.rematch);
+        if self.dealt() && self.over() && !gone {
+            match self.rematch_offer {
+                Some(by) if Some(by) == you => button("rematch-withdraw", words.withdraw),
+                Some(_) => {
+                    button("rematch-accept", words.rematch);
+                    button("rematch-decline", words.decline_draw);
+                }
+                None => button("rematch-offer", words.rematch),
+            }
         }
         let leave = match status.phase {
             _ if self.dealt() => words.leave,

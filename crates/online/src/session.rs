@@ -383,6 +383,8 @@ impl Session {
             Command::Claim => game.claim(now),
             Command::OfferRematch => game.offer_rematch(),
             Command::AcceptRematch => game.accept_rematch(now),
+            Command::DeclineRematch => game.decline_rematch(),
+            Command::WithdrawRematch => game.withdraw_rematch(),
             _ => Ok(Vec::new()),
         };
         match result {

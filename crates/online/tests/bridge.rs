@@ -79,6 +79,8 @@ fn every_command() -> Vec<Command> {
         Command::Claim,
         Command::OfferRematch,
         Command::AcceptRematch,
+        Command::DeclineRematch,
+        Command::WithdrawRematch,
         Command::Restore(Box::new(host.saved())),
     ]
 }

@@ -123,7 +123,32 @@ fn the_panel_follows_the_game_in_the_pages_language() {
     assert_eq!(lines[0], ToPage::Outcome(Some(Outcome::Resigned { by: Color::Red })));
     assert_eq!(commands(panel(&lines).unwrap()), ["rematch-offer", "leave"]);
     let lines = host.event(&Event::Offers { draw: None, rematch: Some(Color::Red) });
-    assert_eq!(commands(panel(&lines).unwrap()), ["rematch-accept", "leave"]);
+    assert_eq!(commands(panel(&lines).unwrap()), ["rematch-accept", "rematch-decline", "leave"]);
+    assert_eq!(panel(&lines).unwrap().buttons[1].label, "Decline");
+    assert_eq!(panel(&lines).unwrap().text, "Your opponent offers a rematch");
+    // The opponent takes it back: this side is told, and may offer one itself.
+    let lines = host.event(&Event::Offers { draw: None, rematch: None });
+    assert_eq!(panel(&lines).unwrap().text, "Your opponent withdrew the rematch offer");
+    assert_eq!(commands(panel(&lines).unwrap()), ["rematch-offer", "leave"]);
+    // This side offers, and may take it back; its own withdrawal is no news.
+    host.command(&onitama_online::bridge::Command::OfferRematch);
+    let lines = host.event(&Event::Offers { draw: None, rematch: Some(Color::Blue) });
+    assert_eq!(panel(&lines).unwrap().text, "You offered a rematch");
+    assert_eq!(commands(panel(&lines).unwrap()), ["rematch-withdraw", "leave"]);
+    assert_eq!(panel(&lines).unwrap().buttons[0].label, "Withdraw");
+    host.command(&onitama_online::bridge::Command::WithdrawRematch);
+    let lines = host.event(&Event::Offers { draw: None, rematch: None });
+    assert_eq!(panel(&lines).unwrap().text, "");
+    // Offered again, and declined by the opponent: told so.
+    host.event(&Event::Offers { draw: None, rematch: Some(Color::Blue) });
+    let lines = host.event(&Event::Offers { draw: None, rematch: None });
+    assert_eq!(panel(&lines).unwrap().text, "Your rematch offer was declined");
+    // A new deal (the opponent offered and this side accepted) says nothing of offers.
+    host.event(&Event::Offers { draw: None, rematch: Some(Color::Red) });
+    host.command(&onitama_online::bridge::Command::AcceptRematch);
+    let mut lines = host.event(&Event::Offers { draw: None, rematch: None });
+    lines.extend(host.event(&Event::Started { you: Color::Red, limit: MoveLimit::DEFAULT, position: start() }));
+    assert_eq!(panel(&lines).unwrap().text, "");
 }
 
 #[test]

@@ -389,3 +389,29 @@ fn leaving_a_finished_game_tells_the_opponent_who_then_cannot_offer_a_rematch() 
     net.command(0, "rematch-offer");
     assert_eq!(net.sides[0].events.last(), Some(&Event::Denied(Reason::NoGame)));
 }
+
+#[test]
+fn a_rematch_offer_declined_or_withdrawn_reaches_the_other_side() {
+    let mut net = friends();
+    net.command(0, "resign");
+    let offers = |net: &Net, side: usize| {
+        net.sides[side].events.iter().rev().find_map(|e| match e {
+            Event::Offers { rematch, .. } => Some(*rematch),
+            _ => None,
+        })
+    };
+    net.command(0, "rematch-offer");
+    let offerer = net.sides[0].session.game().unwrap().you();
+    assert_eq!(offers(&net, 1), Some(Some(offerer)));
+    net.command(1, "rematch-withdraw");
+    assert_eq!(net.sides[1].events.last(), Some(&Event::Denied(Reason::Rule(Refusal::NotOffered))));
+    net.command(1, "rematch-decline");
+    assert_eq!((offers(&net, 0), offers(&net, 1)), (Some(None), Some(None)), "declined on both sides");
+    net.command(1, "rematch-offer");
+    assert_eq!(offers(&net, 0), Some(Some(offerer.other())));
+    net.command(1, "rematch-withdraw");
+    assert_eq!((offers(&net, 0), offers(&net, 1)), (Some(None), Some(None)), "withdrawn on both sides");
+    net.command(0, "rematch-accept");
+    assert_eq!(net.sides[0].events.last(), Some(&Event::Denied(Reason::Rule(Refusal::NotOffered))));
+    assert!(net.sides[0].session.game().unwrap().game().unwrap().outcome().is_some(), "no new game");
+}
