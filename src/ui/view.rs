@@ -81,6 +81,8 @@ pub struct OnlineView {
     pub text: String,
     /// The friend's link, as a fragment of the page's address (`#online=<room>`).
     pub link: Option<String>,
+    /// The time left for the move awaited, under a move limit.
+    pub clock: Option<String>,
     /// Each button's command for the module, and its words.
     pub buttons: Vec<(String, String)>,
 }
@@ -459,7 +461,7 @@ pub fn controls(state: &State) -> ControlsView {
 fn online_view(online: &OnlineState) -> OnlineView {
     let panel = &online.panel;
     let buttons = panel.buttons.iter().map(|b| (b.command.clone(), b.label.clone())).collect();
-    OnlineView { text: panel.text.clone(), link: panel.link.clone(), buttons }
+    OnlineView { text: panel.text.clone(), link: panel.link.clone(), clock: panel.clock.clone(), buttons }
 }
 
 /// The level to offer after the game's end: the next one up, once the player has won enough games

@@ -295,6 +295,14 @@ impl OnlineGame {
         game.position().to_move() != self.you && now.saturating_sub(self.turn_since) >= limit
     }
 
+    /// Under a move limit, while the game goes on: the side to move and the milliseconds left
+    /// for its move (none once the limit has passed).
+    pub fn turn_left(&self, now: u64) -> Option<(Color, u64)> {
+        let limit = self.limit.millis()?;
+        let mover = self.playable()?.position().to_move();
+        Some((mover, limit.saturating_sub(now.saturating_sub(self.turn_since))))
+    }
+
     /// The game, if it goes on and has not diverged.
     fn playable(&self) -> Option<&Game> {
         self.game().filter(|game| game.outcome().is_none() && self.diverged.is_none())

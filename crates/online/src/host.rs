@@ -7,7 +7,7 @@
 //! deal <your colour>⏎<record>             this game on the board, this page playing that colour
 //! move <ply> <move> <position after>      a move added to the record
 //! outcome <code|none>                     a declared end, or none (a claim that lapsed)
-//! panel \t<link>\t<text>[\t<command>\t<label>]…   the strip: the friend's link (or nothing), the words, the buttons
+//! panel \t<link>\t<clock>\t<text>[\t<command>\t<label>]…   the strip: the friend's link (or nothing), the move's time left (or nothing), the words, the buttons
 //! state <phase> <room|-> <colour|-> <here|away> <code|-> <move|wait>   for scripts, and whether this page may move
 //! saved <text>                            to keep with the game, given back by `restore`
 //! denied <code>                           a command of the page refused
@@ -56,6 +56,8 @@ pub enum ToPage {
 pub struct Panel {
     /// The friend's link, as a fragment of the page's address (`#online=<room>`).
     pub link: Option<String>,
+    /// The time left for the move being awaited, under a move limit ("Your move: 2:41").
+    pub clock: Option<String>,
     pub text: String,
     pub buttons: Vec<Button>,
 }
@@ -93,7 +95,9 @@ impl ToPage {
                 let _ = write!(line, "outcome {}", outcome.map_or("none", |o| o.code()));
             }
             ToPage::Panel(panel) => {
-                let _ = write!(line, "panel\t{}\t{}", panel.link.as_deref().unwrap_or(""), clean(&panel.text));
+                let link = panel.link.as_deref().unwrap_or("");
+                let clock = clean(panel.clock.as_deref().unwrap_or(""));
+                let _ = write!(line, "panel\t{link}\t{clock}\t{}", clean(&panel.text));
                 for button in &panel.buttons {
                     let _ = write!(line, "\t{}\t{}", button.command, clean(&button.label));
                 }
@@ -128,6 +132,7 @@ impl ToPage {
         if let Some(rest) = line.strip_prefix("panel\t") {
             let mut fields = rest.split('\t');
             let link = fields.next().ok_or(Refusal::Malformed)?;
+            let clock = fields.next().ok_or(Refusal::Malformed)?;
             let text = fields.next().ok_or(Refusal::Malformed)?.to_string();
             let mut buttons = Vec::new();
             while let Some(command) = fields.next() {
@@ -135,7 +140,8 @@ impl ToPage {
                 buttons.push(Button { command: command.to_string(), label });
             }
             let link = (!link.is_empty()).then(|| link.to_string());
-            return Ok(ToPage::Panel(Panel { link, text, buttons }));
+            let clock = (!clock.is_empty()).then(|| clock.to_string());
+            return Ok(ToPage::Panel(Panel { link, clock, text, buttons }));
         }
         if let Some(text) = line.strip_prefix("saved ") {
             return Ok(ToPage::Saved(text.to_string()));
@@ -186,6 +192,8 @@ impl ToPage {
         }
     }
 }
+
+const PERSIAN_DIGITS: [char; 10] = ['۰', '۱', '۲', '۳', '۴', '۵', '۶', '۷', '۸', '۹'];
 
 /// Tabs and line ends would end a field: a space instead.
 fn clean(text: &str) -> String {
@@ -249,6 +257,10 @@ pub struct Phrases {
     pub returned: &'static str,
     pub reconnecting: &'static str,
     pub can_claim: &'static str,
+    /// The time left for this player's move, `{time}` as m:ss.
+    pub clock_you: &'static str,
+    /// The time left for the opponent's move.
+    pub clock_opponent: &'static str,
     pub draw_offered: &'static str,
     pub draw_sent: &'static str,
     pub draw_declined: &'static str,
@@ -290,6 +302,8 @@ pub const EN: Phrases = Phrases {
     returned: "Your opponent is back",
     reconnecting: "The connection is lost: reconnecting…",
     can_claim: "Your opponent has not moved in time: you may claim the win",
+    clock_you: "Your move: {time}",
+    clock_opponent: "Opponent's move: {time}",
     draw_offered: "Your opponent offers a draw",
     draw_sent: "You offered a draw",
     draw_declined: "Your draw offer was declined",
@@ -328,6 +342,8 @@ pub const FA: Phrases = Phrases {
     returned: "حریف شما بازگشت",
     reconnecting: "اتصال قطع شد: در حال اتصال دوباره…",
     can_claim: "حریف شما به‌موقع حرکت نکرد: می‌توانید برد را بخواهید",
+    clock_you: "حرکت شما: {time}",
+    clock_opponent: "حرکت حریف: {time}",
     draw_offered: "حریف شما مساوی پیشنهاد می‌کند",
     draw_sent: "شما مساوی پیشنهاد دادید",
     draw_declined: "پیشنهاد مساوی شما پذیرفته نشد",
@@ -366,6 +382,8 @@ pub const ES: Phrases = Phrases {
     returned: "Tu rival ha vuelto",
     reconnecting: "Se perdió la conexión: reconectando…",
     can_claim: "Tu rival no ha movido a tiempo: puedes reclamar la victoria",
+    clock_you: "Tu jugada: {time}",
+    clock_opponent: "Jugada del rival: {time}",
     draw_offered: "Tu rival ofrece tablas",
     draw_sent: "Has ofrecido tablas",
     draw_declined: "Tu oferta de tablas fue rechazada",
@@ -404,6 +422,8 @@ pub const FR: Phrases = Phrases {
     returned: "Votre adversaire est de retour",
     reconnecting: "La connexion est perdue\u{a0}: reconnexion…",
     can_claim: "Votre adversaire n'a pas joué à temps\u{a0}: vous pouvez réclamer la victoire",
+    clock_you: "À vous\u{a0}: {time}",
+    clock_opponent: "À l'adversaire\u{a0}: {time}",
     draw_offered: "Votre adversaire propose la nulle",
     draw_sent: "Vous avez proposé la nulle",
     draw_declined: "Votre proposition de nulle a été refusée",
@@ -484,6 +504,7 @@ pub struct Host {
     /// This player's draw offer went unaccepted (declined, or answered with a move).
     draw_declined: bool,
     can_claim: bool,
+    clock: Option<(Color, u32)>,
     trouble: Option<Trouble>,
     /// The page came back from a reload: the opponent's first connection is a return.
     restored: bool,
@@ -583,6 +604,7 @@ impl Host {
                 (self.draw_offer, self.rematch_offer) = (*draw, *rematch);
             }
             Event::CanClaim(can) => self.can_claim = *can,
+            Event::Clock(clock) => self.clock = *clock,
             Event::OpponentConnected(here) => {
                 self.opponent = *here;
                 self.news = None;
@@ -752,6 +774,16 @@ impl Host {
             .as_ref()
             .filter(|_| waiting && self.asked == Asked::Create)
             .map(|room| format!("#online={}", room.as_str()));
-        Panel { link, text: parts.join(" · "), buttons }
+        // The clock runs while the game is played, not once online play stopped.
+        let clock = self.clock.filter(|_| self.dealt() && !self.over() && !gone).map(|(mover, left)| {
+            let time = format!("{}:{:02}", left / 60, left % 60);
+            let time = match self.lang {
+                Lang::Fa => time.chars().map(|c| c.to_digit(10).map_or(c, |d| PERSIAN_DIGITS[d as usize])).collect(),
+                _ => time,
+            };
+            let words = if Some(mover) == you { words.clock_you } else { words.clock_opponent };
+            words.replace("{time}", &time)
+        });
+        Panel { link, clock, text: parts.join(" · "), buttons }
     }
 }

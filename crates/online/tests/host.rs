@@ -25,6 +25,7 @@ fn every_line_reads_back_as_written() {
         ToPage::Panel(Panel::default()),
         ToPage::Panel(Panel {
             link: Some("#online=abc".into()),
+            clock: Some("À vous\u{a0}: 2:41".into()),
             text: "Votre adversaire propose la nulle · x".into(),
             buttons: vec![Button { command: "draw-accept".into(), label: "Accepter".into() }],
         }),
@@ -69,7 +70,8 @@ fn lines_that_do_not_read_are_refused() {
         "deal blue\nstart bbBbb/5/5/5/rrRrr ox,boar horse,elephant crab r\nmoves ox:a1a9",
         "move 01 ox:a1a2 bbBbb/5/5/5/rrRrr ox,boar horse,elephant crab r",
         "move 0 ox:a1a2 bbBbb/5/5/5/rrRrr ox,boar horse,elephant crab r extra",
-        "panel\tlink\ttext\tdraw-accept",
+        "panel\tlink\tclock\ttext\tdraw-accept",
+        "panel\tlink\ttext",
         "hello",
     ] {
         assert!(ToPage::decode(line).is_err(), "{line}");
@@ -79,10 +81,11 @@ fn lines_that_do_not_read_are_refused() {
 
 #[test]
 fn a_tab_in_a_word_cannot_make_a_button() {
-    let panel = Panel { link: None, text: "a\tdraw-accept\tb".into(), buttons: vec![] };
+    let panel = Panel { link: None, clock: Some("x\ty".into()), text: "a\tdraw-accept\tb".into(), buttons: vec![] };
     let ToPage::Panel(read) = ToPage::decode(&ToPage::Panel(panel).encode()).unwrap() else { panic!() };
     assert!(read.buttons.is_empty());
     assert_eq!(read.text, "a draw-accept b");
+    assert_eq!(read.clock.as_deref(), Some("x y"));
 }
 
 fn panel(lines: &[ToPage]) -> Option<&Panel> {
@@ -381,4 +384,26 @@ fn the_opponents_arrival_and_return_are_said_once_and_shown_until_the_next_move(
     restored.event(&Event::Started { you: Color::Blue, limit: MoveLimit::DEFAULT, position: start() });
     restored.event(&Event::Status(Status { phase: Phase::Playing, reason: None }));
     assert_eq!(said_words(&restored.event(&Event::OpponentConnected(true))), ["Your opponent is back"]);
+}
+
+#[test]
+fn the_clock_says_whose_move_it_is_and_the_time_left_in_the_pages_language() {
+    let mut host = Host::new(Lang::En);
+    host.asked(Asked::Create);
+    host.event(&Event::Status(Status { phase: Phase::Playing, reason: None }));
+    host.event(&Event::OpponentConnected(true));
+    let lines = host.event(&Event::Started { you: Color::Blue, limit: MoveLimit::DEFAULT, position: start() });
+    assert_eq!(panel(&lines).unwrap().clock, None, "not before the module tells the time");
+    let lines = host.event(&Event::Clock(Some((Color::Red, 161))));
+    assert_eq!(panel(&lines).unwrap().clock.as_deref(), Some("Opponent's move: 2:41"));
+    let lines = host.event(&Event::Clock(Some((Color::Blue, 9))));
+    assert_eq!(panel(&lines).unwrap().clock.as_deref(), Some("Your move: 0:09"));
+    let lines = host.set_lang(Lang::Fa);
+    assert_eq!(panel(&lines).unwrap().clock.as_deref(), Some("حرکت شما: ۰:۰۹"));
+    let lines = host.set_lang(Lang::Fr);
+    assert_eq!(panel(&lines).unwrap().clock.as_deref(), Some("À vous\u{a0}: 0:09"));
+    let lines = host.event(&Event::Outcome(Some(Outcome::Resigned { by: Color::Red })));
+    assert_eq!(panel(&lines).unwrap().clock, None, "no clock once the game is over");
+    let lines = host.event(&Event::Clock(None));
+    assert!(panel(&lines).is_none_or(|p| p.clock.is_none()));
 }

@@ -74,6 +74,7 @@ impl Session {
         let lang = self.state.lang();
         let panel = Panel {
             link: None,
+            clock: None,
             text: lang.texts().html("online-opening").unwrap_or_default().to_string(),
             buttons: vec![Button {
                 command: LEAVE.to_string(),
@@ -173,6 +174,7 @@ impl Session {
         let cancel = lang.texts().html("cancel").unwrap_or_default();
         online.panel = Panel {
             link: None,
+            clock: None,
             text: lang.texts().html("online-unavailable").unwrap_or_default().to_string(),
             buttons: vec![Button { command: LEAVE.to_string(), label: cancel.to_string() }],
         };

@@ -793,6 +793,8 @@ fn show_online(online: Option<&OnlineView>) {
     set_hidden("online", online.is_none());
     let Some(online) = online else { return };
     set_text("online-text", Some(&online.text));
+    set_text("online-clock", online.clock.as_deref());
+    set_hidden("online-clock", online.clock.is_none());
     set_hidden("online-link-row", online.link.is_none());
     if let (Some(link), Some(field)) = (&online.link, element::<HtmlInputElement>("online-link")) {
         field.set_value(&full_link(link));
