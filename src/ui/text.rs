@@ -666,7 +666,9 @@ pub fn describe_position(lang: Lang, position: &Position) -> String {
         let master = position.master(color).map_or(String::new(), |s| s.to_string());
         let students: Vec<String> =
             (position.pieces(color) & !position.masters(color)).map(|square| square.to_string()).collect();
-        let students = if students.is_empty() { t.no_students.to_string() } else { students.join(", ") };
+        // Persian joins a list with its own comma.
+        let comma = if lang == Lang::Fa { "، " } else { ", " };
+        let students = if students.is_empty() { t.no_students.to_string() } else { students.join(comma) };
         parts.push(fill(
             lang,
             t.describe_side,
