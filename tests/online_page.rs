@@ -232,7 +232,10 @@ fn resigning_asks_the_module_and_the_game_ends_when_it_says_so() {
     assert_eq!(session.state().game.outcome(), Some(Outcome::Resigned { by: Color::Blue }), "{effects:?}");
     assert!(!controls(session.state()).undo, "an online game is not taken back, even once over");
     let banner = controls(session.state()).result.expect("the result shows");
-    assert_eq!(banner.text, "You resign — your opponent wins");
+    // The verdict in the strip (one line on a phone), how it ended by the board.
+    assert_eq!(banner.text, "Your opponent wins");
+    let labels = onitama::ui::scene::labels(session.state());
+    assert_eq!(labels[0].1, "You resign — your opponent wins");
     let buttons = controls(session.state()).online.unwrap().buttons;
     assert!(buttons.contains(&("rematch-offer".to_string(), "Rematch".to_string())), "{buttons:?}");
     // One Rematch: the strip's, not the banner's too.

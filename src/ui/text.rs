@@ -486,18 +486,21 @@ pub fn result_short(lang: Lang, outcome: Outcome, mode: Mode) -> String {
         (Outcome::Win { winner, .. } | Outcome::WonOnTime { winner }, Mode::VsAi { human, .. }) => {
             (if winner == human { t.you_win_short } else { t.ai_wins_short }).to_string()
         }
+        // Online a resignation too is said as who won (a phone's strip keeps it on one line);
+        // how the game ended is by the board.
         (Outcome::Win { winner, .. } | Outcome::WonOnTime { winner }, Mode::Online { you }) => {
-            if winner == you {
-                t.you_win_short.to_string()
-            } else {
-                html_fill(lang, "opponent-wins", &[])
-            }
+            online_verdict(lang, winner == you)
         }
         (Outcome::Win { winner, .. } | Outcome::WonOnTime { winner }, _) => {
             fill(lang, t.wins_short, &[("color", color_name(lang, winner))])
         }
+        (Outcome::Resigned { by }, Mode::Online { you }) => online_verdict(lang, by != you),
         (Outcome::Resigned { .. }, _) => result(lang, outcome, mode),
     }
+}
+
+fn online_verdict(lang: Lang, won: bool) -> String {
+    if won { lang.texts().you_win_short.to_string() } else { html_fill(lang, "opponent-wins", &[]) }
 }
 
 /// The label by the AI's hand: its level, and whether it is thinking.

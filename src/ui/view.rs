@@ -240,7 +240,8 @@ impl ReviewGraph {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct ResultBanner {
     pub text: String,
-    /// The page's Rematch is offered (online, the module's strip offers it, once).
+    /// The page's Rematch and New game are offered (online, the module's strip offers the
+    /// rematch and the way out, once).
     pub rematch: bool,
     /// "Level" is offered (the AI played).
     pub change_level: bool,
@@ -261,7 +262,7 @@ pub struct NextLevel {
 pub struct GameOverStrip {
     /// The result in a few words.
     pub text: String,
-    /// The page's Rematch is offered, as in the result banner.
+    /// The page's Rematch and New game are offered, as in the result banner.
     pub rematch: bool,
     /// "Review" is offered (the game has moves to review).
     pub review: bool,
@@ -405,7 +406,7 @@ pub fn controls(state: &State) -> ControlsView {
         resign: state.resigner().map(|by| {
             let outcome = crate::rules::Outcome::Resigned { by };
             let kept = text::puzzle_text(lang, "resign-kept", &[]);
-            format!("{} · {kept}", text::result_short(lang, outcome, state.mode))
+            format!("{} · {kept}", text::result(lang, outcome, state.mode))
         }),
         game_over: game
             .outcome()

@@ -503,13 +503,17 @@ pub fn update(view: &ControlsView) {
     set_hidden("game-over", view.game_over.is_none());
     if let Some(strip) = &view.game_over {
         set_text("game-over-text", Some(&strip.text));
+        // Online, the online bar offers the rematch and the way out: neither is here (the
+        // result's words keep one line on a phone).
         set_hidden("over-rematch", !strip.rematch);
+        set_hidden("over-new-game", !strip.rematch);
         set_hidden("over-review", !strip.review);
     }
     set_hidden("result", view.result.is_none());
     if let Some(result) = &view.result {
         set_text("result-text", Some(&result.text));
         set_hidden("rematch", !result.rematch);
+        set_hidden("result-new-game", !result.rematch);
         set_hidden("result-level", !result.change_level);
         set_hidden("play-next-level", result.next_level.is_none());
         if let Some(next) = &result.next_level {
