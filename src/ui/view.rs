@@ -555,10 +555,15 @@ fn review_panel(state: &State, review: &Review) -> ReviewPanel {
     }
 }
 
+/// The new-game dialog's choice of a stranger online (beside `ModeKind`'s codes).
+pub const FIND: &str = "find";
+
 /// The new-game dialog's choices.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SetupForm {
     pub choice: ModeChoice,
+    /// Online against the next stranger who asks (the rest of the form does not apply).
+    pub stranger: bool,
     /// Deal the five cards below instead of at random.
     pub choose_cards: bool,
     /// Red, Red, Blue, Blue, side.
@@ -575,6 +580,7 @@ impl SetupForm {
         let [red, blue] = [Color::Red, Color::Blue].map(|color| start.hand(color).pair());
         SetupForm {
             choice: ModeChoice::of(state.mode),
+            stranger: false,
             choose_cards: false,
             cards: [red[0], red[1], blue[0], blue[1], start.side_card()],
             limit: MoveLimit::DEFAULT,
@@ -601,6 +607,7 @@ impl SetupForm {
     pub fn read(fields: &SetupFields) -> SetupForm {
         let defaults = ModeChoice::default();
         SetupForm {
+            stranger: fields.mode == FIND,
             choice: ModeChoice {
                 kind: ModeKind::from_dialog_code(&fields.mode).unwrap_or(defaults.kind),
                 seat: Seat::from_code(&fields.seat).unwrap_or(defaults.seat),
@@ -627,7 +634,7 @@ impl SetupForm {
     /// The form's fields, as the dialog shows them.
     pub fn fields(&self) -> SetupFields {
         SetupFields {
-            mode: self.choice.kind.code().to_string(),
+            mode: if self.stranger { FIND } else { self.choice.kind.code() }.to_string(),
             seat: self.choice.seat.code().to_string(),
             level: self.choice.level.code().to_string(),
             turn_board: self.choice.turn_board,
@@ -644,6 +651,9 @@ impl SetupForm {
     /// and limit (a random colour is the host's module's to draw; a random deal from the cards
     /// on is drawn here); a choice of cards that cannot be dealt is refused with the reason in `lang`.
     pub fn start(&self, coin: bool, deck: CardSet, lang: Lang) -> Result<Intent, String> {
+        if self.stranger {
+            return Ok(Intent::Online(OnlineAction::Find));
+        }
         let new_game = self.new_game(coin, deck, lang)?;
         if self.choice.kind != ModeKind::Online {
             let game = new_game.game().map_err(|error| super::error_text::position_error(lang, &error))?;
@@ -697,15 +707,20 @@ pub struct SetupRows {
     pub level: bool,
     pub turn_board: bool,
     pub limit: bool,
+    /// The five cards and the cards to deal from (a stranger's game is dealt from the base cards).
+    pub cards: bool,
 }
 
-pub fn setup_rows(kind: Option<ModeKind>) -> SetupRows {
-    let kind = kind.unwrap_or(ModeKind::VsAi);
+/// The rows for the dialog's choice of how to play (a `ModeKind` code, or [`FIND`]).
+pub fn setup_rows(code: &str) -> SetupRows {
+    let kind = ModeKind::from_dialog_code(code).unwrap_or(ModeKind::VsAi);
+    let here = code != FIND;
     SetupRows {
-        seat: matches!(kind, ModeKind::VsAi | ModeKind::Online),
-        level: matches!(kind, ModeKind::VsAi | ModeKind::Watch),
-        turn_board: kind == ModeKind::PassAndPlay,
-        limit: kind == ModeKind::Online,
+        seat: here && matches!(kind, ModeKind::VsAi | ModeKind::Online),
+        level: here && matches!(kind, ModeKind::VsAi | ModeKind::Watch),
+        turn_board: here && kind == ModeKind::PassAndPlay,
+        limit: here && kind == ModeKind::Online,
+        cards: here,
     }
 }
 

@@ -240,3 +240,37 @@ test('the time left for the move shows on both sides under a limit, the bar and 
   assert.deepEqual([...host.errors, ...guest.errors, ...free.host.errors, ...free.guest.errors], []);
   for (const side of [host, guest, free.host, free.guest]) await side.context.close();
 });
+
+test('Find an opponent is offered in the new-game dialog too: two strangers choosing it there are paired', async () => {
+  const openDialog = async (page) => {
+    await page.click('#new-game');
+    await page.selectOption('#setup-mode', 'find');
+  };
+  const a = await openContext(shared.browser, shared.server.url, phone);
+  await openDialog(a.page);
+  // Nothing else of the form applies to a stranger's game.
+  const visible = (page) => page.evaluate(() => ['setup-colour', 'setup-level', 'setup-turn', 'setup-limit', 'setup-choose-cards', 'deck']
+    .filter((id) => document.getElementById(id).getBoundingClientRect().height > 0));
+  assert.deepEqual(await visible(a.page), []);
+  assert.equal(await a.page.evaluate(() => document.querySelector('#setup-mode option[value="find"]').textContent), 'آنلاین، با حریفی ناشناس');
+  await screenshot(a.page, 'online-play-fa-setup-find');
+  if (!(await a.page.evaluate(() => 'axe' in window))) await a.page.evaluate(await axeSource);
+  const violations = await a.page.evaluate(async () => (await window.axe.run('#setup', { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } })).violations.map((v) => v.id));
+  assert.deepEqual(violations, []);
+  await a.page.tap('#setup-start');
+  await waitText(a.page, 'در جست‌وجوی حریف…');
+
+  const b = await openContext(shared.browser, shared.server.url, desktop);
+  await openDialog(b.page);
+  await b.page.click('#setup-start');
+  for (const side of [a, b]) await waitOnline(side.page, () => window.wasmBindings.game_state().online?.status === 'playing');
+  const [sa, sb] = [await online(a.page), await online(b.page)];
+  assert.notEqual(sa.you, sb.you, 'opposite colours');
+  assert.equal(sa.room, sb.room);
+  // Back in the dialog, the choice is as it was left: another way of playing shows its rows again.
+  await b.page.click('#new-game');
+  await b.page.selectOption('#setup-mode', 'ai');
+  assert.deepEqual(await visible(b.page), ['setup-colour', 'setup-level', 'setup-choose-cards', 'deck']);
+  assert.deepEqual([...a.errors, ...b.errors], []);
+  for (const side of [a, b]) await side.context.close();
+});

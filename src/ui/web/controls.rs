@@ -367,13 +367,17 @@ fn open_setup(app: &mut App) {
 
 /// Shows only the choices that the chosen way of playing uses.
 fn show_mode_choices() {
-    let rows = view::setup_rows(ModeKind::from_dialog_code(&select_value("setup-mode")));
+    let rows = view::setup_rows(&select_value("setup-mode"));
     let shown = [("setup-colour", rows.seat), ("setup-level", rows.level), ("setup-turn", rows.turn_board)];
     for (id, shown) in shown.into_iter().chain([("setup-limit", rows.limit)]) {
         if let Some(label) = element::<Element>(id).and_then(|e| e.closest("label").ok().flatten()) {
             let _ = label.dyn_into::<web_sys::HtmlElement>().map(|label| label.set_hidden(!shown));
         }
     }
+    if let Some(cards) = element::<Element>("setup-choose-cards").and_then(|e| e.closest("fieldset").ok().flatten()) {
+        let _ = cards.dyn_into::<web_sys::HtmlElement>().map(|cards| cards.set_hidden(!rows.cards));
+    }
+    set_hidden("deck", !rows.cards);
 }
 
 fn show_setup_error(message: &str) {
