@@ -6,7 +6,7 @@ mod common;
 
 use common::{Motion, START, mv, open_position};
 use onitama::online::bridge::{Command, Event as Said, Phase, Reason, Status};
-use onitama::online::host::{Asked, Host, Lang};
+use onitama::online::host::{Host, Lang};
 use onitama::online::{ColorChoice, DealChoice, MoveLimit, OnlineGame, Refusal, Setup, Token};
 use onitama::rules::{Color, Game, Outcome, Position};
 use onitama::save;
@@ -46,12 +46,7 @@ fn act(session: &mut Session, action: OnlineAction) -> Vec<Effect> {
     let effects = session.update(Event::Intent(Intent::Online(action)));
     // The module hears the same commands: a new game's resets what it told.
     for command in commands(&effects) {
-        match command {
-            Command::Create(_) => HOST.with_borrow_mut(|host| host.asked(Asked::Create)),
-            Command::Join(_) => HOST.with_borrow_mut(|host| host.asked(Asked::Join)),
-            Command::Find(_) => HOST.with_borrow_mut(|host| host.asked(Asked::Find)),
-            _ => {}
-        }
+        HOST.with_borrow_mut(|host| host.command(&command));
     }
     effects
 }
@@ -237,7 +232,10 @@ fn resigning_asks_the_module_and_the_game_ends_when_it_says_so() {
     assert_eq!(session.state().game.outcome(), Some(Outcome::Resigned { by: Color::Blue }), "{effects:?}");
     assert!(!controls(session.state()).undo, "an online game is not taken back, even once over");
     let banner = controls(session.state()).result.expect("the result shows");
-    assert_eq!(banner.text, "You resign — your opponent wins");
+    // The verdict in the strip (one line on a phone), how it ended by the board.
+    assert_eq!(banner.text, "Your opponent wins");
+    let labels = onitama::ui::scene::labels(session.state());
+    assert_eq!(labels[0].1, "You resign — your opponent wins");
     let buttons = controls(session.state()).online.unwrap().buttons;
     assert!(buttons.contains(&("rematch-offer".to_string(), "Rematch".to_string())), "{buttons:?}");
     // One Rematch: the strip's, not the banner's too.
@@ -449,4 +447,35 @@ fn a_broken_online_link_is_explained_and_the_game_in_progress_stays() {
             "Ce lien de partie en ligne est incomplet ou abîmé\u{a0}: demandez à votre ami de vous le renvoyer."
         );
     }
+}
+
+#[test]
+fn the_tutorial_is_not_offered_while_online_play_is_open() {
+    let (session, _) = open_position(START, Mode::default(), Settings::default(), Motion::Reduced);
+    let mut state = session.state().clone();
+    state.first_visit = true;
+    let mut first = Session::new(state);
+    first.update(Event::Opened);
+    assert!(first.controls().tutorial_offer, "a first visit offers it");
+    act(&mut first, OnlineAction::Invite(Setup::default()));
+    assert!(!first.controls().tutorial_offer, "not while waiting for the friend");
+    said(&mut first, Said::Status(Status { phase: Phase::Playing, reason: None }));
+    said(&mut first, Said::OpponentConnected(true));
+    said(&mut first, Said::Started { you: Color::Blue, limit: MoveLimit::DEFAULT, position: start() });
+    assert_eq!(first.state().mode, Mode::Online { you: Color::Blue });
+    assert!(!first.controls().tutorial_offer, "not during the online game, nothing played by this side yet");
+}
+
+#[test]
+fn the_opponents_arrival_is_announced() {
+    let (mut session, _) = open_position(START, Mode::default(), Settings::default(), Motion::Reduced);
+    act(&mut session, OnlineAction::Invite(Setup::default()));
+    said(&mut session, Said::Status(Status { phase: Phase::Playing, reason: None }));
+    said(&mut session, Said::Started { you: Color::Blue, limit: MoveLimit::DEFAULT, position: start() });
+    let effects = said(&mut session, Said::OpponentConnected(true));
+    assert!(
+        effects.contains(&Effect::Announce("Your opponent is here: the game begins".into())),
+        "announced: {effects:?}"
+    );
+    assert_eq!(controls(session.state()).online.unwrap().text, "Your opponent is here: the game begins");
 }

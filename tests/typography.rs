@@ -53,3 +53,15 @@ fn every_french_text_in_the_table_keeps_them() {
         assert_eq!(breakable(literal), None);
     }
 }
+
+#[test]
+fn persian_joins_the_boards_lists_with_its_own_comma() {
+    let position = "bbBbb/5/5/5/rrRrr ox,boar horse,elephant crab r".parse().unwrap();
+    let persian = text::describe_position(Lang::Fa, &position);
+    assert!(!persian.contains(','), "a Latin comma in {persian:?}");
+    assert!(persian.contains("a۱، b۱، d۱، e۱"), "{persian:?}");
+    for lang in [Lang::En, Lang::Es, Lang::Fr] {
+        let described = text::describe_position(lang, &position);
+        assert!(described.contains("a1, b1, d1, e1") && !described.contains('،'), "{described:?}");
+    }
+}

@@ -183,8 +183,9 @@ fn a_card_picked_in_the_new_game_form_makes_the_five_cards_the_deal() {
 
 #[test]
 fn the_new_game_form_shows_only_the_rows_its_way_of_playing_uses() {
-    let rows = |kind| {
-        let r = view::setup_rows(Some(kind));
+    let rows = |kind: ModeKind| {
+        let r = view::setup_rows(kind.code());
+        assert!(r.cards, "{kind:?} deals the cards chosen");
         (r.seat, r.level, r.turn_board)
     };
     assert_eq!(rows(ModeKind::VsAi), (true, true, false));
@@ -337,4 +338,22 @@ fn the_page_names_every_card_and_offers_the_enabled_ones() {
     session.update(Event::Intent(Intent::Play(mv("goat:d5c4"))));
     assert_eq!(session.state().position().side_card(), Card::Goat);
     assert!(onitama::ui::emblems::emblem(Card::Phoenix).is_empty());
+}
+
+#[test]
+fn the_new_game_form_finds_a_stranger_online_with_none_of_its_other_rows() {
+    use onitama::ui::session::OnlineAction;
+    let fields = view::SetupFields { mode: view::FIND.to_string(), ..view::SetupFields::default() };
+    let form = view::SetupForm::read(&fields);
+    assert!(form.stranger);
+    assert_eq!(form.fields().mode, view::FIND, "read back as it was chosen");
+    assert!(matches!(form.start(false, onitama::ui::deck::DEFAULT, Lang::En), Ok(Intent::Online(OnlineAction::Find))));
+    let rows = view::setup_rows(view::FIND);
+    assert_eq!((rows.seat, rows.level, rows.turn_board, rows.limit, rows.cards), (false, false, false, false, false));
+    let invite = view::SetupForm::read(&view::SetupFields { mode: "online".into(), ..fields });
+    assert!(!invite.stranger);
+    assert!(matches!(
+        invite.start(false, onitama::ui::deck::DEFAULT, Lang::En),
+        Ok(Intent::Online(OnlineAction::Invite(_)))
+    ));
 }

@@ -715,10 +715,12 @@ impl Session {
                 None => self.effects.push(Effect::Log("resigning is not offered now".to_string())),
             },
             // The rematch the module offers (or accepts, when the opponent offered it first).
-            Intent::Rematch if online => match self.state.online.as_ref().and_then(|o| o.offers("rematch")) {
-                Some(command) => self.effects.push(Effect::Online(command.to_string())),
-                None => self.effects.push(Effect::Log("no rematch is offered now".to_string())),
-            },
+            Intent::Rematch if online => {
+                match self.state.online.as_ref().and_then(|o| o.offers("rematch-a").or(o.offers("rematch-o"))) {
+                    Some(command) => self.effects.push(Effect::Online(command.to_string())),
+                    None => self.effects.push(Effect::Log("no rematch is offered now".to_string())),
+                }
+            }
             // A solution shown plays itself: a move from outside would leave its line.
             Intent::Play(m) if self.state.puzzle.is_some_and(|run| run.shown) => {
                 self.effects.push(Effect::Log(format!("move {m} refused: the solution is shown")));

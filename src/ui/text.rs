@@ -455,18 +455,21 @@ pub fn result_short(lang: Lang, outcome: Outcome, mode: Mode) -> String {
         (Outcome::Win { winner, .. } | Outcome::WonOnTime { winner }, Mode::VsAi { human, .. }) => {
             (if winner == human { t.you_win_short } else { t.ai_wins_short }).to_string()
         }
+        // Online a resignation too is said as who won (a phone's strip keeps it on one line);
+        // how the game ended is by the board.
         (Outcome::Win { winner, .. } | Outcome::WonOnTime { winner }, Mode::Online { you }) => {
-            if winner == you {
-                t.you_win_short.to_string()
-            } else {
-                html_fill(lang, "opponent-wins", &[])
-            }
+            online_verdict(lang, winner == you)
         }
         (Outcome::Win { winner, .. } | Outcome::WonOnTime { winner }, _) => {
             fill(lang, t.wins_short, &[("color", color_name(lang, winner))])
         }
+        (Outcome::Resigned { by }, Mode::Online { you }) => online_verdict(lang, by != you),
         (Outcome::Resigned { .. }, _) => result(lang, outcome, mode),
     }
+}
+
+fn online_verdict(lang: Lang, won: bool) -> String {
+    if won { lang.texts().you_win_short.to_string() } else { html_fill(lang, "opponent-wins", &[]) }
 }
 
 /// The label by the AI's hand: its level, and whether it is thinking.
@@ -635,7 +638,9 @@ pub fn describe_position(lang: Lang, position: &Position) -> String {
         let master = position.master(color).map_or(String::new(), |s| s.to_string());
         let students: Vec<String> =
             (position.pieces(color) & !position.masters(color)).map(|square| square.to_string()).collect();
-        let students = if students.is_empty() { t.no_students.to_string() } else { students.join(", ") };
+        // Persian joins a list with its own comma.
+        let comma = if lang == Lang::Fa { "، " } else { ", " };
+        let students = if students.is_empty() { t.no_students.to_string() } else { students.join(comma) };
         parts.push(fill(
             lang,
             t.describe_side,
@@ -941,6 +946,7 @@ const EN: Texts = Texts {
         ("online-invite", "Invite a friend"),
         ("online-find", "Find an opponent"),
         ("mode-invite", "online, with a friend I invite"),
+        ("mode-find", "online, against a stranger"),
         ("online-limit", "Time for a move"),
         ("limit-60", "1 minute"),
         ("limit-180", "3 minutes"),
@@ -1199,6 +1205,7 @@ const FA: Texts = Texts {
         ("online-invite", "دعوت از یک دوست"),
         ("online-find", "یافتن حریف"),
         ("mode-invite", "آنلاین، با دوستی که دعوت می‌کنم"),
+        ("mode-find", "آنلاین، با حریفی ناشناس"),
         ("online-limit", "زمان هر حرکت"),
         ("limit-60", "۱ دقیقه"),
         ("limit-180", "۳ دقیقه"),
@@ -1488,6 +1495,7 @@ const ES: Texts = Texts {
         ("online-invite", "Invitar a un amigo"),
         ("online-find", "Buscar un rival"),
         ("mode-invite", "en línea, con un amigo al que invito"),
+        ("mode-find", "en línea, contra un desconocido"),
         ("online-limit", "Tiempo por jugada"),
         ("limit-60", "1 minuto"),
         ("limit-180", "3 minutos"),
@@ -1793,6 +1801,7 @@ const FR: Texts = Texts {
         ("online-invite", "Inviter un ami"),
         ("online-find", "Trouver un adversaire"),
         ("mode-invite", "en ligne, avec un ami que j'invite"),
+        ("mode-find", "en ligne, contre un inconnu"),
         ("online-limit", "Temps par coup"),
         ("limit-60", "1 minute"),
         ("limit-180", "3 minutes"),

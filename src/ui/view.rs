@@ -82,6 +82,8 @@ pub struct OnlineView {
     pub text: String,
     /// The friend's link, as a fragment of the page's address (`#online=<room>`).
     pub link: Option<String>,
+    /// The time left for the move awaited, under a move limit.
+    pub clock: Option<String>,
     /// Each button's command for the module, and its words.
     pub buttons: Vec<(String, String)>,
 }
@@ -239,7 +241,8 @@ impl ReviewGraph {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct ResultBanner {
     pub text: String,
-    /// The page's Rematch is offered (online, the module's strip offers it, once).
+    /// The page's Rematch and New game are offered (online, the module's strip offers the
+    /// rematch and the way out, once).
     pub rematch: bool,
     /// "Level" is offered (the AI played).
     pub change_level: bool,
@@ -260,7 +263,7 @@ pub struct NextLevel {
 pub struct GameOverStrip {
     /// The result in a few words.
     pub text: String,
-    /// The page's Rematch is offered, as in the result banner.
+    /// The page's Rematch and New game are offered, as in the result banner.
     pub rematch: bool,
     /// "Review" is offered (the game has moves to review).
     pub review: bool,
@@ -404,7 +407,7 @@ pub fn controls(state: &State) -> ControlsView {
         resign: state.resigner().map(|by| {
             let outcome = crate::rules::Outcome::Resigned { by };
             let kept = text::puzzle_text(lang, "resign-kept", &[]);
-            format!("{} · {kept}", text::result_short(lang, outcome, state.mode))
+            format!("{} · {kept}", text::result(lang, outcome, state.mode))
         }),
         game_over: game
             .outcome()
@@ -435,7 +438,9 @@ pub fn controls(state: &State) -> ControlsView {
                 .flatten()
                 .map_or_else(Vec::new, |file| super::tutorial::every_text(lang, file)),
         }),
+        // Not while online play is open: the strip is online play's.
         tutorial_offer: state.first_visit
+            && state.online.is_none()
             && !state.tutorial_done
             && state.tutorial.is_none()
             && !played_here(state)
@@ -458,7 +463,7 @@ pub fn controls(state: &State) -> ControlsView {
 fn online_view(online: &OnlineState) -> OnlineView {
     let panel = &online.panel;
     let buttons = panel.buttons.iter().map(|b| (b.command.clone(), b.label.clone())).collect();
-    OnlineView { text: panel.text.clone(), link: panel.link.clone(), buttons }
+    OnlineView { text: panel.text.clone(), link: panel.link.clone(), clock: panel.clock.clone(), buttons }
 }
 
 /// The level to offer after the game's end: the next one up, once the player has won enough games
@@ -551,10 +556,15 @@ fn review_panel(state: &State, review: &Review) -> ReviewPanel {
     }
 }
 
+/// The new-game dialog's choice of a stranger online (beside `ModeKind`'s codes).
+pub const FIND: &str = "find";
+
 /// The new-game dialog's choices.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SetupForm {
     pub choice: ModeChoice,
+    /// Online against the next stranger who asks (the rest of the form does not apply).
+    pub stranger: bool,
     /// Deal the five cards below instead of at random.
     pub choose_cards: bool,
     /// Red, Red, Blue, Blue, side.
@@ -571,6 +581,7 @@ impl SetupForm {
         let [red, blue] = [Color::Red, Color::Blue].map(|color| start.hand(color).pair());
         SetupForm {
             choice: ModeChoice::of(state.mode),
+            stranger: false,
             choose_cards: false,
             cards: [red[0], red[1], blue[0], blue[1], start.side_card()],
             limit: MoveLimit::DEFAULT,
@@ -597,6 +608,7 @@ impl SetupForm {
     pub fn read(fields: &SetupFields) -> SetupForm {
         let defaults = ModeChoice::default();
         SetupForm {
+            stranger: fields.mode == FIND,
             choice: ModeChoice {
                 kind: ModeKind::from_dialog_code(&fields.mode).unwrap_or(defaults.kind),
                 seat: Seat::from_code(&fields.seat).unwrap_or(defaults.seat),
@@ -623,7 +635,7 @@ impl SetupForm {
     /// The form's fields, as the dialog shows them.
     pub fn fields(&self) -> SetupFields {
         SetupFields {
-            mode: self.choice.kind.code().to_string(),
+            mode: if self.stranger { FIND } else { self.choice.kind.code() }.to_string(),
             seat: self.choice.seat.code().to_string(),
             level: self.choice.level.code().to_string(),
             turn_board: self.choice.turn_board,
@@ -640,6 +652,9 @@ impl SetupForm {
     /// and limit (a random colour is the host's module's to draw; a random deal from the cards
     /// on is drawn here); a choice of cards that cannot be dealt is refused with the reason in `lang`.
     pub fn start(&self, coin: bool, deck: CardSet, lang: Lang) -> Result<Intent, String> {
+        if self.stranger {
+            return Ok(Intent::Online(OnlineAction::Find));
+        }
         let new_game = self.new_game(coin, deck, lang)?;
         if self.choice.kind != ModeKind::Online {
             let game = new_game.game().map_err(|error| super::error_text::position_error(lang, &error))?;
@@ -693,15 +708,20 @@ pub struct SetupRows {
     pub level: bool,
     pub turn_board: bool,
     pub limit: bool,
+    /// The five cards and the cards to deal from (a stranger's game is dealt from the base cards).
+    pub cards: bool,
 }
 
-pub fn setup_rows(kind: Option<ModeKind>) -> SetupRows {
-    let kind = kind.unwrap_or(ModeKind::VsAi);
+/// The rows for the dialog's choice of how to play (a `ModeKind` code, or [`FIND`]).
+pub fn setup_rows(code: &str) -> SetupRows {
+    let kind = ModeKind::from_dialog_code(code).unwrap_or(ModeKind::VsAi);
+    let here = code != FIND;
     SetupRows {
-        seat: matches!(kind, ModeKind::VsAi | ModeKind::Online),
-        level: matches!(kind, ModeKind::VsAi | ModeKind::Watch),
-        turn_board: kind == ModeKind::PassAndPlay,
-        limit: kind == ModeKind::Online,
+        seat: here && matches!(kind, ModeKind::VsAi | ModeKind::Online),
+        level: here && matches!(kind, ModeKind::VsAi | ModeKind::Watch),
+        turn_board: here && kind == ModeKind::PassAndPlay,
+        limit: here && kind == ModeKind::Online,
+        cards: here,
     }
 }
 

@@ -105,7 +105,8 @@ test('360×640 Persian phone: the board stays put while the online bar changes, 
   await host.page.click('#resign-confirm');
   await waitButton(guest.page, 'rematch-offer');
   await screenshot(guest.page, 'online-layout-fa-over');
-  // The result line above may take another height (the strip's own rule); from there on, the board stays.
+  // The result keeps one line on the phone, as high as the strip's line during the game: the board stays.
+  await assertStill(guest.page, playing, 'the game over');
   const over = await board(guest.page);
   await assertGaps(guest.page, 'the game over');
 

@@ -11,7 +11,9 @@
 //! resign | draw-offer | draw-accept          outcome <code|none>
 //! draw-decline | claim                       offers <draw: colour|-> <rematch: colour|->
 //! rematch-offer | rematch-accept             can-claim <yes|no>
+//! rematch-decline | rematch-withdraw
 //! restore <saved text>                       opponent <connected|away>
+//!                                            clock <colour to move> <seconds left> | clock none
 //!                                            refused <code>      (a message of the peer refused, or ours by the peer)
 //!                                            denied <code>       (a command refused here)
 //!                                            dropped <code>      (the connection to the peer closed for this reason)
@@ -48,6 +50,10 @@ pub enum Command {
     Claim,
     OfferRematch,
     AcceptRematch,
+    /// The opponent's rematch offer declined.
+    DeclineRematch,
+    /// This player's rematch offer taken back.
+    WithdrawRematch,
     /// The game again after a reload, from its last `saved` event.
     Restore(Box<Saved>),
 }
@@ -187,6 +193,9 @@ pub enum Event {
     },
     /// Whether this player may claim the game on time now.
     CanClaim(bool),
+    /// Under a move limit, whose move it is and the whole seconds left for it (rounded up);
+    /// none without a limit or once the game is over.
+    Clock(Option<(Color, u32)>),
     OpponentConnected(bool),
     /// A message of the peer refused here, or one of ours refused by the peer.
     Refused(Refusal),
@@ -254,7 +263,7 @@ pub fn play_line(m: Move) -> String {
     format!("play {m}")
 }
 
-const SIMPLE: [(&str, Command); 8] = [
+const SIMPLE: [(&str, Command); 10] = [
     (LEAVE, Command::Leave),
     (RESIGN, Command::Resign),
     ("draw-offer", Command::OfferDraw),
@@ -263,6 +272,8 @@ const SIMPLE: [(&str, Command); 8] = [
     ("claim", Command::Claim),
     ("rematch-offer", Command::OfferRematch),
     ("rematch-accept", Command::AcceptRematch),
+    ("rematch-decline", Command::DeclineRematch),
+    ("rematch-withdraw", Command::WithdrawRematch),
 ];
 
 impl Command {
@@ -334,6 +345,8 @@ impl Event {
                 write!(line, "offers {} {}", color_or_dash(*draw), color_or_dash(*rematch))
             }
             Event::CanClaim(yes) => write!(line, "can-claim {}", if *yes { "yes" } else { "no" }),
+            Event::Clock(None) => write!(line, "clock none"),
+            Event::Clock(Some((mover, left))) => write!(line, "clock {} {left}", mover.code()),
             Event::OpponentConnected(yes) => write!(line, "opponent {}", if *yes { "connected" } else { "away" }),
             Event::Refused(refusal) => write!(line, "refused {}", refusal.code()),
             Event::Denied(reason) => write!(line, "denied {}", reason.code()),
@@ -377,6 +390,15 @@ impl Event {
             }),
             "offers" => Event::Offers { draw: color_or_none(words.next()?)?, rematch: color_or_none(words.next()?)? },
             "can-claim" => Event::CanClaim(yes_no(words.next()?, "yes", "no")?),
+            "clock" => Event::Clock(match words.next()? {
+                "none" => None,
+                mover => {
+                    let mover = Color::from_code(mover).ok_or(Refusal::Malformed)?;
+                    let left = words.next()?;
+                    let canonical = left.len() <= 7 && (left == "0" || !left.starts_with('0'));
+                    Some((mover, left.parse().ok().filter(|_| canonical).ok_or(Refusal::Malformed)?))
+                }
+            }),
             "opponent" => Event::OpponentConnected(yes_no(words.next()?, "connected", "away")?),
             "refused" => Event::Refused(refusal(words.next()?)?),
             "denied" => Event::Denied(Reason::from_code(words.next()?).ok_or(Refusal::Malformed)?),

@@ -295,6 +295,14 @@ impl OnlineGame {
         game.position().to_move() != self.you && now.saturating_sub(self.turn_since) >= limit
     }
 
+    /// Under a move limit, while the game goes on: the side to move and the milliseconds left
+    /// for its move (none once the limit has passed).
+    pub fn turn_left(&self, now: u64) -> Option<(Color, u64)> {
+        let limit = self.limit.millis()?;
+        let mover = self.playable()?.position().to_move();
+        Some((mover, limit.saturating_sub(now.saturating_sub(self.turn_since))))
+    }
+
     /// The game, if it goes on and has not diverged.
     fn playable(&self) -> Option<&Game> {
         self.game().filter(|game| game.outcome().is_none() && self.diverged.is_none())
@@ -415,6 +423,8 @@ impl OnlineGame {
                     Message::Declare { ply: at, what, .. } => self.their_declaration(now, ply, at, what, out),
                     Message::RematchOffer { .. } => self.their_rematch_offer(now, out),
                     Message::RematchAccept { .. } => self.their_rematch_accept(now, out),
+                    Message::RematchDecline { .. } => self.rematch_off(self.you, out),
+                    Message::RematchWithdraw { .. } => self.rematch_off(self.you.other(), out),
                     Message::Sync { record, .. } => self.sync(now, record, out),
                     _ => Err(Refusal::Malformed),
                 }
@@ -735,6 +745,16 @@ impl OnlineGame {
         self.rematch_agreed(now, out)
     }
 
+    /// A rematch offer by `by` declined or withdrawn: refused unless it stands.
+    fn rematch_off(&mut self, by: Color, out: &mut Vec<Output>) -> Result<(), Refusal> {
+        if self.rematch_offer != Some(by) {
+            return Err(Refusal::NotOffered);
+        }
+        self.rematch_offer = None;
+        out.push(Output::Changed);
+        Ok(())
+    }
+
     fn rematch_agreed(&mut self, now: u64, out: &mut Vec<Output>) -> Result<(), Refusal> {
         self.rematch_offer = None;
         if self.host {
@@ -848,6 +868,22 @@ impl OnlineGame {
         }
         let mut out = vec![Output::Send(Message::RematchAccept { game: id })];
         self.rematch_agreed(now, &mut out)?;
+        Ok(out)
+    }
+
+    /// Declines the opponent's rematch offer; the opponent is told.
+    pub fn decline_rematch(&mut self) -> Result<Vec<Output>, Refusal> {
+        let (id, _) = self.id_and_ply().ok_or(Refusal::WrongGame)?;
+        let mut out = vec![Output::Send(Message::RematchDecline { game: id })];
+        self.rematch_off(self.you.other(), &mut out)?;
+        Ok(out)
+    }
+
+    /// Takes back this player's own rematch offer; the opponent is told.
+    pub fn withdraw_rematch(&mut self) -> Result<Vec<Output>, Refusal> {
+        let (id, _) = self.id_and_ply().ok_or(Refusal::WrongGame)?;
+        let mut out = vec![Output::Send(Message::RematchWithdraw { game: id })];
+        self.rematch_off(self.you, &mut out)?;
         Ok(out)
     }
 }

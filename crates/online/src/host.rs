@@ -7,10 +7,11 @@
 //! deal <your colour>⏎<record>             this game on the board, this page playing that colour
 //! move <ply> <move> <position after>      a move added to the record
 //! outcome <code|none>                     a declared end, or none (a claim that lapsed)
-//! panel \t<link>\t<text>[\t<command>\t<label>]…   the strip: the friend's link (or nothing), the words, the buttons
+//! panel \t<link>\t<clock>\t<text>[\t<command>\t<label>]…   the strip: the friend's link (or nothing), the move's time left (or nothing), the words, the buttons
 //! state <phase> <room|-> <colour|-> <here|away> <code|-> <move|wait>   for scripts, and whether this page may move
 //! saved <text>                            to keep with the game, given back by `restore`
 //! denied <code>                           a command of the page refused
+//! say <text>                              words for the player at once (the opponent came, or came back)
 //! ```
 //!
 //! A button's command is a bridge command line, which the page sends back as it is. A deal's
@@ -18,7 +19,7 @@
 //! (`Game::to_record`): the page reads it with the parser it has for its saves. Codes are words the
 //! page passes on to scripts without reading them.
 
-use crate::bridge::{Event, Phase, Reason, Status};
+use crate::bridge::{Command, Event, Phase, Reason, Status};
 use crate::protocol::{Refusal, Token};
 use onitama_core::rules::{Color, Game, Move, Outcome, Position};
 use std::fmt::Write;
@@ -46,6 +47,8 @@ pub enum ToPage {
     /// A command of the page was refused (its move, if it sent one, is taken back), with the
     /// reason's code.
     Denied(String),
+    /// Words to say to the player at once (the page announces them to screen readers too).
+    Say(String),
 }
 
 /// The strip of online play.
@@ -53,6 +56,8 @@ pub enum ToPage {
 pub struct Panel {
     /// The friend's link, as a fragment of the page's address (`#online=<room>`).
     pub link: Option<String>,
+    /// The time left for the move being awaited, under a move limit ("Your move: 2:41").
+    pub clock: Option<String>,
     pub text: String,
     pub buttons: Vec<Button>,
 }
@@ -90,7 +95,9 @@ impl ToPage {
                 let _ = write!(line, "outcome {}", outcome.map_or("none", |o| o.code()));
             }
             ToPage::Panel(panel) => {
-                let _ = write!(line, "panel\t{}\t{}", panel.link.as_deref().unwrap_or(""), clean(&panel.text));
+                let link = panel.link.as_deref().unwrap_or("");
+                let clock = clean(panel.clock.as_deref().unwrap_or(""));
+                let _ = write!(line, "panel\t{link}\t{clock}\t{}", clean(&panel.text));
                 for button in &panel.buttons {
                     let _ = write!(line, "\t{}\t{}", button.command, clean(&button.label));
                 }
@@ -109,6 +116,9 @@ impl ToPage {
             ToPage::Denied(code) => {
                 let _ = write!(line, "denied {code}");
             }
+            ToPage::Say(text) => {
+                let _ = write!(line, "say {}", clean(text));
+            }
         }
         line
     }
@@ -122,6 +132,7 @@ impl ToPage {
         if let Some(rest) = line.strip_prefix("panel\t") {
             let mut fields = rest.split('\t');
             let link = fields.next().ok_or(Refusal::Malformed)?;
+            let clock = fields.next().ok_or(Refusal::Malformed)?;
             let text = fields.next().ok_or(Refusal::Malformed)?.to_string();
             let mut buttons = Vec::new();
             while let Some(command) = fields.next() {
@@ -129,10 +140,14 @@ impl ToPage {
                 buttons.push(Button { command: command.to_string(), label });
             }
             let link = (!link.is_empty()).then(|| link.to_string());
-            return Ok(ToPage::Panel(Panel { link, text, buttons }));
+            let clock = (!clock.is_empty()).then(|| clock.to_string());
+            return Ok(ToPage::Panel(Panel { link, clock, text, buttons }));
         }
         if let Some(text) = line.strip_prefix("saved ") {
             return Ok(ToPage::Saved(text.to_string()));
+        }
+        if let Some(text) = line.strip_prefix("say ") {
+            return Ok(ToPage::Say(text.to_string()));
         }
         let color = |word: &str| Color::from_code(word).ok_or(Refusal::Malformed);
         if let Some(deal) = line.strip_prefix("deal ") {
@@ -178,6 +193,8 @@ impl ToPage {
     }
 }
 
+const PERSIAN_DIGITS: [char; 10] = ['۰', '۱', '۲', '۳', '۴', '۵', '۶', '۷', '۸', '۹'];
+
 /// Tabs and line ends would end a field: a space instead.
 fn clean(text: &str) -> String {
     text.replace(['\t', '\n', '\r'], " ")
@@ -205,13 +222,23 @@ pub struct Phrases {
     pub waiting_inviter: &'static str,
     pub opponent_away: &'static str,
     pub opponent_left: &'static str,
+    /// The opponent connected for the first time: the game begins.
+    pub joined: &'static str,
+    /// The opponent connected again after being away (or after this page's reload).
+    pub returned: &'static str,
     pub reconnecting: &'static str,
     pub can_claim: &'static str,
+    /// The time left for this player's move, `{time}` as m:ss.
+    pub clock_you: &'static str,
+    /// The time left for the opponent's move.
+    pub clock_opponent: &'static str,
     pub draw_offered: &'static str,
     pub draw_sent: &'static str,
     pub draw_declined: &'static str,
     pub rematch_offered: &'static str,
     pub rematch_sent: &'static str,
+    pub rematch_declined: &'static str,
+    pub rematch_withdrawn: &'static str,
     pub no_server: &'static str,
     pub unreachable: &'static str,
     pub no_webrtc: &'static str,
@@ -223,7 +250,10 @@ pub struct Phrases {
     pub denied: &'static str,
     pub offer_draw: &'static str,
     pub accept_draw: &'static str,
+    /// Declines an offer (a draw, a rematch).
     pub decline_draw: &'static str,
+    /// Takes back one's own rematch offer.
+    pub withdraw: &'static str,
     pub claim: &'static str,
     pub rematch: &'static str,
     pub leave: &'static str,
@@ -239,13 +269,19 @@ pub const EN: Phrases = Phrases {
     waiting_inviter: "Waiting for the friend who invited you: if nobody comes, ask them for the link again",
     opponent_away: "Your opponent is away: waiting for them to come back",
     opponent_left: "Your opponent left the game.",
+    joined: "Your opponent is here: the game begins",
+    returned: "Your opponent is back",
     reconnecting: "The connection is lost: reconnecting…",
     can_claim: "Your opponent has not moved in time: you may claim the win",
+    clock_you: "Your move: {time}",
+    clock_opponent: "Opponent's move: {time}",
     draw_offered: "Your opponent offers a draw",
     draw_sent: "You offered a draw",
     draw_declined: "Your draw offer was declined",
     rematch_offered: "Your opponent offers a rematch",
     rematch_sent: "You offered a rematch",
+    rematch_declined: "Your rematch offer was declined",
+    rematch_withdrawn: "Your opponent withdrew the rematch offer",
     no_server: "Online play needs a server for the two browsers to meet, and none is set up for this page.",
     unreachable: "The server for online play cannot be reached: check the connection and try again.",
     no_webrtc: "This browser cannot connect to another one: it has no WebRTC.",
@@ -258,6 +294,7 @@ pub const EN: Phrases = Phrases {
     offer_draw: "Offer a draw",
     accept_draw: "Accept the draw",
     decline_draw: "Decline",
+    withdraw: "Withdraw",
     claim: "Claim the win",
     rematch: "Rematch",
     leave: "Leave",
@@ -272,13 +309,19 @@ pub const FA: Phrases = Phrases {
     waiting_inviter: "در انتظار دوستی که شما را دعوت کرد: اگر کسی نیامد، پیوند را دوباره از او بخواهید",
     opponent_away: "حریف شما حاضر نیست: منتظر بازگشتش هستیم",
     opponent_left: "حریف شما بازی را ترک کرد.",
+    joined: "حریف شما آمد: بازی آغاز می‌شود",
+    returned: "حریف شما بازگشت",
     reconnecting: "اتصال قطع شد: در حال اتصال دوباره…",
     can_claim: "حریف شما به‌موقع حرکت نکرد: می‌توانید برد را بخواهید",
+    clock_you: "حرکت شما: {time}",
+    clock_opponent: "حرکت حریف: {time}",
     draw_offered: "حریف شما مساوی پیشنهاد می‌کند",
     draw_sent: "شما مساوی پیشنهاد دادید",
     draw_declined: "پیشنهاد مساوی شما پذیرفته نشد",
     rematch_offered: "حریف شما بازی دوباره پیشنهاد می‌کند",
     rematch_sent: "شما بازی دوباره پیشنهاد دادید",
+    rematch_declined: "پیشنهاد بازی دوباره شما پذیرفته نشد",
+    rematch_withdrawn: "حریف شما پیشنهاد بازی دوباره را پس گرفت",
     no_server: "بازی آنلاین به سروری نیاز دارد تا دو مرورگر یکدیگر را پیدا کنند، و برای این صفحه سروری تنظیم نشده است.",
     unreachable: "به سرور بازی آنلاین نمی‌توان رسید: اتصال را بررسی کنید و دوباره امتحان کنید.",
     no_webrtc: "این مرورگر نمی‌تواند به مرورگر دیگری وصل شود: WebRTC ندارد.",
@@ -291,6 +334,7 @@ pub const FA: Phrases = Phrases {
     offer_draw: "پیشنهاد مساوی",
     accept_draw: "پذیرفتن مساوی",
     decline_draw: "نپذیرفتن",
+    withdraw: "پس گرفتن",
     claim: "خواستن برد",
     rematch: "بازی دوباره",
     leave: "ترک بازی",
@@ -305,13 +349,19 @@ pub const ES: Phrases = Phrases {
     waiting_inviter: "Esperando al amigo que te invitó: si no llega nadie, pídele de nuevo el enlace",
     opponent_away: "Tu rival no está: esperando a que vuelva",
     opponent_left: "Tu rival ha dejado la partida.",
+    joined: "Tu rival ha llegado: empieza la partida",
+    returned: "Tu rival ha vuelto",
     reconnecting: "Se perdió la conexión: reconectando…",
     can_claim: "Tu rival no ha movido a tiempo: puedes reclamar la victoria",
+    clock_you: "Tu jugada: {time}",
+    clock_opponent: "Jugada del rival: {time}",
     draw_offered: "Tu rival ofrece tablas",
     draw_sent: "Has ofrecido tablas",
     draw_declined: "Tu oferta de tablas fue rechazada",
     rematch_offered: "Tu rival ofrece la revancha",
     rematch_sent: "Has ofrecido la revancha",
+    rematch_declined: "Tu oferta de revancha fue rechazada",
+    rematch_withdrawn: "Tu rival retiró la oferta de revancha",
     no_server: "El juego en línea necesita un servidor para que los dos navegadores se encuentren, y esta página no tiene ninguno.",
     unreachable: "No se puede llegar al servidor del juego en línea: comprueba la conexión y vuelve a intentarlo.",
     no_webrtc: "Este navegador no puede conectarse con otro: no tiene WebRTC.",
@@ -324,6 +374,7 @@ pub const ES: Phrases = Phrases {
     offer_draw: "Ofrecer tablas",
     accept_draw: "Aceptar las tablas",
     decline_draw: "Rechazar",
+    withdraw: "Retirar",
     claim: "Reclamar la victoria",
     rematch: "Revancha",
     leave: "Salir",
@@ -338,13 +389,19 @@ pub const FR: Phrases = Phrases {
     waiting_inviter: "En attente de l'ami qui vous a invité\u{a0}: si personne ne vient, redemandez-lui le lien",
     opponent_away: "Votre adversaire est absent\u{a0}: en attente de son retour",
     opponent_left: "Votre adversaire a quitté la partie.",
+    joined: "Votre adversaire est là\u{a0}: la partie commence",
+    returned: "Votre adversaire est de retour",
     reconnecting: "La connexion est perdue\u{a0}: reconnexion…",
     can_claim: "Votre adversaire n'a pas joué à temps\u{a0}: vous pouvez réclamer la victoire",
+    clock_you: "À vous\u{a0}: {time}",
+    clock_opponent: "À l'adversaire\u{a0}: {time}",
     draw_offered: "Votre adversaire propose la nulle",
     draw_sent: "Vous avez proposé la nulle",
     draw_declined: "Votre proposition de nulle a été refusée",
     rematch_offered: "Votre adversaire propose une revanche",
     rematch_sent: "Vous avez proposé une revanche",
+    rematch_declined: "Votre proposition de revanche a été refusée",
+    rematch_withdrawn: "Votre adversaire a retiré sa proposition de revanche",
     no_server: "Le jeu en ligne a besoin d'un serveur pour que les deux navigateurs se trouvent, et cette page n'en a pas.",
     unreachable: "Le serveur du jeu en ligne est injoignable\u{a0}: vérifiez la connexion et réessayez.",
     no_webrtc: "Ce navigateur ne peut pas se connecter à un autre\u{a0}: il n'a pas WebRTC.",
@@ -357,6 +414,7 @@ pub const FR: Phrases = Phrases {
     offer_draw: "Proposer la nulle",
     accept_draw: "Accepter la nulle",
     decline_draw: "Refuser",
+    withdraw: "Retirer",
     claim: "Réclamer la victoire",
     rematch: "Revanche",
     leave: "Quitter",
@@ -384,6 +442,22 @@ pub enum Asked {
     Find,
 }
 
+impl Asked {
+    /// The online game a command of the page asks for, if it starts one: a game restored after a
+    /// reload is asked as it was first, the host's as an invitation, a guest's as a join (a guest
+    /// is never shown the inviter's link or words).
+    pub fn of(command: &Command) -> Option<Asked> {
+        match command {
+            Command::Create(_) => Some(Asked::Create),
+            Command::Join(_) => Some(Asked::Join),
+            Command::Find(_) => Some(Asked::Find),
+            Command::Restore(saved) if saved.host => Some(Asked::Create),
+            Command::Restore(_) => Some(Asked::Join),
+            _ => None,
+        }
+    }
+}
+
 /// What the page has been told, and what it will be told next: the bridge's events in, the
 /// page's lines out.
 #[derive(Clone, Debug, Default)]
@@ -401,7 +475,19 @@ pub struct Host {
     /// This player's draw offer went unaccepted (declined, or answered with a move).
     draw_declined: bool,
     can_claim: bool,
+    clock: Option<(Color, u32)>,
     trouble: Option<Trouble>,
+    /// The page came back from a reload: the opponent's first connection is a return.
+    restored: bool,
+    /// This page answered or took back a rematch offer: its end is not news.
+    rematch_answered: bool,
+    /// A rematch offer ended unaccepted: this player's declined (false), the opponent's
+    /// withdrawn (true).
+    rematch_off: Option<bool>,
+    /// The opponent has been connected since this game was asked for.
+    ever_here: bool,
+    /// The opponent's arrival (false) or return (true), said until something else happens.
+    news: Option<bool>,
     panel: Option<Panel>,
     state: Option<ScriptState>,
 }
@@ -423,6 +509,18 @@ impl Host {
         *self = Host { lang: self.lang, asked, ..Host::default() };
     }
 
+    /// A command of the page, before the module acts on it: one that starts online play
+    /// (a restore included) starts the page's lines afresh.
+    pub fn command(&mut self, command: &Command) {
+        if let Some(asked) = Asked::of(command) {
+            self.asked(asked);
+            self.restored = matches!(command, Command::Restore(_));
+        }
+        if matches!(command, Command::AcceptRematch | Command::DeclineRematch | Command::WithdrawRematch) {
+            self.rematch_answered = true;
+        }
+    }
+
     /// One event of the bridge: the lines it makes for the page.
     pub fn event(&mut self, event: &Event) -> Vec<ToPage> {
         let mut lines = Vec::new();
@@ -430,7 +528,7 @@ impl Host {
             Event::Status(status) => self.status = Some(*status),
             Event::Room(room) => self.room = Some(room.clone()),
             Event::Started { you, position, .. } => {
-                (self.you, self.trouble) = (Some(*you), None);
+                (self.you, self.trouble, self.rematch_off) = (Some(*you), None, None);
                 self.game = Some(Game::new(*position));
                 lines.push(ToPage::Deal { you: *you, game: Game::new(*position) });
             }
@@ -444,7 +542,7 @@ impl Host {
                 if let Some(game) = self.game.as_mut().filter(|g| g.moves().len() == *ply) {
                     let _ = game.play(*mv);
                 }
-                (self.trouble, self.draw_declined) = (None, false);
+                (self.trouble, self.draw_declined, self.news) = (None, false, None);
                 lines.push(ToPage::Move { ply: *ply, mv: *mv, position: *position });
             }
             Event::Outcome(outcome) => {
@@ -467,17 +565,32 @@ impl Host {
                 }
             }
             Event::Offers { draw, rematch } => {
+                self.news = None;
                 let mine = self.draw_offer.is_some() && self.draw_offer == self.you;
                 self.draw_declined = mine && draw.is_none() && !self.over();
+                // An offer gone with the game still over (no new deal) and not by this page's doing.
+                let gone = self.rematch_offer.filter(|_| rematch.is_none() && self.over() && !self.rematch_answered);
+                self.rematch_off = gone.map(|by| Some(by) != self.you);
+                self.rematch_answered = false;
                 (self.draw_offer, self.rematch_offer) = (*draw, *rematch);
             }
             Event::CanClaim(can) => self.can_claim = *can,
-            Event::OpponentConnected(here) => self.opponent = *here,
+            Event::Clock(clock) => self.clock = *clock,
+            Event::OpponentConnected(here) => {
+                self.opponent = *here;
+                self.news = None;
+                if *here {
+                    let back = self.ever_here || self.restored;
+                    (self.ever_here, self.news) = (true, Some(back));
+                    lines.push(ToPage::Say(self.news_words(back).to_string()));
+                }
+            }
             // A third browser turned away: the two players need not hear of it, and the third
             // hears it from its status.
             Event::Refused(Refusal::SeatTaken) | Event::Dropped(Refusal::SeatTaken) => {}
             Event::Refused(refusal) => self.trouble = Some(Trouble::Refused(*refusal)),
             Event::Denied(reason) => {
+                self.rematch_answered = false;
                 self.trouble = Some(Trouble::Denied(*reason));
                 lines.push(ToPage::Denied(reason.code().to_string()));
             }
@@ -500,6 +613,11 @@ impl Host {
             self.state = Some(state);
         }
         lines
+    }
+
+    fn news_words(&self, back: bool) -> &'static str {
+        let words = self.lang.words();
+        if back { words.returned } else { words.joined }
     }
 
     fn dealt(&self) -> bool {
@@ -547,6 +665,7 @@ impl Host {
             Status { phase: Phase::Playing, .. } if self.over() => None,
             Status { phase: Phase::Playing, .. } if !self.opponent => Some(words.opponent_away),
             Status { phase: Phase::Playing, .. } if self.can_claim => Some(words.can_claim),
+            Status { phase: Phase::Playing, .. } if let Some(back) = self.news => Some(self.news_words(back)),
             Status { phase: Phase::Reconnecting, reason: Some(Reason::Unreachable) } => Some(words.reconnecting),
             Status { phase: Phase::Reconnecting, .. } if self.can_claim => Some(words.can_claim),
             Status { phase: Phase::Reconnecting, .. } => Some(words.opponent_away),
@@ -573,6 +692,8 @@ impl Host {
             (_, Some(by)) if Some(by) == you => Some(words.rematch_sent),
             (_, Some(_)) => Some(words.rematch_offered),
             (None, None) if self.draw_declined => Some(words.draw_declined),
+            (None, None) if self.rematch_off == Some(false) => Some(words.rematch_declined),
+            (None, None) if self.rematch_off == Some(true) => Some(words.rematch_withdrawn),
             (None, None) => None,
         };
         // Nothing more is played with an opponent who left, or once online play stopped.
@@ -601,9 +722,15 @@ impl Host {
         if self.dealt() && !self.over() && self.can_claim {
             button("claim", words.claim);
         }
-        if self.dealt() && self.over() && !gone && self.rematch_offer.is_none_or(|by| Some(by) != you) {
-            let command = if opponent_offers(self.rematch_offer) { "rematch-accept" } else { "rematch-offer" };
-            button(command, words.rematch);
+        if self.dealt() && self.over() && !gone {
+            match self.rematch_offer {
+                Some(by) if Some(by) == you => button("rematch-withdraw", words.withdraw),
+                Some(_) => {
+                    button("rematch-accept", words.rematch);
+                    button("rematch-decline", words.decline_draw);
+                }
+                None => button("rematch-offer", words.rematch),
+            }
         }
         let leave = match status.phase {
             _ if self.dealt() => words.leave,
@@ -618,6 +745,16 @@ impl Host {
             .as_ref()
             .filter(|_| waiting && self.asked == Asked::Create)
             .map(|room| format!("#online={}", room.as_str()));
-        Panel { link, text: parts.join(" · "), buttons }
+        // The clock runs while the game is played, not once online play stopped.
+        let clock = self.clock.filter(|_| self.dealt() && !self.over() && !gone).map(|(mover, left)| {
+            let time = format!("{}:{:02}", left / 60, left % 60);
+            let time = match self.lang {
+                Lang::Fa => time.chars().map(|c| c.to_digit(10).map_or(c, |d| PERSIAN_DIGITS[d as usize])).collect(),
+                _ => time,
+            };
+            let words = if Some(mover) == you { words.clock_you } else { words.clock_opponent };
+            words.replace("{time}", &time)
+        });
+        Panel { link, clock, text: parts.join(" · "), buttons }
     }
 }

@@ -9,7 +9,7 @@
 //! move Xq4…7.1 0 boar:c1c2 <position> the move made at ply 0 and the position it gives
 //! resign Xq4…7.1 4                    a declaration names the ply it is made at
 //! draw-offer / draw-accept / draw-decline / claim  <game> <ply>
-//! rematch-offer / rematch-accept  <game>
+//! rematch-offer / rematch-accept / rematch-decline / rematch-withdraw  <game>
 //! sync Xq4…7.1 <start position> moves boar:c1c2 horse:c5c4 result draw-agreed
 //! refused illegal-move
 //! ```
@@ -234,6 +234,14 @@ pub enum Message {
     RematchAccept {
         game: Token,
     },
+    /// The receiver's rematch offer is declined.
+    RematchDecline {
+        game: Token,
+    },
+    /// The sender's own rematch offer is taken back.
+    RematchWithdraw {
+        game: Token,
+    },
     /// The sender's whole record of the game, to reconcile after a reconnect or a gap.
     Sync {
         game: Token,
@@ -255,6 +263,8 @@ impl Message {
             | Message::Declare { game, .. }
             | Message::RematchOffer { game }
             | Message::RematchAccept { game }
+            | Message::RematchDecline { game }
+            | Message::RematchWithdraw { game }
             | Message::Sync { game, .. } => Some(game),
             Message::Refused(_) | Message::Bye => None,
         }
@@ -281,6 +291,12 @@ impl Message {
             }
             Message::RematchAccept { game } => {
                 let _ = write!(line, "rematch-accept {game}");
+            }
+            Message::RematchDecline { game } => {
+                let _ = write!(line, "rematch-decline {game}");
+            }
+            Message::RematchWithdraw { game } => {
+                let _ = write!(line, "rematch-withdraw {game}");
             }
             Message::Sync { game, record } => {
                 let _ = write!(line, "sync {game} ");
@@ -331,6 +347,8 @@ impl Message {
             }
             "rematch-offer" => Message::RematchOffer { game: token(words.next()?)? },
             "rematch-accept" => Message::RematchAccept { game: token(words.next()?)? },
+            "rematch-decline" => Message::RematchDecline { game: token(words.next()?)? },
+            "rematch-withdraw" => Message::RematchWithdraw { game: token(words.next()?)? },
             "sync" => {
                 let game = token(words.next()?)?;
                 Message::Sync { game, record: words.record()? }

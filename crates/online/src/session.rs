@@ -196,6 +196,7 @@ struct View {
     outcome: Option<Outcome>,
     offers: (Option<Color>, Option<Color>),
     can_claim: bool,
+    clock: Option<(Color, u32)>,
     opponent: bool,
     saved: Option<String>,
 }
@@ -383,6 +384,8 @@ impl Session {
             Command::Claim => game.claim(now),
             Command::OfferRematch => game.offer_rematch(),
             Command::AcceptRematch => game.accept_rematch(now),
+            Command::DeclineRematch => game.decline_rematch(),
+            Command::WithdrawRematch => game.withdraw_rematch(),
             _ => Ok(Vec::new()),
         };
         match result {
@@ -847,6 +850,11 @@ impl Session {
         if can_claim != self.view.can_claim {
             emit(Event::CanClaim(can_claim));
             self.view.can_claim = can_claim;
+        }
+        let clock = game.and_then(|g| g.turn_left(now)).map(|(mover, ms)| (mover, ms.div_ceil(1000) as u32));
+        if clock != self.view.clock {
+            emit(Event::Clock(clock));
+            self.view.clock = clock;
         }
         let opponent = game.is_some_and(OnlineGame::opponent_connected);
         if opponent != self.view.opponent {

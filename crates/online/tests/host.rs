@@ -25,6 +25,7 @@ fn every_line_reads_back_as_written() {
         ToPage::Panel(Panel::default()),
         ToPage::Panel(Panel {
             link: Some("#online=abc".into()),
+            clock: Some("À vous\u{a0}: 2:41".into()),
             text: "Votre adversaire propose la nulle · x".into(),
             buttons: vec![Button { command: "draw-accept".into(), label: "Accepter".into() }],
         }),
@@ -69,7 +70,8 @@ fn lines_that_do_not_read_are_refused() {
         "deal blue\nstart bbBbb/5/5/5/rrRrr ox,boar horse,elephant crab r\nmoves ox:a1a9",
         "move 01 ox:a1a2 bbBbb/5/5/5/rrRrr ox,boar horse,elephant crab r",
         "move 0 ox:a1a2 bbBbb/5/5/5/rrRrr ox,boar horse,elephant crab r extra",
-        "panel\tlink\ttext\tdraw-accept",
+        "panel\tlink\tclock\ttext\tdraw-accept",
+        "panel\tlink\ttext",
         "hello",
     ] {
         assert!(ToPage::decode(line).is_err(), "{line}");
@@ -79,10 +81,11 @@ fn lines_that_do_not_read_are_refused() {
 
 #[test]
 fn a_tab_in_a_word_cannot_make_a_button() {
-    let panel = Panel { link: None, text: "a\tdraw-accept\tb".into(), buttons: vec![] };
+    let panel = Panel { link: None, clock: Some("x\ty".into()), text: "a\tdraw-accept\tb".into(), buttons: vec![] };
     let ToPage::Panel(read) = ToPage::decode(&ToPage::Panel(panel).encode()).unwrap() else { panic!() };
     assert!(read.buttons.is_empty());
     assert_eq!(read.text, "a draw-accept b");
+    assert_eq!(read.clock.as_deref(), Some("x y"));
 }
 
 fn panel(lines: &[ToPage]) -> Option<&Panel> {
@@ -123,7 +126,32 @@ fn the_panel_follows_the_game_in_the_pages_language() {
     assert_eq!(lines[0], ToPage::Outcome(Some(Outcome::Resigned { by: Color::Red })));
     assert_eq!(commands(panel(&lines).unwrap()), ["rematch-offer", "leave"]);
     let lines = host.event(&Event::Offers { draw: None, rematch: Some(Color::Red) });
-    assert_eq!(commands(panel(&lines).unwrap()), ["rematch-accept", "leave"]);
+    assert_eq!(commands(panel(&lines).unwrap()), ["rematch-accept", "rematch-decline", "leave"]);
+    assert_eq!(panel(&lines).unwrap().buttons[1].label, "Decline");
+    assert_eq!(panel(&lines).unwrap().text, "Your opponent offers a rematch");
+    // The opponent takes it back: this side is told, and may offer one itself.
+    let lines = host.event(&Event::Offers { draw: None, rematch: None });
+    assert_eq!(panel(&lines).unwrap().text, "Your opponent withdrew the rematch offer");
+    assert_eq!(commands(panel(&lines).unwrap()), ["rematch-offer", "leave"]);
+    // This side offers, and may take it back; its own withdrawal is no news.
+    host.command(&onitama_online::bridge::Command::OfferRematch);
+    let lines = host.event(&Event::Offers { draw: None, rematch: Some(Color::Blue) });
+    assert_eq!(panel(&lines).unwrap().text, "You offered a rematch");
+    assert_eq!(commands(panel(&lines).unwrap()), ["rematch-withdraw", "leave"]);
+    assert_eq!(panel(&lines).unwrap().buttons[0].label, "Withdraw");
+    host.command(&onitama_online::bridge::Command::WithdrawRematch);
+    let lines = host.event(&Event::Offers { draw: None, rematch: None });
+    assert_eq!(panel(&lines).unwrap().text, "");
+    // Offered again, and declined by the opponent: told so.
+    host.event(&Event::Offers { draw: None, rematch: Some(Color::Blue) });
+    let lines = host.event(&Event::Offers { draw: None, rematch: None });
+    assert_eq!(panel(&lines).unwrap().text, "Your rematch offer was declined");
+    // A new deal (the opponent offered and this side accepted) says nothing of offers.
+    host.event(&Event::Offers { draw: None, rematch: Some(Color::Red) });
+    host.command(&onitama_online::bridge::Command::AcceptRematch);
+    let mut lines = host.event(&Event::Offers { draw: None, rematch: None });
+    lines.extend(host.event(&Event::Started { you: Color::Red, limit: MoveLimit::DEFAULT, position: start() }));
+    assert_eq!(panel(&lines).unwrap().text, "");
 }
 
 #[test]
@@ -285,4 +313,97 @@ fn the_two_players_are_not_bothered_by_a_third_browser() {
     }
     let lines = host.set_lang(Lang::En);
     assert_eq!(panel(&lines), Some(&before));
+}
+
+#[test]
+fn a_page_restored_after_a_reload_is_shown_its_own_side_not_the_inviters() {
+    use onitama_online::bridge::{Command, restore_line};
+    let guest =
+        "online guest Pdc8ldAa8IYBJnBtgmYT0D 0 GenITj6PjwOpNu-fWqkX8C - blue 60 1796157961625 0 random random 180 - 0";
+    let host_side = guest.replacen("guest", "host", 1);
+    for (saved, asked, link) in [(guest.to_string(), Asked::Join, false), (host_side, Asked::Create, true)] {
+        let command = Command::decode(&restore_line(&saved)).unwrap();
+        assert_eq!(Asked::of(&command), Some(asked), "{saved}");
+        let mut host = Host::new(Lang::En);
+        host.asked(Asked::of(&command).unwrap());
+        let mut lines = host.event(&Event::Status(Status { phase: Phase::Waiting, reason: None }));
+        lines.extend(host.event(&Event::Room(Token::new("Pdc8ldAa8IYBJnBtgmYT0D").unwrap())));
+        let panel = panel(&lines).unwrap();
+        assert_eq!(panel.link.is_some(), link, "only the inviter is given the link to send");
+        let words = if link { Lang::En.words().waiting_friend } else { Lang::En.words().waiting_inviter };
+        assert_eq!(panel.text, words);
+    }
+    for line in ["create random random 180", "join abcdefabcdef", "find base"] {
+        assert!(Asked::of(&Command::decode(line).unwrap()).is_some(), "{line}");
+    }
+    assert_eq!(Asked::of(&Command::decode("resign").unwrap()), None);
+}
+
+fn said_words(lines: &[ToPage]) -> Vec<&str> {
+    lines
+        .iter()
+        .filter_map(|l| match l {
+            ToPage::Say(text) => Some(text.as_str()),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn the_opponents_arrival_and_return_are_said_once_and_shown_until_the_next_move() {
+    use onitama_online::bridge::Command;
+    let mut host = Host::new(Lang::Es);
+    host.command(&Command::decode("create random random 180").unwrap());
+    host.event(&Event::Status(Status { phase: Phase::Waiting, reason: None }));
+    let mut lines = host.event(&Event::Status(Status { phase: Phase::Playing, reason: None }));
+    lines.extend(host.event(&Event::Started { you: Color::Red, limit: MoveLimit::DEFAULT, position: start() }));
+    assert!(said_words(&lines).is_empty(), "nothing said before the friend is here");
+    let lines = host.event(&Event::OpponentConnected(true));
+    assert_eq!(said_words(&lines), ["Tu rival ha llegado: empieza la partida"]);
+    assert_eq!(panel(&lines).unwrap().text, "Tu rival ha llegado: empieza la partida");
+    assert_eq!(ToPage::decode(&lines[0].encode()), Ok(lines[0].clone()), "a say line reads back");
+    let mut game = Game::new(start());
+    game.play("ox:a1a2".parse().unwrap()).unwrap();
+    let lines =
+        host.event(&Event::Move { by: Color::Red, ply: 0, mv: "ox:a1a2".parse().unwrap(), position: *game.position() });
+    assert_eq!(panel(&lines).unwrap().text, "", "the news gives way to the game");
+    let lines = host.event(&Event::OpponentConnected(false));
+    assert!(said_words(&lines).is_empty());
+    assert_eq!(panel(&lines).unwrap().text, "Tu rival no está: esperando a que vuelva");
+    let lines = host.event(&Event::OpponentConnected(true));
+    assert_eq!(said_words(&lines), ["Tu rival ha vuelto"]);
+    assert_eq!(panel(&lines).unwrap().text, "Tu rival ha vuelto");
+    let lines = host.set_lang(Lang::Fr);
+    assert_eq!(panel(&lines).unwrap().text, "Votre adversaire est de retour");
+
+    // After this page's own reload the opponent's first connection is a return, not a start.
+    let mut restored = Host::new(Lang::En);
+    let saved =
+        "online guest Pdc8ldAa8IYBJnBtgmYT0D 0 GenITj6PjwOpNu-fWqkX8C - blue 60 1796157961625 0 random random 180 - 0";
+    restored.command(&Command::decode(&onitama_online::bridge::restore_line(saved)).unwrap());
+    restored.event(&Event::Started { you: Color::Blue, limit: MoveLimit::DEFAULT, position: start() });
+    restored.event(&Event::Status(Status { phase: Phase::Playing, reason: None }));
+    assert_eq!(said_words(&restored.event(&Event::OpponentConnected(true))), ["Your opponent is back"]);
+}
+
+#[test]
+fn the_clock_says_whose_move_it_is_and_the_time_left_in_the_pages_language() {
+    let mut host = Host::new(Lang::En);
+    host.asked(Asked::Create);
+    host.event(&Event::Status(Status { phase: Phase::Playing, reason: None }));
+    host.event(&Event::OpponentConnected(true));
+    let lines = host.event(&Event::Started { you: Color::Blue, limit: MoveLimit::DEFAULT, position: start() });
+    assert_eq!(panel(&lines).unwrap().clock, None, "not before the module tells the time");
+    let lines = host.event(&Event::Clock(Some((Color::Red, 161))));
+    assert_eq!(panel(&lines).unwrap().clock.as_deref(), Some("Opponent's move: 2:41"));
+    let lines = host.event(&Event::Clock(Some((Color::Blue, 9))));
+    assert_eq!(panel(&lines).unwrap().clock.as_deref(), Some("Your move: 0:09"));
+    let lines = host.set_lang(Lang::Fa);
+    assert_eq!(panel(&lines).unwrap().clock.as_deref(), Some("حرکت شما: ۰:۰۹"));
+    let lines = host.set_lang(Lang::Fr);
+    assert_eq!(panel(&lines).unwrap().clock.as_deref(), Some("À vous\u{a0}: 0:09"));
+    let lines = host.event(&Event::Outcome(Some(Outcome::Resigned { by: Color::Red })));
+    assert_eq!(panel(&lines).unwrap().clock, None, "no clock once the game is over");
+    let lines = host.event(&Event::Clock(None));
+    assert!(panel(&lines).is_none_or(|p| p.clock.is_none()));
 }

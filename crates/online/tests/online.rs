@@ -95,6 +95,8 @@ fn samples() -> Vec<Message> {
         Message::Move { game: game.clone(), ply: 0, mv, position: start.play(mv).unwrap() },
         Message::RematchOffer { game: game.clone() },
         Message::RematchAccept { game: game.clone() },
+        Message::RematchDecline { game: game.clone() },
+        Message::RematchWithdraw { game: game.clone() },
         Message::Bye,
         Message::Sync { game: game.clone(), record: Game::new(start) },
         Message::Sync { game: game.clone(), record },
@@ -108,7 +110,7 @@ fn samples() -> Vec<Message> {
 #[test]
 fn every_message_kind_writes_one_line_that_reads_back_as_itself() {
     let messages = samples();
-    assert_eq!(messages.len(), 11 + 5 + Refusal::ALL.len());
+    assert_eq!(messages.len(), 13 + 5 + Refusal::ALL.len());
     for message in messages {
         let line = message.encode();
         assert!(!line.contains('\n') && line.len() < 400, "{line}");
@@ -612,6 +614,49 @@ fn a_rematch_accepted_without_an_offer_is_refused() {
     let accept = Message::RematchAccept { game: host.game_id().unwrap().clone() }.encode();
     refuses(&mut host, &accept, Refusal::NotOffered);
     assert_eq!(guest.accept_rematch(2), Err(Refusal::NotOffered));
+}
+
+#[test]
+fn a_rematch_offer_is_declined_by_the_one_offered_to_or_withdrawn_by_the_one_offering() {
+    let (mut host, mut guest) = pair(Color::Red, MoveLimit::DEFAULT);
+    let game = host.game_id().unwrap().clone();
+    let decline = Message::RematchDecline { game: game.clone() }.encode();
+    let withdraw = Message::RematchWithdraw { game: game.clone() }.encode();
+    assert_eq!(guest.decline_rematch(), Err(Refusal::NotOffered), "nothing to decline while the game goes on");
+    let out = host.resign().unwrap();
+    exchange(&mut host, &mut guest, 1, sent(&out), vec![]);
+    // Nothing offered: a stranger's decline or withdrawal is refused, and changes nothing.
+    refuses(&mut host, &decline, Refusal::NotOffered);
+    refuses(&mut host, &withdraw, Refusal::NotOffered);
+    assert_eq!(
+        (guest.decline_rematch(), guest.withdraw_rematch()),
+        (Err(Refusal::NotOffered), Err(Refusal::NotOffered))
+    );
+
+    // The guest offers; the host declines: both sides drop the offer.
+    let out = guest.offer_rematch().unwrap();
+    exchange(&mut host, &mut guest, 2, vec![], sent(&out));
+    assert_eq!(host.withdraw_rematch(), Err(Refusal::NotOffered), "the host did not offer it");
+    refuses(&mut host, &decline, Refusal::NotOffered);
+    assert_eq!(host.rematch_offer(), Some(Color::Blue), "a decline of an offer the host did not make is refused");
+    let out = host.decline_rematch().unwrap();
+    assert_eq!(sent(&out), vec![Message::RematchDecline { game: game.clone() }]);
+    exchange(&mut host, &mut guest, 3, sent(&out), vec![]);
+    assert_eq!((host.rematch_offer(), guest.rematch_offer()), (None, None));
+    assert_eq!(host.game_id(), Some(&game), "no new game");
+
+    // The host offers, then withdraws it.
+    let out = host.offer_rematch().unwrap();
+    exchange(&mut host, &mut guest, 4, sent(&out), vec![]);
+    assert_eq!(guest.rematch_offer(), Some(Color::Red));
+    refuses(&mut guest, &withdraw.replace(game.as_str(), "room1.9"), Refusal::WrongGame);
+    assert_eq!(guest.withdraw_rematch(), Err(Refusal::NotOffered), "the guest did not offer it");
+    let out = host.withdraw_rematch().unwrap();
+    exchange(&mut host, &mut guest, 5, sent(&out), vec![]);
+    assert_eq!((host.rematch_offer(), guest.rematch_offer()), (None, None));
+    // Accepting what was withdrawn is refused.
+    assert_eq!(guest.accept_rematch(6), Err(Refusal::NotOffered));
+    assert_eq!(host.game_id(), Some(&game));
 }
 
 #[test]

@@ -29,6 +29,8 @@ enum Act {
     Claim,
     OfferRematch,
     AcceptRematch,
+    DeclineRematch,
+    WithdrawRematch,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -62,7 +64,7 @@ enum Step {
 
 fn act() -> impl Strategy<Value = Act> {
     prop_oneof![
-        24 => any::<usize>().prop_map(Act::Play),
+        26 => any::<usize>().prop_map(Act::Play),
         1 => Just(Act::Resign),
         2 => Just(Act::OfferDraw),
         3 => Just(Act::AcceptDraw),
@@ -70,6 +72,8 @@ fn act() -> impl Strategy<Value = Act> {
         2 => Just(Act::Claim),
         3 => Just(Act::OfferRematch),
         3 => Just(Act::AcceptRematch),
+        1 => Just(Act::DeclineRematch),
+        1 => Just(Act::WithdrawRematch),
     ]
 }
 
@@ -294,6 +298,8 @@ impl Model {
             Act::Claim => me.claim(now),
             Act::OfferRematch => me.offer_rematch(),
             Act::AcceptRematch => me.accept_rematch(now),
+            Act::DeclineRematch => me.decline_rematch(),
+            Act::WithdrawRematch => me.withdraw_rematch(),
         };
         match result {
             Ok(out) => {

@@ -389,3 +389,66 @@ fn leaving_a_finished_game_tells_the_opponent_who_then_cannot_offer_a_rematch() 
     net.command(0, "rematch-offer");
     assert_eq!(net.sides[0].events.last(), Some(&Event::Denied(Reason::NoGame)));
 }
+
+#[test]
+fn a_rematch_offer_declined_or_withdrawn_reaches_the_other_side() {
+    let mut net = friends();
+    net.command(0, "resign");
+    let offers = |net: &Net, side: usize| {
+        net.sides[side].events.iter().rev().find_map(|e| match e {
+            Event::Offers { rematch, .. } => Some(*rematch),
+            _ => None,
+        })
+    };
+    net.command(0, "rematch-offer");
+    let offerer = net.sides[0].session.game().unwrap().you();
+    assert_eq!(offers(&net, 1), Some(Some(offerer)));
+    net.command(1, "rematch-withdraw");
+    assert_eq!(net.sides[1].events.last(), Some(&Event::Denied(Reason::Rule(Refusal::NotOffered))));
+    net.command(1, "rematch-decline");
+    assert_eq!((offers(&net, 0), offers(&net, 1)), (Some(None), Some(None)), "declined on both sides");
+    net.command(1, "rematch-offer");
+    assert_eq!(offers(&net, 0), Some(Some(offerer.other())));
+    net.command(1, "rematch-withdraw");
+    assert_eq!((offers(&net, 0), offers(&net, 1)), (Some(None), Some(None)), "withdrawn on both sides");
+    net.command(0, "rematch-accept");
+    assert_eq!(net.sides[0].events.last(), Some(&Event::Denied(Reason::Rule(Refusal::NotOffered))));
+    assert!(net.sides[0].session.game().unwrap().game().unwrap().outcome().is_some(), "no new game");
+}
+
+#[test]
+fn under_a_move_limit_the_time_left_for_the_move_is_told_each_second_and_stops_with_the_game() {
+    use onitama_core::rules::Color;
+    let clocks = |net: &Net, side: usize| -> Vec<Option<(Color, u32)>> {
+        net.sides[side]
+            .events
+            .iter()
+            .filter_map(|e| match e {
+                Event::Clock(clock) => Some(*clock),
+                _ => None,
+            })
+            .collect()
+    };
+    let mut net = friends();
+    let mover = net.sides[0].session.game().unwrap().game().unwrap().position().to_move();
+    for side in [0, 1] {
+        assert_eq!(clocks(&net, side).last(), Some(&Some((mover, 60))), "side {side}: the whole minute");
+    }
+    net.wait(2500);
+    for side in [0, 1] {
+        let told = clocks(&net, side);
+        assert_eq!(told.last(), Some(&Some((mover, 58))), "side {side}: {told:?}");
+        assert!(told.windows(2).all(|w| w[0] != w[1]), "told only when it changes: {told:?}");
+    }
+    net.play_one(0, 1);
+    assert_eq!(clocks(&net, 0).last(), Some(&Some((mover.other(), 60))), "a move gives the other side its minute");
+    net.command(0, "resign");
+    assert_eq!((clocks(&net, 0).last(), clocks(&net, 1).last()), (Some(&None), Some(&None)));
+    // Without a limit there is no clock at all.
+    let mut free = Net::new(3);
+    free.command(0, "create boar,ox,elephant,horse,crab red none");
+    let room = free.room(0);
+    free.command(1, &format!("join {room}"));
+    assert_eq!(free.phase(1), Some(Phase::Playing));
+    assert!(clocks(&free, 0).iter().chain(&clocks(&free, 1)).all(Option::is_none));
+}

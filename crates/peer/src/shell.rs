@@ -4,7 +4,7 @@
 
 use js_sys::{Array, Function, JSON, Object, Reflect};
 use onitama_online::bridge::Command;
-use onitama_online::host::{Asked, Host, Lang, ToPage};
+use onitama_online::host::{Host, Lang, ToPage};
 use onitama_online::session::{ConnId, Effect, FromServer, Input, PeerSignal, Session};
 use std::cell::{Cell, RefCell};
 use std::collections::VecDeque;
@@ -496,17 +496,11 @@ pub fn command(line: &str) {
         }
         return;
     }
-    let asked = match Command::decode(line) {
-        Ok(Command::Create(_)) => Some(Asked::Create),
-        Ok(Command::Join(_)) => Some(Asked::Join),
-        Ok(Command::Find(_)) => Some(Asked::Find),
-        _ => None,
-    };
-    if let Some(asked) = asked {
-        with_shell(|shell| shell.host.as_mut().map(|host| host.asked(asked)));
-    }
     match Command::decode(line) {
-        Ok(command) => feed(Input::Command(command)),
+        Ok(command) => {
+            with_shell(|shell| shell.host.as_mut().map(|host| host.command(&command)));
+            feed(Input::Command(command))
+        }
         Err(refusal) => feed(Input::BadCommand(refusal)),
     }
 }

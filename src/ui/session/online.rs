@@ -75,6 +75,7 @@ impl Session {
         let lang = self.state.lang();
         let panel = Panel {
             link: None,
+            clock: None,
             text: lang.texts().html("online-opening").unwrap_or_default().to_string(),
             buttons: vec![Button {
                 command: LEAVE.to_string(),
@@ -156,6 +157,7 @@ impl Session {
             }
             ToPage::Move { ply, mv, position } => self.online_move(ply, mv, position),
             ToPage::Outcome(outcome) => self.online_outcome(outcome),
+            ToPage::Say(text) => self.effects.push(Effect::Announce(text)),
             ToPage::Saved(text) => {
                 online.saved = Some(text);
                 self.effects.push(Effect::SaveGame(self.save_file()));
@@ -173,6 +175,7 @@ impl Session {
         let cancel = lang.texts().html("cancel").unwrap_or_default();
         online.panel = Panel {
             link: None,
+            clock: None,
             text: lang.texts().html("online-unavailable").unwrap_or_default().to_string(),
             buttons: vec![Button { command: LEAVE.to_string(), label: cancel.to_string() }],
         };

@@ -368,13 +368,17 @@ fn open_setup(app: &mut App) {
 
 /// Shows only the choices that the chosen way of playing uses.
 fn show_mode_choices() {
-    let rows = view::setup_rows(ModeKind::from_dialog_code(&select_value("setup-mode")));
+    let rows = view::setup_rows(&select_value("setup-mode"));
     let shown = [("setup-colour", rows.seat), ("setup-level", rows.level), ("setup-turn", rows.turn_board)];
     for (id, shown) in shown.into_iter().chain([("setup-limit", rows.limit)]) {
         if let Some(label) = element::<Element>(id).and_then(|e| e.closest("label").ok().flatten()) {
             let _ = label.dyn_into::<web_sys::HtmlElement>().map(|label| label.set_hidden(!shown));
         }
     }
+    if let Some(cards) = element::<Element>("setup-choose-cards").and_then(|e| e.closest("fieldset").ok().flatten()) {
+        let _ = cards.dyn_into::<web_sys::HtmlElement>().map(|cards| cards.set_hidden(!rows.cards));
+    }
+    set_hidden("deck", !rows.cards);
 }
 
 fn show_setup_error(message: &str) {
@@ -504,13 +508,17 @@ pub fn update(view: &ControlsView) {
     set_hidden("game-over", view.game_over.is_none());
     if let Some(strip) = &view.game_over {
         set_text("game-over-text", Some(&strip.text));
+        // Online, the online bar offers the rematch and the way out: neither is here (the
+        // result's words keep one line on a phone).
         set_hidden("over-rematch", !strip.rematch);
+        set_hidden("over-new-game", !strip.rematch);
         set_hidden("over-review", !strip.review);
     }
     set_hidden("result", view.result.is_none());
     if let Some(result) = &view.result {
         set_text("result-text", Some(&result.text));
         set_hidden("rematch", !result.rematch);
+        set_hidden("result-new-game", !result.rematch);
         set_hidden("result-level", !result.change_level);
         set_hidden("play-next-level", result.next_level.is_none());
         if let Some(next) = &result.next_level {
@@ -794,6 +802,8 @@ fn show_online(online: Option<&OnlineView>) {
     set_hidden("online", online.is_none());
     let Some(online) = online else { return };
     set_text("online-text", Some(&online.text));
+    set_text("online-clock", online.clock.as_deref());
+    set_hidden("online-clock", online.clock.is_none());
     set_hidden("online-link-row", online.link.is_none());
     if let (Some(link), Some(field)) = (&online.link, element::<HtmlInputElement>("online-link")) {
         field.set_value(&full_link(link));
