@@ -616,7 +616,7 @@ impl Host {
     }
 
     fn news_words(&self, back: bool) -> &'static str {
-        let words = self.lang.words();
+        let words = phrases(self.lang);
         if back { words.returned } else { words.joined }
     }
 

@@ -330,7 +330,7 @@ fn a_page_restored_after_a_reload_is_shown_its_own_side_not_the_inviters() {
         lines.extend(host.event(&Event::Room(Token::new("Pdc8ldAa8IYBJnBtgmYT0D").unwrap())));
         let panel = panel(&lines).unwrap();
         assert_eq!(panel.link.is_some(), link, "only the inviter is given the link to send");
-        let words = if link { Lang::En.words().waiting_friend } else { Lang::En.words().waiting_inviter };
+        let words = if link { phrases(Lang::En).waiting_friend } else { phrases(Lang::En).waiting_inviter };
         assert_eq!(panel.text, words);
     }
     for line in ["create random random 180", "join abcdefabcdef", "find base"] {
