@@ -1381,7 +1381,7 @@ impl Session {
                 self.state.notice = Some(Notice::NoPuzzleOffered);
                 self.refresh_controls();
             }
-            None => self.effects.push(Effect::Log(format!("no puzzle offered for {choice:?}"))),
+            None => self.effects.push(Effect::Log("no such puzzle is offered with the deck's cards".to_string())),
         }
     }
 
