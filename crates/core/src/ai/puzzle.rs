@@ -393,7 +393,7 @@ pub struct Plan {
     /// The cards the games are dealt from (`Deal::from_seed_in`: from the base set alone, the
     /// deals of `Deal::from_seed`). At least five.
     pub pool: CardSet,
-    /// A position is kept only if one of its five cards is among these.
+    /// A game is played only if one of its five cards is among these.
     pub needs: CardSet,
     /// The id of the first puzzle made.
     pub first_id: u32,
@@ -426,10 +426,10 @@ pub fn uses_expansion(puzzle: &Puzzle) -> bool {
 /// Mines self-play games for puzzles until it has `plan.per_difficulty` of each length, and
 /// returns them with ids `plan.first_id`, the next, … taken in turn easy, medium, hard (so a
 /// larger count keeps the ids of a smaller one). Each game starts from a seeded deal of the
-/// plan's pool, both sides play a shallow level with some chance in it, and every position with
-/// one of the cards the plan needs is tried (a deal without one is not played); a game gives at most one puzzle of each length, and
-/// a position already kept (or among `earlier`), or its colour mirror, is skipped. The same plan
-/// gives the same puzzles. `progress` hears after every game.
+/// plan's pool, both sides play a shallow level with some chance in it, and every position is
+/// tried (a deal without a card the plan needs is not played). A game gives at most one puzzle
+/// of each length, and a position already kept (or among `earlier`), or its colour mirror, is
+/// skipped. The same plan gives the same puzzles. `progress` hears after every game.
 pub fn generate(plan: &Plan, earlier: &[Puzzle], progress: &mut dyn FnMut(&Progress)) -> Vec<Puzzle> {
     let per_difficulty = plan.per_difficulty;
     // Shallow levels with chance in them play the tactical, imperfect games puzzles come from.
