@@ -65,9 +65,10 @@ let total = 0;
 // starts), the expansion cards' emblems (emblems/, the first time one is on the board). The
 // largest of each is listed. The page's texts in a language other than English (texts/) are part
 // of a first visit in that language.
-// Online play (online.js, then the module, peer.js and peer_bg.wasm) is imported when it opens.
+// Online play (online.js, then the module, peer.js and peer_bg.wasm) is imported when it opens,
+// the engine module (engine.js, engine_bg.wasm) only by scripts that ask for it.
 const lazy = ['RULES.md', 'puzzles.txt', 'rules/fa.txt', 'errors/fa.txt', 'tutorial/fa.txt', 'emblems/expansion.txt',
-  'online.js', 'peer.js', 'peer_bg.wasm'];
+  'online.js', 'peer.js', 'peer_bg.wasm', 'engine.js', 'engine_bg.wasm'];
 const folders = ['rules', 'errors', 'tutorial', 'texts', 'emblems'];
 const files = readdirSync(dist).filter((f) => !f.endsWith('.map') && !lazy.includes(f) && !folders.includes(f));
 const sizes = files.map((f) => {

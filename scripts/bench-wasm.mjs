@@ -3,7 +3,7 @@
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 const require = createRequire(import.meta.url);
-const { perft, best_move } = require('../target/wasm-node/onitama.js');
+const { perft, best_move } = require('../target/wasm-node/engine.js');
 
 const [position, depth, native, benchFile] = process.argv.slice(2);
 let started = performance.now();

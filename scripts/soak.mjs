@@ -109,9 +109,9 @@ async function workerProbe(browser) {
   };
 }
 
-/** The page's nodes per second for the fixed search, on its own thread (one search). */
+/** The page's nodes per second for the fixed search, on its own thread (one search, in the engine module). */
 const pageNps = (page, position) =>
-  page.evaluate(([p, nodes]) => window.wasmBindings.best_move(p, { nodes }).nps, [position, NODES]);
+  page.evaluate(async ([p, nodes]) => (await window.wasmBindings.engine()).best_move(p, { nodes }).nps, [position, NODES]);
 
 /**
  * The AI worker's nodes per second for the fixed search: a request handed to the worker's own

@@ -11,8 +11,8 @@ cargo fmt --all --check
 cargo clippy --workspace --all-targets -- -D warnings
 # The page's wasm-only code (the shell, the API, the worker), as trunk builds it.
 cargo clippy --target wasm32-unknown-unknown --lib --bin onitama --no-default-features -- -D warnings
-# The online module and its pure core, as trunk builds them.
-cargo clippy --target wasm32-unknown-unknown -p onitama-online -p onitama-peer -- -D warnings
+# The online module and its pure core, and the engine module for scripts, as trunk builds them.
+cargo clippy --target wasm32-unknown-unknown -p onitama-online -p onitama-peer -p onitama-js --features onitama-js/exports -- -D warnings
 
 cargo test --workspace --all-targets
 cargo test --workspace --doc

@@ -1,172 +1,17 @@
 //! The wasm-bindgen surface: what JavaScript (and the page's scripts) may call.
 //! Every function returns a `Result`; bad input becomes a JavaScript `Error` with a clear message.
 
+//! The rules and the AI on plain strings are the engine module's (crates/js); the page's own
+//! wasm does not carry them.
+
 use crate::ai::review::PlyReview;
-use crate::ai::{Engine, Limits, Score};
-use crate::js_fields::JsFields;
-use crate::rules::{Game, Move, Position, perft as count_paths, perft_estimate_ms};
-use crate::worker;
+use crate::rules::{Game, Move, Position};
 use crate::worker_protocol::{EngineReport, EngineRequest};
+use onitama_js::{CALLER_CAP_MS, JsFields, JsLimits, JsScore};
 use wasm_bindgen::prelude::*;
-
-/// Deeper perft runs for minutes and would freeze the page.
-const MAX_PERFT_DEPTH: u32 = 10;
-
-/// The longest a search or a count started from the page may take, unless the caller gives a
-/// `movetime`: they run on the calling thread.
-pub const PAGE_CAP_MS: f64 = 10_000.0;
 
 fn parse_position(text: &str) -> Result<Position, JsError> {
     text.parse().map_err(|e| JsError::new(&format!("bad position \"{text}\": {e}")))
-}
-
-/// perft(position, depth) as a number of move paths. A count that would take more than 10 s is
-/// refused before it starts: as soon as a shallower count takes long enough to time, it tells
-/// how long the one asked for would take (each depth multiplies the time by about the branching
-/// factor), so a count far out of reach is refused within milliseconds.
-#[wasm_bindgen]
-pub fn perft(position: &str, depth: u32) -> Result<f64, JsError> {
-    if depth > MAX_PERFT_DEPTH {
-        return Err(JsError::new(&format!("perft depth {depth} is too deep for the page (at most {MAX_PERFT_DEPTH})")));
-    }
-    let position = parse_position(position)?;
-    /// A count shorter than this is too quick for the browser's clock to time.
-    const TIMED_MS: f64 = 2.0;
-    let started = worker::clock();
-    let (mut counts, mut last_ms) = (vec![1u64], 0.0f64);
-    for d in 1..=depth {
-        if last_ms >= TIMED_MS {
-            let expected_ms = perft_estimate_ms(&counts, last_ms, depth);
-            if worker::clock() - started + expected_ms > PAGE_CAP_MS {
-                return Err(JsError::new(&format!(
-                    "perft depth {depth} from this position would take about {} s, more than the page's 10 s: \
-                     use a lower depth, or onitama-cli perft",
-                    (expected_ms / 1000.0).ceil() as u64
-                )));
-            }
-        }
-        let t0 = worker::clock();
-        counts.push(count_paths(&position, d));
-        last_ms = worker::clock() - t0;
-    }
-    Ok(counts[depth as usize] as f64)
-}
-
-/// The legal moves of a position, in move notation.
-#[wasm_bindgen]
-pub fn legal_moves(position: &str) -> Result<Vec<String>, JsError> {
-    Ok(parse_position(position)?.legal_moves().iter().map(Move::to_string).collect())
-}
-
-/// The position after a legal move, in position notation; an illegal move throws and says why.
-#[wasm_bindgen]
-pub fn play_move(position: &str, mv: &str) -> Result<String, JsError> {
-    let m = mv.parse::<Move>().map_err(|e| JsError::new(&e.to_string()))?;
-    let next = parse_position(position)?.play(m).map_err(|e| JsError::new(&e.to_string()))?;
-    Ok(next.to_string())
-}
-
-/// The canonical form of a position; throws with the reason if it is malformed.
-#[wasm_bindgen]
-pub fn normalize_position(position: &str) -> Result<String, JsError> {
-    Ok(parse_position(position)?.to_string())
-}
-
-/// Replays a game record and returns the final position; throws on any broken line or move.
-#[wasm_bindgen]
-pub fn record_final_position(record: &str) -> Result<String, JsError> {
-    let game = Game::from_record(record).map_err(|e| JsError::new(&e.to_string()))?;
-    Ok(game.position().to_string())
-}
-
-/// A search's limits as scripts give them.
-#[derive(Default, Clone, Copy)]
-struct JsLimits {
-    depth: Option<u32>,
-    movetime: Option<f64>,
-    nodes: Option<u64>,
-}
-
-impl JsLimits {
-    /// `{ depth, movetime, nodes }`, any of them; `undefined` or `null` for none.
-    fn read(value: &JsValue) -> Result<JsLimits, String> {
-        let Some(fields) = JsFields::read(value, "bad limits", Some(&["depth", "movetime", "nodes"]))? else {
-            return Ok(JsLimits::default());
-        };
-        Ok(JsLimits {
-            depth: fields.whole("depth")?.map(|d| d.min(u64::from(u32::MAX)) as u32),
-            movetime: fields.number("movetime")?,
-            nodes: fields.whole("nodes")?,
-        })
-    }
-
-    /// The limits, 1000 ms when none is given.
-    fn to_limits(self) -> Limits {
-        let limits = Limits { depth: self.depth, movetime_ms: self.movetime, nodes: self.nodes };
-        if limits == Limits::default() { Limits { movetime_ms: Some(1000.0), ..limits } } else { limits }
-    }
-}
-
-/// A score as scripts read it: `{ kind, value }`.
-#[derive(serde::Serialize)]
-struct JsScore {
-    /// "value", "win" or "loss".
-    kind: &'static str,
-    /// Hundredths of a student for "value"; plies for "win" and "loss".
-    value: i32,
-}
-
-impl From<Score> for JsScore {
-    fn from(score: Score) -> JsScore {
-        match score {
-            Score::Value(v) => JsScore { kind: "value", value: v },
-            Score::Win(plies) => JsScore { kind: "win", value: i32::try_from(plies).unwrap_or(i32::MAX) },
-            Score::Loss(plies) => JsScore { kind: "loss", value: i32::try_from(plies).unwrap_or(i32::MAX) },
-        }
-    }
-}
-
-/// Parses a position and the game's earlier ones, with the reason when one is malformed.
-fn parse_positions(position: &str, earlier: &[String]) -> Result<(Position, Vec<Position>), JsError> {
-    let earlier = earlier.iter().map(|text| parse_position(text)).collect::<Result<Vec<_>, _>>()?;
-    Ok((parse_position(position)?, earlier))
-}
-
-/// Searches on the calling thread with a fresh engine, so that the same call gives the same answer
-/// (scripts, tests and benchmarks; the page's AI uses the Web Worker).
-/// `limits` is `{ depth, movetime, nodes }` (any of them; 1000 ms when none) and `earlier` the
-/// game's earlier positions for repetitions. Without a `movetime` the search stops after 10 s
-/// whatever its depth or nodes. Returns `{ best, depth, score: { kind, value }, nodes, nps, pv }`.
-#[wasm_bindgen]
-pub fn best_move(position: &str, limits: JsValue, earlier: Option<Vec<String>>) -> Result<JsValue, JsError> {
-    let limits = JsLimits::read(&limits).map_err(|e| JsError::new(&e))?;
-    let (position, earlier) = parse_positions(position, &earlier.unwrap_or_default())?;
-    if let Some(outcome) = position.outcome() {
-        return Err(JsError::new(&format!("the game is over: {outcome}")));
-    }
-    let mut limits = limits.to_limits();
-    limits.movetime_ms = limits.movetime_ms.or(Some(PAGE_CAP_MS));
-    let mut engine = Engine::new(worker::TABLE_MB, worker::clock);
-    let result = engine.search(&position, &earlier, limits, &mut |_| {});
-    #[derive(serde::Serialize)]
-    struct Found {
-        best: Option<String>,
-        depth: u32,
-        score: JsScore,
-        nodes: f64,
-        nps: f64,
-        pv: Vec<String>,
-    }
-    let info = &result.info;
-    let found = Found {
-        best: result.best.map(|m| m.to_string()),
-        depth: info.depth,
-        score: info.score.into(),
-        nodes: info.nodes as f64,
-        nps: info.nps() as f64,
-        pv: info.pv.iter().map(Move::to_string).collect(),
-    };
-    serde_wasm_bindgen::to_value(&found).map_err(|e| JsError::new(&e.to_string()))
 }
 
 /// A reviewed move as `review_game` gives it.
@@ -209,7 +54,7 @@ pub fn review_game(record: &str, limits: JsValue) -> Result<js_sys::Promise, JsE
     }
     let mut limits = JsLimits::read(&limits).map_err(|e| JsError::new(&e))?;
     if limits.depth.is_none() && limits.nodes.is_none() {
-        limits.movetime = Some(limits.movetime.unwrap_or(crate::ui::review::REVIEW_MS).min(PAGE_CAP_MS));
+        limits.movetime = Some(limits.movetime.unwrap_or(crate::ui::review::REVIEW_MS).min(CALLER_CAP_MS));
     }
     let request = EngineRequest::Review { id: 1, game, limits: limits.to_limits() };
     let mut started: Result<(), JsValue> = Ok(());

@@ -15,8 +15,6 @@ static ALLOCATOR: lol_alloc::AssumeSingleThreaded<lol_alloc::FreeListAllocator> 
 
 #[cfg(target_arch = "wasm32")]
 pub mod api;
-#[cfg(target_arch = "wasm32")]
-mod js_fields;
 pub mod ui;
 #[cfg(target_arch = "wasm32")]
 pub mod worker;

@@ -18,9 +18,7 @@ use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
 pub const TABLE_MB: usize = 16;
 
 /// Milliseconds, in the page and in the worker.
-pub fn clock() -> f64 {
-    js_sys::Date::now()
-}
+pub use onitama_js::clock;
 
 /// Runs one request to its end, reporting through `report`.
 pub fn run(request: EngineRequest, engine: &mut Engine, report: &mut dyn FnMut(EngineReport)) {

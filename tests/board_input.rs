@@ -9,6 +9,7 @@ use onitama::ui::notice::Notice;
 use onitama::ui::scene::{scene, words_turn_with_card};
 use onitama::ui::session::{Effect, Event, Intent, PointerPhase};
 use onitama::ui::state::{Focus, Settings};
+use onitama::ui::text::LangTexts;
 use onitama::ui::{Lang, Mode, Session, text};
 
 mod common;

@@ -3,6 +3,7 @@
 //! English label, and the description is the English one.
 
 use onitama::ui::Lang;
+use onitama::ui::text::LangTexts;
 
 const HTML: &str = include_str!("../www/index.html");
 

@@ -4,6 +4,7 @@
 //! rules_files` rewrites them after a text changes.
 
 use onitama::ui::Lang;
+use onitama::ui::text::LangTexts;
 use onitama::ui::text::{rules_file, rules_paragraphs};
 mod common;
 

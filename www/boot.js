@@ -53,11 +53,24 @@ function online_create(options) {
   });
 }
 
+/** The rules and the AI on plain strings (legal_moves, perft, best_move, …): a module of its own,
+ * fetched the first time a script asks. Resolves to the module. */
+let engineModule;
+function engine() {
+  engineModule ??= import('./engine.js').then(async (module) => {
+    await module.default({ module_or_path: './engine_bg.wasm' });
+    return module;
+  });
+  return engineModule;
+}
+
 await init({ module_or_path: './onitama_bg.wasm' });
 await bindings.page_shown();
-window.wasmBindings = { ...bindings, online_create };
+window.wasmBindings = { ...bindings, online_create, engine };
 
 // Offline play after the first visit (sw.js); a browser without service workers just plays online.
+// Under the worker already (a later visit), it keeps what the page fetches only when needed too.
 if ('serviceWorker' in navigator) {
+  navigator.serviceWorker.controller?.postMessage('keep-for-offline');
   navigator.serviceWorker.register('./sw.js').catch(() => {});
 }

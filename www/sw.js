@@ -4,6 +4,13 @@
 const CACHE = 'onitama';
 const FILES = ['./', './index.html', './boot.js', './onitama.js', './onitama_bg.wasm', './ai-worker.js',
   './style.css', './icon.svg', './manifest.webmanifest'];
+// What the page fetches only when it is needed (puzzles, the tutorial, the rules, the other
+// languages, the expansion's emblems). Not on a first visit, which stays small: on a later one
+// (the page asks, once it finds itself under this worker), those not yet kept are fetched, so that
+// all of it works offline. Online play and the engine module for scripts need no keeping.
+const LATER = ['./puzzles.txt', './emblems/expansion.txt',
+  ...['fa', 'es', 'fr'].flatMap((lang) => [`./texts/${lang}.txt`, `./errors/${lang}.txt`]),
+  ...['en', 'fa', 'es', 'fr'].flatMap((lang) => [`./rules/${lang}.txt`, `./tutorial/${lang}.txt`])];
 
 self.addEventListener('install', (event) => {
   event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(FILES)).then(() => self.skipWaiting()));
@@ -11,6 +18,12 @@ self.addEventListener('install', (event) => {
 
 self.addEventListener('activate', (event) => {
   event.waitUntil(self.clients.claim());
+});
+
+self.addEventListener('message', (event) => {
+  if (event.data !== 'keep-for-offline') return;
+  event.waitUntil(caches.open(CACHE).then((cache) => Promise.all(LATER.map((file) => cache.match(file)
+    .then((kept) => kept ?? cache.add(file)).catch(() => {})))));
 });
 
 self.addEventListener('fetch', (event) => {

@@ -5,6 +5,7 @@ use super::text::{self, Lang};
 use crate::ai::Score;
 use crate::ai::review::{MoveClass, PlyReview};
 use crate::rules::{Color, Game, Move};
+use crate::ui::text::LangTexts;
 
 /// How long the worker searches each position of a reviewed game, in milliseconds.
 pub const REVIEW_MS: f64 = 200.0;

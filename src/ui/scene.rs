@@ -9,6 +9,7 @@ use super::layout::{CardPlace, Layout, Rect};
 use super::state::{Mode, State};
 use super::text;
 use crate::rules::{Bitboard, Card, Color, Move, Square};
+use crate::ui::text::LangTexts;
 
 /// Where every piece and card is drawn when nothing moves.
 pub fn scene(state: &State, layout: &Layout) -> Scene {

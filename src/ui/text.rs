@@ -6,47 +6,16 @@ use crate::ai::review::MoveClass;
 use crate::mode::{AiLevel, Mode};
 use crate::rules::{Card, Color, Move, Outcome, Pack, Position, Way};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Lang {
-    En,
-    Fa,
-    Es,
-    Fr,
+pub use onitama_core::lang::Lang;
+
+/// A language's texts.
+pub trait LangTexts {
+    fn texts(self) -> &'static Texts;
 }
 
-impl Lang {
-    pub const ALL: [Lang; 4] = [Lang::En, Lang::Fa, Lang::Es, Lang::Fr];
-
-    pub fn code(self) -> &'static str {
-        match self {
-            Lang::En => "en",
-            Lang::Fa => "fa",
-            Lang::Es => "es",
-            Lang::Fr => "fr",
-        }
-    }
-
-    pub fn from_code(code: &str) -> Option<Lang> {
-        let primary = code.split(['-', '_']).next().unwrap_or_default().to_ascii_lowercase();
-        Lang::ALL.into_iter().find(|lang| lang.code() == primary)
-    }
-
-    /// The language's own name, for the chooser.
-    pub fn name(self) -> &'static str {
-        match self {
-            Lang::En => "English",
-            Lang::Fa => "فارسی",
-            Lang::Es => "Español",
-            Lang::Fr => "Français",
-        }
-    }
-
-    pub fn is_rtl(self) -> bool {
-        self == Lang::Fa
-    }
-
+impl LangTexts for Lang {
     /// The language's texts; on the page, English until the language's file is installed.
-    pub fn texts(self) -> &'static Texts {
+    fn texts(self) -> &'static Texts {
         match self {
             Lang::En => &EN,
             _ => FETCHED

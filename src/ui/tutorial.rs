@@ -8,6 +8,7 @@
 
 use super::text::{self, Lang};
 use crate::rules::{Card, Move, Position};
+use crate::ui::text::LangTexts;
 
 /// A step: where it starts, the moves it accepts (the first is the one marked on the board), and
 /// the opponent's answer once it is made.

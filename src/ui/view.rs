@@ -14,6 +14,7 @@ use crate::mode::{AiLevel, Mode, ModeChoice, ModeKind, Seat};
 use crate::online::{ColorChoice, DealChoice, MoveLimit, Setup};
 use crate::rules::{Card, CardSet, Color, Deal, Pack, PositionError};
 use crate::save::FinishedGame;
+use crate::ui::text::LangTexts;
 use serde::Serialize;
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]

@@ -53,7 +53,7 @@ test('the worker searches, reports each depth and answers with a legal move whil
     });
     counting = false;
     worker.terminate();
-    return { reports, frames, legal: window.wasmBindings.legal_moves(start) };
+    return { reports, frames, legal: (await window.wasmBindings.engine()).legal_moves(start) };
   }, START);
   const done = result.reports.at(-1);
   assert.equal(done.kind, 'done');
@@ -109,7 +109,7 @@ test('the worker plays a level and reports bad requests as errors', { timeout: 6
     const badLevel = await ask(`move 5 level godlike seed 1 position ${start}`);
     const notText = await ask({ id: 6, position: start });
     worker.terminate();
-    return { level, badPosition, badLevel, notText, legal: window.wasmBindings.legal_moves(start) };
+    return { level, badPosition, badLevel, notText, legal: (await window.wasmBindings.engine()).legal_moves(start) };
   }, START);
   assert.equal(replies.level.kind, 'done');
   assert.ok(replies.legal.includes(replies.level.best));
@@ -124,8 +124,8 @@ test('the worker plays a level and reports bad requests as errors', { timeout: 6
 
 test('best_move answers scripts on the page and rejects bad input', { timeout: 60000 }, async () => {
   const { page } = await openGame(game.browser, game.server.url);
-  const result = await page.evaluate((start) => {
-    const api = window.wasmBindings;
+  const result = await page.evaluate(async (start) => {
+    const api = await window.wasmBindings.engine();
     const caught = (f) => { try { f(); return null; } catch (e) { return e.message; } };
     const winInOne = '5/2B2/2r2/5/R4 ox,boar crab,tiger horse r';
     return {

@@ -3,7 +3,7 @@
 // reads the state back; the moves themselves are made with the pointer.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openGame, screenshot, servedGame, openMenu } from './harness.mjs';
+import { openGame, screenshot, servedGame, openMenu, engineCall } from './harness.mjs';
 
 const game = servedGame({ before, after });
 
@@ -44,7 +44,7 @@ test('a whole game against the AI, played with mouse clicks, reaches a result', 
   for (let turn = 0; turn < 100 && !s.outcome; turn += 1) {
     assert.equal(s.to_move, 'red', 'the AI answered');
     // The player's move: the engine's choice at a small depth, so that the game ends.
-    const { best } = await call(page, 'best_move', s.position, { depth: 3 }, []);
+    const { best } = await engineCall(page, 'best_move', s.position, { depth: 3 }, []);
     const before = s.moves.length;
     if (best.endsWith(':pass')) await clickAt(page, 'card', best.split(':')[0]);
     else await clickMove(page, best);

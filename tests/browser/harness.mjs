@@ -154,14 +154,18 @@ export async function still(page, timeout = 30000) {
   }, null, { timeout });
 }
 
+/** Calls a function of the engine module (the rules and the AI on plain strings) in the page. */
+export const engineCall = (page, name, ...args) =>
+  page.evaluate(async ([n, a]) => (await window.wasmBindings.engine())[n](...a), [name, args]);
+
 /**
  * A first move of the puzzle on the board that loses it: the defence has an answer after which
  * no move wins at once.
  */
 export function losingPuzzleMove(page) {
-  return page.evaluate(() => {
-    const w = window.wasmBindings;
-    const s = w.game_state();
+  return page.evaluate(async () => {
+    const w = await window.wasmBindings.engine();
+    const s = window.wasmBindings.game_state();
     const over = (p) => w.legal_moves(p).length === 0;
     return s.legal_moves.find((m) => {
       const next = w.play_move(s.position, m);

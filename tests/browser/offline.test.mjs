@@ -1,10 +1,10 @@
 // Offline after the first visit, AI included; and the same build served from a sub-path.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { serve, launch, screenshot, dist } from './harness.mjs';
+import { serve, launch, screenshot, dist, openMenu } from './harness.mjs';
 
 let browser;
 before(async () => { browser = await launch(); });
@@ -70,6 +70,48 @@ test('puzzles opened once online are there offline', { timeout: 90000 }, async (
     await page.click('#menu-button');
     await page.click('#puzzle-hard');
     await page.waitForFunction(() => window.wasmBindings.game_state().puzzle?.plies === 7);
+  } finally {
+    await context.close();
+    await server.close();
+  }
+});
+
+test('a first visit fetches only the game; from the next one, all the rest is kept for offline', { timeout: 90000 }, async () => {
+  const asked = [];
+  const server = await serve('/', dist, { onRequest: (method, path) => asked.push(path) });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
+  const page = await context.newPage();
+  const kept = () => page.evaluate(async () => (await (await caches.open('onitama')).keys()).map((r) => new URL(r.url).pathname));
+  // Every file the page fetches only when needed, as the build has them.
+  const later = ['/puzzles.txt', ...['texts', 'errors', 'rules', 'tutorial', 'emblems']
+    .flatMap((folder) => readdirSync(join(dist, folder)).map((file) => `/${folder}/${file}`))];
+  assert.ok(later.length >= 16, later.join(' '));
+  try {
+    await page.goto(server.url);
+    await page.waitForFunction(() => window.wasmBindings !== undefined);
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    await page.waitForTimeout(500);
+    assert.deepEqual(later.filter((path) => asked.includes(path)), [], 'the first visit fetched none of them');
+    await page.reload(); // a later visit, under the service worker
+    await page.waitForFunction(() => window.wasmBindings !== undefined);
+    await page.waitForFunction(async (later) => {
+      const paths = (await (await caches.open('onitama')).keys()).map((r) => new URL(r.url).pathname);
+      return later.every((path) => paths.includes(path));
+    }, later, { timeout: 20000 });
+    const count = asked.length;
+    await page.reload(); // already kept: not fetched again
+    await page.waitForFunction(() => window.wasmBindings !== undefined);
+    await page.waitForTimeout(500);
+    assert.deepEqual(later.filter((path) => asked.slice(count).includes(path)), [], 'kept files are not fetched on every visit');
+    await context.setOffline(true);
+    await page.reload();
+    await page.waitForFunction(() => window.wasmBindings !== undefined);
+    const puzzles = await page.evaluate(() => window.wasmBindings.puzzles());
+    assert.ok(puzzles.length >= 360, `${puzzles.length} puzzles offline, never opened before`);
+    await openMenu(page);
+    await page.selectOption('#language', 'fr');
+    await page.waitForFunction(() => document.querySelector('#undo').textContent === 'Annuler');
+    assert.ok((await kept()).includes('/tutorial/fr.txt'));
   } finally {
     await context.close();
     await server.close();

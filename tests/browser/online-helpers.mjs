@@ -72,6 +72,7 @@ export async function openModule(page, options = {}) {
   await page.evaluate(async (options) => {
     const peer = await import('./peer.js');
     await peer.default();
+    const engine = await window.wasmBindings.engine();
     window.onlineEvents = [];
     window.peer = peer;
     // What the page would keep: the game as the events tell it, and the saved text.
@@ -88,7 +89,7 @@ export async function openModule(page, options = {}) {
         const end = words.indexOf('result');
         const moves = words.indexOf('moves') > 0 ? words.slice(words.indexOf('moves') + 1, end > 0 ? end : undefined) : [];
         let position = words.slice(1, 6).join(' ');
-        for (const mv of moves) position = window.wasmBindings.play_move(position, mv);
+        for (const mv of moves) position = engine.play_move(position, mv);
         Object.assign(game, { position, plies: moves.length });
       } else if (words[0] === 'outcome') {
         game.outcome = words[1] === 'none' ? null : words[1];
@@ -113,9 +114,9 @@ export async function playOne(a, b, depthA = 3) {
   const mover = state.you === toMove(state.position) ? a : b;
   const depth = mover === a ? depthA : 1;
   const before = state.plies;
-  const mv = await mover.evaluate(({ depth }) => {
+  const mv = await mover.evaluate(async ({ depth }) => {
     const g = window.onlineGame;
-    return window.wasmBindings.best_move(g.position, { depth }).best;
+    return (await window.wasmBindings.engine()).best_move(g.position, { depth }).best;
   }, { depth });
   // Paced below the guard's twenty messages a second, as no person plays faster: a flood is
   // recovered from (tested natively), but slowly, by design.

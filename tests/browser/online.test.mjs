@@ -212,9 +212,9 @@ test('a bad peer: garbage, an oversized line and an illegal move are refused, th
   await waitEvent(a.page, /^status playing$/);
   const gameId = (await rawPage.evaluate(() => window.bad.received.find((t) => t.startsWith('start ')))).split(' ')[1];
   // Blue (the bad peer) is to move; a move with a card it does not hold, and one out of order.
-  const legal = await rawPage.evaluate((p) => window.wasmBindings.legal_moves(p), start);
+  const legal = await rawPage.evaluate(async (p) => (await window.wasmBindings.engine()).legal_moves(p), start);
   const illegal = legal[0].replace(/^[a-z]+:/, 'tiger:');
-  const after = await rawPage.evaluate(({ p, m }) => window.wasmBindings.play_move(p, m), { p: start, m: legal[0] });
+  const after = await rawPage.evaluate(async ({ p, m }) => (await window.wasmBindings.engine()).play_move(p, m), { p: start, m: legal[0] });
   const lines = ['nonsense', 'x'.repeat(20000), `move ${gameId} 0 ${illegal} ${after}`, `move ${gameId} 0 ${legal[0]} ${start}`];
   for (const line of lines) {
     await rawPage.evaluate((l) => window.bad.dc.send(l), line);

@@ -37,10 +37,12 @@ test('a phone-sized viewport draws the board too', async () => {
   await page.close();
 });
 
-test('the rules API answers from the page and throws clear errors', async () => {
+test('the engine module answers scripts on the page and throws clear errors; a visit does not fetch it', async () => {
   const { page } = await openGame(game.browser, game.server.url);
-  const result = await page.evaluate((start) => {
-    const api = window.wasmBindings;
+  const fetched = () => page.evaluate(() => performance.getEntriesByType('resource').some((r) => r.name.endsWith('/engine_bg.wasm')));
+  assert.equal(await fetched(), false, 'the page alone does not download the engine module');
+  const result = await page.evaluate(async (start) => {
+    const api = await window.wasmBindings.engine();
     const caught = (f) => { try { f(); return null; } catch (e) { return e instanceof Error ? e.message : String(e); } };
     return {
       moves: api.legal_moves(start).length,
@@ -57,6 +59,7 @@ test('the rules API answers from the page and throws clear errors', async () => 
   assert.match(result.badCard, /unknown card 'tigre'/);
   assert.match(result.illegal, /boar does not reach c4 from c1/);
   assert.match(result.badMove, /is not a move/);
+  assert.equal(await fetched(), true);
   await page.close();
 });
 

@@ -10,8 +10,8 @@ const state = (page) => page.evaluate(() => window.wasmBindings.game_state());
 
 /** The first moves that win within `plies` plies, by brute force through the page's own API. */
 async function winningMoves(page, position, plies) {
-  return page.evaluate(([position, plies]) => {
-    const w = window.wasmBindings;
+  return page.evaluate(async ([position, plies]) => {
+    const w = await window.wasmBindings.engine();
     const over = (p) => w.legal_moves(p).length === 0;
     const wins = (p, left) => {
       if (left <= 0) return false;

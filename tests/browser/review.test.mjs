@@ -11,8 +11,8 @@ const BLUNDER = 'start 5/5/2B2/2R2/5 crab,boar horse,elephant ox r\nmoves boar:c
 
 /** A game of random-looking but fixed moves (a small LCG picks among the legal moves). */
 async function fixedGame(page, plies) {
-  return page.evaluate((plies) => {
-    const w = window.wasmBindings;
+  return page.evaluate(async (plies) => {
+    const w = await window.wasmBindings.engine();
     const start = 'bbBbb/5/5/5/rrRrr tiger,crab monkey,crane boar r';
     let position = start;
     let seed = 7;

@@ -3,7 +3,7 @@
 // saves in other languages, and the time caps of searches and counts started from the page.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openContext, screenshot, servedGame, openMenu, still } from './harness.mjs';
+import { openContext, screenshot, servedGame, openMenu, still, engineCall } from './harness.mjs';
 
 const game = servedGame({ before, after });
 
@@ -344,9 +344,9 @@ test('game_settings reads and changes what the controls do', async () => {
 
 test('what we print we read: a finished position reads back as finished', async () => {
   const { context, page, errors } = await fresh();
-  const finished = await call(page, 'play_move', ONE_MOVE_FROM_WIN, 'crab:c2c3');
-  assert.deepEqual(await call(page, 'legal_moves', finished), []);
-  assert.equal(await call(page, 'normalize_position', finished), finished);
+  const finished = await engineCall(page, 'play_move', ONE_MOVE_FROM_WIN, 'crab:c2c3');
+  assert.deepEqual(await engineCall(page, 'legal_moves', finished), []);
+  assert.equal(await engineCall(page, 'normalize_position', finished), finished);
   await call(page, 'game_load', finished);
   const s = await state(page);
   assert.equal(s.outcome, 'red-stone');
@@ -358,11 +358,11 @@ test('what we print we read: a finished position reads back as finished', async 
 test('searches and counts started from the page are capped at 10 s', { timeout: 90000 }, async () => {
   const { context, page } = await fresh();
   const start = 'bbBbb/5/5/5/rrRrr ox,boar horse,elephant crab r';
-  const { depth } = await call(page, 'best_move', start, { depth: 40 });
+  const { depth } = await engineCall(page, 'best_move', start, { depth: 40 });
   assert.ok(depth < 40, `the search stopped at its cap (depth ${depth})`);
-  const refused = await page.evaluate((p) => { try { window.wasmBindings.perft(p, 10); return null; } catch (e) { return String(e); } }, start);
+  const refused = await page.evaluate(async (p) => { const engine = await window.wasmBindings.engine(); try { engine.perft(p, 10); return null; } catch (e) { return String(e); } }, start);
   assert.match(refused, /would take about \d+ s, more than the page's 10 s/);
-  assert.equal(await call(page, 'perft', start, 4), 28509, 'a count within the cap is made');
+  assert.equal(await engineCall(page, 'perft', start, 4), 28509, 'a count within the cap is made');
   await context.close();
 });
 

@@ -183,44 +183,15 @@ fn clean(text: &str) -> String {
     text.replace(['\t', '\n', '\r'], " ")
 }
 
-/// The page's language, as its code says (English for any other).
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
-pub enum Lang {
-    #[default]
-    En,
-    Fa,
-    Es,
-    Fr,
-}
+pub use onitama_core::lang::Lang;
 
-impl Lang {
-    pub const ALL: [Lang; 4] = [Lang::En, Lang::Fa, Lang::Es, Lang::Fr];
-
-    pub fn from_code(code: &str) -> Lang {
-        match code {
-            "fa" => Lang::Fa,
-            "es" => Lang::Es,
-            "fr" => Lang::Fr,
-            _ => Lang::En,
-        }
-    }
-
-    pub fn code(self) -> &'static str {
-        match self {
-            Lang::En => "en",
-            Lang::Fa => "fa",
-            Lang::Es => "es",
-            Lang::Fr => "fr",
-        }
-    }
-
-    pub fn words(self) -> &'static Phrases {
-        match self {
-            Lang::En => &EN,
-            Lang::Fa => &FA,
-            Lang::Es => &ES,
-            Lang::Fr => &FR,
-        }
+/// Everything online play says in a language.
+pub fn phrases(lang: Lang) -> &'static Phrases {
+    match lang {
+        Lang::En => &EN,
+        Lang::Fa => &FA,
+        Lang::Es => &ES,
+        Lang::Fr => &FR,
     }
 }
 
@@ -565,7 +536,7 @@ impl Host {
     }
 
     fn panel_now(&self) -> Panel {
-        let words = self.lang.words();
+        let words = phrases(self.lang);
         let mut parts: Vec<String> = Vec::new();
         let status = self.status.unwrap_or(Status { phase: Phase::Connecting, reason: None });
         let said = match status {

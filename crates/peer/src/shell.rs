@@ -412,7 +412,7 @@ fn answer(pc: &RtcPeerConnection, conn: ConnId, offer: &str) {
 fn page_host(options: &JsValue) -> Option<Host> {
     let field = |key: &str| Reflect::get(options, &JsValue::from_str(key)).ok().filter(|_| options.is_object());
     let hosted = field("host").and_then(|v| v.as_bool()).unwrap_or(false);
-    let lang = field("lang").and_then(|v| v.as_string()).map_or(Lang::En, |code| Lang::from_code(&code));
+    let lang = field("lang").and_then(|v| v.as_string()).and_then(|code| Lang::from_code(&code)).unwrap_or_default();
     hosted.then(|| Host::new(lang))
 }
 
@@ -484,7 +484,11 @@ fn tell(callback: &Function, lines: &[String]) {
 pub fn command(line: &str) {
     if let Some(code) = line.strip_prefix("lang ") {
         let told = with_shell(|shell| {
-            let lines = shell.host.as_mut().map(|host| host.set_lang(Lang::from_code(code))).unwrap_or_default();
+            let lines = shell
+                .host
+                .as_mut()
+                .map(|host| host.set_lang(Lang::from_code(code).unwrap_or_default()))
+                .unwrap_or_default();
             (shell.on_event.clone(), lines.iter().map(ToPage::encode).collect::<Vec<_>>())
         });
         if let Some((callback, lines)) = told {

@@ -12,6 +12,7 @@ use crate::rules::{Color, Game, Move, Outcome, Position};
 use crate::ui::online::OnlineState;
 use crate::ui::sound;
 use crate::ui::text;
+use crate::ui::text::LangTexts;
 
 /// The card pool strangers are paired by: players with the same cards meet.
 pub const BASE_POOL: &str = "base";

@@ -16,6 +16,7 @@ use super::puzzles;
 use super::{App, listen};
 use crate::mode::ModeKind;
 use crate::rules::{Card, CardSet, Pack};
+use crate::ui::text::LangTexts;
 use wasm_bindgen::prelude::*;
 use web_sys::{Document, Element, HtmlButtonElement, HtmlDialogElement, HtmlInputElement, HtmlSelectElement};
 

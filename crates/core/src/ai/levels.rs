@@ -27,7 +27,7 @@ impl Level {
         Level::fixed("scholar", 3, 7.0),
         Level::fixed("adept", 4, 4.0),
         Level::fixed("expert", 5, 0.0),
-        Level::fixed("sensei", 7, 0.0),
+        Level::fixed("sensei", 7, 2.0),
         Level::fixed("champion", 9, 4.0),
         Level::fixed("elite", 11, 0.0),
         Level { name: "master", depth: 64, movetime_ms: Some(1000.0), temperature: 0.0 },

@@ -1,10 +1,20 @@
-//! Reading the plain objects that scripts pass in (`{ mode, level }`, `{ depth }`), field by
-//! field, with a clear error for a wrong type or an unknown name.
-//! Written by hand rather than with serde's deserializer: its error messages format floats,
-//! which alone adds 11 KB to the page's wasm.
+//! Onitama's rules core and AI for JavaScript.
+//!
+//! - Reading the plain objects that scripts pass in (`{ mode, level }`, `{ depth }`), field by
+//!   field, with a clear error for a wrong type or an unknown name. Written by hand rather than
+//!   with serde's deserializer: its error messages format floats, which alone adds 11 KB to a wasm.
+//! - A search's limits and scores as scripts write and read them.
+//! - With the `exports` feature, the engine module: the rules and the AI on plain strings
+//!   (`legal_moves`, `play_move`, `perft`, `best_move`, …), a wasm of its own (`engine.js`) that
+//!   scripts import; the page does not download it.
+
+use onitama_core::ai::{Limits, Score};
 
 use js_sys::{Array, Object, Reflect};
 use wasm_bindgen::{JsCast, JsValue};
+
+#[cfg(feature = "exports")]
+pub mod exports;
 
 /// The fields of one JavaScript object.
 pub struct JsFields {
@@ -94,5 +104,61 @@ impl JsFields {
                     .collect()
             })
             .transpose()
+    }
+}
+
+/// The longest a search or a count started by a script may take, unless the script gives a
+/// `movetime`: they run on the calling thread.
+pub const CALLER_CAP_MS: f64 = 10_000.0;
+
+/// Milliseconds, wherever the wasm runs (a page, a worker, Node).
+pub fn clock() -> f64 {
+    js_sys::Date::now()
+}
+
+/// A search's limits as scripts give them.
+#[derive(Default, Clone, Copy)]
+pub struct JsLimits {
+    pub depth: Option<u32>,
+    pub movetime: Option<f64>,
+    pub nodes: Option<u64>,
+}
+
+impl JsLimits {
+    /// `{ depth, movetime, nodes }`, any of them; `undefined` or `null` for none.
+    pub fn read(value: &JsValue) -> Result<JsLimits, String> {
+        let Some(fields) = JsFields::read(value, "bad limits", Some(&["depth", "movetime", "nodes"]))? else {
+            return Ok(JsLimits::default());
+        };
+        Ok(JsLimits {
+            depth: fields.whole("depth")?.map(|d| d.min(u64::from(u32::MAX)) as u32),
+            movetime: fields.number("movetime")?,
+            nodes: fields.whole("nodes")?,
+        })
+    }
+
+    /// The limits, 1000 ms when none is given.
+    pub fn to_limits(self) -> Limits {
+        let limits = Limits { depth: self.depth, movetime_ms: self.movetime, nodes: self.nodes };
+        if limits == Limits::default() { Limits { movetime_ms: Some(1000.0), ..limits } } else { limits }
+    }
+}
+
+/// A score as scripts read it: `{ kind, value }`.
+#[derive(serde::Serialize)]
+pub struct JsScore {
+    /// "value", "win" or "loss".
+    kind: &'static str,
+    /// Hundredths of a student for "value"; plies for "win" and "loss".
+    value: i32,
+}
+
+impl From<Score> for JsScore {
+    fn from(score: Score) -> JsScore {
+        match score {
+            Score::Value(v) => JsScore { kind: "value", value: v },
+            Score::Win(plies) => JsScore { kind: "win", value: i32::try_from(plies).unwrap_or(i32::MAX) },
+            Score::Loss(plies) => JsScore { kind: "loss", value: i32::try_from(plies).unwrap_or(i32::MAX) },
+        }
     }
 }

@@ -1,0 +1,60 @@
+//! The languages the game speaks. One home for the page and for online play: each keeps its own
+//! texts, keyed by this.
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Lang {
+    #[default]
+    En,
+    Fa,
+    Es,
+    Fr,
+}
+
+impl Lang {
+    pub const ALL: [Lang; 4] = [Lang::En, Lang::Fa, Lang::Es, Lang::Fr];
+
+    pub fn code(self) -> &'static str {
+        match self {
+            Lang::En => "en",
+            Lang::Fa => "fa",
+            Lang::Es => "es",
+            Lang::Fr => "fr",
+        }
+    }
+
+    /// The language of a code such as "fa" or a browser's "fr-CA"; `None` for one we do not speak.
+    pub fn from_code(code: &str) -> Option<Lang> {
+        let primary = code.split(['-', '_']).next().unwrap_or_default().to_ascii_lowercase();
+        Lang::ALL.into_iter().find(|lang| lang.code() == primary)
+    }
+
+    /// The language's own name, for the chooser.
+    pub fn name(self) -> &'static str {
+        match self {
+            Lang::En => "English",
+            Lang::Fa => "فارسی",
+            Lang::Es => "Español",
+            Lang::Fr => "Français",
+        }
+    }
+
+    pub fn is_rtl(self) -> bool {
+        self == Lang::Fa
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Lang;
+
+    #[test]
+    fn a_code_reads_back_as_its_language_and_a_region_is_ignored() {
+        for lang in Lang::ALL {
+            assert_eq!(Lang::from_code(lang.code()), Some(lang));
+        }
+        assert_eq!(Lang::from_code("fr-CA"), Some(Lang::Fr));
+        assert_eq!(Lang::from_code("FA_ir"), Some(Lang::Fa));
+        assert_eq!(Lang::from_code("de"), None);
+        assert_eq!(Lang::from_code(""), None);
+    }
+}
