@@ -94,7 +94,8 @@ pub fn review_game(record: &str, limits: JsValue) -> Result<js_sys::Promise, JsE
 
 /// puzzles() returns a Promise of the puzzle set, `[{ id, position, plies, difficulty }]`: the side
 /// to move in `position` wins in exactly `plies` plies, with one first move only. The set is
-/// fetched (from `puzzles.txt`) on first use.
+/// fetched (from `puzzles.txt`) on first use. It is the whole set: the page offers only the
+/// puzzles whose five cards are all in the deck.
 #[wasm_bindgen]
 pub fn puzzles() -> js_sys::Promise {
     use crate::ui::web::puzzles::{load, loaded};
@@ -567,7 +568,8 @@ pub fn game_puzzle_list(difficulty: Option<String>) -> Result<(), JsError> {
 }
 
 /// Plays the puzzle with this id, as a choice in the list does (the set is fetched first if
-/// needed); an id the set lacks changes nothing.
+/// needed); an id the set lacks, or a puzzle with a card not in the deck (not offered), changes
+/// nothing.
 #[wasm_bindgen]
 pub fn game_choose_puzzle(id: u32) -> Result<(), JsError> {
     with_page(|app| app.dispatch(Event::Intent(Intent::ChoosePuzzle(crate::ui::puzzle::Choice::Id(id)))))

@@ -479,7 +479,10 @@ fn puzzles_writes_a_set_and_checks_one() {
     );
     let checked = cli(&["puzzles", "--check", made_arg]);
     assert!(checked.status.success(), "{}", stderr(&checked));
-    assert_eq!(stdout(&checked), "easy 1\nmedium 1\nhard 1\nall 3 puzzles pass\n");
+    assert_eq!(
+        stdout(&checked),
+        "easy 1\nmedium 1\nhard 1\nof them with expansion cards: easy 0, medium 0, hard 0\nall 3 puzzles pass\n"
+    );
 
     // Puzzle 2 has four winning first moves; puzzle 3's number is wrong.
     let tiny = dir.join(format!("onitama-puzzles-tiny-{}.txt", std::process::id()));
@@ -494,7 +497,7 @@ fn puzzles_writes_a_set_and_checks_one() {
     .unwrap();
     let failed = cli(&["puzzles", "--check", tiny_arg]);
     assert!(!failed.status.success());
-    assert_eq!(stdout(&failed), "easy 1\nmedium 0\nhard 0\n");
+    assert_eq!(stdout(&failed), "easy 1\nmedium 0\nhard 0\nof them with expansion cards: easy 0, medium 0, hard 0\n");
     let errors = stderr(&failed);
     assert!(errors.contains("puzzle 2 (3 plies): 4 first moves win"), "{errors}");
     assert!(errors.contains("puzzle 4: id 4 where 3 was expected"), "{errors}");
@@ -505,4 +508,47 @@ fn puzzles_writes_a_set_and_checks_one() {
     assert!(stderr(&malformed).contains("line 1: bad position"), "{}", stderr(&malformed));
     std::fs::remove_file(&made).unwrap();
     std::fs::remove_file(&tiny).unwrap();
+}
+
+#[test]
+fn puzzles_extend_keeps_a_set_and_adds_puzzles_with_expansion_cards_the_same_each_time() {
+    let dir = std::env::temp_dir();
+    let set = dir.join(format!("onitama-puzzles-extend-{}.txt", std::process::id()));
+    let set_arg = set.to_str().unwrap();
+    let made = cli(&["puzzles", "--out", set_arg, "--count-per-difficulty", "1", "--seed", "5"]);
+    assert!(made.status.success(), "{}", stderr(&made));
+    let base = std::fs::read_to_string(&set).unwrap();
+    let extend =
+        ["puzzles", "--extend", set_arg, "--after", "3", "--packs", "base,promo", "--count-per-difficulty", "1"];
+    let extended = cli(&extend);
+    assert!(extended.status.success(), "{}", stderr(&extended));
+    let text = std::fs::read_to_string(&set).unwrap();
+    // The three puzzles kept as they were, three more after them; the header says how.
+    let lines = |text: &str| text.lines().filter(|l| !l.starts_with('#')).map(str::to_string).collect::<Vec<_>>();
+    let (before, after) = (lines(&base), lines(&text));
+    assert_eq!(after.len(), 6, "{text}");
+    assert_eq!(after[..3], before[..]);
+    assert!(after[3].starts_with("4 3 ") && after[4].starts_with("5 5 ") && after[5].starts_with("6 7 "), "{text}");
+    for line in &after[3..] {
+        assert!(line.contains("goat") || line.contains("sheep"), "{line}: a promo card");
+    }
+    let made_by = format!("# Extended by: onitama-cli puzzles --extend {set_arg} --after 3 --packs base,promo");
+    assert!(text.lines().any(|line| line.starts_with(&made_by)), "{text}");
+    let checked = cli(&["puzzles", "--check", set_arg]);
+    assert!(checked.status.success(), "{}", stderr(&checked));
+    assert!(
+        stdout(&checked).contains("of them with expansion cards: easy 1, medium 1, hard 1\n"),
+        "{}",
+        stdout(&checked)
+    );
+    // Run again on its own output: the same file, byte for byte.
+    assert!(cli(&extend).status.success());
+    assert_eq!(std::fs::read_to_string(&set).unwrap(), text);
+    // Refused: a pool without expansion cards, and a set that lacks the ids to keep.
+    let base_only = cli(&["puzzles", "--extend", set_arg, "--after", "3", "--packs", "base"]);
+    assert!(stderr(&base_only).contains("no card beyond the base game's"), "{}", stderr(&base_only));
+    let too_far = cli(&["puzzles", "--extend", set_arg, "--after", "9", "--count-per-difficulty", "1"]);
+    assert!(stderr(&too_far).contains("does not hold puzzles 1 to 9"), "{}", stderr(&too_far));
+    assert_eq!(std::fs::read_to_string(&set).unwrap(), text, "a refusal leaves the set alone");
+    std::fs::remove_file(&set).unwrap();
 }

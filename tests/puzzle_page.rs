@@ -139,9 +139,10 @@ fn a_new_game_ends_the_puzzle() {
 fn puzzles_are_chosen_by_difficulty_skipping_solved_ones_and_by_date() {
     let set = parse_set(include_str!("../www/puzzles.txt")).unwrap();
     let first_easy = set.iter().find(|p| p.difficulty() == Difficulty::Easy).unwrap();
-    let (p, daily) = choose(&set, &[], Choice::Difficulty(Difficulty::Easy), None).unwrap();
+    let (p, daily) = choose(&set, onitama::ui::deck::DEFAULT, &[], Choice::Difficulty(Difficulty::Easy), None).unwrap();
     assert_eq!((p.id, daily), (first_easy.id, false));
-    let (p, _) = choose(&set, &[first_easy.id], Choice::Difficulty(Difficulty::Easy), None).unwrap();
+    let (p, _) =
+        choose(&set, onitama::ui::deck::DEFAULT, &[first_easy.id], Choice::Difficulty(Difficulty::Easy), None).unwrap();
     assert_ne!(p.id, first_easy.id);
     assert_eq!(p.difficulty(), Difficulty::Easy);
     // After the last hard one comes the first unsolved hard one again.
@@ -151,10 +152,10 @@ fn puzzles_are_chosen_by_difficulty_skipping_solved_ones_and_by_date() {
     // All solved: still a puzzle to play.
     let all: Vec<u32> = set.iter().map(|p| p.id).collect();
     assert!(next_puzzle(&set, &all, Difficulty::Medium, 0).is_some());
-    let (today, daily) = choose(&set, &[], Choice::Daily(20_000), None).unwrap();
+    let (today, daily) = choose(&set, onitama::ui::deck::DEFAULT, &[], Choice::Daily(20_000), None).unwrap();
     assert!(daily);
-    assert_eq!(choose(&set, &[], Choice::Daily(20_000), None).unwrap().0, today);
-    assert_ne!(choose(&set, &[], Choice::Daily(20_001), None).unwrap().0, today);
+    assert_eq!(choose(&set, onitama::ui::deck::DEFAULT, &[], Choice::Daily(20_000), None).unwrap().0, today);
+    assert_ne!(choose(&set, onitama::ui::deck::DEFAULT, &[], Choice::Daily(20_001), None).unwrap().0, today);
 }
 
 #[test]

@@ -2,10 +2,10 @@
 //! re-verified by exact search, the set's format and the daily pick.
 
 use onitama::ai::puzzle::{
-    Difficulty, Puzzle, colour_mirror, daily, defence, format_set, generate, parse_set, puzzle_plies, solution,
-    winning_moves, wins_within,
+    Difficulty, Plan, Puzzle, colour_mirror, daily, defence, format_set, generate, parse_set, puzzle_plies, solution,
+    uses_expansion, winning_moves, wins_within,
 };
-use onitama::rules::{Deal, Game, Move, Position, SplitMix64};
+use onitama::rules::{Card, CardSet, Deal, Game, Move, Pack, Position, SplitMix64};
 use std::collections::HashSet;
 
 const SHIPPED: &str = include_str!("../www/puzzles.txt");
@@ -37,12 +37,12 @@ fn plain_loses(position: &Position, plies: u32) -> bool {
         })
 }
 
-/// Positions along games of random moves, the start of each game left out.
-fn random_positions(games: u64, seed: u64) -> Vec<Position> {
+/// Positions along games of random moves dealt from `pool`, the start of each game left out.
+fn random_positions(games: u64, seed: u64, pool: CardSet) -> Vec<Position> {
     let mut dice = SplitMix64(seed);
     let mut positions = Vec::new();
     for game_seed in 0..games {
-        let mut game = Game::from_deal(&Deal::from_seed(seed ^ game_seed));
+        let mut game = Game::from_deal(&Deal::from_seed_in(seed ^ game_seed, pool).unwrap());
         while game.outcome().is_none() && game.moves().len() < 40 {
             let moves = game.legal_moves();
             game.play(moves[(dice.next_u64() % moves.len() as u64) as usize]).unwrap();
@@ -56,7 +56,9 @@ fn random_positions(games: u64, seed: u64) -> Vec<Position> {
 
 #[test]
 fn the_solver_agrees_with_a_plain_search() {
-    let positions = random_positions(40, 3);
+    // The base game's deals, and a few of all 34 cards.
+    let mut positions = random_positions(40, 3, Pack::Base.cards());
+    positions.extend(random_positions(12, 8, CardSet::ALL));
     let mut wins = [0; 4];
     for (index, p) in positions.iter().enumerate() {
         for (slot, plies) in [1, 3, 5].into_iter().enumerate() {
@@ -246,14 +248,63 @@ fn the_colour_mirror_is_the_same_puzzle() {
 
 #[test]
 fn generation_is_reproducible_and_keeps_only_puzzles() {
-    let first = generate(2, 11, &mut |_| {});
-    assert_eq!(first, generate(2, 11, &mut |_| {}));
+    let first = generate(&Plan::base(2, 11), &[], &mut |_| {});
+    assert_eq!(first, generate(&Plan::base(2, 11), &[], &mut |_| {}));
     assert_eq!(first.iter().map(|p| p.plies).collect::<Vec<_>>(), [3, 5, 7, 3, 5, 7]);
     assert_eq!(first.iter().map(|p| p.id).collect::<Vec<_>>(), [1, 2, 3, 4, 5, 6]);
     for puzzle in &first {
         assert_eq!(puzzle.check(), Ok(()));
+        assert!(!uses_expansion(puzzle), "{puzzle}: the base game's deals");
     }
-    assert_ne!(first, generate(2, 12, &mut |_| {}));
+    assert_ne!(first, generate(&Plan::base(2, 12), &[], &mut |_| {}));
+}
+
+#[test]
+fn expansion_puzzles_come_from_the_pool_with_a_card_beyond_the_base_game_numbered_on() {
+    let pool = Pack::Base.cards().union(Pack::Promo.cards());
+    let plan = Plan::expansion(2, 5, pool, 41);
+    assert_eq!(plan.needs, Pack::Promo.cards());
+    let made = generate(&plan, &[], &mut |_| {});
+    assert_eq!(made, generate(&plan, &[], &mut |_| {}), "the same plan, the same puzzles");
+    assert_eq!(made.iter().map(|p| p.id).collect::<Vec<_>>(), [41, 42, 43, 44, 45, 46]);
+    assert_eq!(made.iter().map(|p| p.plies).collect::<Vec<_>>(), [3, 5, 7, 3, 5, 7]);
+    for puzzle in &made {
+        assert_eq!(puzzle.check(), Ok(()));
+        assert!(pool.union(puzzle.cards()) == pool, "{puzzle}: dealt from the pool");
+        assert!(puzzle.cards().any(|card| card == Card::Goat || card == Card::Sheep), "{puzzle}: a promo card");
+    }
+    // Given them as earlier puzzles, the same plan finds others (their mirrors skipped as well).
+    let again = generate(&plan, &made, &mut |_| {});
+    for puzzle in &again {
+        let repeats = |earlier: &Puzzle| {
+            earlier.position == puzzle.position || earlier.position == colour_mirror(&puzzle.position)
+        };
+        assert!(!made.iter().any(repeats), "{puzzle} was given as earlier");
+    }
+}
+
+/// The last id of the base game's puzzles: those after use the expansions.
+const LAST_BASE: u32 = 360;
+
+#[test]
+fn the_shipped_set_holds_the_base_puzzles_then_those_of_the_expansions() {
+    let puzzles = parse_set(SHIPPED).unwrap();
+    let (base, expansion): (Vec<&Puzzle>, Vec<&Puzzle>) = puzzles.iter().partition(|p| p.id <= LAST_BASE);
+    assert_eq!(base.len(), LAST_BASE as usize);
+    assert!(base.iter().all(|p| !uses_expansion(p)), "ids 1 to {LAST_BASE}: base cards only");
+    assert!(expansion.iter().all(|p| uses_expansion(p)), "after them: each with a card beyond the base");
+    for difficulty in Difficulty::ALL {
+        let count = expansion.iter().filter(|p| p.difficulty() == difficulty).count();
+        assert!(count >= 40, "{count} {difficulty:?} puzzles with expansion cards");
+    }
+    // Every card of the expansions is in some puzzle.
+    let used = expansion.iter().fold(CardSet::EMPTY, |used, p| used.union(p.cards()));
+    for card in Card::ALL.into_iter().filter(|card| card.pack() != Pack::Base) {
+        assert!(used.contains(card), "{card:?} is in no puzzle");
+    }
+    // The header says how to make them again.
+    let made_by = "onitama-cli puzzles --extend www/puzzles.txt --after 360 --packs base,senseis-path,promo";
+    assert!(SHIPPED.lines().any(|line| line.starts_with("# Extended by: ") && line.contains(made_by)));
 }
 
 #[test]

@@ -100,3 +100,56 @@ fn a_review_can_be_stopped() {
     assert_eq!(reviews.len(), 2);
     assert_eq!(seen, [(1, 3), (2, 3)]);
 }
+
+/// Red's mouse or rat takes Blue's master from c2; rat's step aside throws the win away, and
+/// Blue's panda takes Red's master on b2.
+const EXPANSION_BLUNDER: &str = "start 5/5/2B2/2R2/5 mouse,rat panda,dog giraffe r\nmoves rat:c2b2 panda:c3b2\n";
+
+#[test]
+fn a_game_with_expansion_cards_is_reviewed_like_a_base_one() {
+    let game = Game::from_record(EXPANSION_BLUNDER).unwrap();
+    let reviews = review(&game, &mut engine(), depth(6), &mut |_, _| true);
+    assert_eq!(reviews.len(), 2);
+    assert_eq!(reviews[0].class, MoveClass::Blunder);
+    assert_eq!(reviews[0].score_before, Score::Win(1));
+    let best = reviews[0].best.unwrap();
+    assert!(game.positions()[0].is_winning(best), "{best} takes the master");
+    assert!(["mouse:c2c3", "rat:c2c3"].contains(&best.to_string().as_str()), "{best}");
+    assert_eq!(reviews[1].class, MoveClass::Best, "taking the master with panda is the best move");
+}
+
+#[test]
+fn every_move_of_a_game_dealt_from_all_34_cards_is_reviewed_from_its_record() {
+    use onitama::rules::{CardSet, Pack};
+    // The first seeded deal of all 34 cards with three of the expansions' cards or more.
+    let deal = (0..)
+        .map(|seed| Deal::from_seed_in(seed, CardSet::ALL).unwrap())
+        .find(|deal| deal.cards().iter().filter(|card| card.pack() != Pack::Base).count() >= 3)
+        .unwrap();
+    let mut game = Game::from_deal(&deal);
+    let mut engine = engine();
+    while game.outcome().is_none() && game.moves().len() < 14 {
+        let best = engine.search(game.position(), game.positions(), depth(2), &mut |_| {}).best.unwrap();
+        game.play(best).unwrap();
+    }
+    // Written and read back as the Records dialog and review on the page do.
+    let read = Game::from_record(&game.to_record()).unwrap();
+    assert_eq!(read.moves(), game.moves());
+    let reviews = review(&read, &mut engine, depth(3), &mut |_, _| true);
+    assert_eq!(reviews.len(), game.moves().len());
+    for (index, entry) in reviews.iter().enumerate() {
+        let before = &game.positions()[index];
+        assert_eq!((entry.ply, entry.played), (index + 1, game.moves()[index]));
+        let best = entry.best.expect("a best move for every move");
+        assert!(before.legal_moves().contains(&best), "ply {}: {best} is legal", entry.ply);
+        assert_eq!(entry.line.first(), Some(&best), "ply {}: the line starts with the best move", entry.ply);
+        assert_eq!(entry.class, classify(entry.score_before, entry.score_after, entry.played == best));
+        if entry.played == best {
+            assert_eq!(entry.class, MoveClass::Best, "ply {}", entry.ply);
+        }
+    }
+    // Each move's score after it is the next move's score before, from the other side.
+    for pair in reviews.windows(2) {
+        assert_eq!(pair[0].score_after, pair[1].score_before.negate(), "ply {}", pair[0].ply);
+    }
+}

@@ -376,3 +376,45 @@ fn reviewing_from_the_result_moves_the_focus_into_the_review_panel_once_it_shows
     let effects = empty.update(Event::Intent(Intent::Review));
     assert!(!effects.iter().any(|e| matches!(e, Effect::Focus(_))), "{effects:?}");
 }
+
+#[test]
+fn a_game_with_expansion_cards_is_reviewed_on_the_page_and_its_engine_line_shown() {
+    // Red's rat steps aside instead of taking the master with mouse or rat; Blue's panda takes Red's.
+    let record = "start 5/5/2B2/2R2/5 mouse,rat panda,dog giraffe r\nmoves rat:c2b2 panda:c3b2\n";
+    let mut session = open(record, Mode::PassAndPlay { turn_board: false });
+    let effects = session.update(Event::Intent(Intent::Review));
+    let (id, game) = effects
+        .iter()
+        .find_map(|e| match e {
+            Effect::StartReview { id, game, .. } => Some((*id, game.clone())),
+            _ => None,
+        })
+        .expect("a review starts");
+    let recorded = Game::from_record(record).unwrap().to_record();
+    assert_eq!(game.to_record(), recorded, "the worker gets the game with its expansion cards");
+    // The worker's review, computed here as the worker computes it.
+    let mut engine = onitama::ai::Engine::new(4, onitama::ai::system_clock);
+    let limits = onitama::ai::Limits { depth: Some(4), ..Default::default() };
+    let judged = onitama::ai::review::review(&game, &mut engine, limits, &mut |_, _| true);
+    let total = judged.len();
+    for entry in judged {
+        session.update(Event::Reply(Reply { id, kind: ReplyKind::Reviewed(entry, total) }));
+    }
+    session.update(Event::Reply(Reply { id, kind: ReplyKind::Done { best: None, score: None } }));
+    let review = session.state().review.as_ref().unwrap();
+    assert_eq!(review.entries.len(), 2);
+    let words = review::verdict(Lang::En, review, 1);
+    assert!(words.starts_with("1. rat c2→b2: blunder · best was "), "{words}");
+    assert!(words.contains("mouse c2→c3") || words.contains("rat c2→c3"), "{words}");
+    // In Persian the cards' Persian names.
+    let persian = review::verdict(Lang::Fa, review, 1);
+    assert!(persian.contains(onitama::rules::Card::Rat.persian_name()), "{persian}");
+    // The engine's line takes the move's place, and the game comes back.
+    session.update(Event::Intent(Intent::BestLine(1)));
+    let state = session.state();
+    assert_eq!(state.review.as_ref().unwrap().variation, Some(1));
+    assert!(state.game.outcome().is_some(), "the engine's line takes Blue's master");
+    assert_eq!(state.line().to_record(), recorded, "records, links and saves keep the reviewed game");
+    session.update(Event::Intent(Intent::View(2)));
+    assert_eq!(session.state().game.to_record(), recorded);
+}

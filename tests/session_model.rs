@@ -61,7 +61,8 @@ enum Action {
     /// One of the first puzzles of the shipped set.
     Puzzle(usize),
     ShowSolution,
-    /// The list of puzzles: opened, shown at a difficulty, closed, or a puzzle chosen from it.
+    /// The list of puzzles: opened, shown at a difficulty, closed, a puzzle chosen from it, or a
+    /// set of cards switched in the deck (which puzzles are offered).
     PuzzleList(usize),
 }
 
@@ -95,7 +96,7 @@ fn action() -> impl Strategy<Value = Action> {
         1 => any::<usize>().prop_map(Action::BestLine),
         1 => (0usize..30).prop_map(Action::Puzzle),
         1 => Just(Action::ShowSolution),
-        1 => (0usize..6).prop_map(Action::PuzzleList),
+        1 => (0usize..9).prop_map(Action::PuzzleList),
     ]
 }
 
@@ -322,7 +323,14 @@ impl Harness {
                     0 => Intent::OpenPuzzleList,
                     1..=3 => Intent::PuzzleListShows(onitama::ai::puzzle::Difficulty::ALL[kind - 1]),
                     4 => Intent::ClosePuzzleList,
-                    _ => Intent::ChoosePuzzle(onitama::ui::puzzle::Choice::Id(1 + (self.now_ms as u32) % 360)),
+                    5 => Intent::ChoosePuzzle(onitama::ui::puzzle::Choice::Id(1 + (self.now_ms as u32) % 720)),
+                    _ => {
+                        let pack = onitama::rules::Pack::ALL[kind - 6];
+                        let cards = self.session.state().settings.cards;
+                        let on = onitama::ui::deck::pack_state(cards, pack) != onitama::ui::deck::PackState::On;
+                        self.send(Event::Deck(onitama::ui::deck::Switch::Pack(pack, on)));
+                        return;
+                    }
                 };
                 self.send(Event::Intent(intent));
             }
@@ -413,9 +421,15 @@ fn check_invariants(harness: &Harness) -> Result<(), TestCaseError> {
             prop_assert!(session.is_animating(), "the solution shown has stalled");
         }
     }
-    // The list, while open, shows the puzzles of its difficulty once the set is here.
+    // The list, while open, shows the puzzles of its difficulty offered with the deck's cards once
+    // the set is here.
     if let (Some(list), Some(set)) = (session.controls().puzzle_list, state.puzzle_set.as_ref()) {
-        prop_assert_eq!(list.rows.len(), set.iter().filter(|p| p.difficulty().code() == list.shows).count());
+        let offered = |p: &&onitama::ai::puzzle::Puzzle| p.offered_in(state.settings.cards);
+        prop_assert_eq!(
+            list.rows.len(),
+            set.iter().filter(offered).filter(|p| p.difficulty().code() == list.shows).count()
+        );
+        prop_assert!(list.rows.iter().all(|row| set.iter().any(|p| p.id == row.id && offered(&p))));
     }
 
     // What is held to play is legal here.

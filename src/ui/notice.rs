@@ -19,6 +19,8 @@ pub enum Notice {
     /// The puzzle set could not be fetched; the browser's reason, in English, is for the
     /// developer's console (the player reads that they may be offline).
     PuzzlesUnavailable(String),
+    /// No puzzle has all five cards in the player's deck.
+    NoPuzzleOffered,
     /// A language's texts could not be fetched (offline, on a language not chosen before).
     TextsUnavailable(Lang),
 }
@@ -32,6 +34,7 @@ impl Notice {
             Notice::AiFailed(reason) => text::ai_failed(lang, reason),
             Notice::ReviewFailed(reason) => text::review_failed(lang, reason),
             Notice::PuzzlesUnavailable(_) => text::puzzle_text(lang, "puzzles-unavailable", &[]),
+            Notice::NoPuzzleOffered => text::puzzle_text(lang, "no-puzzle-offered", &[]),
             Notice::TextsUnavailable(wanted) => {
                 text::puzzle_text(lang, "texts-unavailable", &[("language", wanted.name().to_string())])
             }

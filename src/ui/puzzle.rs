@@ -3,7 +3,7 @@
 
 use super::text::{self, Lang};
 use crate::ai::puzzle::{Difficulty, Puzzle};
-use crate::rules::{Color, Game, Move, Outcome};
+use crate::rules::{CardSet, Color, Game, Move, Outcome};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Status {
@@ -186,7 +186,7 @@ pub fn add_solved(text: &str, id: u32) -> String {
 /// What the player asked for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Choice {
-    /// The puzzle of the day (days since 1970 in the player's time zone).
+    /// The puzzle of the day among those offered (days since 1970 in the player's time zone).
     Daily(i64),
     /// The next unsolved one of a difficulty.
     Difficulty(Difficulty),
@@ -196,15 +196,31 @@ pub enum Choice {
     Id(u32),
 }
 
-/// The puzzle to play for `choice`, and whether it is the daily one.
-pub fn choose(set: &[Puzzle], solved: &[u32], choice: Choice, current: Option<&PuzzleRun>) -> Option<(Puzzle, bool)> {
+/// The puzzles offered to a player whose deck holds `enabled`: those with all five cards enabled,
+/// in the set's order. With the base cards alone (the default deck) they are the base game's, so
+/// the daily puzzle of a date is the one it was before the expansions.
+pub fn offered(set: &[Puzzle], enabled: CardSet) -> Vec<Puzzle> {
+    set.iter().filter(|puzzle| puzzle.offered_in(enabled)).copied().collect()
+}
+
+/// The puzzle to play for `choice` among those offered with the `enabled` cards, and whether it
+/// is the daily one (drawn from the offered puzzles). `None` when none is offered, or the id is
+/// not.
+pub fn choose(
+    set: &[Puzzle],
+    enabled: CardSet,
+    solved: &[u32],
+    choice: Choice,
+    current: Option<&PuzzleRun>,
+) -> Option<(Puzzle, bool)> {
+    let set = offered(set, enabled);
     match choice {
         Choice::Daily(day) => (!set.is_empty()).then(|| (set[crate::ai::puzzle::daily(set.len(), day)], true)),
-        Choice::Difficulty(difficulty) => next_puzzle(set, solved, difficulty, 0).map(|p| (p, false)),
+        Choice::Difficulty(difficulty) => next_puzzle(&set, solved, difficulty, 0).map(|p| (p, false)),
         Choice::Next => {
             let (difficulty, after) =
                 current.map_or((Difficulty::Easy, 0), |run| (run.puzzle.difficulty(), run.puzzle.id));
-            next_puzzle(set, solved, difficulty, after).map(|p| (p, false))
+            next_puzzle(&set, solved, difficulty, after).map(|p| (p, false))
         }
         Choice::Id(id) => set.iter().find(|p| p.id == id).map(|&p| (p, false)),
     }

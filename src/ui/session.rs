@@ -12,7 +12,7 @@ use super::error_text;
 use super::keyboard::{self, KeyResult};
 use super::layout::Layout;
 use super::pointer;
-use super::puzzle::{Choice, PuzzleRun, Status as PuzzleStatus, choose};
+use super::puzzle::{Choice, PuzzleRun, Status as PuzzleStatus, choose, offered};
 use super::review::Review;
 use super::scene::scene;
 use super::sound::{self, Sound};
@@ -1375,8 +1375,15 @@ impl Session {
             }
             return;
         };
-        if let Some((puzzle, daily)) = choose(&set, &self.state.solved, choice, self.state.puzzle.as_ref()) {
-            self.intent(Intent::Puzzle { puzzle, daily });
+        let enabled = self.state.settings.cards;
+        match choose(&set, enabled, &self.state.solved, choice, self.state.puzzle.as_ref()) {
+            Some((puzzle, daily)) => self.intent(Intent::Puzzle { puzzle, daily }),
+            // Only the cards of the deck are offered: with too few of them, no puzzle.
+            None if offered(&set, enabled).is_empty() => {
+                self.state.notice = Some(Notice::NoPuzzleOffered);
+                self.refresh_controls();
+            }
+            None => self.effects.push(Effect::Log("no such puzzle is offered with the deck's cards".to_string())),
         }
     }
 

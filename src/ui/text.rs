@@ -910,6 +910,7 @@ const EN: Texts = Texts {
         ("puzzle-list", "All puzzles"),
         ("puzzle-list-difficulty", "Difficulty"),
         ("puzzle-list-summary", "{n} of {total} solved"),
+        ("no-puzzle-offered", "No puzzle uses only the cards you deal from: turn more cards on in New game."),
         ("puzzle-list-fetching", "Fetching the puzzles…"),
         ("puzzle-list-solved", "Puzzle {id}, solved"),
         ("puzzle-list-unsolved", "Puzzle {id}, not solved yet"),
@@ -1170,6 +1171,10 @@ const FA: Texts = Texts {
         ("puzzle-list", "همهٔ معماها"),
         ("puzzle-list-difficulty", "سختی"),
         ("puzzle-list-summary", "{n} از {total} حل شده"),
+        (
+            "no-puzzle-offered",
+            "هیچ معمایی تنها با کارت‌هایی که پخش می‌شوند ساخته نشده است: در «بازی تازه» کارت‌های بیشتری روشن کنید."
+        ),
         ("puzzle-list-fetching", "در حال دریافت معماها…"),
         ("puzzle-list-solved", "معمای {id}، حل شده"),
         ("puzzle-list-unsolved", "معمای {id}، هنوز حل نشده"),
@@ -1457,6 +1462,7 @@ const ES: Texts = Texts {
         ("puzzle-list", "Todos los problemas"),
         ("puzzle-list-difficulty", "Dificultad"),
         ("puzzle-list-summary", "{n} de {total} resueltos"),
+        ("no-puzzle-offered", "Ningún problema usa solo las cartas para repartir: activa más cartas en Partida nueva."),
         ("puzzle-list-fetching", "Descargando los problemas…"),
         ("puzzle-list-solved", "Problema {id}, resuelto"),
         ("puzzle-list-unsolved", "Problema {id}, sin resolver"),
@@ -1751,6 +1757,10 @@ const FR: Texts = Texts {
         ("puzzle-list", "Tous les problèmes"),
         ("puzzle-list-difficulty", "Difficulté"),
         ("puzzle-list-summary", "{n} sur {total} résolus"),
+        (
+            "no-puzzle-offered",
+            "Aucun problème n'utilise que les cartes à distribuer\u{a0}: activez davantage de cartes dans Nouvelle partie."
+        ),
         ("puzzle-list-fetching", "Chargement des problèmes…"),
         ("puzzle-list-solved", "Problème {id}, résolu"),
         ("puzzle-list-unsolved", "Problème {id}, pas encore résolu"),

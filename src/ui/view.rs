@@ -318,7 +318,8 @@ pub fn puzzle_list(state: &State) -> Option<PuzzleList> {
         let summary = text::puzzle_text(lang, "puzzle-list-fetching", &[]);
         return Some(PuzzleList { shows: shows.code(), rows: Vec::new(), summary });
     };
-    let rows: Vec<PuzzleListRow> = set
+    // Only the puzzles offered with the cards of the deck.
+    let rows: Vec<PuzzleListRow> = super::puzzle::offered(set, state.settings.cards)
         .iter()
         .filter(|puzzle| puzzle.difficulty() == shows)
         .map(|puzzle| {
@@ -335,7 +336,8 @@ pub fn puzzle_list(state: &State) -> Option<PuzzleList> {
         .collect();
     let solved = rows.iter().filter(|row| row.solved).count();
     let blanks = [("n", solved.to_string()), ("total", rows.len().to_string())];
-    let summary = text::puzzle_text(lang, "puzzle-list-summary", &blanks);
+    let key = if rows.is_empty() { "no-puzzle-offered" } else { "puzzle-list-summary" };
+    let summary = text::puzzle_text(lang, key, &blanks);
     Some(PuzzleList { shows: shows.code(), rows, summary })
 }
 
@@ -447,7 +449,11 @@ pub fn controls(state: &State) -> ControlsView {
             && state.puzzle.is_none()
             && state.review.is_none()
             && state.aside.is_none(),
-        puzzles_solved: state.puzzle_set.as_ref().map(|set| puzzles_solved(lang, state.solved.len(), set.len())),
+        puzzles_solved: state.puzzle_set.as_ref().map(|set| {
+            let offered = super::puzzle::offered(set, state.settings.cards);
+            let solved = offered.iter().filter(|puzzle| state.solved.contains(&puzzle.id)).count();
+            puzzles_solved(lang, solved, offered.len())
+        }),
         online: state.online.as_ref().map(online_view),
         settings: SettingsView {
             evaluation: settings.evaluation,

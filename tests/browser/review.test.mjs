@@ -73,6 +73,34 @@ test('a record with a thrown-away win is reviewed from Records: blunder marked, 
   await page.close();
 });
 
+// The same with expansion cards: Red's mouse or rat takes Blue's master, rat steps aside instead;
+// Blue's panda then takes Red's.
+const EXPANSION_BLUNDER = 'start 5/5/2B2/2R2/5 mouse,rat panda,dog giraffe r\nmoves rat:c2b2 panda:c3b2\n';
+
+test('a record with expansion cards is reviewed from Records: the blunder marked, the best line on the board with their emblems', async () => {
+  const { page, errors } = await openGame(game.browser, game.server.url);
+  const emblems = page.waitForResponse((r) => r.url().endsWith('emblems/expansion.txt'));
+  await reviewRecord(page, EXPANSION_BLUNDER);
+  assert.equal((await emblems).status(), 200);
+  const s = await page.evaluate(() => window.wasmBindings.game_state());
+  assert.equal(s.review.total, 2);
+  assert.deepEqual(s.review.classes, ['blunder', 'best']);
+  assert.equal(await page.getAttribute('#moves li[data-ply="1"]', 'data-class'), 'blunder');
+  await page.click('#moves li[data-ply="1"]');
+  await still(page);
+  assert.match(await page.textContent('#review-text'), /rat c2.b2: blunder · best was (mouse|rat) c2.c3/);
+  await page.click('#review-best');
+  await still(page);
+  const line = await page.evaluate(() => window.wasmBindings.game_state());
+  assert.equal(line.review.variation, 1);
+  assert.ok(['mouse:c2c3', 'rat:c2c3'].includes(line.moves[0]), line.moves.join(' '));
+  assert.equal(line.outcome, 'red-stone');
+  await page.evaluate(() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok))));
+  await screenshot(page, 'review-expansion-best-line');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('a finished game is reviewed from the result banner, in Persian, and the graph covers every move', async () => {
   const { page, errors } = await openGame(game.browser, game.server.url, { width: 1280, height: 800 });
   await page.evaluate(() => window.wasmBindings.game_settings({ language: 'fa' }));

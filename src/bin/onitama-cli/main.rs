@@ -150,7 +150,7 @@ enum Command {
     /// a position where the side to move wins in exactly 3, 5 or 7 plies with one first move only.
     Puzzles {
         /// Write a new set to this file (progress goes to stderr).
-        #[arg(long, required_unless_present = "check", conflicts_with = "check")]
+        #[arg(long, required_unless_present_any = ["check", "extend"], conflicts_with = "check")]
         out: Option<std::path::PathBuf>,
         /// Re-verify every puzzle of this set by exact search; print the counts per difficulty.
         #[arg(long)]
@@ -161,6 +161,19 @@ enum Command {
         /// Seed of the self-play games: the same seed makes the same set.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Add puzzles that use the expansions to this set: it keeps its puzzles up to `--after`
+        /// and gets `--count-per-difficulty` of each length after them, from deals of `--packs`,
+        /// each with a card beyond the base game's (the same command on its own output gives it
+        /// again).
+        #[arg(long, conflicts_with_all = ["out", "check"], requires = "after")]
+        extend: Option<std::path::PathBuf>,
+        /// With `--extend`: the last id kept; the puzzles made are numbered from the next.
+        #[arg(long)]
+        after: Option<u32>,
+        /// With `--extend`: the packs the deals draw from, joined by commas (base, senseis-path,
+        /// promo; `-turtle` leaves a card out).
+        #[arg(long, default_value = "base,senseis-path,promo")]
+        packs: String,
     },
     /// Speak the engine protocol on standard input and output, for other programs: `newgame`,
     /// `position <position> [moves <move> ...]`, `go movetime <ms>|depth <n>|nodes <n>` (answered
@@ -313,6 +326,9 @@ fn run(cli: Cli) -> Result<(), String> {
         Command::Puzzles { out: Some(out), count_per_difficulty, seed, .. } => {
             make_puzzles(&out, count_per_difficulty, seed)?;
         }
+        Command::Puzzles { extend: Some(set), after: Some(after), count_per_difficulty, seed, packs, .. } => {
+            extend_puzzles(&set, after, &packs, count_per_difficulty, seed)?;
+        }
         Command::Puzzles { check: Some(set), .. } => check_puzzles(&set)?,
         Command::Puzzles { .. } => return Err("puzzles needs --out <file> or --check <file>".to_string()),
         Command::Engine => {
@@ -323,10 +339,10 @@ fn run(cli: Cli) -> Result<(), String> {
     Ok(())
 }
 
-fn make_puzzles(out: &std::path::Path, per_difficulty: usize, seed: u64) -> Result<(), String> {
-    let started = Instant::now();
-    let mut last_report = 0.0;
-    let puzzles = puzzle::generate(per_difficulty, seed, &mut |progress| {
+/// The puzzles of `plan` (none of them one of `earlier`), their progress told on stderr.
+fn mine(plan: &puzzle::Plan, earlier: &[puzzle::Puzzle], started: Instant) -> Vec<puzzle::Puzzle> {
+    let (mut last_report, per_difficulty) = (0.0, plan.per_difficulty);
+    puzzle::generate(plan, earlier, &mut |progress| {
         let seconds = started.elapsed().as_secs_f64();
         if seconds - last_report >= 5.0 || progress.found.iter().all(|&found| found >= per_difficulty) {
             last_report = seconds;
@@ -336,7 +352,18 @@ fn make_puzzles(out: &std::path::Path, per_difficulty: usize, seed: u64) -> Resu
                 seconds, progress.games, progress.positions
             );
         }
-    });
+    })
+}
+
+fn write_set(out: &std::path::Path, text: &str, count: usize, started: Instant) -> Result<(), String> {
+    std::fs::write(out, text).map_err(|e| format!("cannot write {}: {e}", out.display()))?;
+    eprintln!("wrote {count} puzzles to {} in {:.1} s", out.display(), started.elapsed().as_secs_f64());
+    Ok(())
+}
+
+fn make_puzzles(out: &std::path::Path, per_difficulty: usize, seed: u64) -> Result<(), String> {
+    let started = Instant::now();
+    let puzzles = mine(&puzzle::Plan::base(per_difficulty, seed), &[], started);
     let header = format!(
         "Onitama puzzles, one a line: <id> <plies> <position>. The side to move wins in exactly <plies>\n\
          plies (3 easy, 5 medium, 7 hard) with one first move only, and no sooner.\n\
@@ -345,10 +372,51 @@ fn make_puzzles(out: &std::path::Path, per_difficulty: usize, seed: u64) -> Resu
         out.display(),
         out.display()
     );
-    let text = puzzle::format_set(&header, &puzzles);
-    std::fs::write(out, text).map_err(|e| format!("cannot write {}: {e}", out.display()))?;
-    eprintln!("wrote {} puzzles to {} in {:.1} s", puzzles.len(), out.display(), started.elapsed().as_secs_f64());
-    Ok(())
+    write_set(out, &puzzle::format_set(&header, &puzzles), puzzles.len(), started)
+}
+
+/// The header line `--extend` writes (and replaces when run again).
+const EXTENDED_BY: &str = "Extended by: ";
+
+/// Keeps the set's puzzles up to id `after` and its header, and adds puzzles that use the
+/// expansions, numbered from `after + 1`, with a header line saying how they were made.
+fn extend_puzzles(
+    path: &std::path::Path,
+    after: u32,
+    packs: &str,
+    per_difficulty: usize,
+    seed: u64,
+) -> Result<(), String> {
+    let started = Instant::now();
+    let pool = matches::parse_pool(packs)?;
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let mut puzzles = puzzle::parse_set(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    puzzles.retain(|p| p.id <= after);
+    if !puzzles.iter().map(|p| p.id).eq(1..=after) {
+        return Err(format!("{} does not hold puzzles 1 to {after}, one each in order", path.display()));
+    }
+    let plan = puzzle::Plan::expansion(per_difficulty, seed, pool, after + 1);
+    if plan.needs.is_empty() {
+        return Err("--packs has no card beyond the base game's".to_string());
+    }
+    let mut header: Vec<String> = text
+        .lines()
+        .filter_map(|line| line.strip_prefix('#'))
+        .map(|line| line.strip_prefix(' ').unwrap_or(line).to_string())
+        .filter(|line| !line.starts_with(EXTENDED_BY))
+        .collect();
+    let line = format!(
+        "{EXTENDED_BY}onitama-cli puzzles --extend {} --after {after} --packs {} --count-per-difficulty {per_difficulty} \
+         --seed {seed} (ids from {}: each uses a card beyond the base game's)",
+        path.display(),
+        packs,
+        after + 1
+    );
+    let checked = header.iter().position(|line| line.starts_with("Checked by:")).unwrap_or(header.len());
+    header.insert(checked, line);
+    let made = mine(&plan, &puzzles, started);
+    puzzles.extend(made);
+    write_set(path, &puzzle::format_set(&header.join("\n"), &puzzles), puzzles.len(), started)
 }
 
 fn check_puzzles(path: &std::path::Path) -> Result<(), String> {
@@ -356,7 +424,7 @@ fn check_puzzles(path: &std::path::Path) -> Result<(), String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     let puzzles = puzzle::parse_set(&text).map_err(|e| format!("{}: {e}", path.display()))?;
     let mut failures = 0;
-    let mut counts = [0; 3];
+    let (mut counts, mut expansion_counts) = ([0; 3], [0; 3]);
     for (index, p) in puzzles.iter().enumerate() {
         let mut problems = Vec::new();
         if p.id as usize != index + 1 {
@@ -371,7 +439,9 @@ fn check_puzzles(path: &std::path::Path) -> Result<(), String> {
             eprintln!("{problem}");
         }
         if problems.is_empty() {
-            counts[puzzle::PLIES.iter().position(|&plies| plies == p.plies).unwrap_or(0)] += 1;
+            let slot = puzzle::PLIES.iter().position(|&plies| plies == p.plies).unwrap_or(0);
+            counts[slot] += 1;
+            expansion_counts[slot] += usize::from(puzzle::uses_expansion(p));
         } else {
             failures += 1;
         }
@@ -379,6 +449,12 @@ fn check_puzzles(path: &std::path::Path) -> Result<(), String> {
     for (plies, count) in puzzle::PLIES.into_iter().zip(counts) {
         println!("{} {count}", puzzle::Difficulty::of_plies(plies).code());
     }
+    let expansion: Vec<String> = puzzle::PLIES
+        .into_iter()
+        .zip(expansion_counts)
+        .map(|(plies, count)| format!("{} {count}", puzzle::Difficulty::of_plies(plies).code()))
+        .collect();
+    println!("of them with expansion cards: {}", expansion.join(", "));
     eprintln!("checked {} puzzles in {:.2} s", puzzles.len(), started.elapsed().as_secs_f64());
     if failures > 0 {
         return Err(format!("{failures} of {} puzzles fail", puzzles.len()));

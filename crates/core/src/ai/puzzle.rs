@@ -7,7 +7,7 @@
 //! a third occurrence needs at least 8 plies, more than the 7 searched.
 
 use super::{Engine, Level, LevelPlayer};
-use crate::rules::{ByColor, Color, Deal, Game, Move, MoveList, Piece, Position, SplitMix64};
+use crate::rules::{ByColor, CardSet, Color, Deal, Game, Move, MoveList, Pack, Piece, Position, SplitMix64};
 use std::fmt;
 
 /// The lengths a puzzle may have, easiest first.
@@ -171,6 +171,26 @@ pub struct Puzzle {
 impl Puzzle {
     pub fn difficulty(&self) -> Difficulty {
         Difficulty::of_plies(self.plies)
+    }
+
+    /// Its five cards: both hands and the side card.
+    pub fn cards(&self) -> CardSet {
+        cards_of(&self.position)
+    }
+
+    /// Whether it can be offered to a player whose deck holds `enabled`: all five of its cards are
+    /// enabled.
+    ///
+    /// ```
+    /// use onitama_core::ai::puzzle::Puzzle;
+    /// use onitama_core::rules::{Card, Pack};
+    /// let position = "5/2B2/5/2r2/R4 ox,boar crab,tiger goat r".parse().unwrap();
+    /// let puzzle = Puzzle { id: 1, position, plies: 3 };
+    /// assert!(!puzzle.offered_in(Pack::Base.cards()));
+    /// assert!(puzzle.offered_in(Pack::Base.cards().with(Card::Goat)));
+    /// ```
+    pub fn offered_in(&self, enabled: CardSet) -> bool {
+        self.cards().0 & !enabled.0 == 0
     }
 
     /// Re-verifies the puzzle by exact search: the side to move can move (not only pass), no
@@ -364,16 +384,57 @@ pub struct Progress {
 /// Plies after which a self-play game is abandoned.
 const MAX_GAME_PLIES: usize = 120;
 
-/// Mines self-play games for puzzles until it has `per_difficulty` of each length, and returns
-/// them with ids 1, 2, 3… taken in turn easy, medium, hard (so a larger count keeps the ids of
-/// a smaller one). Each game starts from `Deal::from_seed`, both sides play a shallow level
-/// with some chance in it, and every position is tried; a game gives at most one puzzle of each
-/// length, and a position already kept, or its colour mirror, is skipped. The same seed gives the
-/// same set. `progress` hears after every game.
-pub fn generate(per_difficulty: usize, seed: u64, progress: &mut dyn FnMut(&Progress)) -> Vec<Puzzle> {
+/// What `generate` makes: how many puzzles of each length, from which deals, numbered from where.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Plan {
+    pub per_difficulty: usize,
+    /// Seed of the self-play games: the same plan makes the same puzzles.
+    pub seed: u64,
+    /// The cards the games are dealt from (`Deal::from_seed_in`: from the base set alone, the
+    /// deals of `Deal::from_seed`). At least five.
+    pub pool: CardSet,
+    /// A game is played only if one of its five cards is among these.
+    pub needs: CardSet,
+    /// The id of the first puzzle made.
+    pub first_id: u32,
+}
+
+impl Plan {
+    /// The base game's puzzles: deals from its 16 cards, ids from 1.
+    pub const fn base(per_difficulty: usize, seed: u64) -> Plan {
+        Plan { per_difficulty, seed, pool: Pack::Base.cards(), needs: CardSet::ALL, first_id: 1 }
+    }
+
+    /// Puzzles that use the expansions: deals from `pool` (all 34 cards for the shipped set), each
+    /// puzzle holding at least one of its cards beyond the base game's, ids from `first_id`.
+    pub const fn expansion(per_difficulty: usize, seed: u64, pool: CardSet, first_id: u32) -> Plan {
+        let needs = CardSet(pool.0 & !Pack::Base.cards().0);
+        Plan { per_difficulty, seed, pool, needs, first_id }
+    }
+}
+
+/// The five cards of a position: both hands and the side card.
+pub fn cards_of(position: &Position) -> CardSet {
+    position.hand(Color::Red).union(position.hand(Color::Blue)).with(position.side_card())
+}
+
+/// Whether a puzzle holds a card beyond the base game's.
+pub fn uses_expansion(puzzle: &Puzzle) -> bool {
+    !puzzle.offered_in(Pack::Base.cards())
+}
+
+/// Mines self-play games for puzzles until it has `plan.per_difficulty` of each length, and
+/// returns them with ids `plan.first_id`, the next, … taken in turn easy, medium, hard (so a
+/// larger count keeps the ids of a smaller one). Each game starts from a seeded deal of the
+/// plan's pool, both sides play a shallow level with some chance in it, and every position is
+/// tried (a deal without a card the plan needs is not played). A game gives at most one puzzle
+/// of each length, and a position already kept (or among `earlier`), or its colour mirror, is
+/// skipped. The same plan gives the same puzzles. `progress` hears after every game.
+pub fn generate(plan: &Plan, earlier: &[Puzzle], progress: &mut dyn FnMut(&Progress)) -> Vec<Puzzle> {
+    let per_difficulty = plan.per_difficulty;
     // Shallow levels with chance in them play the tactical, imperfect games puzzles come from.
     let levels = ["casual", "apprentice", "student", "scholar"].map(|name| Level::by_name(name).expect("a level"));
-    let mut dice = SplitMix64(seed);
+    let mut dice = SplitMix64(plan.seed);
     let mut kept: [Vec<Position>; 3] = Default::default();
     let mut state = Progress::default();
     while kept.iter().any(|found| found.len() < per_difficulty) {
@@ -382,15 +443,19 @@ pub fn generate(per_difficulty: usize, seed: u64, progress: &mut dyn FnMut(&Prog
             LevelPlayer::new(level, Engine::new(1, no_clock), dice.next_u64())
         };
         let mut players = ByColor::new(new_player(), new_player());
-        let mut game = Game::from_deal(&Deal::from_seed(dice.next_u64()));
+        let deal = Deal::from_seed_in(dice.next_u64(), plan.pool).expect("a plan deals from five cards or more");
+        let mut game = Game::from_deal(&deal);
         let mut found_here = [false; 3];
-        while game.outcome().is_none() && game.moves().len() < MAX_GAME_PLIES {
+        // A game keeps its five cards throughout: one without a needed card is not played.
+        let wanted = cards_of(game.position()).0 & plan.needs.0 != 0;
+        while wanted && game.outcome().is_none() && game.moves().len() < MAX_GAME_PLIES {
             let position = *game.position();
             state.positions += 1;
             if let Some(plies) = puzzle_plies(&position) {
                 let slot = PLIES.iter().position(|&p| p == plies).unwrap_or(0);
                 let mirror = colour_mirror(&position);
-                let seen = kept.iter().flatten().any(|p| *p == position || *p == mirror);
+                let before = earlier.iter().map(|puzzle| &puzzle.position);
+                let seen = kept.iter().flatten().chain(before).any(|p| *p == position || *p == mirror);
                 if !found_here[slot] && kept[slot].len() < per_difficulty && !seen {
                     kept[slot].push(position);
                     found_here[slot] = true;
@@ -409,7 +474,7 @@ pub fn generate(per_difficulty: usize, seed: u64, progress: &mut dyn FnMut(&Prog
     let mut puzzles = Vec::with_capacity(3 * per_difficulty);
     for ((easy, medium), hard) in kept[0].iter().zip(&kept[1]).zip(&kept[2]) {
         for (&position, plies) in [easy, medium, hard].into_iter().zip(PLIES) {
-            puzzles.push(Puzzle { id: puzzles.len() as u32 + 1, position, plies });
+            puzzles.push(Puzzle { id: plan.first_id + puzzles.len() as u32, position, plies });
         }
     }
     puzzles
