@@ -2,22 +2,14 @@
 // the four languages, light and dark. Zero violations is the bar.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { root, screenshot, servedGame, openContext, openMenu, still } from './harness.mjs';
+import { screenshot, servedGame, openContext, openMenu, still, axeViolations } from './harness.mjs';
 
 const game = servedGame({ before, after });
-const axeSource = readFile(join(root, 'node_modules/axe-core/axe.min.js'), 'utf8');
 const RECORD = 'start 5/5/2B2/2R2/5 crab,boar horse,elephant ox r\nmoves boar:c2b2 elephant:c3b2\n';
 
 /** The violations axe finds in the page as it stands, one line each. */
 async function audit(page, where) {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(await axeSource);
-  const violations = await page.evaluate(async () => {
-    const result = await window.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
-    return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-  });
-  return violations.map((v) => `${where}: ${v}`);
+  return (await axeViolations(page)).map((v) => `${where}: ${v}`);
 }
 
 async function closeDialogs(page) {

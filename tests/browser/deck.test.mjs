@@ -3,12 +3,9 @@
 // played by taps, the expansion emblems in both themes, and an accessibility audit of the dialog.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { root, screenshot, servedGame, openContext, still } from './harness.mjs';
+import { screenshot, servedGame, openContext, still, axeViolations } from './harness.mjs';
 
 const game = servedGame({ before, after });
-const axeSource = readFile(join(root, 'node_modules/axe-core/axe.min.js'), 'utf8');
 const state = (page) => page.evaluate(() => window.wasmBindings.game_state());
 const settings = (page, patch = {}) => page.evaluate((p) => window.wasmBindings.game_settings(p), patch);
 const SENSEI = ['bear', 'panda', 'dog', 'fox', 'giraffe', 'kirin', 'mouse', 'rat', 'sable', 'otter', 'sea-snake',
@@ -198,13 +195,7 @@ test('the expansion emblems in light and dark', async () => {
   }
 });
 
-async function audit(page) {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(await axeSource);
-  return page.evaluate(async () => {
-    const result = await window.axe.run(document.getElementById('setup'), { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
-    return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-  });
-}
+const audit = (page) => axeViolations(page, ['#setup']);
 
 for (const [locale, colorScheme, viewport] of [['fa-IR', 'dark', { width: 360, height: 640 }], ['fr-FR', 'light', { width: 1280, height: 800 }]]) {
   test(`the dialog's deck passes WCAG A and AA in ${locale}, ${colorScheme}, ${viewport.width}x${viewport.height}`, async () => {

@@ -158,6 +158,21 @@ export async function still(page, timeout = 30000) {
 export const engineCall = (page, name, ...args) =>
   page.evaluate(async ([n, a]) => (await window.wasmBindings.engine())[n](...a), [name, args]);
 
+let axeSource;
+/**
+ * axe-core's WCAG 2.1 A and AA violations, one line each: in the whole page, or only in the parts
+ * that `include`'s selectors name (`['#online', '#strip']`).
+ */
+export async function axeViolations(page, include = null) {
+  axeSource ??= readFile(join(root, 'node_modules/axe-core/axe.min.js'), 'utf8');
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(await axeSource);
+  return page.evaluate(async (include) => {
+    const context = include ? { include: include.map((selector) => [selector]) } : document;
+    const result = await window.axe.run(context, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+    return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  }, include);
+}
+
 /**
  * A first move of the puzzle on the board that loses it: the defence has an answer after which
  * no move wins at once.

@@ -6,7 +6,8 @@ import { createServer } from 'node:net';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { homedir } from 'node:os';
-import { launch } from './harness.mjs';
+import assert from 'node:assert/strict';
+import { launch, serve, dist } from './harness.mjs';
 
 const MATCHBOX = process.env.MATCHBOX_SERVER
   ?? [join(homedir(), '.cargo/bin/matchbox_server')].find(existsSync) ?? 'matchbox_server';
@@ -63,6 +64,44 @@ async function waitHealthy(port, exited, log) {
 
 /** Chromium as the online tests need it: WebRTC host candidates with real addresses, not mDNS names. */
 export const launchForWebRtc = () => launch(['--disable-features=WebRtcHideLocalIpsWithMdns']);
+
+/**
+ * A signalling server, the built game served with it and Chromium for WebRTC, started before a
+ * file's tests and stopped after them. Returns an object whose `signaling`, `server` and
+ * `browser` are set by then.
+ */
+export function servedOnline(hooks) {
+  const shared = {};
+  hooks.before(async () => {
+    shared.signaling = await sharedSignaling();
+    shared.server = await serve('/', dist, { signaling: shared.signaling.url });
+    shared.browser = await launchForWebRtc();
+  });
+  hooks.after(async () => {
+    await shared.browser?.close();
+    await shared.server?.close();
+    await shared.signaling?.stop();
+  });
+  return shared;
+}
+
+/** The board's rectangle once laid out again (two frames after the canvas was resized). */
+export const boardRect = (page) => page.evaluate(async () => {
+  await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+  const { x, y, width, height } = document.getElementById('board').getBoundingClientRect();
+  return { x, y, width, height };
+});
+
+/** The online bar's height. */
+export const barHeight = (page) => page.evaluate(() => document.getElementById('online').getBoundingClientRect().height);
+
+/** Fails unless the board is where it was (to half a pixel), saying in which state it moved. */
+export async function assertBoardStill(page, was, state) {
+  const now = await boardRect(page);
+  for (const key of Object.keys(was)) {
+    assert.ok(Math.abs(now[key] - was[key]) <= 0.5, `${state}: the board's ${key} is ${now[key]}, was ${was[key]}`);
+  }
+}
 
 /**
  * Imports the online module into the page (as the page will, with import()) and starts it;

@@ -4,22 +4,10 @@
 // matchbox_server of the tests' own.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { serve, dist, root, openMenu, screenshot, still } from './harness.mjs';
-import { sharedSignaling, launchForWebRtc } from './online-helpers.mjs';
+import { openMenu, screenshot, still, axeViolations } from './harness.mjs';
+import { servedOnline } from './online-helpers.mjs';
 
-const shared = {};
-before(async () => {
-  shared.signaling = await sharedSignaling();
-  shared.server = await serve('/', dist, { signaling: shared.signaling.url });
-  shared.browser = await launchForWebRtc();
-});
-after(async () => {
-  await shared.browser?.close();
-  await shared.server?.close();
-  await shared.signaling?.stop();
-});
+const shared = servedOnline({ before, after });
 
 async function open(url, options) {
   const context = await shared.browser.newContext(options);
@@ -31,16 +19,8 @@ async function open(url, options) {
   return { context, page, errors };
 }
 
-const axeSource = readFile(join(root, 'node_modules/axe-core/axe.min.js'), 'utf8');
-
 /** axe-core's WCAG 2.1 A and AA violations in the online strip. */
-async function audit(page) {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(await axeSource);
-  return page.evaluate(async () => {
-    const result = await window.axe.run('#online', { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
-    return result.violations.map((v) => `${v.id}: ${v.help}`);
-  });
-}
+const audit = (page) => axeViolations(page, ['#online']);
 
 const online = (page) => page.evaluate(() => window.wasmBindings.game_state().online);
 /** Waits until the game's state has `status` online (and, with `here`, the opponent connected). */

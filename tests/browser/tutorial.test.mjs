@@ -2,12 +2,9 @@
 // French, its panel audited by axe, and the board's rectangle fixed while its texts come and go.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { root, screenshot, servedGame, openContext, openMenu, still } from './harness.mjs';
+import { screenshot, servedGame, openContext, openMenu, still, axeViolations } from './harness.mjs';
 
 const game = servedGame({ before, after });
-const axeSource = readFile(join(root, 'node_modules/axe-core/axe.min.js'), 'utf8');
 
 const state = (page) => page.evaluate(() => window.wasmBindings.game_state());
 
@@ -160,11 +157,7 @@ test('the tutorial panel has no WCAG A or AA violation (Persian dark 360x640, Fr
   for (const [locale, colorScheme, viewport] of [['fa-IR', 'dark', { width: 360, height: 640 }], ['fr-FR', 'light', { width: 1280, height: 800 }]]) {
     const { context, page } = await openContext(game.browser, game.server.url, { viewport, locale, colorScheme, bypassCSP: true });
     await still(page);
-    await page.evaluate(await axeSource);
-    const audit = async (where) => (await page.evaluate(async () => {
-      const result = await window.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
-      return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-    })).map((v) => `${locale} ${where}: ${v}`);
+    const audit = async (where) => (await axeViolations(page)).map((v) => `${locale} ${where}: ${v}`);
     const found = [...await audit('the offer')];
     await page.click('#tutorial-offer');
     await ready(page);

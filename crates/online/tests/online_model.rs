@@ -64,7 +64,7 @@ enum Step {
 
 fn act() -> impl Strategy<Value = Act> {
     prop_oneof![
-        24 => any::<usize>().prop_map(Act::Play),
+        26 => any::<usize>().prop_map(Act::Play),
         1 => Just(Act::Resign),
         2 => Just(Act::OfferDraw),
         3 => Just(Act::AcceptDraw),
