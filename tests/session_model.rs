@@ -528,7 +528,7 @@ proptest! {
 #[test]
 fn sequences_once_found_wrong_stay_right() {
     use Action::*;
-    let cases: [(u64, usize, Vec<Action>); 2] = [
+    let cases: [(u64, usize, Vec<Action>); 3] = [
         // A card that moves no piece, chosen in a puzzle: nothing was left to move.
         (
             0,
@@ -557,6 +557,21 @@ fn sequences_once_found_wrong_stay_right() {
                 BestLine(710432717605215829),
                 ReviewReply(0, false),
                 CloseReview,
+            ],
+        ),
+        // Reviewing again from the engine's line of a resigned game turned by pass and play: the
+        // board stayed facing the line's side (the fix above had been for closing only).
+        (
+            0,
+            2,
+            vec![
+                Play(206241511002618),
+                Resign,
+                Review,
+                ReviewReply(595524729305542, false),
+                BestLine(13909596067767084877),
+                ReviewReply(0, false),
+                Review,
             ],
         ),
     ];

@@ -782,8 +782,6 @@ impl Session {
                 _ => {
                     self.leave_variation();
                     self.close_review();
-                    // The game may face another side than the engine's line did.
-                    self.layout = Layout::new(self.layout.width, self.layout.height, self.state.bottom());
                     self.changed();
                 }
             },
@@ -1174,7 +1172,7 @@ impl Session {
         self.state.result_dismissed = false;
         self.state.celebration = None;
         let turned = self.state.bottom() != self.layout.bottom;
-        self.layout = Layout::new(self.layout.width, self.layout.height, self.state.bottom());
+        self.face_the_bottom();
         let Some(before) = before else {
             self.state.anim = None;
             return self.changed();
@@ -1311,6 +1309,13 @@ impl Session {
         while game.moves().len() > ply && game.undo().is_some() {}
         self.state.game = game;
         self.state.viewing = (ply < end).then_some(end);
+        // The game may face another side than the engine's line did.
+        self.face_the_bottom();
+    }
+
+    /// Lays the board out for the side that faces the player now.
+    fn face_the_bottom(&mut self) {
+        self.layout = Layout::new(self.layout.width, self.layout.height, self.state.bottom());
     }
 
     fn best_line(&mut self, ply: usize) {
@@ -1362,7 +1367,7 @@ impl Session {
         self.ai_stopped = false;
         self.evaluated = None;
         self.rest_until = None;
-        self.layout = Layout::new(self.layout.width, self.layout.height, self.state.bottom());
+        self.face_the_bottom();
         let lang = self.state.lang();
         self.effects.push(Effect::Announce(text::describe_position(lang, self.state.position())));
         self.changed();
