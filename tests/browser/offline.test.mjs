@@ -94,15 +94,19 @@ test('a first visit fetches only the game; from the next one, all the rest is ke
     assert.deepEqual(later.filter((path) => asked.includes(path)), [], 'the first visit fetched none of them');
     await page.reload(); // a later visit, under the service worker
     await page.waitForFunction(() => window.wasmBindings !== undefined);
+    // Kept once each answers from the cache (Chromium lists an entry in keys() before its body is
+    // written, so match() is the question).
     await page.waitForFunction(async (later) => {
-      const paths = (await (await caches.open('onitama')).keys()).map((r) => new URL(r.url).pathname);
-      return later.every((path) => paths.includes(path));
+      const cache = await caches.open('onitama');
+      return (await Promise.all(later.map((path) => cache.match(path)))).every(Boolean);
     }, later, { timeout: 20000 });
-    const count = asked.length;
     await page.reload(); // already kept: not fetched again
     await page.waitForFunction(() => window.wasmBindings !== undefined);
     await page.waitForTimeout(500);
-    assert.deepEqual(later.filter((path) => asked.slice(count).includes(path)), [], 'kept files are not fetched on every visit');
+    // Counted over the three visits (the server may hear the last of the second visit's requests
+    // after the cache already answers for them).
+    const times = (path) => asked.filter((p) => p === path).length;
+    assert.deepEqual(later.filter((path) => times(path) !== 1), [], 'each file is fetched once, not on every visit');
     await context.setOffline(true);
     await page.reload();
     await page.waitForFunction(() => window.wasmBindings !== undefined);
