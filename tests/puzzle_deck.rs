@@ -3,20 +3,18 @@
 //! ones). With the base cards alone, the default, the daily puzzle of a date is the one it was
 //! before the expansions' puzzles were added.
 
-use onitama::ai::puzzle::{Difficulty, Puzzle, parse_set, uses_expansion};
-use onitama::mode::AiLevel;
-use onitama::rules::{Card, CardSet, Color, Deal, Game, Pack};
+use onitama::ai::puzzle::{Difficulty, Puzzle, uses_expansion};
+use onitama::rules::{Card, CardSet, Pack};
 use onitama::ui::deck::{self, Switch};
 use onitama::ui::notice::Notice;
 use onitama::ui::puzzle::{Choice, choose, offered};
 use onitama::ui::session::{Event, Intent};
 use onitama::ui::state::Settings;
-use onitama::ui::{Lang, Mode, Session, State};
+use onitama::ui::{Lang, Session};
 use std::rc::Rc;
 
-fn set() -> Vec<Puzzle> {
-    parse_set(include_str!("../www/puzzles.txt")).unwrap()
-}
+mod common;
+use common::{Motion, open_for_puzzles, puzzle_set as set};
 
 fn all_but(cards: &[Card]) -> CardSet {
     cards.iter().fold(CardSet::ALL, |deck, &card| deck.without(card))
@@ -24,13 +22,7 @@ fn all_but(cards: &[Card]) -> CardSet {
 
 /// A session dealing from `cards`, the set fetched already.
 fn open(cards: CardSet, solved: &[u32]) -> Session {
-    let settings = Settings { cards, ..Settings::default() };
-    let mode = Mode::VsAi { human: Color::Red, level: AiLevel::nth(3) };
-    let mut state = State::new(Game::from_deal(&Deal::from_seed(1)), mode, settings, true, 7);
-    state.solved = solved.to_vec();
-    let mut session = Session::new(state);
-    session.update(Event::Relayout { width: 360.0, height: 640.0 });
-    session.update(Event::Opened);
+    let mut session = open_for_puzzles(Settings { cards, ..Settings::default() }, solved, Motion::Reduced);
     session.update(Event::PuzzleSet(Ok(Rc::new(set()))));
     session
 }

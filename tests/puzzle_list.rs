@@ -2,20 +2,17 @@
 //! time by number with the solved ones marked in words, choosing one plays it; the solution plays
 //! the winning line out on the board against the best defence and does not count as solved.
 
-use onitama::ai::puzzle::{Difficulty, Puzzle, defence, parse_set, winning_moves};
-use onitama::mode::AiLevel;
-use onitama::rules::{Color, Deal, Game, Move};
+use onitama::ai::puzzle::{Difficulty, Puzzle, defence, winning_moves};
+use onitama::rules::{Deal, Game, Move};
 use onitama::ui::puzzle::{Choice, Status};
 use onitama::ui::session::{Effect, Event, Intent};
 use onitama::ui::state::{Purpose, Settings};
-use onitama::ui::{Lang, Mode, Session, State};
+use onitama::ui::{Lang, Session};
 use std::rc::Rc;
 
 mod common;
 
-fn set() -> Vec<Puzzle> {
-    parse_set(include_str!("../www/puzzles.txt")).unwrap()
-}
+use common::{Motion, open_for_puzzles, puzzle_set as set};
 
 fn first_of(plies: u32) -> Puzzle {
     *set().iter().find(|p| p.plies == plies).unwrap()
@@ -23,14 +20,8 @@ fn first_of(plies: u32) -> Puzzle {
 
 /// A session in `lang` over a game in progress against the AI, with `solved` solved already.
 fn open(lang: Lang, solved: &[u32], motion_reduced: bool) -> Session {
-    let settings = Settings { language: lang, ..Settings::default() };
-    let mode = Mode::VsAi { human: Color::Red, level: AiLevel::nth(3) };
-    let mut state = State::new(Game::from_deal(&Deal::from_seed(1)), mode, settings, motion_reduced, 7);
-    state.solved = solved.to_vec();
-    let mut session = Session::new(state);
-    session.update(Event::Relayout { width: 360.0, height: 640.0 });
-    session.update(Event::Opened);
-    session
+    let motion = if motion_reduced { Motion::Reduced } else { Motion::On };
+    open_for_puzzles(Settings { language: lang, ..Settings::default() }, solved, motion)
 }
 
 fn intent(session: &mut Session, intent: Intent) -> Vec<Effect> {
@@ -136,6 +127,17 @@ fn a_set_that_cannot_be_fetched_closes_the_list_with_a_notice() {
 }
 
 /// Frames `step` ms apart until the game is over (at most `frames`), with every effect.
+/// Lets the shown solution play, frame by frame, until `plies` moves are on the board (20 s at
+/// most); returns the last frame's time.
+fn solution_until(session: &mut Session, plies: usize) -> f64 {
+    let mut now = 0.0;
+    while session.state().game.moves().len() < plies && now < 20_000.0 {
+        now += 100.0;
+        session.update(Event::Frame { now_ms: now });
+    }
+    now
+}
+
 fn play_out(session: &mut Session, from_ms: f64, step: f64, frames: usize) -> (Vec<Effect>, Vec<f64>) {
     let (mut effects, mut times) = (Vec::new(), Vec::new());
     for i in 0..frames {
@@ -255,11 +257,7 @@ fn looking_back_pauses_the_solution_and_a_solved_puzzle_offers_none() {
     intent(&mut session, Intent::Puzzle { puzzle, daily: false });
     intent(&mut session, Intent::ShowSolution);
     // Two moves in, look back at the first.
-    let mut now = 0.0;
-    while session.state().game.moves().len() < 2 && now < 20_000.0 {
-        now += 100.0;
-        session.update(Event::Frame { now_ms: now });
-    }
+    let mut now = solution_until(&mut session, 2);
     // A move from outside (a script's) is refused: the line plays itself.
     let other = session.state().game.legal_moves()[0];
     let effects = intent(&mut session, Intent::Play(other));
@@ -316,11 +314,7 @@ fn continuing_from_a_shown_solution_plays_on_as_a_game_and_the_ai_answers() {
     let mut session = open(Lang::En, &[], true);
     intent(&mut session, Intent::Puzzle { puzzle, daily: false });
     intent(&mut session, Intent::ShowSolution);
-    let mut now = 0.0;
-    while session.state().game.moves().len() < 2 && now < 20_000.0 {
-        now += 100.0;
-        session.update(Event::Frame { now_ms: now });
-    }
+    solution_until(&mut session, 2);
     // Back at the defender's turn, the player plays on from there.
     intent(&mut session, Intent::View(1));
     let effects = intent(&mut session, Intent::ContinueHere);

@@ -5,8 +5,10 @@
 pub mod emblems;
 
 use onitama::ai::Score;
+use onitama::ai::puzzle::{Puzzle, parse_set};
 use onitama::ai::review::{MoveClass, PlyReview};
-use onitama::rules::{Game, Move, Square};
+use onitama::mode::AiLevel;
+use onitama::rules::{Color, Deal, Game, Move, Square};
 use onitama::ui::session::{Effect, Event, Reply, ReplyKind, SearchOrder};
 use onitama::ui::state::Settings;
 use onitama::ui::{Mode, Session, State};
@@ -43,6 +45,23 @@ pub fn open_game(game: Game, mode: Mode, settings: Settings, motion: Motion) -> 
     let mut effects = session.update(Event::Relayout { width: 1280.0, height: 800.0 });
     effects.extend(session.update(Event::Opened));
     (session, effects)
+}
+
+/// The puzzle set the page ships.
+pub fn puzzle_set() -> Vec<Puzzle> {
+    parse_set(include_str!("../../www/puzzles.txt")).unwrap()
+}
+
+/// A session on a 360×640 phone over a game in progress against the AI, with `solved` puzzles
+/// solved already: where the puzzle tests start.
+pub fn open_for_puzzles(settings: Settings, solved: &[u32], motion: Motion) -> Session {
+    let mode = Mode::VsAi { human: Color::Red, level: AiLevel::nth(3) };
+    let mut state = State::new(Game::from_deal(&Deal::from_seed(1)), mode, settings, motion == Motion::Reduced, 7);
+    state.solved = solved.to_vec();
+    let mut session = Session::new(state);
+    session.update(Event::Relayout { width: 360.0, height: 640.0 });
+    session.update(Event::Opened);
+    session
 }
 
 /// A session from a position in notation.
