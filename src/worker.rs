@@ -10,6 +10,7 @@
 use crate::ai::puzzle;
 use crate::ai::review;
 use crate::ai::{Engine, LevelPlayer, Score};
+use crate::ui::features::Features;
 use crate::worker_protocol::{EngineReport, EngineRequest};
 use wasm_bindgen::prelude::*;
 use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
@@ -36,6 +37,10 @@ pub fn run(request: EngineRequest, engine: &mut Engine, report: &mut dyn FnMut(E
             let best = player.choose(&position, &earlier);
             *engine = player.engine;
             report(EngineReport::Done { id, best, score: None });
+        }
+        // Only the features ask for these (`crate::ui::features`).
+        EngineRequest::Defend { id, .. } | EngineRequest::Review { id, .. } if Features::here().is_none() => {
+            report(EngineReport::Failed { id, message: "not in the first-visit build".to_string() });
         }
         EngineRequest::Defend { id, plies, position } => {
             // The best defence, exactly; a loss score says the opponent's win still stands.

@@ -1,7 +1,19 @@
 // Starts the game: loads the wasm module (the page draws itself from Rust) and offers its
 // functions to scripts as window.wasmBindings. A file of its own, so that the page's
 // Content-Security-Policy allows no inline script.
-import init, * as bindings from './onitama.js';
+//
+// A first visit loads the game alone (first-visit.js: no review, puzzles, tutorial, online play or
+// scripts' functions; src/ui/features.rs). Opening one of those loads the whole page
+// (onitama.js), which takes over the same board and game; from then on every visit loads it.
+const WHOLE = 'onitama.whole-page';
+/** The module that runs the page. */
+let page;
+let wholeKept = false;
+try {
+  wholeKept = localStorage.getItem(WHOLE) === 'yes';
+} catch {
+  // No storage (a private window): the first visit's page.
+}
 
 // Only English is built into the wasm: the reader's language (as saved, else the browser's) is
 // asked for now, beside the wasm. A hint only: the page decides its language, and fetches it if
@@ -33,16 +45,16 @@ globalThis.onitamaOnline = (line) => {
   }, (error) => {
     console.error(error);
     online = undefined;
-    bindings.online_unavailable();
+    page.online_unavailable();
   });
 };
 
 /** Invites a friend online; resolves to `{ room, link }` once the room is made. */
 function online_create(options) {
-  bindings.online_create(options);
+  page.online_create(options);
   return new Promise((resolve, reject) => {
     const poll = setInterval(() => {
-      const { online } = bindings.game_state();
+      const { online } = page.game_state();
       const settle = (done, value) => { clearInterval(poll); done(value); };
       if (!online) settle(reject, new Error('online play was left'));
       // The friend's link is the page's address with the room (the strip shows it once the
@@ -64,9 +76,62 @@ function engine() {
   return engineModule;
 }
 
-await init({ module_or_path: './onitama_bg.wasm' });
-await bindings.page_shown();
-window.wasmBindings = { ...bindings, online_create, engine };
+// The whole page's functions for scripts; on a first visit each stands in, loading it first.
+const SCRIPTS = ['game_new', 'game_state', 'game_play', 'game_undo', 'game_redo', 'game_resign', 'game_hint',
+  'game_load', 'game_settings', 'game_show_solution', 'game_puzzle_list', 'game_choose_puzzle', 'square_rect',
+  'card_rect', 'wasm_memory_bytes', 'review_game', 'puzzles', 'online_create', 'online_join', 'online_find',
+  'online_leave'];
+
+function offer(module) {
+  window.wasmBindings = { ...module, online_create, engine };
+  if (module.game_state) return;
+  for (const name of SCRIPTS) {
+    window.wasmBindings[name] = async (...args) => {
+      if (!(await globalThis.onitamaLoadFeatures())) throw new Error('the whole page could not be fetched');
+      return window.wasmBindings[name](...args);
+    };
+  }
+}
+
+// The first visit's page asks for the whole one (with the DOM event that opened a feature, to be
+// given to it again). Once it has come, the first visit's page stops and the whole one starts
+// from the saved game; if it cannot be had, the game goes on here and the player is told.
+let whole;
+globalThis.onitamaLoadFeatures = (event) => {
+  whole ??= loadWhole(event);
+  return whole;
+};
+
+/** Resolves to true once the whole page has taken over, to false if it could not be had. */
+async function loadWhole(event) {
+  try {
+    const [module, response] = await Promise.all([import('./onitama.js'), fetch('./onitama_bg.wasm')]);
+    if (!response.ok) throw new Error(`onitama_bg.wasm: ${response.status}`);
+    const wasm = await WebAssembly.compile(await response.arrayBuffer());
+    page.features_handover();
+    await module.default({ module_or_path: wasm });
+    await module.page_shown();
+    page = module;
+    offer(module);
+    try {
+      localStorage.setItem(WHOLE, 'yes');
+    } catch {
+      // No storage: the next visit starts with the first visit's page again.
+    }
+    if (event) event.target.dispatchEvent(new event.constructor(event.type, event));
+    return true;
+  } catch (error) {
+    console.error(error);
+    whole = undefined;
+    page.features_unavailable();
+    return false;
+  }
+}
+
+page = await import(wholeKept ? './onitama.js' : './first-visit.js');
+await page.default({ module_or_path: wholeKept ? './onitama_bg.wasm' : './first-visit_bg.wasm' });
+await page.page_shown();
+offer(page);
 
 // Offline play after the first visit (sw.js); a browser without service workers just plays online.
 // Under the worker already (a later visit), it keeps what the page fetches only when needed too.

@@ -2,14 +2,15 @@
 // version is used as soon as it is online (no page stuck on an old build); the cache answers when
 // the network cannot. Only the game's own files (same origin, inside this folder) are cached.
 const CACHE = 'onitama';
-const FILES = ['./', './index.html', './boot.js', './onitama.js', './onitama_bg.wasm', './ai-worker.js',
+const FILES = ['./', './index.html', './boot.js', './first-visit.js', './first-visit_bg.wasm', './ai-worker.js',
   './style.css', './icon.svg', './manifest.webmanifest'];
-// What the page fetches only when it is needed: the puzzles, the full rules, the expansion's
-// emblems, and each language's texts, error texts, rules dialog and tutorial. Not on a first visit,
+// What the page fetches only when it is needed: the whole page (review, puzzles, the tutorial,
+// online play and scripts' functions), the puzzles, the full rules, the expansion's emblems, and
+// each language's texts, error texts, rules dialog and tutorial. Not on a first visit,
 // which stays small: on a later one (the page asks, once it finds itself under this worker), those
 // not yet kept are fetched, so that all of it works offline. Online play and the engine module for
 // scripts need no keeping.
-const LATER = ['./puzzles.txt', './RULES.md', './emblems/expansion.txt',
+const LATER = ['./onitama.js', './onitama_bg.wasm', './puzzles.txt', './RULES.md', './emblems/expansion.txt',
   ...['fa', 'es', 'fr'].flatMap((lang) => [`./texts/${lang}.txt`, `./errors/${lang}.txt`]),
   ...['en', 'fa', 'es', 'fr'].flatMap((lang) => [`./rules/${lang}.txt`, `./tutorial/${lang}.txt`])];
 

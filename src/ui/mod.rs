@@ -9,6 +9,7 @@ pub mod deck;
 pub mod emblems;
 pub mod error_text;
 pub mod expansion_emblems;
+pub mod features;
 pub mod keyboard;
 pub mod layout;
 pub mod notice;

@@ -23,6 +23,10 @@ pub enum Notice {
     NoPuzzleOffered,
     /// A language's texts could not be fetched (offline, on a language not chosen before).
     TextsUnavailable(Lang),
+    /// The whole page is being fetched, to open a feature (`crate::ui::features`).
+    FeaturesLoading,
+    /// The whole page could not be fetched (offline, before it was ever kept).
+    FeaturesUnavailable,
 }
 
 impl Notice {
@@ -35,6 +39,8 @@ impl Notice {
             Notice::ReviewFailed(reason) => text::review_failed(lang, reason),
             Notice::PuzzlesUnavailable(_) => text::puzzle_text(lang, "puzzles-unavailable", &[]),
             Notice::NoPuzzleOffered => text::puzzle_text(lang, "no-puzzle-offered", &[]),
+            Notice::FeaturesLoading => text::puzzle_text(lang, "features-loading", &[]),
+            Notice::FeaturesUnavailable => text::puzzle_text(lang, "features-unavailable", &[]),
             Notice::TextsUnavailable(wanted) => {
                 text::puzzle_text(lang, "texts-unavailable", &[("language", wanted.name().to_string())])
             }

@@ -3,12 +3,15 @@
 //! its words and buttons come from it, in the page's language (`crate::online::host`). The page
 //! mirrors the game it deals and plays, and sends what the player does.
 
+use super::features::Features;
 use crate::online::host::{Panel, ScriptState};
 use crate::rules::Color;
 
 /// What the online module last said, and what the page asked of it.
-#[derive(Clone, Debug, PartialEq, Default)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct OnlineState {
+    /// Only a build with the features makes one.
+    pub features: crate::ui::features::Features,
     /// The strip: words, the friend's link, the buttons (each a command for the module).
     pub panel: Panel,
     /// Online play as scripts read it; none until the module has said.
@@ -20,6 +23,19 @@ pub struct OnlineState {
     pub pending: Option<usize>,
     /// The module's text to keep with the game, given back to it after a reload.
     pub saved: Option<String>,
+}
+
+impl Default for OnlineState {
+    fn default() -> Self {
+        OnlineState {
+            features: Features::present(),
+            panel: Panel::default(),
+            script: None,
+            you: None,
+            pending: None,
+            saved: None,
+        }
+    }
 }
 
 impl OnlineState {

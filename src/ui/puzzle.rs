@@ -1,6 +1,7 @@
 //! A puzzle being played on the page: the player plays the winning side, the worker defends
 //! with the best defence (`ai::puzzle::defence`) and says whether the win is still forced.
 
+use super::features::Features;
 use super::text::{self, Lang};
 use crate::ai::puzzle::{Difficulty, Puzzle};
 use crate::rules::{CardSet, Color, Game, Move, Outcome};
@@ -19,6 +20,8 @@ pub enum Status {
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PuzzleRun {
+    /// Only a build with the features makes one.
+    pub features: crate::ui::features::Features,
     pub puzzle: Puzzle,
     /// Chosen by the date.
     pub daily: bool,
@@ -30,7 +33,7 @@ pub struct PuzzleRun {
 
 impl PuzzleRun {
     pub fn new(puzzle: Puzzle, daily: bool) -> PuzzleRun {
-        PuzzleRun { puzzle, daily, status: Status::Playing, shown: false }
+        PuzzleRun { features: Features::present(), puzzle, daily, status: Status::Playing, shown: false }
     }
 
     /// The same puzzle from its start, its solution to be played out on the board.

@@ -1,6 +1,7 @@
 //! A game under review on the page: the moves reviewed so far (the worker sends them one by
 //! one), the evaluation graph drawn from them, and the engine's line shown instead of a move.
 
+use super::features::Features;
 use super::text::{self, Lang};
 use crate::ai::Score;
 use crate::ai::review::{MoveClass, PlyReview};
@@ -17,6 +18,8 @@ pub const GRAPH_HEIGHT: i64 = 100;
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct Review {
+    /// Only a build with the features makes one.
+    pub features: crate::ui::features::Features,
     /// The id the worker's reports carry.
     pub request: u32,
     /// The reviewed game, whole.
@@ -29,7 +32,7 @@ pub struct Review {
 
 impl Review {
     pub fn new(request: u32, game: Game) -> Review {
-        Review { request, game, entries: Vec::new(), running: true, variation: None }
+        Review { features: Features::present(), request, game, entries: Vec::new(), running: true, variation: None }
     }
 
     pub fn total(&self) -> usize {

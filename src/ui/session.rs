@@ -9,6 +9,7 @@ use super::anim::{Anim, Celebration};
 use super::board;
 use super::deck;
 use super::error_text;
+use super::features::Features;
 use super::keyboard::{self, KeyResult};
 use super::layout::Layout;
 use super::pointer;
@@ -190,6 +191,30 @@ pub enum Intent {
     Online(OnlineAction),
 }
 
+impl Intent {
+    /// Whether this is done by the features opened rather than played (`crate::ui::features`).
+    pub fn opens_features(&self) -> bool {
+        matches!(
+            self,
+            Intent::Review
+                | Intent::CloseReview
+                | Intent::BestLine(_)
+                | Intent::BestLineHere
+                | Intent::ReviewGame { .. }
+                | Intent::Puzzle { .. }
+                | Intent::ChoosePuzzle(_)
+                | Intent::OpenPuzzleList
+                | Intent::PuzzleListShows(_)
+                | Intent::ClosePuzzleList
+                | Intent::ShowSolution
+                | Intent::Tutorial
+                | Intent::TutorialNext
+                | Intent::LeaveTutorial
+                | Intent::Online(_)
+        )
+    }
+}
+
 /// Settings to change; `None` leaves one as it is.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct SettingsPatch {
@@ -267,6 +292,9 @@ impl SearchOrder {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Effect {
     StartSearch(SearchOrder),
+    /// Load the whole page, which takes over this one and does again what the player just did
+    /// (this is the first-visit build, and that was a feature: `crate::ui::features`).
+    LoadFeatures,
     /// End the running search; its replies will be dropped anyway.
     CancelSearch,
     /// Draw a frame (and send `Frame` with its time).
@@ -471,6 +499,9 @@ impl Session {
             }
             Event::Frame { now_ms } => self.frame(now_ms),
             Event::Reply(reply) => self.reply(reply),
+            // Only the features ask for these.
+            Event::Online(_) | Event::OnlineUnavailable | Event::PuzzleSet(_) | Event::TutorialTexts { .. }
+                if Features::here().is_none() => {}
             Event::Online(line) => self.online_said(&line),
             Event::OnlineUnavailable => self.online_unavailable(),
             Event::PuzzleSet(Ok(set)) => {
@@ -674,6 +705,12 @@ impl Session {
     }
 
     fn intent(&mut self, intent: Intent) {
+        // The first-visit build has the game alone: the whole page takes over, and does this.
+        if intent.opens_features() && Features::here().is_none() {
+            self.state.notice = Some(Notice::FeaturesLoading);
+            self.effects.push(Effect::LoadFeatures);
+            return self.refresh_controls();
+        }
         let online = matches!(self.state.mode, Mode::Online { .. });
         // Another game, or Leave, in an online game going on resigns it: the player says yes first.
         if self.leaves_online(&intent) && self.state.online.is_some() && self.state.resigner().is_some() {

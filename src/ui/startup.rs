@@ -4,6 +4,7 @@
 //! that could not be read.
 
 use super::deck;
+use super::features::Features;
 use super::notice::Notice;
 use super::puzzle::PuzzleRun;
 use super::state::{Settings, Theme, WatchSpeed};
@@ -37,6 +38,9 @@ pub struct Opening {
     pub online: Option<String>,
     /// The saved game was a step of the tutorial: the tutorial goes on from that step's start.
     pub tutorial: Option<TutorialRun>,
+    /// The saved game is a puzzle, a step of the tutorial or an online game, and this build has
+    /// no features: the whole page is to take over (`crate::ui::features`).
+    pub needs_features: bool,
 }
 
 /// `new_game` deals from the cards the settings enable.
@@ -66,14 +70,17 @@ pub fn opening(found: Found, new_game: impl FnOnce(CardSet) -> Game) -> Opening 
     };
     let mut mode = saved.as_ref().map_or(Mode::default(), |save| save.mode);
     let mut online = saved.as_ref().and_then(|save| save.online.clone());
-    let mut puzzle = saved.as_ref().and_then(|save| {
+    let features = Features::here().is_some();
+    let mut needs_features =
+        !features && saved.as_ref().is_some_and(|s| s.puzzle.is_some() || s.tutorial.is_some() || s.online.is_some());
+    let mut puzzle = saved.as_ref().filter(|_| features).and_then(|save| {
         let kept = save.puzzle?;
         let puzzle = Puzzle { id: kept.id, position: *save.game.start(), plies: kept.plies };
         let run = PuzzleRun::resume(puzzle, kept.daily, &save.game);
         Some(PuzzleRun { shown: kept.shown, ..run })
     });
     let mut aside = saved.as_ref().and_then(|save| save.aside.clone());
-    let mut tutorial = saved.as_ref().and_then(|save| save.tutorial).map(TutorialRun::new);
+    let mut tutorial = saved.as_ref().filter(|_| features).and_then(|save| save.tutorial).map(TutorialRun::new);
     let in_progress = |save: &SaveFile| !save.game.moves().is_empty() && save.game.outcome().is_none();
     let own = |save: &SaveFile| save.puzzle.is_none() && save.tutorial.is_none();
     let saved_game = saved.as_ref().filter(|save| own(save) && in_progress(save));
@@ -90,6 +97,7 @@ pub fn opening(found: Found, new_game: impl FnOnce(CardSet) -> Game) -> Opening 
                 mode = Mode::PassAndPlay { turn_board: false };
             }
             tutorial = None;
+            needs_features = false;
             // The game the link replaces is kept, unless one is aside already.
             aside = aside.or(kept);
         }
@@ -106,6 +114,7 @@ pub fn opening(found: Found, new_game: impl FnOnce(CardSet) -> Game) -> Opening 
         aside,
         tutorial,
         online,
+        needs_features,
     }
 }
 

@@ -883,6 +883,11 @@ const EN: Texts = Texts {
         ("next-puzzle", "Next puzzle"),
         ("puzzles-solved", "Puzzles solved: {n} of {total}"),
         ("puzzles-unavailable", "The puzzles could not be fetched: you may be offline. Try again when you are online."),
+        ("features-loading", "Opening…"),
+        (
+            "features-unavailable",
+            "This part of the game could not be fetched: you may be offline. Try again when you are online."
+        ),
         (
             "texts-unavailable",
             "The page's texts in {language} could not be fetched: you may be offline. Choose the language again when you are online."
@@ -1144,6 +1149,11 @@ const FA: Texts = Texts {
         ("next-puzzle", "معمای بعدی"),
         ("puzzles-solved", "معماهای حل‌شده: {n} از {total}"),
         ("puzzles-unavailable", "معماها دریافت نشدند: شاید به اینترنت وصل نیستید. وقتی وصل شدید، دوباره امتحان کنید."),
+        ("features-loading", "در حال باز شدن…"),
+        (
+            "features-unavailable",
+            "این بخش از بازی دریافت نشد: شاید به اینترنت وصل نیستید. وقتی وصل شدید، دوباره امتحان کنید."
+        ),
         (
             "texts-unavailable",
             "متن‌های صفحه به زبان {language} دریافت نشدند: شاید به اینترنت وصل نیستید. وقتی وصل شدید، دوباره این زبان را برگزینید."
@@ -1434,6 +1444,11 @@ const ES: Texts = Texts {
         (
             "puzzles-unavailable",
             "No se pudieron descargar los problemas: quizá no tengas conexión. Vuelve a intentarlo cuando estés en línea."
+        ),
+        ("features-loading", "Abriendo…"),
+        (
+            "features-unavailable",
+            "No se pudo descargar esta parte del juego: quizá no tengas conexión. Vuelve a intentarlo cuando estés en línea."
         ),
         (
             "texts-unavailable",
@@ -1729,6 +1744,11 @@ const FR: Texts = Texts {
         (
             "puzzles-unavailable",
             "Les problèmes n'ont pas pu être téléchargés\u{a0}: vous êtes peut-être hors ligne. Réessayez une fois en ligne."
+        ),
+        ("features-loading", "Ouverture…"),
+        (
+            "features-unavailable",
+            "Cette partie du jeu n'a pas pu être téléchargée\u{a0}: vous êtes peut-être hors ligne. Réessayez une fois en ligne."
         ),
         (
             "texts-unavailable",

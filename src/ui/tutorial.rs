@@ -6,6 +6,7 @@
 //! one a line), fetched when the tutorial starts: `tutorial_file` writes them from the table below
 //! and a test keeps the files equal to it. Their blanks are card names, filled per language.
 
+use super::features::Features;
 use super::text::{self, Lang};
 use crate::rules::{Card, Move, Position};
 use crate::ui::text::LangTexts;
@@ -94,6 +95,8 @@ impl Step {
 /// Where the player is in the tutorial.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TutorialRun {
+    /// Only a build with the features makes one.
+    pub features: crate::ui::features::Features,
     /// 0 for the first step.
     pub step: usize,
     /// The step's move is made: its lesson is shown and Next is offered.
@@ -104,7 +107,7 @@ pub struct TutorialRun {
 
 impl TutorialRun {
     pub fn new(step: usize) -> TutorialRun {
-        TutorialRun { step: step.min(STEPS.len() - 1), done: false, wrong: false }
+        TutorialRun { features: Features::present(), step: step.min(STEPS.len() - 1), done: false, wrong: false }
     }
 
     pub fn current(&self) -> &'static Step {
@@ -138,7 +141,12 @@ impl TutorialRun {
 /// board does not move from one to the next.
 pub fn every_text(lang: Lang, file: &str) -> Vec<String> {
     let runs = (0..STEPS.len()).flat_map(|step| {
-        [(false, false), (false, true), (true, false)].map(|(done, wrong)| TutorialRun { step, done, wrong })
+        [(false, false), (false, true), (true, false)].map(|(done, wrong)| TutorialRun {
+            features: Features::present(),
+            step,
+            done,
+            wrong,
+        })
     });
     runs.map(|run| run.text(lang, file)).collect()
 }

@@ -4,6 +4,7 @@
 //! The shell writes exactly this into the page; `game_state()` hands the same view to scripts.
 
 use super::deck::{self, PackState};
+use super::features::Features;
 use super::online::OnlineState;
 use super::review::{self, GRAPH_HEIGHT, Review};
 use super::session::{Intent, OnlineAction};
@@ -311,6 +312,7 @@ pub struct PuzzleListRow {
 
 /// The list of puzzles as `state` has it open, if it is.
 pub fn puzzle_list(state: &State) -> Option<PuzzleList> {
+    Features::here()?;
     let shows = state.puzzle_list?;
     let lang = state.lang();
     let current = state.puzzle.map(|run| run.puzzle.id);

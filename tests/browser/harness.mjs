@@ -79,7 +79,41 @@ export function withSignaling(html, url) {
 const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 
 /** Launches headless Chromium; `extraArgs` are added to its command line (e.g. '--js-flags=--expose-gc'). */
-export async function launch(extraArgs = []) {
+/**
+ * Launches Chromium. Its pages load the whole page (boot.js reads that an earlier visit kept it),
+ * which every test but a first visit's drives; `{ firstVisit: true }` leaves them as a first
+ * visit finds them: the game alone, until a feature or a script loads the whole page
+ * (src/ui/features.rs; first-visit.test.mjs).
+ */
+export async function launch(extraArgs = [], { firstVisit = false } = {}) {
+  const browser = await launchChromium(extraArgs);
+  if (firstVisit) return browser;
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    await context.addInitScript(WHOLE_PAGE_KEPT);
+    return context;
+  };
+  // A page of its own context, closed with it, as Playwright's own newPage.
+  browser.newPage = async (options) => {
+    const context = await browser.newContext(options);
+    const page = await context.newPage();
+    page.on('close', () => context.close().catch(() => {}));
+    return page;
+  };
+  return browser;
+}
+
+/** Run in each page before its scripts: what a visit after the whole page was loaded finds. */
+function WHOLE_PAGE_KEPT() {
+  try {
+    localStorage.setItem('onitama.whole-page', 'yes');
+  } catch {
+    // about:blank has no storage.
+  }
+}
+
+async function launchChromium(extraArgs) {
   if (!existsSync(CHROMIUM)) {
     throw new Error(`Chromium not found at ${CHROMIUM}: run scripts/setup.sh --browser`);
   }

@@ -8,6 +8,9 @@ use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use web_sys::{ErrorEvent, MessageEvent, Worker, WorkerOptions, WorkerType};
 
+/// The worker's script, told which build of the page to load: its own.
+const WORKER: &str = if cfg!(feature = "first-visit") { "./ai-worker.js?first-visit" } else { "./ai-worker.js" };
+
 pub struct AiWorker {
     worker: Worker,
     link: Rc<RefCell<Link>>,
@@ -37,7 +40,7 @@ impl AiWorker {
     fn start_with(on_report: Box<dyn Fn(EngineReport)>, on_failure: Rc<dyn Fn(String)>) -> Result<AiWorker, JsValue> {
         let options = WorkerOptions::new();
         options.set_type(WorkerType::Module);
-        let worker = Worker::new_with_options("./ai-worker.js", &options)?;
+        let worker = Worker::new_with_options(WORKER, &options)?;
         let link = Rc::new(RefCell::new(Link::default()));
         let (sender, waiting, failed) = (worker.clone(), link.clone(), on_failure.clone());
         let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {

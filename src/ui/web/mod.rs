@@ -7,6 +7,7 @@ pub mod ai_client;
 pub mod controls;
 pub use controls::full_link;
 mod crash;
+pub mod features;
 mod fetch;
 mod online;
 pub mod puzzles;
@@ -50,6 +51,18 @@ pub fn with_app<T>(f: impl FnOnce(&mut App) -> T) -> Option<T> {
 /// Hands `event` to the session and carries out what it asks.
 pub fn dispatch(event: Event) {
     with_app(|app| app.dispatch(event));
+    features::load_if_wanted(None);
+}
+
+/// Whether the page has started (it shows a game).
+pub fn started() -> bool {
+    APP.with(|cell| cell.try_borrow().map_or(true, |app| app.is_some()))
+}
+
+/// Stops the page for good: its listeners do nothing from now on, its workers end (the whole
+/// page takes over: `features`).
+pub fn stop() {
+    drop(APP.take());
 }
 
 fn now_ms() -> f64 {
@@ -76,6 +89,16 @@ fn try_start() -> Result<(), JsValue> {
     let canvas: HtmlCanvasElement = document.get_element_by_id("board").ok_or("no #board canvas")?.dyn_into()?;
     let context: CanvasRenderingContext2d = canvas.get_context("2d")?.ok_or("no 2d context")?.dyn_into()?;
     let mut opening = startup(&window);
+    if opening.needs_features {
+        if features::given_up() {
+            opening.notice = Some(Notice::FeaturesUnavailable);
+        } else {
+            // The whole page takes over before this one shows (and saves) a game it cannot hold.
+            features::want();
+            features::load_if_wanted(None);
+            return Ok(());
+        }
+    }
     let lang = opening.settings.language;
     if text::at_hand(lang) {
         return show(window, canvas, context, opening);
@@ -140,11 +163,12 @@ fn show(
     let reduced_motion =
         window.match_media("(prefers-reduced-motion: reduce)").ok().flatten().is_some_and(|query| query.matches());
     let first_visit = storage::first_visit();
-    let Opening { game, mode, settings, notice, puzzle, aside, tutorial, online } = opening;
+    let Opening { game, mode, settings, notice, puzzle, aside, tutorial, online, .. } = opening;
     let mut state = State::new(game, mode, settings, reduced_motion, random_seed());
     state.notice = notice;
     state.puzzle = puzzle;
     state.aside = aside;
+    let online = online.filter(|_| super::features::Features::here().is_some());
     if let (Some(saved), crate::mode::Mode::Online { you }) = (online, state.mode) {
         state.online = Some(super::online::OnlineState::restoring(saved, you));
     }
@@ -328,7 +352,8 @@ type Handler = Box<dyn Fn(&mut App, web_sys::Event)>;
 /// The listening itself: one copy for all handlers, not one per closure type.
 fn listen_boxed(target: &web_sys::EventTarget, event: &str, handle: Handler) -> Result<(), JsValue> {
     let closure = Closure::<dyn Fn(web_sys::Event)>::new(move |event: web_sys::Event| {
-        with_app(|app| handle(app, event));
+        with_app(|app| handle(app, event.clone()));
+        features::load_if_wanted(Some(&event));
     });
     target.add_event_listener_with_callback(event, closure.as_ref().unchecked_ref())?;
     // Listeners live as long as the page.
@@ -368,9 +393,13 @@ impl App {
                 storage::save_settings(settings);
                 controls::apply_language(settings.language);
             }
+            Effect::LoadFeatures => features::want(),
             Effect::Announce(message) => controls::announce(&message),
             Effect::Log(message) => web_sys::console::error_1(&message.into()),
             Effect::Sound(sound) => sound::play(sound),
+            // Only the features ask for these (`crate::ui::features`).
+            Effect::StartReview { .. } | Effect::FetchPuzzles | Effect::FetchTutorialTexts(_)
+                if super::features::Features::here().is_none() => {}
             Effect::StartReview { id, game, movetime_ms } => {
                 let limits = Limits { movetime_ms: Some(movetime_ms), ..Limits::default() };
                 self.reviewer = None;

@@ -1,157 +1,24 @@
-//! The page's wasm-bindgen surface: what JavaScript (and the page's scripts) may call about the
-//! game on the page. Every function returns a `Result`; bad input becomes a JavaScript `Error`
-//! with a clear message. The rules and the AI on plain strings are the engine module's
-//! (crates/js); the page's own wasm does not carry them.
+//! The game on the page, for scripts: the same events the board and its buttons send, and the
+//! state they read back.
 
-use crate::ai::review::PlyReview;
 use crate::rules::{Game, Move};
-use crate::worker_protocol::{EngineReport, EngineRequest};
-use onitama_js::{CALLER_CAP_MS, JsFields, JsLimits, JsScore, parse_position};
+use onitama_js::{JsFields, JsScore, parse_position};
 use wasm_bindgen::prelude::*;
-
-/// A reviewed move as `review_game` gives it.
-fn review_entry(entry: &PlyReview) -> Result<JsValue, serde_wasm_bindgen::Error> {
-    #[derive(serde::Serialize)]
-    struct Entry {
-        ply: usize,
-        #[serde(rename = "move")]
-        played: String,
-        best: Option<String>,
-        score_before: JsScore,
-        score_after: JsScore,
-        class: &'static str,
-        line: Vec<String>,
-    }
-    serde_wasm_bindgen::to_value(&Entry {
-        ply: entry.ply,
-        played: entry.played.to_string(),
-        best: entry.best.map(|m| m.to_string()),
-        score_before: entry.score_before.into(),
-        score_after: entry.score_after.into(),
-        class: entry.class.code(),
-        line: entry.line.iter().map(Move::to_string).collect(),
-    })
-}
-
-/// review_game(record, { movetime }) reviews every move of a game in a worker of its own, so the
-/// page stays responsive. It returns a Promise of one entry per move,
-/// `{ ply, move, best, score_before, score_after, class, line }`: scores as `best_move` gives them
-/// (for the side that moved), class one of "best", "good", "inaccuracy", "mistake", "blunder".
-/// Without limits each position is searched for 200 ms.
-#[wasm_bindgen]
-pub fn review_game(record: &str, limits: JsValue) -> Result<js_sys::Promise, JsError> {
-    use crate::ui::web::ai_client::AiWorker;
-    use std::cell::RefCell;
-    use std::rc::Rc;
-    let game = Game::from_record(record).map_err(|e| JsError::new(&format!("bad record: {e}")))?;
-    if game.moves().is_empty() {
-        return Err(JsError::new("the record has no moves to review"));
-    }
-    let mut limits = JsLimits::read(&limits).map_err(|e| JsError::new(&e))?;
-    if limits.depth.is_none() && limits.nodes.is_none() {
-        limits.movetime = Some(limits.movetime.unwrap_or(crate::ui::review::REVIEW_MS).min(CALLER_CAP_MS));
-    }
-    let request = EngineRequest::Review { id: 1, game, limits: limits.to_limits() };
-    let mut started: Result<(), JsValue> = Ok(());
-    let promise = js_sys::Promise::new(&mut |resolve, reject| {
-        let holder: Rc<RefCell<Option<AiWorker>>> = Rc::default();
-        let entries = js_sys::Array::new();
-        let (keep, fail) = (holder.clone(), reject.clone());
-        let on_report = move |report: EngineReport| {
-            let failure = match report {
-                EngineReport::Reviewed { entry, .. } => match review_entry(&entry) {
-                    Ok(value) => {
-                        entries.push(&value);
-                        return;
-                    }
-                    Err(error) => error.to_string(),
-                },
-                EngineReport::Done { .. } => {
-                    let _ = resolve.call1(&JsValue::NULL, &entries);
-                    keep.borrow_mut().take();
-                    return;
-                }
-                EngineReport::Failed { message, .. } => message,
-                EngineReport::Ready | EngineReport::Info { .. } => return,
-            };
-            let _ = reject.call1(&JsValue::NULL, &js_sys::Error::new(&failure));
-            keep.borrow_mut().take();
-        };
-        let failed = holder.clone();
-        let on_failure = move |message: String| {
-            let _ = fail.call1(&JsValue::NULL, &js_sys::Error::new(&message));
-            failed.borrow_mut().take();
-        };
-        started = AiWorker::start(on_report, on_failure).and_then(|worker| {
-            worker.send(&request)?;
-            *holder.borrow_mut() = Some(worker);
-            Ok(())
-        });
-    });
-    started.map_err(|_| JsError::new("the review's worker could not start"))?;
-    Ok(promise)
-}
-
-/// puzzles() returns a Promise of the puzzle set, `[{ id, position, plies, difficulty }]`: the side
-/// to move in `position` wins in exactly `plies` plies, with one first move only. The set is
-/// fetched (from `puzzles.txt`) on first use. It is the whole set: the page offers only the
-/// puzzles whose five cards are all in the deck.
-#[wasm_bindgen]
-pub fn puzzles() -> js_sys::Promise {
-    use crate::ui::web::puzzles::{load, loaded};
-    fn to_array(set: &[crate::ai::puzzle::Puzzle]) -> JsValue {
-        let array = js_sys::Array::new();
-        for puzzle in set {
-            let entry = js_sys::Object::new();
-            let fields: [(&str, JsValue); 4] = [
-                ("id", puzzle.id.into()),
-                ("position", puzzle.position.to_string().into()),
-                ("plies", puzzle.plies.into()),
-                ("difficulty", puzzle.difficulty().code().into()),
-            ];
-            for (name, value) in fields {
-                let _ = js_sys::Reflect::set(&entry, &name.into(), &value);
-            }
-            array.push(&entry);
-        }
-        array.into()
-    }
-    js_sys::Promise::new(&mut |resolve, reject| match loaded() {
-        Some(set) => {
-            let _ = resolve.call1(&JsValue::NULL, &to_array(&set));
-        }
-        None => load(move |set| {
-            let _ = match set {
-                Ok(set) => resolve.call1(&JsValue::NULL, &to_array(&set)),
-                Err(reason) => reject.call1(&JsValue::NULL, &js_sys::Error::new(&reason)),
-            };
-        }),
-    })
-}
-
-// ---- The game on the page: the same events the board and its buttons send. ----
 
 use crate::mode::{AiLevel, ModeChoice, ModeKind, Seat};
 use crate::rules::{Card, Color};
-use crate::ui::session::{Event, Intent, OnlineAction, SettingsPatch};
+use crate::ui::session::{Event, Intent, SettingsPatch};
 use crate::ui::state::{Theme, WatchSpeed};
 use crate::ui::view::ControlsView;
 use crate::ui::web::{self as page, App};
 use crate::ui::{Lang, NewGame};
-
-/// Resolves once the page shows its game (in a language other than English, once that
-/// language's texts have come); boot.js waits for it before offering these functions.
-#[wasm_bindgen]
-pub fn page_shown() -> js_sys::Promise {
-    page::shown()
-}
 
 fn no_game() -> JsError {
     JsError::new("the game has not started on this page")
 }
 
 /// Runs `f` on the page's app, or says that there is none.
-fn with_page<T>(f: impl FnOnce(&mut App) -> T) -> Result<T, JsError> {
+pub(super) fn with_page<T>(f: impl FnOnce(&mut App) -> T) -> Result<T, JsError> {
     page::with_app(f).ok_or_else(no_game)
 }
 
@@ -228,84 +95,6 @@ fn parse_options(value: JsValue) -> Result<NewGame, JsError> {
 /// The cards of these names, or the first name that is none.
 fn cards_named(names: &[String]) -> Result<Vec<Card>, String> {
     names.iter().map(|name| Card::from_name(name).ok_or_else(|| format!("unknown card '{name}'"))).collect()
-}
-
-/// Online play, as the "Invite a friend" dialog starts it: `{ cards, color, move_limit_s }`,
-/// all optional (a random deal, a random colour, three minutes a move; scripts may give any limit
-/// of 5 s or more, or `null` for none). Scripts get it from boot.js, as a promise of `{ room, link }`
-/// once the room is made (boot.js waits for it: a wait for scripts only, kept out of the wasm).
-#[wasm_bindgen]
-pub fn online_create(options: JsValue) -> Result<(), JsError> {
-    let setup = online_setup(&options).map_err(|e| JsError::new(&e))?;
-    with_page(|app| app.dispatch(Event::Intent(Intent::Online(OnlineAction::Invite(setup)))))
-}
-
-fn online_setup(options: &JsValue) -> Result<crate::online::Setup, String> {
-    use crate::online::{ColorChoice, DealChoice, MoveLimit, Setup};
-    let Some(fields) = JsFields::read(options, "bad online options", Some(&["cards", "color", "move_limit_s"]))? else {
-        return Ok(Setup::default());
-    };
-    let deal = match fields.strings("cards")? {
-        None => DealChoice::Random,
-        Some(names) => {
-            let cards = names
-                .iter()
-                .map(|name| Card::from_name(name).ok_or_else(|| format!("unknown card '{name}'")))
-                .collect::<Result<Vec<_>, _>>()?;
-            let cards: [Card; 5] =
-                cards.try_into().map_err(|_| "give exactly five cards: Red, Red, Blue, Blue, side")?;
-            DealChoice::Chosen(crate::rules::Deal::new(cards).map_err(|e| e.to_string())?)
-        }
-    };
-    let color = match fields.string("color")?.as_deref() {
-        None | Some("random") => ColorChoice::Random,
-        Some(code) => ColorChoice::Is(
-            Color::from_code(code).ok_or(format!("color must be 'red', 'blue' or 'random', not '{code}'"))?,
-        ),
-    };
-    let limit = match fields.whole_or_null("move_limit_s")? {
-        None => MoveLimit::DEFAULT,
-        Some(None) => MoveLimit::None,
-        Some(Some(seconds)) => u32::try_from(seconds)
-            .ok()
-            .and_then(MoveLimit::seconds)
-            .ok_or(format!("move_limit_s must be at least {} seconds, not {seconds}", MoveLimit::MIN_SECONDS))?,
-    };
-    Ok(Setup { deal, color, limit })
-}
-
-/// A line from the online module: online.js hands each over after the task that caused it.
-#[wasm_bindgen]
-pub fn online_heard(line: String) {
-    page::dispatch(Event::Online(line));
-}
-
-/// The online module could not be fetched (boot.js says so).
-#[wasm_bindgen]
-pub fn online_unavailable() {
-    page::dispatch(Event::OnlineUnavailable);
-}
-
-/// Joins a friend's online game: its room, or a link with `#online=<room>`.
-#[wasm_bindgen]
-pub fn online_join(room_or_link: &str) -> Result<(), JsError> {
-    if crate::online::bridge::room_of_link(room_or_link).is_none() {
-        return Err(JsError::new(&format!("no online room in '{room_or_link}'")));
-    }
-    with_page(|app| app.dispatch(Event::Intent(Intent::Online(OnlineAction::Join(room_or_link.to_string())))))
-}
-
-/// Plays the next stranger who asks with the same cards.
-#[wasm_bindgen]
-pub fn online_find() -> Result<(), JsError> {
-    with_page(|app| app.dispatch(Event::Intent(Intent::Online(OnlineAction::Find))))
-}
-
-/// Leaves online play; the game on the board stays, to be looked at.
-#[wasm_bindgen]
-pub fn online_leave() -> Result<(), JsError> {
-    let leave = OnlineAction::Press(crate::online::bridge::LEAVE.to_string());
-    with_page(|app| app.dispatch(Event::Intent(Intent::Online(leave))))
 }
 
 /// Starts a new game on the page: `{ mode, human, level, cards, position, turn_board }`, all optional.
@@ -535,44 +324,6 @@ pub fn game_resign() -> Result<bool, JsError> {
         app.dispatch(Event::Intent(Intent::Resign));
         offered && matches!(app.state().game.outcome(), Some(crate::rules::Outcome::Resigned { .. }))
     })
-}
-
-/// Plays the puzzle's solution out on the board from its start, as "Show the solution" does;
-/// false when it is not offered (no puzzle, solved, or shown already).
-#[wasm_bindgen]
-pub fn game_show_solution() -> Result<bool, JsError> {
-    with_page(|app| {
-        let offered = app.state().puzzle.is_some_and(|run| run.offers_solution());
-        app.dispatch(Event::Intent(Intent::ShowSolution));
-        offered
-    })
-}
-
-/// Opens the list of puzzles at a difficulty, `"easy"`, `"medium"` or `"hard"`, as the menu and
-/// the list's buttons do; `null` or `undefined` closes it, as Escape does.
-#[wasm_bindgen]
-pub fn game_puzzle_list(difficulty: Option<String>) -> Result<(), JsError> {
-    let shows = match difficulty.as_deref() {
-        None => None,
-        Some(code) => Some(
-            crate::ai::puzzle::Difficulty::from_code(code).ok_or_else(|| JsError::new("use easy, medium or hard"))?,
-        ),
-    };
-    with_page(|app| match shows {
-        Some(shows) => {
-            app.dispatch(Event::Intent(Intent::OpenPuzzleList));
-            app.dispatch(Event::Intent(Intent::PuzzleListShows(shows)));
-        }
-        None => app.dispatch(Event::Intent(Intent::ClosePuzzleList)),
-    })
-}
-
-/// Plays the puzzle with this id, as a choice in the list does (the set is fetched first if
-/// needed); an id the set lacks, or a puzzle with a card not in the deck (not offered), changes
-/// nothing.
-#[wasm_bindgen]
-pub fn game_choose_puzzle(id: u32) -> Result<(), JsError> {
-    with_page(|app| app.dispatch(Event::Intent(Intent::ChoosePuzzle(crate::ui::puzzle::Choice::Id(id)))))
 }
 
 /// Asks the AI for a hint for the player to move (shown on the board when it arrives).

@@ -1,0 +1,167 @@
+// A first visit: the page loads the game alone (first-visit.js and its wasm), at most 150 KB
+// gzipped, and plays it, the AI included. Opening review, puzzles, the tutorial or online play,
+// or a script calling the page's functions, loads the whole page, which takes over the same game
+// and does what was asked (src/ui/features.rs).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { axeViolations, dist, launch, openMenu, screenshot, serve } from './harness.mjs';
+
+let browser;
+let server;
+let fetched = [];
+before(async () => {
+  server = await serve('/', dist, { onRequest: (method, path) => fetched.push(path) });
+  browser = await launch([], { firstVisit: true });
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const BUDGET = 150 * 1024;
+/** The file a request is for (the folder's address is its index.html). */
+const fileOf = (path) => (path.split('?')[0] === '/' ? '/index.html' : path.split('?')[0]);
+const gzipped = (file) => gzipSync(readFileSync(join(dist, file.slice(1))), { level: 9 }).length;
+const whole = () => fetched.some((path) => path === '/onitama_bg.wasm');
+
+/** A fresh browser's first visit, with the requests it made until the page is idle. */
+async function firstVisit(options = {}) {
+  fetched = [];
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, ...options });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  await page.goto(server.url);
+  await page.waitForFunction(() => window.wasmBindings !== undefined);
+  await page.waitForLoadState('networkidle');
+  return { context, page, errors };
+}
+
+/** Rows of the move list, as the panel shows them. */
+const moveRows = (page) => page.evaluate(() => [...document.querySelectorAll('#moves li')].map((li) => li.textContent));
+
+/** Waits until the whole page has taken over (its scripts' functions answer at once). */
+async function wholePage(page) {
+  await page.waitForFunction(() => typeof window.wasmBindings?.game_state === 'function'
+    && !(window.wasmBindings.game_state() instanceof Promise), null, { timeout: 30000 });
+}
+
+/** Starts the AI playing itself from the New game dialog, and waits for two of its moves. */
+async function watchTwoMoves(page) {
+  await page.click('#new-game');
+  await page.selectOption('#setup-mode', 'watch');
+  await page.click('#setup-start');
+  await page.waitForFunction(() => document.querySelectorAll('#moves li').length >= 2, null, { timeout: 30000 });
+}
+
+for (const locale of ['en-US', 'fa-IR']) {
+  test(`a first visit (${locale}) downloads the game alone, at most 150 KB gzipped, and the AI plays in it`, async () => {
+    const { context, page, errors } = await firstVisit({ locale });
+    // Each file once: a static host's caching headers let the service worker's copy come from the
+    // browser's cache.
+    const files = [...new Set(fetched.map(fileOf))];
+    const total = files.reduce((sum, path) => sum + gzipped(path), 0);
+    assert.ok(files.includes('/first-visit_bg.wasm'), files.join(' '));
+    assert.ok(!whole(), `the whole page is not fetched: ${files.join(' ')}`);
+    assert.ok(total <= BUDGET, `${(total / 1024).toFixed(1)} KB gzipped: ${files.join(' ')}`);
+    // No scripts' function is in the first visit's page: each stands in for the whole page's.
+    assert.equal(await page.evaluate(() => window.wasmBindings.game_state.constructor.name), 'AsyncFunction');
+    await watchTwoMoves(page);
+    assert.ok(fetched.includes('/first-visit_bg.wasm') && !whole(), 'the AI worker loads the first visit\'s wasm too');
+    await screenshot(page, `first-visit-${locale}`);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
+
+test('opening the list of puzzles from the menu loads the whole page, which keeps the game and opens it', async () => {
+  const { context, page, errors } = await firstVisit();
+  await watchTwoMoves(page);
+  const before = await moveRows(page);
+  await openMenu(page);
+  await page.click('#puzzle-list');
+  await wholePage(page);
+  assert.ok(whole());
+  await page.waitForFunction(() => document.getElementById('puzzle-list-dialog').open);
+  const state = await page.evaluate(() => window.wasmBindings.game_state());
+  assert.equal(state.controls.puzzle_list.shows, 'easy');
+  assert.equal(state.mode, 'watch', 'the game set up on the first visit\'s page goes on');
+  // The same moves (watching goes on after a new start, as after a reload: it may have moved since).
+  assert.deepEqual((await moveRows(page)).slice(0, before.length), before);
+  assert.deepEqual(await axeViolations(page), []);
+  await screenshot(page, 'first-visit-puzzles');
+  // The next visit loads the whole page at once.
+  fetched = [];
+  await page.reload();
+  await wholePage(page);
+  assert.ok(whole());
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('the tutorial offered on a first visit starts in the whole page, and the AI\'s game is kept aside', async () => {
+  const { context, page, errors } = await firstVisit({ locale: 'fr-FR' });
+  await page.waitForSelector('#tutorial-offer:not([hidden])');
+  await page.click('#tutorial-offer');
+  await wholePage(page);
+  await page.waitForSelector('#tutorial:not([hidden])');
+  const state = await page.evaluate(() => window.wasmBindings.game_state());
+  assert.equal(state.tutorial?.step, 1, JSON.stringify(state.tutorial));
+  assert.match(await page.textContent('#tutorial-text'), /\S/);
+  await screenshot(page, 'first-visit-tutorial-fr');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a game left in a puzzle opens in the whole page, even when the first visit\'s page starts', async () => {
+  const { context, page } = await firstVisit();
+  await openMenu(page);
+  await page.click('#puzzle-daily');
+  await wholePage(page);
+  await page.waitForFunction(() => window.wasmBindings.game_state().puzzle !== null);
+  const puzzle = (await page.evaluate(() => window.wasmBindings.game_state())).puzzle;
+  // As if the whole page had never been kept (another browser's storage, say).
+  await page.evaluate(() => localStorage.removeItem('onitama.whole-page'));
+  fetched = [];
+  await page.reload();
+  await wholePage(page);
+  assert.ok(fetched.includes('/first-visit_bg.wasm') && whole(), fetched.join(' '));
+  assert.deepEqual((await page.evaluate(() => window.wasmBindings.game_state())).puzzle, puzzle);
+  await context.close();
+});
+
+test('a script on a first visit gets the whole page: each function loads it first', async () => {
+  const { context, page, errors } = await firstVisit();
+  const state = await page.evaluate(() => window.wasmBindings.game_state());
+  assert.equal(state.moves.length, 0);
+  assert.ok(whole());
+  await page.evaluate(() => window.wasmBindings.game_new({ mode: 'two', cards: ['tiger', 'crab', 'monkey', 'crane', 'boar'] }));
+  assert.equal(await page.evaluate(() => window.wasmBindings.game_state().legal_moves.length) > 0, true);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('offline before the whole page was ever kept, a feature says so and the game goes on', async () => {
+  const { context, page } = await firstVisit({ locale: 'fa-IR' });
+  await context.route('**/onitama_bg.wasm', (route) => route.abort('internetdisconnected'));
+  await openMenu(page);
+  await page.click('#puzzle-list');
+  await page.waitForFunction(() => /دریافت نشد/.test(document.getElementById('notice').textContent), null, { timeout: 10000 });
+  await page.keyboard.press('Escape');
+  assert.ok(!(await page.evaluate(() => document.getElementById('puzzle-list-dialog').open)));
+  assert.deepEqual(await axeViolations(page), []);
+  await screenshot(page, 'first-visit-unavailable-fa');
+  // Still the first visit's page, and it still plays.
+  await watchTwoMoves(page);
+  // Online again: the feature opens.
+  await context.unroute('**/onitama_bg.wasm');
+  await openMenu(page);
+  await page.click('#puzzle-list');
+  await wholePage(page);
+  await page.waitForFunction(() => document.getElementById('puzzle-list-dialog').open);
+  await context.close();
+});
