@@ -30,7 +30,7 @@ const server = await serve('/', dist, {
   compress: true,
   onRequest: (method, path) => requests.push({ method, path, at: performance.now() }),
 });
-const browser = await launch();
+const browser = await launch([], { firstVisit: true });
 
 const results = [];
 for (let run = 0; run < runs; run += 1) {

@@ -1,7 +1,7 @@
 // The page's speed in headless Chromium, against the release build in dist/:
 // time to the first drawn board, the longest frame while cards and pieces move and while the AI
 // thinks, and what a game downloads (gzipped). Run: node scripts/bench-page.mjs
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { serve, launch, dist as builtDist } from '../tests/browser/harness.mjs';
@@ -58,34 +58,43 @@ const turning = await page.evaluate(async () => {
   return { count: gaps.length, longest: gaps.at(-1), p99: gaps[Math.floor(gaps.length * 0.99)] };
 });
 
-let total = 0;
-// Fetched only when asked for, not part of a game's download: the rules (RULES.md, and the
-// rules dialog's paragraphs in rules/), the puzzle set, and the error texts of a language other
-// than English (errors/, when an error is to be shown), the tutorial's texts (tutorial/, when it
-// starts), the expansion cards' emblems (emblems/, the first time one is on the board). The
-// largest of each is listed. The page's texts in a language other than English (texts/) are part
-// of a first visit in that language.
-// Online play (online.js, then the module, peer.js and peer_bg.wasm) is imported when it opens,
-// the engine module (engine.js, engine_bg.wasm) only by scripts that ask for it.
-const lazy = ['RULES.md', 'puzzles.txt', 'rules/fa.txt', 'errors/fa.txt', 'tutorial/fa.txt', 'emblems/expansion.txt',
-  'online.js', 'peer.js', 'peer_bg.wasm', 'engine.js', 'engine_bg.wasm'];
-const folders = ['rules', 'errors', 'tutorial', 'texts', 'emblems'];
-const files = readdirSync(dist).filter((f) => !f.endsWith('.map') && !lazy.includes(f) && !folders.includes(f));
-const sizes = files.map((f) => {
-  const gz = gzipSync(readFileSync(join(dist, f)), { level: 9 }).length;
-  total += gz;
-  return `${f} ${(gz / 1024).toFixed(1)} KB`;
-});
+// What a first visit downloads: the files a fresh browser fetches (each once: a static host's
+// caching headers let the service worker's copy come from the browser's cache), in English and in
+// each other language. Fetched only when asked for, and not counted: the whole page (when a feature
+// opens), the rules, the puzzle set, error texts, the tutorial's texts, the expansion's emblems,
+// online play and the engine module for scripts; the largest of each is listed.
+const gz = (file) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+const firstVisitBrowser = await launch([], { firstVisit: true });
+async function firstVisit(locale) {
+  const paths = new Set();
+  const visitServer = await serve('/', dist, { onRequest: (method, path) => paths.add(path.split('?')[0]) });
+  const context = await firstVisitBrowser.newContext({ locale });
+  const visit = await context.newPage();
+  await visit.goto(visitServer.url);
+  await visit.waitForFunction(() => window.wasmBindings !== undefined);
+  await visit.waitForLoadState('networkidle');
+  await context.close();
+  await visitServer.close();
+  return [...new Set([...paths].map((path) => (path === '/' ? 'index.html' : path.slice(1))))].sort();
+}
+const english = await firstVisit('en-US');
+const total = english.reduce((sum, file) => sum + gz(file), 0);
+const others = [];
+for (const locale of ['fa-IR', 'es-ES', 'fr-FR']) {
+  const files = await firstVisit(locale);
+  others.push([locale, files.reduce((sum, file) => sum + gz(file), 0)]);
+}
+await firstVisitBrowser.close();
+const lazy = ['onitama.js', 'onitama_bg.wasm', 'RULES.md', 'puzzles.txt', 'rules/fa.txt', 'errors/fa.txt',
+  'tutorial/fa.txt', 'emblems/expansion.txt', 'online.js', 'peer.js', 'peer_bg.wasm', 'engine.js', 'engine_bg.wasm'];
 
 drawn.sort((a, b) => a - b);
 console.log(`board drawn after navigation: median ${drawn[2].toFixed(0)} ms (runs: ${drawn.map((d) => d.toFixed(0)).join(', ')})`);
 console.log(`frames in 8 s of AI-vs-AI play (${frames.moves} moves animated): ${frames.count}, longest ${frames.longest.toFixed(1)} ms, 99th percentile ${frames.p99.toFixed(1)} ms`);
 console.log(`frames at 1920x1080 while the board turns in pass and play (8 moves): ${turning.count}, longest ${turning.longest.toFixed(1)} ms, 99th percentile ${turning.p99.toFixed(1)} ms`);
-console.log(`download, gzipped: ${sizes.join('; ')}; total ${(total / 1024).toFixed(1)} KB`);
-const texts = readdirSync(join(dist, 'texts')).map((f) => [f, gzipSync(readFileSync(join(dist, 'texts', f)), { level: 9 }).length]);
-const largest = texts.reduce((a, b) => (b[1] > a[1] ? b : a));
-console.log(`a first visit in another language adds its texts: ${texts.map(([f, gz]) => `texts/${f} ${(gz / 1024).toFixed(1)} KB`).join('; ')}; total at most ${((total + largest[1]) / 1024).toFixed(1)} KB`);
-const lazySizes = lazy.map((f) => `${f} ${(gzipSync(readFileSync(join(dist, f)), { level: 9 }).length / 1024).toFixed(1)} KB`);
-console.log(`fetched on demand, gzipped (not counted): ${lazySizes.join('; ')}`);
+console.log(`a first visit downloads, gzipped: ${english.map((f) => `${f} ${kb(gz(f))}`).join('; ')}; total ${kb(total)}`);
+console.log(`in another language: ${others.map(([locale, bytes]) => `${locale} ${kb(bytes)}`).join('; ')}`);
+console.log(`fetched on demand, gzipped (not counted): ${lazy.map((f) => `${f} ${kb(gz(f))}`).join('; ')}`);
 await browser.close();
 await server.close();

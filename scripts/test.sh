@@ -11,6 +11,8 @@ cargo fmt --all --check
 cargo clippy --workspace --all-targets -- -D warnings
 # The page's wasm-only code (the shell, the API, the worker), as trunk builds it.
 cargo clippy --target wasm32-unknown-unknown --lib --bin onitama --no-default-features -- -D warnings
+# The same for a first visit's page: the game alone (src/ui/features.rs).
+cargo clippy --target wasm32-unknown-unknown --lib --bin first-visit --no-default-features --features first-visit -- -D warnings
 # The online module and its pure core, and the engine module for scripts, as trunk builds them.
 cargo clippy --target wasm32-unknown-unknown -p onitama-online -p onitama-peer -p onitama-js --features onitama-js/exports -- -D warnings
 
@@ -20,6 +22,8 @@ cargo clippy --target wasm32-unknown-unknown -p onitama-online -p onitama-peer -
 export PROPTEST_RNG_SEED="${PROPTEST_RNG_SEED:-20261201}"
 cargo test --workspace --all-targets
 cargo test --workspace --doc
+# The first visit's page asks for the whole page for each feature (built with the feature).
+cargo test --features first-visit --test first_visit
 trunk build --release
 # The same page with a `debug_panic` function, for the test of the crash panel.
 trunk build --release --features panic-test --dist target/dist-panic-test

@@ -102,6 +102,11 @@ globalThis.onitamaLoadFeatures = (event) => {
   return whole;
 };
 
+/** Asks the service worker to keep the whole page for offline visits, once it runs here. */
+function keepWhole() {
+  navigator.serviceWorker?.ready.then((registration) => registration.active?.postMessage('keep-whole-page'));
+}
+
 /** Resolves to true once the whole page has taken over, to false if it could not be had. */
 async function loadWhole(event) {
   try {
@@ -118,6 +123,7 @@ async function loadWhole(event) {
     } catch {
       // No storage: the next visit starts with the first visit's page again.
     }
+    keepWhole();
     if (event) event.target.dispatchEvent(new event.constructor(event.type, event));
     return true;
   } catch (error) {
@@ -128,10 +134,24 @@ async function loadWhole(event) {
   }
 }
 
-page = await import(wholeKept ? './onitama.js' : './first-visit.js');
-await page.default({ module_or_path: wholeKept ? './onitama_bg.wasm' : './first-visit_bg.wasm' });
+/** Imports and starts one build of the page (`onitama` or `first-visit`). */
+async function start(name) {
+  const module = await import(`./${name}.js`);
+  await module.default({ module_or_path: `./${name}_bg.wasm` });
+  return module;
+}
+
+try {
+  page = await start(wholeKept ? 'onitama' : 'first-visit');
+} catch (error) {
+  // Offline, with the whole page not kept yet: the first visit's page is (sw.js keeps it first).
+  if (!wholeKept) throw error;
+  console.error(error);
+  page = await start('first-visit');
+}
 await page.page_shown();
 offer(page);
+if (page.game_state) keepWhole();
 
 // Offline play after the first visit (sw.js); a browser without service workers just plays online.
 // Under the worker already (a later visit), it keeps what the page fetches only when needed too.

@@ -10,7 +10,8 @@ const FILES = ['./', './index.html', './boot.js', './first-visit.js', './first-v
 // which stays small: on a later one (the page asks, once it finds itself under this worker), those
 // not yet kept are fetched, so that all of it works offline. Online play and the engine module for
 // scripts need no keeping.
-const LATER = ['./onitama.js', './onitama_bg.wasm', './puzzles.txt', './RULES.md', './emblems/expansion.txt',
+const WHOLE_PAGE = ['./onitama.js', './onitama_bg.wasm'];
+const LATER = [...WHOLE_PAGE, './puzzles.txt', './RULES.md', './emblems/expansion.txt',
   ...['fa', 'es', 'fr'].flatMap((lang) => [`./texts/${lang}.txt`, `./errors/${lang}.txt`]),
   ...['en', 'fa', 'es', 'fr'].flatMap((lang) => [`./rules/${lang}.txt`, `./tutorial/${lang}.txt`])];
 
@@ -22,9 +23,13 @@ self.addEventListener('activate', (event) => {
   event.waitUntil(self.clients.claim());
 });
 
+// Kept on a later visit, or (the whole page) as soon as it runs: the page asks.
+const KEEP = { 'keep-for-offline': LATER, 'keep-whole-page': WHOLE_PAGE };
+
 self.addEventListener('message', (event) => {
-  if (event.data !== 'keep-for-offline') return;
-  event.waitUntil(caches.open(CACHE).then((cache) => Promise.all(LATER.map((file) => cache.match(file)
+  const files = KEEP[event.data];
+  if (!files) return;
+  event.waitUntil(caches.open(CACHE).then((cache) => Promise.all(files.map((file) => cache.match(file)
     .then((kept) => kept ?? cache.add(file)).catch(() => {})))));
 });
 

@@ -79,11 +79,12 @@ test('puzzles opened once online are there offline', { timeout: 90000 }, async (
 test('a first visit fetches only the game; from the next one, all the rest is kept for offline', { timeout: 90000 }, async () => {
   const asked = [];
   const server = await serve('/', dist, { onRequest: (method, path) => asked.push(path) });
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
+  const firstVisitBrowser = await launch([], { firstVisit: true });
+  const context = await firstVisitBrowser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
   const page = await context.newPage();
   const kept = () => page.evaluate(async () => (await (await caches.open('onitama')).keys()).map((r) => new URL(r.url).pathname));
   // Every file the page fetches only when needed, as the build has them.
-  const later = ['/puzzles.txt', '/RULES.md', ...['texts', 'errors', 'rules', 'tutorial', 'emblems']
+  const later = ['/onitama.js', '/onitama_bg.wasm', '/puzzles.txt', '/RULES.md', ...['texts', 'errors', 'rules', 'tutorial', 'emblems']
     .flatMap((folder) => readdirSync(join(dist, folder)).map((file) => `/${folder}/${file}`))];
   assert.ok(later.length >= 16, later.join(' '));
   try {
@@ -110,6 +111,7 @@ test('a first visit fetches only the game; from the next one, all the rest is ke
     await context.setOffline(true);
     await page.reload();
     await page.waitForFunction(() => window.wasmBindings !== undefined);
+    // A script's call loads the whole page, from the cache too.
     const puzzles = await page.evaluate(() => window.wasmBindings.puzzles());
     assert.ok(puzzles.length >= 360, `${puzzles.length} puzzles offline, never opened before`);
     await openMenu(page);
@@ -117,7 +119,7 @@ test('a first visit fetches only the game; from the next one, all the rest is ke
     await page.waitForFunction(() => document.querySelector('#undo').textContent === 'Annuler');
     assert.ok((await kept()).includes('/tutorial/fr.txt'));
   } finally {
-    await context.close();
+    await firstVisitBrowser.close();
     await server.close();
   }
 });

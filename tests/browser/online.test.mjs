@@ -339,6 +339,8 @@ test('the module is fetched only when online play opens, and works from the cach
     assert.deepEqual(requests.filter((p) => p.includes('peer') || p.includes('online.js')), [], 'a first visit does not fetch the module');
     await openModule(page);
     assert.deepEqual(requests.filter((p) => p.includes('peer')).sort(), ['/peer.js', '/peer_bg.wasm']);
+    // The whole page that runs here is kept for offline visits too.
+    await page.waitForFunction(async () => (await caches.open('onitama')).match('onitama_bg.wasm').then(Boolean), null, { timeout: 15000 });
     // Offline: the service worker answers from its cache, and the module starts and says the
     // server cannot be reached.
     await context.setOffline(true);

@@ -1,4 +1,4 @@
-// The HTML preloads the glue and the wasm: each reaches the server once (a preload whose mode or
+// The HTML preloads the glue and the wasm of a first visit's page: each reaches the server once (a preload whose mode or
 // credentials differ from the real request's is thrown away and the file downloaded again), and
 // Chromium reports no unused preload. (PRELOAD_DIST=<dist> checks another build.)
 import { test, before, after } from 'node:test';
@@ -7,7 +7,7 @@ import { serve, launch } from './harness.mjs';
 const DIST = process.env.PRELOAD_DIST;
 
 let browser;
-before(async () => { browser = await launch(); });
+before(async () => { browser = await launch([], { firstVisit: true }); });
 after(async () => { await browser?.close(); });
 
 test('the preloaded glue and wasm are downloaded once each, and used', { timeout: 60000 }, async () => {
@@ -25,9 +25,9 @@ test('the preloaded glue and wasm are downloaded once each, and used', { timeout
     await page.goto(server.url);
     await page.waitForFunction(() => performance.getEntriesByName('board-drawn').length > 0);
     const preloads = await page.evaluate(() => [...document.querySelectorAll('link[rel$=preload]')].map((l) => l.getAttribute('href')));
-    assert.deepEqual(preloads, ['onitama.js', 'onitama_bg.wasm']);
+    assert.deepEqual(preloads, ['first-visit.js', 'first-visit_bg.wasm']);
     const drawn = [...paths];
-    for (const file of ['/onitama.js', '/onitama_bg.wasm', '/boot.js']) {
+    for (const file of ['/first-visit.js', '/first-visit_bg.wasm', '/boot.js']) {
       const times = drawn.filter((p) => p === file).length;
       assert.equal(times, 1, `${file} reached the server ${times} times from the page`);
     }

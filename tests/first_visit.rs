@@ -1,0 +1,107 @@
+//! The first-visit build (`src/ui/features.rs`): every feature the player opens asks for the whole
+//! page and changes nothing else, what is played works as ever, and a game saved in a feature
+//! waits for the whole page. Built with the feature: `cargo test --features first-visit --test
+//! first_visit` (scripts/test.sh runs it).
+#![cfg(feature = "first-visit")]
+
+use onitama::ai::puzzle::{Difficulty, Puzzle};
+use onitama::mode::{AiLevel, Mode};
+use onitama::rules::{Color, Deal, Game};
+use onitama::save::{SaveFile, SavedPuzzle};
+use onitama::ui::features::Features;
+use onitama::ui::notice::Notice;
+use onitama::ui::puzzle::Choice;
+use onitama::ui::session::{Effect, Event, Intent, OnlineAction};
+use onitama::ui::startup::{Found, opening};
+use onitama::ui::state::Settings;
+use onitama::ui::{Session, State};
+
+fn game_in_progress() -> Session {
+    let mode = Mode::VsAi { human: Color::Red, level: AiLevel::DEFAULT };
+    let mut session =
+        Session::new(State::new(Game::from_deal(&Deal::from_seed(1)), mode, Settings::default(), true, 7));
+    session.update(Event::Relayout { width: 360.0, height: 640.0 });
+    session.update(Event::Opened);
+    session
+}
+
+fn features() -> Vec<Intent> {
+    let puzzle = Puzzle { id: 1, position: *Game::from_deal(&Deal::from_seed(2)).position(), plies: 3 };
+    vec![
+        Intent::Review,
+        Intent::ReviewGame { game: Game::from_deal(&Deal::from_seed(3)), mode: None },
+        Intent::Puzzle { puzzle, daily: true },
+        Intent::ChoosePuzzle(Choice::Daily(20_000)),
+        Intent::ChoosePuzzle(Choice::Difficulty(Difficulty::Easy)),
+        Intent::OpenPuzzleList,
+        Intent::Tutorial,
+        Intent::Online(OnlineAction::Find),
+        Intent::Online(OnlineAction::Join("#online=abc".to_string())),
+    ]
+}
+
+#[test]
+fn this_build_has_no_features() {
+    assert_eq!(Features::here(), None);
+}
+
+#[test]
+fn each_feature_asks_for_the_whole_page_and_changes_nothing_else() {
+    for intent in features() {
+        assert!(intent.opens_features(), "{intent:?}");
+        let mut session = game_in_progress();
+        let game = session.state().game.clone();
+        let effects = session.update(Event::Intent(intent.clone()));
+        assert!(effects.iter().any(|e| matches!(e, Effect::LoadFeatures)), "{intent:?}: {effects:?}");
+        assert!(
+            !effects.iter().any(|e| matches!(
+                e,
+                Effect::SaveGame(_) | Effect::StartSearch(_) | Effect::FetchPuzzles | Effect::StartReview { .. }
+            )),
+            "{intent:?} does nothing here: {effects:?}"
+        );
+        let state = session.state();
+        assert_eq!(state.game, game, "{intent:?}");
+        assert_eq!(state.notice, Some(Notice::FeaturesLoading), "the player reads that it opens");
+    }
+}
+
+#[test]
+fn what_is_played_does_not_ask_for_the_whole_page() {
+    let mut session = game_in_progress();
+    let first = session.state().game.legal_moves()[0];
+    for intent in [Intent::Play(first), Intent::Hint, Intent::Undo, Intent::Redo, Intent::Rematch] {
+        assert!(!intent.opens_features(), "{intent:?}");
+        let effects = session.update(Event::Intent(intent.clone()));
+        assert!(!effects.iter().any(|e| matches!(e, Effect::LoadFeatures)), "{intent:?}: {effects:?}");
+    }
+}
+
+fn saved(puzzle: Option<SavedPuzzle>, tutorial: Option<usize>, online: Option<String>) -> SaveFile {
+    SaveFile {
+        game: Game::from_deal(&Deal::from_seed(4)),
+        mode: Mode::PassAndPlay { turn_board: false },
+        show_evaluation: false,
+        language: None,
+        puzzle,
+        aside: None,
+        online,
+        tutorial,
+    }
+}
+
+#[test]
+fn a_game_saved_in_a_feature_waits_for_the_whole_page_unless_a_link_opens_another() {
+    let kept = SavedPuzzle { id: 7, plies: 5, daily: true, shown: false };
+    for save in [saved(Some(kept), None, None), saved(None, Some(2), None), saved(None, None, Some("room".into()))] {
+        let found = |link| Found { save: Ok(Some(save.clone())), settings: None, link, browser_language: None };
+        let opened = opening(found(None), |_| Game::from_deal(&Deal::from_seed(5)));
+        assert!(opened.needs_features, "{save:?}");
+        assert!(opened.puzzle.is_none() && opened.tutorial.is_none());
+        let linked =
+            opening(found(Some(Ok(Game::from_deal(&Deal::from_seed(6))))), |_| Game::from_deal(&Deal::from_seed(5)));
+        assert!(!linked.needs_features, "a link's game is played here");
+    }
+    let plain = Found { save: Ok(Some(saved(None, None, None))), settings: None, link: None, browser_language: None };
+    assert!(!opening(plain, |_| Game::from_deal(&Deal::from_seed(5))).needs_features);
+}
