@@ -38,7 +38,7 @@ pub fn run(request: EngineRequest, engine: &mut Engine, report: &mut dyn FnMut(E
             *engine = player.engine;
             report(EngineReport::Done { id, best, score: None });
         }
-        // Only the features ask for these (`crate::ui::features`).
+        // Only the features ask for these: without them (`crate::ui::features`) their code is left out.
         EngineRequest::Defend { id, .. } | EngineRequest::Review { id, .. } if Features::here().is_none() => {
             report(EngineReport::Failed { id, message: "not in the first-visit build".to_string() });
         }

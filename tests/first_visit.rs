@@ -94,7 +94,13 @@ fn saved(puzzle: Option<SavedPuzzle>, tutorial: Option<usize>, online: Option<St
 fn a_game_saved_in_a_feature_waits_for_the_whole_page_unless_a_link_opens_another() {
     let kept = SavedPuzzle { id: 7, plies: 5, daily: true, shown: false };
     for save in [saved(Some(kept), None, None), saved(None, Some(2), None), saved(None, None, Some("room".into()))] {
-        let found = |link| Found { save: Ok(Some(save.clone())), settings: None, link, browser_language: None };
+        let found = |link| Found {
+            save: Ok(Some(save.clone())),
+            settings: None,
+            link,
+            browser_language: None,
+            whole_page_unavailable: false,
+        };
         let opened = opening(found(None), |_| Game::from_deal(&Deal::from_seed(5)));
         assert!(opened.needs_features, "{save:?}");
         assert!(opened.puzzle.is_none() && opened.tutorial.is_none());
@@ -102,6 +108,42 @@ fn a_game_saved_in_a_feature_waits_for_the_whole_page_unless_a_link_opens_anothe
             opening(found(Some(Ok(Game::from_deal(&Deal::from_seed(6))))), |_| Game::from_deal(&Deal::from_seed(5)));
         assert!(!linked.needs_features, "a link's game is played here");
     }
-    let plain = Found { save: Ok(Some(saved(None, None, None))), settings: None, link: None, browser_language: None };
+    let plain = Found {
+        save: Ok(Some(saved(None, None, None))),
+        settings: None,
+        link: None,
+        browser_language: None,
+        whole_page_unavailable: false,
+    };
     assert!(!opening(plain, |_| Game::from_deal(&Deal::from_seed(5))).needs_features);
+}
+
+#[test]
+fn offline_without_the_whole_page_a_game_saved_in_a_feature_is_not_written_over_until_the_player_acts() {
+    let kept = SavedPuzzle { id: 7, plies: 5, daily: true, shown: false };
+    for save in [saved(Some(kept), None, None), saved(None, None, Some("room".into()))] {
+        let online = save.online.is_some();
+        let found = Found {
+            save: Ok(Some(save.clone())),
+            settings: None,
+            link: None,
+            browser_language: None,
+            whole_page_unavailable: true,
+        };
+        let opened = opening(found, |_| Game::from_deal(&Deal::from_seed(5)));
+        assert!(!opened.needs_features && opened.hold_save, "{save:?}");
+        assert_eq!(opened.notice, Some(Notice::FeaturesUnavailable), "the player reads why");
+        if online {
+            assert_eq!(opened.mode, Mode::PassAndPlay { turn_board: false }, "an online game is looked at");
+        }
+        let mut state = State::new(opened.game, opened.mode, opened.settings, true, 7);
+        state.hold_save = opened.hold_save;
+        let mut session = Session::new(state);
+        let mut effects = session.update(Event::Relayout { width: 360.0, height: 640.0 });
+        effects.extend(session.update(Event::Opened));
+        assert!(!effects.iter().any(|e| matches!(e, Effect::SaveGame(_))), "{effects:?}");
+        let first = session.state().game.legal_moves()[0];
+        let effects = session.update(Event::Intent(Intent::Play(first)));
+        assert!(effects.iter().any(|e| matches!(e, Effect::SaveGame(_))), "the player's move is kept: {effects:?}");
+    }
 }

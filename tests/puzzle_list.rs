@@ -302,6 +302,7 @@ fn a_solution_shown_is_saved_as_shown_and_read_back_so() {
         settings: None,
         link: None,
         browser_language: Some("en".to_string()),
+        whole_page_unavailable: false,
     };
     let opened = onitama::ui::startup::opening(found, |_| Game::from_deal(&Deal::from_seed(2)));
     assert!(opened.puzzle.is_some_and(|run| run.shown), "still shown after a reload");

@@ -350,6 +350,7 @@ fn reopen(file: &onitama::save::SaveFile) -> Session {
         settings: None,
         link: None,
         browser_language: None,
+        whole_page_unavailable: false,
     };
     let opened = opening(found, |_| panic!("the save holds a game"));
     let mut state = State::new(opened.game, opened.mode, opened.settings, true, 1);

@@ -5,12 +5,12 @@
 // A first visit loads the game alone (first-visit.js: no review, puzzles, tutorial, online play or
 // scripts' functions; src/ui/features.rs). Opening one of those loads the whole page
 // (onitama.js), which takes over the same board and game; from then on every visit loads it.
-const WHOLE = 'onitama.whole-page';
+const WHOLE_PAGE_KEY = 'onitama.whole-page';
 /** The module that runs the page. */
 let page;
 let wholeKept = false;
 try {
-  wholeKept = localStorage.getItem(WHOLE) === 'yes';
+  wholeKept = localStorage.getItem(WHOLE_PAGE_KEY) === 'yes';
 } catch {
   // No storage (a private window): the first visit's page.
 }
@@ -83,7 +83,8 @@ const SCRIPTS = ['game_new', 'game_state', 'game_play', 'game_undo', 'game_redo'
   'online_leave'];
 
 function offer(module) {
-  window.wasmBindings = { ...module, online_create, engine };
+  const { features_handover: _handover, features_unavailable: _unavailable, ...functions } = module;
+  window.wasmBindings = { ...functions, online_create, engine };
   if (module.game_state) return;
   for (const name of SCRIPTS) {
     window.wasmBindings[name] = async (...args) => {
@@ -96,10 +97,11 @@ function offer(module) {
 // The first visit's page asks for the whole one (with the DOM event that opened a feature, to be
 // given to it again). Once it has come, the first visit's page stops and the whole one starts
 // from the saved game; if it cannot be had, the game goes on here and the player is told.
-let whole;
+let wholeLoading;
+let wholeAttempts = 0;
 globalThis.onitamaLoadFeatures = (event) => {
-  whole ??= loadWhole(event);
-  return whole;
+  wholeLoading ??= loadWhole(event);
+  return wholeLoading;
 };
 
 /** Asks the service worker to keep the whole page for offline visits, once it runs here. */
@@ -109,29 +111,43 @@ function keepWhole() {
 
 /** Resolves to true once the whole page has taken over, to false if it could not be had. */
 async function loadWhole(event) {
+  let module;
+  let wasm;
   try {
-    const [module, response] = await Promise.all([import('./onitama.js'), fetch('./onitama_bg.wasm')]);
+    // A module that failed to load is remembered as failed by the document: a new try asks anew.
+    const retry = wholeAttempts > 0 ? `?try=${wholeAttempts}` : '';
+    wholeAttempts += 1;
+    let response;
+    [module, response] = await Promise.all([import(`./onitama.js${retry}`), fetch('./onitama_bg.wasm')]);
     if (!response.ok) throw new Error(`onitama_bg.wasm: ${response.status}`);
-    const wasm = await WebAssembly.compile(await response.arrayBuffer());
-    page.features_handover();
-    await module.default({ module_or_path: wasm });
-    await module.page_shown();
-    page = module;
-    offer(module);
-    try {
-      localStorage.setItem(WHOLE, 'yes');
-    } catch {
-      // No storage: the next visit starts with the first visit's page again.
-    }
-    keepWhole();
-    if (event) event.target.dispatchEvent(new event.constructor(event.type, event));
-    return true;
+    wasm = await WebAssembly.compile(await response.arrayBuffer());
   } catch (error) {
     console.error(error);
-    whole = undefined;
+    wholeLoading = undefined;
     page.features_unavailable();
     return false;
   }
+  page.features_handover();
+  try {
+    await module.default({ module_or_path: wasm });
+    await module.page_shown();
+  } catch (error) {
+    // The first visit's page has stopped: a reload opens the saved game again.
+    console.error(error);
+    location.reload();
+    return false;
+  }
+  page = module;
+  offer(module);
+  try {
+    localStorage.setItem(WHOLE_PAGE_KEY, 'yes');
+  } catch {
+    // No storage: the next visit starts with the first visit's page again.
+  }
+  keepWhole();
+  // The whole page reads the address itself as it starts: a link is not followed twice.
+  if (event && event.type !== 'hashchange') event.target.dispatchEvent(new event.constructor(event.type, event));
+  return true;
 }
 
 /** Imports and starts one build of the page (`onitama` or `first-visit`). */

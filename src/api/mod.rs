@@ -33,7 +33,9 @@ pub fn features_handover() {
 #[cfg(feature = "first-visit")]
 #[wasm_bindgen]
 pub fn features_unavailable() {
-    if page::started() {
+    if page::features::is_stopped() {
+        // Too late: boot.js reloads the page.
+    } else if page::started() {
         page::dispatch(crate::ui::Event::Notice(crate::ui::notice::Notice::FeaturesUnavailable));
     } else {
         page::features::give_up();

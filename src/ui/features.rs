@@ -1,6 +1,6 @@
 //! The features a player opens rather than plays: review, puzzles, the tutorial and online play.
 //! A first visit loads the page without them (the `first-visit` build: the game alone, about a
-//! seventh less to download); opening one asks for the whole page (`Effect::LoadFeatures`), which
+//! sixth less to download); opening one asks for the whole page (`Effect::LoadFeatures`), which
 //! takes over the same board, game and settings.
 //!
 //! Each of their states holds a `Features`, which the first-visit build cannot make: there the

@@ -478,6 +478,9 @@ impl Session {
     }
 
     pub fn update(&mut self, event: Event) -> Vec<Effect> {
+        if matches!(event, Event::Intent(_) | Event::Key(_) | Event::Pointer { phase: PointerPhase::Down, .. }) {
+            self.state.hold_save = false;
+        }
         match event {
             Event::Opened => {
                 self.restore_online();
@@ -499,7 +502,7 @@ impl Session {
             }
             Event::Frame { now_ms } => self.frame(now_ms),
             Event::Reply(reply) => self.reply(reply),
-            // Only the features ask for these.
+            // Only the features ask for these: without them (`crate::ui::features`) their code is left out.
             Event::Online(_) | Event::OnlineUnavailable | Event::PuzzleSet(_) | Event::TutorialTexts { .. }
                 if Features::here().is_none() => {}
             Event::Online(line) => self.online_said(&line),
@@ -1472,7 +1475,9 @@ impl Session {
         self.refresh_controls();
         // In the tutorial the save holds its step, and the player's game in progress aside: a
         // reload comes back to the step, and leaving it to the game.
-        self.effects.push(Effect::SaveGame(self.save_file()));
+        if !self.state.hold_save {
+            self.effects.push(Effect::SaveGame(self.save_file()));
+        }
         self.effects.push(Effect::Redraw);
     }
 

@@ -22,6 +22,8 @@ pub struct Found {
     pub link: Option<Result<Game, LinkError>>,
     /// The browser's language (`navigator.language`).
     pub browser_language: Option<String>,
+    /// The whole page was asked for and could not be had (`crate::ui::features`).
+    pub whole_page_unavailable: bool,
 }
 
 /// What the page opens with.
@@ -41,6 +43,9 @@ pub struct Opening {
     /// The saved game is a puzzle, a step of the tutorial or an online game, and this build has
     /// no features: the whole page is to take over (`crate::ui::features`).
     pub needs_features: bool,
+    /// The same, but the whole page could not be had: this page shows what it can, and the save
+    /// is not written over until the player acts.
+    pub hold_save: bool,
 }
 
 /// `new_game` deals from the cards the settings enable.
@@ -71,8 +76,17 @@ pub fn opening(found: Found, new_game: impl FnOnce(CardSet) -> Game) -> Opening 
     let mut mode = saved.as_ref().map_or(Mode::default(), |save| save.mode);
     let mut online = saved.as_ref().and_then(|save| save.online.clone());
     let features = Features::here().is_some();
-    let mut needs_features =
+    let in_feature =
         !features && saved.as_ref().is_some_and(|s| s.puzzle.is_some() || s.tutorial.is_some() || s.online.is_some());
+    let mut needs_features = in_feature && !found.whole_page_unavailable;
+    let mut hold_save = in_feature && found.whole_page_unavailable;
+    if hold_save {
+        notice = Some(Notice::FeaturesUnavailable);
+    }
+    if !features && online.take().is_some() {
+        // Without online play, its game is looked at.
+        mode = Mode::PassAndPlay { turn_board: false };
+    }
     let mut puzzle = saved.as_ref().filter(|_| features).and_then(|save| {
         let kept = save.puzzle?;
         let puzzle = Puzzle { id: kept.id, position: *save.game.start(), plies: kept.plies };
@@ -98,6 +112,7 @@ pub fn opening(found: Found, new_game: impl FnOnce(CardSet) -> Game) -> Opening 
             }
             tutorial = None;
             needs_features = false;
+            hold_save = false;
             // The game the link replaces is kept, unless one is aside already.
             aside = aside.or(kept);
         }
@@ -115,6 +130,7 @@ pub fn opening(found: Found, new_game: impl FnOnce(CardSet) -> Game) -> Opening 
         tutorial,
         online,
         needs_features,
+        hold_save,
     }
 }
 

@@ -209,6 +209,9 @@ pub struct State {
     /// Another game was asked for while an online game goes on: leaving it (which resigns it)
     /// waits for the player's yes.
     pub leave_asked: bool,
+    /// The save holds a game of the features, which this build cannot show (the whole page could
+    /// not be had): it is not written over until the player acts.
+    pub hold_save: bool,
 }
 
 /// Where the expansion cards' emblems are: until they have come, those cards show their names alone.
@@ -262,6 +265,7 @@ impl State {
             deck_refused: false,
             expansion_emblems: Emblems::NotAsked,
             leave_asked: false,
+            hold_save: false,
         }
     }
 

@@ -103,7 +103,7 @@ test('opening the list of puzzles from the menu loads the whole page, which keep
   await context.close();
 });
 
-test('the tutorial offered on a first visit starts in the whole page, and the AI\'s game is kept aside', async () => {
+test('the tutorial offered on a first visit starts in the whole page, in French', async () => {
   const { context, page, errors } = await firstVisit({ locale: 'fr-FR' });
   await page.waitForSelector('#tutorial-offer:not([hidden])');
   await page.click('#tutorial-offer');
@@ -113,6 +113,26 @@ test('the tutorial offered on a first visit starts in the whole page, and the AI
   assert.equal(state.tutorial?.step, 1, JSON.stringify(state.tutorial));
   assert.match(await page.textContent('#tutorial-text'), /\S/);
   await screenshot(page, 'first-visit-tutorial-fr');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a game in progress on the first visit\'s page is put aside by the daily puzzle, in French, and comes back', async () => {
+  const { context, page, errors } = await firstVisit({ locale: 'fr-FR' });
+  await watchTwoMoves(page);
+  const before = await moveRows(page);
+  await openMenu(page);
+  await page.click('#puzzle-daily');
+  await wholePage(page);
+  await page.waitForFunction(() => window.wasmBindings.game_state().puzzle !== null);
+  assert.equal((await page.evaluate(() => window.wasmBindings.game_state())).controls.back_to_my_game, true);
+  await screenshot(page, 'first-visit-daily-puzzle-fr');
+  await page.click('#back-to-my-game');
+  await page.waitForFunction(() => window.wasmBindings.game_state().puzzle === null);
+  const state = await page.evaluate(() => window.wasmBindings.game_state());
+  assert.equal(state.mode, 'watch');
+  // The same moves (the AI playing itself may have gone on since).
+  assert.deepEqual((await moveRows(page)).slice(0, before.length), before);
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -136,7 +156,12 @@ test('a game left in a puzzle opens in the whole page, even when the first visit
 
 test('a script on a first visit gets the whole page: each function loads it first', async () => {
   const { context, page, errors } = await firstVisit();
+  const standIns = await page.evaluate(() => Object.keys(window.wasmBindings));
   const state = await page.evaluate(() => window.wasmBindings.game_state());
+  // Every function the whole page offers scripts has its stand-in on a first visit.
+  const offered = await page.evaluate(() => Object.keys(window.wasmBindings));
+  const internal = ['default', 'initSync', 'page_shown', 'worker_start', 'online_heard', 'online_unavailable'];
+  assert.deepEqual(offered.filter((name) => !internal.includes(name) && !standIns.includes(name)), []);
   assert.match(state.position, /^[bBrR1-5/]+ [a-z_-]+,[a-z_-]+ [a-z_-]+,[a-z_-]+ [a-z_-]+ [rb]$/);
   assert.ok(whole());
   await page.evaluate(() => window.wasmBindings.game_new({ mode: 'two', cards: ['tiger', 'crab', 'monkey', 'crane', 'boar'] }));
@@ -162,6 +187,59 @@ test('offline before the whole page was ever kept, a feature says so and the gam
   await openMenu(page);
   await page.click('#puzzle-list');
   await wholePage(page);
+  await page.waitForFunction(() => document.getElementById('puzzle-list-dialog').open);
+  await context.close();
+});
+
+test('a friend\'s online link on a first visit opens online play in the whole page at once', async () => {
+  fetched = [];
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(`${server.url}#online=abcdefgh`);
+  await wholePage(page);
+  await page.waitForFunction(() => window.wasmBindings.game_state().online !== null);
+  await page.waitForSelector('#online:not([hidden])');
+  assert.ok(fetched.includes('/first-visit_bg.wasm') && whole());
+  // The choosers the first visit's page filled are filled once, by the whole page.
+  for (const id of ['setup-level', 'language', 'watch-speed']) {
+    const values = await page.evaluate((id) => [...document.getElementById(id).options].map((o) => o.value), id);
+    assert.ok(values.length > 1 && new Set(values).size === values.length, `${id}: ${values}`);
+  }
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('offline, a game saved in a puzzle waits while the whole page cannot be had, then opens in it', async () => {
+  const { context, page } = await firstVisit();
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await openMenu(page);
+  await page.click('#puzzle-daily');
+  await wholePage(page);
+  await page.waitForFunction(() => window.wasmBindings.game_state().puzzle !== null);
+  const puzzle = (await page.evaluate(() => window.wasmBindings.game_state())).puzzle;
+  // As in a browser that never kept the whole page: offline, the first visit's page is all there is.
+  await page.evaluate(async () => {
+    localStorage.removeItem('onitama.whole-page');
+    const cache = await caches.open('onitama');
+    for (const request of await cache.keys()) {
+      if (/\/onitama(_bg\.wasm|\.js)/.test(request.url)) await cache.delete(request);
+    }
+  });
+  const saved = await page.evaluate(() => localStorage.getItem('onitama.save'));
+  await context.setOffline(true);
+  await page.reload();
+  await page.waitForFunction(() => /could not be fetched/.test(document.getElementById('notice')?.textContent ?? ''), null, { timeout: 15000 });
+  await page.waitForTimeout(500);
+  assert.equal(await page.evaluate(() => localStorage.getItem('onitama.save')), saved, 'the save is not written over');
+  await screenshot(page, 'first-visit-offline-puzzle-saved');
+  // Online again, a feature opens the whole page, and with it the puzzle.
+  await context.setOffline(false);
+  await openMenu(page);
+  await page.click('#puzzle-list');
+  await wholePage(page);
+  assert.deepEqual((await page.evaluate(() => window.wasmBindings.game_state())).puzzle, puzzle);
   await page.waitForFunction(() => document.getElementById('puzzle-list-dialog').open);
   await context.close();
 });

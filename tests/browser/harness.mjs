@@ -78,9 +78,8 @@ export function withSignaling(html, url) {
 
 const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 
-/** Launches headless Chromium; `extraArgs` are added to its command line (e.g. '--js-flags=--expose-gc'). */
 /**
- * Launches Chromium. Its pages load the whole page (boot.js reads that an earlier visit kept it),
+ * Launches headless Chromium; `extraArgs` are added to its command line (e.g. '--js-flags=--expose-gc'). Its pages load the whole page (boot.js reads that an earlier visit kept it),
  * which every test but a first visit's drives; `{ firstVisit: true }` leaves them as a first
  * visit finds them: the game alone, until a feature or a script loads the whole page
  * (src/ui/features.rs; first-visit.test.mjs).
@@ -91,7 +90,7 @@ export async function launch(extraArgs = [], { firstVisit = false } = {}) {
   const newContext = browser.newContext.bind(browser);
   browser.newContext = async (options) => {
     const context = await newContext(options);
-    await context.addInitScript(WHOLE_PAGE_KEPT);
+    await context.addInitScript(keepWholePage);
     return context;
   };
   // A page of its own context, closed with it, as Playwright's own newPage.
@@ -105,7 +104,7 @@ export async function launch(extraArgs = [], { firstVisit = false } = {}) {
 }
 
 /** Run in each page before its scripts: what a visit after the whole page was loaded finds. */
-function WHOLE_PAGE_KEPT() {
+function keepWholePage() {
   try {
     localStorage.setItem('onitama.whole-page', 'yes');
   } catch {

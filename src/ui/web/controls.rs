@@ -50,9 +50,11 @@ fn on_click(document: &Document, id: &str, handle: fn(&mut App)) -> Result<(), J
     listen(&target, "click", move |app, _: web_sys::Event| handle(app))
 }
 
-/// Adds options with these values (their texts come from `apply_language`).
+/// Puts options with these values in the chooser (their texts come from `apply_language`), in
+/// place of any there: the whole page taking over from a first visit's finds that page's.
 fn add_options<'a>(document: &Document, id: &str, values: impl Iterator<Item = &'a str>) -> Result<(), JsValue> {
     if let Some(select) = element::<HtmlSelectElement>(id) {
+        select.set_length(0);
         for value in values {
             let option = document.create_element("option")?;
             option.set_attribute("value", value)?;

@@ -51,7 +51,6 @@ pub fn with_app<T>(f: impl FnOnce(&mut App) -> T) -> Option<T> {
 /// Hands `event` to the session and carries out what it asks.
 pub fn dispatch(event: Event) {
     with_app(|app| app.dispatch(event));
-    features::load_if_wanted(None);
 }
 
 /// Whether the page has started (it shows a game).
@@ -62,6 +61,7 @@ pub fn started() -> bool {
 /// Stops the page for good: its listeners do nothing from now on, its workers end (the whole
 /// page takes over: `features`).
 pub fn stop() {
+    features::stopped();
     drop(APP.take());
 }
 
@@ -90,14 +90,10 @@ fn try_start() -> Result<(), JsValue> {
     let context: CanvasRenderingContext2d = canvas.get_context("2d")?.ok_or("no 2d context")?.dyn_into()?;
     let mut opening = startup(&window);
     if opening.needs_features {
-        if features::given_up() {
-            opening.notice = Some(Notice::FeaturesUnavailable);
-        } else {
-            // The whole page takes over before this one shows (and saves) a game it cannot hold.
-            features::want();
-            features::load_if_wanted(None);
-            return Ok(());
-        }
+        // The whole page takes over before this one shows (and saves) a game it cannot hold.
+        features::load();
+        resolve_shown();
+        return Ok(());
     }
     let lang = opening.settings.language;
     if text::at_hand(lang) {
@@ -163,16 +159,16 @@ fn show(
     let reduced_motion =
         window.match_media("(prefers-reduced-motion: reduce)").ok().flatten().is_some_and(|query| query.matches());
     let first_visit = storage::first_visit();
-    let Opening { game, mode, settings, notice, puzzle, aside, tutorial, online, .. } = opening;
+    let Opening { game, mode, settings, notice, puzzle, aside, tutorial, online, hold_save, .. } = opening;
     let mut state = State::new(game, mode, settings, reduced_motion, random_seed());
     state.notice = notice;
     state.puzzle = puzzle;
     state.aside = aside;
-    let online = online.filter(|_| super::features::Features::here().is_some());
     if let (Some(saved), crate::mode::Mode::Online { you }) = (online, state.mode) {
         state.online = Some(super::online::OnlineState::restoring(saved, you));
     }
     state.tutorial = tutorial;
+    state.hold_save = hold_save;
     state.solved = puzzles::solved();
     state.standings = storage::standings();
     state.first_visit = first_visit;
@@ -296,6 +292,7 @@ fn startup(window: &web_sys::Window) -> Opening {
         settings: storage::load_settings(),
         link: read_link(window),
         browser_language: window.navigator().language(),
+        whole_page_unavailable: features::given_up(),
     };
     opening(found, |cards| Game::from_deal(&super::deck::random_deal(cards)))
 }
@@ -352,8 +349,7 @@ type Handler = Box<dyn Fn(&mut App, web_sys::Event)>;
 /// The listening itself: one copy for all handlers, not one per closure type.
 fn listen_boxed(target: &web_sys::EventTarget, event: &str, handle: Handler) -> Result<(), JsValue> {
     let closure = Closure::<dyn Fn(web_sys::Event)>::new(move |event: web_sys::Event| {
-        with_app(|app| handle(app, event.clone()));
-        features::load_if_wanted(Some(&event));
+        features::handling(&event, || with_app(|app| handle(app, event.clone())));
     });
     target.add_event_listener_with_callback(event, closure.as_ref().unchecked_ref())?;
     // Listeners live as long as the page.
@@ -393,11 +389,11 @@ impl App {
                 storage::save_settings(settings);
                 controls::apply_language(settings.language);
             }
-            Effect::LoadFeatures => features::want(),
+            Effect::LoadFeatures => features::load(),
             Effect::Announce(message) => controls::announce(&message),
             Effect::Log(message) => web_sys::console::error_1(&message.into()),
             Effect::Sound(sound) => sound::play(sound),
-            // Only the features ask for these (`crate::ui::features`).
+            // Only the features ask for these: without them (`crate::ui::features`) their code is left out.
             Effect::StartReview { .. } | Effect::FetchPuzzles | Effect::FetchTutorialTexts(_)
                 if super::features::Features::here().is_none() => {}
             Effect::StartReview { id, game, movetime_ms } => {
