@@ -208,6 +208,7 @@ test('a bad peer: garbage, an oversized line and an illegal move are refused, th
   const raw = await shared.browser.newContext();
   const rawPage = await raw.newPage();
   await rawPage.goto(shared.server.url);
+  await rawPage.waitForFunction(() => window.wasmBindings !== undefined);
   await badPeer(rawPage, shared.signaling.url, room);
   await waitEvent(a.page, /^status playing$/);
   const gameId = (await rawPage.evaluate(() => window.bad.received.find((t) => t.startsWith('start ')))).split(' ')[1];
