@@ -37,6 +37,9 @@ pub enum CardPlace {
 /// and the line naming whose turn it is.
 const BESIDE: f64 = 0.5;
 
+/// The width of the board's wooden frame, in cells.
+pub const FRAME: f64 = 0.12;
+
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Arrangement {
     Portrait,
@@ -175,6 +178,19 @@ impl Layout {
             CardPlace::Hand(color, slot) => self.hands[color.index()][slot.min(1)],
             CardPlace::Side => self.side[mover.index()],
         }
+    }
+
+    /// The middles of the lines of the label by `color`'s row, `count` lines of type `size` (CSS
+    /// pixels): one line sits in the middle of its band; wrapped lines grow away from the board
+    /// from the band's near edge, clear of the frame.
+    pub fn label_lines(&self, color: Color, count: usize, size: f64) -> Vec<f64> {
+        let band = self.banner[color.index()];
+        if count <= 1 {
+            return vec![band.y + band.h / 2.0];
+        }
+        let rest = (count - 1) as f64 * size;
+        let first = if color == self.bottom { band.y + size / 2.0 } else { band.y + band.h - size / 2.0 - rest };
+        (0..count).map(|i| first + i as f64 * size).collect()
     }
 
     /// Whether cards held by `color` are drawn turned half a turn (they face the top seat).

@@ -4,7 +4,7 @@
 use super::super::anim::lerp_rect;
 use super::super::emblems::{PathCommand, emblem};
 use super::super::keyboard::focus_rect;
-use super::super::layout::{CardPlace, Layout, Rect};
+use super::super::layout::{CardPlace, FRAME, Layout, Rect};
 use super::super::scene::{Emphasis, Marks, emphasis, holder, labels, marks, scene, words_turn_with_card};
 use super::super::state::{Focus, State};
 use super::super::text::{self, Lang};
@@ -252,7 +252,7 @@ fn draw_wood(ctx: &Context, p: &Palette, scale: TypeScale, layout: &Layout, coor
     let b = layout.board;
     let cell = layout.cell;
     // The frame: a raised wooden border with a shadow under it.
-    let m = cell * 0.12;
+    let m = cell * FRAME;
     ctx.save();
     ctx.set_shadow_color(p.shadow);
     ctx.set_shadow_blur(cell * 0.25);
@@ -736,7 +736,6 @@ fn wrap(ctx: &Context, text: &str, room: f64) -> Result<Vec<String>, JsValue> {
 /// The lines by each player's row: the turn, the AI and its level, how the game was won.
 fn draw_labels(ctx: &Context, p: &Palette, scale: TypeScale, state: &State, layout: &Layout) -> Drawn {
     for (color, words, lit) in labels(state) {
-        let r = layout.banner[color.index()];
         let room = layout.width - 8.0;
         let mut size = scale.body;
         font(ctx, if lit { "700" } else { "600" }, size);
@@ -749,9 +748,8 @@ fn draw_labels(ctx: &Context, p: &Palette, scale: TypeScale, state: &State, layo
         ctx.set_fill_style_str(if lit { p.side_text(color) } else { p.muted });
         ctx.set_text_align("center");
         ctx.set_text_baseline("middle");
-        let first_y = r.y + r.h / 2.0 - (lines.len() as f64 - 1.0) * size * 0.55;
-        for (i, text_line) in lines.iter().enumerate() {
-            ctx.fill_text(text_line, layout.width / 2.0, first_y + i as f64 * size * 1.1)?;
+        for (text_line, y) in lines.iter().zip(layout.label_lines(color, lines.len(), size)) {
+            ctx.fill_text(text_line, layout.width / 2.0, y)?;
         }
     }
     Ok(())
