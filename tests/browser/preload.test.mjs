@@ -14,8 +14,9 @@ test('the preloaded glue and wasm are downloaded once each, and used', { timeout
   const paths = [];
   // No cache headers: a second download of a file would reach the server.
   const server = await serve('/', DIST, { onRequest: (_, path, headers) => {
-    // The page's own requests: the AI's worker and the service worker load their own copies.
-    if (!/(ai-worker|sw)\.js$/.test(headers.referer ?? '')) paths.push(path);
+    // The page's own requests: the AI's worker (ai-worker.js?first-visit) and the service worker
+    // load their own copies.
+    if (!/(ai-worker|sw)\.js(\?|$)/.test(headers.referer ?? '')) paths.push(path);
   } });
   const context = await browser.newContext();
   const page = await context.newPage();
