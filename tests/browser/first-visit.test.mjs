@@ -137,6 +137,28 @@ test('a game in progress on the first visit\'s page is put aside by the daily pu
   await context.close();
 });
 
+test('a game finished on the first visit\'s page is reviewed from its result in the whole page', { timeout: 180000 }, async () => {
+  const { context, page, errors } = await firstVisit();
+  // The AI against itself, weakest and fastest, to the end.
+  await page.click('#new-game');
+  await page.selectOption('#setup-mode', 'watch');
+  await page.selectOption('#setup-level', 'novice');
+  await page.click('#setup-start');
+  await page.selectOption('#watch-speed', 'fast');
+  await page.waitForSelector('#result:not([hidden])', { timeout: 150000 });
+  const moves = await moveRows(page);
+  assert.ok(!whole(), 'a whole game on the first visit\'s page');
+  await page.click('#result-review');
+  await wholePage(page);
+  await page.waitForFunction(() => window.wasmBindings.game_state().review?.reviewed > 0, null, { timeout: 30000 });
+  const state = await page.evaluate(() => window.wasmBindings.game_state());
+  assert.equal(state.moves.length, moves.length, 'the same game is reviewed');
+  await page.waitForSelector('#review:not([hidden])');
+  await screenshot(page, 'first-visit-review');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('a game left in a puzzle opens in the whole page, even when the first visit\'s page starts', async () => {
   const { context, page } = await firstVisit();
   await openMenu(page);
