@@ -10,16 +10,26 @@ import { gzipSync } from 'node:zlib';
 import { axeViolations, dist, launch, openMenu, screenshot, serve } from './harness.mjs';
 
 let browser;
-let server;
+const servers = [];
+/** The requests the current test's server heard (a server of its own: a request of an earlier
+ * test's browser, late on a busy machine, is not counted). */
 let fetched = [];
 before(async () => {
-  server = await serve('/', dist, { onRequest: (method, path) => fetched.push(path) });
   browser = await launch([], { firstVisit: true });
 });
 after(async () => {
   await browser?.close();
-  await server?.close();
+  await Promise.all(servers.map((server) => server.close()));
 });
+
+/** A server of the test's own, whose requests `fetched` lists. */
+async function ownServer() {
+  const heard = [];
+  const server = await serve('/', dist, { onRequest: (method, path) => heard.push(path) });
+  servers.push(server);
+  fetched = heard;
+  return server;
+}
 
 const BUDGET = 150 * 1024;
 /** The file a request is for (the folder's address is its index.html). */
@@ -29,7 +39,7 @@ const whole = () => fetched.some((path) => path === '/onitama_bg.wasm');
 
 /** A fresh browser's first visit, with the requests it made until the page is idle. */
 async function firstVisit(options = {}) {
-  fetched = [];
+  const server = await ownServer();
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, ...options });
   const page = await context.newPage();
   const errors = [];
@@ -95,7 +105,7 @@ test('opening the list of puzzles from the menu loads the whole page, which keep
   assert.deepEqual(await axeViolations(page), []);
   await screenshot(page, 'first-visit-puzzles');
   // The next visit loads the whole page at once.
-  fetched = [];
+  fetched.length = 0;
   await page.reload();
   await wholePage(page);
   assert.ok(whole());
@@ -147,7 +157,7 @@ test('a game finished on the first visit\'s page is reviewed from its result in 
   await page.selectOption('#watch-speed', 'fast');
   await page.waitForSelector('#result:not([hidden])', { timeout: 150000 });
   const moves = await moveRows(page);
-  assert.ok(!whole(), 'a whole game on the first visit\'s page');
+  assert.ok(!whole(), `a whole game on the first visit's page: ${fetched.join(' ')}`);
   await page.click('#result-review');
   await wholePage(page);
   await page.waitForFunction(() => window.wasmBindings.game_state().review?.reviewed > 0, null, { timeout: 30000 });
@@ -168,7 +178,7 @@ test('a game left in a puzzle opens in the whole page, even when the first visit
   const puzzle = (await page.evaluate(() => window.wasmBindings.game_state())).puzzle;
   // As if the whole page had never been kept (another browser's storage, say).
   await page.evaluate(() => localStorage.removeItem('onitama.whole-page'));
-  fetched = [];
+  fetched.length = 0;
   await page.reload();
   await wholePage(page);
   assert.ok(fetched.includes('/first-visit_bg.wasm') && whole(), fetched.join(' '));
@@ -214,7 +224,7 @@ test('offline before the whole page was ever kept, a feature says so and the gam
 });
 
 test('a friend\'s online link on a first visit opens online play in the whole page at once', async () => {
-  fetched = [];
+  const server = await ownServer();
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
   const errors = [];
