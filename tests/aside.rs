@@ -65,13 +65,7 @@ fn what_is_aside_survives_a_reload() {
     assert!(text.contains("aside mode ai red 2\n") && text.contains("aside moves boar:c1c2 horse:c5c4\n"), "{text}");
     let read = save::decode(&text).unwrap();
     assert_eq!(read, session.save_file());
-    let found = Found {
-        save: Ok(Some(read)),
-        settings: None,
-        link: None,
-        browser_language: None,
-        whole_page_unavailable: false,
-    };
+    let found = Found { save: Ok(Some(read)), ..Found::default() };
     let opened = opening(found, |_| Game::from_deal(&Deal::from_seed(3)));
     assert_eq!(opened.aside.map(|a| a.game), Some(mine));
     assert!(opened.puzzle.is_some(), "the puzzle goes on, the game waits");
@@ -147,13 +141,7 @@ fn a_link_opened_over_a_saved_game_in_progress_keeps_that_game_aside() {
     let session = game_in_progress();
     let saved = session.save_file();
     let linked = Game::from_record(RECORD).unwrap();
-    let found = Found {
-        save: Ok(Some(saved.clone())),
-        settings: None,
-        link: Some(Ok(linked.clone())),
-        browser_language: None,
-        whole_page_unavailable: false,
-    };
+    let found = Found { save: Ok(Some(saved.clone())), link: Some(Ok(linked.clone())), ..Found::default() };
     let opened = opening(found, |_| Game::from_deal(&Deal::from_seed(3)));
     assert_eq!(opened.game, linked);
     assert_eq!(opened.aside, Some(AsideGame { game: saved.game, mode: saved.mode }));

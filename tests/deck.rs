@@ -148,13 +148,7 @@ fn the_deck_is_saved_with_the_settings_and_read_back() {
     assert!(text.contains("\ncards tiger,goat,sheep,kirin,crab,\n"), "{text}");
     assert_eq!(save::decode_settings(&text), Some(file.clone()));
     let opened = |settings: SettingsFile| {
-        let found = Found {
-            save: Ok(None),
-            settings: Some(settings),
-            link: None,
-            browser_language: None,
-            whole_page_unavailable: false,
-        };
+        let found = Found { settings: Some(settings), ..Found::default() };
         let mut dealt_from = None;
         let opened = opening(found, |cards| {
             dealt_from = Some(cards);

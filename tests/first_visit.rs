@@ -94,13 +94,7 @@ fn saved(puzzle: Option<SavedPuzzle>, tutorial: Option<usize>, online: Option<St
 fn a_game_saved_in_a_feature_waits_for_the_whole_page_unless_a_link_opens_another() {
     let kept = SavedPuzzle { id: 7, plies: 5, daily: true, shown: false };
     for save in [saved(Some(kept), None, None), saved(None, Some(2), None), saved(None, None, Some("room".into()))] {
-        let found = |link| Found {
-            save: Ok(Some(save.clone())),
-            settings: None,
-            link,
-            browser_language: None,
-            whole_page_unavailable: false,
-        };
+        let found = |link| Found { save: Ok(Some(save.clone())), link, ..Found::default() };
         let opened = opening(found(None), |_| Game::from_deal(&Deal::from_seed(5)));
         assert!(opened.needs_features, "{save:?}");
         assert!(opened.puzzle.is_none() && opened.tutorial.is_none());
@@ -108,13 +102,7 @@ fn a_game_saved_in_a_feature_waits_for_the_whole_page_unless_a_link_opens_anothe
             opening(found(Some(Ok(Game::from_deal(&Deal::from_seed(6))))), |_| Game::from_deal(&Deal::from_seed(5)));
         assert!(!linked.needs_features, "a link's game is played here");
     }
-    let plain = Found {
-        save: Ok(Some(saved(None, None, None))),
-        settings: None,
-        link: None,
-        browser_language: None,
-        whole_page_unavailable: false,
-    };
+    let plain = Found { save: Ok(Some(saved(None, None, None))), settings: None, ..Found::default() };
     assert!(!opening(plain, |_| Game::from_deal(&Deal::from_seed(5))).needs_features);
 }
 
@@ -123,13 +111,7 @@ fn offline_without_the_whole_page_a_game_saved_in_a_feature_is_not_written_over_
     let kept = SavedPuzzle { id: 7, plies: 5, daily: true, shown: false };
     for save in [saved(Some(kept), None, None), saved(None, None, Some("room".into()))] {
         let online = save.online.is_some();
-        let found = Found {
-            save: Ok(Some(save.clone())),
-            settings: None,
-            link: None,
-            browser_language: None,
-            whole_page_unavailable: true,
-        };
+        let found = Found { save: Ok(Some(save.clone())), whole_page_unavailable: true, ..Found::default() };
         let opened = opening(found, |_| Game::from_deal(&Deal::from_seed(5)));
         assert!(!opened.needs_features && opened.hold_save, "{save:?}");
         assert_eq!(opened.notice, Some(Notice::FeaturesUnavailable), "the player reads why");

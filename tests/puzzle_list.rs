@@ -299,10 +299,8 @@ fn a_solution_shown_is_saved_as_shown_and_read_back_so() {
     let read = onitama::save::decode(&text).unwrap();
     let found = onitama::ui::startup::Found {
         save: Ok(Some(read)),
-        settings: None,
-        link: None,
         browser_language: Some("en".to_string()),
-        whole_page_unavailable: false,
+        ..onitama::ui::startup::Found::default()
     };
     let opened = onitama::ui::startup::opening(found, |_| Game::from_deal(&Deal::from_seed(2)));
     assert!(opened.puzzle.is_some_and(|run| run.shown), "still shown after a reload");

@@ -31,13 +31,7 @@ fn fresh_game() -> Game {
 
 #[test]
 fn nothing_saved_opens_a_new_game_in_the_browsers_language() {
-    let found = Found {
-        save: Ok(None),
-        settings: None,
-        link: None,
-        browser_language: Some("fr-CA".into()),
-        whole_page_unavailable: false,
-    };
+    let found = Found { browser_language: Some("fr-CA".into()), ..Found::default() };
     let opened = opening(found, |_| fresh_game());
     assert_eq!(opened.game.start(), fresh_game().start());
     assert_eq!(opened.mode, Mode::VsAi { human: Color::Red, level: AiLevel::DEFAULT });
@@ -56,13 +50,7 @@ fn the_saved_game_comes_back_with_the_settings_kept_apart() {
         watch_speed: "fast".into(),
         cards: None,
     };
-    let found = Found {
-        save: Ok(Some(save(Some("es")))),
-        settings: Some(settings),
-        link: None,
-        browser_language: None,
-        whole_page_unavailable: false,
-    };
+    let found = Found { save: Ok(Some(save(Some("es")))), settings: Some(settings), ..Found::default() };
     let opened = opening(found, |_| fresh_game());
     assert_eq!(opened.game.moves().len(), 1);
     assert_eq!(opened.mode, Mode::Watch { level: AiLevel::nth(3) });
@@ -74,13 +62,7 @@ fn the_saved_game_comes_back_with_the_settings_kept_apart() {
 
 #[test]
 fn an_old_save_carries_its_language_and_bar() {
-    let found = Found {
-        save: Ok(Some(save(Some("es")))),
-        settings: None,
-        link: None,
-        browser_language: Some("en".into()),
-        whole_page_unavailable: false,
-    };
+    let found = Found { save: Ok(Some(save(Some("es")))), browser_language: Some("en".into()), ..Found::default() };
     let opened = opening(found, |_| fresh_game());
     assert_eq!(opened.settings.language, Lang::Es);
     assert!(opened.settings.evaluation);
@@ -92,9 +74,8 @@ fn a_damaged_save_keeps_the_language_and_says_why() {
     let found = Found {
         save: Err(SaveError::MissingMode),
         settings: Some(settings),
-        link: None,
         browser_language: Some("en-US".into()),
-        whole_page_unavailable: false,
+        ..Found::default()
     };
     let opened = opening(found, |_| fresh_game());
     assert_eq!(opened.settings.language, Lang::Fr);
@@ -105,23 +86,11 @@ fn a_damaged_save_keeps_the_language_and_says_why() {
 #[test]
 fn a_link_opens_its_game_in_the_saved_mode_and_a_broken_one_is_told() {
     let linked = Game::from_deal(&Deal::from_seed(7));
-    let found = Found {
-        save: Ok(Some(save(None))),
-        settings: None,
-        link: Some(Ok(linked.clone())),
-        browser_language: None,
-        whole_page_unavailable: false,
-    };
+    let found = Found { save: Ok(Some(save(None))), link: Some(Ok(linked.clone())), ..Found::default() };
     let opened = opening(found, |_| fresh_game());
     assert_eq!(opened.game.start(), linked.start());
     assert_eq!(opened.mode, Mode::Watch { level: AiLevel::nth(3) });
-    let found = Found {
-        save: Err(SaveError::NoGame),
-        settings: None,
-        link: Some(Err(LinkError::BadEncoding)),
-        browser_language: None,
-        whole_page_unavailable: false,
-    };
+    let found = Found { save: Err(SaveError::NoGame), link: Some(Err(LinkError::BadEncoding)), ..Found::default() };
     let opened = opening(found, |_| fresh_game());
     assert_eq!(opened.notice, Some(Notice::LinkBroken(LinkError::BadEncoding)), "the link the player followed");
 }
@@ -130,24 +99,12 @@ fn a_link_opens_its_game_in_the_saved_mode_and_a_broken_one_is_told() {
 fn a_puzzle_in_play_comes_back_as_a_puzzle_unless_a_link_opens_another_game() {
     let kept = onitama::save::SavedPuzzle { id: 7, plies: 5, daily: true, shown: false };
     let saved = SaveFile { puzzle: Some(kept), ..save(None) };
-    let found = Found {
-        save: Ok(Some(saved.clone())),
-        settings: None,
-        link: None,
-        browser_language: None,
-        whole_page_unavailable: false,
-    };
+    let found = Found { save: Ok(Some(saved.clone())), ..Found::default() };
     let run = opening(found, |_| fresh_game()).puzzle.expect("the puzzle goes on");
     assert_eq!((run.puzzle.id, run.puzzle.plies, run.daily), (7, 5, true));
     assert_eq!(run.puzzle.position, *saved.game.start());
     assert_eq!(run.status, onitama::ui::puzzle::Status::Playing);
-    let found = Found {
-        save: Ok(Some(saved)),
-        settings: None,
-        link: Some(Ok(fresh_game())),
-        browser_language: None,
-        whole_page_unavailable: false,
-    };
+    let found = Found { save: Ok(Some(saved)), link: Some(Ok(fresh_game())), ..Found::default() };
     assert!(opening(found, |_| fresh_game()).puzzle.is_none());
 }
 
@@ -156,38 +113,20 @@ fn the_tutorial_comes_back_at_its_step_with_the_game_aside_unless_a_link_opens_a
     let mine = onitama::save::AsideGame { game: save(None).game, mode: Mode::PassAndPlay { turn_board: false } };
     let step = onitama::ui::tutorial::STEPS[4].start().unwrap();
     let saved = SaveFile { tutorial: Some(4), aside: Some(mine.clone()), game: Game::new(step), ..save(None) };
-    let found = Found {
-        save: Ok(Some(saved.clone())),
-        settings: None,
-        link: None,
-        browser_language: None,
-        whole_page_unavailable: false,
-    };
+    let found = Found { save: Ok(Some(saved.clone())), ..Found::default() };
     let opened = opening(found, |_| fresh_game());
     assert_eq!(opened.tutorial.map(|run| (run.step, run.done, run.wrong)), Some((4, false, false)));
     assert_eq!(opened.game.start(), &step);
     assert_eq!(opened.aside, Some(mine.clone()));
     // A step beyond the tutorial's (from a later version) opens its last.
     let later = SaveFile { tutorial: Some(40), ..saved.clone() };
-    let found = Found {
-        save: Ok(Some(later)),
-        settings: None,
-        link: None,
-        browser_language: None,
-        whole_page_unavailable: false,
-    };
+    let found = Found { save: Ok(Some(later)), ..Found::default() };
     assert_eq!(
         opening(found, |_| fresh_game()).tutorial.map(|run| run.step),
         Some(onitama::ui::tutorial::STEPS.len() - 1)
     );
     // A link: its game, and the one aside stays aside (the tutorial's position is not kept).
-    let found = Found {
-        save: Ok(Some(saved)),
-        settings: None,
-        link: Some(Ok(fresh_game())),
-        browser_language: None,
-        whole_page_unavailable: false,
-    };
+    let found = Found { save: Ok(Some(saved)), link: Some(Ok(fresh_game())), ..Found::default() };
     let opened = opening(found, |_| fresh_game());
     assert!(opened.tutorial.is_none());
     assert_eq!(opened.game.start(), fresh_game().start());

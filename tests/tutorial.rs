@@ -345,13 +345,7 @@ fn the_panel_and_the_strip_keep_room_for_every_text_of_the_tutorial_so_each_show
 /// What the page opens with from `file`, as the shell makes its session of it.
 fn reopen(file: &onitama::save::SaveFile) -> Session {
     let text = onitama::save::encode(file);
-    let found = Found {
-        save: Ok(Some(onitama::save::decode(&text).unwrap())),
-        settings: None,
-        link: None,
-        browser_language: None,
-        whole_page_unavailable: false,
-    };
+    let found = Found { save: Ok(Some(onitama::save::decode(&text).unwrap())), ..Found::default() };
     let opened = opening(found, |_| panic!("the save holds a game"));
     let mut state = State::new(opened.game, opened.mode, opened.settings, true, 1);
     (state.puzzle, state.aside, state.tutorial) = (opened.puzzle, opened.aside, opened.tutorial);

@@ -26,6 +26,13 @@ pub struct Found {
     pub whole_page_unavailable: bool,
 }
 
+impl Default for Found {
+    /// A browser that holds nothing: a first visit, in English.
+    fn default() -> Found {
+        Found { save: Ok(None), settings: None, link: None, browser_language: None, whole_page_unavailable: false }
+    }
+}
+
 /// What the page opens with.
 pub struct Opening {
     pub game: Game,
