@@ -94,6 +94,8 @@ pub struct Saved {
     pub turn_since: u64,
     pub draw_offer: Option<(Color, usize)>,
     pub diverged: bool,
+    /// The game before this one diverged (reported when it was found).
+    pub previous_diverged: bool,
 }
 
 /// One side of an online game.
@@ -125,6 +127,8 @@ pub struct OnlineGame {
     draw_offer: Option<(Color, usize)>,
     rematch_offer: Option<Color>,
     diverged: Option<Divergence>,
+    /// The previous game's records disagreed, found while it was played or after it.
+    previous_diverged: Option<Divergence>,
 }
 
 impl OnlineGame {
@@ -167,6 +171,7 @@ impl OnlineGame {
             draw_offer: None,
             rematch_offer: None,
             diverged: None,
+            previous_diverged: None,
         }
     }
 
@@ -187,6 +192,7 @@ impl OnlineGame {
             turn_since: self.turn_since,
             draw_offer: self.draw_offer,
             diverged: self.diverged.is_some(),
+            previous_diverged: self.previous_diverged.is_some(),
         }
     }
 
@@ -203,6 +209,7 @@ impl OnlineGame {
         game.turn_since = saved.turn_since;
         game.draw_offer = saved.draw_offer;
         game.diverged = saved.diverged.then_some(Divergence { at: None, theirs: None });
+        game.previous_diverged = saved.previous_diverged.then_some(Divergence { at: None, theirs: None });
         game
     }
 
@@ -214,10 +221,10 @@ impl OnlineGame {
         };
         let id = Token::new(&format!("{}.{}", self.room, self.round)).unwrap_or_else(|| self.room.clone());
         self.previous = self.current.replace((id, Game::from_deal(&deal)));
+        self.previous_diverged = self.diverged.take();
         self.turn_since = now;
         self.draw_offer = None;
         self.rematch_offer = None;
-        self.diverged = None;
     }
 
     pub fn is_host(&self) -> bool {
@@ -266,6 +273,11 @@ impl OnlineGame {
 
     pub fn divergence(&self) -> Option<&Divergence> {
         self.diverged.as_ref()
+    }
+
+    /// How the previous game's records disagreed, if they did.
+    pub fn previous_divergence(&self) -> Option<&Divergence> {
+        self.previous_diverged.as_ref()
     }
 
     pub fn strikes(&self) -> u32 {
@@ -481,32 +493,49 @@ impl OnlineGame {
         // A new deal. The host decides which game is played: if this side had not seen the last
         // one end (a save that missed it), that record is kept as the previous game.
         self.previous = self.current.replace((game.clone(), Game::new(position)));
+        self.previous_diverged = self.diverged.take();
         self.you = you;
         self.limit = limit;
         self.turn_since = now;
         self.draw_offer = None;
         self.rematch_offer = None;
-        self.diverged = None;
         out.push(Output::Changed);
         Ok(())
     }
 
+    /// A message about another game than this one: only the previous game's record, or a
+    /// guest's late word on it, is taken.
     fn other_game(&mut self, message: Message, out: &mut Vec<Output>) -> Result<(), Refusal> {
-        // A guest that missed the host's new deal still talks of the last game: tell it how that
-        // one ended, and deal the new one again.
-        let previous = self.previous.as_ref().filter(|(id, _)| message.game() == Some(id));
-        if self.host
-            && matches!(message, Message::Sync { .. } | Message::RematchAccept { .. })
-            && let Some((id, record)) = previous
-        {
-            out.push(Output::Send(Message::Sync { game: id.clone(), record: record.clone() }));
+        let Some((id, mine)) = self.previous.clone().filter(|(id, _)| message.game() == Some(id)) else {
+            return Err(Refusal::WrongGame);
+        };
+        let host_answers = self.host && matches!(message, Message::Sync { .. } | Message::RematchAccept { .. });
+        if let Message::Sync { record: theirs, .. } = message {
+            // The game before this one still has to agree: a divergence found after the next
+            // deal is reported too, and my record goes to them so that they see it as well.
+            let newly = self.previous_diverged.is_none();
+            if let Reconciled::Diverged { at } = reconcile::reconcile(&mine, &theirs, |_, _| true) {
+                self.previous_diverged = Some(Divergence { at: Some(at), theirs: Some(theirs) });
+                if newly {
+                    if !host_answers {
+                        out.push(Output::Send(Message::Sync { game: id.clone(), record: mine.clone() }));
+                    }
+                    out.extend([Output::Refused(Refusal::PreviousDiverged), Output::Changed]);
+                }
+            }
+        } else if !host_answers {
+            return Err(Refusal::WrongGame);
+        }
+        if host_answers {
+            // A guest that missed the new deal still talks of the last game: tell it how that
+            // one ended, and deal the new one again.
+            out.push(Output::Send(Message::Sync { game: id, record: mine }));
             out.extend(self.start_message().map(Output::Send));
             if let Some((id, record)) = &self.current {
                 out.push(Output::Send(Message::Sync { game: id.clone(), record: record.clone() }));
             }
-            return Ok(());
         }
-        Err(Refusal::WrongGame)
+        Ok(())
     }
 
     fn refused_by_peer(&mut self, refusal: Refusal, out: &mut Vec<Output>) {

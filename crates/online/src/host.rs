@@ -244,6 +244,8 @@ pub struct Phrases {
     pub no_webrtc: &'static str,
     pub seat_taken: &'static str,
     pub diverged: &'static str,
+    /// The game before this one turned out to diverge, after the next one was dealt.
+    pub previous_diverged: &'static str,
     pub error: &'static str,
     pub refused: &'static str,
     pub dropped: &'static str,
@@ -287,6 +289,7 @@ pub const EN: Phrases = Phrases {
     no_webrtc: "This browser cannot connect to another one: it has no WebRTC.",
     seat_taken: "This game already has two players.",
     diverged: "The two browsers no longer agree on this game: it has ended, and both records are kept.",
+    previous_diverged: "The two browsers disagree on the last game: both records are kept.",
     error: "Online play stopped ({reason}).",
     refused: "The other browser sent something that was refused ({reason}).",
     dropped: "The connection to the other browser was closed ({reason}).",
@@ -327,6 +330,7 @@ pub const FA: Phrases = Phrases {
     no_webrtc: "این مرورگر نمی‌تواند به مرورگر دیگری وصل شود: WebRTC ندارد.",
     seat_taken: "این بازی از پیش دو بازیکن دارد.",
     diverged: "دو مرورگر دیگر بر سر این بازی توافق ندارند: بازی پایان یافت و هر دو رکورد نگه داشته شد.",
+    previous_diverged: "دو مرورگر بر سر بازی پیشین توافق ندارند: هر دو رکورد نگه داشته شد.",
     error: "بازی آنلاین متوقف شد ({reason}).",
     refused: "مرورگر دیگر چیزی فرستاد که پذیرفته نشد ({reason}).",
     dropped: "اتصال به مرورگر دیگر بسته شد ({reason}).",
@@ -367,6 +371,7 @@ pub const ES: Phrases = Phrases {
     no_webrtc: "Este navegador no puede conectarse con otro: no tiene WebRTC.",
     seat_taken: "Esta partida ya tiene dos jugadores.",
     diverged: "Los dos navegadores ya no coinciden en esta partida: ha terminado y se conservan ambos registros.",
+    previous_diverged: "Los dos navegadores no coinciden en la partida anterior: se conservan ambos registros.",
     error: "El juego en línea se detuvo ({reason}).",
     refused: "El otro navegador envió algo que se rechazó ({reason}).",
     dropped: "Se cerró la conexión con el otro navegador ({reason}).",
@@ -407,6 +412,7 @@ pub const FR: Phrases = Phrases {
     no_webrtc: "Ce navigateur ne peut pas se connecter à un autre\u{a0}: il n'a pas WebRTC.",
     seat_taken: "Cette partie a déjà deux joueurs.",
     diverged: "Les deux navigateurs ne s'accordent plus sur cette partie\u{a0}: elle est terminée, et les deux enregistrements sont conservés.",
+    previous_diverged: "Les deux navigateurs ne s'accordent pas sur la partie précédente\u{a0}: les deux enregistrements sont conservés.",
     error: "Le jeu en ligne s'est arrêté ({reason}).",
     refused: "L'autre navigateur a envoyé quelque chose qui a été refusé ({reason}).",
     dropped: "La connexion à l'autre navigateur a été fermée ({reason}).",
@@ -588,6 +594,10 @@ impl Host {
             // A third browser turned away: the two players need not hear of it, and the third
             // hears it from its status.
             Event::Refused(Refusal::SeatTaken) | Event::Dropped(Refusal::SeatTaken) => {}
+            Event::Refused(Refusal::PreviousDiverged) => {
+                self.trouble = Some(Trouble::Refused(Refusal::PreviousDiverged));
+                lines.push(ToPage::Say(phrases(self.lang).previous_diverged.to_string()));
+            }
             Event::Refused(refusal) => self.trouble = Some(Trouble::Refused(*refusal)),
             Event::Denied(reason) => {
                 self.rematch_answered = false;
@@ -701,6 +711,7 @@ impl Host {
         parts.extend(offer.filter(|_| self.dealt() && !gone).map(str::to_string));
         if let Some(trouble) = self.trouble {
             parts.push(match trouble {
+                Trouble::Refused(Refusal::PreviousDiverged) => words.previous_diverged.to_string(),
                 Trouble::Refused(r) => words.refused.replace("{reason}", r.code()),
                 Trouble::Dropped(r) => words.dropped.replace("{reason}", r.code()),
                 Trouble::Denied(reason) => words.denied.replace("{reason}", reason.code()),

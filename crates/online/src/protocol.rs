@@ -148,6 +148,9 @@ pub enum Refusal {
     Flood,
     /// The two records do not extend each other: the game is frozen, both records kept.
     Diverged,
+    /// The two records of the game before this one do not extend each other (found after the
+    /// next deal): both are kept, and the game being played goes on.
+    PreviousDiverged,
     /// (Said to this player only) the opponent is away: a move waits until they are back.
     OpponentAway,
     /// A message before the sender's hello on this connection.
@@ -155,7 +158,7 @@ pub enum Refusal {
 }
 
 impl Refusal {
-    pub const ALL: [Refusal; 15] = [
+    pub const ALL: [Refusal; 16] = [
         Refusal::Malformed,
         Refusal::TooLong,
         Refusal::IllegalMove,
@@ -169,6 +172,7 @@ impl Refusal {
         Refusal::NotOffered,
         Refusal::Flood,
         Refusal::Diverged,
+        Refusal::PreviousDiverged,
         Refusal::OpponentAway,
         Refusal::NoHello,
     ];
@@ -189,6 +193,7 @@ impl Refusal {
             Refusal::NotOffered => "not-offered",
             Refusal::Flood => "flood",
             Refusal::Diverged => "diverged",
+            Refusal::PreviousDiverged => "previous-diverged",
             Refusal::OpponentAway => "opponent-away",
             Refusal::NoHello => "no-hello",
         }

@@ -8,7 +8,8 @@
 //! ```
 //!
 //! The deal is `random` or five card names joined by commas (Red, Red, Blue, Blue, side); the
-//! colour `random`, `red` or `blue`; the draw offer `-` or `<colour>@<ply>`; diverged `0` or `1`.
+//! colour `random`, `red` or `blue`; the draw offer `-` or `<colour>@<ply>`; diverged `0` to `3`:
+//! 1 for the current game, 2 for the previous one, both added.
 
 use crate::game::{ColorChoice, DealChoice, Saved, Setup};
 use crate::protocol::{MAX_MESSAGE_BYTES, MoveLimit, Refusal, Token, Words, read_record, token, write_record};
@@ -45,7 +46,7 @@ impl Saved {
             }
             None => line.push('-'),
         }
-        line.push_str(if self.diverged { " 1" } else { " 0" });
+        let _ = write!(line, " {}", u8::from(self.diverged) + 2 * u8::from(self.previous_diverged));
         for (name, game) in [("current", &self.current), ("previous", &self.previous)] {
             if let Some((id, record)) = game {
                 let _ = write!(line, "{SECTION}{name} {id} ");
@@ -95,9 +96,11 @@ impl Saved {
                 Some((Color::from_code(by).ok_or(Refusal::Malformed)?, number(ply)?))
             }
         };
-        let diverged = match words.next()? {
-            "0" => false,
-            "1" => true,
+        let (diverged, previous_diverged) = match words.next()? {
+            "0" => (false, false),
+            "1" => (true, false),
+            "2" => (false, true),
+            "3" => (true, true),
             _ => return Err(Refusal::Malformed),
         };
         if words.0.next().is_some() {
@@ -130,6 +133,7 @@ impl Saved {
             turn_since,
             draw_offer,
             diverged,
+            previous_diverged,
         })
     }
 }

@@ -278,6 +278,7 @@ fn a_saved_game_keeps_a_draw_offer_a_divergence_the_previous_game_and_a_declared
     let mut saved = host.saved();
     assert!(saved.draw_offer.is_some());
     saved.diverged = true;
+    saved.previous_diverged = true;
     saved.previous = saved.current.clone();
     saved.setup = Setup::default();
     let mut ended = saved.current.clone().unwrap();

@@ -197,6 +197,7 @@ fn the_words_are_there_in_every_language_and_french_spaces_its_colons() {
             words.waiting_inviter,
             words.seat_taken,
             words.diverged,
+            words.previous_diverged,
             words.error,
             words.refused,
             words.dropped,
@@ -406,4 +407,31 @@ fn the_clock_says_whose_move_it_is_and_the_time_left_in_the_pages_language() {
     assert_eq!(panel(&lines).unwrap().clock, None, "no clock once the game is over");
     let lines = host.event(&Event::Clock(None));
     assert!(panel(&lines).is_none_or(|p| p.clock.is_none()));
+}
+
+#[test]
+fn a_divergence_of_the_last_game_is_said_in_the_pages_language_and_the_game_goes_on() {
+    let mut host = Host::new(Lang::Fa);
+    host.asked(Asked::Create);
+    host.event(&Event::Status(Status { phase: Phase::Playing, reason: None }));
+    host.event(&Event::OpponentConnected(true));
+    host.event(&Event::Started { you: Color::Red, limit: MoveLimit::DEFAULT, position: start() });
+    let mut game = Game::new(start());
+    let moves = ["ox:a1a2", "horse:a5a4"].map(|m| m.parse().unwrap());
+    game.play(moves[0]).unwrap();
+    host.event(&Event::Move { by: Color::Red, ply: 0, mv: moves[0], position: *game.position() });
+    let lines = host.event(&Event::Refused(Refusal::PreviousDiverged));
+    let words = phrases(Lang::Fa).previous_diverged;
+    assert_eq!(said_words(&lines), [words]);
+    let shown = panel(&lines).unwrap();
+    assert_eq!(shown.text, words);
+    assert_eq!(commands(shown), ["draw-offer", "leave"], "the game being played goes on");
+    let state = lines.iter().find_map(|l| if let ToPage::State(s) = l { Some(s.clone()) } else { None });
+    assert_eq!(state.unwrap().error.as_deref(), Some("previous-diverged"));
+    let lines = host.set_lang(Lang::Fr);
+    assert_eq!(panel(&lines).unwrap().text, phrases(Lang::Fr).previous_diverged);
+    // Shown until the next move.
+    game.play(moves[1]).unwrap();
+    let lines = host.event(&Event::Move { by: Color::Blue, ply: 1, mv: moves[1], position: *game.position() });
+    assert_eq!(panel(&lines).unwrap().text, "");
 }

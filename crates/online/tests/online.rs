@@ -768,6 +768,106 @@ fn records_that_diverge_after_a_reconnect_are_reported_on_both_sides_and_kept() 
 }
 
 #[test]
+fn a_divergence_heard_of_after_the_next_deal_is_reported_on_both_sides_and_the_new_game_goes_on() {
+    let (mut host, mut guest) = pair(Color::Red, MoveLimit::DEFAULT);
+    // Blue (the guest) moves first; then the page reloads from a save that missed that move.
+    play_one(&mut host, &mut guest, 1);
+    let lost = guest.game().unwrap().moves()[0];
+    host.disconnected();
+    guest.disconnected();
+    let mut saved = guest.saved();
+    let (_, record) = saved.current.as_mut().unwrap();
+    *record = Game::new(*record.start());
+    let mut guest = OnlineGame::restore(saved, 2);
+    // The host resigns while the guest is away.
+    assert!(host.resign().is_ok());
+    let from_host = sent(&host.connected(3));
+    let from_guest = sent(&guest.connected(3));
+    // The guest hears the host's hello, plays another first move at once, then hears the
+    // host's record: the two diverge, and the guest says so and sends its record.
+    let [hello, rest @ ..] = &from_host[..] else { panic!("{from_host:?}") };
+    let mut guest_says = sent(&guest.receive(3, &hello.encode()));
+    let other = guest.game().unwrap().legal_moves().iter().copied().find(|&m| m != lost).unwrap();
+    guest_says.extend(sent(&guest.play(3, other).unwrap()));
+    let mut to_guest = rest.to_vec();
+    to_guest.extend(from_guest.iter().flat_map(|m| sent(&host.receive(3, &m.encode()))).collect::<Vec<_>>());
+    let mut heard = Vec::new();
+    for message in &to_guest {
+        let out = guest.receive(4, &message.encode());
+        heard.extend(refused(&out));
+        guest_says.extend(sent(&out));
+    }
+    assert_eq!(guest.status(), Status::Diverged);
+    assert!(heard.contains(&Refusal::Diverged), "{heard:?}");
+    let first = guest.game_id().unwrap().clone();
+    let guest_record = Message::Sync { game: first.clone(), record: guest.game().unwrap().clone() };
+    assert!(guest_says.contains(&guest_record), "{guest_says:?}");
+    // Both ask for a rematch; the guest's offer reaches the host before its record, and the
+    // host deals the next game.
+    let offers = [sent(&guest.offer_rematch().unwrap()), sent(&host.offer_rematch().unwrap())];
+    let mut to_guest = sent(&host.receive(5, &offers[0][0].encode()));
+    assert_ne!(host.game_id(), Some(&first), "the host dealt the next game");
+    assert_eq!(host.status(), Status::Playing, "the host had seen nothing wrong");
+    // The guest's record arrives: the host reports the last game's divergence, keeps both
+    // records, and plays on.
+    let out = host.receive(6, &guest_record.encode());
+    assert_eq!(refused(&out), [Refusal::PreviousDiverged]);
+    to_guest.extend(sent(&out));
+    let divergence = host.previous_divergence().expect("reported on the host's side");
+    assert_eq!(divergence.at, Some(0));
+    assert_eq!(divergence.theirs.as_ref().map(|g| g.moves()), Some(&[other][..]));
+    assert_eq!(host.previous().unwrap().1.moves()[0], lost, "the host's own record stays");
+    assert_eq!(host.status(), Status::Playing);
+    // The guest follows the new deal, keeps its report of the last game, and is not told twice.
+    let mut heard = Vec::new();
+    for message in &to_guest {
+        heard.extend(refused(&guest.receive(7, &message.encode())));
+    }
+    assert_eq!(heard, [], "the guest knew already");
+    assert_eq!(guest.previous().map(|(id, _)| id), Some(&first));
+    assert!(guest.previous_divergence().is_some());
+    assert!(same_game(&host, &guest));
+    assert_eq!(guest.status(), Status::Playing);
+    // The next game is played as any other; the report survives a reload.
+    play_one(&mut host, &mut guest, 8);
+    assert!(same_game(&host, &guest));
+    for side in [&host, &guest] {
+        let again = OnlineGame::restore(side.saved(), 9);
+        assert!(again.previous_divergence().is_some());
+        assert_eq!(again.divergence(), None);
+    }
+}
+
+#[test]
+fn a_record_of_the_last_game_that_diverges_is_reported_by_the_guest_too() {
+    let (mut host, mut guest) = pair(Color::Red, MoveLimit::DEFAULT);
+    play_one(&mut host, &mut guest, 1);
+    let first = host.game_id().unwrap().clone();
+    // Both resign at once; then a rematch. Both records end the same way.
+    let (a, b) = (sent(&host.resign().unwrap()), sent(&guest.resign().unwrap()));
+    exchange(&mut host, &mut guest, 2, a, b);
+    let (a, b) = (sent(&host.offer_rematch().unwrap()), sent(&guest.offer_rematch().unwrap()));
+    exchange(&mut host, &mut guest, 3, a, b);
+    assert!(same_game(&host, &guest) && host.game_id() != Some(&first));
+    // A record of the last game that agrees is taken quietly by either side.
+    let agreed = Message::Sync { game: first.clone(), record: guest.previous().unwrap().1.clone() };
+    assert_eq!(refused(&guest.receive(4, &agreed.encode())), []);
+    // One that does not is reported once, and answered with the guest's own record.
+    let mut elsewhere = Game::new(*host.previous().unwrap().1.start());
+    let m = elsewhere.legal_moves().iter().copied().find(|&m| m != host.previous().unwrap().1.moves()[0]).unwrap();
+    elsewhere.play(m).unwrap();
+    let theirs = Message::Sync { game: first.clone(), record: elsewhere };
+    let out = guest.receive(5, &theirs.encode());
+    assert_eq!(refused(&out), [Refusal::PreviousDiverged]);
+    assert_eq!(sent(&out), [Message::Sync { game: first, record: guest.previous().unwrap().1.clone() }]);
+    assert_eq!(refused(&guest.receive(6, &theirs.encode())), [], "said once");
+    assert_eq!(guest.status(), Status::Playing, "the game being played goes on");
+    // Other messages about the last game are still refused.
+    let late = Message::Declare { game: host.previous().unwrap().0.clone(), ply: 1, what: Declaration::DrawOffer };
+    assert_eq!(refused(&guest.receive(7, &late.encode())), [Refusal::WrongGame]);
+}
+
+#[test]
 fn a_restored_side_with_a_damaged_save_or_extreme_times_never_panics() {
     let (host, _guest) = pair(Color::Red, MoveLimit::Seconds(60));
     // A host's save without its game (damaged), and times at the ends of the range.
