@@ -5,8 +5,13 @@
 // start) in each load and the median, the bytes the page downloaded, and how often each file
 // reached the server (each once: a preload whose mode differs from the real fetch downloads twice).
 //
+// Also printed: the time from the wasm's last byte to the board (the page's own start-up, which
+// varies less from load to load than the network's part).
+//
 // Run: node scripts/bench-first-visit.mjs [--runs 3] [--verbose]   (--verbose: each file's timing)
 // Another build: BENCH_DIST=/path/to/dist node scripts/bench-first-visit.mjs
+// Two builds in turns, load for load (the machine's load then weighs on both alike):
+//   node scripts/bench-first-visit.mjs --runs 9 --against /path/to/other/dist
 import { cpus, loadavg } from 'node:os';
 import { serve, launch, dist as builtDist } from '../tests/browser/harness.mjs';
 
@@ -18,6 +23,7 @@ const option = (name, fallback) => {
 const runs = Number(option('runs', 3));
 const verbose = args.includes('--verbose');
 const dist = process.env.BENCH_DIST ?? builtDist;
+const against = option('against', null);
 
 // DevTools' Fast 3G, in the units CDP wants: milliseconds and bytes per second. (DevTools itself
 // also takes 10% off both rates for packet overhead; these are the nominal rates.)
@@ -26,14 +32,20 @@ const CPU_SLOWDOWN = 4;
 const PHONE = { viewport: { width: 360, height: 640 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
 
 let requests = [];
-const server = await serve('/', dist, {
-  compress: true,
-  onRequest: (method, path) => requests.push({ method, path, at: performance.now() }),
-});
+const onRequest = (method, path) => requests.push({ method, path, at: performance.now() });
+const builds = [dist, ...(against ? [against] : [])];
+const servers = await Promise.all(builds.map((directory) => serve('/', directory, { compress: true, onRequest })));
 const browser = await launch([], { firstVisit: true });
 
-const results = [];
+const resultsOf = builds.map(() => []);
 for (let run = 0; run < runs; run += 1) {
+  for (const [build, server] of servers.entries()) {
+    resultsOf[build].push(await load(server, run));
+  }
+}
+
+/** One first visit of the build that `server` serves. */
+async function load(server, run) {
   // A fresh context each time: empty HTTP cache, no service worker, no storage.
   const context = await browser.newContext(PHONE);
   const page = await context.newPage();
@@ -84,7 +96,8 @@ for (let run = 0; run < runs; run += 1) {
   await page.waitForTimeout(3000);
   const counts = new Map();
   for (const r of requests) counts.set(r.path, (counts.get(r.path) ?? 0) + 1);
-  results.push({ drawn: timing.drawn, beforeDrawn, total: encoded, counts, timing, warnings, started });
+  const wasmEnd = Math.max(...timing.files.filter((f) => f.name.endsWith('.wasm')).map((f) => f.end));
+  const afterWasm = timing.drawn - wasmEnd;
   if (verbose) {
     console.log(`run ${run + 1}: board drawn at ${timing.drawn.toFixed(0)} ms; DOM interactive ${timing.domInteractive.toFixed(0)} ms`);
     for (const f of timing.files.sort((a, b) => a.start - b.start)) {
@@ -95,19 +108,26 @@ for (let run = 0; run < runs; run += 1) {
     console.log(`  reached the server (ms after goto): ${atServer}`);
   }
   await context.close();
+  return { drawn: timing.drawn, afterWasm, beforeDrawn, total: encoded, counts, timing, warnings, started };
 }
 await browser.close();
-await server.close();
+await Promise.all(servers.map((server) => server.close()));
 
-const ms = results.map((r) => r.drawn);
-const median = [...ms].sort((a, b) => a - b)[Math.floor(ms.length / 2)];
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+const list = (values) => values.map((d) => d.toFixed(0)).join(', ');
 console.log(`first visit, phone on Fast 3G (${FAST_3G.latency} ms, ${FAST_3G.downloadThroughput * 8 / 1e6} Mb/s down), CPU ${CPU_SLOWDOWN}x slower, gzip:`);
-console.log(`board drawn after navigation: median ${median.toFixed(0)} ms (runs: ${ms.map((d) => d.toFixed(0)).join(', ')})`);
-console.log(`page's transfer (headers included): ${kb(results[0].beforeDrawn)} until the board is drawn, ${kb(results[0].total)} with the service worker installed`);
-const twice = [...results[0].counts].filter(([, n]) => n > 1);
-console.log(`requests that reached the server in the first load: ${[...results[0].counts].map(([p, n]) => `${p}×${n}`).join(' ')}`);
-console.log(twice.length ? `FETCHED MORE THAN ONCE: ${twice.map(([p]) => p).join(', ')}` : 'each file fetched once');
-const warned = [...new Set(results.flatMap((r) => r.warnings))];
-if (warned.length) console.log(`console warnings and errors: ${warned.join(' | ')}`);
+for (const [build, results] of resultsOf.entries()) {
+  if (against) console.log(`${builds[build]}:`);
+  const ms = results.map((r) => r.drawn);
+  const after = results.map((r) => r.afterWasm);
+  console.log(`board drawn after navigation: median ${median(ms).toFixed(0)} ms (runs: ${list(ms)})`);
+  console.log(`from the wasm's last byte to the board: median ${median(after).toFixed(0)} ms (runs: ${list(after)})`);
+  console.log(`page's transfer (headers included): ${kb(results[0].beforeDrawn)} until the board is drawn, ${kb(results[0].total)} with the service worker installed`);
+  const twice = [...results[0].counts].filter(([, n]) => n > 1);
+  console.log(`requests that reached the server in the first load: ${[...results[0].counts].map(([p, n]) => `${p}×${n}`).join(' ')}`);
+  console.log(twice.length ? `FETCHED MORE THAN ONCE: ${twice.map(([p]) => p).join(', ')}` : 'each file fetched once');
+  const warned = [...new Set(results.flatMap((r) => r.warnings))];
+  if (warned.length) console.log(`console warnings and errors: ${warned.join(' | ')}`);
+}
 console.log(`machine: ${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);

@@ -435,14 +435,16 @@ pub fn announce(message: &str) {
 pub fn update(view: &ControlsView) {
     set_text("board-description", Some(&view.board_description));
     if let Some(root) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.document_element()) {
-        let _ = root.set_attribute("data-theme", if view.dark { "dark" } else { "light" });
+        set_attribute(&root, "data-theme", if view.dark { "dark" } else { "light" });
     }
     set_text("mode-line", Some(&view.mode_line));
     show_room("mode-room", &view.mode_line_room);
     set_text("notice", view.notice.as_deref());
     set_text("status", view.status.as_deref());
     for (id, enabled) in [("undo", view.undo), ("redo", view.redo), ("hint", view.hint)] {
-        if let Some(button) = element::<HtmlButtonElement>(id) {
+        if let Some(button) = element::<HtmlButtonElement>(id)
+            && button.disabled() == enabled
+        {
             button.set_disabled(!enabled);
         }
     }
@@ -452,7 +454,9 @@ pub fn update(view: &ControlsView) {
         ("sound", view.settings.sound),
         ("coordinates", view.settings.coordinates),
     ] {
-        if let Some(toggle) = element::<HtmlInputElement>(id) {
+        if let Some(toggle) = element::<HtmlInputElement>(id)
+            && toggle.checked() != on
+        {
             toggle.set_checked(on);
         }
     }
@@ -478,10 +482,8 @@ pub fn update(view: &ControlsView) {
     set_hidden("tutorial-offer", !view.tutorial_offer);
     set_hidden("tutorial", view.tutorial.is_none());
     if let Some(tutorial) = &view.tutorial {
-        // Written only when it changes: it is a live region.
-        if element::<Element>("tutorial-text").and_then(|e| e.text_content()).as_deref() != Some(&tutorial.text) {
-            set_text("tutorial-text", Some(&tutorial.text));
-        }
+        // Written only when it changes (as every text): it is a live region.
+        set_text("tutorial-text", Some(&tutorial.text));
         show_room("tutorial-room", &tutorial.reserve);
         set_text("tutorial-next", Some(tutorial.next_label));
         if let Some(button) = element::<HtmlButtonElement>("tutorial-next") {
@@ -647,15 +649,28 @@ fn app_document() -> Option<Document> {
     web_sys::window()?.document()
 }
 
+/// Writes `text` unless it is there already: a write, even of the same words, makes the browser
+/// lay the page out again (at start, before the board is drawn) and may be read out again.
 fn set_text(id: &str, text: Option<&str>) {
-    if let Some(element) = element::<Element>(id) {
+    if let Some(element) = element::<Element>(id)
+        && element.text_content().as_deref().unwrap_or_default() != text.unwrap_or_default()
+    {
         element.set_text_content(text);
     }
 }
 
 fn set_hidden(id: &str, hidden: bool) {
-    if let Some(element) = element::<web_sys::HtmlElement>(id) {
+    if let Some(element) = element::<web_sys::HtmlElement>(id)
+        && element.hidden() != hidden
+    {
         element.set_hidden(hidden);
+    }
+}
+
+/// Sets an attribute unless it has that value already (as [`set_text`]).
+fn set_attribute(element: &Element, name: &str, value: &str) {
+    if element.get_attribute(name).as_deref() != Some(value) {
+        let _ = element.set_attribute(name, value);
     }
 }
 

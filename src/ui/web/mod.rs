@@ -36,7 +36,11 @@ pub struct App {
     /// The review's own worker, so that a review never holds up the AI's moves.
     reviewer: Option<AiWorker>,
     frame_requested: bool,
+    /// Something changed since the canvas was last drawn: the next frame draws it.
+    needs_draw: bool,
     board: render::BoardCache,
+    /// The canvas's size (CSS pixels) and pixel ratio it was last laid out for.
+    laid_out: Option<(f64, f64, f64)>,
 }
 
 thread_local! {
@@ -181,7 +185,9 @@ fn show(
         worker: None,
         reviewer: None,
         frame_requested: false,
+        needs_draw: false,
         board: render::BoardCache::default(),
+        laid_out: None,
     };
     APP.with(|cell| *cell.borrow_mut() = Some(app));
     let pointer = |phase: PointerPhase| {
@@ -257,8 +263,11 @@ fn show(
     }
     with_app(|app| {
         app.dispatch(Event::SystemDark(system_dark));
-        app.relayout();
+        app.fit_canvas();
         app.dispatch(Event::Opened);
+        // One drawing of the page as it opens: the frame the events above asked for has nothing
+        // more to draw.
+        app.draw(now_ms());
         // A friend's link (`#online=<room>`) joins their game, unless this page is in it already.
         let fragment = web_sys::window().and_then(|w| w.location().hash().ok()).unwrap_or_default();
         if fragment.starts_with("#online=") && app.state().online.is_none() {
@@ -379,7 +388,10 @@ impl App {
                 // Ending the worker ends its search; a new one starts with the next request.
                 self.worker = None;
             }
-            Effect::Redraw => self.request_frame(),
+            Effect::Redraw => {
+                self.needs_draw = true;
+                self.request_frame();
+            }
             Effect::Controls(view) => controls::update(&view),
             Effect::SaveGame(file) => {
                 crash::remember(file.game.to_record());
@@ -429,17 +441,30 @@ impl App {
         }
     }
 
+    /// Fits the canvas to its place on the page and draws it there.
     fn relayout(&mut self) {
-        let Some(window) = web_sys::window() else { return };
+        if self.fit_canvas() {
+            // Resizing the canvas cleared it: draw now, not a frame later.
+            self.draw(now_ms());
+        }
+    }
+
+    /// Sizes the canvas to its place on the page and lays the board out for it; says whether
+    /// anything changed (nothing does if neither the size nor the pixel ratio did: the resize
+    /// observer's first report, before the first paint, gives the size the page opened at).
+    fn fit_canvas(&mut self) -> bool {
+        let Some(window) = web_sys::window() else { return false };
         let rect = self.canvas.get_bounding_client_rect();
         let (width, height) = (rect.width().max(1.0), rect.height().max(1.0));
         let ratio = window.device_pixel_ratio();
+        if self.laid_out.replace((width, height, ratio)) == Some((width, height, ratio)) {
+            return false;
+        }
         self.canvas.set_width((width * ratio).round() as u32);
         self.canvas.set_height((height * ratio).round() as u32);
         let _ = self.context.set_transform(ratio, 0.0, 0.0, ratio, 0.0, 0.0);
         self.dispatch(Event::Relayout { width, height });
-        // Resizing the canvas cleared it: draw now, not a frame later.
-        self.draw(now_ms());
+        true
     }
 
     fn start_search(&mut self, order: SearchOrder) {
@@ -491,13 +516,16 @@ impl App {
             with_app(|app| {
                 app.frame_requested = false;
                 app.dispatch(Event::Frame { now_ms: now });
-                app.draw(now);
+                if app.needs_draw {
+                    app.draw(now);
+                }
             });
         });
         self.frame_requested = window.request_animation_frame(callback.unchecked_ref()).is_ok();
     }
 
     fn draw(&mut self, now_ms: f64) {
+        self.needs_draw = false;
         // A frame that failed half-way must not leave its transform or transparency behind.
         let ratio = web_sys::window().map_or(1.0, |w| w.device_pixel_ratio());
         let _ = self.context.set_transform(ratio, 0.0, 0.0, ratio, 0.0, 0.0);

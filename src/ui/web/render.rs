@@ -253,15 +253,11 @@ fn draw_wood(ctx: &Context, p: &Palette, scale: TypeScale, layout: &Layout, coor
     let cell = layout.cell;
     // The frame: a raised wooden border with a shadow under it.
     let m = cell * FRAME;
-    ctx.save();
-    ctx.set_shadow_color(p.shadow);
-    ctx.set_shadow_blur(cell * 0.25);
-    ctx.set_shadow_offset_y(cell * 0.06);
+    draw_frame_shadow(ctx, p, b, m, cell)?;
     ctx.set_fill_style_str(p.frame);
     ctx.begin_path();
     ctx.round_rect_with_f64(b.x - m, b.y - m, b.w + 2.0 * m, b.h + 2.0 * m, m)?;
     ctx.fill();
-    ctx.restore();
     ctx.set_stroke_style_str(p.frame_edge);
     ctx.set_line_width(cell * 0.02);
     ctx.stroke();
@@ -271,12 +267,10 @@ fn draw_wood(ctx: &Context, p: &Palette, scale: TypeScale, layout: &Layout, coor
         let light = (square.file() + square.rank()) % 2 != 0;
         ctx.set_fill_style_str(if light { p.square_light } else { p.square_dark });
         ctx.fill_rect(r.x, r.y, r.w, r.h);
-        draw_grain(ctx, p, r, square.index() as u32)?;
-        for color in Color::ALL {
-            if square == Square::temple(color) {
-                draw_temple(ctx, p, color, r)?;
-            }
-        }
+    }
+    draw_grain(ctx, p, layout)?;
+    for color in Color::ALL {
+        draw_temple(ctx, p, color, layout.square(Square::temple(color)))?;
     }
     // Light falls from the top left: the board's face catches it.
     let shine = ctx.create_linear_gradient(b.x, b.y, b.x + b.w, b.y + b.h);
@@ -294,6 +288,32 @@ fn draw_wood(ctx: &Context, p: &Palette, scale: TypeScale, layout: &Layout, coor
     if let Some(lang) = coordinates {
         draw_coordinates(ctx, p, scale, layout, lang)?;
     }
+    Ok(())
+}
+
+/// A soft shadow under the frame, falling a little down: layers of the shadow's colour, each a
+/// little larger and the stack thinning outwards. It looks like a blurred shadow, which the
+/// browser rasterises far more slowly (a phone's first frame waited tens of milliseconds for it).
+fn draw_frame_shadow(ctx: &Context, p: &Palette, board: Rect, m: f64, cell: f64) -> Drawn {
+    const LAYERS: u32 = 8;
+    let spread = cell * 0.16;
+    let drop = cell * 0.06;
+    // A third of the shadow's strength at the frame's edge: 1 - (1 - a)^(LAYERS - 1) = 1/3.
+    let alpha = 1.0 - (2.0f64 / 3.0).powf(1.0 / f64::from(LAYERS - 1));
+    ctx.save();
+    ctx.set_fill_style_str(p.shadow);
+    ctx.set_global_alpha(alpha);
+    for layer in 0..LAYERS {
+        let grow = spread * f64::from(layer) / f64::from(LAYERS);
+        let (x, y) = (board.x - m - grow, board.y - m - grow + drop);
+        let (w, h) = (board.w + 2.0 * (m + grow), board.h + 2.0 * (m + grow));
+        ctx.begin_path();
+        ctx.round_rect_with_f64(x, y, w, h, m + grow)?;
+        // Only the ring around the board: the frame and the board cover the rest.
+        ctx.rect(board.x, board.y, board.w, board.h);
+        ctx.fill_with_canvas_winding_rule(web_sys::CanvasWindingRule::Evenodd);
+    }
+    ctx.restore();
     Ok(())
 }
 
@@ -353,24 +373,23 @@ fn draw_marks(ctx: &Context, p: &Palette, marks: &Marks, layout: &Layout, still:
     Ok(())
 }
 
-/// A few wavy lines of grain, different on every square.
-fn draw_grain(ctx: &Context, p: &Palette, r: Rect, seed: u32) -> Drawn {
-    ctx.save();
-    ctx.begin_path();
-    ctx.rect(r.x, r.y, r.w, r.h);
-    ctx.clip();
+/// A few wavy lines of grain across each square, different on every square: one path for the
+/// whole board (stroked once, it is far quicker to rasterise than a stroke per line).
+fn draw_grain(ctx: &Context, p: &Palette, layout: &Layout) -> Drawn {
     ctx.set_stroke_style_str(p.grain);
-    ctx.set_line_width((r.w * 0.018).max(1.0));
-    for i in 0..5 {
-        let k = seed * 7 + i;
-        let y = r.y + r.h * (0.1 + 0.8 * (f64::from(i) + noise(k)) / 5.0);
-        let bend = r.h * 0.08 * (noise(k + 100) - 0.5);
-        ctx.begin_path();
-        ctx.move_to(r.x, y);
-        ctx.bezier_curve_to(r.x + r.w * 0.35, y + bend, r.x + r.w * 0.65, y - bend, r.x + r.w, y + bend * 0.5);
-        ctx.stroke();
+    ctx.set_line_width((layout.cell * 0.018).max(1.0));
+    ctx.begin_path();
+    for square in Square::all() {
+        let r = layout.square(square);
+        for i in 0..5 {
+            let k = square.index() as u32 * 7 + i;
+            let y = r.y + r.h * (0.1 + 0.8 * (f64::from(i) + noise(k)) / 5.0);
+            let bend = r.h * 0.08 * (noise(k + 100) - 0.5);
+            ctx.move_to(r.x, y);
+            ctx.bezier_curve_to(r.x + r.w * 0.35, y + bend, r.x + r.w * 0.65, y - bend, r.x + r.w, y + bend * 0.5);
+        }
     }
-    ctx.restore();
+    ctx.stroke();
     Ok(())
 }
 
