@@ -3,7 +3,9 @@
 // Chromium reports no unused preload. (PRELOAD_DIST=<dist> checks another build.)
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch } from './harness.mjs';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { serve, launch, dist } from './harness.mjs';
 const DIST = process.env.PRELOAD_DIST;
 
 let browser;
@@ -38,5 +40,12 @@ test('the preloaded glue and wasm are downloaded once each, and used', { timeout
   } finally {
     await context.close();
     await server.close();
+  }
+});
+
+test("both pages' glues carry V8's compile hint, so that their functions compile while the wasm downloads", () => {
+  for (const file of ['first-visit.js', 'onitama.js']) {
+    const glue = readFileSync(join(DIST ?? dist, file), 'utf8');
+    assert.match(glue, /^\/\/# allFunctionsCalledOnLoad\n/, file);
   }
 });

@@ -458,6 +458,14 @@ impl OnlineGame {
             }
             out.push(Output::Send(Message::Sync { game: id.clone(), record: record.clone() }));
         }
+        // A divergence of the last game found here may not have reached them (a message lost
+        // with a connection): my record of it goes again, if they are in the same game now.
+        if let (Some(_), Some((id, record))) = (&self.previous_diverged, &self.previous)
+            && game.is_some()
+            && game.as_ref() == self.game_id()
+        {
+            out.push(Output::Send(Message::Sync { game: id.clone(), record: record.clone() }));
+        }
         out.push(Output::Changed);
         Ok(())
     }
@@ -506,30 +514,30 @@ impl OnlineGame {
     /// A message about another game than this one: only the previous game's record, or a
     /// guest's late word on it, is taken.
     fn other_game(&mut self, message: Message, out: &mut Vec<Output>) -> Result<(), Refusal> {
-        let Some((id, mine)) = self.previous.clone().filter(|(id, _)| message.game() == Some(id)) else {
+        let Some((id, mine)) = self.previous.as_ref().filter(|(id, _)| message.game() == Some(id)).cloned() else {
             return Err(Refusal::WrongGame);
         };
+        // A guest that missed the new deal still talks of the last game: the host tells it how
+        // that one ended, and deals the new one again.
         let host_answers = self.host && matches!(message, Message::Sync { .. } | Message::RematchAccept { .. });
+        let mut send_mine = host_answers;
         if let Message::Sync { record: theirs, .. } = message {
             // The game before this one still has to agree: a divergence found after the next
-            // deal is reported too, and my record goes to them so that they see it as well.
-            let newly = self.previous_diverged.is_none();
+            // deal is reported too, once, and my record goes to them so that they see it too.
             if let Reconciled::Diverged { at } = reconcile::reconcile(&mine, &theirs, |_, _| true) {
-                self.previous_diverged = Some(Divergence { at: Some(at), theirs: Some(theirs) });
-                if newly {
-                    if !host_answers {
-                        out.push(Output::Send(Message::Sync { game: id.clone(), record: mine.clone() }));
-                    }
+                if self.previous_diverged.is_none() {
+                    send_mine = true;
                     out.extend([Output::Refused(Refusal::PreviousDiverged), Output::Changed]);
                 }
+                self.previous_diverged = Some(Divergence { at: Some(at), theirs: Some(theirs) });
             }
         } else if !host_answers {
             return Err(Refusal::WrongGame);
         }
-        if host_answers {
-            // A guest that missed the new deal still talks of the last game: tell it how that
-            // one ended, and deal the new one again.
+        if send_mine {
             out.push(Output::Send(Message::Sync { game: id, record: mine }));
+        }
+        if host_answers {
             out.extend(self.start_message().map(Output::Send));
             if let Some((id, record)) = &self.current {
                 out.push(Output::Send(Message::Sync { game: id.clone(), record: record.clone() }));
@@ -539,6 +547,10 @@ impl OnlineGame {
     }
 
     fn refused_by_peer(&mut self, refusal: Refusal, out: &mut Vec<Output>) {
+        if refusal == Refusal::PreviousDiverged {
+            // A report this side makes itself from the two records, never on the peer's word.
+            return;
+        }
         out.push(Output::Refused(refusal));
         // They judged my claim early by their clock: it lapses, the game goes on.
         let you = self.you;

@@ -289,6 +289,17 @@ fn a_saved_game_keeps_a_draw_offer_a_divergence_the_previous_game_and_a_declared
     assert!(text.contains(" / current Room1.2 ") && text.contains(" / previous Room1.1 "), "{text}");
     assert!(text.contains("result draw-agreed"), "{text}");
     assert_eq!(Saved::from_text(&text), Ok(saved));
+    // Either divergence alone; and a save written before the previous game's was kept (its
+    // word is 0 or 1) reads as it did.
+    for (diverged, previous_diverged) in [(false, true), (true, false), (false, false)] {
+        let again = Saved { diverged, previous_diverged, ..Saved::from_text(&text).unwrap() };
+        assert_eq!(Saved::from_text(&again.to_text()).as_ref(), Ok(&again));
+    }
+    let old =
+        "online guest Pdc8ldAa8IYBJnBtgmYT0D 0 GenITj6PjwOpNu-fWqkX8C - blue 60 1796157961625 0 random random 180 - 1";
+    let read = Saved::from_text(old).unwrap();
+    assert!(read.diverged && !read.previous_diverged);
+    assert!(Saved::from_text(&old.replace(" - 1", " - 4")).is_err());
     // A guest not yet dealt in: no record, no opponent.
     let fresh = OnlineGame::guest(tok("Room2"), tok("s"), 0).saved();
     assert_eq!(Saved::from_text(&fresh.to_text()), Ok(fresh));

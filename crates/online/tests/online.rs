@@ -767,8 +767,11 @@ fn records_that_diverge_after_a_reconnect_are_reported_on_both_sides_and_kept() 
     assert_eq!(host.play(5, first_legal(&host)), Err(Refusal::Diverged));
 }
 
-#[test]
-fn a_divergence_heard_of_after_the_next_deal_is_reported_on_both_sides_and_the_new_game_goes_on() {
+/// A guest reloaded from a save that missed its first move plays another one; the host, whose
+/// record has the lost move and its own resignation, deals a rematch before the guest's record
+/// reaches it. Returns both sides, the guest's record of the first game (not delivered yet), the
+/// host's messages to the guest (the new deal), the first game's id, and the moves at its first ply.
+fn diverged_then_rematched() -> (OnlineGame, OnlineGame, Message, Vec<Message>, Token, (Move, Move)) {
     let (mut host, mut guest) = pair(Color::Red, MoveLimit::DEFAULT);
     // Blue (the guest) moves first; then the page reloads from a save that missed that move.
     play_one(&mut host, &mut guest, 1);
@@ -805,9 +808,15 @@ fn a_divergence_heard_of_after_the_next_deal_is_reported_on_both_sides_and_the_n
     // Both ask for a rematch; the guest's offer reaches the host before its record, and the
     // host deals the next game.
     let offers = [sent(&guest.offer_rematch().unwrap()), sent(&host.offer_rematch().unwrap())];
-    let mut to_guest = sent(&host.receive(5, &offers[0][0].encode()));
+    let to_guest = sent(&host.receive(5, &offers[0][0].encode()));
     assert_ne!(host.game_id(), Some(&first), "the host dealt the next game");
     assert_eq!(host.status(), Status::Playing, "the host had seen nothing wrong");
+    (host, guest, guest_record, to_guest, first, (lost, other))
+}
+
+#[test]
+fn a_divergence_heard_of_after_the_next_deal_is_reported_on_both_sides_and_the_new_game_goes_on() {
+    let (mut host, mut guest, guest_record, mut to_guest, first, (lost, other)) = diverged_then_rematched();
     // The guest's record arrives: the host reports the last game's divergence, keeps both
     // records, and plays on.
     let out = host.receive(6, &guest_record.encode());
@@ -836,6 +845,45 @@ fn a_divergence_heard_of_after_the_next_deal_is_reported_on_both_sides_and_the_n
         assert!(again.previous_divergence().is_some());
         assert_eq!(again.divergence(), None);
     }
+}
+
+#[test]
+fn a_divergence_of_the_last_game_whose_record_was_lost_is_reported_after_a_reconnect() {
+    let (mut host, mut guest, _lost_with_the_connection, to_guest, first, _) = diverged_then_rematched();
+    // The guest follows the new deal; its record of the first game never reaches the host.
+    for message in &to_guest {
+        guest.receive(7, &message.encode());
+    }
+    assert!(guest.previous_divergence().is_some() && guest.previous().is_some_and(|(id, _)| *id == first));
+    host.disconnected();
+    guest.disconnected();
+    assert!(host.previous_divergence().is_none());
+    // After the reconnect the guest sends its record of the first game again: the host reports it.
+    let (mut to_guest, mut to_host) = (sent(&host.connected(8)), sent(&guest.connected(8)));
+    let mut heard = Vec::new();
+    for _ in 0..10 {
+        let next_host: Vec<Message> = to_guest.drain(..).flat_map(|m| sent(&guest.receive(9, &m.encode()))).collect();
+        let mut next_guest = Vec::new();
+        for message in to_host.drain(..) {
+            let out = host.receive(9, &message.encode());
+            heard.extend(refused(&out));
+            next_guest.extend(sent(&out));
+        }
+        (to_guest, to_host) = (next_guest, next_host);
+    }
+    assert!(to_guest.is_empty() && to_host.is_empty(), "the two sides fell quiet");
+    assert_eq!(heard, [Refusal::PreviousDiverged], "reported once on the host's side");
+    assert!(host.previous_divergence().is_some());
+    assert!(same_game(&host, &guest));
+    assert_eq!((host.status(), guest.status()), (Status::Playing, Status::Playing));
+}
+
+#[test]
+fn a_peer_cannot_make_this_side_report_a_divergence_it_did_not_find() {
+    let (mut host, _guest) = pair(Color::Red, MoveLimit::DEFAULT);
+    let out = host.receive(1, &Message::Refused(Refusal::PreviousDiverged).encode());
+    assert_eq!(refused(&out), []);
+    assert!(host.previous_divergence().is_none() && host.divergence().is_none());
 }
 
 #[test]

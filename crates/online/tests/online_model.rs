@@ -332,8 +332,12 @@ impl Model {
         }
         self.trace.push(format!("{} reloads, losing {lose}", ["host", "guest"][side]));
         self.sides[side] = OnlineGame::restore(saved, self.now);
-        // A reload that lost the moves the two disagreed on leaves no disagreement to report.
-        self.disagreed = None;
+        // A reload that lost the moves the two disagreed on leaves no disagreement to report
+        // (whether the current game's records still disagree is looked at again below); one
+        // about the previous game, whose record a reload keeps, stays.
+        if self.disagreed.as_ref() == self.sides[side].game_id() {
+            self.disagreed = None;
+        }
         self.check_consistent();
     }
 

@@ -384,7 +384,8 @@ fn show_mode_choices() {
 }
 
 fn show_setup_error(message: &str) {
-    set_text("setup-error", Some(message));
+    // An alert: the same refusal again is said again.
+    say_again("setup-error", message);
 }
 
 fn select_value(id: &str) -> String {
@@ -583,7 +584,12 @@ fn show_deck(deck: &DeckView, lang: Lang, opening: bool) {
             input.set_indeterminate(mixed);
         }
     }
-    set_text("deck-message", Some(&deck.message));
+    // A switch refused again is said again (a status region); the deck's summary is not.
+    if deck.refused {
+        say_again("deck-message", &deck.message);
+    } else {
+        set_text("deck-message", Some(&deck.message));
+    }
     if let Some(message) = find("deck-message") {
         let _ = message.set_attribute("class", if deck.refused { "refused" } else { "" });
     }
@@ -664,6 +670,15 @@ fn set_hidden(id: &str, hidden: bool) {
         && element.hidden() != hidden
     {
         element.set_hidden(hidden);
+    }
+}
+
+/// Writes `text` into a live region even if it shows it already, so that it is read out again:
+/// the answer to something the player did just now.
+fn say_again(id: &str, text: &str) {
+    if let Some(element) = element::<Element>(id) {
+        element.set_text_content(None);
+        element.set_text_content(Some(text));
     }
 }
 

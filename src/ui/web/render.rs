@@ -247,7 +247,7 @@ fn draw_focus(ctx: &Context, p: &Palette, focus: Focus, layout: &Layout, mover: 
 }
 
 /// The board as it stands without pieces or marks: drawn once into an offscreen canvas for each
-/// size, theme and side, then copied every frame (shadows and grain are slow to draw).
+/// size, theme and side, then copied every frame (its shadow, grain and temples are many shapes).
 fn draw_wood(ctx: &Context, p: &Palette, scale: TypeScale, layout: &Layout, coordinates: Option<Lang>) -> Drawn {
     let b = layout.board;
     let cell = layout.cell;
