@@ -36,7 +36,7 @@ fn the_arrow_keys_reach_the_side_card_and_enter_previews_it() {
     // A desktop (the side card beside the board) and a phone (in the mover's row).
     for (width, height) in [(1280.0, 800.0), (360.0, 640.0)] {
         let mut session = two_players();
-        session.update(Event::Relayout { width, height });
+        session.update(Event::Relayout { width, height, pixel_ratio: 1.0 });
         // From the mover's master, each arrow toward the side card.
         key(&mut session, "ArrowUp");
         let (mover, layout) = (session.state().position().to_move(), session.layout().clone());
@@ -207,7 +207,7 @@ fn a_card_that_moves_no_piece_is_not_chosen_so_a_piece_stays_movable() {
     let position = "B3R/4r/4r/4r/4r tiger,boar crab,ox goose r";
     let (mut session, _) =
         open_position(position, Mode::PassAndPlay { turn_board: false }, Settings::default(), Motion::Reduced);
-    session.update(Event::Relayout { width: 1280.0, height: 800.0 });
+    session.update(Event::Relayout { width: 1280.0, height: 800.0, pixel_ratio: 1.0 });
     let tiger = Card::from_name("tiger").unwrap();
     let legal = session.state().game.legal_moves();
     assert!(legal.iter().all(|m| m.card() != tiger), "the tiger moves nothing here");

@@ -20,7 +20,7 @@ fn game_in_progress() -> Session {
     let mode = Mode::VsAi { human: Color::Red, level: AiLevel::DEFAULT };
     let mut session =
         Session::new(State::new(Game::from_deal(&Deal::from_seed(1)), mode, Settings::default(), true, 7));
-    session.update(Event::Relayout { width: 360.0, height: 640.0 });
+    session.update(Event::Relayout { width: 360.0, height: 640.0, pixel_ratio: 1.0 });
     session.update(Event::Opened);
     session
 }
@@ -121,7 +121,7 @@ fn offline_without_the_whole_page_a_game_saved_in_a_feature_is_not_written_over_
         let mut state = State::new(opened.game, opened.mode, opened.settings, true, 7);
         state.hold_save = opened.hold_save;
         let mut session = Session::new(state);
-        let mut effects = session.update(Event::Relayout { width: 360.0, height: 640.0 });
+        let mut effects = session.update(Event::Relayout { width: 360.0, height: 640.0, pixel_ratio: 1.0 });
         effects.extend(session.update(Event::Opened));
         assert!(!effects.iter().any(|e| matches!(e, Effect::SaveGame(_))), "{effects:?}");
         let first = session.state().game.legal_moves()[0];

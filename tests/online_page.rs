@@ -392,7 +392,7 @@ fn a_reload_takes_the_page_back_into_the_same_game() {
     let saved = host.saved().to_text();
     state.online = Some(onitama::ui::online::OnlineState::restoring(saved, Color::Blue));
     let mut session = Session::new(state);
-    session.update(Event::Relayout { width: 360.0, height: 640.0 });
+    session.update(Event::Relayout { width: 360.0, height: 640.0, pixel_ratio: 1.0 });
     let effects = session.update(Event::Opened);
     assert_eq!(commands(&effects), vec![Command::Restore(Box::new(host.saved()))]);
     assert!(!session.state().human_to_move(), "nothing is played until the module is back");

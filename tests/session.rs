@@ -63,7 +63,7 @@ fn a_relayout_during_the_slide_does_not_stall_the_ai() {
     let order = searches(&effects).pop().expect("the AI searches while the move slides");
     session.update(Event::Frame { now_ms: 1000.0 });
     assert!(session.state().anim.is_some());
-    session.update(Event::Relayout { width: 800.0, height: 1100.0 });
+    session.update(Event::Relayout { width: 800.0, height: 1100.0, pixel_ratio: 1.0 });
     // The answer arrives after the resize: it plays at once.
     let m = some_move(&order);
     session.update(done(&order, Some(m), None));
@@ -82,7 +82,7 @@ fn a_relayout_with_the_answer_held_plays_it() {
     session.update(done(&order, Some(some_move(&order)), None));
     assert!(session.held_move().is_some(), "held until the slide ends");
     assert_eq!(session.state().game.moves().len(), 1);
-    session.update(Event::Relayout { width: 800.0, height: 1100.0 });
+    session.update(Event::Relayout { width: 800.0, height: 1100.0, pixel_ratio: 1.0 });
     assert_eq!(session.state().game.moves().len(), 2);
     run_frames(&mut session, 2000.0);
     assert!(!session.is_animating());
@@ -301,10 +301,35 @@ fn a_notice_stays_while_the_ai_moves() {
     assert!(session.state().notice.is_none(), "the player's move takes it away");
     session.update(Event::Notice(onitama::ui::notice::Notice::LinkBroken(onitama::save::LinkError::BadEncoding)));
     let order = searches(&effects).pop().unwrap();
-    session.update(Event::Relayout { width: 1280.0, height: 800.0 });
     session.update(done(&order, Some(some_move(&order)), None));
+    run_frames(&mut session, 0.0);
     assert_eq!(session.state().game.moves().len(), 2);
     assert!(session.state().notice.is_some(), "the AI's move leaves it for the player to read");
+}
+
+#[test]
+fn the_canvas_is_resized_and_drawn_again_only_when_its_size_or_the_screens_pixels_change() {
+    let (mut session, effects) = open(START, vs_ai(Color::Red), Settings::default());
+    let sized =
+        |effects: &[Effect]| effects.iter().find_map(|e| if let Effect::SizeCanvas(s) = e { Some(*s) } else { None });
+    let size = sized(&effects).expect("the page gives the canvas its size as it opens");
+    assert_eq!(size.pixels(), (1280, 800));
+    assert_eq!(session.canvas(), Some(size));
+    play(&mut session, "ox:c1c2".parse().unwrap());
+    assert!(session.state().anim.is_some());
+    // The resize observer's first report repeats the size the page opened at: nothing to do, and
+    // the move goes on sliding.
+    let same = session.update(Event::Relayout { width: 1280.0, height: 800.0, pixel_ratio: 1.0 });
+    assert!(same.is_empty(), "{same:?}");
+    assert!(session.state().anim.is_some());
+    // A phone's sharper screen: the same CSS size, twice the pixels; the slide ends at once.
+    let sharper = session.update(Event::Relayout { width: 1280.0, height: 800.0, pixel_ratio: 2.0 });
+    assert_eq!(sized(&sharper).map(|s| s.pixels()), Some((2560, 1600)));
+    assert!(sharper.contains(&Effect::Redraw) && session.state().anim.is_none());
+    // A fractional size rounds to whole pixels; an empty canvas still has one.
+    let odd = session.update(Event::Relayout { width: 360.4, height: 0.0, pixel_ratio: 2.75 });
+    assert_eq!(sized(&odd).map(|s| s.pixels()), Some((991, 3)));
+    assert_eq!(session.layout().width, 360.4);
 }
 
 #[test]
@@ -461,7 +486,7 @@ fn in_pass_and_play_the_board_turns_as_one_piece_and_no_card_sweeps_across() {
     // A desktop, and a phone, where the side card lies in the row of the player to move.
     for (width, height) in [(1280.0, 800.0), (390.0, 700.0)] {
         let (mut session, _) = open(START, Mode::PassAndPlay { turn_board: true }, Settings::default());
-        session.update(Event::Relayout { width, height });
+        session.update(Event::Relayout { width, height, pixel_ratio: 1.0 });
         play(&mut session, "ox:c1c2".parse().unwrap());
         let anim = session.state().anim.clone().expect("the move is shown");
         assert!(anim.turn, "the picture turns");
@@ -491,7 +516,7 @@ fn a_win_is_celebrated_unless_motion_is_reduced() {
     assert!(lost.state().celebration.is_none(), "no confetti for the AI's win");
     let game = Game::new("5/5/2B2/2R2/5 crab,boar horse,elephant ox r".parse().unwrap());
     let mut calm = Session::new(State::new(game, vs_ai(Color::Red), Settings::default(), true, 1));
-    calm.update(Event::Relayout { width: 1280.0, height: 800.0 });
+    calm.update(Event::Relayout { width: 1280.0, height: 800.0, pixel_ratio: 1.0 });
     calm.update(Event::Intent(Intent::Play("crab:c2c3".parse().unwrap())));
     assert!(calm.state().celebration.is_none());
     assert!(calm.state().anim.is_none());

@@ -242,7 +242,7 @@ impl Harness {
                 self.send(Event::Settings(SettingsPatch { language: Some(Lang::ALL[index]), ..Default::default() }));
             }
             Action::Relayout(width, height) => {
-                self.send(Event::Relayout { width, height });
+                self.send(Event::Relayout { width, height, pixel_ratio: 1.0 });
             }
             Action::Frame(step) => {
                 self.now_ms += step;
@@ -492,7 +492,7 @@ fn run_sequence(
     let state = State::new(game, mode(start_mode), settings, reduced_motion, seed);
     let mut harness =
         Harness { session: Session::new(state), orders: Vec::new(), review: None, now_ms: 0.0, wrong_effect: None };
-    harness.send(Event::Relayout { width: 1280.0, height: 800.0 });
+    harness.send(Event::Relayout { width: 1280.0, height: 800.0, pixel_ratio: 1.0 });
     harness.send(Event::Opened);
     for action in actions {
         let before = harness.session.clone();

@@ -268,7 +268,7 @@ fn its_texts_are_fetched_once_per_language_and_a_failed_fetch_says_so() {
     assert_eq!(effects.iter().filter(|e| matches!(e, Effect::FetchTutorialTexts(_))).count(), 1);
     assert_eq!(session.controls().tutorial.unwrap().text, "…");
     // Asked once: a second event while it comes does not ask again.
-    let effects = session.update(Event::Relayout { width: 400.0, height: 600.0 });
+    let effects = session.update(Event::Relayout { width: 400.0, height: 600.0, pixel_ratio: 1.0 });
     assert!(!effects.iter().any(|e| matches!(e, Effect::FetchTutorialTexts(_))));
     session.update(Event::TutorialTexts { lang: Lang::En, file: None });
     assert!(session.controls().tutorial.unwrap().text.contains("could not be loaded"));

@@ -26,6 +26,21 @@ impl Rect {
     }
 }
 
+/// The canvas's place on the page: its size in CSS pixels, and the screen's pixels per CSS pixel.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct CanvasSize {
+    pub width: f64,
+    pub height: f64,
+    pub pixel_ratio: f64,
+}
+
+impl CanvasSize {
+    /// The canvas's own pixels, one per screen pixel so that the board stays sharp.
+    pub fn pixels(&self) -> (u32, u32) {
+        ((self.width * self.pixel_ratio).round() as u32, (self.height * self.pixel_ratio).round() as u32)
+    }
+}
+
 /// A place a card can lie: in a player's hand (slot 0 or 1), or beside the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CardPlace {

@@ -11,7 +11,7 @@ use super::deck;
 use super::error_text;
 use super::features::Features;
 use super::keyboard::{self, KeyResult};
-use super::layout::Layout;
+use super::layout::{CanvasSize, Layout};
 use super::pointer;
 use super::puzzle::{Choice, PuzzleRun, Status as PuzzleStatus, choose, offered};
 use super::review::Review;
@@ -63,10 +63,11 @@ pub enum Event {
     Key(String),
     Intent(Intent),
     Settings(SettingsPatch),
-    /// The canvas has this size now (CSS pixels).
+    /// The canvas has this size now (CSS pixels), on a screen of this many pixels per CSS pixel.
     Relayout {
         width: f64,
         height: f64,
+        pixel_ratio: f64,
     },
     /// An animation frame at this time.
     Frame {
@@ -299,6 +300,8 @@ pub enum Effect {
     CancelSearch,
     /// Draw a frame (and send `Frame` with its time).
     Redraw,
+    /// Give the canvas this size (which clears it: a `Redraw` follows).
+    SizeCanvas(CanvasSize),
     /// Show this in the controls around the canvas.
     Controls(Box<ControlsView>),
     SaveGame(SaveFile),
@@ -376,6 +379,8 @@ impl NewGame {
 pub struct Session {
     state: State,
     layout: Layout,
+    /// The canvas's size, as last given to it.
+    canvas: Option<CanvasSize>,
     last_request: u32,
     /// The AI's move, held until the move on screen has finished.
     held: Option<Move>,
@@ -415,6 +420,7 @@ impl Session {
         Session {
             state,
             layout,
+            canvas: None,
             last_request: 0,
             held: None,
             evaluated: None,
@@ -439,6 +445,11 @@ impl Session {
 
     pub fn layout(&self) -> &Layout {
         &self.layout
+    }
+
+    /// The canvas's size, once the page has given it.
+    pub fn canvas(&self) -> Option<CanvasSize> {
+        self.canvas
     }
 
     /// A move is on its way: sliding on screen, or the AI's answer waiting for the slide to end
@@ -494,12 +505,7 @@ impl Session {
             Event::Key(key) => self.key(&key),
             Event::Intent(intent) => self.intent(intent),
             Event::Settings(patch) => self.settings(patch),
-            Event::Relayout { width, height } => {
-                self.layout = Layout::new(width, height, self.state.bottom());
-                // What was sliding was planned on the old layout: show the end of it at once.
-                self.state.anim = None;
-                self.effects.push(Effect::Redraw);
-            }
+            Event::Relayout { width, height, pixel_ratio } => self.relayout(width, height, pixel_ratio),
             Event::Frame { now_ms } => self.frame(now_ms),
             Event::Reply(reply) => self.reply(reply),
             // Only the features ask for these: without them (`crate::ui::features`) their code is left out.
@@ -974,6 +980,21 @@ impl Session {
         }
         self.effects.push(Effect::SaveSettings(self.state.settings));
         self.changed();
+    }
+
+    /// The canvas's place changed, or may have (a resize observer's first report gives the size
+    /// the page opened at: then nothing changes, and nothing is drawn again).
+    fn relayout(&mut self, width: f64, height: f64, pixel_ratio: f64) {
+        let size = CanvasSize { width: width.max(1.0), height: height.max(1.0), pixel_ratio };
+        if self.canvas == Some(size) {
+            return;
+        }
+        self.canvas = Some(size);
+        self.layout = Layout::new(size.width, size.height, self.state.bottom());
+        // What was sliding was planned on the old layout: show the end of it at once.
+        self.state.anim = None;
+        self.effects.push(Effect::SizeCanvas(size));
+        self.effects.push(Effect::Redraw);
     }
 
     fn frame(&mut self, now_ms: f64) {

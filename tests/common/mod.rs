@@ -42,7 +42,7 @@ pub enum Motion {
 /// A session over `game` on a 1280×800 canvas, opened, with what opening it asked for.
 pub fn open_game(game: Game, mode: Mode, settings: Settings, motion: Motion) -> (Session, Vec<Effect>) {
     let mut session = Session::new(State::new(game, mode, settings, motion == Motion::Reduced, 7));
-    let mut effects = session.update(Event::Relayout { width: 1280.0, height: 800.0 });
+    let mut effects = session.update(Event::Relayout { width: 1280.0, height: 800.0, pixel_ratio: 1.0 });
     effects.extend(session.update(Event::Opened));
     (session, effects)
 }
@@ -59,7 +59,7 @@ pub fn open_for_puzzles(settings: Settings, solved: &[u32], motion: Motion) -> S
     let mut state = State::new(Game::from_deal(&Deal::from_seed(1)), mode, settings, motion == Motion::Reduced, 7);
     state.solved = solved.to_vec();
     let mut session = Session::new(state);
-    session.update(Event::Relayout { width: 360.0, height: 640.0 });
+    session.update(Event::Relayout { width: 360.0, height: 640.0, pixel_ratio: 1.0 });
     session.update(Event::Opened);
     session
 }

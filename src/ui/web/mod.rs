@@ -39,8 +39,6 @@ pub struct App {
     /// Something changed since the canvas was last drawn: the next frame draws it.
     needs_draw: bool,
     board: render::BoardCache,
-    /// The canvas's size (CSS pixels) and pixel ratio it was last laid out for.
-    laid_out: Option<(f64, f64, f64)>,
 }
 
 thread_local! {
@@ -187,7 +185,6 @@ fn show(
         frame_requested: false,
         needs_draw: false,
         board: render::BoardCache::default(),
-        laid_out: None,
     };
     APP.with(|cell| *cell.borrow_mut() = Some(app));
     let pointer = |phase: PointerPhase| {
@@ -392,6 +389,11 @@ impl App {
                 self.needs_draw = true;
                 self.request_frame();
             }
+            Effect::SizeCanvas(size) => {
+                let (width, height) = size.pixels();
+                self.canvas.set_width(width);
+                self.canvas.set_height(height);
+            }
             Effect::Controls(view) => controls::update(&view),
             Effect::SaveGame(file) => {
                 crash::remember(file.game.to_record());
@@ -443,28 +445,19 @@ impl App {
 
     /// Fits the canvas to its place on the page and draws it there.
     fn relayout(&mut self) {
-        if self.fit_canvas() {
-            // Resizing the canvas cleared it: draw now, not a frame later.
+        self.fit_canvas();
+        if self.needs_draw {
+            // A resized canvas is blank: draw now, not a frame later.
             self.draw(now_ms());
         }
     }
 
-    /// Sizes the canvas to its place on the page and lays the board out for it; says whether
-    /// anything changed (nothing does if neither the size nor the pixel ratio did: the resize
-    /// observer's first report, before the first paint, gives the size the page opened at).
-    fn fit_canvas(&mut self) -> bool {
-        let Some(window) = web_sys::window() else { return false };
+    /// Tells the session where the canvas is (it resizes the canvas if that changed).
+    fn fit_canvas(&mut self) {
+        let Some(window) = web_sys::window() else { return };
         let rect = self.canvas.get_bounding_client_rect();
-        let (width, height) = (rect.width().max(1.0), rect.height().max(1.0));
-        let ratio = window.device_pixel_ratio();
-        if self.laid_out.replace((width, height, ratio)) == Some((width, height, ratio)) {
-            return false;
-        }
-        self.canvas.set_width((width * ratio).round() as u32);
-        self.canvas.set_height((height * ratio).round() as u32);
-        let _ = self.context.set_transform(ratio, 0.0, 0.0, ratio, 0.0, 0.0);
-        self.dispatch(Event::Relayout { width, height });
-        true
+        let pixel_ratio = window.device_pixel_ratio();
+        self.dispatch(Event::Relayout { width: rect.width(), height: rect.height(), pixel_ratio });
     }
 
     fn start_search(&mut self, order: SearchOrder) {
@@ -527,12 +520,11 @@ impl App {
     fn draw(&mut self, now_ms: f64) {
         self.needs_draw = false;
         // A frame that failed half-way must not leave its transform or transparency behind.
-        let ratio = web_sys::window().map_or(1.0, |w| w.device_pixel_ratio());
+        let ratio = self.session.canvas().map_or(1.0, |size| size.pixel_ratio);
         let _ = self.context.set_transform(ratio, 0.0, 0.0, ratio, 0.0, 0.0);
         self.context.set_global_alpha(1.0);
-        if let Err(error) =
-            render::draw(&self.context, &mut self.board, self.session.state(), self.session.layout(), now_ms)
-        {
+        let state = self.session.state();
+        if let Err(error) = render::draw(&self.context, &mut self.board, state, self.session.layout(), ratio, now_ms) {
             web_sys::console::error_1(&error);
         }
     }

@@ -41,8 +41,15 @@ pub struct BoardCache {
 type BoardKey = (Layout, bool, Option<Lang>, u32);
 
 impl BoardCache {
-    fn draw(&mut self, ctx: &Context, p: &Palette, scale: TypeScale, layout: &Layout, state: &State) -> Drawn {
-        let ratio = web_sys::window().map_or(1.0, |w| w.device_pixel_ratio());
+    fn draw(
+        &mut self,
+        ctx: &Context,
+        p: &Palette,
+        scale: TypeScale,
+        layout: &Layout,
+        state: &State,
+        ratio: f64,
+    ) -> Drawn {
         let key = |layout: &Layout| {
             (
                 layout.clone(),
@@ -98,7 +105,15 @@ fn wood_area(layout: &Layout) -> Rect {
     Rect { x: b.x - pad, y: b.y - pad, w: b.w + 2.0 * pad, h: b.h + 2.0 * pad }
 }
 
-pub fn draw(ctx: &Context, cache: &mut BoardCache, state: &State, layout: &Layout, now_ms: f64) -> Drawn {
+/// Draws the page's canvas, of `pixel_ratio` screen pixels per CSS pixel, at `now_ms`.
+pub fn draw(
+    ctx: &Context,
+    cache: &mut BoardCache,
+    state: &State,
+    layout: &Layout,
+    pixel_ratio: f64,
+    now_ms: f64,
+) -> Drawn {
     let p = Palette::of(state.dark());
     let scale = TypeScale::for_cell(layout.cell);
     ctx.set_fill_style_str(p.background);
@@ -125,7 +140,7 @@ pub fn draw(ctx: &Context, cache: &mut BoardCache, state: &State, layout: &Layou
     if let Some((color, strong)) = marks.lit_hand.filter(|_| still_screen) {
         draw_lit_hand(ctx, p, layout, color, strong)?;
     }
-    cache.draw(ctx, p, scale, layout, state)?;
+    cache.draw(ctx, p, scale, layout, state, pixel_ratio)?;
     draw_marks(ctx, p, &marks, layout, still_screen)?;
     let dragged = marks.dragged.map(|(from, ..)| from);
     for &(square, piece, rect) in &still.pieces {
