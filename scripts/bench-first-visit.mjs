@@ -32,7 +32,9 @@ const CPU_SLOWDOWN = 4;
 const PHONE = { viewport: { width: 360, height: 640 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
 
 let requests = [];
-const onRequest = (method, path) => requests.push({ method, path, at: performance.now() });
+// By path and query: the AI's worker `ai-worker.js?first-visit` and the service worker's copy of
+// `ai-worker.js` are two files.
+const onRequest = (method, path, headers, search) => requests.push({ method, path: path + search, at: performance.now() });
 const builds = [dist, ...(against ? [against] : [])];
 const servers = await Promise.all(builds.map((directory) => serve('/', directory, { compress: true, onRequest })));
 const browser = await launch([], { firstVisit: true });

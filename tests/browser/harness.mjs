@@ -23,8 +23,9 @@ const TYPES = {
 /**
  * Serves a build (dist/ unless told) under `prefix` (e.g. '/' or '/games/onitama/') on a free port of 127.0.0.1.
  * Options: `compress: true` answers as a static host does (gzip, level 9, when the browser accepts it;
- * an ETag and `cache-control: max-age=600`, like GitHub Pages); `onRequest(method, path, headers)` hears every
- * request that reaches the server (and its headers). `signaling: 'ws://127.0.0.1:<port>'` puts
+ * an ETag and `cache-control: max-age=600`, like GitHub Pages); `onRequest(method, path, headers, search)`
+ * hears every request that reaches the server (its decoded path, its headers, and its query string: '?…'
+ * or ''). `signaling: 'ws://127.0.0.1:<port>'` puts
  * another signalling server in index.html than the build's (in its Content-Security-Policy and
  * the online module's configuration, where scripts/online-config.mjs wrote it), so a test can
  * run its own server on a free port.
@@ -35,8 +36,9 @@ export async function serve(prefix = '/', directory = dist, { compress = false, 
   }
   const gzipped = new Map();
   const server = createServer(async (request, response) => {
-    const path = decodeURIComponent(new URL(request.url, 'http://x').pathname);
-    onRequest?.(request.method, path, request.headers);
+    const url = new URL(request.url, 'http://x');
+    const path = decodeURIComponent(url.pathname);
+    onRequest?.(request.method, path, request.headers, url.search);
     if (!path.startsWith(prefix)) { response.writeHead(404).end(); return; }
     let file = normalize(join(directory, path.slice(prefix.length)));
     if (!file.startsWith(directory)) { response.writeHead(403).end(); return; }
