@@ -20,7 +20,7 @@ fn two_players() -> Session {
 }
 
 fn key(session: &mut Session, key: &str) -> Vec<Effect> {
-    session.update(Event::Key(key.to_string()))
+    session.update(Event::Key(key.into()))
 }
 
 /// Plays moves as a button would, letting each slide end.
@@ -220,4 +220,24 @@ fn a_card_that_moves_no_piece_is_not_chosen_so_a_piece_stays_movable() {
     assert_eq!(session.state().selected_card, None);
     assert_eq!(session.state().preview, Some(tiger), "where it reaches is shown instead");
     assert!(onitama::ui::board::movable_pieces(session.state()).any(), "the master can still be moved");
+}
+
+#[test]
+fn a_key_held_with_ctrl_alt_or_meta_is_left_to_the_browser() {
+    use onitama::ui::keyboard::KeyPress;
+    let shortcut = |key: &str| KeyPress { key: key.to_string(), with_modifier: true };
+    let mut session = two_players();
+    // Alt+Left (back), Ctrl+Enter: the board neither takes them nor acts on them.
+    for key in ["ArrowLeft", "Enter", "Escape", " "] {
+        assert!(!shortcut(key).board_takes(), "{key}");
+        assert!(KeyPress::from(key).board_takes(), "{key} alone is the board's");
+        let effects = session.update(Event::Key(shortcut(key)));
+        assert!(effects.is_empty() && session.state().focus.is_none(), "{key}: {effects:?}");
+    }
+    assert!(!KeyPress::from("Tab").board_takes(), "Tab goes on through the page");
+    // The move list's keys and Escape over a result are the page's only without them.
+    assert_eq!(shortcut("ArrowLeft").page_key(), None);
+    assert_eq!(KeyPress::from("ArrowLeft").page_key(), Some("ArrowLeft"));
+    key(&mut session, "ArrowUp");
+    assert!(session.state().focus.is_some(), "the same key alone moves the focus");
 }

@@ -207,7 +207,7 @@ impl Harness {
                 });
             }
             Action::Key(index) => {
-                self.send(Event::Key(KEYS[index].to_string()));
+                self.send(Event::Key(KEYS[index].into()));
             }
             Action::Undo => {
                 self.send(Event::Intent(Intent::Undo));

@@ -84,6 +84,21 @@ fn a_damaged_save_keeps_the_language_and_says_why() {
 }
 
 #[test]
+fn only_a_browser_that_kept_nothing_is_a_first_visit() {
+    let first = |found: Found| opening(found, |_| fresh_game()).first_visit;
+    assert!(first(Found::default()), "nothing kept: the tutorial is offered");
+    let link = Some(Ok(Game::from_deal(&Deal::from_seed(7))));
+    assert!(first(Found { link, ..Found::default() }), "a friend's game link, opened first");
+    assert!(!first(Found { save: Ok(Some(save(None))), ..Found::default() }));
+    assert!(!first(Found { settings: Some(SettingsFile::default()), ..Found::default() }));
+    // A player back with a save this version cannot read has been here before: set aside, the
+    // save is no longer where it was, but the page still knows.
+    assert!(!first(Found { save: Err(SaveError::MissingMode), ..Found::default() }));
+    // A browser that keeps nothing would offer it on every visit.
+    assert!(!first(Found { can_store: false, ..Found::default() }));
+}
+
+#[test]
 fn a_link_opens_its_game_in_the_saved_mode_and_a_broken_one_is_told() {
     let linked = Game::from_deal(&Deal::from_seed(7));
     let found = Found { save: Ok(Some(save(None))), link: Some(Ok(linked.clone())), ..Found::default() };

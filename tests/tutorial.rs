@@ -5,7 +5,7 @@
 use onitama::mode::AiLevel;
 use onitama::rules::{Color, Game, Outcome, Way};
 use onitama::save::AsideGame;
-use onitama::ui::session::{Effect, Event, Intent};
+use onitama::ui::session::{Effect, Event, Focus, Intent};
 use onitama::ui::startup::{Found, opening};
 use onitama::ui::state::{Settings, State};
 use onitama::ui::tutorial::{STEPS, tutorial_file};
@@ -122,14 +122,18 @@ fn the_tutorial_is_played_through_and_ends_back_at_the_game_put_aside() {
         }
         if n + 1 < STEPS.len() {
             assert_eq!(view.tutorial.unwrap().next_label, "Next");
-            intent(&mut session, Intent::TutorialNext);
+            let effects = intent(&mut session, Intent::TutorialNext);
             assert_eq!(session.state().position(), &STEPS[n + 1].start().unwrap());
+            // Next is disabled until the step's move: the keyboard goes on from its words.
+            assert!(effects.contains(&Effect::Focus(Focus::TutorialText)), "{effects:?}");
         } else {
             assert_eq!(view.tutorial.unwrap().next_label, "Finish");
         }
     }
     let effects = intent(&mut session, Intent::TutorialNext);
     assert!(effects.contains(&Effect::TutorialDone));
+    // Finish went with the panel: the focus goes to the board, not to the page's start.
+    assert!(effects.contains(&Effect::Focus(Focus::Board)), "{effects:?}");
     let state = session.state();
     assert_eq!(state.tutorial, None);
     assert!(state.tutorial_done);
@@ -215,6 +219,7 @@ fn it_can_be_left_at_any_step_and_is_remembered_as_done() {
         assert_eq!(step(&session), at);
         let effects = intent(&mut session, Intent::LeaveTutorial);
         assert!(effects.contains(&Effect::TutorialDone), "step {at}");
+        assert!(effects.contains(&Effect::Focus(Focus::Board)), "step {at}: Leave went with the panel");
         let state = session.state();
         assert!(state.tutorial.is_none() && state.tutorial_done);
         assert_eq!(state.game.moves(), mine.moves(), "step {at}");

@@ -156,6 +156,17 @@ fn the_new_game_form_opens_on_the_game_played_and_reads_back_what_it_shows() {
 }
 
 #[test]
+fn inviting_a_friend_from_the_menu_opens_the_form_on_a_game_online_in_the_colour_played() {
+    let state = state(START, Mode::VsAi { human: Color::Blue, level: AiLevel::nth(2) });
+    let form = SetupForm::invite(&state);
+    assert_eq!(form.choice.kind, ModeKind::Online);
+    assert_eq!((form.choice.seat, form.cards), (Seat::Blue, SetupForm::of(&state).cards));
+    assert!(!form.stranger);
+    assert_eq!(form.fields().mode, "online");
+    assert_eq!(SetupForm::read(&form.fields()), form, "the dialog reads back what it was opened with");
+}
+
+#[test]
 fn the_new_game_form_decides_a_random_seat_by_the_coin_and_refuses_a_card_twice_in_words() {
     let mut form = SetupForm::of(&state(START, Mode::default()));
     form.choice.seat = Seat::Random;

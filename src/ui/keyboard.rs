@@ -8,6 +8,40 @@ use super::session::Intent;
 use super::state::{Focus, State};
 use crate::rules::{Color, Move, Square};
 
+/// A key as the browser reports it (`KeyboardEvent.key`), and whether Ctrl, Alt or Meta was held
+/// with it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KeyPress {
+    pub key: String,
+    pub with_modifier: bool,
+}
+
+impl KeyPress {
+    /// The key, if it is one of the page's: held with Ctrl, Alt or Meta it is a shortcut of the
+    /// browser or the system (Alt+Left goes back, Ctrl+Home scrolls), which the page leaves alone.
+    /// Shift is no such key: it makes capitals, and Shift+Tab goes back through the page.
+    pub fn page_key(&self) -> Option<&str> {
+        (!self.with_modifier).then_some(self.key.as_str())
+    }
+
+    /// Whether the board takes the key for itself, so that the browser must not act on it too.
+    pub fn board_takes(&self) -> bool {
+        self.page_key().is_some_and(is_board_key)
+    }
+}
+
+impl From<&str> for KeyPress {
+    fn from(key: &str) -> KeyPress {
+        KeyPress { key: key.to_string(), with_modifier: false }
+    }
+}
+
+impl From<String> for KeyPress {
+    fn from(key: String) -> KeyPress {
+        KeyPress { key, with_modifier: false }
+    }
+}
+
 pub enum KeyResult {
     /// The key was not for the board (Tab, for instance, moves on through the page).
     Ignored,
@@ -95,7 +129,7 @@ pub fn key(state: &mut State, layout: &Layout, key: &str) -> KeyResult {
 }
 
 /// The keys the board takes for itself (the browser must not scroll or press buttons with them).
-pub fn is_board_key(key: &str) -> bool {
+fn is_board_key(key: &str) -> bool {
     matches!(key, "ArrowUp" | "ArrowDown" | "ArrowLeft" | "ArrowRight" | "Enter" | " " | "Escape")
 }
 

@@ -10,7 +10,7 @@ use super::board;
 use super::deck;
 use super::error_text;
 use super::features::Features;
-use super::keyboard::{self, KeyResult};
+use super::keyboard::{self, KeyPress, KeyResult};
 use super::layout::{CanvasSize, Layout};
 use super::pointer;
 use super::puzzle::{Choice, PuzzleRun, Status as PuzzleStatus, choose, offered};
@@ -59,8 +59,8 @@ pub enum Event {
         time_ms: f64,
     },
     PointerCancel,
-    /// A key pressed on the board (`KeyboardEvent.key`).
-    Key(String),
+    /// A key pressed on the board.
+    Key(KeyPress),
     Intent(Intent),
     Settings(SettingsPatch),
     /// The canvas has this size now (CSS pixels), on a screen of this many pixels per CSS pixel.
@@ -351,6 +351,10 @@ pub enum Effect {
 pub enum Focus {
     /// The review's panel (its Close button), opened by a Review button that its opening hides.
     Review,
+    /// The tutorial's words, after Next: the button is disabled until the step's move is made.
+    TutorialText,
+    /// The board, after the tutorial's panel (and the button pressed in it) went away.
+    Board,
 }
 
 /// Options for a new game, as the dialog and the API give them.
@@ -502,7 +506,11 @@ impl Session {
                 self.state.drag = None;
                 self.effects.push(Effect::Redraw);
             }
-            Event::Key(key) => self.key(&key),
+            Event::Key(press) => {
+                if let Some(key) = press.page_key() {
+                    self.key(key);
+                }
+            }
             Event::Intent(intent) => self.intent(intent),
             Event::Settings(patch) => self.settings(patch),
             Event::Relayout { width, height, pixel_ratio } => self.relayout(width, height, pixel_ratio),
@@ -789,11 +797,20 @@ impl Session {
                 self.tutorial_step(0);
             }
             Intent::TutorialNext => match self.state.tutorial {
-                Some(run) if run.done && run.is_last() => self.leave_tutorial(),
-                Some(run) if run.done => self.tutorial_step(run.step + 1),
+                Some(run) if run.done && run.is_last() => {
+                    self.leave_tutorial();
+                    self.effects.push(Effect::Focus(Focus::Board));
+                }
+                Some(run) if run.done => {
+                    self.tutorial_step(run.step + 1);
+                    self.effects.push(Effect::Focus(Focus::TutorialText));
+                }
                 _ => {}
             },
-            Intent::LeaveTutorial if self.state.tutorial.is_some() => self.leave_tutorial(),
+            Intent::LeaveTutorial if self.state.tutorial.is_some() => {
+                self.leave_tutorial();
+                self.effects.push(Effect::Focus(Focus::Board));
+            }
             Intent::LeaveTutorial => {}
             Intent::Undo => self.step_history(true),
             Intent::Redo => self.step_history(false),

@@ -24,12 +24,21 @@ pub struct Found {
     pub browser_language: Option<String>,
     /// The whole page was asked for and could not be had (`crate::ui::features`).
     pub whole_page_unavailable: bool,
+    /// The browser lets the page keep things (a private window may not).
+    pub can_store: bool,
 }
 
 impl Default for Found {
     /// A browser that holds nothing: a first visit, in English.
     fn default() -> Found {
-        Found { save: Ok(None), settings: None, link: None, browser_language: None, whole_page_unavailable: false }
+        Found {
+            save: Ok(None),
+            settings: None,
+            link: None,
+            browser_language: None,
+            whole_page_unavailable: false,
+            can_store: true,
+        }
     }
 }
 
@@ -53,11 +62,15 @@ pub struct Opening {
     /// The same, but the whole page could not be had: this page shows what it can, and the save
     /// is not written over until the player acts.
     pub hold_save: bool,
+    /// Nothing was kept from an earlier visit, not even a save that could not be read: the
+    /// tutorial is offered. (A browser that keeps nothing would offer it on every visit: never.)
+    pub first_visit: bool,
 }
 
 /// `new_game` deals from the cards the settings enable.
 pub fn opening(found: Found, new_game: impl FnOnce(CardSet) -> Game) -> Opening {
     let browser = found.browser_language.as_deref().and_then(Lang::from_code).unwrap_or(Lang::En);
+    let first_visit = found.can_store && matches!(found.save, Ok(None)) && found.settings.is_none();
     let (saved, mut notice) = match found.save {
         Ok(saved) => (saved, None),
         Err(reason) => (None, Some(Notice::SaveUnreadable(reason))),
@@ -138,6 +151,7 @@ pub fn opening(found: Found, new_game: impl FnOnce(CardSet) -> Game) -> Opening 
         online,
         needs_features,
         hold_save,
+        first_visit,
     }
 }
 

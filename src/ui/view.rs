@@ -597,6 +597,13 @@ impl SetupForm {
         .within(state.settings.cards)
     }
 
+    /// What the dialog opens with when a friend is invited online from the menu: a game online,
+    /// in the colour and with the cards of the game being played.
+    pub fn invite(state: &State) -> SetupForm {
+        let form = SetupForm::of(state);
+        SetupForm { choice: ModeChoice { kind: ModeKind::Online, ..form.choice }, ..form }
+    }
+
     /// The form with each card the deck does not hold replaced by the first enabled card not
     /// chosen yet (the choosers list only the enabled cards).
     pub fn within(mut self, enabled: CardSet) -> SetupForm {

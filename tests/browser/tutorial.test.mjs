@@ -134,6 +134,8 @@ test('a reload mid-tutorial comes back at its step; leaving it with the keyboard
   await page.keyboard.press('Enter');
   await still(page);
   assert.equal((await state(page)).tutorial.step, 2);
+  // Next is disabled until the step's move: the keyboard goes on from the step's words.
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'tutorial-text');
   // A reload in the tutorial comes back at the same step, the player's game still aside.
   await page.reload();
   await page.waitForFunction(() => window.wasmBindings !== undefined);
@@ -145,6 +147,8 @@ test('a reload mid-tutorial comes back at its step; leaving it with the keyboard
   await page.focus('#tutorial-leave');
   await page.keyboard.press('Enter');
   await still(page);
+  // Leave went with the panel: the focus goes to the board, not back to the page's start.
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'board');
   const back = await state(page);
   assert.equal(back.tutorial, null);
   assert.deepEqual(back.moves, mine);

@@ -14,7 +14,6 @@ use super::super::view::{
 };
 use super::puzzles;
 use super::{App, listen};
-use crate::mode::ModeKind;
 use crate::rules::{Card, CardSet, Pack};
 use crate::ui::text::LangTexts;
 use wasm_bindgen::prelude::*;
@@ -90,11 +89,7 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
     // Online play: the invitation is the new-game dialog's, with the friend as the other player.
     on_click(document, "online-invite", |app| {
         close_dialog("menu");
-        open_setup(app);
-        if let Some(select) = element::<HtmlSelectElement>("setup-mode") {
-            select.set_value(ModeKind::Online.code());
-        }
-        show_mode_choices();
+        open_setup_with(app, SetupForm::invite(app.state()));
     })?;
     on_click(document, "online-find", |app| {
         close_dialog("menu");
@@ -123,13 +118,7 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
         close_dialog("menu");
         app.dispatch(Event::Intent(Intent::Tutorial));
     })?;
-    on_click(document, "tutorial-next", |app| {
-        app.dispatch(Event::Intent(Intent::TutorialNext));
-        // The button is disabled until the next step's move: the focus goes to the step's words.
-        if let Some(text) = element::<web_sys::HtmlElement>("tutorial-text") {
-            let _ = text.focus();
-        }
-    })?;
+    on_click(document, "tutorial-next", |app| app.dispatch(Event::Intent(Intent::TutorialNext)))?;
     on_click(document, "tutorial-leave", |app| app.dispatch(Event::Intent(Intent::LeaveTutorial)))?;
     on_click(document, "play-next-level", |app| app.dispatch(Event::Intent(Intent::NextLevel)))?;
     on_click(document, "watch-pause", |app| app.dispatch(Event::Intent(Intent::ToggleWatchPause)))?;
@@ -152,7 +141,8 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
         })?;
         let place = if id == "sheet-moves" { MoveListPlace::Sheet } else { MoveListPlace::Panel };
         listen(&moves, "keydown", move |app, e: web_sys::KeyboardEvent| {
-            if let Some(intent) = keyboard::move_list_intent(app.state(), &e.key(), place) {
+            let press = super::key_press(&e);
+            if let Some(intent) = press.page_key().and_then(|key| keyboard::move_list_intent(app.state(), key, place)) {
                 e.prevent_default();
                 app.dispatch(Event::Intent(intent));
             }
@@ -336,7 +326,8 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
             .target()
             .and_then(|t| t.dyn_into::<Element>().ok())
             .is_some_and(|t| t.closest("dialog").ok().flatten().is_some());
-        if let Some(intent) = keyboard::page_intent(app.state(), &e.key(), in_dialog) {
+        let press = super::key_press(&e);
+        if let Some(intent) = press.page_key().and_then(|key| keyboard::page_intent(app.state(), key, in_dialog)) {
             app.dispatch(Event::Intent(intent));
         }
     })?;
@@ -345,8 +336,13 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
 
 /// Opens the new-game dialog on the game being played: its mode, colour, level and cards.
 fn open_setup(app: &mut App) {
+    open_setup_with(app, SetupForm::of(app.state()));
+}
+
+/// Opens the new-game dialog with `form`'s choices.
+fn open_setup_with(app: &mut App, form: SetupForm) {
     show_deck(&app.session().controls().deck, app.state().lang(), true);
-    let fields = SetupForm::of(app.state()).fields();
+    let fields = form.fields();
     let selects = [
         ("setup-mode", &fields.mode),
         ("setup-colour", &fields.seat),
@@ -419,6 +415,8 @@ fn read_setup() -> SetupFields {
 pub fn focus(to: Focus) {
     let id = match to {
         Focus::Review => "review-close",
+        Focus::TutorialText => "tutorial-text",
+        Focus::Board => "board",
     };
     if let Some(element) = element::<web_sys::HtmlElement>(id) {
         let _ = element.focus();

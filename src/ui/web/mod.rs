@@ -160,8 +160,7 @@ fn show(
     let document = window.document().ok_or("no document")?;
     let reduced_motion =
         window.match_media("(prefers-reduced-motion: reduce)").ok().flatten().is_some_and(|query| query.matches());
-    let first_visit = storage::first_visit();
-    let Opening { game, mode, settings, notice, puzzle, aside, tutorial, online, hold_save, .. } = opening;
+    let Opening { game, mode, settings, notice, puzzle, aside, tutorial, online, hold_save, first_visit, .. } = opening;
     let mut state = State::new(game, mode, settings, reduced_motion, random_seed());
     state.notice = notice;
     state.puzzle = puzzle;
@@ -209,15 +208,13 @@ fn show(
     listen(&target, "pointerup", pointer(PointerPhase::Up))?;
     listen(&target, "pointercancel", |app, _: PointerEvent| app.dispatch(Event::PointerCancel))?;
     listen(&target, "keydown", |app, e: web_sys::KeyboardEvent| {
-        if e.ctrl_key() || e.alt_key() || e.meta_key() {
-            return;
-        }
         let _ = app.canvas.class_list().remove_1("pointer");
+        let press = key_press(&e);
         // Tab and the page's own keys go on; the board's keys stop here.
-        if super::keyboard::is_board_key(&e.key()) {
+        if press.board_takes() {
             e.prevent_default();
         }
-        app.dispatch(Event::Key(e.key()));
+        app.dispatch(Event::Key(press));
     })?;
     listen(&window, "resize", |app, _: web_sys::Event| app.relayout())?;
     // The canvas also changes size when the bar above it wraps (a notice, a narrow window).
@@ -299,6 +296,7 @@ fn startup(window: &web_sys::Window) -> Opening {
         link: read_link(window),
         browser_language: window.navigator().language(),
         whole_page_unavailable: features::given_up(),
+        can_store: storage::available(),
     };
     opening(found, |cards| Game::from_deal(&super::deck::random_deal(cards)))
 }
@@ -557,4 +555,9 @@ impl App {
         // The whole game, also while looking back at an earlier move.
         format!("{base}{}", crate::save::link_fragment(&self.session.state().line()))
     }
+}
+
+/// A key pressed, as the core reads it.
+pub fn key_press(e: &web_sys::KeyboardEvent) -> super::keyboard::KeyPress {
+    super::keyboard::KeyPress { key: e.key(), with_modifier: e.ctrl_key() || e.alt_key() || e.meta_key() }
 }

@@ -58,9 +58,9 @@ pub fn unreadable() -> Option<String> {
 
 const TUTORIAL_KEY: &str = "onitama.tutorial";
 
-/// Nothing kept from an earlier visit: no game and no settings.
-pub fn first_visit() -> bool {
-    storage().is_some_and(|s| [SAVE_KEY, SETTINGS_KEY].iter().all(|key| s.get_item(key).ok().flatten().is_none()))
+/// Whether the browser lets the page keep things.
+pub fn available() -> bool {
+    storage().is_some()
 }
 
 pub fn tutorial_done() -> bool {
