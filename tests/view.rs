@@ -10,14 +10,14 @@ use onitama::ui::error_text::{self, ErrorFiles, error_file};
 use onitama::ui::keyboard::{MoveListPlace, move_list_intent, page_intent};
 use onitama::ui::notice::Notice;
 use onitama::ui::review::Review;
-use onitama::ui::scene::{Emphasis, emphasis, marks};
+use onitama::ui::scene::{Emphasis, emphasis, emphasis_at, marks, marks_at, sliding};
 use onitama::ui::session::{Effect, Event, Intent};
 use onitama::ui::state::Settings;
 use onitama::ui::view::{self, SetupFields, SetupForm, controls};
 use onitama::ui::{Lang, Session, State};
 
 mod common;
-use common::{BLUNDER, Motion, START, mv, sq};
+use common::{BLUNDER, Motion, START, mv, run_frames, sq};
 
 fn vs_ai(human: Color) -> Mode {
     Mode::VsAi { human, level: AiLevel::nth(2) }
@@ -250,6 +250,29 @@ fn the_board_marks_the_ais_move_with_an_arrow_and_the_persons_without() {
     assert_eq!(shown.last_move, Some((sq("a5"), sq("a4"))));
     assert_eq!(shown.arrow, None, "the person's own move needs no arrow");
     assert_eq!(shown.lit_hand, Some((Color::Red, false)));
+}
+
+#[test]
+fn while_a_move_slides_nothing_invites_a_choice_and_the_rows_lines_wait() {
+    let (mut session, _) = common::open_position(START, vs_ai(Color::Blue), Settings::default(), Motion::On);
+    session.update(Event::Intent(Intent::Play(mv("boar:c1c2"))));
+    session.update(Event::Frame { now_ms: 1000.0 });
+    let state = session.state();
+    assert!(sliding(state, 1050.0));
+    let moving = marks_at(state, 1050.0);
+    assert_eq!(moving.last_move, Some((sq("c1"), sq("c2"))), "the move's squares light as it slides");
+    assert_eq!((moving.arrow, moving.lit_hand, moving.labels), (None, None, false));
+    assert!(moving.movable.is_empty() && moving.targets.is_empty());
+    let blues = state.position().hand(Color::Blue).pair();
+    assert_eq!(emphasis(state, blues[0]), Emphasis::Playable, "once still, the person's cards invite");
+    assert_eq!(emphasis_at(state, blues[0], 1050.0), Emphasis::Plain);
+    // The slide's end, in time: the same state shows everything.
+    let later = 1_000_000.0;
+    assert!(!sliding(state, later));
+    assert_eq!(marks_at(state, later), marks(state));
+    assert!(marks(state).labels && marks(state).arrow.is_some());
+    run_frames(&mut session, 2000.0);
+    assert!(!sliding(session.state(), 0.0), "and once the slide is over, at any time");
 }
 
 #[test]

@@ -1,7 +1,8 @@
 //! What the canvas shows, decided without drawing: where each piece and card lies, how each card
-//! stands out, the marks on the board, and the lines naming whose turn it is. `web::render` draws
-//! this when nothing moves; while a move slides it draws the animation's plan (`anim`) over the
-//! board, without the marks that invite a choice.
+//! stands out, the marks on the board, and the lines naming whose turn it is, at a moment: while a
+//! move slides nothing invites a choice (`marks_at`, `emphasis_at`). `web::render` draws this,
+//! and the animation's plan (`anim`) for what slides; the keyboard's focus frame and the
+//! celebration it draws from `State` as they are.
 
 use super::anim::Scene;
 use super::board::{destinations, movable_pieces, must_pass};
@@ -63,6 +64,16 @@ pub fn emphasis(state: &State, card: Card) -> Emphasis {
     }
 }
 
+/// Whether a move is sliding on screen at `now_ms`.
+pub fn sliding(state: &State, now_ms: f64) -> bool {
+    state.anim.as_ref().is_some_and(|anim| !anim.is_done(now_ms))
+}
+
+/// How `card` stands out at `now_ms`: while a move slides, no card invites a choice.
+pub fn emphasis_at(state: &State, card: Card, now_ms: f64) -> Emphasis {
+    if sliding(state, now_ms) { Emphasis::Plain } else { emphasis(state, card) }
+}
+
 /// A square the chosen piece can reach.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Target {
@@ -75,8 +86,7 @@ pub struct Target {
     pub asked: bool,
 }
 
-/// The marks on the board while nothing moves; `last_move` and the dragged piece are drawn during
-/// moves too.
+/// The marks on the board and around it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Marks {
     /// The squares of the last move, lit.
@@ -96,8 +106,32 @@ pub struct Marks {
     /// A piece being dragged, drawn under the pointer (not on its square): where it came from and
     /// where the pointer is.
     pub dragged: Option<(Square, f64, f64)>,
+    /// The lines by each row (`turn_line`, the levels' names).
+    pub labels: bool,
 }
 
+/// The marks at `now_ms`: while a move slides, only the last move and a dragged piece; nothing
+/// that invites a choice, and no lines by the rows, which would name the next mover early.
+pub fn marks_at(state: &State, now_ms: f64) -> Marks {
+    let still = marks(state);
+    if !sliding(state, now_ms) {
+        return still;
+    }
+    Marks {
+        last_move: still.last_move,
+        arrow: None,
+        hint: None,
+        preview: None,
+        movable: Bitboard::EMPTY,
+        selected: None,
+        targets: Vec::new(),
+        lit_hand: None,
+        dragged: still.dragged,
+        labels: false,
+    }
+}
+
+/// The marks while nothing moves.
 pub fn marks(state: &State) -> Marks {
     let position = state.position();
     let mover = position.to_move();
@@ -132,6 +166,7 @@ pub fn marks(state: &State) -> Marks {
         targets,
         lit_hand: state.game.outcome().is_none().then(|| (mover, state.human_to_move())),
         dragged: state.drag.filter(|d| d.moved).map(|d| (d.from, d.x, d.y)),
+        labels: true,
     }
 }
 

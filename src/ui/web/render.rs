@@ -5,7 +5,9 @@ use super::super::anim::lerp_rect;
 use super::super::emblems::{PathCommand, emblem};
 use super::super::keyboard::focus_rect;
 use super::super::layout::{CardPlace, FRAME, Layout, Rect};
-use super::super::scene::{Emphasis, Marks, emphasis, holder, labels, marks, scene, words_turn_with_card};
+use super::super::scene::{
+    Emphasis, Marks, emphasis_at, holder, labels, marks_at, scene, sliding, words_turn_with_card,
+};
 use super::super::state::{Focus, State};
 use super::super::text::{self, Lang};
 use super::super::theme::{Palette, TypeScale};
@@ -119,9 +121,8 @@ pub fn draw(
     ctx.set_fill_style_str(p.background);
     ctx.fill_rect(0.0, 0.0, layout.width, layout.height);
     let still = scene(state, layout);
-    let anim = state.anim.as_ref().filter(|a| !a.is_done(now_ms));
+    let anim = state.anim.as_ref().filter(|_| sliding(state, now_ms));
     let t = anim.map_or(1.0, |a| a.progress(now_ms));
-    let still_screen = anim.is_none();
 
     ctx.save();
     if anim.is_some_and(|a| a.turn) {
@@ -136,12 +137,12 @@ pub fn draw(
         ctx.translate(-cx, -cy)?;
     }
     let mover = state.position().to_move();
-    let marks = marks(state);
-    if let Some((color, strong)) = marks.lit_hand.filter(|_| still_screen) {
+    let marks = marks_at(state, now_ms);
+    if let Some((color, strong)) = marks.lit_hand {
         draw_lit_hand(ctx, p, layout, color, strong)?;
     }
     cache.draw(ctx, p, scale, layout, state, pixel_ratio)?;
-    draw_marks(ctx, p, &marks, layout, still_screen)?;
+    draw_marks(ctx, p, &marks, layout)?;
     let dragged = marks.dragged.map(|(from, ..)| from);
     for &(square, piece, rect) in &still.pieces {
         if anim.is_some_and(|a| a.covered.contains(&square)) || dragged == Some(square) {
@@ -163,14 +164,12 @@ pub fn draw(
         if anim.is_some_and(|a| a.cards.iter().any(|c| c.card == card)) {
             continue;
         }
-        // While something moves, no card invites a choice.
-        let emphasis = if still_screen { emphasis(state, card) } else { Emphasis::Plain };
         let look = CardLook {
             palette: p,
             scale,
             lang: state.lang(),
             owner: holder(state, card),
-            emphasis,
+            emphasis: emphasis_at(state, card, now_ms),
             expansion: state.expansion_emblem(card),
         };
         let angle = if turned { PI } else { 0.0 };
@@ -189,7 +188,7 @@ pub fn draw(
                 scale,
                 lang: state.lang(),
                 owner: holder(state, c.card),
-                emphasis: Emphasis::Plain,
+                emphasis: emphasis_at(state, c.card, now_ms),
                 expansion: state.expansion_emblem(c.card),
             };
             if c.fade {
@@ -216,7 +215,7 @@ pub fn draw(
     if let Some(focus) = state.focus {
         draw_focus(ctx, p, focus, layout, mover)?;
     }
-    if still_screen {
+    if marks.labels {
         draw_labels(ctx, p, scale, state, layout)?;
     }
     if let Some(celebration) = state.celebration {
@@ -332,7 +331,7 @@ fn draw_frame_shadow(ctx: &Context, p: &Palette, board: Rect, m: f64, cell: f64)
     Ok(())
 }
 
-fn draw_marks(ctx: &Context, p: &Palette, marks: &Marks, layout: &Layout, still: bool) -> Drawn {
+fn draw_marks(ctx: &Context, p: &Palette, marks: &Marks, layout: &Layout) -> Drawn {
     let cell = layout.cell;
     if let Some((from, to)) = marks.last_move {
         ctx.set_fill_style_str(p.last_move);
@@ -340,9 +339,6 @@ fn draw_marks(ctx: &Context, p: &Palette, marks: &Marks, layout: &Layout, still:
             let r = layout.square(square);
             ctx.fill_rect(r.x, r.y, r.w, r.h);
         }
-    }
-    if !still {
-        return Ok(());
     }
     if let Some((from, to)) = marks.arrow {
         draw_arrow(ctx, p.arrow, layout.square(from).centre(), layout.square(to).centre(), cell)?;
