@@ -237,6 +237,53 @@ fn escape_outside_a_dialog_closes_the_result() {
 }
 
 #[test]
+fn the_records_dialog_opens_a_pasted_record_or_says_why_not_in_the_players_words() {
+    let mut session = session(START, Mode::PassAndPlay { turn_board: false }, Settings::default());
+    session.update(Event::Intent(Intent::OpenRecords));
+    assert_eq!(session.controls().records_message, "", "it opens saying nothing");
+    let before = session.state().game.clone();
+    let broken = Intent::OpenRecord { text: "start 5/5/5\n".into(), review: false };
+    let effects = session.update(Event::Intent(broken));
+    assert!(!effects.contains(&Effect::CloseRecords), "the dialog stays, with the record to mend");
+    assert_eq!(session.state().game, before, "nothing changed");
+    let said = session.controls().records_message;
+    assert!(said.starts_with("That record could not be opened: ") && said.ends_with("Nothing was changed."), "{said}");
+    // In French, once its error texts are here.
+    let patch = onitama::ui::session::SettingsPatch { language: Some(Lang::Fr), ..Default::default() };
+    session.update(Event::Settings(patch));
+    let file = Some(error_file(Lang::Fr));
+    session.update(Event::ErrorTexts { lang: Lang::Fr, file });
+    let said = session.controls().records_message;
+    assert!(said.starts_with("Ce relevé n'a pas pu être ouvert"), "{said}");
+    // Opening the dialog again starts it afresh; a record that reads opens, and the dialog closes.
+    session.update(Event::Intent(Intent::OpenRecords));
+    assert_eq!(session.controls().records_message, "");
+    let effects = session.update(Event::Intent(Intent::OpenRecord { text: BLUNDER.into(), review: false }));
+    assert!(effects.contains(&Effect::CloseRecords), "{effects:?}");
+    assert_eq!(session.state().game, Game::from_record(BLUNDER).unwrap());
+    // Reviewing it instead starts the review.
+    let effects = session.update(Event::Intent(Intent::OpenRecord { text: BLUNDER.into(), review: true }));
+    assert!(effects.contains(&Effect::CloseRecords));
+    assert!(session.state().review.is_some());
+}
+
+#[test]
+fn copying_the_link_says_whether_the_browser_let_it() {
+    let mut session = session(START, Mode::PassAndPlay { turn_board: false }, Settings::default());
+    session.update(Event::Intent(Intent::Play(mv("boar:c1c2"))));
+    let fragment = onitama::save::link_fragment(&session.state().line());
+    let effects = session.update(Event::Intent(Intent::CopyLink));
+    assert!(effects.contains(&Effect::CopyLink(fragment.clone())), "{effects:?}");
+    assert_eq!(view::records(session.state(), &[], None).link, fragment, "the link shown is the one copied");
+    assert_eq!(session.controls().records_message, "", "said only once the browser answers");
+    session.update(Event::LinkCopied(true));
+    assert_eq!(session.controls().records_message, "Link copied");
+    // Refused (not served over HTTPS, or no permission): the player is told to copy it by hand.
+    session.update(Event::LinkCopied(false));
+    assert!(session.controls().records_message.contains("could not be copied"));
+}
+
+#[test]
 fn the_board_marks_the_ais_move_with_an_arrow_and_the_persons_without() {
     let mut session = session(START, vs_ai(Color::Blue), Settings::default());
     // Red is the AI here: a move played for it (as its worker would) leaves an arrow.

@@ -18,7 +18,9 @@ use super::review::Review;
 use super::scene::scene;
 use super::sound::{self, Sound};
 use super::standings::Standings;
-use super::state::{AsideGame, Emblems, Mode, Notice, Purpose, Settings, State, Theme, Thinking, WatchSpeed};
+use super::state::{
+    AsideGame, Emblems, Mode, Notice, Purpose, RecordsMessage, Settings, State, Theme, Thinking, WatchSpeed,
+};
 use super::text::{self, Lang};
 use super::tutorial::{STEPS, TutorialRun};
 use super::view::{ControlsView, controls};
@@ -82,6 +84,8 @@ pub enum Event {
     PuzzleSet(Result<Rc<Vec<Puzzle>>, String>),
     /// The system's colour preference, at start and when it changes.
     SystemDark(bool),
+    /// The link was copied, or the browser refused (`Effect::CopyLink`).
+    LinkCopied(bool),
     /// A language's error texts, fetched as `Effect::FetchErrorTexts` asked (none if they could
     /// not be had: that language's errors stay in English).
     ErrorTexts {
@@ -190,6 +194,16 @@ pub enum Intent {
     /// Leave the tutorial (at any step): back to the game put aside, or a new deal.
     LeaveTutorial,
     Online(OnlineAction),
+    /// The Records dialog opens: it says nothing yet.
+    OpenRecords,
+    /// Open the record pasted in the Records dialog, or review it; one that cannot be read is
+    /// explained there, and nothing changes.
+    OpenRecord {
+        text: String,
+        review: bool,
+    },
+    /// Copy the link to this game (the whole line, also while looking back).
+    CopyLink,
 }
 
 impl Intent {
@@ -331,6 +345,11 @@ pub enum Effect {
     FetchPuzzles,
     /// Fetch this language's error texts, and send them back as `Event::ErrorTexts`.
     FetchErrorTexts(Lang),
+    /// Close the Records dialog (the record in it was opened).
+    CloseRecords,
+    /// Copy the page's address with this fragment, select it in the Records dialog, and send
+    /// `Event::LinkCopied`.
+    CopyLink(String),
     /// Fetch this language's page texts, and send them back as `Event::PageTexts`.
     FetchPageTexts(Lang),
     /// Fetch this language's tutorial texts, and send them back as `Event::TutorialTexts`.
@@ -573,6 +592,11 @@ impl Session {
             }
             Event::Notice(notice) => {
                 self.state.notice = Some(notice);
+                self.refresh_controls();
+            }
+            Event::LinkCopied(copied) => {
+                self.state.records_message =
+                    Some(if copied { RecordsMessage::LinkCopied } else { RecordsMessage::LinkNotCopied });
                 self.refresh_controls();
             }
             Event::Deck(switch) => match deck::switch(self.state.settings.cards, switch) {
@@ -929,6 +953,24 @@ impl Session {
                 self.refresh_controls();
             }
             Intent::Resign => self.resign(),
+            Intent::OpenRecords => {
+                self.state.records_message = None;
+                self.refresh_controls();
+            }
+            Intent::OpenRecord { text, review } => match Game::from_record(&text) {
+                Ok(game) => {
+                    self.state.records_message = None;
+                    self.effects.push(Effect::CloseRecords);
+                    self.intent(if review { Intent::ReviewGame { game, mode: None } } else { Intent::Open(game) });
+                }
+                Err(reason) => {
+                    self.state.records_message = Some(RecordsMessage::Unreadable(reason));
+                    self.refresh_controls();
+                }
+            },
+            Intent::CopyLink => {
+                self.effects.push(Effect::CopyLink(crate::save::link_fragment(&self.state.line())));
+            }
         }
     }
 

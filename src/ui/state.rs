@@ -12,7 +12,7 @@ use super::text::Lang;
 use super::tutorial::TutorialRun;
 use crate::ai::Score;
 use crate::ai::puzzle::{Difficulty, Puzzle};
-use crate::rules::{Card, CardSet, Color, Game, Move, Position, Square};
+use crate::rules::{Card, CardSet, Color, Game, Move, Position, RecordError, Square};
 pub use crate::save::AsideGame;
 use std::rc::Rc;
 
@@ -169,6 +169,8 @@ pub struct State {
     /// The seed of the AI's dice (the session draws from them).
     pub seed: u64,
     pub notice: Option<Notice>,
+    /// What the Records dialog says under its buttons.
+    pub records_message: Option<RecordsMessage>,
     /// The result banner was closed; it comes back with the next game's end.
     pub result_dismissed: bool,
     /// Whether the system asks for dark colours (for `Theme::System`).
@@ -246,6 +248,7 @@ impl State {
             reduced_motion,
             seed,
             notice: None,
+            records_message: None,
             result_dismissed: false,
             system_dark: false,
             viewing: None,
@@ -440,4 +443,15 @@ pub fn hand_slots(game: &Game) -> [[Card; 2]; 2] {
         }
     }
     slots
+}
+
+/// What the Records dialog says, after a button in it.
+#[derive(Clone, Debug, PartialEq)]
+pub enum RecordsMessage {
+    LinkCopied,
+    /// The browser refused the clipboard (an address not served over HTTPS, a permission): the
+    /// link stays selected to copy by hand.
+    LinkNotCopied,
+    /// The record pasted could not be read, and why; nothing changed.
+    Unreadable(RecordError),
 }

@@ -9,7 +9,7 @@ use super::online::OnlineState;
 use super::review::{self, GRAPH_HEIGHT, Review};
 use super::session::{Intent, OnlineAction};
 use super::standings::Tally;
-use super::state::{State, WatchSpeed};
+use super::state::{RecordsMessage, State, WatchSpeed};
 use super::text::{self, Lang};
 use crate::mode::{AiLevel, Mode, ModeChoice, ModeKind, Seat};
 use crate::online::{ColorChoice, DealChoice, MoveLimit, Setup};
@@ -50,6 +50,8 @@ pub struct ControlsView {
     pub resign: Option<String>,
     /// The resignation is asked now: another game was asked for while an online game goes on.
     pub resign_asked: bool,
+    /// What the Records dialog says under its buttons (empty: nothing).
+    pub records_message: String,
     /// The final position is shown without its banner (closed, or a review closed): the game's
     /// end actions stay at hand in a strip.
     pub game_over: Option<GameOverStrip>,
@@ -408,6 +410,7 @@ pub fn controls(state: &State) -> ControlsView {
             speed: settings.watch_speed.code(),
         }),
         resign_asked: state.leave_asked && state.resigner().is_some(),
+        records_message: records_message(state),
         resign: state.resigner().map(|by| {
             let outcome = crate::rules::Outcome::Resigned { by };
             let kept = text::puzzle_text(lang, "resign-kept", &[]);
@@ -789,6 +792,8 @@ pub fn language_options() -> Vec<(&'static str, &'static str)> {
 pub struct RecordsView {
     /// This game's record (the whole line, also while looking back).
     pub record: String,
+    /// The link's fragment to this game (the same line).
+    pub link: String,
     /// The games finished in this browser, newest first: each one's place in the kept list and
     /// its line in the player's language.
     pub finished: Vec<(usize, String)>,
@@ -839,10 +844,23 @@ pub fn records(state: &State, finished: &[FinishedGame], unreadable: Option<Stri
         .collect();
     RecordsView {
         record: state.line().to_record(),
+        link: crate::save::link_fragment(&state.line()),
         finished: options,
         review_finished: !finished.is_empty(),
         unreadable,
         standings,
+    }
+}
+
+fn records_message(state: &State) -> String {
+    let lang = state.lang();
+    match &state.records_message {
+        None => String::new(),
+        Some(RecordsMessage::LinkCopied) => lang.texts().html("link-copied").unwrap_or_default().to_string(),
+        Some(RecordsMessage::LinkNotCopied) => lang.texts().html("link-not-copied").unwrap_or_default().to_string(),
+        Some(RecordsMessage::Unreadable(reason)) => {
+            text::record_broken(lang, &super::error_text::record_error(lang, reason))
+        }
     }
 }
 

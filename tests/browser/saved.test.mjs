@@ -108,9 +108,24 @@ test('a link opens the same game elsewhere; a tampered link is explained and los
   await first.page.evaluate(() => { window.wasmBindings.game_play('crab:c1c2'); window.wasmBindings.game_play('monkey:b5a4'); });
   await openMenu(first.page);
   await first.page.click('#records');
+  await first.context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await first.page.click('#record-copy-link');
   const link = await first.page.inputValue('#record-link');
   assert.match(link, /#game=start%20/);
+  const said = () => first.page.textContent('#records-message');
+  await first.page.waitForFunction(() => document.getElementById('records-message').textContent !== '');
+  assert.equal(await said(), 'Link copied');
+  assert.equal(await first.page.evaluate(() => navigator.clipboard.readText()), link);
+  // A browser that refuses the clipboard: the player reads so, and the link is selected to copy.
+  await first.page.evaluate(() => { navigator.clipboard.writeText = () => Promise.reject(new Error('denied')); });
+  await first.page.click('#record-copy-link');
+  await first.page.waitForFunction(() => document.getElementById('records-message').textContent !== 'Link copied');
+  assert.match(await said(), /could not be copied: it is selected above/);
+  const selected = await first.page.evaluate(() => {
+    const input = document.getElementById('record-link');
+    return input.value.slice(input.selectionStart, input.selectionEnd);
+  });
+  assert.equal(selected, link);
   const expected = await state(first.page);
   await first.context.close();
 

@@ -2,7 +2,6 @@
 //! result banner. Buttons send the session intents; `update` shows the state.
 
 use super::super::deck::{self, PackState, Switch};
-use super::super::error_text;
 use super::super::keyboard::{self, MoveListPlace};
 use super::super::puzzle::Choice;
 use super::super::session::{Event, Focus, Intent, OnlineAction, SettingsPatch};
@@ -201,12 +200,14 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
         close_dialog("menu");
         fill_records(app);
         open_dialog("records-dialog");
+        app.dispatch(Event::Intent(Intent::OpenRecords));
     })?;
     on_click(document, "records-close", |_| {
         close_dialog("records-dialog");
     })?;
     on_click(document, "record-open", |app| open_record(app, false))?;
     on_click(document, "record-review", |app| open_record(app, true))?;
+    on_click(document, "record-copy-link", |app| app.dispatch(Event::Intent(Intent::CopyLink)))?;
     on_click(document, "finished-review", |app| {
         let chosen = select_value("finished").parse::<usize>().ok();
         if let Some(kept) = chosen.and_then(|i| super::storage::finished().into_iter().nth(i)) {
@@ -238,17 +239,6 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
         let rect = graph.get_bounding_client_rect();
         let fraction = (f64::from(e.client_x()) - rect.left()) / rect.width().max(1.0);
         app.dispatch(Event::Intent(Intent::ViewAt(fraction)));
-    })?;
-    on_click(document, "record-copy-link", |app| {
-        let link = app.link();
-        if let Some(input) = element::<HtmlInputElement>("record-link") {
-            input.set_value(&link);
-            input.select();
-        }
-        if let Some(window) = web_sys::window() {
-            let _ = window.navigator().clipboard().write_text(&link);
-        }
-        show_records_message(app.state().lang().texts().html("link-copied").unwrap_or_default());
     })?;
     on_click(document, "rules", |app| {
         close_dialog("menu");
@@ -440,6 +430,7 @@ pub fn update(view: &ControlsView) {
     show_room("mode-room", &view.mode_line_room);
     set_text("notice", view.notice.as_deref());
     set_text("status", view.status.as_deref());
+    set_text("records-message", Some(&view.records_message));
     for (id, enabled) in [("undo", view.undo), ("redo", view.redo), ("hint", view.hint)] {
         if let Some(button) = element::<HtmlButtonElement>(id)
             && button.disabled() == enabled
@@ -741,10 +732,25 @@ fn show_evaluation(bar: Option<&EvaluationBar>) {
     set_text("eval-text", Some(&bar.label));
 }
 
-fn show_records_message(message: &str) {
-    if let Some(element) = element::<Element>("records-message") {
-        element.set_text_content(Some(message));
+/// Copies the page's address with `fragment`, selected in the Records dialog, and tells the
+/// session whether the browser let it.
+pub fn copy_link(fragment: &str) {
+    let link = full_link(fragment);
+    if let Some(input) = element::<HtmlInputElement>("record-link") {
+        input.set_value(&link);
+        input.select();
     }
+    let Some(window) = web_sys::window() else { return };
+    let told = |copied: bool| Closure::<dyn FnMut(JsValue)>::new(move |_| super::dispatch(Event::LinkCopied(copied)));
+    let (copied, refused) = (told(true), told(false));
+    let _ = window.navigator().clipboard().write_text(&link).then2(&copied, &refused);
+    // A copy's two answers are small, and one of them comes: they live as long as the page.
+    copied.forget();
+    refused.forget();
+}
+
+pub fn close_records() {
+    close_dialog("records-dialog");
 }
 
 /// Fills the records dialog: this game's record, its link, and any unreadable save to keep.
@@ -754,7 +760,7 @@ fn fill_records(app: &App) {
         area.set_value(&shown.record);
     }
     if let Some(input) = element::<HtmlInputElement>("record-link") {
-        input.set_value(&app.link());
+        input.set_value(&full_link(&shown.link));
     }
     let data_url =
         |text: &str| format!("data:text/plain;charset=utf-8,{}", String::from(js_sys::encode_uri_component(text)));
@@ -797,7 +803,6 @@ fn fill_records(app: &App) {
             let _ = body.append_child(&tr);
         }
     }
-    show_records_message("");
 }
 
 /// Starts the puzzle the player chose (the session fetches the set first if needed).
@@ -806,25 +811,10 @@ fn choose_puzzle(app: &mut App, choice: Choice) {
     app.dispatch(Event::Intent(Intent::ChoosePuzzle(choice)));
 }
 
-/// Opens the record in the Records dialog, and reviews it if asked; a bad record is explained.
-fn open_record(app: &mut App, and_review: bool) {
+/// Opens the record in the Records dialog, or reviews it.
+fn open_record(app: &mut App, review: bool) {
     let text = element::<web_sys::HtmlTextAreaElement>("record-text").map(|t| t.value()).unwrap_or_default();
-    match crate::rules::Game::from_record(&text) {
-        Ok(game) if and_review => {
-            close_dialog("records-dialog");
-            app.dispatch(Event::Intent(Intent::ReviewGame { game, mode: None }));
-        }
-        Ok(game) => {
-            close_dialog("records-dialog");
-            app.dispatch(Event::Intent(Intent::Open(game)));
-        }
-        Err(error) => {
-            let lang = app.state().lang();
-            super::with_error_texts(lang, move || {
-                show_records_message(&text::record_broken(lang, &error_text::record_error(lang, &error)));
-            });
-        }
-    }
+    app.dispatch(Event::Intent(Intent::OpenRecord { text, review }));
 }
 
 /// Online play's strip: the module's words, the friend's link, and the module's buttons.

@@ -432,6 +432,8 @@ impl App {
             Effect::TutorialDone => storage::save_tutorial_done(),
             Effect::Online(line) => online::send(&line),
             Effect::Focus(to) => controls::focus(to),
+            Effect::CloseRecords => controls::close_records(),
+            Effect::CopyLink(fragment) => controls::copy_link(&fragment),
             Effect::Vibrate(ms) => {
                 if let Some(window) = web_sys::window() {
                     // Where the device cannot buzz, nothing happens.
@@ -544,16 +546,6 @@ impl App {
             .iter()
             .find(|(c, ..)| *c == card)
             .map(|&(_, rect, _)| rect)
-    }
-
-    /// The address that opens this game on any device.
-    pub fn link(&self) -> String {
-        let base = web_sys::window()
-            .and_then(|w| w.location().href().ok())
-            .map(|href| href.split('#').next().unwrap_or_default().to_string())
-            .unwrap_or_default();
-        // The whole game, also while looking back at an earlier move.
-        format!("{base}{}", crate::save::link_fragment(&self.session.state().line()))
     }
 }
 
