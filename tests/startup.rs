@@ -99,6 +99,30 @@ fn only_a_browser_that_kept_nothing_is_a_first_visit() {
 }
 
 #[test]
+fn a_friends_link_is_joined_unless_a_saved_online_game_comes_back() {
+    use onitama::ui::startup::friend_link;
+    let link = "#online=ab12cd";
+    assert_eq!(friend_link(link), Some(link));
+    assert_eq!(friend_link("#game=start"), None);
+    assert_eq!(friend_link(""), None);
+    let join = |save: Option<SaveFile>| {
+        let found = Found { save: Ok(save), fragment: link.into(), ..Found::default() };
+        opening(found, |_| fresh_game()).join
+    };
+    assert_eq!(join(None).as_deref(), Some(link), "a first visit by a friend's link");
+    assert_eq!(join(Some(save(None))).as_deref(), Some(link), "over a game in progress (the session asks first)");
+    // The page reloaded in the friend's game: its link is still in the address, and the saved
+    // game comes back instead of joining again.
+    let online = SaveFile { mode: Mode::Online { you: Color::Blue }, online: Some("room ab12cd".into()), ..save(None) };
+    let back =
+        opening(Found { save: Ok(Some(online.clone())), fragment: link.into(), ..Found::default() }, |_| fresh_game());
+    assert!(back.online.is_some() && back.join.is_none());
+    // A saved online record whose mode is not online is no online game: it does not hold the link back.
+    let odd = SaveFile { mode: Mode::PassAndPlay { turn_board: false }, ..online };
+    assert_eq!(join(Some(odd)).as_deref(), Some(link));
+}
+
+#[test]
 fn a_link_opens_its_game_in_the_saved_mode_and_a_broken_one_is_told() {
     let linked = Game::from_deal(&Deal::from_seed(7));
     let found = Found { save: Ok(Some(save(None))), link: Some(Ok(linked.clone())), ..Found::default() };

@@ -26,6 +26,8 @@ pub struct Found {
     pub whole_page_unavailable: bool,
     /// The browser lets the page keep things (a private window may not).
     pub can_store: bool,
+    /// The address's fragment (`#online=<room>` for a friend's link).
+    pub fragment: String,
 }
 
 impl Default for Found {
@@ -38,6 +40,7 @@ impl Default for Found {
             browser_language: None,
             whole_page_unavailable: false,
             can_store: true,
+            fragment: String::new(),
         }
     }
 }
@@ -65,6 +68,14 @@ pub struct Opening {
     /// Nothing was kept from an earlier visit, not even a save that could not be read: the
     /// tutorial is offered. (A browser that keeps nothing would offer it on every visit: never.)
     pub first_visit: bool,
+    /// A friend's link to join once the page shows (not while a saved online game comes back:
+    /// its link stays in the address after a reload).
+    pub join: Option<String>,
+}
+
+/// The friend's link in an address's fragment, if it is one (`#online=<room>`).
+pub fn friend_link(fragment: &str) -> Option<&str> {
+    fragment.starts_with("#online=").then_some(fragment)
 }
 
 /// `new_game` deals from the cards the settings enable.
@@ -140,6 +151,9 @@ pub fn opening(found: Found, new_game: impl FnOnce(CardSet) -> Game) -> Opening 
         Some(Err(reason)) => notice = Some(Notice::LinkBroken(reason)),
         None => {}
     }
+    // An online game is one only in its mode.
+    let online = online.filter(|_| matches!(mode, Mode::Online { .. }));
+    let join = friend_link(&found.fragment).filter(|_| online.is_none()).map(String::from);
     Opening {
         game: game.unwrap_or_else(|| new_game(settings.cards)),
         mode,
@@ -152,6 +166,7 @@ pub fn opening(found: Found, new_game: impl FnOnce(CardSet) -> Game) -> Opening 
         needs_features,
         hold_save,
         first_visit,
+        join,
     }
 }
 

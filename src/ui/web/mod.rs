@@ -160,7 +160,8 @@ fn show(
     let document = window.document().ok_or("no document")?;
     let reduced_motion =
         window.match_media("(prefers-reduced-motion: reduce)").ok().flatten().is_some_and(|query| query.matches());
-    let Opening { game, mode, settings, notice, puzzle, aside, tutorial, online, hold_save, first_visit, .. } = opening;
+    let Opening { game, mode, settings, notice, puzzle, aside, tutorial, online, hold_save, first_visit, join, .. } =
+        opening;
     let mut state = State::new(game, mode, settings, reduced_motion, random_seed());
     state.notice = notice;
     state.puzzle = puzzle;
@@ -235,8 +236,9 @@ fn show(
             // A friend's link pasted into this tab: joined as at opening (the session decides).
             None => {
                 let fragment = window.location().hash().unwrap_or_default();
-                if fragment.starts_with("#online=") {
-                    app.dispatch(Event::Intent(super::Intent::Online(super::session::OnlineAction::Join(fragment))));
+                if let Some(link) = super::startup::friend_link(&fragment) {
+                    let join = super::session::OnlineAction::Join(link.to_string());
+                    app.dispatch(Event::Intent(super::Intent::Online(join)));
                 }
             }
         }
@@ -262,10 +264,8 @@ fn show(
         // One drawing of the page as it opens: the frame the events above asked for has nothing
         // more to draw.
         app.draw(now_ms());
-        // A friend's link (`#online=<room>`) joins their game, unless this page is in it already.
-        let fragment = web_sys::window().and_then(|w| w.location().hash().ok()).unwrap_or_default();
-        if fragment.starts_with("#online=") && app.state().online.is_none() {
-            app.dispatch(Event::Intent(super::session::Intent::Online(super::session::OnlineAction::Join(fragment))));
+        if let Some(link) = join {
+            app.dispatch(Event::Intent(super::session::Intent::Online(super::session::OnlineAction::Join(link))));
         }
     });
     // For the page-speed benchmark: when the first board was drawn.
@@ -290,7 +290,10 @@ fn show(
 
 /// What the browser holds, for the page's opening (`startup::opening` decides).
 fn startup(window: &web_sys::Window) -> Opening {
+    // Read before a game's link is taken out of the address.
+    let fragment = window.location().hash().unwrap_or_default();
     let found = Found {
+        fragment,
         save: storage::load(),
         settings: storage::load_settings(),
         link: read_link(window),
