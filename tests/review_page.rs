@@ -418,3 +418,20 @@ fn a_game_with_expansion_cards_is_reviewed_on_the_page_and_its_engine_line_shown
     session.update(Event::Intent(Intent::View(2)));
     assert_eq!(session.state().game.to_record(), recorded);
 }
+
+#[test]
+fn a_review_whose_worker_dies_says_so_and_a_dead_earlier_reviews_worker_says_nothing() {
+    let mut session = open(BLUNDER, Mode::PassAndPlay { turn_board: false });
+    let first = start_review(&mut session);
+    session.update(Event::Intent(Intent::CloseReview));
+    session.update(Event::Intent(Intent::CloseReview));
+    let second = start_review(&mut session);
+    assert_ne!(first, second);
+    // The shell tells the failure of a review's worker with that review's id.
+    session.update(Event::Reply(Reply { id: first, kind: ReplyKind::Failed("out of memory".into()) }));
+    assert!(session.state().review.as_ref().is_some_and(|r| r.running), "another review's worker");
+    assert!(session.state().notice.is_none());
+    session.update(Event::Reply(Reply { id: second, kind: ReplyKind::Failed("out of memory".into()) }));
+    assert!(session.state().review.as_ref().is_some_and(|r| !r.running));
+    assert!(session.state().notice.is_some(), "the player reads that the review stopped");
+}

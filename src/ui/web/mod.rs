@@ -414,7 +414,7 @@ impl App {
             Effect::StartReview { id, game, movetime_ms } => {
                 let limits = Limits { movetime_ms: Some(movetime_ms), ..Limits::default() };
                 self.reviewer = None;
-                self.reviewer = Self::send(None, &EngineRequest::Review { id, game, limits }, true);
+                self.reviewer = Self::send(None, &EngineRequest::Review { id, game, limits }, Some(id));
                 if self.reviewer.is_none() {
                     self.dispatch(Event::Reply(Reply { id, kind: ReplyKind::Failed("no worker".to_string()) }));
                 }
@@ -464,14 +464,15 @@ impl App {
     }
 
     fn start_search(&mut self, order: SearchOrder) {
-        self.worker = Self::send(self.worker.take(), &order.request, false);
+        self.worker = Self::send(self.worker.take(), &order.request, None);
         if self.worker.is_none() {
             self.dispatch(Event::WorkerFailed("the AI's worker could not start".to_string()));
         }
     }
 
-    /// Sends `request` to `worker`, starting one if needed; the worker, or none if it failed.
-    fn send(worker: Option<AiWorker>, request: &EngineRequest, review: bool) -> Option<AiWorker> {
+    /// Sends `request` to `worker`, starting one if needed; the worker, or none if it failed. A
+    /// review's worker (`review`: its request's id) that dies fails that review.
+    fn send(worker: Option<AiWorker>, request: &EngineRequest, review: Option<u32>) -> Option<AiWorker> {
         let worker = match worker {
             Some(worker) => worker,
             None => AiWorker::start(
@@ -479,8 +480,8 @@ impl App {
                     with_app(|app| app.on_report(report));
                 },
                 move |message| match review {
-                    false => dispatch(Event::WorkerFailed(message)),
-                    true => with_app(|app| app.review_failed(message)).unwrap_or_default(),
+                    None => dispatch(Event::WorkerFailed(message)),
+                    Some(id) => dispatch(Event::Reply(Reply { id, kind: ReplyKind::Failed(message) })),
                 },
             )
             .map_err(|e| web_sys::console::error_1(&e))
@@ -488,12 +489,6 @@ impl App {
         };
         worker.send(request).ok()?;
         Some(worker)
-    }
-
-    fn review_failed(&mut self, message: String) {
-        if let Some(id) = self.state().review.as_ref().map(|r| r.request) {
-            self.dispatch(Event::Reply(Reply { id, kind: ReplyKind::Failed(message) }));
-        }
     }
 
     fn on_report(&mut self, report: EngineReport) {
