@@ -107,6 +107,20 @@ fn a_game_saved_in_a_feature_waits_for_the_whole_page_unless_a_link_opens_anothe
 }
 
 #[test]
+fn a_friends_link_hands_over_to_the_whole_page_before_a_board_shows() {
+    let found = |whole_page_unavailable| Found {
+        fragment: "#online=abcdefgh".into(),
+        whole_page_unavailable,
+        ..Found::default()
+    };
+    let opened = opening(found(false), |_| Game::from_deal(&Deal::from_seed(5)));
+    assert!(opened.needs_features && opened.join.is_some(), "the whole page joins");
+    // Offline before the whole page was kept: this page shows, and joining says why it cannot.
+    let offline = opening(found(true), |_| Game::from_deal(&Deal::from_seed(5)));
+    assert!(!offline.needs_features && offline.join.is_some());
+}
+
+#[test]
 fn offline_without_the_whole_page_a_game_saved_in_a_feature_is_not_written_over_until_the_player_acts() {
     let kept = SavedPuzzle { id: 7, plies: 5, daily: true, shown: false };
     for save in [saved(Some(kept), None, None), saved(None, None, Some("room".into()))] {

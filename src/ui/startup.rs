@@ -154,6 +154,8 @@ pub fn opening(found: Found, new_game: impl FnOnce(CardSet) -> Game) -> Opening 
     // An online game is one only in its mode.
     let online = online.filter(|_| matches!(mode, Mode::Online { .. }));
     let join = friend_link(&found.fragment).filter(|_| online.is_none()).map(String::from);
+    // Online play is the whole page's: it takes over before this one shows a board.
+    let needs_features = needs_features || (join.is_some() && !features && !found.whole_page_unavailable);
     Opening {
         game: game.unwrap_or_else(|| new_game(settings.cards)),
         mode,

@@ -126,6 +126,14 @@ test('a link opens the same game elsewhere; a tampered link is explained and los
     return input.value.slice(input.selectionStart, input.selectionEnd);
   });
   assert.equal(selected, link);
+  // A page not served over HTTPS has no clipboard at all: the same, and the page goes on.
+  await first.page.evaluate(() => {
+    Object.defineProperty(Navigator.prototype, 'clipboard', { get: () => undefined });
+    document.getElementById('records-message').textContent = '';
+  });
+  await first.page.click('#record-copy-link');
+  await first.page.waitForFunction(() => document.getElementById('records-message').textContent !== '');
+  assert.match(await said(), /could not be copied/);
   const expected = await state(first.page);
   await first.context.close();
 

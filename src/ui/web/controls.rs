@@ -743,7 +743,14 @@ pub fn copy_link(fragment: &str) {
     let Some(window) = web_sys::window() else { return };
     let told = |copied: bool| Closure::<dyn FnMut(JsValue)>::new(move |_| super::dispatch(Event::LinkCopied(copied)));
     let (copied, refused) = (told(true), told(false));
-    let _ = window.navigator().clipboard().write_text(&link).then2(&copied, &refused);
+    // Without a secure context (a page not served over HTTPS) the browser has no clipboard: no
+    // call on it may throw through the session's dispatch.
+    let clipboard = js_sys::Reflect::get(&window.navigator(), &"clipboard".into()).ok().filter(|c| !c.is_undefined());
+    let written = match clipboard {
+        Some(clipboard) => clipboard.unchecked_into::<web_sys::Clipboard>().write_text(&link),
+        None => js_sys::Promise::reject(&"no clipboard".into()),
+    };
+    let _ = written.then2(&copied, &refused);
     // A copy's two answers are small, and one of them comes: they live as long as the page.
     copied.forget();
     refused.forget();

@@ -1,7 +1,9 @@
 //! The browser shell (wasm32 only): turns DOM events into the session's events and carries out
 //! the effects it returns, writing the DOM and the canvas from the view and the scene the core
-//! computed. What shows and what a key means are decided in the core; what is left here is how:
-//! opening and closing the dialogs, and reading what the browser holds (storage, form fields).
+//! computed. What shows, what a key means and what a button does are decided in the core (the
+//! session, the view, the scene); what is left here is how: opening and closing the dialogs their
+//! buttons name (Resign asks first), and reading what the browser holds (storage, form fields, the
+//! address, the clipboard's answer, the canvas's size).
 
 pub mod ai_client;
 pub mod controls;
