@@ -93,9 +93,15 @@ fn escape_on_the_move_list_goes_back_to_the_game_too() {
     use onitama::ui::keyboard::{MoveListPlace, move_list_intent};
     let mut session = two_players();
     play_all(&mut session, &["ox:c1c2", "horse:c5c4"]);
-    assert!(move_list_intent(session.state(), "Escape", MoveListPlace::Panel).is_none(), "nothing looked back at");
+    assert!(
+        move_list_intent(session.state(), &"Escape".into(), MoveListPlace::Panel).is_none(),
+        "nothing looked back at"
+    );
     session.update(Event::Intent(Intent::View(0)));
-    assert!(matches!(move_list_intent(session.state(), "Escape", MoveListPlace::Panel), Some(Intent::BackToGame)));
+    assert!(matches!(
+        move_list_intent(session.state(), &"Escape".into(), MoveListPlace::Panel),
+        Some(Intent::BackToGame)
+    ));
 }
 
 #[test]

@@ -423,6 +423,7 @@ fn a_game_with_expansion_cards_is_reviewed_on_the_page_and_its_engine_line_shown
 fn a_review_whose_worker_dies_says_so_and_a_dead_earlier_reviews_worker_says_nothing() {
     let mut session = open(BLUNDER, Mode::PassAndPlay { turn_board: false });
     let first = start_review(&mut session);
+    // Stopped, then closed (`CloseReview` does one, then the other).
     session.update(Event::Intent(Intent::CloseReview));
     session.update(Event::Intent(Intent::CloseReview));
     let second = start_review(&mut session);

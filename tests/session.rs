@@ -322,10 +322,15 @@ fn the_canvas_is_resized_and_drawn_again_only_when_its_size_or_the_screens_pixel
     let same = session.update(Event::Relayout { width: 1280.0, height: 800.0, pixel_ratio: 1.0 });
     assert!(same.is_empty(), "{same:?}");
     assert!(session.state().anim.is_some());
-    // A phone's sharper screen: the same CSS size, twice the pixels; the slide ends at once.
+    // A sharper screen (the window moved to another one): the same CSS size, twice the pixels,
+    // drawn again; the board lies where it did, so the move slides on.
     let sharper = session.update(Event::Relayout { width: 1280.0, height: 800.0, pixel_ratio: 2.0 });
     assert_eq!(sized(&sharper).map(|s| s.pixels()), Some((2560, 1600)));
-    assert!(sharper.contains(&Effect::Redraw) && session.state().anim.is_none());
+    assert!(sharper.contains(&Effect::Redraw) && session.state().anim.is_some());
+    // Another size: the slide, planned on the old layout, ends at once.
+    let smaller = session.update(Event::Relayout { width: 1000.0, height: 700.0, pixel_ratio: 2.0 });
+    assert_eq!(sized(&smaller).map(|s| s.pixels()), Some((2000, 1400)));
+    assert!(session.state().anim.is_none());
     // A fractional size rounds to whole pixels; an empty canvas still has one.
     let odd = session.update(Event::Relayout { width: 360.4, height: 0.0, pixel_ratio: 2.75 });
     assert_eq!(sized(&odd).map(|s| s.pixels()), Some((991, 3)));

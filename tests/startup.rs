@@ -99,27 +99,39 @@ fn only_a_browser_that_kept_nothing_is_a_first_visit() {
 }
 
 #[test]
-fn a_friends_link_is_joined_unless_a_saved_online_game_comes_back() {
+fn a_friends_link_is_joined_unless_it_is_the_saved_online_games_own() {
+    use onitama::online::{OnlineGame, Setup, Token};
     use onitama::ui::startup::friend_link;
-    let link = "#online=ab12cd";
-    assert_eq!(friend_link(link), Some(link));
+    let room = "abcdefabcdefabcdefabcdef";
+    let (link, other) = (format!("#online={room}"), "#online=ghijklghijklghijklghijkl".to_string());
+    assert_eq!(friend_link(&link), Some(link.as_str()));
     assert_eq!(friend_link("#game=start"), None);
     assert_eq!(friend_link(""), None);
-    let join = |save: Option<SaveFile>| {
-        let found = Found { save: Ok(save), fragment: link.into(), ..Found::default() };
+    let join = |save: Option<SaveFile>, fragment: &str| {
+        let found = Found { save: Ok(save), fragment: fragment.into(), ..Found::default() };
         opening(found, |_| fresh_game()).join
     };
-    assert_eq!(join(None).as_deref(), Some(link), "a first visit by a friend's link");
-    assert_eq!(join(Some(save(None))).as_deref(), Some(link), "over a game in progress (the session asks first)");
+    assert_eq!(join(None, &link), Some(link.clone()), "a first visit by a friend's link");
+    assert_eq!(join(Some(save(None)), &link), Some(link.clone()), "over a game in progress (the session asks first)");
     // The page reloaded in the friend's game: its link is still in the address, and the saved
-    // game comes back instead of joining again.
-    let online = SaveFile { mode: Mode::Online { you: Color::Blue }, online: Some("room ab12cd".into()), ..save(None) };
+    // game comes back instead of joining again. Another friend's link is joined (the session
+    // asks first whether to leave the game coming back).
+    let host = OnlineGame::host(
+        Token::new(room).unwrap(),
+        Token::new("secretsecretsecretsecret").unwrap(),
+        Setup::default(),
+        3,
+        0,
+    );
+    let online =
+        SaveFile { mode: Mode::Online { you: Color::Blue }, online: Some(host.saved().to_text()), ..save(None) };
     let back =
-        opening(Found { save: Ok(Some(online.clone())), fragment: link.into(), ..Found::default() }, |_| fresh_game());
+        opening(Found { save: Ok(Some(online.clone())), fragment: link.clone(), ..Found::default() }, |_| fresh_game());
     assert!(back.online.is_some() && back.join.is_none());
-    // A saved online record whose mode is not online is no online game: it does not hold the link back.
+    assert_eq!(join(Some(online.clone()), &other), Some(other.clone()));
+    // A saved online record whose mode is not online is no online game: it holds nothing back.
     let odd = SaveFile { mode: Mode::PassAndPlay { turn_board: false }, ..online };
-    assert_eq!(join(Some(odd)).as_deref(), Some(link));
+    assert_eq!(join(Some(odd), &link), Some(link));
 }
 
 #[test]

@@ -7,7 +7,7 @@ use onitama::mode::{AiLevel, Mode, ModeChoice, ModeKind, Seat};
 use onitama::rules::{Card, Color, Game};
 use onitama::ui::deck;
 use onitama::ui::error_text::{self, ErrorFiles, error_file};
-use onitama::ui::keyboard::{MoveListPlace, move_list_intent, page_intent};
+use onitama::ui::keyboard::{KeyPress, MoveListPlace, move_list_intent, page_intent};
 use onitama::ui::notice::Notice;
 use onitama::ui::review::Review;
 use onitama::ui::scene::{Emphasis, emphasis, emphasis_at, marks, marks_at, sliding};
@@ -17,7 +17,7 @@ use onitama::ui::view::{self, SetupFields, SetupForm, controls};
 use onitama::ui::{Lang, Session, State};
 
 mod common;
-use common::{BLUNDER, Motion, START, mv, run_frames, sq};
+use common::{BLUNDER, Motion, START, mv, sq};
 
 fn vs_ai(human: Color) -> Mode {
     Mode::VsAi { human, level: AiLevel::nth(2) }
@@ -210,15 +210,19 @@ fn the_new_game_form_shows_only_the_rows_its_way_of_playing_uses() {
 fn the_move_list_keys_look_back_or_step_a_review() {
     let game = Game::from_record(BLUNDER).unwrap();
     let mut state = State::new(game.clone(), Mode::PassAndPlay { turn_board: false }, Settings::default(), true, 7);
-    let intent = |state: &State, key| format!("{:?}", move_list_intent(state, key, MoveListPlace::Panel));
+    let intent =
+        |state: &State, key| format!("{:?}", move_list_intent(state, &KeyPress::from(key), MoveListPlace::Panel));
     assert_eq!(intent(&state, "ArrowUp"), "Some(View(1))");
     assert_eq!(intent(&state, "ArrowRight"), "Some(View(3))");
     assert_eq!(intent(&state, "Home"), "Some(View(0))");
     assert_eq!(intent(&state, "End"), "Some(BackToGame)");
     assert_eq!(intent(&state, "a"), "None");
+    // Held with Alt (back), Ctrl or Meta, the arrows are the browser's.
+    let alt_left = KeyPress { key: "ArrowLeft".into(), with_modifier: true };
+    assert!(move_list_intent(&state, &alt_left, MoveListPlace::Panel).is_none());
     state.viewing = Some(2);
     assert_eq!(intent(&state, "Escape"), "Some(BackToGame)");
-    let in_sheet = move_list_intent(&state, "Escape", MoveListPlace::Sheet);
+    let in_sheet = move_list_intent(&state, &"Escape".into(), MoveListPlace::Sheet);
     assert!(in_sheet.is_none(), "the phone's sheet closes with Escape and keeps the position shown");
     state.viewing = None;
     state.review = Some(Review::new(1, game));
@@ -229,17 +233,19 @@ fn the_move_list_keys_look_back_or_step_a_review() {
 #[test]
 fn escape_outside_a_dialog_closes_the_result() {
     let mut session = session("5/5/2B2/2R2/5 crab,boar horse,elephant ox r", vs_ai(Color::Red), Settings::default());
-    assert!(page_intent(session.state(), "Escape", false).is_none(), "no result yet");
+    assert!(page_intent(session.state(), &"Escape".into(), false).is_none(), "no result yet");
     session.update(Event::Intent(Intent::Play(mv("crab:c2c3"))));
-    assert!(matches!(page_intent(session.state(), "Escape", false), Some(Intent::CloseResult)));
-    assert!(page_intent(session.state(), "Escape", true).is_none(), "a dialog's Escape is its own");
-    assert!(page_intent(session.state(), "Enter", false).is_none());
+    assert!(matches!(page_intent(session.state(), &"Escape".into(), false), Some(Intent::CloseResult)));
+    assert!(page_intent(session.state(), &"Escape".into(), true).is_none(), "a dialog's Escape is its own");
+    assert!(page_intent(session.state(), &"Enter".into(), false).is_none());
+    let ctrl_escape = KeyPress { key: "Escape".into(), with_modifier: true };
+    assert!(page_intent(session.state(), &ctrl_escape, false).is_none());
 }
 
 #[test]
 fn the_records_dialog_opens_a_pasted_record_or_says_why_not_in_the_players_words() {
     let mut session = session(START, Mode::PassAndPlay { turn_board: false }, Settings::default());
-    session.update(Event::Intent(Intent::OpenRecords));
+    session.update(Event::Intent(Intent::RecordsOpened));
     assert_eq!(session.controls().records_message, "", "it opens saying nothing");
     let before = session.state().game.clone();
     let broken = Intent::OpenRecord { text: "start 5/5/5\n".into(), review: false };
@@ -256,7 +262,7 @@ fn the_records_dialog_opens_a_pasted_record_or_says_why_not_in_the_players_words
     let said = session.controls().records_message;
     assert!(said.starts_with("Ce relevé n'a pas pu être ouvert"), "{said}");
     // Opening the dialog again starts it afresh; a record that reads opens, and the dialog closes.
-    session.update(Event::Intent(Intent::OpenRecords));
+    session.update(Event::Intent(Intent::RecordsOpened));
     assert_eq!(session.controls().records_message, "");
     let effects = session.update(Event::Intent(Intent::OpenRecord { text: BLUNDER.into(), review: false }));
     assert!(effects.contains(&Effect::CloseRecords), "{effects:?}");
@@ -274,10 +280,13 @@ fn copying_the_link_says_whether_the_browser_let_it() {
     let fragment = onitama::save::link_fragment(&session.state().line());
     let effects = session.update(Event::Intent(Intent::CopyLink));
     assert!(effects.contains(&Effect::CopyLink(fragment.clone())), "{effects:?}");
+    assert!(fragment.starts_with("#game=") && fragment.contains("boar"), "the whole line: {fragment}");
     assert_eq!(view::records(session.state(), &[], None).link, fragment, "the link shown is the one copied");
     assert_eq!(session.controls().records_message, "", "said only once the browser answers");
     session.update(Event::LinkCopied(true));
     assert_eq!(session.controls().records_message, "Link copied");
+    session.update(Event::Intent(Intent::CopyLink));
+    assert_eq!(session.controls().records_message, "", "copied again: said again once the browser answers");
     // Refused (not served over HTTPS, or no permission): the player is told to copy it by hand.
     session.update(Event::LinkCopied(false));
     assert!(session.controls().records_message.contains("could not be copied"));
@@ -308,7 +317,7 @@ fn while_a_move_slides_nothing_invites_a_choice_and_the_rows_lines_wait() {
     assert!(sliding(state, 1050.0));
     let moving = marks_at(state, 1050.0);
     assert_eq!(moving.last_move, Some((sq("c1"), sq("c2"))), "the move's squares light as it slides");
-    assert_eq!((moving.arrow, moving.lit_hand, moving.labels), (None, None, false));
+    assert_eq!((moving.arrow, moving.lit_hand, moving.show_labels), (None, None, false));
     assert!(moving.movable.is_empty() && moving.targets.is_empty());
     let blues = state.position().hand(Color::Blue).pair();
     assert_eq!(emphasis(state, blues[0]), Emphasis::Playable, "once still, the person's cards invite");
@@ -317,9 +326,7 @@ fn while_a_move_slides_nothing_invites_a_choice_and_the_rows_lines_wait() {
     let later = 1_000_000.0;
     assert!(!sliding(state, later));
     assert_eq!(marks_at(state, later), marks(state));
-    assert!(marks(state).labels && marks(state).arrow.is_some());
-    run_frames(&mut session, 2000.0);
-    assert!(!sliding(session.state(), 0.0), "and once the slide is over, at any time");
+    assert!(marks(state).show_labels && marks(state).arrow.is_some());
 }
 
 #[test]

@@ -36,12 +36,6 @@ impl From<&str> for KeyPress {
     }
 }
 
-impl From<String> for KeyPress {
-    fn from(key: String) -> KeyPress {
-        KeyPress { key, with_modifier: false }
-    }
-}
-
 pub enum KeyResult {
     /// The key was not for the board (Tab, for instance, moves on through the page).
     Ignored,
@@ -144,10 +138,11 @@ pub enum MoveListPlace {
 /// What a key on the move list asks: the arrows step back and forth (in a review as Undo and Redo
 /// do, also through an engine line), Home and End go to the start and the end, and Escape from
 /// a move looked back at goes back to the game (in the panel; the sheet's Escape closes it).
-pub fn move_list_intent(state: &State, key: &str, place: MoveListPlace) -> Option<Intent> {
+/// Held with Ctrl, Alt or Meta, a key is the browser's (Alt+Left goes back).
+pub fn move_list_intent(state: &State, press: &KeyPress, place: MoveListPlace) -> Option<Intent> {
     let shown = state.game.moves().len();
     let reviewing = state.review.is_some();
-    Some(match key {
+    Some(match press.page_key()? {
         "ArrowUp" | "ArrowLeft" if reviewing => Intent::Undo,
         "ArrowDown" | "ArrowRight" if reviewing => Intent::Redo,
         "ArrowUp" | "ArrowLeft" => Intent::View(shown.saturating_sub(1)),
@@ -160,6 +155,6 @@ pub fn move_list_intent(state: &State, key: &str, place: MoveListPlace) -> Optio
 }
 
 /// What a key pressed anywhere outside a dialog asks: Escape closes the result banner.
-pub fn page_intent(state: &State, key: &str, in_dialog: bool) -> Option<Intent> {
-    (key == "Escape" && !in_dialog && state.shows_result()).then_some(Intent::CloseResult)
+pub fn page_intent(state: &State, press: &KeyPress, in_dialog: bool) -> Option<Intent> {
+    (press.page_key() == Some("Escape") && !in_dialog && state.shows_result()).then_some(Intent::CloseResult)
 }

@@ -106,8 +106,8 @@ pub struct Marks {
     /// A piece being dragged, drawn under the pointer (not on its square): where it came from and
     /// where the pointer is.
     pub dragged: Option<(Square, f64, f64)>,
-    /// The lines by each row (`turn_line`, the levels' names).
-    pub labels: bool,
+    /// Whether the lines by each row show (`labels`: whose turn, the levels' names).
+    pub show_labels: bool,
 }
 
 /// The marks at `now_ms`: while a move slides, only the last move and a dragged piece; nothing
@@ -127,7 +127,7 @@ pub fn marks_at(state: &State, now_ms: f64) -> Marks {
         targets: Vec::new(),
         lit_hand: None,
         dragged: still.dragged,
-        labels: false,
+        show_labels: false,
     }
 }
 
@@ -166,7 +166,7 @@ pub fn marks(state: &State) -> Marks {
         targets,
         lit_hand: state.game.outcome().is_none().then(|| (mover, state.human_to_move())),
         dragged: state.drag.filter(|d| d.moved).map(|d| (d.from, d.x, d.y)),
-        labels: true,
+        show_labels: true,
     }
 }
 

@@ -195,7 +195,7 @@ pub enum Intent {
     LeaveTutorial,
     Online(OnlineAction),
     /// The Records dialog opens: it says nothing yet.
-    OpenRecords,
+    RecordsOpened,
     /// Open the record pasted in the Records dialog, or review it; one that cannot be read is
     /// explained there, and nothing changes.
     OpenRecord {
@@ -953,7 +953,7 @@ impl Session {
                 self.refresh_controls();
             }
             Intent::Resign => self.resign(),
-            Intent::OpenRecords => {
+            Intent::RecordsOpened => {
                 self.state.records_message = None;
                 self.refresh_controls();
             }
@@ -969,6 +969,9 @@ impl Session {
                 }
             },
             Intent::CopyLink => {
+                // Said again once the browser answers (a screen reader hears it again too).
+                self.state.records_message = None;
+                self.refresh_controls();
                 self.effects.push(Effect::CopyLink(crate::save::link_fragment(&self.state.line())));
             }
         }
@@ -1048,10 +1051,13 @@ impl Session {
         if self.canvas == Some(size) {
             return;
         }
+        let resized = self.canvas.is_none_or(|before| (before.width, before.height) != (size.width, size.height));
         self.canvas = Some(size);
-        self.layout = Layout::new(size.width, size.height, self.state.bottom());
-        // What was sliding was planned on the old layout: show the end of it at once.
-        self.state.anim = None;
+        if resized {
+            self.layout = Layout::new(size.width, size.height, self.state.bottom());
+            // What was sliding was planned on the old layout: show the end of it at once.
+            self.state.anim = None;
+        }
         self.effects.push(Effect::SizeCanvas(size));
         self.effects.push(Effect::Redraw);
     }

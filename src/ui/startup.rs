@@ -65,11 +65,12 @@ pub struct Opening {
     /// The same, but the whole page could not be had: this page shows what it can, and the save
     /// is not written over until the player acts.
     pub hold_save: bool,
-    /// Nothing was kept from an earlier visit, not even a save that could not be read: the
-    /// tutorial is offered. (A browser that keeps nothing would offer it on every visit: never.)
+    /// Nothing was kept from an earlier visit, not even a save that could not be read (settings
+    /// that could not be read count as none): the tutorial is offered. (A browser that keeps
+    /// nothing would offer it on every visit: never.)
     pub first_visit: bool,
-    /// A friend's link to join once the page shows (not while a saved online game comes back:
-    /// its link stays in the address after a reload).
+    /// A friend's link to join once the page shows (not the link of the saved online game
+    /// coming back, which stays in the address after a reload).
     pub join: Option<String>,
 }
 
@@ -153,7 +154,13 @@ pub fn opening(found: Found, new_game: impl FnOnce(CardSet) -> Game) -> Opening 
     }
     // An online game is one only in its mode.
     let online = online.filter(|_| matches!(mode, Mode::Online { .. }));
-    let join = friend_link(&found.fragment).filter(|_| online.is_none()).map(String::from);
+    // The saved game's own link stays in the address after a reload: that one comes back instead.
+    let saved_room =
+        Features::here().and(online.as_deref()).and_then(|text| crate::online::Saved::from_text(text).ok());
+    let saved_room = saved_room.map(|saved| saved.room);
+    let join = friend_link(&found.fragment)
+        .filter(|link| saved_room.is_none() || crate::online::bridge::room_of_link(link) != saved_room)
+        .map(String::from);
     // Online play is the whole page's: it takes over before this one shows a board.
     let needs_features = needs_features || (join.is_some() && !features && !found.whole_page_unavailable);
     Opening {

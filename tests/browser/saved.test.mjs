@@ -126,6 +126,7 @@ test('a link opens the same game elsewhere; a tampered link is explained and los
     return input.value.slice(input.selectionStart, input.selectionEnd);
   });
   assert.equal(selected, link);
+  assert.equal(await first.page.evaluate(() => document.activeElement.id), 'record-link', 'where the player sees it');
   // A page not served over HTTPS has no clipboard at all: the same, and the page goes on.
   await first.page.evaluate(() => {
     Object.defineProperty(Navigator.prototype, 'clipboard', { get: () => undefined });

@@ -140,8 +140,7 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
         })?;
         let place = if id == "sheet-moves" { MoveListPlace::Sheet } else { MoveListPlace::Panel };
         listen(&moves, "keydown", move |app, e: web_sys::KeyboardEvent| {
-            let press = super::key_press(&e);
-            if let Some(intent) = press.page_key().and_then(|key| keyboard::move_list_intent(app.state(), key, place)) {
+            if let Some(intent) = keyboard::move_list_intent(app.state(), &super::key_press(&e), place) {
                 e.prevent_default();
                 app.dispatch(Event::Intent(intent));
             }
@@ -200,7 +199,7 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
         close_dialog("menu");
         fill_records(app);
         open_dialog("records-dialog");
-        app.dispatch(Event::Intent(Intent::OpenRecords));
+        app.dispatch(Event::Intent(Intent::RecordsOpened));
     })?;
     on_click(document, "records-close", |_| {
         close_dialog("records-dialog");
@@ -316,8 +315,7 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
             .target()
             .and_then(|t| t.dyn_into::<Element>().ok())
             .is_some_and(|t| t.closest("dialog").ok().flatten().is_some());
-        let press = super::key_press(&e);
-        if let Some(intent) = press.page_key().and_then(|key| keyboard::page_intent(app.state(), key, in_dialog)) {
+        if let Some(intent) = keyboard::page_intent(app.state(), &super::key_press(&e), in_dialog) {
             app.dispatch(Event::Intent(intent));
         }
     })?;
@@ -738,6 +736,8 @@ pub fn copy_link(fragment: &str) {
     let link = full_link(fragment);
     if let Some(input) = element::<HtmlInputElement>("record-link") {
         input.set_value(&link);
+        // Selected where the player sees it, to copy by hand if the browser will not.
+        let _ = input.focus();
         input.select();
     }
     let Some(window) = web_sys::window() else { return };

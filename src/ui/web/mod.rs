@@ -7,7 +7,6 @@
 
 pub mod ai_client;
 pub mod controls;
-pub use controls::full_link;
 mod crash;
 pub mod features;
 mod fetch;
@@ -211,8 +210,11 @@ fn show(
     listen(&target, "pointerup", pointer(PointerPhase::Up))?;
     listen(&target, "pointercancel", |app, _: PointerEvent| app.dispatch(Event::PointerCancel))?;
     listen(&target, "keydown", |app, e: web_sys::KeyboardEvent| {
-        let _ = app.canvas.class_list().remove_1("pointer");
         let press = key_press(&e);
+        // The keyboard's frame comes back with the board's keys, not with a shortcut.
+        if press.page_key().is_some() {
+            let _ = app.canvas.class_list().remove_1("pointer");
+        }
         // Tab and the page's own keys go on; the board's keys stop here.
         if press.board_takes() {
             e.prevent_default();
@@ -321,18 +323,6 @@ fn random_seed() -> u64 {
     let mut bytes = [0u8; 8];
     let _ = getrandom::fill(&mut bytes);
     u64::from_le_bytes(bytes)
-}
-
-/// Runs `then` once `lang`'s error texts are at hand, fetching them first if needed (if they
-/// cannot be had, the errors stay in English).
-pub fn with_error_texts(lang: Lang, then: impl FnOnce() + 'static) {
-    if !super::error_text::with_files(|files| files.should_fetch(lang)) {
-        return then();
-    }
-    fetch::text(&format!("errors/{}.txt", lang.code()), move |file| {
-        super::error_text::with_files(|files| files.install(lang, file.ok()));
-        then();
-    });
 }
 
 /// Adds an event listener for the page's lifetime that runs `handle` on the app.

@@ -215,7 +215,7 @@ pub fn draw(
     if let Some(focus) = state.focus {
         draw_focus(ctx, p, focus, layout, mover)?;
     }
-    if marks.labels {
+    if marks.show_labels {
         draw_labels(ctx, p, scale, state, layout)?;
     }
     if let Some(celebration) = state.celebration {
