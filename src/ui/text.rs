@@ -268,6 +268,15 @@ pub fn rules_paragraphs(file: &str) -> impl Iterator<Item = &str> {
     file.lines().filter(|line| !line.is_empty() && !line.starts_with('#'))
 }
 
+/// What the Rules dialog says above the cards: the rules file's paragraphs, or, if it could not
+/// be had (offline before it was kept), a sentence saying so in `lang`.
+pub fn rules_text(lang: Lang, file: Option<&str>) -> Vec<String> {
+    match file {
+        Some(file) => rules_paragraphs(file).map(String::from).collect(),
+        None => vec![puzzle_text(lang, "rules-unavailable", &[])],
+    }
+}
+
 /// A page text by its key, its blanks filled (an unknown key gives the key, so a gap shows).
 fn html_fill(lang: Lang, key: &str, blanks: &[(&str, &str)]) -> String {
     fill(lang, lang.texts().html(key).unwrap_or(key), blanks)

@@ -941,19 +941,14 @@ fn name_choosers(lang: Lang) {
 fn fill_rules_text(lang: Lang, into: Element) {
     super::fetch::text(&format!("rules/{}.txt", lang.code()), move |file| {
         let Some(document) = web_sys::window().and_then(|w| w.document()) else { return };
-        match file {
-            Ok(file) => {
-                for paragraph in text::rules_paragraphs(&file) {
-                    if let Ok(p) = document.create_element("p") {
-                        p.set_text_content(Some(paragraph));
-                        let _ = into.append_child(&p);
-                    }
-                }
-            }
-            Err(reason) => {
-                // The browser's words are English: the console has them, the player a sentence.
-                web_sys::console::error_1(&format!("the rules could not be fetched: {reason}").into());
-                into.set_text_content(Some(&text::puzzle_text(lang, "rules-unavailable", &[])));
+        if let Err(reason) = &file {
+            // The browser's words are English: the console has them, the player a sentence.
+            web_sys::console::error_1(&format!("the rules could not be fetched: {reason}").into());
+        }
+        for paragraph in text::rules_text(lang, file.as_deref().ok()) {
+            if let Ok(p) = document.create_element("p") {
+                p.set_text_content(Some(&paragraph));
+                let _ = into.append_child(&p);
             }
         }
     });
