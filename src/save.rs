@@ -14,9 +14,9 @@
 //! ```
 //!
 //! The `aside` lines hold a game in progress that a puzzle, another game's review or an opened
-//! record took the place of, to come back to. A `puzzle <id> <plies> daily|chosen [shown]` line
-//! says the game is a puzzle of the set (`shown`: its solution is played out on the board). A
-//! `tutorial <step>` line says the game is that step of the tutorial (0 for the first).
+//! record took the place of, to come back to. A `puzzle <id> <plies> daily|chosen [helped] [shown]`
+//! line says the game is a puzzle of the set (`helped`: a hint was asked for or a try failed;
+//! `shown`: its solution is played out on the board). A `tutorial <step>` line says the game is that step of the tutorial (0 for the first).
 
 use crate::mode::{Mode, ModeError};
 use crate::rules::{Game, RecordError};
@@ -59,6 +59,8 @@ pub struct SavedPuzzle {
     pub daily: bool,
     /// Its solution is played out on the board (it does not count as solved).
     pub shown: bool,
+    /// A hint was asked for or a try failed: a win is a solve with help.
+    pub helped: bool,
 }
 
 pub fn encode(save: &SaveFile) -> String {
@@ -68,9 +70,10 @@ pub fn encode(save: &SaveFile) -> String {
     if let Some(language) = &save.language {
         text.push_str(&format!("language {language}\n"));
     }
-    if let Some(SavedPuzzle { id, plies, daily, shown }) = save.puzzle {
-        let (daily, shown) = (if daily { "daily" } else { "chosen" }, if shown { " shown" } else { "" });
-        text.push_str(&format!("puzzle {id} {plies} {daily}{shown}\n"));
+    if let Some(SavedPuzzle { id, plies, daily, shown, helped }) = save.puzzle {
+        let daily = if daily { "daily" } else { "chosen" };
+        let (helped, shown) = (if helped { " helped" } else { "" }, if shown { " shown" } else { "" });
+        text.push_str(&format!("puzzle {id} {plies} {daily}{helped}{shown}\n"));
     }
     if let Some(step) = save.tutorial {
         text.push_str(&format!("tutorial {step}\n"));
@@ -161,6 +164,7 @@ pub fn decode(text: &str) -> Result<SaveFile, SaveError> {
             "puzzle" => {
                 let bad = || SaveError::UnknownLine(shorten(line));
                 let (value, shown) = value.strip_suffix(" shown").map_or((value, false), |v| (v, true));
+                let (value, helped) = value.strip_suffix(" helped").map_or((value, false), |v| (v, true));
                 let [id, plies, daily] = value.split(' ').collect::<Vec<_>>()[..] else { return Err(bad()) };
                 puzzle = Some(SavedPuzzle {
                     id: id.parse().map_err(|_| bad())?,
@@ -171,6 +175,7 @@ pub fn decode(text: &str) -> Result<SaveFile, SaveError> {
                         _ => return Err(bad()),
                     },
                     shown,
+                    helped,
                 });
             }
             "tutorial" => tutorial = Some(value.parse().map_err(|_| SaveError::UnknownLine(shorten(line)))?),
@@ -224,9 +229,18 @@ fn shorten(text: &str) -> String {
     short
 }
 
-/// The link fragment that opens `game`: `#game=` and the record, percent-encoded.
-pub fn link_fragment(game: &Game) -> String {
-    format!("#game={}", percent_encode(&game.to_record()))
+/// The link fragment that opens `game`: `#game=` and the record, percent-encoded, then how it
+/// was played (`&mode=ai%20r%202`), so that a friend sees who played it.
+pub fn link_fragment(game: &Game, mode: Option<Mode>) -> String {
+    let mode = mode.map(|mode| format!("&mode={}", percent_encode(&mode.to_string()))).unwrap_or_default();
+    format!("#game={}{mode}", percent_encode(&game.to_record()))
+}
+
+/// A game from a link, and how it was played when the link says (links from before it did not).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Linked {
+    pub game: Game,
+    pub mode: Option<Mode>,
 }
 
 /// Why the game in a link cannot be opened.
@@ -239,13 +253,17 @@ pub enum LinkError {
     BrokenRecord(#[source] RecordError),
 }
 
-/// The game in a link's fragment: `None` without one, or why it cannot be opened.
-pub fn game_from_fragment(fragment: &str) -> Option<Result<Game, LinkError>> {
+/// The game in a link's fragment: `None` without one, or why it cannot be opened. A mode this
+/// version cannot read is left out (the game is shown as a record).
+pub fn game_from_fragment(fragment: &str) -> Option<Result<Linked, LinkError>> {
     let encoded = fragment.strip_prefix("#game=")?;
+    let (encoded, mode) = encoded.split_once("&mode=").unwrap_or((encoded, ""));
+    let mode = percent_decode(mode).and_then(|mode| mode.parse::<Mode>().ok());
     Some(
         percent_decode(encoded)
             .ok_or(LinkError::BadEncoding)
-            .and_then(|record| Game::from_record(&record).map_err(LinkError::BrokenRecord)),
+            .and_then(|record| Game::from_record(&record).map_err(LinkError::BrokenRecord))
+            .map(|game| Linked { game, mode }),
     )
 }
 

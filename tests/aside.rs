@@ -28,6 +28,8 @@ fn game_in_progress() -> Session {
     session.update(Event::Intent(Intent::Play(mv("horse:c5c4"))));
     let game = session.state().game.clone();
     session.update(Event::Intent(Intent::NewGame { game, mode: vs_ai() }));
+    assert!(session.controls().abandon_asked, "the two-player game had moves");
+    session.update(Event::Intent(Intent::Abandon));
     session
 }
 
@@ -109,14 +111,17 @@ fn reviewing_a_pasted_record_leaves_the_game_in_progress_as_it_was() {
 }
 
 #[test]
-fn an_opened_record_or_link_puts_the_game_aside_and_a_new_game_needs_no_question() {
+fn an_opened_record_or_link_puts_the_game_aside_and_a_new_game_asks_before_it_is_lost() {
     let mut session = game_in_progress();
     let mine = session.state().game.clone();
     session.update(Event::Intent(Intent::Open(Game::from_record(RECORD).unwrap())));
     assert_eq!(session.state().aside.as_ref().map(|a| &a.game), Some(&mine));
     assert_eq!(session.state().mode, vs_ai(), "the opened game is played as the player played theirs");
     session.update(Event::Intent(Intent::NewGame { game: Game::from_deal(&Deal::from_seed(5)), mode: vs_ai() }));
-    assert_eq!(session.state().aside, None, "a new game is the player's explicit choice");
+    assert!(session.controls().abandon_asked, "the game aside would be lost");
+    assert_eq!(session.state().aside.as_ref().map(|a| &a.game), Some(&mine));
+    session.update(Event::Intent(Intent::Abandon));
+    assert_eq!(session.state().aside, None, "abandoned on the player's yes");
 }
 
 #[test]
@@ -141,7 +146,11 @@ fn a_link_opened_over_a_saved_game_in_progress_keeps_that_game_aside() {
     let session = game_in_progress();
     let saved = session.save_file();
     let linked = Game::from_record(RECORD).unwrap();
-    let found = Found { save: Ok(Some(saved.clone())), link: Some(Ok(linked.clone())), ..Found::default() };
+    let found = Found {
+        save: Ok(Some(saved.clone())),
+        link: Some(Ok(onitama::save::Linked { game: linked.clone(), mode: None })),
+        ..Found::default()
+    };
     let opened = opening(found, |_| Game::from_deal(&Deal::from_seed(3)));
     assert_eq!(opened.game, linked);
     assert_eq!(opened.aside, Some(AsideGame { game: saved.game, mode: saved.mode }));

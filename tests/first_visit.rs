@@ -92,14 +92,15 @@ fn saved(puzzle: Option<SavedPuzzle>, tutorial: Option<usize>, online: Option<St
 
 #[test]
 fn a_game_saved_in_a_feature_waits_for_the_whole_page_unless_a_link_opens_another() {
-    let kept = SavedPuzzle { id: 7, plies: 5, daily: true, shown: false };
+    let kept = SavedPuzzle { id: 7, plies: 5, daily: true, shown: false, helped: false };
     for save in [saved(Some(kept), None, None), saved(None, Some(2), None), saved(None, None, Some("room".into()))] {
         let found = |link| Found { save: Ok(Some(save.clone())), link, ..Found::default() };
         let opened = opening(found(None), |_| Game::from_deal(&Deal::from_seed(5)));
         assert!(opened.needs_features, "{save:?}");
         assert!(opened.puzzle.is_none() && opened.tutorial.is_none());
-        let linked =
-            opening(found(Some(Ok(Game::from_deal(&Deal::from_seed(6))))), |_| Game::from_deal(&Deal::from_seed(5)));
+        let linked = opening(found(Some(Ok(linked(Game::from_deal(&Deal::from_seed(6)))))), |_| {
+            Game::from_deal(&Deal::from_seed(5))
+        });
         assert!(!linked.needs_features, "a link's game is played here");
     }
     let plain = Found { save: Ok(Some(saved(None, None, None))), settings: None, ..Found::default() };
@@ -122,7 +123,7 @@ fn a_friends_link_hands_over_to_the_whole_page_before_a_board_shows() {
 
 #[test]
 fn offline_without_the_whole_page_a_game_saved_in_a_feature_is_not_written_over_until_the_player_acts() {
-    let kept = SavedPuzzle { id: 7, plies: 5, daily: true, shown: false };
+    let kept = SavedPuzzle { id: 7, plies: 5, daily: true, shown: false, helped: false };
     for save in [saved(Some(kept), None, None), saved(None, None, Some("room".into()))] {
         let online = save.online.is_some();
         let found = Found { save: Ok(Some(save.clone())), whole_page_unavailable: true, ..Found::default() };
@@ -142,4 +143,8 @@ fn offline_without_the_whole_page_a_game_saved_in_a_feature_is_not_written_over_
         let effects = session.update(Event::Intent(Intent::Play(first)));
         assert!(effects.iter().any(|e| matches!(e, Effect::SaveGame(_))), "the player's move is kept: {effects:?}");
     }
+}
+
+fn linked(game: Game) -> onitama::save::Linked {
+    onitama::save::Linked { game, mode: None }
 }

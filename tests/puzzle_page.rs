@@ -103,6 +103,74 @@ fn a_defence_that_escapes_fails_the_puzzle_and_undo_or_try_again_starts_over() {
     assert!(state.puzzle.unwrap().daily);
 }
 
+/// Plays the puzzle's win against the best defence from where the session stands.
+fn solve(session: &mut Session, puzzle: &Puzzle) -> Vec<Effect> {
+    let first = winning_moves(puzzle)[0];
+    let effects = session.update(Event::Intent(Intent::Play(first)));
+    let order = defence_order(&effects);
+    let defence = onitama::ai::puzzle::defence(&order.position(), 2).unwrap();
+    answer(session, &order, defence, Some(Score::Loss(2)));
+    let last = session.state().position().winning_move().expect("a win at once");
+    session.update(Event::Intent(Intent::Play(last)))
+}
+
+#[test]
+fn a_puzzle_solved_after_a_hint_is_solved_with_help_and_not_ticked() {
+    let puzzle = puzzle();
+    let mut session = open();
+    session.update(Event::Intent(Intent::Puzzle { puzzle, daily: false }));
+    let effects = session.update(Event::Intent(Intent::Hint));
+    assert!(!common::searches(&effects).is_empty(), "the hint is searched");
+    assert!(session.state().puzzle.unwrap().helped);
+    assert!(session.save_file().puzzle.unwrap().helped, "a reload keeps the help");
+    let effects = solve(&mut session, &puzzle);
+    assert!(!effects.iter().any(|e| matches!(e, Effect::PuzzleSolved(_))), "{effects:?}");
+    let state = session.state();
+    let run = state.puzzle.unwrap();
+    assert_eq!(run.status, Status::Solved);
+    assert!(!run.solved_cleanly());
+    assert!(!state.solved.contains(&puzzle.id), "not ticked in the list");
+    let verdict = run.verdict(Lang::En, &state.game).unwrap();
+    assert!(verdict.starts_with("Solved with help"), "{verdict}");
+    let fr = run.verdict(Lang::Fr, &state.game).unwrap();
+    assert!(fr.starts_with("Résolu avec aide"), "{fr}");
+}
+
+#[test]
+fn a_retry_after_a_failed_try_is_solved_with_help_by_undo_and_by_try_again() {
+    let puzzle = puzzle();
+    for retry in [Intent::Undo, Intent::Rematch] {
+        let mut session = open();
+        session.update(Event::Intent(Intent::Puzzle { puzzle, daily: false }));
+        let winner = winning_moves(&puzzle)[0];
+        let wrong = *puzzle.position.legal_moves().iter().find(|&&m| m != winner).unwrap();
+        let effects = session.update(Event::Intent(Intent::Play(wrong)));
+        let order = defence_order(&effects);
+        let refutation = onitama::ai::puzzle::defence(&order.position(), 2).unwrap();
+        answer(&mut session, &order, refutation, None);
+        assert!(session.state().puzzle.unwrap().failed());
+        session.update(Event::Intent(retry.clone()));
+        assert_eq!(session.state().game.moves().len(), 0, "{retry:?}");
+        let effects = solve(&mut session, &puzzle);
+        assert!(!effects.iter().any(|e| matches!(e, Effect::PuzzleSolved(_))), "{retry:?}: {effects:?}");
+        let run = session.state().puzzle.unwrap();
+        assert_eq!(run.status, Status::Solved);
+        assert!(run.helped && !session.state().solved.contains(&puzzle.id), "{retry:?}");
+    }
+}
+
+#[test]
+fn a_helped_puzzle_is_read_back_from_its_save_as_helped() {
+    let puzzle = puzzle();
+    let mut session = open();
+    session.update(Event::Intent(Intent::Puzzle { puzzle, daily: true }));
+    session.update(Event::Intent(Intent::Hint));
+    let text = onitama::save::encode(&session.save_file());
+    assert!(text.contains(&format!("puzzle {} 3 daily helped\n", puzzle.id)), "{text}");
+    let read = onitama::save::decode(&text).unwrap();
+    assert!(read.puzzle.unwrap().helped && read.puzzle.unwrap().daily);
+}
+
 #[test]
 fn plies_used_up_without_a_win_fail_the_puzzle() {
     let puzzle = puzzle();

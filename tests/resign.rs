@@ -134,8 +134,8 @@ fn a_resigned_game_is_saved_with_its_resignation_and_read_back() {
     assert_eq!(back.game.outcome(), Some(Outcome::Resigned { by: Color::Blue }));
     assert_eq!(back.game, session.state().game);
     // A link to the game carries it too.
-    let link = save::link_fragment(&session.state().game);
-    assert_eq!(save::game_from_fragment(&link).unwrap().unwrap(), session.state().game);
+    let link = save::link_fragment(&session.state().game, None);
+    assert_eq!(save::game_from_fragment(&link).unwrap().unwrap().game, session.state().game);
 }
 
 #[test]
@@ -159,23 +159,42 @@ fn a_resigned_game_is_kept_among_the_finished_ones_with_its_result_in_each_langu
 }
 
 #[test]
-fn undo_after_a_resignation_takes_back_the_moves_and_redo_comes_back_to_it() {
+fn a_resignation_is_final_undo_and_redo_are_refused_and_the_game_is_kept_once() {
     let (mut session, _) = open(vs_ai(Color::Red));
     let effects = session.update(Event::Intent(Intent::Play(mv("ox:c1c2"))));
     let order = searches(&effects).into_iter().next().expect("the AI searches its move");
     session.update(done(&order, Some(some_move(&order)), None));
     run_frames(&mut session, 2000.0);
     assert_eq!(session.state().game.moves().len(), 2);
-    resign(&mut session);
-    assert!(session.controls().undo);
-    session.update(Event::Intent(Intent::Undo));
-    run_frames(&mut session, 3000.0);
-    assert_eq!(session.state().game.moves().len(), 0);
-    assert_eq!(session.state().game.outcome(), None);
-    assert!(session.controls().resign.is_some());
-    session.update(Event::Intent(Intent::Redo));
-    run_frames(&mut session, 4000.0);
+    let effects = resign(&mut session);
+    assert_eq!(kept(&effects).len(), 1);
+    let view = session.controls();
+    assert!(!view.undo && !view.redo, "the confirmation says the game ends here");
+    let mut effects = session.update(Event::Intent(Intent::Undo));
+    effects.extend(run_frames(&mut session, 3000.0));
+    effects.extend(session.update(Event::Intent(Intent::Redo)));
+    effects.extend(run_frames(&mut session, 4000.0));
+    assert_eq!(session.state().game.moves().len(), 2, "nothing taken back");
     assert_eq!(session.state().game.outcome(), Some(Outcome::Resigned { by: Color::Red }));
+    assert!(kept(&effects).is_empty(), "the game is kept once: {effects:?}");
+    assert!(session.controls().resign.is_none());
+    // Looking back at the game stays possible, and back again shows the resignation.
+    session.update(Event::Intent(Intent::View(0)));
+    session.update(Event::Intent(Intent::BackToGame));
+    assert_eq!(session.state().game.outcome(), Some(Outcome::Resigned { by: Color::Red }));
+    assert!(!session.controls().undo);
+}
+
+#[test]
+fn in_pass_and_play_a_resignation_is_final_too() {
+    let (mut session, _) = open(TWO);
+    session.update(Event::Intent(Intent::Play(mv("ox:c1c2"))));
+    run_frames(&mut session, 0.0);
+    resign(&mut session);
+    assert!(!session.controls().undo);
+    session.update(Event::Intent(Intent::Undo));
+    run_frames(&mut session, 1000.0);
+    assert_eq!(session.state().game.outcome(), Some(Outcome::Resigned { by: Color::Blue }));
 }
 
 #[test]
@@ -220,4 +239,62 @@ fn the_end_actions_follow_any_end_not_only_a_resignation() {
     let mut at_start = at_start;
     at_start.update(Event::Intent(Intent::CloseResult));
     assert!(!at_start.controls().game_over.unwrap().review, "no moves to review");
+}
+
+fn new_game_intent() -> Intent {
+    Intent::NewGame { game: Game::from_deal(&onitama::rules::Deal::from_seed(7)), mode: vs_ai(Color::Blue) }
+}
+
+#[test]
+fn a_new_game_in_place_of_one_the_player_has_moved_in_asks_first() {
+    let (mut session, _) = open(vs_ai(Color::Red));
+    // Untouched: a new game takes its place at once.
+    session.update(Event::Intent(new_game_intent()));
+    assert!(!session.controls().abandon_asked);
+    assert_eq!(session.state().mode, vs_ai(Color::Blue), "started at once");
+    let (mut session, _) = open(vs_ai(Color::Red));
+    let effects = session.update(Event::Intent(Intent::Play(mv("ox:c1c2"))));
+    let order = searches(&effects).into_iter().next().expect("the AI searches its move");
+    session.update(done(&order, Some(some_move(&order)), None));
+    run_frames(&mut session, 2000.0);
+    let before = session.state().game.clone();
+    session.update(Event::Intent(new_game_intent()));
+    assert!(session.controls().abandon_asked, "the player is asked");
+    assert_eq!(session.state().game, before, "nothing changes while asked");
+    session.update(Event::Intent(Intent::KeepPlaying));
+    assert!(!session.controls().abandon_asked);
+    assert_eq!(session.state().game, before, "Keep playing keeps the game");
+    assert_eq!(session.state().mode, vs_ai(Color::Red));
+    session.update(Event::Intent(new_game_intent()));
+    let mut effects = session.update(Event::Intent(Intent::Abandon));
+    effects.extend(run_frames(&mut session, 3000.0));
+    assert!(!session.controls().abandon_asked);
+    assert_eq!(session.state().mode, vs_ai(Color::Blue), "the new game");
+    assert!(session.state().game.moves().len() <= 1);
+    assert!(kept(&effects).is_empty(), "the abandoned game is not kept: {effects:?}");
+    // A yes with nothing asked does nothing.
+    let game = session.state().game.clone();
+    session.update(Event::Intent(Intent::Abandon));
+    assert_eq!(session.state().game, game);
+}
+
+#[test]
+fn a_game_over_or_watched_is_not_asked_about_and_a_game_put_aside_is() {
+    let (mut session, _) = open(vs_ai(Color::Red));
+    session.update(Event::Intent(Intent::Play(mv("ox:c1c2"))));
+    resign(&mut session);
+    session.update(Event::Intent(new_game_intent()));
+    assert!(!session.controls().abandon_asked, "a game over is kept already");
+    let (mut session, _) = open(Mode::Watch { level: AiLevel::nth(3) });
+    session.update(Event::Intent(new_game_intent()));
+    assert!(!session.controls().abandon_asked, "nothing of the player's");
+    // A game in progress put aside by a puzzle is at stake too.
+    let (mut session, _) = open(TWO);
+    session.update(Event::Intent(Intent::Play(mv("ox:c1c2"))));
+    run_frames(&mut session, 0.0);
+    let set = parse_set(include_str!("../www/puzzles.txt")).unwrap();
+    session.update(Event::Intent(Intent::Puzzle { puzzle: set[0], daily: false }));
+    assert!(session.state().aside.is_some());
+    session.update(Event::Intent(new_game_intent()));
+    assert!(session.controls().abandon_asked, "the game put aside would be lost");
 }

@@ -26,7 +26,7 @@ fn sample() -> SaveFile {
 #[test]
 fn a_puzzle_in_play_is_saved_and_read_back() {
     let file = SaveFile {
-        puzzle: Some(onitama::save::SavedPuzzle { id: 12, plies: 5, daily: true, shown: false }),
+        puzzle: Some(onitama::save::SavedPuzzle { id: 12, plies: 5, daily: true, shown: false, helped: false }),
         ..sample()
     };
     let text = save::encode(&file);
@@ -36,7 +36,7 @@ fn a_puzzle_in_play_is_saved_and_read_back() {
     assert!(matches!(save::decode(&broken), Err(save::SaveError::UnknownLine(_))));
     // A puzzle whose solution is shown says so, and reads back so.
     let shown = SaveFile {
-        puzzle: Some(onitama::save::SavedPuzzle { id: 12, plies: 5, daily: false, shown: true }),
+        puzzle: Some(onitama::save::SavedPuzzle { id: 12, plies: 5, daily: false, shown: true, helped: false }),
         ..sample()
     };
     let text = save::encode(&shown);
@@ -169,9 +169,9 @@ fn a_damaged_save_says_why() {
 #[test]
 fn a_link_round_trips_and_a_tampered_one_is_refused() {
     let game = sample().game;
-    let fragment = save::link_fragment(&game);
+    let fragment = save::link_fragment(&game, None);
     assert!(fragment.starts_with("#game=start%20"), "{fragment}");
-    assert_eq!(save::game_from_fragment(&fragment).unwrap().unwrap(), game);
+    assert_eq!(save::game_from_fragment(&fragment).unwrap().unwrap().game, game);
     assert!(save::game_from_fragment("#somewhere").is_none());
     let bad_escape = save::game_from_fragment("#game=start%2").unwrap().unwrap_err();
     assert_eq!(bad_escape, LinkError::BadEncoding);
@@ -201,7 +201,7 @@ fn a_finished_game_saves_and_links() {
             tutorial: None,
         };
         assert_eq!(save::decode(&save::encode(&file)).unwrap(), file);
-        assert_eq!(save::game_from_fragment(&save::link_fragment(&game)).unwrap().unwrap(), game);
+        assert_eq!(save::game_from_fragment(&save::link_fragment(&game, None)).unwrap().unwrap().game, game);
     }
 }
 
@@ -224,7 +224,7 @@ fn an_agreed_draw_and_a_win_on_time_save_link_and_join_the_finished_games() {
         let back = save::decode(&save::encode(&file)).unwrap();
         assert_eq!(back.game.outcome(), Some(outcome));
         assert_eq!(back, file);
-        assert_eq!(save::game_from_fragment(&save::link_fragment(&game)).unwrap().unwrap(), game);
+        assert_eq!(save::game_from_fragment(&save::link_fragment(&game, None)).unwrap().unwrap().game, game);
         let finished = save::decode_finished(&save::add_finished(None, &game, file.mode));
         assert_eq!(finished.len(), 1);
         assert_eq!(finished[0].game.outcome(), Some(outcome));
@@ -251,8 +251,8 @@ fn a_save_and_a_link_from_before_the_expansion_read_back_unchanged() {
     assert_eq!(file.game, game);
     assert_eq!(file.mode, Mode::VsAi { human: Color::Red, level: AiLevel::from_index(4).unwrap() });
     assert_eq!(save::encode(&file), saved);
-    assert_eq!(save::game_from_fragment(link).unwrap().unwrap(), game);
-    assert_eq!(save::link_fragment(&game), link);
+    assert_eq!(save::game_from_fragment(link).unwrap().unwrap().game, game);
+    assert_eq!(save::link_fragment(&game, None), link);
 }
 
 #[test]
@@ -261,7 +261,7 @@ fn a_game_with_expansion_cards_saves_and_links() {
     game.play("goat:d5c4".parse().unwrap()).unwrap();
     let file = SaveFile { game: game.clone(), ..sample() };
     assert_eq!(save::decode(&save::encode(&file)).unwrap(), file);
-    let link = save::link_fragment(&game);
+    let link = save::link_fragment(&game, None);
     assert!(link.contains("sea-snake"), "{link}");
-    assert_eq!(save::game_from_fragment(&link).unwrap().unwrap(), game);
+    assert_eq!(save::game_from_fragment(&link).unwrap().unwrap().game, game);
 }

@@ -164,9 +164,48 @@ fn a_choice_of_five_cards_with_a_repeat_is_refused() {
     };
     assert_eq!(options.game().unwrap_err(), PositionError::DuplicateCard(Card::Ox));
     assert_eq!(
-        text::duplicate_card(Lang::Fr, Card::Ox),
-        "Choisissez cinq cartes différentes\u{a0}: bœuf est choisie deux fois"
+        text::duplicate_card(Lang::Fr, Card::Ox, 2),
+        "Choisissez cinq cartes différentes\u{a0}: la carte bœuf est choisie 2 fois"
     );
+}
+
+#[test]
+fn a_card_chosen_three_times_is_said_to_be_chosen_three_times() {
+    let (session, _) = open(START, vs_ai(Color::Red), Settings::default());
+    let mut form = onitama::ui::view::SetupForm::of(session.state());
+    form.choose_cards = true;
+    form.cards = [Card::Tiger, Card::Boar, Card::Tiger, Card::Tiger, Card::Crab];
+    let refused = form.new_game(false, onitama::ui::deck::DEFAULT, Lang::En).unwrap_err();
+    assert_eq!(refused, "Choose five different cards: tiger is chosen 3 times");
+    let refused = form.new_game(false, onitama::ui::deck::DEFAULT, Lang::Fa).unwrap_err();
+    assert!(refused.contains("۳ بار"), "{refused}");
+}
+
+#[test]
+fn counts_agree_with_their_nouns_in_every_language() {
+    let one = [("left", "1".to_string()), ("color", "Red".to_string())];
+    let two = [("left", "2".to_string()), ("color", "Red".to_string())];
+    assert_eq!(text::puzzle_text(Lang::En, "puzzle-going", &one), "Right! Red still wins in 1 more move: go on");
+    assert_eq!(text::puzzle_text(Lang::En, "puzzle-going", &two), "Right! Red still wins in 2 more moves: go on");
+    assert!(text::puzzle_text(Lang::Es, "puzzle-going", &one).contains("en 1 jugada más"));
+    assert!(text::puzzle_text(Lang::Es, "puzzle-going", &two).contains("en 2 jugadas más"));
+    assert!(text::puzzle_text(Lang::Fr, "puzzle-going", &one).contains("en 1 coup\u{a0}"));
+    assert!(text::puzzle_text(Lang::Fr, "puzzle-going", &two).contains("en 2 coups\u{a0}"));
+    // Persian counts with the singular noun.
+    assert!(text::puzzle_text(Lang::Fa, "puzzle-going", &two).contains("۲ حرکت دیگر"));
+    for lang in Lang::ALL {
+        for key in ["puzzle-going", "puzzle-line", "daily-line", "puzzle-solved", "puzzle-out-of-moves"] {
+            for n in ["1", "2", "3"] {
+                let blanks = [("left", n.to_string()), ("n", n.to_string()), ("color", "X".to_string())];
+                let said = text::puzzle_text(lang, key, &blanks);
+                assert!(
+                    !said.contains('|') && !said.contains("{n") && !said.contains("{left"),
+                    "{lang:?} {key} {n}: {said}"
+                );
+            }
+        }
+    }
+    assert!(text::takes_singular(Lang::Fr, 0) && !text::takes_singular(Lang::En, 0));
 }
 
 /// Plays `moves` from `position` and returns the session, the game over.
@@ -691,4 +730,15 @@ fn an_update_refreshes_the_controls_and_saves_once() {
     assert_eq!(count(|e| matches!(e, Effect::Redraw)), 1);
     assert_eq!(count(|e| matches!(e, Effect::SaveGame(_))), 1);
     assert_eq!(searches(&effects).len(), 1);
+}
+
+#[test]
+fn every_set_of_cards_is_named_in_each_language() {
+    for lang in [Lang::Fa, Lang::Es, Lang::Fr] {
+        for pack in onitama::rules::Pack::ALL {
+            let name = text::pack_name(lang, pack);
+            assert_ne!(name, text::pack_name(Lang::En, pack), "{lang:?} {pack:?}");
+            assert!(!name.is_empty() && !name.starts_with("pack"), "{lang:?} {pack:?}: {name}");
+        }
+    }
 }

@@ -87,7 +87,7 @@ fn a_damaged_save_keeps_the_language_and_says_why() {
 fn only_a_browser_that_kept_nothing_is_a_first_visit() {
     let first = |found: Found| opening(found, |_| fresh_game()).first_visit;
     assert!(first(Found::default()), "nothing kept: the tutorial is offered");
-    let link = Some(Ok(Game::from_deal(&Deal::from_seed(7))));
+    let link = Some(Ok(onitama::save::Linked { game: Game::from_deal(&Deal::from_seed(7)), mode: None }));
     assert!(first(Found { link, ..Found::default() }), "a friend's game link, opened first");
     assert!(!first(Found { save: Ok(Some(save(None))), ..Found::default() }));
     assert!(!first(Found { settings: Some(SettingsFile::default()), ..Found::default() }));
@@ -135,12 +135,24 @@ fn a_friends_link_is_joined_unless_it_is_the_saved_online_games_own() {
 }
 
 #[test]
-fn a_link_opens_its_game_in_the_saved_mode_and_a_broken_one_is_told() {
+fn a_link_opens_its_game_as_a_record_of_who_played_it_and_a_broken_one_is_told() {
     let linked = Game::from_deal(&Deal::from_seed(7));
-    let found = Found { save: Ok(Some(save(None))), link: Some(Ok(linked.clone())), ..Found::default() };
+    let level_2 = Mode::VsAi { human: onitama::rules::Color::Red, level: AiLevel::nth(1) };
+    let link = onitama::save::link_fragment(&linked, Some(level_2));
+    let read = onitama::save::game_from_fragment(&link).unwrap().unwrap();
+    assert_eq!(read.mode, Some(level_2), "the link carries the mode and level: {link}");
+    let found = Found { save: Ok(Some(save(None))), link: Some(Ok(read)), ..Found::default() };
     let opened = opening(found, |_| fresh_game());
     assert_eq!(opened.game.start(), linked.start());
-    assert_eq!(opened.mode, Mode::Watch { level: AiLevel::nth(3) });
+    assert_eq!(opened.mode, Mode::PassAndPlay { turn_board: false }, "not the friend's own game against the AI");
+    let notice = opened.notice.expect("who played it is said");
+    assert_eq!(notice.text(onitama::ui::Lang::En), "A shared game · Red against the AI · level 2, beginner");
+    // A link from before links carried the mode is a record too, with nothing said.
+    let old = onitama::save::game_from_fragment(&onitama::save::link_fragment(&linked, None)).unwrap().unwrap();
+    let found = Found { save: Ok(Some(save(None))), link: Some(Ok(old)), ..Found::default() };
+    let opened = opening(found, |_| fresh_game());
+    assert_eq!(opened.mode, Mode::PassAndPlay { turn_board: false });
+    assert_eq!(opened.notice, None);
     let found = Found { save: Err(SaveError::NoGame), link: Some(Err(LinkError::BadEncoding)), ..Found::default() };
     let opened = opening(found, |_| fresh_game());
     assert_eq!(opened.notice, Some(Notice::LinkBroken(LinkError::BadEncoding)), "the link the player followed");
@@ -148,14 +160,18 @@ fn a_link_opens_its_game_in_the_saved_mode_and_a_broken_one_is_told() {
 
 #[test]
 fn a_puzzle_in_play_comes_back_as_a_puzzle_unless_a_link_opens_another_game() {
-    let kept = onitama::save::SavedPuzzle { id: 7, plies: 5, daily: true, shown: false };
+    let kept = onitama::save::SavedPuzzle { id: 7, plies: 5, daily: true, shown: false, helped: false };
     let saved = SaveFile { puzzle: Some(kept), ..save(None) };
     let found = Found { save: Ok(Some(saved.clone())), ..Found::default() };
     let run = opening(found, |_| fresh_game()).puzzle.expect("the puzzle goes on");
     assert_eq!((run.puzzle.id, run.puzzle.plies, run.daily), (7, 5, true));
     assert_eq!(run.puzzle.position, *saved.game.start());
     assert_eq!(run.status, onitama::ui::puzzle::Status::Playing);
-    let found = Found { save: Ok(Some(saved)), link: Some(Ok(fresh_game())), ..Found::default() };
+    let found = Found {
+        save: Ok(Some(saved)),
+        link: Some(Ok(onitama::save::Linked { game: fresh_game(), mode: None })),
+        ..Found::default()
+    };
     assert!(opening(found, |_| fresh_game()).puzzle.is_none());
 }
 
@@ -177,7 +193,11 @@ fn the_tutorial_comes_back_at_its_step_with_the_game_aside_unless_a_link_opens_a
         Some(onitama::ui::tutorial::STEPS.len() - 1)
     );
     // A link: its game, and the one aside stays aside (the tutorial's position is not kept).
-    let found = Found { save: Ok(Some(saved)), link: Some(Ok(fresh_game())), ..Found::default() };
+    let found = Found {
+        save: Ok(Some(saved)),
+        link: Some(Ok(onitama::save::Linked { game: fresh_game(), mode: None })),
+        ..Found::default()
+    };
     let opened = opening(found, |_| fresh_game());
     assert!(opened.tutorial.is_none());
     assert_eq!(opened.game.start(), fresh_game().start());

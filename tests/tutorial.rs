@@ -403,3 +403,29 @@ fn a_reload_in_the_tutorial_comes_back_at_the_same_step_with_the_game_aside_stil
     assert_eq!(again.state().tutorial.map(|run| run.step), Some(1));
     assert_eq!(again.state().aside, None);
 }
+
+#[test]
+fn finishing_or_leaving_the_tutorial_brings_back_the_untouched_first_deal() {
+    let (mut session, _) = common::open_position(START, vs_ai(), Settings::default(), Motion::Reduced);
+    let first = *session.state().game.start();
+    start(&mut session);
+    intent(&mut session, Intent::LeaveTutorial);
+    let state = session.state();
+    assert_eq!(*state.game.start(), first, "the first deal, not a new one");
+    assert!(state.game.moves().is_empty());
+    assert_eq!(state.mode, vs_ai());
+}
+
+#[test]
+fn the_tutorials_opponent_is_not_labelled_as_a_level_of_the_ai() {
+    let (mut session, _) = common::open_position(START, vs_ai(), Settings::default(), Motion::Reduced);
+    start(&mut session);
+    for lang in Lang::ALL {
+        let mut state = session.state().clone();
+        state.settings.language = lang;
+        let labels = onitama::ui::scene::labels(&state);
+        let ai = onitama::ui::text::ai_label(lang, AiLevel::nth(3), false);
+        assert!(labels.iter().all(|(_, words, _)| *words != ai), "{lang:?}: {labels:?}");
+        assert!(labels.iter().any(|(color, _, _)| *color == Color::Blue), "the opponent's row still says who it is");
+    }
+}

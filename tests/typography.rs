@@ -19,7 +19,7 @@ fn french_texts_on_the_page_keep_their_marks_with_the_words_before_them() {
         text::result_short(fr, Outcome::Win { winner: Color::Red, way: Way::Stream }, Mode::default()),
         text::must_pass(fr),
         text::choose_card(fr),
-        text::duplicate_card(fr, Card::Crab),
+        text::duplicate_card(fr, Card::Crab, 2),
         text::viewing(fr, 2, 5),
         text::link_broken(fr, "x"),
         text::result(fr, Outcome::DrawAgreed, Mode::default()),

@@ -277,7 +277,7 @@ fn the_records_dialog_opens_a_pasted_record_or_says_why_not_in_the_players_words
 fn copying_the_link_says_whether_the_browser_let_it() {
     let mut session = session(START, Mode::PassAndPlay { turn_board: false }, Settings::default());
     session.update(Event::Intent(Intent::Play(mv("boar:c1c2"))));
-    let fragment = onitama::save::link_fragment(&session.state().line());
+    let fragment = onitama::save::link_fragment(&session.state().line(), Some(session.state().mode));
     let effects = session.update(Event::Intent(Intent::CopyLink));
     assert!(effects.contains(&Effect::CopyLink(fragment.clone())), "{effects:?}");
     assert!(fragment.starts_with("#game=") && fragment.contains("boar"), "the whole line: {fragment}");

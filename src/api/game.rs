@@ -98,11 +98,20 @@ fn cards_named(names: &[String]) -> Result<Vec<Card>, String> {
 }
 
 /// Starts a new game on the page: `{ mode, human, level, cards, position, turn_board }`, all optional.
+/// The game in progress is abandoned without the question the page asks a player (a script's
+/// call is its yes).
 #[wasm_bindgen]
 pub fn game_new(options: JsValue) -> Result<(), JsError> {
     let options = parse_options(options)?;
     let game = options.game().map_err(|e| JsError::new(&e.to_string()))?;
-    with_page(|app| app.dispatch(Event::Intent(Intent::NewGame { game, mode: options.mode })))
+    with_page(|app| new_game(app, game, options.mode))
+}
+
+fn new_game(app: &mut App, game: Game, mode: crate::mode::Mode) {
+    app.dispatch(Event::Intent(Intent::NewGame { game, mode }));
+    if app.state().abandon_asked {
+        app.dispatch(Event::Intent(Intent::Abandon));
+    }
 }
 
 /// The current game: position, side to move, moves, legal moves, outcome, and what the page is
@@ -147,8 +156,10 @@ pub fn game_state() -> Result<JsValue, JsError> {
         notice: Option<String>,
         /// The review on the page: `{ running, reviewed, total, classes, variation }`.
         review: Option<ReviewView>,
-        /// The puzzle being played: `{ id, plies, daily, status }`, status "playing", "solved",
-        /// "failed" or "shown" (its solution played out on the board, which does not count as solved).
+        /// The puzzle being played: `{ id, plies, daily, status, helped }`, status "playing",
+        /// "solved" (by the player alone), "solved-with-help" (after a hint or a failed try: not
+        /// ticked), "failed" or "shown" (its solution played out on the board, which does not count
+        /// as solved); `helped` once a hint was asked for or a try failed.
         puzzle: Option<PuzzleView>,
         /// The tutorial on the board: `{ step, steps, done, wrong, expects }`.
         tutorial: Option<TutorialView>,
@@ -259,9 +270,11 @@ pub fn game_state() -> Result<JsValue, JsError> {
                 status: match run.status {
                     _ if run.shown => "shown",
                     crate::ui::puzzle::Status::Playing => "playing",
+                    crate::ui::puzzle::Status::Solved if run.helped => "solved-with-help",
                     crate::ui::puzzle::Status::Solved => "solved",
                     crate::ui::puzzle::Status::Failed { .. } => "failed",
                 },
+                helped: run.helped,
             }),
             focus: state.focus.map(|focus| match focus {
                 crate::ui::state::Focus::Square(square) => square.to_string(),
@@ -295,11 +308,12 @@ pub fn game_play(mv: &str) -> Result<(), JsError> {
     })?
 }
 
-/// Takes back a move (against the AI: back to the player's last turn); false at the start.
+/// Takes back a move (against the AI: back to the player's last turn); false at the start and
+/// after a resignation, which is final.
 #[wasm_bindgen]
 pub fn game_undo() -> Result<bool, JsError> {
     with_page(|app| {
-        let can = !app.state().game.moves().is_empty();
+        let can = !app.state().game.moves().is_empty() && !app.state().ended_by_word();
         app.dispatch(Event::Intent(Intent::Undo));
         can
     })
@@ -308,7 +322,7 @@ pub fn game_undo() -> Result<bool, JsError> {
 #[wasm_bindgen]
 pub fn game_redo() -> Result<bool, JsError> {
     with_page(|app| {
-        let can = app.state().game.redoable().next().is_some();
+        let can = app.state().game.redoable().next().is_some() && !app.state().ended_by_word();
         app.dispatch(Event::Intent(Intent::Redo));
         can
     })
@@ -332,13 +346,14 @@ pub fn game_hint() -> Result<(), JsError> {
     with_page(|app| app.dispatch(Event::Intent(Intent::Hint)))
 }
 
-/// Loads a position into a new game, keeping the mode; a malformed one throws and changes nothing.
+/// Loads a position into a new game, keeping the mode (the game in progress abandoned, as with
+/// `game_new`); a malformed one throws and changes nothing.
 #[wasm_bindgen]
 pub fn game_load(position: &str) -> Result<(), JsError> {
     let position = parse_position(position)?;
     with_page(|app| {
         let mode = app.state().mode;
-        app.dispatch(Event::Intent(Intent::NewGame { game: Game::new(position), mode }));
+        new_game(app, Game::new(position), mode);
     })
 }
 

@@ -109,8 +109,9 @@ fn move_to(state: &mut State, from: Square, to: Square) -> Option<Move> {
 }
 
 /// Takes back moves: one in pass and play; against the AI, back to the player's own last turn.
+/// Not after a resignation: that is final.
 pub fn undo(state: &mut State) -> bool {
-    if state.game.undo().is_none() {
+    if state.ended_by_word() || state.game.undo().is_none() {
         return false;
     }
     let vs_ai = matches!(state.mode, super::state::Mode::VsAi { .. });
@@ -120,7 +121,7 @@ pub fn undo(state: &mut State) -> bool {
 
 /// Plays again what undo took back, up to the player's next turn.
 pub fn redo(state: &mut State) -> bool {
-    if state.game.redo().is_none() {
+    if state.ended_by_word() || state.game.redo().is_none() {
         return false;
     }
     while matches!(state.mode, super::state::Mode::VsAi { .. })

@@ -27,6 +27,8 @@ pub enum Notice {
     FeaturesLoading,
     /// The whole page could not be fetched (offline, before it was ever kept).
     FeaturesUnavailable,
+    /// A friend's link opened a game played this way: shown as a record of it.
+    SharedGame(crate::mode::Mode),
 }
 
 impl Notice {
@@ -41,6 +43,7 @@ impl Notice {
             Notice::NoPuzzleOffered => text::puzzle_text(lang, "no-puzzle-offered", &[]),
             Notice::FeaturesLoading => text::puzzle_text(lang, "features-loading", &[]),
             Notice::FeaturesUnavailable => text::puzzle_text(lang, "features-unavailable", &[]),
+            Notice::SharedGame(mode) => text::shared_game(lang, *mode),
             Notice::TextsUnavailable(wanted) => {
                 text::puzzle_text(lang, "texts-unavailable", &[("language", wanted.name().to_string())])
             }

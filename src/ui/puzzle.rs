@@ -29,11 +29,28 @@ pub struct PuzzleRun {
     /// The solution is played out on the board (or was): the player does not move, and the win
     /// does not count as solved.
     pub shown: bool,
+    /// A hint was asked for, or a try failed: a win then is a solve with help, not ticked.
+    pub helped: bool,
 }
 
 impl PuzzleRun {
     pub fn new(puzzle: Puzzle, daily: bool) -> PuzzleRun {
-        PuzzleRun { features: Features::present(), puzzle, daily, status: Status::Playing, shown: false }
+        PuzzleRun { features: Features::present(), puzzle, daily, status: Status::Playing, shown: false, helped: false }
+    }
+
+    /// The same puzzle from its start, to try again: help had so far stays counted, and a failed
+    /// try counts as help.
+    pub fn retry(&self) -> PuzzleRun {
+        PuzzleRun { helped: self.helped || self.failed(), ..PuzzleRun::new(self.puzzle, self.daily) }
+    }
+
+    /// Solved by the player alone: no hint asked for, no failed try before.
+    pub fn solved_cleanly(&self) -> bool {
+        self.status == Status::Solved && !self.helped && !self.shown
+    }
+
+    pub fn failed(&self) -> bool {
+        matches!(self.status, Status::Failed { .. })
     }
 
     /// The same puzzle from its start, its solution to be played out on the board.
@@ -76,6 +93,7 @@ impl PuzzleRun {
             let (wrong, refutation) = (game.moves()[played - 2], game.moves()[played - 1]);
             let out_of_moves = run.plies_left(played - 1) == 0;
             run.status = Status::Failed { wrong, refutation: (!out_of_moves).then_some(refutation), at: played - 1 };
+            run.helped = true;
         }
         run
     }
@@ -105,6 +123,7 @@ impl PuzzleRun {
             let at = game.moves().len();
             if let Some(&wrong) = game.moves().last() {
                 self.status = Status::Failed { wrong, refutation, at };
+                self.helped = true;
             }
         }
     }
@@ -133,6 +152,7 @@ impl PuzzleRun {
         let key = match self.status {
             Status::Playing => return None,
             Status::Solved if self.shown => "solution-shown",
+            Status::Solved if self.helped => "puzzle-solved-helped",
             Status::Solved => "puzzle-solved",
             Status::Failed { wrong, refutation, at } => {
                 let before = game.positions().get(at - 1).unwrap_or(&self.puzzle.position);

@@ -237,9 +237,11 @@ pub fn labels(state: &State) -> Vec<(Color, String, bool)> {
     if let Mode::VsAi { human, level } = state.mode
         && human == mover
     {
-        let opponent = match state.puzzle {
-            Some(_) => text::defender_label(lang, false),
-            None => text::ai_label(lang, level, false),
+        let opponent = match (state.puzzle, state.tutorial) {
+            (Some(_), _) => text::defender_label(lang, false),
+            // The tutorial's opponent plays the step's own moves: no level of the AI's.
+            (_, Some(_)) => text::color_name(lang, human.other()).to_string(),
+            _ => text::ai_label(lang, level, false),
         };
         labels.push((human.other(), opponent, false));
     }

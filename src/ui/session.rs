@@ -13,7 +13,7 @@ use super::features::Features;
 use super::keyboard::{self, KeyPress, KeyResult};
 use super::layout::{CanvasSize, Layout};
 use super::pointer;
-use super::puzzle::{Choice, PuzzleRun, Status as PuzzleStatus, choose, offered};
+use super::puzzle::{Choice, PuzzleRun, choose, offered};
 use super::review::Review;
 use super::scene::scene;
 use super::sound::{self, Sound};
@@ -142,8 +142,10 @@ pub enum Intent {
     /// Give the game up (confirmed already): the session decides who resigns, if anyone may.
     /// Asked to leave an online game going on, this is the yes.
     Resign,
-    /// The question to resign was closed without resigning.
+    /// The question to resign, or to abandon a game, was closed without a yes.
     KeepPlaying,
+    /// Yes to the new game asked for in place of the game in progress (which is not kept).
+    Abandon,
     /// Show the position after this many moves of the game's line, without changing the game.
     View(usize),
     /// Show the position at this share (0 to 1) of the game's line, as a click on the graph does.
@@ -433,6 +435,10 @@ pub struct Session {
     tutorial_asked: Vec<Lang>,
     /// What the player asked for that would leave the online game going on, until they say yes.
     after_leave: Option<Intent>,
+    /// The new game asked for in place of a game the player has moved in, until they say yes.
+    after_abandon: Option<(Game, Mode)>,
+    /// The deal on the board when the tutorial began, untouched by the player: it comes back after.
+    before_tutorial: Option<(Position, Mode)>,
     effects: Vec<Effect>,
 }
 
@@ -455,6 +461,8 @@ impl Session {
             language_asked: None,
             tutorial_asked: Vec::new(),
             after_leave: None,
+            after_abandon: None,
+            before_tutorial: None,
             review_stands_in: false,
             counted: false,
             dice: SplitMix64(state_seed),
@@ -504,6 +512,7 @@ impl Session {
                 plies: run.puzzle.plies,
                 daily: run.daily,
                 shown: run.shown,
+                helped: run.helped,
             }),
             aside: self.state.aside.clone(),
             online: self.state.online.as_ref().and_then(|online| online.saved.clone()),
@@ -775,7 +784,22 @@ impl Session {
             Intent::KeepPlaying => {
                 self.after_leave = None;
                 self.state.leave_asked = false;
+                self.after_abandon = None;
+                self.state.abandon_asked = false;
                 self.refresh_controls();
+            }
+            // A new game in place of one the player has moved in and not finished: they say yes first.
+            Intent::NewGame { game, mode } if self.state.game_at_stake() => {
+                self.after_abandon = Some((game, mode));
+                self.state.abandon_asked = true;
+                self.refresh_controls();
+            }
+            Intent::Abandon => {
+                self.state.abandon_asked = false;
+                match self.after_abandon.take() {
+                    Some((game, mode)) => self.new_game(game, mode),
+                    None => self.effects.push(Effect::Log("no game is waiting to take this one's place".to_string())),
+                }
             }
             Intent::Online(action) => self.online_action(action),
             // Online, the engine does not help, and a move played cannot be taken back.
@@ -818,6 +842,13 @@ impl Session {
             Intent::Undo | Intent::Redo | Intent::Hint if self.state.tutorial.is_some() => {}
             Intent::Tutorial => {
                 self.put_aside();
+                // A deal the player has not moved in comes back after the tutorial, as it was dealt.
+                if self.state.tutorial.is_none() {
+                    let (game, mode) = (self.state.line(), self.state.mode);
+                    let untouched = game.positions().iter().zip(game.moves()).all(|(p, _)| !mode.is_human(p.to_move()));
+                    let kept = untouched && game.outcome().is_none() && self.state.aside.is_none();
+                    self.before_tutorial = (kept && self.state.puzzle.is_none()).then(|| (*game.start(), mode));
+                }
                 self.tutorial_step(0);
             }
             Intent::TutorialNext => match self.state.tutorial {
@@ -900,13 +931,9 @@ impl Session {
                 self.effects.push(Effect::Redraw);
             }
             Intent::Hint => self.hint(),
-            Intent::NewGame { game, mode } => {
-                // An explicit choice: whatever was put aside is left too.
-                self.state.aside = None;
-                self.start_game(game, mode);
-            }
+            Intent::NewGame { game, mode } => self.new_game(game, mode),
             Intent::Rematch => {
-                let puzzle = self.state.puzzle.map(|run| PuzzleRun::new(run.puzzle, run.daily));
+                let puzzle = self.state.puzzle.map(|run| run.retry());
                 self.start_game(Game::new(*self.state.game.start()), self.state.mode);
                 self.state.puzzle = puzzle;
                 // Saved again, with the puzzle.
@@ -972,9 +999,16 @@ impl Session {
                 // Said again once the browser answers (a screen reader hears it again too).
                 self.state.records_message = None;
                 self.refresh_controls();
-                self.effects.push(Effect::CopyLink(crate::save::link_fragment(&self.state.line())));
+                self.effects.push(Effect::CopyLink(self.state.link()));
             }
         }
+    }
+
+    /// A new game the player chose (and said yes to, if it takes a game's place): whatever was
+    /// put aside is left too.
+    fn new_game(&mut self, game: Game, mode: Mode) {
+        self.state.aside = None;
+        self.start_game(game, mode);
     }
 
     /// Whether `intent` puts another game on the board or leaves online play.
@@ -1189,7 +1223,7 @@ impl Session {
             let was = run.status;
             run.after_move(&self.state.game);
             // A solution shown is the engine's win, not the player's.
-            if run.status != was && run.status == PuzzleStatus::Solved && !run.shown {
+            if run.status != was && run.solved_cleanly() {
                 self.effects.push(Effect::PuzzleSolved(run.puzzle.id));
                 if !self.state.solved.contains(&run.puzzle.id) {
                     self.state.solved.push(run.puzzle.id);
@@ -1275,7 +1309,7 @@ impl Session {
             return;
         }
         if let Some(run) = self.state.puzzle.as_mut() {
-            *run = PuzzleRun::resume(run.puzzle, run.daily, &self.state.game);
+            *run = PuzzleRun { helped: run.helped, ..PuzzleRun::resume(run.puzzle, run.daily, &self.state.game) };
         }
         self.cancel_search();
         self.held = None;
@@ -1541,6 +1575,10 @@ impl Session {
             self.cancel_search();
         }
         self.ask(Purpose::Hint);
+        if let Some(run) = self.state.puzzle.as_mut() {
+            run.helped = true;
+            self.changed();
+        }
         self.refresh_controls();
     }
 
@@ -1586,7 +1624,10 @@ impl Session {
         if self.state.aside.is_some() {
             return self.back_to_my_game();
         }
-        self.start_game(self.new_deal(), self.state.mode);
+        match self.before_tutorial.take() {
+            Some((start, mode)) => self.start_game(Game::new(start), mode),
+            None => self.start_game(self.new_deal(), self.state.mode),
+        }
     }
 
     /// After every event: show the AI's held move once the screen is still, and keep the AI

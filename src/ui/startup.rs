@@ -19,7 +19,7 @@ use crate::save::{AsideGame, LinkError, SaveError, SaveFile, SettingsFile};
 pub struct Found {
     pub save: Result<Option<SaveFile>, SaveError>,
     pub settings: Option<SettingsFile>,
-    pub link: Option<Result<Game, LinkError>>,
+    pub link: Option<Result<crate::save::Linked, LinkError>>,
     /// The browser's language (`navigator.language`).
     pub browser_language: Option<String>,
     /// The whole page was asked for and could not be had (`crate::ui::features`).
@@ -123,7 +123,7 @@ pub fn opening(found: Found, new_game: impl FnOnce(CardSet) -> Game) -> Opening 
         let kept = save.puzzle?;
         let puzzle = Puzzle { id: kept.id, position: *save.game.start(), plies: kept.plies };
         let run = PuzzleRun::resume(puzzle, kept.daily, &save.game);
-        Some(PuzzleRun { shown: kept.shown, ..run })
+        Some(PuzzleRun { shown: kept.shown, helped: run.helped || kept.helped, ..run })
     });
     let mut aside = saved.as_ref().and_then(|save| save.aside.clone());
     let mut tutorial = saved.as_ref().filter(|_| features).and_then(|save| save.tutorial).map(TutorialRun::new);
@@ -136,12 +136,13 @@ pub fn opening(found: Found, new_game: impl FnOnce(CardSet) -> Game) -> Opening 
     let mut game = step.or(saved.map(|save| save.game));
     match found.link {
         Some(Ok(linked)) => {
-            game = Some(linked);
+            game = Some(linked.game);
             puzzle = None;
-            // A linked game is looked at, not played online.
-            if online.take().is_some() {
-                mode = Mode::PassAndPlay { turn_board: false };
-            }
+            // A linked game is the friend's record, shown as two people play (not as this
+            // player's own game against the AI); who played it, the notice says.
+            online = None;
+            mode = Mode::PassAndPlay { turn_board: false };
+            notice = linked.mode.map(Notice::SharedGame);
             tutorial = None;
             needs_features = false;
             hold_save = false;

@@ -211,6 +211,9 @@ pub struct State {
     /// Another game was asked for while an online game goes on: leaving it (which resigns it)
     /// waits for the player's yes.
     pub leave_asked: bool,
+    /// A new game was asked for in place of a game the player has moved in and not finished:
+    /// it waits for the player's yes (the game abandoned is not kept).
+    pub abandon_asked: bool,
     /// The save holds a game of the features, which this build cannot show (the whole page could
     /// not be had): it is not written over until the player acts.
     pub hold_save: bool,
@@ -268,6 +271,7 @@ impl State {
             deck_refused: false,
             expansion_emblems: Emblems::NotAsked,
             leave_asked: false,
+            abandon_asked: false,
             hold_save: false,
         }
     }
@@ -350,6 +354,27 @@ impl State {
         }
     }
 
+    /// Whether the game was ended by a player's word (a resignation, an agreed draw, a win on
+    /// time): that is final, as the confirmation says, so Undo and Redo do not take it back.
+    pub fn ended_by_word(&self) -> bool {
+        self.game.outcome().is_some_and(|outcome| outcome.is_declared())
+    }
+
+    /// Whether a new game would end a game the player has moved in and not finished: the game
+    /// on the board (not a puzzle, the tutorial or an online game, which have their own ways out),
+    /// or the game put aside.
+    pub fn game_at_stake(&self) -> bool {
+        let moved_in = |game: &Game, mode: Mode| {
+            game.outcome().is_none()
+                && game.positions().iter().zip(game.moves()).any(|(p, _)| mode.is_human(p.to_move()))
+        };
+        let on_board = self.puzzle.is_none()
+            && self.tutorial.is_none()
+            && !matches!(self.mode, Mode::Online { .. })
+            && moved_in(&self.line(), self.mode);
+        on_board || self.aside.as_ref().is_some_and(|aside| moved_in(&aside.game, aside.mode))
+    }
+
     /// Whether the AI should be searching for its move now (it waits while a review is open; in
     /// the tutorial the opponent's moves are the step's own).
     pub fn ai_to_move(&self) -> bool {
@@ -369,6 +394,11 @@ impl State {
         let mut game = self.game.clone();
         while game.moves().len() < self.viewing.unwrap_or(0) && game.redo().is_some() {}
         game
+    }
+
+    /// The link that opens the game's whole line for a friend, with how it was played.
+    pub fn link(&self) -> String {
+        crate::save::link_fragment(&self.line(), Some(self.mode))
     }
 
     /// The game shown, played on to the end of what can be redone (in a review's engine line, to

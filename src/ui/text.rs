@@ -323,7 +323,43 @@ pub fn best_line_shown(lang: Lang, ply: usize, line: &str) -> String {
 
 /// Fills a template's blanks; in Persian the digits become Persian digits.
 fn fill(lang: Lang, template: &str, blanks: &[(&str, &str)]) -> String {
-    digits(lang, &fill_blanks(template, blanks))
+    digits(lang, &fill_blanks(&agree(lang, template, blanks), blanks))
+}
+
+/// Whether a count of `n` takes the singular in `lang`: one in English and Spanish, zero and one
+/// in French, always in Persian (which counts with the singular: «۳ حرکت»).
+pub fn takes_singular(lang: Lang, n: u64) -> bool {
+    match lang {
+        Lang::En | Lang::Es => n == 1,
+        Lang::Fr => n < 2,
+        Lang::Fa => true,
+    }
+}
+
+/// Puts in place of each `{n|one|other}` the form that agrees with blank `n`'s number in `lang`
+/// (`{left|move|moves}`); a blank that is no number takes the plural.
+fn agree(lang: Lang, template: &str, blanks: &[(&str, &str)]) -> String {
+    let mut pieces = template.split('{');
+    let mut out = String::from(pieces.next().unwrap_or_default());
+    for piece in pieces {
+        let choice = piece.split_once('}').and_then(|(inside, tail)| {
+            let mut forms = inside.split('|');
+            let (name, one, other) = (forms.next()?, forms.next()?, forms.next()?);
+            let count = blanks.iter().find(|b| b.0 == name)?.1.parse::<u64>().ok();
+            Some((if count.is_some_and(|n| takes_singular(lang, n)) { one } else { other }, tail))
+        });
+        match choice {
+            Some((form, tail)) => {
+                out.push_str(form);
+                out.push_str(tail);
+            }
+            None => {
+                out.push('{');
+                out.push_str(piece);
+            }
+        }
+    }
+    out
 }
 
 /// Puts each blank's value in place of `{name}`, in one pass (a value is never searched for
@@ -506,6 +542,18 @@ pub fn mode_line(lang: Lang, mode: Mode) -> String {
     }
 }
 
+/// Who played a game a friend's link opened: "A shared game · Red against the AI, level 2, …".
+pub fn shared_game(lang: Lang, mode: Mode) -> String {
+    let who = match mode {
+        Mode::VsAi { human, level } => {
+            html_fill(lang, "shared-vs-ai", &[("color", color_name(lang, human)), ("level", &level_line(lang, level))])
+        }
+        Mode::Online { .. } => html_fill(lang, "shared-online", &[]),
+        _ => mode_line(lang, mode),
+    };
+    html_fill(lang, "shared-game", &[("who", &who)])
+}
+
 /// The label by the opponent's hand, online.
 /// In place of "Your move" while the player cannot move: the friend has not come, or the
 /// opponent is away.
@@ -543,8 +591,9 @@ pub fn level_choice(lang: Lang, level: AiLevel) -> String {
     digits(lang, &format!("{} – {}", level.index() + 1, level_name(lang, level)))
 }
 
-pub fn duplicate_card(lang: Lang, card: Card) -> String {
-    fill(lang, lang.texts().duplicate_card, &[("card", card_name(lang, card))])
+/// Five cards chosen with `card` among them `times` times.
+pub fn duplicate_card(lang: Lang, card: Card, times: usize) -> String {
+    fill(lang, lang.texts().duplicate_card, &[("card", card_name(lang, card)), ("n", &times.to_string())])
 }
 
 /// Puts an already written reason into a template: the reason's own digits (squares, quoted
@@ -757,7 +806,7 @@ const EN: Texts = Texts {
     mode_two: "Two players",
     mode_watch: "Watching the AI · {level}",
     level: "level {n}, {name}",
-    duplicate_card: "Choose five different cards: {card} is chosen twice",
+    duplicate_card: "Choose five different cards: {card} is chosen {n} times",
     move_pass: "{card}: pass",
     viewing: "Looking back: move {n} of {total}",
     you_win_short: "You win!",
@@ -845,6 +894,12 @@ const EN: Texts = Texts {
         ("resign-question", "Resign this game?"),
         ("resign-kept", "The game ends here and is kept among the finished games, in Records."),
         ("keep-playing", "Keep playing"),
+        ("abandon-question", "Abandon this game?"),
+        (
+            "abandon-text",
+            "It is not over: the new game takes its place, and this one is not kept among the finished games."
+        ),
+        ("abandon", "Abandon it"),
         ("resigns", "{color} resigns — {winner} wins"),
         ("you-resign", "You resign — the AI wins"),
         ("ai-resigns", "The AI resigns — you win"),
@@ -871,7 +926,7 @@ const EN: Texts = Texts {
         ("start", "Start"),
         ("rules", "Rules"),
         ("best-defence", "best defence"),
-        ("puzzle-going", "Right! {color} still wins in {left} more moves: go on"),
+        ("puzzle-going", "Right! {color} still wins in {left} more {left|move|moves}: go on"),
         ("puzzle-waiting", "Puzzle {id} · {difficulty} · the defence answers…"),
         ("review-stop", "Stop"),
         (
@@ -883,12 +938,16 @@ const EN: Texts = Texts {
         ("easy", "easy"),
         ("medium", "medium"),
         ("hard", "hard"),
-        ("puzzle-line", "Puzzle {id} · {difficulty} · {color} wins in {n} moves: find them"),
-        ("daily-line", "Daily puzzle · {difficulty} · {color} wins in {n} moves: find them"),
-        ("puzzle-solved", "Solved! {color} wins in {n} moves."),
+        ("puzzle-line", "Puzzle {id} · {difficulty} · {color} wins in {n} {n|move|moves}: find {n|it|them}"),
+        ("daily-line", "Daily puzzle · {difficulty} · {color} wins in {n} {n|move|moves}: find {n|it|them}"),
+        ("puzzle-solved", "Solved! {color} wins in {n} {n|move|moves}."),
+        (
+            "puzzle-solved-helped",
+            "Solved with help: {color} wins in {n} {n|move|moves}. Solve it without a hint or a wrong try to tick it."
+        ),
         ("puzzle-failed", "Not this one: after {wrong}, {defender} answers {refutation} and the win is gone."),
         ("puzzle-failed-win", "Not this one: after {wrong}, {defender} answers {refutation} and wins."),
-        ("puzzle-out-of-moves", "Not this one: the {n} moves are played and {color} has not won."),
+        ("puzzle-out-of-moves", "Not this one: the {n} {n|move is|moves are} played and {color} has not won."),
         ("try-again", "Try again"),
         ("next-puzzle", "Next puzzle"),
         ("puzzles-solved", "Puzzles solved: {n} of {total}"),
@@ -943,6 +1002,9 @@ const EN: Texts = Texts {
         ("draw-agreed", "Draw: the players agreed to it"),
         ("wins-on-time", "{color} wins on time: {loser} was away or did not move in time"),
         ("mode-online", "Online · you play {color}"),
+        ("shared-game", "A shared game · {who}"),
+        ("shared-vs-ai", "{color} against the AI · {level}"),
+        ("shared-online", "played online"),
         ("opponent-wins", "Your opponent wins"),
         ("opponent-resigns", "Your opponent resigns — you win"),
         ("you-resign-online", "You resign — your opponent wins"),
@@ -1024,7 +1086,7 @@ const FA: Texts = Texts {
     mode_two: "دو بازیکن",
     mode_watch: "تماشای بازی هوش مصنوعی · {level}",
     level: "سطح {n}، {name}",
-    duplicate_card: "پنج کارت متفاوت انتخاب کنید: {card} دو بار انتخاب شده است",
+    duplicate_card: "پنج کارت متفاوت انتخاب کنید: {card} {n} بار انتخاب شده است",
     move_pass: "{card}: واگذاری",
     viewing: "نگاه به گذشته: حرکت {n} از {total}",
     you_win_short: "شما بردید!",
@@ -1112,6 +1174,12 @@ const FA: Texts = Texts {
         ("resign-question", "در این بازی تسلیم می‌شوید؟"),
         ("resign-kept", "بازی همین‌جا تمام می‌شود و در میان بازی‌های تمام‌شده، در «ثبت بازی»، می‌ماند."),
         ("keep-playing", "ادامهٔ بازی"),
+        ("abandon-question", "این بازی را رها می‌کنید؟"),
+        (
+            "abandon-text",
+            "این بازی تمام نشده است: بازی تازه جای آن را می‌گیرد و این بازی در میان بازی‌های تمام‌شده نگه داشته نمی‌شود."
+        ),
+        ("abandon", "رها کردن"),
         ("resigns", "{color} تسلیم شد — {winner} برد"),
         ("you-resign", "شما تسلیم شدید — هوش مصنوعی برد"),
         ("ai-resigns", "هوش مصنوعی تسلیم شد — شما بردید"),
@@ -1153,6 +1221,10 @@ const FA: Texts = Texts {
         ("puzzle-line", "معمای {id} · {difficulty} · {color} در {n} حرکت می‌برد: آن‌ها را پیدا کنید"),
         ("daily-line", "معمای روز · {difficulty} · {color} در {n} حرکت می‌برد: آن‌ها را پیدا کنید"),
         ("puzzle-solved", "حل شد! {color} در {n} حرکت می‌برد."),
+        (
+            "puzzle-solved-helped",
+            "با کمک حل شد: {color} در {n} حرکت می‌برد. بدون راهنما و بدون حرکت اشتباه حلش کنید تا تیک بخورد."
+        ),
         ("puzzle-failed", "این نه: پس از {wrong}، {defender} با {refutation} پاسخ می‌دهد و برد از دست می‌رود."),
         ("puzzle-failed-win", "این نه: پس از {wrong}، {defender} با {refutation} پاسخ می‌دهد و می‌برد."),
         ("puzzle-out-of-moves", "این نه: {n} حرکت بازی شد و {color} نبرد."),
@@ -1212,6 +1284,9 @@ const FA: Texts = Texts {
         ("draw-agreed", "مساوی: بازیکنان بر آن توافق کردند"),
         ("wins-on-time", "{color} با گذشت زمان برد: {loser} غایب بود یا به‌موقع حرکت نکرد"),
         ("mode-online", "آنلاین · شما {color} هستید"),
+        ("shared-game", "بازیِ فرستاده‌شده · {who}"),
+        ("shared-vs-ai", "{color} در برابر هوش مصنوعی · {level}"),
+        ("shared-online", "بازی‌شده به‌صورت آنلاین"),
         ("opponent-wins", "حریف شما برد"),
         ("opponent-resigns", "حریف شما تسلیم شد — شما بردید"),
         ("you-resign-online", "شما تسلیم شدید — حریف شما برد"),
@@ -1317,7 +1392,7 @@ const ES: Texts = Texts {
     mode_two: "Dos jugadores",
     mode_watch: "La IA contra sí misma · {level}",
     level: "nivel {n}, {name}",
-    duplicate_card: "Elige cinco cartas distintas: {card} está elegida dos veces",
+    duplicate_card: "Elige cinco cartas distintas: la carta {card} está elegida {n} veces",
     move_pass: "{card}: pasa",
     viewing: "Mirando atrás: jugada {n} de {total}",
     you_win_short: "¡Ganas!",
@@ -1405,6 +1480,12 @@ const ES: Texts = Texts {
         ("resign-question", "¿Abandonar esta partida?"),
         ("resign-kept", "La partida termina aquí y se guarda entre las terminadas, en Registro."),
         ("keep-playing", "Seguir jugando"),
+        ("abandon-question", "¿Dejar esta partida?"),
+        (
+            "abandon-text",
+            "No ha terminado: la partida nueva ocupa su lugar y esta no se guarda entre las partidas terminadas."
+        ),
+        ("abandon", "Dejarla"),
         ("resigns", "{color} abandona — gana {winner}"),
         ("you-resign", "Abandonas — gana la IA"),
         ("ai-resigns", "La IA abandona — ganas tú"),
@@ -1422,8 +1503,7 @@ const ES: Texts = Texts {
         ("choose-cards", "Elegir las cinco cartas"),
         ("deck", "Cartas para repartir"),
         ("pack-base", "Juego base"),
-        // The expansion is sold under its English name.
-        ("pack-senseis-path", "Sensei's Path"),
+        ("pack-senseis-path", "El camino del sensei"),
         ("pack-promo", "Cartas promocionales"),
         ("deck-count", "{n} de {total} cartas activas"),
         ("deck-too-few", "Quedan al menos cinco cartas activas: cada partida reparte cinco."),
@@ -1432,7 +1512,7 @@ const ES: Texts = Texts {
         ("start", "Empezar"),
         ("rules", "Reglas"),
         ("best-defence", "mejor defensa"),
-        ("puzzle-going", "¡Bien! {color} aún gana en {left} jugadas más: sigue"),
+        ("puzzle-going", "¡Bien! {color} aún gana en {left} {left|jugada|jugadas} más: sigue"),
         ("puzzle-waiting", "Problema {id} · {difficulty} · la defensa responde…"),
         ("review-stop", "Detener"),
         (
@@ -1444,12 +1524,22 @@ const ES: Texts = Texts {
         ("easy", "fácil"),
         ("medium", "medio"),
         ("hard", "difícil"),
-        ("puzzle-line", "Problema {id} · {difficulty} · {color} gana en {n} jugadas: encuéntralas"),
-        ("daily-line", "Problema del día · {difficulty} · {color} gana en {n} jugadas: encuéntralas"),
-        ("puzzle-solved", "¡Resuelto! {color} gana en {n} jugadas."),
+        (
+            "puzzle-line",
+            "Problema {id} · {difficulty} · {color} gana en {n} {n|jugada|jugadas}: {n|encuéntrala|encuéntralas}"
+        ),
+        (
+            "daily-line",
+            "Problema del día · {difficulty} · {color} gana en {n} {n|jugada|jugadas}: {n|encuéntrala|encuéntralas}"
+        ),
+        ("puzzle-solved", "¡Resuelto! {color} gana en {n} {n|jugada|jugadas}."),
+        (
+            "puzzle-solved-helped",
+            "Resuelto con ayuda: {color} gana en {n} {n|jugada|jugadas}. Resuélvelo sin pista ni error para marcarlo."
+        ),
         ("puzzle-failed", "Esa no: tras {wrong}, {defender} responde {refutation} y la victoria se escapa."),
         ("puzzle-failed-win", "Esa no: tras {wrong}, {defender} responde {refutation} y gana."),
-        ("puzzle-out-of-moves", "Esa no: se jugaron las {n} jugadas y {color} no ha ganado."),
+        ("puzzle-out-of-moves", "Esa no: {n|se jugó la|se jugaron las} {n} {n|jugada|jugadas} y {color} no ha ganado."),
         ("try-again", "Reintentar"),
         ("next-puzzle", "Siguiente problema"),
         ("puzzles-solved", "Problemas resueltos: {n} de {total}"),
@@ -1506,6 +1596,9 @@ const ES: Texts = Texts {
         ("draw-agreed", "Tablas: los jugadores las acordaron"),
         ("wins-on-time", "Gana {color} por tiempo: {loser} no estaba o no movió a tiempo"),
         ("mode-online", "En línea · juegas con {color}"),
+        ("shared-game", "Una partida compartida · {who}"),
+        ("shared-vs-ai", "{color} contra la IA · {level}"),
+        ("shared-online", "jugada en línea"),
         ("opponent-wins", "Gana tu rival"),
         ("opponent-resigns", "Tu rival abandona — ganas tú"),
         ("you-resign-online", "Abandonas — gana tu rival"),
@@ -1615,7 +1708,7 @@ const FR: Texts = Texts {
     mode_two: "Deux joueurs",
     mode_watch: "L'IA contre elle-même · {level}",
     level: "niveau {n}, {name}",
-    duplicate_card: "Choisissez cinq cartes différentes\u{a0}: {card} est choisie deux fois",
+    duplicate_card: "Choisissez cinq cartes différentes\u{a0}: la carte {card} est choisie {n} fois",
     move_pass: "{card}\u{a0}: passe",
     viewing: "Retour en arrière\u{a0}: coup {n} sur {total}",
     you_win_short: "Vous gagnez\u{202f}!",
@@ -1703,6 +1796,12 @@ const FR: Texts = Texts {
         ("resign-question", "Abandonner cette partie\u{202f}?"),
         ("resign-kept", "La partie s'arrête ici et reste parmi les parties terminées, dans Relevé."),
         ("keep-playing", "Continuer la partie"),
+        ("abandon-question", "Laisser cette partie\u{202f}?"),
+        (
+            "abandon-text",
+            "Elle n'est pas finie\u{a0}: la nouvelle partie prend sa place, et celle-ci n'est pas gardée parmi les parties terminées."
+        ),
+        ("abandon", "La laisser"),
         ("resigns", "{color} abandonne — {winner} gagne"),
         ("you-resign", "Vous abandonnez — l'IA gagne"),
         ("ai-resigns", "L'IA abandonne — vous gagnez"),
@@ -1720,8 +1819,7 @@ const FR: Texts = Texts {
         ("choose-cards", "Choisir les cinq cartes"),
         ("deck", "Cartes à distribuer"),
         ("pack-base", "Jeu de base"),
-        // The expansion is sold under its English name.
-        ("pack-senseis-path", "Sensei's Path"),
+        ("pack-senseis-path", "La Voie du sensei"),
         ("pack-promo", "Cartes promotionnelles"),
         ("deck-count", "{n} cartes actives sur {total}"),
         ("deck-too-few", "Au moins cinq cartes restent actives\u{a0}: une partie en distribue cinq."),
@@ -1730,7 +1828,7 @@ const FR: Texts = Texts {
         ("start", "Commencer"),
         ("rules", "Règles"),
         ("best-defence", "meilleure défense"),
-        ("puzzle-going", "Bien joué\u{202f}! {color} gagne encore en {left} coups\u{a0}: continuez"),
+        ("puzzle-going", "Bien joué\u{202f}! {color} gagne encore en {left} {left|coup|coups}\u{a0}: continuez"),
         ("puzzle-waiting", "Problème {id} · {difficulty} · la défense répond…"),
         ("review-stop", "Arrêter"),
         (
@@ -1742,15 +1840,28 @@ const FR: Texts = Texts {
         ("easy", "facile"),
         ("medium", "moyen"),
         ("hard", "difficile"),
-        ("puzzle-line", "Problème {id} · {difficulty} · {color} gagne en {n} coups\u{a0}: trouvez-les"),
-        ("daily-line", "Problème du jour · {difficulty} · {color} gagne en {n} coups\u{a0}: trouvez-les"),
-        ("puzzle-solved", "Résolu\u{202f}! {color} gagne en {n} coups."),
+        (
+            "puzzle-line",
+            "Problème {id} · {difficulty} · {color} gagne en {n} {n|coup|coups}\u{a0}: {n|trouvez-le|trouvez-les}"
+        ),
+        (
+            "daily-line",
+            "Problème du jour · {difficulty} · {color} gagne en {n} {n|coup|coups}\u{a0}: {n|trouvez-le|trouvez-les}"
+        ),
+        ("puzzle-solved", "Résolu\u{202f}! {color} gagne en {n} {n|coup|coups}."),
+        (
+            "puzzle-solved-helped",
+            "Résolu avec aide\u{a0}: {color} gagne en {n} {n|coup|coups}. Résolvez-le sans indice ni erreur pour le cocher."
+        ),
         (
             "puzzle-failed",
             "Pas celui-ci\u{a0}: après {wrong}, {defender} répond {refutation} et la victoire s'échappe."
         ),
         ("puzzle-failed-win", "Pas celui-ci\u{a0}: après {wrong}, {defender} répond {refutation} et gagne."),
-        ("puzzle-out-of-moves", "Pas celui-ci\u{a0}: les {n} coups sont joués et {color} n'a pas gagné."),
+        (
+            "puzzle-out-of-moves",
+            "Pas celui-ci\u{a0}: {n|le|les} {n} {n|coup est joué|coups sont joués} et {color} n'a pas gagné."
+        ),
         ("try-again", "Réessayer"),
         ("next-puzzle", "Problème suivant"),
         ("puzzles-solved", "Problèmes résolus\u{a0}: {n} sur {total}"),
@@ -1813,6 +1924,9 @@ const FR: Texts = Texts {
         ("draw-agreed", "Partie nulle\u{a0}: les joueurs en sont convenus"),
         ("wins-on-time", "{color} gagne au temps\u{a0}: {loser} était absent ou n'a pas joué à temps"),
         ("mode-online", "En ligne · vous jouez {color}"),
+        ("shared-game", "Une partie partagée · {who}"),
+        ("shared-vs-ai", "{color} contre l'IA · {level}"),
+        ("shared-online", "jouée en ligne"),
         ("opponent-wins", "Votre adversaire gagne"),
         ("opponent-resigns", "Votre adversaire abandonne — vous gagnez"),
         ("you-resign-online", "Vous abandonnez — votre adversaire gagne"),

@@ -50,6 +50,8 @@ pub struct ControlsView {
     pub resign: Option<String>,
     /// The resignation is asked now: another game was asked for while an online game goes on.
     pub resign_asked: bool,
+    /// Whether to abandon the game in progress is asked now: a new game was asked for in its place.
+    pub abandon_asked: bool,
     /// What the Records dialog says under its buttons (empty: nothing).
     pub records_message: String,
     /// The final position is shown without its banner (closed, or a review closed): the game's
@@ -377,8 +379,12 @@ pub fn controls(state: &State) -> ControlsView {
         notice: state.notice.as_ref().map(|n| n.text(lang)),
         // A solution shown plays itself, and the tutorial has its own steps: the move list looks back instead.
         // The online game is the module's: it is not taken back here, even once over.
-        undo: !game.moves().is_empty() && !shown && state.tutorial.is_none() && !online,
-        redo: game.redoable().next().is_some() && !shown && state.tutorial.is_none() && !online,
+        undo: !game.moves().is_empty() && !shown && state.tutorial.is_none() && !online && !state.ended_by_word(),
+        redo: game.redoable().next().is_some()
+            && !shown
+            && state.tutorial.is_none()
+            && !online
+            && !state.ended_by_word(),
         hint: state.human_to_move() && state.hint.is_none() && state.tutorial.is_none() && !online_game,
         moves: move_rows(state),
         evaluation: settings.evaluation.then(|| evaluation_bar(state)).filter(|_| !online_game),
@@ -410,6 +416,7 @@ pub fn controls(state: &State) -> ControlsView {
             speed: settings.watch_speed.code(),
         }),
         resign_asked: state.leave_asked && state.resigner().is_some(),
+        abandon_asked: state.abandon_asked,
         records_message: records_message(state),
         resign: state.resigner().map(|by| {
             let outcome = crate::rules::Outcome::Resigned { by };
@@ -700,7 +707,9 @@ impl SetupForm {
         let new_game = super::NewGame { mode: self.choice.mode(coin), cards, position: None, deck };
         match new_game.game() {
             Ok(_) => Ok(new_game),
-            Err(PositionError::DuplicateCard(card)) => Err(text::duplicate_card(lang, card)),
+            Err(PositionError::DuplicateCard(card)) => {
+                Err(text::duplicate_card(lang, card, self.cards.iter().filter(|&&c| c == card).count()))
+            }
             Err(error) => Err(super::error_text::position_error(lang, &error)),
         }
     }
@@ -844,7 +853,7 @@ pub fn records(state: &State, finished: &[FinishedGame], unreadable: Option<Stri
         .collect();
     RecordsView {
         record: state.line().to_record(),
-        link: crate::save::link_fragment(&state.line()),
+        link: state.link(),
         finished: options,
         review_finished: !finished.is_empty(),
         unreadable,

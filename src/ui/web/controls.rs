@@ -263,6 +263,14 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
     })?;
     let resign_dialog = document.get_element_by_id("resign-dialog").ok_or("no #resign-dialog")?;
     listen(&resign_dialog, "close", |app, _: web_sys::Event| app.dispatch(Event::Intent(Intent::KeepPlaying)))?;
+    // A new game in place of one in progress asks first (the session says when).
+    on_click(document, "abandon-cancel", |_| close_dialog("abandon-dialog"))?;
+    on_click(document, "abandon-confirm", |app| {
+        app.dispatch(Event::Intent(Intent::Abandon));
+        close_dialog("abandon-dialog");
+    })?;
+    let abandon_dialog = document.get_element_by_id("abandon-dialog").ok_or("no #abandon-dialog")?;
+    listen(&abandon_dialog, "close", |app, _: web_sys::Event| app.dispatch(Event::Intent(Intent::KeepPlaying)))?;
     on_click(document, "show-eval", |app| {
         app.dispatch(Event::Settings(SettingsPatch { evaluation: Some(checked("show-eval")), ..Default::default() }));
     })?;
@@ -427,7 +435,6 @@ pub fn update(view: &ControlsView) {
     set_text("mode-line", Some(&view.mode_line));
     show_room("mode-room", &view.mode_line_room);
     set_text("notice", view.notice.as_deref());
-    set_text("status", view.status.as_deref());
     set_text("records-message", Some(&view.records_message));
     for (id, enabled) in [("undo", view.undo), ("redo", view.redo), ("hint", view.hint)] {
         if let Some(button) = element::<HtmlButtonElement>(id)
@@ -496,6 +503,12 @@ pub fn update(view: &ControlsView) {
         }
         // No longer offered (the AI has won meanwhile): the question goes.
         None => close_dialog("resign-dialog"),
+    }
+    let abandon_open = element::<HtmlDialogElement>("abandon-dialog").is_some_and(|d| d.open());
+    if view.abandon_asked && !abandon_open {
+        open_dialog("abandon-dialog");
+    } else if !view.abandon_asked && abandon_open {
+        close_dialog("abandon-dialog");
     }
     set_hidden("game-over", view.game_over.is_none());
     if let Some(strip) = &view.game_over {

@@ -310,7 +310,7 @@ fn startup(window: &web_sys::Window) -> Opening {
 
 /// The game in the address's `#game=` fragment, if any; the fragment is then removed, so that a
 /// reload does not open the link again over later moves.
-fn read_link(window: &web_sys::Window) -> Option<Result<Game, crate::save::LinkError>> {
+fn read_link(window: &web_sys::Window) -> Option<Result<crate::save::Linked, crate::save::LinkError>> {
     let fragment = window.location().hash().unwrap_or_default();
     let linked = crate::save::game_from_fragment(&fragment)?;
     if let (Ok(history), Ok(path)) = (window.history(), window.location().pathname()) {
