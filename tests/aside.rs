@@ -155,3 +155,16 @@ fn a_link_opened_over_a_saved_game_in_progress_keeps_that_game_aside() {
     assert_eq!(opened.game, linked);
     assert_eq!(opened.aside, Some(AsideGame { game: saved.game, mode: saved.mode }));
 }
+
+#[test]
+fn a_deal_where_only_the_ai_has_moved_is_not_put_aside() {
+    let mode = Mode::VsAi { human: Color::Blue, level: AiLevel::nth(2) };
+    let (mut session, effects) = common::open_position(START, mode, Settings::default(), Motion::Reduced);
+    let order = common::searches(&effects).into_iter().next().expect("the AI opens");
+    session.update(common::done(&order, Some(common::some_move(&order)), None));
+    common::run_frames(&mut session, 2000.0);
+    assert_eq!(session.state().game.moves().len(), 1, "the AI has moved");
+    session.update(Event::Intent(Intent::Puzzle { puzzle: puzzle(), daily: true }));
+    assert_eq!(session.state().aside, None, "the player never moved in it: no Back to my game");
+    assert!(!session.controls().back_to_my_game);
+}

@@ -742,3 +742,27 @@ fn every_set_of_cards_is_named_in_each_language() {
         }
     }
 }
+
+#[test]
+fn the_step_buttons_look_back_and_on_through_the_moves() {
+    let (mut session, _) = open(START, Mode::PassAndPlay { turn_board: false }, Settings::default());
+    assert!(!session.controls().step_back && !session.controls().step_on, "nothing to step through");
+    for m in ["boar:c1c2", "horse:c5c4", "ox:c2c3"] {
+        session.update(Event::Intent(Intent::Play(m.parse().unwrap())));
+        run_frames(&mut session, 0.0);
+    }
+    let view = session.controls();
+    assert!(view.step_back && !view.step_on);
+    session.update(Event::Intent(Intent::Step { back: true }));
+    session.update(Event::Intent(Intent::Step { back: true }));
+    assert_eq!(session.state().game.moves().len(), 1);
+    assert_eq!(session.state().viewing, Some(3), "looking back, the game whole");
+    assert!(session.controls().step_on);
+    session.update(Event::Intent(Intent::Step { back: false }));
+    session.update(Event::Intent(Intent::Step { back: false }));
+    assert_eq!(session.state().game.moves().len(), 3);
+    assert_eq!(session.state().viewing, None, "back at the game");
+    assert!(!session.controls().step_on);
+    let effects = session.update(Event::Intent(Intent::Step { back: false }));
+    assert_eq!(session.state().game.moves().len(), 3, "no step past the end: {effects:?}");
+}

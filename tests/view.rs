@@ -213,7 +213,7 @@ fn the_move_list_keys_look_back_or_step_a_review() {
     let intent =
         |state: &State, key| format!("{:?}", move_list_intent(state, &KeyPress::from(key), MoveListPlace::Panel));
     assert_eq!(intent(&state, "ArrowUp"), "Some(View(1))");
-    assert_eq!(intent(&state, "ArrowRight"), "Some(View(3))");
+    assert_eq!(intent(&state, "ArrowRight"), "None", "nothing after the game's end: the key is the browser's");
     assert_eq!(intent(&state, "Home"), "Some(View(0))");
     assert_eq!(intent(&state, "End"), "Some(BackToGame)");
     assert_eq!(intent(&state, "a"), "None");
@@ -227,6 +227,8 @@ fn the_move_list_keys_look_back_or_step_a_review() {
     state.viewing = None;
     state.review = Some(Review::new(1, game));
     assert_eq!(intent(&state, "ArrowLeft"), "Some(Undo)");
+    assert_eq!(intent(&state, "ArrowDown"), "None", "the review's end");
+    state.game.undo();
     assert_eq!(intent(&state, "ArrowDown"), "Some(Redo)");
 }
 

@@ -140,13 +140,9 @@ pub enum MoveListPlace {
 /// a move looked back at goes back to the game (in the panel; the sheet's Escape closes it).
 /// Held with Ctrl, Alt or Meta, a key is the browser's (Alt+Left goes back).
 pub fn move_list_intent(state: &State, press: &KeyPress, place: MoveListPlace) -> Option<Intent> {
-    let shown = state.game.moves().len();
-    let reviewing = state.review.is_some();
     Some(match press.page_key()? {
-        "ArrowUp" | "ArrowLeft" if reviewing => Intent::Undo,
-        "ArrowDown" | "ArrowRight" if reviewing => Intent::Redo,
-        "ArrowUp" | "ArrowLeft" => Intent::View(shown.saturating_sub(1)),
-        "ArrowDown" | "ArrowRight" => Intent::View(shown + 1),
+        "ArrowUp" | "ArrowLeft" => move_step(state, true)?,
+        "ArrowDown" | "ArrowRight" => move_step(state, false)?,
         "Home" => Intent::View(0),
         "End" => Intent::BackToGame,
         "Escape" if state.viewing.is_some() && place == MoveListPlace::Panel => Intent::BackToGame,
@@ -157,4 +153,18 @@ pub fn move_list_intent(state: &State, press: &KeyPress, place: MoveListPlace) -
 /// What a key pressed anywhere outside a dialog asks: Escape closes the result banner.
 pub fn page_intent(state: &State, press: &KeyPress, in_dialog: bool) -> Option<Intent> {
     (press.page_key() == Some("Escape") && !in_dialog && state.shows_result()).then_some(Intent::CloseResult)
+}
+
+/// A step through the moves, back or on, as the ◀ and ▶ buttons and the move list's arrows make
+/// it: in a review as Undo and Redo do (also through an engine line), else looking back and
+/// forth at the game's line. `None` where there is no step to make.
+pub fn move_step(state: &State, back: bool) -> Option<Intent> {
+    let shown = state.game.moves().len();
+    let on = state.viewing.is_some_and(|end| shown < end);
+    match (state.review.is_some(), back) {
+        (true, true) => (shown > 0).then_some(Intent::Undo),
+        (true, false) => state.game.redoable().next().is_some().then_some(Intent::Redo),
+        (false, true) => (shown > 0).then(|| Intent::View(shown - 1)),
+        (false, false) => on.then(|| Intent::View(shown + 1)),
+    }
 }

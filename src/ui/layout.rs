@@ -213,3 +213,47 @@ impl Layout {
         color != self.bottom
     }
 }
+
+/// Where a card's parts go, from its top-left corner: one line for the name beside the stamp,
+/// then the animal and the 5×5 grid below. The name never takes the grid's room: a name too long
+/// for its line is drawn smaller, then narrowed to fit (`CardFace::title_size`), so every card's
+/// pattern has the same size.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct CardFace {
+    pub pad: f64,
+    /// The name's size when it fits, and the room for it on its line.
+    pub title: f64,
+    pub title_room: f64,
+    /// The stamp's side, in the corner beside the name.
+    pub stamp: f64,
+    /// The top of the grid's and the animal's band, and its height.
+    pub body_top: f64,
+    pub body_height: f64,
+    /// One cell of the grid.
+    pub cell: f64,
+}
+
+/// The smallest a card's name is drawn, as a share of its usual size.
+const SMALLEST_TITLE: f64 = 0.7;
+
+impl CardFace {
+    /// A card of `w` × `h` whose name is `body` pixels tall at most.
+    pub fn new(w: f64, h: f64, body: f64) -> CardFace {
+        let pad = (h * 0.08).max(3.0);
+        let title = body.min(h * 0.24);
+        let stamp = title * 0.8;
+        let body_top = pad + title * 1.1 + pad * 0.5;
+        let body_height = (h - pad - body_top).max(4.0);
+        let cell = (body_height / 5.0).min((w * 0.5 - pad) / 5.0);
+        CardFace { pad, title, title_room: w - 3.0 * pad - stamp, stamp, body_top, body_height, cell }
+    }
+
+    /// The size to draw a name `width` pixels wide at the usual size: the usual one if it fits,
+    /// smaller down to `SMALLEST_TITLE` of it; a name still too wide is narrowed to the room.
+    pub fn title_size(&self, width: f64) -> f64 {
+        if width <= self.title_room || width <= 0.0 {
+            return self.title;
+        }
+        self.title * (self.title_room / width).max(SMALLEST_TITLE)
+    }
+}

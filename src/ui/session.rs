@@ -152,6 +152,10 @@ pub enum Intent {
     ViewAt(f64),
     /// Stop looking back: show the line's last position.
     BackToGame,
+    /// One move back or on through the moves (the ◀ and ▶ buttons).
+    Step {
+        back: bool,
+    },
     /// Make the position looked at the game's end, as undo does (the rest can be redone).
     ContinueHere,
     /// Review the game's whole line in the worker, move by move.
@@ -845,9 +849,9 @@ impl Session {
                 // A deal the player has not moved in comes back after the tutorial, as it was dealt.
                 if self.state.tutorial.is_none() {
                     let (game, mode) = (self.state.line(), self.state.mode);
-                    let untouched = game.positions().iter().zip(game.moves()).all(|(p, _)| !mode.is_human(p.to_move()));
-                    let kept = untouched && game.outcome().is_none() && self.state.aside.is_none();
-                    self.before_tutorial = (kept && self.state.puzzle.is_none()).then(|| (*game.start(), mode));
+                    let untouched = game.outcome().is_none() && !super::state::in_progress(&game, mode);
+                    let kept = untouched && self.state.aside.is_none() && self.state.puzzle.is_none();
+                    self.before_tutorial = kept.then(|| (*game.start(), mode));
                 }
                 self.tutorial_step(0);
             }
@@ -910,6 +914,10 @@ impl Session {
                 self.intent(Intent::View(super::review::ply_at(fraction, total)));
             }
             Intent::BackToGame => self.intent(Intent::View(self.state.line().moves().len())),
+            Intent::Step { back } => match keyboard::move_step(&self.state, back) {
+                Some(step) => self.intent(step),
+                None => self.effects.push(Effect::Log("no move to step to".to_string())),
+            },
             Intent::ReviewGame { game, mode } => {
                 self.put_aside();
                 // A record says nothing of who played it: both sides are shown alike.
@@ -1431,8 +1439,7 @@ impl Session {
         let state = &self.state;
         let game = state.review.as_ref().map_or_else(|| state.line(), |review| review.game.clone());
         // An online game cannot wait: it is played on the other side.
-        let in_progress = !game.moves().is_empty()
-            && game.outcome().is_none()
+        let in_progress = super::state::in_progress(&game, state.mode)
             && state.puzzle.is_none()
             && state.tutorial.is_none()
             && !matches!(state.mode, Mode::Online { .. });

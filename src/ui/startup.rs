@@ -127,7 +127,7 @@ pub fn opening(found: Found, new_game: impl FnOnce(CardSet) -> Game) -> Opening 
     });
     let mut aside = saved.as_ref().and_then(|save| save.aside.clone());
     let mut tutorial = saved.as_ref().filter(|_| features).and_then(|save| save.tutorial).map(TutorialRun::new);
-    let in_progress = |save: &SaveFile| !save.game.moves().is_empty() && save.game.outcome().is_none();
+    let in_progress = |save: &SaveFile| super::state::in_progress(&save.game, save.mode);
     let own = |save: &SaveFile| save.puzzle.is_none() && save.tutorial.is_none();
     let saved_game = saved.as_ref().filter(|save| own(save) && in_progress(save));
     let kept = saved_game.map(|save| AsideGame { game: save.game.clone(), mode: save.mode });

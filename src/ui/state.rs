@@ -364,15 +364,11 @@ impl State {
     /// on the board (not a puzzle, the tutorial or an online game, which have their own ways out),
     /// or the game put aside.
     pub fn game_at_stake(&self) -> bool {
-        let moved_in = |game: &Game, mode: Mode| {
-            game.outcome().is_none()
-                && game.positions().iter().zip(game.moves()).any(|(p, _)| mode.is_human(p.to_move()))
-        };
         let on_board = self.puzzle.is_none()
             && self.tutorial.is_none()
             && !matches!(self.mode, Mode::Online { .. })
-            && moved_in(&self.line(), self.mode);
-        on_board || self.aside.as_ref().is_some_and(|aside| moved_in(&aside.game, aside.mode))
+            && in_progress(&self.line(), self.mode);
+        on_board || self.aside.as_ref().is_some_and(|aside| in_progress(&aside.game, aside.mode))
     }
 
     /// Whether the AI should be searching for its move now (it waits while a review is open; in
@@ -461,6 +457,12 @@ impl State {
         let lang = self.lang();
         self.tutorial_texts.iter().find(|(l, _)| *l == lang).map(|(_, file)| file.as_deref())
     }
+}
+
+/// Whether `game`, played in `mode`, is one a person has moved in and that is not over: worth
+/// keeping (a deal where only the AI has moved is not).
+pub fn in_progress(game: &Game, mode: Mode) -> bool {
+    game.outcome().is_none() && game.positions().iter().zip(game.moves()).any(|(p, _)| mode.is_human(p.to_move()))
 }
 
 pub fn hand_slots(game: &Game) -> [[Card; 2]; 2] {

@@ -52,6 +52,9 @@ pub struct ControlsView {
     pub resign_asked: bool,
     /// Whether to abandon the game in progress is asked now: a new game was asked for in its place.
     pub abandon_asked: bool,
+    /// The ◀ and ▶ buttons by the moves: whether a step back, or on, can be made.
+    pub step_back: bool,
+    pub step_on: bool,
     /// What the Records dialog says under its buttons (empty: nothing).
     pub records_message: String,
     /// The final position is shown without its banner (closed, or a review closed): the game's
@@ -417,6 +420,8 @@ pub fn controls(state: &State) -> ControlsView {
         }),
         resign_asked: state.leave_asked && state.resigner().is_some(),
         abandon_asked: state.abandon_asked,
+        step_back: super::keyboard::move_step(state, true).is_some(),
+        step_on: super::keyboard::move_step(state, false).is_some(),
         records_message: records_message(state),
         resign: state.resigner().map(|by| {
             let outcome = crate::rules::Outcome::Resigned { by };
@@ -806,7 +811,7 @@ pub struct RecordsView {
     /// The games finished in this browser, newest first: each one's place in the kept list and
     /// its line in the player's language.
     pub finished: Vec<(usize, String)>,
-    /// A finished game can be chosen for review.
+    /// A finished game can be chosen for review; without one, the dialog says there is none yet.
     pub review_finished: bool,
     /// A save that could not be read is kept: offer to save its text.
     pub unreadable: Option<String>,

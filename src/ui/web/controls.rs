@@ -151,11 +151,28 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
         show_current_move();
     })?;
     on_click(document, "moves-sheet-close", |_| close_dialog("moves-sheet"))?;
+    // A tap on the dimmed page around the sheet closes it (the click lands on the dialog itself,
+    // outside its box).
+    let sheet = document.get_element_by_id("moves-sheet").ok_or("no #moves-sheet")?;
+    listen(&sheet, "click", |_, e: web_sys::MouseEvent| {
+        let Some(sheet) = element::<HtmlDialogElement>("moves-sheet") else { return };
+        let on_sheet =
+            e.target().and_then(|t| t.dyn_into::<HtmlDialogElement>().ok()).is_some_and(|d| d.id() == sheet.id());
+        let r = sheet.get_bounding_client_rect();
+        let (x, y) = (f64::from(e.client_x()), f64::from(e.client_y()));
+        if on_sheet && (x < r.left() || x > r.right() || y < r.top() || y > r.bottom()) {
+            sheet.close();
+        }
+    })?;
+    for (id, back) in [("step-back", true), ("step-on", false), ("sheet-step-back", true), ("sheet-step-on", false)] {
+        let button = document.get_element_by_id(id).ok_or("no step button")?;
+        listen(&button, "click", move |app, _: web_sys::Event| app.dispatch(Event::Intent(Intent::Step { back })))?;
+    }
     let setup_mode = document.get_element_by_id("setup-mode").ok_or("no #setup-mode")?;
     listen(&setup_mode, "change", |_, _: web_sys::Event| show_mode_choices())?;
     for (slot, id) in CARD_SELECTS.into_iter().enumerate() {
         let chooser = document.get_element_by_id(id).ok_or("no card chooser")?;
-        listen(&chooser, "change", move |_, _: web_sys::Event| {
+        listen(&chooser, "change", move |app, _: web_sys::Event| {
             let mut form = setup_form();
             if let Some(card) = Card::from_name(&select_value(id)) {
                 form.choose_card(slot, card);
@@ -163,6 +180,7 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
             if let Some(input) = element::<HtmlInputElement>("setup-choose-cards") {
                 input.set_checked(form.choose_cards);
             }
+            draw_chosen_cards(app.state());
         })?;
     }
     // A set's switch or a card's, by the code or name it carries.
@@ -176,6 +194,7 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
             (None, None) => return,
         };
         app.dispatch(Event::Deck(switch));
+        draw_chosen_cards(app.state());
     })?;
     on_click(document, "result-new-game", open_setup)?;
     on_click(document, "setup-start", |app| {
@@ -358,6 +377,25 @@ fn open_setup_with(app: &mut App, form: SetupForm) {
     show_mode_choices();
     show_setup_error("");
     open_dialog("setup");
+    draw_chosen_cards(app.state());
+}
+
+/// Draws each card chosen in the New game dialog beside its chooser, as the board draws it: the
+/// hands' in their holder's colour, the side card in its stamp's.
+fn draw_chosen_cards(state: &State) {
+    for (slot, id) in CARD_SELECTS.into_iter().enumerate() {
+        let (Some(card), Some(canvas)) =
+            (Card::from_name(&select_value(id)), element::<web_sys::HtmlCanvasElement>(&format!("{id}-card")))
+        else {
+            continue;
+        };
+        let owner = match slot {
+            0 | 1 => crate::rules::Color::Red,
+            2 | 3 => crate::rules::Color::Blue,
+            _ => card.stamp(),
+        };
+        let _ = super::render::draw_card_alone(&canvas, state, card, owner);
+    }
 }
 
 /// Shows only the choices that the chosen way of playing uses.
@@ -436,7 +474,15 @@ pub fn update(view: &ControlsView) {
     show_room("mode-room", &view.mode_line_room);
     set_text("notice", view.notice.as_deref());
     set_text("records-message", Some(&view.records_message));
-    for (id, enabled) in [("undo", view.undo), ("redo", view.redo), ("hint", view.hint)] {
+    for (id, enabled) in [
+        ("undo", view.undo),
+        ("redo", view.redo),
+        ("hint", view.hint),
+        ("step-back", view.step_back),
+        ("step-on", view.step_on),
+        ("sheet-step-back", view.step_back),
+        ("sheet-step-on", view.step_on),
+    ] {
         if let Some(button) = element::<HtmlButtonElement>(id)
             && button.disabled() == enabled
         {
@@ -801,9 +847,9 @@ fn fill_records(app: &App) {
             }
         }
     }
-    if let Some(button) = element::<HtmlButtonElement>("finished-review") {
-        button.set_disabled(!shown.review_finished);
-    }
+    // None yet: the list and its Review give way to a line that says so.
+    set_hidden("finished-row", !shown.review_finished);
+    set_hidden("finished-none", shown.review_finished);
     set_hidden("standings-section", shown.standings.is_empty());
     if let (Some(body), Some(document)) =
         (element::<Element>("standings").and_then(|t| t.query_selector("tbody").ok().flatten()), app_document())

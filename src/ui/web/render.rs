@@ -619,25 +619,23 @@ fn draw_card(ctx: &Context, look: &CardLook, card: Card, r: Rect, angle: f64, wo
     ctx.set_line_width(width);
     ctx.stroke();
 
-    let pad = (h * 0.08).max(3.0);
-    // The title, at the body size whatever its length, wrapped onto two lines where it must.
-    let size = look.scale.body.min(h * 0.24);
+    let face = crate::ui::layout::CardFace::new(w, h, look.scale.body);
+    let (pad, stamp, room) = (face.pad, face.stamp, face.title_room);
+    // The name on one line: smaller when long, then narrowed to its room, never over the grid.
+    font(ctx, "700", face.title);
+    let name = text::card_name(look.lang, card);
+    let size = face.title_size(ctx.measure_text(name)?.width());
     font(ctx, "700", size);
     ctx.set_fill_style_str(p.card_ink);
-    ctx.set_text_baseline("top");
-    let name = text::card_name(look.lang, card);
-    let stamp = size * 0.8;
-    let room = w - 3.0 * pad - stamp;
-    let lines = wrap(ctx, name, room)?;
+    ctx.set_text_baseline("middle");
     let rtl = look.lang.is_rtl();
     ctx.set_text_align(if rtl { "right" } else { "left" });
     let text_x = if rtl { left + w - pad } else { left + pad };
     let band_x = if rtl { left + w - pad - room } else { left + pad };
+    let title_y = top + pad + face.title * 0.55;
     ctx.save();
-    turn_about(ctx, band_x + room / 2.0, top + pad + lines.len() as f64 * size * 0.55, words - angle)?;
-    for (i, text_line) in lines.iter().enumerate() {
-        ctx.fill_text(text_line, text_x, top + pad + i as f64 * size * 1.1)?;
-    }
+    turn_about(ctx, band_x + room / 2.0, title_y, words - angle)?;
+    ctx.fill_text_with_max_width(name, text_x, title_y, room)?;
     ctx.restore();
     // The stamp: a seal in the corner, solid for red and hollow for blue (not colour alone).
     let (sx, sy) = (if rtl { left + pad } else { left + w - pad - stamp }, top + pad);
@@ -649,9 +647,7 @@ fn draw_card(ctx: &Context, look: &CardLook, card: Card, r: Rect, angle: f64, wo
         ctx.set_line_width(stamp * 0.22);
         ctx.stroke_rect(sx + stamp * 0.11, sy + stamp * 0.11, stamp * 0.78, stamp * 0.78);
     }
-    let body_top = top + pad + lines.len() as f64 * size * 1.1 + pad * 0.5;
-    let body_h = (top + h - pad - body_top).max(4.0);
-    let grid = (body_h / 5.0).min((w * 0.5 - pad) / 5.0);
+    let (body_top, body_h, grid) = (top + face.body_top, face.body_height, face.cell);
     let gx = left + w - pad - grid * 5.0;
     let gy = body_top + (body_h - grid * 5.0) / 2.0;
     for row in 0..5 {
@@ -690,7 +686,30 @@ fn draw_card(ctx: &Context, look: &CardLook, card: Card, r: Rect, angle: f64, wo
     Ok(())
 }
 
-/// Turns what is drawn next by `angle` about `(x, y)`.
+/// A card alone on a small canvas of `width` × `height` CSS pixels, drawn as on the board for
+/// `owner` (the New game dialog shows each chosen card so).
+pub fn draw_card_alone(canvas: &web_sys::HtmlCanvasElement, state: &State, card: Card, owner: Color) -> Drawn {
+    let ratio = web_sys::window().map_or(1.0, |w| w.device_pixel_ratio()).max(1.0);
+    let (w, h) = (f64::from(canvas.client_width()), f64::from(canvas.client_height()));
+    if w < 1.0 || h < 1.0 {
+        return Ok(());
+    }
+    canvas.set_width((w * ratio).round() as u32);
+    canvas.set_height((h * ratio).round() as u32);
+    let ctx: Context = canvas.get_context("2d")?.ok_or("no 2d context")?.dyn_into()?;
+    ctx.scale(ratio, ratio)?;
+    let p = Palette::of(state.dark());
+    let look = CardLook {
+        palette: p,
+        scale: TypeScale { body: 13.0, small: 11.0 },
+        lang: state.lang(),
+        owner,
+        emphasis: Emphasis::Plain,
+        expansion: state.expansion_emblem(card),
+    };
+    draw_card(&ctx, &look, card, Rect { x: 1.0, y: 1.0, w: w - 3.0, h: h - 4.0 }, 0.0, 0.0)
+}
+
 fn turn_about(ctx: &Context, x: f64, y: f64, angle: f64) -> Drawn {
     if angle != 0.0 {
         ctx.translate(x, y)?;
