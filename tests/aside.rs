@@ -168,3 +168,19 @@ fn a_deal_where_only_the_ai_has_moved_is_not_put_aside() {
     assert_eq!(session.state().aside, None, "the player never moved in it: no Back to my game");
     assert!(!session.controls().back_to_my_game);
 }
+
+#[test]
+fn a_friends_link_opened_on_the_page_shows_a_record_of_who_played_it() {
+    let mut session = game_in_progress();
+    let mine = session.state().game.clone();
+    let linked = Game::from_record(RECORD).unwrap();
+    let level_5 = Mode::VsAi { human: Color::Red, level: AiLevel::nth(4) };
+    let read = save::game_from_fragment(&save::link_fragment(&linked, Some(level_5))).unwrap().unwrap();
+    session.update(Event::Intent(Intent::OpenLink(read)));
+    let state = session.state();
+    assert_eq!(state.game.moves(), linked.moves());
+    assert_eq!(state.mode, Mode::PassAndPlay { turn_board: false }, "not the friend's win against the AI");
+    assert_eq!(state.aside.as_ref().map(|a| &a.game), Some(&mine));
+    let notice = session.controls().notice.expect("who played it");
+    assert!(notice.contains("Red against the AI · level 5"), "{notice}");
+}

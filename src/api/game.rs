@@ -199,6 +199,7 @@ pub fn game_state() -> Result<JsValue, JsError> {
         plies: u32,
         daily: bool,
         status: &'static str,
+        helped: bool,
     }
     #[derive(serde::Serialize)]
     struct ReviewView {

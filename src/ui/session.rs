@@ -135,8 +135,10 @@ pub enum Intent {
     },
     /// The same deal again, same mode.
     Rematch,
-    /// A whole game (a record or a link), keeping the mode.
+    /// A whole game (a pasted record), keeping the mode.
     Open(Game),
+    /// A game from a friend's link, shown as a record of who played it.
+    OpenLink(crate::save::Linked),
     /// Close the result banner; the final position stays.
     CloseResult,
     /// Give the game up (confirmed already): the session decides who resigns, if anyone may.
@@ -983,6 +985,15 @@ impl Session {
                 let mode = self.state.aside.as_ref().map_or(self.state.mode, |aside| aside.mode);
                 self.start_game(game, mode);
             }
+            // A friend's game: shown as a record of it, as two people play, with who played it.
+            Intent::OpenLink(linked) => {
+                self.put_aside();
+                self.start_game(linked.game, Mode::PassAndPlay { turn_board: false });
+                if let Some(mode) = linked.mode {
+                    self.state.notice = Some(Notice::SharedGame(mode));
+                    self.refresh_controls();
+                }
+            }
             Intent::CloseResult => {
                 self.state.result_dismissed = true;
                 self.refresh_controls();
@@ -1027,6 +1038,7 @@ impl Session {
             | Intent::ChoosePuzzle(_)
             | Intent::Tutorial
             | Intent::Open(_)
+            | Intent::OpenLink(_)
             | Intent::ReviewGame { .. } => true,
             Intent::Online(action) => match action {
                 OnlineAction::Press(command) => command == crate::online::bridge::LEAVE,

@@ -235,7 +235,7 @@ fn show(
     listen(&window, "hashchange", |app, _: web_sys::Event| {
         let Some(window) = web_sys::window() else { return };
         match read_link(&window) {
-            Some(Ok(game)) => app.dispatch(Event::Intent(super::Intent::Open(game))),
+            Some(Ok(linked)) => app.dispatch(Event::Intent(super::Intent::OpenLink(linked))),
             Some(Err(reason)) => app.dispatch(Event::Notice(Notice::LinkBroken(reason))),
             // A friend's link pasted into this tab: joined as at opening (the session decides).
             None => {
