@@ -10,8 +10,8 @@ fuzz_target!(|text: &str| {
         assert_eq!(again, file);
     }
     let fragment = format!("#game={text}");
-    if let Some(Ok(game)) = save::game_from_fragment(&fragment) {
-        let link = save::link_fragment(&game);
-        assert_eq!(save::game_from_fragment(&link).expect("a fragment").expect("a game"), game);
+    if let Some(Ok(linked)) = save::game_from_fragment(&fragment) {
+        let link = save::link_fragment(&linked.game, linked.mode);
+        assert_eq!(save::game_from_fragment(&link).expect("a fragment").expect("a game"), linked);
     }
 });
