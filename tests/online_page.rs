@@ -479,3 +479,25 @@ fn the_opponents_arrival_is_announced() {
     );
     assert_eq!(controls(session.state()).online.unwrap().text, "Your opponent is here: the game begins");
 }
+
+#[test]
+fn a_claim_the_opponents_clock_refuses_is_kept_nowhere_and_says_whose_clock_disagreed() {
+    let mut session = dealt_blue();
+    red_moves(&mut session);
+    session.update(Event::Frame { now_ms: 5000.0 });
+    session.update(Event::Intent(Intent::Play(mv("horse:a5a4"))));
+    said(&mut session, Said::CanClaim(true));
+    let mut effects = press(&mut session, "Claim the win");
+    assert_eq!(commands(&effects), vec![Command::Claim]);
+    // The module wins the game only when the opponent's clock agrees; here it refuses.
+    effects.extend(said(&mut session, Said::CanClaim(false)));
+    effects.extend(said(&mut session, Said::Refused(Refusal::TooEarly)));
+    effects.extend(session.update(Event::Frame { now_ms: 6000.0 }));
+    assert!(!effects.iter().any(|e| matches!(e, Effect::KeepFinished(..))), "{effects:?}");
+    assert_eq!(session.state().game.outcome(), None);
+    let controls = controls(session.state());
+    assert!(controls.result.is_none());
+    let online = controls.online.unwrap();
+    assert_eq!(online.text, "Your opponent's clock says your claim came early: the game goes on");
+    assert!(!online.buttons.iter().any(|(c, _)| c == "claim"));
+}

@@ -122,8 +122,12 @@ pub struct OnlineGame {
     /// A message was dropped unread for coming too fast: once calm, my record goes to the peer,
     /// whose reply (its record, if longer) brings back what was dropped.
     missed: bool,
-    /// When the side to move got the move (ms).
+    /// When the side to move got the move with both players here (ms): the move's clock runs
+    /// only while both can play (see [`OnlineGame::hello`]).
     turn_since: u64,
+    /// The ply at which this player's claim on time went to the opponent, whose clock decides
+    /// it: the game is won when their answer comes (their record, with the claim), not before.
+    claim_sent: Option<usize>,
     draw_offer: Option<(Color, usize)>,
     rematch_offer: Option<Color>,
     diverged: Option<Divergence>,
@@ -168,6 +172,7 @@ impl OnlineGame {
             guard: Guard::new(now),
             missed: false,
             turn_since: now,
+            claim_sent: None,
             draw_offer: None,
             rematch_offer: None,
             diverged: None,
@@ -299,12 +304,18 @@ impl OnlineGame {
         }
     }
 
-    /// Whether this player may claim the game on time now: the opponent is to move, or away,
-    /// and has been for the limit.
+    /// Whether this player may claim the game on time now: the opponent is here, to move, and
+    /// has been for the limit. Only then would the opponent's clock agree: it started within one
+    /// message's trip of this one (when my move, the deal or my hello reached them), and it
+    /// allows the claim's own trip ([`CLAIM_GRACE_MS`]). A claim already on its way is not made
+    /// twice.
     pub fn can_claim(&self, now: u64) -> bool {
         let Some(limit) = self.limit.millis() else { return false };
         let Some(game) = self.playable() else { return false };
-        game.position().to_move() != self.you && now.saturating_sub(self.turn_since) >= limit
+        game.position().to_move() != self.you
+            && self.opponent_connected()
+            && self.claim_sent != Some(game.moves().len())
+            && now.saturating_sub(self.turn_since) >= limit
     }
 
     /// Under a move limit, while the game goes on: the side to move and the milliseconds left
@@ -345,6 +356,9 @@ impl OnlineGame {
     pub fn disconnected(&mut self) -> Vec<Output> {
         self.connected = false;
         self.greeted = false;
+        // A claim on its way is lost with the connection, unless the opponent took it: then
+        // their record, sent again on their hello, carries it.
+        self.claim_sent = None;
         vec![Output::Changed]
     }
 
@@ -408,7 +422,7 @@ impl OnlineGame {
 
     fn handle(&mut self, now: u64, message: Message, out: &mut Vec<Output>) -> Result<(), Refusal> {
         if let Message::Hello { game, secret } = message {
-            return self.hello(game, secret, out);
+            return self.hello(now, game, secret, out);
         }
         if !self.greeted {
             // Nothing counts before the peer has shown its seat's secret.
@@ -444,11 +458,25 @@ impl OnlineGame {
         }
     }
 
-    fn hello(&mut self, game: Option<Token>, secret: Token, out: &mut Vec<Output>) -> Result<(), Refusal> {
+    /// The peer shows its seat. On a connection's first hello both players are here again (or
+    /// for the first time): the move's clock starts now. For the first move this is when the
+    /// game is dealt to both (the host sends the deal on this hello, and the guest's clock starts
+    /// when it arrives), not when the room was made. After a return, the time apart is charged to
+    /// nobody: neither side can tell whose connection failed, and nobody could move meanwhile (a
+    /// move waits for the opponent). The clock starts again whole rather than going on from where
+    /// it stopped because the two sides notice a lost connection at different times (a closed
+    /// channel can take many seconds to be noticed), while both notice the return within one
+    /// message's trip: so the two clocks stay within [`CLAIM_GRACE_MS`] of each other, and a
+    /// claim one side offers is one the other accepts.
+    fn hello(&mut self, now: u64, game: Option<Token>, secret: Token, out: &mut Vec<Output>) -> Result<(), Refusal> {
         match &self.opponent_secret {
             Some(known) if *known != secret => return Err(Refusal::SeatTaken),
             Some(_) => {}
             None => self.opponent_secret = Some(secret),
+        }
+        if !self.greeted {
+            // Not again on a hello repeated on the same connection: that restarts nothing.
+            self.turn_since = now;
         }
         self.greeted = true;
         self.ever_greeted = true;
@@ -553,6 +581,9 @@ impl OnlineGame {
         }
         out.push(Output::Refused(refusal));
         // They judged my claim early by their clock: it lapses, the game goes on.
+        if refusal == Refusal::TooEarly {
+            self.claim_sent = None;
+        }
         let you = self.you;
         if refusal == Refusal::TooEarly
             && let Some(game) = self.game_mut()
@@ -680,6 +711,12 @@ impl OnlineGame {
             (Some(_), None) => return Err(Refusal::GameOver),
         }
         self.draw_offer = None;
+        if what == Declaration::Claim
+            && let Some((id, record)) = &self.current
+        {
+            // The claimant wins when it hears that my clock agreed: my record says so.
+            out.push(Output::Send(Message::Sync { game: id.clone(), record: record.clone() }));
+        }
         out.push(Output::Changed);
         Ok(())
     }
@@ -876,14 +913,19 @@ impl OnlineGame {
         self.declare_here(Declaration::DrawDecline, None)
     }
 
-    /// Claims the game on time (see [`OnlineGame::can_claim`]); allowed while the opponent is
-    /// away, when the message waits for the next connection's records.
+    /// Claims the game on time (see [`OnlineGame::can_claim`]), while the opponent is here. The
+    /// game is not won yet: the opponent's clock decides, and their record (with the claim) ends
+    /// it here; a refusal leaves nothing behind.
     pub fn claim(&mut self, now: u64) -> Result<Vec<Output>, Refusal> {
-        self.playable().ok_or(self.why_not_playable())?;
+        let ply = self.playable().ok_or(self.why_not_playable())?.moves().len();
+        if !self.opponent_connected() {
+            return Err(Refusal::OpponentAway);
+        }
         if !self.can_claim(now) {
             return Err(Refusal::TooEarly);
         }
-        self.declare_here(Declaration::Claim, Some(Outcome::WonOnTime { winner: self.you }))
+        self.claim_sent = Some(ply);
+        self.declare_here(Declaration::Claim, None)
     }
 
     /// This player leaves for good: a game going on is resigned first, and the opponent told.

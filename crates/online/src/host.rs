@@ -228,6 +228,10 @@ pub struct Phrases {
     pub returned: &'static str,
     pub reconnecting: &'static str,
     pub can_claim: &'static str,
+    /// This player's claim on time, refused by the opponent's clock.
+    pub claim_refused_mine: &'static str,
+    /// The opponent's claim on time, refused by this page's clock.
+    pub claim_refused_theirs: &'static str,
     /// The time left for this player's move, `{time}` as m:ss.
     pub clock_you: &'static str,
     /// The time left for the opponent's move.
@@ -275,6 +279,8 @@ pub const EN: Phrases = Phrases {
     returned: "Your opponent is back",
     reconnecting: "The connection is lost: reconnecting…",
     can_claim: "Your opponent has not moved in time: you may claim the win",
+    claim_refused_mine: "Your opponent's clock says your claim came early: the game goes on",
+    claim_refused_theirs: "Your opponent claimed the win too early by your clock: the game goes on",
     clock_you: "Your move: {time}",
     clock_opponent: "Opponent's move: {time}",
     draw_offered: "Your opponent offers a draw",
@@ -316,6 +322,8 @@ pub const FA: Phrases = Phrases {
     returned: "حریف شما بازگشت",
     reconnecting: "اتصال قطع شد: در حال اتصال دوباره…",
     can_claim: "حریف شما به‌موقع حرکت نکرد: می‌توانید برد را بخواهید",
+    claim_refused_mine: "ساعت حریف می‌گوید درخواست برد شما زود بود: بازی ادامه دارد",
+    claim_refused_theirs: "حریف طبق ساعت شما زود برد را خواست: بازی ادامه دارد",
     clock_you: "حرکت شما: {time}",
     clock_opponent: "حرکت حریف: {time}",
     draw_offered: "حریف شما مساوی پیشنهاد می‌کند",
@@ -357,6 +365,8 @@ pub const ES: Phrases = Phrases {
     returned: "Tu rival ha vuelto",
     reconnecting: "Se perdió la conexión: reconectando…",
     can_claim: "Tu rival no ha movido a tiempo: puedes reclamar la victoria",
+    claim_refused_mine: "El reloj de tu rival dice que reclamaste pronto: la partida sigue",
+    claim_refused_theirs: "Tu rival reclamó la victoria antes de tiempo según tu reloj: la partida sigue",
     clock_you: "Tu jugada: {time}",
     clock_opponent: "Jugada del rival: {time}",
     draw_offered: "Tu rival ofrece tablas",
@@ -398,6 +408,8 @@ pub const FR: Phrases = Phrases {
     returned: "Votre adversaire est de retour",
     reconnecting: "La connexion est perdue\u{a0}: reconnexion…",
     can_claim: "Votre adversaire n'a pas joué à temps\u{a0}: vous pouvez réclamer la victoire",
+    claim_refused_mine: "L'horloge adverse juge votre réclamation trop précoce\u{a0}: la partie continue",
+    claim_refused_theirs: "Votre adversaire a réclamé trop tôt selon votre horloge\u{a0}: la partie continue",
     clock_you: "À vous\u{a0}: {time}",
     clock_opponent: "À l'adversaire\u{a0}: {time}",
     draw_offered: "Votre adversaire propose la nulle",
@@ -432,6 +444,8 @@ pub const FR: Phrases = Phrases {
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Trouble {
     Refused(Refusal),
+    /// A claim on time refused as early: this player's (true) or the opponent's.
+    ClaimRefused(bool),
     Denied(Reason),
     Dropped(Refusal),
 }
@@ -481,6 +495,8 @@ pub struct Host {
     /// This player's draw offer went unaccepted (declined, or answered with a move).
     draw_declined: bool,
     can_claim: bool,
+    /// This player claimed the game on time and has not heard back.
+    claimed: bool,
     clock: Option<(Color, u32)>,
     trouble: Option<Trouble>,
     /// The page came back from a reload: the opponent's first connection is a return.
@@ -522,6 +538,9 @@ impl Host {
             self.asked(asked);
             self.restored = matches!(command, Command::Restore(_));
         }
+        if *command == Command::Claim {
+            self.claimed = true;
+        }
         if matches!(command, Command::AcceptRematch | Command::DeclineRematch | Command::WithdrawRematch) {
             self.rematch_answered = true;
         }
@@ -548,10 +567,11 @@ impl Host {
                 if let Some(game) = self.game.as_mut().filter(|g| g.moves().len() == *ply) {
                     let _ = game.play(*mv);
                 }
-                (self.trouble, self.draw_declined, self.news) = (None, false, None);
+                (self.trouble, self.draw_declined, self.news, self.claimed) = (None, false, None, false);
                 lines.push(ToPage::Move { ply: *ply, mv: *mv, position: *position });
             }
             Event::Outcome(outcome) => {
+                self.claimed = false;
                 if let Some(game) = self.game.as_mut() {
                     *game = match outcome {
                         Some(outcome) => {
@@ -598,9 +618,14 @@ impl Host {
                 self.trouble = Some(Trouble::Refused(Refusal::PreviousDiverged));
                 lines.push(ToPage::Say(phrases(self.lang).previous_diverged.to_string()));
             }
+            // Whose clock disagreed: the opponent's with this player's claim, or this page's.
+            Event::Refused(Refusal::TooEarly) => {
+                self.trouble = Some(Trouble::ClaimRefused(std::mem::take(&mut self.claimed)));
+                self.news = None;
+            }
             Event::Refused(refusal) => self.trouble = Some(Trouble::Refused(*refusal)),
             Event::Denied(reason) => {
-                self.rematch_answered = false;
+                (self.rematch_answered, self.claimed) = (false, false);
                 self.trouble = Some(Trouble::Denied(*reason));
                 lines.push(ToPage::Denied(reason.code().to_string()));
             }
@@ -649,6 +674,7 @@ impl Host {
                 Some(reason.code().to_string())
             }
             _ => self.trouble.map(|trouble| match trouble {
+                Trouble::ClaimRefused(_) => Refusal::TooEarly.code().to_string(),
                 Trouble::Refused(r) | Trouble::Dropped(r) => r.code().to_string(),
                 Trouble::Denied(reason) => reason.code().to_string(),
             }),
@@ -712,6 +738,8 @@ impl Host {
         if let Some(trouble) = self.trouble {
             parts.push(match trouble {
                 Trouble::Refused(Refusal::PreviousDiverged) => words.previous_diverged.to_string(),
+                Trouble::ClaimRefused(true) => words.claim_refused_mine.to_string(),
+                Trouble::ClaimRefused(false) => words.claim_refused_theirs.to_string(),
                 Trouble::Refused(r) => words.refused.replace("{reason}", r.code()),
                 Trouble::Dropped(r) => words.dropped.replace("{reason}", r.code()),
                 Trouble::Denied(reason) => words.denied.replace("{reason}", reason.code()),
