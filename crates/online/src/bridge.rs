@@ -77,12 +77,14 @@ pub enum Reason {
     Busy,
     /// No online game to act in.
     NoGame,
+    /// A friend's link that nobody answered: the game is over, or the link has expired.
+    Expired,
     /// A refusal of the online protocol (`seat-taken`, `illegal-move`, `diverged`…).
     Rule(Refusal),
 }
 
 impl Reason {
-    const OWN: [Reason; 8] = [
+    const OWN: [Reason; 9] = [
         Reason::NoServer,
         Reason::Unreachable,
         Reason::NoWebRtc,
@@ -91,6 +93,7 @@ impl Reason {
         Reason::OpponentLeft,
         Reason::Busy,
         Reason::NoGame,
+        Reason::Expired,
     ];
 
     /// Every reason, the protocol's refusals included.
@@ -110,6 +113,7 @@ impl Reason {
             Reason::OpponentLeft => "opponent-left",
             Reason::Busy => "busy",
             Reason::NoGame => "no-game",
+            Reason::Expired => "expired",
             Reason::Rule(refusal) => refusal.code(),
         }
     }

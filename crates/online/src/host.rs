@@ -266,6 +266,12 @@ pub struct Phrases {
     pub cancel: &'static str,
     /// Out of online play that stopped before a game: the player's own game is under it.
     pub back: &'static str,
+    /// A friend's link that nobody answered.
+    pub expired: &'static str,
+    /// A new invitation, with the usual choices.
+    pub invite: &'static str,
+    /// Out of online play, to the game against the AI under it.
+    pub play_ai: &'static str,
 }
 
 pub const EN: Phrases = Phrases {
@@ -309,6 +315,9 @@ pub const EN: Phrases = Phrases {
     leave: "Leave",
     cancel: "Cancel",
     back: "Back to your game",
+    expired: "Nobody is here: the game is over or the link has expired",
+    invite: "Invite a friend",
+    play_ai: "Play the AI",
 };
 
 pub const FA: Phrases = Phrases {
@@ -352,6 +361,9 @@ pub const FA: Phrases = Phrases {
     leave: "ترک بازی",
     cancel: "لغو",
     back: "بازگشت به بازی خودتان",
+    expired: "کسی اینجا نیست: بازی تمام شده یا پیوند منقضی شده است",
+    invite: "دعوت از یک دوست",
+    play_ai: "بازی با هوش مصنوعی",
 };
 
 pub const ES: Phrases = Phrases {
@@ -395,6 +407,9 @@ pub const ES: Phrases = Phrases {
     leave: "Salir",
     cancel: "Cancelar",
     back: "Volver a tu partida",
+    expired: "No hay nadie: la partida terminó o el enlace ha caducado",
+    invite: "Invitar a un amigo",
+    play_ai: "Jugar contra la IA",
 };
 
 pub const FR: Phrases = Phrases {
@@ -438,6 +453,9 @@ pub const FR: Phrases = Phrases {
     leave: "Quitter",
     cancel: "Annuler",
     back: "Retour à votre partie",
+    expired: "Personne n'est là\u{a0}: la partie est finie ou le lien a expiré",
+    invite: "Inviter un ami",
+    play_ai: "Jouer contre l'IA",
 };
 
 /// Something refused or lost, to tell the player until something else happens.
@@ -713,6 +731,7 @@ impl Host {
                 Reason::NoWebRtc => Some(words.no_webrtc),
                 Reason::Rule(Refusal::SeatTaken) => Some(words.seat_taken),
                 Reason::Rule(Refusal::Diverged) => Some(words.diverged),
+                Reason::Expired => Some(words.expired),
                 other => {
                     parts.push(words.error.replace("{reason}", other.code()));
                     None
@@ -771,8 +790,13 @@ impl Host {
                 None => button("rematch-offer", words.rematch),
             }
         }
+        if status.reason == Some(Reason::Expired) {
+            // A stale link: invite anew (the usual choices), or back to the AI's game.
+            button(&crate::bridge::create_line(&crate::game::Setup::default()), words.invite);
+        }
         let leave = match status.phase {
             _ if self.dealt() => words.leave,
+            _ if status.reason == Some(Reason::Expired) => words.play_ai,
             Phase::Error => words.back,
             _ => words.cancel,
         };

@@ -25,6 +25,10 @@ pub const RETRY_MAX_MS: u64 = 10_000;
 pub const HANDSHAKE_TIMEOUT_MS: u64 = 15_000;
 /// With the opponent away this long and no connection being made, rejoin the room (ms).
 pub const REJOIN_AFTER_MS: u64 = 20_000;
+/// A guest with a friend's link waits this long in the room for the host to answer, after which
+/// the link is given up as stale: the game is over or the link has expired (ms). The host, in
+/// the room while it waits or plays, answers a newcomer within a second or two.
+pub const HOST_ANSWER_MS: u64 = 12_000;
 /// Rejoins of the room at most this often (ms).
 pub const MIN_REJOIN_GAP_MS: u64 = 3000;
 /// Peer connections at once (the opponent's, a reconnect's, and room for an intruder or two).
@@ -223,6 +227,8 @@ pub struct Session {
     next_conn: ConnId,
     /// Why the session stopped (an error, or the player left).
     stopped: Option<Status>,
+    /// Since when a guest with a friend's link has been in the room, waiting for its host.
+    guest_waiting_since: Option<u64>,
     view: View,
 }
 
@@ -248,6 +254,7 @@ impl Session {
             conns: Vec::new(),
             next_conn: 1,
             stopped: None,
+            guest_waiting_since: None,
             view: View::default(),
         }
     }
@@ -264,6 +271,9 @@ impl Session {
             Input::BadCommand(refusal) => fx.push(Effect::Emit(Event::Denied(Reason::Rule(refusal)))),
             Input::SocketOpened => {
                 if let Socket::Connecting { .. } = self.socket {
+                    if self.guest_waiting_since.is_none() && self.waits_for_host() {
+                        self.guest_waiting_since = Some(now);
+                    }
                     self.socket = Socket::Open { keepalive_at: now + KEEPALIVE_MS };
                     self.socket_ever_open = true;
                     self.retries = 0;
@@ -318,6 +328,7 @@ impl Session {
                 return;
             }
             self.stopped = None;
+            self.guest_waiting_since = None;
             self.socket_ever_open = false;
             self.retries = 0;
         }
@@ -447,6 +458,12 @@ impl Session {
             (None, Kind::Stranger { pool }) => Some(format!("pairing-{pool}?next=2")),
             _ => None,
         }
+    }
+
+    /// Whether this is a guest with a friend's link that has not met its host (no deal yet).
+    fn waits_for_host(&self) -> bool {
+        self.kind == Kind::Friend
+            && self.game.as_ref().is_some_and(|g| !g.is_host() && g.game().is_none() && !self.met())
     }
 
     /// Whether an opponent was ever met in this game (a restored game has met one).
@@ -759,6 +776,11 @@ impl Session {
         if let Some(game) = self.game.as_mut() {
             let outputs = game.tick(now);
             self.perform(now, outputs, fx);
+        }
+        let unanswered = self.guest_waiting_since.is_some_and(|since| now.saturating_sub(since) >= HOST_ANSWER_MS);
+        if unanswered && self.waits_for_host() && self.conns.is_empty() {
+            self.stop(Status { phase: Phase::Error, reason: Some(Reason::Expired) }, fx);
+            return;
         }
         let waiting_long = self.met()
             && self.conns.is_empty()
