@@ -11,7 +11,7 @@
 //! resign | draw-offer | draw-accept          outcome <code|none>
 //! draw-decline | claim                       offers <draw: colour|-> <rematch: colour|->
 //! rematch-offer | rematch-accept             can-claim <yes|no>
-//! rematch-decline | rematch-withdraw
+//! rematch-decline | rematch-withdraw       draw-wait <yes|no>  (a declined draw offer waits)
 //! restore <saved text>                       opponent <connected|away>
 //!                                            clock <colour to move> <seconds left> | clock none
 //!                                            refused <code>      (a message of the peer refused, or ours by the peer)
@@ -197,6 +197,8 @@ pub enum Event {
     },
     /// Whether this player may claim the game on time now.
     CanClaim(bool),
+    /// Whether this player's draw offer was declined lately: no offer again yet.
+    DrawWait(bool),
     /// Under a move limit, whose move it is and the whole seconds left for it (rounded up);
     /// none without a limit or once the game is over.
     Clock(Option<(Color, u32)>),
@@ -349,6 +351,7 @@ impl Event {
                 write!(line, "offers {} {}", color_or_dash(*draw), color_or_dash(*rematch))
             }
             Event::CanClaim(yes) => write!(line, "can-claim {}", if *yes { "yes" } else { "no" }),
+            Event::DrawWait(yes) => write!(line, "draw-wait {}", if *yes { "yes" } else { "no" }),
             Event::Clock(None) => write!(line, "clock none"),
             Event::Clock(Some((mover, left))) => write!(line, "clock {} {left}", mover.code()),
             Event::OpponentConnected(yes) => write!(line, "opponent {}", if *yes { "connected" } else { "away" }),
@@ -394,6 +397,7 @@ impl Event {
             }),
             "offers" => Event::Offers { draw: color_or_none(words.next()?)?, rematch: color_or_none(words.next()?)? },
             "can-claim" => Event::CanClaim(yes_no(words.next()?, "yes", "no")?),
+            "draw-wait" => Event::DrawWait(yes_no(words.next()?, "yes", "no")?),
             "clock" => Event::Clock(match words.next()? {
                 "none" => None,
                 mover => {

@@ -10,6 +10,9 @@ use onitama_core::rules::{Color, Deal, Game, Move, Outcome, SplitMix64};
 
 /// A claim on time arrives a little after it was made: the receiver's clock allows this much.
 pub const CLAIM_GRACE_MS: u64 = 2000;
+/// A side whose draw offer was declined offers again only after this many moves since (each
+/// side has moved at least twice, as lichess asks): an offer is not a way to pester.
+pub const DRAW_REOFFER_PLIES: usize = 4;
 
 /// The host's choice of cards.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -93,6 +96,8 @@ pub struct Saved {
     pub limit: MoveLimit,
     pub turn_since: u64,
     pub draw_offer: Option<(Color, usize)>,
+    /// Whose draw offer was declined last, and at which ply (see [`DRAW_REOFFER_PLIES`]).
+    pub draw_declined: Option<(Color, usize)>,
     pub diverged: bool,
     /// The game before this one diverged (reported when it was found).
     pub previous_diverged: bool,
@@ -129,6 +134,8 @@ pub struct OnlineGame {
     /// it: the game is won when their answer comes (their record, with the claim), not before.
     claim_sent: Option<usize>,
     draw_offer: Option<(Color, usize)>,
+    /// Whose draw offer was declined last, and at which ply: they wait before offering again.
+    draw_declined: Option<(Color, usize)>,
     rematch_offer: Option<Color>,
     diverged: Option<Divergence>,
     /// The previous game's records disagreed, found while it was played or after it.
@@ -174,6 +181,7 @@ impl OnlineGame {
             turn_since: now,
             claim_sent: None,
             draw_offer: None,
+            draw_declined: None,
             rematch_offer: None,
             diverged: None,
             previous_diverged: None,
@@ -196,6 +204,7 @@ impl OnlineGame {
             limit: self.limit,
             turn_since: self.turn_since,
             draw_offer: self.draw_offer,
+            draw_declined: self.draw_declined,
             diverged: self.diverged.is_some(),
             previous_diverged: self.previous_diverged.is_some(),
         }
@@ -213,6 +222,7 @@ impl OnlineGame {
         game.limit = saved.limit;
         game.turn_since = saved.turn_since;
         game.draw_offer = saved.draw_offer;
+        game.draw_declined = saved.draw_declined;
         game.diverged = saved.diverged.then_some(Divergence { at: None, theirs: None });
         game.previous_diverged = saved.previous_diverged.then_some(Divergence { at: None, theirs: None });
         game
@@ -229,6 +239,7 @@ impl OnlineGame {
         self.previous_diverged = self.diverged.take();
         self.turn_since = now;
         self.draw_offer = None;
+        self.draw_declined = None;
         self.rematch_offer = None;
     }
 
@@ -274,6 +285,18 @@ impl OnlineGame {
 
     pub fn rematch_offer(&self) -> Option<Color> {
         self.rematch_offer
+    }
+
+    /// Whether `by`, whose draw offer was declined, must still wait before offering again.
+    fn draw_waits(&self, by: Color) -> bool {
+        let ply = self.game().map_or(0, |g| g.moves().len());
+        self.draw_declined.is_some_and(|(declined, at)| declined == by && ply < at.saturating_add(DRAW_REOFFER_PLIES))
+    }
+
+    /// Whether this player may offer a draw now: the game goes on and no offer of theirs was
+    /// declined within the last [`DRAW_REOFFER_PLIES`] moves.
+    pub fn may_offer_draw(&self) -> bool {
+        self.playable().is_some() && !self.draw_waits(self.you)
     }
 
     pub fn divergence(&self) -> Option<&Divergence> {
@@ -534,6 +557,7 @@ impl OnlineGame {
         self.limit = limit;
         self.turn_since = now;
         self.draw_offer = None;
+        self.draw_declined = None;
         self.rematch_offer = None;
         out.push(Output::Changed);
         Ok(())
@@ -676,6 +700,10 @@ impl OnlineGame {
                     // An offer that crossed the end of the game lapses; after a win it is wrong.
                     return if declared_end(game).is_some() { Ok(()) } else { Err(Refusal::GameOver) };
                 }
+                if self.draw_waits(them) {
+                    // Declined lately: the same offer again is too early.
+                    return Err(Refusal::TooEarly);
+                }
                 self.draw_offer = Some((them, ply));
                 out.push(Output::Changed);
                 return Ok(());
@@ -683,6 +711,7 @@ impl OnlineGame {
             Declaration::DrawDecline => {
                 if self.draw_offer == Some((you, ply)) {
                     self.draw_offer = None;
+                    self.draw_declined = Some((you, ply));
                     out.push(Output::Changed);
                 }
                 return Ok(());
@@ -892,6 +921,9 @@ impl OnlineGame {
 
     pub fn offer_draw(&mut self) -> Result<Vec<Output>, Refusal> {
         let ply = self.playable().ok_or(self.why_not_playable())?.moves().len();
+        if self.draw_waits(self.you) {
+            return Err(Refusal::TooEarly);
+        }
         self.draw_offer = Some((self.you, ply));
         self.declare_here(Declaration::DrawOffer, None)
     }
@@ -909,7 +941,7 @@ impl OnlineGame {
         if self.draw_offer() != Some(self.you.other()) {
             return Err(Refusal::NotOffered);
         }
-        self.draw_offer = None;
+        self.draw_declined = self.draw_offer.take();
         self.declare_here(Declaration::DrawDecline, None)
     }
 

@@ -515,6 +515,8 @@ pub struct Host {
     can_claim: bool,
     /// This player claimed the game on time and has not heard back.
     claimed: bool,
+    /// This player's draw offer was declined lately: no offer again yet.
+    draw_wait: bool,
     clock: Option<(Color, u32)>,
     trouble: Option<Trouble>,
     /// The page came back from a reload: the opponent's first connection is a return.
@@ -619,6 +621,7 @@ impl Host {
                 (self.draw_offer, self.rematch_offer) = (*draw, *rematch);
             }
             Event::CanClaim(can) => self.can_claim = *can,
+            Event::DrawWait(wait) => self.draw_wait = *wait,
             Event::Clock(clock) => self.clock = *clock,
             Event::OpponentConnected(here) => {
                 self.opponent = *here;
@@ -770,7 +773,7 @@ impl Host {
         };
         let opponent_offers = |offer: Option<Color>| offer.is_some_and(|by| Some(by) != you);
         let live = self.playing() && self.opponent;
-        if live && self.draw_offer.is_none() {
+        if live && self.draw_offer.is_none() && !self.draw_wait {
             button("draw-offer", words.offer_draw);
         }
         if live && opponent_offers(self.draw_offer) {

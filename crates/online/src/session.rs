@@ -200,6 +200,7 @@ struct View {
     outcome: Option<Outcome>,
     offers: (Option<Color>, Option<Color>),
     can_claim: bool,
+    draw_wait: bool,
     clock: Option<(Color, u32)>,
     opponent: bool,
     saved: Option<String>,
@@ -872,6 +873,11 @@ impl Session {
         if can_claim != self.view.can_claim {
             emit(Event::CanClaim(can_claim));
             self.view.can_claim = can_claim;
+        }
+        let draw_wait = game.is_some_and(|g| g.game().is_some_and(|r| r.outcome().is_none()) && !g.may_offer_draw());
+        if draw_wait != self.view.draw_wait {
+            emit(Event::DrawWait(draw_wait));
+            self.view.draw_wait = draw_wait;
         }
         let clock = game.and_then(|g| g.turn_left(now)).map(|(mover, ms)| (mover, ms.div_ceil(1000) as u32));
         if clock != self.view.clock {

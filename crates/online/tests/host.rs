@@ -469,3 +469,25 @@ fn a_claim_refused_as_early_says_whose_clock_disagreed_in_words_a_phone_shows_wh
         assert_eq!(panel(&lines).unwrap().text, words.claim_refused_mine);
     }
 }
+
+#[test]
+fn no_draw_is_offered_while_a_declined_one_waits() {
+    let mut host = Host::new(Lang::En);
+    host.asked(Asked::Create);
+    host.event(&Event::Status(Status { phase: Phase::Playing, reason: None }));
+    host.event(&Event::OpponentConnected(true));
+    let lines = host.event(&Event::Started { you: Color::Red, limit: MoveLimit::DEFAULT, position: start() });
+    assert!(commands(panel(&lines).unwrap()).contains(&"draw-offer"));
+    let lines = host.event(&Event::DrawWait(true));
+    assert!(!commands(panel(&lines).unwrap()).contains(&"draw-offer"));
+    let lines = host.event(&Event::DrawWait(false));
+    assert!(commands(panel(&lines).unwrap()).contains(&"draw-offer"));
+}
+
+#[test]
+fn the_module_tells_the_page_when_a_declined_draw_may_be_offered_again() {
+    use onitama_online::bridge::Event as E;
+    for event in [E::DrawWait(true), E::DrawWait(false)] {
+        assert_eq!(E::decode(&event.encode()), Ok(event.clone()), "{}", event.encode());
+    }
+}

@@ -497,11 +497,13 @@ fn a_declined_draw_and_a_move_both_end_the_offer() {
     let out = guest.decline_draw().unwrap();
     exchange(&mut host, &mut guest, 2, vec![], sent(&out));
     assert_eq!((host.draw_offer(), guest.draw_offer()), (None, None));
-    let out = host.offer_draw().unwrap();
-    exchange(&mut host, &mut guest, 3, sent(&out), vec![]);
+    // (The host, declined, waits: the guest offers, and a move ends that offer.)
+    let out = guest.offer_draw().unwrap();
+    exchange(&mut host, &mut guest, 3, vec![], sent(&out));
+    assert_eq!(host.draw_offer(), Some(Color::Blue));
     play_one(&mut host, &mut guest, 4);
     assert_eq!((host.draw_offer(), guest.draw_offer()), (None, None));
-    assert_eq!(guest.accept_draw(), Err(Refusal::NotOffered));
+    assert_eq!(host.accept_draw(), Err(Refusal::NotOffered));
 }
 
 #[test]
@@ -988,5 +990,52 @@ fn a_claim_wins_only_once_the_receivers_clock_agrees_and_a_refused_one_never_end
     exchange(&mut host, &mut guest, 62_050, sent(&out), vec![]);
     for side in [&host, &guest] {
         assert_eq!(side.game().unwrap().outcome(), Some(Outcome::WonOnTime { winner: Color::Red }));
+    }
+}
+
+// ---- a declined draw waits ----
+
+#[test]
+fn a_declined_draw_is_offered_again_only_once_each_side_has_moved_twice() {
+    use onitama_online::game::DRAW_REOFFER_PLIES;
+    assert_eq!(DRAW_REOFFER_PLIES, 4);
+    let (mut host, mut guest) = pair(Color::Red, MoveLimit::DEFAULT);
+    let out = host.offer_draw().unwrap();
+    exchange(&mut host, &mut guest, 1, sent(&out), vec![]);
+    let out = guest.decline_draw().unwrap();
+    exchange(&mut host, &mut guest, 2, vec![], sent(&out));
+    assert!(!host.may_offer_draw(), "the panel offers no draw to the side declined");
+    assert!(guest.may_offer_draw(), "the side that declined may offer one");
+    assert_eq!(host.offer_draw(), Err(Refusal::TooEarly));
+    // Their repeated offer, sent anyway, is refused with a reason; the connection stays.
+    let id = host.game_id().unwrap().clone();
+    let again = Message::Declare { game: id.clone(), ply: 0, what: Declaration::DrawOffer }.encode();
+    let out = guest.receive(3, &again);
+    assert_eq!(refused(&out), [Refusal::TooEarly]);
+    assert_eq!(dropped(&out), None);
+    assert!(guest.opponent_connected());
+    assert_eq!(guest.draw_offer(), None);
+    for ply in 0..DRAW_REOFFER_PLIES {
+        assert!(!host.may_offer_draw(), "after {ply} moves");
+        play_one(&mut host, &mut guest, 10 + ply as u64);
+    }
+    assert!(host.may_offer_draw());
+    let out = host.offer_draw().unwrap();
+    exchange(&mut host, &mut guest, 20, sent(&out), vec![]);
+    assert_eq!(guest.draw_offer(), Some(Color::Red));
+}
+
+#[test]
+fn a_declined_draw_still_waits_after_a_reload_and_old_saves_read() {
+    let (mut host, mut guest) = pair(Color::Red, MoveLimit::DEFAULT);
+    let out = host.offer_draw().unwrap();
+    exchange(&mut host, &mut guest, 1, sent(&out), vec![]);
+    let out = guest.decline_draw().unwrap();
+    exchange(&mut host, &mut guest, 2, vec![], sent(&out));
+    for side in [&host, &guest] {
+        let text = side.saved().to_text();
+        let restored = OnlineGame::restore(onitama_online::Saved::from_text(&text).unwrap(), 5000);
+        assert_eq!(restored.saved(), side.saved(), "{text}");
+        assert_eq!(restored.may_offer_draw(), side.may_offer_draw());
     }
 }
