@@ -479,3 +479,63 @@ fn the_opponents_arrival_is_announced() {
     );
     assert_eq!(controls(session.state()).online.unwrap().text, "Your opponent is here: the game begins");
 }
+
+#[test]
+fn a_claim_the_opponents_clock_refuses_is_kept_nowhere_and_says_whose_clock_disagreed() {
+    let mut session = dealt_blue();
+    red_moves(&mut session);
+    session.update(Event::Frame { now_ms: 5000.0 });
+    session.update(Event::Intent(Intent::Play(mv("horse:a5a4"))));
+    said(&mut session, Said::CanClaim(true));
+    let mut effects = press(&mut session, "Claim the win");
+    assert_eq!(commands(&effects), vec![Command::Claim]);
+    // The module wins the game only when the opponent's clock agrees; here it refuses.
+    effects.extend(said(&mut session, Said::CanClaim(false)));
+    effects.extend(said(&mut session, Said::Refused(Refusal::TooEarly)));
+    effects.extend(session.update(Event::Frame { now_ms: 6000.0 }));
+    assert!(!effects.iter().any(|e| matches!(e, Effect::KeepFinished(..))), "{effects:?}");
+    assert_eq!(session.state().game.outcome(), None);
+    let controls = controls(session.state());
+    assert!(controls.result.is_none());
+    let online = controls.online.unwrap();
+    assert_eq!(online.text, "Your opponent's clock says your claim came early: the game goes on");
+    assert!(!online.buttons.iter().any(|(c, _)| c == "claim"));
+}
+
+#[test]
+fn while_a_guest_waits_for_its_host_nothing_is_played_against_the_ai() {
+    // The AI (Red) is to move in the game the page opened with.
+    let ai_first = Mode::VsAi { human: Color::Blue, level: onitama::mode::AiLevel::DEFAULT };
+    let (mut session, opened) = open_position(START, ai_first, Settings::default(), Motion::Reduced);
+    let searching = opened.iter().any(|e| matches!(e, Effect::StartSearch(_)));
+    let mut effects = act(&mut session, OnlineAction::Join("#online=abcdefabcdefabcdefabcdef".into()));
+    effects.extend(said(&mut session, Said::Status(Status { phase: Phase::Waiting, reason: None })));
+    for frame in 1..40 {
+        effects.extend(session.update(Event::Frame { now_ms: f64::from(frame) * 500.0 }));
+    }
+    assert!(!effects.iter().any(|e| matches!(e, Effect::StartSearch(_))), "{effects:?}");
+    if searching {
+        assert!(effects.contains(&Effect::CancelSearch), "the search begun before the link is stopped");
+    }
+    assert!(!session.state().ai_to_move());
+    assert!(!session.state().human_to_move(), "nor does the player play the board's game meanwhile");
+    assert!(session.state().game.moves().is_empty());
+}
+
+#[test]
+fn a_stale_link_offers_a_new_invitation_or_the_ai_and_the_ai_plays_again_once_left() {
+    let ai_first = Mode::VsAi { human: Color::Blue, level: onitama::mode::AiLevel::DEFAULT };
+    let (mut session, _) = open_position(START, ai_first, Settings::default(), Motion::Reduced);
+    act(&mut session, OnlineAction::Join("#online=abcdefabcdefabcdefabcdef".into()));
+    said(&mut session, Said::Status(Status { phase: Phase::Waiting, reason: None }));
+    said(&mut session, Said::Status(Status { phase: Phase::Error, reason: Some(Reason::Expired) }));
+    let online = controls(session.state()).online.unwrap();
+    assert_eq!(online.text, "Nobody is here: the game is over or the link has expired");
+    let effects = press(&mut session, "Invite a friend");
+    // (Leaving what stopped first, as any new invitation does: the module has nothing to leave.)
+    assert_eq!(commands(&effects).last(), Some(&Command::Create(Setup::default())));
+    assert!(session.state().online.is_some());
+    let effects = press(&mut session, "Cancel");
+    assert_eq!(commands(&effects), vec![Command::Leave]);
+    assert!(session.state().ai_to_move(), "out of online play, the AI's game goes on");
+}

@@ -332,17 +332,27 @@ impl State {
             && self.game.outcome().is_none()
             && self.mode.is_human(self.position().to_move())
             && (!matches!(self.mode, Mode::Online { .. }) || self.online.as_ref().is_some_and(OnlineState::may_move))
+            && !self.waits_for_online_game()
+    }
+
+    /// Whether online play is open and no online game is on the board yet (the host waits for
+    /// the friend, a guest for the host's deal, or online play stopped before a game): the game
+    /// under it is not played, by the AI or by the player, until online play deals or is left.
+    pub fn waits_for_online_game(&self) -> bool {
+        self.online.is_some() && !matches!(self.mode, Mode::Online { .. })
     }
 
     /// Who may resign now, if anyone: against the AI the person (also while the AI thinks), in
     /// pass and play the side to move, online the player here while the game is on. Not once the
-    /// game is over, in a puzzle, when the AI plays itself, while looking back or in a review.
+    /// game is over, in a puzzle, when the AI plays itself, while looking back or in a review, nor
+    /// while online play waits for its game (the game under it is not played meanwhile).
     pub fn resigner(&self) -> Option<Color> {
         if self.viewing.is_some()
             || self.review.is_some()
             || self.puzzle.is_some()
             || self.tutorial.is_some()
             || self.game.outcome().is_some()
+            || self.waits_for_online_game()
         {
             return None;
         }
@@ -371,14 +381,15 @@ impl State {
         on_board || self.aside.as_ref().is_some_and(|aside| in_progress(&aside.game, aside.mode))
     }
 
-    /// Whether the AI should be searching for its move now (it waits while a review is open; in
-    /// the tutorial the opponent's moves are the step's own).
+    /// Whether the AI should be searching for its move now (it waits while a review is open or
+    /// online play waits for its game; in the tutorial the opponent's moves are the step's own).
     pub fn ai_to_move(&self) -> bool {
         self.viewing.is_none()
             && self.review.is_none()
             && self.tutorial.is_none()
             && self.game.outcome().is_none()
             && self.mode.is_ai(self.position().to_move())
+            && !self.waits_for_online_game()
     }
 
     /// The whole line of the game, also while looking back at an earlier move or at the

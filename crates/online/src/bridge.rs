@@ -11,7 +11,7 @@
 //! resign | draw-offer | draw-accept          outcome <code|none>
 //! draw-decline | claim                       offers <draw: colour|-> <rematch: colour|->
 //! rematch-offer | rematch-accept             can-claim <yes|no>
-//! rematch-decline | rematch-withdraw
+//! rematch-decline | rematch-withdraw       draw-wait <yes|no>  (a declined draw offer waits)
 //! restore <saved text>                       opponent <connected|away>
 //!                                            clock <colour to move> <seconds left> | clock none
 //!                                            refused <code>      (a message of the peer refused, or ours by the peer)
@@ -77,12 +77,14 @@ pub enum Reason {
     Busy,
     /// No online game to act in.
     NoGame,
+    /// A friend's link that nobody answered: the game is over, or the link has expired.
+    Expired,
     /// A refusal of the online protocol (`seat-taken`, `illegal-move`, `diverged`…).
     Rule(Refusal),
 }
 
 impl Reason {
-    const OWN: [Reason; 8] = [
+    const OWN: [Reason; 9] = [
         Reason::NoServer,
         Reason::Unreachable,
         Reason::NoWebRtc,
@@ -91,6 +93,7 @@ impl Reason {
         Reason::OpponentLeft,
         Reason::Busy,
         Reason::NoGame,
+        Reason::Expired,
     ];
 
     /// Every reason, the protocol's refusals included.
@@ -110,6 +113,7 @@ impl Reason {
             Reason::OpponentLeft => "opponent-left",
             Reason::Busy => "busy",
             Reason::NoGame => "no-game",
+            Reason::Expired => "expired",
             Reason::Rule(refusal) => refusal.code(),
         }
     }
@@ -193,6 +197,8 @@ pub enum Event {
     },
     /// Whether this player may claim the game on time now.
     CanClaim(bool),
+    /// Whether this player's draw offer was declined lately: no offer again yet.
+    DrawWait(bool),
     /// Under a move limit, whose move it is and the whole seconds left for it (rounded up);
     /// none without a limit or once the game is over.
     Clock(Option<(Color, u32)>),
@@ -345,6 +351,7 @@ impl Event {
                 write!(line, "offers {} {}", color_or_dash(*draw), color_or_dash(*rematch))
             }
             Event::CanClaim(yes) => write!(line, "can-claim {}", if *yes { "yes" } else { "no" }),
+            Event::DrawWait(yes) => write!(line, "draw-wait {}", if *yes { "yes" } else { "no" }),
             Event::Clock(None) => write!(line, "clock none"),
             Event::Clock(Some((mover, left))) => write!(line, "clock {} {left}", mover.code()),
             Event::OpponentConnected(yes) => write!(line, "opponent {}", if *yes { "connected" } else { "away" }),
@@ -390,6 +397,7 @@ impl Event {
             }),
             "offers" => Event::Offers { draw: color_or_none(words.next()?)?, rematch: color_or_none(words.next()?)? },
             "can-claim" => Event::CanClaim(yes_no(words.next()?, "yes", "no")?),
+            "draw-wait" => Event::DrawWait(yes_no(words.next()?, "yes", "no")?),
             "clock" => Event::Clock(match words.next()? {
                 "none" => None,
                 mover => {

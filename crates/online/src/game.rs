@@ -10,6 +10,9 @@ use onitama_core::rules::{Color, Deal, Game, Move, Outcome, SplitMix64};
 
 /// A claim on time arrives a little after it was made: the receiver's clock allows this much.
 pub const CLAIM_GRACE_MS: u64 = 2000;
+/// A side whose draw offer was declined offers again only after this many moves since (each
+/// side has moved at least twice, as lichess asks): an offer is not a way to pester.
+pub const DRAW_REOFFER_PLIES: usize = 4;
 
 /// The host's choice of cards.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -93,6 +96,8 @@ pub struct Saved {
     pub limit: MoveLimit,
     pub turn_since: u64,
     pub draw_offer: Option<(Color, usize)>,
+    /// Whose draw offer was declined last, and at which ply (see [`DRAW_REOFFER_PLIES`]).
+    pub draw_declined: Option<(Color, usize)>,
     pub diverged: bool,
     /// The game before this one diverged (reported when it was found).
     pub previous_diverged: bool,
@@ -122,9 +127,15 @@ pub struct OnlineGame {
     /// A message was dropped unread for coming too fast: once calm, my record goes to the peer,
     /// whose reply (its record, if longer) brings back what was dropped.
     missed: bool,
-    /// When the side to move got the move (ms).
+    /// When the side to move got the move with both players here (ms): the move's clock runs
+    /// only while both can play (see [`OnlineGame::hello`]).
     turn_since: u64,
+    /// The ply at which this player's claim on time went to the opponent, whose clock decides
+    /// it: the game is won when their answer comes (their record, with the claim), not before.
+    claim_sent: Option<usize>,
     draw_offer: Option<(Color, usize)>,
+    /// Whose draw offer was declined last, and at which ply: they wait before offering again.
+    draw_declined: Option<(Color, usize)>,
     rematch_offer: Option<Color>,
     diverged: Option<Divergence>,
     /// The previous game's records disagreed, found while it was played or after it.
@@ -168,7 +179,9 @@ impl OnlineGame {
             guard: Guard::new(now),
             missed: false,
             turn_since: now,
+            claim_sent: None,
             draw_offer: None,
+            draw_declined: None,
             rematch_offer: None,
             diverged: None,
             previous_diverged: None,
@@ -191,6 +204,7 @@ impl OnlineGame {
             limit: self.limit,
             turn_since: self.turn_since,
             draw_offer: self.draw_offer,
+            draw_declined: self.draw_declined,
             diverged: self.diverged.is_some(),
             previous_diverged: self.previous_diverged.is_some(),
         }
@@ -208,6 +222,7 @@ impl OnlineGame {
         game.limit = saved.limit;
         game.turn_since = saved.turn_since;
         game.draw_offer = saved.draw_offer;
+        game.draw_declined = saved.draw_declined;
         game.diverged = saved.diverged.then_some(Divergence { at: None, theirs: None });
         game.previous_diverged = saved.previous_diverged.then_some(Divergence { at: None, theirs: None });
         game
@@ -224,6 +239,7 @@ impl OnlineGame {
         self.previous_diverged = self.diverged.take();
         self.turn_since = now;
         self.draw_offer = None;
+        self.draw_declined = None;
         self.rematch_offer = None;
     }
 
@@ -271,6 +287,18 @@ impl OnlineGame {
         self.rematch_offer
     }
 
+    /// Whether `by`, whose draw offer was declined, must still wait before offering again.
+    fn draw_waits(&self, by: Color) -> bool {
+        let ply = self.game().map_or(0, |g| g.moves().len());
+        self.draw_declined.is_some_and(|(declined, at)| declined == by && ply < at.saturating_add(DRAW_REOFFER_PLIES))
+    }
+
+    /// Whether this player may offer a draw now: the game goes on and no offer of theirs was
+    /// declined within the last [`DRAW_REOFFER_PLIES`] moves.
+    pub fn may_offer_draw(&self) -> bool {
+        self.playable().is_some() && !self.draw_waits(self.you)
+    }
+
     pub fn divergence(&self) -> Option<&Divergence> {
         self.diverged.as_ref()
     }
@@ -299,12 +327,18 @@ impl OnlineGame {
         }
     }
 
-    /// Whether this player may claim the game on time now: the opponent is to move, or away,
-    /// and has been for the limit.
+    /// Whether this player may claim the game on time now: the opponent is here, to move, and
+    /// has been for the limit. Only then would the opponent's clock agree: it started within one
+    /// message's trip of this one (when my move, the deal or my hello reached them), and it
+    /// allows the claim's own trip ([`CLAIM_GRACE_MS`]). A claim already on its way is not made
+    /// twice.
     pub fn can_claim(&self, now: u64) -> bool {
         let Some(limit) = self.limit.millis() else { return false };
         let Some(game) = self.playable() else { return false };
-        game.position().to_move() != self.you && now.saturating_sub(self.turn_since) >= limit
+        game.position().to_move() != self.you
+            && self.opponent_connected()
+            && self.claim_sent != Some(game.moves().len())
+            && now.saturating_sub(self.turn_since) >= limit
     }
 
     /// Under a move limit, while the game goes on: the side to move and the milliseconds left
@@ -345,6 +379,9 @@ impl OnlineGame {
     pub fn disconnected(&mut self) -> Vec<Output> {
         self.connected = false;
         self.greeted = false;
+        // A claim on its way is lost with the connection, unless the opponent took it: then
+        // their record, sent again on their hello, carries it.
+        self.claim_sent = None;
         vec![Output::Changed]
     }
 
@@ -408,7 +445,7 @@ impl OnlineGame {
 
     fn handle(&mut self, now: u64, message: Message, out: &mut Vec<Output>) -> Result<(), Refusal> {
         if let Message::Hello { game, secret } = message {
-            return self.hello(game, secret, out);
+            return self.hello(now, game, secret, out);
         }
         if !self.greeted {
             // Nothing counts before the peer has shown its seat's secret.
@@ -444,11 +481,25 @@ impl OnlineGame {
         }
     }
 
-    fn hello(&mut self, game: Option<Token>, secret: Token, out: &mut Vec<Output>) -> Result<(), Refusal> {
+    /// The peer shows its seat. On a connection's first hello both players are here again (or
+    /// for the first time): the move's clock starts now. For the first move this is when the
+    /// game is dealt to both (the host sends the deal on this hello, and the guest's clock starts
+    /// when it arrives), not when the room was made. After a return, the time apart is charged to
+    /// nobody: neither side can tell whose connection failed, and nobody could move meanwhile (a
+    /// move waits for the opponent). The clock starts again whole rather than going on from where
+    /// it stopped because the two sides notice a lost connection at different times (a closed
+    /// channel can take many seconds to be noticed), while both notice the return within one
+    /// message's trip: so the two clocks stay within [`CLAIM_GRACE_MS`] of each other, and a
+    /// claim one side offers is one the other accepts.
+    fn hello(&mut self, now: u64, game: Option<Token>, secret: Token, out: &mut Vec<Output>) -> Result<(), Refusal> {
         match &self.opponent_secret {
             Some(known) if *known != secret => return Err(Refusal::SeatTaken),
             Some(_) => {}
             None => self.opponent_secret = Some(secret),
+        }
+        if !self.greeted {
+            // Not again on a hello repeated on the same connection: that restarts nothing.
+            self.turn_since = now;
         }
         self.greeted = true;
         self.ever_greeted = true;
@@ -506,6 +557,7 @@ impl OnlineGame {
         self.limit = limit;
         self.turn_since = now;
         self.draw_offer = None;
+        self.draw_declined = None;
         self.rematch_offer = None;
         out.push(Output::Changed);
         Ok(())
@@ -553,6 +605,9 @@ impl OnlineGame {
         }
         out.push(Output::Refused(refusal));
         // They judged my claim early by their clock: it lapses, the game goes on.
+        if refusal == Refusal::TooEarly {
+            self.claim_sent = None;
+        }
         let you = self.you;
         if refusal == Refusal::TooEarly
             && let Some(game) = self.game_mut()
@@ -645,6 +700,10 @@ impl OnlineGame {
                     // An offer that crossed the end of the game lapses; after a win it is wrong.
                     return if declared_end(game).is_some() { Ok(()) } else { Err(Refusal::GameOver) };
                 }
+                if self.draw_waits(them) {
+                    // Declined lately: the same offer again is too early.
+                    return Err(Refusal::TooEarly);
+                }
                 self.draw_offer = Some((them, ply));
                 out.push(Output::Changed);
                 return Ok(());
@@ -652,6 +711,7 @@ impl OnlineGame {
             Declaration::DrawDecline => {
                 if self.draw_offer == Some((you, ply)) {
                     self.draw_offer = None;
+                    self.draw_declined = Some((you, ply));
                     out.push(Output::Changed);
                 }
                 return Ok(());
@@ -680,6 +740,12 @@ impl OnlineGame {
             (Some(_), None) => return Err(Refusal::GameOver),
         }
         self.draw_offer = None;
+        if what == Declaration::Claim
+            && let Some((id, record)) = &self.current
+        {
+            // The claimant wins when it hears that my clock agreed: my record says so.
+            out.push(Output::Send(Message::Sync { game: id.clone(), record: record.clone() }));
+        }
         out.push(Output::Changed);
         Ok(())
     }
@@ -855,6 +921,9 @@ impl OnlineGame {
 
     pub fn offer_draw(&mut self) -> Result<Vec<Output>, Refusal> {
         let ply = self.playable().ok_or(self.why_not_playable())?.moves().len();
+        if self.draw_waits(self.you) {
+            return Err(Refusal::TooEarly);
+        }
         self.draw_offer = Some((self.you, ply));
         self.declare_here(Declaration::DrawOffer, None)
     }
@@ -872,18 +941,23 @@ impl OnlineGame {
         if self.draw_offer() != Some(self.you.other()) {
             return Err(Refusal::NotOffered);
         }
-        self.draw_offer = None;
+        self.draw_declined = self.draw_offer.take();
         self.declare_here(Declaration::DrawDecline, None)
     }
 
-    /// Claims the game on time (see [`OnlineGame::can_claim`]); allowed while the opponent is
-    /// away, when the message waits for the next connection's records.
+    /// Claims the game on time (see [`OnlineGame::can_claim`]), while the opponent is here. The
+    /// game is not won yet: the opponent's clock decides, and their record (with the claim) ends
+    /// it here; a refusal leaves nothing behind.
     pub fn claim(&mut self, now: u64) -> Result<Vec<Output>, Refusal> {
-        self.playable().ok_or(self.why_not_playable())?;
+        let ply = self.playable().ok_or(self.why_not_playable())?.moves().len();
+        if !self.opponent_connected() {
+            return Err(Refusal::OpponentAway);
+        }
         if !self.can_claim(now) {
             return Err(Refusal::TooEarly);
         }
-        self.declare_here(Declaration::Claim, Some(Outcome::WonOnTime { winner: self.you }))
+        self.claim_sent = Some(ply);
+        self.declare_here(Declaration::Claim, None)
     }
 
     /// This player leaves for good: a game going on is resigned first, and the opponent told.

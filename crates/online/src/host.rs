@@ -228,6 +228,10 @@ pub struct Phrases {
     pub returned: &'static str,
     pub reconnecting: &'static str,
     pub can_claim: &'static str,
+    /// This player's claim on time, refused by the opponent's clock.
+    pub claim_refused_mine: &'static str,
+    /// The opponent's claim on time, refused by this page's clock.
+    pub claim_refused_theirs: &'static str,
     /// The time left for this player's move, `{time}` as m:ss.
     pub clock_you: &'static str,
     /// The time left for the opponent's move.
@@ -262,6 +266,12 @@ pub struct Phrases {
     pub cancel: &'static str,
     /// Out of online play that stopped before a game: the player's own game is under it.
     pub back: &'static str,
+    /// A friend's link that nobody answered.
+    pub expired: &'static str,
+    /// A new invitation, with the usual choices.
+    pub invite: &'static str,
+    /// Out of online play, to the game against the AI under it.
+    pub play_ai: &'static str,
 }
 
 pub const EN: Phrases = Phrases {
@@ -275,6 +285,8 @@ pub const EN: Phrases = Phrases {
     returned: "Your opponent is back",
     reconnecting: "The connection is lost: reconnecting…",
     can_claim: "Your opponent has not moved in time: you may claim the win",
+    claim_refused_mine: "Your opponent's clock says your claim came early: the game goes on",
+    claim_refused_theirs: "Your opponent claimed the win too early by your clock: the game goes on",
     clock_you: "Your move: {time}",
     clock_opponent: "Opponent's move: {time}",
     draw_offered: "Your opponent offers a draw",
@@ -303,6 +315,9 @@ pub const EN: Phrases = Phrases {
     leave: "Leave",
     cancel: "Cancel",
     back: "Back to your game",
+    expired: "Nobody is here: the game is over or the link has expired",
+    invite: "Invite a friend",
+    play_ai: "Play the AI",
 };
 
 pub const FA: Phrases = Phrases {
@@ -316,6 +331,8 @@ pub const FA: Phrases = Phrases {
     returned: "حریف شما بازگشت",
     reconnecting: "اتصال قطع شد: در حال اتصال دوباره…",
     can_claim: "حریف شما به‌موقع حرکت نکرد: می‌توانید برد را بخواهید",
+    claim_refused_mine: "ساعت حریف می‌گوید درخواست برد شما زود بود: بازی ادامه دارد",
+    claim_refused_theirs: "حریف طبق ساعت شما زود برد را خواست: بازی ادامه دارد",
     clock_you: "حرکت شما: {time}",
     clock_opponent: "حرکت حریف: {time}",
     draw_offered: "حریف شما مساوی پیشنهاد می‌کند",
@@ -344,6 +361,9 @@ pub const FA: Phrases = Phrases {
     leave: "ترک بازی",
     cancel: "لغو",
     back: "بازگشت به بازی خودتان",
+    expired: "کسی اینجا نیست: بازی تمام شده یا پیوند منقضی شده است",
+    invite: "دعوت از یک دوست",
+    play_ai: "بازی با هوش مصنوعی",
 };
 
 pub const ES: Phrases = Phrases {
@@ -357,6 +377,8 @@ pub const ES: Phrases = Phrases {
     returned: "Tu rival ha vuelto",
     reconnecting: "Se perdió la conexión: reconectando…",
     can_claim: "Tu rival no ha movido a tiempo: puedes reclamar la victoria",
+    claim_refused_mine: "El reloj de tu rival dice que reclamaste pronto: la partida sigue",
+    claim_refused_theirs: "Tu rival reclamó la victoria antes de tiempo según tu reloj: la partida sigue",
     clock_you: "Tu jugada: {time}",
     clock_opponent: "Jugada del rival: {time}",
     draw_offered: "Tu rival ofrece tablas",
@@ -385,6 +407,9 @@ pub const ES: Phrases = Phrases {
     leave: "Salir",
     cancel: "Cancelar",
     back: "Volver a tu partida",
+    expired: "No hay nadie: la partida terminó o el enlace ha caducado",
+    invite: "Invitar a un amigo",
+    play_ai: "Jugar contra la IA",
 };
 
 pub const FR: Phrases = Phrases {
@@ -398,6 +423,8 @@ pub const FR: Phrases = Phrases {
     returned: "Votre adversaire est de retour",
     reconnecting: "La connexion est perdue\u{a0}: reconnexion…",
     can_claim: "Votre adversaire n'a pas joué à temps\u{a0}: vous pouvez réclamer la victoire",
+    claim_refused_mine: "L'horloge adverse juge votre réclamation trop précoce\u{a0}: la partie continue",
+    claim_refused_theirs: "Votre adversaire a réclamé trop tôt selon votre horloge\u{a0}: la partie continue",
     clock_you: "À vous\u{a0}: {time}",
     clock_opponent: "À l'adversaire\u{a0}: {time}",
     draw_offered: "Votre adversaire propose la nulle",
@@ -426,12 +453,17 @@ pub const FR: Phrases = Phrases {
     leave: "Quitter",
     cancel: "Annuler",
     back: "Retour à votre partie",
+    expired: "Personne n'est là\u{a0}: la partie est finie ou le lien a expiré",
+    invite: "Inviter un ami",
+    play_ai: "Jouer contre l'IA",
 };
 
 /// Something refused or lost, to tell the player until something else happens.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Trouble {
     Refused(Refusal),
+    /// A claim on time refused as early: this player's (true) or the opponent's.
+    ClaimRefused(bool),
     Denied(Reason),
     Dropped(Refusal),
 }
@@ -481,6 +513,10 @@ pub struct Host {
     /// This player's draw offer went unaccepted (declined, or answered with a move).
     draw_declined: bool,
     can_claim: bool,
+    /// This player claimed the game on time and has not heard back.
+    claimed: bool,
+    /// This player's draw offer was declined lately: no offer again yet.
+    draw_wait: bool,
     clock: Option<(Color, u32)>,
     trouble: Option<Trouble>,
     /// The page came back from a reload: the opponent's first connection is a return.
@@ -522,6 +558,9 @@ impl Host {
             self.asked(asked);
             self.restored = matches!(command, Command::Restore(_));
         }
+        if *command == Command::Claim {
+            self.claimed = true;
+        }
         if matches!(command, Command::AcceptRematch | Command::DeclineRematch | Command::WithdrawRematch) {
             self.rematch_answered = true;
         }
@@ -548,10 +587,11 @@ impl Host {
                 if let Some(game) = self.game.as_mut().filter(|g| g.moves().len() == *ply) {
                     let _ = game.play(*mv);
                 }
-                (self.trouble, self.draw_declined, self.news) = (None, false, None);
+                (self.trouble, self.draw_declined, self.news, self.claimed) = (None, false, None, false);
                 lines.push(ToPage::Move { ply: *ply, mv: *mv, position: *position });
             }
             Event::Outcome(outcome) => {
+                self.claimed = false;
                 if let Some(game) = self.game.as_mut() {
                     *game = match outcome {
                         Some(outcome) => {
@@ -581,6 +621,7 @@ impl Host {
                 (self.draw_offer, self.rematch_offer) = (*draw, *rematch);
             }
             Event::CanClaim(can) => self.can_claim = *can,
+            Event::DrawWait(wait) => self.draw_wait = *wait,
             Event::Clock(clock) => self.clock = *clock,
             Event::OpponentConnected(here) => {
                 self.opponent = *here;
@@ -598,9 +639,14 @@ impl Host {
                 self.trouble = Some(Trouble::Refused(Refusal::PreviousDiverged));
                 lines.push(ToPage::Say(phrases(self.lang).previous_diverged.to_string()));
             }
+            // Whose clock disagreed: the opponent's with this player's claim, or this page's.
+            Event::Refused(Refusal::TooEarly) => {
+                self.trouble = Some(Trouble::ClaimRefused(std::mem::take(&mut self.claimed)));
+                self.news = None;
+            }
             Event::Refused(refusal) => self.trouble = Some(Trouble::Refused(*refusal)),
             Event::Denied(reason) => {
-                self.rematch_answered = false;
+                (self.rematch_answered, self.claimed) = (false, false);
                 self.trouble = Some(Trouble::Denied(*reason));
                 lines.push(ToPage::Denied(reason.code().to_string()));
             }
@@ -649,6 +695,7 @@ impl Host {
                 Some(reason.code().to_string())
             }
             _ => self.trouble.map(|trouble| match trouble {
+                Trouble::ClaimRefused(_) => Refusal::TooEarly.code().to_string(),
                 Trouble::Refused(r) | Trouble::Dropped(r) => r.code().to_string(),
                 Trouble::Denied(reason) => reason.code().to_string(),
             }),
@@ -687,6 +734,7 @@ impl Host {
                 Reason::NoWebRtc => Some(words.no_webrtc),
                 Reason::Rule(Refusal::SeatTaken) => Some(words.seat_taken),
                 Reason::Rule(Refusal::Diverged) => Some(words.diverged),
+                Reason::Expired => Some(words.expired),
                 other => {
                     parts.push(words.error.replace("{reason}", other.code()));
                     None
@@ -712,6 +760,8 @@ impl Host {
         if let Some(trouble) = self.trouble {
             parts.push(match trouble {
                 Trouble::Refused(Refusal::PreviousDiverged) => words.previous_diverged.to_string(),
+                Trouble::ClaimRefused(true) => words.claim_refused_mine.to_string(),
+                Trouble::ClaimRefused(false) => words.claim_refused_theirs.to_string(),
                 Trouble::Refused(r) => words.refused.replace("{reason}", r.code()),
                 Trouble::Dropped(r) => words.dropped.replace("{reason}", r.code()),
                 Trouble::Denied(reason) => words.denied.replace("{reason}", reason.code()),
@@ -723,7 +773,7 @@ impl Host {
         };
         let opponent_offers = |offer: Option<Color>| offer.is_some_and(|by| Some(by) != you);
         let live = self.playing() && self.opponent;
-        if live && self.draw_offer.is_none() {
+        if live && self.draw_offer.is_none() && !self.draw_wait {
             button("draw-offer", words.offer_draw);
         }
         if live && opponent_offers(self.draw_offer) {
@@ -743,8 +793,13 @@ impl Host {
                 None => button("rematch-offer", words.rematch),
             }
         }
+        if status.reason == Some(Reason::Expired) {
+            // A stale link: invite anew (the usual choices), or back to the AI's game.
+            button(&crate::bridge::create_line(&crate::game::Setup::default()), words.invite);
+        }
         let leave = match status.phase {
             _ if self.dealt() => words.leave,
+            _ if status.reason == Some(Reason::Expired) => words.play_ai,
             Phase::Error => words.back,
             _ => words.cancel,
         };

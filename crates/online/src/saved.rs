@@ -9,7 +9,8 @@
 //!
 //! The deal is `random` or five card names joined by commas (Red, Red, Blue, Blue, side); the
 //! colour `random`, `red` or `blue`; the draw offer `-` or `<colour>@<ply>`; diverged `0` to `3`:
-//! 1 for the current game, 2 for the previous one, both added.
+//! 1 for the current game, 2 for the previous one, both added; then, only if a draw offer was
+//! declined, `<colour>@<ply>`: whose, and when (saves from before it was kept end without it).
 
 use crate::game::{ColorChoice, DealChoice, Saved, Setup};
 use crate::protocol::{MAX_MESSAGE_BYTES, MoveLimit, Refusal, Token, Words, read_record, token, write_record};
@@ -47,6 +48,10 @@ impl Saved {
             None => line.push('-'),
         }
         let _ = write!(line, " {}", u8::from(self.diverged) + 2 * u8::from(self.previous_diverged));
+        // Written only when there is one: a save without it reads as before.
+        if let Some((by, ply)) = self.draw_declined {
+            let _ = write!(line, " {}@{ply}", by.code());
+        }
         for (name, game) in [("current", &self.current), ("previous", &self.previous)] {
             if let Some((id, record)) = game {
                 let _ = write!(line, "{SECTION}{name} {id} ");
@@ -89,12 +94,13 @@ impl Saved {
         let deal = deal_from_text(words.next()?)?;
         let color = color_from_text(words.next()?)?;
         let setup = Setup { deal, color, limit: self::limit(words.next()?)? };
+        let offer = |word: &str| -> Result<(Color, usize), Refusal> {
+            let (by, ply) = word.split_once('@').ok_or(Refusal::Malformed)?;
+            Ok((Color::from_code(by).ok_or(Refusal::Malformed)?, number(ply)?))
+        };
         let draw_offer = match words.next()? {
             "-" => None,
-            word => {
-                let (by, ply) = word.split_once('@').ok_or(Refusal::Malformed)?;
-                Some((Color::from_code(by).ok_or(Refusal::Malformed)?, number(ply)?))
-            }
+            word => Some(offer(word)?),
         };
         let (diverged, previous_diverged) = match words.next()? {
             "0" => (false, false),
@@ -103,6 +109,8 @@ impl Saved {
             "3" => (true, true),
             _ => return Err(Refusal::Malformed),
         };
+        // A draw declined, in saves written since it is kept (none before).
+        let draw_declined = words.0.next().map(offer).transpose()?;
         if words.0.next().is_some() {
             return Err(Refusal::Malformed);
         }
@@ -132,6 +140,7 @@ impl Saved {
             limit,
             turn_since,
             draw_offer,
+            draw_declined,
             diverged,
             previous_diverged,
         })

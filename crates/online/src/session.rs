@@ -25,6 +25,10 @@ pub const RETRY_MAX_MS: u64 = 10_000;
 pub const HANDSHAKE_TIMEOUT_MS: u64 = 15_000;
 /// With the opponent away this long and no connection being made, rejoin the room (ms).
 pub const REJOIN_AFTER_MS: u64 = 20_000;
+/// A guest with a friend's link waits this long in the room for the host to answer, after which
+/// the link is given up as stale: the game is over or the link has expired (ms). The host, in
+/// the room while it waits or plays, answers a newcomer within a second or two.
+pub const HOST_ANSWER_MS: u64 = 12_000;
 /// Rejoins of the room at most this often (ms).
 pub const MIN_REJOIN_GAP_MS: u64 = 3000;
 /// Peer connections at once (the opponent's, a reconnect's, and room for an intruder or two).
@@ -196,6 +200,7 @@ struct View {
     outcome: Option<Outcome>,
     offers: (Option<Color>, Option<Color>),
     can_claim: bool,
+    draw_wait: bool,
     clock: Option<(Color, u32)>,
     opponent: bool,
     saved: Option<String>,
@@ -223,6 +228,8 @@ pub struct Session {
     next_conn: ConnId,
     /// Why the session stopped (an error, or the player left).
     stopped: Option<Status>,
+    /// Since when a guest with a friend's link has been in the room, waiting for its host.
+    guest_waiting_since: Option<u64>,
     view: View,
 }
 
@@ -248,6 +255,7 @@ impl Session {
             conns: Vec::new(),
             next_conn: 1,
             stopped: None,
+            guest_waiting_since: None,
             view: View::default(),
         }
     }
@@ -264,6 +272,9 @@ impl Session {
             Input::BadCommand(refusal) => fx.push(Effect::Emit(Event::Denied(Reason::Rule(refusal)))),
             Input::SocketOpened => {
                 if let Socket::Connecting { .. } = self.socket {
+                    if self.guest_waiting_since.is_none() && self.waits_for_host() {
+                        self.guest_waiting_since = Some(now);
+                    }
                     self.socket = Socket::Open { keepalive_at: now + KEEPALIVE_MS };
                     self.socket_ever_open = true;
                     self.retries = 0;
@@ -318,6 +329,7 @@ impl Session {
                 return;
             }
             self.stopped = None;
+            self.guest_waiting_since = None;
             self.socket_ever_open = false;
             self.retries = 0;
         }
@@ -447,6 +459,12 @@ impl Session {
             (None, Kind::Stranger { pool }) => Some(format!("pairing-{pool}?next=2")),
             _ => None,
         }
+    }
+
+    /// Whether this is a guest with a friend's link that has not met its host (no deal yet).
+    fn waits_for_host(&self) -> bool {
+        self.kind == Kind::Friend
+            && self.game.as_ref().is_some_and(|g| !g.is_host() && g.game().is_none() && !self.met())
     }
 
     /// Whether an opponent was ever met in this game (a restored game has met one).
@@ -760,6 +778,11 @@ impl Session {
             let outputs = game.tick(now);
             self.perform(now, outputs, fx);
         }
+        let unanswered = self.guest_waiting_since.is_some_and(|since| now.saturating_sub(since) >= HOST_ANSWER_MS);
+        if unanswered && self.waits_for_host() && self.conns.is_empty() {
+            self.stop(Status { phase: Phase::Error, reason: Some(Reason::Expired) }, fx);
+            return;
+        }
         let waiting_long = self.met()
             && self.conns.is_empty()
             && now.saturating_sub(self.away_since) >= REJOIN_AFTER_MS
@@ -850,6 +873,11 @@ impl Session {
         if can_claim != self.view.can_claim {
             emit(Event::CanClaim(can_claim));
             self.view.can_claim = can_claim;
+        }
+        let draw_wait = game.is_some_and(|g| g.game().is_some_and(|r| r.outcome().is_none()) && !g.may_offer_draw());
+        if draw_wait != self.view.draw_wait {
+            emit(Event::DrawWait(draw_wait));
+            self.view.draw_wait = draw_wait;
         }
         let clock = game.and_then(|g| g.turn_left(now)).map(|(mover, ms)| (mover, ms.div_ceil(1000) as u32));
         if clock != self.view.clock {

@@ -143,6 +143,8 @@ fn every_event() -> Vec<Event> {
         Event::Offers { draw: None, rematch: Some(Color::Blue) },
         Event::CanClaim(true),
         Event::CanClaim(false),
+        Event::DrawWait(true),
+        Event::DrawWait(false),
         Event::Clock(None),
         Event::Clock(Some((Color::Red, 0))),
         Event::Clock(Some((Color::Blue, 179))),

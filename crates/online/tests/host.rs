@@ -435,3 +435,59 @@ fn a_divergence_of_the_last_game_is_said_in_the_pages_language_and_the_game_goes
     let lines = host.event(&Event::Move { by: Color::Blue, ply: 1, mv: moves[1], position: *game.position() });
     assert_eq!(panel(&lines).unwrap().text, "");
 }
+
+#[test]
+fn a_claim_refused_as_early_says_whose_clock_disagreed_in_words_a_phone_shows_whole() {
+    let playing = |lang| {
+        let mut host = Host::new(lang);
+        host.asked(Asked::Create);
+        host.event(&Event::Status(Status { phase: Phase::Playing, reason: None }));
+        host.event(&Event::OpponentConnected(true));
+        host.event(&Event::Started { you: Color::Red, limit: MoveLimit::Seconds(60), position: start() });
+        host
+    };
+    // My claim, refused by the opponent's clock.
+    let mut host = playing(Lang::En);
+    host.event(&Event::CanClaim(true));
+    host.command(&onitama_online::bridge::Command::Claim);
+    host.event(&Event::CanClaim(false));
+    let lines = host.event(&Event::Refused(Refusal::TooEarly));
+    assert_eq!(panel(&lines).unwrap().text, "Your opponent's clock says your claim came early: the game goes on");
+    // The opponent's claim, refused by mine.
+    let mut host = playing(Lang::En);
+    let lines = host.event(&Event::Refused(Refusal::TooEarly));
+    assert_eq!(panel(&lines).unwrap().text, "Your opponent claimed the win too early by your clock: the game goes on");
+    for lang in Lang::ALL {
+        let words = phrases(lang);
+        for text in [words.claim_refused_mine, words.claim_refused_theirs] {
+            // One or two lines on a 360 px phone.
+            assert!(text.chars().count() <= 80, "{lang:?}: {text}");
+        }
+        let mut host = playing(lang);
+        host.command(&onitama_online::bridge::Command::Claim);
+        let lines = host.event(&Event::Refused(Refusal::TooEarly));
+        assert_eq!(panel(&lines).unwrap().text, words.claim_refused_mine);
+    }
+}
+
+#[test]
+fn no_draw_is_offered_while_a_declined_one_waits() {
+    let mut host = Host::new(Lang::En);
+    host.asked(Asked::Create);
+    host.event(&Event::Status(Status { phase: Phase::Playing, reason: None }));
+    host.event(&Event::OpponentConnected(true));
+    let lines = host.event(&Event::Started { you: Color::Red, limit: MoveLimit::DEFAULT, position: start() });
+    assert!(commands(panel(&lines).unwrap()).contains(&"draw-offer"));
+    let lines = host.event(&Event::DrawWait(true));
+    assert!(!commands(panel(&lines).unwrap()).contains(&"draw-offer"));
+    let lines = host.event(&Event::DrawWait(false));
+    assert!(commands(panel(&lines).unwrap()).contains(&"draw-offer"));
+}
+
+#[test]
+fn the_module_tells_the_page_when_a_declined_draw_may_be_offered_again() {
+    use onitama_online::bridge::Event as E;
+    for event in [E::DrawWait(true), E::DrawWait(false)] {
+        assert_eq!(E::decode(&event.encode()), Ok(event.clone()), "{}", event.encode());
+    }
+}

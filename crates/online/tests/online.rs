@@ -497,11 +497,13 @@ fn a_declined_draw_and_a_move_both_end_the_offer() {
     let out = guest.decline_draw().unwrap();
     exchange(&mut host, &mut guest, 2, vec![], sent(&out));
     assert_eq!((host.draw_offer(), guest.draw_offer()), (None, None));
-    let out = host.offer_draw().unwrap();
-    exchange(&mut host, &mut guest, 3, sent(&out), vec![]);
+    // (The host, declined, waits: the guest offers, and a move ends that offer.)
+    let out = guest.offer_draw().unwrap();
+    exchange(&mut host, &mut guest, 3, vec![], sent(&out));
+    assert_eq!(host.draw_offer(), Some(Color::Blue));
     play_one(&mut host, &mut guest, 4);
     assert_eq!((host.draw_offer(), guest.draw_offer()), (None, None));
-    assert_eq!(guest.accept_draw(), Err(Refusal::NotOffered));
+    assert_eq!(host.accept_draw(), Err(Refusal::NotOffered));
 }
 
 #[test]
@@ -547,7 +549,7 @@ fn a_claim_made_too_early_by_the_receivers_clock_is_refused_and_lapses_on_the_cl
     refuses(&mut guest, &claim, Refusal::TooEarly);
     // The host's own claim, refused by the guest, lapses.
     let out = host.claim(60_000).unwrap();
-    assert_eq!(host.status(), Status::Ended);
+    assert_eq!(host.status(), Status::Playing, "a claim is won only when the receiver agrees");
     let answer = sent(&guest.receive(30_000, &sent(&out)[0].encode()));
     assert_eq!(answer, [Message::Refused(Refusal::TooEarly)]);
     host.receive(60_100, &answer[0].encode());
@@ -576,13 +578,14 @@ fn the_opponent_away_is_shown_and_a_move_waits_for_them() {
     assert_eq!(guest.status(), Status::Reconnecting);
     assert_eq!(guest.play(1, first_legal(&guest)), Err(Refusal::OpponentAway));
     host.disconnected();
-    // Blue is away and does not move: Red claims while the connection is down.
-    assert!(host.claim(60_000).is_ok());
-    // Back: the records carry the claim across.
+    // Blue is away and does not move: Red may not claim while the connection is down (Blue's
+    // clock, which stops while they are apart, would not agree).
+    assert_eq!(host.claim(60_000), Err(Refusal::OpponentAway));
+    // Back: the records agree, and the game goes on.
     let (a, b) = (sent(&host.connected(70_000)), sent(&guest.connected(70_000)));
     exchange(&mut host, &mut guest, 70_000, a, b);
     assert!(same_game(&host, &guest));
-    assert_eq!(guest.game().unwrap().outcome(), Some(Outcome::WonOnTime { winner: Color::Red }));
+    assert_eq!(guest.game().unwrap().outcome(), None);
 }
 
 // ---- rematch ----
@@ -931,4 +934,108 @@ fn a_restored_side_with_a_damaged_save_or_extreme_times_never_panics() {
     let claim = Message::Declare { game: host.game_id().unwrap().clone(), ply: 0, what: Declaration::Claim };
     host.receive(u64::MAX, &claim.encode());
     assert!(!host.can_claim(0), "time going backwards claims nothing");
+}
+
+// ---- the move clock runs while both are there ----
+
+#[test]
+fn the_first_moves_clock_starts_when_the_guest_is_dealt_in_not_when_the_room_is_made() {
+    // The host (Red) makes the room at 0 and waits 40 s; Blue is to move once dealt.
+    let mut host = OnlineGame::host(tok("room1"), tok("host-secret"), setup(Color::Red, MoveLimit::Seconds(60)), 7, 0);
+    let mut guest = OnlineGame::guest(tok("room1"), tok("guest-secret"), 40_000);
+    let (a, b) = (sent(&host.connected(40_000)), sent(&guest.connected(40_000)));
+    exchange(&mut host, &mut guest, 40_000, a, b);
+    // 13 s after the guest came, both clocks say 47 s are left, and nobody may claim.
+    assert_eq!(host.turn_left(53_000), Some((Color::Blue, 47_000)));
+    assert_eq!(guest.turn_left(53_000), Some((Color::Blue, 47_000)));
+    assert!(!host.can_claim(53_000));
+    assert_eq!(host.claim(53_000), Err(Refusal::TooEarly));
+    assert!(host.can_claim(100_000));
+}
+
+#[test]
+fn a_claim_is_offered_only_while_the_opponent_is_here_and_a_return_restarts_the_moves_clock() {
+    let (mut host, mut guest) = pair(Color::Red, MoveLimit::Seconds(60));
+    // Blue is to move; the connection falls at 10 s and comes back at 100 s.
+    host.disconnected();
+    guest.disconnected();
+    assert!(!host.can_claim(70_000), "the receiver could not hear it, nor would its clock agree on return");
+    assert_eq!(host.claim(70_000), Err(Refusal::OpponentAway));
+    let (a, b) = (sent(&host.connected(100_000)), sent(&guest.connected(100_000)));
+    exchange(&mut host, &mut guest, 100_000, a, b);
+    // Nobody could play while apart: the move's clock starts again, the same on both sides.
+    assert_eq!(host.turn_left(130_000), Some((Color::Blue, 30_000)));
+    assert_eq!(guest.turn_left(130_000), Some((Color::Blue, 30_000)));
+    assert!(!host.can_claim(130_000));
+    assert!(host.can_claim(160_000));
+}
+
+#[test]
+fn a_claim_wins_only_once_the_receivers_clock_agrees_and_a_refused_one_never_ended_the_game() {
+    let (mut host, mut guest) = pair(Color::Red, MoveLimit::Seconds(60));
+    let out = host.claim(60_000).unwrap();
+    // Sent, not yet won: the receiver's clock decides.
+    assert_eq!(host.game().unwrap().outcome(), None);
+    assert_eq!(host.status(), Status::Playing);
+    assert!(!host.can_claim(60_000), "not claimed twice while the first is on its way");
+    // The receiver's clock disagrees (it heard the last move late): refused, and nothing ended.
+    let answer = sent(&guest.receive(57_000, &sent(&out)[0].encode()));
+    assert_eq!(answer, [Message::Refused(Refusal::TooEarly)]);
+    let heard = host.receive(57_100, &answer[0].encode());
+    assert_eq!(refused(&heard), [Refusal::TooEarly]);
+    assert_eq!(host.game().unwrap().outcome(), None);
+    assert_eq!(guest.game().unwrap().outcome(), None);
+    // Later, claimed again and agreed: the receiver's answer ends the game on the claimant's side.
+    let out = host.claim(62_000).unwrap();
+    exchange(&mut host, &mut guest, 62_050, sent(&out), vec![]);
+    for side in [&host, &guest] {
+        assert_eq!(side.game().unwrap().outcome(), Some(Outcome::WonOnTime { winner: Color::Red }));
+    }
+}
+
+// ---- a declined draw waits ----
+
+#[test]
+fn a_declined_draw_is_offered_again_only_once_each_side_has_moved_twice() {
+    use onitama_online::game::DRAW_REOFFER_PLIES;
+    assert_eq!(DRAW_REOFFER_PLIES, 4);
+    let (mut host, mut guest) = pair(Color::Red, MoveLimit::DEFAULT);
+    let out = host.offer_draw().unwrap();
+    exchange(&mut host, &mut guest, 1, sent(&out), vec![]);
+    let out = guest.decline_draw().unwrap();
+    exchange(&mut host, &mut guest, 2, vec![], sent(&out));
+    assert!(!host.may_offer_draw(), "the panel offers no draw to the side declined");
+    assert!(guest.may_offer_draw(), "the side that declined may offer one");
+    assert_eq!(host.offer_draw(), Err(Refusal::TooEarly));
+    // Their repeated offer, sent anyway, is refused with a reason; the connection stays.
+    let id = host.game_id().unwrap().clone();
+    let again = Message::Declare { game: id.clone(), ply: 0, what: Declaration::DrawOffer }.encode();
+    let out = guest.receive(3, &again);
+    assert_eq!(refused(&out), [Refusal::TooEarly]);
+    assert_eq!(dropped(&out), None);
+    assert!(guest.opponent_connected());
+    assert_eq!(guest.draw_offer(), None);
+    for ply in 0..DRAW_REOFFER_PLIES {
+        assert!(!host.may_offer_draw(), "after {ply} moves");
+        play_one(&mut host, &mut guest, 10 + ply as u64);
+    }
+    assert!(host.may_offer_draw());
+    let out = host.offer_draw().unwrap();
+    exchange(&mut host, &mut guest, 20, sent(&out), vec![]);
+    assert_eq!(guest.draw_offer(), Some(Color::Red));
+}
+
+#[test]
+fn a_declined_draw_still_waits_after_a_reload_and_old_saves_read() {
+    let (mut host, mut guest) = pair(Color::Red, MoveLimit::DEFAULT);
+    let out = host.offer_draw().unwrap();
+    exchange(&mut host, &mut guest, 1, sent(&out), vec![]);
+    let out = guest.decline_draw().unwrap();
+    exchange(&mut host, &mut guest, 2, vec![], sent(&out));
+    for side in [&host, &guest] {
+        let text = side.saved().to_text();
+        let restored = OnlineGame::restore(onitama_online::Saved::from_text(&text).unwrap(), 5000);
+        assert_eq!(restored.saved(), side.saved(), "{text}");
+        assert_eq!(restored.may_offer_draw(), side.may_offer_draw());
+    }
 }

@@ -16,8 +16,9 @@ use std::collections::VecDeque;
 /// How many sequences, and how long each may be.
 const SEQUENCES: u32 = 1000;
 const MAX_STEPS: usize = 150;
-/// Small enough that claims on time happen.
-const LIMIT_S: u32 = 20;
+/// Small enough that claims on time happen (the shortest limit: a claim needs the opponent here
+/// and the turn unmoved for the whole limit since both were last here).
+const LIMIT_S: u32 = 5;
 
 #[derive(Clone, Copy, Debug)]
 enum Act {

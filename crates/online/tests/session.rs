@@ -452,3 +452,26 @@ fn under_a_move_limit_the_time_left_for_the_move_is_told_each_second_and_stops_w
     assert_eq!(free.phase(1), Some(Phase::Playing));
     assert!(clocks(&free, 0).iter().chain(&clocks(&free, 1)).all(Option::is_none));
 }
+
+#[test]
+fn a_link_nobody_answers_is_given_up_after_a_bounded_wait_and_the_way_out_is_offered() {
+    use onitama_online::host::{Asked, Host, Lang, ToPage};
+    use onitama_online::session::HOST_ANSWER_MS;
+    let mut net = Net::new(1);
+    net.command(0, "join https://example.org/#online=abcdefabcdefabcdefabcdef");
+    assert_eq!(net.phase(0), Some(Phase::Waiting));
+    net.wait(HOST_ANSWER_MS - 1000);
+    assert_eq!(net.phase(0), Some(Phase::Waiting), "still waiting for the host");
+    net.wait(1500);
+    assert_eq!(net.status(0), Some(Status { phase: Phase::Error, reason: Some(Reason::Expired) }));
+    assert_eq!(Reason::from_code(Reason::Expired.code()), Some(Reason::Expired));
+    // The page is told so, with a new invitation and the AI as the ways on.
+    let mut host = Host::new(Lang::En);
+    host.asked(Asked::Join);
+    let lines: Vec<ToPage> = net.sides[0].events.iter().flat_map(|e| host.event(e)).collect();
+    let panel = lines.iter().rev().find_map(|l| if let ToPage::Panel(p) = l { Some(p.clone()) } else { None });
+    let panel = panel.unwrap();
+    assert_eq!(panel.text, "Nobody is here: the game is over or the link has expired");
+    let buttons: Vec<(&str, &str)> = panel.buttons.iter().map(|b| (b.command.as_str(), b.label.as_str())).collect();
+    assert_eq!(buttons, [("create random random 180", "Invite a friend"), ("leave", "Play the AI")]);
+}

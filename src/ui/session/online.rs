@@ -47,6 +47,8 @@ impl Session {
             },
             OnlineAction::Find => self.online_start(bridge::find_line(BASE_POOL)),
             // Leaving stops online play here at once; the module is told.
+            // A new invitation from the panel (after a link nobody answered): as from the menu.
+            OnlineAction::Press(command) if command.starts_with("create ") => self.online_start(command),
             OnlineAction::Press(command) if command == LEAVE => {
                 self.leave_online();
                 self.refresh_controls();
@@ -71,6 +73,10 @@ impl Session {
     /// language before the command.
     fn online_start(&mut self, command: String) -> String {
         self.leave_online();
+        // Nothing is played on the board under online play while it waits for its game: a
+        // search of the AI's begun before is stopped, and a move it held is dropped.
+        self.cancel_search();
+        self.held = None;
         // Until the module speaks (it may have to be fetched first), the page's own words.
         let lang = self.state.lang();
         let panel = Panel {
