@@ -183,6 +183,9 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
             draw_chosen_cards(app.state());
         })?;
     }
+    // On a phone the choosers show once asked for: their cards are drawn then.
+    let choose = document.get_element_by_id("setup-choose-cards").ok_or("no #setup-choose-cards")?;
+    listen(&choose, "change", |app, _: web_sys::Event| draw_chosen_cards(app.state()))?;
     // A set's switch or a card's, by the code or name it carries.
     let deck = document.get_element_by_id("deck").ok_or("no #deck")?;
     listen(&deck, "change", |app, e: web_sys::Event| {
