@@ -136,24 +136,16 @@ impl TutorialRun {
     }
 }
 
-/// Every text the panel may show, in the file `file`: each step's task, its task after a refused
-/// move, and its lesson. The panel keeps the room of the tallest, so that none is cut and the
-/// board does not move from one to the next.
-pub fn every_text(lang: Lang, file: &str) -> Vec<String> {
-    let runs = (0..STEPS.len()).flat_map(|step| {
-        [(false, false), (false, true), (true, false)].map(|(done, wrong)| TutorialRun {
-            features: Features::present(),
-            step,
-            done,
-            wrong,
-        })
-    });
-    runs.map(|run| run.text(lang, file)).collect()
-}
-
-/// Every step's title, in the file `file`: the strip keeps the room of the longest.
-pub fn every_title(lang: Lang, file: &str) -> Vec<String> {
-    (0..STEPS.len()).map(|step| TutorialRun::new(step).title(lang, file)).collect()
+impl TutorialRun {
+    /// Every text the panel may show during this step, in the file `file`: its task, its task
+    /// after a refused move, and its lesson. The panel keeps the room of the tallest, so that none
+    /// is cut and the board does not move within a step; from one step to the next it takes only
+    /// the lines that step needs (the board is larger for a short step on a phone).
+    pub fn step_texts(&self, lang: Lang, file: &str) -> Vec<String> {
+        [(false, false), (false, true), (true, false)]
+            .map(|(done, wrong)| TutorialRun { done, wrong, ..*self }.text(lang, file))
+            .to_vec()
+    }
 }
 
 /// The text of `key` in a tutorial file; empty if the file lacks it.

@@ -26,9 +26,6 @@ pub struct ControlsView {
     pub board_description: String,
     /// Who plays (or the puzzle's task), and at the start why this side begins.
     pub mode_line: String,
-    /// Every line the strip may show in turn while the board should stay put (in the tutorial,
-    /// each step's title; else none): the strip is as tall as the tallest.
-    pub mode_line_room: Vec<String>,
     /// Why this side began, while no move is made.
     pub status: Option<String>,
     pub notice: Option<String>,
@@ -128,6 +125,8 @@ pub struct TutorialPanel {
     /// 1 for the first step.
     pub step: usize,
     pub steps: usize,
+    /// "Tutorial 2/6 · Moving and capturing" (shown in the panel on a phone, in the strip else).
+    pub title: String,
     /// The step's task, or its lesson once its move is made ("…" while the texts come).
     pub text: String,
     /// The step's move is made: Next (or Finish, after the last) is offered.
@@ -136,8 +135,8 @@ pub struct TutorialPanel {
     pub wrong: bool,
     /// The Next button's words: "Next", or "Finish" on the last step.
     pub next_label: &'static str,
-    /// Every text the panel may show in this language (none while they come): the panel is as
-    /// tall as the tallest, so each shows whole and the board stays put.
+    /// Every text the panel may show during this step (none while they come): the panel is as
+    /// tall as the tallest, so each shows whole and the board stays put within the step.
     pub reserve: Vec<String>,
 }
 
@@ -374,10 +373,6 @@ pub fn controls(state: &State) -> ControlsView {
         dark: state.dark(),
         board_description: text::describe_position(lang, state.position()),
         mode_line,
-        mode_line_room: match (state.tutorial, state.tutorial_file().flatten()) {
-            (Some(_), Some(file)) => super::tutorial::every_title(lang, file),
-            _ => Vec::new(),
-        },
         status: why,
         notice: state.notice.as_ref().map(|n| n.text(lang)),
         // A solution shown plays itself, and the tutorial has its own steps: the move list looks back instead.
@@ -441,6 +436,7 @@ pub fn controls(state: &State) -> ControlsView {
         tutorial: state.tutorial.map(|run| TutorialPanel {
             step: run.step + 1,
             steps: super::tutorial::STEPS.len(),
+            title: run.title(lang, state.tutorial_file().flatten().unwrap_or_default()),
             text: match state.tutorial_file() {
                 Some(Some(file)) => run.text(lang, file),
                 Some(None) => lang.texts().html("tutorial-unavailable").unwrap_or_default().to_string(),
@@ -452,10 +448,7 @@ pub fn controls(state: &State) -> ControlsView {
                 .texts()
                 .html(if run.is_last() { "tutorial-finish" } else { "tutorial-next" })
                 .unwrap_or_default(),
-            reserve: state
-                .tutorial_file()
-                .flatten()
-                .map_or_else(Vec::new, |file| super::tutorial::every_text(lang, file)),
+            reserve: state.tutorial_file().flatten().map_or_else(Vec::new, |file| run.step_texts(lang, file)),
         }),
         // Not while online play is open: the strip is online play's.
         tutorial_offer: state.first_visit

@@ -474,7 +474,6 @@ pub fn update(view: &ControlsView) {
         set_attribute(&root, "data-theme", if view.dark { "dark" } else { "light" });
     }
     set_text("mode-line", Some(&view.mode_line));
-    show_room("mode-room", &view.mode_line_room);
     set_text("notice", view.notice.as_deref());
     set_text("records-message", Some(&view.records_message));
     for (id, enabled) in [
@@ -527,6 +526,7 @@ pub fn update(view: &ControlsView) {
     set_hidden("tutorial", view.tutorial.is_none());
     if let Some(tutorial) = &view.tutorial {
         // Written only when it changes (as every text): it is a live region.
+        set_text("tutorial-title", Some(&tutorial.title));
         set_text("tutorial-text", Some(&tutorial.text));
         show_room("tutorial-room", &tutorial.reserve);
         set_text("tutorial-next", Some(tutorial.next_label));
