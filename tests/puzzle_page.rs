@@ -318,9 +318,12 @@ fn a_finished_puzzle_offers_the_way_back_to_the_game_aside_beside_its_ending() {
     for solve in [true, false] {
         let puzzle = puzzle();
         let mut session = open();
-        // A game in progress: the puzzle puts it aside.
-        let first = session.state().game.legal_moves()[0];
-        session.update(Event::Intent(Intent::Play(first)));
+        // A game in progress (the player has moved in it): the puzzle puts it aside.
+        while !onitama::ui::state::in_progress(&session.state().game, session.state().mode) {
+            let next = session.state().game.legal_moves()[0];
+            session.update(Event::Intent(Intent::Play(next)));
+        }
+        let mine = session.state().game.clone();
         session.update(Event::Intent(Intent::Puzzle { puzzle, daily: true }));
         assert!(session.state().aside.is_some());
         assert!(session.controls().back_to_my_game, "offered while the puzzle is played");
@@ -341,7 +344,7 @@ fn a_finished_puzzle_offers_the_way_back_to_the_game_aside_beside_its_ending() {
         assert!(controls.puzzle_end.is_some(), "the ending is in the strip");
         assert!(controls.back_to_my_game, "and the way back beside it (solved: {solve})");
         session.update(Event::Intent(Intent::BackToMyGame));
-        assert_eq!(session.state().game.moves(), [first]);
+        assert_eq!(session.state().game.moves(), mine.moves());
         assert!(session.state().puzzle.is_none());
     }
 }
