@@ -348,3 +348,29 @@ fn a_finished_puzzle_offers_the_way_back_to_the_game_aside_beside_its_ending() {
         assert!(session.state().puzzle.is_none());
     }
 }
+
+#[test]
+fn a_puzzle_tried_again_after_its_solution_was_shown_or_chosen_again_after_a_hint_is_helped() {
+    let puzzle = puzzle();
+    let mut session = open();
+    session.update(Event::Intent(Intent::Puzzle { puzzle, daily: false }));
+    session.update(Event::Intent(Intent::ShowSolution));
+    assert!(session.state().puzzle.unwrap().shown);
+    session.update(Event::Intent(Intent::Rematch));
+    let run = session.state().puzzle.unwrap();
+    assert!(!run.shown && run.helped, "tried again after watching the solution: {run:?}");
+    let effects = solve(&mut session, &puzzle);
+    assert!(!effects.iter().any(|e| matches!(e, Effect::PuzzleSolved(_))), "{effects:?}");
+    // A hint, then the same puzzle chosen again from the list: still helped.
+    let mut session = open();
+    session.update(Event::Intent(Intent::Puzzle { puzzle, daily: false }));
+    session.update(Event::Intent(Intent::Hint));
+    session.update(Event::Intent(Intent::Puzzle { puzzle, daily: false }));
+    assert!(session.state().puzzle.unwrap().helped);
+    // A reload of a helped puzzle opens it helped.
+    let file = session.save_file();
+    let found = onitama::ui::startup::Found { save: Ok(Some(file)), ..Default::default() };
+    let opened =
+        onitama::ui::startup::opening(found, |_| onitama::rules::Game::from_deal(&onitama::rules::Deal::from_seed(3)));
+    assert!(opened.puzzle.unwrap().helped);
+}

@@ -298,3 +298,30 @@ fn a_game_over_or_watched_is_not_asked_about_and_a_game_put_aside_is() {
     session.update(Event::Intent(new_game_intent()));
     assert!(session.controls().abandon_asked, "the game put aside would be lost");
 }
+
+#[test]
+fn looking_back_at_a_resigned_game_does_not_play_it_on() {
+    let (mut session, _) = open(TWO);
+    session.update(Event::Intent(Intent::Play(mv("ox:c1c2"))));
+    run_frames(&mut session, 0.0);
+    let effects = resign(&mut session);
+    assert_eq!(kept(&effects).len(), 1);
+    session.update(Event::Intent(Intent::View(0)));
+    assert!(!session.controls().continue_here, "Continue from here is not offered");
+    let mut effects = session.update(Event::Intent(Intent::ContinueHere));
+    let first = session.state().game.legal_moves()[0];
+    effects.extend(session.update(Event::Intent(Intent::Play(first))));
+    effects.extend(run_frames(&mut session, 1000.0));
+    session.update(Event::Intent(Intent::BackToGame));
+    assert_eq!(session.state().game.moves(), [mv("ox:c1c2")], "nothing played on from before the resignation");
+    assert_eq!(session.state().game.outcome(), Some(Outcome::Resigned { by: Color::Blue }));
+    assert!(kept(&effects).is_empty(), "kept once: {effects:?}");
+    // Nor from a review of it.
+    session.update(Event::Intent(Intent::Review));
+    session.update(Event::Intent(Intent::View(0)));
+    session.update(Event::Intent(Intent::ContinueHere));
+    session.update(Event::Intent(Intent::CloseReview));
+    session.update(Event::Intent(Intent::CloseReview));
+    session.update(Event::Intent(Intent::BackToGame));
+    assert_eq!(session.state().game.outcome(), Some(Outcome::Resigned { by: Color::Blue }));
+}

@@ -38,10 +38,10 @@ impl PuzzleRun {
         PuzzleRun { features: Features::present(), puzzle, daily, status: Status::Playing, shown: false, helped: false }
     }
 
-    /// The same puzzle from its start, to try again: help had so far stays counted, and a failed
-    /// try counts as help.
+    /// The same puzzle from its start, to try again: help had so far stays counted (a failed try
+    /// and a solution shown are help too).
     pub fn retry(&self) -> PuzzleRun {
-        PuzzleRun { helped: self.helped || self.failed(), ..PuzzleRun::new(self.puzzle, self.daily) }
+        PuzzleRun { helped: self.helped || self.shown, ..PuzzleRun::new(self.puzzle, self.daily) }
     }
 
     /// Solved by the player alone: no hint asked for, no failed try before.
@@ -55,7 +55,7 @@ impl PuzzleRun {
 
     /// The same puzzle from its start, its solution to be played out on the board.
     pub fn showing_solution(puzzle: Puzzle, daily: bool) -> PuzzleRun {
-        PuzzleRun { shown: true, ..PuzzleRun::new(puzzle, daily) }
+        PuzzleRun { shown: true, helped: true, ..PuzzleRun::new(puzzle, daily) }
     }
 
     /// Whether "Show the solution" is offered: while the puzzle is played and once it is failed,

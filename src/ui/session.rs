@@ -851,7 +851,7 @@ impl Session {
                 // A deal the player has not moved in comes back after the tutorial, as it was dealt.
                 if self.state.tutorial.is_none() {
                     let (game, mode) = (self.state.line(), self.state.mode);
-                    let untouched = game.outcome().is_none() && !super::state::in_progress(&game, mode);
+                    let untouched = game.outcome().is_none() && !super::state::moved_in(&game, mode);
                     let kept = untouched && self.state.aside.is_none() && self.state.puzzle.is_none();
                     self.before_tutorial = kept.then(|| (*game.start(), mode));
                 }
@@ -883,6 +883,10 @@ impl Session {
             }
             Intent::View(ply) => self.view(ply),
             // Playing on from what is shown ends a review: its game is no longer the one played.
+            // A resignation (or any end by a player's word) is final: nothing plays on from before it.
+            Intent::ContinueHere if self.state.ended_by_word() => {
+                self.effects.push(Effect::Log("the game ended by a player's word: it goes on nowhere".to_string()));
+            }
             Intent::ContinueHere => {
                 let reviewing = self.state.review.is_some();
                 self.close_review();
@@ -953,8 +957,10 @@ impl Session {
                 self.put_aside();
                 let human = puzzle.position.to_move();
                 let level = self.state.mode.level().unwrap_or_default();
+                // The same puzzle again after help stays helped.
+                let helped = self.state.puzzle.is_some_and(|run| run.puzzle.id == puzzle.id && run.helped);
                 self.start_game(Game::new(puzzle.position), Mode::VsAi { human, level });
-                self.state.puzzle = Some(PuzzleRun::new(puzzle, daily));
+                self.state.puzzle = Some(PuzzleRun { helped, ..PuzzleRun::new(puzzle, daily) });
                 self.changed();
             }
             Intent::ChoosePuzzle(choice) => {
@@ -1224,6 +1230,10 @@ impl Session {
             self.effects.push(Effect::Redraw);
             return;
         }
+        if self.state.ended_by_word() {
+            self.effects.push(Effect::Log(format!("move {m} refused: the game ended by a player's word")));
+            return;
+        }
         if let Err(error) = self.state.game.play(m) {
             self.effects.push(Effect::Log(format!("move {m} refused: {error}")));
             return;
@@ -1329,7 +1339,8 @@ impl Session {
             return;
         }
         if let Some(run) = self.state.puzzle.as_mut() {
-            *run = PuzzleRun { helped: run.helped, ..PuzzleRun::resume(run.puzzle, run.daily, &self.state.game) };
+            let resumed = PuzzleRun::resume(run.puzzle, run.daily, &self.state.game);
+            *run = PuzzleRun { helped: run.helped || resumed.helped, ..resumed };
         }
         self.cancel_search();
         self.held = None;

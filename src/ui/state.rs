@@ -366,8 +366,9 @@ impl State {
 
     /// Whether the game was ended by a player's word (a resignation, an agreed draw, a win on
     /// time): that is final, as the confirmation says, so Undo and Redo do not take it back.
+    /// Looking back at such a game (or reviewing it), nothing plays on from an earlier move.
     pub fn ended_by_word(&self) -> bool {
-        self.game.outcome().is_some_and(|outcome| outcome.is_declared())
+        self.line().outcome().is_some_and(|outcome| outcome.is_declared())
     }
 
     /// Whether a new game would end a game the player has moved in and not finished: the game
@@ -377,7 +378,7 @@ impl State {
         let on_board = self.puzzle.is_none()
             && self.tutorial.is_none()
             && !matches!(self.mode, Mode::Online { .. })
-            && in_progress(&self.line(), self.mode);
+            && moved_in(&self.line(), self.mode);
         on_board || self.aside.as_ref().is_some_and(|aside| in_progress(&aside.game, aside.mode))
     }
 
@@ -470,10 +471,16 @@ impl State {
     }
 }
 
-/// Whether `game`, played in `mode`, is one a person has moved in and that is not over: worth
-/// keeping (a deal where only the AI has moved is not).
-pub fn in_progress(game: &Game, mode: Mode) -> bool {
+/// Whether a person has moved in `game`, played in `mode`, and it is not over (a deal where only
+/// the AI has moved is not).
+pub fn moved_in(game: &Game, mode: Mode) -> bool {
     game.outcome().is_none() && game.positions().iter().zip(game.moves()).any(|(p, _)| mode.is_human(p.to_move()))
+}
+
+/// Whether `game` is worth putting aside to come back to: moved in, or a game of the AI against
+/// itself that has begun.
+pub fn in_progress(game: &Game, mode: Mode) -> bool {
+    moved_in(game, mode) || (matches!(mode, Mode::Watch { .. }) && !game.moves().is_empty() && game.outcome().is_none())
 }
 
 pub fn hand_slots(game: &Game) -> [[Card; 2]; 2] {

@@ -49,6 +49,8 @@ pub struct ControlsView {
     pub resign_asked: bool,
     /// Whether to abandon the game in progress is asked now: a new game was asked for in its place.
     pub abandon_asked: bool,
+    /// Looking back, "Continue from here" is offered: not in a game ended by a player's word.
+    pub continue_here: bool,
     /// The ◀ and ▶ buttons by the moves: whether a step back, or on, can be made.
     pub step_back: bool,
     pub step_on: bool,
@@ -415,6 +417,7 @@ pub fn controls(state: &State) -> ControlsView {
         }),
         resign_asked: state.leave_asked && state.resigner().is_some(),
         abandon_asked: state.abandon_asked,
+        continue_here: state.viewing.is_some() && !state.ended_by_word(),
         step_back: super::keyboard::move_step(state, true).is_some(),
         step_on: super::keyboard::move_step(state, false).is_some(),
         records_message: records_message(state),
@@ -566,7 +569,7 @@ fn review_panel(state: &State, review: &Review) -> ReviewPanel {
         progress: review.running.then(|| review.entries.len() as f64 / review.total().max(1) as f64),
         text,
         best_line: review.variation.is_none() && review.variation_game(shown).is_some(),
-        continue_here: review.variation.is_some() || state.viewing.is_some(),
+        continue_here: (review.variation.is_some() || state.viewing.is_some()) && !state.ended_by_word(),
         stops: review.running,
         close_label: lang.texts().html(if review.running { "review-stop" } else { "close" }).unwrap_or_default(),
     }

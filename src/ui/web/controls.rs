@@ -516,6 +516,7 @@ pub fn update(view: &ControlsView) {
     }
     set_text("puzzle-text", view.puzzle_end.as_deref());
     set_hidden("viewing", view.viewing.is_none());
+    set_hidden("continue-here", !view.continue_here);
     if let Some(words) = &view.viewing {
         set_text("viewing-text", Some(words));
     }
