@@ -230,7 +230,7 @@ fn shorten(text: &str) -> String {
 }
 
 /// The link fragment that opens `game`: `#game=` and the record, percent-encoded, then how it
-/// was played (`&mode=ai%20r%202`), so that a friend sees who played it.
+/// was played (`&mode=ai%20red%202`), so that a friend sees who played it.
 pub fn link_fragment(game: &Game, mode: Option<Mode>) -> String {
     let mode = mode.map(|mode| format!("&mode={}", percent_encode(&mode.to_string()))).unwrap_or_default();
     format!("#game={}{mode}", percent_encode(&game.to_record()))
@@ -257,8 +257,9 @@ pub enum LinkError {
 /// version cannot read is left out (the game is shown as a record).
 pub fn game_from_fragment(fragment: &str) -> Option<Result<Linked, LinkError>> {
     let encoded = fragment.strip_prefix("#game=")?;
-    let (encoded, mode) = encoded.split_once("&mode=").unwrap_or((encoded, ""));
-    let mode = percent_decode(mode).and_then(|mode| mode.parse::<Mode>().ok());
+    // A record is percent-encoded whole: its first `&` begins what follows it.
+    let (encoded, rest) = encoded.split_once('&').unwrap_or((encoded, ""));
+    let mode = rest.strip_prefix("mode=").and_then(percent_decode).and_then(|mode| mode.parse::<Mode>().ok());
     Some(
         percent_decode(encoded)
             .ok_or(LinkError::BadEncoding)

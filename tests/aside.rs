@@ -184,3 +184,19 @@ fn a_friends_link_opened_on_the_page_shows_a_record_of_who_played_it() {
     let notice = session.controls().notice.expect("who played it");
     assert!(notice.contains("Red against the AI · level 5"), "{notice}");
 }
+
+#[test]
+fn a_friends_game_looked_at_is_not_the_players_until_they_move_in_it() {
+    let (mut session, _) = common::open_position(START, vs_ai(), Settings::default(), Motion::Reduced);
+    let mut linked = Game::new(START.parse().unwrap());
+    linked.play(mv("ox:c1c2")).unwrap();
+    session.update(Event::Intent(Intent::OpenLink(save::Linked { game: linked.clone(), mode: None })));
+    session.update(Event::Intent(Intent::NewGame { game: Game::from_deal(&Deal::from_seed(5)), mode: vs_ai() }));
+    assert!(!session.controls().abandon_asked, "nothing of the player's to abandon");
+    // Opened again, and a move of the player's: now it is theirs.
+    session.update(Event::Intent(Intent::OpenLink(save::Linked { game: linked, mode: None })));
+    let next = session.state().game.legal_moves()[0];
+    session.update(Event::Intent(Intent::Play(next)));
+    session.update(Event::Intent(Intent::NewGame { game: Game::from_deal(&Deal::from_seed(5)), mode: vs_ai() }));
+    assert!(session.controls().abandon_asked);
+}

@@ -35,6 +35,7 @@ fn features() -> Vec<Intent> {
         Intent::ChoosePuzzle(Choice::Difficulty(Difficulty::Easy)),
         Intent::OpenPuzzleList,
         Intent::Tutorial,
+        Intent::RecordsOpened,
         Intent::Online(OnlineAction::Find),
         Intent::Online(OnlineAction::Join("#online=abc".to_string())),
     ]

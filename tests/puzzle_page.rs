@@ -319,7 +319,7 @@ fn a_finished_puzzle_offers_the_way_back_to_the_game_aside_beside_its_ending() {
         let puzzle = puzzle();
         let mut session = open();
         // A game in progress (the player has moved in it): the puzzle puts it aside.
-        while !onitama::ui::state::in_progress(&session.state().game, session.state().mode) {
+        while !onitama::ui::state::in_progress(&session.state().game, session.state().mode, 0) {
             let next = session.state().game.legal_moves()[0];
             session.update(Event::Intent(Intent::Play(next)));
         }

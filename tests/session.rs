@@ -766,3 +766,17 @@ fn the_step_buttons_look_back_and_on_through_the_moves() {
     let effects = session.update(Event::Intent(Intent::Step { back: false }));
     assert_eq!(session.state().game.moves().len(), 3, "no step past the end: {effects:?}");
 }
+
+#[test]
+fn the_new_game_dialog_draws_each_chosen_card_in_its_holders_colour_and_the_side_card_in_its_stamps() {
+    let (session, _) = open(START, vs_ai(Color::Red), Settings::default());
+    let mut form = onitama::ui::view::SetupForm::of(session.state());
+    form.cards = [Card::Tiger, Card::Boar, Card::Crab, Card::Ox, Card::Horse];
+    let previews = form.previews();
+    assert_eq!(previews.map(|(card, _)| card), form.cards);
+    assert_eq!(
+        previews[..4].iter().map(|&(_, c)| c).collect::<Vec<_>>(),
+        [Color::Red, Color::Red, Color::Blue, Color::Blue]
+    );
+    assert_eq!(previews[4].1, Card::Horse.stamp());
+}

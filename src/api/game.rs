@@ -108,10 +108,7 @@ pub fn game_new(options: JsValue) -> Result<(), JsError> {
 }
 
 fn new_game(app: &mut App, game: Game, mode: crate::mode::Mode) {
-    app.dispatch(Event::Intent(Intent::NewGame { game, mode }));
-    if app.state().abandon_asked {
-        app.dispatch(Event::Intent(Intent::Abandon));
-    }
+    app.dispatch(Event::Intent(Intent::ReplaceGame { game, mode }));
 }
 
 /// The current game: position, side to move, moves, legal moves, outcome, and what the page is

@@ -1,4 +1,5 @@
-//! The features a player opens rather than plays: review, puzzles, the tutorial and online play.
+//! The features a player opens rather than plays: review, puzzles, the tutorial, online play and
+//! the Records dialog.
 //! A first visit loads the page without them (the `first-visit` build: the game alone, about a
 //! sixth less to download); opening one asks for the whole page (`Effect::LoadFeatures`), which
 //! takes over the same board, game and settings.

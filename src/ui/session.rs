@@ -148,6 +148,12 @@ pub enum Intent {
     KeepPlaying,
     /// Yes to the new game asked for in place of the game in progress (which is not kept).
     Abandon,
+    /// A new game in place of the game in progress, its abandonment said yes to already (a
+    /// script's call).
+    ReplaceGame {
+        game: Game,
+        mode: Mode,
+    },
     /// Show the position after this many moves of the game's line, without changing the game.
     View(usize),
     /// Show the position at this share (0 to 1) of the game's line, as a click on the graph does.
@@ -220,6 +226,7 @@ impl Intent {
         matches!(
             self,
             Intent::Review
+                | Intent::RecordsOpened
                 | Intent::CloseReview
                 | Intent::BestLine(_)
                 | Intent::BestLineHere
@@ -807,6 +814,7 @@ impl Session {
                     None => self.effects.push(Effect::Log("no game is waiting to take this one's place".to_string())),
                 }
             }
+            Intent::ReplaceGame { game, mode } => self.new_game(game, mode),
             Intent::Online(action) => self.online_action(action),
             // Online, the engine does not help, and a move played cannot be taken back.
             Intent::Undo | Intent::Redo if online => {
@@ -851,7 +859,7 @@ impl Session {
                 // A deal the player has not moved in comes back after the tutorial, as it was dealt.
                 if self.state.tutorial.is_none() {
                     let (game, mode) = (self.state.line(), self.state.mode);
-                    let untouched = game.outcome().is_none() && !super::state::moved_in(&game, mode);
+                    let untouched = game.outcome().is_none() && !super::state::moved_in(&game, mode, 0);
                     let kept = untouched && self.state.aside.is_none() && self.state.puzzle.is_none();
                     self.before_tutorial = kept.then(|| (*game.start(), mode));
                 }
@@ -933,10 +941,11 @@ impl Session {
                 self.review_stands_in = self.state.aside.is_some();
             }
             Intent::BackToMyGame => self.back_to_my_game(),
+            // A new game too: a game put aside is not dropped without a word.
             Intent::NextLevel => {
                 if let (Some(level), Mode::VsAi { human, .. }) = (self.state.standings.suggestion(), self.state.mode) {
-                    self.state.aside = None;
-                    self.start_game(self.new_deal(), Mode::VsAi { human, level });
+                    let game = self.new_deal();
+                    self.intent(Intent::NewGame { game, mode: Mode::VsAi { human, level } });
                 }
             }
             Intent::ToggleWatchPause => {
@@ -989,12 +998,16 @@ impl Session {
                 self.put_aside();
                 // The mode of the game played, not of a puzzle's defence.
                 let mode = self.state.aside.as_ref().map_or(self.state.mode, |aside| aside.mode);
+                let received = game.moves().len();
                 self.start_game(game, mode);
+                self.state.received = received;
             }
             // A friend's game: shown as a record of it, as two people play, with who played it.
             Intent::OpenLink(linked) => {
                 self.put_aside();
+                let received = linked.game.moves().len();
                 self.start_game(linked.game, Mode::PassAndPlay { turn_board: false });
+                self.state.received = received;
                 if let Some(mode) = linked.mode {
                     self.state.notice = Some(Notice::SharedGame(mode));
                     self.refresh_controls();
@@ -1040,6 +1053,7 @@ impl Session {
     fn leaves_online(&self, intent: &Intent) -> bool {
         match intent {
             Intent::NewGame { .. }
+            | Intent::ReplaceGame { .. }
             | Intent::Puzzle { .. }
             | Intent::ChoosePuzzle(_)
             | Intent::Tutorial
@@ -1462,7 +1476,7 @@ impl Session {
         let state = &self.state;
         let game = state.review.as_ref().map_or_else(|| state.line(), |review| review.game.clone());
         // An online game cannot wait: it is played on the other side.
-        let in_progress = super::state::in_progress(&game, state.mode)
+        let in_progress = super::state::in_progress(&game, state.mode, state.received)
             && state.puzzle.is_none()
             && state.tutorial.is_none()
             && !matches!(state.mode, Mode::Online { .. });
@@ -1532,6 +1546,8 @@ impl Session {
     fn start_game(&mut self, game: Game, mode: Mode) {
         self.close_review();
         self.cancel_search();
+        // A question about the game that leaves goes with it.
+        self.after_abandon = None;
         let next = State::new(game, mode, self.state.settings, self.state.reduced_motion, self.state.seed);
         let mut previous = std::mem::replace(&mut self.state, next);
         // Online play goes on with an online game, and is left for any other.

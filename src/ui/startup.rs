@@ -69,6 +69,8 @@ pub struct Opening {
     /// that could not be read count as none): the tutorial is offered. (A browser that keeps
     /// nothing would offer it on every visit: never.)
     pub first_visit: bool,
+    /// How many moves came with the game (a friend's link): not the player's own.
+    pub received: usize,
     /// A friend's link to join once the page shows (not the link of the saved online game
     /// coming back, which stays in the address after a reload).
     pub join: Option<String>,
@@ -127,22 +129,27 @@ pub fn opening(found: Found, new_game: impl FnOnce(CardSet) -> Game) -> Opening 
     });
     let mut aside = saved.as_ref().and_then(|save| save.aside.clone());
     let mut tutorial = saved.as_ref().filter(|_| features).and_then(|save| save.tutorial).map(TutorialRun::new);
-    let in_progress = |save: &SaveFile| super::state::in_progress(&save.game, save.mode);
+    let in_progress = |save: &SaveFile| super::state::in_progress(&save.game, save.mode, 0);
     let own = |save: &SaveFile| save.puzzle.is_none() && save.tutorial.is_none();
     let saved_game = saved.as_ref().filter(|save| own(save) && in_progress(save));
     let kept = saved_game.map(|save| AsideGame { game: save.game.clone(), mode: save.mode });
     // The step starts again from its position (the move made in it, if any, is made again).
     let step = tutorial.and_then(|run| STEPS[run.step].start()).map(Game::new);
     let mut game = step.or(saved.map(|save| save.game));
+    let mut received = 0;
     match found.link {
         Some(Ok(linked)) => {
+            received = linked.game.moves().len();
             game = Some(linked.game);
             puzzle = None;
             // A linked game is the friend's record, shown as two people play (not as this
             // player's own game against the AI); who played it, the notice says.
             online = None;
             mode = Mode::PassAndPlay { turn_board: false };
-            notice = linked.mode.map(Notice::SharedGame);
+            if let Some(mode) = linked.mode {
+                // A save that could not be read is still said first.
+                notice = notice.or(Some(Notice::SharedGame(mode)));
+            }
             tutorial = None;
             needs_features = false;
             hold_save = false;
@@ -176,6 +183,7 @@ pub fn opening(found: Found, new_game: impl FnOnce(CardSet) -> Game) -> Opening 
         needs_features,
         hold_save,
         first_visit,
+        received,
         join,
     }
 }

@@ -214,6 +214,9 @@ pub struct State {
     /// A new game was asked for in place of a game the player has moved in and not finished:
     /// it waits for the player's yes (the game abandoned is not kept).
     pub abandon_asked: bool,
+    /// How many of the game's moves came with it (a friend's link, a pasted record): not the
+    /// player's, so not a game of theirs to keep or to be asked about.
+    pub received: usize,
     /// The save holds a game of the features, which this build cannot show (the whole page could
     /// not be had): it is not written over until the player acts.
     pub hold_save: bool,
@@ -272,6 +275,7 @@ impl State {
             expansion_emblems: Emblems::NotAsked,
             leave_asked: false,
             abandon_asked: false,
+            received: 0,
             hold_save: false,
         }
     }
@@ -378,8 +382,8 @@ impl State {
         let on_board = self.puzzle.is_none()
             && self.tutorial.is_none()
             && !matches!(self.mode, Mode::Online { .. })
-            && moved_in(&self.line(), self.mode);
-        on_board || self.aside.as_ref().is_some_and(|aside| in_progress(&aside.game, aside.mode))
+            && moved_in(&self.line(), self.mode, self.received);
+        on_board || self.aside.as_ref().is_some_and(|aside| in_progress(&aside.game, aside.mode, 0))
     }
 
     /// Whether the AI should be searching for its move now (it waits while a review is open or
@@ -471,16 +475,19 @@ impl State {
     }
 }
 
-/// Whether a person has moved in `game`, played in `mode`, and it is not over (a deal where only
-/// the AI has moved is not).
-pub fn moved_in(game: &Game, mode: Mode) -> bool {
-    game.outcome().is_none() && game.positions().iter().zip(game.moves()).any(|(p, _)| mode.is_human(p.to_move()))
+/// Whether a person has moved in `game`, played in `mode`, after its first `received` moves
+/// (those that came with it, in a link or a record), and it is not over: a deal where only the AI
+/// has moved is not, nor a friend's game looked at.
+pub fn moved_in(game: &Game, mode: Mode, received: usize) -> bool {
+    let moves = game.positions().iter().zip(game.moves()).skip(received);
+    game.outcome().is_none() && moves.clone().any(|(p, _)| mode.is_human(p.to_move()))
 }
 
 /// Whether `game` is worth putting aside to come back to: moved in, or a game of the AI against
 /// itself that has begun.
-pub fn in_progress(game: &Game, mode: Mode) -> bool {
-    moved_in(game, mode) || (matches!(mode, Mode::Watch { .. }) && !game.moves().is_empty() && game.outcome().is_none())
+pub fn in_progress(game: &Game, mode: Mode, received: usize) -> bool {
+    let watched = matches!(mode, Mode::Watch { .. }) && game.moves().len() > received && game.outcome().is_none();
+    moved_in(game, mode, received) || watched
 }
 
 pub fn hand_slots(game: &Game) -> [[Card; 2]; 2] {

@@ -26,8 +26,6 @@ pub struct ControlsView {
     pub board_description: String,
     /// Who plays (or the puzzle's task), and at the start why this side begins.
     pub mode_line: String,
-    /// Why this side began, while no move is made.
-    pub status: Option<String>,
     pub notice: Option<String>,
     pub undo: bool,
     pub redo: bool,
@@ -375,7 +373,6 @@ pub fn controls(state: &State) -> ControlsView {
         dark: state.dark(),
         board_description: text::describe_position(lang, state.position()),
         mode_line,
-        status: why,
         notice: state.notice.as_ref().map(|n| n.text(lang)),
         // A solution shown plays itself, and the tutorial has its own steps: the move list looks back instead.
         // The online game is the module's: it is not taken back here, even once over.
@@ -698,6 +695,13 @@ impl SetupForm {
             seat => ColorChoice::Is(seat.color(coin)),
         };
         Ok(Intent::Online(OnlineAction::Invite(Setup { deal, color, limit: self.limit })))
+    }
+
+    /// The five cards chosen as each is drawn beside its chooser: Red's two and Blue's two in
+    /// their holder's colour, the side card in its stamp's.
+    pub fn previews(&self) -> [(Card, Color); 5] {
+        let owner = [Color::Red, Color::Red, Color::Blue, Color::Blue, self.cards[4].stamp()];
+        std::array::from_fn(|slot| (self.cards[slot], owner[slot]))
     }
 
     /// The new game chosen, `coin` deciding a random seat, dealt from `deck` unless the five cards

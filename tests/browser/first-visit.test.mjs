@@ -113,6 +113,22 @@ test('opening the list of puzzles from the menu loads the whole page, which keep
   await context.close();
 });
 
+test('Records on a first visit load the whole page, which opens them with the game kept', async () => {
+  const { context, page, errors } = await firstVisit({ locale: 'fa-IR' });
+  const moves = (await page.evaluate(() => window.wasmBindings.game_state())).moves;
+  await openMenu(page);
+  await page.click('#records');
+  await wholePage(page);
+  assert.ok(whole());
+  await page.waitForFunction(() => document.getElementById('records-dialog').open);
+  assert.ok((await page.inputValue('#record-text')).length > 0, 'the game\'s record is in it');
+  assert.deepEqual((await page.evaluate(() => window.wasmBindings.game_state())).moves.slice(0, moves.length), moves);
+  assert.deepEqual(await axeViolations(page, ['#records-dialog']), []);
+  await screenshot(page, 'first-visit-records-fa');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('the tutorial offered on a first visit starts in the whole page, in French', async () => {
   const { context, page, errors } = await firstVisit({ locale: 'fr-FR' });
   await page.waitForSelector('#tutorial-offer:not([hidden])');

@@ -104,7 +104,7 @@ async function longestTurnLine(page) {
     for (const side of cards) {
       const rest = cards.filter((c) => c !== side).slice(0, 4);
       w.game_new({ mode: 'two', cards: [...rest, side] });
-      const why = w.game_state().controls.status ?? '';
+      const why = w.game_state().controls.mode_line;
       if (!best || why.length > best.why.length) best = { side, rest, why, to_move: w.game_state().to_move };
     }
     let longest = null;

@@ -123,7 +123,7 @@ test('the page\'s text has at least 4.5:1 contrast in both themes', async () => 
         }
         return getComputedStyle(document.body).backgroundColor;
       };
-      return ['new-game', 'undo', 'hint', 'menu-button', 'mode-line', 'records', 'rules', 'status', 'moves', 'language', 'theme']
+      return ['new-game', 'undo', 'hint', 'menu-button', 'mode-line', 'records', 'rules', 'moves', 'language', 'theme', 'finished-none', 'tutorial-title']
         .map((id) => document.getElementById(id))
         .map((e) => [e.id, getComputedStyle(e).color, ground(e)]);
     });

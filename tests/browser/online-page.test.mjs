@@ -102,7 +102,10 @@ test('a friend invited from the menu plays from their phone: moves, a draw decli
   await host.page.waitForSelector('#online-buttons button[data-command="draw-decline"]', { timeout: 10000 });
   assert.match(await host.page.textContent('#online-text'), /offers a draw/);
   await host.page.click('#online-buttons button[data-command="draw-decline"]');
-  await guest.page.waitForSelector('#online-buttons button[data-command="draw-offer"]', { timeout: 10000 });
+  // Declined: the phone's offer goes, and a new one waits a few moves.
+  await host.page.waitForSelector('#online-buttons button[data-command="draw-decline"]', { state: 'detached', timeout: 10000 });
+  await guest.page.waitForTimeout(500);
+  assert.equal(await guest.page.$('#online-buttons button[data-command="draw-offer"]'), null, 'no new offer at once');
 
   // A reload on the phone: the same game comes back and goes on.
   const moves = await record(host.page);

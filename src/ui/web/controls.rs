@@ -66,6 +66,9 @@ fn add_options<'a>(document: &Document, id: &str, values: impl Iterator<Item = &
 const MOVE_LISTS: [&str; 2] = ["moves", "sheet-moves"];
 
 const CARD_SELECTS: [&str; 5] = ["setup-red-1", "setup-red-2", "setup-blue-1", "setup-blue-2", "setup-side"];
+/// Each chosen card's drawing, beside its chooser.
+const CARD_PREVIEWS: [&str; 5] =
+    ["setup-red-1-card", "setup-red-2-card", "setup-blue-1-card", "setup-blue-2-card", "setup-side-card"];
 
 /// Fills the choosers (the level, the language, the watch speed) with their options, named in
 /// `lang`, after the first board is drawn (the cards' come with the deck, as the dialog opens).
@@ -219,8 +222,11 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
     })?;
     on_click(document, "records", |app| {
         close_dialog("menu");
-        fill_records(app);
-        open_dialog("records-dialog");
+        // Records are the whole page's: on a first visit the session asks for it, then this again.
+        if super::super::features::Features::here().is_some() {
+            fill_records(app);
+            open_dialog("records-dialog");
+        }
         app.dispatch(Event::Intent(Intent::RecordsOpened));
     })?;
     on_click(document, "records-close", |_| {
@@ -386,18 +392,11 @@ fn open_setup_with(app: &mut App, form: SetupForm) {
 /// Draws each card chosen in the New game dialog beside its chooser, as the board draws it: the
 /// hands' in their holder's colour, the side card in its stamp's.
 fn draw_chosen_cards(state: &State) {
-    for (slot, id) in CARD_SELECTS.into_iter().enumerate() {
-        let (Some(card), Some(canvas)) =
-            (Card::from_name(&select_value(id)), element::<web_sys::HtmlCanvasElement>(&format!("{id}-card")))
-        else {
-            continue;
-        };
-        let owner = match slot {
-            0 | 1 => crate::rules::Color::Red,
-            2 | 3 => crate::rules::Color::Blue,
-            _ => card.stamp(),
-        };
-        let _ = super::render::draw_card_alone(&canvas, state, card, owner);
+    let form = setup_form();
+    for ((card, owner), id) in form.previews().into_iter().zip(CARD_PREVIEWS) {
+        if let Some(canvas) = element::<web_sys::HtmlCanvasElement>(id) {
+            let _ = super::render::draw_card_alone(&canvas, state, card, owner);
+        }
     }
 }
 

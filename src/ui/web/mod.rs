@@ -161,12 +161,26 @@ fn show(
     let document = window.document().ok_or("no document")?;
     let reduced_motion =
         window.match_media("(prefers-reduced-motion: reduce)").ok().flatten().is_some_and(|query| query.matches());
-    let Opening { game, mode, settings, notice, puzzle, aside, tutorial, online, hold_save, first_visit, join, .. } =
-        opening;
+    let Opening {
+        game,
+        mode,
+        settings,
+        notice,
+        puzzle,
+        aside,
+        tutorial,
+        online,
+        hold_save,
+        first_visit,
+        received,
+        join,
+        ..
+    } = opening;
     let mut state = State::new(game, mode, settings, reduced_motion, random_seed());
     state.notice = notice;
     state.puzzle = puzzle;
     state.aside = aside;
+    state.received = received;
     if let (Some(saved), crate::mode::Mode::Online { you }) = (online, state.mode) {
         state.online = Some(super::online::OnlineState::restoring(saved, you));
     }
