@@ -10,11 +10,12 @@ fn a_long_name_is_drawn_smaller_never_over_the_pattern() {
         let face = CardFace::new(w, h, body);
         assert!(face.cell * 5.0 <= face.body_height + 1e-9, "the grid fits its band");
         assert!(face.body_top + face.body_height <= h, "inside the card");
+        assert!(face.pad + face.title * 1.1 <= face.body_top, "the name's line ends above the pattern");
         assert_eq!(face.title_size(face.title_room * 0.5), face.title, "a short name keeps its size");
         let long = face.title_size(face.title_room * 1.2);
         assert!(long < face.title && long >= face.title * 0.7, "{long}");
         assert_eq!(face.title_size(face.title_room * 5.0), face.title * 0.7, "then narrowed to the room");
-        // The pattern's cell is the same for any name: only the card's size and the body size set it.
+        // Only the card's size and the body size set the pattern's cell: a name's length cannot.
         assert!(face.cell >= h * 0.1, "the pattern keeps a readable size: {} on a {h} px card", face.cell);
     }
 }

@@ -765,6 +765,13 @@ fn the_step_buttons_look_back_and_on_through_the_moves() {
     assert!(!session.controls().step_on);
     let effects = session.update(Event::Intent(Intent::Step { back: false }));
     assert_eq!(session.state().game.moves().len(), 3, "no step past the end: {effects:?}");
+    // At the start, the pressed button is disabled: the keyboard's focus goes to the other.
+    for _ in 0..2 {
+        let effects = session.update(Event::Intent(Intent::Step { back: true }));
+        assert!(!effects.contains(&Effect::Focus(onitama::ui::session::Focus::StepButton { back: false })));
+    }
+    let effects = session.update(Event::Intent(Intent::Step { back: true }));
+    assert!(effects.contains(&Effect::Focus(onitama::ui::session::Focus::StepButton { back: false })), "{effects:?}");
 }
 
 #[test]

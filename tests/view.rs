@@ -222,6 +222,10 @@ fn the_move_list_keys_look_back_or_step_a_review() {
     assert!(move_list_intent(&state, &alt_left, MoveListPlace::Panel).is_none());
     state.viewing = Some(2);
     assert_eq!(intent(&state, "Escape"), "Some(BackToGame)");
+    assert_eq!(intent(&state, "ArrowLeft"), "Some(View(1))", "left to right, left is back");
+    state.settings.language = Lang::Fa;
+    assert_eq!(intent(&state, "ArrowRight"), "Some(View(1))", "right to left, right is back");
+    state.settings.language = Lang::En;
     let in_sheet = move_list_intent(&state, &"Escape".into(), MoveListPlace::Sheet);
     assert!(in_sheet.is_none(), "the phone's sheet closes with Escape and keeps the position shown");
     state.viewing = None;

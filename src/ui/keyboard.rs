@@ -141,8 +141,10 @@ pub enum MoveListPlace {
 /// Held with Ctrl, Alt or Meta, a key is the browser's (Alt+Left goes back).
 pub fn move_list_intent(state: &State, press: &KeyPress, place: MoveListPlace) -> Option<Intent> {
     Some(match press.page_key()? {
-        "ArrowUp" | "ArrowLeft" => move_step(state, true)?,
-        "ArrowDown" | "ArrowRight" => move_step(state, false)?,
+        // Right to left (Persian), the earlier moves lie to the right.
+        "ArrowLeft" | "ArrowRight" => move_step(state, (press.page_key()? == "ArrowLeft") != state.lang().is_rtl())?,
+        "ArrowUp" => move_step(state, true)?,
+        "ArrowDown" => move_step(state, false)?,
         "Home" => Intent::View(0),
         "End" => Intent::BackToGame,
         "Escape" if state.viewing.is_some() && place == MoveListPlace::Panel => Intent::BackToGame,

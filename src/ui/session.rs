@@ -389,6 +389,8 @@ pub enum Focus {
     TutorialText,
     /// The board, after the tutorial's panel (and the button pressed in it) went away.
     Board,
+    /// The ◀ (`back`) or ▶ button by the moves, when the other one is disabled under the focus.
+    StepButton { back: bool },
 }
 
 /// Options for a new game, as the dialog and the API give them.
@@ -929,7 +931,13 @@ impl Session {
             }
             Intent::BackToGame => self.intent(Intent::View(self.state.line().moves().len())),
             Intent::Step { back } => match keyboard::move_step(&self.state, back) {
-                Some(step) => self.intent(step),
+                Some(step) => {
+                    self.intent(step);
+                    // At the line's end the button pressed is disabled: the keyboard goes to the other.
+                    if keyboard::move_step(&self.state, back).is_none() {
+                        self.effects.push(Effect::Focus(Focus::StepButton { back: !back }));
+                    }
+                }
                 None => self.effects.push(Effect::Log("no move to step to".to_string())),
             },
             Intent::ReviewGame { game, mode } => {

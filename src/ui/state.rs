@@ -408,9 +408,11 @@ impl State {
         game
     }
 
-    /// The link that opens the game's whole line for a friend, with how it was played.
+    /// The link that opens the game's whole line for a friend, with how it was played (not for a
+    /// puzzle's or the tutorial's line, which no one played against the AI's level).
     pub fn link(&self) -> String {
-        crate::save::link_fragment(&self.line(), Some(self.mode))
+        let played = self.puzzle.is_none() && self.tutorial.is_none();
+        crate::save::link_fragment(&self.line(), played.then_some(self.mode))
     }
 
     /// The game shown, played on to the end of what can be redone (in a review's engine line, to

@@ -453,6 +453,16 @@ pub fn focus(to: Focus) {
         Focus::Review => "review-close",
         Focus::TutorialText => "tutorial-text",
         Focus::Board => "board",
+        // The sheet's, while it is open; else the panel's.
+        Focus::StepButton { back } => {
+            let sheet = element::<HtmlDialogElement>("moves-sheet").is_some_and(|sheet| sheet.open());
+            match (sheet, back) {
+                (true, true) => "sheet-step-back",
+                (true, false) => "sheet-step-on",
+                (false, true) => "step-back",
+                (false, false) => "step-on",
+            }
+        }
     };
     if let Some(element) = element::<web_sys::HtmlElement>(id) {
         let _ = element.focus();

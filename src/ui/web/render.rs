@@ -686,8 +686,8 @@ fn draw_card(ctx: &Context, look: &CardLook, card: Card, r: Rect, angle: f64, wo
     Ok(())
 }
 
-/// A card alone on a small canvas of `width` × `height` CSS pixels, drawn as on the board for
-/// `owner` (the New game dialog shows each chosen card so).
+/// A card alone on a small canvas, filling its CSS size, drawn as on the board for `owner` (the
+/// New game dialog shows each chosen card so).
 pub fn draw_card_alone(canvas: &web_sys::HtmlCanvasElement, state: &State, card: Card, owner: Color) -> Drawn {
     let ratio = web_sys::window().map_or(1.0, |w| w.device_pixel_ratio()).max(1.0);
     let (w, h) = (f64::from(canvas.client_width()), f64::from(canvas.client_height()));
@@ -710,6 +710,7 @@ pub fn draw_card_alone(canvas: &web_sys::HtmlCanvasElement, state: &State, card:
     draw_card(&ctx, &look, card, Rect { x: 1.0, y: 1.0, w: w - 3.0, h: h - 4.0 }, 0.0, 0.0)
 }
 
+/// Turns what is drawn next by `angle` about `(x, y)`.
 fn turn_about(ctx: &Context, x: f64, y: f64, angle: f64) -> Drawn {
     if angle != 0.0 {
         ctx.translate(x, y)?;
