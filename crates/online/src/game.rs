@@ -10,6 +10,8 @@ use onitama_core::rules::{Color, Deal, Game, Move, Outcome, SplitMix64};
 
 /// A claim on time arrives a little after it was made: the receiver's clock allows this much.
 pub const CLAIM_GRACE_MS: u64 = 2000;
+/// A claim on time that got no answer in this long (lost with a message) may be made again.
+pub const CLAIM_ANSWER_MS: u64 = 5000;
 /// A side whose draw offer was declined offers again only after this many moves since (each
 /// side has moved at least twice, as lichess asks): an offer is not a way to pester.
 pub const DRAW_REOFFER_PLIES: usize = 4;
@@ -103,6 +105,17 @@ pub struct Saved {
     pub previous_diverged: bool,
 }
 
+/// A claim on time sent and not answered yet: for which game, at which ply, and when. It keeps
+/// Claim from being offered twice for the same turn, and for that turn only: not in another
+/// game (the same ply comes again after a rematch), nor once [`CLAIM_ANSWER_MS`] have passed
+/// without an answer (the claim, or its answer, was lost on the way).
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct ClaimSent {
+    game: Token,
+    ply: usize,
+    at: u64,
+}
+
 /// One side of an online game.
 #[derive(Clone, Debug)]
 pub struct OnlineGame {
@@ -130,9 +143,9 @@ pub struct OnlineGame {
     /// When the side to move got the move with both players here (ms): the move's clock runs
     /// only while both can play (see [`OnlineGame::hello`]).
     turn_since: u64,
-    /// The ply at which this player's claim on time went to the opponent, whose clock decides
-    /// it: the game is won when their answer comes (their record, with the claim), not before.
-    claim_sent: Option<usize>,
+    /// This player's claim on time on its way to the opponent, whose clock decides it: the game
+    /// is won when their answer comes (their record, with the claim), not before.
+    claim_sent: Option<ClaimSent>,
     draw_offer: Option<(Color, usize)>,
     /// Whose draw offer was declined last, and at which ply: they wait before offering again.
     draw_declined: Option<(Color, usize)>,
@@ -238,6 +251,7 @@ impl OnlineGame {
         self.previous = self.current.replace((id, Game::from_deal(&deal)));
         self.previous_diverged = self.diverged.take();
         self.turn_since = now;
+        self.claim_sent = None;
         self.draw_offer = None;
         self.draw_declined = None;
         self.rematch_offer = None;
@@ -337,8 +351,16 @@ impl OnlineGame {
         let Some(game) = self.playable() else { return false };
         game.position().to_move() != self.you
             && self.opponent_connected()
-            && self.claim_sent != Some(game.moves().len())
+            && !self.claim_pending(now)
             && now.saturating_sub(self.turn_since) >= limit
+    }
+
+    /// Whether this player's claim on time for this very turn is on its way and may still be
+    /// answered.
+    fn claim_pending(&self, now: u64) -> bool {
+        let Some(sent) = &self.claim_sent else { return false };
+        self.id_and_ply().is_some_and(|(id, ply)| sent.game == id && sent.ply == ply)
+            && now.saturating_sub(sent.at) < CLAIM_ANSWER_MS
     }
 
     /// Under a move limit, while the game goes on: the side to move and the milliseconds left
@@ -556,6 +578,7 @@ impl OnlineGame {
         self.you = you;
         self.limit = limit;
         self.turn_since = now;
+        self.claim_sent = None;
         self.draw_offer = None;
         self.draw_declined = None;
         self.rematch_offer = None;
@@ -829,6 +852,8 @@ impl OnlineGame {
             }
             *mine = game;
         }
+        // Whatever claim was on its way, the record it was made on is replaced: it is answered.
+        self.claim_sent = None;
         out.push(Output::Changed);
     }
 
@@ -956,7 +981,8 @@ impl OnlineGame {
         if !self.can_claim(now) {
             return Err(Refusal::TooEarly);
         }
-        self.claim_sent = Some(ply);
+        let (game, _) = self.id_and_ply().ok_or(Refusal::WrongGame)?;
+        self.claim_sent = Some(ClaimSent { game, ply, at: now });
         self.declare_here(Declaration::Claim, None)
     }
 

@@ -1039,3 +1039,57 @@ fn a_declined_draw_still_waits_after_a_reload_and_old_saves_read() {
         assert_eq!(restored.may_offer_draw(), side.may_offer_draw());
     }
 }
+
+// ---- a claim on its way ----
+
+/// A host (Red) and its guest, dealt at random from `seed`, connected at `now`.
+fn pair_random(seed: u64, limit: MoveLimit, now: u64) -> (OnlineGame, OnlineGame) {
+    let setup = Setup { deal: DealChoice::Random, color: ColorChoice::Is(Color::Red), limit };
+    let mut host = OnlineGame::host(tok("room1"), tok("host-secret"), setup, seed, now);
+    let mut guest = OnlineGame::guest(tok("room1"), tok("guest-secret"), now);
+    let (a, b) = (sent(&host.connected(now)), sent(&guest.connected(now)));
+    exchange(&mut host, &mut guest, now, a, b);
+    (host, guest)
+}
+
+#[test]
+fn a_claim_that_got_no_answer_never_hides_claim_in_the_next_game() {
+    // A seed whose first deal has Blue start (the host, Red, waits at ply 0) and whose rematch
+    // has Red start (the host, now Blue, waits at ply 0 again).
+    let seed = (0..200)
+        .find(|&seed| {
+            let (mut host, mut guest) = pair_random(seed, MoveLimit::Seconds(60), 0);
+            let first = host.game().unwrap().position().to_move();
+            let out = host.resign().unwrap();
+            exchange(&mut host, &mut guest, 1, sent(&out), vec![]);
+            let out = host.offer_rematch().unwrap();
+            exchange(&mut host, &mut guest, 2, sent(&out), vec![]);
+            let out = guest.accept_rematch(3).unwrap();
+            exchange(&mut host, &mut guest, 3, vec![], sent(&out));
+            first == Color::Blue && host.game().unwrap().position().to_move() == Color::Red
+        })
+        .expect("such a seed");
+    let (mut host, mut guest) = pair_random(seed, MoveLimit::Seconds(60), 0);
+    // The host claims at ply 0; the claim is lost on the way, and the guest resigns meanwhile.
+    let _lost = host.claim(60_000).unwrap();
+    let out = guest.resign().unwrap();
+    exchange(&mut host, &mut guest, 60_100, vec![], sent(&out));
+    assert!(host.game().unwrap().outcome().is_some());
+    let out = host.offer_rematch().unwrap();
+    exchange(&mut host, &mut guest, 61_000, sent(&out), vec![]);
+    let out = guest.accept_rematch(61_000).unwrap();
+    exchange(&mut host, &mut guest, 61_000, vec![], sent(&out));
+    // The next game, at ply 0 again, with Red (the guest) slow to move: Claim is offered.
+    assert_eq!(host.game().unwrap().moves().len(), 0);
+    assert_eq!(guest.you(), Color::Red);
+    assert!(host.can_claim(121_000), "a claim of the last game hides nothing in this one");
+}
+
+#[test]
+fn a_claim_that_gets_no_answer_is_offered_again_after_a_while() {
+    use onitama_online::game::CLAIM_ANSWER_MS;
+    let (mut host, _guest) = pair(Color::Red, MoveLimit::Seconds(60));
+    let _lost = host.claim(60_000).unwrap();
+    assert!(!host.can_claim(60_000 + CLAIM_ANSWER_MS - 1), "not twice while the first may still be answered");
+    assert!(host.can_claim(60_000 + CLAIM_ANSWER_MS), "no answer came: Claim again");
+}
