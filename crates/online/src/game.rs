@@ -449,7 +449,9 @@ impl OnlineGame {
             self.greeted = false;
             return out;
         }
-        if refusal != Refusal::Flood {
+        // A draw offered too soon is no strike: two honest pages cross like that (an offer sent
+        // before the decline of the last one arrived).
+        if !matches!(refusal, Refusal::Flood | Refusal::DrawTooSoon) {
             self.guard.strike(now);
         }
         out.push(Output::Refused(refusal));
@@ -627,6 +629,13 @@ impl OnlineGame {
             return;
         }
         out.push(Output::Refused(refusal));
+        if refusal == Refusal::DrawTooSoon {
+            // My offer came too soon after they declined one: it no longer stands, and I wait
+            // from it (as long as they do, or a little longer).
+            let ply = self.game().map_or(0, |g| g.moves().len());
+            let offered = self.draw_offer.take().filter(|&(by, _)| by == self.you);
+            self.draw_declined = Some(offered.unwrap_or((self.you, ply)));
+        }
         // They judged my claim early by their clock: it lapses, the game goes on.
         if refusal == Refusal::TooEarly {
             self.claim_sent = None;
@@ -707,7 +716,20 @@ impl OnlineGame {
         if at < ply {
             // Made before my last move reached them: my move stands, theirs lapses.
             let my_move_crossed = at + 1 == ply && game.positions()[at].to_move() == you;
-            return if my_move_crossed { Ok(()) } else { Err(Refusal::EarlierPly) };
+            if !my_move_crossed {
+                return Err(Refusal::EarlierPly);
+            }
+            if what == Declaration::DrawDecline {
+                // My offer made before that move was declined all the same: I wait before
+                // offering again, as their page expects (it would refuse an offer sooner). A
+                // peer gains nothing by it: it could refuse my offers anyway.
+                let later = self.draw_declined.is_none_or(|(by, when)| by != you || when < at);
+                if later {
+                    self.draw_declined = Some((you, at));
+                    out.push(Output::Changed);
+                }
+            }
+            return Ok(());
         }
         if at > ply {
             out.push(Output::Send(Message::Sync { game: id.clone(), record: game.clone() }));
@@ -724,8 +746,9 @@ impl OnlineGame {
                     return if declared_end(game).is_some() { Ok(()) } else { Err(Refusal::GameOver) };
                 }
                 if self.draw_waits(them) {
-                    // Declined lately: the same offer again is too early.
-                    return Err(Refusal::TooEarly);
+                    // Declined lately: the same offer again is too soon (their page may not have
+                    // heard of the decline yet; the refusal tells it).
+                    return Err(Refusal::DrawTooSoon);
                 }
                 self.draw_offer = Some((them, ply));
                 out.push(Output::Changed);
@@ -947,7 +970,7 @@ impl OnlineGame {
     pub fn offer_draw(&mut self) -> Result<Vec<Output>, Refusal> {
         let ply = self.playable().ok_or(self.why_not_playable())?.moves().len();
         if self.draw_waits(self.you) {
-            return Err(Refusal::TooEarly);
+            return Err(Refusal::DrawTooSoon);
         }
         self.draw_offer = Some((self.you, ply));
         self.declare_here(Declaration::DrawOffer, None)

@@ -239,6 +239,8 @@ pub struct Phrases {
     pub draw_offered: &'static str,
     pub draw_sent: &'static str,
     pub draw_declined: &'static str,
+    /// This player's draw offer, refused by the opponent: one of theirs was declined lately.
+    pub draw_too_soon: &'static str,
     pub rematch_offered: &'static str,
     pub rematch_sent: &'static str,
     pub rematch_declined: &'static str,
@@ -292,6 +294,7 @@ pub const EN: Phrases = Phrases {
     draw_offered: "Your opponent offers a draw",
     draw_sent: "You offered a draw",
     draw_declined: "Your draw offer was declined",
+    draw_too_soon: "Your draw offer was declined lately: offer again in a few moves",
     rematch_offered: "Your opponent offers a rematch",
     rematch_sent: "You offered a rematch",
     rematch_declined: "Your rematch offer was declined",
@@ -338,6 +341,7 @@ pub const FA: Phrases = Phrases {
     draw_offered: "حریف شما مساوی پیشنهاد می‌کند",
     draw_sent: "شما مساوی پیشنهاد دادید",
     draw_declined: "پیشنهاد مساوی شما پذیرفته نشد",
+    draw_too_soon: "پیشنهاد مساوی شما به‌تازگی پذیرفته نشد: چند حرکت بعد دوباره پیشنهاد دهید",
     rematch_offered: "حریف شما بازی دوباره پیشنهاد می‌کند",
     rematch_sent: "شما بازی دوباره پیشنهاد دادید",
     rematch_declined: "پیشنهاد بازی دوباره شما پذیرفته نشد",
@@ -384,6 +388,7 @@ pub const ES: Phrases = Phrases {
     draw_offered: "Tu rival ofrece tablas",
     draw_sent: "Has ofrecido tablas",
     draw_declined: "Tu oferta de tablas fue rechazada",
+    draw_too_soon: "Tu oferta de tablas fue rechazada hace poco: ofrécelas en unas jugadas",
     rematch_offered: "Tu rival ofrece la revancha",
     rematch_sent: "Has ofrecido la revancha",
     rematch_declined: "Tu oferta de revancha fue rechazada",
@@ -430,6 +435,7 @@ pub const FR: Phrases = Phrases {
     draw_offered: "Votre adversaire propose la nulle",
     draw_sent: "Vous avez proposé la nulle",
     draw_declined: "Votre proposition de nulle a été refusée",
+    draw_too_soon: "Votre nulle a été refusée il y a peu\u{a0}: reproposez-la dans quelques coups",
     rematch_offered: "Votre adversaire propose une revanche",
     rematch_sent: "Vous avez proposé une revanche",
     rematch_declined: "Votre proposition de revanche a été refusée",
@@ -464,6 +470,8 @@ enum Trouble {
     Refused(Refusal),
     /// A claim on time refused as early: this player's (true) or the opponent's.
     ClaimRefused(bool),
+    /// This player's draw offer, refused by the opponent: one was declined lately.
+    DrawTooSoon,
     Denied(Reason),
     Dropped(Refusal),
 }
@@ -644,6 +652,13 @@ impl Host {
                 self.trouble = Some(Trouble::ClaimRefused(std::mem::take(&mut self.claimed)));
                 self.news = None;
             }
+            // This player's draw offer, refused: its own words. The opponent's, refused here, is
+            // nothing to bother this player with (honest pages cross like that).
+            Event::Refused(Refusal::DrawTooSoon) => {
+                if self.draw_offer.is_some() && self.draw_offer == self.you {
+                    self.trouble = Some(Trouble::DrawTooSoon);
+                }
+            }
             Event::Refused(refusal) => self.trouble = Some(Trouble::Refused(*refusal)),
             Event::Denied(reason) => {
                 (self.rematch_answered, self.claimed) = (false, false);
@@ -696,6 +711,7 @@ impl Host {
             }
             _ => self.trouble.map(|trouble| match trouble {
                 Trouble::ClaimRefused(_) => Refusal::TooEarly.code().to_string(),
+                Trouble::DrawTooSoon => Refusal::DrawTooSoon.code().to_string(),
                 Trouble::Refused(r) | Trouble::Dropped(r) => r.code().to_string(),
                 Trouble::Denied(reason) => reason.code().to_string(),
             }),
@@ -749,6 +765,8 @@ impl Host {
             (Some(_), _) => Some(words.draw_offered),
             (_, Some(by)) if Some(by) == you => Some(words.rematch_sent),
             (_, Some(_)) => Some(words.rematch_offered),
+            // Said by the refusal's own words.
+            (None, None) if self.draw_declined && self.trouble == Some(Trouble::DrawTooSoon) => None,
             (None, None) if self.draw_declined => Some(words.draw_declined),
             (None, None) if self.rematch_off == Some(false) => Some(words.rematch_declined),
             (None, None) if self.rematch_off == Some(true) => Some(words.rematch_withdrawn),
@@ -762,6 +780,7 @@ impl Host {
                 Trouble::Refused(Refusal::PreviousDiverged) => words.previous_diverged.to_string(),
                 Trouble::ClaimRefused(true) => words.claim_refused_mine.to_string(),
                 Trouble::ClaimRefused(false) => words.claim_refused_theirs.to_string(),
+                Trouble::DrawTooSoon => words.draw_too_soon.to_string(),
                 Trouble::Refused(r) => words.refused.replace("{reason}", r.code()),
                 Trouble::Dropped(r) => words.dropped.replace("{reason}", r.code()),
                 Trouble::Denied(reason) => words.denied.replace("{reason}", reason.code()),

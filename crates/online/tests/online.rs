@@ -1006,12 +1006,12 @@ fn a_declined_draw_is_offered_again_only_once_each_side_has_moved_twice() {
     exchange(&mut host, &mut guest, 2, vec![], sent(&out));
     assert!(!host.may_offer_draw(), "the panel offers no draw to the side declined");
     assert!(guest.may_offer_draw(), "the side that declined may offer one");
-    assert_eq!(host.offer_draw(), Err(Refusal::TooEarly));
+    assert_eq!(host.offer_draw(), Err(Refusal::DrawTooSoon));
     // Their repeated offer, sent anyway, is refused with a reason; the connection stays.
     let id = host.game_id().unwrap().clone();
     let again = Message::Declare { game: id.clone(), ply: 0, what: Declaration::DrawOffer }.encode();
     let out = guest.receive(3, &again);
-    assert_eq!(refused(&out), [Refusal::TooEarly]);
+    assert_eq!(refused(&out), [Refusal::DrawTooSoon]);
     assert_eq!(dropped(&out), None);
     assert!(guest.opponent_connected());
     assert_eq!(guest.draw_offer(), None);
@@ -1092,4 +1092,61 @@ fn a_claim_that_gets_no_answer_is_offered_again_after_a_while() {
     let _lost = host.claim(60_000).unwrap();
     assert!(!host.can_claim(60_000 + CLAIM_ANSWER_MS - 1), "not twice while the first may still be answered");
     assert!(host.can_claim(60_000 + CLAIM_ANSWER_MS), "no answer came: Claim again");
+}
+
+#[test]
+fn a_draw_offered_again_across_a_crossed_decline_is_refused_as_too_soon_without_a_strike_and_ends_the_offer() {
+    let (mut host, mut guest) = pair(Color::Red, MoveLimit::DEFAULT);
+    // Blue (the guest) offers a draw on its turn, then moves; Red declines before the move arrives.
+    let offer = sent(&guest.offer_draw().unwrap());
+    let mv = first_legal(&guest);
+    let moved = sent(&guest.play(1, mv).unwrap());
+    for m in &offer {
+        host.receive(2, &m.encode());
+    }
+    let decline = sent(&host.decline_draw().unwrap());
+    for m in &moved {
+        host.receive(3, &m.encode());
+    }
+    // Blue offers again before the decline reaches it: an honest page, it had heard of none.
+    let again = sent(&guest.offer_draw().unwrap());
+    let mut answers = Vec::new();
+    for m in &again {
+        let out = host.receive(4, &m.encode());
+        assert_eq!(refused(&out), [Refusal::DrawTooSoon]);
+        assert_eq!(dropped(&out), None);
+        answers.extend(sent(&out));
+    }
+    assert_eq!(answers, [Message::Refused(Refusal::DrawTooSoon)]);
+    assert_eq!(host.strikes(), 0, "honest peers cross like this: no strike");
+    assert_eq!(host.draw_offer(), None);
+    // The crossed decline and the refusal reach Blue: its offer is over, and it waits.
+    let mut heard = Vec::new();
+    for m in decline.iter().chain(&answers) {
+        heard.extend(refused(&guest.receive(5, &m.encode())));
+    }
+    assert_eq!(heard, [Refusal::DrawTooSoon]);
+    assert_eq!(guest.strikes(), 0);
+    assert_eq!(guest.draw_offer(), None, "its own offer no longer stands");
+    assert!(!guest.may_offer_draw(), "declined lately: no offer yet");
+    assert!(same_game(&host, &guest));
+}
+
+#[test]
+fn a_decline_that_crossed_the_offerers_move_is_still_a_decline() {
+    let (mut host, mut guest) = pair(Color::Red, MoveLimit::DEFAULT);
+    let offer = sent(&guest.offer_draw().unwrap());
+    let moved = sent(&guest.play(1, first_legal(&guest)).unwrap());
+    for m in &offer {
+        host.receive(2, &m.encode());
+    }
+    let decline = sent(&host.decline_draw().unwrap());
+    for m in &moved {
+        host.receive(3, &m.encode());
+    }
+    for m in &decline {
+        assert!(refused(&guest.receive(4, &m.encode())).is_empty());
+    }
+    assert!(!guest.may_offer_draw(), "the panel offers no draw the peer would refuse");
+    assert_eq!(guest.offer_draw(), Err(Refusal::DrawTooSoon));
 }
