@@ -381,12 +381,25 @@ impl Session {
         self.connect(now, room.to_string(), fx);
     }
 
+    /// Whether this player may claim the game now. Against an absent opponent, only while this
+    /// page is in the room on the server: a page that cannot reach the server either cannot
+    /// tell whether the opponent left or its own connection failed.
+    fn may_claim(&self, now: u64) -> bool {
+        let socket_open = matches!(self.socket, Socket::Open { .. });
+        self.game.as_ref().is_some_and(|g| g.can_claim(now) && (g.opponent_connected() || socket_open))
+    }
+
     /// The player's action in the game.
     fn act(&mut self, now: u64, action: Command, fx: &mut Vec<Effect>) {
+        let socket_open = matches!(self.socket, Socket::Open { .. });
         let Some(game) = self.game.as_mut().filter(|_| self.kind != Kind::Idle) else {
             fx.push(Effect::Emit(Event::Denied(Reason::NoGame)));
             return;
         };
+        if action == Command::Claim && !game.opponent_connected() && !socket_open {
+            fx.push(Effect::Emit(Event::Denied(Reason::Unreachable)));
+            return;
+        }
         let result = match action {
             Command::Play(mv) => game.play(now, mv),
             Command::Resign => game.resign(),
@@ -641,7 +654,7 @@ impl Session {
     /// The game's connection is gone: the opponent is away until a new one says hello.
     fn game_away(&mut self, now: u64, fx: &mut Vec<Effect>) {
         if let Some(game) = self.game.as_mut() {
-            let outputs = game.disconnected();
+            let outputs = game.disconnected(now);
             self.perform(now, outputs, fx);
         }
         self.away_since = now;
@@ -699,7 +712,7 @@ impl Session {
                         if let Some(old) = self.attached() {
                             self.remove(old, fx);
                             if let Some(game) = self.game.as_mut() {
-                                let outputs = game.disconnected();
+                                let outputs = game.disconnected(now);
                                 self.perform(now, outputs, fx);
                             }
                         }
@@ -869,7 +882,7 @@ impl Session {
             emit(Event::Offers { draw: offers.0, rematch: offers.1 });
             self.view.offers = offers;
         }
-        let can_claim = game.is_some_and(|g| g.can_claim(now));
+        let can_claim = self.may_claim(now);
         if can_claim != self.view.can_claim {
             emit(Event::CanClaim(can_claim));
             self.view.can_claim = can_claim;

@@ -523,3 +523,26 @@ fn a_draw_offered_again_too_soon_has_its_own_words_not_a_claims() {
         assert_eq!(panel(&lines), None, "{lang:?}: the panel is as it was");
     }
 }
+
+#[test]
+fn an_opponent_gone_long_enough_to_claim_against_is_said_to_have_left_with_claim_the_win() {
+    for lang in Lang::ALL {
+        let words = phrases(lang);
+        let mut host = Host::new(lang);
+        host.asked(Asked::Create);
+        host.event(&Event::Status(Status { phase: Phase::Playing, reason: None }));
+        host.event(&Event::OpponentConnected(true));
+        host.event(&Event::Started { you: Color::Red, limit: MoveLimit::Seconds(60), position: start() });
+        let mut lines = host.event(&Event::OpponentConnected(false));
+        lines.extend(
+            host.event(&Event::Status(Status { phase: Phase::Reconnecting, reason: Some(Reason::OpponentAway) })),
+        );
+        assert_eq!(panel(&lines).unwrap().text, words.opponent_away);
+        let lines = host.event(&Event::CanClaim(true));
+        let panel = panel(&lines).unwrap();
+        assert_eq!(panel.text, words.can_claim_away, "{lang:?}");
+        assert_ne!(words.can_claim_away, words.can_claim);
+        assert!(commands(panel).contains(&"claim"));
+        assert!(words.can_claim_away.chars().count() <= 80, "{lang:?}: one or two lines on a phone");
+    }
+}

@@ -475,3 +475,66 @@ fn a_link_nobody_answers_is_given_up_after_a_bounded_wait_and_the_way_out_is_off
     let buttons: Vec<(&str, &str)> = panel.buttons.iter().map(|b| (b.command.as_str(), b.label.as_str())).collect();
     assert_eq!(buttons, [("create random random 180", "Invite a friend"), ("leave", "Play the AI")]);
 }
+
+/// The guest's page goes without a word (a tab closed, a phone asleep): its channel and its
+/// websocket die, and nothing of it runs. Returns its last saved line.
+fn guest_vanishes(net: &mut Net) -> String {
+    let saved = net.sides[1]
+        .events
+        .iter()
+        .rev()
+        .find_map(|e| if let Event::Saved(s) = e { Some(s.to_text()) } else { None })
+        .unwrap();
+    let conn = net.attached_conn(1);
+    net.close_link(1, conn);
+    net.leave_socket(1);
+    net.sides[1].session = Session::new(Some(SERVER.into()), entropy(78));
+    net.sides[1].events.clear();
+    net.settle();
+    saved
+}
+
+#[test]
+fn an_opponent_who_vanished_is_claimed_against_after_the_limit_and_learns_it_on_return() {
+    use onitama_core::rules::{Color, Outcome};
+    let mut net = friends();
+    net.play_one(0, 1);
+    // Red (the host) is to move, and cannot while Blue is away.
+    let saved = guest_vanishes(&mut net);
+    assert_eq!(net.phase(0), Some(Phase::Reconnecting));
+    net.wait(55_000);
+    assert!(!net.sides[0].events.contains(&Event::CanClaim(true)));
+    net.wait(6_000);
+    assert_eq!(
+        net.sides[0].events.iter().rev().find(|e| matches!(e, Event::CanClaim(_))),
+        Some(&Event::CanClaim(true))
+    );
+    net.command(0, "claim");
+    let won = Event::Outcome(Some(Outcome::WonOnTime { winner: Color::Red }));
+    assert!(net.sides[0].events.contains(&won));
+    assert_eq!(net.phase(0), Some(Phase::Ended));
+    // Blue's tab is opened again much later: it hears of the claim from Red's record, and agrees.
+    net.wait(120_000);
+    net.command(1, &format!("restore {saved}"));
+    net.wait(2000);
+    assert!(net.sides[1].events.contains(&won), "{:?}", net.sides[1].events);
+    assert_eq!(net.sides[0].session.game().unwrap().game(), net.sides[1].session.game().unwrap().game());
+}
+
+#[test]
+fn a_page_that_cannot_reach_the_server_itself_does_not_claim_against_an_absent_opponent() {
+    let mut net = friends();
+    net.play_one(0, 1);
+    guest_vanishes(&mut net);
+    // Red's own connection is down too: it cannot tell who is gone.
+    net.server_down();
+    net.wait(70_000);
+    assert!(!net.sides[0].events.contains(&Event::CanClaim(true)));
+    net.command(0, "claim");
+    assert_eq!(net.sides[0].events.last(), Some(&Event::Denied(Reason::Unreachable)));
+    assert_ne!(net.phase(0), Some(Phase::Ended));
+    // Back on the server, and Blue still gone: now it may.
+    net.server_up = true;
+    net.wait(15_000);
+    assert!(net.sides[0].events.contains(&Event::CanClaim(true)));
+}
