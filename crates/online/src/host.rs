@@ -220,6 +220,8 @@ pub struct Phrases {
     pub waiting_stranger: &'static str,
     /// A joiner's: nobody in the room yet (they left, or the link is cut short).
     pub waiting_inviter: &'static str,
+    /// A joiner's, after a while: the inviter's page does not answer; the wait goes on.
+    pub inviter_not_open: &'static str,
     pub opponent_away: &'static str,
     pub opponent_left: &'static str,
     /// The opponent connected for the first time: the game begins.
@@ -283,6 +285,7 @@ pub const EN: Phrases = Phrases {
     waiting_friend: "Waiting for your friend: send them the link",
     waiting_stranger: "Looking for an opponent…",
     waiting_inviter: "Waiting for the friend who invited you: if nobody comes, ask them for the link again",
+    inviter_not_open: "Your friend's page is not open: waiting for them…",
     opponent_away: "Your opponent is away: waiting for them to come back",
     opponent_left: "Your opponent left the game.",
     joined: "Your opponent is here: the game begins",
@@ -331,6 +334,7 @@ pub const FA: Phrases = Phrases {
     waiting_friend: "در انتظار دوستتان: پیوند را برایش بفرستید",
     waiting_stranger: "در جست‌وجوی حریف…",
     waiting_inviter: "در انتظار دوستی که شما را دعوت کرد: اگر کسی نیامد، پیوند را دوباره از او بخواهید",
+    inviter_not_open: "صفحهٔ دوستتان باز نیست: منتظرش هستیم…",
     opponent_away: "حریف شما حاضر نیست: منتظر بازگشتش هستیم",
     opponent_left: "حریف شما بازی را ترک کرد.",
     joined: "حریف شما آمد: بازی آغاز می‌شود",
@@ -379,6 +383,7 @@ pub const ES: Phrases = Phrases {
     waiting_friend: "Esperando a tu amigo: envíale el enlace",
     waiting_stranger: "Buscando un rival…",
     waiting_inviter: "Esperando al amigo que te invitó: si no llega nadie, pídele de nuevo el enlace",
+    inviter_not_open: "La página de tu amigo no está abierta: esperándolo…",
     opponent_away: "Tu rival no está: esperando a que vuelva",
     opponent_left: "Tu rival ha dejado la partida.",
     joined: "Tu rival ha llegado: empieza la partida",
@@ -427,6 +432,7 @@ pub const FR: Phrases = Phrases {
     waiting_friend: "En attente de votre ami\u{a0}: envoyez-lui le lien",
     waiting_stranger: "Recherche d'un adversaire…",
     waiting_inviter: "En attente de l'ami qui vous a invité\u{a0}: si personne ne vient, redemandez-lui le lien",
+    inviter_not_open: "La page de votre ami n'est pas ouverte\u{a0}: en attente…",
     opponent_away: "Votre adversaire est absent\u{a0}: en attente de son retour",
     opponent_left: "Votre adversaire a quitté la partie.",
     joined: "Votre adversaire est là\u{a0}: la partie commence",
@@ -712,9 +718,10 @@ impl Host {
     fn state_now(&self) -> ScriptState {
         let status = self.status.unwrap_or(Status { phase: Phase::Connecting, reason: None });
         let error = match status {
-            Status { phase: Phase::Error | Phase::Ended | Phase::Reconnecting, reason: Some(reason) } => {
-                Some(reason.code().to_string())
-            }
+            Status {
+                phase: Phase::Error | Phase::Ended | Phase::Reconnecting | Phase::Waiting,
+                reason: Some(reason),
+            } => Some(reason.code().to_string()),
             _ => self.trouble.map(|trouble| match trouble {
                 Trouble::ClaimRefused(_) => Refusal::TooEarly.code().to_string(),
                 Trouble::DrawTooSoon => Refusal::DrawTooSoon.code().to_string(),
@@ -739,6 +746,9 @@ impl Host {
         let said = match status {
             Status { phase: Phase::Connecting, .. } => Some(words.connecting),
             Status { phase: Phase::Waiting, .. } if self.asked == Asked::Find => Some(words.waiting_stranger),
+            Status { phase: Phase::Waiting, reason: Some(Reason::OpponentAway) } if self.asked == Asked::Join => {
+                Some(words.inviter_not_open)
+            }
             Status { phase: Phase::Waiting, .. } if self.asked == Asked::Join => Some(words.waiting_inviter),
             Status { phase: Phase::Waiting, .. } => Some(words.waiting_friend),
             Status { phase: Phase::Playing, .. } if self.over() => None,
@@ -826,6 +836,8 @@ impl Host {
         let leave = match status.phase {
             _ if self.dealt() => words.leave,
             _ if status.reason == Some(Reason::Expired) => words.play_ai,
+            // The inviter's page is not open: the wait goes on, or the AI's game under it.
+            Phase::Waiting if status.reason == Some(Reason::OpponentAway) => words.play_ai,
             Phase::Error => words.back,
             _ => words.cancel,
         };
