@@ -746,6 +746,12 @@ impl OnlineGame {
             && declared_end(game) == Some(Outcome::WonOnTime { winner: you })
         {
             *game = without_declared_end(game);
+            // My record without it goes to them: if theirs ends otherwise (their own claim,
+            // made while we were apart, which mine had stood over), they send it again and it
+            // is judged now.
+            if let Some((id, record)) = &self.current {
+                out.push(Output::Send(Message::Sync { game: id.clone(), record: record.clone() }));
+            }
         }
         out.push(Output::Changed);
     }
@@ -961,7 +967,16 @@ impl OnlineGame {
         match result {
             Reconciled::Same | Reconciled::Diverged { .. } => {}
             Reconciled::Mine => out.push(Output::Send(Message::Sync { game: id, record: mine.clone() })),
-            Reconciled::Theirs(game) => self.adopt(now, game, out),
+            Reconciled::Theirs(game) => {
+                let claim = matches!(declared_end(&game), Some(Outcome::WonOnTime { .. }));
+                self.adopt(now, game, out);
+                if claim && let Some((id, record)) = &self.current {
+                    // A claim on time taken from their record: mine, with it, goes back, as when
+                    // a claim comes alone. Their page may have heard an earlier refusal of the
+                    // same claim (a record sent again crossed it) and let it lapse meanwhile.
+                    out.push(Output::Send(Message::Sync { game: id.clone(), record: record.clone() }));
+                }
+            }
             Reconciled::Refused(_) => {
                 // Their claim on time, early by my clock: their moves stand, the claim lapses on
                 // their side when they hear why.
