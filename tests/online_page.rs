@@ -539,3 +539,28 @@ fn a_stale_link_offers_a_new_invitation_or_the_ai_and_the_ai_plays_again_once_le
     assert_eq!(commands(&effects), vec![Command::Leave]);
     assert!(session.state().ai_to_move(), "out of online play, the AI's game goes on");
 }
+
+#[test]
+fn an_opponent_who_vanished_is_claimed_against_and_the_win_is_kept_once() {
+    let mut session = dealt_blue();
+    red_moves(&mut session);
+    session.update(Event::Frame { now_ms: 5000.0 });
+    // Red's page goes without a word; after the limit Blue is offered the win.
+    said(&mut session, Said::OpponentConnected(false));
+    said(&mut session, Said::Status(Status { phase: Phase::Reconnecting, reason: Some(Reason::OpponentAway) }));
+    said(&mut session, Said::CanClaim(true));
+    assert_eq!(controls(session.state()).online.unwrap().text, "Your opponent left: you may claim the win");
+    let mut effects = press(&mut session, "Claim the win");
+    assert_eq!(commands(&effects), vec![Command::Claim]);
+    // The module ends the game here at once: the opponent cannot answer while away.
+    effects.extend(said(&mut session, Said::CanClaim(false)));
+    effects.extend(said(&mut session, Said::Outcome(Some(Outcome::WonOnTime { winner: Color::Blue }))));
+    effects.extend(said(&mut session, Said::Status(Status { phase: Phase::Ended, reason: None })));
+    effects.extend(session.update(Event::Frame { now_ms: 6000.0 }));
+    // The opponent comes back and agrees: their record is the same game, nothing kept again.
+    effects.extend(said(&mut session, Said::OpponentConnected(true)));
+    effects.extend(session.update(Event::Frame { now_ms: 7000.0 }));
+    assert_eq!(session.state().game.outcome(), Some(Outcome::WonOnTime { winner: Color::Blue }));
+    let kept = effects.iter().filter(|e| matches!(e, Effect::KeepFinished(..))).count();
+    assert_eq!(kept, 1, "{effects:?}");
+}

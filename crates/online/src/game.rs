@@ -10,9 +10,24 @@ use onitama_core::rules::{Color, Deal, Game, Move, Outcome, SplitMix64};
 
 /// A claim on time arrives a little after it was made: the receiver's clock allows this much.
 pub const CLAIM_GRACE_MS: u64 = 2000;
+/// A claim on time that got no answer in this long (lost with a message) may be made again.
+pub const CLAIM_ANSWER_MS: u64 = 5000;
 /// A side whose draw offer was declined offers again only after this many moves since (each
 /// side has moved at least twice, as lichess asks): an offer is not a way to pester.
 pub const DRAW_REOFFER_PLIES: usize = 4;
+/// An opponent away this long may be claimed against, whoever is to move: the shortest wait.
+pub const ABANDON_MIN_MS: u64 = 30_000;
+/// The wait when the game has no move limit.
+pub const ABANDON_NO_LIMIT_MS: u64 = 60_000;
+/// A page that did not tick for this long was asleep (a phone's screen off, a tab frozen): the
+/// shell ticks about twice a second, and about once a second in a background tab.
+pub const SLEEP_GAP_MS: u64 = 10_000;
+
+/// How long an opponent must have been away before this player may claim the game: the move
+/// limit, at least [`ABANDON_MIN_MS`]; [`ABANDON_NO_LIMIT_MS`] without a limit.
+pub fn abandon_ms(limit: MoveLimit) -> u64 {
+    limit.millis().map_or(ABANDON_NO_LIMIT_MS, |limit| limit.max(ABANDON_MIN_MS))
+}
 
 /// The host's choice of cards.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -103,6 +118,17 @@ pub struct Saved {
     pub previous_diverged: bool,
 }
 
+/// A claim on time sent and not answered yet: for which game, at which ply, and when. It keeps
+/// Claim from being offered twice for the same turn, and for that turn only: not in another
+/// game (the same ply comes again after a rematch), nor once [`CLAIM_ANSWER_MS`] have passed
+/// without an answer (the claim, or its answer, was lost on the way).
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct ClaimSent {
+    game: Token,
+    ply: usize,
+    at: u64,
+}
+
 /// One side of an online game.
 #[derive(Clone, Debug)]
 pub struct OnlineGame {
@@ -127,12 +153,30 @@ pub struct OnlineGame {
     /// A message was dropped unread for coming too fast: once calm, my record goes to the peer,
     /// whose reply (its record, if longer) brings back what was dropped.
     missed: bool,
-    /// When the side to move got the move with both players here (ms): the move's clock runs
-    /// only while both can play (see [`OnlineGame::hello`]).
+    /// When the side to move got the move with both players here (ms), less the time it had
+    /// already used before a lost connection: the move's clock runs only while both can play
+    /// (see [`OnlineGame::hello`]).
     turn_since: u64,
-    /// The ply at which this player's claim on time went to the opponent, whose clock decides
-    /// it: the game is won when their answer comes (their record, with the claim), not before.
-    claim_sent: Option<usize>,
+    /// While the opponent is away: the time the side to move had used when the connection was
+    /// lost, which its clock goes on from when they are back.
+    turn_used: Option<u64>,
+    /// Since when this page has known the opponent away (it noticed the lost connection, or was
+    /// opened again from its save): an absence this page may claim against, after
+    /// [`abandon_ms`]. Never dated back: this player waited at least this long.
+    away_since: Option<u64>,
+    /// Since when this page may have been out of touch with the opponent, dated back as far as
+    /// it can tell (to before a sleep, or to the saved turn's start when opened from its save):
+    /// how long it was gone, to judge a claim its opponent made meanwhile.
+    lost_since: Option<u64>,
+    /// On a return: for which game and ply, and how long this page was out of touch.
+    returned: Option<(Token, usize, u64)>,
+    /// The shell's last tick, and the tick before which this page slept while it thought the
+    /// opponent connected (nothing heard from them since).
+    last_tick: u64,
+    slept_since: Option<u64>,
+    /// This player's claim on time on its way to the opponent, whose clock decides it: the game
+    /// is won when their answer comes (their record, with the claim), not before.
+    claim_sent: Option<ClaimSent>,
     draw_offer: Option<(Color, usize)>,
     /// Whose draw offer was declined last, and at which ply: they wait before offering again.
     draw_declined: Option<(Color, usize)>,
@@ -179,6 +223,12 @@ impl OnlineGame {
             guard: Guard::new(now),
             missed: false,
             turn_since: now,
+            turn_used: None,
+            away_since: None,
+            lost_since: None,
+            returned: None,
+            last_tick: now,
+            slept_since: None,
             claim_sent: None,
             draw_offer: None,
             draw_declined: None,
@@ -221,6 +271,17 @@ impl OnlineGame {
         game.you = saved.you;
         game.limit = saved.limit;
         game.turn_since = saved.turn_since;
+        if game.ever_greeted {
+            // This page was closed, for a time it cannot tell: it waits for its opponent from
+            // now, but it was out of touch since the turn began, as far as it knows. The side
+            // to move was gone with its clock running: that time is its own (a reload gives no
+            // fresh clock). Waiting, it does not charge the opponent with its own absence.
+            game.away_since = Some(now);
+            game.lost_since = Some(saved.turn_since.min(now));
+            let mover = game.game().map(|g| g.position().to_move());
+            let used = if mover == Some(saved.you) { now.saturating_sub(saved.turn_since) } else { 0 };
+            game.turn_used = Some(used);
+        }
         game.draw_offer = saved.draw_offer;
         game.draw_declined = saved.draw_declined;
         game.diverged = saved.diverged.then_some(Divergence { at: None, theirs: None });
@@ -238,6 +299,8 @@ impl OnlineGame {
         self.previous = self.current.replace((id, Game::from_deal(&deal)));
         self.previous_diverged = self.diverged.take();
         self.turn_since = now;
+        self.turn_used = None;
+        self.claim_sent = None;
         self.draw_offer = None;
         self.draw_declined = None;
         self.rematch_offer = None;
@@ -332,13 +395,37 @@ impl OnlineGame {
     /// message's trip of this one (when my move, the deal or my hello reached them), and it
     /// allows the claim's own trip ([`CLAIM_GRACE_MS`]). A claim already on its way is not made
     /// twice.
+    ///
+    /// Or the opponent is away and has been for [`abandon_ms`], whoever is to move: a claim
+    /// they cannot answer while away, so the game is won here at once (see
+    /// [`OnlineGame::claim`]), and they learn of it from this page's record when they return.
     pub fn can_claim(&self, now: u64) -> bool {
+        self.may_claim_absence(now) || self.may_claim_on_time(now)
+    }
+
+    /// Whether the opponent, met before, has been away for [`abandon_ms`] by this page's clock.
+    fn may_claim_absence(&self, now: u64) -> bool {
+        self.playable().is_some()
+            && self.ever_greeted
+            && !self.opponent_connected()
+            && self.away_since.is_some_and(|since| now.saturating_sub(since) >= abandon_ms(self.limit))
+    }
+
+    fn may_claim_on_time(&self, now: u64) -> bool {
         let Some(limit) = self.limit.millis() else { return false };
         let Some(game) = self.playable() else { return false };
         game.position().to_move() != self.you
             && self.opponent_connected()
-            && self.claim_sent != Some(game.moves().len())
+            && !self.claim_pending(now)
             && now.saturating_sub(self.turn_since) >= limit
+    }
+
+    /// Whether this player's claim on time for this very turn is on its way and may still be
+    /// answered.
+    fn claim_pending(&self, now: u64) -> bool {
+        let Some(sent) = &self.claim_sent else { return false };
+        self.id_and_ply().is_some_and(|(id, ply)| sent.game == id && sent.ply == ply)
+            && now.saturating_sub(sent.at) < CLAIM_ANSWER_MS
     }
 
     /// Under a move limit, while the game goes on: the side to move and the milliseconds left
@@ -376,18 +463,39 @@ impl OnlineGame {
     }
 
     /// The data channel closed: the opponent is away.
-    pub fn disconnected(&mut self) -> Vec<Output> {
-        self.connected = false;
-        self.greeted = false;
+    pub fn disconnected(&mut self, now: u64) -> Vec<Output> {
+        self.lose_touch(now);
         // A claim on its way is lost with the connection, unless the opponent took it: then
         // their record, sent again on their hello, carries it.
         self.claim_sent = None;
         vec![Output::Changed]
     }
 
+    /// The connection to the opponent is gone (closed, or dropped here): the move's clock stops
+    /// where it was, and their absence is timed.
+    fn lose_touch(&mut self, now: u64) {
+        if self.connected && self.greeted {
+            self.turn_used = Some(now.saturating_sub(self.turn_since));
+            self.away_since = Some(now);
+            // A page that slept noticed late: it was gone since before it slept.
+            self.lost_since = Some(self.slept_since.take().unwrap_or(now).min(now));
+        }
+        self.connected = false;
+        self.greeted = false;
+    }
+
     /// The clock moved on: if a message was dropped for coming too fast, and the peer has fallen
-    /// quiet since, my record goes to it so that nothing dropped is lost.
+    /// quiet since, my record goes to it so that nothing dropped is lost. A tick long after the
+    /// last one means this page slept meanwhile (see [`SLEEP_GAP_MS`]).
     pub fn tick(&mut self, now: u64) -> Vec<Output> {
+        if now.saturating_sub(self.last_tick) > SLEEP_GAP_MS {
+            if self.opponent_connected() {
+                self.slept_since.get_or_insert(self.last_tick);
+            } else if let Some(lost) = self.lost_since.as_mut() {
+                *lost = (*lost).min(self.last_tick);
+            }
+        }
+        self.last_tick = self.last_tick.max(now);
         if !(self.missed && self.connected && self.greeted && self.guard.calm(now)) {
             return Vec::new();
         }
@@ -423,11 +531,12 @@ impl OnlineGame {
         if refusal == Refusal::SeatTaken {
             // An intruder: no second chance.
             out.extend([Output::Send(Message::Refused(refusal)), Output::Refused(refusal), Output::Drop(refusal)]);
-            self.connected = false;
-            self.greeted = false;
+            self.lose_touch(now);
             return out;
         }
-        if refusal != Refusal::Flood {
+        // A draw offered too soon is no strike: two honest pages cross like that (an offer sent
+        // before the decline of the last one arrived).
+        if !matches!(refusal, Refusal::Flood | Refusal::DrawTooSoon) {
             self.guard.strike(now);
         }
         out.push(Output::Refused(refusal));
@@ -436,8 +545,7 @@ impl OnlineGame {
         }
         if self.guard.exhausted() {
             out.extend([Output::Send(Message::Refused(Refusal::Flood)), Output::Drop(Refusal::Flood)]);
-            self.connected = false;
-            self.greeted = false;
+            self.lose_touch(now);
         }
         out.push(Output::Changed);
         out
@@ -451,6 +559,8 @@ impl OnlineGame {
             // Nothing counts before the peer has shown its seat's secret.
             return Err(Refusal::NoHello);
         }
+        // Heard from them: whatever this page slept through, they are still here.
+        self.slept_since = None;
         match message {
             Message::Hello { .. } => Ok(()),
             Message::Start { game, you, limit, position } => self.start(now, game, you, limit, position, out),
@@ -482,15 +592,20 @@ impl OnlineGame {
     }
 
     /// The peer shows its seat. On a connection's first hello both players are here again (or
-    /// for the first time): the move's clock starts now. For the first move this is when the
+    /// for the first time): the move's clock runs again. For the first move it starts when the
     /// game is dealt to both (the host sends the deal on this hello, and the guest's clock starts
-    /// when it arrives), not when the room was made. After a return, the time apart is charged to
-    /// nobody: neither side can tell whose connection failed, and nobody could move meanwhile (a
-    /// move waits for the opponent). The clock starts again whole rather than going on from where
-    /// it stopped because the two sides notice a lost connection at different times (a closed
-    /// channel can take many seconds to be noticed), while both notice the return within one
-    /// message's trip: so the two clocks stay within [`CLAIM_GRACE_MS`] of each other, and a
-    /// claim one side offers is one the other accepts.
+    /// when it arrives), not when the room was made.
+    ///
+    /// After a return the clock goes on from where it stopped (the time used before the
+    /// connection fell, at most the limit): the time apart is charged to nobody (neither side can
+    /// tell whose connection failed, and nobody could move meanwhile: a move waits for the
+    /// opponent), but the side to move gets no fresh clock either. A clock started again whole
+    /// let the side to move reload just before the limit, again and again, and never be claimed
+    /// against. The two sides may notice a lost connection seconds apart, so their clocks may
+    /// differ by that much after a return: a claim one offers early by the other's clock is
+    /// refused (`too-early`), leaves nothing behind and may be made again. A page opened again
+    /// from its save charges its own absence to itself if it was to move (see
+    /// [`OnlineGame::restore`]).
     fn hello(&mut self, now: u64, game: Option<Token>, secret: Token, out: &mut Vec<Output>) -> Result<(), Refusal> {
         match &self.opponent_secret {
             Some(known) if *known != secret => return Err(Refusal::SeatTaken),
@@ -499,7 +614,15 @@ impl OnlineGame {
         }
         if !self.greeted {
             // Not again on a hello repeated on the same connection: that restarts nothing.
-            self.turn_since = now;
+            let used = self.turn_used.take().unwrap_or(0).min(self.limit.millis().unwrap_or(0));
+            self.turn_since = now.saturating_sub(used);
+            self.away_since = None;
+            self.slept_since = None;
+            // How long this page was out of touch: the claim their record may carry is judged by it.
+            self.returned = match (self.lost_since.take(), self.id_and_ply()) {
+                (Some(lost), Some((id, ply))) => Some((id, ply, now.saturating_sub(lost))),
+                _ => None,
+            };
         }
         self.greeted = true;
         self.ever_greeted = true;
@@ -556,6 +679,8 @@ impl OnlineGame {
         self.you = you;
         self.limit = limit;
         self.turn_since = now;
+        self.turn_used = None;
+        self.claim_sent = None;
         self.draw_offer = None;
         self.draw_declined = None;
         self.rematch_offer = None;
@@ -604,6 +729,13 @@ impl OnlineGame {
             return;
         }
         out.push(Output::Refused(refusal));
+        if refusal == Refusal::DrawTooSoon {
+            // My offer came too soon after they declined one: it no longer stands, and I wait
+            // from it (as long as they do, or a little longer).
+            let ply = self.game().map_or(0, |g| g.moves().len());
+            let offered = self.draw_offer.take().filter(|&(by, _)| by == self.you);
+            self.draw_declined = Some(offered.unwrap_or((self.you, ply)));
+        }
         // They judged my claim early by their clock: it lapses, the game goes on.
         if refusal == Refusal::TooEarly {
             self.claim_sent = None;
@@ -614,6 +746,12 @@ impl OnlineGame {
             && declared_end(game) == Some(Outcome::WonOnTime { winner: you })
         {
             *game = without_declared_end(game);
+            // My record without it goes to them: if theirs ends otherwise (their own claim,
+            // made while we were apart, which mine had stood over), they send it again and it
+            // is judged now.
+            if let Some((id, record)) = &self.current {
+                out.push(Output::Send(Message::Sync { game: id.clone(), record: record.clone() }));
+            }
         }
         out.push(Output::Changed);
     }
@@ -684,7 +822,20 @@ impl OnlineGame {
         if at < ply {
             // Made before my last move reached them: my move stands, theirs lapses.
             let my_move_crossed = at + 1 == ply && game.positions()[at].to_move() == you;
-            return if my_move_crossed { Ok(()) } else { Err(Refusal::EarlierPly) };
+            if !my_move_crossed {
+                return Err(Refusal::EarlierPly);
+            }
+            if what == Declaration::DrawDecline {
+                // My offer made before that move was declined all the same: I wait before
+                // offering again, as their page expects (it would refuse an offer sooner). A
+                // peer gains nothing by it: it could refuse my offers anyway.
+                let later = self.draw_declined.is_none_or(|(by, when)| by != you || when < at);
+                if later {
+                    self.draw_declined = Some((you, at));
+                    out.push(Output::Changed);
+                }
+            }
+            return Ok(());
         }
         if at > ply {
             out.push(Output::Send(Message::Sync { game: id.clone(), record: game.clone() }));
@@ -701,8 +852,9 @@ impl OnlineGame {
                     return if declared_end(game).is_some() { Ok(()) } else { Err(Refusal::GameOver) };
                 }
                 if self.draw_waits(them) {
-                    // Declined lately: the same offer again is too early.
-                    return Err(Refusal::TooEarly);
+                    // Declined lately: the same offer again is too soon (their page may not have
+                    // heard of the decline yet; the refusal tells it).
+                    return Err(Refusal::DrawTooSoon);
                 }
                 self.draw_offer = Some((them, ply));
                 out.push(Output::Changed);
@@ -764,13 +916,32 @@ impl OnlineGame {
             Outcome::WonOnTime { .. } => {
                 let position = game.positions().get(ply).copied();
                 let limit = self.limit.millis();
-                position.is_some_and(|p| p.to_move() == you)
+                let on_time = position.is_some_and(|p| p.to_move() == you)
                     && limit.is_some_and(|limit| {
                         now.saturating_sub(self.turn_since).saturating_add(CLAIM_GRACE_MS) >= limit
-                    })
+                    });
+                on_time || self.was_gone_at(ply)
             }
             _ => false,
         }
+    }
+
+    /// Whether this page came back from an absence of its own at `ply` of this game, long enough
+    /// for the opponent to have claimed it. This is the trust decision for a claim made while
+    /// the claimant could not reach me: I accept it only if my own page was out of touch too,
+    /// by my own clock, for at least half of [`abandon_ms`] (half: the two sides notice a lost
+    /// connection up to many seconds apart, a sleeping phone only when it wakes). My side of the
+    /// absence is dated back as far as this page can tell: to before it slept (a phone asleep,
+    /// a frozen tab), or to the turn's start for a page opened again from its save (it cannot
+    /// tell when it was closed). A claim made while both were here is judged by the move's clock
+    /// only; a peer that drops the connection and comes back at once with a claim is refused,
+    /// since this page was out of touch only that long. Left open: a claimant whose page lies
+    /// could claim after a quick reload of mine late in a turn (my save says only when the turn
+    /// began), and two pages that both lost touch for that long may both claim: the first in
+    /// [`Outcome::DECLARED`] stands, the same on both sides.
+    fn was_gone_at(&self, ply: usize) -> bool {
+        let Some((id, at, gone)) = &self.returned else { return false };
+        *at == ply && self.game_id() == Some(id) && *gone >= abandon_ms(self.limit) / 2
     }
 
     fn sync(&mut self, now: u64, theirs: Game, out: &mut Vec<Output>) -> Result<(), Refusal> {
@@ -796,7 +967,16 @@ impl OnlineGame {
         match result {
             Reconciled::Same | Reconciled::Diverged { .. } => {}
             Reconciled::Mine => out.push(Output::Send(Message::Sync { game: id, record: mine.clone() })),
-            Reconciled::Theirs(game) => self.adopt(now, game, out),
+            Reconciled::Theirs(game) => {
+                let claim = matches!(declared_end(&game), Some(Outcome::WonOnTime { .. }));
+                self.adopt(now, game, out);
+                if claim && let Some((id, record)) = &self.current {
+                    // A claim on time taken from their record: mine, with it, goes back, as when
+                    // a claim comes alone. Their page may have heard an earlier refusal of the
+                    // same claim (a record sent again crossed it) and let it lapse meanwhile.
+                    out.push(Output::Send(Message::Sync { game: id.clone(), record: record.clone() }));
+                }
+            }
             Reconciled::Refused(_) => {
                 // Their claim on time, early by my clock: their moves stand, the claim lapses on
                 // their side when they hear why.
@@ -829,6 +1009,8 @@ impl OnlineGame {
             }
             *mine = game;
         }
+        // Whatever claim was on its way, the record it was made on is replaced: it is answered.
+        self.claim_sent = None;
         out.push(Output::Changed);
     }
 
@@ -922,7 +1104,7 @@ impl OnlineGame {
     pub fn offer_draw(&mut self) -> Result<Vec<Output>, Refusal> {
         let ply = self.playable().ok_or(self.why_not_playable())?.moves().len();
         if self.draw_waits(self.you) {
-            return Err(Refusal::TooEarly);
+            return Err(Refusal::DrawTooSoon);
         }
         self.draw_offer = Some((self.you, ply));
         self.declare_here(Declaration::DrawOffer, None)
@@ -948,15 +1130,22 @@ impl OnlineGame {
     /// Claims the game on time (see [`OnlineGame::can_claim`]), while the opponent is here. The
     /// game is not won yet: the opponent's clock decides, and their record (with the claim) ends
     /// it here; a refusal leaves nothing behind.
+    ///
+    /// Against an opponent away for [`abandon_ms`], the game is won here at once: they cannot
+    /// answer while away, and the claim reaches them with this page's record when they return.
     pub fn claim(&mut self, now: u64) -> Result<Vec<Output>, Refusal> {
         let ply = self.playable().ok_or(self.why_not_playable())?.moves().len();
         if !self.opponent_connected() {
-            return Err(Refusal::OpponentAway);
+            if !self.may_claim_absence(now) {
+                return Err(Refusal::OpponentAway);
+            }
+            return self.declare_here(Declaration::Claim, Some(Outcome::WonOnTime { winner: self.you }));
         }
         if !self.can_claim(now) {
             return Err(Refusal::TooEarly);
         }
-        self.claim_sent = Some(ply);
+        let (game, _) = self.id_and_ply().ok_or(Refusal::WrongGame)?;
+        self.claim_sent = Some(ClaimSent { game, ply, at: now });
         self.declare_here(Declaration::Claim, None)
     }
 

@@ -220,6 +220,8 @@ pub struct Phrases {
     pub waiting_stranger: &'static str,
     /// A joiner's: nobody in the room yet (they left, or the link is cut short).
     pub waiting_inviter: &'static str,
+    /// A joiner's, after a while: the inviter's page does not answer; the wait goes on.
+    pub inviter_not_open: &'static str,
     pub opponent_away: &'static str,
     pub opponent_left: &'static str,
     /// The opponent connected for the first time: the game begins.
@@ -228,6 +230,8 @@ pub struct Phrases {
     pub returned: &'static str,
     pub reconnecting: &'static str,
     pub can_claim: &'static str,
+    /// The opponent has been away long enough: this player may claim the game.
+    pub can_claim_away: &'static str,
     /// This player's claim on time, refused by the opponent's clock.
     pub claim_refused_mine: &'static str,
     /// The opponent's claim on time, refused by this page's clock.
@@ -239,6 +243,8 @@ pub struct Phrases {
     pub draw_offered: &'static str,
     pub draw_sent: &'static str,
     pub draw_declined: &'static str,
+    /// This player's draw offer, refused by the opponent: one of theirs was declined lately.
+    pub draw_too_soon: &'static str,
     pub rematch_offered: &'static str,
     pub rematch_sent: &'static str,
     pub rematch_declined: &'static str,
@@ -279,12 +285,14 @@ pub const EN: Phrases = Phrases {
     waiting_friend: "Waiting for your friend: send them the link",
     waiting_stranger: "Looking for an opponent…",
     waiting_inviter: "Waiting for the friend who invited you: if nobody comes, ask them for the link again",
+    inviter_not_open: "Your friend's page is not open: waiting for them…",
     opponent_away: "Your opponent is away: waiting for them to come back",
     opponent_left: "Your opponent left the game.",
     joined: "Your opponent is here: the game begins",
     returned: "Your opponent is back",
     reconnecting: "The connection is lost: reconnecting…",
     can_claim: "Your opponent has not moved in time: you may claim the win",
+    can_claim_away: "Your opponent left: you may claim the win",
     claim_refused_mine: "Your opponent's clock says your claim came early: the game goes on",
     claim_refused_theirs: "Your opponent claimed the win too early by your clock: the game goes on",
     clock_you: "Your move: {time}",
@@ -292,6 +300,7 @@ pub const EN: Phrases = Phrases {
     draw_offered: "Your opponent offers a draw",
     draw_sent: "You offered a draw",
     draw_declined: "Your draw offer was declined",
+    draw_too_soon: "Your draw offer was declined lately: offer again in a few moves",
     rematch_offered: "Your opponent offers a rematch",
     rematch_sent: "You offered a rematch",
     rematch_declined: "Your rematch offer was declined",
@@ -325,12 +334,14 @@ pub const FA: Phrases = Phrases {
     waiting_friend: "در انتظار دوستتان: پیوند را برایش بفرستید",
     waiting_stranger: "در جست‌وجوی حریف…",
     waiting_inviter: "در انتظار دوستی که شما را دعوت کرد: اگر کسی نیامد، پیوند را دوباره از او بخواهید",
+    inviter_not_open: "صفحهٔ دوستتان باز نیست: منتظرش هستیم…",
     opponent_away: "حریف شما حاضر نیست: منتظر بازگشتش هستیم",
     opponent_left: "حریف شما بازی را ترک کرد.",
     joined: "حریف شما آمد: بازی آغاز می‌شود",
     returned: "حریف شما بازگشت",
     reconnecting: "اتصال قطع شد: در حال اتصال دوباره…",
     can_claim: "حریف شما به‌موقع حرکت نکرد: می‌توانید برد را بخواهید",
+    can_claim_away: "حریف شما رفته است: می‌توانید برد را بخواهید",
     claim_refused_mine: "ساعت حریف می‌گوید درخواست برد شما زود بود: بازی ادامه دارد",
     claim_refused_theirs: "حریف طبق ساعت شما زود برد را خواست: بازی ادامه دارد",
     clock_you: "حرکت شما: {time}",
@@ -338,6 +349,7 @@ pub const FA: Phrases = Phrases {
     draw_offered: "حریف شما مساوی پیشنهاد می‌کند",
     draw_sent: "شما مساوی پیشنهاد دادید",
     draw_declined: "پیشنهاد مساوی شما پذیرفته نشد",
+    draw_too_soon: "پیشنهاد مساوی شما به‌تازگی پذیرفته نشد: چند حرکت بعد دوباره پیشنهاد دهید",
     rematch_offered: "حریف شما بازی دوباره پیشنهاد می‌کند",
     rematch_sent: "شما بازی دوباره پیشنهاد دادید",
     rematch_declined: "پیشنهاد بازی دوباره شما پذیرفته نشد",
@@ -371,12 +383,14 @@ pub const ES: Phrases = Phrases {
     waiting_friend: "Esperando a tu amigo: envíale el enlace",
     waiting_stranger: "Buscando un rival…",
     waiting_inviter: "Esperando al amigo que te invitó: si no llega nadie, pídele de nuevo el enlace",
+    inviter_not_open: "La página de tu amigo no está abierta: esperándolo…",
     opponent_away: "Tu rival no está: esperando a que vuelva",
     opponent_left: "Tu rival ha dejado la partida.",
     joined: "Tu rival ha llegado: empieza la partida",
     returned: "Tu rival ha vuelto",
     reconnecting: "Se perdió la conexión: reconectando…",
     can_claim: "Tu rival no ha movido a tiempo: puedes reclamar la victoria",
+    can_claim_away: "Tu rival se ha ido: puedes reclamar la victoria",
     claim_refused_mine: "El reloj de tu rival dice que reclamaste pronto: la partida sigue",
     claim_refused_theirs: "Tu rival reclamó la victoria antes de tiempo según tu reloj: la partida sigue",
     clock_you: "Tu jugada: {time}",
@@ -384,6 +398,7 @@ pub const ES: Phrases = Phrases {
     draw_offered: "Tu rival ofrece tablas",
     draw_sent: "Has ofrecido tablas",
     draw_declined: "Tu oferta de tablas fue rechazada",
+    draw_too_soon: "Tu oferta de tablas fue rechazada hace poco: ofrécelas en unas jugadas",
     rematch_offered: "Tu rival ofrece la revancha",
     rematch_sent: "Has ofrecido la revancha",
     rematch_declined: "Tu oferta de revancha fue rechazada",
@@ -417,12 +432,14 @@ pub const FR: Phrases = Phrases {
     waiting_friend: "En attente de votre ami\u{a0}: envoyez-lui le lien",
     waiting_stranger: "Recherche d'un adversaire…",
     waiting_inviter: "En attente de l'ami qui vous a invité\u{a0}: si personne ne vient, redemandez-lui le lien",
+    inviter_not_open: "La page de votre ami n'est pas ouverte\u{a0}: en attente…",
     opponent_away: "Votre adversaire est absent\u{a0}: en attente de son retour",
     opponent_left: "Votre adversaire a quitté la partie.",
     joined: "Votre adversaire est là\u{a0}: la partie commence",
     returned: "Votre adversaire est de retour",
     reconnecting: "La connexion est perdue\u{a0}: reconnexion…",
     can_claim: "Votre adversaire n'a pas joué à temps\u{a0}: vous pouvez réclamer la victoire",
+    can_claim_away: "Votre adversaire est parti\u{a0}: vous pouvez réclamer la victoire",
     claim_refused_mine: "L'horloge adverse juge votre réclamation trop précoce\u{a0}: la partie continue",
     claim_refused_theirs: "Votre adversaire a réclamé trop tôt selon votre horloge\u{a0}: la partie continue",
     clock_you: "À vous\u{a0}: {time}",
@@ -430,6 +447,7 @@ pub const FR: Phrases = Phrases {
     draw_offered: "Votre adversaire propose la nulle",
     draw_sent: "Vous avez proposé la nulle",
     draw_declined: "Votre proposition de nulle a été refusée",
+    draw_too_soon: "Votre nulle a été refusée il y a peu\u{a0}: reproposez-la dans quelques coups",
     rematch_offered: "Votre adversaire propose une revanche",
     rematch_sent: "Vous avez proposé une revanche",
     rematch_declined: "Votre proposition de revanche a été refusée",
@@ -464,6 +482,8 @@ enum Trouble {
     Refused(Refusal),
     /// A claim on time refused as early: this player's (true) or the opponent's.
     ClaimRefused(bool),
+    /// This player's draw offer, refused by the opponent: one was declined lately.
+    DrawTooSoon,
     Denied(Reason),
     Dropped(Refusal),
 }
@@ -644,6 +664,13 @@ impl Host {
                 self.trouble = Some(Trouble::ClaimRefused(std::mem::take(&mut self.claimed)));
                 self.news = None;
             }
+            // This player's draw offer, refused: its own words. The opponent's, refused here, is
+            // nothing to bother this player with (honest pages cross like that).
+            Event::Refused(Refusal::DrawTooSoon) => {
+                if self.draw_offer.is_some() && self.draw_offer == self.you {
+                    self.trouble = Some(Trouble::DrawTooSoon);
+                }
+            }
             Event::Refused(refusal) => self.trouble = Some(Trouble::Refused(*refusal)),
             Event::Denied(reason) => {
                 (self.rematch_answered, self.claimed) = (false, false);
@@ -691,11 +718,13 @@ impl Host {
     fn state_now(&self) -> ScriptState {
         let status = self.status.unwrap_or(Status { phase: Phase::Connecting, reason: None });
         let error = match status {
-            Status { phase: Phase::Error | Phase::Ended | Phase::Reconnecting, reason: Some(reason) } => {
-                Some(reason.code().to_string())
-            }
+            Status {
+                phase: Phase::Error | Phase::Ended | Phase::Reconnecting | Phase::Waiting,
+                reason: Some(reason),
+            } => Some(reason.code().to_string()),
             _ => self.trouble.map(|trouble| match trouble {
                 Trouble::ClaimRefused(_) => Refusal::TooEarly.code().to_string(),
+                Trouble::DrawTooSoon => Refusal::DrawTooSoon.code().to_string(),
                 Trouble::Refused(r) | Trouble::Dropped(r) => r.code().to_string(),
                 Trouble::Denied(reason) => reason.code().to_string(),
             }),
@@ -717,14 +746,18 @@ impl Host {
         let said = match status {
             Status { phase: Phase::Connecting, .. } => Some(words.connecting),
             Status { phase: Phase::Waiting, .. } if self.asked == Asked::Find => Some(words.waiting_stranger),
+            Status { phase: Phase::Waiting, reason: Some(Reason::OpponentAway) } if self.asked == Asked::Join => {
+                Some(words.inviter_not_open)
+            }
             Status { phase: Phase::Waiting, .. } if self.asked == Asked::Join => Some(words.waiting_inviter),
             Status { phase: Phase::Waiting, .. } => Some(words.waiting_friend),
             Status { phase: Phase::Playing, .. } if self.over() => None,
+            Status { phase: Phase::Playing, .. } if !self.opponent && self.can_claim => Some(words.can_claim_away),
             Status { phase: Phase::Playing, .. } if !self.opponent => Some(words.opponent_away),
             Status { phase: Phase::Playing, .. } if self.can_claim => Some(words.can_claim),
             Status { phase: Phase::Playing, .. } if let Some(back) = self.news => Some(self.news_words(back)),
             Status { phase: Phase::Reconnecting, reason: Some(Reason::Unreachable) } => Some(words.reconnecting),
-            Status { phase: Phase::Reconnecting, .. } if self.can_claim => Some(words.can_claim),
+            Status { phase: Phase::Reconnecting, .. } if self.can_claim => Some(words.can_claim_away),
             Status { phase: Phase::Reconnecting, .. } => Some(words.opponent_away),
             Status { phase: Phase::Ended, reason: Some(Reason::Rule(Refusal::Diverged)) } => Some(words.diverged),
             Status { phase: Phase::Ended, reason: Some(Reason::OpponentLeft) } => Some(words.opponent_left),
@@ -749,6 +782,8 @@ impl Host {
             (Some(_), _) => Some(words.draw_offered),
             (_, Some(by)) if Some(by) == you => Some(words.rematch_sent),
             (_, Some(_)) => Some(words.rematch_offered),
+            // Said by the refusal's own words.
+            (None, None) if self.draw_declined && self.trouble == Some(Trouble::DrawTooSoon) => None,
             (None, None) if self.draw_declined => Some(words.draw_declined),
             (None, None) if self.rematch_off == Some(false) => Some(words.rematch_declined),
             (None, None) if self.rematch_off == Some(true) => Some(words.rematch_withdrawn),
@@ -762,6 +797,7 @@ impl Host {
                 Trouble::Refused(Refusal::PreviousDiverged) => words.previous_diverged.to_string(),
                 Trouble::ClaimRefused(true) => words.claim_refused_mine.to_string(),
                 Trouble::ClaimRefused(false) => words.claim_refused_theirs.to_string(),
+                Trouble::DrawTooSoon => words.draw_too_soon.to_string(),
                 Trouble::Refused(r) => words.refused.replace("{reason}", r.code()),
                 Trouble::Dropped(r) => words.dropped.replace("{reason}", r.code()),
                 Trouble::Denied(reason) => words.denied.replace("{reason}", reason.code()),
@@ -800,6 +836,8 @@ impl Host {
         let leave = match status.phase {
             _ if self.dealt() => words.leave,
             _ if status.reason == Some(Reason::Expired) => words.play_ai,
+            // The inviter's page is not open: the wait goes on, or the AI's game under it.
+            Phase::Waiting if status.reason == Some(Reason::OpponentAway) => words.play_ai,
             Phase::Error => words.back,
             _ => words.cancel,
         };

@@ -142,6 +142,10 @@ pub enum Refusal {
     SeatTaken,
     /// A claim on time before the limit has passed (or with no limit).
     TooEarly,
+    /// A draw offered again too soon after the same side's offer was declined (see
+    /// [`crate::game::DRAW_REOFFER_PLIES`]); honest pages can cross like this (an offer sent
+    /// before the decline arrived), so it is no strike against the sender.
+    DrawTooSoon,
     /// A draw or a rematch accepted, or a draw declined, that was not offered.
     NotOffered,
     /// Too many messages, or too many bad ones: the connection is dropped.
@@ -158,7 +162,7 @@ pub enum Refusal {
 }
 
 impl Refusal {
-    pub const ALL: [Refusal; 16] = [
+    pub const ALL: [Refusal; 17] = [
         Refusal::Malformed,
         Refusal::TooLong,
         Refusal::IllegalMove,
@@ -169,6 +173,7 @@ impl Refusal {
         Refusal::GameOver,
         Refusal::SeatTaken,
         Refusal::TooEarly,
+        Refusal::DrawTooSoon,
         Refusal::NotOffered,
         Refusal::Flood,
         Refusal::Diverged,
@@ -190,6 +195,7 @@ impl Refusal {
             Refusal::GameOver => "game-over",
             Refusal::SeatTaken => "seat-taken",
             Refusal::TooEarly => "too-early",
+            Refusal::DrawTooSoon => "draw-too-soon",
             Refusal::NotOffered => "not-offered",
             Refusal::Flood => "flood",
             Refusal::Diverged => "diverged",

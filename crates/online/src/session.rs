@@ -25,10 +25,15 @@ pub const RETRY_MAX_MS: u64 = 10_000;
 pub const HANDSHAKE_TIMEOUT_MS: u64 = 15_000;
 /// With the opponent away this long and no connection being made, rejoin the room (ms).
 pub const REJOIN_AFTER_MS: u64 = 20_000;
-/// A guest with a friend's link waits this long in the room for the host to answer, after which
-/// the link is given up as stale: the game is over or the link has expired (ms). The host, in
-/// the room while it waits or plays, answers a newcomer within a second or two.
+/// A guest with a friend's link waits this long in the room for the host to answer before it is
+/// told that its friend's page is not open (ms). The host, in the room while it waits or plays,
+/// answers a newcomer within a second or two if its page runs; a page in the background (the
+/// link shared from a messaging app, a phone asleep) answers only when it runs again, and the
+/// guest goes on waiting for it in the room.
 pub const HOST_ANSWER_MS: u64 = 12_000;
+/// A guest with a friend's link gives up after this long in the room with nobody there to answer
+/// (no peer introduced by the server): the game is over or the link has expired (ms).
+pub const LINK_EXPIRY_MS: u64 = 120_000;
 /// Rejoins of the room at most this often (ms).
 pub const MIN_REJOIN_GAP_MS: u64 = 3000;
 /// Peer connections at once (the opponent's, a reconnect's, and room for an intruder or two).
@@ -228,8 +233,11 @@ pub struct Session {
     next_conn: ConnId,
     /// Why the session stopped (an error, or the player left).
     stopped: Option<Status>,
-    /// Since when a guest with a friend's link has been in the room, waiting for its host.
+    /// Since when a guest with a friend's link has been in the room, waiting for its host (since
+    /// the last peer the server introduced, if one came and went).
     guest_waiting_since: Option<u64>,
+    /// That guest has waited [`HOST_ANSWER_MS`]: its friend's page is not open.
+    host_late: bool,
     view: View,
 }
 
@@ -256,6 +264,7 @@ impl Session {
             next_conn: 1,
             stopped: None,
             guest_waiting_since: None,
+            host_late: false,
             view: View::default(),
         }
     }
@@ -330,6 +339,7 @@ impl Session {
             }
             self.stopped = None;
             self.guest_waiting_since = None;
+            self.host_late = false;
             self.socket_ever_open = false;
             self.retries = 0;
         }
@@ -381,12 +391,25 @@ impl Session {
         self.connect(now, room.to_string(), fx);
     }
 
+    /// Whether this player may claim the game now. Against an absent opponent, only while this
+    /// page is in the room on the server: a page that cannot reach the server either cannot
+    /// tell whether the opponent left or its own connection failed.
+    fn may_claim(&self, now: u64) -> bool {
+        let socket_open = matches!(self.socket, Socket::Open { .. });
+        self.game.as_ref().is_some_and(|g| g.can_claim(now) && (g.opponent_connected() || socket_open))
+    }
+
     /// The player's action in the game.
     fn act(&mut self, now: u64, action: Command, fx: &mut Vec<Effect>) {
+        let socket_open = matches!(self.socket, Socket::Open { .. });
         let Some(game) = self.game.as_mut().filter(|_| self.kind != Kind::Idle) else {
             fx.push(Effect::Emit(Event::Denied(Reason::NoGame)));
             return;
         };
+        if action == Command::Claim && !game.opponent_connected() && !socket_open {
+            fx.push(Effect::Emit(Event::Denied(Reason::Unreachable)));
+            return;
+        }
         let result = match action {
             Command::Play(mv) => game.play(now, mv),
             Command::Resign => game.resign(),
@@ -498,6 +521,10 @@ impl Session {
         match message {
             FromServer::IdAssigned(id) => self.my_id = Some(id),
             FromServer::NewPeer(peer) => {
+                if self.waits_for_host() {
+                    // Someone is in the room: the wait for an empty room starts again.
+                    self.guest_waiting_since = Some(now);
+                }
                 if self.game.is_none()
                     && let Kind::Stranger { .. } = self.kind
                 {
@@ -641,7 +668,7 @@ impl Session {
     /// The game's connection is gone: the opponent is away until a new one says hello.
     fn game_away(&mut self, now: u64, fx: &mut Vec<Effect>) {
         if let Some(game) = self.game.as_mut() {
-            let outputs = game.disconnected();
+            let outputs = game.disconnected(now);
             self.perform(now, outputs, fx);
         }
         self.away_since = now;
@@ -699,7 +726,7 @@ impl Session {
                         if let Some(old) = self.attached() {
                             self.remove(old, fx);
                             if let Some(game) = self.game.as_mut() {
-                                let outputs = game.disconnected();
+                                let outputs = game.disconnected(now);
                                 self.perform(now, outputs, fx);
                             }
                         }
@@ -778,11 +805,13 @@ impl Session {
             let outputs = game.tick(now);
             self.perform(now, outputs, fx);
         }
-        let unanswered = self.guest_waiting_since.is_some_and(|since| now.saturating_sub(since) >= HOST_ANSWER_MS);
-        if unanswered && self.waits_for_host() && self.conns.is_empty() {
+        let waited = self.guest_waiting_since.map(|since| now.saturating_sub(since));
+        let alone = self.waits_for_host() && self.conns.is_empty();
+        if alone && waited.is_some_and(|ms| ms >= LINK_EXPIRY_MS) {
             self.stop(Status { phase: Phase::Error, reason: Some(Reason::Expired) }, fx);
             return;
         }
+        self.host_late = self.waits_for_host() && waited.is_some_and(|ms| ms >= HOST_ANSWER_MS);
         let waiting_long = self.met()
             && self.conns.is_empty()
             && now.saturating_sub(self.away_since) >= REJOIN_AFTER_MS
@@ -804,8 +833,13 @@ impl Session {
         match (&self.kind, self.game.as_ref().map(OnlineGame::status)) {
             (Kind::Idle, _) => None,
             (_, None | Some(GameStatus::Waiting)) => {
-                let phase = if socket_open || self.attached().is_some() { Phase::Waiting } else { Phase::Connecting };
-                status(phase, None)
+                let waiting = socket_open || self.attached().is_some();
+                match (waiting, self.host_late) {
+                    // A friend's link whose host has not answered: its page is not open.
+                    (true, true) => status(Phase::Waiting, Some(Reason::OpponentAway)),
+                    (true, false) => status(Phase::Waiting, None),
+                    (false, _) => status(Phase::Connecting, None),
+                }
             }
             (_, Some(GameStatus::Playing)) => status(Phase::Playing, None),
             (_, Some(GameStatus::Reconnecting)) => {
@@ -869,7 +903,7 @@ impl Session {
             emit(Event::Offers { draw: offers.0, rematch: offers.1 });
             self.view.offers = offers;
         }
-        let can_claim = game.is_some_and(|g| g.can_claim(now));
+        let can_claim = self.may_claim(now);
         if can_claim != self.view.can_claim {
             emit(Event::CanClaim(can_claim));
             self.view.can_claim = can_claim;

@@ -186,6 +186,9 @@ fn the_words_are_there_in_every_language_and_french_spaces_its_colons() {
             words.opponent_left,
             words.reconnecting,
             words.can_claim,
+            words.can_claim_away,
+            words.inviter_not_open,
+            words.draw_too_soon,
             words.draw_offered,
             words.draw_sent,
             words.draw_declined,
@@ -489,5 +492,60 @@ fn the_module_tells_the_page_when_a_declined_draw_may_be_offered_again() {
     use onitama_online::bridge::Event as E;
     for event in [E::DrawWait(true), E::DrawWait(false)] {
         assert_eq!(E::decode(&event.encode()), Ok(event.clone()), "{}", event.encode());
+    }
+}
+
+#[test]
+fn a_draw_offered_again_too_soon_has_its_own_words_not_a_claims() {
+    let playing = |lang| {
+        let mut host = Host::new(lang);
+        host.asked(Asked::Create);
+        host.event(&Event::Status(Status { phase: Phase::Playing, reason: None }));
+        host.event(&Event::OpponentConnected(true));
+        host.event(&Event::Started { you: Color::Red, limit: MoveLimit::DEFAULT, position: start() });
+        host
+    };
+    for lang in Lang::ALL {
+        let words = phrases(lang);
+        // My offer, refused by the opponent as too soon after theirs declined mine: the module
+        // ends my offer and says that a declined one waits.
+        let mut host = playing(lang);
+        host.command(&onitama_online::bridge::Command::OfferDraw);
+        host.event(&Event::Offers { draw: Some(Color::Red), rematch: None });
+        host.event(&Event::Refused(Refusal::DrawTooSoon));
+        host.event(&Event::DrawWait(true));
+        let lines = host.event(&Event::Offers { draw: None, rematch: None });
+        let text = &panel(&lines).unwrap().text;
+        assert_eq!(text, words.draw_too_soon, "{lang:?}");
+        assert!(!text.contains(words.claim_refused_theirs) && !text.contains(words.claim_refused_mine));
+        assert!(!commands(panel(&lines).unwrap()).contains(&"draw-offer"));
+        assert!(words.draw_too_soon.chars().count() <= 80, "{lang:?}: one or two lines on a phone");
+        // The opponent's offer, refused here: nothing to bother this player with.
+        let mut host = playing(lang);
+        let lines = host.event(&Event::Refused(Refusal::DrawTooSoon));
+        assert_eq!(panel(&lines), None, "{lang:?}: the panel is as it was");
+    }
+}
+
+#[test]
+fn an_opponent_gone_long_enough_to_claim_against_is_said_to_have_left_with_claim_the_win() {
+    for lang in Lang::ALL {
+        let words = phrases(lang);
+        let mut host = Host::new(lang);
+        host.asked(Asked::Create);
+        host.event(&Event::Status(Status { phase: Phase::Playing, reason: None }));
+        host.event(&Event::OpponentConnected(true));
+        host.event(&Event::Started { you: Color::Red, limit: MoveLimit::Seconds(60), position: start() });
+        let mut lines = host.event(&Event::OpponentConnected(false));
+        lines.extend(
+            host.event(&Event::Status(Status { phase: Phase::Reconnecting, reason: Some(Reason::OpponentAway) })),
+        );
+        assert_eq!(panel(&lines).unwrap().text, words.opponent_away);
+        let lines = host.event(&Event::CanClaim(true));
+        let panel = panel(&lines).unwrap();
+        assert_eq!(panel.text, words.can_claim_away, "{lang:?}");
+        assert_ne!(words.can_claim_away, words.can_claim);
+        assert!(commands(panel).contains(&"claim"));
+        assert!(words.can_claim_away.chars().count() <= 80, "{lang:?}: one or two lines on a phone");
     }
 }

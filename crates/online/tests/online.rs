@@ -289,7 +289,7 @@ fn a_guest_waits_for_the_deal_and_the_host_for_a_guest() {
 fn a_third_browser_with_the_link_but_not_the_secret_is_refused_and_dropped() {
     let (mut host, _guest) = pair(Color::Red, MoveLimit::DEFAULT);
     let before = host.game().unwrap().clone();
-    host.disconnected();
+    host.disconnected(0);
     host.connected(10);
     let out = host.receive(10, &Message::Hello { game: None, secret: tok("intruder") }.encode());
     assert_eq!(refused(&out), [Refusal::SeatTaken]);
@@ -304,8 +304,8 @@ fn a_third_browser_with_the_link_but_not_the_secret_is_refused_and_dropped() {
 fn the_seat_is_claimed_back_after_a_reconnect_by_its_secret() {
     let (mut host, mut guest) = pair(Color::Red, MoveLimit::DEFAULT);
     play_one(&mut host, &mut guest, 1);
-    host.disconnected();
-    guest.disconnected();
+    host.disconnected(0);
+    guest.disconnected(0);
     assert_eq!(host.status(), Status::Reconnecting);
     // The guest reloads: a new page with the same secret, and its saved record is older.
     let mut reloaded = OnlineGame::guest(tok("room1"), tok("guest-secret"), 5);
@@ -573,14 +573,15 @@ fn a_move_sent_before_the_claim_arrived_stands_over_it() {
 #[test]
 fn the_opponent_away_is_shown_and_a_move_waits_for_them() {
     let (mut host, mut guest) = pair(Color::Red, MoveLimit::Seconds(60));
-    guest.disconnected();
+    guest.disconnected(0);
     assert!(!guest.opponent_connected());
     assert_eq!(guest.status(), Status::Reconnecting);
     assert_eq!(guest.play(1, first_legal(&guest)), Err(Refusal::OpponentAway));
-    host.disconnected();
-    // Blue is away and does not move: Red may not claim while the connection is down (Blue's
-    // clock, which stops while they are apart, would not agree).
-    assert_eq!(host.claim(60_000), Err(Refusal::OpponentAway));
+    host.disconnected(0);
+    // Blue is away and does not move: Red may not claim on the move's clock while the
+    // connection is down (Blue's clock, which stops while they are apart, would not agree), and
+    // not on Blue's absence before it has lasted the limit.
+    assert_eq!(host.claim(50_000), Err(Refusal::OpponentAway));
     // Back: the records agree, and the game goes on.
     let (a, b) = (sent(&host.connected(70_000)), sent(&guest.connected(70_000)));
     exchange(&mut host, &mut guest, 70_000, a, b);
@@ -737,8 +738,8 @@ fn records_that_diverge_after_a_reconnect_are_reported_on_both_sides_and_kept() 
     for now in 1..=3 {
         play_one(&mut host, &mut guest, now);
     }
-    host.disconnected();
-    guest.disconnected();
+    host.disconnected(0);
+    guest.disconnected(0);
     // The guest's page comes back from a save that missed its last move...
     let mut saved = guest.saved();
     let (_, record) = saved.current.as_mut().unwrap();
@@ -779,8 +780,8 @@ fn diverged_then_rematched() -> (OnlineGame, OnlineGame, Message, Vec<Message>, 
     // Blue (the guest) moves first; then the page reloads from a save that missed that move.
     play_one(&mut host, &mut guest, 1);
     let lost = guest.game().unwrap().moves()[0];
-    host.disconnected();
-    guest.disconnected();
+    host.disconnected(0);
+    guest.disconnected(0);
     let mut saved = guest.saved();
     let (_, record) = saved.current.as_mut().unwrap();
     *record = Game::new(*record.start());
@@ -858,8 +859,8 @@ fn a_divergence_of_the_last_game_whose_record_was_lost_is_reported_after_a_recon
         guest.receive(7, &message.encode());
     }
     assert!(guest.previous_divergence().is_some() && guest.previous().is_some_and(|(id, _)| *id == first));
-    host.disconnected();
-    guest.disconnected();
+    host.disconnected(0);
+    guest.disconnected(0);
     assert!(host.previous_divergence().is_none());
     // After the reconnect the guest sends its record of the first game again: the host reports it.
     let (mut to_guest, mut to_host) = (sent(&host.connected(8)), sent(&guest.connected(8)));
@@ -954,20 +955,24 @@ fn the_first_moves_clock_starts_when_the_guest_is_dealt_in_not_when_the_room_is_
 }
 
 #[test]
-fn a_claim_is_offered_only_while_the_opponent_is_here_and_a_return_restarts_the_moves_clock() {
+fn a_claim_on_the_clock_is_offered_only_while_the_opponent_is_here_and_a_return_goes_on_with_the_moves_clock() {
     let (mut host, mut guest) = pair(Color::Red, MoveLimit::Seconds(60));
     // Blue is to move; the connection falls at 10 s and comes back at 100 s.
-    host.disconnected();
-    guest.disconnected();
-    assert!(!host.can_claim(70_000), "the receiver could not hear it, nor would its clock agree on return");
-    assert_eq!(host.claim(70_000), Err(Refusal::OpponentAway));
+    host.disconnected(10_000);
+    guest.disconnected(10_000);
+    // At 69 s Blue's move has lasted the limit, but Blue is away: the receiver could not hear
+    // the claim, nor would its clock agree on return (an absence is claimed against only once
+    // it has lasted the limit itself).
+    assert!(!host.can_claim(69_000));
+    assert_eq!(host.claim(69_000), Err(Refusal::OpponentAway));
     let (a, b) = (sent(&host.connected(100_000)), sent(&guest.connected(100_000)));
     exchange(&mut host, &mut guest, 100_000, a, b);
-    // Nobody could play while apart: the move's clock starts again, the same on both sides.
-    assert_eq!(host.turn_left(130_000), Some((Color::Blue, 30_000)));
-    assert_eq!(guest.turn_left(130_000), Some((Color::Blue, 30_000)));
+    // Nobody could play while apart: the time apart is charged to nobody, and the move's clock
+    // goes on from where it stopped (10 s used), the same on both sides.
+    assert_eq!(host.turn_left(130_000), Some((Color::Blue, 20_000)));
+    assert_eq!(guest.turn_left(130_000), Some((Color::Blue, 20_000)));
     assert!(!host.can_claim(130_000));
-    assert!(host.can_claim(160_000));
+    assert!(host.can_claim(150_000));
 }
 
 #[test]
@@ -1006,12 +1011,12 @@ fn a_declined_draw_is_offered_again_only_once_each_side_has_moved_twice() {
     exchange(&mut host, &mut guest, 2, vec![], sent(&out));
     assert!(!host.may_offer_draw(), "the panel offers no draw to the side declined");
     assert!(guest.may_offer_draw(), "the side that declined may offer one");
-    assert_eq!(host.offer_draw(), Err(Refusal::TooEarly));
+    assert_eq!(host.offer_draw(), Err(Refusal::DrawTooSoon));
     // Their repeated offer, sent anyway, is refused with a reason; the connection stays.
     let id = host.game_id().unwrap().clone();
     let again = Message::Declare { game: id.clone(), ply: 0, what: Declaration::DrawOffer }.encode();
     let out = guest.receive(3, &again);
-    assert_eq!(refused(&out), [Refusal::TooEarly]);
+    assert_eq!(refused(&out), [Refusal::DrawTooSoon]);
     assert_eq!(dropped(&out), None);
     assert!(guest.opponent_connected());
     assert_eq!(guest.draw_offer(), None);
@@ -1037,5 +1042,228 @@ fn a_declined_draw_still_waits_after_a_reload_and_old_saves_read() {
         let restored = OnlineGame::restore(onitama_online::Saved::from_text(&text).unwrap(), 5000);
         assert_eq!(restored.saved(), side.saved(), "{text}");
         assert_eq!(restored.may_offer_draw(), side.may_offer_draw());
+    }
+}
+
+// ---- a claim on its way ----
+
+/// A host (Red) and its guest, dealt at random from `seed`, connected at `now`.
+fn pair_random(seed: u64, limit: MoveLimit, now: u64) -> (OnlineGame, OnlineGame) {
+    let setup = Setup { deal: DealChoice::Random, color: ColorChoice::Is(Color::Red), limit };
+    let mut host = OnlineGame::host(tok("room1"), tok("host-secret"), setup, seed, now);
+    let mut guest = OnlineGame::guest(tok("room1"), tok("guest-secret"), now);
+    let (a, b) = (sent(&host.connected(now)), sent(&guest.connected(now)));
+    exchange(&mut host, &mut guest, now, a, b);
+    (host, guest)
+}
+
+#[test]
+fn a_claim_that_got_no_answer_never_hides_claim_in_the_next_game() {
+    // A seed whose first deal has Blue start (the host, Red, waits at ply 0) and whose rematch
+    // has Red start (the host, now Blue, waits at ply 0 again).
+    let seed = (0..200)
+        .find(|&seed| {
+            let (mut host, mut guest) = pair_random(seed, MoveLimit::Seconds(60), 0);
+            let first = host.game().unwrap().position().to_move();
+            let out = host.resign().unwrap();
+            exchange(&mut host, &mut guest, 1, sent(&out), vec![]);
+            let out = host.offer_rematch().unwrap();
+            exchange(&mut host, &mut guest, 2, sent(&out), vec![]);
+            let out = guest.accept_rematch(3).unwrap();
+            exchange(&mut host, &mut guest, 3, vec![], sent(&out));
+            first == Color::Blue && host.game().unwrap().position().to_move() == Color::Red
+        })
+        .expect("such a seed");
+    let (mut host, mut guest) = pair_random(seed, MoveLimit::Seconds(60), 0);
+    // The host claims at ply 0; the claim is lost on the way, and the guest resigns meanwhile.
+    let _lost = host.claim(60_000).unwrap();
+    let out = guest.resign().unwrap();
+    exchange(&mut host, &mut guest, 60_100, vec![], sent(&out));
+    assert!(host.game().unwrap().outcome().is_some());
+    let out = host.offer_rematch().unwrap();
+    exchange(&mut host, &mut guest, 61_000, sent(&out), vec![]);
+    let out = guest.accept_rematch(61_000).unwrap();
+    exchange(&mut host, &mut guest, 61_000, vec![], sent(&out));
+    // The next game, at ply 0 again, with Red (the guest) slow to move: Claim is offered.
+    assert_eq!(host.game().unwrap().moves().len(), 0);
+    assert_eq!(guest.you(), Color::Red);
+    assert!(host.can_claim(121_000), "a claim of the last game hides nothing in this one");
+}
+
+#[test]
+fn a_claim_that_gets_no_answer_is_offered_again_after_a_while() {
+    use onitama_online::game::CLAIM_ANSWER_MS;
+    let (mut host, _guest) = pair(Color::Red, MoveLimit::Seconds(60));
+    let _lost = host.claim(60_000).unwrap();
+    assert!(!host.can_claim(60_000 + CLAIM_ANSWER_MS - 1), "not twice while the first may still be answered");
+    assert!(host.can_claim(60_000 + CLAIM_ANSWER_MS), "no answer came: Claim again");
+}
+
+#[test]
+fn a_draw_offered_again_across_a_crossed_decline_is_refused_as_too_soon_without_a_strike_and_ends_the_offer() {
+    let (mut host, mut guest) = pair(Color::Red, MoveLimit::DEFAULT);
+    // Blue (the guest) offers a draw on its turn, then moves; Red declines before the move arrives.
+    let offer = sent(&guest.offer_draw().unwrap());
+    let mv = first_legal(&guest);
+    let moved = sent(&guest.play(1, mv).unwrap());
+    for m in &offer {
+        host.receive(2, &m.encode());
+    }
+    let decline = sent(&host.decline_draw().unwrap());
+    for m in &moved {
+        host.receive(3, &m.encode());
+    }
+    // Blue offers again before the decline reaches it: an honest page, it had heard of none.
+    let again = sent(&guest.offer_draw().unwrap());
+    let mut answers = Vec::new();
+    for m in &again {
+        let out = host.receive(4, &m.encode());
+        assert_eq!(refused(&out), [Refusal::DrawTooSoon]);
+        assert_eq!(dropped(&out), None);
+        answers.extend(sent(&out));
+    }
+    assert_eq!(answers, [Message::Refused(Refusal::DrawTooSoon)]);
+    assert_eq!(host.strikes(), 0, "honest peers cross like this: no strike");
+    assert_eq!(host.draw_offer(), None);
+    // The crossed decline and the refusal reach Blue: its offer is over, and it waits.
+    let mut heard = Vec::new();
+    for m in decline.iter().chain(&answers) {
+        heard.extend(refused(&guest.receive(5, &m.encode())));
+    }
+    assert_eq!(heard, [Refusal::DrawTooSoon]);
+    assert_eq!(guest.strikes(), 0);
+    assert_eq!(guest.draw_offer(), None, "its own offer no longer stands");
+    assert!(!guest.may_offer_draw(), "declined lately: no offer yet");
+    assert!(same_game(&host, &guest));
+}
+
+#[test]
+fn a_decline_that_crossed_the_offerers_move_is_still_a_decline() {
+    let (mut host, mut guest) = pair(Color::Red, MoveLimit::DEFAULT);
+    let offer = sent(&guest.offer_draw().unwrap());
+    let moved = sent(&guest.play(1, first_legal(&guest)).unwrap());
+    for m in &offer {
+        host.receive(2, &m.encode());
+    }
+    let decline = sent(&host.decline_draw().unwrap());
+    for m in &moved {
+        host.receive(3, &m.encode());
+    }
+    for m in &decline {
+        assert!(refused(&guest.receive(4, &m.encode())).is_empty());
+    }
+    assert!(!guest.may_offer_draw(), "the panel offers no draw the peer would refuse");
+    assert_eq!(guest.offer_draw(), Err(Refusal::DrawTooSoon));
+}
+
+// ---- an opponent who vanished ----
+
+/// Both sides lose the connection at `at` (the host, Red, waiting for Blue's move).
+fn apart(limit: MoveLimit, at: u64) -> (OnlineGame, OnlineGame) {
+    let (mut host, mut guest) = pair(Color::Red, limit);
+    host.disconnected(at);
+    guest.disconnected(at);
+    (host, guest)
+}
+
+/// The two sides connect again at `now` and say what they have to say.
+fn reconnect(host: &mut OnlineGame, guest: &mut OnlineGame, now: u64) {
+    let (a, b) = (sent(&host.connected(now)), sent(&guest.connected(now)));
+    exchange(host, guest, now, a, b);
+}
+
+#[test]
+fn an_opponent_away_for_the_limit_may_be_claimed_against_and_the_game_is_won_here_at_once() {
+    use onitama_online::game::{ABANDON_MIN_MS, ABANDON_NO_LIMIT_MS, abandon_ms};
+    assert_eq!(abandon_ms(MoveLimit::Seconds(60)), 60_000);
+    assert_eq!(abandon_ms(MoveLimit::Seconds(5)), ABANDON_MIN_MS);
+    assert_eq!(abandon_ms(MoveLimit::None), ABANDON_NO_LIMIT_MS);
+    let (mut host, _guest) = apart(MoveLimit::Seconds(60), 10_000);
+    assert!(!host.can_claim(69_999));
+    assert_eq!(host.claim(69_999), Err(Refusal::OpponentAway));
+    assert!(host.can_claim(70_000), "Blue has been away for the limit");
+    host.claim(70_000).unwrap();
+    assert_eq!(host.game().unwrap().outcome(), Some(Outcome::WonOnTime { winner: Color::Red }));
+    assert_eq!(host.status(), Status::Ended);
+}
+
+#[test]
+fn the_side_to_move_may_claim_against_an_opponent_who_vanished_and_with_no_limit_after_a_minute() {
+    let (mut host, mut guest) = pair(Color::Red, MoveLimit::None);
+    play_one(&mut host, &mut guest, 1000);
+    // Red to move; Blue vanishes. Red cannot move while Blue is away: it may claim after 60 s.
+    host.disconnected(2000);
+    assert!(!host.can_claim(61_999));
+    assert!(host.can_claim(62_000));
+    host.claim(62_000).unwrap();
+    assert_eq!(host.game().unwrap().outcome(), Some(Outcome::WonOnTime { winner: Color::Red }));
+}
+
+#[test]
+fn a_claim_made_while_both_were_apart_is_accepted_by_the_one_who_comes_back() {
+    let (mut host, mut guest) = apart(MoveLimit::Seconds(60), 10_000);
+    host.claim(70_000).unwrap();
+    reconnect(&mut host, &mut guest, 200_000);
+    assert!(same_game(&host, &guest));
+    assert_eq!(guest.game().unwrap().outcome(), Some(Outcome::WonOnTime { winner: Color::Red }));
+}
+
+#[test]
+fn a_page_that_slept_or_was_closed_accepts_the_claim_made_while_it_was_gone() {
+    // Blue's phone sleeps at 10 s: its page stops ticking, and notices the lost connection only
+    // when it wakes at 300 s. Red noticed at 15 s and claimed at 75 s.
+    let (mut host, mut guest) = pair(Color::Red, MoveLimit::Seconds(60));
+    guest.tick(10_000);
+    host.disconnected(15_000);
+    host.claim(75_000).unwrap();
+    guest.tick(300_000);
+    guest.disconnected(300_000);
+    reconnect(&mut host, &mut guest, 301_000);
+    assert_eq!(guest.game().unwrap().outcome(), Some(Outcome::WonOnTime { winner: Color::Red }));
+    // Blue's tab is closed at 10 s and opened again at 500 s, from its save.
+    let (mut host, guest) = pair(Color::Red, MoveLimit::Seconds(60));
+    let saved = guest.saved();
+    host.disconnected(12_000);
+    host.claim(72_000).unwrap();
+    let mut guest = OnlineGame::restore(saved, 500_000);
+    reconnect(&mut host, &mut guest, 501_000);
+    assert!(same_game(&host, &guest));
+    assert_eq!(guest.game().unwrap().outcome(), Some(Outcome::WonOnTime { winner: Color::Red }));
+}
+
+#[test]
+fn a_peer_cannot_win_by_a_claim_made_while_both_were_here_or_after_a_short_drop() {
+    let (_host, mut guest) = pair(Color::Red, MoveLimit::Seconds(60));
+    let id = guest.game_id().unwrap().clone();
+    let mut claimed = guest.game().unwrap().clone();
+    claimed.win_on_time(Color::Red).unwrap();
+    let forged = Message::Sync { game: id, record: claimed }.encode();
+    // While both are here, 20 s into Blue's 60: refused.
+    refuses(&mut guest, &forged, Refusal::TooEarly);
+    assert_eq!(guest.game().unwrap().outcome(), None);
+    // The peer drops the connection and comes back 5 s later with the claim: refused too.
+    guest.disconnected(25_000);
+    guest.connected(30_000);
+    guest.receive(30_000, &Message::Hello { game: guest.game_id().cloned(), secret: tok("host-secret") }.encode());
+    let out = guest.receive(30_100, &forged);
+    assert_eq!(refused(&out), [Refusal::TooEarly]);
+    assert_eq!(guest.game().unwrap().outcome(), None);
+}
+
+#[test]
+fn the_side_to_move_gets_no_fresh_clock_by_reloading_just_before_the_limit() {
+    let (mut host, guest) = pair(Color::Red, MoveLimit::Seconds(60));
+    // Blue (to move) reloads at 55 s; Red notices at 55 s; they are back together at 57 s.
+    let saved = guest.saved();
+    host.disconnected(55_000);
+    let mut guest = OnlineGame::restore(saved, 56_000);
+    reconnect(&mut host, &mut guest, 57_000);
+    assert_eq!(guest.game().unwrap().outcome(), None);
+    assert!(!host.can_claim(61_999));
+    assert!(host.can_claim(62_000), "5 s left when the connection fell, 5 s after the return");
+    let out = host.claim(62_000).unwrap();
+    exchange(&mut host, &mut guest, 62_050, sent(&out), vec![]);
+    for side in [&host, &guest] {
+        assert_eq!(side.game().unwrap().outcome(), Some(Outcome::WonOnTime { winner: Color::Red }));
     }
 }

@@ -185,7 +185,7 @@ impl Model {
         self.connected = false;
         self.queues = [VecDeque::new(), VecDeque::new()];
         for side in 0..2 {
-            let out = self.sides[side].disconnected();
+            let out = self.sides[side].disconnected(self.now);
             self.perform(side, out);
         }
     }

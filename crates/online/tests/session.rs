@@ -454,24 +454,128 @@ fn under_a_move_limit_the_time_left_for_the_move_is_told_each_second_and_stops_w
 }
 
 #[test]
-fn a_link_nobody_answers_is_given_up_after_a_bounded_wait_and_the_way_out_is_offered() {
+fn a_link_nobody_answers_waits_for_the_friends_page_and_is_given_up_only_after_two_minutes() {
     use onitama_online::host::{Asked, Host, Lang, ToPage};
-    use onitama_online::session::HOST_ANSWER_MS;
+    use onitama_online::session::{HOST_ANSWER_MS, LINK_EXPIRY_MS};
+    let panel_of = |events: &[Event]| {
+        let mut host = Host::new(Lang::En);
+        host.asked(Asked::Join);
+        let lines: Vec<ToPage> = events.iter().flat_map(|e| host.event(e)).collect();
+        let panel = lines.iter().rev().find_map(|l| if let ToPage::Panel(p) = l { Some(p.clone()) } else { None });
+        let panel = panel.unwrap();
+        let buttons: Vec<(String, String)> =
+            panel.buttons.iter().map(|b| (b.command.clone(), b.label.clone())).collect();
+        (panel.text, buttons)
+    };
+    let pair = |a: &str, b: &str| (a.to_string(), b.to_string());
     let mut net = Net::new(1);
     net.command(0, "join https://example.org/#online=abcdefabcdefabcdefabcdef");
     assert_eq!(net.phase(0), Some(Phase::Waiting));
     net.wait(HOST_ANSWER_MS - 1000);
-    assert_eq!(net.phase(0), Some(Phase::Waiting), "still waiting for the host");
+    assert_eq!(net.status(0), Some(Status { phase: Phase::Waiting, reason: None }), "still waiting for the host");
+    // The host's page is not open (a tab in the background, a phone asleep): said so, and the
+    // wait goes on in the room, with the AI's game as the way out.
+    net.wait(1500);
+    assert_eq!(net.status(0), Some(Status { phase: Phase::Waiting, reason: Some(Reason::OpponentAway) }));
+    assert!(net.sides[0].socket.is_some(), "still in the room");
+    let (text, buttons) = panel_of(&net.sides[0].events);
+    assert_eq!(text, "Your friend's page is not open: waiting for them…");
+    assert_eq!(buttons, [pair("leave", "Play the AI")]);
+    net.wait(LINK_EXPIRY_MS - HOST_ANSWER_MS - 1000);
+    assert_eq!(net.phase(0), Some(Phase::Waiting));
+    // Nobody for two minutes: the game is over or the link has expired.
     net.wait(1500);
     assert_eq!(net.status(0), Some(Status { phase: Phase::Error, reason: Some(Reason::Expired) }));
     assert_eq!(Reason::from_code(Reason::Expired.code()), Some(Reason::Expired));
-    // The page is told so, with a new invitation and the AI as the ways on.
-    let mut host = Host::new(Lang::En);
-    host.asked(Asked::Join);
-    let lines: Vec<ToPage> = net.sides[0].events.iter().flat_map(|e| host.event(e)).collect();
-    let panel = lines.iter().rev().find_map(|l| if let ToPage::Panel(p) = l { Some(p.clone()) } else { None });
-    let panel = panel.unwrap();
-    assert_eq!(panel.text, "Nobody is here: the game is over or the link has expired");
-    let buttons: Vec<(&str, &str)> = panel.buttons.iter().map(|b| (b.command.as_str(), b.label.as_str())).collect();
-    assert_eq!(buttons, [("create random random 180", "Invite a friend"), ("leave", "Play the AI")]);
+    let (text, buttons) = panel_of(&net.sides[0].events);
+    assert_eq!(text, "Nobody is here: the game is over or the link has expired");
+    assert_eq!(buttons, [pair("create random random 180", "Invite a friend"), pair("leave", "Play the AI")]);
+}
+
+#[test]
+fn a_friend_whose_page_opens_late_still_finds_the_guest_waiting() {
+    let mut net = Net::new(2);
+    net.command(0, "create boar,ox,elephant,horse,crab red 60");
+    let room = net.room(0);
+    // The host's page goes to the background: its websocket is gone from the room.
+    net.leave_socket(0);
+    net.sides[0].socket = None;
+    let saved = net.sides[0]
+        .events
+        .iter()
+        .rev()
+        .find_map(|e| if let Event::Saved(s) = e { Some(s.to_text()) } else { None })
+        .unwrap();
+    net.sides[0].session = Session::new(Some(SERVER.into()), entropy(79));
+    net.command(1, &format!("join {room}"));
+    net.wait(60_000);
+    assert_eq!(net.phase(1), Some(Phase::Waiting));
+    // A minute later the host's page is back, from its save: the two meet and the game begins.
+    net.command(0, &format!("restore {saved}"));
+    net.wait(2000);
+    assert_eq!(net.phase(0), Some(Phase::Playing));
+    assert_eq!(net.phase(1), Some(Phase::Playing));
+}
+
+/// The guest's page goes without a word (a tab closed, a phone asleep): its channel and its
+/// websocket die, and nothing of it runs. Returns its last saved line.
+fn guest_vanishes(net: &mut Net) -> String {
+    let saved = net.sides[1]
+        .events
+        .iter()
+        .rev()
+        .find_map(|e| if let Event::Saved(s) = e { Some(s.to_text()) } else { None })
+        .unwrap();
+    let conn = net.attached_conn(1);
+    net.close_link(1, conn);
+    net.leave_socket(1);
+    net.sides[1].session = Session::new(Some(SERVER.into()), entropy(78));
+    net.sides[1].events.clear();
+    net.settle();
+    saved
+}
+
+#[test]
+fn an_opponent_who_vanished_is_claimed_against_after_the_limit_and_learns_it_on_return() {
+    use onitama_core::rules::{Color, Outcome};
+    let mut net = friends();
+    net.play_one(0, 1);
+    // Red (the host) is to move, and cannot while Blue is away.
+    let saved = guest_vanishes(&mut net);
+    assert_eq!(net.phase(0), Some(Phase::Reconnecting));
+    net.wait(55_000);
+    assert!(!net.sides[0].events.contains(&Event::CanClaim(true)));
+    net.wait(6_000);
+    assert_eq!(
+        net.sides[0].events.iter().rev().find(|e| matches!(e, Event::CanClaim(_))),
+        Some(&Event::CanClaim(true))
+    );
+    net.command(0, "claim");
+    let won = Event::Outcome(Some(Outcome::WonOnTime { winner: Color::Red }));
+    assert!(net.sides[0].events.contains(&won));
+    assert_eq!(net.phase(0), Some(Phase::Ended));
+    // Blue's tab is opened again much later: it hears of the claim from Red's record, and agrees.
+    net.wait(120_000);
+    net.command(1, &format!("restore {saved}"));
+    net.wait(2000);
+    assert!(net.sides[1].events.contains(&won), "{:?}", net.sides[1].events);
+    assert_eq!(net.sides[0].session.game().unwrap().game(), net.sides[1].session.game().unwrap().game());
+}
+
+#[test]
+fn a_page_that_cannot_reach_the_server_itself_does_not_claim_against_an_absent_opponent() {
+    let mut net = friends();
+    net.play_one(0, 1);
+    guest_vanishes(&mut net);
+    // Red's own connection is down too: it cannot tell who is gone.
+    net.server_down();
+    net.wait(70_000);
+    assert!(!net.sides[0].events.contains(&Event::CanClaim(true)));
+    net.command(0, "claim");
+    assert_eq!(net.sides[0].events.last(), Some(&Event::Denied(Reason::Unreachable)));
+    assert_ne!(net.phase(0), Some(Phase::Ended));
+    // Back on the server, and Blue still gone: now it may.
+    net.server_up = true;
+    net.wait(15_000);
+    assert!(net.sides[0].events.contains(&Event::CanClaim(true)));
 }
