@@ -204,7 +204,7 @@ for (const [locale, lang, solvedWord, unsolvedWord, notCounted] of [
   ['fa-IR', 'fa', 'حل شده', 'هنوز حل نشده', /به شمار نمی‌آید/],
   ['fr-FR', 'fr', 'résolu', 'pas encore résolu', /ne compte pas comme résolue/],
 ]) {
-  test(`the list of puzzles on a 360x640 phone by taps in ${lang}: it fits and scrolls in itself, plays the one chosen, shows its solution, then marks it solved once the player solves it`, async () => {
+  test(`the list of puzzles on a 360x640 phone by taps in ${lang}: it fits and scrolls in itself, plays the one chosen, shows its solution; a solve after it is one with help, not ticked, and a clean one is ticked`, async () => {
     const { context, page, errors } = await openContext(game.browser, game.server.url, { viewport: { width: 360, height: 640 }, locale, hasTouch: true, isMobile: true });
     await still(page);
     assert.equal((await state(page)).language, lang);
@@ -265,7 +265,8 @@ for (const [locale, lang, solvedWord, unsolvedWord, notCounted] of [
     assert.equal(await page.isVisible('#show-solution'), false);
     assert.equal(await page.evaluate(() => localStorage.getItem('onitama.puzzles.solved')), null, 'not counted as solved');
     await screenshot(page, `puzzle-solution-shown-${lang}-360x640`);
-    // Try again, and solve it with the line just seen: the defence answers the same.
+    // Try again, and solve it with the line just seen: the defence answers the same, and a solve
+    // after watching the solution is one with help, not ticked.
     const line = s.moves;
     await tap(page, '#puzzle-again');
     await still(page);
@@ -275,9 +276,16 @@ for (const [locale, lang, solvedWord, unsolvedWord, notCounted] of [
     }
     await still(page);
     s = await state(page);
-    assert.equal(s.puzzle.status, 'solved');
+    assert.equal(s.puzzle.status, 'solved-with-help');
+    assert.equal(s.puzzle.helped, true);
     assert.deepEqual(s.moves, line);
-    // The list marks it solved, in words too.
+    assert.equal(await page.evaluate(() => localStorage.getItem('onitama.puzzles.solved')), null, 'not ticked');
+    await screenshot(page, `puzzle-solved-with-help-${lang}-360x640`);
+    // Solved cleanly on this device (as kept), the list marks it solved, in words too.
+    await page.evaluate((id) => localStorage.setItem('onitama.puzzles.solved', String(id)), chosen.id);
+    await page.reload();
+    await page.waitForFunction(() => window.wasmBindings !== undefined);
+    await still(page);
     await tap(page, '#menu-button');
     await tap(page, '#puzzle-list');
     await page.waitForFunction(() => document.querySelector('#puzzle-rows .solved') !== null);

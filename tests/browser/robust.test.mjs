@@ -154,7 +154,7 @@ test('five cards with a repeat keep the dialog open with the error beside the ca
   }
   await page.click('#setup-start');
   assert.ok(await page.evaluate(() => document.getElementById('setup').open), 'the dialog stays open');
-  assert.match(await page.textContent('#setup-error'), /ox is chosen twice/);
+  assert.match(await page.textContent('#setup-error'), /ox is chosen 2 times/);
   assert.equal(await page.inputValue('#setup-blue-1'), 'ox', 'the choice is kept');
   assert.equal((await state(page)).position, before.position, 'no game started');
   await screenshot(page, 'setup-duplicate-card');
@@ -315,7 +315,7 @@ test('errors and announcements are in the player\'s language', async () => {
   await page.check('#setup-choose-cards');
   for (const id of ['#setup-red-1', '#setup-red-2']) await page.selectOption(id, 'tiger');
   await page.click('#setup-start');
-  assert.match(await page.textContent('#setup-error'), /tigre est choisie deux fois/);
+  assert.match(await page.textContent('#setup-error'), /la carte tigre est choisie 2 fois/);
   assert.deepEqual(errors, []);
   await context.close();
 });
