@@ -41,6 +41,17 @@ fn winning_moves(puzzle: &Puzzle) -> Vec<Move> {
     onitama::ai::puzzle::winning_moves(&puzzle.position, puzzle.plies)
 }
 
+/// Plays a first move that lets the win go, and the defence's refutation: both.
+fn fail(session: &mut Session, puzzle: &Puzzle) -> (Move, Move) {
+    let winner = winning_moves(puzzle)[0];
+    let wrong = *puzzle.position.legal_moves().iter().find(|&&m| m != winner).unwrap();
+    let effects = session.update(Event::Intent(Intent::Play(wrong)));
+    let order = defence_order(&effects);
+    let refutation = onitama::ai::puzzle::defence(&order.position(), 2).unwrap();
+    answer(session, &order, refutation, None);
+    (wrong, refutation)
+}
+
 #[test]
 fn a_puzzle_is_solved_against_the_defence_and_remembered() {
     let puzzle = puzzle();
@@ -78,12 +89,7 @@ fn a_defence_that_escapes_fails_the_puzzle_and_undo_or_try_again_starts_over() {
     let puzzle = puzzle();
     let mut session = open();
     session.update(Event::Intent(Intent::Puzzle { puzzle, daily: true }));
-    let winner = winning_moves(&puzzle)[0];
-    let wrong = *puzzle.position.legal_moves().iter().find(|&&m| m != winner).unwrap();
-    let effects = session.update(Event::Intent(Intent::Play(wrong)));
-    let order = defence_order(&effects);
-    let refutation = onitama::ai::puzzle::defence(&order.position(), 2).unwrap();
-    answer(&mut session, &order, refutation, None);
+    let (wrong, refutation) = fail(&mut session, &puzzle);
     let state = session.state();
     assert_eq!(state.game.moves(), [wrong, refutation], "the refutation is on the board");
     assert!(matches!(state.puzzle.unwrap().status, Status::Failed { wrong: w, .. } if w == wrong));
@@ -142,12 +148,7 @@ fn a_retry_after_a_failed_try_is_solved_with_help_by_undo_and_by_try_again() {
     for retry in [Intent::Undo, Intent::Rematch] {
         let mut session = open();
         session.update(Event::Intent(Intent::Puzzle { puzzle, daily: false }));
-        let winner = winning_moves(&puzzle)[0];
-        let wrong = *puzzle.position.legal_moves().iter().find(|&&m| m != winner).unwrap();
-        let effects = session.update(Event::Intent(Intent::Play(wrong)));
-        let order = defence_order(&effects);
-        let refutation = onitama::ai::puzzle::defence(&order.position(), 2).unwrap();
-        answer(&mut session, &order, refutation, None);
+        fail(&mut session, &puzzle);
         assert!(session.state().puzzle.unwrap().failed());
         session.update(Event::Intent(retry.clone()));
         assert_eq!(session.state().game.moves().len(), 0, "{retry:?}");

@@ -66,6 +66,20 @@ fn add_options<'a>(document: &Document, id: &str, values: impl Iterator<Item = &
 const MOVE_LISTS: [&str; 2] = ["moves", "sheet-moves"];
 
 const CARD_SELECTS: [&str; 5] = ["setup-red-1", "setup-red-2", "setup-blue-1", "setup-blue-2", "setup-side"];
+/// A question's dialog, `<name>-dialog`: `<name>-confirm` says yes (`yes`) and closes it;
+/// `<name>-cancel`, Escape or any other close says no, changing nothing.
+fn question(document: &Document, name: &'static str, yes: fn() -> Intent) -> Result<(), JsValue> {
+    let part = |part: &str| -> Result<web_sys::EventTarget, JsValue> {
+        Ok(document.get_element_by_id(&format!("{name}-{part}")).ok_or("no question dialog")?.into())
+    };
+    listen(&part("cancel")?, "click", move |_, _: web_sys::Event| close_dialog(&format!("{name}-dialog")))?;
+    listen(&part("confirm")?, "click", move |app, _: web_sys::Event| {
+        app.dispatch(Event::Intent(yes()));
+        close_dialog(&format!("{name}-dialog"));
+    })?;
+    listen(&part("dialog")?, "close", |app, _: web_sys::Event| app.dispatch(Event::Intent(Intent::KeepPlaying)))
+}
+
 /// Each chosen card's drawing, beside its chooser.
 const CARD_PREVIEWS: [&str; 5] =
     ["setup-red-1-card", "setup-red-2-card", "setup-blue-1-card", "setup-blue-2-card", "setup-side-card"];
@@ -282,23 +296,10 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
     on_click(document, "over-rematch", |app| app.dispatch(Event::Intent(Intent::Rematch)))?;
     on_click(document, "over-new-game", open_setup)?;
     on_click(document, "over-review", |app| app.dispatch(Event::Intent(Intent::Review)))?;
-    // Resign asks first; Escape or "Keep playing" closes the question, changing nothing.
+    // Resign asks first; a new game in place of one in progress asks too (the session says when).
     on_click(document, "resign", |_| open_dialog("resign-dialog"))?;
-    on_click(document, "resign-cancel", |_| close_dialog("resign-dialog"))?;
-    on_click(document, "resign-confirm", |app| {
-        app.dispatch(Event::Intent(Intent::Resign));
-        close_dialog("resign-dialog");
-    })?;
-    let resign_dialog = document.get_element_by_id("resign-dialog").ok_or("no #resign-dialog")?;
-    listen(&resign_dialog, "close", |app, _: web_sys::Event| app.dispatch(Event::Intent(Intent::KeepPlaying)))?;
-    // A new game in place of one in progress asks first (the session says when).
-    on_click(document, "abandon-cancel", |_| close_dialog("abandon-dialog"))?;
-    on_click(document, "abandon-confirm", |app| {
-        app.dispatch(Event::Intent(Intent::Abandon));
-        close_dialog("abandon-dialog");
-    })?;
-    let abandon_dialog = document.get_element_by_id("abandon-dialog").ok_or("no #abandon-dialog")?;
-    listen(&abandon_dialog, "close", |app, _: web_sys::Event| app.dispatch(Event::Intent(Intent::KeepPlaying)))?;
+    question(document, "resign", || Intent::Resign)?;
+    question(document, "abandon", || Intent::Abandon)?;
     on_click(document, "show-eval", |app| {
         app.dispatch(Event::Settings(SettingsPatch { evaluation: Some(checked("show-eval")), ..Default::default() }));
     })?;
