@@ -11,7 +11,7 @@ fn wrapped_lines_stay_between_the_frame_and_the_cards() {
     // Canvases below the page's bar and strip: phones upright and on their side, a desktop.
     for (width, height) in [(360.0, 523.0), (390.0, 727.0), (640.0, 300.0), (1280.0, 700.0)] {
         for bottom in Color::ALL {
-            let layout = Layout::new(width, height, bottom);
+            let layout = Layout::new(width, height, bottom, true);
             let size = TypeScale::for_cell(layout.cell).small;
             let frame = layout.cell * FRAME;
             let board = layout.board;

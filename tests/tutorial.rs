@@ -157,9 +157,12 @@ fn a_wrong_move_is_refused_and_the_step_says_so_until_its_move_is_made() {
     assert_eq!(state.game.moves(), before.moves());
     assert!(state.tutorial.unwrap().wrong && !state.tutorial.unwrap().done);
     let file = tutorial_file(Lang::En);
-    let text = session.controls().tutorial.unwrap().text;
-    assert!(text.starts_with(onitama::ui::tutorial::line(&file, "wrong")), "{text}");
-    assert!(text.contains(" tiger"), "the task is said again: {text}");
+    let panel = session.controls().tutorial.unwrap();
+    let why = onitama::ui::tutorial::line(&file, "wrong");
+    assert_eq!(panel.title, why, "the title row says why");
+    assert!(panel.prompt && panel.title_reserve.contains(&panel.title));
+    assert!(effects.contains(&Effect::Announce(why.to_string())), "and it is said out loud: {effects:?}");
+    assert!(panel.text.contains(" tiger") && !panel.text.contains(why), "the task keeps its words: {}", panel.text);
     assert!(!session.controls().tutorial.unwrap().done);
     // Next waits for the step's move.
     intent(&mut session, Intent::TutorialNext);
@@ -171,7 +174,8 @@ fn a_wrong_move_is_refused_and_the_step_says_so_until_its_move_is_made() {
     run_frames(&mut session, 0.0);
     let run = session.state().tutorial.unwrap();
     assert!(run.done && !run.wrong);
-    assert!(session.controls().tutorial.unwrap().text.starts_with("Well done"));
+    let panel = session.controls().tutorial.unwrap();
+    assert!(panel.text.starts_with("Well done") && !panel.prompt, "{panel:?}");
     // Once done, the step takes no other move: Blue's turn waits, the AI stays silent.
     assert_eq!(session.state().position().to_move(), Color::Blue);
     let effects = intent(&mut session, Intent::Undo);
@@ -323,7 +327,7 @@ fn the_panel_keeps_room_for_every_text_of_its_step_so_each_shows_whole_and_only_
         let mut rooms = Vec::new();
         for (n, step) in STEPS.iter().enumerate() {
             let reserve = session.controls().tutorial.unwrap().reserve;
-            assert_eq!(reserve.len(), 3, "{lang:?} step {n}: a task, a refused move and a lesson");
+            assert_eq!(reserve.len(), 2, "{lang:?} step {n}: a task and a lesson (a refusal is said in the title row)");
             let shown = session.controls().tutorial.unwrap();
             assert!(reserve.contains(&shown.text), "{lang:?} step {n}: {}", shown.text);
             let position = step.start().unwrap();
@@ -332,6 +336,11 @@ fn the_panel_keeps_room_for_every_text_of_its_step_so_each_shows_whole_and_only_
                 let refused = session.controls().tutorial.unwrap();
                 assert!(refused.wrong && reserve.contains(&refused.text), "{lang:?} step {n}: {}", refused.text);
                 assert_eq!(refused.reserve, reserve, "{lang:?} step {n}: the same room within the step");
+                assert!(
+                    refused.prompt && refused.title_reserve.contains(&refused.title),
+                    "{lang:?} step {n}: {refused:?}"
+                );
+                assert_eq!(refused.title_reserve, shown.title_reserve, "{lang:?} step {n}: the title row's room too");
             }
             intent(&mut session, Intent::Play(mv(step.expects[0])));
             run_frames(&mut session, 0.0);
@@ -416,15 +425,28 @@ fn finishing_or_leaving_the_tutorial_brings_back_the_untouched_first_deal() {
 }
 
 #[test]
-fn the_tutorials_opponent_is_not_labelled_as_a_level_of_the_ai() {
+fn the_board_has_no_lines_of_its_own_in_the_tutorial_and_gives_their_room_to_the_board() {
     let (mut session, _) = common::open_position(START, vs_ai(), Settings::default(), Motion::Reduced);
+    session.update(Event::Relayout { width: 360.0, height: 520.0, pixel_ratio: 1.0 });
+    let in_a_game = session.layout().board.w;
+    assert!(!onitama::ui::scene::labels(session.state()).is_empty(), "a game's rows say whose turn it is");
     start(&mut session);
     for lang in Lang::ALL {
         let mut state = session.state().clone();
         state.settings.language = lang;
-        let labels = onitama::ui::scene::labels(&state);
-        let ai = onitama::ui::text::ai_label(lang, AiLevel::nth(3), false);
-        assert!(labels.iter().all(|(_, words, _)| *words != ai), "{lang:?}: {labels:?}");
-        assert!(labels.iter().any(|(color, _, _)| *color == Color::Blue), "the opponent's row still says who it is");
+        // The panel says what the step asks; no level of the AI's, no turn line.
+        assert_eq!(onitama::ui::scene::labels(&state), vec![], "{lang:?}");
     }
+    let layout = session.layout();
+    assert!(!layout.labelled && layout.board.w > in_a_game, "{} px, {in_a_game} px in a game", layout.board.w);
+    intent(&mut session, Intent::LeaveTutorial);
+    assert!(session.layout().labelled && session.layout().board.w == in_a_game, "the game's lines come back");
+}
+
+#[test]
+fn only_a_step_whose_jumps_two_cards_share_keeps_room_for_choosing_a_card() {
+    let asks: Vec<bool> = STEPS.iter().map(|s| s.asks_for_a_card()).collect();
+    // The capture step's student steps forward with either card; the card-reading and passing
+    // steps have no jump that both cards make.
+    assert_eq!(asks, [false, true, true, false, true, false]);
 }

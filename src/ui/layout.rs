@@ -52,6 +52,10 @@ pub enum CardPlace {
 /// and the line naming whose turn it is.
 const BESIDE: f64 = 0.5;
 
+/// The same room without that line: the tutorial's panel says whose turn it is, and on a phone
+/// the board keeps a game's size below the panel's words.
+const BESIDE_UNLABELLED: f64 = 0.13;
+
 /// The width of the board's wooden frame, in cells.
 pub const FRAME: f64 = 0.12;
 
@@ -75,10 +79,15 @@ pub struct Layout {
     side: [Rect; 2],
     /// The line of text naming whose turn it is, by each player's row.
     pub banner: [Rect; 2],
+    /// Whether there is room for that line (not in the tutorial).
+    pub labelled: bool,
 }
 
 impl Layout {
-    pub fn new(width: f64, height: f64, bottom: Color) -> Layout {
+    /// The layout of a canvas `width` × `height` with `bottom`'s home row at the bottom, with room
+    /// for the lines by each player's row when `labelled`.
+    pub fn new(width: f64, height: f64, bottom: Color, labelled: bool) -> Layout {
+        let (beside, margin) = if labelled { (BESIDE, 0.3) } else { (BESIDE_UNLABELLED, 0.02) };
         // Portrait: three smaller cards share each player's row, the side card in the mover's row.
         // Landscape: two cards above and below the board, the side card beside it. Wide and short
         // (a phone on its side): each player's cards in a column beside the board.
@@ -95,11 +104,11 @@ impl Layout {
             Arrangement::Wide => (2.0, 1.3, 0.2),
         };
         let (rows, cols) = match arrangement {
-            Arrangement::Portrait => (5.0 + 2.0 * (card_h_cells + gap_cells + BESIDE) + 0.3, 5.3),
+            Arrangement::Portrait => (5.0 + 2.0 * (card_h_cells + gap_cells + beside) + margin, 5.3),
             Arrangement::Landscape => {
-                (5.0 + 2.0 * (card_h_cells + gap_cells + BESIDE) + 0.3, 5.0 + 2.0 * (card_w_cells + 0.35))
+                (5.0 + 2.0 * (card_h_cells + gap_cells + beside) + margin, 5.0 + 2.0 * (card_w_cells + 0.35))
             }
-            Arrangement::Wide => (5.0 + 2.0 * BESIDE + 0.2, 5.0 + 2.0 * (card_w_cells + 0.5)),
+            Arrangement::Wide => (5.0 + 2.0 * beside + 0.2, 5.0 + 2.0 * (card_w_cells + 0.5)),
         };
         let cell = (width / cols).min(height / rows).floor().max(8.0);
         let board_size = cell * 5.0;
@@ -112,8 +121,8 @@ impl Layout {
         let card_w = cell * card_w_cells;
         let card_h = cell * card_h_cells;
         let gap = cell * gap_cells;
-        let top_y = board.y - gap - card_h - cell * BESIDE;
-        let bottom_y = board.y + board.h + gap + cell * BESIDE;
+        let top_y = board.y - gap - card_h - cell * beside;
+        let bottom_y = board.y + board.h + gap + cell * beside;
         let row_y = |color: Color| if color == bottom { bottom_y } else { top_y };
         let mut hands = [[Rect::default(); 2]; 2];
         let mut side = [Rect::default(); 2];
@@ -159,7 +168,12 @@ impl Layout {
             let y = if color == bottom { board.y + board.h + cell * 0.14 } else { board.y - cell * 0.14 - banner_h };
             Rect { x: board.x, y, w: board.w, h: banner_h }
         });
-        Layout { width, height, cell, board, bottom, hands, side, banner }
+        Layout { width, height, cell, board, bottom, hands, side, banner, labelled }
+    }
+
+    /// The same canvas laid out for `bottom`'s side.
+    pub fn facing(&self, bottom: Color) -> Layout {
+        Layout::new(self.width, self.height, bottom, self.labelled)
     }
 
     pub fn square(&self, square: Square) -> Rect {

@@ -215,8 +215,11 @@ pub fn turn_line(state: &State) -> Option<String> {
 }
 
 /// The lines drawn by each player's row: the mover's turn line (lit), and by the AI's hand its
-/// level; at the end, how the game was won.
+/// level; at the end, how the game was won. None in the tutorial, whose panel says all that.
 pub fn labels(state: &State) -> Vec<(Color, String, bool)> {
+    if state.tutorial.is_some() {
+        return Vec::new();
+    }
     let lang = state.lang();
     let mover = state.position().to_move();
     if let Some(outcome) = state.game.outcome() {
@@ -237,11 +240,9 @@ pub fn labels(state: &State) -> Vec<(Color, String, bool)> {
     if let Mode::VsAi { human, level } = state.mode
         && human == mover
     {
-        let opponent = match (state.puzzle, state.tutorial) {
-            (Some(_), _) => text::defender_label(lang, false),
-            // The tutorial's opponent plays the step's own moves: no level of the AI's.
-            (_, Some(_)) => text::color_name(lang, human.other()).to_string(),
-            _ => text::ai_label(lang, level, false),
+        let opponent = match state.puzzle {
+            Some(_) => text::defender_label(lang, false),
+            None => text::ai_label(lang, level, false),
         };
         labels.push((human.other(), opponent, false));
     }

@@ -459,7 +459,7 @@ pub struct Session {
 
 impl Session {
     pub fn new(state: State) -> Session {
-        let layout = Layout::new(1.0, 1.0, state.bottom());
+        let layout = Layout::new(1.0, 1.0, state.bottom(), state.tutorial.is_none());
         let state_seed = state.seed;
         Session {
             state,
@@ -1136,7 +1136,7 @@ impl Session {
         let resized = self.canvas.is_none_or(|before| (before.width, before.height) != (size.width, size.height));
         self.canvas = Some(size);
         if resized {
-            self.layout = Layout::new(size.width, size.height, self.state.bottom());
+            self.layout = Layout::new(size.width, size.height, self.state.bottom(), self.state.tutorial.is_none());
             // What was sliding was planned on the old layout: show the end of it at once.
             self.state.anim = None;
         }
@@ -1245,9 +1245,15 @@ impl Session {
         // In the tutorial the person plays the step's move, once; anything else is refused.
         let tutorial = self.state.tutorial.filter(|_| self.state.mode.is_human(position.to_move()));
         if let Some(run) = tutorial.filter(|run| run.done || !run.current().accepts(m)) {
-            self.state.tutorial = Some(TutorialRun { wrong: !run.done, ..run });
+            let refused = TutorialRun { wrong: !run.done, ..run };
+            self.state.tutorial = Some(refused);
             self.state.clear_selection();
             self.sound(Sound::Refused);
+            // The refusal is said in the title row, which is no live region: say it out loud.
+            if let Some(why) = self.state.tutorial_file().flatten().and_then(|f| refused.refusal(self.state.lang(), f))
+            {
+                self.effects.push(Effect::Announce(why));
+            }
             self.refresh_controls();
             self.effects.push(Effect::Redraw);
             return;
@@ -1525,9 +1531,11 @@ impl Session {
         self.face_the_bottom();
     }
 
-    /// Lays the board out for the side that faces the player now.
+    /// Lays the board out for the side that faces the player now, with the lines by each
+    /// player's row but in the tutorial.
     fn face_the_bottom(&mut self) {
-        self.layout = Layout::new(self.layout.width, self.layout.height, self.state.bottom());
+        self.layout =
+            Layout::new(self.layout.width, self.layout.height, self.state.bottom(), self.state.tutorial.is_none());
     }
 
     fn best_line(&mut self, ply: usize) {
@@ -1665,6 +1673,7 @@ impl Session {
         let level = self.state.mode.level().unwrap_or_default();
         self.start_game(Game::new(position), Mode::VsAi { human: Color::Red, level });
         self.state.tutorial = Some(TutorialRun::new(step));
+        self.face_the_bottom();
         // Saved as the tutorial's step, not as a game of the player's.
         self.effects.retain(|e| !matches!(e, Effect::SaveGame(_)));
         self.changed();

@@ -65,6 +65,23 @@ impl Step {
         self.position.parse().ok()
     }
 
+    /// Whether both cards make one of the step's jumps: the player may be asked to choose one.
+    pub fn asks_for_a_card(&self) -> bool {
+        let jumps: Vec<_> = self
+            .start()
+            .map(|p| {
+                p.legal_moves()
+                    .iter()
+                    .filter_map(|&m| match m {
+                        Move::Step { from, to, .. } => Some((from, to)),
+                        Move::Pass { .. } => None,
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+        jumps.iter().enumerate().any(|(i, jump)| jumps[..i].contains(jump))
+    }
+
     pub fn accepts(&self, m: Move) -> bool {
         self.expects.iter().any(|e| e.parse() == Ok(m))
     }
@@ -126,25 +143,25 @@ impl TutorialRun {
         text::digits(lang, &format!("{word} {}/{} · {title}", self.step + 1, STEPS.len()))
     }
 
-    /// What the panel says: the task (after a refused move, with why), or the lesson once done.
+    /// What the panel says: the task, or the lesson once done.
     pub fn text(&self, lang: Lang, file: &str) -> String {
         let step = self.current();
         let key = [step.key, if self.done { "-done" } else { "-task" }].concat();
-        let said = text::fill_blanks(line(file, &key), &step.blanks(lang));
-        let said = if self.wrong && !self.done { [line(file, "wrong"), " ", &said].concat() } else { said };
-        text::digits(lang, &said)
+        text::digits(lang, &text::fill_blanks(line(file, &key), &step.blanks(lang)))
     }
-}
 
-impl TutorialRun {
-    /// Every text the panel may show during this step, in the file `file`: its task, its task
-    /// after a refused move, and its lesson. The panel keeps the room of the tallest, so that none
-    /// is cut and the board does not move within a step; from one step to the next it takes only
-    /// the lines that step needs (the board is larger for a short step on a phone).
+    /// The words the panel may show during this step, in the file `file`: its task and its
+    /// lesson. The panel keeps the room of the taller, so that neither is cut and the board does
+    /// not move within a step; from one step to the next it takes only the lines that step needs
+    /// (the board is larger for a short step on a phone).
     pub fn step_texts(&self, lang: Lang, file: &str) -> Vec<String> {
-        [(false, false), (false, true), (true, false)]
-            .map(|(done, wrong)| TutorialRun { done, wrong, ..*self }.text(lang, file))
-            .to_vec()
+        [false, true].map(|done| TutorialRun { done, wrong: false, ..*self }.text(lang, file)).to_vec()
+    }
+
+    /// Why the last move was refused, while the step waits for its own: said in the panel's
+    /// title row, so that the task keeps its words and its room.
+    pub fn refusal(&self, lang: Lang, file: &str) -> Option<String> {
+        (self.wrong && !self.done).then(|| text::digits(lang, line(file, "wrong")))
     }
 }
 
@@ -175,17 +192,17 @@ pub const TEXTS: [(&str, [&str; 4]); 19] = [
             "Not that move: this step asks for another.",
             "این حرکت نه: این گام حرکت دیگری می‌خواهد.",
             "Esa jugada no: este paso pide otra.",
-            "Pas ce coup-là\u{a0}: cette étape en demande un autre.",
+            "Pas ce coup-là\u{a0}: l'étape en demande un autre.",
         ],
     ),
     ("card-title", ["Reading a card", "خواندن کارت", "Leer una carta", "Lire une carte"]),
     (
         "card-task",
         [
-            "A card shows moves from your seat: the dark square is the piece, the coloured squares are where it may go, and up is toward your opponent. With {card}, a piece goes two squares forward or one back. Choose {card} and move the ringed student two squares forward.",
-            "هر کارت حرکت‌ها را از جای شما نشان می‌دهد: خانهٔ تیره مهره است، خانه‌های رنگی جاهایی که می‌تواند برود، و بالا به سوی حریف است. با {card} مهره دو خانه به جلو یا یک خانه به عقب می‌رود. {card} را انتخاب کنید و شاگردِ حلقه‌دار را دو خانه جلو ببرید.",
-            "Una carta muestra movimientos desde tu lado: la casilla oscura es la pieza, las de color son adonde puede ir, y arriba es hacia tu rival. Con {card}, una pieza avanza dos casillas o retrocede una. Elige {card} y mueve el alumno señalado dos casillas hacia delante.",
-            "Une carte montre des coups vus de votre place\u{a0}: la case sombre est la pièce, les cases colorées sont là où elle peut aller, et le haut est vers l'adversaire. Avec {card}, une pièce avance de deux cases ou recule d'une. Choisissez {card} et avancez l'élève entouré de deux cases.",
+            "A card shows moves from your seat: the dark square is the piece, the coloured ones are where it may go, up is toward your opponent. Choose {card} and move the ringed student two squares up.",
+            "هر کارت حرکت‌ها را از جای شما نشان می‌دهد: خانهٔ تیره مهره است، خانه‌های رنگی جاهایی که می‌تواند برود، و بالا به سوی حریف است. {card} را انتخاب کنید و شاگردِ حلقه‌دار را دو خانه جلو ببرید.",
+            "Una carta muestra movimientos desde tu lado: la casilla oscura es la pieza, las de color son adonde puede ir, y arriba es hacia tu rival. Elige {card} y avanza dos casillas el alumno señalado.",
+            "Une carte montre les coups depuis votre place\u{a0}: la case sombre est la pièce, les colorées sont où elle peut aller, le haut est vers l'adversaire. Avec {card}, avancez l'élève entouré de deux cases.",
         ],
     ),
     (
@@ -240,7 +257,7 @@ pub const TEXTS: [(&str, [&str; 4]); 19] = [
             "Your card {card} went beside the board and you took {side}. Then Blue played {reply} and took your {card}: the card you play reaches your opponent after their next turn.",
             "{card} کنار صفحه رفت و شما {side} را برداشتید. سپس آبی با {reply} بازی کرد و {card} شما را برداشت: کارتی که بازی می‌کنید پس از نوبت بعدی حریف به دست او می‌رسد.",
             "Tu carta {card} fue al lado del tablero y tomaste {side}. Luego Azul jugó {reply} y se llevó tu {card}: la carta que juegas llega a tu rival tras su siguiente turno.",
-            "Votre carte {card} est allée à côté du plateau et vous avez pris {side}. Puis Bleu a joué {reply} et a pris votre {card}\u{a0}: la carte que vous jouez passe à l'adversaire après son tour suivant.",
+            "Votre carte {card} est allée à côté du plateau et vous avez pris {side}. Puis Bleu a joué {reply} et pris votre {card}\u{a0}: la carte jouée passe à l'adversaire après son tour suivant.",
         ],
     ),
     ("stone-title", ["The Way of the Stone", "راه سنگ", "El Camino de la Piedra", "La Voie de la Pierre"]),
@@ -266,10 +283,10 @@ pub const TEXTS: [(&str, [&str; 4]); 19] = [
     (
         "stream-task",
         [
-            "The second way to win: move your own master onto your opponent's temple arch, the middle square of their home row where their master began. Step your master onto it with {card} or {card2}.",
+            "The second way to win: move your own master onto your opponent's temple arch, the middle of their home row, where their master began. Step onto it with {card} or {card2}.",
             "راه دوم پیروزی: استاد خودتان را به طاق معبد حریف ببرید، خانهٔ میانی ردیف خانگی او که استادش از آن آغاز کرد. استادتان را با {card} یا {card2} به آن خانه ببرید.",
-            "La segunda forma de ganar: lleva a tu propio maestro al arco del templo rival, la casilla central de su fila de inicio, donde empezó su maestro. Lleva tu maestro allí con {card} o {card2}.",
-            "La seconde façon de gagner\u{a0}: amener votre propre maître sur l'arche du temple adverse, la case du milieu de sa rangée de départ, où son maître a commencé. Avancez-y votre maître avec {card} ou {card2}.",
+            "La segunda forma de ganar: lleva a tu propio maestro al arco del templo rival, el centro de su fila de inicio, donde empezó su maestro. Llévalo allí con {card} o {card2}.",
+            "La seconde façon de gagner\u{a0}: amener votre propre maître sur l'arche du temple adverse, le milieu de sa rangée de départ, où son maître a commencé. Avancez-y avec {card} ou {card2}.",
         ],
     ),
     (
@@ -285,10 +302,10 @@ pub const TEXTS: [(&str, [&str; 4]); 19] = [
     (
         "pass-task",
         [
-            "None of your pieces can move with either card: every square they would reach is off the board or taken by your own pieces. Then you pass: tap one of your cards to give it up and take {side}.",
-            "هیچ مهرهٔ شما با هیچ‌یک از دو کارت نمی‌تواند حرکت کند: هر خانه‌ای که به آن می‌رسید بیرون از صفحه است یا مهرهٔ خودتان در آن است. پس از نوبت می‌گذرید: روی یکی از کارت‌هایتان بزنید تا آن را بدهید و {side} را بردارید.",
-            "Ninguna pieza tuya puede moverse con ninguna de tus cartas: cada casilla a la que llegaría está fuera del tablero u ocupada por una pieza tuya. Entonces pasas: toca una de tus cartas para cederla y tomar {side}.",
-            "Aucune de vos pièces ne peut bouger avec l'une ou l'autre carte\u{a0}: chaque case atteinte est hors du plateau ou prise par vos propres pièces. Vous passez alors\u{a0}: touchez l'une de vos cartes pour la céder et prendre {side}.",
+            "None of your pieces can move with either card: each square it would reach is off the board or holds your own piece. So you pass: tap one of your cards to give it up and take {side}.",
+            "هیچ مهرهٔ شما با هیچ‌یک از دو کارت نمی‌تواند حرکت کند: هر خانهٔ مقصد بیرون از صفحه است یا مهرهٔ خودتان در آن است. پس از نوبت می‌گذرید: روی یکی از کارت‌هایتان بزنید تا آن را بدهید و {side} را بردارید.",
+            "Ninguna pieza tuya puede moverse: cada casilla que marcan tus cartas está fuera del tablero u ocupada por ti. Entonces pasas: toca una de tus cartas para cederla y tomar {side}.",
+            "Aucune de vos pièces ne peut bouger\u{a0}: chaque case visée par vos cartes est hors du plateau ou occupée par vous. Passez donc\u{a0}: touchez une de vos cartes pour la céder et prendre {side}.",
         ],
     ),
     (

@@ -11,6 +11,7 @@ use super::session::{Intent, OnlineAction};
 use super::standings::Tally;
 use super::state::{RecordsMessage, State, WatchSpeed};
 use super::text::{self, Lang};
+use super::tutorial::TutorialRun;
 use crate::mode::{AiLevel, Mode, ModeChoice, ModeKind, Seat};
 use crate::online::{ColorChoice, DealChoice, MoveLimit, Setup};
 use crate::rules::{Card, CardSet, Color, Deal, Pack, PositionError};
@@ -125,8 +126,14 @@ pub struct TutorialPanel {
     /// 1 for the first step.
     pub step: usize,
     pub steps: usize,
-    /// "Tutorial 2/6 · Moving and capturing" (shown in the panel on a phone, in the strip else).
+    /// "Tutorial 2/6 · Moving and capturing", or in its place what the moment asks: why a move
+    /// was refused, or to choose between two cards (shown in the panel on a phone, in the strip
+    /// else; the board has no lines of its own in the tutorial).
     pub title: String,
+    /// The title row says what the moment asks rather than the title (it is lit).
+    pub prompt: bool,
+    /// Every text the title row may show during this step: its row is as tall as the tallest.
+    pub title_reserve: Vec<String>,
     /// The step's task, or its lesson once its move is made ("…" while the texts come).
     pub text: String,
     /// The step's move is made: Next (or Finish, after the last) is offered.
@@ -349,6 +356,52 @@ pub fn puzzle_list(state: &State) -> Option<PuzzleList> {
     Some(PuzzleList { shows: shows.code(), rows, summary })
 }
 
+/// The tutorial's panel during the step of `run`.
+fn tutorial_panel(state: &State, run: TutorialRun) -> TutorialPanel {
+    let lang = state.lang();
+    let (title, title_reserve) = tutorial_heading(state, run);
+    TutorialPanel {
+        step: run.step + 1,
+        steps: super::tutorial::STEPS.len(),
+        prompt: title != title_reserve[0],
+        title,
+        title_reserve,
+        text: match state.tutorial_file() {
+            Some(Some(file)) => run.text(lang, file),
+            Some(None) => lang.texts().html("tutorial-unavailable").unwrap_or_default().to_string(),
+            None => "…".to_string(),
+        },
+        done: run.done,
+        wrong: run.wrong,
+        next_label: lang
+            .texts()
+            .html(if run.is_last() { "tutorial-finish" } else { "tutorial-next" })
+            .unwrap_or_default(),
+        reserve: state.tutorial_file().flatten().map_or_else(Vec::new, |file| run.step_texts(lang, file)),
+    }
+}
+
+/// What the tutorial's title row says now, and every text it may say during the step: the step's
+/// title, or why a move was refused, or that two cards make the move tapped.
+fn tutorial_heading(state: &State, run: TutorialRun) -> (String, Vec<String>) {
+    let lang = state.lang();
+    let file = state.tutorial_file().flatten().unwrap_or_default();
+    let title = run.title(lang, file);
+    let refusal = run.refusal(lang, file);
+    // The title first: the panel tells a prompt from it.
+    let mut reserve = vec![title.clone()];
+    if run.current().asks_for_a_card() {
+        reserve.push(text::choose_card(lang));
+    }
+    reserve.extend(TutorialRun { wrong: true, done: false, ..run }.refusal(lang, file));
+    let now = match refusal {
+        Some(refusal) => refusal,
+        None if state.card_choice.is_some() => text::choose_card(lang),
+        None => title,
+    };
+    (now, reserve)
+}
+
 pub fn controls(state: &State) -> ControlsView {
     let lang = state.lang();
     let game = &state.game;
@@ -357,7 +410,7 @@ pub fn controls(state: &State) -> ControlsView {
     let why = (start.to_move() == start.side_card().stamp()).then(|| text::who_starts(lang, start.side_card()));
     let mut mode_line = match (&state.puzzle, state.tutorial) {
         (Some(run), _) => run.line(lang, game),
-        (_, Some(run)) => run.title(lang, state.tutorial_file().flatten().unwrap_or_default()),
+        (_, Some(run)) => tutorial_heading(state, run).0,
         _ => text::mode_line(lang, state.mode),
     };
     let own_line = state.puzzle.is_some() || state.tutorial.is_some();
@@ -433,23 +486,7 @@ pub fn controls(state: &State) -> ControlsView {
                 rematch: !online,
                 review: !game.moves().is_empty(),
             }),
-        tutorial: state.tutorial.map(|run| TutorialPanel {
-            step: run.step + 1,
-            steps: super::tutorial::STEPS.len(),
-            title: run.title(lang, state.tutorial_file().flatten().unwrap_or_default()),
-            text: match state.tutorial_file() {
-                Some(Some(file)) => run.text(lang, file),
-                Some(None) => lang.texts().html("tutorial-unavailable").unwrap_or_default().to_string(),
-                None => "…".to_string(),
-            },
-            done: run.done,
-            wrong: run.wrong,
-            next_label: lang
-                .texts()
-                .html(if run.is_last() { "tutorial-finish" } else { "tutorial-next" })
-                .unwrap_or_default(),
-            reserve: state.tutorial_file().flatten().map_or_else(Vec::new, |file| run.step_texts(lang, file)),
-        }),
+        tutorial: state.tutorial.map(|run| tutorial_panel(state, run)),
         // Not while online play is open: the strip is online play's.
         tutorial_offer: state.first_visit
             && state.online.is_none()

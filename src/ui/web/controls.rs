@@ -538,6 +538,10 @@ pub fn update(view: &ControlsView) {
     if let Some(tutorial) = &view.tutorial {
         // Written only when it changes (as every text): it is a live region.
         set_text("tutorial-title", Some(&tutorial.title));
+        show_room("tutorial-title-room", &tutorial.title_reserve);
+        if let Some(panel) = find("tutorial") {
+            let _ = panel.class_list().toggle_with_force("prompt", tutorial.prompt);
+        }
         set_text("tutorial-text", Some(&tutorial.text));
         show_room("tutorial-room", &tutorial.reserve);
         set_text("tutorial-next", Some(tutorial.next_label));

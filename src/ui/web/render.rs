@@ -65,7 +65,7 @@ impl BoardCache {
         if drawn && state.mode.turns_board() {
             // The board will turn to the other side after this move: have that side ready, so
             // that no frame of the turn waits for it.
-            let other = Layout::new(layout.width, layout.height, layout.bottom.other());
+            let other = layout.facing(layout.bottom.other());
             self.prepare(key(&other), p, scale, ratio)?;
         }
         if let Some((_, canvas)) = self.boards.iter().find(|(k, _)| *k == current) {
