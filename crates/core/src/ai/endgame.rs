@@ -879,3 +879,76 @@ pub fn deal_of(position: &Position) -> Deal {
 pub fn solve(position: &Position) -> Option<Exact> {
     Tablebase::for_position(position)?.probe(position)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::SplitMix64;
+
+    fn tables() -> Tablebase {
+        let p: Position = "bbBbb/5/5/5/rrRrr ox,boar horse,elephant crab r".parse().unwrap();
+        Tablebase::build(&deal_of(&p), 3)
+    }
+
+    /// The solver's moves are the rules' moves, and its un-moves take back exactly its moves
+    /// that stay in the material.
+    #[test]
+    fn moves_and_unmoves_match_the_rules() {
+        let tables = tables();
+        let table = tables.table(Material { red: 1, blue: 0 });
+        let mut dice = SplitMix64(5);
+        for _ in 0..20_000 {
+            let index = (dice.next_u64() % table.size() as u64) as usize;
+            let state = table.state(index);
+            assert_eq!(table.index(&state), index);
+            if !state.is_position() {
+                continue;
+            }
+            let position = tables.position(&state);
+            let mut ours = Vec::new();
+            let mut won = false;
+            tables.moves(&state, |next| match next {
+                Next::Win => won = true,
+                Next::Same(next) | Next::Capture(next) => ours.push(tables.position(&next)),
+            });
+            assert_eq!(won, position.winning_move().is_some(), "{position}");
+            if won {
+                continue;
+            }
+            let mut rules: Vec<Position> = position.legal_moves().iter().map(|&m| position.play(m).unwrap()).collect();
+            let key = |p: &Position| p.to_string();
+            ours.sort_by_key(key);
+            rules.sort_by_key(key);
+            assert_eq!(ours, rules, "{position}");
+            // Every move in the material is taken back once, from where it leads.
+            tables.moves(&state, |next| {
+                if let Next::Same(next) = next {
+                    let mut found = 0;
+                    tables.unmoves(&next, |previous| found += usize::from(previous == state));
+                    assert_eq!(found, 1, "{position}");
+                }
+            });
+            // Every un-move is a move (where the predecessor has no win at once: the solver
+            // settles those first and stops listing at a winning move).
+            tables.unmoves(&state, |previous| {
+                let (mut found, mut won) = (0, false);
+                tables.moves(&previous, |next| match next {
+                    Next::Win => won = true,
+                    next => found += usize::from(matches!(next, Next::Same(n) if n == state)),
+                });
+                assert!(won || found == 1, "{position}");
+            });
+        }
+    }
+
+    #[test]
+    fn ranks_and_sets_round_trip() {
+        let table = Table::new(Material { red: 2, blue: 2 });
+        let mut dice = SplitMix64(9);
+        for _ in 0..10_000 {
+            let index = (dice.next_u64() % table.size() as u64) as usize;
+            assert_eq!(table.index(&table.state(index)), index);
+        }
+        assert_eq!(Material { red: 2, blue: 2 }.table_size(), table.size() as u64);
+    }
+}
