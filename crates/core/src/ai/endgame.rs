@@ -38,7 +38,7 @@
 //! assert_eq!(Exact::Win(1).to_string(), "win in 1");
 //! ```
 
-use crate::rules::{Card, Color, Deal, Piece, Position, Role, Square};
+use crate::rules::{Bitboard, Card, Color, Deal, Piece, Position, Role, Square};
 use std::fmt;
 
 /// The most pieces a table may have (both masters included): the distances are kept in a byte.
@@ -201,8 +201,8 @@ impl Cards {
         }
         debug_assert_eq!(count, PLACEMENTS);
         let mut after = [[NONE; 5]; PLACEMENTS];
-        for p in 0..PLACEMENTS {
-            for slot in 0..5 {
+        for (p, after) in after.iter_mut().enumerate() {
+            for (slot, after) in after.iter_mut().enumerate() {
                 let [mut red, mut blue] = hands[p];
                 let bit = 1 << slot;
                 let side_bit = 1 << side[p];
@@ -213,7 +213,7 @@ impl Cards {
                 } else {
                     continue;
                 }
-                after[p][slot] = lookup[red as usize][blue as usize];
+                *after = lookup[red as usize][blue as usize];
             }
         }
         let mut targets = [[[0; 25]; 5]; 2];
@@ -223,10 +223,8 @@ impl Cards {
                 for from in Square::all() {
                     let reach = card.targets(color, from).0;
                     targets[color.index()][slot][from.index()] = reach;
-                    for to in 0..25 {
-                        if reach & 1 << to != 0 {
-                            sources[color.index()][slot][to] |= 1 << from.index();
-                        }
+                    for to in Bitboard(reach) {
+                        sources[color.index()][slot][to.index()] |= 1 << from.index();
                     }
                 }
             }
@@ -558,10 +556,8 @@ impl Tablebase {
         for color in Color::ALL {
             let c = color.index();
             board[state.masters[c] as usize] = Some(Piece { color, role: Role::Master });
-            for square in 0..25 {
-                if state.students[c] & 1 << square != 0 {
-                    board[square] = Some(Piece { color, role: Role::Student });
-                }
+            for square in Bitboard(state.students[c]) {
+                board[square.index()] = Some(Piece { color, role: Role::Student });
             }
         }
         let cards = &self.cards;
@@ -810,7 +806,7 @@ impl Tablebase {
                     if cell.value != DRAW {
                         return;
                     }
-                    if n % 2 == 0 {
+                    if n.is_multiple_of(2) {
                         cell.value = level + 1;
                     } else {
                         cell.open -= 1;
