@@ -374,6 +374,18 @@ fn endgame(position: &Position) -> Result<(), String> {
             material.pieces()
         ));
     }
+    // What it will take: one byte a position of every table, and 4 more a position of the one
+    // being solved (6 pieces take minutes and gigabytes).
+    let needed: Vec<u64> = (0..=material.red)
+        .flat_map(|red| (0..=material.blue).map(move |blue| endgame::Material { red, blue }.table_size()))
+        .collect();
+    let entries: u64 = needed.iter().sum();
+    let largest = needed.iter().max().copied().unwrap_or(0);
+    eprintln!(
+        "{material}: {} tables, {entries} positions, about {} MB of memory",
+        needed.len(),
+        (entries + 4 * largest).div_ceil(1 << 20)
+    );
     let started = Instant::now();
     let deal = endgame::deal_of(position);
     let table = endgame::Tablebase::build_with(&deal, &[material], &mut |counts| {
