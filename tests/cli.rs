@@ -552,3 +552,74 @@ fn puzzles_extend_keeps_a_set_and_adds_puzzles_with_expansion_cards_the_same_eac
     assert_eq!(std::fs::read_to_string(&set).unwrap(), text, "a refusal leaves the set alone");
     std::fs::remove_file(&set).unwrap();
 }
+
+#[test]
+fn endgame_prints_the_exact_value_last() {
+    let cases = [
+        // Red's student on c3 takes Blue's master on c4.
+        ("5/2B2/2r2/5/R4 ox,boar crab,tiger horse r", "win in 1"),
+        // Blue takes the student first and wins in 3 plies.
+        ("5/2B2/2r2/5/R4 ox,boar crab,tiger horse b", "win in 3"),
+        // Neither side can force a win.
+        ("1B3/5/5/5/R1b2 elephant,horse crab,boar ox r", "draw"),
+        ("5/5/5/5/Rb2B crab,elephant boar,horse ox r", "loss in 6"),
+    ];
+    for (position, value) in cases {
+        let output = cli(&["endgame", position]);
+        assert!(output.status.success(), "{output:?}");
+        assert_eq!(stdout(&output).lines().last(), Some(value), "{position}");
+    }
+    // The search agrees with the loss in 6: Blue wins within 5 plies after every Red move.
+    let p: Position = "5/5/5/5/Rb2B crab,elephant boar,horse ox r".parse().unwrap();
+    for &m in &p.legal_moves() {
+        assert!(onitama::ai::puzzle::wins_within(&p.play(m).unwrap(), 5), "{m}");
+    }
+}
+
+#[test]
+fn endgame_refuses_too_many_pieces_a_bad_position_and_a_finished_game() {
+    let refusals = [
+        (START, "at most 6"),
+        ("bbBbb/5/5/5/rrRr ox,boar horse,elephant crab r", "bad position"),
+        ("5/2R2/5/5/r4 ox,crab boar,elephant horse b", "the game is over"),
+    ];
+    for (position, why) in refusals {
+        let output = cli(&["endgame", position]);
+        assert!(!output.status.success(), "{position}: {output:?}");
+        assert!(output.stdout.is_empty(), "{position}: {output:?}");
+        assert!(stderr(&output).contains(why), "{position}: {output:?}");
+    }
+}
+
+#[test]
+fn tablebase_prints_counts_per_material_then_the_totals() {
+    let output = cli(&["tablebase", "ox,boar horse,elephant crab", "--pieces", "3"]);
+    assert!(output.status.success(), "{output:?}");
+    let text = stdout(&output);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 4, "{text}");
+    assert!(lines[0].starts_with("R-B positions 33180 wins 23028 losses 10152 draws 0 longest win 25: "), "{text}");
+    assert!(
+        lines[1].starts_with("R-Bb positions 763140 wins 530263 losses 232681 draws 196 longest win 33: "),
+        "{text}"
+    );
+    assert!(lines[2].starts_with("Rr-B positions 763140 "), "{text}");
+    assert!(lines[3].starts_with("total positions 1559460 wins 1083554 losses 475514 draws 392;"), "{text}");
+    // The longest win printed is a position that reads back, and is that win.
+    let longest = lines[1].split_once("longest win 33: ").unwrap().1.split(" (").next().unwrap();
+    let endgame = cli(&["endgame", longest]);
+    assert_eq!(stdout(&endgame).lines().last(), Some("win in 33"), "{endgame:?}");
+    // Any order and spaces name the same deal.
+    let again = cli(&["tablebase", "crab elephant horse boar ox", "--pieces", "2"]);
+    assert!(stdout(&again).starts_with("R-B positions 33180 wins 23028 "), "{again:?}");
+    for (cards, pieces, why) in [
+        ("ox,boar horse,elephant crab", "7", "--pieces must be 2 to 6"),
+        ("ox,boar horse,elephant", "3", "a deal has 5 cards"),
+        ("ox,boar horse,elephant wolf", "3", "unknown card \"wolf\""),
+        ("ox,boar horse,elephant ox", "3", "ox"),
+    ] {
+        let output = cli(&["tablebase", cards, "--pieces", pieces]);
+        assert!(!output.status.success(), "{cards}: {output:?}");
+        assert!(stderr(&output).contains(why), "{cards}: {output:?}");
+    }
+}

@@ -1,6 +1,6 @@
 //! `onitama-cli`: the engine on the command line: perft, legal moves, playing moves, the AI's
 //! best move, a speed benchmark, matches between engines, fitting the evaluation to games,
-//! puzzles and the engine protocol.
+//! puzzles, exact endgames and the engine protocol.
 
 mod matches;
 mod protocol;
@@ -8,8 +8,8 @@ mod tune;
 
 use clap::{Parser, Subcommand};
 use matches::{EngineSpec, Schedule, play_match};
-use onitama::ai::{self, Engine, Limits, puzzle};
-use onitama::rules::{Game, Move, Position, divide, perft};
+use onitama::ai::{self, Engine, Limits, endgame, puzzle};
+use onitama::rules::{Card, Deal, Game, Move, Position, divide, perft};
 use std::fs::File;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -175,6 +175,25 @@ enum Command {
         #[arg(long, default_value = "base,senseis-path,promo")]
         packs: String,
     },
+    /// The exact value of a position with few pieces (at most 6, both masters included), for the
+    /// side to move, as the last line: `win in N`, `loss in N` (plies) or `draw`. It builds the
+    /// exact tables of the position's five cards for its material and the smaller ones first
+    /// (timing on stderr); repetition is ignored (a position no side can force to a win is a draw).
+    Endgame {
+        /// A position in position notation, e.g. "5/2B2/2r2/5/R4 ox,boar crab,tiger horse r".
+        position: String,
+    },
+    /// Build the exact tables of a deal for every material up to `--pieces` pieces: per material
+    /// the positions, wins, losses and draws (for the side to move), the longest win and one
+    /// position of it; then the time and the memory.
+    Tablebase {
+        /// The five cards, by their notation names, separated by commas or spaces, e.g.
+        /// "ox,boar horse,elephant crab" (the order does not matter: every placement is solved).
+        cards: String,
+        /// Pieces on the board at most, both masters included (2 to 6).
+        #[arg(long, default_value_t = 4)]
+        pieces: u32,
+    },
     /// Speak the engine protocol on standard input and output, for other programs: `newgame`,
     /// `position <position> [moves <move> ...]`, `go movetime <ms>|depth <n>|nodes <n>` (answered
     /// with `info` lines and `bestmove <move>`), `quit`; a line it cannot use gets `error <why>`.
@@ -331,12 +350,112 @@ fn run(cli: Cli) -> Result<(), String> {
         }
         Command::Puzzles { check: Some(set), .. } => check_puzzles(&set)?,
         Command::Puzzles { .. } => return Err("puzzles needs --out <file> or --check <file>".to_string()),
+        Command::Endgame { position } => endgame(&parse_position(&position)?)?,
+        Command::Tablebase { cards, pieces } => tablebase(&cards, pieces)?,
         Command::Engine => {
             let stdin = std::io::stdin();
             protocol::serve(stdin.lock(), &mut std::io::stdout(), TABLE_MB).map_err(|e| e.to_string())?;
         }
     }
     Ok(())
+}
+
+/// The most pieces `endgame` and `tablebase` solve (both masters included).
+const ENDGAME_PIECES: u32 = 6;
+
+fn endgame(position: &Position) -> Result<(), String> {
+    if let Some(outcome) = position.outcome() {
+        return Err(format!("the game is over: {outcome}"));
+    }
+    let material = endgame::Material::of(position);
+    if material.pieces() > ENDGAME_PIECES {
+        return Err(format!(
+            "the position has {} pieces: endgame solves at most {ENDGAME_PIECES}, both masters included",
+            material.pieces()
+        ));
+    }
+    // What it will take: one byte a position of every table, and 4 more a position of the one
+    // being solved (6 pieces take minutes and gigabytes).
+    let needed: Vec<u64> = (0..=material.red)
+        .flat_map(|red| (0..=material.blue).map(move |blue| endgame::Material { red, blue }.table_size()))
+        .collect();
+    let entries: u64 = needed.iter().sum();
+    let largest = needed.iter().max().copied().unwrap_or(0);
+    eprintln!(
+        "{material}: {} tables, {entries} positions, about {} MB of memory",
+        needed.len(),
+        (entries + 4 * largest).div_ceil(1 << 20)
+    );
+    let started = Instant::now();
+    let deal = endgame::deal_of(position);
+    let table = endgame::Tablebase::build_with(&deal, &[material], &mut |counts| {
+        eprintln!(
+            "{} solved ({} positions) at {:.2} s",
+            counts.material,
+            counts.positions,
+            started.elapsed().as_secs_f64()
+        );
+    });
+    let exact = table.probe(position).ok_or("the position is not in its own table")?;
+    eprintln!(
+        "{} tables, {} bytes, in {:.2} s",
+        table.materials().len(),
+        table.memory_bytes(),
+        started.elapsed().as_secs_f64()
+    );
+    println!("{exact}");
+    Ok(())
+}
+
+fn tablebase(names: &str, pieces: u32) -> Result<(), String> {
+    if !(2..=ENDGAME_PIECES).contains(&pieces) {
+        return Err(format!("--pieces must be 2 to {ENDGAME_PIECES}, not {pieces}"));
+    }
+    let cards: Vec<Card> = names
+        .split(|c: char| c == ',' || c.is_whitespace())
+        .filter(|name| !name.is_empty())
+        .map(|name| Card::from_name(name).ok_or_else(|| format!("unknown card \"{name}\"")))
+        .collect::<Result<_, _>>()?;
+    let cards: [Card; 5] = cards
+        .try_into()
+        .map_err(|cards: Vec<Card>| format!("a deal has 5 cards, \"{names}\" names {}", cards.len()))?;
+    let deal = Deal::new(cards).map_err(|e| e.to_string())?;
+    let started = Instant::now();
+    let mut last = 0.0;
+    let (mut positions, mut wins, mut losses, mut draws) = (0, 0, 0, 0);
+    let table = endgame::Tablebase::build_with(&deal, &endgame::materials_up_to(pieces), &mut |counts| {
+        let seconds = started.elapsed().as_secs_f64();
+        let longest = match &counts.longest_win {
+            Some((plies, position)) => format!("longest win {plies}: {position}"),
+            None => "no win".to_string(),
+        };
+        println!(
+            "{} positions {} wins {} losses {} draws {} {longest} ({:.2} s)",
+            counts.material,
+            counts.positions,
+            counts.wins,
+            counts.losses,
+            counts.draws,
+            seconds - last
+        );
+        last = seconds;
+        (positions, wins, losses, draws) =
+            (positions + counts.positions, wins + counts.wins, losses + counts.losses, draws + counts.draws);
+    });
+    println!(
+        "total positions {positions} wins {wins} losses {losses} draws {draws}; {:.2} s; tables {} bytes; peak resident {}",
+        started.elapsed().as_secs_f64(),
+        table.memory_bytes(),
+        peak_resident().unwrap_or_else(|| "unknown".to_string())
+    );
+    Ok(())
+}
+
+/// The process's peak resident memory as Linux reports it (`VmHWM`), if it does.
+fn peak_resident() -> Option<String> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|line| line.starts_with("VmHWM:"))?;
+    Some(line["VmHWM:".len()..].trim().to_string())
 }
 
 /// The puzzles of `plan` (none of them one of `earlier`), their progress told on stderr.

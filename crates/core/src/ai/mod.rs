@@ -1,6 +1,7 @@
 //! The AI: search, evaluation, transposition table, playing levels and puzzles. Pure Rust, no web code.
 
 pub mod bench;
+pub mod endgame;
 mod eval;
 mod levels;
 mod limits;

@@ -1,0 +1,185 @@
+//! The exact endgame tables: checked against their own look-ahead, the colour swap and the
+//! puzzles' exact search. Only tables of at most 4 pieces are built, for two deals.
+
+use onitama_core::ai::endgame::{Exact, Material, Tablebase, deal_of, materials_up_to, solve};
+use onitama_core::ai::puzzle::{colour_mirror, wins_within};
+use onitama_core::rules::{Card, Deal, Position, SplitMix64};
+use std::sync::OnceLock;
+
+/// The base game's opening deal, and a second one (perft's second line in RULES.md).
+const OPENING: &str = "bbBbb/5/5/5/rrRrr ox,boar horse,elephant crab r";
+const SECOND: [Card; 5] = [Card::Rooster, Card::Tiger, Card::Rabbit, Card::Cobra, Card::Frog];
+
+fn opening() -> &'static Tablebase {
+    static TABLES: OnceLock<Tablebase> = OnceLock::new();
+    TABLES.get_or_init(|| Tablebase::build(&deal_of(&OPENING.parse().unwrap()), 4))
+}
+
+fn second() -> &'static Tablebase {
+    static TABLES: OnceLock<Tablebase> = OnceLock::new();
+    TABLES.get_or_init(|| Tablebase::build(&Deal::new(SECOND).unwrap(), 4))
+}
+
+fn both() -> [&'static Tablebase; 2] {
+    [opening(), second()]
+}
+
+/// How good a value is for the side to move: the higher the better.
+fn rank(exact: Exact) -> (u8, i64) {
+    match exact {
+        Exact::Win(n) => (2, -i64::from(n)),
+        Exact::Draw => (1, 0),
+        Exact::Loss(n) => (0, i64::from(n)),
+    }
+}
+
+/// The value of the best move, from the table's values one ply on.
+fn look_ahead(tables: &Tablebase, position: &Position) -> Exact {
+    let moves = position.legal_moves();
+    assert!(!moves.is_empty(), "a position of the table has a move: {position}");
+    moves
+        .iter()
+        .map(|&m| {
+            if position.is_winning(m) {
+                return Exact::Win(1);
+            }
+            let next = position.play(m).unwrap();
+            tables.probe(&next).unwrap_or_else(|| panic!("{next} (after {m} in {position}) has a value")).before()
+        })
+        .max_by_key(|&exact| rank(exact))
+        .unwrap()
+}
+
+/// Every position of the smallest material, and a sample of the others.
+fn sample(tables: &Tablebase, material: Material, count: u64, seed: u64) -> Vec<(Position, Exact)> {
+    if material.pieces() == 2 {
+        return tables.positions(material).collect();
+    }
+    let mut dice = SplitMix64(seed);
+    (0..count).filter_map(|_| tables.nth(material, dice.next_u64())).collect()
+}
+
+#[test]
+fn every_value_agrees_with_one_ply_of_look_ahead_in_the_table() {
+    for (deal, tables) in both().into_iter().enumerate() {
+        let mut checked = 0;
+        for material in tables.materials() {
+            for (position, exact) in sample(tables, material, 20_000, 7 + deal as u64) {
+                assert_eq!(look_ahead(tables, &position), exact, "{position}");
+                assert_eq!(tables.probe(&position), Some(exact), "{position}");
+                checked += 1;
+            }
+        }
+        assert!(checked > 100_000, "{checked}");
+        eprintln!("deal {deal}: {checked} positions agree with their look-ahead");
+    }
+}
+
+#[test]
+fn the_colour_swap_gives_the_same_value() {
+    // Solved on their own, not copied from their mirrors.
+    let deal = Deal::new(SECOND).unwrap();
+    let each = Tablebase::build_solving_each(&deal, &materials_up_to(3));
+    let copied = Tablebase::build(&deal, 3);
+    assert_eq!(each.counts(), copied.counts());
+    for material in each.materials() {
+        for (position, exact) in each.positions(material) {
+            assert_eq!(each.probe(&colour_mirror(&position)), Some(exact), "{position}");
+            assert_eq!(copied.probe(&position), Some(exact), "{position}");
+        }
+    }
+    // Rr-Bb is its own mirror: solved whole.
+    for tables in both() {
+        for (position, exact) in sample(tables, Material { red: 1, blue: 1 }, 30_000, 3) {
+            assert_eq!(tables.probe(&colour_mirror(&position)), Some(exact), "{position}");
+        }
+    }
+}
+
+/// The longest win the puzzles' search is asked to find.
+const HORIZON: u32 = 7;
+
+#[test]
+fn agrees_with_the_puzzles_exact_search_on_random_positions() {
+    let (mut compared, mut beyond) = (0, 0);
+    for (deal, tables) in both().into_iter().enumerate() {
+        let mut dice = SplitMix64(2024 + deal as u64);
+        let materials = tables.materials();
+        let mut tried = 0;
+        while tried < 700 {
+            let material = materials[(dice.next_u64() % materials.len() as u64) as usize];
+            let Some((p, exact)) = tables.nth(material, dice.next_u64()) else { continue };
+            tried += 1;
+            let after = |m| p.play(m).unwrap();
+            let moves = p.legal_moves();
+            match exact {
+                Exact::Win(n) if n <= HORIZON => {
+                    assert!(wins_within(&p, n) && (n < 3 || !wins_within(&p, n - 2)), "{p}: {exact}");
+                    compared += 1;
+                }
+                Exact::Loss(n) if n <= HORIZON + 1 => {
+                    assert!(!wins_within(&p, HORIZON), "{p}: {exact}");
+                    assert!(moves.iter().all(|&m| wins_within(&after(m), n - 1)), "{p}: {exact}");
+                    assert!(n < 4 || moves.iter().any(|&m| !wins_within(&after(m), n - 3)), "{p}: {exact}");
+                    compared += 1;
+                }
+                // Beyond the search's horizon: no win it can see, and a move out of every
+                // loss it can see.
+                Exact::Win(_) | Exact::Loss(_) | Exact::Draw => {
+                    let win = matches!(exact, Exact::Win(_));
+                    assert_eq!(wins_within(&p, HORIZON), false, "{p}: {exact}");
+                    assert!(win || moves.iter().any(|&m| !wins_within(&after(m), HORIZON)), "{p}: {exact}");
+                    beyond += 1;
+                }
+            }
+        }
+    }
+    eprintln!("compared exactly: {compared}, beyond {HORIZON} plies: {beyond}");
+    assert!(compared >= 1000, "{compared} compared, {beyond} beyond the horizon");
+}
+
+#[test]
+fn known_positions() {
+    // Red's student on c3 takes Blue's master on c4.
+    let p: Position = "5/2B2/2r2/5/R4 ox,boar crab,tiger horse r".parse().unwrap();
+    assert_eq!(solve(&p), Some(Exact::Win(1)));
+    // Blue to move there takes the student first (crab c4c3) and wins in 3.
+    let p: Position = "5/2B2/2r2/5/R4 ox,boar crab,tiger horse b".parse().unwrap();
+    assert_eq!(solve(&p), Some(Exact::Win(3)));
+    assert!(wins_within(&p, 3) && !wins_within(&p, 1));
+    // Red's master steps onto Blue's temple.
+    let p: Position = "1B3/2R2/5/5/5 ox,tiger crab,boar horse r".parse().unwrap();
+    assert_eq!(solve(&p), Some(Exact::Win(1)));
+}
+
+#[test]
+fn probing_refuses_what_is_not_in_the_table() {
+    let tables = opening();
+    // Too many pieces.
+    assert_eq!(tables.probe(&OPENING.parse().unwrap()), None);
+    // Another deal's cards.
+    assert_eq!(tables.probe(&"5/2B2/2r2/5/R4 ox,boar crab,tiger horse r".parse().unwrap()), None);
+    // A finished game.
+    assert_eq!(tables.probe(&"5/2R2/5/5/r4 ox,crab boar,elephant horse b".parse().unwrap()), None);
+    assert_eq!(solve(&"5/2R2/5/5/r4 ox,crab boar,elephant horse b".parse().unwrap()), None);
+}
+
+#[test]
+fn counts_add_up_and_mirrors_agree() {
+    for tables in both() {
+        let counts = tables.counts();
+        assert_eq!(counts.len(), materials_up_to(4).len());
+        for c in &counts {
+            assert_eq!(c.positions, c.wins + c.losses + c.draws);
+            assert!(c.positions < c.material.table_size());
+            let mirror = Material { red: c.material.blue, blue: c.material.red };
+            let m = counts.iter().find(|m| m.material == mirror).unwrap();
+            assert_eq!((m.positions, m.wins, m.losses, m.draws), (c.positions, c.wins, c.losses, c.draws));
+            if let Some((plies, position)) = &c.longest_win {
+                assert_eq!(tables.probe(position), Some(Exact::Win(*plies)));
+            }
+        }
+        let bytes = counts.iter().map(|c| c.material.table_size()).sum::<u64>();
+        assert!((bytes..bytes + 10_000).contains(&(tables.memory_bytes() as u64)), "{}", tables.memory_bytes());
+    }
+}
