@@ -3,11 +3,12 @@
 //! without ghosts, the opponent's cards readable, and fetch failures told in the player's words.
 
 use onitama::rules::{Card, Color};
+use onitama::ui::intent::Intent;
 use onitama::ui::keyboard::focus_rect;
 use onitama::ui::layout::CardPlace;
 use onitama::ui::notice::Notice;
 use onitama::ui::scene::{scene, words_turn_with_card};
-use onitama::ui::session::{Effect, Event, Intent, PointerPhase};
+use onitama::ui::session::{Effect, Event, PointerPhase};
 use onitama::ui::state::{Focus, Settings};
 use onitama::ui::text::LangTexts;
 use onitama::ui::{Lang, Mode, Session, text};
@@ -186,10 +187,8 @@ fn a_fetch_that_fails_is_told_in_the_players_language_and_logged_in_the_browsers
     assert!(fr.contains("hors ligne"), "{fr}");
     // The session tells the console the browser's reason, and the player the sentence.
     let mut session = two_players();
-    session.update(Event::Settings(onitama::ui::session::SettingsPatch {
-        language: Some(Lang::Fr),
-        ..Default::default()
-    }));
+    session
+        .update(Event::Settings(onitama::ui::intent::SettingsPatch { language: Some(Lang::Fr), ..Default::default() }));
     session.update(Event::Intent(Intent::ChoosePuzzle(onitama::ui::puzzle::Choice::Daily(1))));
     let effects = session.update(Event::PuzzleSet(Err(BROWSER_REASON.to_string())));
     assert!(effects.iter().any(|e| matches!(e, Effect::Log(m) if m.contains(BROWSER_REASON))), "{effects:?}");

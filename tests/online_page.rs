@@ -10,7 +10,8 @@ use onitama::online::host::{Host, Lang};
 use onitama::online::{ColorChoice, DealChoice, MoveLimit, OnlineGame, Refusal, Setup, Token};
 use onitama::rules::{Color, Game, Outcome, Position};
 use onitama::save;
-use onitama::ui::session::{Effect, Event, Intent, OnlineAction};
+use onitama::ui::intent::{Intent, OnlineAction};
+use onitama::ui::session::{Effect, Event};
 use onitama::ui::state::Settings;
 use onitama::ui::view::controls;
 use onitama::ui::{Mode, Session};
@@ -206,7 +207,7 @@ fn only_the_players_own_moves_are_played_and_only_with_the_opponent_here() {
 fn the_engine_does_not_help_in_an_online_game() {
     let mut session = dealt_blue();
     let mut effects = session
-        .update(Event::Settings(onitama::ui::session::SettingsPatch { evaluation: Some(true), ..Default::default() }));
+        .update(Event::Settings(onitama::ui::intent::SettingsPatch { evaluation: Some(true), ..Default::default() }));
     red_moves(&mut session);
     effects.extend(session.update(Event::Frame { now_ms: 5000.0 }));
     for intent in [Intent::Hint, Intent::Undo, Intent::Review] {
@@ -432,7 +433,7 @@ fn a_friends_link_pasted_again_into_the_page_in_its_game_changes_nothing() {
 fn a_broken_online_link_is_explained_and_the_game_in_progress_stays() {
     for link in ["#online=%%%<script>", "#online="] {
         let (mut session, _) = open_position(START, Mode::default(), Settings::default(), Motion::Reduced);
-        session.update(Event::Settings(onitama::ui::session::SettingsPatch {
+        session.update(Event::Settings(onitama::ui::intent::SettingsPatch {
             language: Some(onitama::ui::text::Lang::Fr),
             ..Default::default()
         }));

@@ -6,9 +6,10 @@
 use onitama::ai::puzzle::{Difficulty, Puzzle, uses_expansion};
 use onitama::rules::{Card, CardSet, Pack};
 use onitama::ui::deck::{self, Switch};
+use onitama::ui::intent::Intent;
 use onitama::ui::notice::Notice;
 use onitama::ui::puzzle::{Choice, choose, offered};
-use onitama::ui::session::{Event, Intent};
+use onitama::ui::session::Event;
 use onitama::ui::state::Settings;
 use onitama::ui::{Lang, Session};
 use std::rc::Rc;

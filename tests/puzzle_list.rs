@@ -4,8 +4,9 @@
 
 use onitama::ai::puzzle::{Difficulty, Puzzle, defence, winning_moves};
 use onitama::rules::{Deal, Game, Move};
+use onitama::ui::intent::Intent;
 use onitama::ui::puzzle::{Choice, Status};
-use onitama::ui::session::{Effect, Event, Intent};
+use onitama::ui::session::{Effect, Event};
 use onitama::ui::state::{Purpose, Settings};
 use onitama::ui::{Lang, Session};
 use std::rc::Rc;

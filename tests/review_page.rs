@@ -7,8 +7,9 @@ use onitama::ai::review::{MoveClass, PlyReview};
 use onitama::mode::AiLevel;
 use onitama::rules::{Color, Game};
 use onitama::save::{FINISHED_KEPT, add_finished, decode_finished};
+use onitama::ui::intent::Intent;
 use onitama::ui::review::{self, Review};
-use onitama::ui::session::{Effect, Event, Focus, Intent, Reply, ReplyKind};
+use onitama::ui::session::{Effect, Event, Focus, Reply, ReplyKind};
 use onitama::ui::{Lang, Mode, Session};
 
 mod common;
@@ -332,10 +333,8 @@ fn the_engines_line_points_from_each_move_to_the_next_in_the_languages_reading_d
             "start bbBbb/5/5/5/rrRrr ox,boar horse,elephant crab r\nmoves ox:c1c2 horse:c5c4 boar:a1a2\n",
             Mode::VsAi { human: Color::Red, level: AiLevel::nth(0) },
         );
-        session.update(Event::Settings(onitama::ui::session::SettingsPatch {
-            language: Some(lang),
-            ..Default::default()
-        }));
+        session
+            .update(Event::Settings(onitama::ui::intent::SettingsPatch { language: Some(lang), ..Default::default() }));
         let id = start_review(&mut session);
         let entry = PlyReview {
             ply: 1,

@@ -3,8 +3,10 @@
 use onitama::ai::{Level, Score};
 use onitama::mode::AiLevel;
 use onitama::rules::{Card, Color, Deal, Game, Move, Outcome, Position, PositionError, Way};
+use onitama::ui::NewGame;
+use onitama::ui::intent::{Intent, SettingsPatch};
 use onitama::ui::scene::{Emphasis, emphasis, marks, scene};
-use onitama::ui::session::{Effect, Event, Intent, NewGame, PointerPhase, Reply, SettingsPatch};
+use onitama::ui::session::{Effect, Event, PointerPhase, Reply};
 use onitama::ui::state::{Purpose, Settings};
 use onitama::ui::{Lang, Mode, Session, State, text};
 use onitama::worker_protocol::{EngineReport, EngineRequest};

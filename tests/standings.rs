@@ -3,7 +3,8 @@
 
 use onitama::mode::{AiLevel, Mode};
 use onitama::rules::{Color, Outcome, Way};
-use onitama::ui::session::{Effect, Event, Intent};
+use onitama::ui::intent::Intent;
+use onitama::ui::session::{Effect, Event};
 use onitama::ui::standings::{STREAK_FOR_NEXT, Standings, Tally};
 use onitama::ui::state::Settings;
 use onitama::ui::view;

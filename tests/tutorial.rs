@@ -5,7 +5,8 @@
 use onitama::mode::AiLevel;
 use onitama::rules::{Color, Game, Outcome, Way};
 use onitama::save::AsideGame;
-use onitama::ui::session::{Effect, Event, Focus, Intent};
+use onitama::ui::intent::Intent;
+use onitama::ui::session::{Effect, Event, Focus};
 use onitama::ui::startup::{Found, opening};
 use onitama::ui::state::{Settings, State};
 use onitama::ui::tutorial::{STEPS, tutorial_file};
@@ -282,7 +283,7 @@ fn its_texts_are_fetched_once_per_language_and_a_failed_fetch_says_so() {
     session.update(Event::TutorialTexts { lang: Lang::En, file: None });
     assert!(session.controls().tutorial.unwrap().text.contains("could not be loaded"));
     // Another language asks for its own file, and shows it once it comes.
-    let patch = onitama::ui::session::SettingsPatch { language: Some(Lang::Fr), ..Default::default() };
+    let patch = onitama::ui::intent::SettingsPatch { language: Some(Lang::Fr), ..Default::default() };
     let effects = session.update(Event::Settings(patch));
     assert!(effects.contains(&Effect::FetchTutorialTexts(Lang::Fr)), "{effects:?}");
     session.update(Event::TutorialTexts { lang: Lang::Fr, file: Some(tutorial_file(Lang::Fr)) });

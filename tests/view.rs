@@ -7,11 +7,12 @@ use onitama::mode::{AiLevel, Mode, ModeChoice, ModeKind, Seat};
 use onitama::rules::{Card, Color, Game};
 use onitama::ui::deck;
 use onitama::ui::error_text::{self, ErrorFiles, error_file};
+use onitama::ui::intent::Intent;
 use onitama::ui::keyboard::{KeyPress, MoveListPlace, move_list_intent, page_intent};
 use onitama::ui::notice::Notice;
 use onitama::ui::review::Review;
 use onitama::ui::scene::{Emphasis, emphasis, emphasis_at, marks, marks_at, sliding};
-use onitama::ui::session::{Effect, Event, Intent};
+use onitama::ui::session::{Effect, Event};
 use onitama::ui::state::Settings;
 use onitama::ui::view::{self, SetupFields, SetupForm, controls};
 use onitama::ui::{Lang, Session, State};
@@ -261,7 +262,7 @@ fn the_records_dialog_opens_a_pasted_record_or_says_why_not_in_the_players_words
     let said = session.controls().records_message;
     assert!(said.starts_with("That record could not be opened: ") && said.ends_with("Nothing was changed."), "{said}");
     // In French, once its error texts are here.
-    let patch = onitama::ui::session::SettingsPatch { language: Some(Lang::Fr), ..Default::default() };
+    let patch = onitama::ui::intent::SettingsPatch { language: Some(Lang::Fr), ..Default::default() };
     session.update(Event::Settings(patch));
     let file = Some(error_file(Lang::Fr));
     session.update(Event::ErrorTexts { lang: Lang::Fr, file });
@@ -436,7 +437,7 @@ fn the_page_names_every_card_and_offers_the_enabled_ones() {
 
 #[test]
 fn the_new_game_form_finds_a_stranger_online_with_none_of_its_other_rows() {
-    use onitama::ui::session::OnlineAction;
+    use onitama::ui::intent::OnlineAction;
     let fields = view::SetupFields { mode: view::FIND.to_string(), ..view::SetupFields::default() };
     let form = view::SetupForm::read(&fields);
     assert!(form.stranger);

@@ -7,7 +7,8 @@ use wasm_bindgen::prelude::*;
 
 use crate::mode::{AiLevel, ModeChoice, ModeKind, Seat};
 use crate::rules::{Card, Color};
-use crate::ui::session::{Event, Intent, SettingsPatch};
+use crate::ui::intent::{Intent, SettingsPatch};
+use crate::ui::session::Event;
 use crate::ui::state::{Theme, WatchSpeed};
 use crate::ui::view::ControlsView;
 use crate::ui::web::{self as page, App};

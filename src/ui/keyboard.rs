@@ -3,8 +3,8 @@
 //! Escape cancels, and with nothing to cancel goes back to the game from a move looked back at.
 
 use super::board;
+use super::intent::Intent;
 use super::layout::{CardPlace, Layout, Rect};
-use super::session::Intent;
 use super::state::{Focus, State};
 use crate::rules::{Color, Move, Square};
 

@@ -10,6 +10,7 @@ pub mod emblems;
 pub mod error_text;
 pub mod expansion_emblems;
 pub mod features;
+pub mod intent;
 pub mod keyboard;
 pub mod layout;
 pub mod notice;
@@ -31,6 +32,7 @@ pub mod view;
 #[cfg(target_arch = "wasm32")]
 pub mod web;
 
-pub use session::{Effect, Event, Intent, NewGame, Session};
+pub use intent::{Intent, NewGame};
+pub use session::{Effect, Event, Session};
 pub use state::{Mode, State};
 pub use text::Lang;

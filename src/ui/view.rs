@@ -5,9 +5,9 @@
 
 use super::deck::{self, PackState};
 use super::features::Features;
+use super::intent::{Intent, OnlineAction};
 use super::online::OnlineState;
 use super::review::{self, GRAPH_HEIGHT, Review};
-use super::session::{Intent, OnlineAction};
 use super::standings::Tally;
 use super::state::{RecordsMessage, State, WatchSpeed};
 use super::text::{self, Lang};
@@ -744,9 +744,9 @@ impl SetupForm {
     /// The new game chosen, `coin` deciding a random seat, dealt from `deck` unless the five cards
     /// are chosen; a choice of cards that cannot be dealt (the same card twice) is refused with the
     /// reason in `lang`.
-    pub fn new_game(&self, coin: bool, deck: CardSet, lang: Lang) -> Result<super::NewGame, String> {
+    pub fn new_game(&self, coin: bool, deck: CardSet, lang: Lang) -> Result<super::intent::NewGame, String> {
         let cards = self.choose_cards.then_some(self.cards);
-        let new_game = super::NewGame { mode: self.choice.mode(coin), cards, position: None, deck };
+        let new_game = super::intent::NewGame { mode: self.choice.mode(coin), cards, position: None, deck };
         match new_game.game() {
             Ok(_) => Ok(new_game),
             Err(PositionError::DuplicateCard(card)) => {

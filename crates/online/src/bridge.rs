@@ -246,7 +246,7 @@ pub fn room_of_link(text: &str) -> Option<Token> {
     // The first `#online=`, found from its `#`: a pattern of one character, as the page's other
     // searches, keeps the searcher for longer patterns out of the page's download.
     let fragment = text.match_indices('#').find_map(|(at, _)| text.get(at..)?.strip_prefix("#online="));
-    Token::new(fragment.unwrap_or(text)).filter(|t| t.as_str().len() <= crate::session::MAX_ROOM_LEN)
+    Token::new(fragment.unwrap_or(text)).filter(|t| t.as_str().len() <= crate::protocol::MAX_ROOM_LEN)
 }
 
 /// The page writes its commands with these, as [`Command::encode`] does.

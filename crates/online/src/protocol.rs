@@ -20,6 +20,9 @@
 use onitama_core::rules::{Color, Game, Move, Outcome, Position};
 use std::fmt::{self, Write};
 
+/// The longest room id (the game's id adds `.<round>` to it).
+pub const MAX_ROOM_LEN: usize = 48;
+
 /// The longest message read: a `sync` of a game of about a thousand moves.
 pub const MAX_MESSAGE_BYTES: usize = 16 * 1024;
 /// The most moves a `sync` may carry (it must fit in [`MAX_MESSAGE_BYTES`]).

@@ -13,8 +13,6 @@ use crate::game::{OnlineGame, Output, Setup, Status as GameStatus};
 use crate::protocol::{Message, Refusal, Token};
 use onitama_core::rules::{Color, Game, Outcome};
 
-/// The longest room id (the game's id adds `.<round>` to it).
-pub const MAX_ROOM_LEN: usize = 48;
 /// The server must answer within this long, or it is unreachable (ms).
 pub const CONNECT_TIMEOUT_MS: u64 = 5000;
 /// A keepalive to the server this often, so that proxies keep an idle websocket (ms).

@@ -10,6 +10,7 @@ use clap::{Parser, Subcommand};
 use matches::{EngineSpec, Schedule, play_match};
 use onitama::ai::{self, Engine, Limits, endgame, puzzle};
 use onitama::rules::{Card, Deal, Game, Move, Position, divide, perft};
+use protocol::TABLE_MB;
 use std::fs::File;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -21,9 +22,6 @@ struct Cli {
     #[command(subcommand)]
     command: Command,
 }
-
-/// The transposition table of every search the tool starts.
-const TABLE_MB: usize = 64;
 
 #[derive(Subcommand)]
 enum Command {

@@ -1,8 +1,7 @@
 //! `match`: paired games between two engines, ours at any level or another program that speaks
 //! the engine protocol, from random deals (each deal twice, colours swapped).
 
-use crate::TABLE_MB;
-use crate::protocol::ExternalEngine;
+use crate::protocol::{ExternalEngine, TABLE_MB};
 use onitama::ai::{self, Engine, Level, LevelPlayer, Options, TERMS};
 use onitama::rules::{Card, CardSet, Color, Deal, Game, Move, Outcome, Pack};
 use std::fs::File;

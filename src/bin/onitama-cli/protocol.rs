@@ -18,6 +18,9 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::Duration;
 
+/// The transposition table of every search the tool starts.
+pub const TABLE_MB: usize = 64;
+
 /// Reads a `position` line's arguments: the start and the moves played since.
 pub fn parse_game(words: &[&str]) -> Result<Game, String> {
     let split = words.iter().position(|w| *w == "moves").unwrap_or(words.len());

@@ -204,9 +204,8 @@ fn descend(
 fn rust_source(weights: &Weights, used: &[bool]) -> String {
     let mut out = String::from(
         "//! The evaluation's weights, written by `onitama-cli tune` from recorded games (see the README).\n\n\
-         use super::eval::Weights;\n\n\
          #[rustfmt::skip]\n\
-         pub const WEIGHTS: Weights = Weights([\n",
+         pub const FITTED: &[i16] = &[\n",
     );
     let _ = writeln!(out, "    // {}", TERMS.join(", "));
     let named: Vec<String> = weights.0[..TERMS.len()].iter().map(i16::to_string).collect();
@@ -230,6 +229,6 @@ fn rust_source(weights: &Weights, used: &[bool]) -> String {
             }
         }
     }
-    out.push_str("]);\n");
+    out.push_str("];\n");
     out
 }

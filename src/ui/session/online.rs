@@ -5,10 +5,10 @@
 
 use super::{Effect, Session};
 use crate::mode::Mode;
-use crate::online::Setup;
 use crate::online::bridge::{self, LEAVE, Phase, restore_line, room_of_link};
 use crate::online::host::{Button, Panel, ScriptState, ToPage};
 use crate::rules::{Color, Game, Move, Outcome, Position};
+use crate::ui::intent::OnlineAction;
 use crate::ui::online::OnlineState;
 use crate::ui::sound;
 use crate::ui::text;
@@ -16,19 +16,6 @@ use crate::ui::text::LangTexts;
 
 /// The card pool strangers are paired by: players with the same cards meet.
 pub const BASE_POOL: &str = "base";
-
-/// What the player asks of online play, from the page's menu and dialog or a script.
-#[derive(Clone, Debug, PartialEq)]
-pub enum OnlineAction {
-    /// A room of one's own to invite a friend to, with this deal, colour and limit.
-    Invite(Setup),
-    /// A friend's room: the room itself, or a link with `#online=<room>`.
-    Join(String),
-    /// The next stranger who asks with the same cards.
-    Find,
-    /// One of the panel's buttons: the module's command, as the module wrote it.
-    Press(String),
-}
 
 impl Session {
     pub(super) fn online_action(&mut self, action: OnlineAction) {

@@ -2,17 +2,18 @@
 //! result banner. Buttons send the session intents; `update` shows the state.
 
 use super::super::deck::{self, PackState, Switch};
+use super::super::intent::{Intent, OnlineAction, SettingsPatch};
 use super::super::keyboard::{self, MoveListPlace};
 use super::super::puzzle::Choice;
-use super::super::session::{Event, Focus, Intent, OnlineAction, SettingsPatch};
+use super::super::session::{Event, Focus};
 use super::super::state::State;
 use super::super::state::{Theme, WatchSpeed};
 use super::super::text::{self, Lang};
 use super::super::view::{
     self, ControlsView, DeckView, EvaluationBar, MoveRow, OnlineView, PuzzleList, ReviewPanel, SetupFields, SetupForm,
 };
+use super::app::{App, dispatch, key_press, listen};
 use super::puzzles;
-use super::{App, listen};
 use crate::rules::{Card, CardSet, Pack};
 use crate::ui::text::LangTexts;
 use wasm_bindgen::prelude::*;
@@ -157,7 +158,7 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
         })?;
         let place = if id == "sheet-moves" { MoveListPlace::Sheet } else { MoveListPlace::Panel };
         listen(&moves, "keydown", move |app, e: web_sys::KeyboardEvent| {
-            if let Some(intent) = keyboard::move_list_intent(app.state(), &super::key_press(&e), place) {
+            if let Some(intent) = keyboard::move_list_intent(app.state(), &key_press(&e), place) {
                 e.prevent_default();
                 app.dispatch(Event::Intent(intent));
             }
@@ -352,7 +353,7 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
             .target()
             .and_then(|t| t.dyn_into::<Element>().ok())
             .is_some_and(|t| t.closest("dialog").ok().flatten().is_some());
-        if let Some(intent) = keyboard::page_intent(app.state(), &super::key_press(&e), in_dialog) {
+        if let Some(intent) = keyboard::page_intent(app.state(), &key_press(&e), in_dialog) {
             app.dispatch(Event::Intent(intent));
         }
     })?;
@@ -818,7 +819,7 @@ pub fn copy_link(fragment: &str) {
         input.select();
     }
     let Some(window) = web_sys::window() else { return };
-    let told = |copied: bool| Closure::<dyn FnMut(JsValue)>::new(move |_| super::dispatch(Event::LinkCopied(copied)));
+    let told = |copied: bool| Closure::<dyn FnMut(JsValue)>::new(move |_| dispatch(Event::LinkCopied(copied)));
     let (copied, refused) = (told(true), told(false));
     // Without a secure context (a page not served over HTTPS) the browser has no clipboard: no
     // call on it may throw through the session's dispatch.

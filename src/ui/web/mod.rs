@@ -6,6 +6,7 @@
 //! address, the clipboard's answer, the canvas's size).
 
 pub mod ai_client;
+mod app;
 pub mod controls;
 mod crash;
 pub mod features;
@@ -25,48 +26,11 @@ use crate::ai::Limits;
 use crate::rules::{Card, Game, Square};
 use crate::worker_protocol::{EngineReport, EngineRequest};
 use ai_client::AiWorker;
+use app::APP;
+pub use app::{App, dispatch, key_press, listen, started, stop, with_app};
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, PointerEvent};
-
-pub struct App {
-    session: Session,
-    canvas: HtmlCanvasElement,
-    context: CanvasRenderingContext2d,
-    worker: Option<AiWorker>,
-    /// The review's own worker, so that a review never holds up the AI's moves.
-    reviewer: Option<AiWorker>,
-    frame_requested: bool,
-    /// Something changed since the canvas was last drawn: the next frame draws it.
-    needs_draw: bool,
-    board: render::BoardCache,
-}
-
-thread_local! {
-    static APP: RefCell<Option<App>> = const { RefCell::new(None) };
-}
-
-/// Runs `f` on the app, if it has started (and is not already busy: events never nest).
-pub fn with_app<T>(f: impl FnOnce(&mut App) -> T) -> Option<T> {
-    APP.with(|cell| cell.try_borrow_mut().ok()?.as_mut().map(f))
-}
-
-/// Hands `event` to the session and carries out what it asks.
-pub fn dispatch(event: Event) {
-    with_app(|app| app.dispatch(event));
-}
-
-/// Whether the page has started (it shows a game).
-pub fn started() -> bool {
-    APP.with(|cell| cell.try_borrow().map_or(true, |app| app.is_some()))
-}
-
-/// Stops the page for good: its listeners do nothing from now on, its workers end (the whole
-/// page takes over: `features`).
-pub fn stop() {
-    features::stopped();
-    drop(APP.take());
-}
 
 fn now_ms() -> f64 {
     web_sys::window().and_then(|w| w.performance()).map_or(0.0, |p| p.now())
@@ -200,6 +164,7 @@ fn show(
         frame_requested: false,
         needs_draw: false,
         board: render::BoardCache::default(),
+        perform: App::perform,
     };
     APP.with(|cell| *cell.borrow_mut() = Some(app));
     let pointer = |phase: PointerPhase| {
@@ -255,7 +220,7 @@ fn show(
             None => {
                 let fragment = window.location().hash().unwrap_or_default();
                 if let Some(link) = super::startup::friend_link(&fragment) {
-                    let join = super::session::OnlineAction::Join(link.to_string());
+                    let join = super::intent::OnlineAction::Join(link.to_string());
                     app.dispatch(Event::Intent(super::Intent::Online(join)));
                 }
             }
@@ -283,7 +248,7 @@ fn show(
         // more to draw.
         app.draw(now_ms());
         if let Some(link) = join {
-            app.dispatch(Event::Intent(super::session::Intent::Online(super::session::OnlineAction::Join(link))));
+            app.dispatch(Event::Intent(super::intent::Intent::Online(super::intent::OnlineAction::Join(link))));
         }
     });
     // For the page-speed benchmark: when the first board was drawn.
@@ -339,52 +304,7 @@ fn random_seed() -> u64 {
     u64::from_le_bytes(bytes)
 }
 
-/// Adds an event listener for the page's lifetime that runs `handle` on the app.
-pub fn listen<E: JsCast + 'static>(
-    target: &web_sys::EventTarget,
-    event: &str,
-    handle: impl Fn(&mut App, E) + 'static,
-) -> Result<(), JsValue> {
-    listen_boxed(
-        target,
-        event,
-        Box::new(move |app, event: web_sys::Event| {
-            if let Ok(event) = event.dyn_into::<E>() {
-                handle(app, event);
-            }
-        }),
-    )
-}
-
-/// What a listener runs on the app with the event.
-type Handler = Box<dyn Fn(&mut App, web_sys::Event)>;
-
-/// The listening itself: one copy for all handlers, not one per closure type.
-fn listen_boxed(target: &web_sys::EventTarget, event: &str, handle: Handler) -> Result<(), JsValue> {
-    let closure = Closure::<dyn Fn(web_sys::Event)>::new(move |event: web_sys::Event| {
-        features::handling(&event, || with_app(|app| handle(app, event.clone())));
-    });
-    target.add_event_listener_with_callback(event, closure.as_ref().unchecked_ref())?;
-    // Listeners live as long as the page.
-    closure.forget();
-    Ok(())
-}
-
 impl App {
-    pub fn session(&self) -> &Session {
-        &self.session
-    }
-
-    pub fn state(&self) -> &State {
-        self.session.state()
-    }
-
-    pub fn dispatch(&mut self, event: Event) {
-        for effect in self.session.update(event) {
-            self.perform(effect);
-        }
-    }
-
     fn perform(&mut self, effect: Effect) {
         match effect {
             Effect::StartSearch(order) => self.start_search(order),
@@ -551,9 +471,4 @@ impl App {
             .find(|(c, ..)| *c == card)
             .map(|&(_, rect, _)| rect)
     }
-}
-
-/// A key pressed, as the core reads it.
-pub fn key_press(e: &web_sys::KeyboardEvent) -> super::keyboard::KeyPress {
-    super::keyboard::KeyPress { key: e.key(), with_modifier: e.ctrl_key() || e.alt_key() || e.meta_key() }
 }

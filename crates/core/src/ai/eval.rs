@@ -87,7 +87,20 @@ impl Weights {
     }
 }
 
-pub use super::weights::WEIGHTS;
+/// The weights `onitama-cli tune` fitted (`weights.rs`, a list of numbers that knows nothing
+/// of the evaluation), as the evaluation reads them.
+pub const WEIGHTS: Weights = Weights(whole(super::weights::FITTED));
+
+const fn whole(fitted: &[i16]) -> [i16; FEATURES] {
+    assert!(fitted.len() == FEATURES, "weights.rs has a weight for each feature");
+    let mut weights = [0; FEATURES];
+    let mut i = 0;
+    while i < FEATURES {
+        weights[i] = fitted[i];
+        i += 1;
+    }
+    weights
+}
 
 /// [`WEIGHTS`] as the program carries them: a byte each (every one fits, which compiling checks),
 /// half the download of `i16`s in the wasm; widened by [`tuned`].

@@ -1,9 +1,7 @@
 //! The evaluation's weights, written by `onitama-cli tune` from recorded games (see the README).
 
-use super::eval::Weights;
-
 #[rustfmt::skip]
-pub const WEIGHTS: Weights = Weights([
+pub const FITTED: &[i16] = &[
     // student, mobility, side_card_mobility, master_advance, master_attacked, master_guarded, centre, tempo, mover_student_hanging, waiting_student_hanging, student_endgame, master_advance_endgame
     100, 6, 3, 6, 30, 1, 17, 5, -2, 74, 5, 11,
     // tiger held, student on a square seen from its own side: rank 1 first
@@ -822,4 +820,4 @@ pub const WEIGHTS: Weights = Weights([
     0, 0, 0, 0, 0,
     0, 0, 0, 0, 0,
     0, 0, 0, 0, 0,
-]);
+];

@@ -6,6 +6,13 @@ use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, N
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub struct Bitboard(pub u32);
 
+impl Square {
+    /// The set of this square alone.
+    pub const fn bitboard(self) -> Bitboard {
+        Bitboard(1 << self.index())
+    }
+}
+
 impl Bitboard {
     pub const EMPTY: Bitboard = Bitboard(0);
     pub const FULL: Bitboard = Bitboard((1 << 25) - 1);

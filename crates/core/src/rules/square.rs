@@ -1,6 +1,6 @@
 //! The 25 squares, named from Red's seat: files `a`–`e`, ranks `1`–`5`.
 
-use super::{Bitboard, Color};
+use super::Color;
 
 /// A square of the 5×5 board; its index is `rank * 5 + file`, counted from `a1`.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
@@ -36,10 +36,6 @@ impl Square {
     /// 0 for rank 1 … 4 for rank 5.
     pub const fn rank(self) -> i32 {
         (self.0 / 5) as i32
-    }
-
-    pub const fn bitboard(self) -> Bitboard {
-        Bitboard(1 << self.0)
     }
 
     /// A side's temple: its master's starting square (`c1` for Red, `c5` for Blue).

@@ -1,0 +1,183 @@
+//! What the player asks of the page: the intents that buttons, keys, dialogs and scripts send
+//! to the session, and the settings they change.
+
+use super::deck;
+use super::puzzle::Choice;
+use super::state::{Theme, WatchSpeed};
+use super::text::Lang;
+use crate::ai::puzzle::{Difficulty, Puzzle};
+use crate::mode::Mode;
+use crate::online::Setup;
+use crate::rules::{Card, CardSet, Deal, Game, Move, Position, PositionError};
+
+/// What a button, a dialog or a script asks of the game.
+#[derive(Clone, Debug)]
+pub enum Intent {
+    /// A legal move for the side to move (anything else is refused and changes nothing).
+    Play(Move),
+    Undo,
+    Redo,
+    Hint,
+    NewGame {
+        game: Game,
+        mode: Mode,
+    },
+    /// The same deal again, same mode.
+    Rematch,
+    /// A whole game (a pasted record), keeping the mode.
+    Open(Game),
+    /// A game from a friend's link, shown as a record of who played it.
+    OpenLink(crate::save::Linked),
+    /// Close the result banner; the final position stays.
+    CloseResult,
+    /// Give the game up (confirmed already): the session decides who resigns, if anyone may.
+    /// Asked to leave an online game going on, this is the yes.
+    Resign,
+    /// The question to resign, or to abandon a game, was closed without a yes.
+    KeepPlaying,
+    /// Yes to the new game asked for in place of the game in progress (which is not kept).
+    Abandon,
+    /// A new game in place of the game in progress, its abandonment said yes to already (a
+    /// script's call).
+    ReplaceGame {
+        game: Game,
+        mode: Mode,
+    },
+    /// Show the position after this many moves of the game's line, without changing the game.
+    View(usize),
+    /// Show the position at this share (0 to 1) of the game's line, as a click on the graph does.
+    ViewAt(f64),
+    /// Stop looking back: show the line's last position.
+    BackToGame,
+    /// One move back or on through the moves (the ◀ and ▶ buttons).
+    Step {
+        back: bool,
+    },
+    /// Make the position looked at the game's end, as undo does (the rest can be redone).
+    ContinueHere,
+    /// Review the game's whole line in the worker, move by move.
+    Review,
+    /// Stop the review if it runs (keeping the moves judged so far), else close it.
+    CloseReview,
+    /// Show the engine's line in place of this move (1 for the first) of the reviewed game.
+    BestLine(usize),
+    /// The engine's line in place of the move shown.
+    BestLineHere,
+    /// A new game one level up, as the result suggests after wins in a row: same colour, a new deal.
+    NextLevel,
+    /// Pause the AI playing itself (its next move waits), or go on.
+    ToggleWatchPause,
+    /// Put the game set aside back on the board (the puzzle, review or record shown is left).
+    BackToMyGame,
+    /// Open this game and review it; a game kept without its mode is shown as two people play.
+    ReviewGame {
+        game: Game,
+        mode: Option<Mode>,
+    },
+    /// Play this puzzle (chosen by the date, or not).
+    Puzzle {
+        puzzle: Puzzle,
+        daily: bool,
+    },
+    /// Play the puzzle this choice gives, once the set is here (fetching it first if needed).
+    ChoosePuzzle(Choice),
+    /// Open the list of puzzles (fetching the set if needed), at the difficulty of the puzzle on
+    /// the board, else the easy ones.
+    OpenPuzzleList,
+    /// The list shows this difficulty's puzzles.
+    PuzzleListShows(Difficulty),
+    ClosePuzzleList,
+    /// Play the puzzle's winning line out on the board from its start, the defence answering
+    /// its best; the win then does not count as solved.
+    ShowSolution,
+    /// Start the tutorial at its first step (the game in progress is put aside).
+    Tutorial,
+    /// The tutorial's next step, once this one's move is made; after the last, the tutorial ends.
+    TutorialNext,
+    /// Leave the tutorial (at any step): back to the game put aside, or a new deal.
+    LeaveTutorial,
+    Online(OnlineAction),
+    /// The Records dialog opens: it says nothing yet.
+    RecordsOpened,
+    /// Open the record pasted in the Records dialog, or review it; one that cannot be read is
+    /// explained there, and nothing changes.
+    OpenRecord {
+        text: String,
+        review: bool,
+    },
+    /// Copy the link to this game (the whole line, also while looking back).
+    CopyLink,
+}
+
+impl Intent {
+    /// Whether this is done by the features opened rather than played (`crate::ui::features`).
+    pub fn opens_features(&self) -> bool {
+        matches!(
+            self,
+            Intent::Review
+                | Intent::RecordsOpened
+                | Intent::CloseReview
+                | Intent::BestLine(_)
+                | Intent::BestLineHere
+                | Intent::ReviewGame { .. }
+                | Intent::Puzzle { .. }
+                | Intent::ChoosePuzzle(_)
+                | Intent::OpenPuzzleList
+                | Intent::PuzzleListShows(_)
+                | Intent::ClosePuzzleList
+                | Intent::ShowSolution
+                | Intent::Tutorial
+                | Intent::TutorialNext
+                | Intent::LeaveTutorial
+                | Intent::Online(_)
+        )
+    }
+}
+
+/// Settings to change; `None` leaves one as it is.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct SettingsPatch {
+    pub language: Option<Lang>,
+    pub evaluation: Option<bool>,
+    pub sound: Option<bool>,
+    pub theme: Option<Theme>,
+    pub coordinates: Option<bool>,
+    pub watch_speed: Option<WatchSpeed>,
+    /// The cards dealt from; fewer than five change nothing.
+    pub cards: Option<CardSet>,
+}
+
+/// What the player asks of online play, from the page's menu and dialog or a script.
+#[derive(Clone, Debug, PartialEq)]
+pub enum OnlineAction {
+    /// A room of one's own to invite a friend to, with this deal, colour and limit.
+    Invite(Setup),
+    /// A friend's room: the room itself, or a link with `#online=<room>`.
+    Join(String),
+    /// The next stranger who asks with the same cards.
+    Find,
+    /// One of the panel's buttons: the module's command, as the module wrote it.
+    Press(String),
+}
+
+/// Options for a new game, as the dialog and the API give them.
+#[derive(Clone, Debug)]
+pub struct NewGame {
+    pub mode: Mode,
+    /// Five chosen cards (Red, Red, Blue, Blue, side), or `None` for a random deal.
+    pub cards: Option<[Card; 5]>,
+    /// Start from this position instead of a deal.
+    pub position: Option<Position>,
+    /// The cards a random deal draws from.
+    pub deck: CardSet,
+}
+
+impl NewGame {
+    pub fn game(&self) -> Result<Game, PositionError> {
+        Ok(match (self.position, self.cards) {
+            (Some(position), _) => Game::new(position),
+            (None, Some(cards)) => Game::from_deal(&Deal::new(cards)?),
+            (None, None) => Game::from_deal(&deck::random_deal(self.deck)),
+        })
+    }
+}
