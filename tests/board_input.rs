@@ -13,6 +13,8 @@ use onitama::ui::state::{Focus, Settings};
 use onitama::ui::text::LangTexts;
 use onitama::ui::{Lang, Mode, Session, text};
 
+use onitama::ui::keyboard::Key;
+
 mod common;
 use common::{Motion, START, mv, open_position, run_frames, sq};
 
@@ -20,8 +22,8 @@ fn two_players() -> Session {
     open_position(START, Mode::PassAndPlay { turn_board: false }, Settings::default(), Motion::On).0
 }
 
-fn key(session: &mut Session, key: &str) -> Vec<Effect> {
-    session.update(Event::Key(key.into()))
+fn key(session: &mut Session, name: &str) -> Vec<Effect> {
+    session.update(Event::Key(Key::read(name, false).unwrap_or_else(|| panic!("{name:?} is no key of the page's"))))
 }
 
 /// Plays moves as a button would, letting each slide end.
@@ -94,15 +96,9 @@ fn escape_on_the_move_list_goes_back_to_the_game_too() {
     use onitama::ui::keyboard::{MoveListPlace, move_list_intent};
     let mut session = two_players();
     play_all(&mut session, &["ox:c1c2", "horse:c5c4"]);
-    assert!(
-        move_list_intent(session.state(), &"Escape".into(), MoveListPlace::Panel).is_none(),
-        "nothing looked back at"
-    );
+    assert!(move_list_intent(session.state(), Key::Escape, MoveListPlace::Panel).is_none(), "nothing looked back at");
     session.update(Event::Intent(Intent::View(0)));
-    assert!(matches!(
-        move_list_intent(session.state(), &"Escape".into(), MoveListPlace::Panel),
-        Some(Intent::BackToGame)
-    ));
+    assert!(matches!(move_list_intent(session.state(), Key::Escape, MoveListPlace::Panel), Some(Intent::BackToGame)));
 }
 
 #[test]
@@ -229,20 +225,19 @@ fn a_card_that_moves_no_piece_is_not_chosen_so_a_piece_stays_movable() {
 
 #[test]
 fn a_key_held_with_ctrl_alt_or_meta_is_left_to_the_browser() {
-    use onitama::ui::keyboard::KeyPress;
-    let shortcut = |key: &str| KeyPress { key: key.to_string(), with_modifier: true };
     let mut session = two_players();
-    // Alt+Left (back), Ctrl+Enter: the board neither takes them nor acts on them.
-    for key in ["ArrowLeft", "Enter", "Escape", " "] {
-        assert!(!shortcut(key).board_takes(), "{key}");
-        assert!(KeyPress::from(key).board_takes(), "{key} alone is the board's");
-        let effects = session.update(Event::Key(shortcut(key)));
-        assert!(effects.is_empty() && session.state().focus.is_none(), "{key}: {effects:?}");
+    // Alt+Left (back), Ctrl+Enter: none of the page's keys, so the board neither takes them nor
+    // acts on them.
+    for name in ["ArrowLeft", "Enter", "Escape", " ", "Home"] {
+        assert_eq!(Key::read(name, true), None, "{name} with a modifier");
+        assert!(Key::read(name, false).is_some(), "{name} alone is the page's");
     }
-    assert!(!KeyPress::from("Tab").board_takes(), "Tab goes on through the page");
-    // The move list's keys and Escape over a result are the page's only without them.
-    assert_eq!(shortcut("ArrowLeft").page_key(), None);
-    assert_eq!(KeyPress::from("ArrowLeft").page_key(), Some("ArrowLeft"));
+    for name in ["ArrowLeft", "Enter", "Escape", " "] {
+        assert!(Key::read(name, false).unwrap().board_takes(), "{name} alone is the board's");
+    }
+    assert!(!Key::Home.board_takes() && !Key::End.board_takes(), "the move list's, not the board's");
+    assert_eq!(Key::read("Tab", false), None, "Tab goes on through the page");
+    assert_eq!(Key::read("a", false), None);
     key(&mut session, "ArrowUp");
     assert!(session.state().focus.is_some(), "the same key alone moves the focus");
 }

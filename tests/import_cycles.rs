@@ -35,7 +35,7 @@ fn no_module_uses_a_module_that_uses_it_back() {
         assert!(!modules.is_empty(), "{root}: no module read");
         let graph = uses(&modules);
         for circle in circles_in(&graph) {
-            circles.push(format!("{root}: {}", circle.iter().map(|m| name(m)).collect::<Vec<_>>().join(" → ")));
+            circles.push(format!("{root}: {}", circle.iter().map(name).collect::<Vec<_>>().join(" → ")));
         }
     }
     assert!(circles.is_empty(), "circles of imports:\n{}", circles.join("\n"));

@@ -13,6 +13,8 @@ use onitama::ui::state::Settings;
 use onitama::ui::view::records;
 use onitama::ui::{Lang, Mode, Session, text};
 
+use onitama::ui::keyboard::Key;
+
 mod common;
 use common::{Motion, START, done, mv, run_frames, searches, some_move};
 
@@ -233,7 +235,7 @@ fn the_end_actions_stay_at_hand_once_the_result_is_closed() {
 fn the_end_actions_follow_any_end_not_only_a_resignation() {
     let finished = "start 5/5/2B2/2R2/5 crab,boar horse,elephant ox r\nmoves crab:c2c3\n";
     let mut session = common::open_record(finished, vs_ai(Color::Red), Motion::Reduced);
-    session.update(Event::Key("Escape".into()));
+    session.update(Event::Key(Key::Escape));
     let strip = session.controls().game_over.expect("after Escape too");
     assert_eq!(strip.text, "You win!");
     let at_start = common::open_record("start 5/2r2/5/5/R4 crab,boar tiger,ox horse b\n", TWO, Motion::Reduced);

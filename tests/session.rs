@@ -11,6 +11,8 @@ use onitama::ui::state::{Purpose, Settings};
 use onitama::ui::{Lang, Mode, Session, State, text};
 use onitama::worker_protocol::{EngineReport, EngineRequest};
 
+use onitama::ui::keyboard::Key;
+
 mod common;
 use common::{Motion, START, done, run_frames, searches, some_move};
 
@@ -237,7 +239,7 @@ fn the_result_says_who_won_from_the_players_side() {
 fn the_result_banner_closes_with_escape_and_comes_back_with_the_next_end() {
     let mut session = finished(vs_ai(Color::Red));
     assert!(session.state().shows_result());
-    session.update(Event::Key("Escape".into()));
+    session.update(Event::Key(Key::Escape));
     assert!(!session.state().shows_result());
     assert!(session.state().game.outcome().is_some(), "the final position stays");
     session.update(Event::Intent(Intent::Undo));
@@ -286,7 +288,7 @@ fn escape_cancels_a_selection_made_with_the_mouse() {
     let (x, y) = session.layout().square("c1".parse().unwrap()).centre();
     click(&mut session, x, y, 0.0);
     assert_eq!(session.state().selected_piece, Some("c1".parse().unwrap()));
-    session.update(Event::Key("Escape".into()));
+    session.update(Event::Key(Key::Escape));
     assert_eq!(session.state().selected_piece, None);
 }
 
@@ -580,7 +582,7 @@ fn tapping_an_opponents_card_or_the_side_card_previews_its_moves() {
     assert_eq!(color, Color::Blue);
     // Blue's horse steps forward (down the board for Blue), left, or back.
     assert!(targets.contains("c4".parse().unwrap()));
-    session.update(Event::Key("Escape".into()));
+    session.update(Event::Key(Key::Escape));
     assert_eq!(session.state().preview, None);
     let side = scene(session.state(), session.layout()).cards.iter().find(|(c, ..)| *c == Card::Crab).unwrap().1;
     let (x, y) = side.centre();

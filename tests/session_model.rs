@@ -10,6 +10,7 @@ use onitama::mode::AiLevel;
 use onitama::rules::{Color, Deal, Game, Square};
 use onitama::ui::board::{movable_pieces, must_pass};
 use onitama::ui::intent::{Intent, SettingsPatch};
+use onitama::ui::keyboard::Key;
 use onitama::ui::scene::scene;
 use onitama::ui::session::{Effect, Event, PointerPhase, Reply, ReplyKind, SearchOrder};
 use onitama::ui::state::Settings;
@@ -101,7 +102,8 @@ fn action() -> impl Strategy<Value = Action> {
     ]
 }
 
-const KEYS: [&str; 8] = ["ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", "Enter", " ", "Escape", "a"];
+const KEYS: [Key; 9] =
+    [Key::Up, Key::Down, Key::Left, Key::Right, Key::Enter, Key::Space, Key::Escape, Key::Home, Key::End];
 
 fn mode(index: usize) -> Mode {
     match index {
@@ -208,7 +210,7 @@ impl Harness {
                 });
             }
             Action::Key(index) => {
-                self.send(Event::Key(KEYS[index].into()));
+                self.send(Event::Key(KEYS[index]));
             }
             Action::Undo => {
                 self.send(Event::Intent(Intent::Undo));

@@ -8,7 +8,7 @@ use onitama::rules::{Card, Color, Game};
 use onitama::ui::deck;
 use onitama::ui::error_text::{self, ErrorFiles, error_file};
 use onitama::ui::intent::Intent;
-use onitama::ui::keyboard::{KeyPress, MoveListPlace, move_list_intent, page_intent};
+use onitama::ui::keyboard::{Key, MoveListPlace, move_list_intent, page_intent};
 use onitama::ui::notice::Notice;
 use onitama::ui::review::Review;
 use onitama::ui::scene::{Emphasis, emphasis, emphasis_at, marks, marks_at, sliding};
@@ -211,42 +211,36 @@ fn the_new_game_form_shows_only_the_rows_its_way_of_playing_uses() {
 fn the_move_list_keys_look_back_or_step_a_review() {
     let game = Game::from_record(BLUNDER).unwrap();
     let mut state = State::new(game.clone(), Mode::PassAndPlay { turn_board: false }, Settings::default(), true, 7);
-    let intent =
-        |state: &State, key| format!("{:?}", move_list_intent(state, &KeyPress::from(key), MoveListPlace::Panel));
-    assert_eq!(intent(&state, "ArrowUp"), "Some(View(1))");
-    assert_eq!(intent(&state, "ArrowRight"), "None", "nothing after the game's end: the key is the browser's");
-    assert_eq!(intent(&state, "Home"), "Some(View(0))");
-    assert_eq!(intent(&state, "End"), "Some(BackToGame)");
-    assert_eq!(intent(&state, "a"), "None");
-    // Held with Alt (back), Ctrl or Meta, the arrows are the browser's.
-    let alt_left = KeyPress { key: "ArrowLeft".into(), with_modifier: true };
-    assert!(move_list_intent(&state, &alt_left, MoveListPlace::Panel).is_none());
+    let intent = |state: &State, key| format!("{:?}", move_list_intent(state, key, MoveListPlace::Panel));
+    assert_eq!(intent(&state, Key::Up), "Some(View(1))");
+    assert_eq!(intent(&state, Key::Right), "None", "nothing after the game's end: the key is the browser's");
+    assert_eq!(intent(&state, Key::Home), "Some(View(0))");
+    assert_eq!(intent(&state, Key::End), "Some(BackToGame)");
+    assert_eq!(intent(&state, Key::Enter), "None");
     state.viewing = Some(2);
-    assert_eq!(intent(&state, "Escape"), "Some(BackToGame)");
-    assert_eq!(intent(&state, "ArrowLeft"), "Some(View(1))", "left to right, left is back");
+    assert_eq!(intent(&state, Key::Escape), "Some(BackToGame)");
+    assert_eq!(intent(&state, Key::Left), "Some(View(1))", "left to right, left is back");
     state.settings.language = Lang::Fa;
-    assert_eq!(intent(&state, "ArrowRight"), "Some(View(1))", "right to left, right is back");
+    assert_eq!(intent(&state, Key::Right), "Some(View(1))", "right to left, right is back");
     state.settings.language = Lang::En;
-    let in_sheet = move_list_intent(&state, &"Escape".into(), MoveListPlace::Sheet);
+    let in_sheet = move_list_intent(&state, Key::Escape, MoveListPlace::Sheet);
     assert!(in_sheet.is_none(), "the phone's sheet closes with Escape and keeps the position shown");
     state.viewing = None;
     state.review = Some(Review::new(1, game));
-    assert_eq!(intent(&state, "ArrowLeft"), "Some(Undo)");
-    assert_eq!(intent(&state, "ArrowDown"), "None", "the review's end");
+    assert_eq!(intent(&state, Key::Left), "Some(Undo)");
+    assert_eq!(intent(&state, Key::Down), "None", "the review's end");
     state.game.undo();
-    assert_eq!(intent(&state, "ArrowDown"), "Some(Redo)");
+    assert_eq!(intent(&state, Key::Down), "Some(Redo)");
 }
 
 #[test]
 fn escape_outside_a_dialog_closes_the_result() {
     let mut session = session("5/5/2B2/2R2/5 crab,boar horse,elephant ox r", vs_ai(Color::Red), Settings::default());
-    assert!(page_intent(session.state(), &"Escape".into(), false).is_none(), "no result yet");
+    assert!(page_intent(session.state(), Key::Escape, false).is_none(), "no result yet");
     session.update(Event::Intent(Intent::Play(mv("crab:c2c3"))));
-    assert!(matches!(page_intent(session.state(), &"Escape".into(), false), Some(Intent::CloseResult)));
-    assert!(page_intent(session.state(), &"Escape".into(), true).is_none(), "a dialog's Escape is its own");
-    assert!(page_intent(session.state(), &"Enter".into(), false).is_none());
-    let ctrl_escape = KeyPress { key: "Escape".into(), with_modifier: true };
-    assert!(page_intent(session.state(), &ctrl_escape, false).is_none());
+    assert!(matches!(page_intent(session.state(), Key::Escape, false), Some(Intent::CloseResult)));
+    assert!(page_intent(session.state(), Key::Escape, true).is_none(), "a dialog's Escape is its own");
+    assert!(page_intent(session.state(), Key::Enter, false).is_none());
 }
 
 #[test]

@@ -8,31 +8,49 @@ use super::layout::{CardPlace, Layout, Rect};
 use super::state::{Focus, State};
 use crate::rules::{Color, Move, Square};
 
-/// A key as the browser reports it (`KeyboardEvent.key`), and whether Ctrl, Alt or Meta was held
-/// with it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct KeyPress {
-    pub key: String,
-    pub with_modifier: bool,
+/// A key the page acts on, read once from the browser's keyboard event.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Key {
+    Up,
+    Down,
+    Left,
+    Right,
+    Enter,
+    Space,
+    Escape,
+    Home,
+    End,
 }
 
-impl KeyPress {
-    /// The key, if it is one of the page's: held with Ctrl, Alt or Meta it is a shortcut of the
-    /// browser or the system (Alt+Left goes back, Ctrl+Home scrolls), which the page leaves alone.
-    /// Shift is no such key: it makes capitals, and Shift+Tab goes back through the page.
-    pub fn page_key(&self) -> Option<&str> {
-        (!self.with_modifier).then_some(self.key.as_str())
+/// Every key the page acts on, by its name in `KeyboardEvent.key`.
+const KEYS: [(&str, Key); 9] = [
+    ("ArrowUp", Key::Up),
+    ("ArrowDown", Key::Down),
+    ("ArrowLeft", Key::Left),
+    ("ArrowRight", Key::Right),
+    ("Enter", Key::Enter),
+    (" ", Key::Space),
+    ("Escape", Key::Escape),
+    ("Home", Key::Home),
+    ("End", Key::End),
+];
+
+impl Key {
+    /// The page's key named `name` (`KeyboardEvent.key`), if it is one. Held with Ctrl, Alt or
+    /// Meta a key is a shortcut of the browser or the system (Alt+Left goes back, Ctrl+Home
+    /// scrolls), which the page leaves alone. Shift is no such key: it makes capitals, and
+    /// Shift+Tab goes back through the page.
+    pub fn read(name: &str, with_modifier: bool) -> Option<Key> {
+        if with_modifier {
+            return None;
+        }
+        KEYS.iter().find(|(n, _)| *n == name).map(|&(_, key)| key)
     }
 
-    /// Whether the board takes the key for itself, so that the browser must not act on it too.
-    pub fn board_takes(&self) -> bool {
-        self.page_key().is_some_and(is_board_key)
-    }
-}
-
-impl From<&str> for KeyPress {
-    fn from(key: &str) -> KeyPress {
-        KeyPress { key: key.to_string(), with_modifier: false }
+    /// Whether the board takes the key for itself, so that the browser must not act on it too
+    /// (scroll, or press the button under the focus).
+    pub fn board_takes(self) -> bool {
+        !matches!(self, Key::Home | Key::End)
     }
 }
 
@@ -76,25 +94,24 @@ fn step(from: Focus, dx: f64, dy: f64, layout: &Layout, mover: Color) -> Focus {
         .map_or(from, |(_, target)| target)
 }
 
-pub fn key(state: &mut State, layout: &Layout, key: &str) -> KeyResult {
+pub fn key(state: &mut State, layout: &Layout, key: Key) -> KeyResult {
     let mover = state.position().to_move();
     let start = || Focus::Square(state.position().master(mover).unwrap_or(Square::temple(mover)));
-    let direction = match key {
-        "ArrowUp" => Some((0.0, -1.0)),
-        "ArrowDown" => Some((0.0, 1.0)),
-        "ArrowLeft" => Some((-1.0, 0.0)),
-        "ArrowRight" => Some((1.0, 0.0)),
-        _ => None,
-    };
-    if let Some((dx, dy)) = direction {
-        state.focus = Some(match state.focus {
-            None => start(),
-            Some(focus) => step(focus, dx, dy, layout, mover),
-        });
-        return KeyResult::Handled(None);
-    }
     match key {
-        "Enter" | " " => {
+        Key::Up | Key::Down | Key::Left | Key::Right => {
+            let (dx, dy) = match key {
+                Key::Up => (0.0, -1.0),
+                Key::Down => (0.0, 1.0),
+                Key::Left => (-1.0, 0.0),
+                _ => (1.0, 0.0),
+            };
+            state.focus = Some(match state.focus {
+                None => start(),
+                Some(focus) => step(focus, dx, dy, layout, mover),
+            });
+            KeyResult::Handled(None)
+        }
+        Key::Enter | Key::Space => {
             let Some(focus) = state.focus else {
                 state.focus = Some(start());
                 return KeyResult::Handled(None);
@@ -106,7 +123,7 @@ pub fn key(state: &mut State, layout: &Layout, key: &str) -> KeyResult {
             };
             KeyResult::Handled(m)
         }
-        "Escape" => {
+        Key::Escape => {
             let chosen = state.selected_card.is_some()
                 || state.selected_piece.is_some()
                 || state.card_choice.is_some()
@@ -118,13 +135,8 @@ pub fn key(state: &mut State, layout: &Layout, key: &str) -> KeyResult {
             state.clear_selection();
             KeyResult::Handled(None)
         }
-        _ => KeyResult::Ignored,
+        Key::Home | Key::End => KeyResult::Ignored,
     }
-}
-
-/// The keys the board takes for itself (the browser must not scroll or press buttons with them).
-fn is_board_key(key: &str) -> bool {
-    matches!(key, "ArrowUp" | "ArrowDown" | "ArrowLeft" | "ArrowRight" | "Enter" | " " | "Escape")
 }
 
 /// Where a move list is: beside the board, or in the sheet a phone opens over it.
@@ -138,23 +150,23 @@ pub enum MoveListPlace {
 /// What a key on the move list asks: the arrows step back and forth (in a review as Undo and Redo
 /// do, also through an engine line), Home and End go to the start and the end, and Escape from
 /// a move looked back at goes back to the game (in the panel; the sheet's Escape closes it).
-/// Held with Ctrl, Alt or Meta, a key is the browser's (Alt+Left goes back).
-pub fn move_list_intent(state: &State, press: &KeyPress, place: MoveListPlace) -> Option<Intent> {
-    Some(match press.page_key()? {
+pub fn move_list_intent(state: &State, key: Key, place: MoveListPlace) -> Option<Intent> {
+    Some(match key {
         // Right to left (Persian), the earlier moves lie to the right.
-        "ArrowLeft" | "ArrowRight" => move_step(state, (press.page_key()? == "ArrowLeft") != state.lang().is_rtl())?,
-        "ArrowUp" => move_step(state, true)?,
-        "ArrowDown" => move_step(state, false)?,
-        "Home" => Intent::View(0),
-        "End" => Intent::BackToGame,
-        "Escape" if state.viewing.is_some() && place == MoveListPlace::Panel => Intent::BackToGame,
+        Key::Left | Key::Right => move_step(state, (key == Key::Left) != state.lang().is_rtl())?,
+        Key::Up => move_step(state, true)?,
+        Key::Down => move_step(state, false)?,
+        Key::Home => Intent::View(0),
+        Key::End => Intent::BackToGame,
+        Key::Escape if state.viewing.is_some() && place == MoveListPlace::Panel => Intent::BackToGame,
         _ => return None,
     })
 }
 
-/// What a key pressed anywhere outside a dialog asks: Escape closes the result banner.
-pub fn page_intent(state: &State, press: &KeyPress, in_dialog: bool) -> Option<Intent> {
-    (press.page_key() == Some("Escape") && !in_dialog && state.shows_result()).then_some(Intent::CloseResult)
+/// What a key pressed anywhere outside a dialog asks, the board included: Escape closes the
+/// result banner.
+pub fn page_intent(state: &State, key: Key, in_dialog: bool) -> Option<Intent> {
+    (key == Key::Escape && !in_dialog && state.shows_result()).then_some(Intent::CloseResult)
 }
 
 /// A step through the moves, back or on, as the ◀ and ▶ buttons and the move list's arrows make

@@ -11,7 +11,7 @@ use super::deck;
 use super::error_text;
 use super::features::Features;
 use super::intent::{Intent, OnlineAction, SettingsPatch};
-use super::keyboard::{self, KeyPress, KeyResult};
+use super::keyboard::{self, Key, KeyResult};
 use super::layout::{CanvasSize, Layout};
 use super::pointer;
 use super::puzzle::{Choice, PuzzleRun, choose, offered};
@@ -58,7 +58,7 @@ pub enum Event {
     },
     PointerCancel,
     /// A key pressed on the board.
-    Key(KeyPress),
+    Key(Key),
     Intent(Intent),
     Settings(SettingsPatch),
     /// The canvas has this size now (CSS pixels), on a screen of this many pixels per CSS pixel.
@@ -386,11 +386,7 @@ impl Session {
                 self.state.drag = None;
                 self.effects.push(Effect::Redraw);
             }
-            Event::Key(press) => {
-                if let Some(key) = press.page_key() {
-                    self.key(key);
-                }
-            }
+            Event::Key(key) => self.key(key),
             Event::Intent(intent) => self.intent(intent),
             Event::Settings(patch) => self.settings(patch),
             Event::Relayout { width, height, pixel_ratio } => self.relayout(width, height, pixel_ratio),
@@ -589,10 +585,9 @@ impl Session {
         }
     }
 
-    fn key(&mut self, key: &str) {
-        if key == "Escape" && self.state.shows_result() {
-            self.intent(Intent::CloseResult);
-            return;
+    fn key(&mut self, key: Key) {
+        if let Some(intent) = keyboard::page_intent(&self.state, key, false) {
+            return self.intent(intent);
         }
         if self.state.anim.is_some() {
             return;

@@ -2,7 +2,7 @@
 //! events, and the dispatch of an event to the session, whose effects the shell carries out
 //! (`App::perform`, given at start).
 
-use super::super::keyboard::KeyPress;
+use super::super::keyboard::Key;
 use super::super::session::{Effect, Event, Session};
 use super::super::state::State;
 use super::ai_client::AiWorker;
@@ -100,7 +100,7 @@ impl App {
     }
 }
 
-/// A key pressed, as the core reads it.
-pub fn key_press(e: &web_sys::KeyboardEvent) -> KeyPress {
-    KeyPress { key: e.key(), with_modifier: e.ctrl_key() || e.alt_key() || e.meta_key() }
+/// The page's key pressed, if it is one (`Key::read`).
+pub fn key_press(e: &web_sys::KeyboardEvent) -> Option<Key> {
+    Key::read(&e.key(), e.ctrl_key() || e.alt_key() || e.meta_key())
 }

@@ -158,7 +158,7 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
         })?;
         let place = if id == "sheet-moves" { MoveListPlace::Sheet } else { MoveListPlace::Panel };
         listen(&moves, "keydown", move |app, e: web_sys::KeyboardEvent| {
-            if let Some(intent) = keyboard::move_list_intent(app.state(), &key_press(&e), place) {
+            if let Some(intent) = key_press(&e).and_then(|key| keyboard::move_list_intent(app.state(), key, place)) {
                 e.prevent_default();
                 app.dispatch(Event::Intent(intent));
             }
@@ -353,7 +353,7 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
             .target()
             .and_then(|t| t.dyn_into::<Element>().ok())
             .is_some_and(|t| t.closest("dialog").ok().flatten().is_some());
-        if let Some(intent) = keyboard::page_intent(app.state(), &key_press(&e), in_dialog) {
+        if let Some(intent) = key_press(&e).and_then(|key| keyboard::page_intent(app.state(), key, in_dialog)) {
             app.dispatch(Event::Intent(intent));
         }
     })?;

@@ -189,16 +189,14 @@ fn show(
     listen(&target, "pointerup", pointer(PointerPhase::Up))?;
     listen(&target, "pointercancel", |app, _: PointerEvent| app.dispatch(Event::PointerCancel))?;
     listen(&target, "keydown", |app, e: web_sys::KeyboardEvent| {
-        let press = key_press(&e);
-        // The keyboard's frame comes back with the board's keys, not with a shortcut.
-        if press.page_key().is_some() {
-            let _ = app.canvas.class_list().remove_1("pointer");
-        }
-        // Tab and the page's own keys go on; the board's keys stop here.
-        if press.board_takes() {
+        // Tab and the browser's shortcuts go on; the board's keys stop here.
+        let Some(key) = key_press(&e) else { return };
+        // The keyboard's frame comes back with the board's keys.
+        let _ = app.canvas.class_list().remove_1("pointer");
+        if key.board_takes() {
             e.prevent_default();
         }
-        app.dispatch(Event::Key(press));
+        app.dispatch(Event::Key(key));
     })?;
     listen(&window, "resize", |app, _: web_sys::Event| app.relayout())?;
     // The canvas also changes size when the bar above it wraps (a notice, a narrow window).
