@@ -10,10 +10,11 @@ use onitama::rules::{Card, CardSet, Deal, Game, Pack};
 use onitama::save::{self, SettingsFile};
 use onitama::ui::deck::{self, PackState, Switch, TooFew};
 use onitama::ui::intent::SettingsPatch;
+use onitama::ui::new_game_form::NewGameForm;
 use onitama::ui::session::{Effect, Event};
 use onitama::ui::startup::{Found, opening};
 use onitama::ui::state::{Emblems, Settings};
-use onitama::ui::view::{self, SetupForm};
+use onitama::ui::view;
 use onitama::ui::{Lang, NewGame};
 
 fn five() -> CardSet {
@@ -72,9 +73,10 @@ const SEED_7: [Card; 5] = [Card::Boar, Card::Goose, Card::Monkey, Card::Rooster,
 
 #[test]
 fn a_random_deal_draws_only_from_the_enabled_cards() {
+    let mut dice = onitama::rules::SplitMix64(5);
     for _ in 0..50 {
         let options = NewGame { mode: Mode::default(), cards: None, position: None, deck: five() };
-        let game = options.game().unwrap();
+        let game = options.game(&mut dice).unwrap();
         let start = game.start();
         let dealt = start.hand(onitama::rules::Color::Red).union(start.hand(onitama::rules::Color::Blue));
         assert_eq!(dealt.with(start.side_card()), five());
@@ -134,7 +136,7 @@ fn the_choosers_offer_the_enabled_cards_and_the_form_gives_up_a_card_turned_off(
     let settings = Settings { cards: five(), ..Settings::default() };
     let (session, _) = open_position(START, Mode::default(), settings, Motion::Reduced);
     // The game's cards are ox, boar, horse, elephant and crab: only the crab is still on.
-    let form = SetupForm::of(session.state());
+    let form = NewGameForm::of(session.state());
     assert_eq!(form.cards, [Card::Tiger, Card::Kirin, Card::Sheep, Card::Goat, Card::Crab]);
     let names: Vec<&str> = view::card_options(Lang::Es, five()).into_iter().map(|(_, label)| label).collect();
     assert_eq!(names, ["tigre", "cangrejo", "kirin", "oveja", "cabra"]);

@@ -166,7 +166,7 @@ fn a_choice_of_five_cards_with_a_repeat_is_refused() {
         position: None,
         deck: onitama::ui::deck::DEFAULT,
     };
-    assert_eq!(options.game().unwrap_err(), PositionError::DuplicateCard(Card::Ox));
+    assert_eq!(options.check().unwrap_err(), PositionError::DuplicateCard(Card::Ox));
     assert_eq!(
         text::duplicate_card(Lang::Fr, Card::Ox, 2),
         "Choisissez cinq cartes différentes\u{a0}: la carte bœuf est choisie 2 fois"
@@ -174,9 +174,46 @@ fn a_choice_of_five_cards_with_a_repeat_is_refused() {
 }
 
 #[test]
+fn the_new_game_dialog_starts_through_the_session_which_draws_seats_and_deals_from_its_seed() {
+    use onitama::mode::{ModeKind, Seat};
+    use onitama::ui::new_game_form::NewGameForm;
+    // The same seed, the same choices: the same games, as the model test replays them.
+    let dealt = |seed: u64| {
+        let mut state =
+            State::new(Game::new(START.parse().unwrap()), vs_ai(Color::Red), Settings::default(), true, seed);
+        state.settings.cards = onitama::ui::deck::DEFAULT;
+        let mut session = Session::new(state);
+        let mut games = Vec::new();
+        for _ in 0..4 {
+            let mut form = NewGameForm::of(session.state());
+            form.choice.kind = ModeKind::VsAi;
+            form.choice.seat = Seat::Random;
+            let effects = session.update(Event::Intent(Intent::StartChosen(form)));
+            assert!(effects.contains(&Effect::CloseNewGame), "{effects:?}");
+            games.push((*session.state().game.start(), session.state().mode));
+        }
+        games
+    };
+    assert_eq!(dealt(7), dealt(7));
+    assert_ne!(dealt(7), dealt(8));
+    let seats: std::collections::BTreeSet<_> = (0..8).flat_map(dealt).map(|(_, mode)| format!("{mode:?}")).collect();
+    assert!(seats.len() > 1, "a random seat is both colours over some seeds: {seats:?}");
+    // Cards that cannot be dealt are refused in the dialog, which stays open; the game stays.
+    let (mut session, _) = open(START, vs_ai(Color::Red), Settings::default());
+    let before = session.state().game.clone();
+    let mut form = NewGameForm::of(session.state());
+    form.choose_cards = true;
+    form.cards = [Card::Tiger, Card::Boar, Card::Tiger, Card::Ox, Card::Crab];
+    let effects = session.update(Event::Intent(Intent::StartChosen(form)));
+    assert_eq!(effects, vec![Effect::NewGameRefused("Choose five different cards: tiger is chosen 2 times".into())]);
+    assert_eq!(session.state().game.moves(), before.moves());
+    assert_eq!(session.state().game.start(), before.start());
+}
+
+#[test]
 fn a_card_chosen_three_times_is_said_to_be_chosen_three_times() {
     let (session, _) = open(START, vs_ai(Color::Red), Settings::default());
-    let mut form = onitama::ui::view::SetupForm::of(session.state());
+    let mut form = onitama::ui::new_game_form::NewGameForm::of(session.state());
     form.choose_cards = true;
     form.cards = [Card::Tiger, Card::Boar, Card::Tiger, Card::Tiger, Card::Crab];
     let refused = form.new_game(false, onitama::ui::deck::DEFAULT, Lang::En).unwrap_err();
@@ -781,7 +818,7 @@ fn the_step_buttons_look_back_and_on_through_the_moves() {
 #[test]
 fn the_new_game_dialog_draws_each_chosen_card_in_its_holders_colour_and_the_side_card_in_its_stamps() {
     let (session, _) = open(START, vs_ai(Color::Red), Settings::default());
-    let mut form = onitama::ui::view::SetupForm::of(session.state());
+    let mut form = onitama::ui::new_game_form::NewGameForm::of(session.state());
     form.cards = [Card::Tiger, Card::Boar, Card::Crab, Card::Ox, Card::Horse];
     let previews = form.previews();
     assert_eq!(previews.map(|(card, _)| card), form.cards);

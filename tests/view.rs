@@ -9,12 +9,13 @@ use onitama::ui::deck;
 use onitama::ui::error_text::{self, ErrorFiles, error_file};
 use onitama::ui::intent::Intent;
 use onitama::ui::keyboard::{Key, MoveListPlace, move_list_intent, page_intent};
+use onitama::ui::new_game_form::{self, NewGameFields, NewGameForm};
 use onitama::ui::notice::Notice;
 use onitama::ui::review::Review;
 use onitama::ui::scene::{Emphasis, emphasis, emphasis_at, marks, marks_at, sliding};
 use onitama::ui::session::{Effect, Event};
 use onitama::ui::state::Settings;
-use onitama::ui::view::{self, SetupFields, SetupForm, controls};
+use onitama::ui::view::{self, controls};
 use onitama::ui::{Lang, Session, State};
 
 mod common;
@@ -141,7 +142,7 @@ fn the_mode_line_says_who_plays_and_why_this_side_begins_until_the_first_move() 
 #[test]
 fn the_new_game_form_opens_on_the_game_played_and_reads_back_what_it_shows() {
     let state = state(START, Mode::VsAi { human: Color::Blue, level: AiLevel::nth(2) });
-    let form = SetupForm::of(&state);
+    let form = NewGameForm::of(&state);
     assert_eq!(
         form.choice,
         ModeChoice { kind: ModeKind::VsAi, seat: Seat::Blue, level: AiLevel::nth(2), turn_board: true }
@@ -149,9 +150,9 @@ fn the_new_game_form_opens_on_the_game_played_and_reads_back_what_it_shows() {
     assert_eq!(form.cards, [Card::Boar, Card::Ox, Card::Elephant, Card::Horse, Card::Crab]);
     let fields = form.fields();
     assert_eq!((fields.mode.as_str(), fields.seat.as_str(), fields.level.as_str()), ("ai", "blue", "casual"));
-    assert_eq!(SetupForm::read(&fields), form);
+    assert_eq!(NewGameForm::read(&fields), form);
     // What the page cannot hold falls back to the defaults.
-    let odd = SetupForm::read(&SetupFields { mode: "chess".into(), level: "9".into(), ..SetupFields::default() });
+    let odd = NewGameForm::read(&NewGameFields { mode: "chess".into(), level: "9".into(), ..NewGameFields::default() });
     assert_eq!(odd.choice.kind, ModeKind::VsAi);
     assert_eq!(odd.choice.level, AiLevel::DEFAULT);
 }
@@ -159,17 +160,17 @@ fn the_new_game_form_opens_on_the_game_played_and_reads_back_what_it_shows() {
 #[test]
 fn inviting_a_friend_from_the_menu_opens_the_form_on_a_game_online_in_the_colour_played() {
     let state = state(START, Mode::VsAi { human: Color::Blue, level: AiLevel::nth(2) });
-    let form = SetupForm::invite(&state);
+    let form = NewGameForm::invite(&state);
     assert_eq!(form.choice.kind, ModeKind::Online);
-    assert_eq!((form.choice.seat, form.cards), (Seat::Blue, SetupForm::of(&state).cards));
+    assert_eq!((form.choice.seat, form.cards), (Seat::Blue, NewGameForm::of(&state).cards));
     assert!(!form.stranger);
     assert_eq!(form.fields().mode, "online");
-    assert_eq!(SetupForm::read(&form.fields()), form, "the dialog reads back what it was opened with");
+    assert_eq!(NewGameForm::read(&form.fields()), form, "the dialog reads back what it was opened with");
 }
 
 #[test]
 fn the_new_game_form_decides_a_random_seat_by_the_coin_and_refuses_a_card_twice_in_words() {
-    let mut form = SetupForm::of(&state(START, Mode::default()));
+    let mut form = NewGameForm::of(&state(START, Mode::default()));
     form.choice.seat = Seat::Random;
     let colours: Vec<Color> =
         [false, true].map(|coin| form.new_game(coin, deck::DEFAULT, Lang::En).unwrap().mode.human().unwrap()).to_vec();
@@ -184,7 +185,7 @@ fn the_new_game_form_decides_a_random_seat_by_the_coin_and_refuses_a_card_twice_
 
 #[test]
 fn a_card_picked_in_the_new_game_form_makes_the_five_cards_the_deal() {
-    let mut form = SetupForm::of(&state(START, Mode::default()));
+    let mut form = NewGameForm::of(&state(START, Mode::default()));
     assert!(!form.choose_cards);
     form.choose_card(4, Card::Tiger);
     assert!(form.choose_cards, "the chooser's change ticks the box");
@@ -196,7 +197,7 @@ fn a_card_picked_in_the_new_game_form_makes_the_five_cards_the_deal() {
 #[test]
 fn the_new_game_form_shows_only_the_rows_its_way_of_playing_uses() {
     let rows = |kind: ModeKind| {
-        let r = view::setup_rows(kind.code());
+        let r = new_game_form::rows(kind.code());
         assert!(r.cards, "{kind:?} deals the cards chosen");
         (r.seat, r.level, r.turn_board)
     };
@@ -431,18 +432,17 @@ fn the_page_names_every_card_and_offers_the_enabled_ones() {
 
 #[test]
 fn the_new_game_form_finds_a_stranger_online_with_none_of_its_other_rows() {
-    use onitama::ui::intent::OnlineAction;
-    let fields = view::SetupFields { mode: view::FIND.to_string(), ..view::SetupFields::default() };
-    let form = view::SetupForm::read(&fields);
+    use onitama::rules::SplitMix64;
+    use onitama::ui::new_game_form::Chosen;
+    let mut dice = SplitMix64(1);
+    let fields = NewGameFields { mode: new_game_form::FIND.to_string(), ..NewGameFields::default() };
+    let form = NewGameForm::read(&fields);
     assert!(form.stranger);
-    assert_eq!(form.fields().mode, view::FIND, "read back as it was chosen");
-    assert!(matches!(form.start(false, onitama::ui::deck::DEFAULT, Lang::En), Ok(Intent::Online(OnlineAction::Find))));
-    let rows = view::setup_rows(view::FIND);
+    assert_eq!(form.fields().mode, new_game_form::FIND, "read back as it was chosen");
+    assert!(matches!(form.start(&mut dice, onitama::ui::deck::DEFAULT, Lang::En), Ok(Chosen::Stranger)));
+    let rows = new_game_form::rows(new_game_form::FIND);
     assert_eq!((rows.seat, rows.level, rows.turn_board, rows.limit, rows.cards), (false, false, false, false, false));
-    let invite = view::SetupForm::read(&view::SetupFields { mode: "online".into(), ..fields });
+    let invite = NewGameForm::read(&NewGameFields { mode: "online".into(), ..fields });
     assert!(!invite.stranger);
-    assert!(matches!(
-        invite.start(false, onitama::ui::deck::DEFAULT, Lang::En),
-        Ok(Intent::Online(OnlineAction::Invite(_)))
-    ));
+    assert!(matches!(invite.start(&mut dice, onitama::ui::deck::DEFAULT, Lang::En), Ok(Chosen::Friend(_))));
 }

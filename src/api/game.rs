@@ -104,8 +104,8 @@ fn cards_named(names: &[String]) -> Result<Vec<Card>, String> {
 #[wasm_bindgen]
 pub fn game_new(options: JsValue) -> Result<(), JsError> {
     let options = parse_options(options)?;
-    let game = options.game().map_err(|e| JsError::new(&e.to_string()))?;
-    with_page(|app| new_game(app, game, options.mode))
+    options.check().map_err(|e| JsError::new(&e.to_string()))?;
+    with_page(|app| app.dispatch(Event::Intent(Intent::ReplaceWithNew(options))))
 }
 
 fn new_game(app: &mut App, game: Game, mode: crate::mode::Mode) {

@@ -1,7 +1,7 @@
 //! The deck a new game is dealt from: which cards are enabled, what switching a set or a single
 //! card does, and the rule that keeps at least five enabled (a game deals five).
 
-use crate::rules::{Card, CardSet, Deal, Pack};
+use crate::rules::{Card, CardSet, Deal, Pack, SplitMix64};
 
 /// The fewest cards a deck may keep: a deal takes five.
 pub const FEWEST: u32 = 5;
@@ -68,9 +68,10 @@ pub fn deal(enabled: CardSet, seed: u64) -> Deal {
     Deal::from_seed_in(seed, enabled).unwrap_or_else(|_| Deal::from_seed(seed))
 }
 
-/// A deal at random from the enabled cards.
-pub fn random_deal(enabled: CardSet) -> Deal {
-    Deal::random_in(enabled).unwrap_or_else(|_| Deal::random())
+/// A deal at random from the enabled cards, drawn with `dice` (the session's: the page draws
+/// every random number from its seed).
+pub fn drawn(enabled: CardSet, dice: &mut SplitMix64) -> Deal {
+    deal(enabled, dice.next_u64())
 }
 
 /// The sets shown in the Rules dialog: those with a card enabled, in order.

@@ -1,14 +1,14 @@
 //! What the player asks of the page: the intents that buttons, keys, dialogs and scripts send
 //! to the session, and the settings they change.
 
-use super::deck;
+use super::new_game_form::{NewGame, NewGameForm};
 use super::puzzle::Choice;
 use super::state::{Theme, WatchSpeed};
 use super::text::Lang;
 use crate::ai::puzzle::{Difficulty, Puzzle};
 use crate::mode::Mode;
 use crate::online::Setup;
-use crate::rules::{Card, CardSet, Deal, Game, Move, Position, PositionError};
+use crate::rules::{CardSet, Game, Move};
 
 /// What a button, a dialog or a script asks of the game.
 #[derive(Clone, Debug)]
@@ -43,6 +43,13 @@ pub enum Intent {
         game: Game,
         mode: Mode,
     },
+    /// A new game from these options in place of the game in progress, its abandonment said yes
+    /// to already (a script's call); a random deal is drawn with the session's dice.
+    ReplaceWithNew(NewGame),
+    /// The New game dialog's Start, with the form as the player left it: a new game (asked about
+    /// first if one is at stake), or online play; a seat or a deal at random is drawn with the
+    /// session's dice, and cards that cannot be dealt are refused in the dialog.
+    StartChosen(NewGameForm),
     /// Show the position after this many moves of the game's line, without changing the game.
     View(usize),
     /// Show the position at this share (0 to 1) of the game's line, as a click on the graph does.
@@ -158,26 +165,4 @@ pub enum OnlineAction {
     Find,
     /// One of the panel's buttons: the module's command, as the module wrote it.
     Press(String),
-}
-
-/// Options for a new game, as the dialog and the API give them.
-#[derive(Clone, Debug)]
-pub struct NewGame {
-    pub mode: Mode,
-    /// Five chosen cards (Red, Red, Blue, Blue, side), or `None` for a random deal.
-    pub cards: Option<[Card; 5]>,
-    /// Start from this position instead of a deal.
-    pub position: Option<Position>,
-    /// The cards a random deal draws from.
-    pub deck: CardSet,
-}
-
-impl NewGame {
-    pub fn game(&self) -> Result<Game, PositionError> {
-        Ok(match (self.position, self.cards) {
-            (Some(position), _) => Game::new(position),
-            (None, Some(cards)) => Game::from_deal(&Deal::new(cards)?),
-            (None, None) => Game::from_deal(&deck::random_deal(self.deck)),
-        })
-    }
 }

@@ -13,6 +13,7 @@ pub mod features;
 pub mod intent;
 pub mod keyboard;
 pub mod layout;
+pub mod new_game_form;
 pub mod notice;
 pub mod online;
 pub mod pointer;
@@ -32,7 +33,8 @@ pub mod view;
 #[cfg(target_arch = "wasm32")]
 pub mod web;
 
-pub use intent::{Intent, NewGame};
+pub use intent::Intent;
+pub use new_game_form::NewGame;
 pub use session::{Effect, Event, Session};
 pub use state::{Mode, State};
 pub use text::Lang;

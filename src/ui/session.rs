@@ -13,6 +13,7 @@ use super::features::Features;
 use super::intent::{Intent, OnlineAction, SettingsPatch};
 use super::keyboard::{self, Key, KeyResult};
 use super::layout::{CanvasSize, Layout};
+use super::new_game_form::Chosen;
 use super::pointer;
 use super::puzzle::{Choice, PuzzleRun, choose, offered};
 use super::review::Review;
@@ -221,6 +222,10 @@ pub enum Effect {
     FetchErrorTexts(Lang),
     /// Close the Records dialog (the record in it was opened).
     CloseRecords,
+    /// Close the New game dialog (its choice was started), clearing what it said.
+    CloseNewGame,
+    /// Say in the New game dialog why its choice cannot start (said again if the same).
+    NewGameRefused(String),
     /// Copy the page's address with this fragment, select it in the Records dialog, and send
     /// `Event::LinkCopied`.
     CopyLink(String),
@@ -649,6 +654,25 @@ impl Session {
                 }
             }
             Intent::ReplaceGame { game, mode } => self.new_game(game, mode),
+            Intent::ReplaceWithNew(options) => match options.game(&mut self.dice) {
+                Ok(game) => self.new_game(game, options.mode),
+                Err(error) => self.effects.push(Effect::Log(format!("no new game: {error}"))),
+            },
+            Intent::StartChosen(form) => {
+                let lang = self.state.lang();
+                match form.start(&mut self.dice, self.state.settings.cards, lang) {
+                    Ok(chosen) => {
+                        self.effects.push(Effect::CloseNewGame);
+                        self.intent(match chosen {
+                            Chosen::Game { game, mode } => Intent::NewGame { game, mode },
+                            Chosen::Stranger => Intent::Online(OnlineAction::Find),
+                            Chosen::Friend(setup) => Intent::Online(OnlineAction::Invite(setup)),
+                        });
+                    }
+                    // The dialog stays open with the choice as it was.
+                    Err(reason) => self.effects.push(Effect::NewGameRefused(reason)),
+                }
+            }
             Intent::Online(action) => self.online_action(action),
             // Online, the engine does not help, and a move played cannot be taken back.
             Intent::Undo | Intent::Redo if online => {
@@ -1387,8 +1411,8 @@ impl Session {
     }
 
     /// A deal at random from the cards enabled.
-    fn new_deal(&self) -> Game {
-        Game::from_deal(&deck::random_deal(self.state.settings.cards))
+    fn new_deal(&mut self) -> Game {
+        Game::from_deal(&deck::drawn(self.state.settings.cards, &mut self.dice))
     }
 
     fn start_game(&mut self, game: Game, mode: Mode) {
@@ -1521,7 +1545,10 @@ impl Session {
         }
         match self.before_tutorial.take() {
             Some((start, mode)) => self.start_game(Game::new(start), mode),
-            None => self.start_game(self.new_deal(), self.state.mode),
+            None => {
+                let game = self.new_deal();
+                self.start_game(game, self.state.mode);
+            }
         }
     }
 

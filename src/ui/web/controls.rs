@@ -4,14 +4,13 @@
 use super::super::deck::{self, PackState, Switch};
 use super::super::intent::{Intent, OnlineAction, SettingsPatch};
 use super::super::keyboard::{self, MoveListPlace};
+use super::super::new_game_form::{self, NewGameFields, NewGameForm};
 use super::super::puzzle::Choice;
 use super::super::session::{Event, Focus};
 use super::super::state::State;
 use super::super::state::{Theme, WatchSpeed};
 use super::super::text::{self, Lang};
-use super::super::view::{
-    self, ControlsView, DeckView, EvaluationBar, MoveRow, OnlineView, PuzzleList, ReviewPanel, SetupFields, SetupForm,
-};
+use super::super::view::{self, ControlsView, DeckView, EvaluationBar, MoveRow, OnlineView, PuzzleList, ReviewPanel};
 use super::app::{App, dispatch, key_press, listen};
 use super::puzzles;
 use crate::rules::{Card, CardSet, Pack};
@@ -37,7 +36,7 @@ fn open_dialog(id: &str) {
     }
 }
 
-fn close_dialog(id: &str) {
+pub fn close_dialog(id: &str) {
     if let Some(dialog) = element::<HtmlDialogElement>(id) {
         dialog.close();
     }
@@ -106,7 +105,7 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
     // Online play: the invitation is the new-game dialog's, with the friend as the other player.
     on_click(document, "online-invite", |app| {
         close_dialog("menu");
-        open_setup_with(app, SetupForm::invite(app.state()));
+        open_setup_with(app, NewGameForm::invite(app.state()));
     })?;
     on_click(document, "online-find", |app| {
         close_dialog("menu");
@@ -219,19 +218,9 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
     })?;
     on_click(document, "result-new-game", open_setup)?;
     on_click(document, "setup-start", |app| {
-        let mut coin = [0u8; 1];
-        let _ = getrandom::fill(&mut coin);
-        let state = app.state();
-        match SetupForm::read(&read_setup()).start(coin[0] & 1 == 1, state.settings.cards, state.lang()) {
-            Ok(intent) => {
-                show_setup_error("");
-                close_dialog("setup");
-                app.dispatch(Event::Intent(intent));
-            }
-            // The dialog stays open with the choice as it was.
-            Err(reason) => show_setup_error(&reason),
-        }
+        app.dispatch(Event::Intent(Intent::StartChosen(NewGameForm::read(&read_setup()))));
     })?;
+
     on_click(document, "setup-cancel", |_| {
         close_dialog("setup");
     })?;
@@ -362,11 +351,11 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
 
 /// Opens the new-game dialog on the game being played: its mode, colour, level and cards.
 fn open_setup(app: &mut App) {
-    open_setup_with(app, SetupForm::of(app.state()));
+    open_setup_with(app, NewGameForm::of(app.state()));
 }
 
 /// Opens the new-game dialog with `form`'s choices.
-fn open_setup_with(app: &mut App, form: SetupForm) {
+fn open_setup_with(app: &mut App, form: NewGameForm) {
     show_deck(&app.session().controls().deck, app.state().lang(), true);
     let fields = form.fields();
     let selects = [
@@ -404,7 +393,7 @@ fn draw_chosen_cards(state: &State) {
 
 /// Shows only the choices that the chosen way of playing uses.
 fn show_mode_choices() {
-    let rows = view::setup_rows(&select_value("setup-mode"));
+    let rows = new_game_form::rows(&select_value("setup-mode"));
     let shown = [("setup-colour", rows.seat), ("setup-level", rows.level), ("setup-turn", rows.turn_board)];
     for (id, shown) in shown.into_iter().chain([("setup-limit", rows.limit)]) {
         if let Some(label) = element::<Element>(id).and_then(|e| e.closest("label").ok().flatten()) {
@@ -417,7 +406,7 @@ fn show_mode_choices() {
     set_hidden("deck", !rows.cards);
 }
 
-fn show_setup_error(message: &str) {
+pub fn show_setup_error(message: &str) {
     // An alert: the same refusal again is said again.
     say_again("setup-error", message);
 }
@@ -432,13 +421,13 @@ fn checked(id: &str) -> bool {
 
 /// The new-game form as it stands (one copy for its three readers).
 #[inline(never)]
-fn setup_form() -> SetupForm {
-    SetupForm::read(&read_setup())
+fn setup_form() -> NewGameForm {
+    NewGameForm::read(&read_setup())
 }
 
 /// The new-game form's fields as they stand.
-fn read_setup() -> SetupFields {
-    SetupFields {
+fn read_setup() -> NewGameFields {
+    NewGameFields {
         mode: select_value("setup-mode"),
         seat: select_value("setup-colour"),
         level: select_value("setup-level"),

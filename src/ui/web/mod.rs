@@ -23,7 +23,7 @@ use super::startup::{Found, Opening, opening};
 use super::state::{Notice, State};
 use super::text::{self, Lang};
 use crate::ai::Limits;
-use crate::rules::{Card, Game, Square};
+use crate::rules::{Card, Game, SplitMix64, Square};
 use crate::worker_protocol::{EngineReport, EngineRequest};
 use ai_client::AiWorker;
 use app::APP;
@@ -55,7 +55,11 @@ fn try_start() -> Result<(), JsValue> {
     let document = window.document().ok_or("no document")?;
     let canvas: HtmlCanvasElement = document.get_element_by_id("board").ok_or("no #board canvas")?.dyn_into()?;
     let context: CanvasRenderingContext2d = canvas.get_context("2d")?.ok_or("no 2d context")?.dyn_into()?;
-    let mut opening = startup(&window);
+    // The page's one draw of the system's randomness: every random number after it (the first
+    // deal here, then the session's dice) comes from this seed.
+    let mut dice = SplitMix64(random_seed());
+    let mut opening = startup(&window, &mut dice);
+    let seed = dice.next_u64();
     if opening.needs_features {
         // The whole page takes over before this one shows (and saves) a game it cannot hold.
         features::load();
@@ -64,7 +68,7 @@ fn try_start() -> Result<(), JsValue> {
     }
     let lang = opening.settings.language;
     if text::at_hand(lang) {
-        return show(window, canvas, context, opening);
+        return show(window, canvas, context, opening, seed);
     }
     // The page shows itself once its texts have come (boot.js asked for them beside the wasm);
     // in English if they cannot be had.
@@ -77,7 +81,7 @@ fn try_start() -> Result<(), JsValue> {
                 opening.notice = opening.notice.take().or(Some(Notice::TextsUnavailable(lang)));
             }
         }
-        if let Err(error) = show(window, canvas, context, opening) {
+        if let Err(error) = show(window, canvas, context, opening, seed) {
             web_sys::console::error_1(&error);
             resolve_shown();
         }
@@ -121,6 +125,7 @@ fn show(
     canvas: HtmlCanvasElement,
     context: CanvasRenderingContext2d,
     opening: Opening,
+    seed: u64,
 ) -> Result<(), JsValue> {
     let document = window.document().ok_or("no document")?;
     let reduced_motion =
@@ -140,7 +145,7 @@ fn show(
         join,
         ..
     } = opening;
-    let mut state = State::new(game, mode, settings, reduced_motion, random_seed());
+    let mut state = State::new(game, mode, settings, reduced_motion, seed);
     state.notice = notice;
     state.puzzle = puzzle;
     state.aside = aside;
@@ -270,7 +275,7 @@ fn show(
 }
 
 /// What the browser holds, for the page's opening (`startup::opening` decides).
-fn startup(window: &web_sys::Window) -> Opening {
+fn startup(window: &web_sys::Window, dice: &mut SplitMix64) -> Opening {
     // Read before a game's link is taken out of the address.
     let fragment = window.location().hash().unwrap_or_default();
     let found = Found {
@@ -282,7 +287,7 @@ fn startup(window: &web_sys::Window) -> Opening {
         whole_page_unavailable: features::given_up(),
         can_store: storage::available(),
     };
-    opening(found, |cards| Game::from_deal(&super::deck::random_deal(cards)))
+    opening(found, |cards| Game::from_deal(&super::deck::drawn(cards, dice)))
 }
 
 /// The game in the address's `#game=` fragment, if any; the fragment is then removed, so that a
@@ -360,6 +365,11 @@ impl App {
             Effect::Online(line) => online::send(&line),
             Effect::Focus(to) => controls::focus(to),
             Effect::CloseRecords => controls::close_records(),
+            Effect::CloseNewGame => {
+                controls::show_setup_error("");
+                controls::close_dialog("setup");
+            }
+            Effect::NewGameRefused(reason) => controls::show_setup_error(&reason),
             Effect::CopyLink(fragment) => controls::copy_link(&fragment),
             Effect::Vibrate(ms) => {
                 if let Some(window) = web_sys::window() {

@@ -29,16 +29,6 @@ impl Deal {
         Ok(Deal { red: [cards[0], cards[1]], blue: [cards[2], cards[3]], side: cards[4] })
     }
 
-    /// Five cards drawn at random from the base game's 16 with the system's random source.
-    pub fn random() -> Deal {
-        Deal::from_seed(random_seed())
-    }
-
-    /// Five cards drawn at random from `pool` with the system's random source.
-    pub fn random_in(pool: CardSet) -> Result<Deal, DealError> {
-        Deal::from_seed_in(random_seed(), pool)
-    }
-
     /// The same deal from the base game's 16 cards for the same seed (for tests and shared games).
     ///
     /// ```
@@ -106,13 +96,6 @@ impl Deal {
         Position::starting(self.red, self.blue, self.side, self.first_player())
             .unwrap_or_else(|_| unreachable!("a deal has five different cards and the starting layout is valid"))
     }
-}
-
-fn random_seed() -> u64 {
-    let mut seed = [0u8; 8];
-    // Without an entropy source the deal is still valid, only predictable.
-    let _ = getrandom::fill(&mut seed);
-    u64::from_le_bytes(seed)
 }
 
 /// A small, fast pseudo-random generator (Steele, Lea and Flood's SplitMix64).

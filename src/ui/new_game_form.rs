@@ -1,0 +1,239 @@
+//! The New game dialog's form: what it opens with, how its fields read, which rows it shows, and
+//! what starting asks; and a new game's options, as the dialog and the API give them.
+
+use super::deck;
+use super::state::State;
+use super::text::{self, Lang};
+use crate::mode::{AiLevel, Mode, ModeChoice, ModeKind, Seat};
+use crate::online::{ColorChoice, DealChoice, MoveLimit, Setup};
+use crate::rules::{Card, CardSet, Color, Deal, Game, Pack, Position, PositionError, SplitMix64};
+
+/// What the New game dialog's Start asks for.
+#[derive(Clone, Debug)]
+pub enum Chosen {
+    /// A new game here.
+    Game { game: Game, mode: Mode },
+    /// Online against the next stranger who asks.
+    Stranger,
+    /// Online, a room of one's own for a friend, with this deal, colour and limit.
+    Friend(Setup),
+}
+
+/// The new-game dialog's choice of a stranger online (beside `ModeKind`'s codes).
+pub const FIND: &str = "find";
+
+/// The new-game dialog's choices.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NewGameForm {
+    pub choice: ModeChoice,
+    /// Online against the next stranger who asks (the rest of the form does not apply).
+    pub stranger: bool,
+    /// Deal the five cards below instead of at random.
+    pub choose_cards: bool,
+    /// Red, Red, Blue, Blue, side.
+    pub cards: [Card; 5],
+    /// Online, the time each player has for a move.
+    pub limit: MoveLimit,
+}
+
+impl NewGameForm {
+    /// What the dialog opens with: the game being played, its mode, and its five cards as a start
+    /// for a choice of one's own.
+    pub fn of(state: &State) -> NewGameForm {
+        let start = state.game.start();
+        let [red, blue] = [Color::Red, Color::Blue].map(|color| start.hand(color).pair());
+        NewGameForm {
+            choice: ModeChoice::of(state.mode),
+            stranger: false,
+            choose_cards: false,
+            cards: [red[0], red[1], blue[0], blue[1], start.side_card()],
+            limit: MoveLimit::DEFAULT,
+        }
+        .within(state.settings.cards)
+    }
+
+    /// What the dialog opens with when a friend is invited online from the menu: a game online,
+    /// in the colour and with the cards of the game being played.
+    pub fn invite(state: &State) -> NewGameForm {
+        let form = NewGameForm::of(state);
+        NewGameForm { choice: ModeChoice { kind: ModeKind::Online, ..form.choice }, ..form }
+    }
+
+    /// The form with each card the deck does not hold replaced by the first enabled card not
+    /// chosen yet (the choosers list only the enabled cards).
+    pub fn within(mut self, enabled: CardSet) -> NewGameForm {
+        for slot in 0..self.cards.len() {
+            if !enabled.contains(self.cards[slot]) {
+                let chosen = CardSet::of(&self.cards);
+                if let Some(card) = enabled.into_iter().find(|&card| !chosen.contains(card)) {
+                    self.cards[slot] = card;
+                }
+            }
+        }
+        self
+    }
+
+    /// The form as its fields read (the codes of `ModeKind`, `Seat`, `AiLevel` and the card
+    /// names); a value the form cannot hold keeps that field's default.
+    pub fn read(fields: &NewGameFields) -> NewGameForm {
+        let defaults = ModeChoice::default();
+        NewGameForm {
+            stranger: fields.mode == FIND,
+            choice: ModeChoice {
+                kind: ModeKind::from_dialog_code(&fields.mode).unwrap_or(defaults.kind),
+                seat: Seat::from_code(&fields.seat).unwrap_or(defaults.seat),
+                level: AiLevel::from_code(&fields.level).unwrap_or(defaults.level),
+                turn_board: fields.turn_board,
+            },
+            choose_cards: fields.choose_cards,
+            cards: std::array::from_fn(|i| Card::from_name(&fields.cards[i]).unwrap_or(Card::ALL[i])),
+            limit: match fields.limit.as_str() {
+                "none" => MoveLimit::None,
+                seconds => seconds.parse().ok().and_then(MoveLimit::seconds).unwrap_or(MoveLimit::DEFAULT),
+            },
+        }
+    }
+
+    /// A card picked in one of the choosers: the five cards shown are then the ones dealt.
+    pub fn choose_card(&mut self, slot: usize, card: Card) {
+        if let Some(place) = self.cards.get_mut(slot) {
+            *place = card;
+            self.choose_cards = true;
+        }
+    }
+
+    /// The form's fields, as the dialog shows them.
+    pub fn fields(&self) -> NewGameFields {
+        NewGameFields {
+            mode: if self.stranger { FIND } else { self.choice.kind.code() }.to_string(),
+            seat: self.choice.seat.code().to_string(),
+            level: self.choice.level.code().to_string(),
+            turn_board: self.choice.turn_board,
+            choose_cards: self.choose_cards,
+            cards: self.cards.map(|card| card.name().to_string()),
+            limit: match self.limit {
+                MoveLimit::Seconds(seconds) => seconds.to_string(),
+                MoveLimit::None => "none".to_string(),
+            },
+        }
+    }
+
+    /// What starting asks: a new game here, or, online, a friend's room with this deal, colour
+    /// and limit (a random colour is the host's module's to draw; a random seat here, or a random
+    /// deal from the cards on, is drawn with `dice`); a choice of cards that cannot be dealt is
+    /// refused with the reason in `lang`.
+    pub fn start(&self, dice: &mut SplitMix64, deck: CardSet, lang: Lang) -> Result<Chosen, String> {
+        if self.stranger {
+            return Ok(Chosen::Stranger);
+        }
+        let coin = dice.next_u64() & 1 == 1;
+        let new_game = self.new_game(coin, deck, lang)?;
+        if self.choice.kind != ModeKind::Online {
+            let game = new_game.game(dice).map_err(|error| super::error_text::position_error(lang, &error))?;
+            return Ok(Chosen::Game { game, mode: new_game.mode });
+        }
+        let deal = match new_game.cards {
+            Some(cards) => {
+                DealChoice::Chosen(Deal::new(cards).map_err(|e| super::error_text::position_error(lang, &e))?)
+            }
+            None if deck == Pack::Base.cards() => DealChoice::Random,
+            None => DealChoice::Chosen(deck::drawn(deck, dice)),
+        };
+        let color = match self.choice.seat {
+            Seat::Random => ColorChoice::Random,
+            seat => ColorChoice::Is(seat.color(coin)),
+        };
+        Ok(Chosen::Friend(Setup { deal, color, limit: self.limit }))
+    }
+
+    /// The five cards chosen as each is drawn beside its chooser: Red's two and Blue's two in
+    /// their holder's colour, the side card in its stamp's.
+    pub fn previews(&self) -> [(Card, Color); 5] {
+        let owner = [Color::Red, Color::Red, Color::Blue, Color::Blue, self.cards[4].stamp()];
+        std::array::from_fn(|slot| (self.cards[slot], owner[slot]))
+    }
+
+    /// The new game chosen, `coin` deciding a random seat, dealt from `deck` unless the five cards
+    /// are chosen; a choice of cards that cannot be dealt (the same card twice) is refused with the
+    /// reason in `lang`.
+    pub fn new_game(&self, coin: bool, deck: CardSet, lang: Lang) -> Result<NewGame, String> {
+        let cards = self.choose_cards.then_some(self.cards);
+        let new_game = NewGame { mode: self.choice.mode(coin), cards, position: None, deck };
+        match new_game.check() {
+            Ok(_) => Ok(new_game),
+            Err(PositionError::DuplicateCard(card)) => {
+                Err(text::duplicate_card(lang, card, self.cards.iter().filter(|&&c| c == card).count()))
+            }
+            Err(error) => Err(super::error_text::position_error(lang, &error)),
+        }
+    }
+}
+
+/// The new-game dialog's fields as the page holds them.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct NewGameFields {
+    pub mode: String,
+    pub seat: String,
+    pub level: String,
+    pub turn_board: bool,
+    pub choose_cards: bool,
+    pub cards: [String; 5],
+    /// Seconds, or "none".
+    pub limit: String,
+}
+
+/// Which of the dialog's rows show for the chosen way of playing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NewGameRows {
+    pub seat: bool,
+    pub level: bool,
+    pub turn_board: bool,
+    pub limit: bool,
+    /// The five cards and the cards to deal from (a stranger's game is dealt from the base cards).
+    pub cards: bool,
+}
+
+/// The rows for the dialog's choice of how to play (a `ModeKind` code, or [`FIND`]).
+pub fn rows(code: &str) -> NewGameRows {
+    let kind = ModeKind::from_dialog_code(code).unwrap_or(ModeKind::VsAi);
+    let here = code != FIND;
+    NewGameRows {
+        seat: here && matches!(kind, ModeKind::VsAi | ModeKind::Online),
+        level: here && matches!(kind, ModeKind::VsAi | ModeKind::Watch),
+        turn_board: here && kind == ModeKind::PassAndPlay,
+        limit: here && kind == ModeKind::Online,
+        cards: here,
+    }
+}
+
+/// Options for a new game, as the dialog and the API give them.
+#[derive(Clone, Debug)]
+pub struct NewGame {
+    pub mode: Mode,
+    /// Five chosen cards (Red, Red, Blue, Blue, side), or `None` for a random deal.
+    pub cards: Option<[Card; 5]>,
+    /// Start from this position instead of a deal.
+    pub position: Option<Position>,
+    /// The cards a random deal draws from.
+    pub deck: CardSet,
+}
+
+impl NewGame {
+    /// Whether the game can be had: five chosen cards that can be dealt (a position and a deal at
+    /// random always can).
+    pub fn check(&self) -> Result<(), PositionError> {
+        match (self.position, self.cards) {
+            (None, Some(cards)) => Deal::new(cards).map(|_| ()),
+            _ => Ok(()),
+        }
+    }
+
+    /// The game, a deal at random drawn with `dice`.
+    pub fn game(&self, dice: &mut SplitMix64) -> Result<Game, PositionError> {
+        Ok(match (self.position, self.cards) {
+            (Some(position), _) => Game::new(position),
+            (None, Some(cards)) => Game::from_deal(&Deal::new(cards)?),
+            (None, None) => Game::from_deal(&deck::drawn(self.deck, dice)),
+        })
+    }
+}
