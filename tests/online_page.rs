@@ -188,8 +188,13 @@ fn a_move_the_module_refuses_is_taken_back() {
 
 #[test]
 fn only_the_players_own_moves_are_played_and_only_with_the_opponent_here() {
+    use onitama::ui::refusal::{Refusal, refusal};
     let mut session = dealt_blue();
-    // Red's move, from a script: not this player's to make.
+    // Red's move, from a script: not this player's to make, and a script is told why.
+    let why = refusal(session.state(), &Intent::Play(mv("ox:a1a2")));
+    assert_eq!(why, Some(Refusal::NotYourMove { to_move: Color::Red }));
+    assert_eq!(why.unwrap().to_string(), "not your move: Red is to move");
+    assert_eq!(refusal(session.state(), &Intent::Undo), Some(Refusal::Online));
     let effects = session.update(Event::Intent(Intent::Play(mv("ox:a1a2"))));
     assert!(commands(&effects).is_empty());
     assert!(session.state().game.moves().is_empty());

@@ -262,7 +262,10 @@ fn looking_back_pauses_the_solution_and_a_solved_puzzle_offers_none() {
     // A move from outside (a script's) is refused: the line plays itself.
     let other = session.state().game.legal_moves()[0];
     let effects = intent(&mut session, Intent::Play(other));
-    assert!(effects.iter().any(|e| matches!(e, Effect::Log(why) if why.contains("the solution is shown"))));
+    assert!(
+        effects.iter().any(|e| matches!(e, Effect::Log(why) if why.contains("the solution is shown"))),
+        "{effects:?}"
+    );
     assert_eq!(session.state().game.moves().len(), 2);
     intent(&mut session, Intent::View(1));
     for _ in 0..40 {

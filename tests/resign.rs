@@ -173,6 +173,10 @@ fn a_resignation_is_final_undo_and_redo_are_refused_and_the_game_is_kept_once() 
     assert_eq!(kept(&effects).len(), 1);
     let view = session.controls();
     assert!(!view.undo && !view.redo, "the confirmation says the game ends here");
+    // A script asking is told why (`game_undo` throws it).
+    use onitama::ui::refusal::{Refusal, refusal};
+    assert_eq!(refusal(session.state(), &Intent::Undo), Some(Refusal::EndedByWord));
+    assert_eq!(refusal(session.state(), &Intent::Play(mv("ox:c2c3"))), Some(Refusal::EndedByWord));
     let mut effects = session.update(Event::Intent(Intent::Undo));
     effects.extend(run_frames(&mut session, 3000.0));
     effects.extend(session.update(Event::Intent(Intent::Redo)));

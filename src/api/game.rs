@@ -8,6 +8,7 @@ use wasm_bindgen::prelude::*;
 use crate::mode::{AiLevel, ModeChoice, ModeKind, Seat};
 use crate::rules::{Card, Color};
 use crate::ui::intent::{Intent, SettingsPatch};
+use crate::ui::refusal::refusal;
 use crate::ui::session::Event;
 use crate::ui::state::{Theme, WatchSpeed};
 use crate::ui::view::ControlsView;
@@ -302,29 +303,30 @@ pub fn game_play(mv: &str) -> Result<(), JsError> {
     let m = mv.parse::<Move>().map_err(|e| JsError::new(&e.to_string()))?;
     with_page(|app| {
         app.state().position().check(m).map_err(|e| JsError::new(&e.to_string()))?;
-        app.dispatch(Event::Intent(Intent::Play(m)));
-        Ok(())
+        refused(app, Intent::Play(m))
     })?
 }
 
-/// Takes back a move (against the AI: back to the player's last turn); false at the start and
-/// after a resignation, which is final.
+/// Takes back a move (against the AI: back to the player's last turn): `true`, or it throws why
+/// nothing is taken back (the start, a resignation, an online game, the tutorial).
 #[wasm_bindgen]
 pub fn game_undo() -> Result<bool, JsError> {
-    with_page(|app| {
-        let can = !app.state().game.moves().is_empty() && !app.state().ended_by_word();
-        app.dispatch(Event::Intent(Intent::Undo));
-        can
-    })
+    with_page(|app| refused(app, Intent::Undo).map(|()| true))?
 }
 
+/// Plays the next move taken back again: `true`, or it throws why not.
 #[wasm_bindgen]
 pub fn game_redo() -> Result<bool, JsError> {
-    with_page(|app| {
-        let can = app.state().game.redoable().next().is_some() && !app.state().ended_by_word();
-        app.dispatch(Event::Intent(Intent::Redo));
-        can
-    })
+    with_page(|app| refused(app, Intent::Redo).map(|()| true))?
+}
+
+/// Hands `intent` to the session, or throws why the session refuses it.
+fn refused(app: &mut App, intent: Intent) -> Result<(), JsError> {
+    if let Some(why) = refusal(app.state(), &intent) {
+        return Err(JsError::new(&why.to_string()));
+    }
+    app.dispatch(Event::Intent(intent));
+    Ok(())
 }
 
 /// Resigns, as the Resign button's confirmation does: the person against the AI, the side to

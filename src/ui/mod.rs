@@ -18,6 +18,7 @@ pub mod notice;
 pub mod online;
 pub mod pointer;
 pub mod puzzle;
+pub mod refusal;
 pub mod review;
 pub mod scene;
 pub mod session;

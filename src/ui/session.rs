@@ -16,6 +16,7 @@ use super::layout::{CanvasSize, Layout};
 use super::new_game_form::Chosen;
 use super::pointer;
 use super::puzzle::{Choice, PuzzleRun, choose, offered};
+use super::refusal::{Refusal, refusal};
 use super::review::Review;
 use super::scene::scene;
 use super::sound::{self, Sound};
@@ -674,15 +675,12 @@ impl Session {
                 }
             }
             Intent::Online(action) => self.online_action(action),
-            // Online, the engine does not help, and a move played cannot be taken back.
-            Intent::Undo | Intent::Redo if online => {
-                self.effects.push(Effect::Log("an online game is not taken back".to_string()));
+            Intent::Undo | Intent::Redo if let Some(why) = refusal(&self.state, &intent) => {
+                self.effects.push(Effect::Log(format!("{intent:?} refused: {why}")));
             }
+            // Online, the engine does not help.
             Intent::Hint | Intent::Review | Intent::BestLineHere if online && self.state.game.outcome().is_none() => {
                 self.effects.push(Effect::Log("the engine does not help in an online game".to_string()));
-            }
-            Intent::Play(m) if online && !self.state.human_to_move() => {
-                self.effects.push(Effect::Log(format!("move {m} refused: it is not yours to play now")));
             }
             Intent::Resign if online => match self.state.resigner() {
                 Some(_) => self.send_online(crate::online::bridge::RESIGN),
@@ -695,9 +693,9 @@ impl Session {
                     None => self.effects.push(Effect::Log("no rematch is offered now".to_string())),
                 }
             }
-            // A solution shown plays itself: a move from outside would leave its line.
-            Intent::Play(m) if self.state.puzzle.is_some_and(|run| run.shown) => {
-                self.effects.push(Effect::Log(format!("move {m} refused: the solution is shown")));
+            // Online, a move that is not this page's; a solution shown, which plays itself.
+            Intent::Play(m) if let Some(why) = refusal(&self.state, &intent) => {
+                self.effects.push(Effect::Log(format!("move {m} refused: {why}")));
             }
             Intent::Play(m) => self.play(m),
             Intent::Undo | Intent::Redo if self.state.viewing.is_some() || self.state.review.is_some() => {
@@ -711,7 +709,7 @@ impl Session {
                 self.view(target);
             }
             // The tutorial's steps are taken with its own buttons.
-            Intent::Undo | Intent::Redo | Intent::Hint if self.state.tutorial.is_some() => {}
+            Intent::Hint if self.state.tutorial.is_some() => {}
             Intent::Tutorial => {
                 self.put_aside();
                 // A deal the player has not moved in comes back after the tutorial, as it was dealt.
@@ -1114,8 +1112,10 @@ impl Session {
             self.effects.push(Effect::Redraw);
             return;
         }
+        // The board's own input, as every intent: a resigned game takes no move (the opponent's
+        // moves online come here too, so that is the one refusal judged here).
         if self.state.ended_by_word() {
-            self.effects.push(Effect::Log(format!("move {m} refused: the game ended by a player's word")));
+            self.effects.push(Effect::Log(format!("move {m} refused: {}", Refusal::EndedByWord)));
             return;
         }
         if let Err(error) = self.state.game.play(m) {

@@ -57,14 +57,15 @@ for (const { lang, width, height, start } of [
   });
 }
 
-test('a resignation is final: Undo is refused and game_undo() returns false', { timeout: 60000 }, async () => {
+test('a resignation is final: Undo is refused and game_undo() throws why', { timeout: 60000 }, async () => {
   const { context, page, errors } = await openContext(game.browser, game.server.url);
   await playSome(page, 2);
   await page.click('#resign');
   await page.click('#resign-confirm');
   await page.waitForSelector('#result:not([hidden])');
   assert.equal(await page.isDisabled('#undo'), true);
-  assert.equal(await call(page, 'game_undo'), false);
+  const thrown = await page.evaluate(() => { try { window.wasmBindings.game_undo(); return null; } catch (e) { return String(e.message); } });
+  assert.match(thrown ?? '', /a resignation is final/);
   const after = await state(page);
   assert.equal(after.moves.length, 2);
   assert.ok(after.outcome, 'still resigned');
