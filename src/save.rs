@@ -431,13 +431,18 @@ pub fn decode_finished(text: &str) -> Vec<FinishedGame> {
 
 /// The list with `game` (played in `mode`) added last (once: the same record moves to the
 /// end), keeping the last `FINISHED_KEPT`.
-pub fn add_finished(text: Option<&str>, game: &Game, mode: Mode) -> String {
+pub fn with_finished(kept: Vec<FinishedGame>, game: &Game, mode: Mode) -> Vec<FinishedGame> {
     let record = game.to_record();
-    let mut kept: Vec<FinishedGame> =
-        decode_finished(text.unwrap_or_default()).into_iter().filter(|f| f.game.to_record() != record).collect();
+    let mut kept: Vec<FinishedGame> = kept.into_iter().filter(|f| f.game.to_record() != record).collect();
     kept.push(FinishedGame { game: game.clone(), mode: Some(mode) });
     let skip = kept.len().saturating_sub(FINISHED_KEPT);
-    let blocks: Vec<String> = kept[skip..]
+    kept.split_off(skip)
+}
+
+/// The stored list `text` with `game` added as [`with_finished`] adds it: what another tab kept
+/// meanwhile stays.
+pub fn add_finished(text: Option<&str>, game: &Game, mode: Mode) -> String {
+    let blocks: Vec<String> = with_finished(decode_finished(text.unwrap_or_default()), game, mode)
         .iter()
         .map(|f| {
             let mode = f.mode.map(|m| format!("# mode {m}\n")).unwrap_or_default();

@@ -150,7 +150,10 @@ fn a_resigned_game_is_kept_among_the_finished_ones_with_its_result_in_each_langu
     let finished: Vec<FinishedGame> = save::decode_finished(&list);
     assert_eq!(finished.len(), 1);
     assert_eq!(finished[0].game.outcome(), Some(Outcome::Resigned { by: Color::Blue }));
-    let shown = records(session.state(), &finished, None);
+    // The session keeps it too, and Records list it once opened.
+    assert_eq!(session.state().finished, finished);
+    session.update(Event::Intent(Intent::RecordsOpened));
+    let shown = records(session.state());
     assert!(shown.finished[0].1.contains("Blue resigns — Red wins"), "{:?}", shown.finished);
     let words: Vec<String> =
         Lang::ALL.iter().map(|&lang| text::result_short(lang, Outcome::Resigned { by: Color::Blue }, TWO)).collect();
@@ -331,4 +334,34 @@ fn looking_back_at_a_resigned_game_does_not_play_it_on() {
     session.update(Event::Intent(Intent::CloseReview));
     session.update(Event::Intent(Intent::BackToGame));
     assert_eq!(session.state().game.outcome(), Some(Outcome::Resigned { by: Color::Blue }));
+}
+
+#[test]
+fn a_game_that_ends_while_records_are_open_does_not_change_which_game_a_click_reviews() {
+    // The game this test will end, kept once already (the same record moves to the end of the
+    // list when it ends again), and another game.
+    let (mut before, _) = open(TWO);
+    before.update(Event::Intent(Intent::Play(mv("ox:c1c2"))));
+    let (again, _) = kept(&resign(&mut before)).remove(0);
+    let other = Game::from_record("start 5/5/2B2/2R2/5 crab,boar horse,elephant ox r\nmoves crab:c2c3\n").unwrap();
+    let (first, _) = open(TWO);
+    let mut state = first.state().clone();
+    state.finished =
+        vec![FinishedGame { game: again.clone(), mode: Some(TWO) }, FinishedGame { game: other.clone(), mode: None }];
+    let mut session = Session::new(state);
+    session.update(Event::Opened);
+    session.update(Event::Intent(Intent::RecordsOpened));
+    let listed = records(session.state()).finished;
+    // Newest first: the other game, then the one about to end again.
+    assert_eq!(listed.iter().map(|(i, _)| *i).collect::<Vec<_>>(), vec![1, 0]);
+    session.update(Event::Intent(Intent::Play(mv("ox:c1c2"))));
+    run_frames(&mut session, 0.0);
+    resign(&mut session);
+    let kept_now: Vec<Game> = session.state().finished.iter().map(|f| f.game.clone()).collect();
+    assert_eq!(kept_now, vec![other.clone(), again.clone()], "the game that ended moved to the end");
+    // The player clicks the first game listed when the dialog opened (place 0): that one.
+    let effects = session.update(Event::Intent(Intent::ReviewFinished(0)));
+    assert!(effects.contains(&Effect::CloseRecords), "{effects:?}");
+    assert_eq!(session.state().line().to_record(), again.to_record(), "the game clicked, not the one now at 0");
+    assert!(session.state().review.is_some());
 }

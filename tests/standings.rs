@@ -90,7 +90,7 @@ fn the_session_counts_a_game_against_the_ai_once_and_offers_the_next_level_after
     session.update(Event::Intent(Intent::NextLevel));
     assert_eq!(session.state().mode, Mode::VsAi { human: Color::Red, level: AiLevel::nth(2) });
     assert!(session.state().game.moves().is_empty(), "a new deal at the next level");
-    let records = view::records(session.state(), &[], None);
+    let records = view::records(session.state());
     assert_eq!(records.standings.len(), 1);
     assert_eq!((records.standings[0].red.as_str(), records.standings[0].blue.as_str()), ("3–0–0", "0–0–0"));
 

@@ -283,7 +283,7 @@ fn copying_the_link_says_whether_the_browser_let_it() {
     let effects = session.update(Event::Intent(Intent::CopyLink));
     assert!(effects.contains(&Effect::CopyLink(fragment.clone())), "{effects:?}");
     assert!(fragment.starts_with("#game=") && fragment.contains("boar"), "the whole line: {fragment}");
-    assert_eq!(view::records(session.state(), &[], None).link, fragment, "the link shown is the one copied");
+    assert_eq!(view::records(session.state()).link, fragment, "the link shown is the one copied");
     assert_eq!(session.controls().records_message, "", "said only once the browser answers");
     session.update(Event::LinkCopied(true));
     assert_eq!(session.controls().records_message, "Link copied");
@@ -375,8 +375,8 @@ fn an_error_shown_before_its_languages_texts_are_here_asks_for_them_once_then_re
 
 #[test]
 fn the_records_dialog_lists_finished_games_newest_first_and_offers_what_is_there() {
-    let state = state(START, Mode::default());
-    let empty = view::records(&state, &[], None);
+    let mut state = state(START, Mode::default());
+    let empty = view::records(&state);
     assert!(!empty.review_finished && empty.finished.is_empty() && empty.unreadable.is_none());
     assert!(empty.record.starts_with("start "));
     let won = Game::from_record("start 5/5/2B2/2R2/5 crab,boar horse,elephant ox r\nmoves crab:c2c3\n").unwrap();
@@ -384,7 +384,8 @@ fn the_records_dialog_lists_finished_games_newest_first_and_offers_what_is_there
         onitama::save::FinishedGame { game: won.clone(), mode: Some(vs_ai(Color::Red)) },
         onitama::save::FinishedGame { game: won, mode: None },
     ];
-    let shown = view::records(&state, &kept, Some("garbled".into()));
+    (state.records_shown, state.unreadable_save) = (kept.to_vec(), Some("garbled".into()));
+    let shown = view::records(&state);
     assert!(shown.review_finished);
     assert_eq!(shown.finished.iter().map(|(i, _)| *i).collect::<Vec<_>>(), vec![1, 0], "newest first");
     assert!(shown.finished[1].1.starts_with("1 · You win"), "{}", shown.finished[1].1);

@@ -104,8 +104,10 @@ pub enum Intent {
     /// Leave the tutorial (at any step): back to the game put aside, or a new deal.
     LeaveTutorial,
     Online(OnlineAction),
-    /// The Records dialog opens: it says nothing yet.
+    /// The Records dialog opens: it says nothing yet, and lists the finished games as they are now.
     RecordsOpened,
+    /// Review the finished game listed at this place in the Records dialog (0 for the oldest).
+    ReviewFinished(usize),
     /// Open the record pasted in the Records dialog, or review it; one that cannot be read is
     /// explained there, and nothing changes.
     OpenRecord {
@@ -123,6 +125,7 @@ impl Intent {
             self,
             Intent::Review
                 | Intent::RecordsOpened
+                | Intent::ReviewFinished(_)
                 | Intent::CloseReview
                 | Intent::BestLine(_)
                 | Intent::BestLineHere

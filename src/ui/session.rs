@@ -676,7 +676,9 @@ impl Session {
             }
             Intent::Online(action) => self.online_action(action),
             Intent::Undo | Intent::Redo if let Some(why) = refusal(&self.state, &intent) => {
-                self.effects.push(Effect::Log(format!("{intent:?} refused: {why}")));
+                // Not the intent's Debug: it would bring every intent's into the wasm.
+                let asked = if matches!(intent, Intent::Undo) { "undo" } else { "redo" };
+                self.effects.push(Effect::Log(format!("{asked} refused: {why}")));
             }
             // Online, the engine does not help.
             Intent::Hint | Intent::Review | Intent::BestLineHere if online && self.state.game.outcome().is_none() => {
@@ -882,8 +884,17 @@ impl Session {
             Intent::Resign => self.resign(),
             Intent::RecordsOpened => {
                 self.state.records_message = None;
+                self.state.records_shown = self.state.finished.clone();
                 self.refresh_controls();
             }
+            Intent::ReviewFinished(place) => match self.state.records_shown.get(place).cloned() {
+                Some(kept) => {
+                    self.effects.push(Effect::CloseRecords);
+                    // Seen as it was played: from the player's side against the AI.
+                    self.intent(Intent::ReviewGame { game: kept.game, mode: kept.mode });
+                }
+                None => self.effects.push(Effect::Log(format!("no finished game at {place} in Records"))),
+            },
             Intent::OpenRecord { text, review } => match Game::from_record(&text) {
                 Ok(game) => {
                     self.state.records_message = None;
@@ -1329,7 +1340,8 @@ impl Session {
         let (game, mode) = (&self.state.game, self.state.mode);
         let kept = self.state.puzzle.is_none() && self.state.tutorial.is_none();
         let Some(outcome) = game.outcome().filter(|_| kept) else { return };
-        self.effects.push(Effect::KeepFinished(game.clone(), mode));
+        self.state.finished = crate::save::with_finished(std::mem::take(&mut self.state.finished), game, mode);
+        self.effects.push(Effect::KeepFinished(self.state.game.clone(), mode));
         if let Mode::VsAi { human, level } = mode
             && !self.counted
         {
@@ -1434,6 +1446,9 @@ impl Session {
         self.state.solved = previous.solved;
         self.state.aside = previous.aside;
         self.state.standings = previous.standings;
+        self.state.finished = previous.finished;
+        self.state.records_shown = previous.records_shown;
+        self.state.unreadable_save = previous.unreadable_save;
         self.state.tutorial_done = previous.tutorial_done;
         self.state.first_visit = previous.first_visit;
         self.state.tutorial_texts = previous.tutorial_texts;

@@ -14,6 +14,7 @@ use crate::ai::Score;
 use crate::ai::puzzle::{Difficulty, Puzzle};
 use crate::rules::{Card, CardSet, Color, Game, Move, Position, RecordError, Square};
 pub use crate::save::AsideGame;
+use crate::save::FinishedGame;
 use std::rc::Rc;
 
 pub use crate::mode::Mode;
@@ -171,6 +172,14 @@ pub struct State {
     pub notice: Option<Notice>,
     /// What the Records dialog says under its buttons.
     pub records_message: Option<RecordsMessage>,
+    /// The finished games kept, oldest first: read at start, then kept here as each ends (and
+    /// written through `Effect::KeepFinished`).
+    pub finished: Vec<FinishedGame>,
+    /// The finished games the Records dialog lists, as they were when it opened: a game that
+    /// ends meanwhile does not change which one a click reviews.
+    pub records_shown: Vec<FinishedGame>,
+    /// The last save that could not be read (read at start), offered for export in Records.
+    pub unreadable_save: Option<String>,
     /// The result banner was closed; it comes back with the next game's end.
     pub result_dismissed: bool,
     /// Whether the system asks for dark colours (for `Theme::System`).
@@ -255,6 +264,9 @@ impl State {
             seed,
             notice: None,
             records_message: None,
+            finished: Vec::new(),
+            records_shown: Vec::new(),
+            unreadable_save: None,
             result_dismissed: false,
             system_dark: false,
             viewing: None,

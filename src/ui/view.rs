@@ -13,7 +13,6 @@ use super::text::{self, Lang};
 use super::tutorial::TutorialRun;
 use crate::mode::{AiLevel, Mode};
 use crate::rules::{Card, CardSet, Color, Pack};
-use crate::save::FinishedGame;
 use crate::ui::text::LangTexts;
 use serde::Serialize;
 
@@ -679,8 +678,9 @@ pub struct StandingRow {
     pub blue: String,
 }
 
-pub fn records(state: &State, finished: &[FinishedGame], unreadable: Option<String>) -> RecordsView {
+pub fn records(state: &State) -> RecordsView {
     let lang = state.lang();
+    let finished = &state.records_shown;
     let options = finished
         .iter()
         .enumerate()
@@ -711,7 +711,7 @@ pub fn records(state: &State, finished: &[FinishedGame], unreadable: Option<Stri
         link: state.link(),
         finished: options,
         review_finished: !finished.is_empty(),
-        unreadable,
+        unreadable: state.unreadable_save.clone(),
         standings,
     }
 }

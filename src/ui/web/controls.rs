@@ -226,12 +226,12 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
     })?;
     on_click(document, "records", |app| {
         close_dialog("menu");
+        app.dispatch(Event::Intent(Intent::RecordsOpened));
         // Records are the whole page's: on a first visit the session asks for it, then this again.
         if super::super::features::Features::here().is_some() {
             fill_records(app);
             open_dialog("records-dialog");
         }
-        app.dispatch(Event::Intent(Intent::RecordsOpened));
     })?;
     on_click(document, "records-close", |_| {
         close_dialog("records-dialog");
@@ -240,11 +240,8 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
     on_click(document, "record-review", |app| open_record(app, true))?;
     on_click(document, "record-copy-link", |app| app.dispatch(Event::Intent(Intent::CopyLink)))?;
     on_click(document, "finished-review", |app| {
-        let chosen = select_value("finished").parse::<usize>().ok();
-        if let Some(kept) = chosen.and_then(|i| super::storage::finished().into_iter().nth(i)) {
-            close_dialog("records-dialog");
-            // Seen as it was played: from the player's side against the AI.
-            app.dispatch(Event::Intent(Intent::ReviewGame { game: kept.game, mode: kept.mode }));
+        if let Ok(place) = select_value("finished").parse::<usize>() {
+            app.dispatch(Event::Intent(Intent::ReviewFinished(place)));
         }
     })?;
     on_click(document, "result-review", |app| app.dispatch(Event::Intent(Intent::Review)))?;
@@ -829,7 +826,7 @@ pub fn close_records() {
 
 /// Fills the records dialog: this game's record, its link, and any unreadable save to keep.
 fn fill_records(app: &App) {
-    let shown = view::records(app.state(), &super::storage::finished(), super::storage::unreadable());
+    let shown = view::records(app.state());
     if let Some(area) = element::<web_sys::HtmlTextAreaElement>("record-text") {
         area.set_value(&shown.record);
     }

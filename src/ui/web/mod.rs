@@ -157,6 +157,8 @@ fn show(
     state.hold_save = hold_save;
     state.solved = puzzles::solved();
     state.standings = storage::standings();
+    state.finished = storage::finished();
+    state.unreadable_save = storage::unreadable();
     state.first_visit = first_visit;
     state.tutorial_done = storage::tutorial_done();
     let target: web_sys::EventTarget = canvas.clone().into();
