@@ -4,29 +4,42 @@
 # browser tests in headless Chromium against the release build served on 127.0.0.1.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/setup.sh --browser
+
+# Each phase says on stderr how long it took, so that any run shows where the time goes
+# (docs/performance.md, The test command).
+phase() {
+  local name=$1 start=$SECONDS
+  shift
+  "$@"
+  echo "phase $name: $((SECONDS - start)) s" >&2
+}
+
+phase setup bash scripts/setup.sh --browser
 source scripts/env.sh
 
-cargo fmt --all --check
-cargo clippy --workspace --all-targets -- -D warnings
-# The page's wasm-only code (the shell, the API, the worker), as trunk builds it.
-cargo clippy --target wasm32-unknown-unknown --lib --bin onitama --no-default-features -- -D warnings
-# The same for a first visit's page: the game alone (src/ui/features.rs).
-cargo clippy --target wasm32-unknown-unknown --lib --bin first-visit --no-default-features --features first-visit -- -D warnings
-# The online module and its pure core, and the engine module for scripts, as trunk builds them.
-cargo clippy --target wasm32-unknown-unknown -p onitama-online -p onitama-peer -p onitama-js --features onitama-js/exports -- -D warnings
+lints() {
+  cargo fmt --all --check
+  cargo clippy --workspace --all-targets -- -D warnings
+  # The page's wasm-only code (the shell, the API, the worker), as trunk builds it.
+  cargo clippy --target wasm32-unknown-unknown --lib --bin onitama --no-default-features -- -D warnings
+  # The same for a first visit's page: the game alone (src/ui/features.rs).
+  cargo clippy --target wasm32-unknown-unknown --lib --bin first-visit --no-default-features --features first-visit -- -D warnings
+  # The online module and its pure core, and the engine module for scripts, as trunk builds them.
+  cargo clippy --target wasm32-unknown-unknown -p onitama-online -p onitama-peer -p onitama-js --features onitama-js/exports -- -D warnings
+}
+phase lints lints
 
 # The property and model tests draw the same sequences on every run, so that a commit passes or
 # fails the same way each time and a failure can be replayed. To look for new failures, draw
 # others: PROPTEST_RNG_SEED=$RANDOM PROPTEST_CASES=20000 cargo test --release --test session_model
 export PROPTEST_RNG_SEED="${PROPTEST_RNG_SEED:-20261201}"
-cargo test --workspace --all-targets
-cargo test --workspace --doc
+phase cargo-tests cargo test --workspace --all-targets
+phase doc-tests cargo test --workspace --doc
 # The first visit's page asks for the whole page for each feature (built with the feature).
-cargo test --features first-visit --test first_visit
-trunk build --release
+phase first-visit-tests cargo test --features first-visit --test first_visit
+phase trunk-build trunk build --release
 # The same page with a `debug_panic` function, for the test of the crash panel.
-trunk build --release --features panic-test --dist target/dist-panic-test
+phase trunk-build-panic-test trunk build --release --features panic-test --dist target/dist-panic-test
 # The online tests' signalling server, on a free port of 127.0.0.1 (3536 may be a developer's
 # scripts/serve.sh), stopped by its pid when this script ends, whatever the tests' result.
 signaling_port=$(node -e "const s = require('net').createServer().listen(0, '127.0.0.1', () => { console.log(s.address().port); s.close(); })")
@@ -34,4 +47,4 @@ matchbox_server "127.0.0.1:$signaling_port" >/dev/null 2>&1 &
 signaling_pid=$!
 trap 'kill "$signaling_pid" 2>/dev/null || true; wait "$signaling_pid" 2>/dev/null || true' EXIT
 export ONITAMA_TEST_SIGNALING="ws://127.0.0.1:$signaling_port"
-node --test --test-reporter=spec tests/browser/
+phase browser-tests node --test --test-reporter=spec tests/browser/
