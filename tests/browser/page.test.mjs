@@ -7,6 +7,12 @@ const game = servedGame({ before, after });
 
 const START = 'bbBbb/5/5/5/rrRrr ox,boar horse,elephant crab r';
 
+/** Waits until the page has drawn its first board (its `board-drawn` mark), and a frame more. */
+async function drawn(page) {
+  await page.waitForFunction(() => performance.getEntriesByName('board-drawn').length > 0);
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+}
+
 /** How many distinct colours a canvas shows in a coarse sample: a blank canvas has one. */
 async function canvasColours(page) {
   return page.evaluate(() => {
@@ -21,7 +27,7 @@ async function canvasColours(page) {
 
 test('the page loads with no console error and draws the board', async () => {
   const { page, errors } = await openGame(game.browser, game.server.url);
-  await page.waitForTimeout(200);
+  await drawn(page);
   assert.ok(await canvasColours(page) > 10, 'the canvas shows a drawing');
   await screenshot(page, 'start-1280x800');
   assert.deepEqual(errors, []);
@@ -30,7 +36,7 @@ test('the page loads with no console error and draws the board', async () => {
 
 test('a phone-sized viewport draws the board too', async () => {
   const { page, errors } = await openGame(game.browser, game.server.url, { width: 360, height: 640 });
-  await page.waitForTimeout(200);
+  await drawn(page);
   assert.ok(await canvasColours(page) > 10);
   await screenshot(page, 'start-360x640');
   assert.deepEqual(errors, []);
@@ -65,11 +71,11 @@ test('the engine module answers scripts on the page and throws clear errors; a v
 
 test('a 1920x1080 desktop, and a phone turned from portrait to landscape, lay the board out again', async () => {
   const { page, errors } = await openGame(game.browser, game.server.url, { width: 1920, height: 1080 });
-  await page.waitForTimeout(200);
+  await drawn(page);
   const big = await page.evaluate(() => window.wasmBindings.square_rect('c3'));
   await screenshot(page, 'start-1920x1080');
   await page.setViewportSize({ width: 640, height: 360 });
-  await page.waitForTimeout(300);
+  await page.waitForFunction((width) => window.wasmBindings.square_rect('c3').width !== width, big.width);
   const small = await page.evaluate(() => window.wasmBindings.square_rect('c3'));
   assert.ok(big.width > small.width * 1.5, `squares follow the window: ${big.width} then ${small.width}`);
   // The whole board stays inside the window.
