@@ -127,7 +127,7 @@ fn agrees_with_the_puzzles_exact_search_on_random_positions() {
                 // loss it can see.
                 Exact::Win(_) | Exact::Loss(_) | Exact::Draw => {
                     let win = matches!(exact, Exact::Win(_));
-                    assert_eq!(wins_within(&p, HORIZON), false, "{p}: {exact}");
+                    assert!(!wins_within(&p, HORIZON), "{p}: {exact}");
                     assert!(win || moves.iter().any(|&m| !wins_within(&after(m), HORIZON)), "{p}: {exact}");
                     beyond += 1;
                 }
