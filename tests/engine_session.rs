@@ -133,3 +133,54 @@ fn a_real_search_answers_info_lines_of_the_documented_shape() {
     }
     assert!(lines[3].starts_with("bestmove ") && lines[3].split(' ').count() == 2, "{printed}");
 }
+
+/// What `match` says to another engine, byte for byte: `newgame` before each game, the whole game
+/// before each of its moves, `go` with its limit, `quit` at the end.
+#[test]
+fn match_speaks_the_documented_lines_to_another_engine() {
+    let dir = std::env::temp_dir().join(format!("onitama-engine-heard-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let cli = env!("CARGO_BIN_EXE_onitama-cli");
+    for (spec, go) in [("depth=2", "go depth 2"), ("movetime=20", "go movetime 20")] {
+        let heard = dir.join("heard.txt");
+        let records = dir.join("records.txt");
+        let command = format!("{spec},command=tee {} | {cli} engine", heard.display());
+        let output = Command::new(cli)
+            .args(["match", "--a", "depth=1", "--b", &command, "--games", "2", "--threads", "1", "--seed", "5"])
+            .args(["--records", records.to_str().unwrap()])
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+        let games: Vec<onitama::rules::Game> = std::fs::read_to_string(&records)
+            .unwrap()
+            .split("\n\n")
+            .filter(|text| !text.trim().is_empty())
+            .map(|text| onitama::rules::Game::from_record(text).unwrap())
+            .collect();
+        assert_eq!(games.len(), 2);
+        // What B was told, rebuilt from the games: B moves wherever the record's mover is B's colour.
+        let mut expected = String::new();
+        for (index, game) in games.iter().enumerate() {
+            expected.push_str("newgame\n");
+            let first = game.start().to_move();
+            // A plays the deal's first player in the first game of a pair, B in the second.
+            let b_color = if index % 2 == 0 { first.other() } else { first };
+            for (ply, position) in game.positions().iter().enumerate().take(game.moves().len()) {
+                if position.to_move() != b_color {
+                    continue;
+                }
+                expected.push_str(&format!("position {}", game.start()));
+                if ply > 0 {
+                    expected.push_str(" moves");
+                    for m in &game.moves()[..ply] {
+                        expected.push_str(&format!(" {m}"));
+                    }
+                }
+                expected.push_str(&format!("\n{go}\n"));
+            }
+        }
+        expected.push_str("quit\n");
+        assert_eq!(std::fs::read_to_string(&heard).unwrap(), expected);
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
