@@ -37,6 +37,8 @@ const SESSION: &str = "
 > newgame
 > go depth 1
 < error no position yet
+> go wtime 5
+< error no position yet
 > newgame now
 > go depth 1
 < error no position yet
@@ -50,6 +52,8 @@ const SESSION: &str = "
 > position
 < error bad position: expected 5 fields separated by spaces (board, Red's cards, Blue's cards, side card, side to move), found 0
 > go depth 1
+< error the game is over: Red wins by the Way of the Stream (master on the enemy temple)
+> go depth soon
 < error the game is over: Red wins by the Way of the Stream (master on the enemy temple)
 > position bbBbb/5/5/5/rrRrr ox,boar horse,elephant crab r
 > go
