@@ -3,6 +3,7 @@
 
 pub use onitama_core::{ai, rules};
 pub use onitama_online as online;
+pub mod engine_protocol;
 pub mod mode;
 pub mod save;
 
@@ -18,4 +19,3 @@ pub mod api;
 pub mod ui;
 #[cfg(target_arch = "wasm32")]
 pub mod worker;
-pub mod worker_protocol;

@@ -1,7 +1,7 @@
 //! The AI's Web Worker (wasm32 only): searches off the page's thread and reports progress.
 //!
 //! The worker loads the page's own module (`ai-worker.js`), so the game ships one wasm file.
-//! Every message either way is one line of [`crate::worker_protocol`]. Once loaded the worker
+//! Every message either way is one line of [`crate::engine_protocol::worker`]. Once loaded the worker
 //! posts `ready`; messages sent before that are lost. The page then posts an [`EngineRequest`];
 //! the worker answers with `info` reports after each finished depth (or `reviewed` ones, move by
 //! move) and one `done` (or `failed`) report. To cancel, the page terminates the worker and starts
@@ -10,8 +10,8 @@
 use crate::ai::puzzle;
 use crate::ai::review;
 use crate::ai::{Engine, LevelPlayer, Score};
+use crate::engine_protocol::worker::{EngineReport, EngineRequest};
 use crate::ui::features::Features;
-use crate::worker_protocol::{EngineReport, EngineRequest};
 use wasm_bindgen::prelude::*;
 use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
 

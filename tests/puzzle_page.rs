@@ -4,6 +4,7 @@
 
 use onitama::ai::Score;
 use onitama::ai::puzzle::{Difficulty, Puzzle, parse_set};
+use onitama::engine_protocol::worker::EngineRequest;
 use onitama::mode::AiLevel;
 use onitama::rules::Move;
 use onitama::ui::intent::Intent;
@@ -11,7 +12,6 @@ use onitama::ui::puzzle::{Choice, Status, add_solved, choose, next_puzzle, parse
 use onitama::ui::session::{Effect, Event, SearchOrder};
 use onitama::ui::state::Settings;
 use onitama::ui::{Lang, Mode, Session};
-use onitama::worker_protocol::EngineRequest;
 
 /// The set's first 3-ply puzzle (each is re-verified by `tests/puzzles.rs`).
 fn puzzle() -> Puzzle {

@@ -1,6 +1,7 @@
 //! The page's session, natively: each transition, and each defect players hit, with a test.
 
 use onitama::ai::{Level, Score};
+use onitama::engine_protocol::worker::{EngineReport, EngineRequest};
 use onitama::mode::AiLevel;
 use onitama::rules::{Card, Color, Deal, Game, Move, Outcome, Position, PositionError, Way};
 use onitama::ui::NewGame;
@@ -9,7 +10,6 @@ use onitama::ui::scene::{Emphasis, emphasis, marks, scene};
 use onitama::ui::session::{Effect, Event, PointerPhase, Reply};
 use onitama::ui::state::{Purpose, Settings};
 use onitama::ui::{Lang, Mode, Session, State, text};
-use onitama::worker_protocol::{EngineReport, EngineRequest};
 
 use onitama::ui::keyboard::Key;
 

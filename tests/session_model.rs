@@ -6,6 +6,7 @@
 use onitama::ai::Score;
 use onitama::ai::puzzle::parse_set;
 use onitama::ai::review::{MoveClass, PlyReview};
+use onitama::engine_protocol::worker::EngineRequest;
 use onitama::mode::AiLevel;
 use onitama::rules::{Color, Deal, Game, Square};
 use onitama::ui::board::{movable_pieces, must_pass};
@@ -15,7 +16,6 @@ use onitama::ui::scene::scene;
 use onitama::ui::session::{Effect, Event, PointerPhase, Reply, ReplyKind, SearchOrder};
 use onitama::ui::state::Settings;
 use onitama::ui::{Lang, Mode, Session, State};
-use onitama::worker_protocol::EngineRequest;
 use proptest::prelude::*;
 
 /// How many sequences, and how long each may be.

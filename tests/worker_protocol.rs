@@ -3,8 +3,8 @@
 
 use onitama::ai::review::{MoveClass, PlyReview};
 use onitama::ai::{Level, Limits, Score};
+use onitama::engine_protocol::worker::{EngineReport, EngineRequest, MessageError};
 use onitama::rules::{Deal, Game, Move, Position};
-use onitama::worker_protocol::{EngineReport, EngineRequest, ProtocolError};
 use proptest::prelude::*;
 
 const START: &str = "bbBbb/5/5/5/rrRrr boar,ox elephant,horse crab r";
@@ -175,7 +175,7 @@ fn a_level_travels_by_name_and_an_unknown_one_is_refused() {
     let request = EngineRequest::decode(&line).unwrap();
     assert!(matches!(request, EngineRequest::LevelMove { id: 3, level, seed: 5, .. } if level == Level::ALL[0]));
     let bad = EngineRequest::decode(&format!("move 5 level godlike seed 1 position {START}"));
-    assert_eq!(bad, Err(ProtocolError::UnknownLevel("godlike".into())));
+    assert_eq!(bad, Err(MessageError::UnknownLevel("godlike".into())));
     assert_eq!(bad.unwrap_err().to_string(), "unknown level 'godlike'");
 }
 
@@ -206,7 +206,7 @@ fn a_review_replays_its_game_and_refuses_an_illegal_move() {
     assert_eq!(game.moves().len(), 2);
     let illegal = format!("review 2 movetime 200 start {START} moves boar:c1c2 boar:c2c3");
     let error = EngineRequest::decode(&illegal).unwrap_err();
-    assert!(matches!(error, ProtocolError::Game { number: 2, .. }), "{error}");
+    assert!(matches!(error, MessageError::Game { number: 2, .. }), "{error}");
     assert!(error.to_string().starts_with("move 2 of the game: "), "{error}");
 }
 
@@ -220,6 +220,8 @@ fn malformed_lines_are_refused_with_their_reason() {
         ("search -1 depth 3".into(), "an id expected, not '-1'"),
         (format!("search 1 position {START}"), "a search needs a limit: depth, movetime or nodes"),
         ("search 1 depth 3 depth 4".into(), "depth is given twice"),
+        ("search 1 depth".into(), "the message ends where a depth was expected"),
+        ("search 1 nodes 4294967296 depth 4294967296".into(), "a depth expected, not '4294967296'"),
         ("search 1 movetime 2.5 position x".into(), "a number of milliseconds expected, not '2.5'"),
         ("search 1 depth 3".into(), "the message ends where position was expected"),
         ("search 4 depth 3 position nonsense".into(), "bad position \"nonsense\": expected 5 fields"),

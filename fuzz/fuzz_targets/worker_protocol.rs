@@ -3,7 +3,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use onitama::worker_protocol::{EngineReport, EngineRequest};
+use onitama::engine_protocol::worker::{EngineReport, EngineRequest};
 
 fuzz_target!(|text: &str| {
     if let Ok(request) = EngineRequest::decode(text) {

@@ -4,11 +4,11 @@
 
 use super::game::with_page;
 use crate::ai::review::PlyReview;
+use crate::engine_protocol::worker::{EngineReport, EngineRequest};
 use crate::rules::{Card, Color, Game, Move};
 use crate::ui::intent::{Intent, OnlineAction};
 use crate::ui::session::Event;
 use crate::ui::web as page;
-use crate::worker_protocol::{EngineReport, EngineRequest};
 use onitama_js::{CALLER_CAP_MS, JsFields, JsLimits, JsScore};
 use wasm_bindgen::prelude::*;
 

@@ -28,9 +28,9 @@ use super::view::{ControlsView, controls};
 use crate::ai::puzzle::{Difficulty, Puzzle};
 use crate::ai::review::PlyReview;
 use crate::ai::{Limits, Score};
+use crate::engine_protocol::worker::{EngineReport, EngineRequest};
 use crate::rules::{Color, Game, Move, Outcome, Pack, Position, SplitMix64, Square};
 use crate::save::SaveFile;
-use crate::worker_protocol::{EngineReport, EngineRequest};
 use std::rc::Rc;
 
 mod online;

@@ -2,7 +2,7 @@
 //! [`EngineRequest`]s (held until the worker is ready), reading its messages as
 //! [`EngineReport`]s, and cancelling by ending it.
 
-use crate::worker_protocol::{EngineReport, EngineRequest};
+use crate::engine_protocol::worker::{EngineReport, EngineRequest};
 use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;

@@ -1,6 +1,8 @@
-//! What the page and the AI's worker say to each other: one enum for the requests, one for the
-//! reports, each written as one line of text in the spirit of the command-line engine protocol
-//! and read back with the rules core's parsers. Plain Rust, so it is tested and fuzzed natively.
+//! The worker dialect: what the page and the AI's worker say to each other, one enum for the
+//! requests, one for the reports, each written as one line of text in the spirit of the
+//! [`cli`](super::cli) dialect, read back with the rules core's parsers and the protocol's one
+//! reading of [`limits`](super::limits). Plain Rust, so it is tested and fuzzed natively. Only the
+//! page and its worker speak it: its lines may change with them.
 //!
 //! ```text
 //! search 7 movetime 300 position <position> earlier <position> <position>
@@ -17,6 +19,7 @@
 //!
 //! Times travel in whole milliseconds: printing and reading floats would add kilobytes to the wasm.
 
+use super::limits::{self, Limit};
 use crate::ai::review::{MoveClass, PlyReview};
 use crate::ai::{Level, Limits, Score};
 use crate::rules::{Game, Move, MoveError, Position, PositionError};
@@ -70,7 +73,7 @@ pub enum EngineReport {
 
 /// Why a message could not be read.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
-pub enum ProtocolError {
+pub enum MessageError {
     #[error("unknown message '{0}'")]
     UnknownKind(String),
     #[error("the message ends where {0} was expected")]
@@ -114,7 +117,7 @@ impl EngineRequest {
         match self {
             EngineRequest::Search { id, limits, position, earlier } => {
                 let _ = write!(line, "search {id}");
-                write_limits(&mut line, limits);
+                limits::write(&mut line, limits);
                 write_positions(&mut line, position, earlier);
             }
             EngineRequest::LevelMove { id, level, seed, position, earlier } => {
@@ -126,7 +129,7 @@ impl EngineRequest {
             }
             EngineRequest::Review { id, game, limits } => {
                 let _ = write!(line, "review {id}");
-                write_limits(&mut line, limits);
+                limits::write(&mut line, limits);
                 let _ = write!(line, " start {}", game.start());
                 if !game.moves().is_empty() {
                     line.push_str(" moves");
@@ -137,13 +140,13 @@ impl EngineRequest {
         line
     }
 
-    pub fn decode(text: &str) -> Result<EngineRequest, ProtocolError> {
+    pub fn decode(text: &str) -> Result<EngineRequest, MessageError> {
         let mut words = Words(text.split_whitespace().peekable());
         let kind = words.next("a request")?;
         let request = match kind {
             "search" => {
                 let id = words.number("an id")?;
-                let limits = words.limits()?;
+                let limits = limits::read(&mut words)?;
                 let (position, earlier) = words.positions()?;
                 EngineRequest::Search { id, limits, position, earlier }
             }
@@ -151,7 +154,7 @@ impl EngineRequest {
                 let id = words.number("an id")?;
                 words.keyword("level")?;
                 let name = words.next("a level")?;
-                let level = Level::by_name(name).ok_or_else(|| ProtocolError::UnknownLevel(name.to_string()))?;
+                let level = Level::by_name(name).ok_or_else(|| MessageError::UnknownLevel(name.to_string()))?;
                 words.keyword("seed")?;
                 let seed = words.number("a seed")?;
                 let (position, earlier) = words.positions()?;
@@ -167,18 +170,18 @@ impl EngineRequest {
             }
             "review" => {
                 let id = words.number("an id")?;
-                let limits = words.limits()?;
+                let limits = limits::read(&mut words)?;
                 words.keyword("start")?;
                 let mut game = Game::new(words.position_until(Some("moves"))?);
                 if words.accept("moves") {
                     for m in words.moves()? {
                         let number = game.moves().len() + 1;
-                        game.play(m).map_err(|source| ProtocolError::Game { number, source })?;
+                        game.play(m).map_err(|source| MessageError::Game { number, source })?;
                     }
                 }
                 EngineRequest::Review { id, game, limits }
             }
-            other => return Err(ProtocolError::UnknownKind(other.to_string())),
+            other => return Err(MessageError::UnknownKind(other.to_string())),
         };
         words.end()?;
         Ok(request)
@@ -230,7 +233,7 @@ impl EngineReport {
         line
     }
 
-    pub fn decode(text: &str) -> Result<EngineReport, ProtocolError> {
+    pub fn decode(text: &str) -> Result<EngineReport, MessageError> {
         let mut words = Words(text.split_whitespace().peekable());
         let kind = words.next("a report")?;
         let report = match kind {
@@ -267,7 +270,7 @@ impl EngineReport {
                 let score_after = words.score()?;
                 words.keyword("class")?;
                 let code = words.next("a move class")?;
-                let class = MoveClass::from_code(code).ok_or_else(|| ProtocolError::UnknownClass(code.to_string()))?;
+                let class = MoveClass::from_code(code).ok_or_else(|| MessageError::UnknownClass(code.to_string()))?;
                 words.keyword("line")?;
                 let line = words.moves()?;
                 let entry = PlyReview { ply, played, best, line, score_before, score_after, class };
@@ -278,7 +281,7 @@ impl EngineReport {
                 let message = words.0.by_ref().collect::<Vec<_>>().join(" ");
                 EngineReport::Failed { id, message }
             }
-            other => return Err(ProtocolError::UnknownKind(other.to_string())),
+            other => return Err(MessageError::UnknownKind(other.to_string())),
         };
         words.end()?;
         Ok(report)
@@ -292,18 +295,6 @@ fn write_score(line: &mut String, score: Score) {
         Score::Win(plies) => write!(line, " win {plies}"),
         Score::Loss(plies) => write!(line, " loss {plies}"),
     };
-}
-
-fn write_limits(line: &mut String, limits: &Limits) {
-    if let Some(depth) = limits.depth {
-        let _ = write!(line, " depth {depth}");
-    }
-    if let Some(ms) = limits.movetime_ms {
-        let _ = write!(line, " movetime {}", ms.round() as u64);
-    }
-    if let Some(nodes) = limits.nodes {
-        let _ = write!(line, " nodes {nodes}");
-    }
 }
 
 fn write_positions(line: &mut String, position: &Position, earlier: &[Position]) {
@@ -325,15 +316,40 @@ fn write_moves(line: &mut String, moves: &[Move]) {
 /// The words of a message, read from the front.
 struct Words<'a>(Peekable<SplitWhitespace<'a>>);
 
-impl<'a> Words<'a> {
-    fn next(&mut self, wanted: &'static str) -> Result<&'a str, ProtocolError> {
-        self.0.next().ok_or(ProtocolError::Missing(wanted))
+/// A limit's value is read as the worker's other numbers, and refused in the same words.
+impl limits::Words for Words<'_> {
+    type Error = MessageError;
+
+    fn accept(&mut self, word: &'static str) -> bool {
+        Words::accept(self, word)
     }
 
-    fn keyword(&mut self, keyword: &'static str) -> Result<(), ProtocolError> {
+    fn value<T: TryFrom<u64>>(&mut self, limit: Limit) -> Result<T, MessageError> {
+        self.number(match limit {
+            Limit::Depth => "a depth",
+            Limit::Movetime => "a number of milliseconds",
+            Limit::Nodes => "a number of nodes",
+        })
+    }
+
+    fn repeated(&mut self, limit: Limit) -> MessageError {
+        MessageError::Repeated(limit.name())
+    }
+
+    fn no_limit(&mut self) -> MessageError {
+        MessageError::NoLimit
+    }
+}
+
+impl<'a> Words<'a> {
+    fn next(&mut self, wanted: &'static str) -> Result<&'a str, MessageError> {
+        self.0.next().ok_or(MessageError::Missing(wanted))
+    }
+
+    fn keyword(&mut self, keyword: &'static str) -> Result<(), MessageError> {
         match self.next(keyword)? {
             found if found == keyword => Ok(()),
-            found => Err(ProtocolError::Unexpected { wanted: keyword, found: found.to_string() }),
+            found => Err(MessageError::Unexpected { wanted: keyword, found: found.to_string() }),
         }
     }
 
@@ -342,39 +358,38 @@ impl<'a> Words<'a> {
         self.0.next_if_eq(&keyword).is_some()
     }
 
-    /// A whole number ≥ 0 that fits `T` (one reading of digits for every type: a smaller wasm).
-    fn number<T: TryFrom<u64>>(&mut self, wanted: &'static str) -> Result<T, ProtocolError> {
+    /// A whole number ≥ 0 that fits `T`.
+    fn number<T: TryFrom<u64>>(&mut self, wanted: &'static str) -> Result<T, MessageError> {
         let found = self.next(wanted)?;
-        let number = found.parse::<u64>().ok().and_then(|n| T::try_from(n).ok());
-        number.ok_or_else(|| ProtocolError::Unexpected { wanted, found: found.to_string() })
+        limits::whole(found).ok_or_else(|| MessageError::Unexpected { wanted, found: found.to_string() })
     }
 
     /// Hundredths of a student, of either sign.
-    fn hundredths(&mut self) -> Result<i32, ProtocolError> {
+    fn hundredths(&mut self) -> Result<i32, MessageError> {
         let wanted = "hundredths of a student";
         let found = self.next(wanted)?;
         let (negative, digits) = found.strip_prefix('-').map_or((false, found), |digits| (true, digits));
         let size = digits.parse::<u64>().ok().and_then(|n| i64::try_from(n).ok());
         let value = size.and_then(|n| i32::try_from(if negative { -n } else { n }).ok());
-        value.ok_or_else(|| ProtocolError::Unexpected { wanted, found: found.to_string() })
+        value.ok_or_else(|| MessageError::Unexpected { wanted, found: found.to_string() })
     }
 
-    fn score(&mut self) -> Result<Score, ProtocolError> {
+    fn score(&mut self) -> Result<Score, MessageError> {
         match self.next("a score")? {
             "cp" => Ok(Score::Value(self.hundredths()?)),
             "win" => Ok(Score::Win(self.number("a number of plies")?)),
             "loss" => Ok(Score::Loss(self.number("a number of plies")?)),
-            found => Err(ProtocolError::Unexpected { wanted: "cp, win or loss", found: found.to_string() }),
+            found => Err(MessageError::Unexpected { wanted: "cp, win or loss", found: found.to_string() }),
         }
     }
 
-    fn parsed_move(&mut self) -> Result<Move, ProtocolError> {
+    fn parsed_move(&mut self) -> Result<Move, MessageError> {
         let text = self.next("a move")?;
-        text.parse().map_err(|source| ProtocolError::Move { text: text.to_string(), source })
+        text.parse().map_err(|source| MessageError::Move { text: text.to_string(), source })
     }
 
     /// Moves up to the end of the message.
-    fn moves(&mut self) -> Result<Vec<Move>, ProtocolError> {
+    fn moves(&mut self) -> Result<Vec<Move>, MessageError> {
         let mut moves = Vec::new();
         while self.0.peek().is_some() {
             moves.push(self.parsed_move()?);
@@ -382,30 +397,8 @@ impl<'a> Words<'a> {
         Ok(moves)
     }
 
-    /// Zero or more of `depth <n>`, `movetime <ms>` and `nodes <n>`, at least one of them.
-    fn limits(&mut self) -> Result<Limits, ProtocolError> {
-        let mut limits = Limits::default();
-        loop {
-            let repeated = if self.accept("depth") {
-                limits.depth.replace(self.number("a depth")?).is_some().then_some("depth")
-            } else if self.accept("movetime") {
-                let ms = self.number::<u64>("a number of milliseconds")? as f64;
-                limits.movetime_ms.replace(ms).is_some().then_some("movetime")
-            } else if self.accept("nodes") {
-                limits.nodes.replace(self.number("a number of nodes")?).is_some().then_some("nodes")
-            } else if limits == Limits::default() {
-                return Err(ProtocolError::NoLimit);
-            } else {
-                return Ok(limits);
-            };
-            if let Some(limit) = repeated {
-                return Err(ProtocolError::Repeated(limit));
-            }
-        }
-    }
-
     /// `position <position> [earlier <position>...]` up to the end of the message.
-    fn positions(&mut self) -> Result<(Position, Vec<Position>), ProtocolError> {
+    fn positions(&mut self) -> Result<(Position, Vec<Position>), MessageError> {
         self.keyword("position")?;
         let position = self.position_until(Some("earlier"))?;
         let mut earlier = Vec::new();
@@ -419,7 +412,7 @@ impl<'a> Words<'a> {
     }
 
     /// The words up to `stop` (or the end), as one position.
-    fn position_until(&mut self, stop: Option<&str>) -> Result<Position, ProtocolError> {
+    fn position_until(&mut self, stop: Option<&str>) -> Result<Position, MessageError> {
         let mut fields = Vec::new();
         while let Some(word) = self.0.next_if(|word| Some(*word) != stop) {
             fields.push(word);
@@ -427,16 +420,14 @@ impl<'a> Words<'a> {
         parse_position(fields.join(" "))
     }
 
-    fn end(mut self) -> Result<(), ProtocolError> {
+    fn end(mut self) -> Result<(), MessageError> {
         match self.0.next() {
             None => Ok(()),
-            Some(found) => {
-                Err(ProtocolError::Unexpected { wanted: "the end of the message", found: found.to_string() })
-            }
+            Some(found) => Err(MessageError::Unexpected { wanted: "the end of the message", found: found.to_string() }),
         }
     }
 }
 
-fn parse_position(text: String) -> Result<Position, ProtocolError> {
-    text.parse().map_err(|source| ProtocolError::Position { text, source })
+fn parse_position(text: String) -> Result<Position, MessageError> {
+    text.parse().map_err(|source| MessageError::Position { text, source })
 }
