@@ -188,3 +188,100 @@ fn match_speaks_the_documented_lines_to_another_engine() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+mod typed {
+    //! The lines as values: `onitama::engine_protocol::cli`, which the engine command and `match`
+    //! read and write.
+
+    use onitama::ai::{Limits, Score};
+    use onitama::engine_protocol::cli::{Info, LineError, Report, Request};
+    use onitama::engine_protocol::worker::EngineRequest;
+    use onitama::rules::Game;
+
+    const START: &str = "bbBbb/5/5/5/rrRrr ox,boar horse,elephant crab r";
+
+    #[test]
+    fn each_request_writes_the_line_it_reads() {
+        let mut game = Game::new(START.parse().unwrap());
+        game.play("ox:c1c2".parse().unwrap()).unwrap();
+        let depth = Limits { depth: Some(4), ..Limits::default() };
+        // A position is written as the rules core writes it (each hand's cards in its order).
+        let start = game.start().to_string();
+        let cases = [
+            (Request::NewGame, "newgame".to_string()),
+            (Request::Position(Game::new(START.parse().unwrap())), format!("position {start}")),
+            (Request::Position(game), format!("position {start} moves ox:c1c2")),
+            (Request::Go(depth), "go depth 4".to_string()),
+            (Request::Go(Limits { movetime_ms: Some(250.0), ..Limits::default() }), "go movetime 250".to_string()),
+            (Request::Go(Limits { nodes: Some(9000), ..Limits::default() }), "go nodes 9000".to_string()),
+            (Request::Quit, "quit".to_string()),
+        ];
+        for (request, line) in cases {
+            assert_eq!(request.encode(), line);
+            assert_eq!(Request::decode(&line), Ok(Some(request)), "{line}");
+        }
+        assert_eq!(Request::decode(" \t "), Ok(None));
+        assert_eq!(Request::decode("newgame please"), Ok(Some(Request::NewGame)));
+        assert_eq!(Request::decode("go wtime 5"), Err(LineError::UnknownLimit("wtime".into())));
+        assert!(Request::decode("go depth 1 nodes 2").unwrap_err().is_about_limits());
+    }
+
+    #[test]
+    fn each_report_writes_the_line_it_reads() {
+        let info = |score| Report::Info(Info { depth: 3, score: Some(score), nodes: Some(900) });
+        let cases = [
+            (info(Score::Value(-31)), "info depth 3 score -31 nodes 900"),
+            (info(Score::Value(0)), "info depth 3 score 0 nodes 900"),
+            (info(Score::Win(5)), "info depth 3 score win 5 nodes 900"),
+            (info(Score::Loss(2)), "info depth 3 score loss 2 nodes 900"),
+            (Report::BestMove("boar:c1c2".parse().unwrap()), "bestmove boar:c1c2"),
+            (Report::BestMove("boar:pass".parse().unwrap()), "bestmove boar:pass"),
+            (Report::Error("no position yet".into()), "error no position yet"),
+        ];
+        for (report, line) in cases {
+            assert_eq!(report.encode(), line);
+            assert_eq!(Report::decode(line), Ok(report), "{line}");
+        }
+    }
+
+    /// `match` reads another engine's answers: an `info` line counts for its depth, whatever follows.
+    #[test]
+    fn another_engines_info_lines_give_their_depth() {
+        let read = |line| match Report::decode(line) {
+            Ok(Report::Info(info)) => info,
+            other => panic!("{line}: {other:?}"),
+        };
+        assert_eq!(
+            read("info depth 9 score 120 nodes 4567 time 30"),
+            Info { depth: 9, score: Some(Score::Value(120)), nodes: Some(4567) }
+        );
+        assert_eq!(read("info depth 5 seldepth 7"), Info { depth: 5, score: None, nodes: None });
+        assert_eq!(read("info depth 6 score cp 31 nodes 8").depth, 6);
+        assert!(Report::decode("info string thinking").is_err());
+        assert!(Report::decode("bestmove boar:c1c2 ponder horse:c5c4").is_err());
+        assert!(Report::decode("bestmove tiger").is_err());
+        assert_eq!(Report::decode("error  two   spaces"), Ok(Report::Error("two spaces".into())));
+    }
+
+    /// One reading of limits for both dialects: the same words read, the same refused (each
+    /// dialect words its refusal: the worker's as its other numbers).
+    #[test]
+    fn both_dialects_read_limits_alike() {
+        for limit in ["depth 6", "movetime 300", "nodes 5000", "movetime 0"] {
+            let Ok(Some(Request::Go(go))) = Request::decode(&format!("go {limit}")) else { panic!("{limit}") };
+            let line = format!("search 1 {limit} position {START}");
+            let Ok(EngineRequest::Search { limits, .. }) = EngineRequest::decode(&line) else { panic!("{line}") };
+            assert_eq!(go, limits, "{limit}");
+        }
+        for (limit, reason) in [
+            ("depth soon", "'soon' is not a depth"),
+            ("movetime 2.5", "'2.5' is not a movetime"),
+            ("nodes -1", "'-1' is not a nodes"),
+            ("depth 4294967296", "'4294967296' is not a depth"),
+        ] {
+            assert_eq!(Request::decode(&format!("go {limit}")).unwrap_err().to_string(), reason);
+            let search = EngineRequest::decode(&format!("search 1 {limit} position {START}"));
+            assert!(search.unwrap_err().to_string().contains(&reason[..reason.find(" is").unwrap()]), "{limit}");
+        }
+    }
+}

@@ -3,7 +3,7 @@
 //!
 //! Two dialects share it:
 //!
-//! - `cli` (to come): the engine protocol of `onitama-cli engine` and of the programs `match` plays
+//! - [`cli`]: the engine protocol of `onitama-cli engine` and of the programs `match` plays
 //!   (docs/engine.md, "The engine protocol"): `newgame`, `position …`, `go movetime <ms>`, `quit`,
 //!   answered by `info …` and `bestmove …`, or `error <why>`. Its lines are a public contract:
 //!   other programs (the Java bridge in `scripts/java-engine/`) speak them.
@@ -11,8 +11,13 @@
 //!   300 position …`, `done 7 best …`), each with a search id. Only this crate speaks it, so its
 //!   lines may change with the page.
 //!
-//! Both read limits with [`limits`]: `depth <n>`, `movetime <ms>` (whole milliseconds: reading
-//! floats would add kilobytes to the page's wasm) and `nodes <n>`.
+//! Both read and write limits with [`limits`]: `depth <n>`, `movetime <ms>` (whole milliseconds:
+//! reading floats would add kilobytes to the page's wasm) and `nodes <n>`. Each dialect hands it
+//! its words and words a refusal in its own way (the CLI's `error` lines stay as they were).
+//!
+//! The page's wasm holds `limits` and `worker`; `cli`, which only the command-line tool uses, is
+//! left out by the linker.
 
+pub mod cli;
 pub mod limits;
 pub mod worker;

@@ -2,7 +2,7 @@
 //! the engine protocol, from random deals (each deal twice, colours swapped).
 
 use crate::protocol::{ExternalEngine, TABLE_MB};
-use onitama::ai::{self, Engine, Level, LevelPlayer, Options, TERMS};
+use onitama::ai::{self, Engine, Level, LevelPlayer, Limits, Options, TERMS};
 use onitama::rules::{Card, CardSet, Color, Deal, Game, Move, Outcome, Pack};
 use std::fs::File;
 use std::io::Write;
@@ -90,11 +90,11 @@ impl EngineSpec {
         Ok(EngineSpec { text: text.to_string(), level, options, command })
     }
 
-    /// The protocol's `go` arguments for this engine's limit.
-    fn go(&self) -> String {
+    /// The limit an external engine is given: the level's movetime, else its depth.
+    fn limits(&self) -> Limits {
         match self.level.movetime_ms {
-            Some(ms) => format!("movetime {ms:.0}"),
-            None => format!("depth {}", self.level.depth),
+            Some(ms) => Limits { movetime_ms: Some(ms), ..Limits::default() },
+            None => Limits { depth: Some(self.level.depth), ..Limits::default() },
         }
     }
 
@@ -145,7 +145,7 @@ impl Seat<'_> {
                 }
                 player.choose(&current[0], earlier).map(|best| (best, None)).ok_or_else(|| "found no move".to_string())
             }
-            Player::External(external) => external.best_move(game, &self.spec.go(), self.spec.patience()),
+            Player::External(external) => external.best_move(game, self.spec.limits(), self.spec.patience()),
         }
     }
 }
