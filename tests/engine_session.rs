@@ -284,4 +284,54 @@ mod typed {
             assert!(search.unwrap_err().to_string().contains(&reason[..reason.find(" is").unwrap()]), "{limit}");
         }
     }
+
+    /// Words of the protocol in any order: each line is refused or read, and what is read writes
+    /// back to a line that reads the same (as the fuzz target checks, with any text).
+    fn line() -> impl proptest::strategy::Strategy<Value = String> {
+        use proptest::prelude::*;
+        let words = [
+            "newgame",
+            "quit",
+            "position",
+            "moves",
+            "go",
+            "depth",
+            "movetime",
+            "nodes",
+            "info",
+            "score",
+            "win",
+            "loss",
+            "bestmove",
+            "error",
+            "3",
+            "0",
+            "-7",
+            "4294967296",
+            "x",
+            "ox:c1c2",
+            "boar:pass",
+            "horse:c5c4",
+            "bbBbb/5/5/5/rrRrr",
+            "ox,boar",
+            "horse,elephant",
+            "crab",
+            "r",
+        ];
+        prop::collection::vec(prop::sample::select(words.to_vec()), 0..12).prop_map(|words| words.join(" "))
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(2000))]
+
+        #[test]
+        fn any_line_is_refused_or_read_back_the_same(text in proptest::prop_oneof![line(), "\\PC{0,60}"]) {
+            if let Ok(Some(request)) = Request::decode(&text) {
+                proptest::prop_assert_eq!(Request::decode(&request.encode()), Ok(Some(request)));
+            }
+            if let Ok(report) = Report::decode(&text) {
+                proptest::prop_assert_eq!(Report::decode(&report.encode()), Ok(report));
+            }
+        }
+    }
 }
