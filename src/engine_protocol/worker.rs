@@ -1,7 +1,7 @@
 //! The worker dialect: what the page and the AI's worker say to each other, one enum for the
 //! requests, one for the reports, each written as one line of text in the spirit of the
 //! [`cli`](super::cli) dialect, read back with the rules core's parsers and the protocol's one
-//! reading of [`limits`](super::limits). Plain Rust, so it is tested and fuzzed natively. Only the
+//! reading of [`limits`]. Plain Rust, so it is tested and fuzzed natively. Only the
 //! page and its worker speak it: its lines may change with them.
 //!
 //! ```text
