@@ -19,8 +19,9 @@
 //! use onitama::ai::{Limits, Score};
 //! use onitama::engine_protocol::cli::{Info, Report, Request};
 //!
-//! let go = Request::decode("go depth 6").unwrap();
+//! let go = Request::decode("go depth 6").unwrap().expect("not a blank line");
 //! assert_eq!(go, Request::Go(Limits { depth: Some(6), ..Limits::default() }));
+//! assert_eq!(Request::decode("  ").unwrap(), None);
 //! assert_eq!(go.encode(), "go depth 6");
 //!
 //! let info = Report::Info(Info { depth: 6, score: Some(Score::Value(-31)), nodes: Some(5120) });
