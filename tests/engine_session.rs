@@ -94,16 +94,7 @@ fn the_engine_command_answers_a_recorded_session_byte_for_byte() {
         }
         if line.starts_with('>') { &mut input } else { &mut expected }.push('\n');
     }
-    let mut child = Command::new(env!("CARGO_BIN_EXE_onitama-cli"))
-        .arg("engine")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("onitama-cli runs");
-    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
-    let output = child.wait_with_output().unwrap();
-    assert!(output.status.success());
-    let printed = String::from_utf8(output.stdout).unwrap();
+    let printed = engine_answers(&input);
     // Line by line first, for a readable failure; then every byte.
     for (number, (printed, expected)) in printed.lines().zip(expected.lines()).enumerate() {
         assert_eq!(printed, expected, "answer {}", number + 1);
@@ -114,16 +105,7 @@ fn the_engine_command_answers_a_recorded_session_byte_for_byte() {
 /// The one search whose numbers depend on the engine: its lines keep their shape.
 #[test]
 fn a_real_search_answers_info_lines_of_the_documented_shape() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_onitama-cli"))
-        .arg("engine")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("onitama-cli runs");
-    let session = "position bbBbb/5/5/5/rrRrr ox,boar horse,elephant crab r\ngo depth 3\n";
-    child.stdin.take().unwrap().write_all(session.as_bytes()).unwrap();
-    let output = child.wait_with_output().unwrap();
-    let printed = String::from_utf8(output.stdout).unwrap();
+    let printed = engine_answers("position bbBbb/5/5/5/rrRrr ox,boar horse,elephant crab r\ngo depth 3\n");
     let lines: Vec<&str> = printed.lines().collect();
     assert_eq!(lines.len(), 4, "{printed}");
     for (depth, line) in lines[..3].iter().enumerate() {
@@ -334,4 +316,18 @@ mod typed {
             }
         }
     }
+}
+
+/// What `onitama-cli engine` prints, given `input` on its standard input (it must end well).
+fn engine_answers(input: &str) -> String {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_onitama-cli"))
+        .arg("engine")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("onitama-cli runs");
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert!(output.status.success());
+    String::from_utf8(output.stdout).unwrap()
 }
