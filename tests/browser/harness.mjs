@@ -209,6 +209,18 @@ export async function axeViolations(page, include = null) {
 }
 
 /**
+ * The first legal move on the page's board that is not a pass and after which the game goes on:
+ * a test that plays "any move" on a random deal must not win by chance.
+ */
+export function quietMove(page) {
+  return page.evaluate(async () => {
+    const w = await window.wasmBindings.engine();
+    const s = window.wasmBindings.game_state();
+    return s.legal_moves.find((m) => !m.includes('pass') && w.legal_moves(w.play_move(s.position, m)).length > 0);
+  });
+}
+
+/**
  * A first move of the puzzle on the board that loses it: the defence has an answer after which
  * no move wins at once.
  */

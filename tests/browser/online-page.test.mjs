@@ -4,7 +4,7 @@
 // matchbox_server of the tests' own.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openMenu, screenshot, still, axeViolations } from './harness.mjs';
+import { openMenu, screenshot, still, axeViolations, quietMove } from './harness.mjs';
 import { servedOnline } from './online-helpers.mjs';
 
 const shared = servedOnline({ before, after });
@@ -47,11 +47,11 @@ async function playByPointer(page, move, touch) {
   await at(await page.evaluate((s) => window.wasmBindings.square_rect(s), squares.slice(2, 4)));
 }
 
-/** The first legal move of whoever is to move on `page`, played there by the pointer. */
+/** A move of whoever is to move on `page` that does not end the game, played there by the pointer. */
 async function playOne(page, touch) {
   await still(page);
   const before = (await page.evaluate(() => window.wasmBindings.game_state())).moves.length;
-  const move = await page.evaluate(() => window.wasmBindings.game_state().legal_moves.find((m) => !m.includes('pass')));
+  const move = await quietMove(page);
   await playByPointer(page, move, touch);
   await page.waitForFunction((n) => window.wasmBindings.game_state().moves.length > n, before, { timeout: 10000 });
   return move;
