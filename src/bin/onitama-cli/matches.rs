@@ -3,7 +3,7 @@
 
 use crate::TABLE_MB;
 use crate::protocol::ExternalEngine;
-use onitama::ai::{self, Engine, Level, LevelPlayer, Options, TERMS};
+use onitama::ai::{self, Engine, Level, LevelPlayer, Limits, Options, TERMS};
 use onitama::rules::{Card, CardSet, Color, Deal, Game, Move, Outcome, Pack};
 use std::fs::File;
 use std::io::Write;
@@ -19,6 +19,8 @@ pub struct EngineSpec {
     options: Options,
     /// A program speaking the engine protocol, given the level's depth or movetime.
     command: Option<String>,
+    /// A search of about this many nodes a move (`nodes=`): the same games on any machine.
+    nodes: Option<u64>,
 }
 
 impl EngineSpec {
@@ -31,6 +33,7 @@ impl EngineSpec {
         let mut options = Options::default();
         let mut has_limit = false;
         let mut tuned = false;
+        let mut nodes = None;
         for item in settings.split(',').map(str::trim).filter(|item| !item.is_empty()) {
             let number = |value: &str| value.parse::<f64>().map_err(|_| format!("'{item}': not a number"));
             match item.split_once('=') {
@@ -40,6 +43,10 @@ impl EngineSpec {
                 }
                 Some(("movetime", value)) => {
                     level.movetime_ms = Some(number(value)?);
+                    has_limit = true;
+                }
+                Some(("nodes", value)) => {
+                    nodes = Some(number(value)? as u64);
                     has_limit = true;
                 }
                 Some(("temperature", value)) => {
@@ -86,16 +93,20 @@ impl EngineSpec {
             return Err(format!("engine '{text}': a command takes only depth= or movetime=, before command="));
         }
         if !has_limit {
-            return Err(format!("engine '{text}' needs a level or a depth= or movetime= limit"));
+            return Err(format!("engine '{text}' needs a level or a depth=, movetime= or nodes= limit"));
         }
-        Ok(EngineSpec { text: text.to_string(), level, options, command })
+        if nodes.is_some() && (level.temperature > 0.0 || level.movetime_ms.is_some()) {
+            return Err(format!("engine '{text}': nodes= goes with neither temperature= nor movetime="));
+        }
+        Ok(EngineSpec { text: text.to_string(), level, options, command, nodes })
     }
 
     /// The protocol's `go` arguments for this engine's limit.
     fn go(&self) -> String {
-        match self.level.movetime_ms {
-            Some(ms) => format!("movetime {ms:.0}"),
-            None => format!("depth {}", self.level.depth),
+        match (self.nodes, self.level.movetime_ms) {
+            (Some(nodes), _) => format!("nodes {nodes}"),
+            (None, Some(ms)) => format!("movetime {ms:.0}"),
+            (None, None) => format!("depth {}", self.level.depth),
         }
     }
 
@@ -141,7 +152,11 @@ impl Seat<'_> {
                 let (earlier, current) = game.positions().split_at(game.positions().len() - 1);
                 if player.level.temperature <= 0.0 {
                     // What LevelPlayer::choose does without chance, keeping the depth reached.
-                    let found = player.engine.search(&current[0], earlier, player.level.limits(), &mut |_| {});
+                    let limits = match self.spec.nodes {
+                        Some(nodes) => Limits { nodes: Some(nodes), ..Limits::default() },
+                        None => player.level.limits(),
+                    };
+                    let found = player.engine.search(&current[0], earlier, limits, &mut |_| {});
                     return found.best.map(|best| (best, Some(found.info.depth))).ok_or_else(|| "found no move".into());
                 }
                 player.choose(&current[0], earlier).map(|best| (best, None)).ok_or_else(|| "found no move".to_string())
