@@ -71,6 +71,7 @@ impl EngineSpec {
                         "no-futility" => options.futility = false,
                         "no-threat-extension" => options.threat_extension = false,
                         "no-internal-reduction" => options.internal_reduction = false,
+                        "no-singular" => options.singular_extension = false,
                         name => {
                             level = Level::by_name(name).ok_or_else(|| {
                                 let names: Vec<&str> = Level::ALL.iter().map(|level| level.name).collect();
