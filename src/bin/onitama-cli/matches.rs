@@ -29,7 +29,8 @@ impl EngineSpec {
             Some((settings, command)) => (settings.trim().trim_end_matches(','), Some(command.trim().to_string())),
             None => (text, None),
         };
-        let mut level = Level { name: "custom", depth: 64, movetime_ms: None, temperature: 0.0 };
+        let mut level =
+            Level { name: "custom", depth: 64, movetime_ms: None, temperature: 0.0, singular_extension: true };
         let mut options = Options::default();
         let mut has_limit = false;
         let mut tuned = false;
@@ -157,7 +158,7 @@ impl Seat<'_> {
                         Some(nodes) => Limits { nodes: Some(nodes), ..Limits::default() },
                         None => player.level.limits(),
                     };
-                    let found = player.engine.search(&current[0], earlier, limits, &mut |_| {});
+                    let found = player.search(&current[0], earlier, limits);
                     return found.best.map(|best| (best, Some(found.info.depth))).ok_or_else(|| "found no move".into());
                 }
                 player.choose(&current[0], earlier).map(|best| (best, None)).ok_or_else(|| "found no move".to_string())

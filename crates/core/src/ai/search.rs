@@ -66,6 +66,15 @@ impl Engine {
         }
     }
 
+    /// Whether the search extends singular moves (see `Options::singular_extension`).
+    pub fn singular_extension(&self) -> bool {
+        self.options.singular_extension
+    }
+
+    pub fn set_singular_extension(&mut self, on: bool) {
+        self.options.singular_extension = on;
+    }
+
     /// Forgets everything learned (for a new game, or to make runs repeatable).
     pub fn clear(&mut self) {
         self.table.clear();
