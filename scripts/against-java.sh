@@ -7,7 +7,7 @@
 # (scripts/java-engine/JavaEngineBridge.java, which puts the engine behind our engine protocol), into
 # a directory outside the project. The README's figures were made from its commit 4cb8c6e.
 #
-#   bash scripts/against-java.sh <checkout> [--match a|b|c|all|none] [--games N] [--out DIR] [--no-check]
+#   bash scripts/against-java.sh <checkout> [--match a|b|c|all|none] [--games N] [--seed S] [--out DIR] [--no-check]
 #
 #   --match    which match to play (default all, in the order a, c, d, b):
 #                a  ours at a tenth of its time: ours 10 ms a move, theirs 100 ms; 200 games, deals from seed 1400000
@@ -17,6 +17,7 @@
 #                   not the published card); 200 games, deals from seed 1430000
 #              none builds and checks only.
 #   --games N  play N games instead (a smoke test: --match c --games 20)
+#   --seed S   deal from seed S instead (deals the project has not played: the fresh seeds)
 #   --out DIR  where the build and the results go (default /tmp/onitama-against-java; not inside the project)
 #   --no-check skip the move-generation check
 #
@@ -46,12 +47,14 @@ project=$(cd "$(dirname "$0")/.." && pwd -P)
 checkout=""
 which=all
 games=""
+seed=""
 out=/tmp/onitama-against-java
 check=1
 while [ $# -gt 0 ]; do
     case "$1" in
         --match) which=${2:?--match needs a, b, c, d, all or none}; shift 2 ;;
         --games) games=${2:?--games needs a number}; shift 2 ;;
+        --seed) seed=${2:?--seed needs a number}; shift 2 ;;
         --out) out=${2:?--out needs a directory}; shift 2 ;;
         --no-check) check=0; shift ;;
         -h|--help) usage 0 ;;
@@ -135,7 +138,7 @@ if [ "$check" = 1 ]; then
 fi
 
 run_match() { # name, ours ms, theirs ms, games, seed, packs
-    local name=$1 ms_ours=$2 ms_theirs=$3 n=${games:-$4} seed=$5 packs=$6
+    local name=$1 ms_ours=$2 ms_theirs=$3 n=${games:-$4} seed=${seed:-$5} packs=$6
     local file="$out/match-$name.txt"
     local cmd=("$cli" match --a "movetime=$ms_ours,command=$ours" --b "movetime=$ms_theirs,command=$java_engine"
         --games "$n" --seed "$seed" --threads 1 --packs "$packs" --records "$out/match-$name-records.txt")

@@ -419,6 +419,21 @@ fn match_plays_an_engine_that_speaks_the_protocol() {
     assert!(text.lines().last().unwrap().contains("1 wins, 0 draws, 1 losses"), "{text}");
 }
 
+/// `nodes=` plays the same games on any machine: in process, and through the protocol's `go nodes`
+/// (the same engine on both sides, so each deal is won by the same colour twice).
+#[test]
+fn a_match_at_fixed_nodes_plays_the_same_games_each_time() {
+    let command = format!("nodes=3000,command={} engine", env!("CARGO_BIN_EXE_onitama-cli"));
+    let play = || stdout(&cli(&["match", "--a", "nodes=3000", "--b", &command, "--games", "4", "--threads", "1"]));
+    let (first, second) = (play(), play());
+    let games = |text: &str| text.lines().filter(|l| l.starts_with("game ")).map(str::to_string).collect::<Vec<_>>();
+    assert_eq!(games(&first).len(), 4, "{first}");
+    assert_eq!(games(&first), games(&second));
+    assert!(first.lines().last().unwrap().contains("score 50.0%"), "{first}");
+    let refused = cli(&["match", "--a", "nodes=3000,temperature=5", "--b", "novice"]);
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("nodes= goes with neither"), "{refused:?}");
+}
+
 #[test]
 fn a_broken_external_engine_forfeits_instead_of_hanging_the_match() {
     let illegal = "movetime=50,command=while read line; do case $line in go*) echo bestmove tiger:a1a5;; esac; done";

@@ -18,6 +18,8 @@ pub struct EngineSpec {
     options: Options,
     /// A program speaking the engine protocol, given the level's depth or movetime.
     command: Option<String>,
+    /// A search of about this many nodes a move (`nodes=`): the same games on any machine.
+    nodes: Option<u64>,
 }
 
 impl EngineSpec {
@@ -26,10 +28,12 @@ impl EngineSpec {
             Some((settings, command)) => (settings.trim().trim_end_matches(','), Some(command.trim().to_string())),
             None => (text, None),
         };
-        let mut level = Level { name: "custom", depth: 64, movetime_ms: None, temperature: 0.0 };
+        let mut level =
+            Level { name: "custom", depth: 64, movetime_ms: None, temperature: 0.0, singular_extension: true };
         let mut options = Options::default();
         let mut has_limit = false;
         let mut tuned = false;
+        let mut nodes = None;
         for item in settings.split(',').map(str::trim).filter(|item| !item.is_empty()) {
             let number = |value: &str| value.parse::<f64>().map_err(|_| format!("'{item}': not a number"));
             match item.split_once('=') {
@@ -39,6 +43,10 @@ impl EngineSpec {
                 }
                 Some(("movetime", value)) => {
                     level.movetime_ms = Some(number(value)?);
+                    has_limit = true;
+                }
+                Some(("nodes", value)) => {
+                    nodes = Some(number(value)? as u64);
                     has_limit = true;
                 }
                 Some(("temperature", value)) => {
@@ -63,6 +71,7 @@ impl EngineSpec {
                         "no-futility" => options.futility = false,
                         "no-threat-extension" => options.threat_extension = false,
                         "no-internal-reduction" => options.internal_reduction = false,
+                        "no-singular" => options.singular_extension = false,
                         name => {
                             level = Level::by_name(name).ok_or_else(|| {
                                 let names: Vec<&str> = Level::ALL.iter().map(|level| level.name).collect();
@@ -85,16 +94,20 @@ impl EngineSpec {
             return Err(format!("engine '{text}': a command takes only depth= or movetime=, before command="));
         }
         if !has_limit {
-            return Err(format!("engine '{text}' needs a level or a depth= or movetime= limit"));
+            return Err(format!("engine '{text}' needs a level or a depth=, movetime= or nodes= limit"));
         }
-        Ok(EngineSpec { text: text.to_string(), level, options, command })
+        if nodes.is_some() && (level.temperature > 0.0 || level.movetime_ms.is_some()) {
+            return Err(format!("engine '{text}': nodes= goes with neither temperature= nor movetime="));
+        }
+        Ok(EngineSpec { text: text.to_string(), level, options, command, nodes })
     }
 
-    /// The limit an external engine is given: the level's movetime, else its depth.
+    /// The limit an external engine is given: the nodes, else the level's movetime, else its depth.
     fn limits(&self) -> Limits {
-        match self.level.movetime_ms {
-            Some(ms) => Limits { movetime_ms: Some(ms), ..Limits::default() },
-            None => Limits { depth: Some(self.level.depth), ..Limits::default() },
+        match (self.nodes, self.level.movetime_ms) {
+            (Some(nodes), _) => Limits { nodes: Some(nodes), ..Limits::default() },
+            (None, Some(ms)) => Limits { movetime_ms: Some(ms), ..Limits::default() },
+            (None, None) => Limits { depth: Some(self.level.depth), ..Limits::default() },
         }
     }
 
@@ -140,7 +153,11 @@ impl Seat<'_> {
                 let (earlier, current) = game.positions().split_at(game.positions().len() - 1);
                 if player.level.temperature <= 0.0 {
                     // What LevelPlayer::choose does without chance, keeping the depth reached.
-                    let found = player.engine.search(&current[0], earlier, player.level.limits(), &mut |_| {});
+                    let limits = match self.spec.nodes {
+                        Some(nodes) => Limits { nodes: Some(nodes), ..Limits::default() },
+                        None => player.level.limits(),
+                    };
+                    let found = player.search(&current[0], earlier, limits);
                     return found.best.map(|best| (best, Some(found.info.depth))).ok_or_else(|| "found no move".into());
                 }
                 player.choose(&current[0], earlier).map(|best| (best, None)).ok_or_else(|| "found no move".to_string())

@@ -31,6 +31,8 @@ pub struct Options {
     /// A node 4 or more plies from the leaves with no move from the table is searched a ply
     /// shallower (with the table on).
     pub internal_reduction: bool,
+    /// A table move far better than the others is searched a ply deeper.
+    pub singular_extension: bool,
     pub weights: Weights,
 }
 
@@ -46,6 +48,7 @@ impl Default for Options {
             futility: true,
             threat_extension: true,
             internal_reduction: true,
+            singular_extension: true,
             weights: tuned(),
         }
     }

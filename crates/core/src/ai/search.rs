@@ -1,6 +1,6 @@
 //! Negamax alpha-beta with iterative deepening, principal variation search, aspiration windows,
 //! a transposition table, killer and history move ordering, late move reductions, internal
-//! iterative reduction, futility pruning, threat extensions, repetition awareness and a
+//! iterative reduction, futility pruning, threat and singular extensions, repetition awareness and a
 //! quiescence search over captures and master threats.
 
 use super::eval::evaluate_with;
@@ -21,6 +21,8 @@ pub struct Engine {
     pub(super) order: MoveOrder,
     pv: [[Option<Move>; MAX_PLY]; MAX_PLY],
     pv_len: [usize; MAX_PLY],
+    /// The move a singular-extension search at each ply leaves out.
+    excluded: [Option<Move>; MAX_PLY],
     zobrist: Keys,
     /// Keys of the game so far and of the current search path.
     keys: Vec<u64>,
@@ -51,6 +53,7 @@ impl Engine {
             options,
             clock,
             order: MoveOrder::new(options.killers_and_history),
+            excluded: [None; MAX_PLY],
             pv: [[None; MAX_PLY]; MAX_PLY],
             pv_len: [0; MAX_PLY],
             zobrist: Keys::new(),
@@ -61,6 +64,15 @@ impl Engine {
             node_limit: u64::MAX,
             stopped: false,
         }
+    }
+
+    /// Whether the search extends singular moves (see `Options::singular_extension`).
+    pub fn singular_extension(&self) -> bool {
+        self.options.singular_extension
+    }
+
+    pub fn set_singular_extension(&mut self, on: bool) {
+        self.options.singular_extension = on;
     }
 
     /// Forgets everything learned (for a new game, or to make runs repeatable).
@@ -211,13 +223,16 @@ impl Engine {
             return 0;
         }
         let is_pv = beta - alpha > 1;
+        let excluded = self.excluded[ply];
         let mut table_move = None;
+        let mut table_entry = None;
         if self.options.transposition_table
             && let Some(entry) = self.table.probe(key)
         {
             table_move = entry.mv;
             let score = from_table(entry.score, ply);
-            if !is_pv && entry.depth >= depth {
+            table_entry = Some((score, entry.depth, entry.bound));
+            if !is_pv && entry.depth >= depth && excluded.is_none() {
                 let cut = match entry.bound {
                     Bound::Exact => true,
                     Bound::Lower => score >= beta,
@@ -243,6 +258,30 @@ impl Engine {
             }
         }
 
+        // A table move much better than every other (a search without it, half as deep, falls
+        // short of its score by a margin) is searched a ply deeper: the *singular extension*.
+        let mut singular = None;
+        if self.options.singular_extension
+            && excluded.is_none()
+            && ply > 0
+            && depth >= SINGULAR_DEPTH
+            && let (Some(m), Some((score, entry_depth, bound))) = (table_move, table_entry)
+            && entry_depth >= depth - 3
+            && bound != Bound::Upper
+            && score.abs() < WIN_BOUND
+        {
+            let singular_beta = score - SINGULAR_MARGIN * depth;
+            self.excluded[ply] = Some(m);
+            let value = self.negamax(position, key, (depth - 1) / 2, singular_beta - 1, singular_beta, node);
+            self.excluded[ply] = None;
+            self.pv_len[ply] = 0;
+            if self.stopped {
+                return 0;
+            }
+            if value < singular_beta {
+                singular = Some(m);
+            }
+        }
         let mut moves = MoveList::new();
         position.generate(&mut moves);
         let mut order = [0i32; MoveList::CAPACITY];
@@ -257,6 +296,10 @@ impl Engine {
         let mut quiets_tried = MoveList::new();
         for index in 0..moves.len() {
             let m = pick_next(moves.as_mut_slice(), &mut order, index);
+            if Some(m) == excluded {
+                continue;
+            }
+            let extension = i32::from(Some(m) == singular);
             let next_key = self.zobrist.after(position, key, m);
             let mut next = *position;
             next.play_unchecked(m);
@@ -279,7 +322,7 @@ impl Engine {
                 Node { ply: ply + 1, reversible_from: if capture { self.keys.len() } else { node.reversible_from } };
             self.keys.push(next_key);
             let score = if index == 0 || !self.options.principal_variation {
-                -self.negamax(&next, next_key, depth - 1, -beta, -alpha, child)
+                -self.negamax(&next, next_key, depth - 1 + extension, -beta, -alpha, child)
             } else {
                 // A late quiet move is searched shallower first, a ply more if it is very late, and
                 // another if its history is negative (tried before other moves' cut-offs).
@@ -294,12 +337,13 @@ impl Engine {
                 } else {
                     0
                 };
-                let mut score = -self.negamax(&next, next_key, depth - 1 - reduction, -alpha - 1, -alpha, child);
+                let mut score =
+                    -self.negamax(&next, next_key, depth - 1 + extension - reduction, -alpha - 1, -alpha, child);
                 if score > alpha && reduction > 0 {
-                    score = -self.negamax(&next, next_key, depth - 1, -alpha - 1, -alpha, child);
+                    score = -self.negamax(&next, next_key, depth - 1 + extension, -alpha - 1, -alpha, child);
                 }
                 if score > alpha && score < beta {
-                    score = -self.negamax(&next, next_key, depth - 1, -beta, -alpha, child);
+                    score = -self.negamax(&next, next_key, depth - 1 + extension, -beta, -alpha, child);
                 }
                 score
             };
@@ -332,7 +376,7 @@ impl Engine {
                 quiets_tried.push(m);
             }
         }
-        if self.options.transposition_table {
+        if self.options.transposition_table && excluded.is_none() {
             let bound = if best_score >= beta {
                 Bound::Lower
             } else if best_score > original_alpha {
@@ -390,6 +434,11 @@ impl Engine {
         best
     }
 }
+
+/// Singular extensions act this far from the leaves, with this margin a ply below the table's
+/// score.
+const SINGULAR_DEPTH: i32 = 6;
+const SINGULAR_MARGIN: i32 = 2;
 
 /// Reverse futility pruning acts this close to the leaves, with this margin a ply.
 const FUTILITY_DEPTH: i32 = 3;
