@@ -5,6 +5,8 @@
 use super::game::with_page;
 use crate::ai::review::PlyReview;
 use crate::engine_protocol::worker::{EngineReport, EngineRequest};
+use crate::online::bridge::Command;
+use crate::online::host::ToPage;
 use crate::rules::{Card, Color, Game, Move};
 use crate::ui::intent::{Intent, OnlineAction};
 use crate::ui::session::Event;
@@ -179,7 +181,13 @@ fn online_setup(options: &JsValue) -> Result<crate::online::Setup, String> {
 /// A line from the online module: online.js hands each over after the task that caused it.
 #[wasm_bindgen]
 pub fn online_heard(line: String) {
-    page::dispatch(Event::Online(line));
+    match ToPage::decode(&line) {
+        Ok(said) => page::dispatch(Event::Online(said)),
+        Err(refusal) => {
+            let why = format!("the online module said what does not read ({})", refusal.code());
+            web_sys::console::error_1(&why.into());
+        }
+    }
 }
 
 /// The online module could not be fetched (boot.js says so).
@@ -206,7 +214,7 @@ pub fn online_find() -> Result<(), JsError> {
 /// Leaves online play; the game on the board stays, to be looked at.
 #[wasm_bindgen]
 pub fn online_leave() -> Result<(), JsError> {
-    let leave = OnlineAction::Press(crate::online::bridge::LEAVE.to_string());
+    let leave = OnlineAction::Press(Command::Leave);
     with_page(|app| app.dispatch(Event::Intent(Intent::Online(leave))))
 }
 

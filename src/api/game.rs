@@ -222,7 +222,7 @@ pub fn game_state() -> Result<JsValue, JsError> {
                 room: script.and_then(|s| s.room.as_ref()).map(|room| room.as_str().to_string()),
                 you: online.you.map(Color::code),
                 opponent_connected: script.is_some_and(|s| s.opponent_connected),
-                error: script.and_then(|s| s.error.clone()),
+                error: script.and_then(|s| s.error).map(|reason| reason.code().to_string()),
             }
         });
         let view = View {

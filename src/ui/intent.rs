@@ -8,6 +8,7 @@ use super::text::Lang;
 use crate::ai::puzzle::{Difficulty, Puzzle};
 use crate::mode::Mode;
 use crate::online::Setup;
+use crate::online::bridge::Command;
 use crate::rules::{CardSet, Game, Move};
 
 /// What a button, a dialog or a script asks of the game.
@@ -166,6 +167,6 @@ pub enum OnlineAction {
     Join(String),
     /// The next stranger who asks with the same cards.
     Find,
-    /// One of the panel's buttons: the module's command, as the module wrote it.
-    Press(String),
+    /// One of the panel's buttons: the module's command.
+    Press(Command),
 }

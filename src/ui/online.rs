@@ -4,6 +4,7 @@
 //! mirrors the game it deals and plays, and sends what the player does.
 
 use super::features::Features;
+use crate::online::bridge::Command;
 use crate::online::host::{Panel, ScriptState};
 use crate::rules::Color;
 
@@ -55,8 +56,8 @@ impl OnlineState {
         self.script.as_ref().is_some_and(|s| s.phase == crate::online::bridge::Phase::Playing) && self.you.is_some()
     }
 
-    /// The panel's button that sends a command beginning with `word`, if offered.
-    pub fn offers(&self, word: &str) -> Option<&str> {
-        self.panel.buttons.iter().map(|b| b.command.as_str()).find(|command| command.starts_with(word))
+    /// The command of the panel's first button that `wanted` picks, if one is offered.
+    pub fn offers(&self, wanted: impl Fn(&Command) -> bool) -> Option<&Command> {
+        self.panel.buttons.iter().map(|b| &b.command).find(|command| wanted(command))
     }
 }

@@ -29,6 +29,8 @@ use crate::ai::puzzle::{Difficulty, Puzzle};
 use crate::ai::review::PlyReview;
 use crate::ai::{Limits, Score};
 use crate::engine_protocol::worker::{EngineReport, EngineRequest};
+use crate::online::bridge::Command;
+use crate::online::host::ToPage;
 use crate::rules::{Color, Game, Move, Outcome, Pack, Position, SplitMix64, Square};
 use crate::save::SaveFile;
 use std::rc::Rc;
@@ -102,8 +104,8 @@ pub enum Event {
         lang: Lang,
         file: Option<String>,
     },
-    /// A line from the online module (`crate::online::host`'s).
-    Online(String),
+    /// What the online module said (read from its line by the shell).
+    Online(ToPage),
     /// The online module could not be fetched.
     OnlineUnavailable,
     /// A switch of the cards dealt from, in the new-game dialog.
@@ -238,9 +240,8 @@ pub enum Effect {
     FetchEmblems,
     /// Remember that the tutorial was finished or left: it is not offered again.
     TutorialDone,
-    /// Give this line to the online module (fetching it first if need be): one of
-    /// `crate::online::bridge`'s commands.
-    Online(String),
+    /// Give this command to the online module (fetching it first if need be).
+    Online(Command),
     /// Move the keyboard's focus there: the control that had it has gone.
     Focus(Focus),
 }
@@ -401,7 +402,7 @@ impl Session {
             // Only the features ask for these: without them (`crate::ui::features`) their code is left out.
             Event::Online(_) | Event::OnlineUnavailable | Event::PuzzleSet(_) | Event::TutorialTexts { .. }
                 if Features::here().is_none() => {}
-            Event::Online(line) => self.online_said(&line),
+            Event::Online(said) => self.online_said(said),
             Event::OnlineUnavailable => self.online_unavailable(),
             Event::PuzzleSet(Ok(set)) => {
                 self.state.puzzle_set = Some(set);
@@ -685,13 +686,14 @@ impl Session {
                 self.effects.push(Effect::Log("the engine does not help in an online game".to_string()));
             }
             Intent::Resign if online => match self.state.resigner() {
-                Some(_) => self.send_online(crate::online::bridge::RESIGN),
+                Some(_) => self.send_online(Command::Resign),
                 None => self.effects.push(Effect::Log("resigning is not offered now".to_string())),
             },
             // The rematch the module offers (or accepts, when the opponent offered it first).
             Intent::Rematch if online => {
-                match self.state.online.as_ref().and_then(|o| o.offers("rematch-a").or(o.offers("rematch-o"))) {
-                    Some(command) => self.effects.push(Effect::Online(command.to_string())),
+                let rematch = |c: &Command| matches!(c, Command::AcceptRematch | Command::OfferRematch);
+                match self.state.online.as_ref().and_then(|o| o.offers(rematch)) {
+                    Some(command) => self.effects.push(Effect::Online(command.clone())),
                     None => self.effects.push(Effect::Log("no rematch is offered now".to_string())),
                 }
             }
@@ -934,7 +936,7 @@ impl Session {
             | Intent::OpenLink(_)
             | Intent::ReviewGame { .. } => true,
             Intent::Online(action) => match action {
-                OnlineAction::Press(command) => command == crate::online::bridge::LEAVE,
+                OnlineAction::Press(command) => matches!(command, Command::Leave),
                 OnlineAction::Join(link) => {
                     crate::online::bridge::room_of_link(link).is_none_or(|room| !self.in_room(&room))
                 }
@@ -1438,7 +1440,7 @@ impl Session {
         if matches!(mode, Mode::Online { .. }) {
             self.state.online = previous.online.take();
         } else if previous.online.take().is_some() {
-            self.send_online(crate::online::bridge::LEAVE);
+            self.send_online(Command::Leave);
         }
         // What the page knows apart from any game.
         self.state.system_dark = previous.system_dark;

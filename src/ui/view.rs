@@ -498,7 +498,8 @@ pub fn controls(state: &State) -> ControlsView {
             let solved = offered.iter().filter(|puzzle| state.solved.contains(&puzzle.id)).count();
             puzzles_solved(lang, solved, offered.len())
         }),
-        online: state.online.as_ref().map(online_view),
+        // Only the whole page plays online (`super::features`): its strip stays out of a first visit's download.
+        online: state.online.as_ref().filter(|_| super::features::Features::here().is_some()).map(online_view),
         settings: SettingsView {
             evaluation: settings.evaluation,
             sound: settings.sound,
@@ -512,7 +513,7 @@ pub fn controls(state: &State) -> ControlsView {
 
 fn online_view(online: &OnlineState) -> OnlineView {
     let panel = &online.panel;
-    let buttons = panel.buttons.iter().map(|b| (b.command.clone(), b.label.clone())).collect();
+    let buttons = panel.buttons.iter().map(|b| (b.command.encode(), b.label.clone())).collect();
     OnlineView { text: panel.text.clone(), link: panel.link.clone(), clock: panel.clock.clone(), buttons }
 }
 

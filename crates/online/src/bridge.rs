@@ -13,7 +13,7 @@
 //! rematch-offer | rematch-accept             can-claim <yes|no>
 //! rematch-decline | rematch-withdraw       draw-wait <yes|no>  (a declined draw offer waits)
 //! restore <saved text>                       opponent <connected|away>
-//!                                            clock <colour to move> <seconds left> | clock none
+//! lang <en|fa|es|fr>                         clock <colour to move> <seconds left> | clock none
 //!                                            refused <code>      (a message of the peer refused, or ours by the peer)
 //!                                            denied <code>       (a command refused here)
 //!                                            dropped <code>      (the connection to the peer closed for this reason)
@@ -26,6 +26,7 @@
 use crate::game::{Saved, Setup};
 use crate::protocol::{Refusal, Token, Words, read_record, token, write_record};
 use crate::saved::{MAX_SAVED_BYTES, color_from_text, color_text, deal_from_text, deal_text, limit};
+use onitama_core::lang::Lang;
 use onitama_core::rules::{Color, Game, Move, Outcome, Position, Way};
 use std::fmt::{self, Write};
 
@@ -56,6 +57,8 @@ pub enum Command {
     WithdrawRematch,
     /// The game again after a reload, from its last `saved` event.
     Restore(Box<Saved>),
+    /// The language the module's words are in (for a page that hosts the module).
+    Lang(Lang),
 }
 
 /// Why the module is in trouble, or why it refused a command: a code the page can translate.
@@ -235,12 +238,6 @@ fn rest<'a>(text: &'a str, kind: &str) -> Result<&'a str, Refusal> {
     text.strip_prefix(kind).and_then(|r| r.strip_prefix(' ')).filter(|r| !r.is_empty()).ok_or(Refusal::Malformed)
 }
 
-/// The `restore` command for a saved text the page kept as it was given (`saved` event): the
-/// page need not read it.
-pub fn restore_line(saved: &str) -> String {
-    format!("restore {saved}")
-}
-
 /// A room as given to `join`: the room itself, or any link whose fragment is `#online=<room>`.
 pub fn room_of_link(text: &str) -> Option<Token> {
     // The first `#online=`, found from its `#`: a pattern of one character, as the page's other
@@ -249,29 +246,9 @@ pub fn room_of_link(text: &str) -> Option<Token> {
     Token::new(fragment.unwrap_or(text)).filter(|t| t.as_str().len() <= crate::protocol::MAX_ROOM_LEN)
 }
 
-/// The page writes its commands with these, as [`Command::encode`] does.
-pub const LEAVE: &str = "leave";
-pub const RESIGN: &str = "resign";
-
-pub fn create_line(setup: &Setup) -> String {
-    format!("create {} {} {}", deal_text(setup.deal), color_text(setup.color), setup.limit)
-}
-
-pub fn join_line(room: &Token) -> String {
-    format!("join {room}")
-}
-
-pub fn find_line(pool: &str) -> String {
-    format!("find {pool}")
-}
-
-pub fn play_line(m: Move) -> String {
-    format!("play {m}")
-}
-
 const SIMPLE: [(&str, Command); 10] = [
-    (LEAVE, Command::Leave),
-    (RESIGN, Command::Resign),
+    ("leave", Command::Leave),
+    ("resign", Command::Resign),
     ("draw-offer", Command::OfferDraw),
     ("draw-accept", Command::AcceptDraw),
     ("draw-decline", Command::DeclineDraw),
@@ -285,12 +262,15 @@ const SIMPLE: [(&str, Command); 10] = [
 impl Command {
     pub fn encode(&self) -> String {
         match self {
-            Command::Create(setup) => create_line(setup),
-            Command::Join(room) => join_line(room),
-            Command::Find(pool) => find_line(pool.as_str()),
-            Command::Play(mv) => play_line(*mv),
-            Command::Restore(saved) => restore_line(&saved.to_text()),
-            simple => SIMPLE.iter().find(|(_, c)| c == simple).map_or(LEAVE, |(w, _)| w).to_string(),
+            Command::Create(setup) => {
+                format!("create {} {} {}", deal_text(setup.deal), color_text(setup.color), setup.limit)
+            }
+            Command::Join(room) => format!("join {room}"),
+            Command::Find(pool) => format!("find {pool}"),
+            Command::Play(mv) => format!("play {mv}"),
+            Command::Restore(saved) => format!("restore {}", saved.to_text()),
+            Command::Lang(lang) => format!("lang {}", lang.code()),
+            simple => SIMPLE.iter().find(|(_, c)| c == simple).map_or("leave", |(w, _)| w).to_string(),
         }
     }
 
@@ -307,6 +287,11 @@ impl Command {
             "find" => Command::Find(token(words.next()?)?),
             "play" => Command::Play(words.next()?.parse().map_err(|_| Refusal::Malformed)?),
             "restore" => return Ok(Command::Restore(Box::new(Saved::from_text(rest(text, kind)?)?))),
+            "lang" => {
+                // One way to write each: the code, not any tag of the language.
+                let code = words.next()?;
+                Command::Lang(Lang::from_code(code).filter(|l| l.code() == code).ok_or(Refusal::Malformed)?)
+            }
             word => SIMPLE.iter().find(|(w, _)| *w == word).map(|(_, c)| c.clone()).ok_or(Refusal::Malformed)?,
         };
         if kind == "join" {

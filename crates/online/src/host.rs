@@ -44,9 +44,8 @@ pub enum ToPage {
     State(ScriptState),
     /// The module's own text, kept by the page with its game and given back after a reload.
     Saved(String),
-    /// A command of the page was refused (its move, if it sent one, is taken back), with the
-    /// reason's code.
-    Denied(String),
+    /// A command of the page was refused (its move, if it sent one, is taken back), and why.
+    Denied(Reason),
     /// Words to say to the player at once (the page announces them to screen readers too).
     Say(String),
 }
@@ -65,7 +64,7 @@ pub struct Panel {
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Button {
     /// The bridge command the button sends.
-    pub command: String,
+    pub command: Command,
     pub label: String,
 }
 
@@ -76,8 +75,8 @@ pub struct ScriptState {
     pub room: Option<Token>,
     pub you: Option<Color>,
     pub opponent_connected: bool,
-    /// Why online play stopped or what was refused last: a reason's code.
-    pub error: Option<String>,
+    /// Why online play stopped or what was refused last.
+    pub error: Option<Reason>,
     pub may_move: bool,
 }
 
@@ -99,7 +98,7 @@ impl ToPage {
                 let clock = clean(panel.clock.as_deref().unwrap_or(""));
                 let _ = write!(line, "panel\t{link}\t{clock}\t{}", clean(&panel.text));
                 for button in &panel.buttons {
-                    let _ = write!(line, "\t{}\t{}", button.command, clean(&button.label));
+                    let _ = write!(line, "\t{}\t{}", button.command.encode(), clean(&button.label));
                 }
             }
             ToPage::State(s) => {
@@ -107,14 +106,14 @@ impl ToPage {
                 let you = s.you.map_or("-", Color::code);
                 let here = if s.opponent_connected { "here" } else { "away" };
                 let turn = if s.may_move { "move" } else { "wait" };
-                let error = s.error.as_deref().unwrap_or("-");
+                let error = s.error.map_or("-", Reason::code);
                 let _ = write!(line, "state {} {room} {you} {here} {error} {turn}", s.phase.word());
             }
             ToPage::Saved(text) => {
                 let _ = write!(line, "saved {text}");
             }
-            ToPage::Denied(code) => {
-                let _ = write!(line, "denied {code}");
+            ToPage::Denied(reason) => {
+                let _ = write!(line, "denied {}", reason.code());
             }
             ToPage::Say(text) => {
                 let _ = write!(line, "say {}", clean(text));
@@ -137,7 +136,7 @@ impl ToPage {
             let mut buttons = Vec::new();
             while let Some(command) = fields.next() {
                 let label = fields.next().ok_or(Refusal::Malformed)?.to_string();
-                buttons.push(Button { command: command.to_string(), label });
+                buttons.push(Button { command: Command::decode(command)?, label });
             }
             let link = (!link.is_empty()).then(|| link.to_string());
             let clock = (!clock.is_empty()).then(|| clock.to_string());
@@ -168,8 +167,9 @@ impl ToPage {
         let mut words = line.split(' ');
         let mut word = || words.next().filter(|w| !w.is_empty()).ok_or(Refusal::Malformed);
         let dash = |word: &str| (word != "-").then(|| word.to_string());
+        let reason = |code: &str| Reason::from_code(code).ok_or(Refusal::Malformed);
         let read = match word()? {
-            "denied" => ToPage::Denied(word()?.to_string()),
+            "denied" => ToPage::Denied(reason(word()?)?),
             "outcome" => ToPage::Outcome(match word()? {
                 "none" => None,
                 code => Some(Outcome::declared_from_code(code).ok_or(Refusal::Malformed)?),
@@ -180,7 +180,7 @@ impl ToPage {
                 let room = dash(word()?).map(|room| Token::new(&room).ok_or(Refusal::Malformed)).transpose()?;
                 let you = dash(word()?).map(|you| color(&you)).transpose()?;
                 let opponent_connected = word()? == "here";
-                let error = dash(word()?);
+                let error = dash(word()?).map(|code| reason(&code)).transpose()?;
                 let may_move = word()? == "move";
                 ToPage::State(ScriptState { phase, room, you, opponent_connected, error, may_move })
             }
@@ -675,7 +675,7 @@ impl Host {
             Event::Denied(reason) => {
                 (self.rematch_answered, self.claimed) = (false, false);
                 self.trouble = Some(Trouble::Denied(*reason));
-                lines.push(ToPage::Denied(reason.code().to_string()));
+                lines.push(ToPage::Denied(*reason));
             }
             Event::Dropped(refusal) => self.trouble = Some(Trouble::Dropped(*refusal)),
             Event::Saved(saved) => lines.push(ToPage::Saved(saved.to_text())),
@@ -721,12 +721,12 @@ impl Host {
             Status {
                 phase: Phase::Error | Phase::Ended | Phase::Reconnecting | Phase::Waiting,
                 reason: Some(reason),
-            } => Some(reason.code().to_string()),
+            } => Some(reason),
             _ => self.trouble.map(|trouble| match trouble {
-                Trouble::ClaimRefused(_) => Refusal::TooEarly.code().to_string(),
-                Trouble::DrawTooSoon => Refusal::DrawTooSoon.code().to_string(),
-                Trouble::Refused(r) | Trouble::Dropped(r) => r.code().to_string(),
-                Trouble::Denied(reason) => reason.code().to_string(),
+                Trouble::ClaimRefused(_) => Refusal::TooEarly.into(),
+                Trouble::DrawTooSoon => Refusal::DrawTooSoon.into(),
+                Trouble::Refused(r) | Trouble::Dropped(r) => r.into(),
+                Trouble::Denied(reason) => reason,
             }),
         };
         ScriptState {
@@ -804,34 +804,32 @@ impl Host {
             });
         }
         let mut buttons = Vec::new();
-        let mut button = |command: &str, label: &str| {
-            buttons.push(Button { command: command.to_string(), label: label.to_string() })
-        };
+        let mut button = |command: Command, label: &str| buttons.push(Button { command, label: label.to_string() });
         let opponent_offers = |offer: Option<Color>| offer.is_some_and(|by| Some(by) != you);
         let live = self.playing() && self.opponent;
         if live && self.draw_offer.is_none() && !self.draw_wait {
-            button("draw-offer", words.offer_draw);
+            button(Command::OfferDraw, words.offer_draw);
         }
         if live && opponent_offers(self.draw_offer) {
-            button("draw-accept", words.accept_draw);
-            button("draw-decline", words.decline_draw);
+            button(Command::AcceptDraw, words.accept_draw);
+            button(Command::DeclineDraw, words.decline_draw);
         }
         if self.dealt() && !self.over() && self.can_claim {
-            button("claim", words.claim);
+            button(Command::Claim, words.claim);
         }
         if self.dealt() && self.over() && !gone {
             match self.rematch_offer {
-                Some(by) if Some(by) == you => button("rematch-withdraw", words.withdraw),
+                Some(by) if Some(by) == you => button(Command::WithdrawRematch, words.withdraw),
                 Some(_) => {
-                    button("rematch-accept", words.rematch);
-                    button("rematch-decline", words.decline_draw);
+                    button(Command::AcceptRematch, words.rematch);
+                    button(Command::DeclineRematch, words.decline_draw);
                 }
-                None => button("rematch-offer", words.rematch),
+                None => button(Command::OfferRematch, words.rematch),
             }
         }
         if status.reason == Some(Reason::Expired) {
             // A stale link: invite anew (the usual choices), or back to the AI's game.
-            button(&crate::bridge::create_line(&crate::game::Setup::default()), words.invite);
+            button(Command::Create(crate::game::Setup::default()), words.invite);
         }
         let leave = match status.phase {
             _ if self.dealt() => words.leave,
@@ -841,7 +839,7 @@ impl Host {
             Phase::Error => words.back,
             _ => words.cancel,
         };
-        button("leave", leave);
+        button(Command::Leave, leave);
         // The link is for the host to send while the friend has not come.
         let waiting = status.phase == Phase::Waiting;
         let link = self

@@ -379,6 +379,8 @@ impl Session {
                     self.stop(Status { phase: Phase::Ended, reason: Some(Reason::Left) }, fx);
                 }
             }
+            // The words are the host's (the page's side of the module); the session has none.
+            Command::Lang(_) => {}
             action => self.act(now, action, fx),
         }
     }

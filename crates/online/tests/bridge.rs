@@ -1,6 +1,7 @@
 //! The lines between the page and the online module: every command and event written and read
 //! back, bad lines refused; the text form of a saved online game.
 
+use onitama_core::lang::Lang;
 use onitama_core::rules::{Card, Color, Deal, Game, Move, Outcome, Position};
 use onitama_online::bridge::{Command, Event, MAX_LINE_BYTES, Phase, Reason, Status, random_token, room_of_link};
 use onitama_online::saved::MAX_SAVED_BYTES;
@@ -82,7 +83,17 @@ fn every_command() -> Vec<Command> {
         Command::DeclineRematch,
         Command::WithdrawRematch,
         Command::Restore(Box::new(host.saved())),
+        Command::Lang(Lang::Fa),
+        Command::Lang(Lang::En),
     ]
+}
+
+#[test]
+fn a_language_is_one_the_page_speaks() {
+    assert_eq!(Command::decode("lang fr"), Ok(Command::Lang(Lang::Fr)));
+    for line in ["lang", "lang de", "lang fr fr", "lang FR"] {
+        assert_eq!(Command::decode(line), Err(Refusal::Malformed), "{line}");
+    }
 }
 
 #[test]

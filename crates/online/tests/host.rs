@@ -2,7 +2,7 @@
 //! `Host` puts in them.
 
 use onitama_core::rules::{Color, Game, Outcome, Position};
-use onitama_online::bridge::{Event, Phase, Reason, Status};
+use onitama_online::bridge::{Command, Event, Phase, Reason, Status};
 use onitama_online::host::{Asked, Button, Host, Lang, Panel, ScriptState, ToPage, phrases};
 use onitama_online::{MoveLimit, Refusal, Token};
 
@@ -27,14 +27,14 @@ fn every_line_reads_back_as_written() {
             link: Some("#online=abc".into()),
             clock: Some("À vous\u{a0}: 2:41".into()),
             text: "Votre adversaire propose la nulle · x".into(),
-            buttons: vec![Button { command: "draw-accept".into(), label: "Accepter".into() }],
+            buttons: vec![Button { command: Command::AcceptDraw, label: "Accepter".into() }],
         }),
         ToPage::State(ScriptState {
             phase: Phase::Reconnecting,
             room: Some(Token::new("abc").unwrap()),
             you: Some(Color::Red),
             opponent_connected: false,
-            error: Some("unreachable".into()),
+            error: Some(Reason::Unreachable),
             may_move: false,
         }),
         ToPage::State(ScriptState {
@@ -46,7 +46,7 @@ fn every_line_reads_back_as_written() {
             may_move: true,
         }),
         ToPage::Saved("1 host abc …".into()),
-        ToPage::Denied("opponent-away".into()),
+        ToPage::Denied(Reason::OpponentAway),
     ];
     for line in lines {
         assert_eq!(ToPage::decode(&line.encode()), Ok(line.clone()), "{}", line.encode());
@@ -95,8 +95,9 @@ fn panel(lines: &[ToPage]) -> Option<&Panel> {
     })
 }
 
-fn commands(panel: &Panel) -> Vec<&str> {
-    panel.buttons.iter().map(|b| b.command.as_str()).collect()
+/// The panel's buttons' commands, as lines.
+fn commands(panel: &Panel) -> Vec<String> {
+    panel.buttons.iter().map(|b| b.command.encode()).collect()
 }
 
 #[test]
@@ -169,9 +170,9 @@ fn a_stranger_has_no_link_and_troubles_are_told() {
         ToPage::State(s) => Some(s.clone()),
         _ => None,
     });
-    assert_eq!(state.unwrap().error.as_deref(), Some("seat-taken"));
+    assert_eq!(state.unwrap().error.map(Reason::code), Some("seat-taken"));
     let lines = host.event(&Event::Denied(Reason::OpponentAway));
-    assert_eq!(lines[0], ToPage::Denied("opponent-away".into()));
+    assert_eq!(lines[0], ToPage::Denied(Reason::OpponentAway));
 }
 
 #[test]
@@ -300,7 +301,7 @@ fn a_third_browser_is_told_once_that_the_game_is_full_with_the_way_back() {
         host.event(&Event::Status(Status { phase: Phase::Error, reason: Some(Reason::Rule(Refusal::SeatTaken)) }));
     let told = panel(&lines).unwrap();
     assert_eq!(told.text, "Cette partie a déjà deux joueurs.");
-    assert_eq!(told.buttons, [Button { command: "leave".into(), label: "Retour à votre partie".into() }]);
+    assert_eq!(told.buttons, [Button { command: Command::Leave, label: "Retour à votre partie".into() }]);
 }
 
 #[test]
@@ -321,12 +322,12 @@ fn the_two_players_are_not_bothered_by_a_third_browser() {
 
 #[test]
 fn a_page_restored_after_a_reload_is_shown_its_own_side_not_the_inviters() {
-    use onitama_online::bridge::{Command, restore_line};
+    use onitama_online::bridge::Command;
     let guest =
         "online guest Pdc8ldAa8IYBJnBtgmYT0D 0 GenITj6PjwOpNu-fWqkX8C - blue 60 1796157961625 0 random random 180 - 0";
     let host_side = guest.replacen("guest", "host", 1);
     for (saved, asked, link) in [(guest.to_string(), Asked::Join, false), (host_side, Asked::Create, true)] {
-        let command = Command::decode(&restore_line(&saved)).unwrap();
+        let command = Command::decode(&format!("restore {saved}")).unwrap();
         assert_eq!(Asked::of(&command), Some(asked), "{saved}");
         let mut host = Host::new(Lang::En);
         host.asked(Asked::of(&command).unwrap());
@@ -384,7 +385,7 @@ fn the_opponents_arrival_and_return_are_said_once_and_shown_until_the_next_move(
     let mut restored = Host::new(Lang::En);
     let saved =
         "online guest Pdc8ldAa8IYBJnBtgmYT0D 0 GenITj6PjwOpNu-fWqkX8C - blue 60 1796157961625 0 random random 180 - 0";
-    restored.command(&Command::decode(&onitama_online::bridge::restore_line(saved)).unwrap());
+    restored.command(&Command::decode(&format!("restore {saved}")).unwrap());
     restored.event(&Event::Started { you: Color::Blue, limit: MoveLimit::DEFAULT, position: start() });
     restored.event(&Event::Status(Status { phase: Phase::Playing, reason: None }));
     assert_eq!(said_words(&restored.event(&Event::OpponentConnected(true))), ["Your opponent is back"]);
@@ -430,7 +431,7 @@ fn a_divergence_of_the_last_game_is_said_in_the_pages_language_and_the_game_goes
     assert_eq!(shown.text, words);
     assert_eq!(commands(shown), ["draw-offer", "leave"], "the game being played goes on");
     let state = lines.iter().find_map(|l| if let ToPage::State(s) = l { Some(s.clone()) } else { None });
-    assert_eq!(state.unwrap().error.as_deref(), Some("previous-diverged"));
+    assert_eq!(state.unwrap().error.map(Reason::code), Some("previous-diverged"));
     let lines = host.set_lang(Lang::Fr);
     assert_eq!(panel(&lines).unwrap().text, phrases(Lang::Fr).previous_diverged);
     // Shown until the next move.
@@ -480,11 +481,11 @@ fn no_draw_is_offered_while_a_declined_one_waits() {
     host.event(&Event::Status(Status { phase: Phase::Playing, reason: None }));
     host.event(&Event::OpponentConnected(true));
     let lines = host.event(&Event::Started { you: Color::Red, limit: MoveLimit::DEFAULT, position: start() });
-    assert!(commands(panel(&lines).unwrap()).contains(&"draw-offer"));
+    assert!(commands(panel(&lines).unwrap()).contains(&"draw-offer".to_string()));
     let lines = host.event(&Event::DrawWait(true));
-    assert!(!commands(panel(&lines).unwrap()).contains(&"draw-offer"));
+    assert!(!commands(panel(&lines).unwrap()).contains(&"draw-offer".to_string()));
     let lines = host.event(&Event::DrawWait(false));
-    assert!(commands(panel(&lines).unwrap()).contains(&"draw-offer"));
+    assert!(commands(panel(&lines).unwrap()).contains(&"draw-offer".to_string()));
 }
 
 #[test]
@@ -518,7 +519,7 @@ fn a_draw_offered_again_too_soon_has_its_own_words_not_a_claims() {
         let text = &panel(&lines).unwrap().text;
         assert_eq!(text, words.draw_too_soon, "{lang:?}");
         assert!(!text.contains(words.claim_refused_theirs) && !text.contains(words.claim_refused_mine));
-        assert!(!commands(panel(&lines).unwrap()).contains(&"draw-offer"));
+        assert!(!commands(panel(&lines).unwrap()).contains(&"draw-offer".to_string()));
         assert!(words.draw_too_soon.chars().count() <= 80, "{lang:?}: one or two lines on a phone");
         // The opponent's offer, refused here: nothing to bother this player with.
         let mut host = playing(lang);
@@ -545,7 +546,7 @@ fn an_opponent_gone_long_enough_to_claim_against_is_said_to_have_left_with_claim
         let panel = panel(&lines).unwrap();
         assert_eq!(panel.text, words.can_claim_away, "{lang:?}");
         assert_ne!(words.can_claim_away, words.can_claim);
-        assert!(commands(panel).contains(&"claim"));
+        assert!(commands(panel).contains(&"claim".to_string()));
         assert!(words.can_claim_away.chars().count() <= 80, "{lang:?}: one or two lines on a phone");
     }
 }

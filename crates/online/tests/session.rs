@@ -464,7 +464,7 @@ fn a_link_nobody_answers_waits_for_the_friends_page_and_is_given_up_only_after_t
         let panel = lines.iter().rev().find_map(|l| if let ToPage::Panel(p) = l { Some(p.clone()) } else { None });
         let panel = panel.unwrap();
         let buttons: Vec<(String, String)> =
-            panel.buttons.iter().map(|b| (b.command.clone(), b.label.clone())).collect();
+            panel.buttons.iter().map(|b| (b.command.encode(), b.label.clone())).collect();
         (panel.text, buttons)
     };
     let pair = |a: &str, b: &str| (a.to_string(), b.to_string());

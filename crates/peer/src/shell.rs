@@ -478,25 +478,20 @@ fn tell(callback: &Function, lines: &[String]) {
     }
 }
 
-/// One command line (see the bridge), or for a page that hosts the module `lang <code>`; a line
-/// that does not read is answered `denied <code>`.
+/// One command line (see the bridge); a line that does not read is answered `denied <code>`.
 #[wasm_bindgen]
 pub fn command(line: &str) {
-    if let Some(code) = line.strip_prefix("lang ") {
-        let told = with_shell(|shell| {
-            let lines = shell
-                .host
-                .as_mut()
-                .map(|host| host.set_lang(Lang::from_code(code).unwrap_or_default()))
-                .unwrap_or_default();
-            (shell.on_event.clone(), lines.iter().map(ToPage::encode).collect::<Vec<_>>())
-        });
-        if let Some((callback, lines)) = told {
-            tell(&callback, &lines);
-        }
-        return;
-    }
     match Command::decode(line) {
+        // The words are the host's: the page hears its panel again in the new language.
+        Ok(Command::Lang(lang)) => {
+            let told = with_shell(|shell| {
+                let lines = shell.host.as_mut().map(|host| host.set_lang(lang)).unwrap_or_default();
+                (shell.on_event.clone(), lines.iter().map(ToPage::encode).collect::<Vec<_>>())
+            });
+            if let Some((callback, lines)) = told {
+                tell(&callback, &lines);
+            }
+        }
         Ok(command) => {
             with_shell(|shell| shell.host.as_mut().map(|host| host.command(&command)));
             feed(Input::Command(command))

@@ -5,9 +5,11 @@
 
 use super::{Effect, Session};
 use crate::mode::Mode;
-use crate::online::bridge::{self, LEAVE, Phase, restore_line, room_of_link};
+use crate::online::bridge::{self, Command, Phase, room_of_link};
 use crate::online::host::{Button, Panel, ScriptState, ToPage};
+use crate::online::{Saved, Token};
 use crate::rules::{Color, Game, Move, Outcome, Position};
+use crate::ui::features::Features;
 use crate::ui::intent::OnlineAction;
 use crate::ui::online::OnlineState;
 use crate::ui::sound;
@@ -15,16 +17,18 @@ use crate::ui::text;
 use crate::ui::text::LangTexts;
 
 /// The card pool strangers are paired by: players with the same cards meet.
-pub const BASE_POOL: &str = "base";
+fn base_pool() -> Token {
+    Token::new("base").unwrap_or_else(|| unreachable!("a word of the token alphabet"))
+}
 
 impl Session {
     pub(super) fn online_action(&mut self, action: OnlineAction) {
-        let line = match action {
-            OnlineAction::Invite(setup) => self.online_start(bridge::create_line(&setup)),
+        let command = match action {
+            OnlineAction::Invite(setup) => self.online_start(Command::Create(setup)),
             OnlineAction::Join(text) => match room_of_link(&text) {
                 // The link of the game this page is in already (pasted again): nothing to do.
                 Some(room) if self.in_room(&room) => return,
-                Some(room) => self.online_start(bridge::join_line(&room)),
+                Some(room) => self.online_start(Command::Join(room)),
                 // Told, and the game in progress stays.
                 None => {
                     self.state.notice = Some(crate::ui::notice::Notice::OnlineLinkBroken);
@@ -32,11 +36,11 @@ impl Session {
                     return;
                 }
             },
-            OnlineAction::Find => self.online_start(bridge::find_line(BASE_POOL)),
-            // Leaving stops online play here at once; the module is told.
+            OnlineAction::Find => self.online_start(Command::Find(base_pool())),
             // A new invitation from the panel (after a link nobody answered): as from the menu.
-            OnlineAction::Press(command) if command.starts_with("create ") => self.online_start(command),
-            OnlineAction::Press(command) if command == LEAVE => {
+            OnlineAction::Press(command @ Command::Create(_)) => self.online_start(command),
+            // Leaving stops online play here at once; the module is told.
+            OnlineAction::Press(Command::Leave) => {
                 self.leave_online();
                 self.refresh_controls();
                 return;
@@ -47,7 +51,7 @@ impl Session {
             self.effects.push(Effect::Log("no online game to act in".to_string()));
             return;
         }
-        self.effects.push(Effect::Online(line));
+        self.effects.push(Effect::Online(command));
         self.refresh_controls();
     }
 
@@ -58,7 +62,7 @@ impl Session {
 
     /// A new online game asked for: any earlier one is left first; the module hears the page's
     /// language before the command.
-    fn online_start(&mut self, command: String) -> String {
+    fn online_start(&mut self, command: Command) -> Command {
         self.leave_online();
         // Nothing is played on the board under online play while it waits for its game: a
         // search of the AI's begun before is stopped, and a move it held is dropped.
@@ -71,32 +75,43 @@ impl Session {
             clock: None,
             text: lang.texts().html("online-opening").unwrap_or_default().to_string(),
             buttons: vec![Button {
-                command: LEAVE.to_string(),
+                command: Command::Leave,
                 label: lang.texts().html("cancel").unwrap_or_default().to_string(),
             }],
         };
         self.state.online = Some(OnlineState { panel, ..OnlineState::default() });
-        self.effects.push(Effect::Online(format!("lang {}", self.state.lang().code())));
+        self.effects.push(Effect::Online(Command::Lang(lang)));
         command
     }
 
-    pub(super) fn send_online(&mut self, line: &str) {
-        self.effects.push(Effect::Online(line.to_string()));
+    pub(super) fn send_online(&mut self, command: Command) {
+        self.effects.push(Effect::Online(command));
     }
 
     /// After a reload: the online game saved with the page goes on where it was.
     pub(super) fn restore_online(&mut self) {
+        // A first visit has no online play (`crate::ui::features`): the reading of a saved game
+        // stays out of its download.
+        if Features::here().is_none() {
+            return;
+        }
         let saved = self.state.online.as_ref().and_then(|online| online.saved.clone());
-        if let Some(saved) = saved.filter(|_| matches!(self.state.mode, Mode::Online { .. })) {
-            self.effects.push(Effect::Online(format!("lang {}", self.state.lang().code())));
-            self.effects.push(Effect::Online(restore_line(&saved)));
+        let Some(saved) = saved.filter(|_| matches!(self.state.mode, Mode::Online { .. })) else { return };
+        match Saved::from_text(&saved) {
+            Ok(saved) => {
+                self.effects.push(Effect::Online(Command::Lang(self.state.lang())));
+                self.effects.push(Effect::Online(Command::Restore(Box::new(saved))));
+            }
+            Err(refusal) => {
+                self.effects.push(Effect::Log(format!("the saved online game does not read ({})", refusal.code())));
+            }
         }
     }
 
     /// The module speaks the page's language.
     pub(super) fn online_language(&mut self) {
         if self.state.online.is_some() {
-            self.effects.push(Effect::Online(format!("lang {}", self.state.lang().code())));
+            self.effects.push(Effect::Online(Command::Lang(self.state.lang())));
         }
     }
 
@@ -104,7 +119,7 @@ impl Session {
     /// is, its moves no longer played.
     pub(super) fn leave_online(&mut self) {
         if self.state.online.take().is_some() {
-            self.send_online(LEAVE);
+            self.send_online(Command::Leave);
         }
     }
 
@@ -113,23 +128,12 @@ impl Session {
         if let Some(online) = self.state.online.as_mut() {
             online.pending = Some(ply);
         }
-        self.effects.push(Effect::Online(bridge::play_line(m)));
+        self.effects.push(Effect::Online(Command::Play(m)));
     }
 
-    /// A line from the online module.
-    pub(super) fn online_said(&mut self, line: &str) {
+    /// What the online module said.
+    pub(super) fn online_said(&mut self, said: ToPage) {
         // Once left, the module's last words are not for this page.
-        if self.state.online.is_none() {
-            return;
-        }
-        let said = match ToPage::decode(line) {
-            Ok(said) => said,
-            Err(refusal) => {
-                self.effects
-                    .push(Effect::Log(format!("the online module said what does not read ({})", refusal.code())));
-                return;
-            }
-        };
         let Some(online) = self.state.online.as_mut() else { return };
         match said {
             ToPage::Panel(panel) => online.panel = panel,
@@ -170,14 +174,14 @@ impl Session {
             link: None,
             clock: None,
             text: lang.texts().html("online-unavailable").unwrap_or_default().to_string(),
-            buttons: vec![Button { command: LEAVE.to_string(), label: cancel.to_string() }],
+            buttons: vec![Button { command: Command::Leave, label: cancel.to_string() }],
         };
         online.script = Some(ScriptState {
             phase: Phase::Error,
             room: None,
             you: online.you,
             opponent_connected: false,
-            error: Some(bridge::Reason::Unreachable.code().to_string()),
+            error: Some(bridge::Reason::Unreachable),
             may_move: false,
         });
         // A move sent to nobody is taken back.

@@ -117,7 +117,9 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
             let target = e.target().and_then(|t| t.dyn_into::<Element>().ok());
             let command =
                 target.and_then(|t| t.closest("button").ok().flatten()).and_then(|b| b.get_attribute("data-command"));
-            if let Some(command) = command {
+            // Online play is the whole page's (`crate::ui::features`): its buttons show only there.
+            let command = command.filter(|_| super::super::features::Features::here().is_some());
+            if let Some(command) = command.and_then(|c| crate::online::bridge::Command::decode(&c).ok()) {
                 app.dispatch(Event::Intent(Intent::Online(OnlineAction::Press(command))));
             }
         })?;

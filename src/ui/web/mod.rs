@@ -340,7 +340,7 @@ impl App {
             Effect::Log(message) => web_sys::console::error_1(&message.into()),
             Effect::Sound(sound) => sound::play(sound),
             // Only the features ask for these: without them (`crate::ui::features`) their code is left out.
-            Effect::StartReview { .. } | Effect::FetchPuzzles | Effect::FetchTutorialTexts(_)
+            Effect::StartReview { .. } | Effect::FetchPuzzles | Effect::FetchTutorialTexts(_) | Effect::Online(_)
                 if super::features::Features::here().is_none() => {}
             Effect::StartReview { id, game, movetime_ms } => {
                 let limits = Limits { movetime_ms: Some(movetime_ms), ..Limits::default() };
@@ -364,7 +364,7 @@ impl App {
             }),
             Effect::FetchEmblems => fetch::text("emblems/expansion.txt", |file| dispatch(Event::Emblems(file))),
             Effect::TutorialDone => storage::save_tutorial_done(),
-            Effect::Online(line) => online::send(&line),
+            Effect::Online(command) => online::send(&command.encode()),
             Effect::Focus(to) => controls::focus(to),
             Effect::CloseRecords => controls::close_records(),
             Effect::CloseNewGame => {
