@@ -77,7 +77,7 @@ fn in_persian_the_numbers_and_marks_are_persian() {
     let list = session.controls().puzzle_list.unwrap();
     let first = &list.rows[0];
     assert_eq!(first.id, set[0].id);
-    assert_eq!(first.number, onitama::ui::text::digits(Lang::Fa, &set[0].id.to_string()));
+    assert_eq!(first.number, Lang::Fa.digits(&set[0].id.to_string()));
     assert!(first.number.chars().all(|c| ('۰'..='۹').contains(&c)), "{}", first.number);
     assert!(first.label.contains("حل شده") && !first.label.contains("هنوز"), "{}", first.label);
     assert!(list.rows[1].label.contains("هنوز حل نشده"), "{}", list.rows[1].label);

@@ -169,7 +169,7 @@ fn quoted(lang: Lang, verbatim: &str) -> String {
 
 /// A number we insert, in the language's digits.
 fn number(lang: Lang, n: usize) -> String {
-    text::digits(lang, &n.to_string())
+    lang.digits(&n.to_string())
 }
 
 const UNKNOWN_CARD: Texts = "e1";

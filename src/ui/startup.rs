@@ -78,7 +78,7 @@ pub struct Opening {
 
 /// The friend's link in an address's fragment, if it is one (`#online=<room>`).
 pub fn friend_link(fragment: &str) -> Option<&str> {
-    fragment.starts_with("#online=").then_some(fragment)
+    fragment.starts_with(crate::online::bridge::LINK_FRAGMENT).then_some(fragment)
 }
 
 /// `new_game` deals from the cards the settings enable.

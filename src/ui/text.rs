@@ -323,7 +323,7 @@ pub fn best_line_shown(lang: Lang, ply: usize, line: &str) -> String {
 
 /// Fills a template's blanks; in Persian the digits become Persian digits.
 fn fill(lang: Lang, template: &str, blanks: &[(&str, &str)]) -> String {
-    digits(lang, &fill_blanks(&agree(lang, template, blanks), blanks))
+    lang.digits(&fill_blanks(&agree(lang, template, blanks), blanks))
 }
 
 /// Whether a count of `n` takes the singular in `lang`: one in English and Spanish, zero and one
@@ -380,15 +380,6 @@ pub fn fill_blanks(template: &str, blanks: &[(&str, &str)]) -> String {
         }
     }
     out
-}
-
-pub fn digits(lang: Lang, text: &str) -> String {
-    if lang != Lang::Fa {
-        return text.to_string();
-    }
-    text.chars()
-        .map(|c| if c.is_ascii_digit() { char::from_u32('۰' as u32 + (c as u32 - '0' as u32)).unwrap_or(c) } else { c })
-        .collect()
 }
 
 pub fn color_name(lang: Lang, color: Color) -> &'static str {
@@ -470,15 +461,15 @@ pub fn result(lang: Lang, outcome: Outcome, mode: Mode) -> String {
     let t = lang.texts();
     match (outcome, mode) {
         (Outcome::Win { winner, way }, Mode::VsAi { human, .. }) => match (winner == human, way) {
-            (true, Way::Stone) => digits(lang, t.you_win_stone),
-            (true, Way::Stream) => digits(lang, t.you_win_stream),
-            (false, Way::Stone) => digits(lang, t.ai_wins_stone),
-            (false, Way::Stream) => digits(lang, t.ai_wins_stream),
+            (true, Way::Stone) => lang.digits(t.you_win_stone),
+            (true, Way::Stream) => lang.digits(t.you_win_stream),
+            (false, Way::Stone) => lang.digits(t.ai_wins_stone),
+            (false, Way::Stream) => lang.digits(t.ai_wins_stream),
         },
         (Outcome::Resigned { by }, Mode::VsAi { human, .. }) => resigned(lang, by, Some(human)),
         (Outcome::Win { winner, way }, Mode::Online { you }) => match (winner == you, way) {
             (true, Way::Stone) => html_fill(lang, "you-win-stone-online", &[]),
-            (true, Way::Stream) => digits(lang, t.you_win_stream),
+            (true, Way::Stream) => lang.digits(t.you_win_stream),
             (false, Way::Stone) => html_fill(lang, "opponent-wins-stone", &[]),
             (false, Way::Stream) => html_fill(lang, "opponent-wins-stream", &[]),
         },
@@ -588,7 +579,7 @@ pub fn level_line(lang: Lang, level: AiLevel) -> String {
 
 /// A level as the new-game dialog lists it: "5 – student".
 pub fn level_choice(lang: Lang, level: AiLevel) -> String {
-    digits(lang, &format!("{} – {}", level.index() + 1, level_name(lang, level)))
+    lang.digits(&format!("{} – {}", level.index() + 1, level_name(lang, level)))
 }
 
 /// Five cards chosen with `card` among them `times` times.
@@ -599,7 +590,7 @@ pub fn duplicate_card(lang: Lang, card: Card, times: usize) -> String {
 /// Puts an already written reason into a template: the reason's own digits (squares, quoted
 /// text) are left as they are.
 fn with_reason(lang: Lang, template: &str, reason: &str) -> String {
-    fill_blanks(&digits(lang, template), &[("reason", reason)])
+    fill_blanks(&lang.digits(template), &[("reason", reason)])
 }
 
 pub fn save_unreadable(lang: Lang, reason: &str) -> String {
@@ -670,7 +661,7 @@ pub fn move_text(lang: Lang, before: &Position, m: Move, outcome: Option<Outcome
     let card = card_name(lang, m.card());
     let mut text = match m {
         Move::Step { from, to, .. } => {
-            let squares = digits(lang, &format!("{from}→{to}"));
+            let squares = lang.digits(&format!("{from}→{to}"));
             let squares = if lang.is_rtl() { format!("\u{2068}{squares}\u{2069}") } else { squares };
             let capture = if before.pieces(before.to_move().other()).contains(to) { " ×" } else { "" };
             format!("{card} {squares}{capture}")

@@ -140,14 +140,14 @@ impl TutorialRun {
         let word = lang.texts().html("tutorial").unwrap_or_default();
         let step = self.current();
         let title = line(file, &[step.key, "-title"].concat());
-        text::digits(lang, &format!("{word} {}/{} · {title}", self.step + 1, STEPS.len()))
+        lang.digits(&format!("{word} {}/{} · {title}", self.step + 1, STEPS.len()))
     }
 
     /// What the panel says: the task, or the lesson once done.
     pub fn text(&self, lang: Lang, file: &str) -> String {
         let step = self.current();
         let key = [step.key, if self.done { "-done" } else { "-task" }].concat();
-        text::digits(lang, &text::fill_blanks(line(file, &key), &step.blanks(lang)))
+        lang.digits(&text::fill_blanks(line(file, &key), &step.blanks(lang)))
     }
 
     /// The words the panel may show during this step, in the file `file`: its task and its
@@ -161,7 +161,7 @@ impl TutorialRun {
     /// Why the last move was refused, while the step waits for its own: said in the panel's
     /// title row, so that the task keeps its words and its room.
     pub fn refusal(&self, lang: Lang, file: &str) -> Option<String> {
-        (self.wrong && !self.done).then(|| text::digits(lang, line(file, "wrong")))
+        (self.wrong && !self.done).then(|| lang.digits(line(file, "wrong")))
     }
 }
 

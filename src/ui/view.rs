@@ -339,7 +339,7 @@ pub fn puzzle_list(state: &State) -> Option<PuzzleList> {
             let key = if solved { "puzzle-list-solved" } else { "puzzle-list-unsolved" };
             PuzzleListRow {
                 id: puzzle.id,
-                number: text::digits(lang, &puzzle.id.to_string()),
+                number: lang.digits(&puzzle.id.to_string()),
                 solved,
                 current: current == Some(puzzle.id),
                 label: text::puzzle_text(lang, key, &[("id", puzzle.id.to_string())]),
@@ -690,12 +690,12 @@ pub fn records(state: &State) -> RecordsView {
             let mode = kept.mode.unwrap_or(Mode::PassAndPlay { turn_board: false });
             let result = kept.game.outcome().map(|o| text::result_short(lang, o, mode));
             let label = format!("{} · {} · {}", i + 1, result.unwrap_or_default(), text::mode_line(lang, mode));
-            (i, text::digits(lang, &label))
+            (i, lang.digits(&label))
         })
         .collect();
     let tally = |level, color| {
         let t: Tally = state.standings.tally(level, color);
-        text::digits(lang, &format!("{}–{}–{}", t.wins, t.losses, t.draws))
+        lang.digits(&format!("{}–{}–{}", t.wins, t.losses, t.draws))
     };
     let standings = state
         .standings

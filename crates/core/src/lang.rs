@@ -41,7 +41,17 @@ impl Lang {
     pub fn is_rtl(self) -> bool {
         self == Lang::Fa
     }
+
+    /// `text` with its digits written as the language writes them (Persian's own in Persian).
+    pub fn digits(self, text: &str) -> String {
+        if self != Lang::Fa {
+            return text.to_string();
+        }
+        text.chars().map(|c| c.to_digit(10).map_or(c, |d| PERSIAN_DIGITS[d as usize])).collect()
+    }
 }
+
+const PERSIAN_DIGITS: [char; 10] = ['۰', '۱', '۲', '۳', '۴', '۵', '۶', '۷', '۸', '۹'];
 
 #[cfg(test)]
 mod tests {
@@ -56,5 +66,13 @@ mod tests {
         assert_eq!(Lang::from_code("FA_ir"), Some(Lang::Fa));
         assert_eq!(Lang::from_code("de"), None);
         assert_eq!(Lang::from_code(""), None);
+    }
+
+    #[test]
+    fn only_persian_writes_its_own_digits() {
+        assert_eq!(Lang::Fa.digits("3–10 · a5"), "۳–۱۰ · a۵");
+        for lang in [Lang::En, Lang::Es, Lang::Fr] {
+            assert_eq!(lang.digits("3–10 · a5"), "3–10 · a5");
+        }
     }
 }

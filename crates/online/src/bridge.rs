@@ -238,11 +238,14 @@ fn rest<'a>(text: &'a str, kind: &str) -> Result<&'a str, Refusal> {
     text.strip_prefix(kind).and_then(|r| r.strip_prefix(' ')).filter(|r| !r.is_empty()).ok_or(Refusal::Malformed)
 }
 
+/// A friend's link is the page's address with this fragment and the room: `#online=<room>`.
+pub const LINK_FRAGMENT: &str = "#online=";
+
 /// A room as given to `join`: the room itself, or any link whose fragment is `#online=<room>`.
 pub fn room_of_link(text: &str) -> Option<Token> {
     // The first `#online=`, found from its `#`: a pattern of one character, as the page's other
     // searches, keeps the searcher for longer patterns out of the page's download.
-    let fragment = text.match_indices('#').find_map(|(at, _)| text.get(at..)?.strip_prefix("#online="));
+    let fragment = text.match_indices('#').find_map(|(at, _)| text.get(at..)?.strip_prefix(LINK_FRAGMENT));
     Token::new(fragment.unwrap_or(text)).filter(|t| t.as_str().len() <= crate::protocol::MAX_ROOM_LEN)
 }
 

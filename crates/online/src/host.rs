@@ -193,8 +193,6 @@ impl ToPage {
     }
 }
 
-const PERSIAN_DIGITS: [char; 10] = ['۰', '۱', '۲', '۳', '۴', '۵', '۶', '۷', '۸', '۹'];
-
 /// Tabs and line ends would end a field: a space instead.
 fn clean(text: &str) -> String {
     text.replace(['\t', '\n', '\r'], " ")
@@ -846,14 +844,10 @@ impl Host {
             .room
             .as_ref()
             .filter(|_| waiting && self.asked == Asked::Create)
-            .map(|room| format!("#online={}", room.as_str()));
+            .map(|room| format!("{}{}", crate::bridge::LINK_FRAGMENT, room.as_str()));
         // The clock runs while the game is played, not once online play stopped.
         let clock = self.clock.filter(|_| self.dealt() && !self.over() && !gone).map(|(mover, left)| {
-            let time = format!("{}:{:02}", left / 60, left % 60);
-            let time = match self.lang {
-                Lang::Fa => time.chars().map(|c| c.to_digit(10).map_or(c, |d| PERSIAN_DIGITS[d as usize])).collect(),
-                _ => time,
-            };
+            let time = self.lang.digits(&format!("{}:{:02}", left / 60, left % 60));
             let words = if Some(mover) == you { words.clock_you } else { words.clock_opponent };
             words.replace("{time}", &time)
         });

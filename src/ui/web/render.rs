@@ -423,7 +423,7 @@ fn draw_coordinates(ctx: &Context, p: &Palette, scale: TypeScale, layout: &Layou
         if left_column {
             ctx.set_text_align("left");
             ctx.set_text_baseline("top");
-            ctx.fill_text(&text::digits(lang, &(square.rank() + 1).to_string()), r.x + pad, r.y + pad)?;
+            ctx.fill_text(&lang.digits(&(square.rank() + 1).to_string()), r.x + pad, r.y + pad)?;
         }
     }
     Ok(())
