@@ -174,7 +174,7 @@ fn a_fetch_that_fails_is_told_in_the_players_language_and_logged_in_the_browsers
     for lang in [Lang::Fa, Lang::Fr, Lang::Es, Lang::En] {
         let notice = Notice::PuzzlesUnavailable(BROWSER_REASON.to_string()).text(lang);
         assert!(!notice.contains("NetworkError") && !notice.contains('{'), "{lang:?}: {notice}");
-        let rules = text::puzzle_text(lang, "rules-unavailable", &[]);
+        let rules = text::page_text(lang, "rules-unavailable", &[]);
         assert!(!rules.contains('{'), "{lang:?}: {rules}");
     }
     let fa = Notice::PuzzlesUnavailable(BROWSER_REASON.to_string()).text(Lang::Fa);

@@ -226,19 +226,19 @@ fn a_card_chosen_three_times_is_said_to_be_chosen_three_times() {
 fn counts_agree_with_their_nouns_in_every_language() {
     let one = [("left", "1".to_string()), ("color", "Red".to_string())];
     let two = [("left", "2".to_string()), ("color", "Red".to_string())];
-    assert_eq!(text::puzzle_text(Lang::En, "puzzle-going", &one), "Right! Red still wins in 1 more move: go on");
-    assert_eq!(text::puzzle_text(Lang::En, "puzzle-going", &two), "Right! Red still wins in 2 more moves: go on");
-    assert!(text::puzzle_text(Lang::Es, "puzzle-going", &one).contains("en 1 jugada más"));
-    assert!(text::puzzle_text(Lang::Es, "puzzle-going", &two).contains("en 2 jugadas más"));
-    assert!(text::puzzle_text(Lang::Fr, "puzzle-going", &one).contains("en 1 coup\u{a0}"));
-    assert!(text::puzzle_text(Lang::Fr, "puzzle-going", &two).contains("en 2 coups\u{a0}"));
+    assert_eq!(text::page_text(Lang::En, "puzzle-going", &one), "Right! Red still wins in 1 more move: go on");
+    assert_eq!(text::page_text(Lang::En, "puzzle-going", &two), "Right! Red still wins in 2 more moves: go on");
+    assert!(text::page_text(Lang::Es, "puzzle-going", &one).contains("en 1 jugada más"));
+    assert!(text::page_text(Lang::Es, "puzzle-going", &two).contains("en 2 jugadas más"));
+    assert!(text::page_text(Lang::Fr, "puzzle-going", &one).contains("en 1 coup\u{a0}"));
+    assert!(text::page_text(Lang::Fr, "puzzle-going", &two).contains("en 2 coups\u{a0}"));
     // Persian counts with the singular noun.
-    assert!(text::puzzle_text(Lang::Fa, "puzzle-going", &two).contains("۲ حرکت دیگر"));
+    assert!(text::page_text(Lang::Fa, "puzzle-going", &two).contains("۲ حرکت دیگر"));
     for lang in Lang::ALL {
         for key in ["puzzle-going", "puzzle-line", "daily-line", "puzzle-solved", "puzzle-out-of-moves"] {
             for n in ["1", "2", "3"] {
                 let blanks = [("left", n.to_string()), ("n", n.to_string()), ("color", "X".to_string())];
-                let said = text::puzzle_text(lang, key, &blanks);
+                let said = text::page_text(lang, key, &blanks);
                 assert!(
                     !said.contains('|') && !said.contains("{n") && !said.contains("{left"),
                     "{lang:?} {key} {n}: {said}"

@@ -36,16 +36,16 @@ impl Notice {
         match self {
             Notice::SaveUnreadable(error) => text::save_unreadable(lang, &error_text::save_error(lang, error)),
             Notice::LinkBroken(error) => text::link_broken(lang, &error_text::link_error(lang, error)),
-            Notice::OnlineLinkBroken => text::puzzle_text(lang, "online-link-broken", &[]),
+            Notice::OnlineLinkBroken => text::page_text(lang, "online-link-broken", &[]),
             Notice::AiFailed(reason) => text::ai_failed(lang, reason),
             Notice::ReviewFailed(reason) => text::review_failed(lang, reason),
-            Notice::PuzzlesUnavailable(_) => text::puzzle_text(lang, "puzzles-unavailable", &[]),
-            Notice::NoPuzzleOffered => text::puzzle_text(lang, "no-puzzle-offered", &[]),
-            Notice::FeaturesLoading => text::puzzle_text(lang, "features-loading", &[]),
-            Notice::FeaturesUnavailable => text::puzzle_text(lang, "features-unavailable", &[]),
+            Notice::PuzzlesUnavailable(_) => text::page_text(lang, "puzzles-unavailable", &[]),
+            Notice::NoPuzzleOffered => text::page_text(lang, "no-puzzle-offered", &[]),
+            Notice::FeaturesLoading => text::page_text(lang, "features-loading", &[]),
+            Notice::FeaturesUnavailable => text::page_text(lang, "features-unavailable", &[]),
             Notice::SharedGame(mode) => text::shared_game(lang, *mode),
             Notice::TextsUnavailable(wanted) => {
-                text::puzzle_text(lang, "texts-unavailable", &[("language", wanted.name().to_string())])
+                text::page_text(lang, "texts-unavailable", &[("language", wanted.name().to_string())])
             }
         }
     }

@@ -143,7 +143,7 @@ impl PuzzleRun {
             }
             _ => "puzzle-waiting",
         };
-        text::puzzle_text(lang, key, &blanks)
+        text::page_text(lang, key, &blanks)
     }
 
     /// What happened, once it is over.
@@ -169,11 +169,11 @@ impl PuzzleRun {
                 }
             }
         };
-        Some(text::puzzle_text(lang, key, &blanks))
+        Some(text::page_text(lang, key, &blanks))
     }
 
     fn blanks(&self, lang: Lang) -> Vec<(&'static str, String)> {
-        let difficulty = text::puzzle_text(lang, self.puzzle.difficulty().code(), &[]);
+        let difficulty = text::page_text(lang, self.puzzle.difficulty().code(), &[]);
         vec![
             ("id", self.puzzle.id.to_string()),
             ("difficulty", difficulty),

@@ -273,7 +273,7 @@ pub fn rules_paragraphs(file: &str) -> impl Iterator<Item = &str> {
 pub fn rules_text(lang: Lang, file: Option<&str>) -> Vec<String> {
     match file {
         Some(file) => rules_paragraphs(file).map(String::from).collect(),
-        None => vec![puzzle_text(lang, "rules-unavailable", &[])],
+        None => vec![page_text(lang, "rules-unavailable", &[])],
     }
 }
 
@@ -282,8 +282,8 @@ fn html_fill(lang: Lang, key: &str, blanks: &[(&str, &str)]) -> String {
     fill(lang, lang.texts().html(key).unwrap_or(key), blanks)
 }
 
-/// A puzzle's text by its key, with its blanks.
-pub fn puzzle_text(lang: Lang, key: &str, blanks: &[(&str, String)]) -> String {
+/// A page text by its key, its blanks filled with owned values (notices, puzzles, the review…).
+pub fn page_text(lang: Lang, key: &str, blanks: &[(&str, String)]) -> String {
     let blanks: Vec<(&str, &str)> = blanks.iter().map(|(name, value)| (*name, value.as_str())).collect();
     html_fill(lang, key, &blanks)
 }

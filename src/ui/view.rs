@@ -327,7 +327,7 @@ pub fn puzzle_list(state: &State) -> Option<PuzzleList> {
     let lang = state.lang();
     let current = state.puzzle.map(|run| run.puzzle.id);
     let Some(set) = state.puzzle_set.as_ref() else {
-        let summary = text::puzzle_text(lang, "puzzle-list-fetching", &[]);
+        let summary = text::page_text(lang, "puzzle-list-fetching", &[]);
         return Some(PuzzleList { shows: shows.code(), rows: Vec::new(), summary });
     };
     // Only the puzzles offered with the cards of the deck.
@@ -342,14 +342,14 @@ pub fn puzzle_list(state: &State) -> Option<PuzzleList> {
                 number: lang.digits(&puzzle.id.to_string()),
                 solved,
                 current: current == Some(puzzle.id),
-                label: text::puzzle_text(lang, key, &[("id", puzzle.id.to_string())]),
+                label: text::page_text(lang, key, &[("id", puzzle.id.to_string())]),
             }
         })
         .collect();
     let solved = rows.iter().filter(|row| row.solved).count();
     let blanks = [("n", solved.to_string()), ("total", rows.len().to_string())];
     let key = if rows.is_empty() { "no-puzzle-offered" } else { "puzzle-list-summary" };
-    let summary = text::puzzle_text(lang, key, &blanks);
+    let summary = text::page_text(lang, key, &blanks);
     Some(PuzzleList { shows: shows.code(), rows, summary })
 }
 
@@ -470,7 +470,7 @@ pub fn controls(state: &State) -> ControlsView {
         records_message: records_message(state),
         resign: state.resigner().map(|by| {
             let outcome = crate::rules::Outcome::Resigned { by };
-            let kept = text::puzzle_text(lang, "resign-kept", &[]);
+            let kept = text::page_text(lang, "resign-kept", &[]);
             format!("{} · {kept}", text::result(lang, outcome, state.mode))
         }),
         game_over: game
@@ -731,5 +731,5 @@ fn records_message(state: &State) -> String {
 
 /// What the puzzles line in the menu says.
 fn puzzles_solved(lang: Lang, solved: usize, total: usize) -> String {
-    text::puzzle_text(lang, "puzzles-solved", &[("n", solved.to_string()), ("total", total.to_string())])
+    text::page_text(lang, "puzzles-solved", &[("n", solved.to_string()), ("total", total.to_string())])
 }
