@@ -306,6 +306,8 @@ pub struct PuzzleList {
     pub rows: Vec<PuzzleListRow>,
     /// How many of them are solved, or that the set is being fetched.
     pub summary: String,
+    /// The set is being fetched: no rows yet, whatever the deck.
+    pub fetching: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -328,7 +330,7 @@ pub fn puzzle_list(state: &State) -> Option<PuzzleList> {
     let current = state.puzzle.map(|run| run.puzzle.id);
     let Some(set) = state.puzzle_set.as_ref() else {
         let summary = text::page_text(lang, "puzzle-list-fetching", &[]);
-        return Some(PuzzleList { shows: shows.code(), rows: Vec::new(), summary });
+        return Some(PuzzleList { shows: shows.code(), rows: Vec::new(), summary, fetching: true });
     };
     // Only the puzzles offered with the cards of the deck.
     let rows: Vec<PuzzleListRow> = super::puzzle::offered(set, state.settings.cards)
@@ -350,7 +352,7 @@ pub fn puzzle_list(state: &State) -> Option<PuzzleList> {
     let blanks = [("n", solved.to_string()), ("total", rows.len().to_string())];
     let key = if rows.is_empty() { "no-puzzle-offered" } else { "puzzle-list-summary" };
     let summary = text::page_text(lang, key, &blanks);
-    Some(PuzzleList { shows: shows.code(), rows, summary })
+    Some(PuzzleList { shows: shows.code(), rows, summary, fetching: false })
 }
 
 /// The tutorial's panel during the step of `run`.

@@ -101,10 +101,11 @@ test('a friend invited from the menu plays from their phone: moves, a draw decli
   await guest.page.tap('#online-buttons button[data-command="draw-offer"]');
   await host.page.waitForSelector('#online-buttons button[data-command="draw-decline"]', { timeout: 10000 });
   assert.match(await host.page.textContent('#online-text'), /offers a draw/);
+  const offered = await guest.page.textContent('#online-text');
   await host.page.click('#online-buttons button[data-command="draw-decline"]');
-  // Declined: the phone's offer goes, and a new one waits a few moves.
+  // Declined: the phone's offer goes (its panel says so), and a new one waits a few moves.
   await host.page.waitForSelector('#online-buttons button[data-command="draw-decline"]', { state: 'detached', timeout: 10000 });
-  await guest.page.waitForTimeout(500);
+  await guest.page.waitForFunction((before) => document.getElementById('online-text').textContent !== before, offered, { timeout: 10000 });
   assert.equal(await guest.page.$('#online-buttons button[data-command="draw-offer"]'), null, 'no new offer at once');
 
   // A reload on the phone: the same game comes back and goes on.

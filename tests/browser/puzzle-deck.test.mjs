@@ -20,9 +20,12 @@ async function listed(page, difficulty) {
   await openMenu(page);
   await page.click('#puzzle-list');
   await page.click(`#puzzle-tabs [data-d="${difficulty}"]`);
-  await page.waitForFunction((d) => window.wasmBindings.game_state().controls.puzzle_list?.shows === d, difficulty);
-  await page.waitForFunction(() => document.querySelectorAll('#puzzle-rows button').length > 0
-    || window.wasmBindings.game_state().controls.puzzle_list?.rows.length === 0);
+  // The set has come, and the rows on the page are the list's.
+  await page.waitForFunction((d) => {
+    const list = window.wasmBindings.game_state().controls.puzzle_list;
+    const shown = [...document.querySelectorAll('#puzzle-rows button')].map((b) => Number(b.dataset.id));
+    return list?.shows === d && !list.fetching && shown.join() === list.rows.map((r) => r.id).join();
+  }, difficulty);
   return page.evaluate(() => [...document.querySelectorAll('#puzzle-rows button')].map((b) => Number(b.dataset.id)));
 }
 
