@@ -47,4 +47,6 @@ matchbox_server "127.0.0.1:$signaling_port" >/dev/null 2>&1 &
 signaling_pid=$!
 trap 'kill "$signaling_pid" 2>/dev/null || true; wait "$signaling_pid" 2>/dev/null || true' EXIT
 export ONITAMA_TEST_SIGNALING="ws://127.0.0.1:$signaling_port"
-phase browser-tests node --test --test-reporter=spec tests/browser/
+# Two files at a time: the tests mostly wait on the page (a move's slide, the AI's time, a
+# reload), so two share the two cores of a small machine and take about half the time.
+phase browser-tests node --test --test-concurrency=2 --test-reporter=spec tests/browser/
