@@ -48,5 +48,5 @@ signaling_pid=$!
 trap 'kill "$signaling_pid" 2>/dev/null || true; wait "$signaling_pid" 2>/dev/null || true' EXIT
 export ONITAMA_TEST_SIGNALING="ws://127.0.0.1:$signaling_port"
 # Two files at a time: the tests mostly wait on the page (a move's slide, the AI's time, a
-# reload), so two share the two cores of a small machine and take about half the time.
+# reload), so two files share a small machine's two cores (docs/performance.md, The test command).
 phase browser-tests node --test --test-concurrency=2 --test-reporter=spec tests/browser/
