@@ -4,38 +4,42 @@
 //! relayout, a frame at a time, a reply from the AI's worker); effects say what the browser must
 //! do (start or cancel a search, draw, refresh the controls, save, announce). Time enters only
 //! with frames and pointer events, so the whole session runs and is tested natively.
+//!
+//! Here: the session's state, `update`'s dispatch, moves, the board's history and the game's
+//! start and end. Beside it: the events and effects (`messages`), the player's intents
+//! (`intents`), the engine's searches (`engine`), reviews, puzzles, the tutorial and online play.
 
 use super::anim::{Anim, Celebration};
 use super::board;
 use super::deck;
 use super::error_text;
 use super::features::Features;
-use super::intent::{Intent, OnlineAction, SettingsPatch};
+use super::intent::{Intent, SettingsPatch};
 use super::keyboard::{self, Key, KeyResult};
 use super::layout::{CanvasSize, Layout};
-use super::new_game_form::Chosen;
 use super::pointer;
-use super::puzzle::{Choice, PuzzleRun, choose, offered};
-use super::refusal::{Refusal, refusal};
-use super::review::Review;
+use super::puzzle::{Choice, PuzzleRun};
+use super::refusal::Refusal;
 use super::scene::scene;
 use super::sound::{self, Sound};
-use super::standings::Standings;
-use super::state::{AsideGame, Emblems, Mode, Notice, Purpose, RecordsMessage, Settings, State, Thinking};
+use super::state::{AsideGame, Emblems, Mode, Notice, Purpose, RecordsMessage, State};
 use super::text::{self, Lang};
-use super::tutorial::{STEPS, TutorialRun};
+use super::tutorial::TutorialRun;
 use super::view::{ControlsView, controls};
-use crate::ai::puzzle::{Difficulty, Puzzle};
-use crate::ai::review::PlyReview;
-use crate::ai::{Limits, Score};
-use crate::engine_protocol::worker::{EngineReport, EngineRequest};
 use crate::online::bridge::Command;
-use crate::online::host::ToPage;
-use crate::rules::{Color, Game, Move, Outcome, Pack, Position, SplitMix64, Square};
+use crate::rules::{Color, Game, Move, Pack, Position, SplitMix64, Square};
 use crate::save::SaveFile;
 use std::rc::Rc;
 
+mod engine;
+mod intents;
+mod messages;
 mod online;
+mod puzzle;
+mod review;
+mod tutorial;
+
+pub use messages::{Effect, Event, Focus, PointerPhase, Reply, ReplyKind, SearchOrder};
 
 /// A second click on what the first one selected, within this time, is a double-click: it
 /// keeps the selection instead of dropping it.
@@ -49,215 +53,6 @@ pub const HINT_MS: f64 = 1000.0;
 /// While a puzzle's solution is shown, each move waits this long after the last one has
 /// finished sliding, to be followed.
 pub const SOLUTION_PAUSE_MS: f64 = 700.0;
-
-#[derive(Clone, Debug)]
-pub enum Event {
-    /// The page has opened: draw, and let the AI start if it is to move.
-    Opened,
-    Pointer {
-        phase: PointerPhase,
-        x: f64,
-        y: f64,
-        time_ms: f64,
-    },
-    PointerCancel,
-    /// A key pressed on the board.
-    Key(Key),
-    Intent(Intent),
-    Settings(SettingsPatch),
-    /// The canvas has this size now (CSS pixels), on a screen of this many pixels per CSS pixel.
-    Relayout {
-        width: f64,
-        height: f64,
-        pixel_ratio: f64,
-    },
-    /// An animation frame at this time.
-    Frame {
-        now_ms: f64,
-    },
-    Reply(Reply),
-    /// The worker died; the message says why.
-    WorkerFailed(String),
-    /// Something to tell the player that arose outside the game (a broken link).
-    Notice(Notice),
-    /// The puzzle set has come, as `Effect::FetchPuzzles` asked, or could not be had (why).
-    PuzzleSet(Result<Rc<Vec<Puzzle>>, String>),
-    /// The system's colour preference, at start and when it changes.
-    SystemDark(bool),
-    /// The link was copied, or the browser refused (`Effect::CopyLink`).
-    LinkCopied(bool),
-    /// A language's error texts, fetched as `Effect::FetchErrorTexts` asked (none if they could
-    /// not be had: that language's errors stay in English).
-    ErrorTexts {
-        lang: Lang,
-        file: Option<String>,
-    },
-    /// A language's page texts, fetched as `Effect::FetchPageTexts` asked (none if they could
-    /// not be had: the page stays in the language it shows).
-    PageTexts {
-        lang: Lang,
-        file: Option<String>,
-    },
-    /// A language's tutorial texts, fetched as `Effect::FetchTutorialTexts` asked (none if they
-    /// could not be had).
-    TutorialTexts {
-        lang: Lang,
-        file: Option<String>,
-    },
-    /// What the online module said (read from its line by the shell).
-    Online(ToPage),
-    /// The online module could not be fetched.
-    OnlineUnavailable,
-    /// A switch of the cards dealt from, in the new-game dialog.
-    Deck(deck::Switch),
-    /// The expansion cards' emblems, fetched as `Effect::FetchEmblems` asked (or why they could not be had).
-    Emblems(Result<String, String>),
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PointerPhase {
-    Down,
-    Move,
-    Up,
-}
-
-/// A message from the worker about the search `id`.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Reply {
-    pub id: u32,
-    pub kind: ReplyKind,
-}
-
-impl Reply {
-    /// The worker's report as the session reads it; `None` for `Ready`, which is the client's.
-    pub fn from_report(report: EngineReport) -> Option<Reply> {
-        let (id, kind) = match report {
-            EngineReport::Ready => return None,
-            EngineReport::Info { id, depth, score, .. } => (id, ReplyKind::Info { depth, score }),
-            EngineReport::Done { id, best, score } => (id, ReplyKind::Done { best, score }),
-            EngineReport::Reviewed { id, entry, total } => (id, ReplyKind::Reviewed(entry, total)),
-            EngineReport::Failed { id, message } => (id, ReplyKind::Failed(message)),
-        };
-        Some(Reply { id, kind })
-    }
-}
-
-#[derive(Clone, Debug, PartialEq)]
-pub enum ReplyKind {
-    /// A search finished a depth.
-    Info {
-        depth: u32,
-        score: Score,
-    },
-    /// A level's move and an escaped puzzle defence come without a score.
-    Done {
-        best: Option<Move>,
-        score: Option<Score>,
-    },
-    Failed(String),
-    /// A move of the game under review, with the number of moves in all.
-    Reviewed(PlyReview, usize),
-}
-
-/// A search for the worker, and what it is for.
-#[derive(Clone, Debug, PartialEq)]
-pub struct SearchOrder {
-    pub purpose: Purpose,
-    pub request: EngineRequest,
-}
-
-impl SearchOrder {
-    pub fn id(&self) -> u32 {
-        self.request.id()
-    }
-
-    /// The position searched.
-    pub fn position(&self) -> Position {
-        match &self.request {
-            EngineRequest::Search { position, .. }
-            | EngineRequest::LevelMove { position, .. }
-            | EngineRequest::Defend { position, .. } => *position,
-            EngineRequest::Review { game, .. } => *game.position(),
-        }
-    }
-}
-
-#[derive(Clone, Debug, PartialEq)]
-pub enum Effect {
-    StartSearch(SearchOrder),
-    /// Load the whole page, which takes over this one and does again what the player just did
-    /// (this is the first-visit build, and that was a feature: `crate::ui::features`).
-    LoadFeatures,
-    /// End the running search; its replies will be dropped anyway.
-    CancelSearch,
-    /// Draw a frame (and send `Frame` with its time).
-    Redraw,
-    /// Give the canvas this size (which clears it: a `Redraw` follows).
-    SizeCanvas(CanvasSize),
-    /// Show this in the controls around the canvas.
-    Controls(Box<ControlsView>),
-    SaveGame(SaveFile),
-    SaveSettings(Settings),
-    /// For screen readers.
-    Announce(String),
-    /// For the developer's console: something that should not happen did.
-    Log(String),
-    Sound(Sound),
-    /// Buzz a phone for this many milliseconds.
-    Vibrate(u32),
-    /// Review this game in a worker of its own, searching each position this long.
-    StartReview {
-        id: u32,
-        game: Game,
-        movetime_ms: f64,
-    },
-    /// End the review's worker.
-    CancelReview,
-    /// Keep this finished game (and how it was played) among the last ones, to review later.
-    KeepFinished(Game, Mode),
-    /// Remember that this puzzle is solved.
-    PuzzleSolved(u32),
-    /// Keep the player's record against each level.
-    SaveStandings(Standings),
-    /// Fetch the puzzle set, and send it back as `Event::PuzzleSet`.
-    FetchPuzzles,
-    /// Fetch this language's error texts, and send them back as `Event::ErrorTexts`.
-    FetchErrorTexts(Lang),
-    /// Close the Records dialog (the record in it was opened).
-    CloseRecords,
-    /// Close the New game dialog (its choice was started), clearing what it said.
-    CloseNewGame,
-    /// Say in the New game dialog why its choice cannot start (said again if the same).
-    NewGameRefused(String),
-    /// Copy the page's address with this fragment, select it in the Records dialog, and send
-    /// `Event::LinkCopied`.
-    CopyLink(String),
-    /// Fetch this language's page texts, and send them back as `Event::PageTexts`.
-    FetchPageTexts(Lang),
-    /// Fetch this language's tutorial texts, and send them back as `Event::TutorialTexts`.
-    FetchTutorialTexts(Lang),
-    /// Fetch the expansion cards' emblems, and send them back as `Event::Emblems`.
-    FetchEmblems,
-    /// Remember that the tutorial was finished or left: it is not offered again.
-    TutorialDone,
-    /// Give this command to the online module (fetching it first if need be).
-    Online(Command),
-    /// Move the keyboard's focus there: the control that had it has gone.
-    Focus(Focus),
-}
-
-/// Where the keyboard's focus goes when the control that had it goes away.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Focus {
-    /// The review's panel (its Close button), opened by a Review button that its opening hides.
-    Review,
-    /// The tutorial's words, after Next: the button is disabled until the step's move is made.
-    TutorialText,
-    /// The board, after the tutorial's panel (and the button pressed in it) went away.
-    Board,
-    /// The ◀ (`back`) or ▶ button by the moves, when the other one is disabled under the focus.
-    StepButton { back: bool },
-}
 
 #[derive(Clone, Debug)]
 pub struct Session {
@@ -608,342 +403,11 @@ impl Session {
         }
     }
 
-    fn intent(&mut self, intent: Intent) {
-        // The first-visit build has the game alone: the whole page takes over, and does this.
-        if intent.opens_features() && Features::here().is_none() {
-            self.state.notice = Some(Notice::FeaturesLoading);
-            self.effects.push(Effect::LoadFeatures);
-            return self.refresh_controls();
-        }
-        let online = matches!(self.state.mode, Mode::Online { .. });
-        // Another game, or Leave, in an online game going on resigns it: the player says yes first.
-        if self.leaves_online(&intent) && self.state.online.is_some() && self.state.resigner().is_some() {
-            self.after_leave = Some(intent);
-            self.state.leave_asked = true;
-            return self.refresh_controls();
-        }
-        match intent {
-            Intent::Resign if self.after_leave.is_some() => {
-                let then = self.after_leave.take();
-                self.state.leave_asked = false;
-                if let Some(by) = self.state.resigner() {
-                    self.online_outcome(Some(Outcome::Resigned { by }));
-                }
-                self.leave_online();
-                self.refresh_controls();
-                if let Some(then) = then {
-                    self.intent(then);
-                }
-            }
-            Intent::KeepPlaying => {
-                self.after_leave = None;
-                self.state.leave_asked = false;
-                self.after_abandon = None;
-                self.state.abandon_asked = false;
-                self.refresh_controls();
-            }
-            // A new game in place of one the player has moved in and not finished: they say yes first.
-            Intent::NewGame { game, mode } if self.state.game_at_stake() => {
-                self.after_abandon = Some((game, mode));
-                self.state.abandon_asked = true;
-                self.refresh_controls();
-            }
-            Intent::Abandon => {
-                self.state.abandon_asked = false;
-                match self.after_abandon.take() {
-                    Some((game, mode)) => self.new_game(game, mode),
-                    None => self.effects.push(Effect::Log("no game is waiting to take this one's place".to_string())),
-                }
-            }
-            Intent::ReplaceGame { game, mode } => self.new_game(game, mode),
-            Intent::ReplaceWithNew(options) => match options.game(&mut self.dice) {
-                Ok(game) => self.new_game(game, options.mode),
-                Err(error) => self.effects.push(Effect::Log(format!("no new game: {error}"))),
-            },
-            Intent::StartChosen(form) => {
-                let lang = self.state.lang();
-                match form.start(&mut self.dice, self.state.settings.cards, lang) {
-                    Ok(chosen) => {
-                        self.effects.push(Effect::CloseNewGame);
-                        self.intent(match chosen {
-                            Chosen::Game { game, mode } => Intent::NewGame { game, mode },
-                            Chosen::Stranger => Intent::Online(OnlineAction::Find),
-                            Chosen::Friend(setup) => Intent::Online(OnlineAction::Invite(setup)),
-                        });
-                    }
-                    // The dialog stays open with the choice as it was.
-                    Err(reason) => self.effects.push(Effect::NewGameRefused(reason)),
-                }
-            }
-            Intent::Online(action) => self.online_action(action),
-            Intent::Undo | Intent::Redo if let Some(why) = refusal(&self.state, &intent) => {
-                // Not the intent's Debug: it would bring every intent's into the wasm.
-                let asked = if matches!(intent, Intent::Undo) { "undo" } else { "redo" };
-                self.effects.push(Effect::Log(format!("{asked} refused: {why}")));
-            }
-            // Online, the engine does not help.
-            Intent::Hint | Intent::Review | Intent::BestLineHere if online && self.state.game.outcome().is_none() => {
-                self.effects.push(Effect::Log("the engine does not help in an online game".to_string()));
-            }
-            Intent::Resign if online => match self.state.resigner() {
-                Some(_) => self.send_online(Command::Resign),
-                None => self.effects.push(Effect::Log("resigning is not offered now".to_string())),
-            },
-            // The rematch the module offers (or accepts, when the opponent offered it first).
-            Intent::Rematch if online => {
-                let rematch = |c: &Command| matches!(c, Command::AcceptRematch | Command::OfferRematch);
-                match self.state.online.as_ref().and_then(|o| o.offers(rematch)) {
-                    Some(command) => self.effects.push(Effect::Online(command.clone())),
-                    None => self.effects.push(Effect::Log("no rematch is offered now".to_string())),
-                }
-            }
-            // Online, a move that is not this page's; a solution shown, which plays itself.
-            Intent::Play(m) if let Some(why) = refusal(&self.state, &intent) => {
-                self.effects.push(Effect::Log(format!("move {m} refused: {why}")));
-            }
-            Intent::Play(m) => self.play(m),
-            Intent::Undo | Intent::Redo if self.state.viewing.is_some() || self.state.review.is_some() => {
-                let ply = self.state.game.moves().len();
-                let target = if matches!(intent, Intent::Undo) { ply.saturating_sub(1) } else { ply + 1 };
-                let start = self.state.review.as_ref().and_then(|r| r.variation);
-                if start.is_some_and(|start| target < start) {
-                    // Back before the engine's line: the game's own position.
-                    return self.intent(Intent::View(target));
-                }
-                self.view(target);
-            }
-            // The tutorial's steps are taken with its own buttons.
-            Intent::Hint if self.state.tutorial.is_some() => {}
-            Intent::Tutorial => {
-                self.put_aside();
-                // A deal the player has not moved in comes back after the tutorial, as it was dealt.
-                if self.state.tutorial.is_none() {
-                    let (game, mode) = (self.state.line(), self.state.mode);
-                    let untouched = game.outcome().is_none() && !super::state::moved_in(&game, mode, 0);
-                    let kept = untouched && self.state.aside.is_none() && self.state.puzzle.is_none();
-                    self.before_tutorial = kept.then(|| (*game.start(), mode));
-                }
-                self.tutorial_step(0);
-            }
-            Intent::TutorialNext => match self.state.tutorial {
-                Some(run) if run.done && run.is_last() => {
-                    self.leave_tutorial();
-                    self.effects.push(Effect::Focus(Focus::Board));
-                }
-                Some(run) if run.done => {
-                    self.tutorial_step(run.step + 1);
-                    self.effects.push(Effect::Focus(Focus::TutorialText));
-                }
-                _ => {}
-            },
-            Intent::LeaveTutorial if self.state.tutorial.is_some() => {
-                self.leave_tutorial();
-                self.effects.push(Effect::Focus(Focus::Board));
-            }
-            Intent::LeaveTutorial => {}
-            Intent::Undo => self.step_history(true),
-            Intent::Redo => self.step_history(false),
-            Intent::View(ply) if self.state.review.as_ref().is_some_and(|r| r.variation.is_some()) => {
-                self.leave_variation();
-                self.show_ply(ply);
-                // Another line than the one shown: nothing to slide from.
-                self.after_move(None, None);
-            }
-            Intent::View(ply) => self.view(ply),
-            // Playing on from what is shown ends a review: its game is no longer the one played.
-            // A resignation (or any end by a player's word) is final: nothing plays on from before it.
-            Intent::ContinueHere if self.state.ended_by_word() => {
-                self.effects.push(Effect::Log("the game ended by a player's word: it goes on nowhere".to_string()));
-            }
-            Intent::ContinueHere => {
-                let reviewing = self.state.review.is_some();
-                self.close_review();
-                // A puzzle whose solution was shown stands still; played on from here, it is a game.
-                if self.state.puzzle.is_some_and(|run| run.shown) {
-                    self.state.puzzle = None;
-                }
-                if self.state.viewing.take().is_some() || reviewing {
-                    self.changed();
-                }
-            }
-            Intent::Review => self.start_review(),
-            // A running review stops and keeps the moves judged so far; a stopped one closes.
-            Intent::CloseReview => match self.state.review.as_mut() {
-                Some(review) if review.running => {
-                    review.running = false;
-                    self.effects.push(Effect::CancelReview);
-                    self.refresh_controls();
-                }
-                _ if self.review_stands_in => self.back_to_my_game(),
-                _ => {
-                    self.leave_variation();
-                    self.close_review();
-                    self.changed();
-                }
-            },
-            Intent::BestLine(ply) => self.best_line(ply),
-            Intent::BestLineHere => self.best_line(self.state.game.moves().len()),
-            Intent::ViewAt(fraction) => {
-                let total = self.state.line().moves().len();
-                self.intent(Intent::View(super::review::ply_at(fraction, total)));
-            }
-            Intent::BackToGame => self.intent(Intent::View(self.state.line().moves().len())),
-            Intent::Step { back } => match keyboard::move_step(&self.state, back) {
-                Some(step) => {
-                    self.intent(step);
-                    // At the line's end the button pressed is disabled: the keyboard goes to the other.
-                    if keyboard::move_step(&self.state, back).is_none() {
-                        self.effects.push(Effect::Focus(Focus::StepButton { back: !back }));
-                    }
-                }
-                None => self.effects.push(Effect::Log("no move to step to".to_string())),
-            },
-            Intent::ReviewGame { game, mode } => {
-                self.put_aside();
-                // A record says nothing of who played it: both sides are shown alike.
-                self.start_game(game, mode.unwrap_or(Mode::PassAndPlay { turn_board: false }));
-                self.start_review();
-                // Closing this review goes back to the game it took the place of.
-                self.review_stands_in = self.state.aside.is_some();
-            }
-            Intent::BackToMyGame => self.back_to_my_game(),
-            // A new game too: a game put aside is not dropped without a word.
-            Intent::NextLevel => {
-                if let (Some(level), Mode::VsAi { human, .. }) = (self.state.standings.suggestion(), self.state.mode) {
-                    let game = self.new_deal();
-                    self.intent(Intent::NewGame { game, mode: Mode::VsAi { human, level } });
-                }
-            }
-            Intent::ToggleWatchPause => {
-                self.state.watch_paused = !self.state.watch_paused && matches!(self.state.mode, Mode::Watch { .. });
-                self.refresh_controls();
-                self.effects.push(Effect::Redraw);
-            }
-            Intent::Hint => self.hint(),
-            Intent::NewGame { game, mode } => self.new_game(game, mode),
-            Intent::Rematch => {
-                let puzzle = self.state.puzzle.map(|run| run.retry());
-                self.start_game(Game::new(*self.state.game.start()), self.state.mode);
-                self.state.puzzle = puzzle;
-                // Saved again, with the puzzle.
-                self.changed();
-            }
-            Intent::Puzzle { puzzle, daily } => {
-                self.put_aside();
-                let human = puzzle.position.to_move();
-                let level = self.state.mode.level().unwrap_or_default();
-                // The same puzzle again after help stays helped.
-                let helped = self.state.puzzle.is_some_and(|run| run.puzzle.id == puzzle.id && run.helped);
-                self.start_game(Game::new(puzzle.position), Mode::VsAi { human, level });
-                self.state.puzzle = Some(PuzzleRun { helped, ..PuzzleRun::new(puzzle, daily) });
-                self.changed();
-            }
-            Intent::ChoosePuzzle(choice) => {
-                self.state.puzzle_list = None;
-                self.refresh_controls();
-                self.choose_puzzle(choice);
-            }
-            Intent::OpenPuzzleList => {
-                let shows = self.state.puzzle.map_or(Difficulty::Easy, |run| run.puzzle.difficulty());
-                self.state.puzzle_list = Some(shows);
-                if self.state.puzzle_set.is_none() {
-                    self.effects.push(Effect::FetchPuzzles);
-                }
-                self.refresh_controls();
-            }
-            Intent::PuzzleListShows(difficulty) => {
-                self.state.puzzle_list = self.state.puzzle_list.map(|_| difficulty);
-                self.refresh_controls();
-            }
-            Intent::ClosePuzzleList => {
-                self.state.puzzle_list = None;
-                self.refresh_controls();
-            }
-            Intent::ShowSolution => self.show_solution(),
-            Intent::Open(game) => {
-                self.put_aside();
-                // The mode of the game played, not of a puzzle's defence.
-                let mode = self.state.aside.as_ref().map_or(self.state.mode, |aside| aside.mode);
-                let received = game.moves().len();
-                self.start_game(game, mode);
-                self.state.received = received;
-            }
-            // A friend's game: shown as a record of it, as two people play, with who played it.
-            Intent::OpenLink(linked) => {
-                self.put_aside();
-                let received = linked.game.moves().len();
-                self.start_game(linked.game, Mode::PassAndPlay { turn_board: false });
-                self.state.received = received;
-                if let Some(mode) = linked.mode {
-                    self.state.notice = Some(Notice::SharedGame(mode));
-                    self.refresh_controls();
-                }
-            }
-            Intent::CloseResult => {
-                self.state.result_dismissed = true;
-                self.refresh_controls();
-            }
-            Intent::Resign => self.resign(),
-            Intent::RecordsOpened => {
-                self.state.records_message = None;
-                self.state.records_shown = self.state.finished.clone();
-                self.refresh_controls();
-            }
-            Intent::ReviewFinished(place) => match self.state.records_shown.get(place).cloned() {
-                Some(kept) => {
-                    self.effects.push(Effect::CloseRecords);
-                    // Seen as it was played: from the player's side against the AI.
-                    self.intent(Intent::ReviewGame { game: kept.game, mode: kept.mode });
-                }
-                None => self.effects.push(Effect::Log(format!("no finished game at {place} in Records"))),
-            },
-            Intent::OpenRecord { text, review } => match Game::from_record(&text) {
-                Ok(game) => {
-                    self.state.records_message = None;
-                    self.effects.push(Effect::CloseRecords);
-                    self.intent(if review { Intent::ReviewGame { game, mode: None } } else { Intent::Open(game) });
-                }
-                Err(reason) => {
-                    self.state.records_message = Some(RecordsMessage::Unreadable(reason));
-                    self.refresh_controls();
-                }
-            },
-            Intent::CopyLink => {
-                // Said again once the browser answers (a screen reader hears it again too).
-                self.state.records_message = None;
-                self.refresh_controls();
-                self.effects.push(Effect::CopyLink(self.state.link()));
-            }
-        }
-    }
-
     /// A new game the player chose (and said yes to, if it takes a game's place): whatever was
     /// put aside is left too.
     fn new_game(&mut self, game: Game, mode: Mode) {
         self.state.aside = None;
         self.start_game(game, mode);
-    }
-
-    /// Whether `intent` puts another game on the board or leaves online play.
-    fn leaves_online(&self, intent: &Intent) -> bool {
-        match intent {
-            Intent::NewGame { .. }
-            | Intent::ReplaceGame { .. }
-            | Intent::Puzzle { .. }
-            | Intent::ChoosePuzzle(_)
-            | Intent::Tutorial
-            | Intent::Open(_)
-            | Intent::OpenLink(_)
-            | Intent::ReviewGame { .. } => true,
-            Intent::Online(action) => match action {
-                OnlineAction::Press(command) => matches!(command, Command::Leave),
-                OnlineAction::Join(link) => {
-                    crate::online::bridge::room_of_link(link).is_none_or(|room| !self.in_room(&room))
-                }
-                _ => true,
-            },
-            _ => false,
-        }
     }
 
     fn settings(&mut self, patch: SettingsPatch) {
@@ -1026,82 +490,6 @@ impl Session {
             self.state.anim = None;
         }
         // One more frame: the next step of the slide, or the still position after it.
-        self.effects.push(Effect::Redraw);
-    }
-
-    fn reply(&mut self, reply: Reply) {
-        if let Some(review) = self.state.review.as_mut().filter(|r| r.running && r.request == reply.id) {
-            match reply.kind {
-                ReplyKind::Reviewed(entry, _) => review.add(entry),
-                ReplyKind::Done { .. } => review.running = false,
-                ReplyKind::Failed(message) => {
-                    review.running = false;
-                    self.state.notice = Some(Notice::ReviewFailed(message));
-                }
-                ReplyKind::Info { .. } => {}
-            }
-            self.refresh_controls();
-            return;
-        }
-        // A reply for a search that was cancelled or superseded is of no use.
-        let Some(thinking) = self.state.thinking.filter(|t| t.request == reply.id) else { return };
-        let position = *self.state.position();
-        match reply.kind {
-            ReplyKind::Info { depth, score } => {
-                self.state.evaluation = Some((position, score));
-                self.state.thinking = Some(Thinking { depth, ..thinking });
-                self.refresh_controls();
-                self.effects.push(Effect::Redraw);
-            }
-            ReplyKind::Done { best, score } => {
-                if let Some(score) = score {
-                    self.state.evaluation = Some((position, score));
-                }
-                self.state.thinking = None;
-                let legal = best.filter(|m| self.state.game.legal_moves().contains(m));
-                match thinking.purpose {
-                    Purpose::Hint => self.state.hint = legal,
-                    Purpose::Evaluate => self.evaluated = Some(position),
-                    Purpose::Move => match legal {
-                        Some(m) => {
-                            if let Some(run) = self.state.puzzle.as_mut() {
-                                let game = &self.state.game;
-                                let out_of_moves = run.plies_left(game.moves().len()) == 0;
-                                let still_lost = matches!(score, Some(Score::Loss(_)));
-                                run.defended(game, (!out_of_moves).then_some(m), still_lost);
-                            }
-                            self.held = Some(m);
-                        }
-                        None => {
-                            let answer = best.map_or("no move".to_string(), |m| m.to_string());
-                            self.stop_ai(Purpose::Move, format!("the AI answered {answer}, not a legal move"));
-                        }
-                    },
-                }
-                self.refresh_controls();
-                self.effects.push(Effect::Redraw);
-            }
-            ReplyKind::Failed(message) => {
-                self.state.thinking = None;
-                self.stop_ai(thinking.purpose, message);
-            }
-            ReplyKind::Reviewed(..) => {}
-        }
-    }
-
-    /// A search failed: an evaluation is not retried for this position; the AI's own move
-    /// waits until the player undoes or starts again, and the player is told.
-    fn stop_ai(&mut self, purpose: Purpose, message: String) {
-        self.effects.push(Effect::Log(format!("AI: {message}")));
-        match purpose {
-            Purpose::Evaluate => self.evaluated = Some(*self.state.position()),
-            Purpose::Hint => {}
-            Purpose::Move => {
-                self.ai_stopped = true;
-                self.state.notice = Some(Notice::AiFailed(message));
-            }
-        }
-        self.refresh_controls();
         self.effects.push(Effect::Redraw);
     }
 
@@ -1315,26 +703,6 @@ impl Session {
         self.state.viewing = (ply < end).then_some(end);
     }
 
-    fn start_review(&mut self) {
-        if self.state.review.as_ref().is_some_and(|r| r.running) || self.state.line().moves().is_empty() {
-            return;
-        }
-        // The game itself is reviewed, not an engine line shown in its place.
-        self.leave_variation();
-        self.close_review();
-        self.cancel_search();
-        self.held = None;
-        self.last_request += 1;
-        let game = self.state.line();
-        let movetime_ms = super::review::REVIEW_MS;
-        self.effects.push(Effect::StartReview { id: self.last_request, game: game.clone(), movetime_ms });
-        self.state.review = Some(Review::new(self.last_request, game));
-        self.state.result_dismissed = true;
-        self.refresh_controls();
-        // The Review button pressed has gone with the result: the focus follows into the panel.
-        self.effects.push(Effect::Focus(Focus::Review));
-    }
-
     /// A game has reached its end: it is kept among the finished ones (puzzles are not games to
     /// keep), and a game against the AI counts in the player's record, once, however often undo
     /// and redo bring the end back.
@@ -1375,53 +743,11 @@ impl Session {
         self.start_game(game, mode);
     }
 
-    /// Closes the review, ending its worker if it still runs.
-    fn close_review(&mut self) {
-        self.review_stands_in = false;
-        if let Some(review) = self.state.review.take()
-            && review.running
-        {
-            self.effects.push(Effect::CancelReview);
-        }
-    }
-
-    /// Puts the reviewed game back on the board in place of the engine's line.
-    fn leave_variation(&mut self) {
-        let Some(ply) = self.state.review.as_mut().and_then(|r| r.variation.take()) else { return };
-        // A search for the line's position must not answer for the game's.
-        self.cancel_search();
-        self.held = None;
-        let Some(review) = self.state.review.as_ref() else { return };
-        let mut game = review.game.clone();
-        let end = game.moves().len();
-        while game.moves().len() > ply && game.undo().is_some() {}
-        self.state.game = game;
-        self.state.viewing = (ply < end).then_some(end);
-        // The game may face another side than the engine's line did.
-        self.face_the_bottom();
-    }
-
     /// Lays the board out for the side that faces the player now, with the lines by each
     /// player's row but in the tutorial.
     fn face_the_bottom(&mut self) {
         self.layout =
             Layout::new(self.layout.width, self.layout.height, self.state.bottom(), self.state.tutorial.is_none());
-    }
-
-    fn best_line(&mut self, ply: usize) {
-        let Some(game) = self.state.review.as_ref().and_then(|r| r.variation_game(ply)) else { return };
-        self.leave_variation();
-        self.cancel_search();
-        self.held = None;
-        let mut whole = game.clone();
-        while whole.redo().is_some() {}
-        self.state.viewing = (whole.moves().len() > ply).then_some(whole.moves().len());
-        self.state.game = game;
-        if let Some(review) = self.state.review.as_mut() {
-            review.variation = Some(ply);
-        }
-        // The engine's line replaces the game's: shown at once.
-        self.after_move(None, None);
     }
 
     /// A deal at random from the cards enabled.
@@ -1468,39 +794,6 @@ impl Session {
         self.changed();
     }
 
-    fn choose_puzzle(&mut self, choice: Choice) {
-        let Some(set) = self.state.puzzle_set.clone() else {
-            if self.puzzle_asked.replace((choice, *self.state.game.start())).is_none() {
-                self.effects.push(Effect::FetchPuzzles);
-            }
-            return;
-        };
-        let enabled = self.state.settings.cards;
-        match choose(&set, enabled, &self.state.solved, choice, self.state.puzzle.as_ref()) {
-            Some((puzzle, daily)) => self.intent(Intent::Puzzle { puzzle, daily }),
-            // Only the cards of the deck are offered: with too few of them, no puzzle.
-            None if offered(&set, enabled).is_empty() => {
-                self.state.notice = Some(Notice::NoPuzzleOffered);
-                self.refresh_controls();
-            }
-            None => self.effects.push(Effect::Log("no such puzzle is offered with the deck's cards".to_string())),
-        }
-    }
-
-    /// Starts the puzzle on the board again from its start, its solution to play itself out
-    /// move by move (`settle` plays each next move once the last has slid and rested).
-    fn show_solution(&mut self) {
-        let Some(run) = self.state.puzzle.filter(PuzzleRun::offers_solution) else {
-            self.effects.push(Effect::Log("no puzzle's solution to show now".to_string()));
-            return;
-        };
-        self.start_game(Game::new(run.puzzle.position), self.state.mode);
-        let shown = PuzzleRun::showing_solution(run.puzzle, run.daily);
-        self.state.puzzle = Some(shown);
-        self.effects.push(Effect::Announce(shown.line(self.state.lang(), &self.state.game)));
-        self.changed();
-    }
-
     fn hint(&mut self) {
         if !self.state.human_to_move() || self.thinking_for(Purpose::Hint) {
             return;
@@ -1526,10 +819,6 @@ impl Session {
         }
     }
 
-    fn thinking_for(&self, purpose: Purpose) -> bool {
-        self.state.thinking.is_some_and(|t| t.purpose == purpose)
-    }
-
     fn changed(&mut self) {
         self.refresh_controls();
         // In the tutorial the save holds its step, and the player's game in progress aside: a
@@ -1538,114 +827,6 @@ impl Session {
             self.effects.push(Effect::SaveGame(self.save_file()));
         }
         self.effects.push(Effect::Redraw);
-    }
-
-    /// Puts the tutorial's step `step` on the board, played as Red against a silent opponent.
-    fn tutorial_step(&mut self, step: usize) {
-        let Some(position) = STEPS.get(step).and_then(|s| s.start()) else { return };
-        let level = self.state.mode.level().unwrap_or_default();
-        self.start_game(Game::new(position), Mode::VsAi { human: Color::Red, level });
-        self.state.tutorial = Some(TutorialRun::new(step));
-        self.face_the_bottom();
-        // Saved as the tutorial's step, not as a game of the player's.
-        self.effects.retain(|e| !matches!(e, Effect::SaveGame(_)));
-        self.changed();
-    }
-
-    /// Ends the tutorial (finished or left), remembered as done: the game put aside comes back,
-    /// or a new deal starts in the way the player last played.
-    fn leave_tutorial(&mut self) {
-        self.state.tutorial_done = true;
-        self.effects.push(Effect::TutorialDone);
-        if self.state.aside.is_some() {
-            return self.back_to_my_game();
-        }
-        match self.before_tutorial.take() {
-            Some((start, mode)) => self.start_game(Game::new(start), mode),
-            None => {
-                let game = self.new_deal();
-                self.start_game(game, self.state.mode);
-            }
-        }
-    }
-
-    /// After every event: show the AI's held move once the screen is still, and keep the AI
-    /// searching whenever it has something to do (its move, or the bar's evaluation).
-    fn settle(&mut self) {
-        let rested = self.rest_until.is_none_or(|until| self.now_ms >= until);
-        if self.held.is_some() && self.state.anim.is_none() && !rested && !self.state.watch_paused {
-            // Frames keep coming until the rest is over.
-            self.effects.push(Effect::Redraw);
-        }
-        let paused = self.state.watch_paused;
-        if self.state.anim.is_none()
-            && rested
-            && !paused
-            && let Some(m) = self.held.take()
-        {
-            self.rest_until = None;
-            self.play(m);
-        }
-        // A solution shown: its next move, once the board is still and the line is not looked back at.
-        let state = &self.state;
-        if self.held.is_none()
-            && state.anim.is_none()
-            && state.viewing.is_none()
-            && state.review.is_none()
-            && let Some(m) = state.puzzle.and_then(|run| run.next_shown_move(&state.game))
-        {
-            self.held = Some(m);
-            self.rest_until = Some(self.now_ms + SOLUTION_PAUSE_MS);
-            // Frames keep coming until the rest is over.
-            self.effects.push(Effect::Redraw);
-        }
-        if self.ai_stopped || self.state.thinking.is_some() || self.held.is_some() {
-            return;
-        }
-        let state = &self.state;
-        let wants_evaluation = state.settings.evaluation
-            && !matches!(state.mode, Mode::Online { .. })
-            && state.game.outcome().is_none()
-            && state.evaluation().is_none()
-            && self.evaluated != Some(*state.position());
-        if wants_evaluation {
-            self.ask(Purpose::Evaluate);
-        } else if state.ai_to_move() && !state.watch_paused && !state.puzzle.is_some_and(|run| run.shown) {
-            self.ask(Purpose::Move);
-        }
-    }
-
-    fn ask(&mut self, purpose: Purpose) {
-        self.last_request += 1;
-        let id = self.last_request;
-        let positions = self.state.game.positions();
-        let (earlier, current) = positions.split_at(positions.len() - 1);
-        let (position, earlier) = (current[0], earlier.to_vec());
-        let plies_left = self.state.puzzle.map(|run| run.plies_left(self.state.game.moves().len()));
-        let request = match (purpose, plies_left, self.state.mode.level()) {
-            // The puzzle's opponent is the exact defence, not a level.
-            (Purpose::Move, Some(plies), _) => EngineRequest::Defend { id, plies, position },
-            (Purpose::Move, None, Some(level)) => {
-                // A level's dice, 32 bits (a JavaScript number carried them once).
-                let seed = (self.dice.next_u64() >> 32) as u32;
-                EngineRequest::LevelMove { id, level: level.params(), seed, position, earlier }
-            }
-            _ => {
-                let movetime = if purpose == Purpose::Evaluate { EVALUATION_MS } else { HINT_MS };
-                let limits = Limits { movetime_ms: Some(movetime), ..Limits::default() };
-                EngineRequest::Search { id, limits, position, earlier }
-            }
-        };
-        self.state.thinking = Some(Thinking { request: id, purpose, depth: 0 });
-        self.effects.push(Effect::StartSearch(SearchOrder { purpose, request }));
-        self.refresh_controls();
-        self.effects.push(Effect::Redraw);
-    }
-
-    fn cancel_search(&mut self) {
-        if self.state.thinking.take().is_some() {
-            self.effects.push(Effect::CancelSearch);
-        }
     }
 }
 

@@ -1,0 +1,168 @@
+//! The engine's searches in the session: asked for (the AI's move, the bar's evaluation, a hint),
+//! answered, stopped; and what keeps the AI searching whenever it has something to do.
+
+use super::{EVALUATION_MS, Effect, HINT_MS, Reply, ReplyKind, SOLUTION_PAUSE_MS, SearchOrder, Session};
+use crate::ai::{Limits, Score};
+use crate::engine_protocol::worker::EngineRequest;
+use crate::ui::state::{Mode, Notice, Purpose, Thinking};
+
+impl Session {
+    pub(super) fn reply(&mut self, reply: Reply) {
+        if let Some(review) = self.state.review.as_mut().filter(|r| r.running && r.request == reply.id) {
+            match reply.kind {
+                ReplyKind::Reviewed(entry, _) => review.add(entry),
+                ReplyKind::Done { .. } => review.running = false,
+                ReplyKind::Failed(message) => {
+                    review.running = false;
+                    self.state.notice = Some(Notice::ReviewFailed(message));
+                }
+                ReplyKind::Info { .. } => {}
+            }
+            self.refresh_controls();
+            return;
+        }
+        // A reply for a search that was cancelled or superseded is of no use.
+        let Some(thinking) = self.state.thinking.filter(|t| t.request == reply.id) else { return };
+        let position = *self.state.position();
+        match reply.kind {
+            ReplyKind::Info { depth, score } => {
+                self.state.evaluation = Some((position, score));
+                self.state.thinking = Some(Thinking { depth, ..thinking });
+                self.refresh_controls();
+                self.effects.push(Effect::Redraw);
+            }
+            ReplyKind::Done { best, score } => {
+                if let Some(score) = score {
+                    self.state.evaluation = Some((position, score));
+                }
+                self.state.thinking = None;
+                let legal = best.filter(|m| self.state.game.legal_moves().contains(m));
+                match thinking.purpose {
+                    Purpose::Hint => self.state.hint = legal,
+                    Purpose::Evaluate => self.evaluated = Some(position),
+                    Purpose::Move => match legal {
+                        Some(m) => {
+                            if let Some(run) = self.state.puzzle.as_mut() {
+                                let game = &self.state.game;
+                                let out_of_moves = run.plies_left(game.moves().len()) == 0;
+                                let still_lost = matches!(score, Some(Score::Loss(_)));
+                                run.defended(game, (!out_of_moves).then_some(m), still_lost);
+                            }
+                            self.held = Some(m);
+                        }
+                        None => {
+                            let answer = best.map_or("no move".to_string(), |m| m.to_string());
+                            self.stop_ai(Purpose::Move, format!("the AI answered {answer}, not a legal move"));
+                        }
+                    },
+                }
+                self.refresh_controls();
+                self.effects.push(Effect::Redraw);
+            }
+            ReplyKind::Failed(message) => {
+                self.state.thinking = None;
+                self.stop_ai(thinking.purpose, message);
+            }
+            ReplyKind::Reviewed(..) => {}
+        }
+    }
+
+    /// A search failed: an evaluation is not retried for this position; the AI's own move
+    /// waits until the player undoes or starts again, and the player is told.
+    pub(super) fn stop_ai(&mut self, purpose: Purpose, message: String) {
+        self.effects.push(Effect::Log(format!("AI: {message}")));
+        match purpose {
+            Purpose::Evaluate => self.evaluated = Some(*self.state.position()),
+            Purpose::Hint => {}
+            Purpose::Move => {
+                self.ai_stopped = true;
+                self.state.notice = Some(Notice::AiFailed(message));
+            }
+        }
+        self.refresh_controls();
+        self.effects.push(Effect::Redraw);
+    }
+
+    pub(super) fn thinking_for(&self, purpose: Purpose) -> bool {
+        self.state.thinking.is_some_and(|t| t.purpose == purpose)
+    }
+
+    /// After every event: show the AI's held move once the screen is still, and keep the AI
+    /// searching whenever it has something to do (its move, or the bar's evaluation).
+    pub(super) fn settle(&mut self) {
+        let rested = self.rest_until.is_none_or(|until| self.now_ms >= until);
+        if self.held.is_some() && self.state.anim.is_none() && !rested && !self.state.watch_paused {
+            // Frames keep coming until the rest is over.
+            self.effects.push(Effect::Redraw);
+        }
+        let paused = self.state.watch_paused;
+        if self.state.anim.is_none()
+            && rested
+            && !paused
+            && let Some(m) = self.held.take()
+        {
+            self.rest_until = None;
+            self.play(m);
+        }
+        // A solution shown: its next move, once the board is still and the line is not looked back at.
+        let state = &self.state;
+        if self.held.is_none()
+            && state.anim.is_none()
+            && state.viewing.is_none()
+            && state.review.is_none()
+            && let Some(m) = state.puzzle.and_then(|run| run.next_shown_move(&state.game))
+        {
+            self.held = Some(m);
+            self.rest_until = Some(self.now_ms + SOLUTION_PAUSE_MS);
+            // Frames keep coming until the rest is over.
+            self.effects.push(Effect::Redraw);
+        }
+        if self.ai_stopped || self.state.thinking.is_some() || self.held.is_some() {
+            return;
+        }
+        let state = &self.state;
+        let wants_evaluation = state.settings.evaluation
+            && !matches!(state.mode, Mode::Online { .. })
+            && state.game.outcome().is_none()
+            && state.evaluation().is_none()
+            && self.evaluated != Some(*state.position());
+        if wants_evaluation {
+            self.ask(Purpose::Evaluate);
+        } else if state.ai_to_move() && !state.watch_paused && !state.puzzle.is_some_and(|run| run.shown) {
+            self.ask(Purpose::Move);
+        }
+    }
+
+    pub(super) fn ask(&mut self, purpose: Purpose) {
+        self.last_request += 1;
+        let id = self.last_request;
+        let positions = self.state.game.positions();
+        let (earlier, current) = positions.split_at(positions.len() - 1);
+        let (position, earlier) = (current[0], earlier.to_vec());
+        let plies_left = self.state.puzzle.map(|run| run.plies_left(self.state.game.moves().len()));
+        let request = match (purpose, plies_left, self.state.mode.level()) {
+            // The puzzle's opponent is the exact defence, not a level.
+            (Purpose::Move, Some(plies), _) => EngineRequest::Defend { id, plies, position },
+            (Purpose::Move, None, Some(level)) => {
+                // A level's dice, 32 bits (a JavaScript number carried them once).
+                let seed = (self.dice.next_u64() >> 32) as u32;
+                EngineRequest::LevelMove { id, level: level.params(), seed, position, earlier }
+            }
+            _ => {
+                let movetime = if purpose == Purpose::Evaluate { EVALUATION_MS } else { HINT_MS };
+                let limits = Limits { movetime_ms: Some(movetime), ..Limits::default() };
+                EngineRequest::Search { id, limits, position, earlier }
+            }
+        };
+        self.state.thinking = Some(Thinking { request: id, purpose, depth: 0 });
+        self.effects.push(Effect::StartSearch(SearchOrder { purpose, request }));
+        self.refresh_controls();
+        self.effects.push(Effect::Redraw);
+    }
+
+    pub(super) fn cancel_search(&mut self) {
+        if self.state.thinking.take().is_some() {
+            self.effects.push(Effect::CancelSearch);
+        }
+    }
+}

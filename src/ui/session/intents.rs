@@ -1,0 +1,347 @@
+//! What the player asks (`Intent`), from a button, a key, a dialog or a script: refused with the
+//! reason, or carried out by the activity it belongs to.
+
+use super::{Effect, Focus, Session};
+use crate::ai::puzzle::Difficulty;
+use crate::online::bridge::Command;
+use crate::rules::{Game, Outcome};
+use crate::ui::features::Features;
+use crate::ui::intent::{Intent, OnlineAction};
+use crate::ui::keyboard::{self};
+use crate::ui::new_game_form::Chosen;
+use crate::ui::puzzle::PuzzleRun;
+use crate::ui::refusal::refusal;
+use crate::ui::state::{Mode, Notice, RecordsMessage};
+
+impl Session {
+    pub(super) fn intent(&mut self, intent: Intent) {
+        // The first-visit build has the game alone: the whole page takes over, and does this.
+        if intent.opens_features() && Features::here().is_none() {
+            self.state.notice = Some(Notice::FeaturesLoading);
+            self.effects.push(Effect::LoadFeatures);
+            return self.refresh_controls();
+        }
+        let online = matches!(self.state.mode, Mode::Online { .. });
+        // Another game, or Leave, in an online game going on resigns it: the player says yes first.
+        if self.leaves_online(&intent) && self.state.online.is_some() && self.state.resigner().is_some() {
+            self.after_leave = Some(intent);
+            self.state.leave_asked = true;
+            return self.refresh_controls();
+        }
+        match intent {
+            Intent::Resign if self.after_leave.is_some() => {
+                let then = self.after_leave.take();
+                self.state.leave_asked = false;
+                if let Some(by) = self.state.resigner() {
+                    self.online_outcome(Some(Outcome::Resigned { by }));
+                }
+                self.leave_online();
+                self.refresh_controls();
+                if let Some(then) = then {
+                    self.intent(then);
+                }
+            }
+            Intent::KeepPlaying => {
+                self.after_leave = None;
+                self.state.leave_asked = false;
+                self.after_abandon = None;
+                self.state.abandon_asked = false;
+                self.refresh_controls();
+            }
+            // A new game in place of one the player has moved in and not finished: they say yes first.
+            Intent::NewGame { game, mode } if self.state.game_at_stake() => {
+                self.after_abandon = Some((game, mode));
+                self.state.abandon_asked = true;
+                self.refresh_controls();
+            }
+            Intent::Abandon => {
+                self.state.abandon_asked = false;
+                match self.after_abandon.take() {
+                    Some((game, mode)) => self.new_game(game, mode),
+                    None => self.effects.push(Effect::Log("no game is waiting to take this one's place".to_string())),
+                }
+            }
+            Intent::ReplaceGame { game, mode } => self.new_game(game, mode),
+            Intent::ReplaceWithNew(options) => match options.game(&mut self.dice) {
+                Ok(game) => self.new_game(game, options.mode),
+                Err(error) => self.effects.push(Effect::Log(format!("no new game: {error}"))),
+            },
+            Intent::StartChosen(form) => {
+                let lang = self.state.lang();
+                match form.start(&mut self.dice, self.state.settings.cards, lang) {
+                    Ok(chosen) => {
+                        self.effects.push(Effect::CloseNewGame);
+                        self.intent(match chosen {
+                            Chosen::Game { game, mode } => Intent::NewGame { game, mode },
+                            Chosen::Stranger => Intent::Online(OnlineAction::Find),
+                            Chosen::Friend(setup) => Intent::Online(OnlineAction::Invite(setup)),
+                        });
+                    }
+                    // The dialog stays open with the choice as it was.
+                    Err(reason) => self.effects.push(Effect::NewGameRefused(reason)),
+                }
+            }
+            Intent::Online(action) => self.online_action(action),
+            Intent::Undo | Intent::Redo if let Some(why) = refusal(&self.state, &intent) => {
+                // Not the intent's Debug: it would bring every intent's into the wasm.
+                let asked = if matches!(intent, Intent::Undo) { "undo" } else { "redo" };
+                self.effects.push(Effect::Log(format!("{asked} refused: {why}")));
+            }
+            // Online, the engine does not help.
+            Intent::Hint | Intent::Review | Intent::BestLineHere if online && self.state.game.outcome().is_none() => {
+                self.effects.push(Effect::Log("the engine does not help in an online game".to_string()));
+            }
+            Intent::Resign if online => match self.state.resigner() {
+                Some(_) => self.send_online(Command::Resign),
+                None => self.effects.push(Effect::Log("resigning is not offered now".to_string())),
+            },
+            // The rematch the module offers (or accepts, when the opponent offered it first).
+            Intent::Rematch if online => {
+                let rematch = |c: &Command| matches!(c, Command::AcceptRematch | Command::OfferRematch);
+                match self.state.online.as_ref().and_then(|o| o.offers(rematch)) {
+                    Some(command) => self.effects.push(Effect::Online(command.clone())),
+                    None => self.effects.push(Effect::Log("no rematch is offered now".to_string())),
+                }
+            }
+            // Online, a move that is not this page's; a solution shown, which plays itself.
+            Intent::Play(m) if let Some(why) = refusal(&self.state, &intent) => {
+                self.effects.push(Effect::Log(format!("move {m} refused: {why}")));
+            }
+            Intent::Play(m) => self.play(m),
+            Intent::Undo | Intent::Redo if self.state.viewing.is_some() || self.state.review.is_some() => {
+                let ply = self.state.game.moves().len();
+                let target = if matches!(intent, Intent::Undo) { ply.saturating_sub(1) } else { ply + 1 };
+                let start = self.state.review.as_ref().and_then(|r| r.variation);
+                if start.is_some_and(|start| target < start) {
+                    // Back before the engine's line: the game's own position.
+                    return self.intent(Intent::View(target));
+                }
+                self.view(target);
+            }
+            // The tutorial's steps are taken with its own buttons.
+            Intent::Hint if self.state.tutorial.is_some() => {}
+            Intent::Tutorial => {
+                self.put_aside();
+                // A deal the player has not moved in comes back after the tutorial, as it was dealt.
+                if self.state.tutorial.is_none() {
+                    let (game, mode) = (self.state.line(), self.state.mode);
+                    let untouched = game.outcome().is_none() && !crate::ui::state::moved_in(&game, mode, 0);
+                    let kept = untouched && self.state.aside.is_none() && self.state.puzzle.is_none();
+                    self.before_tutorial = kept.then(|| (*game.start(), mode));
+                }
+                self.tutorial_step(0);
+            }
+            Intent::TutorialNext => match self.state.tutorial {
+                Some(run) if run.done && run.is_last() => {
+                    self.leave_tutorial();
+                    self.effects.push(Effect::Focus(Focus::Board));
+                }
+                Some(run) if run.done => {
+                    self.tutorial_step(run.step + 1);
+                    self.effects.push(Effect::Focus(Focus::TutorialText));
+                }
+                _ => {}
+            },
+            Intent::LeaveTutorial if self.state.tutorial.is_some() => {
+                self.leave_tutorial();
+                self.effects.push(Effect::Focus(Focus::Board));
+            }
+            Intent::LeaveTutorial => {}
+            Intent::Undo => self.step_history(true),
+            Intent::Redo => self.step_history(false),
+            Intent::View(ply) if self.state.review.as_ref().is_some_and(|r| r.variation.is_some()) => {
+                self.leave_variation();
+                self.show_ply(ply);
+                // Another line than the one shown: nothing to slide from.
+                self.after_move(None, None);
+            }
+            Intent::View(ply) => self.view(ply),
+            // Playing on from what is shown ends a review: its game is no longer the one played.
+            // A resignation (or any end by a player's word) is final: nothing plays on from before it.
+            Intent::ContinueHere if self.state.ended_by_word() => {
+                self.effects.push(Effect::Log("the game ended by a player's word: it goes on nowhere".to_string()));
+            }
+            Intent::ContinueHere => {
+                let reviewing = self.state.review.is_some();
+                self.close_review();
+                // A puzzle whose solution was shown stands still; played on from here, it is a game.
+                if self.state.puzzle.is_some_and(|run| run.shown) {
+                    self.state.puzzle = None;
+                }
+                if self.state.viewing.take().is_some() || reviewing {
+                    self.changed();
+                }
+            }
+            Intent::Review => self.start_review(),
+            // A running review stops and keeps the moves judged so far; a stopped one closes.
+            Intent::CloseReview => match self.state.review.as_mut() {
+                Some(review) if review.running => {
+                    review.running = false;
+                    self.effects.push(Effect::CancelReview);
+                    self.refresh_controls();
+                }
+                _ if self.review_stands_in => self.back_to_my_game(),
+                _ => {
+                    self.leave_variation();
+                    self.close_review();
+                    self.changed();
+                }
+            },
+            Intent::BestLine(ply) => self.best_line(ply),
+            Intent::BestLineHere => self.best_line(self.state.game.moves().len()),
+            Intent::ViewAt(fraction) => {
+                let total = self.state.line().moves().len();
+                self.intent(Intent::View(crate::ui::review::ply_at(fraction, total)));
+            }
+            Intent::BackToGame => self.intent(Intent::View(self.state.line().moves().len())),
+            Intent::Step { back } => match keyboard::move_step(&self.state, back) {
+                Some(step) => {
+                    self.intent(step);
+                    // At the line's end the button pressed is disabled: the keyboard goes to the other.
+                    if keyboard::move_step(&self.state, back).is_none() {
+                        self.effects.push(Effect::Focus(Focus::StepButton { back: !back }));
+                    }
+                }
+                None => self.effects.push(Effect::Log("no move to step to".to_string())),
+            },
+            Intent::ReviewGame { game, mode } => {
+                self.put_aside();
+                // A record says nothing of who played it: both sides are shown alike.
+                self.start_game(game, mode.unwrap_or(Mode::PassAndPlay { turn_board: false }));
+                self.start_review();
+                // Closing this review goes back to the game it took the place of.
+                self.review_stands_in = self.state.aside.is_some();
+            }
+            Intent::BackToMyGame => self.back_to_my_game(),
+            // A new game too: a game put aside is not dropped without a word.
+            Intent::NextLevel => {
+                if let (Some(level), Mode::VsAi { human, .. }) = (self.state.standings.suggestion(), self.state.mode) {
+                    let game = self.new_deal();
+                    self.intent(Intent::NewGame { game, mode: Mode::VsAi { human, level } });
+                }
+            }
+            Intent::ToggleWatchPause => {
+                self.state.watch_paused = !self.state.watch_paused && matches!(self.state.mode, Mode::Watch { .. });
+                self.refresh_controls();
+                self.effects.push(Effect::Redraw);
+            }
+            Intent::Hint => self.hint(),
+            Intent::NewGame { game, mode } => self.new_game(game, mode),
+            Intent::Rematch => {
+                let puzzle = self.state.puzzle.map(|run| run.retry());
+                self.start_game(Game::new(*self.state.game.start()), self.state.mode);
+                self.state.puzzle = puzzle;
+                // Saved again, with the puzzle.
+                self.changed();
+            }
+            Intent::Puzzle { puzzle, daily } => {
+                self.put_aside();
+                let human = puzzle.position.to_move();
+                let level = self.state.mode.level().unwrap_or_default();
+                // The same puzzle again after help stays helped.
+                let helped = self.state.puzzle.is_some_and(|run| run.puzzle.id == puzzle.id && run.helped);
+                self.start_game(Game::new(puzzle.position), Mode::VsAi { human, level });
+                self.state.puzzle = Some(PuzzleRun { helped, ..PuzzleRun::new(puzzle, daily) });
+                self.changed();
+            }
+            Intent::ChoosePuzzle(choice) => {
+                self.state.puzzle_list = None;
+                self.refresh_controls();
+                self.choose_puzzle(choice);
+            }
+            Intent::OpenPuzzleList => {
+                let shows = self.state.puzzle.map_or(Difficulty::Easy, |run| run.puzzle.difficulty());
+                self.state.puzzle_list = Some(shows);
+                if self.state.puzzle_set.is_none() {
+                    self.effects.push(Effect::FetchPuzzles);
+                }
+                self.refresh_controls();
+            }
+            Intent::PuzzleListShows(difficulty) => {
+                self.state.puzzle_list = self.state.puzzle_list.map(|_| difficulty);
+                self.refresh_controls();
+            }
+            Intent::ClosePuzzleList => {
+                self.state.puzzle_list = None;
+                self.refresh_controls();
+            }
+            Intent::ShowSolution => self.show_solution(),
+            Intent::Open(game) => {
+                self.put_aside();
+                // The mode of the game played, not of a puzzle's defence.
+                let mode = self.state.aside.as_ref().map_or(self.state.mode, |aside| aside.mode);
+                let received = game.moves().len();
+                self.start_game(game, mode);
+                self.state.received = received;
+            }
+            // A friend's game: shown as a record of it, as two people play, with who played it.
+            Intent::OpenLink(linked) => {
+                self.put_aside();
+                let received = linked.game.moves().len();
+                self.start_game(linked.game, Mode::PassAndPlay { turn_board: false });
+                self.state.received = received;
+                if let Some(mode) = linked.mode {
+                    self.state.notice = Some(Notice::SharedGame(mode));
+                    self.refresh_controls();
+                }
+            }
+            Intent::CloseResult => {
+                self.state.result_dismissed = true;
+                self.refresh_controls();
+            }
+            Intent::Resign => self.resign(),
+            Intent::RecordsOpened => {
+                self.state.records_message = None;
+                self.state.records_shown = self.state.finished.clone();
+                self.refresh_controls();
+            }
+            Intent::ReviewFinished(place) => match self.state.records_shown.get(place).cloned() {
+                Some(kept) => {
+                    self.effects.push(Effect::CloseRecords);
+                    // Seen as it was played: from the player's side against the AI.
+                    self.intent(Intent::ReviewGame { game: kept.game, mode: kept.mode });
+                }
+                None => self.effects.push(Effect::Log(format!("no finished game at {place} in Records"))),
+            },
+            Intent::OpenRecord { text, review } => match Game::from_record(&text) {
+                Ok(game) => {
+                    self.state.records_message = None;
+                    self.effects.push(Effect::CloseRecords);
+                    self.intent(if review { Intent::ReviewGame { game, mode: None } } else { Intent::Open(game) });
+                }
+                Err(reason) => {
+                    self.state.records_message = Some(RecordsMessage::Unreadable(reason));
+                    self.refresh_controls();
+                }
+            },
+            Intent::CopyLink => {
+                // Said again once the browser answers (a screen reader hears it again too).
+                self.state.records_message = None;
+                self.refresh_controls();
+                self.effects.push(Effect::CopyLink(self.state.link()));
+            }
+        }
+    }
+
+    /// Whether `intent` puts another game on the board or leaves online play.
+    pub(super) fn leaves_online(&self, intent: &Intent) -> bool {
+        match intent {
+            Intent::NewGame { .. }
+            | Intent::ReplaceGame { .. }
+            | Intent::Puzzle { .. }
+            | Intent::ChoosePuzzle(_)
+            | Intent::Tutorial
+            | Intent::Open(_)
+            | Intent::OpenLink(_)
+            | Intent::ReviewGame { .. } => true,
+            Intent::Online(action) => match action {
+                OnlineAction::Press(command) => matches!(command, Command::Leave),
+                OnlineAction::Join(link) => {
+                    crate::online::bridge::room_of_link(link).is_none_or(|room| !self.in_room(&room))
+                }
+                _ => true,
+            },
+            _ => false,
+        }
+    }
+}

@@ -1,0 +1,68 @@
+//! A review in the session: started, closed, its best lines looked at and left.
+
+use super::{Effect, Focus, Session};
+use crate::ui::review::Review;
+
+impl Session {
+    pub(super) fn start_review(&mut self) {
+        if self.state.review.as_ref().is_some_and(|r| r.running) || self.state.line().moves().is_empty() {
+            return;
+        }
+        // The game itself is reviewed, not an engine line shown in its place.
+        self.leave_variation();
+        self.close_review();
+        self.cancel_search();
+        self.held = None;
+        self.last_request += 1;
+        let game = self.state.line();
+        let movetime_ms = crate::ui::review::REVIEW_MS;
+        self.effects.push(Effect::StartReview { id: self.last_request, game: game.clone(), movetime_ms });
+        self.state.review = Some(Review::new(self.last_request, game));
+        self.state.result_dismissed = true;
+        self.refresh_controls();
+        // The Review button pressed has gone with the result: the focus follows into the panel.
+        self.effects.push(Effect::Focus(Focus::Review));
+    }
+
+    /// Closes the review, ending its worker if it still runs.
+    pub(super) fn close_review(&mut self) {
+        self.review_stands_in = false;
+        if let Some(review) = self.state.review.take()
+            && review.running
+        {
+            self.effects.push(Effect::CancelReview);
+        }
+    }
+
+    /// Puts the reviewed game back on the board in place of the engine's line.
+    pub(super) fn leave_variation(&mut self) {
+        let Some(ply) = self.state.review.as_mut().and_then(|r| r.variation.take()) else { return };
+        // A search for the line's position must not answer for the game's.
+        self.cancel_search();
+        self.held = None;
+        let Some(review) = self.state.review.as_ref() else { return };
+        let mut game = review.game.clone();
+        let end = game.moves().len();
+        while game.moves().len() > ply && game.undo().is_some() {}
+        self.state.game = game;
+        self.state.viewing = (ply < end).then_some(end);
+        // The game may face another side than the engine's line did.
+        self.face_the_bottom();
+    }
+
+    pub(super) fn best_line(&mut self, ply: usize) {
+        let Some(game) = self.state.review.as_ref().and_then(|r| r.variation_game(ply)) else { return };
+        self.leave_variation();
+        self.cancel_search();
+        self.held = None;
+        let mut whole = game.clone();
+        while whole.redo().is_some() {}
+        self.state.viewing = (whole.moves().len() > ply).then_some(whole.moves().len());
+        self.state.game = game;
+        if let Some(review) = self.state.review.as_mut() {
+            review.variation = Some(ply);
+        }
+        // The engine's line replaces the game's: shown at once.
+        self.after_move(None, None);
+    }
+}

@@ -1,0 +1,37 @@
+//! The tutorial in the session: a step begun, the tutorial left.
+
+use super::{Effect, Session};
+use crate::rules::{Color, Game};
+use crate::ui::state::Mode;
+use crate::ui::tutorial::{STEPS, TutorialRun};
+
+impl Session {
+    /// Puts the tutorial's step `step` on the board, played as Red against a silent opponent.
+    pub(super) fn tutorial_step(&mut self, step: usize) {
+        let Some(position) = STEPS.get(step).and_then(|s| s.start()) else { return };
+        let level = self.state.mode.level().unwrap_or_default();
+        self.start_game(Game::new(position), Mode::VsAi { human: Color::Red, level });
+        self.state.tutorial = Some(TutorialRun::new(step));
+        self.face_the_bottom();
+        // Saved as the tutorial's step, not as a game of the player's.
+        self.effects.retain(|e| !matches!(e, Effect::SaveGame(_)));
+        self.changed();
+    }
+
+    /// Ends the tutorial (finished or left), remembered as done: the game put aside comes back,
+    /// or a new deal starts in the way the player last played.
+    pub(super) fn leave_tutorial(&mut self) {
+        self.state.tutorial_done = true;
+        self.effects.push(Effect::TutorialDone);
+        if self.state.aside.is_some() {
+            return self.back_to_my_game();
+        }
+        match self.before_tutorial.take() {
+            Some((start, mode)) => self.start_game(Game::new(start), mode),
+            None => {
+                let game = self.new_deal();
+                self.start_game(game, self.state.mode);
+            }
+        }
+    }
+}
