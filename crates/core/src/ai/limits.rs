@@ -33,6 +33,14 @@ pub struct Options {
     pub internal_reduction: bool,
     /// A table move far better than the others is searched a ply deeper.
     pub singular_extension: bool,
+    /// Within 3 plies of the leaves, outside the principal variation, a late quiet move is skipped
+    /// (after 4, 7 or 12 moves at 1, 2 or 3 plies; half as many where the static evaluation is not
+    /// improving).
+    pub late_move_pruning: bool,
+    /// Futility pruning's margins depend on whether the static evaluation is *improving* (higher
+    /// than at the side's previous node, two plies up): a position that improves cuts off sooner
+    /// above beta, and its quiet moves are skipped later below alpha.
+    pub improving: bool,
     pub weights: Weights,
 }
 
@@ -49,6 +57,8 @@ impl Default for Options {
             threat_extension: true,
             internal_reduction: true,
             singular_extension: true,
+            late_move_pruning: true,
+            improving: true,
             weights: tuned(),
         }
     }
