@@ -72,7 +72,6 @@ impl EngineSpec {
                         "no-internal-reduction" => options.internal_reduction = false,
                         "no-singular" => options.singular_extension = false,
                         "no-lmp" => options.late_move_pruning = false,
-                        "no-improving" => options.improving = false,
                         name => {
                             level = Level::by_name(name).ok_or_else(|| {
                                 let names: Vec<&str> = Level::ALL.iter().map(|level| level.name).collect();

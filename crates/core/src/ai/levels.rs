@@ -15,8 +15,7 @@ pub struct Level {
     /// Spread of the choice, in hundredths of a student: 0 always plays the best move found.
     pub temperature: f64,
     /// Whether its searches use the techniques added after the levels were measured, singular
-    /// extensions, late move pruning and the improving margins of futility pruning (when the
-    /// engine's options allow): not at the fixed
+    /// extensions and late move pruning (when the engine's options allow): not at the fixed
     /// depths, whose steps and times per move were measured without them (they change what a
     /// depth costs and finds: singular extensions make it cost about 1.3 to 1.5 times the nodes).
     pub newer_search: bool,
@@ -139,14 +138,12 @@ mod tests {
         let nodes =
             |options: Options| Engine::with_options(1, clock, options).search(&position, &[], limits, &mut |_| {});
         let with = nodes(Options::default()).info.nodes;
-        let older =
-            Options { singular_extension: false, late_move_pruning: false, improving: false, ..Options::default() };
+        let older = Options { singular_extension: false, late_move_pruning: false, ..Options::default() };
         let without = nodes(older).info.nodes;
         assert_ne!(with, without);
         for one in [
             Options { singular_extension: false, ..Options::default() },
             Options { late_move_pruning: false, ..Options::default() },
-            Options { improving: false, ..Options::default() },
         ] {
             let searched = nodes(one).info.nodes;
             assert!(searched != with && searched != without, "each technique changes the search");

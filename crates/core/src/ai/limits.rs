@@ -35,12 +35,8 @@ pub struct Options {
     pub singular_extension: bool,
     /// Within 3 plies of the leaves, outside the principal variation, a late quiet move is skipped
     /// (after 4, 7 or 12 moves at 1, 2 or 3 plies; half as many where the static evaluation is not
-    /// improving).
+    /// *improving*, higher than at the same side's node two plies up).
     pub late_move_pruning: bool,
-    /// Futility pruning's margins depend on whether the static evaluation is *improving* (higher
-    /// than at the side's previous node, two plies up): a position that improves cuts off sooner
-    /// above beta, and its quiet moves are skipped later below alpha.
-    pub improving: bool,
     pub weights: Weights,
 }
 
@@ -58,7 +54,6 @@ impl Default for Options {
             internal_reduction: true,
             singular_extension: true,
             late_move_pruning: true,
-            improving: true,
             weights: tuned(),
         }
     }

@@ -1,8 +1,7 @@
 //! Negamax alpha-beta with iterative deepening, principal variation search, aspiration windows,
 //! a transposition table, killer and history move ordering, late move reductions, internal
-//! iterative reduction, futility pruning (its margins moved by whether the evaluation improves),
-//! late move pruning, threat and singular extensions, repetition awareness and a quiescence search
-//! over captures and master threats.
+//! iterative reduction, futility pruning, late move pruning, threat and singular extensions,
+//! repetition awareness and a quiescence search over captures and master threats.
 
 use super::eval::evaluate_with;
 use super::limits::{Info, Limits, MAX_DEPTH, Options, SearchResult};
@@ -34,9 +33,8 @@ pub struct Engine {
     deadline: f64,
     node_limit: u64,
     stopped: bool,
-    /// Off: the techniques added after the fixed-depth levels were measured (singular extensions,
-    /// late move pruning, futility's improving margins) stay off whatever `options` say (see
-    /// `Level::newer_search`).
+    /// Off: the techniques added after the fixed-depth levels were measured (singular extensions
+    /// and late move pruning) stay off whatever `options` say (see `Level::newer_search`).
     newer_search: bool,
 }
 
@@ -76,8 +74,7 @@ impl Engine {
     }
 
     /// Whether the search may use the techniques added after the fixed-depth levels were measured:
-    /// singular extensions, late move pruning and futility's improving margins, each as far as
-    /// `Options` allows it.
+    /// singular extensions and late move pruning, each as far as `Options` allows it.
     pub fn newer_search(&self) -> bool {
         self.newer_search
     }
@@ -258,10 +255,9 @@ impl Engine {
         // Whether the static evaluation rose since this side last moved (the node two plies up;
         // true where either side was threatened and has none).
         let late_move_pruning = self.options.late_move_pruning && self.newer_search;
-        let improving_margins = self.options.improving && self.newer_search;
         let mut improving = true;
         let mut here_eval = None;
-        if late_move_pruning || improving_margins {
+        if late_move_pruning {
             if threatened {
                 self.evals[ply] = NO_EVAL;
             } else {
@@ -283,9 +279,8 @@ impl Engine {
         if !is_pv && !threatened && beta.abs() < WIN_BOUND {
             let evaluation = here_eval.unwrap_or_else(|| evaluate_with(position, &self.options.weights));
             static_eval = Some(evaluation);
-            let margin = FUTILITY_MARGIN * depth - IMPROVING_MARGIN * i32::from(improving_margins && improving);
-            if self.options.futility && depth <= FUTILITY_DEPTH && evaluation - margin >= beta {
-                return evaluation - margin;
+            if self.options.futility && depth <= FUTILITY_DEPTH && evaluation - FUTILITY_MARGIN * depth >= beta {
+                return evaluation - FUTILITY_MARGIN * depth;
             }
         }
 
@@ -355,10 +350,7 @@ impl Engine {
             if let Some(evaluation) = static_eval
                 && self.options.futility
                 && depth <= 2
-                && evaluation
-                    + QUIET_FUTILITY_MARGIN * depth
-                    + IMPROVING_MARGIN * i32::from(improving_margins && improving)
-                    <= alpha
+                && evaluation + QUIET_FUTILITY_MARGIN * depth <= alpha
                 && index > 0
                 && !capture
                 && order[index] < KILLER
@@ -491,9 +483,6 @@ const SINGULAR_MARGIN: i32 = 2;
 
 /// No static evaluation at this ply (the side to move was threatened).
 const NO_EVAL: i32 = i32::MIN;
-
-/// Futility pruning's margins move by this much where the static evaluation is improving.
-const IMPROVING_MARGIN: i32 = 40;
 
 /// Late move pruning acts this close to the leaves.
 const LMP_DEPTH: i32 = 3;
