@@ -305,8 +305,7 @@ fn the_losing_side_finds_a_saving_repetition() {
 /// a forced win within that depth (one puzzle's win in 7 then shows as a win in 9). So for the base
 /// game's puzzles, every one; of those with the expansions' cards a few hide their win two
 /// plies deeper (3 of 360 when they were added: 629 and 690 with every switch on, 462 with
-/// futility off; since singular extensions, 407, 462, 629 and 690 with every switch on; since late
-/// move pruning, 462, 531 and 690 with every switch on, 407 without internal reduction), at most
+/// futility off; since singular extensions, 407, 462, 629 and 690 with every switch on), at most
 /// 2 in 100 of them, and those show a forced win within the puzzle's length and two plies at a
 /// search two plies deeper.
 #[test]

@@ -88,8 +88,8 @@ enum Command {
         /// `depth=6`, `movetime=100`, `nodes=50000` (about that many nodes a move: the same games on
         /// any machine, however loaded), `temperature=30` (the spread of a weaker choice), `no-tt`,
         /// `no-pvs`, `no-aspiration`, `no-killers`, `no-lmr`, `no-quiescence`, `no-futility`,
-        /// `no-threat-extension`, `no-internal-reduction`, `no-singular`, `no-lmp`,
-        /// evaluation weights such as `mobility=5` (see crates/core/src/ai/eval.rs); or another program that speaks the engine protocol
+        /// `no-threat-extension`, `no-internal-reduction`, `no-singular`, evaluation weights such as `mobility=5` (see
+        /// crates/core/src/ai/eval.rs); or another program that speaks the engine protocol
         /// (see `engine`), written last: `movetime=100,command=java -cp engine Main` (or `nodes=`).
         #[arg(long)]
         a: String,

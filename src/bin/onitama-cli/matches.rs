@@ -28,7 +28,8 @@ impl EngineSpec {
             Some((settings, command)) => (settings.trim().trim_end_matches(','), Some(command.trim().to_string())),
             None => (text, None),
         };
-        let mut level = Level { name: "custom", depth: 64, movetime_ms: None, temperature: 0.0, newer_search: true };
+        let mut level =
+            Level { name: "custom", depth: 64, movetime_ms: None, temperature: 0.0, singular_extension: true };
         let mut options = Options::default();
         let mut has_limit = false;
         let mut tuned = false;
@@ -71,7 +72,6 @@ impl EngineSpec {
                         "no-threat-extension" => options.threat_extension = false,
                         "no-internal-reduction" => options.internal_reduction = false,
                         "no-singular" => options.singular_extension = false,
-                        "no-lmp" => options.late_move_pruning = false,
                         name => {
                             level = Level::by_name(name).ok_or_else(|| {
                                 let names: Vec<&str> = Level::ALL.iter().map(|level| level.name).collect();

@@ -14,11 +14,10 @@ pub struct Level {
     pub movetime_ms: Option<f64>,
     /// Spread of the choice, in hundredths of a student: 0 always plays the best move found.
     pub temperature: f64,
-    /// Whether its searches use the techniques added after the levels were measured, singular
-    /// extensions and late move pruning (when the engine's options allow): not at the fixed
-    /// depths, whose steps and times per move were measured without them (they change what a
-    /// depth costs and finds: singular extensions make it cost about 1.3 to 1.5 times the nodes).
-    pub newer_search: bool,
+    /// Whether its searches extend singular moves (when the engine's options allow): not at the
+    /// fixed depths, whose steps and times per move were measured without them (they make a depth
+    /// cost about 1.3 to 1.5 times the nodes).
+    pub singular_extension: bool,
 }
 
 impl Level {
@@ -35,14 +34,14 @@ impl Level {
         Level::fixed("sensei", 7, 2.0),
         Level::fixed("champion", 9, 4.0),
         Level::fixed("elite", 11, 0.0),
-        Level { name: "master", depth: 64, movetime_ms: Some(1000.0), temperature: 0.0, newer_search: true },
+        Level { name: "master", depth: 64, movetime_ms: Some(1000.0), temperature: 0.0, singular_extension: true },
     ];
 
     /// The level a new player meets first (an index into `ALL`): student.
     pub const DEFAULT: usize = 4;
 
     const fn fixed(name: &'static str, depth: u32, temperature: f64) -> Level {
-        Level { name, depth, movetime_ms: None, temperature, newer_search: false }
+        Level { name, depth, movetime_ms: None, temperature, singular_extension: false }
     }
 
     pub fn by_name(name: &str) -> Option<Level> {
@@ -69,12 +68,12 @@ impl LevelPlayer {
         LevelPlayer { level, engine, rng: SplitMix64(seed) }
     }
 
-    /// A search as the level makes it (with or without the newer techniques).
+    /// A search as the level makes it (with or without singular extensions).
     pub fn search(&mut self, position: &Position, earlier: &[Position], limits: Limits) -> SearchResult {
-        let own = self.engine.newer_search();
-        self.engine.set_newer_search(own && self.level.newer_search);
+        let own = self.engine.singular_extension();
+        self.engine.set_singular_extension(own && self.level.singular_extension);
         let found = self.engine.search(position, earlier, limits, &mut |_| {});
-        self.engine.set_newer_search(own);
+        self.engine.set_singular_extension(own);
         found
     }
 
@@ -132,28 +131,20 @@ mod tests {
     }
 
     #[test]
-    fn fixed_depth_levels_search_without_the_newer_techniques() {
+    fn fixed_depth_levels_search_without_singular_extensions() {
         let position: Position = "bbBbb/5/5/5/rrRrr crab,dragon tiger,ox boar r".parse().unwrap();
         let limits = Limits { depth: Some(8), ..Limits::default() };
         let nodes =
             |options: Options| Engine::with_options(1, clock, options).search(&position, &[], limits, &mut |_| {});
         let with = nodes(Options::default()).info.nodes;
-        let older = Options { singular_extension: false, late_move_pruning: false, ..Options::default() };
-        let without = nodes(older).info.nodes;
+        let without = nodes(Options { singular_extension: false, ..Options::default() }).info.nodes;
         assert_ne!(with, without);
-        for one in [
-            Options { singular_extension: false, ..Options::default() },
-            Options { late_move_pruning: false, ..Options::default() },
-        ] {
-            let searched = nodes(one).info.nodes;
-            assert!(searched != with && searched != without, "each technique changes the search");
-        }
         for level in Level::ALL {
             let level = Level { depth: 8, movetime_ms: None, temperature: 0.0, ..level };
             let mut player = LevelPlayer::new(level, Engine::new(1, clock), 1);
             let searched = player.search(&position, &[], limits).info.nodes;
             assert_eq!(searched, if level.name == "master" { with } else { without }, "{}", level.name);
-            assert!(player.engine.newer_search(), "the engine's own switch is restored");
+            assert!(player.engine.singular_extension(), "the engine's own switch is restored");
         }
     }
 }

@@ -33,10 +33,6 @@ pub struct Options {
     pub internal_reduction: bool,
     /// A table move far better than the others is searched a ply deeper.
     pub singular_extension: bool,
-    /// Within 3 plies of the leaves, outside the principal variation, a late quiet move is skipped
-    /// (after 4, 7 or 12 moves at 1, 2 or 3 plies; half as many where the static evaluation is not
-    /// *improving*, higher than at the same side's node two plies up).
-    pub late_move_pruning: bool,
     pub weights: Weights,
 }
 
@@ -53,7 +49,6 @@ impl Default for Options {
             threat_extension: true,
             internal_reduction: true,
             singular_extension: true,
-            late_move_pruning: true,
             weights: tuned(),
         }
     }

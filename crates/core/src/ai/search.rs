@@ -1,7 +1,7 @@
 //! Negamax alpha-beta with iterative deepening, principal variation search, aspiration windows,
 //! a transposition table, killer and history move ordering, late move reductions, internal
-//! iterative reduction, futility pruning, late move pruning, threat and singular extensions,
-//! repetition awareness and a quiescence search over captures and master threats.
+//! iterative reduction, futility pruning, threat and singular extensions, repetition awareness and a
+//! quiescence search over captures and master threats.
 
 use super::eval::evaluate_with;
 use super::limits::{Info, Limits, MAX_DEPTH, Options, SearchResult};
@@ -23,8 +23,6 @@ pub struct Engine {
     pv_len: [usize; MAX_PLY],
     /// The move a singular-extension search at each ply leaves out.
     excluded: [Option<Move>; MAX_PLY],
-    /// The static evaluation of the node at each ply of the current path (`NO_EVAL` when threatened).
-    evals: [i32; MAX_PLY],
     zobrist: Keys,
     /// Keys of the game so far and of the current search path.
     keys: Vec<u64>,
@@ -33,9 +31,6 @@ pub struct Engine {
     deadline: f64,
     node_limit: u64,
     stopped: bool,
-    /// Off: the techniques added after the fixed-depth levels were measured (singular extensions
-    /// and late move pruning) stay off whatever `options` say (see `Level::newer_search`).
-    newer_search: bool,
 }
 
 /// How a search path got to a node: which earlier positions it may repeat.
@@ -59,7 +54,6 @@ impl Engine {
             clock,
             order: MoveOrder::new(options.killers_and_history),
             excluded: [None; MAX_PLY],
-            evals: [NO_EVAL; MAX_PLY],
             pv: [[None; MAX_PLY]; MAX_PLY],
             pv_len: [0; MAX_PLY],
             zobrist: Keys::new(),
@@ -69,18 +63,16 @@ impl Engine {
             deadline: f64::INFINITY,
             node_limit: u64::MAX,
             stopped: false,
-            newer_search: true,
         }
     }
 
-    /// Whether the search may use the techniques added after the fixed-depth levels were measured:
-    /// singular extensions and late move pruning, each as far as `Options` allows it.
-    pub fn newer_search(&self) -> bool {
-        self.newer_search
+    /// Whether the search extends singular moves (see `Options::singular_extension`).
+    pub fn singular_extension(&self) -> bool {
+        self.options.singular_extension
     }
 
-    pub fn set_newer_search(&mut self, on: bool) {
-        self.newer_search = on;
+    pub fn set_singular_extension(&mut self, on: bool) {
+        self.options.singular_extension = on;
     }
 
     /// Forgets everything learned (for a new game, or to make runs repeatable).
@@ -252,24 +244,6 @@ impl Engine {
             }
         }
 
-        // Whether the static evaluation rose since this side last moved (the node two plies up;
-        // true where either side was threatened and has none).
-        let late_move_pruning = self.options.late_move_pruning && self.newer_search;
-        let mut improving = true;
-        let mut here_eval = None;
-        if late_move_pruning {
-            if threatened {
-                self.evals[ply] = NO_EVAL;
-            } else {
-                let evaluation = evaluate_with(position, &self.options.weights);
-                here_eval = Some(evaluation);
-                self.evals[ply] = evaluation;
-                if ply >= 2 && self.evals[ply - 2] != NO_EVAL {
-                    improving = evaluation > self.evals[ply - 2];
-                }
-            }
-        }
-
         // No move from the table to try first: ordering is poor here, so the node is searched a ply
         // shallower (a node that matters is searched again and then finds its table move).
         if self.options.internal_reduction && self.options.transposition_table && depth >= 4 && table_move.is_none() {
@@ -277,7 +251,7 @@ impl Engine {
         }
         let mut static_eval = None;
         if !is_pv && !threatened && beta.abs() < WIN_BOUND {
-            let evaluation = here_eval.unwrap_or_else(|| evaluate_with(position, &self.options.weights));
+            let evaluation = evaluate_with(position, &self.options.weights);
             static_eval = Some(evaluation);
             if self.options.futility && depth <= FUTILITY_DEPTH && evaluation - FUTILITY_MARGIN * depth >= beta {
                 return evaluation - FUTILITY_MARGIN * depth;
@@ -288,7 +262,6 @@ impl Engine {
         // short of its score by a margin) is searched a ply deeper: the *singular extension*.
         let mut singular = None;
         if self.options.singular_extension
-            && self.newer_search
             && excluded.is_none()
             && ply > 0
             && depth >= SINGULAR_DEPTH
@@ -331,20 +304,6 @@ impl Engine {
             let mut next = *position;
             next.play_unchecked(m);
             let capture = is_capture(position, m);
-            let quiet = !capture && order[index] < KILLER;
-            // Late move pruning: near the leaves, outside the principal variation, a quiet move
-            // late in the order is skipped (sooner when the evaluation is not improving).
-            if late_move_pruning
-                && !is_pv
-                && !threatened
-                && depth <= LMP_DEPTH
-                && quiet
-                && index >= lmp_count(depth, improving)
-                && best_score > -WIN_BOUND
-                && next.threat().is_none()
-            {
-                continue;
-            }
             // A quiet move at depth 1 or 2 that cannot lift a hopeless static evaluation to alpha is
             // skipped, unless it threatens to win next.
             if let Some(evaluation) = static_eval
@@ -480,18 +439,6 @@ impl Engine {
 /// score.
 const SINGULAR_DEPTH: i32 = 6;
 const SINGULAR_MARGIN: i32 = 2;
-
-/// No static evaluation at this ply (the side to move was threatened).
-const NO_EVAL: i32 = i32::MIN;
-
-/// Late move pruning acts this close to the leaves.
-const LMP_DEPTH: i32 = 3;
-
-/// How many moves a node `depth` plies from the leaves tries before late move pruning.
-fn lmp_count(depth: i32, improving: bool) -> usize {
-    let count = 3 + depth * depth;
-    (if improving { count } else { count / 2 }) as usize
-}
 
 /// Reverse futility pruning acts this close to the leaves, with this margin a ply.
 const FUTILITY_DEPTH: i32 = 3;
