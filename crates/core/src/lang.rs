@@ -47,11 +47,11 @@ impl Lang {
         if self != Lang::Fa {
             return text.to_string();
         }
-        text.chars().map(|c| c.to_digit(10).map_or(c, |d| PERSIAN_DIGITS[d as usize])).collect()
+        // The Persian digits follow each other from '۰' as the ASCII ones do from '0'.
+        let persian = |c: char| char::from_u32('۰' as u32 + (c as u32 - '0' as u32)).unwrap_or(c);
+        text.chars().map(|c| if c.is_ascii_digit() { persian(c) } else { c }).collect()
     }
 }
-
-const PERSIAN_DIGITS: [char; 10] = ['۰', '۱', '۲', '۳', '۴', '۵', '۶', '۷', '۸', '۹'];
 
 #[cfg(test)]
 mod tests {

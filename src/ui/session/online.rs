@@ -23,6 +23,11 @@ fn base_pool() -> Token {
 
 impl Session {
     pub(super) fn online_action(&mut self, action: OnlineAction) {
+        // Online play is the whole page's: a first visit asks for it first (`Intent::opens_features`),
+        // and leaves this code out of its download.
+        if Features::here().is_none() {
+            return;
+        }
         let command = match action {
             OnlineAction::Invite(setup) => self.online_start(Command::Create(setup)),
             OnlineAction::Join(text) => match room_of_link(&text) {
