@@ -47,6 +47,6 @@ matchbox_server "127.0.0.1:$signaling_port" >/dev/null 2>&1 &
 signaling_pid=$!
 trap 'kill "$signaling_pid" 2>/dev/null || true; wait "$signaling_pid" 2>/dev/null || true' EXIT
 export ONITAMA_TEST_SIGNALING="ws://127.0.0.1:$signaling_port"
-# Two files at a time: the tests mostly wait on the page (a move's slide, the AI's time, a
-# reload), so two files share a small machine's two cores (docs/performance.md, The test command).
-phase browser-tests node --test --test-concurrency=2 --test-reporter=spec tests/browser/
+# One file at a time: the online tests of two files would meet on the one signalling server
+# (strangers asking for the same cards are paired across files).
+phase browser-tests node --test --test-concurrency=1 --test-reporter=spec tests/browser/
