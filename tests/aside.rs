@@ -43,7 +43,7 @@ fn a_puzzle_puts_the_game_in_progress_aside_and_back_to_my_game_restores_it() {
     let mut session = game_in_progress();
     let mine = session.state().game.clone();
     session.update(Event::Intent(Intent::Puzzle { puzzle: puzzle(), daily: true }));
-    assert!(session.state().puzzle.is_some());
+    assert!(session.state().puzzle().is_some());
     assert_eq!(session.state().aside, Some(AsideGame { game: mine.clone(), mode: vs_ai() }));
     assert!(session.controls().back_to_my_game);
     // A second puzzle keeps the player's game, not the first puzzle, aside.
@@ -55,7 +55,7 @@ fn a_puzzle_puts_the_game_in_progress_aside_and_back_to_my_game_restores_it() {
     session.update(Event::Intent(Intent::BackToMyGame));
     let state = session.state();
     assert_eq!((state.game.moves(), state.mode), (mine.moves(), vs_ai()));
-    assert!(state.puzzle.is_none() && state.aside.is_none());
+    assert!(state.puzzle().is_none() && state.aside.is_none());
     assert!(!session.controls().back_to_my_game);
 }
 
@@ -71,7 +71,7 @@ fn what_is_aside_survives_a_reload() {
     let found = Found { save: Ok(Some(read)), ..Found::default() };
     let opened = opening(found, |_| Game::from_deal(&Deal::from_seed(3)));
     assert_eq!(opened.aside.map(|a| a.game), Some(mine));
-    assert!(opened.puzzle.is_some(), "the puzzle goes on, the game waits");
+    assert!(opened.activity.puzzle().is_some(), "the puzzle goes on, the game waits");
 }
 
 #[test]
@@ -100,13 +100,13 @@ fn reviewing_a_pasted_record_leaves_the_game_in_progress_as_it_was() {
     let mut session = game_in_progress();
     let mine = session.state().game.clone();
     session.update(Event::Intent(Intent::ReviewGame { game: Game::from_record(RECORD).unwrap(), mode: None }));
-    assert!(session.state().review.is_some());
+    assert!(session.state().review().is_some());
     assert_eq!(session.save_file().aside.map(|a| a.game), Some(mine.clone()), "a reload now keeps it");
     // Stop the review, then close it: the player's game is back.
     session.update(Event::Intent(Intent::CloseReview));
     session.update(Event::Intent(Intent::CloseReview));
     let state = session.state();
-    assert!(state.review.is_none());
+    assert!(state.review().is_none());
     assert_eq!((state.game.moves(), state.mode), (mine.moves(), vs_ai()));
     assert_eq!(state.aside, None);
 }

@@ -99,7 +99,7 @@ fn a_game_saved_in_a_feature_waits_for_the_whole_page_unless_a_link_opens_anothe
         let found = |link| Found { save: Ok(Some(save.clone())), link, ..Found::default() };
         let opened = opening(found(None), |_| Game::from_deal(&Deal::from_seed(5)));
         assert!(opened.needs_features, "{save:?}");
-        assert!(opened.puzzle.is_none() && opened.tutorial.is_none());
+        assert!(opened.activity.puzzle().is_none() && opened.activity.tutorial().is_none());
         let linked = opening(found(Some(Ok(linked(Game::from_deal(&Deal::from_seed(6)))))), |_| {
             Game::from_deal(&Deal::from_seed(5))
         });

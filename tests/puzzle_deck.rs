@@ -38,7 +38,7 @@ fn list(session: &mut Session, difficulty: Difficulty) -> Vec<u32> {
 
 fn played(session: &mut Session, choice: Choice) -> Option<Puzzle> {
     session.update(Event::Intent(Intent::ChoosePuzzle(choice)));
-    session.state().puzzle.map(|run| run.puzzle)
+    session.state().puzzle().map(|run| run.puzzle)
 }
 
 #[test]

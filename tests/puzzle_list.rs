@@ -100,7 +100,7 @@ fn choosing_from_the_list_plays_that_puzzle_keeps_the_game_aside_and_reopens_at_
     let medium = set.iter().filter(|p| p.plies == 5).nth(3).unwrap();
     intent(&mut session, Intent::ChoosePuzzle(Choice::Id(medium.id)));
     let state = session.state();
-    assert_eq!(state.puzzle.map(|run| (run.puzzle, run.daily)), Some((*medium, false)));
+    assert_eq!(state.puzzle().map(|run| (run.puzzle, run.daily)), Some((*medium, false)));
     assert_eq!(state.game.position(), &medium.position);
     assert_eq!(session.controls().puzzle_list, None, "the list closes");
     assert_eq!(state.aside.as_ref().map(|aside| aside.game.clone()), Some(game_in_progress.clone()), "kept aside");
@@ -111,7 +111,7 @@ fn choosing_from_the_list_plays_that_puzzle_keeps_the_game_aside_and_reopens_at_
     assert_eq!(list.rows.iter().filter(|r| r.current).map(|r| r.id).collect::<Vec<_>>(), [medium.id]);
     // An id the set lacks changes nothing but closes the list.
     intent(&mut session, Intent::ChoosePuzzle(Choice::Id(99_999)));
-    assert_eq!(session.state().puzzle.unwrap().puzzle, *medium);
+    assert_eq!(session.state().puzzle().unwrap().puzzle, *medium);
     assert_eq!(session.controls().puzzle_list, None);
     intent(&mut session, Intent::BackToMyGame);
     assert_eq!(session.state().game, game_in_progress, "the game in progress comes back");
@@ -181,7 +181,7 @@ fn the_solution_plays_out_move_by_move_against_the_best_defence_and_does_not_cou
         assert!(session.controls().show_solution, "offered while the puzzle is played");
         let effects = intent(&mut session, Intent::ShowSolution);
         let state = session.state();
-        assert!(state.puzzle.is_some_and(|run| run.shown && run.status == Status::Playing));
+        assert!(state.puzzle().is_some_and(|run| run.shown && run.status == Status::Playing));
         assert_eq!(state.game.moves().len(), 0, "nothing played at once");
         assert!(!state.human_to_move(), "the player watches");
         let view = session.controls();
@@ -202,7 +202,7 @@ fn the_solution_plays_out_move_by_move_against_the_best_defence_and_does_not_cou
         assert_eq!(defences, 0, "the worker is not asked to defend: the line is the exact search's");
         assert!(!effects.iter().any(|e| matches!(e, Effect::PuzzleSolved(_))), "not remembered as solved");
         assert!(state.solved.is_empty());
-        let run = state.puzzle.unwrap();
+        let run = state.puzzle().unwrap();
         assert!(run.shown && run.status == Status::Solved);
         assert!(state.celebration.is_none(), "no confetti for the engine's win");
         let words: Vec<String> = onitama::ui::scene::labels(state).into_iter().map(|(_, words, _)| words).collect();
@@ -218,7 +218,7 @@ fn the_solution_plays_out_move_by_move_against_the_best_defence_and_does_not_cou
         // Try again: the same puzzle, fresh, the player's to solve.
         intent(&mut session, Intent::Rematch);
         let state = session.state();
-        assert!(state.puzzle.is_some_and(|run| !run.shown && run.status == Status::Playing));
+        assert!(state.puzzle().is_some_and(|run| !run.shown && run.status == Status::Playing));
         assert!(state.human_to_move() && state.game.moves().is_empty());
         assert!(session.controls().show_solution);
     }
@@ -236,7 +236,7 @@ fn after_a_failure_the_solution_is_offered_and_plays_from_the_start() {
     let refutation = defence(&order.position(), puzzle.plies - 1).unwrap();
     session.update(common::done(&order, Some(refutation), None));
     session.update(Event::Frame { now_ms: 100.0 });
-    assert!(matches!(session.state().puzzle.unwrap().status, Status::Failed { .. }));
+    assert!(matches!(session.state().puzzle().unwrap().status, Status::Failed { .. }));
     assert!(session.controls().show_solution, "offered after failing");
     intent(&mut session, Intent::ShowSolution);
     assert_eq!(session.state().game.moves().len(), 0, "from the puzzle's start");
@@ -247,7 +247,7 @@ fn after_a_failure_the_solution_is_offered_and_plays_from_the_start() {
     // The next puzzle is the player's to solve.
     session.update(Event::PuzzleSet(Ok(Rc::new(set()))));
     intent(&mut session, Intent::ChoosePuzzle(Choice::Next));
-    let run = session.state().puzzle.unwrap();
+    let run = session.state().puzzle().unwrap();
     assert!(run.puzzle.id != puzzle.id && !run.shown && run.puzzle.plies == 5);
 }
 
@@ -307,7 +307,7 @@ fn a_solution_shown_is_saved_as_shown_and_read_back_so() {
         ..onitama::ui::startup::Found::default()
     };
     let opened = onitama::ui::startup::opening(found, |_| Game::from_deal(&Deal::from_seed(2)));
-    assert!(opened.puzzle.is_some_and(|run| run.shown), "still shown after a reload");
+    assert!(opened.activity.puzzle().is_some_and(|run| run.shown), "still shown after a reload");
     assert_eq!(opened.game.start(), &puzzle.position);
 }
 
@@ -322,7 +322,7 @@ fn continuing_from_a_shown_solution_plays_on_as_a_game_and_the_ai_answers() {
     intent(&mut session, Intent::View(1));
     let effects = intent(&mut session, Intent::ContinueHere);
     assert_eq!(session.state().game.moves().len(), 1);
-    assert!(session.state().puzzle.is_none(), "no longer the puzzle's line");
+    assert!(session.state().puzzle().is_none(), "no longer the puzzle's line");
     assert!(session.state().ai_to_move());
     assert!(common::searches(&effects).iter().any(|o| o.purpose == Purpose::Move), "the AI thinks about its move");
 }

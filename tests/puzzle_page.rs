@@ -75,12 +75,12 @@ fn a_puzzle_is_solved_against_the_defence_and_remembered() {
     );
     let defence = onitama::ai::puzzle::defence(&order.position(), 2).unwrap();
     answer(&mut session, &order, defence, Some(Score::Loss(2)));
-    assert_eq!(session.state().puzzle.unwrap().status, Status::Playing);
+    assert_eq!(session.state().puzzle().unwrap().status, Status::Playing);
     assert!(session.state().human_to_move());
     let last = session.state().position().winning_move().expect("a win at once");
     let effects = session.update(Event::Intent(Intent::Play(last)));
     assert!(effects.contains(&Effect::PuzzleSolved(puzzle.id)));
-    let run = session.state().puzzle.unwrap();
+    let run = session.state().puzzle().unwrap();
     assert_eq!(run.status, Status::Solved);
     assert!(run.verdict(Lang::En, &session.state().game).unwrap().starts_with("Solved!"));
 }
@@ -93,21 +93,21 @@ fn a_defence_that_escapes_fails_the_puzzle_and_undo_or_try_again_starts_over() {
     let (wrong, refutation) = fail(&mut session, &puzzle);
     let state = session.state();
     assert_eq!(state.game.moves(), [wrong, refutation], "the refutation is on the board");
-    assert!(matches!(state.puzzle.unwrap().status, Status::Failed { wrong: w, .. } if w == wrong));
+    assert!(matches!(state.puzzle().unwrap().status, Status::Failed { wrong: w, .. } if w == wrong));
     assert!(!state.human_to_move(), "a failed puzzle waits for the player to try again");
-    let verdict = state.puzzle.unwrap().verdict(Lang::Fr, &state.game).unwrap();
+    let verdict = state.puzzle().unwrap().verdict(Lang::Fr, &state.game).unwrap();
     assert!(verdict.starts_with("Pas celui-ci\u{a0}: après "), "{verdict}");
     // Undo goes back before the wrong move: playing again.
     session.update(Event::Intent(Intent::Undo));
-    assert_eq!(session.state().puzzle.unwrap().status, Status::Playing);
+    assert_eq!(session.state().puzzle().unwrap().status, Status::Playing);
     assert!(session.state().human_to_move());
     // Try again (the rematch) keeps the puzzle, fresh.
     session.update(Event::Intent(Intent::Play(wrong)));
     session.update(Event::Intent(Intent::Rematch));
     let state = session.state();
     assert_eq!(state.game.moves().len(), 0);
-    assert_eq!(state.puzzle.unwrap().status, Status::Playing);
-    assert!(state.puzzle.unwrap().daily);
+    assert_eq!(state.puzzle().unwrap().status, Status::Playing);
+    assert!(state.puzzle().unwrap().daily);
 }
 
 /// Plays the puzzle's win against the best defence from where the session stands.
@@ -128,12 +128,12 @@ fn a_puzzle_solved_after_a_hint_is_solved_with_help_and_not_ticked() {
     session.update(Event::Intent(Intent::Puzzle { puzzle, daily: false }));
     let effects = session.update(Event::Intent(Intent::Hint));
     assert!(!common::searches(&effects).is_empty(), "the hint is searched");
-    assert!(session.state().puzzle.unwrap().helped);
+    assert!(session.state().puzzle().unwrap().helped);
     assert!(session.save_file().puzzle.unwrap().helped, "a reload keeps the help");
     let effects = solve(&mut session, &puzzle);
     assert!(!effects.iter().any(|e| matches!(e, Effect::PuzzleSolved(_))), "{effects:?}");
     let state = session.state();
-    let run = state.puzzle.unwrap();
+    let run = state.puzzle().unwrap();
     assert_eq!(run.status, Status::Solved);
     assert!(!run.solved_cleanly());
     assert!(!state.solved.contains(&puzzle.id), "not ticked in the list");
@@ -150,12 +150,12 @@ fn a_retry_after_a_failed_try_is_solved_with_help_by_undo_and_by_try_again() {
         let mut session = open();
         session.update(Event::Intent(Intent::Puzzle { puzzle, daily: false }));
         fail(&mut session, &puzzle);
-        assert!(session.state().puzzle.unwrap().failed());
+        assert!(session.state().puzzle().unwrap().failed());
         session.update(Event::Intent(retry.clone()));
         assert_eq!(session.state().game.moves().len(), 0, "{retry:?}");
         let effects = solve(&mut session, &puzzle);
         assert!(!effects.iter().any(|e| matches!(e, Effect::PuzzleSolved(_))), "{retry:?}: {effects:?}");
-        let run = session.state().puzzle.unwrap();
+        let run = session.state().puzzle().unwrap();
         assert_eq!(run.status, Status::Solved);
         assert!(run.helped && !session.state().solved.contains(&puzzle.id), "{retry:?}");
     }
@@ -192,7 +192,7 @@ fn plies_used_up_without_a_win_fail_the_puzzle() {
     let reply = order.position().legal_moves()[0];
     answer(&mut session, &order, reply, None);
     let state = session.state();
-    let verdict = state.puzzle.unwrap().verdict(Lang::En, &state.game).unwrap();
+    let verdict = state.puzzle().unwrap().verdict(Lang::En, &state.game).unwrap();
     assert!(verdict.contains("the 2 moves are played"), "{verdict}");
 }
 
@@ -202,7 +202,7 @@ fn a_new_game_ends_the_puzzle() {
     session.update(Event::Intent(Intent::Puzzle { puzzle: puzzle(), daily: false }));
     let game = onitama::rules::Game::from_deal(&onitama::rules::Deal::from_seed(2));
     session.update(Event::Intent(Intent::NewGame { game, mode: Mode::PassAndPlay { turn_board: true } }));
-    assert!(session.state().puzzle.is_none());
+    assert!(session.state().puzzle().is_none());
 }
 
 #[test]
@@ -293,9 +293,9 @@ fn a_puzzle_asked_for_before_the_set_is_here_fetches_it_once_then_starts_unless_
     assert_eq!(effects.iter().filter(|e| matches!(e, Effect::FetchPuzzles)).count(), 1);
     let again = session.update(Event::Intent(Intent::ChoosePuzzle(Choice::Daily(20_000))));
     assert!(!again.iter().any(|e| matches!(e, Effect::FetchPuzzles)), "one fetch at a time");
-    assert!(session.state().puzzle.is_none());
+    assert!(session.state().puzzle().is_none());
     session.update(Event::PuzzleSet(Ok(set.clone())));
-    let run = session.state().puzzle.expect("the daily puzzle starts once the set is here");
+    let run = session.state().puzzle().expect("the daily puzzle starts once the set is here");
     assert!(run.daily);
     assert!(session.controls().puzzles_solved.is_some(), "the menu counts the solved ones");
 
@@ -305,7 +305,7 @@ fn a_puzzle_asked_for_before_the_set_is_here_fetches_it_once_then_starts_unless_
     let game = onitama::rules::Game::from_deal(&onitama::rules::Deal::from_seed(2));
     session.update(Event::Intent(Intent::NewGame { game: game.clone(), mode: Mode::PassAndPlay { turn_board: true } }));
     session.update(Event::PuzzleSet(Ok(set)));
-    assert!(session.state().puzzle.is_none());
+    assert!(session.state().puzzle().is_none());
     assert_eq!(session.state().game.start(), game.start());
 
     // The set cannot be had: the player is told.
@@ -340,14 +340,14 @@ fn a_finished_puzzle_offers_the_way_back_to_the_game_aside_beside_its_ending() {
             let last = session.state().position().winning_move().expect("a win at once");
             session.update(Event::Intent(Intent::Play(last)));
         }
-        let status = session.state().puzzle.unwrap().status;
+        let status = session.state().puzzle().unwrap().status;
         assert!(if solve { status == Status::Solved } else { matches!(status, Status::Failed { .. }) }, "{status:?}");
         let controls = session.controls();
         assert!(controls.puzzle_end.is_some(), "the ending is in the strip");
         assert!(controls.back_to_my_game, "and the way back beside it (solved: {solve})");
         session.update(Event::Intent(Intent::BackToMyGame));
         assert_eq!(session.state().game.moves(), mine.moves());
-        assert!(session.state().puzzle.is_none());
+        assert!(session.state().puzzle().is_none());
     }
 }
 
@@ -357,9 +357,9 @@ fn a_puzzle_tried_again_after_its_solution_was_shown_or_chosen_again_after_a_hin
     let mut session = open();
     session.update(Event::Intent(Intent::Puzzle { puzzle, daily: false }));
     session.update(Event::Intent(Intent::ShowSolution));
-    assert!(session.state().puzzle.unwrap().shown);
+    assert!(session.state().puzzle().unwrap().shown);
     session.update(Event::Intent(Intent::Rematch));
-    let run = session.state().puzzle.unwrap();
+    let run = session.state().puzzle().unwrap();
     assert!(!run.shown && run.helped, "tried again after watching the solution: {run:?}");
     let effects = solve(&mut session, &puzzle);
     assert!(!effects.iter().any(|e| matches!(e, Effect::PuzzleSolved(_))), "{effects:?}");
@@ -368,11 +368,11 @@ fn a_puzzle_tried_again_after_its_solution_was_shown_or_chosen_again_after_a_hin
     session.update(Event::Intent(Intent::Puzzle { puzzle, daily: false }));
     session.update(Event::Intent(Intent::Hint));
     session.update(Event::Intent(Intent::Puzzle { puzzle, daily: false }));
-    assert!(session.state().puzzle.unwrap().helped);
+    assert!(session.state().puzzle().unwrap().helped);
     // A reload of a helped puzzle opens it helped.
     let file = session.save_file();
     let found = onitama::ui::startup::Found { save: Ok(Some(file)), ..Default::default() };
     let opened =
         onitama::ui::startup::opening(found, |_| onitama::rules::Game::from_deal(&onitama::rules::Deal::from_seed(3)));
-    assert!(opened.puzzle.unwrap().helped);
+    assert!(opened.activity.puzzle().unwrap().helped);
 }

@@ -38,7 +38,7 @@ fn the_tutorials_steps_are_not_taken_back_and_its_wrong_moves_are_its_own() {
     let mut session = two_players();
     session.update(Event::Intent(Intent::Tutorial));
     let state = session.state();
-    assert!(state.tutorial.is_some());
+    assert!(state.tutorial().is_some());
     assert_eq!(refusal(state, &Intent::Undo), Some(Refusal::NothingToUndo));
     let wrong = state.game.legal_moves().iter().copied().find(|&m| !onitama::ui::tutorial::STEPS[0].accepts(m));
     // A move the step does not ask for is the step's to refuse (`tutorial.wrong`), not a refusal.

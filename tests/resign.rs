@@ -363,5 +363,5 @@ fn a_game_that_ends_while_records_are_open_does_not_change_which_game_a_click_re
     let effects = session.update(Event::Intent(Intent::ReviewFinished(0)));
     assert!(effects.contains(&Effect::CloseRecords), "{effects:?}");
     assert_eq!(session.state().line().to_record(), again.to_record(), "the game clicked, not the one now at 0");
-    assert!(session.state().review.is_some());
+    assert!(session.state().review().is_some());
 }

@@ -62,9 +62,9 @@ fn a_review_takes_each_move_as_it_comes_and_ignores_stale_or_out_of_turn_ones() 
     // Out of turn, and from another request: both ignored.
     session.update(Event::Reply(Reply { id, kind: ReplyKind::Reviewed(second.clone(), 2) }));
     session.update(Event::Reply(Reply { id: id + 100, kind: ReplyKind::Reviewed(first.clone(), 2) }));
-    assert!(session.state().review.as_ref().unwrap().entries.is_empty());
+    assert!(session.state().review().unwrap().entries.is_empty());
     session.update(Event::Reply(Reply { id, kind: ReplyKind::Reviewed(first, 2) }));
-    let review = session.state().review.as_ref().unwrap();
+    let review = session.state().review().unwrap();
     assert_eq!((review.entries.len(), review.running), (1, true));
     assert_eq!(review::verdict(Lang::En, review, 0), "Reviewing move 2 of 2…");
 }
@@ -77,11 +77,11 @@ fn stopping_a_running_review_ends_its_worker_and_keeps_what_is_judged_then_it_cl
     session.update(Event::Reply(Reply { id, kind: ReplyKind::Reviewed(first, 2) }));
     let effects = session.update(Event::Intent(Intent::CloseReview));
     assert!(effects.contains(&Effect::CancelReview));
-    let review = session.state().review.as_ref().expect("kept");
+    let review = session.state().review().expect("kept");
     assert_eq!((review.running, review.entries.len()), (false, 1));
     let effects = session.update(Event::Intent(Intent::CloseReview));
     assert!(!effects.contains(&Effect::CancelReview));
-    assert!(session.state().review.is_none());
+    assert!(session.state().review().is_none());
 }
 
 #[test]
@@ -90,10 +90,10 @@ fn undo_before_the_engine_line_goes_back_to_the_game() {
     reviewed(&mut session);
     session.update(Event::Intent(Intent::View(1)));
     session.update(Event::Intent(Intent::BestLine(1)));
-    assert_eq!(session.state().review.as_ref().unwrap().variation, Some(1));
+    assert_eq!(session.state().review().unwrap().variation, Some(1));
     session.update(Event::Intent(Intent::Undo));
     let state = session.state();
-    assert_eq!(state.review.as_ref().unwrap().variation, None);
+    assert_eq!(state.review().unwrap().variation, None);
     assert_eq!(state.game.moves().len(), 0);
     assert_eq!(state.line().moves(), [mv("boar:c2b2"), mv("elephant:c3b2")]);
 }
@@ -120,22 +120,22 @@ fn the_engine_line_takes_the_place_of_a_move_and_the_game_comes_back_whole() {
     let mut session = open(BLUNDER, Mode::PassAndPlay { turn_board: false });
     reviewed(&mut session);
     session.update(Event::Intent(Intent::View(1)));
-    let review = session.state().review.as_ref().unwrap();
+    let review = session.state().review().unwrap();
     assert_eq!(review::verdict(Lang::En, review, 1), "1. boar c2→b2: blunder · best was crab c2→c3 ×");
     session.update(Event::Intent(Intent::BestLine(1)));
     let state = session.state();
     assert_eq!(state.game.moves(), [mv("crab:c2c3")]);
-    assert_eq!(state.review.as_ref().unwrap().variation, Some(1));
+    assert_eq!(state.review().unwrap().variation, Some(1));
     assert_eq!(state.line().moves().len(), 2, "records, links and saves keep the reviewed game");
     assert!(!state.human_to_move(), "the engine's line is looked at, not played over");
     // Back to the game from the graph or the move list.
     session.update(Event::Intent(Intent::View(2)));
     let state = session.state();
     assert_eq!(state.game.moves(), [mv("boar:c2b2"), mv("elephant:c3b2")]);
-    assert_eq!(state.review.as_ref().unwrap().variation, None);
+    assert_eq!(state.review().unwrap().variation, None);
     // A best move has no other line.
     session.update(Event::Intent(Intent::BestLine(2)));
-    assert_eq!(session.state().review.as_ref().unwrap().variation, None);
+    assert_eq!(session.state().review().unwrap().variation, None);
 }
 
 #[test]
@@ -163,7 +163,7 @@ fn continuing_from_the_engine_line_makes_it_the_game_and_closes_the_review() {
     let effects = session.update(Event::Intent(Intent::ContinueHere));
     assert!(effects.contains(&Effect::CancelReview), "the review was still running");
     let state = session.state();
-    assert!(state.review.is_none());
+    assert!(state.review().is_none());
     assert_eq!(state.line().moves(), [mv("boar:a1a2"), mv("horse:c5c4")]);
     assert!(state.human_to_move());
 }
@@ -286,7 +286,7 @@ fn continue_from_here_while_looking_back_in_a_review_ends_it_and_the_player_can_
     assert!(!session.state().human_to_move());
     session.update(Event::Intent(Intent::ContinueHere));
     let state = session.state();
-    assert!(state.review.is_none());
+    assert!(state.review().is_none());
     assert_eq!(state.game.moves().len(), 1);
     assert_eq!(state.game.redoable().count(), 2, "the rest can be redone");
     assert!(state.human_to_move());
@@ -400,7 +400,7 @@ fn a_game_with_expansion_cards_is_reviewed_on_the_page_and_its_engine_line_shown
         session.update(Event::Reply(Reply { id, kind: ReplyKind::Reviewed(entry, total) }));
     }
     session.update(Event::Reply(Reply { id, kind: ReplyKind::Done { best: None, score: None } }));
-    let review = session.state().review.as_ref().unwrap();
+    let review = session.state().review().unwrap();
     assert_eq!(review.entries.len(), 2);
     let words = review::verdict(Lang::En, review, 1);
     assert!(words.starts_with("1. rat c2→b2: blunder · best was "), "{words}");
@@ -411,7 +411,7 @@ fn a_game_with_expansion_cards_is_reviewed_on_the_page_and_its_engine_line_shown
     // The engine's line takes the move's place, and the game comes back.
     session.update(Event::Intent(Intent::BestLine(1)));
     let state = session.state();
-    assert_eq!(state.review.as_ref().unwrap().variation, Some(1));
+    assert_eq!(state.review().unwrap().variation, Some(1));
     assert!(state.game.outcome().is_some(), "the engine's line takes Blue's master");
     assert_eq!(state.line().to_record(), recorded, "records, links and saves keep the reviewed game");
     session.update(Event::Intent(Intent::View(2)));
@@ -429,9 +429,9 @@ fn a_review_whose_worker_dies_says_so_and_a_dead_earlier_reviews_worker_says_not
     assert_ne!(first, second);
     // The shell tells the failure of a review's worker with that review's id.
     session.update(Event::Reply(Reply { id: first, kind: ReplyKind::Failed("out of memory".into()) }));
-    assert!(session.state().review.as_ref().is_some_and(|r| r.running), "another review's worker");
+    assert!(session.state().review().is_some_and(|r| r.running), "another review's worker");
     assert!(session.state().notice.is_none());
     session.update(Event::Reply(Reply { id: second, kind: ReplyKind::Failed("out of memory".into()) }));
-    assert!(session.state().review.as_ref().is_some_and(|r| !r.running));
+    assert!(session.state().review().is_some_and(|r| !r.running));
     assert!(session.state().notice.is_some(), "the player reads that the review stopped");
 }

@@ -272,7 +272,7 @@ impl Harness {
             }
             Action::ReviewReply(pick, done) => {
                 let Some(id) = self.review else { return };
-                let kind = match (&state.review, done) {
+                let kind = match (&state.review(), done) {
                     (Some(review), false) if review.entries.len() < review.total() => {
                         let ply = review.entries.len() + 1;
                         let before = review.game.positions()[ply - 1];
@@ -390,16 +390,16 @@ fn check_invariants(harness: &Harness) -> Result<(), TestCaseError> {
     // Looking back keeps the whole line: what is shown is a start of what is saved; the engine's
     // line in a review is shown in place of a move of the reviewed game, which is what is saved.
     let saved = session.save_file().game;
-    let variation = state.review.as_ref().and_then(|r| r.variation);
+    let variation = state.review().and_then(|r| r.variation);
     if let Some(ply) = variation {
-        prop_assert_eq!(saved.moves(), state.review.as_ref().unwrap().game.moves());
+        prop_assert_eq!(saved.moves(), state.review().unwrap().game.moves());
         prop_assert_eq!(&saved.moves()[..ply - 1], &game.moves()[..ply - 1]);
         prop_assert!(!state.human_to_move() && !state.ai_to_move());
     } else {
         prop_assert!(saved.moves().starts_with(game.moves()));
     }
     // A review judges the game it was asked for, one move after another.
-    if let Some(review) = &state.review {
+    if let Some(review) = &state.review() {
         for (i, entry) in review.entries.iter().enumerate() {
             prop_assert_eq!(entry.ply, i + 1);
             prop_assert_eq!(entry.played, review.game.moves()[i]);
@@ -414,13 +414,13 @@ fn check_invariants(harness: &Harness) -> Result<(), TestCaseError> {
 
     // A solution shown stays on its line, the exact search's, and always has its next move on the
     // way unless it is over or looked back at; it never asks the worker to defend, nor counts.
-    if let Some(run) = state.puzzle.filter(|run| run.shown) {
+    if let Some(run) = state.puzzle().filter(|run| run.shown) {
         let line = onitama::ai::puzzle::solution(&run.puzzle.position, run.puzzle.plies);
         let whole = state.line();
         prop_assert!(line.starts_with(whole.moves()), "off the solution's line: {:?}", whole.moves());
         prop_assert!(!state.human_to_move());
         prop_assert!(state.thinking.is_none_or(|t| t.purpose != onitama::ui::state::Purpose::Move));
-        if game.outcome().is_none() && state.viewing.is_none() && state.review.is_none() {
+        if game.outcome().is_none() && state.viewing.is_none() && state.review().is_none() {
             prop_assert!(session.is_animating(), "the solution shown has stalled");
         }
     }

@@ -163,7 +163,7 @@ fn a_puzzle_in_play_comes_back_as_a_puzzle_unless_a_link_opens_another_game() {
     let kept = onitama::save::SavedPuzzle { id: 7, plies: 5, daily: true, shown: false, helped: false };
     let saved = SaveFile { puzzle: Some(kept), ..save(None) };
     let found = Found { save: Ok(Some(saved.clone())), ..Found::default() };
-    let run = opening(found, |_| fresh_game()).puzzle.expect("the puzzle goes on");
+    let run = opening(found, |_| fresh_game()).activity.puzzle().expect("the puzzle goes on");
     assert_eq!((run.puzzle.id, run.puzzle.plies, run.daily), (7, 5, true));
     assert_eq!(run.puzzle.position, *saved.game.start());
     assert_eq!(run.status, onitama::ui::puzzle::Status::Playing);
@@ -172,7 +172,7 @@ fn a_puzzle_in_play_comes_back_as_a_puzzle_unless_a_link_opens_another_game() {
         link: Some(Ok(onitama::save::Linked { game: fresh_game(), mode: None })),
         ..Found::default()
     };
-    assert!(opening(found, |_| fresh_game()).puzzle.is_none());
+    assert!(opening(found, |_| fresh_game()).activity.puzzle().is_none());
 }
 
 #[test]
@@ -182,14 +182,14 @@ fn the_tutorial_comes_back_at_its_step_with_the_game_aside_unless_a_link_opens_a
     let saved = SaveFile { tutorial: Some(4), aside: Some(mine.clone()), game: Game::new(step), ..save(None) };
     let found = Found { save: Ok(Some(saved.clone())), ..Found::default() };
     let opened = opening(found, |_| fresh_game());
-    assert_eq!(opened.tutorial.map(|run| (run.step, run.done, run.wrong)), Some((4, false, false)));
+    assert_eq!(opened.activity.tutorial().map(|run| (run.step, run.done, run.wrong)), Some((4, false, false)));
     assert_eq!(opened.game.start(), &step);
     assert_eq!(opened.aside, Some(mine.clone()));
     // A step beyond the tutorial's (from a later version) opens its last.
     let later = SaveFile { tutorial: Some(40), ..saved.clone() };
     let found = Found { save: Ok(Some(later)), ..Found::default() };
     assert_eq!(
-        opening(found, |_| fresh_game()).tutorial.map(|run| run.step),
+        opening(found, |_| fresh_game()).activity.tutorial().map(|run| run.step),
         Some(onitama::ui::tutorial::STEPS.len() - 1)
     );
     // A link: its game, and the one aside stays aside (the tutorial's position is not kept).
@@ -199,7 +199,7 @@ fn the_tutorial_comes_back_at_its_step_with_the_game_aside_unless_a_link_opens_a
         ..Found::default()
     };
     let opened = opening(found, |_| fresh_game());
-    assert!(opened.tutorial.is_none());
+    assert!(opened.activity.tutorial().is_none());
     assert_eq!(opened.game.start(), fresh_game().start());
     assert_eq!(opened.aside, Some(mine));
 }

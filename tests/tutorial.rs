@@ -41,7 +41,7 @@ fn start(session: &mut Session) -> Vec<Effect> {
 }
 
 fn step(session: &Session) -> usize {
-    session.state().tutorial.expect("the tutorial is on").step
+    session.state().tutorial().expect("the tutorial is on").step
 }
 
 #[test]
@@ -113,7 +113,7 @@ fn the_tutorial_is_played_through_and_ends_back_at_the_game_put_aside() {
         assert!(!effects.iter().any(|e| matches!(e, Effect::StartSearch(_))), "{effects:?}");
         assert!(!effects.iter().any(|e| matches!(e, Effect::KeepFinished(..) | Effect::SaveStandings(_))));
         let state = session.state();
-        assert!(state.tutorial.unwrap().done, "step {n}");
+        assert!(state.tutorial().unwrap().done, "step {n}");
         let view = session.controls();
         assert!(view.tutorial.as_ref().unwrap().done);
         assert_eq!(view.result, None, "the tutorial says how it ended in its own words");
@@ -136,7 +136,7 @@ fn the_tutorial_is_played_through_and_ends_back_at_the_game_put_aside() {
     // Finish went with the panel: the focus goes to the board, not to the page's start.
     assert!(effects.contains(&Effect::Focus(Focus::Board)), "{effects:?}");
     let state = session.state();
-    assert_eq!(state.tutorial, None);
+    assert_eq!(state.tutorial(), None);
     assert!(state.tutorial_done);
     assert_eq!((state.game.moves(), state.mode), (mine.moves(), vs_ai()));
     assert_eq!(state.aside, None);
@@ -156,7 +156,7 @@ fn a_wrong_move_is_refused_and_the_step_says_so_until_its_move_is_made() {
     assert!(effects.contains(&Effect::Sound(onitama::ui::sound::Sound::Refused)), "{effects:?}");
     let state = session.state();
     assert_eq!(state.game.moves(), before.moves());
-    assert!(state.tutorial.unwrap().wrong && !state.tutorial.unwrap().done);
+    assert!(state.tutorial().unwrap().wrong && !state.tutorial().unwrap().done);
     let file = tutorial_file(Lang::En);
     let panel = session.controls().tutorial.unwrap();
     let why = onitama::ui::tutorial::line(&file, "wrong");
@@ -173,7 +173,7 @@ fn a_wrong_move_is_refused_and_the_step_says_so_until_its_move_is_made() {
     assert!(!controls.undo && !controls.hint && controls.resign.is_none());
     intent(&mut session, Intent::Play(mv("tiger:b1b3")));
     run_frames(&mut session, 0.0);
-    let run = session.state().tutorial.unwrap();
+    let run = session.state().tutorial().unwrap();
     assert!(run.done && !run.wrong);
     let panel = session.controls().tutorial.unwrap();
     assert!(panel.text.starts_with("Well done") && !panel.prompt, "{panel:?}");
@@ -226,7 +226,7 @@ fn it_can_be_left_at_any_step_and_is_remembered_as_done() {
         assert!(effects.contains(&Effect::TutorialDone), "step {at}");
         assert!(effects.contains(&Effect::Focus(Focus::Board)), "step {at}: Leave went with the panel");
         let state = session.state();
-        assert!(state.tutorial.is_none() && state.tutorial_done);
+        assert!(state.tutorial().is_none() && state.tutorial_done);
         assert_eq!(state.game.moves(), mine.moves(), "step {at}");
         assert!(!session.controls().back_to_my_game);
     }
@@ -239,14 +239,14 @@ fn without_a_game_in_progress_leaving_deals_a_new_game_and_back_to_my_game_also_
     assert_eq!(session.state().aside, None, "nothing played: nothing to keep");
     intent(&mut session, Intent::LeaveTutorial);
     let state = session.state();
-    assert!(state.tutorial.is_none() && state.game.moves().is_empty() && state.tutorial_done);
+    assert!(state.tutorial().is_none() && state.game.moves().is_empty() && state.tutorial_done);
     assert_eq!(state.mode, vs_ai());
     // "Back to my game" (the strip's or the menu's) leaves the tutorial too.
     let mut session = game_in_progress();
     let mine = session.state().game.clone();
     start(&mut session);
     intent(&mut session, Intent::BackToMyGame);
-    assert!(session.state().tutorial.is_none());
+    assert!(session.state().tutorial().is_none());
     assert_eq!(session.state().game.moves(), mine.moves());
 }
 
@@ -362,7 +362,7 @@ fn reopen(file: &onitama::save::SaveFile) -> Session {
     let found = Found { save: Ok(Some(onitama::save::decode(&text).unwrap())), ..Found::default() };
     let opened = opening(found, |_| panic!("the save holds a game"));
     let mut state = State::new(opened.game, opened.mode, opened.settings, true, 1);
-    (state.puzzle, state.aside, state.tutorial) = (opened.puzzle, opened.aside, opened.tutorial);
+    (state.activity, state.aside) = (opened.activity, opened.aside);
     let mut session = Session::new(state);
     let effects = session.update(Event::Opened);
     let lang = session.state().lang();
@@ -392,7 +392,7 @@ fn a_reload_in_the_tutorial_comes_back_at_the_same_step_with_the_game_aside_stil
             assert_eq!(file.tutorial, Some(at));
             let mut again = reopen(&file);
             let state = again.state();
-            assert_eq!(state.tutorial.map(|run| (run.step, run.done)), Some((at, false)), "step {at}");
+            assert_eq!(state.tutorial().map(|run| (run.step, run.done)), Some((at, false)), "step {at}");
             assert_eq!(state.position(), &STEPS[at].start().unwrap(), "step {at}");
             assert_eq!(state.aside.as_ref(), Some(&mine), "step {at}");
             assert!(!again.controls().tutorial_offer);
@@ -409,7 +409,7 @@ fn a_reload_in_the_tutorial_comes_back_at_the_same_step_with_the_game_aside_stil
     intent(&mut session, Intent::Play(mv(STEPS[0].expects[0])));
     intent(&mut session, Intent::TutorialNext);
     let again = reopen(&session.save_file());
-    assert_eq!(again.state().tutorial.map(|run| run.step), Some(1));
+    assert_eq!(again.state().tutorial().map(|run| run.step), Some(1));
     assert_eq!(again.state().aside, None);
 }
 

@@ -14,7 +14,7 @@ use onitama::ui::notice::Notice;
 use onitama::ui::review::Review;
 use onitama::ui::scene::{Emphasis, emphasis, emphasis_at, marks, marks_at, sliding};
 use onitama::ui::session::{Effect, Event};
-use onitama::ui::state::Settings;
+use onitama::ui::state::{Activity, Settings};
 use onitama::ui::view::{self, controls};
 use onitama::ui::{Lang, Session, State};
 
@@ -79,7 +79,7 @@ fn the_move_list_reads_in_the_language_marks_the_move_shown_and_the_reviews_clas
     let mut review = Review::new(1, game);
     review.running = false;
     review.add(common::blunder_entry());
-    state.review = Some(review);
+    state.activity = Activity::Review(review);
     let view = controls(&state);
     let mark = view.moves[0].mark.as_ref().expect("the blunder is marked");
     assert_eq!((mark.class, mark.mark), ("blunder", "??"));
@@ -227,7 +227,7 @@ fn the_move_list_keys_look_back_or_step_a_review() {
     let in_sheet = move_list_intent(&state, Key::Escape, MoveListPlace::Sheet);
     assert!(in_sheet.is_none(), "the phone's sheet closes with Escape and keeps the position shown");
     state.viewing = None;
-    state.review = Some(Review::new(1, game));
+    state.activity = Activity::Review(Review::new(1, game));
     assert_eq!(intent(&state, Key::Left), "Some(Undo)");
     assert_eq!(intent(&state, Key::Down), "None", "the review's end");
     state.game.undo();
@@ -272,7 +272,7 @@ fn the_records_dialog_opens_a_pasted_record_or_says_why_not_in_the_players_words
     // Reviewing it instead starts the review.
     let effects = session.update(Event::Intent(Intent::OpenRecord { text: BLUNDER.into(), review: true }));
     assert!(effects.contains(&Effect::CloseRecords));
-    assert!(session.state().review.is_some());
+    assert!(session.state().review().is_some());
 }
 
 #[test]

@@ -223,7 +223,7 @@ pub fn online_leave() -> Result<(), JsError> {
 #[wasm_bindgen]
 pub fn game_show_solution() -> Result<bool, JsError> {
     with_page(|app| {
-        let offered = app.state().puzzle.is_some_and(|run| run.offers_solution());
+        let offered = app.state().puzzle().is_some_and(|run| run.offers_solution());
         app.dispatch(Event::Intent(Intent::ShowSolution));
         offered
     })

@@ -256,14 +256,14 @@ pub fn game_state() -> Result<JsValue, JsError> {
             notice: controls.notice.clone(),
             preview: state.preview.map(|card| card.name()),
             viewing: state.viewing,
-            review: state.review.as_ref().map(|r| ReviewView {
+            review: state.review().map(|r| ReviewView {
                 running: r.running,
                 reviewed: r.entries.len(),
                 total: r.total(),
                 classes: r.entries.iter().map(|e| e.class.code()).collect(),
                 variation: r.variation,
             }),
-            puzzle: state.puzzle.map(|run| PuzzleView {
+            puzzle: state.puzzle().map(|run| PuzzleView {
                 id: run.puzzle.id,
                 plies: run.puzzle.plies,
                 daily: run.daily,
@@ -281,7 +281,7 @@ pub fn game_state() -> Result<JsValue, JsError> {
                 crate::ui::state::Focus::Card(color, slot) => format!("{}:{slot}", color.code()),
                 crate::ui::state::Focus::Side => "side".to_string(),
             }),
-            tutorial: state.tutorial.map(|run| TutorialView {
+            tutorial: state.tutorial().map(|run| TutorialView {
                 step: run.step + 1,
                 steps: crate::ui::tutorial::STEPS.len(),
                 done: run.done,

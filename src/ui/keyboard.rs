@@ -175,7 +175,7 @@ pub fn page_intent(state: &State, key: Key, in_dialog: bool) -> Option<Intent> {
 pub fn move_step(state: &State, back: bool) -> Option<Intent> {
     let shown = state.game.moves().len();
     let on = state.viewing.is_some_and(|end| shown < end);
-    match (state.review.is_some(), back) {
+    match (state.review().is_some(), back) {
         (true, true) => (shown > 0).then_some(Intent::Undo),
         (true, false) => state.game.redoable().next().is_some().then_some(Intent::Redo),
         (false, true) => (shown > 0).then(|| Intent::View(shown - 1)),

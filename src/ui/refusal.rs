@@ -42,7 +42,7 @@ impl fmt::Display for Refusal {
 /// Why `intent` is refused in `state`, if it is: only moves, Undo and Redo are judged here.
 pub fn refusal(state: &State, intent: &Intent) -> Option<Refusal> {
     let online = matches!(state.mode, Mode::Online { .. });
-    let shown = state.puzzle.is_some_and(|run| run.shown);
+    let shown = state.puzzle().is_some_and(|run| run.shown);
     match intent {
         Intent::Play(_) if online && !state.human_to_move() => {
             Some(Refusal::NotYourMove { to_move: state.position().to_move() })
@@ -52,8 +52,8 @@ pub fn refusal(state: &State, intent: &Intent) -> Option<Refusal> {
         Intent::Undo | Intent::Redo if online => Some(Refusal::Online),
         // Looking back, and in a review, they step through the moves.
         Intent::Undo if state.game.moves().is_empty() => Some(Refusal::NothingToUndo),
-        Intent::Undo | Intent::Redo if state.viewing.is_some() || state.review.is_some() => None,
-        Intent::Undo | Intent::Redo if state.tutorial.is_some() => Some(Refusal::Tutorial),
+        Intent::Undo | Intent::Redo if state.viewing.is_some() || state.review().is_some() => None,
+        Intent::Undo | Intent::Redo if state.tutorial().is_some() => Some(Refusal::Tutorial),
         Intent::Undo | Intent::Redo if state.ended_by_word() => Some(Refusal::EndedByWord),
         Intent::Undo | Intent::Redo if shown => Some(Refusal::SolutionShown),
         Intent::Redo if state.game.redoable().next().is_none() => Some(Refusal::NothingToRedo),

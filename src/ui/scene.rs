@@ -158,7 +158,7 @@ pub fn marks(state: &State) -> Marks {
         hint: step(state.hinted()),
         preview: preview_targets(state),
         // A tutorial step whose move is made waits for Next: nothing is offered to move.
-        movable: match state.tutorial {
+        movable: match state.tutorial() {
             Some(run) if run.done => Bitboard::EMPTY,
             _ => movable_pieces(state) & !selected.map_or(Bitboard::EMPTY, Square::bitboard),
         },
@@ -173,9 +173,9 @@ pub fn marks(state: &State) -> Marks {
 /// The line by the mover's row, in the player's language; none once the game is over.
 pub fn turn_line(state: &State) -> Option<String> {
     // A failed puzzle waits for "Try again": nobody is to move.
-    let puzzle_over = state.puzzle.is_some_and(|run| run.status != super::puzzle::Status::Playing);
+    let puzzle_over = state.puzzle().is_some_and(|run| run.status != super::puzzle::Status::Playing);
     // While a review is open the board is looked at, not played.
-    if state.game.outcome().is_some() || puzzle_over || state.review.is_some() {
+    if state.game.outcome().is_some() || puzzle_over || state.review().is_some() {
         return None;
     }
     let lang = state.lang();
@@ -184,7 +184,7 @@ pub fn turn_line(state: &State) -> Option<String> {
         let paused = lang.texts().html("watch-paused").unwrap_or_default();
         format!("{} · {paused}", text::color_name(lang, mover))
     } else if state.ai_to_move() {
-        let label = match state.puzzle {
+        let label = match state.puzzle() {
             // The puzzle's opponent is the exact defence, not a level.
             Some(_) => text::defender_label(lang, state.thinking.is_some()),
             None => text::ai_label(lang, state.mode.level().unwrap_or_default(), state.thinking.is_some()),
@@ -217,7 +217,7 @@ pub fn turn_line(state: &State) -> Option<String> {
 /// The lines drawn by each player's row: the mover's turn line (lit), and by the AI's hand its
 /// level; at the end, how the game was won. None in the tutorial, whose panel says all that.
 pub fn labels(state: &State) -> Vec<(Color, String, bool)> {
-    if state.tutorial.is_some() {
+    if state.tutorial().is_some() {
         return Vec::new();
     }
     let lang = state.lang();
@@ -230,7 +230,7 @@ pub fn labels(state: &State) -> Vec<(Color, String, bool)> {
             crate::rules::Outcome::Resigned { by } => by,
         };
         // A solution shown was the engine's win, not the player's: say who won.
-        let words = match state.puzzle {
+        let words = match state.puzzle() {
             Some(run) if run.shown => text::outcome(lang, outcome),
             _ => text::result(lang, outcome, state.mode),
         };
@@ -240,7 +240,7 @@ pub fn labels(state: &State) -> Vec<(Color, String, bool)> {
     if let Mode::VsAi { human, level } = state.mode
         && human == mover
     {
-        let opponent = match state.puzzle {
+        let opponent = match state.puzzle() {
             Some(_) => text::defender_label(lang, false),
             None => text::ai_label(lang, level, false),
         };

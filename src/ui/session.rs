@@ -22,7 +22,7 @@ use super::puzzle::{Choice, PuzzleRun};
 use super::refusal::Refusal;
 use super::scene::scene;
 use super::sound::{self, Sound};
-use super::state::{AsideGame, Emblems, Mode, Notice, Purpose, RecordsMessage, State};
+use super::state::{Activity, AsideGame, Emblems, Mode, Notice, Purpose, RecordsMessage, State};
 use super::text::{self, Lang};
 use super::tutorial::TutorialRun;
 use super::view::{ControlsView, controls};
@@ -98,7 +98,7 @@ pub struct Session {
 
 impl Session {
     pub fn new(state: State) -> Session {
-        let layout = Layout::new(1.0, 1.0, state.bottom(), state.tutorial.is_none());
+        let layout = Layout::new(1.0, 1.0, state.bottom(), state.tutorial().is_none());
         let state_seed = state.seed;
         Session {
             state,
@@ -161,7 +161,7 @@ impl Session {
             mode: self.state.mode,
             show_evaluation: self.state.settings.evaluation,
             language: Some(self.state.lang().code().to_string()),
-            puzzle: self.state.puzzle.map(|run| crate::save::SavedPuzzle {
+            puzzle: self.state.puzzle().map(|run| crate::save::SavedPuzzle {
                 id: run.puzzle.id,
                 plies: run.puzzle.plies,
                 daily: run.daily,
@@ -170,7 +170,7 @@ impl Session {
             }),
             aside: self.state.aside.clone(),
             online: self.state.online.as_ref().and_then(|online| online.saved.clone()),
-            tutorial: self.state.tutorial.map(|run| run.step),
+            tutorial: self.state.tutorial().map(|run| run.step),
         }
     }
 
@@ -321,7 +321,9 @@ impl Session {
         }
         // The tutorial's texts in the page's language, once (they come with `Event::TutorialTexts`).
         let lang = self.state.lang();
-        if self.state.tutorial.is_some() && self.state.tutorial_file().is_none() && !self.tutorial_asked.contains(&lang)
+        if self.state.tutorial().is_some()
+            && self.state.tutorial_file().is_none()
+            && !self.tutorial_asked.contains(&lang)
         {
             self.tutorial_asked.push(lang);
             effects.push(Effect::FetchTutorialTexts(lang));
@@ -467,7 +469,7 @@ impl Session {
         let resized = self.canvas.is_none_or(|before| (before.width, before.height) != (size.width, size.height));
         self.canvas = Some(size);
         if resized {
-            self.layout = Layout::new(size.width, size.height, self.state.bottom(), self.state.tutorial.is_none());
+            self.layout = Layout::new(size.width, size.height, self.state.bottom(), self.state.tutorial().is_none());
             // What was sliding was planned on the old layout: show the end of it at once.
             self.state.anim = None;
         }
@@ -498,10 +500,10 @@ impl Session {
         let before = scene(&self.state, &self.layout);
         let position = *self.state.position();
         // In the tutorial the person plays the step's move, once; anything else is refused.
-        let tutorial = self.state.tutorial.filter(|_| self.state.mode.is_human(position.to_move()));
+        let tutorial = self.state.tutorial().filter(|_| self.state.mode.is_human(position.to_move()));
         if let Some(run) = tutorial.filter(|run| run.done || !run.current().accepts(m)) {
             let refused = TutorialRun { wrong: !run.done, ..run };
-            self.state.tutorial = Some(refused);
+            self.state.activity = Activity::Tutorial(refused);
             self.state.clear_selection();
             self.sound(Sound::Refused);
             // The refusal is said in the title row, which is no live region: say it out loud.
@@ -534,7 +536,7 @@ impl Session {
         if outcome.is_some() {
             self.game_ended();
         }
-        if let Some(run) = self.state.puzzle.as_mut() {
+        if let Activity::Puzzle(run) = &mut self.state.activity {
             let was = run.status;
             run.after_move(&self.state.game);
             // A solution shown is the engine's win, not the player's.
@@ -548,7 +550,7 @@ impl Session {
         self.effects.push(Effect::Announce(text::announce_move(lang, &position, m, outcome)));
         let sounds = sound::of_move(&position, m, outcome, self.state.mode);
         // A solution shown ends as the engine's win, not the player's.
-        let shown = self.state.puzzle.is_some_and(|run| run.shown);
+        let shown = self.state.puzzle().is_some_and(|run| run.shown);
         for &sound in &sounds {
             self.sound(if shown && sound == Sound::Win { Sound::End } else { sound });
         }
@@ -578,7 +580,7 @@ impl Session {
         if self.state.mode.is_human(position.to_move()) {
             self.state.first_visit = false;
         }
-        if let (Some(run), Some(_)) = (self.state.tutorial.as_mut(), tutorial) {
+        if let (Some(run), Some(_)) = (self.state.tutorial_mut(), tutorial) {
             (run.done, run.wrong) = (true, false);
             // The opponent's answer, shown once the move has slid.
             self.held = run.current().reply();
@@ -618,12 +620,12 @@ impl Session {
         let stepped =
             if back { self.state.game.moves().last().copied() } else { self.state.game.redoable().next().copied() };
         // A solution shown plays itself: there is nothing to take back (the move list looks back).
-        let shown = self.state.puzzle.is_some_and(|run| run.shown);
+        let shown = self.state.puzzle().is_some_and(|run| run.shown);
         let changed = !shown && if back { board::undo(&mut self.state) } else { board::redo(&mut self.state) };
         if !changed {
             return;
         }
-        if let Some(run) = self.state.puzzle.as_mut() {
+        if let Activity::Puzzle(run) = &mut self.state.activity {
             let resumed = PuzzleRun::resume(run.puzzle, run.daily, &self.state.game);
             *run = PuzzleRun { helped: run.helped || resumed.helped, ..resumed };
         }
@@ -708,7 +710,7 @@ impl Session {
     /// and redo bring the end back.
     fn game_ended(&mut self) {
         let (game, mode) = (&self.state.game, self.state.mode);
-        let kept = self.state.puzzle.is_none() && self.state.tutorial.is_none();
+        let kept = self.state.puzzle().is_none() && self.state.tutorial().is_none();
         let Some(outcome) = game.outcome().filter(|_| kept) else { return };
         self.state.finished = crate::save::with_finished(std::mem::take(&mut self.state.finished), game, mode);
         self.effects.push(Effect::KeepFinished(self.state.game.clone(), mode));
@@ -726,11 +728,11 @@ impl Session {
     /// aside stays: it is the player's own game.
     fn put_aside(&mut self) {
         let state = &self.state;
-        let game = state.review.as_ref().map_or_else(|| state.line(), |review| review.game.clone());
+        let game = state.review().map_or_else(|| state.line(), |review| review.game.clone());
         // An online game cannot wait: it is played on the other side.
         let in_progress = super::state::in_progress(&game, state.mode, state.received)
-            && state.puzzle.is_none()
-            && state.tutorial.is_none()
+            && state.puzzle().is_none()
+            && state.tutorial().is_none()
             && !matches!(state.mode, Mode::Online { .. });
         if state.aside.is_none() && in_progress {
             self.state.aside = Some(AsideGame { game, mode: state.mode });
@@ -747,7 +749,7 @@ impl Session {
     /// player's row but in the tutorial.
     fn face_the_bottom(&mut self) {
         self.layout =
-            Layout::new(self.layout.width, self.layout.height, self.state.bottom(), self.state.tutorial.is_none());
+            Layout::new(self.layout.width, self.layout.height, self.state.bottom(), self.state.tutorial().is_none());
     }
 
     /// A deal at random from the cards enabled.
@@ -803,7 +805,7 @@ impl Session {
             self.cancel_search();
         }
         self.ask(Purpose::Hint);
-        if let Some(run) = self.state.puzzle.as_mut() {
+        if let Some(run) = self.state.puzzle_mut() {
             run.helped = true;
             self.changed();
         }

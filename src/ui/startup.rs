@@ -7,7 +7,7 @@ use super::deck;
 use super::features::Features;
 use super::notice::Notice;
 use super::puzzle::PuzzleRun;
-use super::state::{Settings, Theme, WatchSpeed};
+use super::state::{Activity, Settings, Theme, WatchSpeed};
 use super::text::Lang;
 use super::tutorial::{STEPS, TutorialRun};
 use crate::ai::puzzle::Puzzle;
@@ -51,14 +51,13 @@ pub struct Opening {
     pub mode: Mode,
     pub settings: Settings,
     pub notice: Option<Notice>,
-    /// The saved game was a puzzle: it goes on as one.
-    pub puzzle: Option<PuzzleRun>,
+    /// The saved game was a puzzle or a step of the tutorial: it goes on as one (the tutorial
+    /// from that step's start).
+    pub activity: Activity,
     /// A game in progress that a link (or, before, a puzzle, a review or the tutorial) took the place of.
     pub aside: Option<AsideGame>,
     /// The online game on the board, as saved: the page goes back into it.
     pub online: Option<String>,
-    /// The saved game was a step of the tutorial: the tutorial goes on from that step's start.
-    pub tutorial: Option<TutorialRun>,
     /// The saved game is a puzzle, a step of the tutorial or an online game, and this build has
     /// no features: the whole page is to take over (`crate::ui::features`).
     pub needs_features: bool,
@@ -171,14 +170,15 @@ pub fn opening(found: Found, new_game: impl FnOnce(CardSet) -> Game) -> Opening 
         .map(String::from);
     // Online play is the whole page's: it takes over before this one shows a board.
     let needs_features = needs_features || (join.is_some() && !features && !found.whole_page_unavailable);
+    // The step's game is the tutorial's: a save with a step is the tutorial, whatever else it says.
+    let activity = tutorial.map(Activity::Tutorial).or(puzzle.map(Activity::Puzzle)).unwrap_or_default();
     Opening {
         game: game.unwrap_or_else(|| new_game(settings.cards)),
         mode,
         settings,
         notice,
-        puzzle,
+        activity,
         aside,
-        tutorial,
         online,
         needs_features,
         hold_save,

@@ -186,10 +186,8 @@ pub struct State {
     pub system_dark: bool,
     /// Looking back: the game is shown at an earlier move, and this is the length of its line.
     pub viewing: Option<usize>,
-    /// The game's review, while it runs and after, until closed.
-    pub review: Option<Review>,
-    /// The puzzle being played, if the game is one.
-    pub puzzle: Option<PuzzleRun>,
+    /// What the board is doing: a game, a puzzle, a review or the tutorial.
+    pub activity: Activity,
     /// The puzzle set, once fetched (it is fetched the first time a puzzle is asked for).
     pub puzzle_set: Option<Rc<Vec<Puzzle>>>,
     /// The puzzles solved on this device, by id.
@@ -203,8 +201,6 @@ pub struct State {
     pub aside: Option<AsideGame>,
     /// The list of puzzles is open, showing this difficulty's.
     pub puzzle_list: Option<Difficulty>,
-    /// The tutorial, while it is on the board.
-    pub tutorial: Option<TutorialRun>,
     /// The tutorial was finished or left once on this device: it is no longer offered.
     pub tutorial_done: bool,
     /// Nothing was kept from an earlier visit (no game, no settings): the tutorial is offered.
@@ -231,6 +227,44 @@ pub struct State {
     pub hold_save: bool,
 }
 
+/// What the board is doing, one thing at a time, each holding only what it needs. Every
+/// activity but a game holds a `Features` token: the first visit's build has only games.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub enum Activity {
+    /// A game: against the AI, pass and play, the AI playing itself or online (the mode says which).
+    #[default]
+    Play,
+    /// A puzzle: the game on the board is its line.
+    Puzzle(PuzzleRun),
+    /// A game's review, while it runs and after, until closed.
+    Review(Review),
+    /// The tutorial's steps.
+    Tutorial(TutorialRun),
+}
+
+impl Activity {
+    pub fn puzzle(&self) -> Option<PuzzleRun> {
+        match self {
+            Activity::Puzzle(run) => Some(*run),
+            _ => None,
+        }
+    }
+
+    pub fn review(&self) -> Option<&Review> {
+        match self {
+            Activity::Review(review) => Some(review),
+            _ => None,
+        }
+    }
+
+    pub fn tutorial(&self) -> Option<TutorialRun> {
+        match self {
+            Activity::Tutorial(run) => Some(*run),
+            _ => None,
+        }
+    }
+}
+
 /// Where the expansion cards' emblems are: until they have come, those cards show their names alone.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub enum Emblems {
@@ -244,6 +278,42 @@ pub enum Emblems {
 }
 
 impl State {
+    /// The puzzle being played, if the board's activity is one.
+    pub fn puzzle(&self) -> Option<PuzzleRun> {
+        self.activity.puzzle()
+    }
+
+    pub fn puzzle_mut(&mut self) -> Option<&mut PuzzleRun> {
+        match &mut self.activity {
+            Activity::Puzzle(run) => Some(run),
+            _ => None,
+        }
+    }
+
+    /// The review, if the board's activity is one.
+    pub fn review(&self) -> Option<&Review> {
+        self.activity.review()
+    }
+
+    pub fn review_mut(&mut self) -> Option<&mut Review> {
+        match &mut self.activity {
+            Activity::Review(review) => Some(review),
+            _ => None,
+        }
+    }
+
+    /// Where the player is in the tutorial, if it is on the board.
+    pub fn tutorial(&self) -> Option<TutorialRun> {
+        self.activity.tutorial()
+    }
+
+    pub fn tutorial_mut(&mut self) -> Option<&mut TutorialRun> {
+        match &mut self.activity {
+            Activity::Tutorial(run) => Some(run),
+            _ => None,
+        }
+    }
+
     pub fn new(game: Game, mode: Mode, settings: Settings, reduced_motion: bool, seed: u64) -> State {
         State {
             game,
@@ -270,15 +340,13 @@ impl State {
             result_dismissed: false,
             system_dark: false,
             viewing: None,
-            review: None,
-            puzzle: None,
+            activity: Activity::Play,
             puzzle_set: None,
             solved: Vec::new(),
             standings: Standings::default(),
             watch_paused: false,
             aside: None,
             puzzle_list: None,
-            tutorial: None,
             tutorial_done: false,
             first_visit: false,
             tutorial_texts: Vec::new(),
@@ -315,7 +383,7 @@ impl State {
     /// Letters and digits along the board: as set, and always in a puzzle or a review, whose
     /// texts name squares.
     pub fn shows_coordinates(&self) -> bool {
-        self.settings.coordinates || self.puzzle.is_some() || self.review.is_some()
+        self.settings.coordinates || self.puzzle().is_some() || self.review().is_some()
     }
 
     pub fn lang(&self) -> Lang {
@@ -343,8 +411,8 @@ impl State {
     /// browser is there to receive the move.
     pub fn human_to_move(&self) -> bool {
         self.viewing.is_none()
-            && self.review.is_none()
-            && self.puzzle.is_none_or(|p| p.status == PuzzleStatus::Playing && !p.shown)
+            && self.review().is_none()
+            && self.puzzle().is_none_or(|p| p.status == PuzzleStatus::Playing && !p.shown)
             && self.game.outcome().is_none()
             && self.mode.is_human(self.position().to_move())
             && (!matches!(self.mode, Mode::Online { .. }) || self.online.as_ref().is_some_and(OnlineState::may_move))
@@ -364,9 +432,9 @@ impl State {
     /// while online play waits for its game (the game under it is not played meanwhile).
     pub fn resigner(&self) -> Option<Color> {
         if self.viewing.is_some()
-            || self.review.is_some()
-            || self.puzzle.is_some()
-            || self.tutorial.is_some()
+            || self.review().is_some()
+            || self.puzzle().is_some()
+            || self.tutorial().is_some()
             || self.game.outcome().is_some()
             || self.waits_for_online_game()
         {
@@ -391,8 +459,8 @@ impl State {
     /// on the board (not a puzzle, the tutorial or an online game, which have their own ways out),
     /// or the game put aside.
     pub fn game_at_stake(&self) -> bool {
-        let on_board = self.puzzle.is_none()
-            && self.tutorial.is_none()
+        let on_board = self.puzzle().is_none()
+            && self.tutorial().is_none()
             && !matches!(self.mode, Mode::Online { .. })
             && moved_in(&self.line(), self.mode, self.received);
         on_board || self.aside.as_ref().is_some_and(|aside| in_progress(&aside.game, aside.mode, 0))
@@ -402,8 +470,8 @@ impl State {
     /// online play waits for its game; in the tutorial the opponent's moves are the step's own).
     pub fn ai_to_move(&self) -> bool {
         self.viewing.is_none()
-            && self.review.is_none()
-            && self.tutorial.is_none()
+            && self.review().is_none()
+            && self.tutorial().is_none()
             && self.game.outcome().is_none()
             && self.mode.is_ai(self.position().to_move())
             && !self.waits_for_online_game()
@@ -412,7 +480,7 @@ impl State {
     /// The whole line of the game, also while looking back at an earlier move or at the
     /// engine's line in a review.
     pub fn line(&self) -> Game {
-        if let Some(review) = self.review.as_ref().filter(|r| r.variation.is_some()) {
+        if let Some(review) = self.review().filter(|r| r.variation.is_some()) {
             return review.game.clone();
         }
         let mut game = self.game.clone();
@@ -423,7 +491,7 @@ impl State {
     /// The link that opens the game's whole line for a friend, with how it was played (not for a
     /// puzzle's or the tutorial's line, which no one played against the AI's level).
     pub fn link(&self) -> String {
-        let played = self.puzzle.is_none() && self.tutorial.is_none();
+        let played = self.puzzle().is_none() && self.tutorial().is_none();
         crate::save::link_fragment(&self.line(), played.then_some(self.mode))
     }
 
@@ -470,14 +538,14 @@ impl State {
     pub fn shows_result(&self) -> bool {
         self.game.outcome().is_some()
             && !self.result_dismissed
-            && self.review.is_none()
-            && self.puzzle.is_none()
-            && self.tutorial.is_none()
+            && self.review().is_none()
+            && self.puzzle().is_none()
+            && self.tutorial().is_none()
     }
 
     /// The move marked on the board: the hint asked for, or the move the tutorial's step asks for.
     pub fn hinted(&self) -> Option<Move> {
-        let asked = self.tutorial.filter(|run| !run.done).and_then(|run| run.current().shown());
+        let asked = self.tutorial().filter(|run| !run.done).and_then(|run| run.current().shown());
         self.hint.or(asked)
     }
 

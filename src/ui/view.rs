@@ -327,7 +327,7 @@ pub fn puzzle_list(state: &State) -> Option<PuzzleList> {
     Features::here()?;
     let shows = state.puzzle_list?;
     let lang = state.lang();
-    let current = state.puzzle.map(|run| run.puzzle.id);
+    let current = state.puzzle().map(|run| run.puzzle.id);
     let Some(set) = state.puzzle_set.as_ref() else {
         let summary = text::page_text(lang, "puzzle-list-fetching", &[]);
         return Some(PuzzleList { shows: shows.code(), rows: Vec::new(), summary, fetching: true });
@@ -407,17 +407,17 @@ pub fn controls(state: &State) -> ControlsView {
     // Why this side began: the side card's stamp (a loaded position may begin otherwise).
     let start = game.start();
     let why = (start.to_move() == start.side_card().stamp()).then(|| text::who_starts(lang, start.side_card()));
-    let mut mode_line = match (&state.puzzle, state.tutorial) {
+    let mut mode_line = match (&state.puzzle(), state.tutorial()) {
         (Some(run), _) => run.line(lang, game),
         (_, Some(run)) => tutorial_heading(state, run).0,
         _ => text::mode_line(lang, state.mode),
     };
-    let own_line = state.puzzle.is_some() || state.tutorial.is_some();
+    let own_line = state.puzzle().is_some() || state.tutorial().is_some();
     if let Some(why) = why.as_ref().filter(|_| game.moves().is_empty() && !own_line) {
         mode_line = format!("{mode_line} · {why}");
     }
     let settings = &state.settings;
-    let shown = state.puzzle.is_some_and(|run| run.shown);
+    let shown = state.puzzle().is_some_and(|run| run.shown);
     // Online the engine does not help while the game is on, and a move cannot be taken back.
     let online = matches!(state.mode, Mode::Online { .. });
     let online_game = online && game.outcome().is_none();
@@ -428,21 +428,21 @@ pub fn controls(state: &State) -> ControlsView {
         notice: state.notice.as_ref().map(|n| n.text(lang)),
         // A solution shown plays itself, and the tutorial has its own steps: the move list looks back instead.
         // The online game is the module's: it is not taken back here, even once over.
-        undo: !game.moves().is_empty() && !shown && state.tutorial.is_none() && !online && !state.ended_by_word(),
+        undo: !game.moves().is_empty() && !shown && state.tutorial().is_none() && !online && !state.ended_by_word(),
         redo: game.redoable().next().is_some()
             && !shown
-            && state.tutorial.is_none()
+            && state.tutorial().is_none()
             && !online
             && !state.ended_by_word(),
-        hint: state.human_to_move() && state.hint.is_none() && state.tutorial.is_none() && !online_game,
+        hint: state.human_to_move() && state.hint.is_none() && state.tutorial().is_none() && !online_game,
         moves: move_rows(state),
         evaluation: settings.evaluation.then(|| evaluation_bar(state)).filter(|_| !online_game),
-        review: state.review.as_ref().map(|review| review_panel(state, review)),
+        review: state.review().map(|review| review_panel(state, review)),
         // Described from the whole line, also while looking back at an earlier move.
-        puzzle_end: state.puzzle.and_then(|run| run.verdict(lang, &state.line())),
+        puzzle_end: state.puzzle().and_then(|run| run.verdict(lang, &state.line())),
         viewing: state
             .viewing
-            .filter(|_| state.review.is_none())
+            .filter(|_| state.review().is_none())
             .map(|end| text::viewing(lang, game.moves().len(), end)),
         result: game.outcome().filter(|_| state.shows_result()).map(|outcome| ResultBanner {
             text: text::result_short(lang, outcome, state.mode),
@@ -454,7 +454,7 @@ pub fn controls(state: &State) -> ControlsView {
             }),
         }),
         back_to_my_game: state.aside.is_some(),
-        show_solution: state.puzzle.is_some_and(|run| run.offers_solution()),
+        show_solution: state.puzzle().is_some_and(|run| run.offers_solution()),
         puzzle_list: puzzle_list(state),
         watch: matches!(state.mode, Mode::Watch { .. }).then(|| WatchControls {
             paused: state.watch_paused,
@@ -477,23 +477,23 @@ pub fn controls(state: &State) -> ControlsView {
         }),
         game_over: game
             .outcome()
-            .filter(|_| !state.shows_result() && state.review.is_none() && state.puzzle.is_none())
-            .filter(|_| state.tutorial.is_none())
+            .filter(|_| !state.shows_result() && state.review().is_none() && state.puzzle().is_none())
+            .filter(|_| state.tutorial().is_none())
             .filter(|_| state.viewing.is_none())
             .map(|outcome| GameOverStrip {
                 text: text::result_short(lang, outcome, state.mode),
                 rematch: !online,
                 review: !game.moves().is_empty(),
             }),
-        tutorial: state.tutorial.map(|run| tutorial_panel(state, run)),
+        tutorial: state.tutorial().map(|run| tutorial_panel(state, run)),
         // Not while online play is open: the strip is online play's.
         tutorial_offer: state.first_visit
             && state.online.is_none()
             && !state.tutorial_done
-            && state.tutorial.is_none()
+            && state.tutorial().is_none()
             && !played_here(state)
-            && state.puzzle.is_none()
-            && state.review.is_none()
+            && state.puzzle().is_none()
+            && state.review().is_none()
             && state.aside.is_none(),
         puzzles_solved: state.puzzle_set.as_ref().map(|set| {
             let offered = super::puzzle::offered(set, state.settings.cards);
@@ -530,7 +530,7 @@ fn next_level(state: &State) -> Option<AiLevel> {
 fn move_rows(state: &State) -> Vec<MoveRow> {
     let lang = state.lang();
     // In a review's engine line the list shows that line; its marks belong to the game's moves.
-    let variation = state.review.as_ref().and_then(|r| r.variation);
+    let variation = state.review().and_then(|r| r.variation);
     let line = if variation.is_some() { state.shown_line() } else { state.line() };
     let shown = state.game.moves().len();
     let plies = line.moves().len();
@@ -542,8 +542,7 @@ fn move_rows(state: &State) -> Vec<MoveRow> {
             let ply = index + 1;
             let outcome = if ply == plies { line.outcome() } else { None };
             let class = state
-                .review
-                .as_ref()
+                .review()
                 .filter(|_| variation.is_none_or(|start| ply < start))
                 .and_then(|r| r.entry(ply))
                 .map(|e| e.class);

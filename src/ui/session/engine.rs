@@ -4,11 +4,11 @@
 use super::{EVALUATION_MS, Effect, HINT_MS, Reply, ReplyKind, SOLUTION_PAUSE_MS, SearchOrder, Session};
 use crate::ai::{Limits, Score};
 use crate::engine_protocol::worker::EngineRequest;
-use crate::ui::state::{Mode, Notice, Purpose, Thinking};
+use crate::ui::state::{Activity, Mode, Notice, Purpose, Thinking};
 
 impl Session {
     pub(super) fn reply(&mut self, reply: Reply) {
-        if let Some(review) = self.state.review.as_mut().filter(|r| r.running && r.request == reply.id) {
+        if let Some(review) = self.state.review_mut().filter(|r| r.running && r.request == reply.id) {
             match reply.kind {
                 ReplyKind::Reviewed(entry, _) => review.add(entry),
                 ReplyKind::Done { .. } => review.running = false,
@@ -42,11 +42,11 @@ impl Session {
                     Purpose::Evaluate => self.evaluated = Some(position),
                     Purpose::Move => match legal {
                         Some(m) => {
-                            if let Some(run) = self.state.puzzle.as_mut() {
-                                let game = &self.state.game;
-                                let out_of_moves = run.plies_left(game.moves().len()) == 0;
+                            let state = &mut self.state;
+                            if let Activity::Puzzle(run) = &mut state.activity {
+                                let out_of_moves = run.plies_left(state.game.moves().len()) == 0;
                                 let still_lost = matches!(score, Some(Score::Loss(_)));
-                                run.defended(game, (!out_of_moves).then_some(m), still_lost);
+                                run.defended(&state.game, (!out_of_moves).then_some(m), still_lost);
                             }
                             self.held = Some(m);
                         }
@@ -109,8 +109,8 @@ impl Session {
         if self.held.is_none()
             && state.anim.is_none()
             && state.viewing.is_none()
-            && state.review.is_none()
-            && let Some(m) = state.puzzle.and_then(|run| run.next_shown_move(&state.game))
+            && state.review().is_none()
+            && let Some(m) = state.puzzle().and_then(|run| run.next_shown_move(&state.game))
         {
             self.held = Some(m);
             self.rest_until = Some(self.now_ms + SOLUTION_PAUSE_MS);
@@ -128,7 +128,7 @@ impl Session {
             && self.evaluated != Some(*state.position());
         if wants_evaluation {
             self.ask(Purpose::Evaluate);
-        } else if state.ai_to_move() && !state.watch_paused && !state.puzzle.is_some_and(|run| run.shown) {
+        } else if state.ai_to_move() && !state.watch_paused && !state.puzzle().is_some_and(|run| run.shown) {
             self.ask(Purpose::Move);
         }
     }
@@ -139,7 +139,7 @@ impl Session {
         let positions = self.state.game.positions();
         let (earlier, current) = positions.split_at(positions.len() - 1);
         let (position, earlier) = (current[0], earlier.to_vec());
-        let plies_left = self.state.puzzle.map(|run| run.plies_left(self.state.game.moves().len()));
+        let plies_left = self.state.puzzle().map(|run| run.plies_left(self.state.game.moves().len()));
         let request = match (purpose, plies_left, self.state.mode.level()) {
             // The puzzle's opponent is the exact defence, not a level.
             (Purpose::Move, Some(plies), _) => EngineRequest::Defend { id, plies, position },

@@ -11,7 +11,7 @@ use crate::ui::keyboard::{self};
 use crate::ui::new_game_form::Chosen;
 use crate::ui::puzzle::PuzzleRun;
 use crate::ui::refusal::refusal;
-use crate::ui::state::{Mode, Notice, RecordsMessage};
+use crate::ui::state::{Activity, Mode, Notice, RecordsMessage};
 
 impl Session {
     pub(super) fn intent(&mut self, intent: Intent) {
@@ -108,10 +108,10 @@ impl Session {
                 self.effects.push(Effect::Log(format!("move {m} refused: {why}")));
             }
             Intent::Play(m) => self.play(m),
-            Intent::Undo | Intent::Redo if self.state.viewing.is_some() || self.state.review.is_some() => {
+            Intent::Undo | Intent::Redo if self.state.viewing.is_some() || self.state.review().is_some() => {
                 let ply = self.state.game.moves().len();
                 let target = if matches!(intent, Intent::Undo) { ply.saturating_sub(1) } else { ply + 1 };
-                let start = self.state.review.as_ref().and_then(|r| r.variation);
+                let start = self.state.review().and_then(|r| r.variation);
                 if start.is_some_and(|start| target < start) {
                     // Back before the engine's line: the game's own position.
                     return self.intent(Intent::View(target));
@@ -119,19 +119,19 @@ impl Session {
                 self.view(target);
             }
             // The tutorial's steps are taken with its own buttons.
-            Intent::Hint if self.state.tutorial.is_some() => {}
+            Intent::Hint if self.state.tutorial().is_some() => {}
             Intent::Tutorial => {
                 self.put_aside();
                 // A deal the player has not moved in comes back after the tutorial, as it was dealt.
-                if self.state.tutorial.is_none() {
+                if self.state.tutorial().is_none() {
                     let (game, mode) = (self.state.line(), self.state.mode);
                     let untouched = game.outcome().is_none() && !crate::ui::state::moved_in(&game, mode, 0);
-                    let kept = untouched && self.state.aside.is_none() && self.state.puzzle.is_none();
+                    let kept = untouched && self.state.aside.is_none() && self.state.puzzle().is_none();
                     self.before_tutorial = kept.then(|| (*game.start(), mode));
                 }
                 self.tutorial_step(0);
             }
-            Intent::TutorialNext => match self.state.tutorial {
+            Intent::TutorialNext => match self.state.tutorial() {
                 Some(run) if run.done && run.is_last() => {
                     self.leave_tutorial();
                     self.effects.push(Effect::Focus(Focus::Board));
@@ -142,14 +142,14 @@ impl Session {
                 }
                 _ => {}
             },
-            Intent::LeaveTutorial if self.state.tutorial.is_some() => {
+            Intent::LeaveTutorial if self.state.tutorial().is_some() => {
                 self.leave_tutorial();
                 self.effects.push(Effect::Focus(Focus::Board));
             }
             Intent::LeaveTutorial => {}
             Intent::Undo => self.step_history(true),
             Intent::Redo => self.step_history(false),
-            Intent::View(ply) if self.state.review.as_ref().is_some_and(|r| r.variation.is_some()) => {
+            Intent::View(ply) if self.state.review().is_some_and(|r| r.variation.is_some()) => {
                 self.leave_variation();
                 self.show_ply(ply);
                 // Another line than the one shown: nothing to slide from.
@@ -162,11 +162,11 @@ impl Session {
                 self.effects.push(Effect::Log("the game ended by a player's word: it goes on nowhere".to_string()));
             }
             Intent::ContinueHere => {
-                let reviewing = self.state.review.is_some();
+                let reviewing = self.state.review().is_some();
                 self.close_review();
                 // A puzzle whose solution was shown stands still; played on from here, it is a game.
-                if self.state.puzzle.is_some_and(|run| run.shown) {
-                    self.state.puzzle = None;
+                if self.state.puzzle().is_some_and(|run| run.shown) {
+                    self.state.activity = Activity::Play;
                 }
                 if self.state.viewing.take().is_some() || reviewing {
                     self.changed();
@@ -174,7 +174,7 @@ impl Session {
             }
             Intent::Review => self.start_review(),
             // A running review stops and keeps the moves judged so far; a stopped one closes.
-            Intent::CloseReview => match self.state.review.as_mut() {
+            Intent::CloseReview => match self.state.review_mut() {
                 Some(review) if review.running => {
                     review.running = false;
                     self.effects.push(Effect::CancelReview);
@@ -228,9 +228,11 @@ impl Session {
             Intent::Hint => self.hint(),
             Intent::NewGame { game, mode } => self.new_game(game, mode),
             Intent::Rematch => {
-                let puzzle = self.state.puzzle.map(|run| run.retry());
+                let puzzle = self.state.puzzle().map(|run| run.retry());
                 self.start_game(Game::new(*self.state.game.start()), self.state.mode);
-                self.state.puzzle = puzzle;
+                if let Some(run) = puzzle {
+                    self.state.activity = Activity::Puzzle(run);
+                }
                 // Saved again, with the puzzle.
                 self.changed();
             }
@@ -239,9 +241,9 @@ impl Session {
                 let human = puzzle.position.to_move();
                 let level = self.state.mode.level().unwrap_or_default();
                 // The same puzzle again after help stays helped.
-                let helped = self.state.puzzle.is_some_and(|run| run.puzzle.id == puzzle.id && run.helped);
+                let helped = self.state.puzzle().is_some_and(|run| run.puzzle.id == puzzle.id && run.helped);
                 self.start_game(Game::new(puzzle.position), Mode::VsAi { human, level });
-                self.state.puzzle = Some(PuzzleRun { helped, ..PuzzleRun::new(puzzle, daily) });
+                self.state.activity = Activity::Puzzle(PuzzleRun { helped, ..PuzzleRun::new(puzzle, daily) });
                 self.changed();
             }
             Intent::ChoosePuzzle(choice) => {
@@ -250,7 +252,7 @@ impl Session {
                 self.choose_puzzle(choice);
             }
             Intent::OpenPuzzleList => {
-                let shows = self.state.puzzle.map_or(Difficulty::Easy, |run| run.puzzle.difficulty());
+                let shows = self.state.puzzle().map_or(Difficulty::Easy, |run| run.puzzle.difficulty());
                 self.state.puzzle_list = Some(shows);
                 if self.state.puzzle_set.is_none() {
                     self.effects.push(Effect::FetchPuzzles);

@@ -4,7 +4,7 @@ use super::{Effect, Session};
 use crate::rules::Game;
 use crate::ui::intent::Intent;
 use crate::ui::puzzle::{Choice, PuzzleRun, choose, offered};
-use crate::ui::state::Notice;
+use crate::ui::state::{Activity, Notice};
 
 impl Session {
     pub(super) fn choose_puzzle(&mut self, choice: Choice) {
@@ -15,7 +15,7 @@ impl Session {
             return;
         };
         let enabled = self.state.settings.cards;
-        match choose(&set, enabled, &self.state.solved, choice, self.state.puzzle.as_ref()) {
+        match choose(&set, enabled, &self.state.solved, choice, self.state.puzzle().as_ref()) {
             Some((puzzle, daily)) => self.intent(Intent::Puzzle { puzzle, daily }),
             // Only the cards of the deck are offered: with too few of them, no puzzle.
             None if offered(&set, enabled).is_empty() => {
@@ -29,13 +29,13 @@ impl Session {
     /// Starts the puzzle on the board again from its start, its solution to play itself out
     /// move by move (`settle` plays each next move once the last has slid and rested).
     pub(super) fn show_solution(&mut self) {
-        let Some(run) = self.state.puzzle.filter(PuzzleRun::offers_solution) else {
+        let Some(run) = self.state.puzzle().filter(PuzzleRun::offers_solution) else {
             self.effects.push(Effect::Log("no puzzle's solution to show now".to_string()));
             return;
         };
         self.start_game(Game::new(run.puzzle.position), self.state.mode);
         let shown = PuzzleRun::showing_solution(run.puzzle, run.daily);
-        self.state.puzzle = Some(shown);
+        self.state.activity = Activity::Puzzle(shown);
         self.effects.push(Effect::Announce(shown.line(self.state.lang(), &self.state.game)));
         self.changed();
     }

@@ -2,10 +2,16 @@
 
 use super::{Effect, Focus, Session};
 use crate::ui::review::Review;
+use crate::ui::state::Activity;
 
 impl Session {
     pub(super) fn start_review(&mut self) {
-        if self.state.review.as_ref().is_some_and(|r| r.running) || self.state.line().moves().is_empty() {
+        if self.state.review().is_some_and(|r| r.running) || self.state.line().moves().is_empty() {
+            return;
+        }
+        // A puzzle and the tutorial are not games to review: the board does one thing at a time.
+        if matches!(self.state.activity, Activity::Puzzle(_) | Activity::Tutorial(_)) {
+            self.effects.push(Effect::Log("no review in a puzzle or the tutorial".to_string()));
             return;
         }
         // The game itself is reviewed, not an engine line shown in its place.
@@ -17,7 +23,7 @@ impl Session {
         let game = self.state.line();
         let movetime_ms = crate::ui::review::REVIEW_MS;
         self.effects.push(Effect::StartReview { id: self.last_request, game: game.clone(), movetime_ms });
-        self.state.review = Some(Review::new(self.last_request, game));
+        self.state.activity = Activity::Review(Review::new(self.last_request, game));
         self.state.result_dismissed = true;
         self.refresh_controls();
         // The Review button pressed has gone with the result: the focus follows into the panel.
@@ -27,20 +33,20 @@ impl Session {
     /// Closes the review, ending its worker if it still runs.
     pub(super) fn close_review(&mut self) {
         self.review_stands_in = false;
-        if let Some(review) = self.state.review.take()
-            && review.running
-        {
+        let Some(review) = self.state.review() else { return };
+        if review.running {
             self.effects.push(Effect::CancelReview);
         }
+        self.state.activity = Activity::Play;
     }
 
     /// Puts the reviewed game back on the board in place of the engine's line.
     pub(super) fn leave_variation(&mut self) {
-        let Some(ply) = self.state.review.as_mut().and_then(|r| r.variation.take()) else { return };
+        let Some(ply) = self.state.review_mut().and_then(|r| r.variation.take()) else { return };
         // A search for the line's position must not answer for the game's.
         self.cancel_search();
         self.held = None;
-        let Some(review) = self.state.review.as_ref() else { return };
+        let Some(review) = self.state.review() else { return };
         let mut game = review.game.clone();
         let end = game.moves().len();
         while game.moves().len() > ply && game.undo().is_some() {}
@@ -51,7 +57,7 @@ impl Session {
     }
 
     pub(super) fn best_line(&mut self, ply: usize) {
-        let Some(game) = self.state.review.as_ref().and_then(|r| r.variation_game(ply)) else { return };
+        let Some(game) = self.state.review().and_then(|r| r.variation_game(ply)) else { return };
         self.leave_variation();
         self.cancel_search();
         self.held = None;
@@ -59,7 +65,7 @@ impl Session {
         while whole.redo().is_some() {}
         self.state.viewing = (whole.moves().len() > ply).then_some(whole.moves().len());
         self.state.game = game;
-        if let Some(review) = self.state.review.as_mut() {
+        if let Some(review) = self.state.review_mut() {
             review.variation = Some(ply);
         }
         // The engine's line replaces the game's: shown at once.

@@ -2,7 +2,7 @@
 
 use super::{Effect, Session};
 use crate::rules::{Color, Game};
-use crate::ui::state::Mode;
+use crate::ui::state::{Activity, Mode};
 use crate::ui::tutorial::{STEPS, TutorialRun};
 
 impl Session {
@@ -11,7 +11,7 @@ impl Session {
         let Some(position) = STEPS.get(step).and_then(|s| s.start()) else { return };
         let level = self.state.mode.level().unwrap_or_default();
         self.start_game(Game::new(position), Mode::VsAi { human: Color::Red, level });
-        self.state.tutorial = Some(TutorialRun::new(step));
+        self.state.activity = Activity::Tutorial(TutorialRun::new(step));
         self.face_the_bottom();
         // Saved as the tutorial's step, not as a game of the player's.
         self.effects.retain(|e| !matches!(e, Effect::SaveGame(_)));

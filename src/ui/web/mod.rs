@@ -131,29 +131,16 @@ fn show(
     let reduced_motion =
         window.match_media("(prefers-reduced-motion: reduce)").ok().flatten().is_some_and(|query| query.matches());
     let Opening {
-        game,
-        mode,
-        settings,
-        notice,
-        puzzle,
-        aside,
-        tutorial,
-        online,
-        hold_save,
-        first_visit,
-        received,
-        join,
-        ..
+        game, mode, settings, notice, activity, aside, online, hold_save, first_visit, received, join, ..
     } = opening;
     let mut state = State::new(game, mode, settings, reduced_motion, seed);
     state.notice = notice;
-    state.puzzle = puzzle;
+    state.activity = activity;
     state.aside = aside;
     state.received = received;
     if let (Some(saved), crate::mode::Mode::Online { you }) = (online, state.mode) {
         state.online = Some(super::online::OnlineState::restoring(saved, you));
     }
-    state.tutorial = tutorial;
     state.hold_save = hold_save;
     state.solved = puzzles::solved();
     state.standings = storage::standings();
