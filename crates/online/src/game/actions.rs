@@ -1,0 +1,140 @@
+//! One side of an online game: what this player does (moves, resignation, draws, claims, rematches).
+
+use super::{ClaimSent, OnlineGame, Output};
+use crate::protocol::{Declaration, Message, Refusal, declare};
+use onitama_core::rules::{Move, Outcome};
+
+impl OnlineGame {
+    fn send_here(&self, message: Message) -> Vec<Output> {
+        vec![Output::Send(message), Output::Changed]
+    }
+
+    /// Plays this player's move: only on their turn, while the opponent is connected.
+    pub fn play(&mut self, now: u64, mv: Move) -> Result<Vec<Output>, Refusal> {
+        let game = self.playable().ok_or(self.why_not_playable())?;
+        if game.position().to_move() != self.you {
+            return Err(Refusal::OutOfTurn);
+        }
+        if !self.opponent_connected() {
+            // A move made while they are away could not be told apart from one made after a
+            // claim on time: it waits for them.
+            return Err(Refusal::OpponentAway);
+        }
+        let (id, ply) = self.id_and_ply().ok_or(Refusal::WrongGame)?;
+        let game = self.game_mut().ok_or(Refusal::WrongGame)?;
+        game.play(mv).map_err(|_| Refusal::IllegalMove)?;
+        let position = *game.position();
+        self.turn_since = now;
+        self.draw_offer = None;
+        Ok(self.send_here(Message::Move { game: id, ply, mv, position }))
+    }
+
+    fn why_not_playable(&self) -> Refusal {
+        if self.diverged.is_some() { Refusal::Diverged } else { Refusal::GameOver }
+    }
+
+    fn declare_here(&mut self, what: Declaration, end: Option<Outcome>) -> Result<Vec<Output>, Refusal> {
+        let (id, ply) = self.id_and_ply().ok_or(Refusal::WrongGame)?;
+        if let Some(end) = end {
+            let game = self.game_mut().ok_or(Refusal::WrongGame)?;
+            declare(game, end).map_err(|_| Refusal::GameOver)?;
+            self.draw_offer = None;
+        }
+        Ok(self.send_here(Message::Declare { game: id, ply, what }))
+    }
+
+    pub fn resign(&mut self) -> Result<Vec<Output>, Refusal> {
+        self.playable().ok_or(self.why_not_playable())?;
+        self.declare_here(Declaration::Resign, Some(Outcome::Resigned { by: self.you }))
+    }
+
+    pub fn offer_draw(&mut self) -> Result<Vec<Output>, Refusal> {
+        let ply = self.playable().ok_or(self.why_not_playable())?.moves().len();
+        if self.draw_waits(self.you) {
+            return Err(Refusal::DrawTooSoon);
+        }
+        self.draw_offer = Some((self.you, ply));
+        self.declare_here(Declaration::DrawOffer, None)
+    }
+
+    pub fn accept_draw(&mut self) -> Result<Vec<Output>, Refusal> {
+        self.playable().ok_or(self.why_not_playable())?;
+        if self.draw_offer() != Some(self.you.other()) {
+            return Err(Refusal::NotOffered);
+        }
+        self.declare_here(Declaration::DrawAccept, Some(Outcome::DrawAgreed))
+    }
+
+    pub fn decline_draw(&mut self) -> Result<Vec<Output>, Refusal> {
+        self.playable().ok_or(self.why_not_playable())?;
+        if self.draw_offer() != Some(self.you.other()) {
+            return Err(Refusal::NotOffered);
+        }
+        self.draw_declined = self.draw_offer.take();
+        self.declare_here(Declaration::DrawDecline, None)
+    }
+
+    /// Claims the game on time (see [`OnlineGame::can_claim`]), while the opponent is here. The
+    /// game is not won yet: the opponent's clock decides, and their record (with the claim) ends
+    /// it here; a refusal leaves nothing behind.
+    ///
+    /// Against an opponent away for [`abandon_ms`], the game is won here at once: they cannot
+    /// answer while away, and the claim reaches them with this page's record when they return.
+    pub fn claim(&mut self, now: u64) -> Result<Vec<Output>, Refusal> {
+        let ply = self.playable().ok_or(self.why_not_playable())?.moves().len();
+        if !self.opponent_connected() {
+            if !self.may_claim_absence(now) {
+                return Err(Refusal::OpponentAway);
+            }
+            return self.declare_here(Declaration::Claim, Some(Outcome::WonOnTime { winner: self.you }));
+        }
+        if !self.can_claim(now) {
+            return Err(Refusal::TooEarly);
+        }
+        let (game, _) = self.id_and_ply().ok_or(Refusal::WrongGame)?;
+        self.claim_sent = Some(ClaimSent { game, ply, at: now });
+        self.declare_here(Declaration::Claim, None)
+    }
+
+    /// This player leaves for good: a game going on is resigned first, and the opponent told.
+    pub fn leave(&mut self) -> Vec<Output> {
+        let mut out = self.resign().unwrap_or_default();
+        out.push(Output::Send(Message::Bye));
+        out
+    }
+
+    pub fn offer_rematch(&mut self) -> Result<Vec<Output>, Refusal> {
+        let (id, _) = self.id_and_ply().ok_or(Refusal::WrongGame)?;
+        if self.playable().is_some() {
+            return Err(Refusal::OutOfTurn);
+        }
+        self.rematch_offer = Some(self.you);
+        Ok(self.send_here(Message::RematchOffer { game: id }))
+    }
+
+    pub fn accept_rematch(&mut self, now: u64) -> Result<Vec<Output>, Refusal> {
+        let (id, _) = self.id_and_ply().ok_or(Refusal::WrongGame)?;
+        if self.rematch_offer != Some(self.you.other()) {
+            return Err(Refusal::NotOffered);
+        }
+        let mut out = vec![Output::Send(Message::RematchAccept { game: id })];
+        self.rematch_agreed(now, &mut out)?;
+        Ok(out)
+    }
+
+    /// Declines the opponent's rematch offer; the opponent is told.
+    pub fn decline_rematch(&mut self) -> Result<Vec<Output>, Refusal> {
+        let (id, _) = self.id_and_ply().ok_or(Refusal::WrongGame)?;
+        let mut out = vec![Output::Send(Message::RematchDecline { game: id })];
+        self.rematch_off(self.you.other(), &mut out)?;
+        Ok(out)
+    }
+
+    /// Takes back this player's own rematch offer; the opponent is told.
+    pub fn withdraw_rematch(&mut self) -> Result<Vec<Output>, Refusal> {
+        let (id, _) = self.id_and_ply().ok_or(Refusal::WrongGame)?;
+        let mut out = vec![Output::Send(Message::RematchWithdraw { game: id })];
+        self.rematch_off(self.you, &mut out)?;
+        Ok(out)
+    }
+}
