@@ -40,13 +40,7 @@ phase first-visit-tests cargo test --features first-visit --test first_visit
 phase trunk-build trunk build --release
 # The same page with a `debug_panic` function, for the test of the crash panel.
 phase trunk-build-panic-test trunk build --release --features panic-test --dist target/dist-panic-test
-# The online tests' signalling server, on a free port of 127.0.0.1 (3536 may be a developer's
-# scripts/serve.sh), stopped by its pid when this script ends, whatever the tests' result.
-signaling_port=$(node -e "const s = require('net').createServer().listen(0, '127.0.0.1', () => { console.log(s.address().port); s.close(); })")
-matchbox_server "127.0.0.1:$signaling_port" >/dev/null 2>&1 &
-signaling_pid=$!
-trap 'kill "$signaling_pid" 2>/dev/null || true; wait "$signaling_pid" 2>/dev/null || true' EXIT
-export ONITAMA_TEST_SIGNALING="ws://127.0.0.1:$signaling_port"
-# One file at a time: the online tests of two files would meet on the one signalling server
-# (strangers asking for the same cards are paired across files).
-phase browser-tests node --test --test-concurrency=1 --test-reporter=spec tests/browser/
+# Two files at a time: the tests mostly wait on the page. Each online test file starts a
+# matchbox_server of its own on a free port of 127.0.0.1 (tests/browser/online-helpers.mjs) and
+# stops it after, so that strangers of two files are never paired.
+phase browser-tests node --test --test-concurrency=2 --test-reporter=spec tests/browser/

@@ -39,18 +39,6 @@ export async function startSignaling(port) {
   };
 }
 
-/**
- * The signalling server the tests share: the one scripts/test.sh started (ONITAMA_TEST_SIGNALING,
- * its own to stop), else one of their own.
- */
-export async function sharedSignaling() {
-  const url = process.env.ONITAMA_TEST_SIGNALING;
-  if (!url) return startSignaling();
-  const { port } = new URL(url);
-  await waitHealthy(port, () => false, () => '');
-  return { url, port: Number(port), pid: null, stop: async () => {} };
-}
-
 async function waitHealthy(port, exited, log) {
   const deadline = Date.now() + 10000;
   for (;;) {
@@ -73,7 +61,8 @@ export const launchForWebRtc = () => launch(['--disable-features=WebRtcHideLocal
 export function servedOnline(hooks) {
   const shared = {};
   hooks.before(async () => {
-    shared.signaling = await sharedSignaling();
+    // A server of the file's own: strangers of two files run at once are never paired.
+    shared.signaling = await startSignaling();
     shared.server = await serve('/', dist, { signaling: shared.signaling.url });
     shared.browser = await launchForWebRtc();
   });

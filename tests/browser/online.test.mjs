@@ -8,12 +8,12 @@ import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { serve, dist } from './harness.mjs';
 import {
-  sharedSignaling, startSignaling, freePort, launchForWebRtc, openModule, command, events, waitEvent, status, game, playOne,
+  startSignaling, freePort, launchForWebRtc, openModule, command, events, waitEvent, status, game, playOne,
 } from './online-helpers.mjs';
 
 const shared = {};
 before(async () => {
-  shared.signaling = await sharedSignaling();
+  shared.signaling = await startSignaling();
   shared.requests = [];
   shared.server = await serve('/', dist, {
     signaling: shared.signaling.url,
