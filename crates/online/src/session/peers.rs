@@ -1,0 +1,198 @@
+//! The online module's session: the peer connections (offers, channels, the game's texts) and time.
+
+use super::{
+    CONNECT_TIMEOUT_MS, ConnId, ConnState, Effect, HANDSHAKE_TIMEOUT_MS, HOST_ANSWER_MS, KEEPALIVE_MS, LINK_EXPIRY_MS,
+    MIN_REJOIN_GAP_MS, REJOIN_AFTER_MS, Session, Socket,
+};
+use crate::bridge::{Event, Phase, Reason, Status};
+use crate::game::{OnlineGame, Output};
+use crate::protocol::{Message, Refusal};
+
+impl Session {
+    pub(super) fn channel_opened(&mut self, now: u64, id: ConnId, fx: &mut Vec<Effect>) {
+        let attached = self.attached();
+        let Some(conn) = self.conn_mut(id).filter(|c| c.state == ConnState::Negotiating) else { return };
+        if attached.is_some() {
+            // Another connection carries the game: this one says nothing until its hello shows
+            // the opponent's secret (a reconnect), so that a stranger learns nothing.
+            conn.state = ConnState::Pending;
+            conn.since = now;
+            return;
+        }
+        self.attach(now, id, fx);
+    }
+
+    pub(super) fn attach(&mut self, now: u64, id: ConnId, fx: &mut Vec<Effect>) {
+        let Some(conn) = self.conn_mut(id) else { return };
+        conn.state = ConnState::Attached;
+        let peer = conn.peer.clone();
+        self.opponent_peer = Some((peer, false));
+        if let Some(game) = self.game.as_mut() {
+            let outputs = game.connected(now);
+            self.perform(now, outputs, fx);
+        }
+    }
+
+    pub(super) fn conn_lost(&mut self, now: u64, id: ConnId, fx: &mut Vec<Effect>) {
+        if self.remove(id, fx) {
+            self.game_away(now, fx);
+        }
+    }
+
+    /// The game's connection is gone: the opponent is away until a new one says hello.
+    pub(super) fn game_away(&mut self, now: u64, fx: &mut Vec<Effect>) {
+        if let Some(game) = self.game.as_mut() {
+            let outputs = game.disconnected(now);
+            self.perform(now, outputs, fx);
+        }
+        self.away_since = now;
+        self.rejoin_if_mine(now, fx);
+    }
+
+    /// Nobody introduces two peers that are both still in the room: one of them rejoins it (the
+    /// one with the greater server id, so not both), and the other, still there, makes the offer.
+    /// A stranger game moves to its own room, both sides at once.
+    pub(super) fn rejoin_if_mine(&mut self, now: u64, fx: &mut Vec<Effect>) {
+        if !matches!(self.socket, Socket::Open { .. }) || self.game.is_none() {
+            return;
+        }
+        let Some(path) = self.room_path() else { return };
+        let moving = self.socket_path.as_deref() != Some(path.as_str());
+        let mine = match (&self.opponent_peer, &self.my_id) {
+            (Some((theirs, false)), Some(me)) => me > theirs,
+            _ => false,
+        };
+        // Not again and again if connections keep failing: the tick tries later.
+        let recently = self.last_rejoin.is_some_and(|at| now.saturating_sub(at) < MIN_REJOIN_GAP_MS);
+        if (moving || mine) && !recently {
+            self.last_rejoin = Some(now);
+            let negotiating: Vec<ConnId> =
+                self.conns.iter().filter(|c| c.state != ConnState::Attached).map(|c| c.id).collect();
+            for id in negotiating {
+                self.remove(id, fx);
+            }
+            self.away_since = now;
+            self.connect(now, path, fx);
+        }
+    }
+
+    pub(super) fn channel_text(&mut self, now: u64, id: ConnId, text: &str, fx: &mut Vec<Effect>) {
+        let Some(conn) = self.conn(id) else { return };
+        match conn.state {
+            ConnState::Attached => {
+                if !self.met() && text == Message::Refused(Refusal::SeatTaken).encode() {
+                    // Both seats are taken: this browser is a third one. (Once in a game, a
+                    // peer saying so is only refused: it cannot push a player out of a seat.)
+                    fx.push(Effect::Emit(Event::Refused(Refusal::SeatTaken)));
+                    self.stop(Status { phase: Phase::Error, reason: Some(Reason::Rule(Refusal::SeatTaken)) }, fx);
+                    return;
+                }
+                if let Some(game) = self.game.as_mut() {
+                    let outputs = game.receive(now, text);
+                    self.perform(now, outputs, fx);
+                }
+            }
+            ConnState::Pending => match Message::decode(text) {
+                Ok(Message::Hello { secret, .. }) => {
+                    let known = self.game.as_ref().and_then(OnlineGame::opponent_secret);
+                    if known.is_none_or(|k| *k == secret) {
+                        // The opponent is back on a new connection: it carries the game now.
+                        if let Some(old) = self.attached() {
+                            self.remove(old, fx);
+                            if let Some(game) = self.game.as_mut() {
+                                let outputs = game.disconnected(now);
+                                self.perform(now, outputs, fx);
+                            }
+                        }
+                        self.attach(now, id, fx);
+                        self.channel_text(now, id, text, fx);
+                    } else {
+                        fx.push(Effect::Send { conn: id, text: Message::Refused(Refusal::SeatTaken).encode() });
+                        fx.push(Effect::Emit(Event::Refused(Refusal::SeatTaken)));
+                        self.remove(id, fx);
+                    }
+                }
+                // Anything but a hello on a connection that has not shown its seat: closed.
+                _ => {
+                    self.remove(id, fx);
+                }
+            },
+            ConnState::Negotiating => {}
+        }
+    }
+
+    /// Performs the game's outputs on the connection that carries it.
+    pub(super) fn perform(&mut self, now: u64, outputs: Vec<Output>, fx: &mut Vec<Effect>) {
+        let attached = self.attached();
+        for output in outputs {
+            match output {
+                Output::Send(message) => {
+                    if let Some(conn) = attached {
+                        fx.push(Effect::Send { conn, text: message.encode() });
+                    }
+                }
+                Output::Refused(refusal) => fx.push(Effect::Emit(Event::Refused(refusal))),
+                Output::Drop(refusal) => {
+                    fx.push(Effect::Emit(Event::Dropped(refusal)));
+                    if let Some(conn) = attached {
+                        self.remove(conn, fx);
+                    }
+                    // Not rejoined: that would only bring the same peer back.
+                    self.opponent_peer = None;
+                    self.away_since = now;
+                }
+                Output::Changed => {}
+                Output::Left => self.stop(Status { phase: Phase::Ended, reason: Some(Reason::OpponentLeft) }, fx),
+            }
+        }
+    }
+
+    // ---- time ----
+
+    pub(super) fn tick(&mut self, now: u64, fx: &mut Vec<Effect>) {
+        match self.socket {
+            Socket::Connecting { since } if now.saturating_sub(since) >= CONNECT_TIMEOUT_MS => {
+                self.socket_lost(now, fx);
+            }
+            Socket::Open { keepalive_at } if now >= keepalive_at => {
+                fx.push(Effect::KeepAlive);
+                self.socket = Socket::Open { keepalive_at: now + KEEPALIVE_MS };
+            }
+            Socket::Retry { at } if now >= at => {
+                if let Some(path) = self.room_path() {
+                    self.socket = Socket::Closed;
+                    self.connect(now, path, fx);
+                }
+            }
+            _ => {}
+        }
+        let stale: Vec<ConnId> = self
+            .conns
+            .iter()
+            .filter(|c| c.state != ConnState::Attached && now.saturating_sub(c.since) >= HANDSHAKE_TIMEOUT_MS)
+            .map(|c| c.id)
+            .collect();
+        for id in stale {
+            self.remove(id, fx);
+        }
+        if let Some(game) = self.game.as_mut() {
+            let outputs = game.tick(now);
+            self.perform(now, outputs, fx);
+        }
+        let waited = self.guest_waiting_since.map(|since| now.saturating_sub(since));
+        let alone = self.waits_for_host() && self.conns.is_empty();
+        if alone && waited.is_some_and(|ms| ms >= LINK_EXPIRY_MS) {
+            self.stop(Status { phase: Phase::Error, reason: Some(Reason::Expired) }, fx);
+            return;
+        }
+        self.host_late = self.waits_for_host() && waited.is_some_and(|ms| ms >= HOST_ANSWER_MS);
+        let waiting_long = self.met()
+            && self.conns.is_empty()
+            && now.saturating_sub(self.away_since) >= REJOIN_AFTER_MS
+            && self.game.as_ref().is_some_and(|g| !g.opponent_connected());
+        if waiting_long {
+            self.away_since = now;
+            self.rejoin_if_mine(now, fx);
+        }
+    }
+}

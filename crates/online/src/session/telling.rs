@@ -1,0 +1,129 @@
+//! The online module's session: what the page is told (its status and the game's events).
+
+use super::{Effect, Kind, Session, Socket};
+use crate::bridge::{Event, Phase, Reason, Status};
+use crate::game::{OnlineGame, Status as GameStatus};
+use crate::protocol::Refusal;
+
+impl Session {
+    pub(super) fn status(&self) -> Option<Status> {
+        if let Some(stopped) = self.stopped {
+            return Some(stopped);
+        }
+        let socket_open = matches!(self.socket, Socket::Open { .. });
+        let status = |phase, reason| Some(Status { phase, reason });
+        match (&self.kind, self.game.as_ref().map(OnlineGame::status)) {
+            (Kind::Idle, _) => None,
+            (_, None | Some(GameStatus::Waiting)) => {
+                let waiting = socket_open || self.attached().is_some();
+                match (waiting, self.host_late) {
+                    // A friend's link whose host has not answered: its page is not open.
+                    (true, true) => status(Phase::Waiting, Some(Reason::OpponentAway)),
+                    (true, false) => status(Phase::Waiting, None),
+                    (false, _) => status(Phase::Connecting, None),
+                }
+            }
+            (_, Some(GameStatus::Playing)) => status(Phase::Playing, None),
+            (_, Some(GameStatus::Reconnecting)) => {
+                let reason = if matches!(self.socket, Socket::Retry { .. }) {
+                    Reason::Unreachable
+                } else {
+                    Reason::OpponentAway
+                };
+                status(Phase::Reconnecting, Some(reason))
+            }
+            (_, Some(GameStatus::Ended)) => status(Phase::Ended, None),
+            (_, Some(GameStatus::Diverged)) => status(Phase::Ended, Some(Reason::Rule(Refusal::Diverged))),
+        }
+    }
+
+    pub(super) fn tell(&mut self, now: u64, fx: &mut Vec<Effect>) {
+        let mut emit = |event| fx.push(Effect::Emit(event));
+        let game = self.game.as_ref();
+        let room = self.known_room().filter(|_| game.is_some());
+        if room != self.view.room {
+            if let Some(room) = &room {
+                emit(Event::Room(room.clone()));
+            }
+            self.view.room = room;
+        }
+        let current = game.and_then(|g| Some((g.game_id()?.clone(), g.game()?.clone())));
+        if current != self.view.game {
+            if let (Some(g), Some((id, record))) = (game, &current) {
+                let known = self.view.game.as_ref().filter(|(known, _)| known == id).map(|(_, r)| r);
+                match known {
+                    Some(old) if record.moves().starts_with(old.moves()) && record.start() == old.start() => {
+                        for ply in old.moves().len()..record.moves().len() {
+                            let position = record.positions()[ply];
+                            emit(Event::Move {
+                                by: position.to_move(),
+                                ply,
+                                mv: record.moves()[ply],
+                                position: record.positions()[ply + 1],
+                            });
+                        }
+                    }
+                    Some(_) => emit(Event::Record(record.clone())),
+                    None => {
+                        emit(Event::Started { you: g.you(), limit: g.limit(), position: *record.start() });
+                        if !record.moves().is_empty() || record.outcome().is_some() {
+                            emit(Event::Record(record.clone()));
+                        }
+                    }
+                }
+            }
+            self.view.game = current;
+        }
+        let outcome = self.view.game.as_ref().and_then(|(_, g)| g.outcome());
+        // Once stopped, the game's end stays as it was told.
+        if outcome != self.view.outcome && game.is_some() {
+            emit(Event::Outcome(outcome));
+            self.view.outcome = outcome;
+        }
+        let offers = game.map_or((None, None), |g| (g.draw_offer(), g.rematch_offer()));
+        if offers != self.view.offers {
+            emit(Event::Offers { draw: offers.0, rematch: offers.1 });
+            self.view.offers = offers;
+        }
+        let can_claim = self.may_claim(now);
+        if can_claim != self.view.can_claim {
+            emit(Event::CanClaim(can_claim));
+            self.view.can_claim = can_claim;
+        }
+        let draw_wait = game.is_some_and(|g| g.game().is_some_and(|r| r.outcome().is_none()) && !g.may_offer_draw());
+        if draw_wait != self.view.draw_wait {
+            emit(Event::DrawWait(draw_wait));
+            self.view.draw_wait = draw_wait;
+        }
+        let clock = game.and_then(|g| g.turn_left(now)).map(|(mover, ms)| (mover, ms.div_ceil(1000) as u32));
+        if clock != self.view.clock {
+            emit(Event::Clock(clock));
+            self.view.clock = clock;
+        }
+        let opponent = game.is_some_and(OnlineGame::opponent_connected);
+        if opponent != self.view.opponent {
+            emit(Event::OpponentConnected(opponent));
+            self.view.opponent = opponent;
+        }
+        let status = self.status();
+        if status != self.view.status {
+            if let Some(status) = status {
+                emit(Event::Status(status));
+            }
+            self.view.status = status;
+        }
+        if let Some(g) = game {
+            let saved = g.saved();
+            let text = saved.to_text();
+            if self.view.saved.as_deref() != Some(text.as_str()) {
+                emit(Event::Saved(Box::new(saved)));
+                self.view.saved = Some(text);
+            }
+        } else {
+            self.view.saved = None;
+        }
+        if game.is_none() {
+            self.view.game = None;
+        }
+    }
+}
