@@ -1,46 +1,35 @@
 //! The HTML around the canvas: the buttons, the dialogs, the move list, the status lines and the
 //! result banner. Buttons send the session intents; `update` shows the state.
 
-use super::super::deck::{self, PackState, Switch};
+use super::super::deck::Switch;
 use super::super::intent::{Intent, OnlineAction, SettingsPatch};
 use super::super::keyboard::{self, MoveListPlace};
-use super::super::new_game_form::{self, NewGameFields, NewGameForm};
+use super::super::new_game_form::NewGameForm;
 use super::super::puzzle::Choice;
 use super::super::session::{Event, Focus};
-use super::super::state::State;
 use super::super::state::{Theme, WatchSpeed};
-use super::super::text::{self, Lang};
-use super::super::view::{self, ControlsView, DeckView, EvaluationBar, MoveRow, OnlineView, PuzzleList, ReviewPanel};
+use super::super::text::Lang;
+use super::super::view::{self, ControlsView, EvaluationBar, MoveRow, OnlineView, PuzzleList, ReviewPanel};
 use super::app::{App, dispatch, key_press, listen};
 use super::puzzles;
-use crate::rules::{Card, CardSet, Pack};
-use crate::ui::text::LangTexts;
+use crate::rules::{Card, Pack};
 use wasm_bindgen::prelude::*;
 use web_sys::{Document, Element, HtmlButtonElement, HtmlDialogElement, HtmlInputElement, HtmlSelectElement};
 
-fn element<T: JsCast>(id: &str) -> Option<T> {
-    find(id)?.dyn_into().ok()
-}
+mod dom;
+mod language;
+mod new_game;
 
-/// The element with this id: one copy of the lookup, not one inlined into every caller.
-#[inline(never)]
-fn find(id: &str) -> Option<Element> {
-    web_sys::window()?.document()?.get_element_by_id(id)
-}
+pub use dom::close_dialog;
+use dom::{app_document, element, find, open_dialog, set_hidden, set_text};
 
-fn open_dialog(id: &str) {
-    if let Some(dialog) = element::<HtmlDialogElement>(id) {
-        let _ = dialog.show_modal();
-        // Open at the top, whatever control took the focus.
-        dialog.set_scroll_top(0);
-    }
-}
-
-pub fn close_dialog(id: &str) {
-    if let Some(dialog) = element::<HtmlDialogElement>(id) {
-        dialog.close();
-    }
-}
+pub use language::{apply_language, apply_page_texts};
+use language::{fill_rules, name_choosers};
+pub use new_game::show_setup_error;
+use new_game::{
+    CARD_SELECTS, checked, draw_chosen_cards, open_setup, open_setup_with, read_setup, select_value, setup_form,
+    show_deck, show_mode_choices,
+};
 
 /// A plain function, not a closure type of its own: one copy of the listening code serves all.
 fn on_click(document: &Document, id: &str, handle: fn(&mut App)) -> Result<(), JsValue> {
@@ -65,7 +54,6 @@ fn add_options<'a>(document: &Document, id: &str, values: impl Iterator<Item = &
 /// The panel's move list and the sheet's: both show the same rows.
 const MOVE_LISTS: [&str; 2] = ["moves", "sheet-moves"];
 
-const CARD_SELECTS: [&str; 5] = ["setup-red-1", "setup-red-2", "setup-blue-1", "setup-blue-2", "setup-side"];
 /// A question's dialog, `<name>-dialog`: `<name>-confirm` says yes (`yes`) and closes it;
 /// `<name>-cancel`, Escape or any other close says no, changing nothing.
 fn question(document: &Document, name: &'static str, yes: fn() -> Intent) -> Result<(), JsValue> {
@@ -79,10 +67,6 @@ fn question(document: &Document, name: &'static str, yes: fn() -> Intent) -> Res
     })?;
     listen(&part("dialog")?, "close", |app, _: web_sys::Event| app.dispatch(Event::Intent(Intent::KeepPlaying)))
 }
-
-/// Each chosen card's drawing, beside its chooser.
-const CARD_PREVIEWS: [&str; 5] =
-    ["setup-red-1-card", "setup-red-2-card", "setup-blue-1-card", "setup-blue-2-card", "setup-side-card"];
 
 /// Fills the choosers (the level, the language, the watch speed) with their options, named in
 /// `lang`, after the first board is drawn (the cards' come with the deck, as the dialog opens).
@@ -348,95 +332,6 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
     Ok(())
 }
 
-/// Opens the new-game dialog on the game being played: its mode, colour, level and cards.
-fn open_setup(app: &mut App) {
-    open_setup_with(app, NewGameForm::of(app.state()));
-}
-
-/// Opens the new-game dialog with `form`'s choices.
-fn open_setup_with(app: &mut App, form: NewGameForm) {
-    show_deck(&app.session().controls().deck, app.state().lang(), true);
-    let fields = form.fields();
-    let selects = [
-        ("setup-mode", &fields.mode),
-        ("setup-colour", &fields.seat),
-        ("setup-level", &fields.level),
-        ("setup-limit", &fields.limit),
-    ];
-    for (id, value) in selects.into_iter().chain(CARD_SELECTS.into_iter().zip(&fields.cards)) {
-        if let Some(select) = element::<HtmlSelectElement>(id) {
-            select.set_value(value);
-        }
-    }
-    for (id, on) in [("setup-turn", fields.turn_board), ("setup-choose-cards", fields.choose_cards)] {
-        if let Some(input) = element::<HtmlInputElement>(id) {
-            input.set_checked(on);
-        }
-    }
-    show_mode_choices();
-    show_setup_error("");
-    open_dialog("setup");
-    draw_chosen_cards(app.state());
-}
-
-/// Draws each card chosen in the New game dialog beside its chooser, as the board draws it: the
-/// hands' in their holder's colour, the side card in its stamp's.
-fn draw_chosen_cards(state: &State) {
-    let form = setup_form();
-    for ((card, owner), id) in form.previews().into_iter().zip(CARD_PREVIEWS) {
-        if let Some(canvas) = element::<web_sys::HtmlCanvasElement>(id) {
-            let _ = super::render::draw_card_alone(&canvas, state, card, owner);
-        }
-    }
-}
-
-/// Shows only the choices that the chosen way of playing uses.
-fn show_mode_choices() {
-    let rows = new_game_form::rows(&select_value("setup-mode"));
-    let shown = [("setup-colour", rows.seat), ("setup-level", rows.level), ("setup-turn", rows.turn_board)];
-    for (id, shown) in shown.into_iter().chain([("setup-limit", rows.limit)]) {
-        if let Some(label) = element::<Element>(id).and_then(|e| e.closest("label").ok().flatten()) {
-            let _ = label.dyn_into::<web_sys::HtmlElement>().map(|label| label.set_hidden(!shown));
-        }
-    }
-    if let Some(cards) = element::<Element>("setup-choose-cards").and_then(|e| e.closest("fieldset").ok().flatten()) {
-        let _ = cards.dyn_into::<web_sys::HtmlElement>().map(|cards| cards.set_hidden(!rows.cards));
-    }
-    set_hidden("deck", !rows.cards);
-}
-
-pub fn show_setup_error(message: &str) {
-    // An alert: the same refusal again is said again.
-    say_again("setup-error", message);
-}
-
-fn select_value(id: &str) -> String {
-    element::<HtmlSelectElement>(id).map(|s| s.value()).unwrap_or_default()
-}
-
-fn checked(id: &str) -> bool {
-    element::<HtmlInputElement>(id).is_some_and(|input| input.checked())
-}
-
-/// The new-game form as it stands (one copy for its three readers).
-#[inline(never)]
-fn setup_form() -> NewGameForm {
-    NewGameForm::read(&read_setup())
-}
-
-/// The new-game form's fields as they stand.
-fn read_setup() -> NewGameFields {
-    NewGameFields {
-        mode: select_value("setup-mode"),
-        seat: select_value("setup-colour"),
-        level: select_value("setup-level"),
-        turn_board: checked("setup-turn"),
-        choose_cards: checked("setup-choose-cards"),
-        cards: CARD_SELECTS.map(select_value),
-        limit: select_value("setup-limit"),
-    }
-}
-
 /// Moves the keyboard's focus where the session says.
 pub fn focus(to: Focus) {
     let id = match to {
@@ -606,64 +501,6 @@ fn show_room(id: &str, texts: &[String]) {
 }
 
 thread_local! {
-    /// The language the list of cards was written in, and the cards its choosers offered.
-    static DECK: std::cell::Cell<Option<(Lang, CardSet)>> = const { std::cell::Cell::new(None) };
-}
-
-/// Writes the deck's switches and its count, and the card choosers' options. When the deck
-/// changes with the dialog open, a chosen card turned off gives way to one still on; `opening`
-/// leaves the values to `open_setup`.
-fn show_deck(deck: &DeckView, lang: Lang, opening: bool) {
-    let before = DECK.replace(Some((lang, deck.enabled)));
-    let (Some(list), Some(document)) = (find("deck-cards"), app_document()) else { return };
-    // Written again only in a new language: a list written again loses the focus.
-    if before.is_none_or(|(was, _)| was != lang) {
-        let mut html = String::new();
-        for card in Card::ALL {
-            html.push_str(&format!(
-                "<label><input type=checkbox value={card}> {}</label>",
-                text::card_name(lang, card)
-            ));
-        }
-        list.set_inner_html(&html);
-    }
-    // The sets' switches, then the cards', in table order.
-    let Ok(inputs) = document.query_selector_all("#deck input") else { return };
-    let packs = deck.packs.map(|shows| (shows == PackState::On, shows == PackState::Mixed));
-    let cards = Card::ALL.map(|card| (deck.enabled.contains(card), false));
-    for (index, (on, mixed)) in packs.into_iter().chain(cards).enumerate() {
-        if let Some(input) = inputs.item(index as u32).and_then(|node| node.dyn_into::<HtmlInputElement>().ok()) {
-            input.set_checked(on);
-            input.set_indeterminate(mixed);
-        }
-    }
-    // A switch refused again is said again (a status region); the deck's summary is not.
-    if deck.refused {
-        say_again("deck-message", &deck.message);
-    } else {
-        set_text("deck-message", Some(&deck.message));
-    }
-    if let Some(message) = find("deck-message") {
-        let _ = message.set_attribute("class", if deck.refused { "refused" } else { "" });
-    }
-    if !opening && before == Some((lang, deck.enabled)) {
-        return;
-    }
-    let form = setup_form().within(deck.enabled);
-    let options: String = view::card_options(lang, deck.enabled)
-        .iter()
-        .map(|(name, label)| format!("<option value={name}>{label}"))
-        .collect();
-    for (id, chosen) in CARD_SELECTS.into_iter().zip(form.fields().cards) {
-        let Some(select) = element::<HtmlSelectElement>(id) else { continue };
-        select.set_inner_html(&options);
-        if !opening {
-            select.set_value(&chosen);
-        }
-    }
-}
-
-thread_local! {
     /// The list as last written, so that it is written again only when it changes.
     static PUZZLE_LIST: std::cell::RefCell<Option<PuzzleList>> = const { std::cell::RefCell::new(None) };
 }
@@ -701,37 +538,6 @@ fn show_puzzle_list(list: Option<&PuzzleList>) {
     }
     if !dialog.open() {
         open_dialog("puzzle-list-dialog");
-    }
-}
-
-fn app_document() -> Option<Document> {
-    web_sys::window()?.document()
-}
-
-/// Writes `text` unless it is there already: a write, even of the same words, makes the browser
-/// lay the page out again (at start, before the board is drawn) and may be read out again.
-fn set_text(id: &str, text: Option<&str>) {
-    if let Some(element) = element::<Element>(id)
-        && element.text_content().as_deref().unwrap_or_default() != text.unwrap_or_default()
-    {
-        element.set_text_content(text);
-    }
-}
-
-fn set_hidden(id: &str, hidden: bool) {
-    if let Some(element) = element::<web_sys::HtmlElement>(id)
-        && element.hidden() != hidden
-    {
-        element.set_hidden(hidden);
-    }
-}
-
-/// Writes `text` into a live region even if it shows it already, so that it is read out again:
-/// the answer to something the player did just now.
-fn say_again(id: &str, text: &str) {
-    if let Some(element) = element::<Element>(id) {
-        element.set_text_content(None);
-        element.set_text_content(Some(text));
     }
 }
 
@@ -946,120 +752,4 @@ fn show_review(panel: Option<&ReviewPanel>) {
     set_hidden("review-best", !panel.best_line);
     set_hidden("review-continue", !panel.continue_here);
     set_text("review-close", Some(panel.close_label));
-}
-
-/// Puts the page in `lang`: direction, every fixed text, the names in the choosers.
-pub fn apply_language(lang: Lang) {
-    apply_page_texts(lang);
-    name_choosers(lang);
-}
-
-/// The page's direction and its fixed texts in `lang`.
-pub fn apply_page_texts(lang: Lang) {
-    let Some(document) = web_sys::window().and_then(|w| w.document()) else { return };
-    let texts = lang.texts();
-    if let Some(root) = document.document_element() {
-        let _ = root.set_attribute("lang", lang.code());
-        if let (Ok(Some(meta)), Some(words)) =
-            (document.query_selector("meta[name=description]"), texts.html("meta-description"))
-        {
-            let _ = meta.set_attribute("content", words);
-        }
-        let _ = root.set_attribute("dir", if lang.is_rtl() { "rtl" } else { "ltr" });
-    }
-    if let Ok(elements) = document.query_selector_all("[data-text], [data-label]") {
-        for index in 0..elements.length() {
-            let Some(element) = elements.item(index).and_then(|node| node.dyn_into::<Element>().ok()) else { continue };
-            if let Some(text) = element.get_attribute("data-text").and_then(|key| texts.html(&key)) {
-                element.set_text_content(Some(text));
-            }
-            if let Some(label) = element.get_attribute("data-label").and_then(|key| texts.html(&key)) {
-                let _ = element.set_attribute("aria-label", label);
-            }
-        }
-    }
-}
-
-/// Names the choosers' options in `lang`, and shows `lang` in the language chooser.
-fn name_choosers(lang: Lang) {
-    let set_options = |id: &str, label: &dyn Fn(usize) -> String| {
-        if let Some(select) = element::<HtmlSelectElement>(id) {
-            let options = select.options();
-            for index in 0..options.length() {
-                if let Some(option) = options.item(index) {
-                    option.set_text_content(Some(&label(index as usize)));
-                }
-            }
-        }
-    };
-    let levels = view::level_options(lang);
-    set_options("setup-level", &|i| levels.get(i).map(|(_, label)| label.clone()).unwrap_or_default());
-    let speeds = view::watch_speed_options(lang);
-    set_options("watch-speed", &|i| speeds.get(i).map(|(_, name)| name.to_string()).unwrap_or_default());
-    let languages = view::language_options();
-    set_options("language", &|i| languages.get(i).map(|(_, name)| name.to_string()).unwrap_or_default());
-    if let Some(select) = element::<HtmlSelectElement>("language") {
-        select.set_value(lang.code());
-    }
-}
-
-/// Puts the rules' paragraphs in `lang` into `into`, from their file (the browser caches it).
-fn fill_rules_text(lang: Lang, into: Element) {
-    super::fetch::text(&format!("rules/{}.txt", lang.code()), move |file| {
-        let Some(document) = web_sys::window().and_then(|w| w.document()) else { return };
-        if let Err(reason) = &file {
-            // The browser's words are English: the console has them, the player a sentence.
-            web_sys::console::error_1(&format!("the rules could not be fetched: {reason}").into());
-        }
-        for paragraph in text::rules_text(lang, file.as_deref().ok()) {
-            if let Ok(p) = document.create_element("p") {
-                p.set_text_content(Some(&paragraph));
-                let _ = into.append_child(&p);
-            }
-        }
-    });
-}
-
-/// The rules in the page's language, with the cards of the sets dealt from drawn as grids (built
-/// from the rules core's table), set by set.
-fn fill_rules(state: &State) -> Result<(), JsValue> {
-    let lang = state.lang();
-    let document = web_sys::window().and_then(|w| w.document()).ok_or("no document")?;
-    let content = document.get_element_by_id("rules-content").ok_or("no #rules-content")?;
-    content.set_text_content(None);
-    let texts = lang.texts();
-    let add = |parent: &Element, tag: &str, text: Option<&str>, class: Option<&str>| -> Result<Element, JsValue> {
-        let element = document.create_element(tag)?;
-        element.set_text_content(text);
-        if let Some(class) = class {
-            element.set_attribute("class", class)?;
-        }
-        parent.append_child(&element)?;
-        Ok(element)
-    };
-    add(&content, "h2", Some(texts.rules_title), None)?;
-    // The paragraphs come from their file, fetched the first time the rules are opened.
-    let paragraphs = add(&content, "div", None, Some("rules-text"))?;
-    fill_rules_text(lang, paragraphs);
-    add(&content, "h3", Some(texts.rules_cards), None)?;
-    for pack in deck::shown_packs(state.settings.cards) {
-        add(&content, "h4", Some(text::pack_name(lang, pack)), None)?;
-        let cards = add(&content, "div", None, Some("rule-cards"))?;
-        for card in pack.cards() {
-            let figure = add(&cards, "figure", None, Some(&format!("rule-card stamp-{}", card.stamp().code())))?;
-            let grid = add(&figure, "div", None, Some("grid"))?;
-            grid.set_attribute("role", "img")?;
-            grid.set_attribute("aria-label", text::card_name(lang, card))?;
-            for cell in view::card_grid(card) {
-                let class = match cell {
-                    view::GridCell::Piece => "cell piece",
-                    view::GridCell::Reach => "cell reach",
-                    view::GridCell::Empty => "cell",
-                };
-                add(&grid, "span", None, Some(class))?;
-            }
-            add(&figure, "figcaption", Some(text::card_name(lang, card)), None)?;
-        }
-    }
-    Ok(())
 }

@@ -1,0 +1,165 @@
+//! The New game dialog: its form read and written, the deck's switches and the card choosers.
+
+use super::dom::{app_document, element, find, open_dialog, say_again, set_hidden, set_text};
+use crate::rules::{Card, CardSet};
+use crate::ui::deck::PackState;
+use crate::ui::new_game_form::{self, NewGameFields, NewGameForm};
+use crate::ui::state::State;
+use crate::ui::text::{self, Lang};
+use crate::ui::view::{self, DeckView};
+use crate::ui::web::app::App;
+use wasm_bindgen::JsCast;
+use web_sys::{Element, HtmlInputElement, HtmlSelectElement};
+
+pub(super) const CARD_SELECTS: [&str; 5] = ["setup-red-1", "setup-red-2", "setup-blue-1", "setup-blue-2", "setup-side"];
+
+/// Each chosen card's drawing, beside its chooser.
+pub(super) const CARD_PREVIEWS: [&str; 5] =
+    ["setup-red-1-card", "setup-red-2-card", "setup-blue-1-card", "setup-blue-2-card", "setup-side-card"];
+
+/// Opens the new-game dialog on the game being played: its mode, colour, level and cards.
+pub(super) fn open_setup(app: &mut App) {
+    open_setup_with(app, NewGameForm::of(app.state()));
+}
+
+/// Opens the new-game dialog with `form`'s choices.
+pub(super) fn open_setup_with(app: &mut App, form: NewGameForm) {
+    show_deck(&app.session().controls().deck, app.state().lang(), true);
+    let fields = form.fields();
+    let selects = [
+        ("setup-mode", &fields.mode),
+        ("setup-colour", &fields.seat),
+        ("setup-level", &fields.level),
+        ("setup-limit", &fields.limit),
+    ];
+    for (id, value) in selects.into_iter().chain(CARD_SELECTS.into_iter().zip(&fields.cards)) {
+        if let Some(select) = element::<HtmlSelectElement>(id) {
+            select.set_value(value);
+        }
+    }
+    for (id, on) in [("setup-turn", fields.turn_board), ("setup-choose-cards", fields.choose_cards)] {
+        if let Some(input) = element::<HtmlInputElement>(id) {
+            input.set_checked(on);
+        }
+    }
+    show_mode_choices();
+    show_setup_error("");
+    open_dialog("setup");
+    draw_chosen_cards(app.state());
+}
+
+/// Draws each card chosen in the New game dialog beside its chooser, as the board draws it: the
+/// hands' in their holder's colour, the side card in its stamp's.
+pub(super) fn draw_chosen_cards(state: &State) {
+    let form = setup_form();
+    for ((card, owner), id) in form.previews().into_iter().zip(CARD_PREVIEWS) {
+        if let Some(canvas) = element::<web_sys::HtmlCanvasElement>(id) {
+            let _ = super::super::render::draw_card_alone(&canvas, state, card, owner);
+        }
+    }
+}
+
+/// Shows only the choices that the chosen way of playing uses.
+pub(super) fn show_mode_choices() {
+    let rows = new_game_form::rows(&select_value("setup-mode"));
+    let shown = [("setup-colour", rows.seat), ("setup-level", rows.level), ("setup-turn", rows.turn_board)];
+    for (id, shown) in shown.into_iter().chain([("setup-limit", rows.limit)]) {
+        if let Some(label) = element::<Element>(id).and_then(|e| e.closest("label").ok().flatten()) {
+            let _ = label.dyn_into::<web_sys::HtmlElement>().map(|label| label.set_hidden(!shown));
+        }
+    }
+    if let Some(cards) = element::<Element>("setup-choose-cards").and_then(|e| e.closest("fieldset").ok().flatten()) {
+        let _ = cards.dyn_into::<web_sys::HtmlElement>().map(|cards| cards.set_hidden(!rows.cards));
+    }
+    set_hidden("deck", !rows.cards);
+}
+
+pub fn show_setup_error(message: &str) {
+    // An alert: the same refusal again is said again.
+    say_again("setup-error", message);
+}
+
+pub(super) fn select_value(id: &str) -> String {
+    element::<HtmlSelectElement>(id).map(|s| s.value()).unwrap_or_default()
+}
+
+pub(super) fn checked(id: &str) -> bool {
+    element::<HtmlInputElement>(id).is_some_and(|input| input.checked())
+}
+
+/// The new-game form as it stands (one copy for its three readers).
+#[inline(never)]
+pub(super) fn setup_form() -> NewGameForm {
+    NewGameForm::read(&read_setup())
+}
+
+/// The new-game form's fields as they stand.
+pub(super) fn read_setup() -> NewGameFields {
+    NewGameFields {
+        mode: select_value("setup-mode"),
+        seat: select_value("setup-colour"),
+        level: select_value("setup-level"),
+        turn_board: checked("setup-turn"),
+        choose_cards: checked("setup-choose-cards"),
+        cards: CARD_SELECTS.map(select_value),
+        limit: select_value("setup-limit"),
+    }
+}
+
+thread_local! {
+    /// The language the list of cards was written in, and the cards its choosers offered.
+    static DECK: std::cell::Cell<Option<(Lang, CardSet)>> = const { std::cell::Cell::new(None) };
+}
+
+/// Writes the deck's switches and its count, and the card choosers' options. When the deck
+/// changes with the dialog open, a chosen card turned off gives way to one still on; `opening`
+/// leaves the values to `open_setup`.
+pub(super) fn show_deck(deck: &DeckView, lang: Lang, opening: bool) {
+    let before = DECK.replace(Some((lang, deck.enabled)));
+    let (Some(list), Some(document)) = (find("deck-cards"), app_document()) else { return };
+    // Written again only in a new language: a list written again loses the focus.
+    if before.is_none_or(|(was, _)| was != lang) {
+        let mut html = String::new();
+        for card in Card::ALL {
+            html.push_str(&format!(
+                "<label><input type=checkbox value={card}> {}</label>",
+                text::card_name(lang, card)
+            ));
+        }
+        list.set_inner_html(&html);
+    }
+    // The sets' switches, then the cards', in table order.
+    let Ok(inputs) = document.query_selector_all("#deck input") else { return };
+    let packs = deck.packs.map(|shows| (shows == PackState::On, shows == PackState::Mixed));
+    let cards = Card::ALL.map(|card| (deck.enabled.contains(card), false));
+    for (index, (on, mixed)) in packs.into_iter().chain(cards).enumerate() {
+        if let Some(input) = inputs.item(index as u32).and_then(|node| node.dyn_into::<HtmlInputElement>().ok()) {
+            input.set_checked(on);
+            input.set_indeterminate(mixed);
+        }
+    }
+    // A switch refused again is said again (a status region); the deck's summary is not.
+    if deck.refused {
+        say_again("deck-message", &deck.message);
+    } else {
+        set_text("deck-message", Some(&deck.message));
+    }
+    if let Some(message) = find("deck-message") {
+        let _ = message.set_attribute("class", if deck.refused { "refused" } else { "" });
+    }
+    if !opening && before == Some((lang, deck.enabled)) {
+        return;
+    }
+    let form = setup_form().within(deck.enabled);
+    let options: String = view::card_options(lang, deck.enabled)
+        .iter()
+        .map(|(name, label)| format!("<option value={name}>{label}"))
+        .collect();
+    for (id, chosen) in CARD_SELECTS.into_iter().zip(form.fields().cards) {
+        let Some(select) = element::<HtmlSelectElement>(id) else { continue };
+        select.set_inner_html(&options);
+        if !opening {
+            select.set_value(&chosen);
+        }
+    }
+}
