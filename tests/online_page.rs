@@ -342,6 +342,23 @@ fn a_new_game_here_leaves_online_play_once_its_game_is_over() {
 }
 
 #[test]
+fn a_saved_online_game_that_does_not_read_is_said_and_can_be_left() {
+    let mut state =
+        onitama::ui::State::new(Game::new(start()), Mode::Online { you: Color::Blue }, Settings::default(), true, 7);
+    state.online = Some(onitama::ui::online::OnlineState::restoring("not a saved game".to_string(), Color::Blue));
+    let mut session = Session::new(state);
+    session.update(Event::Relayout { width: 360.0, height: 640.0, pixel_ratio: 1.0 });
+    let effects = session.update(Event::Opened);
+    assert_eq!(commands(&effects), vec![], "nothing unreadable goes to the module");
+    let view = controls(session.state()).online.expect("the online strip says what happened");
+    assert!(view.text.starts_with("This online game could not be brought back"), "{}", view.text);
+    assert!(!session.state().human_to_move(), "nobody to send a move to");
+    let effects = press(&mut session, "Leave");
+    assert!(controls(session.state()).online.is_none(), "left: {effects:?}");
+    assert!(session.state().online.is_none());
+}
+
+#[test]
 fn troubles_are_told_in_the_players_words() {
     let mut session = dealt_blue();
     said(&mut session, Said::Refused(Refusal::IllegalMove));

@@ -1017,6 +1017,10 @@ const EN: Texts = Texts {
         ("online-opponent-moves", "Your opponent's move"),
         ("online-opening", "Opening online play…"),
         ("online-unavailable", "Online play could not be loaded: check the connection and try again."),
+        (
+            "online-unreadable",
+            "This online game could not be brought back: what was saved of it cannot be read. Leave it to play on."
+        ),
         ("online-link-broken", "This online game link is incomplete or damaged: ask your friend to send it again."),
         ("play-online", "Play online"),
         ("online-invite", "Invite a friend"),
@@ -1306,6 +1310,10 @@ const FA: Texts = Texts {
         ("online-opponent-moves", "نوبت حریف شما"),
         ("online-opening", "در حال بازکردن بازی آنلاین…"),
         ("online-unavailable", "بازی آنلاین بارگیری نشد: اتصال را بررسی کنید و دوباره امتحان کنید."),
+        (
+            "online-unreadable",
+            "این بازی آنلاین بازگردانده نشد: آنچه از آن ذخیره شده خوانا نیست. برای ادامهٔ بازی آن را ترک کنید."
+        ),
         ("online-link-broken", "این پیوند بازی آنلاین ناقص یا خراب است: از دوستتان بخواهید آن را دوباره بفرستد."),
         ("play-online", "بازی آنلاین"),
         ("online-invite", "دعوت از یک دوست"),
@@ -1625,6 +1633,10 @@ const ES: Texts = Texts {
         ("online-opponent-moves", "Mueve tu rival"),
         ("online-opening", "Abriendo el juego en línea…"),
         ("online-unavailable", "No se pudo cargar el juego en línea: comprueba la conexión y vuelve a intentarlo."),
+        (
+            "online-unreadable",
+            "No se pudo recuperar esta partida en línea: lo que se guardó de ella no se puede leer. Sal de ella para seguir jugando."
+        ),
         (
             "online-link-broken",
             "Este enlace de partida en línea está incompleto o dañado: pide a tu amigo que te lo envíe de nuevo."
@@ -1969,6 +1981,10 @@ const FR: Texts = Texts {
         ("online-opponent-moves", "Au tour de votre adversaire"),
         ("online-opening", "Ouverture du jeu en ligne…"),
         ("online-unavailable", "Le jeu en ligne n'a pas pu être chargé\u{a0}: vérifiez la connexion et réessayez."),
+        (
+            "online-unreadable",
+            "Cette partie en ligne n'a pas pu être reprise\u{a0}: ce qui en a été enregistré est illisible. Quittez-la pour continuer à jouer."
+        ),
         (
             "online-link-broken",
             "Ce lien de partie en ligne est incomplet ou abîmé\u{a0}: demandez à votre ami de vous le renvoyer."

@@ -107,8 +107,12 @@ impl Session {
                 self.effects.push(Effect::Online(Command::Lang(self.state.lang())));
                 self.effects.push(Effect::Online(Command::Restore(Box::new(saved))));
             }
+            // Only a save changed by hand reads so: the strip says it, with the way out.
             Err(refusal) => {
                 self.effects.push(Effect::Log(format!("the saved online game does not read ({})", refusal.code())));
+                let lang = self.state.lang();
+                let text = lang.texts().html("online-unreadable").unwrap_or_default();
+                self.online_stopped(text, crate::online::host::phrases(lang).leave, bridge::Reason::Rule(refusal));
             }
         }
     }
@@ -172,21 +176,27 @@ impl Session {
     /// The module could not be fetched: the page says so in its own words (the module's are
     /// in it), with the way out.
     pub(super) fn online_unavailable(&mut self) {
-        let lang = self.state.lang();
+        let texts = self.state.lang().texts();
+        let (text, cancel) = (texts.html("online-unavailable"), texts.html("cancel"));
+        self.online_stopped(text.unwrap_or_default(), cancel.unwrap_or_default(), bridge::Reason::Unreachable);
+    }
+
+    /// Online play stopped before the module could play: the strip says why in the page's words,
+    /// with one way out (leaving), and nothing is played meanwhile.
+    fn online_stopped(&mut self, text: &str, leave: &str, why: bridge::Reason) {
         let Some(online) = self.state.online.as_mut() else { return };
-        let cancel = lang.texts().html("cancel").unwrap_or_default();
         online.panel = Panel {
             link: None,
             clock: None,
-            text: lang.texts().html("online-unavailable").unwrap_or_default().to_string(),
-            buttons: vec![Button { command: Command::Leave, label: cancel.to_string() }],
+            text: text.to_string(),
+            buttons: vec![Button { command: Command::Leave, label: leave.to_string() }],
         };
         online.script = Some(ScriptState {
             phase: Phase::Error,
             room: None,
             you: online.you,
             opponent_connected: false,
-            error: Some(bridge::Reason::Unreachable),
+            error: Some(why),
             may_move: false,
         });
         // A move sent to nobody is taken back.
