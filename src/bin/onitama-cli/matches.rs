@@ -20,7 +20,14 @@ pub struct EngineSpec {
     command: Option<String>,
     /// A search of about this many nodes a move (`nodes=`): the same games on any machine.
     nodes: Option<u64>,
+    /// Positions of at most this many pieces are played from the exact tables (0: never).
+    exact_pieces: u32,
 }
+
+/// The most pieces the strongest two levels play from the exact tables in `match`: every
+/// material of 4 pieces costs 9 s and 102 MB once per deal (docs/engine.md, Exact endgames), and
+/// is then played perfectly and at once.
+pub const EXACT_PIECES: u32 = 4;
 
 impl EngineSpec {
     pub fn parse(text: &str) -> Result<EngineSpec, String> {
@@ -28,8 +35,15 @@ impl EngineSpec {
             Some((settings, command)) => (settings.trim().trim_end_matches(','), Some(command.trim().to_string())),
             None => (text, None),
         };
-        let mut level =
-            Level { name: "custom", depth: 64, movetime_ms: None, temperature: 0.0, singular_extension: true };
+        let mut level = Level {
+            name: "custom",
+            depth: 64,
+            movetime_ms: None,
+            temperature: 0.0,
+            singular_extension: true,
+            exact_endgames: false,
+        };
+        let mut exact = None;
         let mut options = Options::default();
         let mut has_limit = false;
         let mut tuned = false;
@@ -49,6 +63,7 @@ impl EngineSpec {
                     nodes = Some(number(value)? as u64);
                     has_limit = true;
                 }
+                Some(("exact", value)) => exact = Some(number(value)? as u32),
                 Some(("temperature", value)) => {
                     level.temperature = number(value)?;
                     tuned = true;
@@ -99,7 +114,14 @@ impl EngineSpec {
         if nodes.is_some() && (level.temperature > 0.0 || level.movetime_ms.is_some()) {
             return Err(format!("engine '{text}': nodes= goes with neither temperature= nor movetime="));
         }
-        Ok(EngineSpec { text: text.to_string(), level, options, command, nodes })
+        if exact.is_some() && command.is_some() {
+            return Err(format!("engine '{text}': exact= is for our engine, not a command"));
+        }
+        // The two strongest levels play from the exact tables up to the native limit; exact=N
+        // sets the limit for any engine of ours (exact=0: the search alone).
+        let exact_pieces = exact.unwrap_or(if level.exact_endgames { EXACT_PIECES } else { 0 });
+        level.exact_endgames = exact_pieces >= 2;
+        Ok(EngineSpec { text: text.to_string(), level, options, command, nodes, exact_pieces })
     }
 
     /// The limit an external engine is given: the nodes, else the level's movetime, else its depth.
@@ -137,7 +159,10 @@ impl Seat<'_> {
         match &mut self.player {
             Player::Ours(player) => {
                 let engine = Engine::with_options(TABLE_MB, ai::system_clock, self.spec.options);
-                *player = Some(Box::new(LevelPlayer::new(self.spec.level, engine, seed)));
+                // The tables of the last deal are kept: each deal is played twice.
+                let tables = player.as_mut().and_then(|p| p.take_tables()).unwrap_or_default();
+                let fresh = LevelPlayer::new(self.spec.level, engine, seed);
+                *player = Some(Box::new(fresh.with_exact_endgames(tables, self.spec.exact_pieces)));
                 Ok(())
             }
             Player::External(external) => external.new_game(),
@@ -151,6 +176,9 @@ impl Seat<'_> {
             Player::Ours(player) => {
                 let player = player.as_mut().ok_or("no game started")?;
                 let (earlier, current) = game.positions().split_at(game.positions().len() - 1);
+                if let Some(best) = player.exact_move(&current[0], earlier) {
+                    return Ok((best, None));
+                }
                 if player.level.temperature <= 0.0 {
                     // What LevelPlayer::choose does without chance, keeping the depth reached.
                     let limits = match self.spec.nodes {

@@ -3,6 +3,7 @@
 //! rather than random ones.
 
 use super::eval::evaluate;
+use super::exact::TableCache;
 use super::{Engine, Limits, SearchResult, WIN};
 use crate::rules::{Move, Position, SplitMix64};
 
@@ -18,6 +19,10 @@ pub struct Level {
     /// fixed depths, whose steps and times per move were measured without them (they make a depth
     /// cost about 1.3 to 1.5 times the nodes).
     pub singular_extension: bool,
+    /// Whether it plays a position with few pieces from the exact endgame tables, perfectly,
+    /// when its player is given a piece limit ([`LevelPlayer::with_exact_endgames`]): the two
+    /// strongest levels. The others keep their character there too.
+    pub exact_endgames: bool,
 }
 
 impl Level {
@@ -33,15 +38,22 @@ impl Level {
         Level::fixed("expert", 5, 0.0),
         Level::fixed("sensei", 7, 2.0),
         Level::fixed("champion", 9, 4.0),
-        Level::fixed("elite", 11, 0.0),
-        Level { name: "master", depth: 64, movetime_ms: Some(1000.0), temperature: 0.0, singular_extension: true },
+        Level { exact_endgames: true, ..Level::fixed("elite", 11, 0.0) },
+        Level {
+            name: "master",
+            depth: 64,
+            movetime_ms: Some(1000.0),
+            temperature: 0.0,
+            singular_extension: true,
+            exact_endgames: true,
+        },
     ];
 
     /// The level a new player meets first (an index into `ALL`): student.
     pub const DEFAULT: usize = 4;
 
     const fn fixed(name: &'static str, depth: u32, temperature: f64) -> Level {
-        Level { name, depth, movetime_ms: None, temperature, singular_extension: false }
+        Level { name, depth, movetime_ms: None, temperature, singular_extension: false, exact_endgames: false }
     }
 
     pub fn by_name(name: &str) -> Option<Level> {
@@ -61,11 +73,37 @@ pub struct LevelPlayer {
     pub level: Level,
     pub engine: Engine,
     rng: SplitMix64,
+    /// The exact tables and the most pieces they are used for, when the level plays from them.
+    exact: Option<(TableCache, u32)>,
 }
 
 impl LevelPlayer {
     pub fn new(level: Level, engine: Engine, seed: u64) -> LevelPlayer {
-        LevelPlayer { level, engine, rng: SplitMix64(seed) }
+        LevelPlayer { level, engine, rng: SplitMix64(seed), exact: None }
+    }
+
+    /// A level that plays from the exact tables ([`Level::exact_endgames`]) does so in every
+    /// position of at most `max_pieces` pieces (both masters included), building the tables of
+    /// the deal in `tables` as positions need them; the search plays the rest. Other levels, and
+    /// a limit below 2, are left as they are. Building costs time and memory (docs/engine.md,
+    /// Exact endgames): the limit is the caller's choice.
+    pub fn with_exact_endgames(mut self, tables: TableCache, max_pieces: u32) -> LevelPlayer {
+        if self.level.exact_endgames && max_pieces >= 2 {
+            self.exact = Some((tables, max_pieces));
+        }
+        self
+    }
+
+    /// The tables built so far, to keep for the next game (the same deal is often played twice).
+    pub fn take_tables(&mut self) -> Option<TableCache> {
+        self.exact.take().map(|(tables, _)| tables)
+    }
+
+    /// The perfect move from the tables, when this player uses them and the position is within
+    /// their limit; `None` otherwise (the search decides).
+    pub fn exact_move(&mut self, position: &Position, earlier: &[Position]) -> Option<Move> {
+        let (tables, limit) = self.exact.as_mut()?;
+        tables.best_move(position, earlier, *limit).ok().map(|(best, _)| best)
     }
 
     /// A search as the level makes it (with or without singular extensions).
@@ -79,6 +117,9 @@ impl LevelPlayer {
 
     /// The level's move in `position` (reached after `earlier`), or `None` if the game is over.
     pub fn choose(&mut self, position: &Position, earlier: &[Position]) -> Option<Move> {
+        if let Some(best) = self.exact_move(position, earlier) {
+            return Some(best);
+        }
         if self.level.temperature <= 0.0 {
             return self.search(position, earlier, self.level.limits()).best;
         }
