@@ -305,34 +305,29 @@ fn a_table_cache_keeps_one_deal_and_grows_with_the_material() {
 fn the_two_strongest_levels_play_the_tables_best_move() {
     let tables = opening();
     let mut dice = SplitMix64(31);
-    let players = |limit| {
-        Level::ALL.map(|level| {
-            LevelPlayer::new(level, Engine::new(1, no_clock), 1).with_exact_endgames(TableCache::new(), limit)
-        })
-    };
-    let mut with_tables = players(3);
+    let mut players = Level::ALL.map(|level| LevelPlayer::new(level, Engine::new(1, no_clock), 1));
+    let mut cache = TableCache::new();
     let mut checked = 0;
     while checked < 50 {
         let Some((p, _)) = tables.nth(Material { red: 0, blue: 1 }, dice.next_u64()) else { continue };
         let (best, _) = tables.best_move(&p, &[]).unwrap();
-        for player in &mut with_tables {
-            let exact = player.exact_move(&p, &[]);
-            if player.level.exact_endgames {
+        for player in &mut players {
+            let exact = player.exact_move(&mut cache, 3, &p, &[]);
+            if player.level.plays_exact_endgames() {
                 assert_eq!(exact, Some(best), "{}: {p}", player.level.name);
-                assert_eq!(player.choose(&p, &[]), Some(best), "{}: {p}", player.level.name);
+                assert_eq!(player.choose_exact(&mut cache, 3, &p, &[]), Some(best), "{}: {p}", player.level.name);
             } else {
                 assert_eq!(exact, None, "{} keeps its character", player.level.name);
             }
         }
         checked += 1;
     }
-    let strongest: Vec<&str> = Level::ALL.iter().filter(|l| l.exact_endgames).map(|l| l.name).collect();
+    let strongest: Vec<&str> = Level::ALL.iter().filter(|l| l.plays_exact_endgames()).map(|l| l.name).collect();
     assert_eq!(strongest, ["elite", "master"]);
-    // Beyond the limit, and without one, the search plays.
+    // Beyond the limit the search plays.
     let four: Position = "b4/2B2/2r2/5/R4 horse,boar crab,ox elephant r".parse().unwrap();
-    assert_eq!(with_tables[11].exact_move(&four, &[]), None);
-    let mut without = LevelPlayer::new(Level::ALL[11], Engine::new(1, no_clock), 1);
-    assert_eq!(without.exact_move(&four, &[]), None);
+    assert_eq!(players[11].exact_move(&mut cache, 3, &four, &[]), None);
+    assert_eq!(cache.materials().len(), 2, "nothing built beyond the limit");
 }
 
 fn no_clock() -> f64 {

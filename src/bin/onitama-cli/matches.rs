@@ -2,6 +2,7 @@
 //! the engine protocol, from random deals (each deal twice, colours swapped).
 
 use crate::protocol::{ExternalEngine, TABLE_MB};
+use onitama::ai::exact::TableCache;
 use onitama::ai::{self, Engine, Level, LevelPlayer, Limits, Options, TERMS};
 use onitama::rules::{Card, CardSet, Color, Deal, Game, Move, Outcome, Pack};
 use std::fs::File;
@@ -35,14 +36,8 @@ impl EngineSpec {
             Some((settings, command)) => (settings.trim().trim_end_matches(','), Some(command.trim().to_string())),
             None => (text, None),
         };
-        let mut level = Level {
-            name: "custom",
-            depth: 64,
-            movetime_ms: None,
-            temperature: 0.0,
-            singular_extension: true,
-            exact_endgames: false,
-        };
+        let mut level =
+            Level { name: "custom", depth: 64, movetime_ms: None, temperature: 0.0, singular_extension: true };
         let mut exact = None;
         let mut options = Options::default();
         let mut has_limit = false;
@@ -119,8 +114,7 @@ impl EngineSpec {
         }
         // The two strongest levels play from the exact tables up to the native limit; exact=N
         // sets the limit for any engine of ours (exact=0: the search alone).
-        let exact_pieces = exact.unwrap_or(if level.exact_endgames { EXACT_PIECES } else { 0 });
-        level.exact_endgames = exact_pieces >= 2;
+        let exact_pieces = exact.unwrap_or(if level.plays_exact_endgames() { EXACT_PIECES } else { 0 });
         Ok(EngineSpec { text: text.to_string(), level, options, command, nodes, exact_pieces })
     }
 
@@ -147,6 +141,8 @@ impl EngineSpec {
 struct Seat<'a> {
     spec: &'a EngineSpec,
     player: Player,
+    /// The exact tables of the deal last played, if the engine plays from them.
+    tables: TableCache,
 }
 
 enum Player {
@@ -159,10 +155,7 @@ impl Seat<'_> {
         match &mut self.player {
             Player::Ours(player) => {
                 let engine = Engine::with_options(TABLE_MB, ai::system_clock, self.spec.options);
-                // The tables of the last deal are kept: each deal is played twice.
-                let tables = player.as_mut().and_then(|p| p.take_tables()).unwrap_or_default();
-                let fresh = LevelPlayer::new(self.spec.level, engine, seed);
-                *player = Some(Box::new(fresh.with_exact_endgames(tables, self.spec.exact_pieces)));
+                *player = Some(Box::new(LevelPlayer::new(self.spec.level, engine, seed)));
                 Ok(())
             }
             Player::External(external) => external.new_game(),
@@ -176,8 +169,12 @@ impl Seat<'_> {
             Player::Ours(player) => {
                 let player = player.as_mut().ok_or("no game started")?;
                 let (earlier, current) = game.positions().split_at(game.positions().len() - 1);
-                if let Some(best) = player.exact_move(&current[0], earlier) {
-                    return Ok((best, None));
+                // The exact tables first, within their limit (the seat keeps the last deal's:
+                // each deal is played twice).
+                if self.spec.exact_pieces >= 2
+                    && let Some(best) = self.tables.best_move(&current[0], earlier, self.spec.exact_pieces).ok()
+                {
+                    return Ok((best.0, None));
                 }
                 if player.level.temperature <= 0.0 {
                     // What LevelPlayer::choose does without chance, keeping the depth reached.
@@ -307,7 +304,7 @@ fn play_games(specs: &[EngineSpec; 2], schedule: &Schedule, shared: &Shared) -> 
             Some(command) => Player::External(ExternalEngine::start(command)?),
             None => Player::Ours(None),
         };
-        seats.push(Seat { spec, player });
+        seats.push(Seat { spec, player, tables: TableCache::new() });
     }
     loop {
         let index = shared.next_game.fetch_add(1, Ordering::Relaxed);

@@ -19,10 +19,6 @@ pub struct Level {
     /// fixed depths, whose steps and times per move were measured without them (they make a depth
     /// cost about 1.3 to 1.5 times the nodes).
     pub singular_extension: bool,
-    /// Whether it plays a position with few pieces from the exact endgame tables, perfectly,
-    /// when its player is given a piece limit ([`LevelPlayer::with_exact_endgames`]): the two
-    /// strongest levels. The others keep their character there too.
-    pub exact_endgames: bool,
 }
 
 impl Level {
@@ -38,22 +34,22 @@ impl Level {
         Level::fixed("expert", 5, 0.0),
         Level::fixed("sensei", 7, 2.0),
         Level::fixed("champion", 9, 4.0),
-        Level { exact_endgames: true, ..Level::fixed("elite", 11, 0.0) },
-        Level {
-            name: "master",
-            depth: 64,
-            movetime_ms: Some(1000.0),
-            temperature: 0.0,
-            singular_extension: true,
-            exact_endgames: true,
-        },
+        Level::fixed("elite", 11, 0.0),
+        Level { name: "master", depth: 64, movetime_ms: Some(1000.0), temperature: 0.0, singular_extension: true },
     ];
 
     /// The level a new player meets first (an index into `ALL`): student.
     pub const DEFAULT: usize = 4;
 
     const fn fixed(name: &'static str, depth: u32, temperature: f64) -> Level {
-        Level { name, depth, movetime_ms: None, temperature, singular_extension: false, exact_endgames: false }
+        Level { name, depth, movetime_ms: None, temperature, singular_extension: false }
+    }
+
+    /// Whether the level plays positions of few pieces perfectly from the exact endgame tables
+    /// when it is given them ([`LevelPlayer::choose_exact`]): the two strongest levels. The
+    /// others keep their character there too.
+    pub fn plays_exact_endgames(&self) -> bool {
+        Level::ALL[Level::ALL.len() - 2..].iter().any(|strong| strong.name == self.name)
     }
 
     pub fn by_name(name: &str) -> Option<Level> {
@@ -73,37 +69,41 @@ pub struct LevelPlayer {
     pub level: Level,
     pub engine: Engine,
     rng: SplitMix64,
-    /// The exact tables and the most pieces they are used for, when the level plays from them.
-    exact: Option<(TableCache, u32)>,
 }
 
 impl LevelPlayer {
     pub fn new(level: Level, engine: Engine, seed: u64) -> LevelPlayer {
-        LevelPlayer { level, engine, rng: SplitMix64(seed), exact: None }
+        LevelPlayer { level, engine, rng: SplitMix64(seed) }
     }
 
-    /// A level that plays from the exact tables ([`Level::exact_endgames`]) does so in every
-    /// position of at most `max_pieces` pieces (both masters included), building the tables of
-    /// the deal in `tables` as positions need them; the search plays the rest. Other levels, and
-    /// a limit below 2, are left as they are. Building costs time and memory (docs/engine.md,
-    /// Exact endgames): the limit is the caller's choice.
-    pub fn with_exact_endgames(mut self, tables: TableCache, max_pieces: u32) -> LevelPlayer {
-        if self.level.exact_endgames && max_pieces >= 2 {
-            self.exact = Some((tables, max_pieces));
+    /// The perfect move from the exact tables, when the level plays from them
+    /// ([`Level::plays_exact_endgames`]) and the position has at most `max_pieces` pieces (both
+    /// masters included); the tables of its deal are built in `tables` if they are not there yet
+    /// (building costs time and memory, docs/engine.md, Exact endgames: the limit is the caller's
+    /// choice). `None` otherwise: the search decides.
+    pub fn exact_move(
+        &self,
+        tables: &mut TableCache,
+        max_pieces: u32,
+        position: &Position,
+        earlier: &[Position],
+    ) -> Option<Move> {
+        if !self.level.plays_exact_endgames() {
+            return None;
         }
-        self
+        tables.best_move(position, earlier, max_pieces).ok().map(|(best, _)| best)
     }
 
-    /// The tables built so far, to keep for the next game (the same deal is often played twice).
-    pub fn take_tables(&mut self) -> Option<TableCache> {
-        self.exact.take().map(|(tables, _)| tables)
-    }
-
-    /// The perfect move from the tables, when this player uses them and the position is within
-    /// their limit; `None` otherwise (the search decides).
-    pub fn exact_move(&mut self, position: &Position, earlier: &[Position]) -> Option<Move> {
-        let (tables, limit) = self.exact.as_mut()?;
-        tables.best_move(position, earlier, *limit).ok().map(|(best, _)| best)
+    /// As [`LevelPlayer::choose`], but from the exact tables where [`LevelPlayer::exact_move`]
+    /// gives a move. A build that never calls this carries none of the solver.
+    pub fn choose_exact(
+        &mut self,
+        tables: &mut TableCache,
+        max_pieces: u32,
+        position: &Position,
+        earlier: &[Position],
+    ) -> Option<Move> {
+        self.exact_move(tables, max_pieces, position, earlier).or_else(|| self.choose(position, earlier))
     }
 
     /// A search as the level makes it (with or without singular extensions).
@@ -117,9 +117,6 @@ impl LevelPlayer {
 
     /// The level's move in `position` (reached after `earlier`), or `None` if the game is over.
     pub fn choose(&mut self, position: &Position, earlier: &[Position]) -> Option<Move> {
-        if let Some(best) = self.exact_move(position, earlier) {
-            return Some(best);
-        }
         if self.level.temperature <= 0.0 {
             return self.search(position, earlier, self.level.limits()).best;
         }
