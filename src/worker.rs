@@ -6,12 +6,20 @@
 //! the worker answers with `info` reports after each finished depth (or `reviewed` ones, move by
 //! move) and one `done` (or `failed`) report. To cancel, the page terminates the worker and starts
 //! a new one: a search never blocks the page.
+//!
+//! The same worker answers the endgame dialect ([`EndgameRequest`], a line starting `endgame`):
+//! a position's exact value and best move from the exact tables of its deal, built on the first
+//! request and kept while the deal stays the same. Since the AI's worker is terminated on every
+//! cancel, the page runs a second worker (`ai-worker.js` again) for these, and never cancels it:
+//! each answer comes back as one `exact` report. Not in the first-visit build.
 
+use crate::ai::exact::TableCache;
 use crate::ai::puzzle;
 use crate::ai::review;
 use crate::ai::{Engine, LevelPlayer, Score};
-use crate::engine_protocol::worker::{EngineReport, EngineRequest};
+use crate::engine_protocol::worker::{EndgameReport, EndgameRequest, EngineReport, EngineRequest};
 use crate::ui::features::Features;
+use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
 use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
 
@@ -59,8 +67,31 @@ pub fn run(request: EngineRequest, engine: &mut Engine, report: &mut dyn FnMut(E
     }
 }
 
+thread_local! {
+    /// The exact tables of the deal last asked about, kept for the next request.
+    static TABLES: RefCell<TableCache> = RefCell::new(TableCache::new());
+}
+
+/// Answers one line of the endgame dialect from the deal's tables, building them if needed.
+pub fn run_endgame(line: &str, tables: &mut TableCache) -> EndgameReport {
+    match EndgameRequest::decode(line) {
+        Ok(EndgameRequest { id, pieces, position, earlier }) => {
+            EndgameReport::answer(id, tables.best_move(&position, &earlier, pieces))
+        }
+        Err(error) => EndgameReport::refusal(line, &error),
+    }
+}
+
 /// Posts `report` from the worker to the page.
 fn post(report: &EngineReport) {
+    let scope: Option<DedicatedWorkerGlobalScope> = js_sys::global().dyn_into().ok();
+    if let Some(scope) = scope {
+        let _ = scope.post_message(&JsValue::from_str(&report.encode()));
+    }
+}
+
+/// Posts a report of the endgame dialect.
+fn post_endgame(report: &EndgameReport) {
     let scope: Option<DedicatedWorkerGlobalScope> = js_sys::global().dyn_into().ok();
     if let Some(scope) = scope {
         let _ = scope.post_message(&JsValue::from_str(&report.encode()));
@@ -78,6 +109,12 @@ pub fn worker_start() -> Result<(), JsError> {
             let message = "a request must be a line of text".to_string();
             return post(&EngineReport::Failed { id: 0, message });
         };
+        // Only the whole page asks for exact values: the first visit's build has none of the
+        // solver's code.
+        if Features::here().is_some() && EndgameRequest::is_one(&line) {
+            let report = TABLES.with_borrow_mut(|tables| run_endgame(&line, tables));
+            return post_endgame(&report);
+        }
         match EngineRequest::decode(&line) {
             Ok(request) => run(request, &mut engine, &mut |report| post(&report)),
             Err(error) => {

@@ -1,9 +1,13 @@
 //! The page's messages to and from the AI's worker: every request and report reads back as it
 //! was written, and a malformed line is refused with its reason, never a panic.
 
+use onitama::ai::endgame::{Exact, solve};
+use onitama::ai::exact::{TableCache, Uncovered};
 use onitama::ai::review::{MoveClass, PlyReview};
 use onitama::ai::{Level, Limits, Score};
-use onitama::engine_protocol::worker::{EngineReport, EngineRequest, MessageError};
+use onitama::engine_protocol::worker::{
+    EndgameReport, EndgameRequest, EngineReport, EngineRequest, MessageError, NoExact,
+};
 use onitama::rules::{Deal, Game, Move, Position};
 use proptest::prelude::*;
 
@@ -255,4 +259,136 @@ fn malformed_lines_are_refused_with_their_reason() {
 fn the_id_of_a_request_that_does_not_read_is_still_found() {
     assert_eq!(EngineRequest::id_in("search 12 depth x"), Some(12));
     assert_eq!(EngineRequest::id_in("search"), None);
+}
+
+fn exact() -> impl Strategy<Value = Exact> {
+    prop_oneof![any::<u32>().prop_map(Exact::Win), any::<u32>().prop_map(Exact::Loss), Just(Exact::Draw)]
+}
+
+fn endgame_request() -> impl Strategy<Value = EndgameRequest> {
+    (any::<u32>(), any::<u32>(), game()).prop_map(|(id, pieces, game)| {
+        let (position, earlier) = split(&game);
+        EndgameRequest { id, pieces, position, earlier }
+    })
+}
+
+fn endgame_report() -> impl Strategy<Value = EndgameReport> {
+    let words = prop::collection::vec("[a-zA-Z0-9'\":,.()é-]{1,12}", 0..8).prop_map(|words| words.join(" "));
+    (any::<u32>(), exact(), game(), any::<u32>(), any::<u32>(), words, 0..5u8).prop_map(
+        |(id, value, game, pieces, limit, message, kind)| {
+            let best = game.moves().last().copied().unwrap_or(Move::Pass { card: game.start().side_card() });
+            match kind {
+                0 => EndgameReport::Ready,
+                1 => EndgameReport::Exact { id, value, best },
+                2 => EndgameReport::None { id, why: NoExact::GameOver },
+                3 => EndgameReport::None { id, why: NoExact::TooManyPieces { pieces, limit } },
+                _ => EndgameReport::None { id, why: NoExact::Bad(message) },
+            }
+        },
+    )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    #[test]
+    fn endgame_messages_read_back_as_they_were_written(request in endgame_request(), report in endgame_report()) {
+        let line = request.encode();
+        prop_assert!(!line.contains('\n'));
+        prop_assert!(EndgameRequest::is_one(&line));
+        prop_assert_eq!(EndgameRequest::decode(&line), Ok(request.clone()));
+        prop_assert_eq!(EngineRequest::id_in(&line), Some(request.id));
+        // The AI's worker does not take it for one of its own requests.
+        prop_assert!(EngineRequest::decode(&line).is_err());
+        let line = report.encode();
+        prop_assert!(!line.contains('\n'));
+        prop_assert_eq!(EndgameReport::decode(&line), Ok(report));
+    }
+
+    #[test]
+    fn any_text_is_refused_or_read_as_an_endgame_message(text in "\\PC{0,80}") {
+        if let Ok(request) = EndgameRequest::decode(&text) {
+            prop_assert_eq!(EndgameRequest::decode(&request.encode()), Ok(request));
+        }
+        if let Ok(report) = EndgameReport::decode(&text) {
+            prop_assert_eq!(EndgameReport::decode(&report.encode()), Ok(report));
+        }
+    }
+
+    /// A line cut short anywhere is refused, or is still a whole message.
+    #[test]
+    fn cut_endgame_lines_never_panic(request in endgame_request(), report in endgame_report(), cut in any::<prop::sample::Index>()) {
+        let line = request.encode();
+        if let Ok(read) = EndgameRequest::decode(&line[..cut.index(line.len() + 1).min(line.len())]) {
+            prop_assert_eq!(EndgameRequest::decode(&read.encode()), Ok(read));
+        }
+        let line = report.encode();
+        let end = line.char_indices().map(|(i, _)| i).nth(cut.index(line.chars().count() + 1)).unwrap_or(line.len());
+        if let Ok(read) = EndgameReport::decode(&line[..end]) {
+            prop_assert_eq!(EndgameReport::decode(&read.encode()), Ok(read));
+        }
+    }
+}
+
+#[test]
+fn endgame_lines_read_as_documented() {
+    let boar: Move = "boar:c1c2".parse().unwrap();
+    let request = EndgameRequest { id: 11, pieces: 3, position: start(), earlier: vec![start()] };
+    assert_eq!(request.encode(), format!("endgame 11 pieces 3 position {START} earlier {START}"));
+    let win = EndgameReport::Exact { id: 11, value: Exact::Win(7), best: boar };
+    assert_eq!(win.encode(), "exact 11 win 7 best boar:c1c2");
+    let draw = EndgameReport::Exact { id: 11, value: Exact::Draw, best: boar };
+    assert_eq!(draw.encode(), "exact 11 draw best boar:c1c2");
+    let many = EndgameReport::None { id: 12, why: NoExact::TooManyPieces { pieces: 5, limit: 3 } };
+    assert_eq!(many.encode(), "exact 12 none pieces 5 limit 3");
+    assert_eq!(EndgameReport::None { id: 13, why: NoExact::GameOver }.encode(), "exact 13 none over");
+    assert_eq!(EndgameReport::decode("ready"), Ok(EndgameReport::Ready));
+    // What the tables say, as reports.
+    assert_eq!(EndgameReport::answer(11, Ok((boar, Exact::Win(7)))), win);
+    assert_eq!(EndgameReport::answer(12, Err(Uncovered::TooManyPieces { pieces: 5, limit: 3 })), many);
+    assert_eq!(
+        EndgameReport::answer(13, Err(Uncovered::GameOver)),
+        EndgameReport::None { id: 13, why: NoExact::GameOver }
+    );
+    // A request that does not read is answered under its id, with the reason.
+    let line = "endgame 14 pieces 3 position nonsense";
+    let error = EndgameRequest::decode(line).unwrap_err();
+    let refusal = EndgameReport::refusal(line, &error);
+    assert!(
+        refusal.encode().starts_with("exact 14 none bad bad request: bad position \"nonsense\": expected 5 fields")
+    );
+    for (line, reason) in [
+        ("endgame 1 position x", "pieces expected, not 'position'"),
+        ("endgame 1 pieces 3", "the message ends where position was expected"),
+        ("search 1 pieces 3", "unknown message 'search'"),
+    ] {
+        let error = EndgameRequest::decode(line).expect_err(line);
+        assert!(error.to_string().starts_with(reason), "{line}: {error}");
+    }
+    for (line, reason) in [
+        ("exact 1 win 3", "the message ends where best was expected"),
+        ("exact 1 none maybe", "over, pieces or bad expected, not 'maybe'"),
+        ("exact 1 tie best boar:c1c2", "win, loss, draw or none expected, not 'tie'"),
+        ("exact 1 none over now", "the end of the message expected, not 'now'"),
+    ] {
+        let error = EndgameReport::decode(line).expect_err(line);
+        assert!(error.to_string().starts_with(reason), "{line}: {error}");
+    }
+}
+
+/// What the worker does with an endgame line, natively: the answer comes from a cache that keeps
+/// the deal's tables between requests.
+#[test]
+fn an_endgame_request_is_answered_from_the_deals_tables() {
+    let mut tables = TableCache::new();
+    let position: Position = "5/2B2/2r2/5/R4 ox,boar crab,tiger horse b".parse().unwrap();
+    let line = EndgameRequest { id: 3, pieces: 3, position, earlier: Vec::new() }.encode();
+    let request = EndgameRequest::decode(&line).unwrap();
+    let report =
+        EndgameReport::answer(request.id, tables.best_move(&request.position, &request.earlier, request.pieces));
+    assert_eq!(report.encode(), "exact 3 win 3 best crab:c4c3");
+    assert_eq!(Some(Exact::Win(3)), solve(&position));
+    let start: Position = START.parse().unwrap();
+    let report = EndgameReport::answer(4, tables.best_move(&start, &[], 3));
+    assert_eq!(report.encode(), "exact 4 none pieces 10 limit 3");
 }

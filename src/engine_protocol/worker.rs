@@ -17,9 +17,25 @@
 //! failed 9 bad position "nonsense": expected 5 fields …
 //! ```
 //!
+//! The endgame worker (a worker of its own, which keeps the exact tables of the deal in play
+//! between requests: the AI's worker is terminated on every cancel) speaks a dialect of its own,
+//! [`EndgameRequest`] and [`EndgameReport`]:
+//!
+//! ```text
+//! endgame 11 pieces 3 position <position> earlier <position> <position>
+//!
+//! ready
+//! exact 11 win 7 best boar:c1c2
+//! exact 12 none pieces 5 limit 3
+//! exact 13 none over
+//! exact 14 none bad bad position "nonsense": expected 5 fields …
+//! ```
+//!
 //! Times travel in whole milliseconds: printing and reading floats would add kilobytes to the wasm.
 
 use super::limits::{self, Limit};
+use crate::ai::endgame::Exact;
+use crate::ai::exact::Uncovered;
 use crate::ai::review::{MoveClass, PlyReview};
 use crate::ai::{Level, Limits, Score};
 use crate::rules::{Game, Move, MoveError, Position, PositionError};
@@ -94,6 +110,159 @@ pub enum MessageError {
     UnknownLevel(String),
     #[error("unknown move class '{0}'")]
     UnknownClass(String),
+}
+
+/// What the page asks its endgame worker: the exact value and the best move of `position`
+/// (reached after `earlier`, oldest first, for repetitions), from the tables of its deal, built
+/// if the worker does not hold them yet, when it has at most `pieces` pieces (both masters
+/// included).
+#[derive(Clone, Debug, PartialEq)]
+pub struct EndgameRequest {
+    pub id: u32,
+    pub pieces: u32,
+    pub position: Position,
+    pub earlier: Vec<Position>,
+}
+
+/// What the endgame worker tells the page.
+#[derive(Clone, Debug, PartialEq)]
+pub enum EndgameReport {
+    /// The worker has loaded (the same line as [`EngineReport::Ready`]).
+    Ready,
+    /// The position's exact value for the side to move, and the move a perfect player makes.
+    Exact { id: u32, value: Exact, best: Move },
+    /// No exact value, and why.
+    None { id: u32, why: NoExact },
+}
+
+/// Why the endgame worker gives no exact value.
+#[derive(Clone, Debug, PartialEq)]
+pub enum NoExact {
+    /// The game is over in that position.
+    GameOver,
+    /// More pieces than the request's limit.
+    TooManyPieces { pieces: u32, limit: u32 },
+    /// The request could not be read.
+    Bad(String),
+}
+
+impl EndgameRequest {
+    /// Whether a line is meant for the endgame worker (its first word is `endgame`).
+    pub fn is_one(text: &str) -> bool {
+        text.split_whitespace().next() == Some("endgame")
+    }
+
+    pub fn encode(&self) -> String {
+        let mut line = format!("endgame {} pieces {}", self.id, self.pieces);
+        write_positions(&mut line, &self.position, &self.earlier);
+        line
+    }
+
+    pub fn decode(text: &str) -> Result<EndgameRequest, MessageError> {
+        let mut words = Words(text.split_whitespace().peekable());
+        match words.next("a request")? {
+            "endgame" => {}
+            other => return Err(MessageError::UnknownKind(other.to_string())),
+        }
+        let id = words.number("an id")?;
+        words.keyword("pieces")?;
+        let pieces = words.number("a number of pieces")?;
+        let (position, earlier) = words.positions()?;
+        words.end()?;
+        Ok(EndgameRequest { id, pieces, position, earlier })
+    }
+}
+
+impl EndgameReport {
+    /// The report of what the tables said about request `id`.
+    pub fn answer(id: u32, found: Result<(Move, Exact), Uncovered>) -> EndgameReport {
+        match found {
+            Ok((best, value)) => EndgameReport::Exact { id, value, best },
+            Err(Uncovered::GameOver) => EndgameReport::None { id, why: NoExact::GameOver },
+            Err(Uncovered::TooManyPieces { pieces, limit }) => {
+                EndgameReport::None { id, why: NoExact::TooManyPieces { pieces, limit } }
+            }
+        }
+    }
+
+    /// The answer to a line that does not read: `None` with the reason, under the id the line
+    /// names (0 when it names none).
+    pub fn refusal(text: &str, error: &MessageError) -> EndgameReport {
+        let id = EngineRequest::id_in(text).unwrap_or(0);
+        EndgameReport::None { id, why: NoExact::Bad(format!("bad request: {error}")) }
+    }
+
+    pub fn encode(&self) -> String {
+        let mut line = String::new();
+        match self {
+            EndgameReport::Ready => line.push_str("ready"),
+            EndgameReport::Exact { id, value, best } => {
+                let _ = match value {
+                    Exact::Win(n) => write!(line, "exact {id} win {n}"),
+                    Exact::Loss(n) => write!(line, "exact {id} loss {n}"),
+                    Exact::Draw => write!(line, "exact {id} draw"),
+                };
+                let _ = write!(line, " best {best}");
+            }
+            EndgameReport::None { id, why } => {
+                let _ = write!(line, "exact {id} none");
+                let _ = match why {
+                    NoExact::GameOver => write!(line, " over"),
+                    NoExact::TooManyPieces { pieces, limit } => write!(line, " pieces {pieces} limit {limit}"),
+                    NoExact::Bad(message) => {
+                        line.push_str(" bad");
+                        for word in message.split_whitespace() {
+                            line.push(' ');
+                            line.push_str(word);
+                        }
+                        Ok(())
+                    }
+                };
+            }
+        }
+        line
+    }
+
+    pub fn decode(text: &str) -> Result<EndgameReport, MessageError> {
+        let mut words = Words(text.split_whitespace().peekable());
+        let report = match words.next("a report")? {
+            "ready" => EndgameReport::Ready,
+            "exact" => {
+                let id = words.number("an id")?;
+                let value = match words.next("win, loss, draw or none")? {
+                    "win" => Exact::Win(words.number("a number of plies")?),
+                    "loss" => Exact::Loss(words.number("a number of plies")?),
+                    "draw" => Exact::Draw,
+                    "none" => {
+                        let why = match words.next("over, pieces or bad")? {
+                            "over" => NoExact::GameOver,
+                            "pieces" => {
+                                let pieces = words.number("a number of pieces")?;
+                                words.keyword("limit")?;
+                                NoExact::TooManyPieces { pieces, limit: words.number("a number of pieces")? }
+                            }
+                            "bad" => NoExact::Bad(words.0.by_ref().collect::<Vec<_>>().join(" ")),
+                            found => {
+                                let found = found.to_string();
+                                return Err(MessageError::Unexpected { wanted: "over, pieces or bad", found });
+                            }
+                        };
+                        words.end()?;
+                        return Ok(EndgameReport::None { id, why });
+                    }
+                    found => {
+                        let found = found.to_string();
+                        return Err(MessageError::Unexpected { wanted: "win, loss, draw or none", found });
+                    }
+                };
+                words.keyword("best")?;
+                EndgameReport::Exact { id, value, best: words.parsed_move()? }
+            }
+            other => return Err(MessageError::UnknownKind(other.to_string())),
+        };
+        words.end()?;
+        Ok(report)
+    }
 }
 
 impl EngineRequest {

@@ -1,9 +1,12 @@
 //! The exact endgame tables: checked against their own look-ahead, the colour swap and the
-//! puzzles' exact search. Only tables of at most 4 pieces are built, for two deals.
+//! puzzles' exact search; the best move played from them, by itself and by the strongest levels.
+//! Only tables of at most 4 pieces are built, for two deals.
 
 use onitama_core::ai::endgame::{Exact, Material, Tablebase, deal_of, materials_up_to, solve};
+use onitama_core::ai::exact::{TableCache, Uncovered};
 use onitama_core::ai::puzzle::{colour_mirror, wins_within};
-use onitama_core::rules::{Card, Deal, Position, SplitMix64};
+use onitama_core::ai::{Engine, Level, LevelPlayer};
+use onitama_core::rules::{Card, Deal, Move, Position, SplitMix64};
 use std::sync::OnceLock;
 
 /// The base game's opening deal, and a second one (perft's second line in RULES.md).
@@ -182,4 +185,151 @@ fn counts_add_up_and_mirrors_agree() {
         let bytes = counts.iter().map(|c| c.material.table_size()).sum::<u64>();
         assert!((bytes..bytes + 10_000).contains(&(tables.memory_bytes() as u64)), "{}", tables.memory_bytes());
     }
+}
+
+/// The value of each legal move, for the side that plays it, from the table one ply on (not the
+/// tables' own `value_of_move`); a move whose position is in `drawn` counts as a draw.
+fn move_values(tables: &Tablebase, p: &Position, drawn: Option<&Position>) -> Vec<(Move, Exact)> {
+    p.legal_moves()
+        .iter()
+        .map(|&m| {
+            if p.is_winning(m) {
+                return (m, Exact::Win(1));
+            }
+            let next = p.play(m).unwrap();
+            if drawn == Some(&next) {
+                return (m, Exact::Draw);
+            }
+            (m, tables.probe(&next).unwrap().before())
+        })
+        .collect()
+}
+
+/// Checks the best move of `p`, whose table value is `exact`: it is legal, keeps the value one
+/// ply on (a win in N to a loss in N − 1 or the winning move, a draw to a draw, a loss in N to
+/// a win in N − 1), and is the first legal move that does.
+fn check_best_move(tables: &Tablebase, p: &Position, exact: Exact) {
+    let (best, value) = tables.best_move(p, &[]).unwrap_or_else(|| panic!("{p}: no best move"));
+    assert_eq!(value, exact, "{p}");
+    let values = move_values(tables, p, None);
+    let (_, after) = values.iter().find(|(m, _)| *m == best).unwrap_or_else(|| panic!("{p}: {best} is not legal"));
+    match exact {
+        Exact::Win(1) => assert!(p.is_winning(best), "{p}: {best}"),
+        Exact::Win(n) => assert_eq!(tables.probe(&p.play(best).unwrap()), Some(Exact::Loss(n - 1)), "{p}: {best}"),
+        Exact::Loss(n) => assert_eq!(tables.probe(&p.play(best).unwrap()), Some(Exact::Win(n - 1)), "{p}: {best}"),
+        Exact::Draw => assert_eq!(tables.probe(&p.play(best).unwrap()), Some(Exact::Draw), "{p}: {best}"),
+    }
+    assert_eq!(*after, exact, "{p}: {best}");
+    let first = values.iter().find(|(_, v)| *v == exact).map(|(m, _)| *m);
+    assert_eq!(first, Some(best), "{p}: the first move of that value");
+}
+
+#[test]
+fn the_best_move_keeps_the_exact_value_one_ply_on() {
+    let mut draws = 0;
+    for (deal, tables) in both().into_iter().enumerate() {
+        let mut dice = SplitMix64(77 + deal as u64);
+        let materials = tables.materials();
+        let (mut wins, mut losses) = (0, 0);
+        for _ in 0..4000 {
+            let material = materials[(dice.next_u64() % materials.len() as u64) as usize];
+            let Some((p, exact)) = tables.nth(material, dice.next_u64()) else { continue };
+            check_best_move(tables, &p, exact);
+            match exact {
+                Exact::Win(_) => wins += 1,
+                Exact::Loss(_) => losses += 1,
+                Exact::Draw => draws += 1,
+            }
+        }
+        assert!(wins >= 1000 && losses >= 500, "{wins} wins, {losses} losses");
+        // Draws are rare (a few hundred in millions): every one of the 3-piece materials.
+        for material in [Material { red: 0, blue: 1 }, Material { red: 1, blue: 0 }] {
+            for (p, exact) in tables.positions(material).filter(|(_, e)| *e == Exact::Draw) {
+                check_best_move(tables, &p, exact);
+                draws += 1;
+            }
+        }
+        eprintln!("deal {deal}: best moves of {wins} wins, {losses} losses");
+    }
+    assert!(draws >= 300, "{draws} draws");
+}
+
+#[test]
+fn the_best_move_avoids_a_third_repetition() {
+    let tables = opening();
+    let mut dice = SplitMix64(5);
+    let mut checked = 0;
+    while checked < 300 {
+        let Some((p, exact)) = tables.nth(Material { red: 1, blue: 1 }, dice.next_u64()) else { continue };
+        let Exact::Win(n) = exact else { continue };
+        if n == 1 {
+            continue;
+        }
+        let (best, _) = tables.best_move(&p, &[]).unwrap();
+        let next = p.play(best).unwrap();
+        // That position has occurred twice: reaching it again draws the game.
+        let (again, value) = tables.best_move(&p, &[next, p, next]).unwrap();
+        let values = move_values(tables, &p, Some(&next));
+        let best_value = values.iter().map(|(_, v)| *v).max_by_key(|v| rank(*v)).unwrap();
+        assert_eq!(value, best_value, "{p}");
+        assert!(values.contains(&(again, value)), "{p}: {again}");
+        assert!(again != best || value == Exact::Draw, "{p}: {again} repeats");
+        checked += 1;
+    }
+}
+
+#[test]
+fn a_table_cache_keeps_one_deal_and_grows_with_the_material() {
+    let mut cache = TableCache::new();
+    let small: Position = "5/2B2/2r2/5/R4 ox,boar crab,tiger horse b".parse().unwrap();
+    let (best, value) = cache.best_move(&small, &[], 3).unwrap();
+    assert_eq!((best.to_string().as_str(), value), ("crab:c4c3", Exact::Win(3)));
+    assert_eq!(cache.materials().len(), 2);
+    // Another material of the same deal (cards in other hands): built beside the ones held.
+    let other_material: Position = "b4/2B2/5/5/R4 horse,boar crab,ox tiger r".parse().unwrap();
+    let (_, value) = cache.best_move(&other_material, &[], 3).unwrap();
+    assert_eq!(Some(value), solve(&other_material));
+    assert_eq!(cache.materials().len(), 3, "{:?}", cache.materials());
+    // The limit refuses what it does not cover, and a finished game is refused.
+    assert_eq!(cache.best_move(&other_material, &[], 2), Err(Uncovered::TooManyPieces { pieces: 3, limit: 2 }));
+    let over: Position = "5/2R2/5/5/r4 ox,crab boar,elephant horse b".parse().unwrap();
+    assert_eq!(cache.best_move(&over, &[], 4), Err(Uncovered::GameOver));
+    assert_eq!(cache.materials().len(), 3, "nothing built for a refusal");
+    // Another deal replaces the tables.
+    let other: Position = "5/2B2/5/5/R4 ox,boar horse,elephant crab r".parse().unwrap();
+    assert_eq!(cache.best_move(&other, &[], 4).map(|(_, v)| v), Ok(solve(&other).unwrap()));
+    assert_eq!(cache.materials().len(), 1);
+}
+
+#[test]
+fn the_two_strongest_levels_play_the_tables_best_move() {
+    let tables = opening();
+    let mut dice = SplitMix64(31);
+    let mut players = Level::ALL.map(|level| LevelPlayer::new(level, Engine::new(1, no_clock), 1));
+    let mut cache = TableCache::new();
+    let mut checked = 0;
+    while checked < 50 {
+        let Some((p, _)) = tables.nth(Material { red: 0, blue: 1 }, dice.next_u64()) else { continue };
+        let (best, _) = tables.best_move(&p, &[]).unwrap();
+        for player in &mut players {
+            let exact = player.exact_move(&mut cache, 3, &p, &[]);
+            if player.level.plays_exact_endgames() {
+                assert_eq!(exact, Some(best), "{}: {p}", player.level.name);
+                assert_eq!(player.choose_exact(&mut cache, 3, &p, &[]), Some(best), "{}: {p}", player.level.name);
+            } else {
+                assert_eq!(exact, None, "{} keeps its character", player.level.name);
+            }
+        }
+        checked += 1;
+    }
+    let strongest: Vec<&str> = Level::ALL.iter().filter(|l| l.plays_exact_endgames()).map(|l| l.name).collect();
+    assert_eq!(strongest, ["elite", "master"]);
+    // Beyond the limit the search plays.
+    let four: Position = "b4/2B2/2r2/5/R4 horse,boar crab,ox elephant r".parse().unwrap();
+    assert_eq!(players[11].exact_move(&mut cache, 3, &four, &[]), None);
+    assert_eq!(cache.materials().len(), 2, "nothing built beyond the limit");
+}
+
+fn no_clock() -> f64 {
+    0.0
 }

@@ -4,7 +4,9 @@
 
 use crate::{CALLER_CAP_MS, JsLimits, JsScore, clock, parse_position};
 use onitama_core::ai::Engine;
+use onitama_core::ai::exact::{TableCache, Uncovered};
 use onitama_core::rules::{Game, Move, Position, perft as count_paths, perft_estimate_ms};
+use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
 
 /// Deeper perft runs for minutes and would freeze the caller.
@@ -12,6 +14,17 @@ const MAX_PERFT_DEPTH: u32 = 10;
 
 /// The transposition table of a search from a script, in MB.
 const TABLE_MB: usize = 16;
+
+/// The most pieces `endgame` solves (both masters included). Every material of 3 pieces builds
+/// its tables in under a second in a desktop's Chromium; `Rr-Bb`, of 4, took 13 s, beyond the
+/// 10 s cap (docs/engine.md, Exact endgames).
+pub const ENDGAME_PIECES: u32 = 3;
+
+thread_local! {
+    /// The exact tables of the deal last asked about: the next position of the same deal answers
+    /// at once.
+    static TABLES: RefCell<TableCache> = RefCell::new(TableCache::new());
+}
 
 /// Parses a position and the game's earlier ones, with the reason when one is malformed.
 fn parse_positions(position: &str, earlier: &[String]) -> Result<(Position, Vec<Position>), JsError> {
@@ -116,4 +129,26 @@ pub fn best_move(position: &str, limits: JsValue, earlier: Option<Vec<String>>) 
         pv: info.pv.iter().map(Move::to_string).collect(),
     };
     serde_wasm_bindgen::to_value(&found).map_err(|e| JsError::new(&e.to_string()))
+}
+
+/// The exact value of a position with few pieces for the side to move, in the CLI's words:
+/// `win in N`, `loss in N` (plies) or `draw` (repetition ignored, as `onitama-cli endgame`). The
+/// first position of a deal builds the exact tables of its material and the smaller ones (under a
+/// second on a desktop); they are kept, so the deal's other positions answer at once.
+/// Throws for a malformed position, a finished game, or more pieces than [`ENDGAME_PIECES`].
+#[wasm_bindgen]
+pub fn endgame(position: &str) -> Result<String, JsError> {
+    let position = parse_position(position)?;
+    let found = TABLES.with_borrow_mut(|tables| tables.best_move(&position, &[], ENDGAME_PIECES));
+    match found {
+        Ok((_, exact)) => Ok(exact.to_string()),
+        Err(Uncovered::GameOver) => {
+            let outcome = position.outcome().map(|o| o.to_string()).unwrap_or_default();
+            Err(JsError::new(&format!("the game is over: {outcome}")))
+        }
+        Err(Uncovered::TooManyPieces { pieces, limit }) => Err(JsError::new(&format!(
+            "the position has {pieces} pieces: endgame solves at most {limit} here, both masters included \
+             (onitama-cli endgame solves more)"
+        ))),
+    }
 }

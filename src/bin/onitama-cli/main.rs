@@ -86,7 +86,9 @@ enum Command {
         /// Engine A: a level (novice, beginner, casual, apprentice, student, scholar, adept,
         /// expert, sensei, champion, elite, master), or limits and switches joined by commas:
         /// `depth=6`, `movetime=100`, `nodes=50000` (about that many nodes a move: the same games on
-        /// any machine, however loaded), `temperature=30` (the spread of a weaker choice), `no-tt`,
+        /// any machine, however loaded), `temperature=30` (the spread of a weaker choice),
+        /// `exact=4` (positions of at most 4 pieces played perfectly from the exact endgame
+        /// tables: elite and master do so up to 4 unless given `exact=0`), `no-tt`,
         /// `no-pvs`, `no-aspiration`, `no-killers`, `no-lmr`, `no-quiescence`, `no-futility`,
         /// `no-threat-extension`, `no-internal-reduction`, `no-singular`, evaluation weights such as `mobility=5` (see
         /// crates/core/src/ai/eval.rs); or another program that speaks the engine protocol

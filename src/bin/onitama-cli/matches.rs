@@ -2,6 +2,7 @@
 //! the engine protocol, from random deals (each deal twice, colours swapped).
 
 use crate::protocol::{ExternalEngine, TABLE_MB};
+use onitama::ai::exact::TableCache;
 use onitama::ai::{self, Engine, Level, LevelPlayer, Limits, Options, TERMS};
 use onitama::rules::{Card, CardSet, Color, Deal, Game, Move, Outcome, Pack};
 use std::fs::File;
@@ -20,7 +21,14 @@ pub struct EngineSpec {
     command: Option<String>,
     /// A search of about this many nodes a move (`nodes=`): the same games on any machine.
     nodes: Option<u64>,
+    /// Positions of at most this many pieces are played from the exact tables (0: never).
+    exact_pieces: u32,
 }
+
+/// The most pieces the strongest two levels play from the exact tables in `match`: every
+/// material of 4 pieces costs 9 s and 102 MB once per deal (docs/engine.md, Exact endgames), and
+/// is then played perfectly and at once.
+pub const EXACT_PIECES: u32 = 4;
 
 impl EngineSpec {
     pub fn parse(text: &str) -> Result<EngineSpec, String> {
@@ -30,6 +38,7 @@ impl EngineSpec {
         };
         let mut level =
             Level { name: "custom", depth: 64, movetime_ms: None, temperature: 0.0, singular_extension: true };
+        let mut exact = None;
         let mut options = Options::default();
         let mut has_limit = false;
         let mut tuned = false;
@@ -49,6 +58,7 @@ impl EngineSpec {
                     nodes = Some(number(value)? as u64);
                     has_limit = true;
                 }
+                Some(("exact", value)) => exact = Some(number(value)? as u32),
                 Some(("temperature", value)) => {
                     level.temperature = number(value)?;
                     tuned = true;
@@ -99,7 +109,13 @@ impl EngineSpec {
         if nodes.is_some() && (level.temperature > 0.0 || level.movetime_ms.is_some()) {
             return Err(format!("engine '{text}': nodes= goes with neither temperature= nor movetime="));
         }
-        Ok(EngineSpec { text: text.to_string(), level, options, command, nodes })
+        if exact.is_some() && command.is_some() {
+            return Err(format!("engine '{text}': exact= is for our engine, not a command"));
+        }
+        // The two strongest levels play from the exact tables up to the native limit; exact=N
+        // sets the limit for any engine of ours (exact=0: the search alone).
+        let exact_pieces = exact.unwrap_or(if level.plays_exact_endgames() { EXACT_PIECES } else { 0 });
+        Ok(EngineSpec { text: text.to_string(), level, options, command, nodes, exact_pieces })
     }
 
     /// The limit an external engine is given: the nodes, else the level's movetime, else its depth.
@@ -125,6 +141,8 @@ impl EngineSpec {
 struct Seat<'a> {
     spec: &'a EngineSpec,
     player: Player,
+    /// The exact tables of the deal last played, if the engine plays from them.
+    tables: TableCache,
 }
 
 enum Player {
@@ -151,6 +169,13 @@ impl Seat<'_> {
             Player::Ours(player) => {
                 let player = player.as_mut().ok_or("no game started")?;
                 let (earlier, current) = game.positions().split_at(game.positions().len() - 1);
+                // The exact tables first, within their limit (the seat keeps the last deal's:
+                // each deal is played twice).
+                if self.spec.exact_pieces >= 2
+                    && let Some(best) = self.tables.best_move(&current[0], earlier, self.spec.exact_pieces).ok()
+                {
+                    return Ok((best.0, None));
+                }
                 if player.level.temperature <= 0.0 {
                     // What LevelPlayer::choose does without chance, keeping the depth reached.
                     let limits = match self.spec.nodes {
@@ -279,7 +304,7 @@ fn play_games(specs: &[EngineSpec; 2], schedule: &Schedule, shared: &Shared) -> 
             Some(command) => Player::External(ExternalEngine::start(command)?),
             None => Player::Ours(None),
         };
-        seats.push(Seat { spec, player });
+        seats.push(Seat { spec, player, tables: TableCache::new() });
     }
     loop {
         let index = shared.next_game.fetch_add(1, Ordering::Relaxed);

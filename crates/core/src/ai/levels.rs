@@ -3,6 +3,7 @@
 //! rather than random ones.
 
 use super::eval::evaluate;
+use super::exact::TableCache;
 use super::{Engine, Limits, SearchResult, WIN};
 use crate::rules::{Move, Position, SplitMix64};
 
@@ -44,6 +45,13 @@ impl Level {
         Level { name, depth, movetime_ms: None, temperature, singular_extension: false }
     }
 
+    /// Whether the level plays positions of few pieces perfectly from the exact endgame tables
+    /// when it is given them ([`LevelPlayer::choose_exact`]): the two strongest levels. The
+    /// others keep their character there too.
+    pub fn plays_exact_endgames(&self) -> bool {
+        Level::ALL[Level::ALL.len() - 2..].iter().any(|strong| strong.name == self.name)
+    }
+
     pub fn by_name(name: &str) -> Option<Level> {
         Level::ALL.into_iter().find(|level| level.name == name)
     }
@@ -66,6 +74,36 @@ pub struct LevelPlayer {
 impl LevelPlayer {
     pub fn new(level: Level, engine: Engine, seed: u64) -> LevelPlayer {
         LevelPlayer { level, engine, rng: SplitMix64(seed) }
+    }
+
+    /// The perfect move from the exact tables, when the level plays from them
+    /// ([`Level::plays_exact_endgames`]) and the position has at most `max_pieces` pieces (both
+    /// masters included); the tables of its deal are built in `tables` if they are not there yet
+    /// (building costs time and memory, docs/engine.md, Exact endgames: the limit is the caller's
+    /// choice). `None` otherwise: the search decides.
+    pub fn exact_move(
+        &self,
+        tables: &mut TableCache,
+        max_pieces: u32,
+        position: &Position,
+        earlier: &[Position],
+    ) -> Option<Move> {
+        if !self.level.plays_exact_endgames() {
+            return None;
+        }
+        tables.best_move(position, earlier, max_pieces).ok().map(|(best, _)| best)
+    }
+
+    /// As [`LevelPlayer::choose`], but from the exact tables where [`LevelPlayer::exact_move`]
+    /// gives a move. A build that never calls this carries none of the solver.
+    pub fn choose_exact(
+        &mut self,
+        tables: &mut TableCache,
+        max_pieces: u32,
+        position: &Position,
+        earlier: &[Position],
+    ) -> Option<Move> {
+        self.exact_move(tables, max_pieces, position, earlier).or_else(|| self.choose(position, earlier))
     }
 
     /// A search as the level makes it (with or without singular extensions).

@@ -3,6 +3,7 @@
 pub mod bench;
 pub mod endgame;
 mod eval;
+pub mod exact;
 mod levels;
 mod limits;
 mod ordering;

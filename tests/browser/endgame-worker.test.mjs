@@ -1,0 +1,86 @@
+// The page's endgame worker: the AI worker's script started a second time and asked in the
+// endgame dialect (src/engine_protocol/worker.rs) for exact values and best moves, which it
+// answers from the deal's tables, kept between requests. Checked against the engine module.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { openGame, servedGame } from './harness.mjs';
+
+const game = servedGame({ before, after });
+
+const RR_B = '5/2B2/5/4r/R4 ox,boar horse,elephant crab r';
+const R_BB = 'b4/2B2/5/5/R4 ox,boar horse,elephant crab b';
+const START = 'bbBbb/5/5/5/rrRrr ox,boar horse,elephant crab r';
+const OVER = '5/2R2/5/5/r4 ox,crab boar,elephant horse b';
+
+/** Starts `ai-worker.js` (with `search`, e.g. '?first-visit'), asks each line in turn, returns the reports. */
+async function askWorker(page, search, lines) {
+  return page.evaluate(async ([search, lines]) => {
+    const worker = await new Promise((resolve, reject) => {
+      const w = new Worker(`./ai-worker.js${search}`, { type: 'module' });
+      w.onerror = (e) => reject(new Error(`worker failed: ${e.message}`));
+      w.onmessage = (e) => { if (e.data === 'ready') resolve(w); };
+      setTimeout(() => reject(new Error('worker not ready after 10 s')), 10000);
+    });
+    const reports = [];
+    for (const line of lines) {
+      const started = performance.now();
+      const report = await new Promise((resolve) => {
+        worker.onmessage = (e) => resolve(e.data);
+        worker.postMessage(line);
+      });
+      reports.push({ report, ms: performance.now() - started });
+    }
+    worker.terminate();
+    return reports;
+  }, [search, lines]);
+}
+
+test('the endgame worker answers exact values and best moves, keeping the deal\'s tables', { timeout: 120000 }, async () => {
+  const { page, errors } = await openGame(game.browser, game.server.url);
+  const replies = await askWorker(page, '', [
+    `endgame 1 pieces 3 position ${RR_B}`,
+    `endgame 2 pieces 3 position ${R_BB} earlier ${RR_B}`,
+    `endgame 3 pieces 3 position ${START}`,
+    `endgame 4 pieces 3 position ${OVER}`,
+    'endgame 5 pieces 3 position nonsense',
+  ]);
+  const [first, second, many, over, bad] = replies.map((r) => r.report);
+  // Each value and best move as the engine module sees them: a win in N moves to a loss in
+  // N - 1, a loss in N to a win in N - 1.
+  const check = await page.evaluate(async ([replies, positions]) => {
+    const engine = await window.wasmBindings.engine();
+    return replies.map((line, i) => {
+      const [, , kind, plies, , best] = line.split(' ');
+      const after = engine.play_move(positions[i], best);
+      return {
+        value: engine.endgame(positions[i]),
+        said: `${kind} in ${plies}`,
+        after: engine.legal_moves(after).length === 0 ? 'over' : engine.endgame(after),
+        wanted: kind === 'win' ? (plies === '1' ? 'over' : `loss in ${plies - 1}`) : `win in ${plies - 1}`,
+      };
+    });
+  }, [[first, second], [RR_B, R_BB]]);
+  assert.match(first, /^exact 1 win \d+ best \S+$/);
+  assert.match(second, /^exact 2 (win|loss) \d+ best \S+$/);
+  for (const { value, said, after, wanted } of check) {
+    assert.equal(said, value, 'the worker and the engine module agree');
+    assert.equal(after, wanted, 'the best move keeps the value one ply on');
+  }
+  assert.equal(many, 'exact 3 none pieces 10 limit 3');
+  assert.equal(over, 'exact 4 none over');
+  assert.match(bad, /^exact 5 none bad bad request: bad position "nonsense"/);
+  // The second position of the deal was answered from the tables kept (its material, R-Bb, is
+  // another one: built beside them); a third of the same materials answers without building.
+  const again = await askWorker(page, '', [`endgame 6 pieces 3 position ${RR_B}`, `endgame 7 pieces 3 position ${RR_B}`]);
+  assert.equal(again[1].report, first.replace('exact 1', 'exact 7'));
+  assert.ok(again[1].ms < again[0].ms, `kept tables answer sooner (${again[1].ms} ms, built in ${again[0].ms} ms)`);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('the first visit\'s build has no endgame solver: its worker refuses the line', { timeout: 60000 }, async () => {
+  const { page } = await openGame(game.browser, game.server.url);
+  const [{ report }] = await askWorker(page, '?first-visit', [`endgame 8 pieces 3 position ${RR_B}`]);
+  assert.equal(report, "failed 8 bad request: unknown message 'endgame'");
+  await page.close();
+});
