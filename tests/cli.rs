@@ -592,6 +592,21 @@ fn endgame_prints_the_exact_value_last() {
     }
 }
 
+/// The values the engine module's `endgame()` is checked against in the browser tests.
+#[test]
+fn endgame_gives_the_shared_fixtures_values() {
+    let fixtures = include_str!("common/endgames.txt");
+    let cases = fixtures.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty());
+    let mut checked = 0;
+    for case in cases {
+        let (position, value) = case.split_once(" | ").expect("position | value");
+        let output = cli(&["endgame", position]);
+        assert_eq!(stdout(&output).lines().last(), Some(value), "{position}");
+        checked += 1;
+    }
+    assert_eq!(checked, 5);
+}
+
 #[test]
 fn endgame_refuses_too_many_pieces_a_bad_position_and_a_finished_game() {
     let refusals = [

@@ -353,9 +353,37 @@ fn a_saved_online_game_that_does_not_read_is_said_and_can_be_left() {
     let view = controls(session.state()).online.expect("the online strip says what happened");
     assert!(view.text.starts_with("This online game could not be brought back"), "{}", view.text);
     assert!(!session.state().human_to_move(), "nobody to send a move to");
+    let game = session.state().game.clone();
     let effects = press(&mut session, "Leave");
     assert!(controls(session.state()).online.is_none(), "left: {effects:?}");
     assert!(session.state().online.is_none());
+    assert_eq!(commands(&effects), vec![], "no module to tell: it never read the save");
+    // Played on here, as two people's game, and saved so: a reload does not stop it again.
+    assert_eq!(session.state().mode, Mode::PassAndPlay { turn_board: false });
+    assert_eq!(session.state().game, game);
+    assert!(session.state().human_to_move());
+    let saved = effects.iter().rev().find_map(|e| match e {
+        Effect::SaveGame(file) => Some(file.clone()),
+        _ => None,
+    });
+    let saved = saved.expect("the game is saved once left");
+    assert_eq!(saved.online, None);
+    let read = save::decode(&save::encode(&saved)).unwrap();
+    assert_eq!(read.mode, Mode::PassAndPlay { turn_board: false });
+}
+
+#[test]
+fn an_online_module_that_could_not_be_fetched_is_not_asked_again_on_leaving() {
+    let mut session =
+        Session::new(onitama::ui::State::new(Game::new(start()), Mode::default(), Settings::default(), true, 7));
+    session.update(Event::Relayout { width: 360.0, height: 640.0, pixel_ratio: 1.0 });
+    let effects = session.update(Event::Intent(Intent::Online(OnlineAction::Find)));
+    assert!(commands(&effects).contains(&Command::Find(Token::new("base").unwrap())), "{effects:?}");
+    session.update(Event::OnlineUnavailable);
+    let effects = press(&mut session, "Cancel");
+    assert!(session.state().online.is_none(), "left: {effects:?}");
+    assert_eq!(commands(&effects), vec![], "the module that could not be fetched is not fetched again");
+    assert_eq!(session.state().mode, Mode::default(), "the game before stays");
 }
 
 #[test]

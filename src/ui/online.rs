@@ -24,6 +24,9 @@ pub struct OnlineState {
     pub pending: Option<usize>,
     /// The module's text to keep with the game, given back to it after a reload.
     pub saved: Option<String>,
+    /// Online play stopped before the module could play (a saved game that does not read, a
+    /// module that could not be fetched): there is no module to tell anything.
+    pub stopped: bool,
 }
 
 impl Default for OnlineState {
@@ -35,6 +38,7 @@ impl Default for OnlineState {
             you: None,
             pending: None,
             saved: None,
+            stopped: false,
         }
     }
 }

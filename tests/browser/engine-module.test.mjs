@@ -2,7 +2,6 @@
 // Node from the built dist/, as docs/api.md says a script elsewhere may use it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -24,34 +23,25 @@ test('the engine module answers in Node, without a page, and throws clear errors
   assert.throws(() => engine.record_final_position('nonsense'), Error);
 });
 
-// The exact value of a position with few pieces, as `onitama-cli endgame` gives it.
-const ENDGAME = [
-  '5/2B2/5/5/R4 ox,boar horse,elephant crab r', // R-B
-  'b4/2B2/5/5/R4 ox,boar horse,elephant crab r', // R-Bb
-  '5/2B2/5/4r/R4 ox,boar horse,elephant crab r', // Rr-B
-  '5/2B2/2r2/5/R4 ox,boar crab,tiger horse b', // another deal
-  '1b3/5/2B2/5/R4 rooster,tiger rabbit,cobra frog b',
-];
-
-/** The native CLI's answer (its last line), built in release if it is not yet. */
-function cliEndgame(position) {
-  const out = execFileSync('cargo', ['run', '--release', '--quiet', '--bin', 'onitama-cli', '--', 'endgame', position], {
-    cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'],
-  });
-  return out.trim().split('\n').at(-1);
-}
+// Exact values of positions with few pieces, as `onitama-cli endgame` prints them (tests/cli.rs
+// checks the CLI against the same file).
+const ENDGAME = readFileSync(join(root, 'tests/common/endgames.txt'), 'utf8')
+  .split('\n')
+  .filter((line) => line.trim() && !line.startsWith('#'))
+  .map((line) => line.split(' | '));
 
 test('endgame() gives the CLI\'s exact values, one ply consistent, and refuses what it cannot solve', async () => {
   const engine = await import(pathToFileURL(join(dist, 'engine.js')).href);
   await engine.default({ module_or_path: readFileSync(join(dist, 'engine_bg.wasm')) });
-  for (const position of ENDGAME) {
-    assert.equal(engine.endgame(position), cliEndgame(position), position);
+  assert.equal(ENDGAME.length, 5);
+  for (const [position, value] of ENDGAME) {
+    assert.equal(engine.endgame(position), value, position);
   }
   // One ply on, by the module itself: a win in N has a move to a loss in N − 1 (or wins at
   // once) and none quicker; a loss in N has every move lead to a win in at most N − 1, one exactly.
   const plies = (words) => Number(words.split(' ').at(-1));
   let checked = 0;
-  for (const position of ENDGAME) {
+  for (const [position] of ENDGAME) {
     const value = engine.endgame(position);
     const after = engine.legal_moves(position).map((m) => {
       const next = engine.play_move(position, m);

@@ -302,6 +302,21 @@ fn a_table_cache_keeps_one_deal_and_grows_with_the_material() {
 }
 
 #[test]
+fn extended_tables_equal_tables_built_at_once() {
+    let deal = deal_of(&"5/2B2/2r2/5/R4 ox,boar crab,tiger horse b".parse().unwrap());
+    let (one, other) = (Material { red: 0, blue: 1 }, Material { red: 1, blue: 0 });
+    let mut grown = Tablebase::build_with(&deal, &[one], &mut |_| {});
+    grown.extend(&[other, one]);
+    let at_once = Tablebase::build_with(&deal, &[one, other], &mut |_| {});
+    let sorted = |mut counts: Vec<_>| {
+        counts.sort_by_key(|c: &onitama_core::ai::endgame::Counts| (c.material.red, c.material.blue));
+        counts
+    };
+    assert_eq!(grown.materials().len(), 3, "R-B, R-Bb and Rr-B, each once: {:?}", grown.materials());
+    assert_eq!(sorted(grown.counts()), sorted(at_once.counts()));
+}
+
+#[test]
 fn the_two_strongest_levels_play_the_tables_best_move() {
     let tables = opening();
     let mut dice = SplitMix64(31);

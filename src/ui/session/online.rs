@@ -46,7 +46,13 @@ impl Session {
             OnlineAction::Press(command @ Command::Create(_)) => self.online_start(command),
             // Leaving stops online play here at once; the module is told.
             OnlineAction::Press(Command::Leave) => {
+                let stopped = self.state.online.as_ref().is_some_and(|online| online.stopped);
                 self.leave_online();
+                // A saved game that did not read is played on here, as a reload reads an online
+                // game without its seat (and saved so, so that a reload does not stop it again).
+                if stopped && matches!(self.state.mode, Mode::Online { .. }) {
+                    self.start_game(self.state.line(), Mode::PassAndPlay { turn_board: false });
+                }
                 self.refresh_controls();
                 return;
             }
@@ -124,10 +130,10 @@ impl Session {
         }
     }
 
-    /// Out of online play (the module is told); an online game on the board stays there as it
-    /// is, its moves no longer played.
+    /// Out of online play (the module is told, if it ever played); an online game on the board
+    /// stays there as it is, its moves no longer played.
     pub(super) fn leave_online(&mut self) {
-        if self.state.online.take().is_some() {
+        if self.state.online.take().is_some_and(|online| !online.stopped) {
             self.send_online(Command::Leave);
         }
     }
@@ -185,6 +191,7 @@ impl Session {
     /// with one way out (leaving), and nothing is played meanwhile.
     fn online_stopped(&mut self, text: &str, leave: &str, why: bridge::Reason) {
         let Some(online) = self.state.online.as_mut() else { return };
+        online.stopped = true;
         online.panel = Panel {
             link: None,
             clock: None,

@@ -431,6 +431,18 @@ impl Tablebase {
     }
 
     fn build_tables(deal: &Deal, materials: &[Material], mirror_ok: bool, done: &mut dyn FnMut(&Counts)) -> Tablebase {
+        let mut base = Tablebase { cards: Box::new(Cards::new(deal)), tables: Vec::new() };
+        base.add(materials, mirror_ok, done);
+        base
+    }
+
+    /// Adds the tables of these materials and every smaller one they capture down to, beside
+    /// the ones held: only the missing ones are solved.
+    pub fn extend(&mut self, materials: &[Material]) {
+        self.add(materials, true, &mut |_| {});
+    }
+
+    fn add(&mut self, materials: &[Material], mirror_ok: bool, done: &mut dyn FnMut(&Counts)) {
         let mut needed: Vec<Material> = Vec::new();
         for m in materials {
             assert!(m.red <= 4 && m.blue <= 4, "a side has at most four students");
@@ -438,7 +450,8 @@ impl Tablebase {
             for red in 0..=m.red {
                 for blue in 0..=m.blue {
                     let smaller = Material { red, blue };
-                    if !needed.contains(&smaller) {
+                    let held = self.tables.iter().any(|t| t.material == smaller);
+                    if !held && !needed.contains(&smaller) {
                         needed.push(smaller);
                     }
                 }
@@ -446,17 +459,15 @@ impl Tablebase {
         }
         // Fewest students first: a capture's table is always built before.
         needed.sort_by_key(|m| (m.red + m.blue, m.red));
-        let mut base = Tablebase { cards: Box::new(Cards::new(deal)), tables: Vec::new() };
         for material in needed {
             let mirrored = Material { red: material.blue, blue: material.red };
-            let table = match base.tables.iter().find(|t| t.material == mirrored) {
-                Some(mirror) if mirror_ok => base.mirror(material, mirror),
-                _ => base.solve(material),
+            let table = match self.tables.iter().find(|t| t.material == mirrored) {
+                Some(mirror) if mirror_ok => self.mirror(material, mirror),
+                _ => self.solve(material),
             };
-            base.tables.push(table);
-            done(&base.counts_of(base.tables.len() - 1));
+            self.tables.push(table);
+            done(&self.counts_of(self.tables.len() - 1));
         }
-        base
     }
 
     /// The tables a position needs: its deal's, for its material and the smaller ones. `None`

@@ -112,17 +112,18 @@ impl TableCache {
         if material.pieces() > limit.min(MAX_PIECES) {
             return Err(Uncovered::TooManyPieces { pieces: material.pieces(), limit });
         }
-        let mut cards = deal_of(position).cards();
+        let deal = deal_of(position);
+        let mut cards = deal.cards();
         cards.sort();
-        let held = self.tables.as_ref().filter(|t| t.cards() == cards).map(Tablebase::materials).unwrap_or_default();
-        if !held.contains(&material) {
-            // A larger material of the same deal comes with the ones held; another deal's go.
-            let mut wanted = held;
-            wanted.push(material);
+        // Another deal's tables go first; a new material of the same deal is built beside the ones held.
+        if self.tables.as_ref().is_some_and(|t| t.cards() != cards) {
             self.tables = None;
-            self.tables = Some(Tablebase::build_with(&deal_of(position), &wanted, &mut |_| {}));
         }
-        Ok(self.tables.as_ref().unwrap_or_else(|| unreachable!("built above")))
+        let tables = self.tables.get_or_insert_with(|| Tablebase::build_with(&deal, &[], &mut |_| {}));
+        if !tables.materials().contains(&material) {
+            tables.extend(&[material]);
+        }
+        Ok(tables)
     }
 
     /// The position's exact value and the best move, building the tables it needs (see
