@@ -354,9 +354,7 @@ fn endgame_lines_read_as_documented() {
     let line = "endgame 14 pieces 3 position nonsense";
     let error = EndgameRequest::decode(line).unwrap_err();
     let refusal = EndgameReport::refusal(line, &error);
-    assert!(
-        refusal.encode().starts_with("exact 14 none bad bad request: bad position \"nonsense\": expected 5 fields")
-    );
+    assert!(refusal.encode().starts_with("exact 14 none refused bad position \"nonsense\": expected 5 fields"));
     for (line, reason) in [
         ("endgame 1 position x", "pieces expected, not 'position'"),
         ("endgame 1 pieces 3", "the message ends where position was expected"),
@@ -367,7 +365,7 @@ fn endgame_lines_read_as_documented() {
     }
     for (line, reason) in [
         ("exact 1 win 3", "the message ends where best was expected"),
-        ("exact 1 none maybe", "over, pieces or bad expected, not 'maybe'"),
+        ("exact 1 none maybe", "over, pieces or refused expected, not 'maybe'"),
         ("exact 1 tie best boar:c1c2", "win, loss, draw or none expected, not 'tie'"),
         ("exact 1 none over now", "the end of the message expected, not 'now'"),
     ] {

@@ -28,7 +28,7 @@
 //! exact 11 win 7 best boar:c1c2
 //! exact 12 none pieces 5 limit 3
 //! exact 13 none over
-//! exact 14 none bad bad position "nonsense": expected 5 fields …
+//! exact 14 none refused bad position "nonsense": expected 5 fields …
 //! ```
 //!
 //! Times travel in whole milliseconds: printing and reading floats would add kilobytes to the wasm.
@@ -42,6 +42,9 @@ use crate::rules::{Game, Move, MoveError, Position, PositionError};
 use std::fmt::Write;
 use std::iter::Peekable;
 use std::str::SplitWhitespace;
+
+/// The line both workers send once loaded ([`EngineReport::Ready`], [`EndgameReport::Ready`]).
+pub const READY: &str = "ready";
 
 /// What the page asks of the worker; `id` comes back on every report about it.
 #[derive(Clone, Debug, PartialEq)]
@@ -189,13 +192,13 @@ impl EndgameReport {
     /// names (0 when it names none).
     pub fn refusal(text: &str, error: &MessageError) -> EndgameReport {
         let id = EngineRequest::id_in(text).unwrap_or(0);
-        EndgameReport::None { id, why: NoExact::Bad(format!("bad request: {error}")) }
+        EndgameReport::None { id, why: NoExact::Bad(error.to_string()) }
     }
 
     pub fn encode(&self) -> String {
         let mut line = String::new();
         match self {
-            EndgameReport::Ready => line.push_str("ready"),
+            EndgameReport::Ready => line.push_str(READY),
             EndgameReport::Exact { id, value, best } => {
                 let _ = match value {
                     Exact::Win(n) => write!(line, "exact {id} win {n}"),
@@ -210,7 +213,7 @@ impl EndgameReport {
                     NoExact::GameOver => write!(line, " over"),
                     NoExact::TooManyPieces { pieces, limit } => write!(line, " pieces {pieces} limit {limit}"),
                     NoExact::Bad(message) => {
-                        line.push_str(" bad");
+                        line.push_str(" refused");
                         for word in message.split_whitespace() {
                             line.push(' ');
                             line.push_str(word);
@@ -226,7 +229,7 @@ impl EndgameReport {
     pub fn decode(text: &str) -> Result<EndgameReport, MessageError> {
         let mut words = Words(text.split_whitespace().peekable());
         let report = match words.next("a report")? {
-            "ready" => EndgameReport::Ready,
+            READY => EndgameReport::Ready,
             "exact" => {
                 let id = words.number("an id")?;
                 let value = match words.next("win, loss, draw or none")? {
@@ -234,17 +237,17 @@ impl EndgameReport {
                     "loss" => Exact::Loss(words.number("a number of plies")?),
                     "draw" => Exact::Draw,
                     "none" => {
-                        let why = match words.next("over, pieces or bad")? {
+                        let why = match words.next("over, pieces or refused")? {
                             "over" => NoExact::GameOver,
                             "pieces" => {
                                 let pieces = words.number("a number of pieces")?;
                                 words.keyword("limit")?;
                                 NoExact::TooManyPieces { pieces, limit: words.number("a number of pieces")? }
                             }
-                            "bad" => NoExact::Bad(words.0.by_ref().collect::<Vec<_>>().join(" ")),
+                            "refused" => NoExact::Bad(words.0.by_ref().collect::<Vec<_>>().join(" ")),
                             found => {
                                 let found = found.to_string();
-                                return Err(MessageError::Unexpected { wanted: "over, pieces or bad", found });
+                                return Err(MessageError::Unexpected { wanted: "over, pieces or refused", found });
                             }
                         };
                         words.end()?;
@@ -361,7 +364,7 @@ impl EngineReport {
     pub fn encode(&self) -> String {
         let mut line = String::new();
         match self {
-            EngineReport::Ready => line.push_str("ready"),
+            EngineReport::Ready => line.push_str(READY),
             EngineReport::Info { id, depth, score, nodes, pv } => {
                 let _ = write!(line, "info {id} depth {depth} score");
                 write_score(&mut line, *score);
@@ -406,7 +409,7 @@ impl EngineReport {
         let mut words = Words(text.split_whitespace().peekable());
         let kind = words.next("a report")?;
         let report = match kind {
-            "ready" => EngineReport::Ready,
+            READY => EngineReport::Ready,
             "info" => {
                 let id = words.number("an id")?;
                 words.keyword("depth")?;

@@ -93,6 +93,12 @@ pub struct Session {
     after_abandon: Option<(Game, Mode)>,
     /// The deal on the board when the tutorial began, untouched by the player: it comes back after.
     before_tutorial: Option<(Position, Mode)>,
+    /// The endgame worker's request the AI's move waits for (`Effect::AskExact`).
+    exact_asked: Option<u32>,
+    /// The position the endgame worker gave no value for: the level's search plays it.
+    exact_refused: Option<Position>,
+    /// The endgame worker failed: the levels' searches play every position from now on.
+    exact_unavailable: bool,
     effects: Vec<Effect>,
 }
 
@@ -117,6 +123,9 @@ impl Session {
             after_leave: None,
             after_abandon: None,
             before_tutorial: None,
+            exact_asked: None,
+            exact_refused: None,
+            exact_unavailable: false,
             review_stands_in: false,
             counted: false,
             dice: SplitMix64(state_seed),
@@ -288,10 +297,15 @@ impl Session {
             Event::WorkerFailed(message) => {
                 // The shell drops the dead worker; the next search starts a new one.
                 self.effects.push(Effect::CancelSearch);
-                if let Some(thinking) = self.state.thinking.take() {
+                // A move asked of the endgame worker is not the search's to fail.
+                let searching = self.state.thinking.filter(|t| Some(t.request) != self.exact_asked);
+                if let Some(thinking) = searching {
+                    self.state.thinking = None;
                     self.stop_ai(thinking.purpose, message);
                 }
             }
+            Event::Exact(report) => self.exact_heard(report),
+            Event::EndgameFailed(message) => self.exact_failed(message),
         }
         self.settle();
         let mut effects = std::mem::take(&mut self.effects);

@@ -3,7 +3,7 @@
 // answers from the deal's tables, kept between requests. Checked against the engine module.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openGame, servedGame } from './harness.mjs';
+import { openContext, openGame, screenshot, servedGame, still } from './harness.mjs';
 
 const game = servedGame({ before, after });
 
@@ -68,7 +68,7 @@ test('the endgame worker answers exact values and best moves, keeping the deal\'
   }
   assert.equal(many, 'exact 3 none pieces 10 limit 3');
   assert.equal(over, 'exact 4 none over');
-  assert.match(bad, /^exact 5 none bad bad request: bad position "nonsense"/);
+  assert.match(bad, /^exact 5 none refused bad position "nonsense"/);
   // The second position of the deal was answered from the tables kept (its material, R-Bb, is
   // another one: built beside them); a third of the same materials answers without building.
   const again = await askWorker(page, '', [`endgame 6 pieces 3 position ${RR_B}`, `endgame 7 pieces 3 position ${RR_B}`]);
@@ -83,4 +83,41 @@ test('the first visit\'s build has no endgame solver: its worker refuses the lin
   const [{ report }] = await askWorker(page, '?first-visit', [`endgame 8 pieces 3 position ${RR_B}`]);
   assert.equal(report, "failed 8 bad request: unknown message 'endgame'");
   await page.close();
+});
+
+/** Run before the page's scripts: every line the page posts to a worker is kept in `window.posted`. */
+function recordWorkerLines() {
+  window.posted = [];
+  const post = Worker.prototype.postMessage;
+  Worker.prototype.postMessage = function (message, ...rest) {
+    if (typeof message === 'string') window.posted.push(message);
+    return post.call(this, message, ...rest);
+  };
+}
+
+// Blue to move takes Red's student first (crab c4c3) and wins in 3.
+const BLUE_WINS = '5/2B2/2r2/5/R4 ox,boar crab,tiger horse b';
+
+test('the page\'s two strongest levels play few pieces from the endgame worker, the others search', { timeout: 120000 }, async () => {
+  for (const [level, exact] of [[11, true], [10, true], [9, false]]) {
+    const { context, page, errors } = await openContext(game.browser, game.server.url, {}, recordWorkerLines);
+    await page.evaluate(([position, level]) => window.wasmBindings.game_new({ mode: 'ai', human: 'red', level, position }), [BLUE_WINS, level]);
+    await page.waitForFunction(() => window.wasmBindings.game_state().moves.length === 1, null, { timeout: 60000 });
+    await still(page);
+    const { moves } = await page.evaluate(() => window.wasmBindings.game_state());
+    const posted = await page.evaluate(() => window.posted);
+    const asked = posted.filter((line) => line.startsWith('endgame '));
+    if (exact) {
+      assert.equal(moves[0], 'crab:c4c3', `level ${level} plays the tables' shortest win`);
+      assert.equal(asked.length, 1, `level ${level}: ${posted}`);
+      assert.match(asked[0], new RegExp(`^endgame \\d+ pieces 3 position ${BLUE_WINS}`));
+      assert.ok(!posted.some((line) => line.startsWith('move ')), `level ${level} does not search: ${posted}`);
+    } else {
+      assert.deepEqual(asked, [], `level ${level} keeps its character`);
+      assert.ok(posted.some((line) => line.startsWith('move ')), `level ${level} searches: ${posted}`);
+    }
+    if (level === 11) await screenshot(page, 'endgame-master-played');
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
 });

@@ -2,9 +2,18 @@
 //! answered, stopped; and what keeps the AI searching whenever it has something to do.
 
 use super::{EVALUATION_MS, Effect, HINT_MS, Reply, ReplyKind, SOLUTION_PAUSE_MS, SearchOrder, Session};
+use crate::ai::endgame::{Exact, Material};
 use crate::ai::{Limits, Score};
-use crate::engine_protocol::worker::EngineRequest;
+use crate::engine_protocol::worker::{EndgameReport, EndgameRequest, EngineRequest};
+use crate::mode::AiLevel;
+use crate::rules::Position;
+use crate::ui::features::Features;
 use crate::ui::state::{Activity, Mode, Notice, Purpose, Thinking};
+
+/// Positions of at most this many pieces (both masters included) are played from the exact
+/// tables by the levels that play endgames perfectly: building a deal's tables of 3 pieces takes
+/// about 2 s on a slow phone, those of 4 pieces 21 to 63 s (docs/engine.md, Exact endgames).
+pub const EXACT_PIECES: u32 = 3;
 
 impl Session {
     pub(super) fn reply(&mut self, reply: Reply) {
@@ -143,6 +152,14 @@ impl Session {
         let request = match (purpose, plies_left, self.state.mode.level()) {
             // The puzzle's opponent is the exact defence, not a level.
             (Purpose::Move, Some(plies), _) => EngineRequest::Defend { id, plies, position },
+            (Purpose::Move, None, Some(level)) if self.plays_exact(level, &position) => {
+                self.exact_asked = Some(id);
+                self.state.thinking = Some(Thinking { request: id, purpose, depth: 0 });
+                let request = EndgameRequest { id, pieces: EXACT_PIECES, position, earlier };
+                self.effects.push(Effect::AskExact(request));
+                self.refresh_controls();
+                return;
+            }
             (Purpose::Move, None, Some(level)) => {
                 // A level's dice, 32 bits (a JavaScript number carried them once).
                 let seed = (self.dice.next_u64() >> 32) as u32;
@@ -161,8 +178,69 @@ impl Session {
     }
 
     pub(super) fn cancel_search(&mut self) {
-        if self.state.thinking.take().is_some() {
+        let Some(thinking) = self.state.thinking.take() else { return };
+        // The endgame worker is not ended (it keeps the deal's tables): its answer is dropped.
+        if self.exact_asked.take() != Some(thinking.request) {
             self.effects.push(Effect::CancelSearch);
+        }
+    }
+
+    /// Whether the AI's move in `position` is asked of the endgame worker: the level plays
+    /// endgames perfectly, the position has few pieces, and the worker has not failed or refused it.
+    fn plays_exact(&self, level: AiLevel, position: &Position) -> bool {
+        // The first visit's build has no solver.
+        Features::here().is_some()
+            && level.params().plays_exact_endgames()
+            && !self.exact_unavailable
+            && self.exact_refused != Some(*position)
+            && Material::of(position).pieces() <= EXACT_PIECES
+    }
+
+    /// The endgame worker's answer: the AI's move, and the exact value for the bar; without
+    /// one, the level's search plays the position.
+    pub(super) fn exact_heard(&mut self, report: EndgameReport) {
+        let (id, found) = match report {
+            EndgameReport::Ready => return,
+            EndgameReport::Exact { id, value, best } => (id, Ok((best, value))),
+            EndgameReport::None { id, why } => (id, Err(why)),
+        };
+        // An answer for a move cancelled or already played is of no use.
+        if self.exact_asked != Some(id) || self.state.thinking.is_none_or(|t| t.request != id) {
+            return;
+        }
+        (self.exact_asked, self.state.thinking) = (None, None);
+        let position = *self.state.position();
+        match found {
+            Ok((best, value)) if self.state.game.legal_moves().contains(&best) => {
+                let score = match value {
+                    Exact::Win(plies) => Score::Win(plies),
+                    Exact::Loss(plies) => Score::Loss(plies),
+                    Exact::Draw => Score::Value(0),
+                };
+                self.state.evaluation = Some((position, score));
+                self.held = Some(best);
+            }
+            Ok((best, _)) => {
+                self.effects.push(Effect::Log(format!("the endgame worker answered {best}, not a legal move")));
+                self.exact_refused = Some(position);
+            }
+            Err(why) => {
+                self.effects.push(Effect::Log(format!("no exact value: {why:?}")));
+                self.exact_refused = Some(position);
+            }
+        }
+        self.refresh_controls();
+        self.effects.push(Effect::Redraw);
+    }
+
+    /// The endgame worker failed: the levels' searches play on, the move it was asked for too.
+    pub(super) fn exact_failed(&mut self, message: String) {
+        self.effects.push(Effect::Log(format!("endgame worker: {message}")));
+        self.exact_unavailable = true;
+        if let Some(id) = self.exact_asked.take()
+            && self.state.thinking.is_some_and(|t| t.request == id)
+        {
+            self.state.thinking = None;
         }
     }
 }

@@ -4,7 +4,7 @@
 use crate::ai::Score;
 use crate::ai::puzzle::Puzzle;
 use crate::ai::review::PlyReview;
-use crate::engine_protocol::worker::{EngineReport, EngineRequest};
+use crate::engine_protocol::worker::{EndgameReport, EndgameRequest, EngineReport, EngineRequest};
 use crate::online::bridge::Command;
 use crate::online::host::ToPage;
 use crate::rules::{Game, Move, Position};
@@ -48,6 +48,10 @@ pub enum Event {
     Reply(Reply),
     /// The worker died; the message says why.
     WorkerFailed(String),
+    /// The endgame worker's answer to `Effect::AskExact`.
+    Exact(EndgameReport),
+    /// The endgame worker could not start, died, or said something that does not read.
+    EndgameFailed(String),
     /// Something to tell the player that arose outside the game (a broken link).
     Notice(Notice),
     /// The puzzle set has come, as `Effect::FetchPuzzles` asked, or could not be had (why).
@@ -160,6 +164,9 @@ pub enum Effect {
     LoadFeatures,
     /// End the running search; its replies will be dropped anyway.
     CancelSearch,
+    /// Ask the endgame worker (started if need be, never ended: it keeps the deal's tables) for
+    /// a position's exact value and best move, and send its answer back as `Event::Exact`.
+    AskExact(EndgameRequest),
     /// Draw a frame (and send `Frame` with its time).
     Redraw,
     /// Give the canvas this size (which clears it: a `Redraw` follows).

@@ -19,6 +19,8 @@ pub struct App {
     pub(super) worker: Option<AiWorker>,
     /// The review's own worker, so that a review never holds up the AI's moves.
     pub(super) reviewer: Option<AiWorker>,
+    /// The endgame worker, which keeps a deal's exact tables: never ended on a cancel.
+    pub(super) endgame: Option<AiWorker>,
     pub(super) frame_requested: bool,
     /// Something changed since the canvas was last drawn: the next frame draws it.
     pub(super) needs_draw: bool,

@@ -23,7 +23,7 @@ use super::startup::{Found, Opening, opening};
 use super::state::{Notice, State};
 use super::text::{self, Lang};
 use crate::ai::Limits;
-use crate::engine_protocol::worker::{EngineReport, EngineRequest};
+use crate::engine_protocol::worker::{EndgameRequest, EngineReport, EngineRequest};
 use crate::rules::{Card, Game, SplitMix64, Square};
 use ai_client::AiWorker;
 use app::APP;
@@ -155,6 +155,7 @@ fn show(
         context,
         worker: None,
         reviewer: None,
+        endgame: None,
         frame_requested: false,
         needs_draw: false,
         board: render::BoardCache::default(),
@@ -304,6 +305,7 @@ impl App {
                 // Ending the worker ends its search; a new one starts with the next request.
                 self.worker = None;
             }
+            Effect::AskExact(request) => self.ask_exact(&request),
             Effect::Redraw => {
                 self.needs_draw = true;
                 self.request_frame();
@@ -390,6 +392,23 @@ impl App {
         self.worker = Self::send(self.worker.take(), &order.request, None);
         if self.worker.is_none() {
             self.dispatch(Event::WorkerFailed("the AI's worker could not start".to_string()));
+        }
+    }
+
+    /// Asks the endgame worker, started the first time and kept for the page's life (its
+    /// tables are the last deal's asked about).
+    fn ask_exact(&mut self, request: &EndgameRequest) {
+        if self.endgame.is_none() {
+            let started = AiWorker::start_endgame(
+                |report| dispatch(Event::Exact(report)),
+                |message| dispatch(Event::EndgameFailed(message)),
+            );
+            self.endgame = started.map_err(|e| web_sys::console::error_1(&e)).ok();
+        }
+        let asked = self.endgame.as_ref().is_some_and(|worker| worker.ask_exact(request).is_ok());
+        if !asked {
+            self.endgame = None;
+            self.dispatch(Event::EndgameFailed("the endgame worker could not be asked".to_string()));
         }
     }
 
