@@ -13,7 +13,7 @@ use onitama::mode::AiLevel;
 use onitama::rules::{Color, Position};
 use onitama::ui::Mode;
 use onitama::ui::session::{Effect, Event};
-use onitama::ui::state::{Notice, Settings};
+use onitama::ui::state::{Evaluation, Notice, Settings};
 
 /// Blue to move takes Red's student first (crab c4c3) and wins in 3.
 const BLUE_WINS: &str = "5/2B2/2r2/5/R4 ox,boar crab,tiger horse b";
@@ -58,7 +58,8 @@ fn the_two_strongest_levels_play_few_pieces_from_the_tables() {
         run_frames(&mut session, 0.0);
         assert_eq!(session.state().game.moves().first().map(|m| m.to_string()).as_deref(), Some("crab:c4c3"));
         let position: Position = BLUE_WINS.parse().unwrap();
-        assert_eq!(session.state().evaluation, Some((position, Score::Win(3))), "the bar knows the win");
+        let evaluation = Some(Evaluation { position, score: Score::Win(3), exact: true });
+        assert_eq!(session.state().evaluation, evaluation, "the bar knows the win");
     }
 }
 
@@ -136,4 +137,30 @@ fn the_search_workers_failure_does_not_stop_a_move_asked_of_the_tables() {
     session.update(answer(&request, &mut tables));
     run_frames(&mut session, 0.0);
     assert_eq!(session.state().game.moves().len(), 1, "the tables' move is played");
+}
+
+#[test]
+fn the_bar_and_the_hint_say_the_exact_value_whoever_plays() {
+    let mut tables = TableCache::new();
+    let settings = Settings { evaluation: true, ..Settings::default() };
+    let two = Mode::PassAndPlay { turn_board: false };
+    let (mut session, effects) = open_position(BLUE_WINS, two, settings, Motion::Reduced);
+    let request = asked(&effects).pop().expect("the bar's value is asked of the tables");
+    assert_eq!(searches(&effects), vec![]);
+    session.update(answer(&request, &mut tables));
+    let bar = onitama::ui::view::controls(session.state()).evaluation.expect("the bar shows");
+    // Three plies: Blue's second move wins.
+    assert_eq!(bar.label, "Blue wins in 2 (exact)");
+    assert!(bar.red_permille < 100, "{}", bar.red_permille);
+    let effects = session.update(Event::Intent(onitama::ui::intent::Intent::Hint));
+    let request = asked(&effects).pop().expect("the hint is asked of the tables");
+    session.update(answer(&request, &mut tables));
+    assert_eq!(session.state().hint.map(|m| m.to_string()).as_deref(), Some("crab:c4c3"));
+    // In French, and a draw.
+    let draw = "1B3/5/5/5/R1b2 elephant,horse crab,boar ox r";
+    let french = Settings { language: onitama::ui::Lang::Fr, ..settings };
+    let (mut session, effects) = open_position(draw, two, french, Motion::Reduced);
+    session.update(answer(&asked(&effects)[0], &mut tables));
+    let bar = onitama::ui::view::controls(session.state()).evaluation.unwrap();
+    assert_eq!(bar.label, "Nulle (exact)");
 }

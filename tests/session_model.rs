@@ -4,9 +4,10 @@
 //! search that was cancelled or superseded. After every event the invariants below must hold.
 
 use onitama::ai::Score;
+use onitama::ai::endgame::Exact;
 use onitama::ai::puzzle::parse_set;
 use onitama::ai::review::{MoveClass, PlyReview};
-use onitama::engine_protocol::worker::EngineRequest;
+use onitama::engine_protocol::worker::{EndgameReport, EndgameRequest, EngineRequest, NoExact};
 use onitama::mode::AiLevel;
 use onitama::rules::{Color, Deal, Game, Square};
 use onitama::ui::board::{movable_pieces, must_pass};
@@ -53,6 +54,8 @@ enum Action {
         pick: usize,
     },
     WorkerFailed,
+    /// The endgame worker dies.
+    EndgameFailed,
     /// Look back at the position after this many moves (modulo the line's length + 1).
     View(usize),
     ContinueHere,
@@ -97,6 +100,7 @@ fn action() -> impl Strategy<Value = Action> {
         8 => (prop_oneof![6 => Just(0usize), 1 => 1usize..4], 0u8..10, any::<usize>())
             .prop_map(|(age, kind, pick)| Action::Reply { age, kind, pick }),
         1 => Just(Action::WorkerFailed),
+        1 => Just(Action::EndgameFailed),
         2 => any::<usize>().prop_map(Action::View),
         1 => Just(Action::ContinueHere),
         1 => Just(Action::Review),
@@ -125,10 +129,26 @@ fn mode(index: usize) -> Mode {
     }
 }
 
-/// The session and what the test knows of the worker: every search ever started.
+/// What the session asked a worker: a search, or an exact value of the endgame worker.
+#[derive(Clone, Debug)]
+enum Asked {
+    Search(SearchOrder),
+    Exact(EndgameRequest),
+}
+
+impl Asked {
+    fn id(&self) -> u32 {
+        match self {
+            Asked::Search(order) => order.id(),
+            Asked::Exact(request) => request.id,
+        }
+    }
+}
+
+/// The session and what the test knows of the workers: every search and question ever started.
 struct Harness {
     session: Session,
-    orders: Vec<SearchOrder>,
+    orders: Vec<Asked>,
     /// The latest review started: its id.
     review: Option<u32>,
     now_ms: f64,
@@ -141,7 +161,8 @@ impl Harness {
         let effects = self.session.update(event);
         for effect in &effects {
             match effect {
-                Effect::StartSearch(order) => self.orders.push(order.clone()),
+                Effect::StartSearch(order) => self.orders.push(Asked::Search(order.clone())),
+                Effect::AskExact(request) => self.orders.push(Asked::Exact(request.clone())),
                 Effect::StartReview { id, .. } => self.review = Some(*id),
                 // What is saved and shown is the state the update ends on.
                 Effect::SaveGame(file) if *file != self.session.save_file() => {
@@ -163,7 +184,24 @@ impl Harness {
         self.send(Event::Pointer { phase: PointerPhase::Up, x, y, time_ms: self.now_ms });
     }
 
-    fn reply_to(&self, order: &SearchOrder, kind: u8, pick: usize) -> Event {
+    fn reply_to(&self, asked: &Asked, kind: u8, pick: usize) -> Event {
+        let order = match asked {
+            Asked::Search(order) => order,
+            // The endgame worker: a legal move and some value (the session does not judge it), or
+            // rarely no value.
+            Asked::Exact(request) => {
+                let (id, legal) = (request.id, request.position.legal_moves());
+                let report = match legal.get(pick % legal.len().max(1)) {
+                    Some(&best) if kind < 9 || !pick.is_multiple_of(4) => {
+                        let value = [Exact::Win(1 + pick as u32 % 9), Exact::Draw, Exact::Loss(2)][pick % 3];
+                        EndgameReport::Exact { id, value, best }
+                    }
+                    Some(_) => EndgameReport::None { id, why: NoExact::Bad("refused".into()) },
+                    None => EndgameReport::None { id, why: NoExact::GameOver },
+                };
+                return Event::Exact(report);
+            }
+        };
         let legal = order.position().legal_moves();
         let best = (!legal.is_empty()).then(|| legal[pick % legal.len()]);
         let score = Score::Value((pick % 400) as i32 - 200);
@@ -269,6 +307,9 @@ impl Harness {
             }
             Action::WorkerFailed => {
                 self.send(Event::WorkerFailed("the worker died".into()));
+            }
+            Action::EndgameFailed => {
+                self.send(Event::EndgameFailed("the endgame worker died".into()));
             }
             Action::View(ply) => {
                 let length = state.line().moves().len();

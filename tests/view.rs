@@ -14,7 +14,7 @@ use onitama::ui::notice::Notice;
 use onitama::ui::review::Review;
 use onitama::ui::scene::{Emphasis, emphasis, emphasis_at, marks, marks_at, sliding};
 use onitama::ui::session::{Effect, Event};
-use onitama::ui::state::{Activity, Settings};
+use onitama::ui::state::{Activity, Evaluation, Settings};
 use onitama::ui::view::{self, controls};
 use onitama::ui::{Lang, Session, State};
 
@@ -103,12 +103,16 @@ fn the_evaluation_bar_shows_only_when_asked_and_waits_for_a_score() {
     state.settings.evaluation = true;
     let bar = controls(&state).evaluation.unwrap();
     assert_eq!((bar.red_permille, bar.label.as_str(), bar.width().as_str()), (500, "…", "50.0%"));
-    state.evaluation = Some((*state.position(), Score::Value(150)));
+    state.evaluation = Some(Evaluation { position: *state.position(), score: Score::Value(150), exact: false });
     let bar = controls(&state).evaluation.unwrap();
     assert!(bar.red_permille > 500, "Red, to move, stands better");
     assert_ne!(bar.label, "…");
     // A score for another position is not this one's.
-    state.evaluation = Some((Game::from_record(BLUNDER).unwrap().position().to_owned(), Score::Value(150)));
+    state.evaluation = Some(Evaluation {
+        position: *Game::from_record(BLUNDER).unwrap().position(),
+        score: Score::Value(150),
+        exact: false,
+    });
     assert_eq!(controls(&state).evaluation.unwrap().red_permille, 500);
 }
 

@@ -39,6 +39,16 @@ pub enum Focus {
     Side,
 }
 
+/// The AI's judgement of a position, for the bar.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Evaluation {
+    pub position: Position,
+    /// For the position's side to move.
+    pub score: Score,
+    /// From the exact endgame tables, not a search.
+    pub exact: bool,
+}
+
 /// The AI's search in progress: the id its replies carry, what it is for, how deep it got.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Thinking {
@@ -162,8 +172,8 @@ pub struct State {
     /// A card shown on the board from its holder's pieces (an opponent's card, or the side card).
     pub preview: Option<Card>,
     pub thinking: Option<Thinking>,
-    /// The AI's latest view of a position: the score for that position's side to move.
-    pub evaluation: Option<(Position, Score)>,
+    /// The AI's latest view of a position.
+    pub evaluation: Option<Evaluation>,
     pub anim: Option<Anim>,
     pub celebration: Option<Celebration>,
     pub reduced_motion: bool,
@@ -514,15 +524,16 @@ impl State {
         hand_slots(&self.game)
     }
 
-    /// The current position's evaluation as Red sees it, if the AI has given one.
-    pub fn evaluation_for_red(&self) -> Option<Score> {
-        let (position, score) = self.evaluation.filter(|(p, _)| p == self.position())?;
-        Some(if position.to_move() == Color::Red { score } else { score.negate() })
+    /// The current position's evaluation as Red sees it, if the AI has given one, and whether it
+    /// comes from the exact tables.
+    pub fn evaluation_for_red(&self) -> Option<(Score, bool)> {
+        let e = self.evaluation.filter(|e| e.position == *self.position())?;
+        Some((if e.position.to_move() == Color::Red { e.score } else { e.score.negate() }, e.exact))
     }
 
     /// The current position's evaluation for its side to move, if the AI has given one.
     pub fn evaluation(&self) -> Option<Score> {
-        self.evaluation.filter(|(p, _)| p == self.position()).map(|(_, score)| score)
+        self.evaluation.filter(|e| e.position == *self.position()).map(|e| e.score)
     }
 
     pub fn clear_selection(&mut self) {

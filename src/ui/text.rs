@@ -609,10 +609,19 @@ pub fn ai_failed(lang: Lang, detail: &str) -> String {
     with_reason(lang, lang.texts().ai_failed, detail)
 }
 
-/// The evaluation for the bar, from Red's side: "Red +0.4", "Blue wins in 3 (forced)".
-pub fn evaluation(lang: Lang, score_for_red: Score) -> String {
+/// The evaluation for the bar, from Red's side: "Red +0.4", "Blue wins in 3 (forced)"; from the
+/// exact tables (`exact`), "Blue wins in 3 (exact)" or "Draw (exact)".
+pub fn evaluation(lang: Lang, score_for_red: Score, exact: bool) -> String {
     let t = lang.texts();
+    let moves = |plies: u32| plies.div_ceil(2).to_string();
     match score_for_red {
+        Score::Value(_) if exact => html_fill(lang, "eval-exact-draw", &[]),
+        Score::Win(plies) if exact => {
+            html_fill(lang, "eval-exact-win", &[("color", color_name(lang, Color::Red)), ("n", &moves(plies))])
+        }
+        Score::Loss(plies) if exact => {
+            html_fill(lang, "eval-exact-win", &[("color", color_name(lang, Color::Blue)), ("n", &moves(plies))])
+        }
         Score::Value(v) if v.abs() < 10 => t.eval_even.to_string(),
         Score::Value(v) => {
             let leader = if v > 0 { Color::Red } else { Color::Blue };
@@ -622,12 +631,8 @@ pub fn evaluation(lang: Lang, score_for_red: Score) -> String {
             fill(lang, t.eval_lead, &[("color", color_name(lang, leader)), ("n", &amount)])
         }
         // Plies to the win, counted as the winner's own moves.
-        Score::Win(plies) => {
-            fill(lang, t.eval_win, &[("color", color_name(lang, Color::Red)), ("n", &plies.div_ceil(2).to_string())])
-        }
-        Score::Loss(plies) => {
-            fill(lang, t.eval_win, &[("color", color_name(lang, Color::Blue)), ("n", &plies.div_ceil(2).to_string())])
-        }
+        Score::Win(plies) => fill(lang, t.eval_win, &[("color", color_name(lang, Color::Red)), ("n", &moves(plies))]),
+        Score::Loss(plies) => fill(lang, t.eval_win, &[("color", color_name(lang, Color::Blue)), ("n", &moves(plies))]),
     }
 }
 
@@ -831,6 +836,8 @@ const EN: Texts = Texts {
         ("continue-here", "Continue from here"),
         ("back-to-game", "Back to the game"),
         ("back-to-my-game", "Back to my game"),
+        ("eval-exact-win", "{color} wins in {n} (exact)"),
+        ("eval-exact-draw", "Draw (exact)"),
         ("next-level", "Three wins in a row: try {level}"),
         ("play-next-level", "Level {n}"),
         ("standings", "Your record against the AI"),
@@ -1122,6 +1129,8 @@ const FA: Texts = Texts {
         ("continue-here", "ادامه از اینجا"),
         ("back-to-game", "بازگشت به بازی"),
         ("back-to-my-game", "بازگشت به بازی خودم"),
+        ("eval-exact-win", "{color} در {n} حرکت می‌برد (دقیق)"),
+        ("eval-exact-draw", "تساوی (دقیق)"),
         ("next-level", "سه برد پیاپی: {level} را بیازمایید"),
         ("play-next-level", "سطح {n}"),
         ("standings", "کارنامهٔ شما در برابر هوش مصنوعی"),
@@ -1439,6 +1448,8 @@ const ES: Texts = Texts {
         ("continue-here", "Continuar desde aquí"),
         ("back-to-game", "Volver a la partida"),
         ("back-to-my-game", "Volver a mi partida"),
+        ("eval-exact-win", "{color} gana en {n} (exacto)"),
+        ("eval-exact-draw", "Tablas (exacto)"),
         ("next-level", "Tres victorias seguidas: prueba {level}"),
         ("play-next-level", "Nivel {n}"),
         ("standings", "Tu historial contra la IA"),
@@ -1766,6 +1777,8 @@ const FR: Texts = Texts {
         ("continue-here", "Continuer d'ici"),
         ("back-to-game", "Retour à la partie"),
         ("back-to-my-game", "Revenir à ma partie"),
+        ("eval-exact-win", "{color} gagne en {n} (exact)"),
+        ("eval-exact-draw", "Nulle (exact)"),
         ("next-level", "Trois victoires de suite\u{a0}: essayez {level}"),
         ("play-next-level", "Niveau {n}"),
         ("standings", "Votre bilan contre l'IA"),

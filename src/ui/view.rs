@@ -578,9 +578,9 @@ fn glued(text: String) -> String {
 fn evaluation_bar(state: &State) -> EvaluationBar {
     match state.evaluation_for_red() {
         None => EvaluationBar { red_permille: 500, label: "…".to_string() },
-        Some(score) => EvaluationBar {
+        Some((score, exact)) => EvaluationBar {
             red_permille: (text::red_share(score) * 1000.0).round().clamp(0.0, 1000.0) as u32,
-            label: text::evaluation(state.lang(), score),
+            label: text::evaluation(state.lang(), score, exact),
         },
     }
 }

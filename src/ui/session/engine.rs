@@ -8,7 +8,7 @@ use crate::engine_protocol::worker::{EndgameReport, EndgameRequest, EngineReques
 use crate::mode::AiLevel;
 use crate::rules::Position;
 use crate::ui::features::Features;
-use crate::ui::state::{Activity, Mode, Notice, Purpose, Thinking};
+use crate::ui::state::{Activity, Evaluation, Mode, Notice, Purpose, Thinking};
 
 /// Positions of at most this many pieces (both masters included) are played from the exact
 /// tables by the levels that play endgames perfectly: building a deal's tables of 3 pieces takes
@@ -35,14 +35,14 @@ impl Session {
         let position = *self.state.position();
         match reply.kind {
             ReplyKind::Info { depth, score } => {
-                self.state.evaluation = Some((position, score));
+                self.state.evaluation = Some(Evaluation { position, score, exact: false });
                 self.state.thinking = Some(Thinking { depth, ..thinking });
                 self.refresh_controls();
                 self.effects.push(Effect::Redraw);
             }
             ReplyKind::Done { best, score } => {
                 if let Some(score) = score {
-                    self.state.evaluation = Some((position, score));
+                    self.state.evaluation = Some(Evaluation { position, score, exact: false });
                 }
                 self.state.thinking = None;
                 let legal = best.filter(|m| self.state.game.legal_moves().contains(m));
@@ -149,17 +149,16 @@ impl Session {
         let (earlier, current) = positions.split_at(positions.len() - 1);
         let (position, earlier) = (current[0], earlier.to_vec());
         let plies_left = self.state.puzzle().map(|run| run.plies_left(self.state.game.moves().len()));
+        if self.asks_tables(purpose, plies_left.is_some(), &position) {
+            self.exact_asked = Some(id);
+            self.state.thinking = Some(Thinking { request: id, purpose, depth: 0 });
+            self.effects.push(Effect::AskExact(EndgameRequest { id, pieces: EXACT_PIECES, position, earlier }));
+            self.refresh_controls();
+            return;
+        }
         let request = match (purpose, plies_left, self.state.mode.level()) {
             // The puzzle's opponent is the exact defence, not a level.
             (Purpose::Move, Some(plies), _) => EngineRequest::Defend { id, plies, position },
-            (Purpose::Move, None, Some(level)) if self.plays_exact(level, &position) => {
-                self.exact_asked = Some(id);
-                self.state.thinking = Some(Thinking { request: id, purpose, depth: 0 });
-                let request = EndgameRequest { id, pieces: EXACT_PIECES, position, earlier };
-                self.effects.push(Effect::AskExact(request));
-                self.refresh_controls();
-                return;
-            }
             (Purpose::Move, None, Some(level)) => {
                 // A level's dice, 32 bits (a JavaScript number carried them once).
                 let seed = (self.dice.next_u64() >> 32) as u32;
@@ -185,19 +184,25 @@ impl Session {
         }
     }
 
-    /// Whether the AI's move in `position` is asked of the endgame worker: the level plays
-    /// endgames perfectly, the position has few pieces, and the worker has not failed or refused it.
-    fn plays_exact(&self, level: AiLevel, position: &Position) -> bool {
+    /// Whether `purpose` is asked of the endgame worker in `position`: it has few pieces, the
+    /// worker has not failed or refused it, and it is the bar's evaluation, a hint, or the move of
+    /// a level that plays endgames perfectly (not a puzzle's defence: it defends within the
+    /// puzzle's moves).
+    fn asks_tables(&self, purpose: Purpose, puzzle: bool, position: &Position) -> bool {
+        let wanted = match purpose {
+            Purpose::Evaluate | Purpose::Hint => true,
+            Purpose::Move => !puzzle && self.state.mode.level().is_some_and(plays_exact),
+        };
         // The first visit's build has no solver.
-        Features::here().is_some()
-            && level.params().plays_exact_endgames()
+        wanted
+            && Features::here().is_some()
             && !self.exact_unavailable
             && self.exact_refused != Some(*position)
             && Material::of(position).pieces() <= EXACT_PIECES
     }
 
-    /// The endgame worker's answer: the AI's move, and the exact value for the bar; without
-    /// one, the level's search plays the position.
+    /// The endgame worker's answer: the AI's move, the hint or the bar's evaluation, with the
+    /// exact value for the bar; without one, a search does it.
     pub(super) fn exact_heard(&mut self, report: EndgameReport) {
         let (id, found) = match report {
             EndgameReport::Ready => return,
@@ -205,9 +210,9 @@ impl Session {
             EndgameReport::None { id, why } => (id, Err(why)),
         };
         // An answer for a move cancelled or already played is of no use.
-        if self.exact_asked != Some(id) || self.state.thinking.is_none_or(|t| t.request != id) {
+        let Some(thinking) = self.state.thinking.filter(|t| t.request == id && self.exact_asked == Some(id)) else {
             return;
-        }
+        };
         (self.exact_asked, self.state.thinking) = (None, None);
         let position = *self.state.position();
         match found {
@@ -217,8 +222,12 @@ impl Session {
                     Exact::Loss(plies) => Score::Loss(plies),
                     Exact::Draw => Score::Value(0),
                 };
-                self.state.evaluation = Some((position, score));
-                self.held = Some(best);
+                self.state.evaluation = Some(Evaluation { position, score, exact: true });
+                match thinking.purpose {
+                    Purpose::Move => self.held = Some(best),
+                    Purpose::Hint => self.state.hint = Some(best),
+                    Purpose::Evaluate => self.evaluated = Some(position),
+                }
             }
             Ok((best, _)) => {
                 self.effects.push(Effect::Log(format!("the endgame worker answered {best}, not a legal move")));
@@ -243,4 +252,9 @@ impl Session {
             self.state.thinking = None;
         }
     }
+}
+
+/// Whether the level plays positions of few pieces from the exact tables (elite and master).
+fn plays_exact(level: AiLevel) -> bool {
+    level.params().plays_exact_endgames()
 }
