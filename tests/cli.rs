@@ -219,6 +219,8 @@ fn match_plays_paired_games_and_reports_elo() {
     assert!(tuned.status.success());
     let unknown_weight = cli(&["match", "--a", "depth=2,charm=3", "--b", "novice"]);
     assert!(String::from_utf8_lossy(&unknown_weight.stderr).contains("weights are student, mobility"));
+    let greedy = cli(&["match", "--a", "depth=2,exact=7", "--b", "novice"]);
+    assert!(String::from_utf8_lossy(&greedy.stderr).contains("exact= is 0 (never) or up to 6 pieces"));
     let bad = cli(&["match", "--a", "grandmaster", "--b", "novice"]);
     assert!(!bad.status.success());
     assert!(String::from_utf8_lossy(&bad.stderr).contains("unknown engine 'grandmaster'"));

@@ -6,7 +6,7 @@ use onitama::ai::exact::{TableCache, Uncovered};
 use onitama::ai::review::{MoveClass, PlyReview};
 use onitama::ai::{Level, Limits, Score};
 use onitama::engine_protocol::worker::{
-    EndgameReport, EndgameRequest, EngineReport, EngineRequest, MessageError, NoExact,
+    ENDGAME_WORKER_PIECES, EndgameReport, EndgameRequest, EngineReport, EngineRequest, MessageError, NoExact,
 };
 use onitama::rules::{Deal, Game, Move, Position};
 use proptest::prelude::*;
@@ -266,7 +266,7 @@ fn exact() -> impl Strategy<Value = Exact> {
 }
 
 fn endgame_request() -> impl Strategy<Value = EndgameRequest> {
-    (any::<u32>(), any::<u32>(), game()).prop_map(|(id, pieces, game)| {
+    (any::<u32>(), 2..=ENDGAME_WORKER_PIECES, game()).prop_map(|(id, pieces, game)| {
         let (position, earlier) = split(&game);
         EndgameRequest { id, pieces, position, earlier }
     })
@@ -359,6 +359,9 @@ fn endgame_lines_read_as_documented() {
         ("endgame 1 position x", "pieces expected, not 'position'"),
         ("endgame 1 pieces 3", "the message ends where position was expected"),
         ("search 1 pieces 3", "unknown message 'search'"),
+        // No request makes the worker build tables of more than 4 pieces.
+        ("endgame 1 pieces 5 position x", "2 to 4 pieces expected, not '5'"),
+        ("endgame 1 pieces 1 position x", "2 to 4 pieces expected, not '1'"),
     ] {
         let error = EndgameRequest::decode(line).expect_err(line);
         assert!(error.to_string().starts_with(reason), "{line}: {error}");

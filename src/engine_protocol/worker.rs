@@ -115,6 +115,9 @@ pub enum MessageError {
     UnknownClass(String),
 }
 
+/// The most pieces an endgame request may ask the worker to build tables for.
+pub const ENDGAME_WORKER_PIECES: u32 = 4;
+
 /// What the page asks its endgame worker: the exact value and the best move of `position`
 /// (reached after `earlier`, oldest first, for repetitions), from the tables of its deal, built
 /// if the worker does not hold them yet, when it has at most `pieces` pieces (both masters
@@ -170,6 +173,10 @@ impl EndgameRequest {
         let id = words.number("an id")?;
         words.keyword("pieces")?;
         let pieces = words.number("a number of pieces")?;
+        // A page's worker builds no more than this: 5 pieces would take minutes and gigabytes.
+        if !(2..=ENDGAME_WORKER_PIECES).contains(&pieces) {
+            return Err(MessageError::Unexpected { wanted: "2 to 4 pieces", found: pieces.to_string() });
+        }
         let (position, earlier) = words.positions()?;
         words.end()?;
         Ok(EndgameRequest { id, pieces, position, earlier })

@@ -58,7 +58,14 @@ impl EngineSpec {
                     nodes = Some(number(value)? as u64);
                     has_limit = true;
                 }
-                Some(("exact", value)) => exact = Some(number(value)? as u32),
+                Some(("exact", value)) => {
+                    let pieces = number(value)? as u32;
+                    // The CLI's limit, as `tablebase`'s: 7 pieces would not fit in memory.
+                    if pieces > 6 {
+                        return Err(format!("engine '{text}': exact= is 0 (never) or up to 6 pieces"));
+                    }
+                    exact = Some(pieces);
+                }
                 Some(("temperature", value)) => {
                     level.temperature = number(value)?;
                     tuned = true;
