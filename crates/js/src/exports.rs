@@ -139,9 +139,11 @@ pub fn best_move(position: &str, limits: JsValue, earlier: Option<Vec<String>>) 
 #[wasm_bindgen]
 pub fn endgame(position: &str) -> Result<String, JsError> {
     let position = parse_position(position)?;
-    let found = TABLES.with_borrow_mut(|tables| tables.best_move(&position, &[], ENDGAME_PIECES));
+    let found =
+        TABLES.with_borrow_mut(|tables| tables.tables_for(&position, ENDGAME_PIECES).map(|t| t.probe(&position)));
     match found {
-        Ok((_, exact)) => Ok(exact.to_string()),
+        Ok(Some(exact)) => Ok(exact.to_string()),
+        Ok(None) => Err(JsError::new("the tables built for this position do not hold it")),
         Err(Uncovered::GameOver) => {
             let outcome = position.outcome().map(|o| o.to_string()).unwrap_or_default();
             Err(JsError::new(&format!("the game is over: {outcome}")))
