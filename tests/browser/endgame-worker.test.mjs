@@ -110,13 +110,39 @@ test('the page\'s two strongest levels play few pieces from the endgame worker, 
     if (exact) {
       assert.equal(moves[0], 'crab:c4c3', `level ${level} plays the tables' shortest win`);
       assert.equal(asked.length, 1, `level ${level}: ${posted}`);
-      assert.match(asked[0], new RegExp(`^endgame \\d+ pieces 3 position ${BLUE_WINS}`));
+      assert.match(asked[0], /^endgame \d+ pieces 3 position 5\/2B2\/2r2\/5\/R4 /, 'the board\'s position');
       assert.ok(!posted.some((line) => line.startsWith('move ')), `level ${level} does not search: ${posted}`);
     } else {
       assert.deepEqual(asked, [], `level ${level} keeps its character`);
       assert.ok(posted.some((line) => line.startsWith('move ')), `level ${level} searches: ${posted}`);
     }
     if (level === 11) await screenshot(page, 'endgame-master-played');
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+});
+
+test('the evaluation bar says the exact result, on a phone in Persian and a desktop in French', { timeout: 120000 }, async () => {
+  for (const [language, viewport, colorScheme, words] of [
+    ['fa', { width: 360, height: 640 }, 'light', 'آبی در ۲ حرکت می‌برد (دقیق)'],
+    ['fr', { width: 1280, height: 800 }, 'dark', 'Bleu gagne en 2 (exact)'],
+  ]) {
+    const { context, page, errors } = await openContext(game.browser, game.server.url, { viewport, colorScheme }, recordWorkerLines);
+    await page.evaluate(async ([position, language]) => {
+      await window.wasmBindings.game_settings({ evaluation: true, language });
+      window.wasmBindings.game_new({ mode: 'two', position });
+    }, [BLUE_WINS, language]);
+    await page.waitForFunction((words) => window.wasmBindings.game_state().controls.evaluation?.label === words, words, { timeout: 30000 });
+    const posted = await page.evaluate(() => window.posted);
+    // What the page asked once the endgame was on the board (the opening game's AI came before).
+    const since = posted.slice(posted.findIndex((line) => line.includes(' position 5/2B2/2r2/5/R4 ')));
+    assert.match(since[0] ?? '', /^endgame /, 'asked of the tables');
+    assert.ok(!since.some((line) => line.startsWith('search ')), `no search for the bar: ${since}`);
+    // The bar slides to its share: the picture once it is there.
+    await page.waitForFunction(() => document.getElementById('eval-fill').getAnimations().length === 0);
+    const share = await page.evaluate(() => window.wasmBindings.game_state().controls.evaluation.red_permille);
+    assert.ok(share < 100, `Blue's win fills the bar with blue (${share}‰ red)`);
+    await screenshot(page, `endgame-exact-bar-${language}-${viewport.width}x${viewport.height}`);
     assert.deepEqual(errors, []);
     await context.close();
   }

@@ -153,3 +153,48 @@ test('a link opens the same game elsewhere; a tampered link is explained and los
   assert.deepEqual((await state(second.page)).moves, expected.moves, 'and it is still saved');
   await second.context.close();
 });
+
+test('an online game whose save does not read is told in the strip, and Leave plays it on here', async () => {
+  const cases = [
+    ['fa', { width: 360, height: 640 }, 'light', 'این بازی آنلاین بازگردانده نشد'],
+    ['fr', { width: 1280, height: 800 }, 'dark', 'Cette partie en ligne n\'a pas pu être reprise'],
+  ];
+  for (const [language, viewport, colorScheme, words] of cases) {
+    const context = await game.browser.newContext({ viewport, colorScheme });
+    const page = await context.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await page.goto(game.server.url);
+    await page.waitForFunction(() => window.wasmBindings !== undefined);
+    await page.evaluate(async ([cards, language]) => {
+      await window.wasmBindings.game_settings({ language });
+      window.wasmBindings.game_new({ mode: 'two', turn_board: false, cards });
+      window.wasmBindings.game_play('crab:c1c2');
+      window.wasmBindings.game_play('monkey:b5a4');
+    }, [CARDS, language]);
+    // The save as an online game would leave it, its online part changed by hand.
+    await page.evaluate(() => {
+      const save = localStorage.getItem('onitama.save')
+        .replace(/^mode .*$/m, 'mode online blue')
+        .replace(/^(evaluation .*)$/m, '$1\nonline this is not what the online module wrote');
+      localStorage.setItem('onitama.save', save);
+    });
+    await reload(page);
+    await page.waitForFunction((words) => document.getElementById('online-text')?.textContent.startsWith(words), words);
+    assert.equal((await state(page)).moves.length, 2, 'the game is on the board');
+    await screenshot(page, `online-unreadable-${language}-${viewport.width}x${viewport.height}-${colorScheme}`);
+    await page.click('#online-buttons button');
+    await page.waitForFunction(() => document.getElementById('online').hidden);
+    const left = await state(page);
+    assert.equal(left.mode, 'two', 'played on as two people\'s game');
+    assert.equal(left.moves.length, 2);
+    await page.evaluate(() => window.wasmBindings.game_play('tiger:c2c4'));
+    assert.equal((await state(page)).moves.length, 3, 'and it can be played');
+    await reload(page);
+    assert.ok(await page.evaluate(() => document.getElementById('online').hidden), 'a reload does not stop it again');
+    assert.equal((await state(page)).moves.length, 3);
+    assert.doesNotMatch(await page.evaluate(() => localStorage.getItem('onitama.save')), /^online /m);
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+});
