@@ -1,6 +1,6 @@
 //! Position, move and record notation: round-trips and clear errors.
 
-use onitama::rules::{Color, Game, Move, Outcome, Position, PositionError, Square, Way};
+use onitama::rules::{Card, Color, Game, Move, Outcome, Piece, Position, PositionError, Role, Setup, Square, Way};
 
 const START: &str = "bbBbb/5/5/5/rrRrr ox,boar horse,elephant crab r";
 
@@ -198,4 +198,33 @@ fn broken_records_say_which_line_and_move() {
         let message = Game::from_record(text).expect_err(text).to_string();
         assert!(message.contains(expected), "{text:?}: {message}");
     }
+}
+
+#[test]
+fn a_setup_reads_what_no_game_reaches_and_becomes_a_position_only_when_checked() {
+    // Read as written (hands in the order given), checked only on the way to a position.
+    let setup: Setup = START.parse().unwrap();
+    assert_eq!(setup.to_string(), START);
+    assert_eq!(Position::try_from(setup).unwrap(), START.parse::<Position>().unwrap());
+    assert_eq!(
+        START.parse::<Position>().unwrap().setup().to_string(),
+        "bbBbb/5/5/5/rrRrr boar,ox elephant,horse crab r"
+    );
+    // Each reason a setup is refused, typed, with nothing lost: the setup is still there to fix.
+    let master = |color| Some(Piece { color, role: Role::Master });
+    // A student of Red's made a master.
+    let mut two_masters = setup;
+    two_masters.board["a1".parse::<Square>().unwrap().index()] = master(Color::Red);
+    assert_eq!(Position::try_from(two_masters), Err(PositionError::TwoMasters(Color::Red)));
+    let card_twice = Setup { side: Card::Ox, ..setup };
+    assert_eq!(Position::try_from(card_twice), Err(PositionError::DuplicateCard(Card::Ox)));
+    let empty = Setup { board: [None; 25], ..setup };
+    assert_eq!(Position::try_from(empty), Err(PositionError::NoMasters));
+    let mut six = setup;
+    six.board["a3".parse::<Square>().unwrap().index()] = Some(Piece { color: Color::Blue, role: Role::Student });
+    assert_eq!(Position::try_from(six), Err(PositionError::TooManyPieces { color: Color::Blue, count: 6 }));
+    // The syntax is still the notation's.
+    assert_eq!("bbBbb/5/5/5 ox,boar horse,elephant crab r".parse::<Setup>(), Err(PositionError::RankCount(4)));
+    // A setup that is refused prints as it was given, to be shown and fixed.
+    assert_eq!(empty.to_string(), "5/5/5/5/5 ox,boar horse,elephant crab r");
 }

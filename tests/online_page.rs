@@ -7,7 +7,7 @@ mod common;
 use common::{Motion, START, mv, open_position};
 use onitama::online::bridge::{Command, Event as Said, Phase, Reason, Status};
 use onitama::online::host::{Host, Lang, ToPage};
-use onitama::online::{ColorChoice, DealChoice, MoveLimit, OnlineGame, Refusal, Setup, Token};
+use onitama::online::{ColorChoice, DealChoice, Invitation, MoveLimit, OnlineGame, Refusal, Token};
 use onitama::rules::{Color, Game, Outcome, Position};
 use onitama::save;
 use onitama::ui::intent::{Intent, OnlineAction};
@@ -65,7 +65,7 @@ fn press(session: &mut Session, label: &str) -> Vec<Effect> {
 /// A session that invited a friend and was dealt Blue, the friend (Red) here and to move.
 fn dealt_blue() -> Session {
     let (mut session, _) = open_position(START, Mode::default(), Settings::default(), Motion::Reduced);
-    act(&mut session, OnlineAction::Invite(Setup::default()));
+    act(&mut session, OnlineAction::Invite(Invitation::default()));
     said(&mut session, Said::Room(Token::new("abcdefabcdefabcdefabcdef").unwrap()));
     said(&mut session, Said::Status(Status { phase: Phase::Playing, reason: None }));
     said(&mut session, Said::OpponentConnected(true));
@@ -83,7 +83,8 @@ fn red_moves(session: &mut Session) {
 #[test]
 fn inviting_asks_the_module_for_a_room_and_shows_its_link() {
     let (mut session, _) = open_position(START, Mode::default(), Settings::default(), Motion::Reduced);
-    let setup = Setup { deal: DealChoice::Random, color: ColorChoice::Is(Color::Blue), limit: MoveLimit::Seconds(60) };
+    let setup =
+        Invitation { deal: DealChoice::Random, color: ColorChoice::Is(Color::Blue), limit: MoveLimit::Seconds(60) };
     let effects = act(&mut session, OnlineAction::Invite(setup));
     assert_eq!(commands(&effects), vec![Command::Create(setup)]);
     let view = controls(session.state()).online.expect("online play shows");
@@ -406,7 +407,7 @@ fn the_online_seat_is_saved_with_the_game_and_read_back() {
     let host = OnlineGame::host(
         Token::new("abcdefabcdefabcdefabcdef").unwrap(),
         Token::new("secretsecretsecretsecret").unwrap(),
-        Setup::default(),
+        Invitation::default(),
         3,
         0,
     );
@@ -433,7 +434,7 @@ fn a_reload_takes_the_page_back_into_the_same_game() {
     let host = OnlineGame::host(
         Token::new("abcdefabcdefabcdefabcdef").unwrap(),
         Token::new("secretsecretsecretsecret").unwrap(),
-        Setup { color: ColorChoice::Is(Color::Blue), ..Setup::default() },
+        Invitation { color: ColorChoice::Is(Color::Blue), ..Invitation::default() },
         3,
         0,
     );
@@ -452,7 +453,7 @@ fn a_reload_takes_the_page_back_into_the_same_game() {
 fn your_move_is_said_only_when_the_player_can_move() {
     use onitama::ui::scene::turn_line;
     let (mut session, _) = open_position(START, Mode::default(), Settings::default(), Motion::Reduced);
-    act(&mut session, OnlineAction::Invite(Setup::default()));
+    act(&mut session, OnlineAction::Invite(Invitation::default()));
     said(&mut session, Said::Room(Token::new("abcdefabcdefabcdefabcdef").unwrap()));
     said(&mut session, Said::Status(Status { phase: Phase::Waiting, reason: None }));
     said(&mut session, Said::Started { you: Color::Red, limit: MoveLimit::DEFAULT, position: start() });
@@ -507,7 +508,7 @@ fn the_tutorial_is_not_offered_while_online_play_is_open() {
     let mut first = Session::new(state);
     first.update(Event::Opened);
     assert!(first.controls().tutorial_offer, "a first visit offers it");
-    act(&mut first, OnlineAction::Invite(Setup::default()));
+    act(&mut first, OnlineAction::Invite(Invitation::default()));
     assert!(!first.controls().tutorial_offer, "not while waiting for the friend");
     said(&mut first, Said::Status(Status { phase: Phase::Playing, reason: None }));
     said(&mut first, Said::OpponentConnected(true));
@@ -519,7 +520,7 @@ fn the_tutorial_is_not_offered_while_online_play_is_open() {
 #[test]
 fn the_opponents_arrival_is_announced() {
     let (mut session, _) = open_position(START, Mode::default(), Settings::default(), Motion::Reduced);
-    act(&mut session, OnlineAction::Invite(Setup::default()));
+    act(&mut session, OnlineAction::Invite(Invitation::default()));
     said(&mut session, Said::Status(Status { phase: Phase::Playing, reason: None }));
     said(&mut session, Said::Started { you: Color::Blue, limit: MoveLimit::DEFAULT, position: start() });
     let effects = said(&mut session, Said::OpponentConnected(true));
@@ -583,7 +584,7 @@ fn a_stale_link_offers_a_new_invitation_or_the_ai_and_the_ai_plays_again_once_le
     assert_eq!(online.text, "Nobody is here: the game is over or the link has expired");
     let effects = press(&mut session, "Invite a friend");
     // (Leaving what stopped first, as any new invitation does: the module has nothing to leave.)
-    assert_eq!(commands(&effects).last(), Some(&Command::Create(Setup::default())));
+    assert_eq!(commands(&effects).last(), Some(&Command::Create(Invitation::default())));
     assert!(session.state().online.is_some());
     let effects = press(&mut session, "Cancel");
     assert_eq!(commands(&effects), vec![Command::Leave]);

@@ -100,7 +100,7 @@ fn only_a_browser_that_kept_nothing_is_a_first_visit() {
 
 #[test]
 fn a_friends_link_is_joined_unless_it_is_the_saved_online_games_own() {
-    use onitama::online::{OnlineGame, Setup, Token};
+    use onitama::online::{Invitation, OnlineGame, Token};
     use onitama::ui::startup::friend_link;
     let room = "abcdefabcdefabcdefabcdef";
     let (link, other) = (format!("#online={room}"), "#online=ghijklghijklghijklghijkl".to_string());
@@ -119,7 +119,7 @@ fn a_friends_link_is_joined_unless_it_is_the_saved_online_games_own() {
     let host = OnlineGame::host(
         Token::new(room).unwrap(),
         Token::new("secretsecretsecretsecret").unwrap(),
-        Setup::default(),
+        Invitation::default(),
         3,
         0,
     );

@@ -4,7 +4,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use onitama_online::{Message, OnlineGame, Setup, Token};
+use onitama_online::{Message, OnlineGame, Invitation, Token};
 
 fuzz_target!(|text: &str| {
     if let Ok(message) = Message::decode(text) {
@@ -12,7 +12,7 @@ fuzz_target!(|text: &str| {
         assert_eq!(Message::decode(&line).as_ref(), Ok(&message), "{line}");
     }
     let token = |t: &str| Token::new(t).unwrap();
-    let mut host = OnlineGame::host(token("room"), token("host"), Setup::default(), 1, 0);
+    let mut host = OnlineGame::host(token("room"), token("host"), Invitation::default(), 1, 0);
     host.connected(0);
     host.receive(0, "hello - guest");
     let before = host.game().cloned().unwrap();

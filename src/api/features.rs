@@ -140,14 +140,14 @@ pub fn puzzles() -> js_sys::Promise {
 /// once the room is made (boot.js waits for it: a wait for scripts only, kept out of the wasm).
 #[wasm_bindgen]
 pub fn online_create(options: JsValue) -> Result<(), JsError> {
-    let setup = online_setup(&options).map_err(|e| JsError::new(&e))?;
+    let setup = online_invitation(&options).map_err(|e| JsError::new(&e))?;
     with_page(|app| app.dispatch(Event::Intent(Intent::Online(OnlineAction::Invite(setup)))))
 }
 
-fn online_setup(options: &JsValue) -> Result<crate::online::Setup, String> {
-    use crate::online::{ColorChoice, DealChoice, MoveLimit, Setup};
+fn online_invitation(options: &JsValue) -> Result<crate::online::Invitation, String> {
+    use crate::online::{ColorChoice, DealChoice, Invitation, MoveLimit};
     let Some(fields) = JsFields::read(options, "bad online options", Some(&["cards", "color", "move_limit_s"]))? else {
-        return Ok(Setup::default());
+        return Ok(Invitation::default());
     };
     let deal = match fields.strings("cards")? {
         None => DealChoice::Random,
@@ -175,7 +175,7 @@ fn online_setup(options: &JsValue) -> Result<crate::online::Setup, String> {
             .and_then(MoveLimit::seconds)
             .ok_or(format!("move_limit_s must be at least {} seconds, not {seconds}", MoveLimit::MIN_SECONDS))?,
     };
-    Ok(Setup { deal, color, limit })
+    Ok(Invitation { deal, color, limit })
 }
 
 /// A line from the online module: online.js hands each over after the task that caused it.

@@ -7,7 +7,7 @@ use super::state::{Theme, WatchSpeed};
 use super::text::Lang;
 use crate::ai::puzzle::{Difficulty, Puzzle};
 use crate::mode::Mode;
-use crate::online::Setup;
+use crate::online::Invitation;
 use crate::online::bridge::Command;
 use crate::rules::{CardSet, Game, Move};
 
@@ -162,7 +162,7 @@ pub struct SettingsPatch {
 #[derive(Clone, Debug, PartialEq)]
 pub enum OnlineAction {
     /// A room of one's own to invite a friend to, with this deal, colour and limit.
-    Invite(Setup),
+    Invite(Invitation),
     /// A friend's room: the room itself, or a link with `#online=<room>`.
     Join(String),
     /// The next stranger who asks with the same cards.

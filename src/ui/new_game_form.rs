@@ -5,7 +5,7 @@ use super::deck;
 use super::state::State;
 use super::text::{self, Lang};
 use crate::mode::{AiLevel, Mode, ModeChoice, ModeKind, Seat};
-use crate::online::{ColorChoice, DealChoice, MoveLimit, Setup};
+use crate::online::{ColorChoice, DealChoice, Invitation, MoveLimit};
 use crate::rules::{Card, CardSet, Color, Deal, Game, Pack, Position, PositionError, SplitMix64};
 
 /// What the New game dialog's Start asks for.
@@ -16,7 +16,7 @@ pub enum Chosen {
     /// Online against the next stranger who asks.
     Stranger,
     /// Online, a room of one's own for a friend, with this deal, colour and limit.
-    Friend(Setup),
+    Friend(Invitation),
 }
 
 /// The new-game dialog's choice of a stranger online (beside `ModeKind`'s codes).
@@ -143,7 +143,7 @@ impl NewGameForm {
             Seat::Random => ColorChoice::Random,
             seat => ColorChoice::Is(seat.color(coin)),
         };
-        Ok(Chosen::Friend(Setup { deal, color, limit: self.limit }))
+        Ok(Chosen::Friend(Invitation { deal, color, limit: self.limit }))
     }
 
     /// The five cards chosen as each is drawn beside its chooser: Red's two and Blue's two in

@@ -23,7 +23,7 @@
 //! `<deal>` is `random` or five card names joined by commas (Red, Red, Blue, Blue, side);
 //! `<colour>` `random`, `red` or `blue` (the host's); `<limit>` seconds (5 or more) or `none`.
 
-use crate::game::{Saved, Setup};
+use crate::game::{Invitation, Saved};
 use crate::protocol::{Refusal, Token, Words, read_record, token, write_record};
 use crate::saved::{MAX_SAVED_BYTES, color_from_text, color_text, deal_from_text, deal_text, limit};
 use onitama_core::lang::Lang;
@@ -37,7 +37,7 @@ pub const MAX_LINE_BYTES: usize = MAX_SAVED_BYTES + 64;
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum Command {
     /// A friend's room, with this player as the host.
-    Create(Setup),
+    Create(Invitation),
     /// A friend's room, as the guest.
     Join(Token),
     /// The next stranger who asks for the same card pool.
@@ -284,7 +284,7 @@ impl Command {
             "create" => {
                 let deal = deal_from_text(words.next()?)?;
                 let color = color_from_text(words.next()?)?;
-                Command::Create(Setup { deal, color, limit: limit(words.next()?)? })
+                Command::Create(Invitation { deal, color, limit: limit(words.next()?)? })
             }
             "join" => Command::Join(room_of_link(rest(text, kind)?).ok_or(Refusal::Malformed)?),
             "find" => Command::Find(token(words.next()?)?),

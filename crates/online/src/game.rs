@@ -47,15 +47,15 @@ pub enum ColorChoice {
 
 /// What the host chooses before inviting.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Setup {
+pub struct Invitation {
     pub deal: DealChoice,
     pub color: ColorChoice,
     pub limit: MoveLimit,
 }
 
-impl Default for Setup {
-    fn default() -> Setup {
-        Setup { deal: DealChoice::Random, color: ColorChoice::Random, limit: MoveLimit::DEFAULT }
+impl Default for Invitation {
+    fn default() -> Invitation {
+        Invitation { deal: DealChoice::Random, color: ColorChoice::Random, limit: MoveLimit::DEFAULT }
     }
 }
 
@@ -100,7 +100,7 @@ pub struct Divergence {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Saved {
     pub host: bool,
-    pub setup: Setup,
+    pub setup: Invitation,
     /// The host's dice for the next deals.
     pub seed: u64,
     pub room: Token,
@@ -135,7 +135,7 @@ struct ClaimSent {
 #[derive(Clone, Debug)]
 pub struct OnlineGame {
     host: bool,
-    setup: Setup,
+    setup: Invitation,
     rng: SplitMix64,
     room: Token,
     round: u32,
@@ -191,7 +191,7 @@ pub struct OnlineGame {
 impl OnlineGame {
     /// The host's side: deals at once (with `seed` for the random choices) and waits for a guest.
     /// `room` is at most 48 characters (the game's id adds the round).
-    pub fn host(room: Token, secret: Token, setup: Setup, seed: u64, now: u64) -> OnlineGame {
+    pub fn host(room: Token, secret: Token, setup: Invitation, seed: u64, now: u64) -> OnlineGame {
         let mut game = OnlineGame::new(true, room, secret, setup, seed, now);
         game.you = match setup.color {
             ColorChoice::Is(color) => color,
@@ -203,10 +203,10 @@ impl OnlineGame {
 
     /// The guest's side: waits for the host's deal.
     pub fn guest(room: Token, secret: Token, now: u64) -> OnlineGame {
-        OnlineGame::new(false, room, secret, Setup::default(), 0, now)
+        OnlineGame::new(false, room, secret, Invitation::default(), 0, now)
     }
 
-    fn new(host: bool, room: Token, secret: Token, setup: Setup, seed: u64, now: u64) -> OnlineGame {
+    fn new(host: bool, room: Token, secret: Token, setup: Invitation, seed: u64, now: u64) -> OnlineGame {
         OnlineGame {
             host,
             setup,

@@ -827,7 +827,7 @@ impl Host {
         }
         if status.reason == Some(Reason::Expired) {
             // A stale link: invite anew (the usual choices), or back to the AI's game.
-            button(Command::Create(crate::game::Setup::default()), words.invite);
+            button(Command::Create(crate::game::Invitation::default()), words.invite);
         }
         let leave = match status.phase {
             _ if self.dealt() => words.leave,

@@ -13,6 +13,6 @@ pub mod reconcile;
 pub mod saved;
 pub mod session;
 
-pub use game::{ColorChoice, DealChoice, Divergence, OnlineGame, Output, Saved, Setup, Status};
+pub use game::{ColorChoice, DealChoice, Divergence, Invitation, OnlineGame, Output, Saved, Status};
 pub use protocol::{Declaration, MAX_MESSAGE_BYTES, Message, MoveLimit, Refusal, Token};
 pub use reconcile::{Reconciled, reconcile};

@@ -12,7 +12,7 @@
 //! 1 for the current game, 2 for the previous one, both added; then, only if a draw offer was
 //! declined, `<colour>@<ply>`: whose, and when (saves from before it was kept end without it).
 
-use crate::game::{ColorChoice, DealChoice, Saved, Setup};
+use crate::game::{ColorChoice, DealChoice, Invitation, Saved};
 use crate::protocol::{MAX_MESSAGE_BYTES, MoveLimit, Refusal, Token, Words, read_record, token, write_record};
 use onitama_core::rules::{Card, Color, Deal, Game};
 use std::fmt::Write;
@@ -93,7 +93,7 @@ impl Saved {
         let seed = number(words.next()?)?;
         let deal = deal_from_text(words.next()?)?;
         let color = color_from_text(words.next()?)?;
-        let setup = Setup { deal, color, limit: self::limit(words.next()?)? };
+        let setup = Invitation { deal, color, limit: self::limit(words.next()?)? };
         let offer = |word: &str| -> Result<(Color, usize), Refusal> {
             let (by, ply) = word.split_once('@').ok_or(Refusal::Malformed)?;
             Ok((Color::from_code(by).ok_or(Refusal::Malformed)?, number(ply)?))

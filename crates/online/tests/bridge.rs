@@ -5,7 +5,7 @@ use onitama_core::lang::Lang;
 use onitama_core::rules::{Card, Color, Deal, Game, Move, Outcome, Position};
 use onitama_online::bridge::{Command, Event, MAX_LINE_BYTES, Phase, Reason, Status, random_token, room_of_link};
 use onitama_online::saved::MAX_SAVED_BYTES;
-use onitama_online::{ColorChoice, DealChoice, MoveLimit, OnlineGame, Output, Refusal, Saved, Setup, Token};
+use onitama_online::{ColorChoice, DealChoice, Invitation, MoveLimit, OnlineGame, Output, Refusal, Saved, Token};
 
 fn tok(text: &str) -> Token {
     Token::new(text).unwrap()
@@ -15,8 +15,8 @@ fn deal() -> Deal {
     Deal::new([Card::Boar, Card::Ox, Card::Elephant, Card::Horse, Card::Crab]).unwrap()
 }
 
-fn setup() -> Setup {
-    Setup { deal: DealChoice::Chosen(deal()), color: ColorChoice::Is(Color::Red), limit: MoveLimit::Seconds(60) }
+fn setup() -> Invitation {
+    Invitation { deal: DealChoice::Chosen(deal()), color: ColorChoice::Is(Color::Red), limit: MoveLimit::Seconds(60) }
 }
 
 fn sent(outputs: &[Output]) -> Vec<String> {
@@ -63,8 +63,8 @@ fn every_command() -> Vec<Command> {
     let (host, _) = pair(3);
     vec![
         Command::Create(setup()),
-        Command::Create(Setup::default()),
-        Command::Create(Setup {
+        Command::Create(Invitation::default()),
+        Command::Create(Invitation {
             deal: DealChoice::Random,
             color: ColorChoice::Is(Color::Blue),
             limit: MoveLimit::None,
@@ -293,7 +293,7 @@ fn a_saved_game_keeps_a_draw_offer_a_divergence_the_previous_game_and_a_declared
     saved.diverged = true;
     saved.previous_diverged = true;
     saved.previous = saved.current.clone();
-    saved.setup = Setup::default();
+    saved.setup = Invitation::default();
     let mut ended = saved.current.clone().unwrap();
     ended.0 = tok("Room1.2");
     ended.1.agree_draw().unwrap();

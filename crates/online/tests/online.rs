@@ -5,8 +5,8 @@
 use onitama_core::rules::{Card, Color, Deal, Game, Move, Outcome};
 use onitama_online::protocol::MAX_SYNC_MOVES;
 use onitama_online::{
-    ColorChoice, DealChoice, Declaration, MAX_MESSAGE_BYTES, Message, MoveLimit, OnlineGame, Output, Reconciled,
-    Refusal, Setup, Status, Token, reconcile,
+    ColorChoice, DealChoice, Declaration, Invitation, MAX_MESSAGE_BYTES, Message, MoveLimit, OnlineGame, Output,
+    Reconciled, Refusal, Status, Token, reconcile,
 };
 
 fn tok(text: &str) -> Token {
@@ -18,8 +18,8 @@ fn deal() -> Deal {
     Deal::new([Card::Boar, Card::Ox, Card::Elephant, Card::Horse, Card::Crab]).unwrap()
 }
 
-fn setup(color: Color, limit: MoveLimit) -> Setup {
-    Setup { deal: DealChoice::Chosen(deal()), color: ColorChoice::Is(color), limit }
+fn setup(color: Color, limit: MoveLimit) -> Invitation {
+    Invitation { deal: DealChoice::Chosen(deal()), color: ColorChoice::Is(color), limit }
 }
 
 fn sent(outputs: &[Output]) -> Vec<Message> {
@@ -262,7 +262,7 @@ fn the_host_deals_its_choice_and_the_guest_gets_the_other_colour_and_the_limit()
 
 #[test]
 fn a_random_deal_and_colour_come_from_the_seed() {
-    let random = Setup::default();
+    let random = Invitation::default();
     let a = OnlineGame::host(tok("r"), tok("s"), random, 1, 0);
     let b = OnlineGame::host(tok("r"), tok("s"), random, 1, 0);
     assert_eq!(a.game(), b.game());
@@ -1049,7 +1049,7 @@ fn a_declined_draw_still_waits_after_a_reload_and_old_saves_read() {
 
 /// A host (Red) and its guest, dealt at random from `seed`, connected at `now`.
 fn pair_random(seed: u64, limit: MoveLimit, now: u64) -> (OnlineGame, OnlineGame) {
-    let setup = Setup { deal: DealChoice::Random, color: ColorChoice::Is(Color::Red), limit };
+    let setup = Invitation { deal: DealChoice::Random, color: ColorChoice::Is(Color::Red), limit };
     let mut host = OnlineGame::host(tok("room1"), tok("host-secret"), setup, seed, now);
     let mut guest = OnlineGame::guest(tok("room1"), tok("guest-secret"), now);
     let (a, b) = (sent(&host.connected(now)), sent(&guest.connected(now)));

@@ -9,7 +9,7 @@
 
 use onitama_core::rules::{Color, Game, Move, Square};
 use onitama_online::protocol::{Declaration, Message};
-use onitama_online::{MoveLimit, OnlineGame, Output, Refusal, Setup, Status, Token};
+use onitama_online::{Invitation, MoveLimit, OnlineGame, Output, Refusal, Status, Token};
 use proptest::prelude::*;
 use std::collections::VecDeque;
 
@@ -139,7 +139,7 @@ fn snapshot(side: &OnlineGame) -> (Option<Token>, Option<String>, Status) {
 
 impl Model {
     fn new(seed: u64) -> Model {
-        let setup = Setup { limit: MoveLimit::Seconds(LIMIT_S), ..Setup::default() };
+        let setup = Invitation { limit: MoveLimit::Seconds(LIMIT_S), ..Invitation::default() };
         let host = OnlineGame::host(tok("room"), tok("host-secret"), setup, seed, 0);
         let guest = OnlineGame::guest(tok("room"), tok("guest-secret"), 0);
         Model {

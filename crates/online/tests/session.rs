@@ -4,7 +4,7 @@
 
 use onitama_online::bridge::{Command, Event, Phase, Reason, Status};
 use onitama_online::session::{CONNECT_TIMEOUT_MS, Effect, FromServer, Input, KEEPALIVE_MS, PeerSignal, Session};
-use onitama_online::{Message, MoveLimit, Refusal, Setup};
+use onitama_online::{Invitation, Message, MoveLimit, Refusal};
 
 mod common;
 
@@ -67,7 +67,7 @@ fn a_move_out_of_turn_and_a_command_without_a_game_are_denied() {
 #[test]
 fn no_server_configured_is_an_error_at_once() {
     let mut session = Session::new(None, entropy(1));
-    let fx = session.step(0, Input::Command(Command::Create(Setup::default())));
+    let fx = session.step(0, Input::Command(Command::Create(Invitation::default())));
     assert!(fx.contains(&Effect::Emit(Event::Status(Status { phase: Phase::Error, reason: Some(Reason::NoServer) }))));
     assert!(!fx.iter().any(|e| matches!(e, Effect::Connect { .. })));
 }

@@ -204,6 +204,10 @@ impl Session {
     /// The endgame worker's answer: the AI's move, the hint or the bar's evaluation, with the
     /// exact value for the bar; without one, a search does it.
     pub(super) fn exact_heard(&mut self, report: EndgameReport) {
+        // The first visit's build asks nothing of the tables (and leaves this code out).
+        if Features::here().is_none() {
+            return;
+        }
         let (id, found) = match report {
             EndgameReport::Ready => return,
             EndgameReport::Exact { id, value, best } => (id, Ok((best, value))),

@@ -305,7 +305,6 @@ impl App {
                 // Ending the worker ends its search; a new one starts with the next request.
                 self.worker = None;
             }
-            Effect::AskExact(request) => self.ask_exact(&request),
             Effect::Redraw => {
                 self.needs_draw = true;
                 self.request_frame();
@@ -329,7 +328,11 @@ impl App {
             Effect::Log(message) => web_sys::console::error_1(&message.into()),
             Effect::Sound(sound) => sound::play(sound),
             // Only the features ask for these: without them (`crate::ui::features`) their code is left out.
-            Effect::StartReview { .. } | Effect::FetchPuzzles | Effect::FetchTutorialTexts(_) | Effect::Online(_)
+            Effect::StartReview { .. }
+            | Effect::FetchPuzzles
+            | Effect::FetchTutorialTexts(_)
+            | Effect::Online(_)
+            | Effect::AskExact(_)
                 if super::features::Features::here().is_none() => {}
             Effect::StartReview { id, game, movetime_ms } => {
                 let limits = Limits { movetime_ms: Some(movetime_ms), ..Limits::default() };
@@ -340,6 +343,7 @@ impl App {
                 }
             }
             Effect::CancelReview => self.reviewer = None,
+            Effect::AskExact(request) => self.ask_exact(&request),
             Effect::KeepFinished(game, mode) => storage::keep_finished(&game, mode),
             Effect::PuzzleSolved(id) => puzzles::mark_solved(id),
             Effect::SaveStandings(standings) => storage::save_standings(&standings),

@@ -38,7 +38,7 @@
 //! assert_eq!(Exact::Win(1).to_string(), "win in 1");
 //! ```
 
-use crate::rules::{Bitboard, Card, Color, Deal, Piece, Position, Role, Square};
+use crate::rules::{Bitboard, Card, Color, Deal, Piece, Position, Role, Setup, Square};
 use std::fmt;
 
 /// The most pieces a table may have (both masters included): the distances are kept in a byte.
@@ -579,7 +579,8 @@ impl Tablebase {
         };
         let [red, blue] = cards.hands[state.placement];
         let to_move = if state.to_move == 0 { Color::Red } else { Color::Blue };
-        Position::new(&board, hand(red), hand(blue), cards.cards[cards.side[state.placement] as usize], to_move)
+        let side = cards.cards[cards.side[state.placement] as usize];
+        Position::try_from(Setup { board, red: hand(red), blue: hand(blue), side, to_move })
             .unwrap_or_else(|e| unreachable!("a table's position is valid: {e}"))
     }
 

@@ -7,7 +7,7 @@
 //! a third occurrence needs at least 8 plies, more than the 7 searched.
 
 use super::{Engine, Level, LevelPlayer};
-use crate::rules::{ByColor, CardSet, Color, Deal, Game, Move, MoveList, Pack, Piece, Position, SplitMix64};
+use crate::rules::{ByColor, CardSet, Color, Deal, Game, Move, MoveList, Pack, Piece, Position, Setup, SplitMix64};
 use std::fmt;
 
 /// The lengths a puzzle may have, easiest first.
@@ -355,8 +355,8 @@ pub fn colour_mirror(position: &Position) -> Position {
     for (index, piece) in position.board().into_iter().enumerate() {
         board[24 - index] = piece.map(|piece: Piece| Piece { color: piece.color.other(), ..piece });
     }
-    let [red, blue] = [position.hand(Color::Red).pair(), position.hand(Color::Blue).pair()];
-    Position::new(&board, blue, red, position.side_card(), position.to_move().other())
+    let Setup { red, blue, side, to_move, .. } = position.setup();
+    Position::try_from(Setup { board, red: blue, blue: red, side, to_move: to_move.other() })
         .unwrap_or_else(|_| unreachable!("turning a valid position round keeps it valid"))
 }
 

@@ -12,6 +12,7 @@ mod outcome;
 mod perft;
 mod position;
 mod record;
+mod setup;
 mod square;
 
 pub use bitboard::Bitboard;
@@ -24,4 +25,5 @@ pub use moves::{Move, MoveList};
 pub use outcome::{Outcome, Way};
 pub use perft::{divide, perft, perft_estimate_ms};
 pub use position::{Piece, Position, Role};
+pub use setup::Setup;
 pub use square::Square;

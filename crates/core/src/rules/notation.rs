@@ -1,6 +1,7 @@
-//! The position notation: `<board> <red cards> <blue cards> <side card> <to move>`.
+//! The position notation: `<board> <red cards> <blue cards> <side card> <to move>`, read into a
+//! [`Setup`] and checked into a [`Position`].
 
-use super::{Card, Color, Piece, Position, PositionError, Square};
+use super::{Card, Color, Piece, Position, PositionError, Setup, Square};
 use std::fmt;
 use std::str::FromStr;
 
@@ -18,6 +19,15 @@ impl FromStr for Position {
     /// assert_eq!(err.to_string(), "rank 2 has 6 squares, expected 5");
     /// ```
     fn from_str(text: &str) -> Result<Position, PositionError> {
+        text.parse::<Setup>()?.try_into()
+    }
+}
+
+impl FromStr for Setup {
+    type Err = PositionError;
+
+    /// Reads the notation without checking that the position could occur in a game.
+    fn from_str(text: &str) -> Result<Setup, PositionError> {
         let fields: Vec<&str> = text.split_whitespace().collect();
         let [board, red, blue, side, to_move] = fields[..] else {
             return Err(PositionError::FieldCount(fields.len()));
@@ -31,7 +41,7 @@ impl FromStr for Position {
             "b" => Color::Blue,
             other => return Err(PositionError::BadSideToMove(other.to_string())),
         };
-        Position::new(&board, red, blue, side, to_move)
+        Ok(Setup { board, red, blue, side, to_move })
     }
 }
 
@@ -74,10 +84,16 @@ fn parse_card(name: &str) -> Result<Card, PositionError> {
 
 impl fmt::Display for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.setup().fmt(f)
+    }
+}
+
+impl fmt::Display for Setup {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for rank in (0..5).rev() {
             let mut empty = 0;
             for file in 0..5 {
-                match Square::new(file, rank).and_then(|square| self.piece_at(square)) {
+                match Square::new(file, rank).and_then(|square| self.board[square.index()]) {
                     Some(piece) => {
                         if empty > 0 {
                             write!(f, "{empty}")?;
@@ -95,10 +111,9 @@ impl fmt::Display for Position {
                 f.write_str("/")?;
             }
         }
-        for color in Color::ALL {
-            let [first, second] = self.hand(color).pair();
+        for [first, second] in [self.red, self.blue] {
             write!(f, " {first},{second}")?;
         }
-        write!(f, " {} {}", self.side_card(), self.to_move().letter())
+        write!(f, " {} {}", self.side, self.to_move.letter())
     }
 }

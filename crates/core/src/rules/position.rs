@@ -1,8 +1,8 @@
 //! A position: pieces, hands, side card and side to move; legal moves and playing them.
 
 use super::{
-    Bitboard, ByColor, Card, CardSet, Color, IllegalReason, Move, MoveError, MoveList, Outcome, PositionError, Square,
-    Way,
+    Bitboard, ByColor, Card, CardSet, Color, IllegalReason, Move, MoveError, MoveList, Outcome, PositionError, Setup,
+    Square, Way,
 };
 
 /// What a piece is.
@@ -55,29 +55,26 @@ pub struct Position {
     to_move: Color,
 }
 
-impl Position {
-    /// Builds a position from a board (index = square) and cards, checking it could occur in a game.
-    ///
-    /// A finished game is such a position: the side to move without its master, or the other
-    /// side's master on its temple.
-    ///
-    /// ```
-    /// use onitama_core::rules::{Color, Outcome, Position, PositionError, Way};
-    /// // Red's master has just captured Blue's on c4.
-    /// let won: Position = "5/2R2/5/5/r4 ox,crab boar,tiger horse b".parse().unwrap();
-    /// assert_eq!(won.outcome(), Some(Outcome::Win { winner: Color::Red, way: Way::Stone }));
-    /// assert!(won.legal_moves().is_empty());
-    /// // With Red to move, Blue's master would have been lost on Blue's own turn.
-    /// let err = "5/2R2/5/5/r4 ox,crab boar,tiger horse r".parse::<Position>().unwrap_err();
-    /// assert_eq!(err, PositionError::NoMasterNotToMove(Color::Blue));
-    /// ```
-    pub fn new(
-        board: &[Option<Piece>; 25],
-        red: [Card; 2],
-        blue: [Card; 2],
-        side: Card,
-        to_move: Color,
-    ) -> Result<Position, PositionError> {
+/// A setup becomes a position once it is checked: it could occur in a game.
+///
+/// A finished game is such a position: the side to move without its master, or the other side's
+/// master on its temple.
+///
+/// ```
+/// use onitama_core::rules::{Color, Outcome, Position, PositionError, Setup, Way};
+/// // Red's master has just captured Blue's on c4.
+/// let won: Position = "5/2R2/5/5/r4 ox,crab boar,tiger horse b".parse().unwrap();
+/// assert_eq!(won.outcome(), Some(Outcome::Win { winner: Color::Red, way: Way::Stone }));
+/// assert!(won.legal_moves().is_empty());
+/// // With Red to move, Blue's master would have been lost on Blue's own turn.
+/// let setup: Setup = "5/2R2/5/5/r4 ox,crab boar,tiger horse r".parse().unwrap();
+/// assert_eq!(Position::try_from(setup), Err(PositionError::NoMasterNotToMove(Color::Blue)));
+/// ```
+impl TryFrom<Setup> for Position {
+    type Error = PositionError;
+
+    fn try_from(setup: Setup) -> Result<Position, PositionError> {
+        let Setup { board, red, blue, side, to_move } = setup;
         let mut seen = CardSet::EMPTY;
         for card in [red[0], red[1], blue[0], blue[1], side] {
             if seen.contains(card) {
@@ -87,7 +84,7 @@ impl Position {
         }
         let mut pieces = ByColor::<Bitboard>::default();
         let mut masters = ByColor::<Bitboard>::default();
-        for (square, piece) in Square::all().zip(board) {
+        for (square, piece) in Square::all().zip(&board) {
             if let Some(piece) = piece {
                 pieces[piece.color] |= square.bitboard();
                 if piece.role == Role::Master {
@@ -123,7 +120,9 @@ impl Position {
         }
         Ok(Position { pieces, masters, hands: ByColor::new(sorted(red), sorted(blue)), side, to_move })
     }
+}
 
+impl Position {
     /// The starting layout (students and masters on their home rows) with these cards.
     pub fn starting(red: [Card; 2], blue: [Card; 2], side: Card, to_move: Color) -> Result<Position, PositionError> {
         let mut board = [None; 25];
@@ -136,11 +135,17 @@ impl Position {
             let role = if square.file() == 2 { Role::Master } else { Role::Student };
             board[square.index()] = Some(Piece { color, role });
         }
-        Position::new(&board, red, blue, side, to_move)
+        Setup { board, red, blue, side, to_move }.try_into()
     }
 
     pub const fn to_move(&self) -> Color {
         self.to_move
+    }
+
+    /// The position's parts, to change and check again (a board editor's start).
+    pub fn setup(&self) -> Setup {
+        let [red, blue] = Color::ALL.map(|color| self.cards(color));
+        Setup { board: self.board(), red, blue, side: self.side, to_move: self.to_move }
     }
 
     pub const fn side_card(&self) -> Card {

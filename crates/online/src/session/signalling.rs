@@ -5,7 +5,7 @@ use super::{
     RETRY_MAX_MS, Session, Socket, room_of,
 };
 use crate::bridge::{Phase, Reason, Status};
-use crate::game::{OnlineGame, Setup, Status as GameStatus};
+use crate::game::{Invitation, OnlineGame, Status as GameStatus};
 use crate::protocol::Token;
 
 impl Session {
@@ -83,7 +83,7 @@ impl Session {
                     let room = self.token();
                     let secret = self.token();
                     let seed = self.seed();
-                    self.game = Some(OnlineGame::host(room.clone(), secret, Setup::default(), seed, now));
+                    self.game = Some(OnlineGame::host(room.clone(), secret, Invitation::default(), seed, now));
                     self.room = Some(room);
                 }
                 if self.game.is_some() && self.has_room_for(&peer) {
