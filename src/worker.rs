@@ -48,9 +48,7 @@ pub fn run(request: EngineRequest, engine: &mut Engine, report: &mut dyn FnMut(E
             report(EngineReport::Done { id, best, score: None });
         }
         // Only the features ask for these: without them (`crate::ui::features`) their code is left out.
-        EngineRequest::Defend { id, .. } | EngineRequest::Review { id, .. } | EngineRequest::Lines { id, .. }
-            if Features::here().is_none() =>
-        {
+        EngineRequest::Defend { id, .. } | EngineRequest::Review { id, .. } if Features::here().is_none() => {
             report(EngineReport::Failed { id, message: "not in the first-visit build".to_string() });
         }
         EngineRequest::Defend { id, plies, position } => {
@@ -60,11 +58,12 @@ pub fn run(request: EngineRequest, engine: &mut Engine, report: &mut dyn FnMut(E
             let still_lost = plies > 1 && after.is_some_and(|next| puzzle::wins_within(&next, plies - 1));
             report(EngineReport::Done { id, best, score: still_lost.then_some(Score::Loss(plies)) });
         }
-        EngineRequest::Lines { id, count, limits, position, earlier } => {
+        // The first visit's build cannot hold one (it has no `Features`).
+        EngineRequest::Lines { features, id, count, limits, position, earlier } => {
             let count = NonZeroUsize::try_from(count).unwrap_or(NonZeroUsize::MIN);
             let found = engine.search_lines(&position, &earlier, limits, count, &mut |info| {
                 let (depth, nodes, lines) = (info.depth, info.nodes, info.lines.clone());
-                report(EngineReport::Lines { id, depth, nodes, lines });
+                report(EngineReport::Lines { features, id, depth, nodes, lines });
             });
             let first = found.and_then(|info| info.lines.into_iter().next());
             report(EngineReport::Done {

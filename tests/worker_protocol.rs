@@ -9,6 +9,7 @@ use onitama::engine_protocol::worker::{
     EndgameReport, EndgameRequest, EngineReport, EngineRequest, MessageError, NoExact,
 };
 use onitama::rules::{Deal, Game, Move, Position};
+use onitama::ui::features::Features;
 use proptest::prelude::*;
 use std::num::NonZeroU32;
 
@@ -67,7 +68,7 @@ fn request() -> impl Strategy<Value = EngineRequest> {
                 3 => EngineRequest::Review { id, game, limits },
                 _ => {
                     let count = NonZeroU32::new(seed).unwrap_or(NonZeroU32::MIN);
-                    EngineRequest::Lines { id, count, limits, position, earlier }
+                    EngineRequest::Lines { features: Features::present(), id, count, limits, position, earlier }
                 }
             }
         },
@@ -99,7 +100,13 @@ fn report() -> impl Strategy<Value = EngineReport> {
         |(id, game, first, second, (number, total, kind, class), message, lines)| {
             let line = moves(&game);
             match kind {
-                6 => EngineReport::Lines { id, depth: number as u32, nodes: number, lines },
+                6 => EngineReport::Lines {
+                    features: Features::present(),
+                    id,
+                    depth: number as u32,
+                    nodes: number,
+                    lines,
+                },
                 0 => EngineReport::Ready,
                 1 => EngineReport::Info { id, depth: number as u32, score: first, nodes: number, pv: line },
                 2 => EngineReport::Done { id, best: line.first().copied(), score: Some(first) },
@@ -201,6 +208,7 @@ fn the_lines_look_like_the_engine_protocol() {
 #[test]
 fn best_lines_read_as_documented() {
     let request = EngineRequest::Lines {
+        features: Features::present(),
         id: 11,
         count: NonZeroU32::new(3).unwrap(),
         limits: Limits { movetime_ms: Some(1000.0), ..Limits::default() },
@@ -213,7 +221,7 @@ fn best_lines_read_as_documented() {
         Line { first: boar, score: Score::Value(31), continuation: vec![horse] },
         Line { first: ox, score: Score::Loss(4), continuation: Vec::new() },
     ];
-    let report = EngineReport::Lines { id: 11, depth: 7, nodes: 90210, lines };
+    let report = EngineReport::Lines { features: Features::present(), id: 11, depth: 7, nodes: 90210, lines };
     let line = "lines 11 depth 7 nodes 90210 line 1 score cp 31 pv boar:c1c2 horse:c5c4 line 2 score loss 4 pv ox:b1b2";
     assert_eq!(report.encode(), line);
     assert_eq!(EngineReport::decode(line), Ok(report));

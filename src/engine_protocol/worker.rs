@@ -34,6 +34,10 @@
 //! ```
 //!
 //! Times travel in whole milliseconds: printing and reading floats would add kilobytes to the wasm.
+//!
+//! The best lines (`lines`, both ways) are a feature: their variants hold [`Features`], so the
+//! first visit's build, which has none, cannot hold them, and leaves their code out (it reads a
+//! `lines` line as an unknown message).
 
 use super::limits::{self, Limit};
 use crate::ai::endgame::Exact;
@@ -41,6 +45,7 @@ use crate::ai::exact::Uncovered;
 use crate::ai::review::{MoveClass, PlyReview};
 use crate::ai::{Level, Limits, Line, Score};
 use crate::rules::{Game, Move, MoveError, Position, PositionError};
+use crate::ui::features::Features;
 use std::fmt::Write;
 use std::iter::Peekable;
 use std::num::NonZeroU32;
@@ -58,8 +63,8 @@ pub enum EngineRequest {
     /// Every move of `game` judged, one report each.
     Review { id: u32, game: Game, limits: Limits },
     /// The `count` best lines (fewer when fewer moves are legal) within limits, reported depth by
-    /// depth (the analysis board).
-    Lines { id: u32, count: NonZeroU32, limits: Limits, position: Position, earlier: Vec<Position> },
+    /// depth (the analysis board; not in the first visit's build, which cannot write one).
+    Lines { features: Features, id: u32, count: NonZeroU32, limits: Limits, position: Position, earlier: Vec<Position> },
 }
 
 /// What the worker tells the page.
@@ -93,6 +98,7 @@ pub enum EngineReport {
     },
     /// A search of the best lines finished a depth: its lines, best first (at least one).
     Lines {
+        features: Features,
         id: u32,
         depth: u32,
         nodes: u64,
@@ -319,7 +325,7 @@ impl EngineRequest {
                     write_moves(&mut line, game.moves());
                 }
             }
-            EngineRequest::Lines { id, count, limits, position, earlier } => {
+            EngineRequest::Lines { id, count, limits, position, earlier, .. } => {
                 let _ = write!(line, "lines {id} count {count}");
                 limits::write(&mut line, limits);
                 write_positions(&mut line, position, earlier);
@@ -370,6 +376,7 @@ impl EngineRequest {
                 EngineRequest::Review { id, game, limits }
             }
             "lines" => {
+                let features = Features::here().ok_or_else(|| MessageError::UnknownKind(kind.to_string()))?;
                 let id = words.number("an id")?;
                 words.keyword("count")?;
                 let wanted = "a number of lines (1 or more)";
@@ -377,7 +384,7 @@ impl EngineRequest {
                     .ok_or_else(|| MessageError::Unexpected { wanted, found: "0".to_string() })?;
                 let limits = limits::read(&mut words)?;
                 let (position, earlier) = words.positions()?;
-                EngineRequest::Lines { id, count, limits, position, earlier }
+                EngineRequest::Lines { features, id, count, limits, position, earlier }
             }
             other => return Err(MessageError::UnknownKind(other.to_string())),
         };
@@ -419,7 +426,7 @@ impl EngineReport {
                 let _ = write!(line, " class {} line", entry.class.code());
                 write_moves(&mut line, &entry.line);
             }
-            EngineReport::Lines { id, depth, nodes, lines } => {
+            EngineReport::Lines { id, depth, nodes, lines, .. } => {
                 let _ = write!(line, "lines {id} depth {depth} nodes {nodes}");
                 for (index, each) in lines.iter().enumerate() {
                     let _ = write!(line, " line {} score", index + 1);
@@ -484,6 +491,7 @@ impl EngineReport {
                 EngineReport::Reviewed { id, entry, total }
             }
             "lines" => {
+                let features = Features::here().ok_or_else(|| MessageError::UnknownKind(kind.to_string()))?;
                 let id = words.number("an id")?;
                 words.keyword("depth")?;
                 let depth = words.number("a depth")?;
@@ -508,7 +516,7 @@ impl EngineReport {
                     }
                     lines.push(Line { first, score, continuation });
                 }
-                EngineReport::Lines { id, depth, nodes, lines }
+                EngineReport::Lines { features, id, depth, nodes, lines }
             }
             "failed" => {
                 let id = words.number("an id")?;
