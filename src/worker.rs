@@ -3,9 +3,9 @@
 //! The worker loads the page's own module (`ai-worker.js`), so the game ships one wasm file.
 //! Every message either way is one line of [`crate::engine_protocol::worker`]. Once loaded the worker
 //! posts `ready`; messages sent before that are lost. The page then posts an [`EngineRequest`];
-//! the worker answers with `info` reports after each finished depth (or `reviewed` ones, move by
-//! move) and one `done` (or `failed`) report. To cancel, the page terminates the worker and starts
-//! a new one: a search never blocks the page.
+//! the worker answers with `info` reports after each finished depth (`lines` ones for the best
+//! lines, `reviewed` ones move by move) and one `done` (or `failed`) report. To cancel, the page
+//! terminates the worker and starts a new one: a search never blocks the page.
 //!
 //! The same worker answers the endgame dialect ([`EndgameRequest`], a line starting `endgame`):
 //! a position's exact value and best move from the exact tables of its deal, built on the first
@@ -20,6 +20,7 @@ use crate::ai::{Engine, LevelPlayer, Score};
 use crate::engine_protocol::worker::{EndgameReport, EndgameRequest, EngineReport, EngineRequest};
 use crate::ui::features::Features;
 use std::cell::RefCell;
+use std::num::NonZeroUsize;
 use wasm_bindgen::prelude::*;
 use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
 
@@ -56,6 +57,20 @@ pub fn run(request: EngineRequest, engine: &mut Engine, report: &mut dyn FnMut(E
             let after = best.and_then(|m| position.play(m).ok());
             let still_lost = plies > 1 && after.is_some_and(|next| puzzle::wins_within(&next, plies - 1));
             report(EngineReport::Done { id, best, score: still_lost.then_some(Score::Loss(plies)) });
+        }
+        // The first visit's build cannot hold one (it has no `Features`).
+        EngineRequest::Lines { features, id, count, limits, position, earlier } => {
+            let count = NonZeroUsize::try_from(count).unwrap_or(NonZeroUsize::MIN);
+            let found = engine.search_lines(&position, &earlier, limits, count, &mut |info| {
+                let (depth, nodes, lines) = (info.depth, info.nodes, info.lines.clone());
+                report(EngineReport::Lines { features, id, depth, nodes, lines });
+            });
+            let first = found.and_then(|info| info.lines.into_iter().next());
+            report(EngineReport::Done {
+                id,
+                best: first.as_ref().map(|line| line.first),
+                score: first.map(|line| line.score),
+            });
         }
         EngineRequest::Review { id, game, limits } => {
             review::review(&game, engine, limits, &mut |entry, total| {

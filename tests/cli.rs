@@ -142,6 +142,32 @@ fn bestmove_reports_each_depth_and_ends_with_the_move() {
 }
 
 #[test]
+fn bestmove_lines_reports_each_depth_s_best_lines() {
+    let text = stdout(&cli(&["bestmove", START, "--depth", "4", "--lines", "3"]));
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 4 * 3 + 1, "{text}");
+    for (index, line) in lines[..12].iter().enumerate() {
+        let (depth, number) = (index / 3 + 1, index % 3 + 1);
+        assert!(line.starts_with(&format!("info depth {depth} line {number} score ")), "{line}");
+        assert!(line.contains(" nodes ") && line.contains(" pv "), "{line}");
+    }
+    let first_of_last = lines[9].split(" pv ").nth(1).unwrap().split(' ').next().unwrap();
+    assert_eq!(lines[12], format!("bestmove {first_of_last}"));
+    // Fewer moves than lines asked: one line each.
+    let two = stdout(&cli(&[
+        "bestmove",
+        "5/5/5/5/2R1B tiger,crane dragon,elephant mantis r",
+        "--depth",
+        "2",
+        "--lines",
+        "5",
+    ]));
+    assert_eq!(two.lines().filter(|line| line.starts_with("info depth 2 ")).count(), 2, "{two}");
+    let refused = cli(&["bestmove", START, "--depth", "2", "--lines", "0"]);
+    assert!(!refused.status.success());
+}
+
+#[test]
 fn expansion_positions_are_counted_listed_and_searched() {
     let start = "bbBbb/5/5/5/rrRrr ox,sea-snake tiger,turtle goat r";
     let perft = cli(&["perft", start, "4"]);

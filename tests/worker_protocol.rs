@@ -4,12 +4,14 @@
 use onitama::ai::endgame::{Exact, solve};
 use onitama::ai::exact::{TableCache, Uncovered};
 use onitama::ai::review::{MoveClass, PlyReview};
-use onitama::ai::{Level, Limits, Score};
+use onitama::ai::{Level, Limits, Line, Score};
 use onitama::engine_protocol::worker::{
     ENDGAME_WORKER_PIECES, EndgameReport, EndgameRequest, EngineReport, EngineRequest, MessageError, NoExact,
 };
 use onitama::rules::{Deal, Game, Move, Position};
+use onitama::ui::features::Features;
 use proptest::prelude::*;
+use std::num::NonZeroU32;
 
 const START: &str = "bbBbb/5/5/5/rrRrr boar,ox elephant,horse crab r";
 
@@ -56,25 +58,55 @@ fn moves(game: &Game) -> Vec<Move> {
 }
 
 fn request() -> impl Strategy<Value = EngineRequest> {
-    (any::<u32>(), game(), limits(), 0..Level::ALL.len(), any::<u32>(), 0..4u8).prop_map(
+    (any::<u32>(), game(), limits(), 0..Level::ALL.len(), any::<u32>(), 0..5u8).prop_map(
         |(id, game, limits, level, seed, kind)| {
             let (position, earlier) = split(&game);
             match kind {
                 0 => EngineRequest::Search { id, limits, position, earlier },
                 1 => EngineRequest::LevelMove { id, level: Level::ALL[level], seed, position, earlier },
                 2 => EngineRequest::Defend { id, plies: seed % 12, position },
-                _ => EngineRequest::Review { id, game, limits },
+                3 => EngineRequest::Review { id, game, limits },
+                _ => {
+                    let count = NonZeroU32::new(seed).unwrap_or(NonZeroU32::MIN);
+                    EngineRequest::Lines { features: Features::present(), id, count, limits, position, earlier }
+                }
             }
         },
     )
 }
 
+/// One to four lines cut from a game's moves (any moves: the page checks them itself).
+fn best_lines() -> impl Strategy<Value = Vec<Line>> {
+    (game(), prop::collection::vec((score(), any::<prop::sample::Index>()), 1..5)).prop_map(|(game, cuts)| {
+        let played = moves(&game);
+        let pass = Move::Pass { card: game.start().side_card() };
+        cuts.into_iter()
+            .enumerate()
+            .map(|(index, (score, cut))| {
+                let from = index.min(played.len());
+                let rest = &played[from..];
+                let (first, continuation) = rest.split_first().map_or((pass, &[][..]), |(m, rest)| (*m, rest));
+                let continuation = continuation[..cut.index(continuation.len() + 1)].to_vec();
+                Line { first, score, continuation }
+            })
+            .collect()
+    })
+}
+
 fn report() -> impl Strategy<Value = EngineReport> {
     let words = prop::collection::vec("[a-zA-Z0-9'\":,.()é-]{1,12}", 0..8).prop_map(|words| words.join(" "));
-    (any::<u32>(), game(), score(), score(), any::<u64>(), any::<usize>(), words, 0..6u8, 0..5usize).prop_map(
-        |(id, game, first, second, number, total, message, kind, class)| {
+    let numbers = (any::<u64>(), any::<usize>(), 0..7u8, 0..5usize);
+    (any::<u32>(), game(), score(), score(), numbers, words, best_lines()).prop_map(
+        |(id, game, first, second, (number, total, kind, class), message, lines)| {
             let line = moves(&game);
             match kind {
+                6 => EngineReport::Lines {
+                    features: Features::present(),
+                    id,
+                    depth: number as u32,
+                    nodes: number,
+                    lines,
+                },
                 0 => EngineReport::Ready,
                 1 => EngineReport::Info { id, depth: number as u32, score: first, nodes: number, pv: line },
                 2 => EngineReport::Done { id, best: line.first().copied(), score: Some(first) },
@@ -171,6 +203,48 @@ fn the_lines_look_like_the_engine_protocol() {
     assert_eq!(EngineReport::Ready.encode(), "ready");
     let level = EngineReport::Done { id: 8, best: Some(boar), score: None };
     assert_eq!(level.encode(), "done 8 best boar:c1c2", "a level's move has no score");
+}
+
+#[test]
+fn best_lines_read_as_documented() {
+    let request = EngineRequest::Lines {
+        features: Features::present(),
+        id: 11,
+        count: NonZeroU32::new(3).unwrap(),
+        limits: Limits { movetime_ms: Some(1000.0), ..Limits::default() },
+        position: start(),
+        earlier: vec![start()],
+    };
+    assert_eq!(request.encode(), format!("lines 11 count 3 movetime 1000 position {START} earlier {START}"));
+    let [boar, horse, ox] = ["boar:c1c2", "horse:c5c4", "ox:b1b2"].map(|m| m.parse::<Move>().unwrap());
+    let lines = vec![
+        Line { first: boar, score: Score::Value(31), continuation: vec![horse] },
+        Line { first: ox, score: Score::Loss(4), continuation: Vec::new() },
+    ];
+    let report = EngineReport::Lines { features: Features::present(), id: 11, depth: 7, nodes: 90210, lines };
+    let line = "lines 11 depth 7 nodes 90210 line 1 score cp 31 pv boar:c1c2 horse:c5c4 line 2 score loss 4 pv ox:b1b2";
+    assert_eq!(report.encode(), line);
+    assert_eq!(EngineReport::decode(line), Ok(report));
+    let refused: Vec<(String, &str)> = vec![
+        (format!("lines 1 count 0 depth 3 position {START}"), "a number of lines (1 or more) expected, not '0'"),
+        (format!("lines 1 depth 3 position {START}"), "count expected, not 'depth'"),
+        (format!("lines 1 count 3 position {START}"), "a search needs a limit"),
+    ];
+    for (line, reason) in refused {
+        let error = EngineRequest::decode(&line).expect_err(&line);
+        assert!(error.to_string().starts_with(reason), "{line}: {error}");
+    }
+    for (line, reason) in [
+        ("lines 1 depth 2 nodes 9", "the message ends where line was expected"),
+        ("lines 1 depth 2 nodes 9 line 2 score cp 0 pv boar:c1c2", "the next line's number expected, not '2'"),
+        ("lines 1 depth 2 nodes 9 line 1 score cp 0 pv", "the message ends where a move was expected"),
+        ("lines 1 depth 2 nodes 9 line 1 score cp 0 pv boar:c1c2 line", "the message ends where the next line's"),
+        ("lines 1 depth 2 nodes 9 line 1 score cp 0 pv boar:c1c2 line 1", "the next line's number expected, not '1'"),
+        ("lines 1 depth 2 line 1 score cp 0 pv boar:c1c2", "nodes expected, not 'line'"),
+    ] {
+        let error = EngineReport::decode(line).expect_err(line);
+        assert!(error.to_string().starts_with(reason), "{line}: {error}");
+    }
 }
 
 #[test]

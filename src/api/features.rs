@@ -77,7 +77,7 @@ pub fn review_game(record: &str, limits: JsValue) -> Result<js_sys::Promise, JsE
                     return;
                 }
                 EngineReport::Failed { message, .. } => message,
-                EngineReport::Ready | EngineReport::Info { .. } => return,
+                EngineReport::Ready | EngineReport::Info { .. } | EngineReport::Lines { .. } => return,
             };
             let _ = reject.call1(&JsValue::NULL, &js_sys::Error::new(&failure));
             keep.borrow_mut().take();

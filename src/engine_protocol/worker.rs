@@ -9,10 +9,12 @@
 //! move 8 level sensei seed 41 position <position> earlier <position>
 //! defend 9 plies 2 position <position>
 //! review 10 movetime 200 start <position> moves boar:c1c2 horse:c5c4
+//! lines 11 count 3 movetime 1000 position <position> earlier <position>
 //!
 //! ready
 //! info 7 depth 5 score cp 31 nodes 5120 pv boar:c1c2 horse:c5c4
 //! done 7 best boar:c1c2 score win 5
+//! lines 11 depth 7 nodes 90210 line 1 score cp 31 pv boar:c1c2 horse:c5c4 line 2 score cp 12 pv ox:b1b2
 //! reviewed 10 ply 1 of 2 move boar:c1c2 best crab:c2c3 before win 1 after cp -40 class blunder line crab:c2c3
 //! failed 9 bad position "nonsense": expected 5 fields …
 //! ```
@@ -32,15 +34,21 @@
 //! ```
 //!
 //! Times travel in whole milliseconds: printing and reading floats would add kilobytes to the wasm.
+//!
+//! The best lines (`lines`, both ways) are a feature: their variants hold [`Features`], so the
+//! first visit's build, which has none, cannot hold them, and leaves their code out (it reads a
+//! `lines` line as an unknown message).
 
 use super::limits::{self, Limit};
 use crate::ai::endgame::Exact;
 use crate::ai::exact::Uncovered;
 use crate::ai::review::{MoveClass, PlyReview};
-use crate::ai::{Level, Limits, Score};
+use crate::ai::{Level, Limits, Line, Score};
 use crate::rules::{Game, Move, MoveError, Position, PositionError};
+use crate::ui::features::Features;
 use std::fmt::Write;
 use std::iter::Peekable;
+use std::num::NonZeroU32;
 use std::str::SplitWhitespace;
 
 /// The line both workers send once loaded ([`EngineReport::Ready`], [`EndgameReport::Ready`]).
@@ -57,6 +65,9 @@ pub enum EngineRequest {
     Defend { id: u32, plies: u32, position: Position },
     /// Every move of `game` judged, one report each.
     Review { id: u32, game: Game, limits: Limits },
+    /// The `count` best lines (fewer when fewer moves are legal) within limits, reported depth by
+    /// depth (the analysis board; not in the first visit's build, which cannot write one).
+    Lines { features: Features, id: u32, count: NonZeroU32, limits: Limits, position: Position, earlier: Vec<Position> },
 }
 
 /// What the worker tells the page.
@@ -87,6 +98,14 @@ pub enum EngineReport {
     Failed {
         id: u32,
         message: String,
+    },
+    /// A search of the best lines finished a depth: its lines, best first (at least one).
+    Lines {
+        features: Features,
+        id: u32,
+        depth: u32,
+        nodes: u64,
+        lines: Vec<Line>,
     },
 }
 
@@ -281,7 +300,8 @@ impl EngineRequest {
             EngineRequest::Search { id, .. }
             | EngineRequest::LevelMove { id, .. }
             | EngineRequest::Defend { id, .. }
-            | EngineRequest::Review { id, .. } => *id,
+            | EngineRequest::Review { id, .. }
+            | EngineRequest::Lines { id, .. } => *id,
         }
     }
 
@@ -314,6 +334,11 @@ impl EngineRequest {
                     line.push_str(" moves");
                     write_moves(&mut line, game.moves());
                 }
+            }
+            EngineRequest::Lines { id, count, limits, position, earlier, .. } => {
+                let _ = write!(line, "lines {id} count {count}");
+                limits::write(&mut line, limits);
+                write_positions(&mut line, position, earlier);
             }
         }
         line
@@ -360,6 +385,17 @@ impl EngineRequest {
                 }
                 EngineRequest::Review { id, game, limits }
             }
+            "lines" => {
+                let features = Features::here().ok_or_else(|| MessageError::UnknownKind(kind.to_string()))?;
+                let id = words.number("an id")?;
+                words.keyword("count")?;
+                let wanted = "a number of lines (1 or more)";
+                let count = NonZeroU32::new(words.number(wanted)?)
+                    .ok_or_else(|| MessageError::Unexpected { wanted, found: "0".to_string() })?;
+                let limits = limits::read(&mut words)?;
+                let (position, earlier) = words.positions()?;
+                EngineRequest::Lines { features, id, count, limits, position, earlier }
+            }
             other => return Err(MessageError::UnknownKind(other.to_string())),
         };
         words.end()?;
@@ -399,6 +435,15 @@ impl EngineReport {
                 write_score(&mut line, entry.score_after);
                 let _ = write!(line, " class {} line", entry.class.code());
                 write_moves(&mut line, &entry.line);
+            }
+            EngineReport::Lines { id, depth, nodes, lines, .. } => {
+                let _ = write!(line, "lines {id} depth {depth} nodes {nodes}");
+                for (index, each) in lines.iter().enumerate() {
+                    let _ = write!(line, " line {} score", index + 1);
+                    write_score(&mut line, each.score);
+                    line.push_str(" pv");
+                    write_moves(&mut line, &each.moves().collect::<Vec<_>>());
+                }
             }
             // One line, whatever the message held.
             EngineReport::Failed { id, message } => {
@@ -454,6 +499,34 @@ impl EngineReport {
                 let line = words.moves()?;
                 let entry = PlyReview { ply, played, best, line, score_before, score_after, class };
                 EngineReport::Reviewed { id, entry, total }
+            }
+            "lines" => {
+                let features = Features::here().ok_or_else(|| MessageError::UnknownKind(kind.to_string()))?;
+                let id = words.number("an id")?;
+                words.keyword("depth")?;
+                let depth = words.number("a depth")?;
+                words.keyword("nodes")?;
+                let nodes = words.number("a number of nodes")?;
+                let mut lines = Vec::new();
+                // Numbered from 1, at least one.
+                while lines.is_empty() || words.0.peek().is_some() {
+                    words.keyword("line")?;
+                    let number = words.number::<usize>("the next line's number")?;
+                    if number != lines.len() + 1 {
+                        let found = number.to_string();
+                        return Err(MessageError::Unexpected { wanted: "the next line's number", found });
+                    }
+                    words.keyword("score")?;
+                    let score = words.score()?;
+                    words.keyword("pv")?;
+                    let first = words.parsed_move()?;
+                    let mut continuation = Vec::new();
+                    while words.0.peek().is_some_and(|&word| word != "line") {
+                        continuation.push(words.parsed_move()?);
+                    }
+                    lines.push(Line { first, score, continuation });
+                }
+                EngineReport::Lines { features, id, depth, nodes, lines }
             }
             "failed" => {
                 let id = words.number("an id")?;

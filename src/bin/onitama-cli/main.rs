@@ -12,6 +12,7 @@ use onitama::ai::{self, Engine, Limits, endgame, puzzle};
 use onitama::rules::{Card, Deal, Game, Move, Position, divide, perft};
 use protocol::TABLE_MB;
 use std::fs::File;
+use std::num::NonZeroUsize;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -49,6 +50,7 @@ enum Command {
         moves: Vec<String>,
     },
     /// Search a position: `info` lines per finished depth, then `bestmove <move>` as the last line.
+    /// With `--lines N`, the N best moves: one `info depth <d> line <k> ...` line each per finished depth.
     Bestmove {
         /// A position in position notation.
         position: String,
@@ -61,6 +63,9 @@ enum Command {
         /// Stop after about this many nodes.
         #[arg(long)]
         nodes: Option<u64>,
+        /// Show the best N moves (fewer when fewer are legal), each with its score and line.
+        #[arg(long)]
+        lines: Option<NonZeroUsize>,
     },
     /// Review a recorded game: each move searched and classed (best, good, inaccuracy, mistake,
     /// blunder); one line per move: `<ply> <move> <class> best <move> before <score> after <score>`,
@@ -257,7 +262,7 @@ fn run(cli: Cli) -> Result<(), String> {
                 println!("{outcome}");
             }
         }
-        Command::Bestmove { position, depth, movetime, nodes } => {
+        Command::Bestmove { position, depth, movetime, nodes, lines } => {
             let position = parse_position(&position)?;
             if let Some(outcome) = position.outcome() {
                 return Err(format!("the game is over: {outcome}"));
@@ -267,6 +272,9 @@ fn run(cli: Cli) -> Result<(), String> {
                 limits.movetime_ms = Some(1000.0);
             }
             let mut engine = Engine::new(TABLE_MB, ai::system_clock);
+            if let Some(count) = lines {
+                return best_lines(&mut engine, &position, limits, count);
+            }
             let result = engine.search(&position, &[], limits, &mut |info| {
                 let pv: Vec<String> = info.pv.iter().map(Move::to_string).collect();
                 println!(
@@ -358,6 +366,28 @@ fn run(cli: Cli) -> Result<(), String> {
             protocol::serve(stdin.lock(), &mut std::io::stdout(), TABLE_MB).map_err(|e| e.to_string())?;
         }
     }
+    Ok(())
+}
+
+/// `bestmove --lines`: each finished depth's best lines, then the first line's move.
+fn best_lines(engine: &mut Engine, position: &Position, limits: Limits, count: NonZeroUsize) -> Result<(), String> {
+    let found = engine.search_lines(position, &[], limits, count, &mut |info| {
+        let nps = (info.nodes as f64 * 1000.0 / info.elapsed_ms.max(0.001)) as u64;
+        for (index, line) in info.lines.iter().enumerate() {
+            let pv: Vec<String> = line.moves().map(|m| m.to_string()).collect();
+            println!(
+                "info depth {} line {} score {} nodes {} nps {nps} time {:.0} pv {}",
+                info.depth,
+                index + 1,
+                line.score,
+                info.nodes,
+                info.elapsed_ms,
+                pv.join(" ")
+            );
+        }
+    });
+    let best = found.and_then(|info| info.lines.first().map(|line| line.first)).ok_or("no depth finished")?;
+    println!("bestmove {best}");
     Ok(())
 }
 

@@ -103,7 +103,8 @@ pub struct Reply {
 }
 
 impl Reply {
-    /// The worker's report as the session reads it; `None` for `Ready`, which is the client's.
+    /// The worker's report as the session reads it; `None` for `Ready`, which is the client's, and
+    /// for best lines, which it does not ask for yet.
     pub fn from_report(report: EngineReport) -> Option<Reply> {
         let (id, kind) = match report {
             EngineReport::Ready => return None,
@@ -111,6 +112,8 @@ impl Reply {
             EngineReport::Done { id, best, score } => (id, ReplyKind::Done { best, score }),
             EngineReport::Reviewed { id, entry, total } => (id, ReplyKind::Reviewed(entry, total)),
             EngineReport::Failed { id, message } => (id, ReplyKind::Failed(message)),
+            // The session asks for no best lines yet (the analysis board will).
+            EngineReport::Lines { .. } => return None,
         };
         Some(Reply { id, kind })
     }
@@ -150,7 +153,8 @@ impl SearchOrder {
         match &self.request {
             EngineRequest::Search { position, .. }
             | EngineRequest::LevelMove { position, .. }
-            | EngineRequest::Defend { position, .. } => *position,
+            | EngineRequest::Defend { position, .. }
+            | EngineRequest::Lines { position, .. } => *position,
             EngineRequest::Review { game, .. } => *game.position(),
         }
     }

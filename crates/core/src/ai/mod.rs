@@ -6,6 +6,7 @@ mod eval;
 pub mod exact;
 mod levels;
 mod limits;
+mod lines;
 mod ordering;
 pub mod puzzle;
 pub mod review;
@@ -18,6 +19,7 @@ mod zobrist;
 pub use eval::{CardTable, FEATURES, TERMS, WEIGHTS, Weights, card_square, evaluate, features};
 pub use levels::{Level, LevelPlayer};
 pub use limits::{Info, Limits, MAX_DEPTH, Options, SearchResult};
+pub use lines::{Line, LinesInfo};
 pub use score::{Score, WIN};
 pub use search::{Engine, is_quiet};
 

@@ -23,6 +23,8 @@ pub struct Engine {
     pv_len: [usize; MAX_PLY],
     /// The move a singular-extension search at each ply leaves out.
     excluded: [Option<Move>; MAX_PLY],
+    /// The root moves a search of the best lines leaves out (those already found at this depth).
+    root_excluded: MoveList,
     zobrist: Keys,
     /// Keys of the game so far and of the current search path.
     keys: Vec<u64>,
@@ -35,7 +37,7 @@ pub struct Engine {
 
 /// How a search path got to a node: which earlier positions it may repeat.
 #[derive(Clone, Copy)]
-struct Node {
+pub(super) struct Node {
     ply: usize,
     /// Index in `keys` of the first position after the last capture: nothing earlier can recur.
     reversible_from: usize,
@@ -54,6 +56,7 @@ impl Engine {
             clock,
             order: MoveOrder::new(options.killers_and_history),
             excluded: [None; MAX_PLY],
+            root_excluded: MoveList::new(),
             pv: [[None; MAX_PLY]; MAX_PLY],
             pv_len: [0; MAX_PLY],
             zobrist: Keys::new(),
@@ -90,15 +93,7 @@ impl Engine {
         limits: Limits,
         on_info: &mut dyn FnMut(&Info),
     ) -> SearchResult {
-        self.started = (self.clock)();
-        self.deadline = limits.movetime_ms.map_or(f64::INFINITY, |ms| self.started + ms);
-        self.node_limit = limits.nodes.unwrap_or(u64::MAX);
-        self.nodes = 0;
-        self.stopped = false;
-        self.table.new_search();
-        self.order.new_search();
-        let reversible_from = self.load_history(earlier, position);
-
+        let root = self.begin(position, earlier, limits);
         let root_moves = position.legal_moves();
         let mut best = root_moves.first().copied();
         let mut info = Info { depth: 0, score: Score::Value(0), nodes: 0, elapsed_ms: 0.0, pv: Vec::new() };
@@ -107,7 +102,6 @@ impl Engine {
         }
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         let key = self.zobrist.hash(position);
-        let root = Node { ply: 0, reversible_from };
         let mut previous = 0;
         for depth in 1..=max_depth {
             let score = self.aspirate(position, key, depth as i32, previous, root);
@@ -131,14 +125,58 @@ impl Engine {
             };
             on_info(&info);
             // A movetime is spent in full: an unfinished depth still improves the move.
-            let forced = score.abs() >= WIN_BOUND && (WIN - score.abs()) as u32 <= depth;
-            if self.stopped || forced {
+            if self.stopped || is_forced(score, depth) {
                 break;
             }
         }
         info.nodes = self.nodes;
         info.elapsed_ms = (self.clock)() - self.started;
         SearchResult { best, info }
+    }
+
+    /// Starts a search of `position` within `limits`: the clock, the budget, the table's age and
+    /// the game so far (for repetitions). Returns the root node.
+    pub(super) fn begin(&mut self, position: &Position, earlier: &[Position], limits: Limits) -> Node {
+        self.started = (self.clock)();
+        self.deadline = limits.movetime_ms.map_or(f64::INFINITY, |ms| self.started + ms);
+        self.node_limit = limits.nodes.unwrap_or(u64::MAX);
+        self.nodes = 0;
+        self.stopped = false;
+        self.table.new_search();
+        self.order.new_search();
+        let reversible_from = self.load_history(earlier, position);
+        Node { ply: 0, reversible_from }
+    }
+
+    /// Searches the root `depth` plies deep, its moves in `excluded` left out (at least one move
+    /// must be left), with an aspiration window around `previous`: the score, or `None` if a
+    /// limit stopped it. The principal variation is then in [`Engine::root_pv`].
+    pub(super) fn search_root(
+        &mut self,
+        position: &Position,
+        root: Node,
+        depth: u32,
+        previous: i32,
+        excluded: &[Move],
+    ) -> Option<i32> {
+        self.root_excluded = MoveList::new();
+        for &m in excluded {
+            self.root_excluded.push(m);
+        }
+        let key = self.zobrist.hash(position);
+        let score = self.aspirate(position, key, depth as i32, previous, root);
+        self.root_excluded = MoveList::new();
+        (!self.stopped).then_some(score)
+    }
+
+    /// The principal variation of the last root search, as the search tracked it (unchecked).
+    pub(super) fn root_pv(&self) -> impl Iterator<Item = Move> + '_ {
+        self.pv[0][..self.pv_len[0]].iter().flatten().copied()
+    }
+
+    /// Nodes searched and milliseconds spent since [`Engine::begin`].
+    pub(super) fn progress(&self) -> (u64, f64) {
+        (self.nodes, (self.clock)() - self.started)
     }
 
     /// Puts the game's earlier positions in `keys`; returns where repetitions can start.
@@ -203,10 +241,16 @@ impl Engine {
         if ply > 0 && self.is_repetition(node) {
             return 0;
         }
+        // A search of the best lines leaves out root moves already found.
+        let root_excluding = ply == 0 && !self.root_excluded.is_empty();
         if let Some(m) = position.winning_move() {
-            self.pv[ply][0] = Some(m);
-            self.pv_len[ply] = 1;
-            return WIN - (ply as i32 + 1);
+            // Left out at the root: another winning move, or none (and the rest is searched).
+            let win = if root_excluding { self.winning_move_left(position) } else { Some(m) };
+            if let Some(m) = win {
+                self.pv[ply][0] = Some(m);
+                self.pv_len[ply] = 1;
+                return WIN - (ply as i32 + 1);
+            }
         }
         let us = position.to_move();
         let threatened = position.threat().is_some();
@@ -232,7 +276,7 @@ impl Engine {
             table_move = entry.mv;
             let score = from_table(entry.score, ply);
             table_entry = Some((score, entry.depth, entry.bound));
-            if !is_pv && entry.depth >= depth && excluded.is_none() {
+            if !is_pv && entry.depth >= depth && excluded.is_none() && !root_excluding {
                 let cut = match entry.bound {
                     Bound::Exact => true,
                     Bound::Lower => score >= beta,
@@ -284,6 +328,9 @@ impl Engine {
         }
         let mut moves = MoveList::new();
         position.generate(&mut moves);
+        if root_excluding {
+            moves = self.left_at_root(&moves);
+        }
         let mut order = [0i32; MoveList::CAPACITY];
         for (i, &m) in moves.iter().enumerate() {
             order[i] = self.order.score(position, m, table_move, ply, us);
@@ -376,7 +423,8 @@ impl Engine {
                 quiets_tried.push(m);
             }
         }
-        if self.options.transposition_table && excluded.is_none() {
+        // A search without some moves knows nothing sure about the node.
+        if self.options.transposition_table && excluded.is_none() && !root_excluding {
             let bound = if best_score >= beta {
                 Bound::Lower
             } else if best_score > original_alpha {
@@ -387,6 +435,22 @@ impl Engine {
             self.table.store(key, best_move, to_table(best_score, ply), depth, bound);
         }
         best_score
+    }
+
+    /// The root's winning move that the best lines' search has not left out, if any.
+    fn winning_move_left(&self, position: &Position) -> Option<Move> {
+        let mut moves = MoveList::new();
+        position.generate(&mut moves);
+        moves.iter().copied().find(|&m| position.is_winning(m) && !self.root_excluded.contains(&m))
+    }
+
+    /// `moves` without the root moves the best lines' search leaves out.
+    fn left_at_root(&self, moves: &MoveList) -> MoveList {
+        let mut left = MoveList::new();
+        for &m in moves.iter().filter(|m| !self.root_excluded.contains(m)) {
+            left.push(m);
+        }
+        left
     }
 
     /// Captures, and every answer when the enemy threatens to win at once; otherwise the
@@ -447,6 +511,12 @@ const FUTILITY_MARGIN: i32 = 90;
 /// Futility pruning skips a quiet move at depth 1 or 2 whose static evaluation stands this far a
 /// ply below alpha.
 const QUIET_FUTILITY_MARGIN: i32 = 100;
+
+/// Whether a score is a win or loss the search has seen to its end within `depth` plies: no
+/// deeper search can change it.
+pub(super) fn is_forced(score: i32, depth: u32) -> bool {
+    score.abs() >= WIN_BOUND && (WIN - score.abs()) as u32 <= depth
+}
 
 fn is_capture(position: &Position, m: Move) -> bool {
     matches!(m, Move::Step { to, .. } if position.pieces(position.to_move().other()).contains(to))
