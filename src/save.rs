@@ -17,6 +17,7 @@
 //! record took the place of, to come back to. A `puzzle <id> <plies> daily|chosen [helped] [shown]`
 //! line says the game is a puzzle of the set (`helped`: a hint was asked for or a try failed;
 //! `shown`: its solution is played out on the board). A `tutorial <step>` line says the game is that step of the tutorial (0 for the first).
+//! An `analysis` line says the game is the line explored on the analysis board.
 
 use crate::mode::{Mode, ModeError};
 use crate::rules::{Game, RecordError};
@@ -43,6 +44,8 @@ pub struct SaveFile {
     pub online: Option<String>,
     /// The game is this step of the tutorial (0 for the first): `tutorial 5`.
     pub tutorial: Option<usize>,
+    /// The game is the line explored on the analysis board: `analysis`.
+    pub analysis: bool,
 }
 
 /// A game in progress put aside, with how it was played.
@@ -77,6 +80,9 @@ pub fn encode(save: &SaveFile) -> String {
     }
     if let Some(step) = save.tutorial {
         text.push_str(&format!("tutorial {step}\n"));
+    }
+    if save.analysis {
+        text.push_str("analysis\n");
     }
     if let Some(AsideGame { game, mode }) = &save.aside {
         text.push_str(&format!("aside mode {mode}\n"));
@@ -141,7 +147,7 @@ pub fn decode(text: &str) -> Result<SaveFile, SaveError> {
     }
     let (mut mode, mut show_evaluation, mut language, mut puzzle) = (None, false, None, None);
     let (mut aside_mode, mut aside_record, mut tutorial) = (None, String::new(), None);
-    let mut online = None;
+    let (mut online, mut analysis) = (None, false);
     let mut record = String::new();
     for line in lines {
         let (key, value) = line.trim().split_once(' ').unwrap_or((line.trim(), ""));
@@ -179,6 +185,7 @@ pub fn decode(text: &str) -> Result<SaveFile, SaveError> {
                 });
             }
             "tutorial" => tutorial = Some(value.parse().map_err(|_| SaveError::UnknownLine(shorten(line)))?),
+            "analysis" if value.is_empty() => analysis = true,
             "aside" => match value.split_once(' ') {
                 Some(("mode", text)) => aside_mode = Some(decode_mode(text)?),
                 _ => {
@@ -209,7 +216,7 @@ pub fn decode(text: &str) -> Result<SaveFile, SaveError> {
         (Mode::Online { .. }, None) => Mode::PassAndPlay { turn_board: false },
         _ => mode,
     };
-    Ok(SaveFile { game, mode, show_evaluation, language, puzzle, aside, tutorial, online })
+    Ok(SaveFile { game, mode, show_evaluation, language, puzzle, aside, tutorial, online, analysis })
 }
 
 fn decode_mode(value: &str) -> Result<Mode, SaveError> {

@@ -39,6 +39,8 @@ fn features() -> Vec<Intent> {
         Intent::RecordsOpened,
         Intent::Online(OnlineAction::Find),
         Intent::Online(OnlineAction::Join("#online=abc".to_string())),
+        Intent::Analyse,
+        Intent::AnalysePosition(*Game::from_deal(&Deal::from_seed(4)).position()),
     ]
 }
 
@@ -89,13 +91,17 @@ fn saved(puzzle: Option<SavedPuzzle>, tutorial: Option<usize>, online: Option<St
         aside: None,
         online,
         tutorial,
+        analysis: false,
     }
 }
 
 #[test]
 fn a_game_saved_in_a_feature_waits_for_the_whole_page_unless_a_link_opens_another() {
     let kept = SavedPuzzle { id: 7, plies: 5, daily: true, shown: false, helped: false };
-    for save in [saved(Some(kept), None, None), saved(None, Some(2), None), saved(None, None, Some("room".into()))] {
+    let analysis = SaveFile { analysis: true, ..saved(None, None, None) };
+    let saves =
+        [saved(Some(kept), None, None), saved(None, Some(2), None), saved(None, None, Some("room".into())), analysis];
+    for save in saves {
         let found = |link| Found { save: Ok(Some(save.clone())), link, ..Found::default() };
         let opened = opening(found(None), |_| Game::from_deal(&Deal::from_seed(5)));
         assert!(opened.needs_features, "{save:?}");

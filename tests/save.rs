@@ -20,7 +20,18 @@ fn sample() -> SaveFile {
         aside: None,
         online: None,
         tutorial: None,
+        analysis: false,
     }
+}
+
+#[test]
+fn an_analysis_is_saved_and_read_back() {
+    let file = SaveFile { analysis: true, ..sample() };
+    let text = save::encode(&file);
+    assert!(text.contains("\nanalysis\n"), "{text}");
+    assert_eq!(save::decode(&text).unwrap(), file);
+    assert!(!save::decode(&save::encode(&sample())).unwrap().analysis);
+    assert!(matches!(save::decode(&text.replace("\nanalysis\n", "\nanalysis deep\n")), Err(SaveError::UnknownLine(_))));
 }
 
 #[test]
@@ -199,6 +210,7 @@ fn a_finished_game_saves_and_links() {
             aside: None,
             online: None,
             tutorial: None,
+            analysis: false,
         };
         assert_eq!(save::decode(&save::encode(&file)).unwrap(), file);
         assert_eq!(save::game_from_fragment(&save::link_fragment(&game, None)).unwrap().unwrap().game, game);

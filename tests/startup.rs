@@ -22,7 +22,26 @@ fn save(language: Option<&str>) -> SaveFile {
         aside: None,
         online: None,
         tutorial: None,
+        analysis: false,
     }
+}
+
+#[test]
+fn an_analysis_comes_back_as_one_with_the_game_aside() {
+    let mut saved = save(None);
+    saved.analysis = true;
+    saved.mode = Mode::PassAndPlay { turn_board: false };
+    let aside = onitama::save::AsideGame { game: fresh_game(), mode: Mode::default() };
+    saved.aside = Some(aside.clone());
+    let found = Found { save: Ok(Some(saved.clone())), ..Found::default() };
+    let opened = opening(found, |_| fresh_game());
+    assert!(opened.activity.analysis().is_some_and(|run| run.running && run.found.is_none()));
+    assert_eq!(opened.game, saved.game);
+    assert_eq!(opened.aside, Some(aside), "the game aside waits still");
+    // A friend's link takes the analysis's place.
+    let link = onitama::save::game_from_fragment(&onitama::save::link_fragment(&fresh_game(), None));
+    let found = Found { save: Ok(Some(saved)), link, ..Found::default() };
+    assert!(opening(found, |_| fresh_game()).activity.analysis().is_none());
 }
 
 fn fresh_game() -> Game {

@@ -255,3 +255,30 @@ pub fn game_puzzle_list(difficulty: Option<String>) -> Result<(), JsError> {
 pub fn game_choose_puzzle(id: u32) -> Result<(), JsError> {
     with_page(|app| app.dispatch(Event::Intent(Intent::ChoosePuzzle(crate::ui::puzzle::Choice::Id(id)))))
 }
+
+/// Opens the analysis board on `position` (the position shown when none), the game in progress
+/// aside; called again, it replaces the analysis and the game aside stays the first one. Throws
+/// for a malformed position, and during an online game in progress (the engine does not help).
+#[wasm_bindgen]
+pub fn analysis_open(position: Option<String>) -> Result<(), JsError> {
+    let position = position.map(|text| onitama_js::parse_position(&text)).transpose()?;
+    with_page(|app| {
+        let state = app.state();
+        if matches!(state.mode, crate::mode::Mode::Online { .. }) && state.game.outcome().is_none() {
+            return Err(JsError::new("the engine does not help in an online game in progress"));
+        }
+        app.dispatch(Event::Intent(position.map_or(Intent::Analyse, Intent::AnalysePosition)));
+        Ok(())
+    })?
+}
+
+/// Leaves the analysis board: the game aside comes back (without one, the line explored stays as
+/// a game of two players). `false` when no analysis was open.
+#[wasm_bindgen]
+pub fn analysis_close() -> Result<bool, JsError> {
+    with_page(|app| {
+        let open = app.state().analysis().is_some();
+        app.dispatch(Event::Intent(Intent::LeaveAnalysis));
+        open
+    })
+}

@@ -155,6 +155,8 @@ pub fn game_state() -> Result<JsValue, JsError> {
         notice: Option<String>,
         /// The review on the page: `{ running, reviewed, total, classes, variation }`.
         review: Option<ReviewView>,
+        /// The analysis board: `{ position, running, depth, lines: [{ moves, score }], exact }`.
+        analysis: Option<AnalysisView>,
         /// The puzzle being played: `{ id, plies, daily, status, helped }`, status "playing",
         /// "solved" (by the player alone), "solved-with-help" (after a hint or a failed try: not
         /// ticked), "failed" or "shown" (its solution played out on the board, which does not count
@@ -201,6 +203,21 @@ pub fn game_state() -> Result<JsValue, JsError> {
         helped: bool,
     }
     #[derive(serde::Serialize)]
+    struct AnalysisView {
+        position: String,
+        running: bool,
+        /// The deepest depth finished for the position shown (0 before the first).
+        depth: u32,
+        lines: Vec<LineView>,
+        /// The exact tables' value for the side to move ("win in 7", "loss in 4", "draw"), or null.
+        exact: Option<String>,
+    }
+    #[derive(serde::Serialize)]
+    struct LineView {
+        moves: Vec<String>,
+        score: JsScore,
+    }
+    #[derive(serde::Serialize)]
     struct ReviewView {
         running: bool,
         /// Moves reviewed so far, of `total`.
@@ -238,6 +255,7 @@ pub fn game_state() -> Result<JsValue, JsError> {
                 crate::ui::state::Purpose::Move => "move",
                 crate::ui::state::Purpose::Hint => "hint",
                 crate::ui::state::Purpose::Evaluate => "evaluate",
+                crate::ui::state::Purpose::Lines => "lines",
             }),
             animating: session.is_animating(),
             can_undo: controls.undo,
@@ -262,6 +280,29 @@ pub fn game_state() -> Result<JsValue, JsError> {
                 total: r.total(),
                 classes: r.entries.iter().map(|e| e.class.code()).collect(),
                 variation: r.variation,
+            }),
+            analysis: state.analysis().map(|run| {
+                let found = run.lines_of(game.position());
+                let exact = state.evaluation.filter(|e| e.exact && e.position == *game.position());
+                AnalysisView {
+                    position: game.position().to_string(),
+                    running: run.running,
+                    depth: found.map_or(0, |f| f.depth),
+                    lines: found
+                        .map_or(&[][..], |f| &f.lines[..])
+                        .iter()
+                        .map(|line| LineView {
+                            moves: line.moves().map(|m| m.to_string()).collect(),
+                            score: line.score.into(),
+                        })
+                        .collect(),
+                    // The tables' words, as the CLI's `endgame` prints them.
+                    exact: exact.map(|e| match e.score {
+                        crate::ai::Score::Win(n) => format!("win in {n}"),
+                        crate::ai::Score::Loss(n) => format!("loss in {n}"),
+                        crate::ai::Score::Value(_) => "draw".to_string(),
+                    }),
+                }
             }),
             puzzle: state.puzzle().map(|run| PuzzleView {
                 id: run.puzzle.id,

@@ -9,7 +9,7 @@ use crate::ai::puzzle::{Difficulty, Puzzle};
 use crate::mode::Mode;
 use crate::online::Invitation;
 use crate::online::bridge::Command;
-use crate::rules::{CardSet, Game, Move};
+use crate::rules::{CardSet, Game, Move, Position};
 
 /// What a button, a dialog or a script asks of the game.
 #[derive(Clone, Debug)]
@@ -117,6 +117,17 @@ pub enum Intent {
     },
     /// Copy the link to this game (the whole line, also while looking back).
     CopyLink,
+    /// Open the analysis board on the position shown (the game in progress is put aside).
+    Analyse,
+    /// Open the analysis board on this position, in place of any analysis (a script's call).
+    AnalysePosition(Position),
+    /// Stop the engine's lines, or start them again.
+    AnalysisRunning(bool),
+    /// Play the first move of the engine's line at this place (0 for the best).
+    PlayLine(usize),
+    /// Leave the analysis board: back to the game put aside, or the position analysed stays on
+    /// the board as a game of two players.
+    LeaveAnalysis,
 }
 
 impl Intent {
@@ -141,6 +152,11 @@ impl Intent {
                 | Intent::TutorialNext
                 | Intent::LeaveTutorial
                 | Intent::Online(_)
+                | Intent::Analyse
+                | Intent::AnalysePosition(_)
+                | Intent::AnalysisRunning(_)
+                | Intent::PlayLine(_)
+                | Intent::LeaveAnalysis
         )
     }
 }

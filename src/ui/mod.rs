@@ -3,6 +3,7 @@
 //! texts, and the session (`session`) whose `update(event) -> effects` is the page's one entry.
 //! On wasm32 the shell (`web`) turns DOM events into events and carries out the effects.
 
+pub mod analysis;
 pub mod anim;
 pub mod board;
 pub mod deck;

@@ -31,6 +31,7 @@ use crate::rules::{Color, Game, Move, Pack, Position, SplitMix64, Square};
 use crate::save::SaveFile;
 use std::rc::Rc;
 
+mod analysis;
 mod engine;
 mod intents;
 mod messages;
@@ -180,6 +181,7 @@ impl Session {
             aside: self.state.aside.clone(),
             online: self.state.online.as_ref().and_then(|online| online.saved.clone()),
             tutorial: self.state.tutorial().map(|run| run.step),
+            analysis: self.state.analysis().is_some(),
         }
     }
 
@@ -747,6 +749,7 @@ impl Session {
         let in_progress = super::state::in_progress(&game, state.mode, state.received)
             && state.puzzle().is_none()
             && state.tutorial().is_none()
+            && state.analysis().is_none()
             && !matches!(state.mode, Mode::Online { .. });
         if state.aside.is_none() && in_progress {
             self.state.aside = Some(AsideGame { game, mode: state.mode });
@@ -814,8 +817,8 @@ impl Session {
         if !self.state.human_to_move() || self.thinking_for(Purpose::Hint) {
             return;
         }
-        // A hint matters more than the bar, which asks again once the hint is in.
-        if self.thinking_for(Purpose::Evaluate) {
+        // A hint matters more than the bar or the lines, asked again once the hint is in.
+        if self.thinking_for(Purpose::Evaluate) || self.thinking_for(Purpose::Lines) {
             self.cancel_search();
         }
         self.ask(Purpose::Hint);

@@ -3,6 +3,7 @@
 //! the game), else the browser's language; and what to tell the player about a save or a link
 //! that could not be read.
 
+use super::analysis::AnalysisRun;
 use super::deck;
 use super::features::Features;
 use super::notice::Notice;
@@ -109,8 +110,10 @@ pub fn opening(found: Found, new_game: impl FnOnce(CardSet) -> Game) -> Opening 
     let mut mode = saved.as_ref().map_or(Mode::default(), |save| save.mode);
     let mut online = saved.as_ref().and_then(|save| save.online.clone());
     let features = Features::here().is_some();
-    let in_feature =
-        !features && saved.as_ref().is_some_and(|s| s.puzzle.is_some() || s.tutorial.is_some() || s.online.is_some());
+    let in_feature = !features
+        && saved
+            .as_ref()
+            .is_some_and(|s| s.puzzle.is_some() || s.tutorial.is_some() || s.online.is_some() || s.analysis);
     let mut needs_features = in_feature && !found.whole_page_unavailable;
     let mut hold_save = in_feature && found.whole_page_unavailable;
     if hold_save {
@@ -129,7 +132,8 @@ pub fn opening(found: Found, new_game: impl FnOnce(CardSet) -> Game) -> Opening 
     let mut aside = saved.as_ref().and_then(|save| save.aside.clone());
     let mut tutorial = saved.as_ref().filter(|_| features).and_then(|save| save.tutorial).map(TutorialRun::new);
     let in_progress = |save: &SaveFile| super::state::in_progress(&save.game, save.mode, 0);
-    let own = |save: &SaveFile| save.puzzle.is_none() && save.tutorial.is_none();
+    let own = |save: &SaveFile| save.puzzle.is_none() && save.tutorial.is_none() && !save.analysis;
+    let mut analysis = saved.as_ref().is_some_and(|save| features && save.analysis);
     let saved_game = saved.as_ref().filter(|save| own(save) && in_progress(save));
     let kept = saved_game.map(|save| AsideGame { game: save.game.clone(), mode: save.mode });
     // The step starts again from its position (the move made in it, if any, is made again).
@@ -150,6 +154,7 @@ pub fn opening(found: Found, new_game: impl FnOnce(CardSet) -> Game) -> Opening 
                 notice = notice.or(Some(Notice::SharedGame(mode)));
             }
             tutorial = None;
+            analysis = false;
             needs_features = false;
             hold_save = false;
             // The game the link replaces is kept, unless one is aside already.
@@ -171,7 +176,8 @@ pub fn opening(found: Found, new_game: impl FnOnce(CardSet) -> Game) -> Opening 
     // Online play is the whole page's: it takes over before this one shows a board.
     let needs_features = needs_features || (join.is_some() && !features && !found.whole_page_unavailable);
     // The step's game is the tutorial's: a save with a step is the tutorial, whatever else it says.
-    let activity = tutorial.map(Activity::Tutorial).or(puzzle.map(Activity::Puzzle)).unwrap_or_default();
+    let analysis = analysis.then(|| Activity::Analysis(AnalysisRun::new()));
+    let activity = tutorial.map(Activity::Tutorial).or(puzzle.map(Activity::Puzzle)).or(analysis).unwrap_or_default();
     Opening {
         game: game.unwrap_or_else(|| new_game(settings.cards)),
         mode,

@@ -2,6 +2,7 @@
 //! the AI is doing and what is moving. Everything drawn is derived from it; every rule question
 //! goes to `crate::rules`.
 
+use super::analysis::AnalysisRun;
 use super::anim::{Anim, Celebration};
 pub use super::notice::Notice;
 use super::online::OnlineState;
@@ -65,6 +66,8 @@ pub enum Purpose {
     Hint,
     /// Only the score, for the evaluation bar.
     Evaluate,
+    /// The analysis board's best lines.
+    Lines,
 }
 
 /// Light or dark colours, or whatever the system prefers.
@@ -250,6 +253,8 @@ pub enum Activity {
     Review(Review),
     /// The tutorial's steps.
     Tutorial(TutorialRun),
+    /// The analysis board: the engine's best lines of the position shown.
+    Analysis(AnalysisRun),
 }
 
 impl Activity {
@@ -273,6 +278,13 @@ impl Activity {
             _ => None,
         }
     }
+
+    pub fn analysis(&self) -> Option<&AnalysisRun> {
+        match self {
+            Activity::Analysis(run) => Some(run),
+            _ => None,
+        }
+    }
 }
 
 /// Where the expansion cards' emblems are: until they have come, those cards show their names alone.
@@ -288,6 +300,18 @@ pub enum Emblems {
 }
 
 impl State {
+    /// The analysis board, if the board's activity is one.
+    pub fn analysis(&self) -> Option<&AnalysisRun> {
+        self.activity.analysis()
+    }
+
+    pub fn analysis_mut(&mut self) -> Option<&mut AnalysisRun> {
+        match &mut self.activity {
+            Activity::Analysis(run) => Some(run),
+            _ => None,
+        }
+    }
+
     /// The puzzle being played, if the board's activity is one.
     pub fn puzzle(&self) -> Option<PuzzleRun> {
         self.activity.puzzle()

@@ -33,6 +33,8 @@ pub struct ControlsView {
     /// The bar, when it is shown.
     pub evaluation: Option<EvaluationBar>,
     pub review: Option<ReviewPanel>,
+    /// The analysis board's panel: the engine's best lines.
+    pub analysis: Option<AnalysisPanel>,
     /// The puzzle's ending, once it has one.
     pub puzzle_end: Option<String>,
     /// Looking back at an earlier move (outside a review): the strip's words.
@@ -209,6 +211,63 @@ pub struct ReviewPanel {
     pub stops: bool,
     /// The close button's words: "Stop" or "Close".
     pub close_label: &'static str,
+}
+
+/// The analysis board's panel.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct AnalysisPanel {
+    /// What the engine is doing: "Depth 12", or that it has stopped.
+    pub status: String,
+    /// The engine searches (the toggle stops it).
+    pub running: bool,
+    /// The toggle's words: "Stop" or "Analyse".
+    pub toggle_label: &'static str,
+    /// The best lines of the position shown, best first.
+    pub lines: Vec<AnalysisLine>,
+    pub close_label: &'static str,
+}
+
+/// One of the engine's lines, as the panel shows it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct AnalysisLine {
+    /// Its score in words: "Red +0.4", "Blue wins in 3 (forced)".
+    pub score: String,
+    /// Its moves as the move list writes them, joined by arrows.
+    pub moves: String,
+}
+
+fn analysis_panel(state: &State, run: &crate::ui::analysis::AnalysisRun) -> AnalysisPanel {
+    let lang = state.lang();
+    let position = *state.position();
+    let found = run.lines_of(&position);
+    let depth = found.map_or(0, |f| f.depth).max(state.thinking.map_or(0, |t| t.depth));
+    let status = match (state.game.outcome(), run.running) {
+        (Some(_), _) => lang.texts().html("analysis-over").unwrap_or_default().to_string(),
+        (None, true) if depth == 0 => lang.texts().html("analysis-starting").unwrap_or_default().to_string(),
+        (None, true) => text::page_text(lang, "analysis-depth", &[("n", depth.to_string())]),
+        (None, false) => lang.texts().html("analysis-stopped").unwrap_or_default().to_string(),
+    };
+    let arrow = lang.texts().html("line-arrow").unwrap_or("→");
+    let lines = found.map_or(&[][..], |f| &f.lines[..]).iter().map(|line| {
+        let mut before = position;
+        let words: Vec<String> = line
+            .moves()
+            .map_while(|m| {
+                let text = text::move_text(lang, &before, m, None);
+                before = before.play(m).ok()?;
+                Some(text)
+            })
+            .collect();
+        let for_red = if position.to_move() == Color::Red { line.score } else { line.score.negate() };
+        AnalysisLine { score: text::evaluation(lang, for_red, false), moves: words.join(&format!(" {arrow} ")) }
+    });
+    AnalysisPanel {
+        status,
+        running: run.running,
+        toggle_label: lang.texts().html(if run.running { "analysis-stop" } else { "analysis-go" }).unwrap_or_default(),
+        lines: lines.collect(),
+        close_label: lang.texts().html("close").unwrap_or_default(),
+    }
 }
 
 /// The review's graph in a box of `review::GRAPH_WIDTH` by `GRAPH_HEIGHT` (SVG user units).
@@ -410,9 +469,10 @@ pub fn controls(state: &State) -> ControlsView {
     let mut mode_line = match (&state.puzzle(), state.tutorial()) {
         (Some(run), _) => run.line(lang, game),
         (_, Some(run)) => tutorial_heading(state, run).0,
+        _ if state.analysis().is_some() => lang.texts().html("analysis").unwrap_or_default().to_string(),
         _ => text::mode_line(lang, state.mode),
     };
-    let own_line = state.puzzle().is_some() || state.tutorial().is_some();
+    let own_line = state.puzzle().is_some() || state.tutorial().is_some() || state.analysis().is_some();
     if let Some(why) = why.as_ref().filter(|_| game.moves().is_empty() && !own_line) {
         mode_line = format!("{mode_line} · {why}");
     }
@@ -436,8 +496,12 @@ pub fn controls(state: &State) -> ControlsView {
             && !state.ended_by_word(),
         hint: state.human_to_move() && state.hint.is_none() && state.tutorial().is_none() && !online_game,
         moves: move_rows(state),
-        evaluation: settings.evaluation.then(|| evaluation_bar(state)).filter(|_| !online_game),
+        // The analysis board always shows its bar.
+        evaluation: (settings.evaluation || state.analysis().is_some())
+            .then(|| evaluation_bar(state))
+            .filter(|_| !online_game),
         review: state.review().map(|review| review_panel(state, review)),
+        analysis: state.analysis().map(|run| analysis_panel(state, run)),
         // Described from the whole line, also while looking back at an earlier move.
         puzzle_end: state.puzzle().and_then(|run| run.verdict(lang, &state.line())),
         viewing: state

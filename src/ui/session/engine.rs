@@ -3,12 +3,14 @@
 
 use super::{EVALUATION_MS, Effect, HINT_MS, Reply, ReplyKind, SOLUTION_PAUSE_MS, SearchOrder, Session};
 use crate::ai::endgame::{Exact, Material};
-use crate::ai::{Limits, Score};
+use crate::ai::{Limits, MAX_DEPTH, Score};
 use crate::engine_protocol::worker::{EndgameReport, EndgameRequest, EngineRequest};
 use crate::mode::AiLevel;
 use crate::rules::Position;
+use crate::ui::analysis::LINES;
 use crate::ui::features::Features;
 use crate::ui::state::{Activity, Evaluation, Mode, Notice, Purpose, Thinking};
+use std::num::NonZeroU32;
 
 /// Positions of at most this many pieces (both masters included) are played from the exact
 /// tables by the levels that play endgames perfectly: building a deal's tables of 3 pieces takes
@@ -25,7 +27,7 @@ impl Session {
                     review.running = false;
                     self.state.notice = Some(Notice::ReviewFailed(message));
                 }
-                ReplyKind::Info { .. } => {}
+                ReplyKind::Info { .. } | ReplyKind::Lines { .. } => {}
             }
             self.refresh_controls();
             return;
@@ -40,6 +42,7 @@ impl Session {
                 self.refresh_controls();
                 self.effects.push(Effect::Redraw);
             }
+            ReplyKind::Lines { depth, lines } => self.lines_heard(thinking, depth, lines),
             ReplyKind::Done { best, score } => {
                 if let Some(score) = score {
                     self.state.evaluation = Some(Evaluation { position, score, exact: false });
@@ -49,6 +52,7 @@ impl Session {
                 match thinking.purpose {
                     Purpose::Hint => self.state.hint = legal,
                     Purpose::Evaluate => self.evaluated = Some(position),
+                    Purpose::Lines => self.lines_finished(position),
                     Purpose::Move => match legal {
                         Some(m) => {
                             let state = &mut self.state;
@@ -83,6 +87,12 @@ impl Session {
         match purpose {
             Purpose::Evaluate => self.evaluated = Some(*self.state.position()),
             Purpose::Hint => {}
+            // The panel says the engine has stopped; the player may start it again.
+            Purpose::Lines => {
+                if let Some(run) = self.state.analysis_mut() {
+                    run.running = false;
+                }
+            }
             Purpose::Move => {
                 self.ai_stopped = true;
                 self.state.notice = Some(Notice::AiFailed(message));
@@ -129,6 +139,9 @@ impl Session {
         if self.ai_stopped || self.state.thinking.is_some() || self.held.is_some() {
             return;
         }
+        if self.state.analysis().is_some() {
+            return self.analyse();
+        }
         let state = &self.state;
         let wants_evaluation = state.settings.evaluation
             && !matches!(state.mode, Mode::Online { .. })
@@ -156,7 +169,14 @@ impl Session {
             self.refresh_controls();
             return;
         }
+        let analysis = self.state.analysis().map(|run| run.features);
         let request = match (purpose, plies_left, self.state.mode.level()) {
+            (Purpose::Lines, ..) if let Some(features) = analysis => {
+                let count = NonZeroU32::new(LINES).unwrap_or(NonZeroU32::MIN);
+                // Deeper and deeper until stopped, a move is made, or every line is seen to its end.
+                let limits = Limits { depth: Some(MAX_DEPTH), ..Limits::default() };
+                EngineRequest::Lines { features, id, count, limits, position, earlier }
+            }
             // The puzzle's opponent is the exact defence, not a level.
             (Purpose::Move, Some(plies), _) => EngineRequest::Defend { id, plies, position },
             (Purpose::Move, None, Some(level)) => {
@@ -188,9 +208,10 @@ impl Session {
     /// worker has not failed or refused it, and it is the bar's evaluation, a hint, or the move of
     /// a level that plays endgames perfectly (not a puzzle's defence: it defends within the
     /// puzzle's moves).
-    fn asks_tables(&self, purpose: Purpose, puzzle: bool, position: &Position) -> bool {
+    pub(super) fn asks_tables(&self, purpose: Purpose, puzzle: bool, position: &Position) -> bool {
         let wanted = match purpose {
             Purpose::Evaluate | Purpose::Hint => true,
+            Purpose::Lines => false,
             Purpose::Move => !puzzle && self.state.mode.level().is_some_and(plays_exact),
         };
         // The first visit's build has no solver.
@@ -230,7 +251,7 @@ impl Session {
                 match thinking.purpose {
                     Purpose::Move => self.held = Some(best),
                     Purpose::Hint => self.state.hint = Some(best),
-                    Purpose::Evaluate => self.evaluated = Some(position),
+                    Purpose::Evaluate | Purpose::Lines => self.evaluated = Some(position),
                 }
             }
             Ok((best, _)) => {

@@ -88,7 +88,9 @@ impl Session {
                 self.effects.push(Effect::Log(format!("{asked} refused: {why}")));
             }
             // Online, the engine does not help.
-            Intent::Hint | Intent::Review | Intent::BestLineHere if online && self.state.game.outcome().is_none() => {
+            Intent::Hint | Intent::Review | Intent::BestLineHere | Intent::Analyse | Intent::AnalysePosition(_)
+                if online && self.state.game.outcome().is_none() =>
+            {
                 self.effects.push(Effect::Log("the engine does not help in an online game".to_string()));
             }
             Intent::Resign if online => match self.state.resigner() {
@@ -316,6 +318,12 @@ impl Session {
                     self.refresh_controls();
                 }
             },
+            Intent::Analyse => self.open_analysis(*self.state.position()),
+            Intent::AnalysePosition(position) => self.open_analysis(position),
+            Intent::AnalysisRunning(running) => self.analysis_running(running),
+            Intent::PlayLine(place) => self.play_line(place),
+            Intent::LeaveAnalysis if self.state.analysis().is_some() => self.leave_analysis(),
+            Intent::LeaveAnalysis => {}
             Intent::CopyLink => {
                 // Said again once the browser answers (a screen reader hears it again too).
                 self.state.records_message = None;
@@ -335,7 +343,9 @@ impl Session {
             | Intent::Tutorial
             | Intent::Open(_)
             | Intent::OpenLink(_)
-            | Intent::ReviewGame { .. } => true,
+            | Intent::ReviewGame { .. }
+            | Intent::Analyse
+            | Intent::AnalysePosition(_) => true,
             Intent::Online(action) => match action {
                 OnlineAction::Press(command) => matches!(command, Command::Leave),
                 OnlineAction::Join(link) => {

@@ -103,8 +103,7 @@ pub struct Reply {
 }
 
 impl Reply {
-    /// The worker's report as the session reads it; `None` for `Ready`, which is the client's, and
-    /// for best lines, which it does not ask for yet.
+    /// The worker's report as the session reads it; `None` for `Ready`, which is the client's.
     pub fn from_report(report: EngineReport) -> Option<Reply> {
         let (id, kind) = match report {
             EngineReport::Ready => return None,
@@ -112,8 +111,7 @@ impl Reply {
             EngineReport::Done { id, best, score } => (id, ReplyKind::Done { best, score }),
             EngineReport::Reviewed { id, entry, total } => (id, ReplyKind::Reviewed(entry, total)),
             EngineReport::Failed { id, message } => (id, ReplyKind::Failed(message)),
-            // The session asks for no best lines yet (the analysis board will).
-            EngineReport::Lines { .. } => return None,
+            EngineReport::Lines { id, depth, lines, .. } => (id, ReplyKind::Lines { depth, lines }),
         };
         Some(Reply { id, kind })
     }
@@ -134,6 +132,11 @@ pub enum ReplyKind {
     Failed(String),
     /// A move of the game under review, with the number of moves in all.
     Reviewed(PlyReview, usize),
+    /// The analysis board's best lines after a finished depth, best first.
+    Lines {
+        depth: u32,
+        lines: Vec<crate::ai::Line>,
+    },
 }
 
 /// A search for the worker, and what it is for.

@@ -9,7 +9,9 @@ use super::super::puzzle::Choice;
 use super::super::session::{Event, Focus};
 use super::super::state::{Theme, WatchSpeed};
 use super::super::text::Lang;
-use super::super::view::{self, ControlsView, EvaluationBar, MoveRow, OnlineView, PuzzleList, ReviewPanel};
+use super::super::view::{
+    self, AnalysisPanel, ControlsView, EvaluationBar, MoveRow, OnlineView, PuzzleList, ReviewPanel,
+};
 use super::app::{App, dispatch, key_press, listen};
 use super::puzzles;
 use crate::rules::{Card, Pack};
@@ -120,6 +122,18 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
         close_dialog("menu");
         app.dispatch(Event::Intent(Intent::Tutorial));
     })?;
+    on_click(document, "menu-analysis", |app| {
+        close_dialog("menu");
+        app.dispatch(Event::Intent(Intent::Analyse));
+    })?;
+    on_click(document, "analysis-toggle", |app| {
+        let running = app.state().analysis().is_some_and(|run| run.running);
+        app.dispatch(Event::Intent(Intent::AnalysisRunning(!running)));
+    })?;
+    on_click(document, "analysis-close", |app| app.dispatch(Event::Intent(Intent::LeaveAnalysis)))?;
+    on_click(document, "analysis-line-0", |app| app.dispatch(Event::Intent(Intent::PlayLine(0))))?;
+    on_click(document, "analysis-line-1", |app| app.dispatch(Event::Intent(Intent::PlayLine(1))))?;
+    on_click(document, "analysis-line-2", |app| app.dispatch(Event::Intent(Intent::PlayLine(2))))?;
     on_click(document, "tutorial-next", |app| app.dispatch(Event::Intent(Intent::TutorialNext)))?;
     on_click(document, "tutorial-leave", |app| app.dispatch(Event::Intent(Intent::LeaveTutorial)))?;
     on_click(document, "play-next-level", |app| app.dispatch(Event::Intent(Intent::NextLevel)))?;
@@ -402,6 +416,7 @@ pub fn update(view: &ControlsView) {
     }
     show_evaluation(view.evaluation.as_ref());
     show_review(view.review.as_ref());
+    show_analysis(view.analysis.as_ref());
     set_hidden("puzzle-end", view.puzzle_end.is_none());
     set_hidden("show-solution", !view.show_solution);
     show_puzzle_list(view.puzzle_list.as_ref());
@@ -735,6 +750,20 @@ pub fn full_link(fragment: &str) -> String {
     let here = web_sys::window().and_then(|w| w.location().href().ok()).unwrap_or_default();
     let page = here.split('#').next().unwrap_or_default();
     format!("{page}{fragment}")
+}
+
+/// The analysis board's state, buttons and lines.
+fn show_analysis(panel: Option<&AnalysisPanel>) {
+    set_hidden("analysis", panel.is_none());
+    let Some(panel) = panel else { return };
+    set_text("analysis-status", Some(&panel.status));
+    set_text("analysis-toggle", Some(panel.toggle_label));
+    for place in 0..3 {
+        let line = panel.lines.get(place);
+        set_hidden(&format!("analysis-row-{place}"), line.is_none());
+        set_text(&format!("analysis-score-{place}"), line.map(|l| l.score.as_str()));
+        set_text(&format!("analysis-moves-{place}"), line.map(|l| l.moves.as_str()));
+    }
 }
 
 /// The review's graph, verdict and buttons.

@@ -1,0 +1,53 @@
+//! The analysis board: a position studied with the engine's best lines, both sides moved by the
+//! player. The game on the board is the line explored (from the position analysed); the game in
+//! progress waits aside and comes back when the player leaves.
+
+use super::features::Features;
+use crate::ai::Line;
+use crate::rules::Position;
+
+/// How many lines the engine shows (fewer when fewer moves are legal).
+pub const LINES: u32 = 3;
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct AnalysisRun {
+    /// Only the whole page analyses (`crate::ui::features`).
+    pub features: Features,
+    /// The player wants the engine's lines (Stop and Analyse switch it).
+    pub running: bool,
+    /// The best lines found so far, for the position they are of.
+    pub found: Option<FoundLines>,
+}
+
+/// The engine's best lines of a position after a finished depth, best first.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FoundLines {
+    pub position: Position,
+    pub depth: u32,
+    pub lines: Vec<Line>,
+    /// The search has ended (every line seen to its end, or the deepest depth): nothing more comes.
+    pub finished: bool,
+}
+
+impl AnalysisRun {
+    /// An analysis just opened, its engine running.
+    pub fn new() -> AnalysisRun {
+        AnalysisRun { features: Features::present(), running: true, found: None }
+    }
+
+    /// The lines found for `position`, if any.
+    pub fn lines_of(&self, position: &Position) -> Option<&FoundLines> {
+        self.found.as_ref().filter(|found| found.position == *position)
+    }
+
+    /// Whether the engine should search `position` now: it runs, and has not finished there.
+    pub fn wants_lines(&self, position: &Position) -> bool {
+        self.running && self.lines_of(position).is_none_or(|found| !found.finished)
+    }
+}
+
+impl Default for AnalysisRun {
+    fn default() -> AnalysisRun {
+        AnalysisRun::new()
+    }
+}

@@ -1,0 +1,91 @@
+//! The analysis board in the session: opened on a position with the game in progress put aside,
+//! the engine's best lines searched for the position shown whenever they run, a line's move played
+//! on the board, and left for the game put aside.
+
+use super::{Effect, Session};
+use crate::ai::Line;
+use crate::rules::{Game, Position};
+use crate::ui::analysis::{AnalysisRun, FoundLines};
+use crate::ui::state::{Activity, Evaluation, Mode, Purpose, Thinking};
+
+impl Session {
+    /// The analysis board on `position`, both sides the player's; a game in progress waits aside
+    /// (a game already aside stays the one that comes back).
+    pub(super) fn open_analysis(&mut self, position: Position) {
+        self.put_aside();
+        self.start_game(Game::new(position), Mode::PassAndPlay { turn_board: false });
+        self.state.activity = Activity::Analysis(AnalysisRun::new());
+        self.changed();
+    }
+
+    /// Back to the game put aside; without one, the line explored stays on the board as a game
+    /// of two players.
+    pub(super) fn leave_analysis(&mut self) {
+        if self.state.aside.is_some() {
+            return self.back_to_my_game();
+        }
+        self.cancel_search();
+        self.state.activity = Activity::Play;
+        self.changed();
+    }
+
+    /// The engine's lines stopped, or started again (from where they were, for the position shown).
+    pub(super) fn analysis_running(&mut self, running: bool) {
+        let Some(run) = self.state.analysis_mut() else { return };
+        run.running = running;
+        if !running {
+            self.cancel_search();
+        }
+        self.refresh_controls();
+    }
+
+    /// Plays the first move of the line at `place`, if the lines shown have one there.
+    pub(super) fn play_line(&mut self, place: usize) {
+        let position = *self.state.position();
+        let line = self.state.analysis().and_then(|run| run.lines_of(&position)?.lines.get(place));
+        match line.map(|line| line.first) {
+            Some(m) => self.intent(crate::ui::intent::Intent::Play(m)),
+            None => self.effects.push(Effect::Log(format!("no line {} to play", place + 1))),
+        }
+    }
+
+    /// What the engine does on the analysis board when nothing is searched: the exact value
+    /// first where the tables know it, then the best lines, deeper and deeper.
+    pub(super) fn analyse(&mut self) {
+        let state = &self.state;
+        let position = *state.position();
+        let Some(run) = state.analysis() else { return };
+        if !run.running || state.game.outcome().is_some() {
+            return;
+        }
+        if self.evaluated != Some(position) && self.asks_tables(Purpose::Evaluate, false, &position) {
+            self.ask(Purpose::Evaluate);
+        } else if run.wants_lines(&position) {
+            self.ask(Purpose::Lines);
+        }
+    }
+
+    /// A depth's lines: shown, and the first one's score on the bar unless the tables know better.
+    pub(super) fn lines_heard(&mut self, thinking: Thinking, depth: u32, lines: Vec<Line>) {
+        let position = *self.state.position();
+        self.state.thinking = Some(Thinking { depth, ..thinking });
+        let exact = self.state.evaluation.is_some_and(|e| e.exact && e.position == position);
+        if let Some(best) = lines.first().filter(|_| !exact) {
+            self.state.evaluation = Some(Evaluation { position, score: best.score, exact: false });
+        }
+        if let Some(run) = self.state.analysis_mut() {
+            run.found = Some(FoundLines { position, depth, lines, finished: false });
+        }
+        self.refresh_controls();
+        self.effects.push(Effect::Redraw);
+    }
+
+    /// The search of `position`'s lines has ended: nothing deeper is asked for there.
+    pub(super) fn lines_finished(&mut self, position: Position) {
+        let Some(run) = self.state.analysis_mut() else { return };
+        match run.found.as_mut().filter(|found| found.position == position) {
+            Some(found) => found.finished = true,
+            None => run.found = Some(FoundLines { position, depth: 0, lines: Vec::new(), finished: true }),
+        }
+    }
+}

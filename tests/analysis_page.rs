@@ -1,0 +1,160 @@
+//! The analysis board in the session: opened on the position shown with the game in progress
+//! aside, the engine's best lines searched and shown, a line's move played, the engine stopped
+//! and started, the exact tables first where they know the position, and left for the game aside.
+
+mod common;
+
+use common::{Motion, START, done, open_position, run_frames, searches};
+use onitama::ai::exact::TableCache;
+use onitama::ai::{Line, Score};
+use onitama::engine_protocol::worker::{EndgameReport, EngineRequest};
+use onitama::mode::AiLevel;
+use onitama::rules::{Color, Move, Position};
+use onitama::ui::intent::Intent;
+use onitama::ui::session::{Effect, Event, Reply, ReplyKind, SearchOrder};
+use onitama::ui::state::Settings;
+use onitama::ui::view::controls;
+use onitama::ui::{Mode, Session};
+
+fn lines_searched(effects: &[Effect]) -> Vec<SearchOrder> {
+    searches(effects).into_iter().filter(|o| matches!(o.request, EngineRequest::Lines { .. })).collect()
+}
+
+/// The worker's lines for `order`: its first `count` legal moves, scored down from `best`.
+fn lines(order: &SearchOrder, depth: u32, count: usize) -> Event {
+    let position = order.position();
+    let lines = position
+        .legal_moves()
+        .iter()
+        .take(count)
+        .enumerate()
+        .map(|(i, &first)| Line { first, score: Score::Value(40 - 30 * i as i32), continuation: Vec::new() })
+        .collect();
+    Event::Reply(Reply { id: order.id(), kind: ReplyKind::Lines { depth, lines } })
+}
+
+fn intent(session: &mut Session, intent: Intent) -> Vec<Effect> {
+    session.update(Event::Intent(intent))
+}
+
+#[test]
+fn the_board_opens_on_the_position_shown_with_the_game_aside_and_searches_three_lines() {
+    let mode = Mode::VsAi { human: Color::Red, level: AiLevel::nth(3) };
+    let (mut session, _) = open_position(START, mode, Settings::default(), Motion::Reduced);
+    let m: Move = session.state().game.legal_moves()[0];
+    intent(&mut session, Intent::Play(m));
+    let blue_to_move = *session.state().position();
+    let effects = intent(&mut session, Intent::Analyse);
+    let state = session.state();
+    assert!(state.analysis().is_some());
+    assert_eq!(state.position(), &blue_to_move, "the position shown");
+    assert_eq!(state.mode, Mode::PassAndPlay { turn_board: false }, "both sides are the player's");
+    assert_eq!(state.aside.as_ref().map(|a| a.game.moves().len()), Some(1), "the game waits aside");
+    let orders = lines_searched(&effects);
+    assert_eq!(orders.len(), 1, "{effects:?}");
+    let EngineRequest::Lines { count, position, .. } = &orders[0].request else { unreachable!() };
+    assert_eq!((count.get(), *position), (3, blue_to_move));
+    assert!(searches(&effects).iter().all(|o| matches!(o.request, EngineRequest::Lines { .. })), "no level moves");
+
+    // A depth's lines: three rows, best first, and the bar from the first one.
+    session.update(lines(&orders[0], 7, 3));
+    let view = controls(session.state());
+    let panel = view.analysis.expect("the panel");
+    assert_eq!(panel.status, "Depth 7");
+    assert_eq!(panel.lines.len(), 3);
+    assert!(panel.lines[0].score.starts_with("Blue +0.4"), "{:?}", panel.lines[0]);
+    assert!(!panel.lines[0].moves.is_empty());
+    assert!(view.evaluation.is_some(), "the bar shows on the analysis board, whatever the setting");
+    assert_eq!(view.mode_line, "Analysis board");
+
+    // Leaving brings the game back as it was.
+    intent(&mut session, Intent::LeaveAnalysis);
+    let state = session.state();
+    assert!(state.analysis().is_none());
+    assert_eq!(state.mode, mode);
+    assert_eq!(state.game.moves(), &[m]);
+}
+
+#[test]
+fn a_lines_move_is_played_and_the_next_position_is_searched() {
+    let (mut session, _) = open_position(START, Mode::default(), Settings::default(), Motion::Reduced);
+    let effects = intent(&mut session, Intent::Analyse);
+    let order = lines_searched(&effects).pop().unwrap();
+    session.update(lines(&order, 5, 3));
+    let second = order.position().legal_moves()[1];
+    let effects = intent(&mut session, Intent::PlayLine(1));
+    assert_eq!(session.state().game.moves(), &[second], "the second line's first move");
+    assert!(effects.contains(&Effect::CancelSearch), "the old position's search ends");
+    let effects = [effects, run_frames(&mut session, 0.0)].concat();
+    let next = lines_searched(&effects).pop().expect("the new position is searched");
+    assert_eq!(next.position(), *session.state().position());
+    // A line that is not there plays nothing.
+    intent(&mut session, Intent::PlayLine(5));
+    assert_eq!(session.state().game.moves().len(), 1);
+}
+
+#[test]
+fn the_engine_stops_and_starts_again_and_a_finished_search_is_not_repeated() {
+    let (mut session, _) = open_position(START, Mode::default(), Settings::default(), Motion::Reduced);
+    let order = lines_searched(&intent(&mut session, Intent::Analyse)).pop().unwrap();
+    session.update(lines(&order, 3, 3));
+    let effects = intent(&mut session, Intent::AnalysisRunning(false));
+    assert!(effects.contains(&Effect::CancelSearch));
+    let panel = controls(session.state()).analysis.unwrap();
+    assert_eq!((panel.status.as_str(), panel.toggle_label), ("The engine is stopped", "Analyse"));
+    assert_eq!(panel.lines.len(), 3, "the lines found stay");
+    assert!(lines_searched(&session.update(Event::Frame { now_ms: 100.0 })).is_empty(), "stopped stays stopped");
+    let order = lines_searched(&intent(&mut session, Intent::AnalysisRunning(true))).pop().expect("started again");
+    assert_eq!(controls(session.state()).analysis.unwrap().toggle_label, "Stop");
+    // The search ends by itself (every line seen to its end): not asked again.
+    session.update(lines(&order, 9, 3));
+    let effects = session.update(done(&order, None, None));
+    assert!(lines_searched(&effects).is_empty(), "{effects:?}");
+    assert_eq!(controls(session.state()).analysis.unwrap().status, "Depth 9");
+}
+
+#[test]
+fn a_few_pieces_position_asks_the_tables_first_then_the_lines() {
+    let blue_wins = "5/2B2/2r2/5/R4 ox,boar crab,tiger horse b";
+    let (mut session, _) = open_position(START, Mode::default(), Settings::default(), Motion::Reduced);
+    let effects = intent(&mut session, Intent::AnalysePosition(blue_wins.parse().unwrap()));
+    let request = effects.iter().find_map(|e| match e {
+        Effect::AskExact(request) => Some(request.clone()),
+        _ => None,
+    });
+    let request = request.expect("the tables are asked first");
+    assert!(lines_searched(&effects).is_empty());
+    let found = TableCache::new().best_move(&request.position, &request.earlier, request.pieces);
+    let effects = session.update(Event::Exact(EndgameReport::answer(request.id, found)));
+    let order = lines_searched(&effects).pop().expect("then the lines");
+    session.update(lines(&order, 4, 2));
+    let view = controls(session.state());
+    assert_eq!(view.evaluation.unwrap().label, "Blue wins in 2 (exact)", "the lines do not hide the exact value");
+    assert_eq!(view.analysis.unwrap().lines.len(), 2);
+}
+
+#[test]
+fn analysing_again_keeps_the_first_game_aside_and_a_finished_position_is_not_searched() {
+    let mode = Mode::VsAi { human: Color::Red, level: AiLevel::nth(3) };
+    let (mut session, _) = open_position(START, mode, Settings::default(), Motion::Reduced);
+    let m: Move = session.state().game.legal_moves()[0];
+    intent(&mut session, Intent::Play(m));
+    intent(&mut session, Intent::Analyse);
+    intent(&mut session, Intent::PlayLine(0));
+    let over: Position = "5/2R2/5/5/r4 ox,crab boar,tiger horse b".parse().unwrap();
+    let effects = intent(&mut session, Intent::AnalysePosition(over));
+    assert!(lines_searched(&effects).is_empty(), "nothing to search in a finished game");
+    assert_eq!(controls(session.state()).analysis.unwrap().status, "The game is over in this position");
+    assert_eq!(session.state().aside.as_ref().map(|a| a.game.moves()), Some(&[m][..]), "the first game stays aside");
+    intent(&mut session, Intent::LeaveAnalysis);
+    assert_eq!(session.state().game.moves(), &[m]);
+    // Without a game aside, the line explored stays as a game of two players.
+    let (mut session, _) = open_position(START, Mode::default(), Settings::default(), Motion::Reduced);
+    intent(&mut session, Intent::Analyse);
+    let first = session.state().game.legal_moves()[0];
+    intent(&mut session, Intent::Play(first));
+    intent(&mut session, Intent::LeaveAnalysis);
+    assert!(session.state().analysis().is_none());
+    assert_eq!(session.state().game.moves(), &[first]);
+    assert_eq!(session.state().mode, Mode::PassAndPlay { turn_board: false });
+}
