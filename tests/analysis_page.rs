@@ -66,6 +66,7 @@ fn the_board_opens_on_the_position_shown_with_the_game_aside_and_searches_three_
     assert!(!panel.lines[0].moves.is_empty());
     assert!(view.evaluation.is_some(), "the bar shows on the analysis board, whatever the setting");
     assert_eq!(view.mode_line, "Analysis board");
+    assert_eq!(view.resign, None, "nobody resigns a study");
 
     // Leaving brings the game back as it was.
     intent(&mut session, Intent::LeaveAnalysis);
@@ -128,6 +129,8 @@ fn a_few_pieces_position_asks_the_tables_first_then_the_lines() {
     let effects = session.update(Event::Exact(EndgameReport::answer(request.id, found)));
     let order = lines_searched(&effects).pop().expect("then the lines");
     session.update(lines(&order, 4, 2));
+    // The search ends with its own score: the tables' value stays.
+    session.update(done(&order, None, Some(Score::Win(3))));
     let view = controls(session.state());
     assert_eq!(view.evaluation.unwrap().label, "Blue wins in 2 (exact)", "the lines do not hide the exact value");
     assert_eq!(view.analysis.unwrap().lines.len(), 2);

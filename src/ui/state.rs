@@ -469,6 +469,7 @@ impl State {
             || self.review().is_some()
             || self.puzzle().is_some()
             || self.tutorial().is_some()
+            || self.analysis().is_some()
             || self.game.outcome().is_some()
             || self.waits_for_online_game()
         {

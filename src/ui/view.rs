@@ -558,6 +558,7 @@ pub fn controls(state: &State) -> ControlsView {
             && !played_here(state)
             && state.puzzle().is_none()
             && state.review().is_none()
+            && state.analysis().is_none()
             && state.aside.is_none(),
         puzzles_solved: state.puzzle_set.as_ref().map(|set| {
             let offered = super::puzzle::offered(set, state.settings.cards);

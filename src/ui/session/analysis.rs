@@ -6,7 +6,7 @@ use super::{Effect, Session};
 use crate::ai::Line;
 use crate::rules::{Game, Position};
 use crate::ui::analysis::{AnalysisRun, FoundLines};
-use crate::ui::state::{Activity, Evaluation, Mode, Purpose, Thinking};
+use crate::ui::state::{Activity, Mode, Purpose, Thinking};
 
 impl Session {
     /// The analysis board on `position`, both sides the player's; a game in progress waits aside
@@ -69,9 +69,8 @@ impl Session {
     pub(super) fn lines_heard(&mut self, thinking: Thinking, depth: u32, lines: Vec<Line>) {
         let position = *self.state.position();
         self.state.thinking = Some(Thinking { depth, ..thinking });
-        let exact = self.state.evaluation.is_some_and(|e| e.exact && e.position == position);
-        if let Some(best) = lines.first().filter(|_| !exact) {
-            self.state.evaluation = Some(Evaluation { position, score: best.score, exact: false });
+        if let Some(best) = lines.first() {
+            self.searched_score(position, best.score);
         }
         if let Some(run) = self.state.analysis_mut() {
             run.found = Some(FoundLines { position, depth, lines, finished: false });

@@ -37,7 +37,7 @@ impl Session {
         let position = *self.state.position();
         match reply.kind {
             ReplyKind::Info { depth, score } => {
-                self.state.evaluation = Some(Evaluation { position, score, exact: false });
+                self.searched_score(position, score);
                 self.state.thinking = Some(Thinking { depth, ..thinking });
                 self.refresh_controls();
                 self.effects.push(Effect::Redraw);
@@ -45,7 +45,7 @@ impl Session {
             ReplyKind::Lines { depth, lines } => self.lines_heard(thinking, depth, lines),
             ReplyKind::Done { best, score } => {
                 if let Some(score) = score {
-                    self.state.evaluation = Some(Evaluation { position, score, exact: false });
+                    self.searched_score(position, score);
                 }
                 self.state.thinking = None;
                 let legal = best.filter(|m| self.state.game.legal_moves().contains(m));
@@ -77,6 +77,13 @@ impl Session {
                 self.stop_ai(thinking.purpose, message);
             }
             ReplyKind::Reviewed(..) => {}
+        }
+    }
+
+    /// A search's score for the bar, unless the exact tables have said better for that position.
+    pub(super) fn searched_score(&mut self, position: Position, score: Score) {
+        if !self.state.evaluation.is_some_and(|e| e.exact && e.position == position) {
+            self.state.evaluation = Some(Evaluation { position, score, exact: false });
         }
     }
 

@@ -1,0 +1,130 @@
+// The analysis board in Chromium: opened from the menu on the game shown (the game waits aside),
+// the engine's three best lines deepening live, a line's move played by a click, the engine
+// stopped, a reload, and back to the game; opened by scripts on any position, in Persian on a
+// phone and in French, with the exact tables' value in an ending; no axe-core violation.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { axeViolations, openContext, openMenu, quietMove, screenshot, servedGame, still } from './harness.mjs';
+
+const game = servedGame({ before, after });
+const state = (page) => page.evaluate(() => window.wasmBindings.game_state());
+
+/** page.waitForFunction, failing with what was awaited and the analysis as it stands. */
+async function until(page, what, fn, arg = null, timeout = 30000) {
+  await page.waitForFunction(fn, arg, { timeout }).catch(async (error) => {
+    const { analysis, thinking_for: thinking, moves } = await state(page);
+    throw new Error(`${what}: ${error.message}: ${JSON.stringify({ analysis, thinking, moves })}`);
+  });
+}
+
+/** Waits until the analysis shows `count` lines at `depth` or deeper. */
+async function linesAt(page, depth, count = 3) {
+  await page.waitForFunction(([depth, count]) => {
+    const analysis = window.wasmBindings.game_state().analysis;
+    return analysis && analysis.depth >= depth && analysis.lines.length === count;
+  }, [depth, count], { timeout: 30000 }).catch(async (error) => {
+    const { analysis, thinking_for: thinking } = await state(page);
+    throw new Error(`${error.message}: ${JSON.stringify({ analysis, thinking })}`);
+  });
+  return (await state(page)).analysis;
+}
+
+test('from the menu: the game waits aside, three lines deepen, a line is played, the engine stops, a reload, and back', { timeout: 120000 }, async () => {
+  const { context, page, errors } = await openContext(game.browser, game.server.url);
+  await page.evaluate(() => window.wasmBindings.game_new({ mode: 'ai', level: 0, cards: ['tiger', 'crab', 'monkey', 'crane', 'boar'] }));
+  await page.evaluate((m) => window.wasmBindings.game_play(m), await quietMove(page));
+  await until(page, 'the AI\'s answer', () => window.wasmBindings.game_state().moves.length === 2);
+  await still(page);
+  const before = await state(page);
+  await openMenu(page);
+  await page.click('#menu-analysis');
+  let analysis = await linesAt(page, 4);
+  const opened = await state(page);
+  assert.equal(analysis.position, before.position, 'the position shown');
+  assert.equal(opened.mode, 'two', 'both sides are the player\'s');
+  assert.equal(opened.controls.mode_line, 'Analysis board');
+  for (const line of analysis.lines) {
+    assert.ok(before.legal_moves.includes(line.moves[0]), `${line.moves[0]} is legal`);
+    assert.ok(['value', 'win', 'loss'].includes(line.score.kind), JSON.stringify(line.score));
+  }
+  assert.equal(new Set(analysis.lines.map((l) => l.moves[0])).size, 3, 'three different moves');
+  assert.ok(await page.isVisible('#analysis-line-2'));
+  assert.match(await page.textContent('#analysis-status'), /^Depth \d+$/);
+  assert.ok(await page.isVisible('#eval'), 'the bar shows on the analysis board');
+  assert.deepEqual(await axeViolations(page, ['#analysis']), []);
+  await screenshot(page, 'analysis-desktop-light');
+
+  // Stopped: it says so, nothing is searched, and the lines stay.
+  await page.click('#analysis-toggle');
+  await until(page, 'stopped', () => !window.wasmBindings.game_state().analysis.running);
+  assert.equal(await page.textContent('#analysis-status'), 'The engine is stopped');
+  assert.equal(await page.textContent('#analysis-toggle'), 'Analyse');
+  assert.equal((await state(page)).thinking, false);
+
+  // The second line's move, played by a click; started again, the new position is searched.
+  const second = (await state(page)).analysis.lines[1].moves[0];
+  await page.click('#analysis-line-1');
+  await until(page, 'the second line played', (m) => window.wasmBindings.game_state().moves.at(-1) === m, second);
+  await page.click('#analysis-toggle');
+  analysis = await linesAt(page, 2, Math.min(3, (await state(page)).legal_moves.length));
+  assert.equal(analysis.position, (await state(page)).position);
+
+  // A reload keeps the line explored on the analysis board, and the game aside.
+  await page.reload();
+  await until(page, 'lines after the reload', () => window.wasmBindings?.game_state?.().analysis?.lines.length > 0);
+  assert.equal((await state(page)).moves.at(-1), second);
+
+  // Close: the game comes back as it was.
+  await page.click('#analysis-close');
+  await until(page, 'closed', () => window.wasmBindings.game_state().analysis === null);
+  const back = await state(page);
+  assert.equal(back.mode, 'ai');
+  assert.deepEqual(back.moves, before.moves);
+  assert.ok(await page.isHidden('#analysis'));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('scripts open it on any position: in Persian on a phone, dark; in French with an exact ending; bad input throws', { timeout: 120000 }, async () => {
+  const middle = '1b1B1/2r2/b4/3R1/r1r2 tiger,ox crab,boar horse b';
+  const { context, page, errors } = await openContext(game.browser, game.server.url,
+    { viewport: { width: 360, height: 640 }, colorScheme: 'dark', hasTouch: true });
+  await page.evaluate(async (position) => {
+    await window.wasmBindings.game_settings({ language: 'fa' });
+    window.wasmBindings.analysis_open(position);
+  }, middle);
+  const analysis = await linesAt(page, 4);
+  assert.equal(analysis.position, middle);
+  assert.match(await page.textContent('#analysis-status'), /^عمق [۰-۹]+$/, 'Persian words and digits');
+  assert.deepEqual(await axeViolations(page, ['#analysis']), []);
+  await screenshot(page, 'analysis-phone-dark-fa');
+  // Stopped by a tap, then a tap on a line plays its move.
+  await page.tap('#analysis-toggle');
+  await until(page, 'stopped', () => !window.wasmBindings.game_state().analysis.running);
+  const best = (await state(page)).analysis.lines[0].moves[0];
+  await page.tap('#analysis-line-0');
+  await until(page, 'the tapped line played', (m) => window.wasmBindings.game_state().moves[0] === m, best);
+
+  // Bad input changes nothing.
+  const thrown = await page.evaluate(() => {
+    try { window.wasmBindings.analysis_open('nonsense'); return null; } catch (e) { return e.message; }
+  });
+  assert.match(thrown, /bad position "nonsense"/);
+  assert.equal((await state(page)).moves.length, 1);
+
+  // An ending the tables know: the exact value, on a desktop in French.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.evaluate(async () => {
+    await window.wasmBindings.game_settings({ language: 'fr' });
+    window.wasmBindings.analysis_open('5/2B2/2r2/5/R4 ox,boar crab,tiger horse b');
+  });
+  await until(page, 'the exact value', () => window.wasmBindings.game_state().analysis?.exact === 'win in 3');
+  await linesAt(page, 3, 3);
+  await until(page, 'the exact bar', () => window.wasmBindings.game_state().controls.evaluation?.label === 'Bleu gagne en 2 (exact)');
+  await until(page, 'the bar still', () => document.getElementById('eval-fill').getAnimations().length === 0);
+  await screenshot(page, 'analysis-desktop-dark-fr-exact');
+  assert.equal(await page.evaluate(() => window.wasmBindings.analysis_close()), true);
+  assert.equal(await page.evaluate(() => window.wasmBindings.analysis_close()), false, 'none open any more');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
