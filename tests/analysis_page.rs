@@ -161,3 +161,20 @@ fn analysing_again_keeps_the_first_game_aside_and_a_finished_position_is_not_sea
     assert_eq!(session.state().game.moves(), &[first]);
     assert_eq!(session.state().mode, Mode::PassAndPlay { turn_board: false });
 }
+
+#[test]
+fn a_study_is_no_game_of_the_players_a_new_game_drops_it_without_asking_and_its_end_is_not_kept() {
+    let (mut session, _) = open_position(START, Mode::default(), Settings::default(), Motion::Reduced);
+    // Red to move takes the master at once.
+    let won: Position = "5/2B2/2R2/5/5 crab,boar horse,elephant ox r".parse().unwrap();
+    intent(&mut session, Intent::AnalysePosition(won));
+    let winning = session.state().position().winning_move().expect("a winning move");
+    let effects = intent(&mut session, Intent::Play(winning));
+    assert!(session.state().game.outcome().is_some());
+    assert!(!effects.iter().any(|e| matches!(e, Effect::KeepFinished(..) | Effect::SaveStandings(_))), "{effects:?}");
+    assert!(session.state().finished.is_empty());
+    let game = onitama::rules::Game::new(START.parse().unwrap());
+    intent(&mut session, Intent::NewGame { game, mode: Mode::default() });
+    assert!(!session.state().abandon_asked, "nothing at stake");
+    assert!(session.state().analysis().is_none());
+}

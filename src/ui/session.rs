@@ -726,7 +726,8 @@ impl Session {
     /// and redo bring the end back.
     fn game_ended(&mut self) {
         let (game, mode) = (&self.state.game, self.state.mode);
-        let kept = self.state.puzzle().is_none() && self.state.tutorial().is_none();
+        // A puzzle, a tutorial's step or a study is no game of the player's.
+        let kept = self.state.puzzle().is_none() && self.state.tutorial().is_none() && self.state.analysis().is_none();
         let Some(outcome) = game.outcome().filter(|_| kept) else { return };
         self.state.finished = crate::save::with_finished(std::mem::take(&mut self.state.finished), game, mode);
         self.effects.push(Effect::KeepFinished(self.state.game.clone(), mode));

@@ -496,6 +496,7 @@ impl State {
     pub fn game_at_stake(&self) -> bool {
         let on_board = self.puzzle().is_none()
             && self.tutorial().is_none()
+            && self.analysis().is_none()
             && !matches!(self.mode, Mode::Online { .. })
             && moved_in(&self.line(), self.mode, self.received);
         on_board || self.aside.as_ref().is_some_and(|aside| in_progress(&aside.game, aside.mode, 0))
