@@ -1,45 +1,9 @@
 //! A position: pieces, hands, side card and side to move; legal moves and playing them.
 
 use super::{
-    Bitboard, ByColor, Card, CardSet, Color, IllegalReason, Move, MoveError, MoveList, Outcome, PositionError, Setup,
-    Square, Way,
+    Bitboard, ByColor, Card, CardSet, Color, IllegalReason, Move, MoveError, MoveList, Outcome, Piece, PositionError,
+    Role, Setup, Square, Way,
 };
-
-/// What a piece is.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum Role {
-    Master,
-    Student,
-}
-
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub struct Piece {
-    pub color: Color,
-    pub role: Role,
-}
-
-impl Piece {
-    /// The letter of the position notation: `R r B b`.
-    pub const fn letter(self) -> char {
-        match (self.color, self.role) {
-            (Color::Red, Role::Master) => 'R',
-            (Color::Red, Role::Student) => 'r',
-            (Color::Blue, Role::Master) => 'B',
-            (Color::Blue, Role::Student) => 'b',
-        }
-    }
-
-    pub const fn from_letter(letter: char) -> Option<Piece> {
-        let (color, role) = match letter {
-            'R' => (Color::Red, Role::Master),
-            'r' => (Color::Red, Role::Student),
-            'B' => (Color::Blue, Role::Master),
-            'b' => (Color::Blue, Role::Student),
-            _ => return None,
-        };
-        Some(Piece { color, role })
-    }
-}
 
 /// A position. Two positions are equal when the same pieces stand on the same squares, each
 /// player holds the same two cards (in any order), the side card and the side to move agree:
