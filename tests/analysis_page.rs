@@ -102,11 +102,11 @@ fn the_engine_stops_and_starts_again_and_a_finished_search_is_not_repeated() {
     let effects = intent(&mut session, Intent::AnalysisRunning(false));
     assert!(effects.contains(&Effect::CancelSearch));
     let panel = controls(session.state()).analysis.unwrap();
-    assert_eq!((panel.status.as_str(), panel.toggle_label), ("The engine is stopped", "Analyse"));
+    assert_eq!((panel.status.as_str(), panel.toggle_label), ("The engine is stopped", Some("Analyse")));
     assert_eq!(panel.lines.len(), 3, "the lines found stay");
     assert!(lines_searched(&session.update(Event::Frame { now_ms: 100.0 })).is_empty(), "stopped stays stopped");
     let order = lines_searched(&intent(&mut session, Intent::AnalysisRunning(true))).pop().expect("started again");
-    assert_eq!(controls(session.state()).analysis.unwrap().toggle_label, "Stop");
+    assert_eq!(controls(session.state()).analysis.unwrap().toggle_label, Some("Stop"));
     // The search ends by itself (every line seen to its end): not asked again.
     session.update(lines(&order, 9, 3));
     let effects = session.update(done(&order, None, None));
@@ -177,4 +177,26 @@ fn a_study_is_no_game_of_the_players_a_new_game_drops_it_without_asking_and_its_
     intent(&mut session, Intent::NewGame { game, mode: Mode::default() });
     assert!(!session.state().abandon_asked, "nothing at stake");
     assert!(session.state().analysis().is_none());
+}
+
+#[test]
+fn the_hint_is_the_best_line_rows_wait_while_searching_and_a_finished_board_asks_nothing() {
+    let (mut session, _) = open_position(START, Mode::default(), Settings::default(), Motion::Reduced);
+    let order = lines_searched(&intent(&mut session, Intent::Analyse)).pop().unwrap();
+    // Before the first depth: three rows of "…", which keep a keyboard's focus.
+    let panel = controls(session.state()).analysis.unwrap();
+    assert_eq!(panel.lines.iter().map(|l| l.score.as_str()).collect::<Vec<_>>(), ["…", "…", "…"]);
+    assert_eq!(panel.status, "Analysing…");
+    session.update(lines(&order, 6, 3));
+    let effects = intent(&mut session, Intent::Hint);
+    assert_eq!(session.state().hint, Some(order.position().legal_moves()[0]), "the first line's move");
+    assert!(searches(&effects).is_empty() && !effects.contains(&Effect::CancelSearch), "{effects:?}");
+    assert!(!controls(session.state()).back_to_my_game, "Close does that here");
+    // A finished game on the board: no toggle, no bar, no rows.
+    let over: Position = "5/2R2/5/5/r4 ox,crab boar,tiger horse b".parse().unwrap();
+    intent(&mut session, Intent::AnalysePosition(over));
+    let view = controls(session.state());
+    let panel = view.analysis.unwrap();
+    assert_eq!((panel.toggle_label, panel.lines.len()), (None, 0));
+    assert!(view.evaluation.is_none());
 }

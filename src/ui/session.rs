@@ -818,6 +818,14 @@ impl Session {
         if !self.state.human_to_move() || self.thinking_for(Purpose::Hint) {
             return;
         }
+        // On the analysis board the hint is the engine's best line, where it has one already.
+        let position = *self.state.position();
+        let best_line = self.state.analysis().and_then(|run| Some(run.lines_of(&position)?.lines.first()?.first));
+        if let Some(best) = best_line {
+            self.state.hint = Some(best);
+            self.refresh_controls();
+            return self.effects.push(Effect::Redraw);
+        }
         // A hint matters more than the bar or the lines, asked again once the hint is in.
         if self.thinking_for(Purpose::Evaluate) || self.thinking_for(Purpose::Lines) {
             self.cancel_search();

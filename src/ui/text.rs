@@ -1137,7 +1137,7 @@ const FA: Texts = Texts {
         ("continue-here", "ادامه از اینجا"),
         ("back-to-game", "بازگشت به بازی"),
         ("back-to-my-game", "بازگشت به بازی خودم"),
-        ("eval-exact-win", "{color} در {n} حرکت می‌برد (دقیق)"),
+        ("eval-exact-win", "{color}: برد در {n} (دقیق)"),
         ("eval-exact-draw", "تساوی (دقیق)"),
         ("analysis", "تختهٔ تحلیل"),
         ("analysis-over", "بازی در این وضعیت تمام شده است"),

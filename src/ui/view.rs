@@ -3,6 +3,7 @@
 //! evaluation bar, the review's graph, and what the new-game dialog and the records list offer.
 //! The shell writes exactly this into the page; `game_state()` hands the same view to scripts.
 
+use super::analysis::LINES;
 use super::deck::{self, PackState};
 use super::features::Features;
 use super::online::OnlineState;
@@ -220,9 +221,10 @@ pub struct AnalysisPanel {
     pub status: String,
     /// The engine searches (the toggle stops it).
     pub running: bool,
-    /// The toggle's words: "Stop" or "Analyse".
-    pub toggle_label: &'static str,
-    /// The best lines of the position shown, best first.
+    /// The toggle's words: "Stop" or "Analyse"; none once the game is over on the board.
+    pub toggle_label: Option<&'static str>,
+    /// The best lines of the position shown, best first; while the first depth is searched, rows
+    /// of "…" in their place (a row keeps the keyboard's focus while its line is found again).
     pub lines: Vec<AnalysisLine>,
     pub close_label: &'static str,
 }
@@ -248,6 +250,9 @@ fn analysis_panel(state: &State, run: &crate::ui::analysis::AnalysisRun) -> Anal
         (None, false) => lang.texts().html("analysis-stopped").unwrap_or_default().to_string(),
     };
     let arrow = lang.texts().html("line-arrow").unwrap_or("→");
+    let searching = run.running && found.is_none() && state.game.outcome().is_none();
+    let waiting = if searching { state.game.legal_moves().len().min(LINES as usize) } else { 0 };
+    let placeholder = AnalysisLine { score: "…".to_string(), moves: String::new() };
     let lines = found.map_or(&[][..], |f| &f.lines[..]).iter().map(|line| {
         let mut before = position;
         let words: Vec<String> = line
@@ -261,11 +266,12 @@ fn analysis_panel(state: &State, run: &crate::ui::analysis::AnalysisRun) -> Anal
         let for_red = if position.to_move() == Color::Red { line.score } else { line.score.negate() };
         AnalysisLine { score: text::evaluation(lang, for_red, false), moves: words.join(&format!(" {arrow} ")) }
     });
+    let toggle = if run.running { "analysis-stop" } else { "analysis-go" };
     AnalysisPanel {
         status,
         running: run.running,
-        toggle_label: lang.texts().html(if run.running { "analysis-stop" } else { "analysis-go" }).unwrap_or_default(),
-        lines: lines.collect(),
+        toggle_label: state.game.outcome().is_none().then(|| lang.texts().html(toggle).unwrap_or_default()),
+        lines: lines.chain(std::iter::repeat_n(placeholder, waiting)).collect(),
         close_label: lang.texts().html("close").unwrap_or_default(),
     }
 }
@@ -496,8 +502,8 @@ pub fn controls(state: &State) -> ControlsView {
             && !state.ended_by_word(),
         hint: state.human_to_move() && state.hint.is_none() && state.tutorial().is_none() && !online_game,
         moves: move_rows(state),
-        // The analysis board always shows its bar.
-        evaluation: (settings.evaluation || state.analysis().is_some())
+        // The analysis board shows its bar while there is a position to judge.
+        evaluation: (settings.evaluation || state.analysis().is_some_and(|_| game.outcome().is_none()))
             .then(|| evaluation_bar(state))
             .filter(|_| !online_game),
         review: state.review().map(|review| review_panel(state, review)),
@@ -517,7 +523,8 @@ pub fn controls(state: &State) -> ControlsView {
                 offer: text::next_level(lang, level),
             }),
         }),
-        back_to_my_game: state.aside.is_some(),
+        // The analysis board's own Close does it there.
+        back_to_my_game: state.aside.is_some() && state.analysis().is_none(),
         show_solution: state.puzzle().is_some_and(|run| run.offers_solution()),
         puzzle_list: puzzle_list(state),
         watch: matches!(state.mode, Mode::Watch { .. }).then(|| WatchControls {

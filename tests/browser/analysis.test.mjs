@@ -105,6 +105,16 @@ test('scripts open it on any position: in Persian on a phone, dark; in French wi
   await page.tap('#analysis-line-0');
   await until(page, 'the tapped line played', (m) => window.wasmBindings.game_state().moves[0] === m, best);
 
+  // The phone on its side: the panel takes one row, nothing leaves the screen.
+  await page.tap('#analysis-toggle');
+  await page.setViewportSize({ width: 640, height: 360 });
+  await linesAt(page, 2, 3);
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 640), 'no sideways scrolling');
+  const board = await page.evaluate(() => document.getElementById('board').getBoundingClientRect().height);
+  assert.ok(board >= 200, `the board keeps its room (${board} px high)`);
+  await screenshot(page, 'analysis-phone-landscape-dark-fa');
+  await page.setViewportSize({ width: 360, height: 640 });
+
   // Bad input changes nothing.
   const thrown = await page.evaluate(() => {
     try { window.wasmBindings.analysis_open('nonsense'); return null; } catch (e) { return e.message; }

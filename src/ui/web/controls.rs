@@ -757,7 +757,8 @@ fn show_analysis(panel: Option<&AnalysisPanel>) {
     set_hidden("analysis", panel.is_none());
     let Some(panel) = panel else { return };
     set_text("analysis-status", Some(&panel.status));
-    set_text("analysis-toggle", Some(panel.toggle_label));
+    set_hidden("analysis-toggle", panel.toggle_label.is_none());
+    set_text("analysis-toggle", panel.toggle_label);
     for place in 0..3 {
         let line = panel.lines.get(place);
         set_hidden(&format!("analysis-row-{place}"), line.is_none());
