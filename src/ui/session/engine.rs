@@ -276,6 +276,10 @@ impl Session {
 
     /// The endgame worker failed: the levels' searches play on, the move it was asked for too.
     pub(super) fn exact_failed(&mut self, message: String) {
+        // Only the whole page asks the endgame worker.
+        if Features::here().is_none() {
+            return;
+        }
         self.effects.push(Effect::Log(format!("endgame worker: {message}")));
         self.exact_unavailable = true;
         if let Some(id) = self.exact_asked.take()

@@ -318,6 +318,13 @@ impl Session {
                     self.refresh_controls();
                 }
             },
+            // The first visit's build has no analysis board (and leaves its code out).
+            Intent::Analyse
+            | Intent::AnalysePosition(_)
+            | Intent::AnalysisRunning(_)
+            | Intent::PlayLine(_)
+            | Intent::LeaveAnalysis
+                if Features::here().is_none() => {}
             Intent::Analyse => self.open_analysis(*self.state.position()),
             Intent::AnalysePosition(position) => self.open_analysis(position),
             Intent::AnalysisRunning(running) => self.analysis_running(running),
