@@ -99,13 +99,13 @@ fn the_engine_stops_and_starts_again_and_a_finished_search_is_not_repeated() {
     let (mut session, _) = open_position(START, Mode::default(), Settings::default(), Motion::Reduced);
     let order = lines_searched(&intent(&mut session, Intent::Analyse)).pop().unwrap();
     session.update(lines(&order, 3, 3));
-    let effects = intent(&mut session, Intent::AnalysisRunning(false));
+    let effects = intent(&mut session, Intent::ToggleAnalysis);
     assert!(effects.contains(&Effect::CancelSearch));
     let panel = controls(session.state()).analysis.unwrap();
     assert_eq!((panel.status.as_str(), panel.toggle_label), ("The engine is stopped", Some("Analyse")));
     assert_eq!(panel.lines.len(), 3, "the lines found stay");
     assert!(lines_searched(&session.update(Event::Frame { now_ms: 100.0 })).is_empty(), "stopped stays stopped");
-    let order = lines_searched(&intent(&mut session, Intent::AnalysisRunning(true))).pop().expect("started again");
+    let order = lines_searched(&intent(&mut session, Intent::ToggleAnalysis)).pop().expect("started again");
     assert_eq!(controls(session.state()).analysis.unwrap().toggle_label, Some("Stop"));
     // The search ends by itself (every line seen to its end): not asked again.
     session.update(lines(&order, 9, 3));

@@ -3,10 +3,10 @@
 //! frames at irregular times, and worker replies that arrive late, twice, out of order or for a
 //! search that was cancelled or superseded. After every event the invariants below must hold.
 
-use onitama::ai::Score;
 use onitama::ai::endgame::Exact;
 use onitama::ai::puzzle::parse_set;
 use onitama::ai::review::{MoveClass, PlyReview};
+use onitama::ai::{Line as EngineLine, Score};
 use onitama::engine_protocol::worker::{EndgameReport, EndgameRequest, EngineRequest, NoExact};
 use onitama::mode::AiLevel;
 use onitama::rules::{Color, Deal, Game, Square};
@@ -56,6 +56,9 @@ enum Action {
     WorkerFailed,
     /// The endgame worker dies.
     EndgameFailed,
+    /// The analysis board: opened on the position shown (0), its engine switched (1), a line's
+    /// move played (2, the line picked by the second number), left (3).
+    Analysis(usize, usize),
     /// Look back at the position after this many moves (modulo the line's length + 1).
     View(usize),
     ContinueHere,
@@ -101,6 +104,7 @@ fn action() -> impl Strategy<Value = Action> {
             .prop_map(|(age, kind, pick)| Action::Reply { age, kind, pick }),
         1 => Just(Action::WorkerFailed),
         1 => Just(Action::EndgameFailed),
+        2 => ((0usize..4), (0usize..4)).prop_map(|(kind, line)| Action::Analysis(kind, line)),
         2 => any::<usize>().prop_map(Action::View),
         1 => Just(Action::ContinueHere),
         1 => Just(Action::Review),
@@ -205,8 +209,25 @@ impl Harness {
         let legal = order.position().legal_moves();
         let best = (!legal.is_empty()).then(|| legal[pick % legal.len()]);
         let score = Score::Value((pick % 400) as i32 - 200);
+        let depth = 1 + (pick % 6) as u32;
         let kind = match kind {
-            0..=2 => ReplyKind::Info { depth: 1 + (pick % 6) as u32, score },
+            // The analysis board's lines: up to three legal moves, best first.
+            0..=2 if matches!(order.request, EngineRequest::Lines { .. }) && !legal.is_empty() => {
+                let lines = legal
+                    .iter()
+                    .cycle()
+                    .skip(pick % legal.len())
+                    .take(legal.len().min(3))
+                    .enumerate()
+                    .map(|(i, &first)| EngineLine {
+                        first,
+                        score: Score::Value(200 - 50 * i as i32),
+                        continuation: Vec::new(),
+                    })
+                    .collect();
+                ReplyKind::Lines { depth, lines }
+            }
+            0..=2 => ReplyKind::Info { depth, score },
             // A level's move comes without a score.
             3..=8 => ReplyKind::Done {
                 best,
@@ -401,6 +422,15 @@ impl Harness {
                         self.send(Event::TutorialTexts { lang, file });
                     }
                 }
+            }
+            Action::Analysis(kind, line) => {
+                let intent = match kind {
+                    0 => Intent::Analyse,
+                    1 => Intent::ToggleAnalysis,
+                    2 => Intent::PlayLine(line),
+                    _ => Intent::LeaveAnalysis,
+                };
+                self.send(Event::Intent(intent));
             }
             Action::Records(pick) => {
                 if pick % 3 == 0 || state.records_shown.is_empty() {

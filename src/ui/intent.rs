@@ -122,7 +122,7 @@ pub enum Intent {
     /// Open the analysis board on this position, in place of any analysis (a script's call).
     AnalysePosition(Position),
     /// Stop the engine's lines, or start them again.
-    AnalysisRunning(bool),
+    ToggleAnalysis,
     /// Play the first move of the engine's line at this place (0 for the best).
     PlayLine(usize),
     /// Leave the analysis board: back to the game put aside, or the position analysed stays on
@@ -154,7 +154,7 @@ impl Intent {
                 | Intent::Online(_)
                 | Intent::Analyse
                 | Intent::AnalysePosition(_)
-                | Intent::AnalysisRunning(_)
+                | Intent::ToggleAnalysis
                 | Intent::PlayLine(_)
                 | Intent::LeaveAnalysis
         )

@@ -30,10 +30,10 @@ impl Session {
     }
 
     /// The engine's lines stopped, or started again (from where they were, for the position shown).
-    pub(super) fn analysis_running(&mut self, running: bool) {
+    pub(super) fn toggle_analysis(&mut self) {
         let Some(run) = self.state.analysis_mut() else { return };
-        run.running = running;
-        if !running {
+        run.running = !run.running;
+        if !run.running {
             self.cancel_search();
         }
         self.refresh_controls();

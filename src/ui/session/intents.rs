@@ -321,13 +321,13 @@ impl Session {
             // The first visit's build has no analysis board (and leaves its code out).
             Intent::Analyse
             | Intent::AnalysePosition(_)
-            | Intent::AnalysisRunning(_)
+            | Intent::ToggleAnalysis
             | Intent::PlayLine(_)
             | Intent::LeaveAnalysis
                 if Features::here().is_none() => {}
             Intent::Analyse => self.open_analysis(*self.state.position()),
             Intent::AnalysePosition(position) => self.open_analysis(position),
-            Intent::AnalysisRunning(running) => self.analysis_running(running),
+            Intent::ToggleAnalysis => self.toggle_analysis(),
             Intent::PlayLine(place) => self.play_line(place),
             Intent::LeaveAnalysis if self.state.analysis().is_some() => self.leave_analysis(),
             Intent::LeaveAnalysis => {}

@@ -126,10 +126,7 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
         close_dialog("menu");
         app.dispatch(Event::Intent(Intent::Analyse));
     })?;
-    on_click(document, "analysis-toggle", |app| {
-        let running = app.state().analysis().is_some_and(|run| run.running);
-        app.dispatch(Event::Intent(Intent::AnalysisRunning(!running)));
-    })?;
+    on_click(document, "analysis-toggle", |app| app.dispatch(Event::Intent(Intent::ToggleAnalysis)))?;
     on_click(document, "analysis-close", |app| app.dispatch(Event::Intent(Intent::LeaveAnalysis)))?;
     on_click(document, "analysis-line-0", |app| app.dispatch(Event::Intent(Intent::PlayLine(0))))?;
     on_click(document, "analysis-line-1", |app| app.dispatch(Event::Intent(Intent::PlayLine(1))))?;
