@@ -124,7 +124,7 @@ test('the page\'s two strongest levels play few pieces from the endgame worker, 
 
 test('the evaluation bar says the exact result, on a phone in Persian and a desktop in French', { timeout: 120000 }, async () => {
   for (const [language, viewport, colorScheme, words] of [
-    ['fa', { width: 360, height: 640 }, 'light', 'آبی در ۲ حرکت می‌برد (دقیق)'],
+    ['fa', { width: 360, height: 640 }, 'light', 'آبی: برد در ۲ (دقیق)'],
     ['fr', { width: 1280, height: 800 }, 'dark', 'Bleu gagne en 2 (exact)'],
   ]) {
     const { context, page, errors } = await openContext(game.browser, game.server.url, { viewport, colorScheme }, recordWorkerLines);
