@@ -9,6 +9,10 @@ use crate::rules::Position;
 /// How many lines the engine shows (fewer when fewer moves are legal).
 pub const LINES: u32 = 3;
 
+/// How long the engine studies one position before it rests, so that a phone left on the board
+/// does not keep a core busy; Analyse goes on from there.
+pub const ANALYSIS_MS: f64 = 30_000.0;
+
 #[derive(Clone, Debug, PartialEq)]
 pub struct AnalysisRun {
     /// Only the whole page analyses (`crate::ui::features`).

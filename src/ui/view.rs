@@ -266,7 +266,8 @@ fn analysis_panel(state: &State, run: &crate::ui::analysis::AnalysisRun) -> Anal
         let for_red = if position.to_move() == Color::Red { line.score } else { line.score.negate() };
         AnalysisLine { score: text::evaluation(lang, for_red, false), moves: words.join(&format!(" {arrow} ")) }
     });
-    let toggle = if run.running { "analysis-stop" } else { "analysis-go" };
+    // Stop while the engine searches; Analyse once it is stopped or rests.
+    let toggle = if run.wants_lines(&position) { "analysis-stop" } else { "analysis-go" };
     AnalysisPanel {
         status,
         running: run.running,

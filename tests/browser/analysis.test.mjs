@@ -98,15 +98,15 @@ test('scripts open it on any position: in Persian on a phone, dark; in French wi
   assert.match(await page.textContent('#analysis-status'), /^عمق [۰-۹]+$/, 'Persian words and digits');
   assert.deepEqual(await axeViolations(page, ['#analysis']), []);
   await screenshot(page, 'analysis-phone-dark-fa');
-  // Stopped by a tap, then a tap on a line plays its move.
-  await page.tap('#analysis-toggle');
-  await until(page, 'stopped', () => !window.wasmBindings.game_state().analysis.running);
+  // Every line of this position is decided: the engine rests by itself, Analyse offered again.
+  await until(page, 'resting', () => !window.wasmBindings.game_state().thinking);
+  assert.equal(await page.textContent('#analysis-toggle'), 'تحلیل');
+  // A tap on a line plays its move.
   const best = (await state(page)).analysis.lines[0].moves[0];
   await page.tap('#analysis-line-0');
   await until(page, 'the tapped line played', (m) => window.wasmBindings.game_state().moves[0] === m, best);
 
   // The phone on its side: the panel takes one row, nothing leaves the screen.
-  await page.tap('#analysis-toggle');
   await page.setViewportSize({ width: 640, height: 360 });
   await linesAt(page, 2, 3);
   assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 640), 'no sideways scrolling');

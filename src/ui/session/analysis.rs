@@ -29,12 +29,19 @@ impl Session {
         self.changed();
     }
 
-    /// The engine's lines stopped, or started again (from where they were, for the position shown).
+    /// The engine stopped while it searches; else started again for the position shown, also
+    /// after it rested there.
     pub(super) fn toggle_analysis(&mut self) {
+        let position = *self.state.position();
         let Some(run) = self.state.analysis_mut() else { return };
-        run.running = !run.running;
-        if !run.running {
+        if run.wants_lines(&position) {
+            run.running = false;
             self.cancel_search();
+        } else {
+            run.running = true;
+            if let Some(found) = run.found.as_mut().filter(|found| found.position == position) {
+                found.finished = false;
+            }
         }
         self.refresh_controls();
     }

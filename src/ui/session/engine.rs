@@ -7,7 +7,7 @@ use crate::ai::{Limits, MAX_DEPTH, Score};
 use crate::engine_protocol::worker::{EndgameReport, EndgameRequest, EngineRequest};
 use crate::mode::AiLevel;
 use crate::rules::Position;
-use crate::ui::analysis::LINES;
+use crate::ui::analysis::{ANALYSIS_MS, LINES};
 use crate::ui::features::Features;
 use crate::ui::state::{Activity, Evaluation, Mode, Notice, Purpose, Thinking};
 use std::num::NonZeroU32;
@@ -180,8 +180,9 @@ impl Session {
         let request = match (purpose, plies_left, self.state.mode.level()) {
             (Purpose::Lines, ..) if let Some(features) = analysis => {
                 let count = NonZeroU32::new(LINES).unwrap_or(NonZeroU32::MIN);
-                // Deeper and deeper until stopped, a move is made, or every line is seen to its end.
-                let limits = Limits { depth: Some(MAX_DEPTH), ..Limits::default() };
+                // Deeper and deeper until stopped, a move is made, every line is seen to its end,
+                // or the engine has studied the position long enough.
+                let limits = Limits { depth: Some(MAX_DEPTH), movetime_ms: Some(ANALYSIS_MS), ..Limits::default() };
                 EngineRequest::Lines { features, id, count, limits, position, earlier }
             }
             // The puzzle's opponent is the exact defence, not a level.
