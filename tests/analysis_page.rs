@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{Motion, START, done, open_position, run_frames, searches};
+use common::{Motion, START, done, exact_requests, open_position, run_frames, searches};
 use onitama::ai::exact::TableCache;
 use onitama::ai::{Line, Score};
 use onitama::engine_protocol::worker::{EndgameReport, EngineRequest};
@@ -37,12 +37,18 @@ fn intent(session: &mut Session, intent: Intent) -> Vec<Effect> {
     session.update(Event::Intent(intent))
 }
 
-#[test]
-fn the_board_opens_on_the_position_shown_with_the_game_aside_and_searches_three_lines() {
+/// A game against the AI with the player's first move made: the game that waits aside.
+fn one_move_against_the_ai() -> (Session, Mode, Move) {
     let mode = Mode::VsAi { human: Color::Red, level: AiLevel::nth(3) };
     let (mut session, _) = open_position(START, mode, Settings::default(), Motion::Reduced);
     let m: Move = session.state().game.legal_moves()[0];
     intent(&mut session, Intent::Play(m));
+    (session, mode, m)
+}
+
+#[test]
+fn the_board_opens_on_the_position_shown_with_the_game_aside_and_searches_three_lines() {
+    let (mut session, mode, m) = one_move_against_the_ai();
     let blue_to_move = *session.state().position();
     let effects = intent(&mut session, Intent::Analyse);
     let state = session.state();
@@ -127,11 +133,7 @@ fn a_few_pieces_position_asks_the_tables_first_then_the_lines() {
     let blue_wins = "5/2B2/2r2/5/R4 ox,boar crab,tiger horse b";
     let (mut session, _) = open_position(START, Mode::default(), Settings::default(), Motion::Reduced);
     let effects = intent(&mut session, Intent::AnalysePosition(blue_wins.parse().unwrap()));
-    let request = effects.iter().find_map(|e| match e {
-        Effect::AskExact(request) => Some(request.clone()),
-        _ => None,
-    });
-    let request = request.expect("the tables are asked first");
+    let request = exact_requests(&effects).pop().expect("the tables are asked first");
     assert!(lines_searched(&effects).is_empty());
     let found = TableCache::new().best_move(&request.position, &request.earlier, request.pieces);
     let effects = session.update(Event::Exact(EndgameReport::answer(request.id, found)));
@@ -146,10 +148,7 @@ fn a_few_pieces_position_asks_the_tables_first_then_the_lines() {
 
 #[test]
 fn analysing_again_keeps_the_first_game_aside_and_a_finished_position_is_not_searched() {
-    let mode = Mode::VsAi { human: Color::Red, level: AiLevel::nth(3) };
-    let (mut session, _) = open_position(START, mode, Settings::default(), Motion::Reduced);
-    let m: Move = session.state().game.legal_moves()[0];
-    intent(&mut session, Intent::Play(m));
+    let (mut session, _, m) = one_move_against_the_ai();
     intent(&mut session, Intent::Analyse);
     intent(&mut session, Intent::PlayLine(0));
     let over: Position = "5/2R2/5/5/r4 ox,crab boar,tiger horse b".parse().unwrap();

@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{Motion, open_position, run_frames, searches};
+use common::{Motion, exact_requests, open_position, run_frames, searches};
 use onitama::ai::Score;
 use onitama::ai::exact::TableCache;
 use onitama::engine_protocol::worker::{EndgameReport, EndgameRequest, EngineRequest, NoExact};
@@ -23,16 +23,6 @@ fn against(level: AiLevel) -> Mode {
     Mode::VsAi { human: Color::Red, level }
 }
 
-fn asked(effects: &[Effect]) -> Vec<EndgameRequest> {
-    effects
-        .iter()
-        .filter_map(|e| match e {
-            Effect::AskExact(request) => Some(request.clone()),
-            _ => None,
-        })
-        .collect()
-}
-
 /// What the endgame worker answers, from the deal's tables.
 fn answer(request: &EndgameRequest, tables: &mut TableCache) -> Event {
     let found = tables.best_move(&request.position, &request.earlier, request.pieces);
@@ -48,13 +38,13 @@ fn the_two_strongest_levels_play_few_pieces_from_the_tables() {
     let mut tables = TableCache::new();
     for level in [AiLevel::nth(10), AiLevel::STRONGEST] {
         let (mut session, effects) = open_position(BLUE_WINS, against(level), Settings::default(), Motion::Reduced);
-        let requests = asked(&effects);
+        let requests = exact_requests(&effects);
         assert_eq!(requests.len(), 1, "{}: {effects:?}", level.code());
         assert_eq!(searches(&effects), vec![], "{}: no search while the tables answer", level.code());
         assert_eq!(requests[0].pieces, 3);
         assert!(session.state().thinking.is_some(), "the AI is seen thinking");
         let effects = session.update(answer(&requests[0], &mut tables));
-        assert!(asked(&effects).is_empty() && searches(&effects).is_empty(), "{effects:?}");
+        assert!(exact_requests(&effects).is_empty() && searches(&effects).is_empty(), "{effects:?}");
         run_frames(&mut session, 0.0);
         assert_eq!(session.state().game.moves().first().map(|m| m.to_string()).as_deref(), Some("crab:c4c3"));
         let position: Position = BLUE_WINS.parse().unwrap();
@@ -67,12 +57,12 @@ fn the_two_strongest_levels_play_few_pieces_from_the_tables() {
 fn the_other_levels_keep_their_character_and_many_pieces_are_searched() {
     for level in AiLevel::all().filter(|l| !l.params().plays_exact_endgames()) {
         let (_, effects) = open_position(BLUE_WINS, against(level), Settings::default(), Motion::Reduced);
-        assert!(asked(&effects).is_empty(), "{}", level.code());
+        assert!(exact_requests(&effects).is_empty(), "{}", level.code());
         assert_eq!(level_moves(&effects), 1, "{}", level.code());
     }
     let four = "5/2B2/2r2/2b2/R4 ox,boar crab,tiger horse b";
     let (_, effects) = open_position(four, against(ELITE), Settings::default(), Motion::Reduced);
-    assert!(asked(&effects).is_empty());
+    assert!(exact_requests(&effects).is_empty());
     assert_eq!(level_moves(&effects), 1);
 }
 
@@ -80,24 +70,27 @@ fn the_other_levels_keep_their_character_and_many_pieces_are_searched() {
 fn a_refusal_or_a_failure_hands_the_move_to_the_levels_search() {
     // Refused: the level's search plays that position, which is not asked of the tables again.
     let (mut session, effects) = open_position(BLUE_WINS, against(ELITE), Settings::default(), Motion::Reduced);
-    let id = asked(&effects)[0].id;
+    let id = exact_requests(&effects)[0].id;
     let refused = EndgameReport::None { id, why: NoExact::Bad("nothing".into()) };
     let effects = session.update(Event::Exact(refused));
     assert_eq!(level_moves(&effects), 1, "{effects:?}");
-    assert!(asked(&effects).is_empty());
+    assert!(exact_requests(&effects).is_empty());
     assert_eq!(session.state().notice, None, "the player is not troubled");
 
     // Failed: the search plays, now and after.
     let (mut session, effects) = open_position(BLUE_WINS, against(ELITE), Settings::default(), Motion::Reduced);
-    assert_eq!(asked(&effects).len(), 1);
+    assert_eq!(exact_requests(&effects).len(), 1);
     let effects = session.update(Event::EndgameFailed("the worker died".into()));
     assert_eq!(level_moves(&effects), 1, "{effects:?}");
     let late = EndgameReport::answer(
-        asked(&effects).first().map_or(1, |r| r.id),
+        exact_requests(&effects).first().map_or(1, |r| r.id),
         Err(onitama::ai::exact::Uncovered::GameOver),
     );
     let effects = session.update(Event::Exact(late));
-    assert!(asked(&effects).is_empty() && searches(&effects).is_empty(), "a late answer changes nothing: {effects:?}");
+    assert!(
+        exact_requests(&effects).is_empty() && searches(&effects).is_empty(),
+        "a late answer changes nothing: {effects:?}"
+    );
     assert!(session.state().thinking.is_some(), "the search still runs");
 }
 
@@ -111,11 +104,11 @@ fn a_move_asked_of_the_tables_is_dropped_without_ending_a_worker() {
         Settings::default(),
         Motion::Reduced,
     );
-    assert!(asked(&effects).is_empty(), "the player's move: {effects:?}");
+    assert!(exact_requests(&effects).is_empty(), "the player's move: {effects:?}");
     let m: onitama::rules::Move = "ox:a1a2".parse().unwrap();
     let effects = session.update(Event::Intent(onitama::ui::intent::Intent::Play(m)));
     let effects = [effects, run_frames(&mut session, 0.0)].concat();
-    let request = asked(&effects).pop().expect("the AI's move is asked of the tables");
+    let request = exact_requests(&effects).pop().expect("the AI's move is asked of the tables");
     // The player takes the move back before the answer: the endgame worker keeps its tables.
     let effects = session.update(Event::Intent(onitama::ui::intent::Intent::Undo));
     assert!(!effects.iter().any(|e| matches!(e, Effect::CancelSearch)), "{effects:?}");
@@ -130,7 +123,7 @@ fn a_move_asked_of_the_tables_is_dropped_without_ending_a_worker() {
 fn the_search_workers_failure_does_not_stop_a_move_asked_of_the_tables() {
     let mut tables = TableCache::new();
     let (mut session, effects) = open_position(BLUE_WINS, against(ELITE), Settings::default(), Motion::Reduced);
-    let request = asked(&effects).pop().unwrap();
+    let request = exact_requests(&effects).pop().unwrap();
     session.update(Event::WorkerFailed("the search worker died".into()));
     assert!(!matches!(session.state().notice, Some(Notice::AiFailed(_))), "{:?}", session.state().notice);
     assert!(!session.ai_stopped());
@@ -145,7 +138,7 @@ fn the_bar_and_the_hint_say_the_exact_value_whoever_plays() {
     let settings = Settings { evaluation: true, ..Settings::default() };
     let two = Mode::PassAndPlay { turn_board: false };
     let (mut session, effects) = open_position(BLUE_WINS, two, settings, Motion::Reduced);
-    let request = asked(&effects).pop().expect("the bar's value is asked of the tables");
+    let request = exact_requests(&effects).pop().expect("the bar's value is asked of the tables");
     assert_eq!(searches(&effects), vec![]);
     session.update(answer(&request, &mut tables));
     let bar = onitama::ui::view::controls(session.state()).evaluation.expect("the bar shows");
@@ -153,14 +146,14 @@ fn the_bar_and_the_hint_say_the_exact_value_whoever_plays() {
     assert_eq!(bar.label, "Blue wins in 2 (exact)");
     assert!(bar.red_permille < 100, "{}", bar.red_permille);
     let effects = session.update(Event::Intent(onitama::ui::intent::Intent::Hint));
-    let request = asked(&effects).pop().expect("the hint is asked of the tables");
+    let request = exact_requests(&effects).pop().expect("the hint is asked of the tables");
     session.update(answer(&request, &mut tables));
     assert_eq!(session.state().hint.map(|m| m.to_string()).as_deref(), Some("crab:c4c3"));
     // In French, and a draw.
     let draw = "1B3/5/5/5/R1b2 elephant,horse crab,boar ox r";
     let french = Settings { language: onitama::ui::Lang::Fr, ..settings };
     let (mut session, effects) = open_position(draw, two, french, Motion::Reduced);
-    session.update(answer(&asked(&effects)[0], &mut tables));
+    session.update(answer(&exact_requests(&effects)[0], &mut tables));
     let bar = onitama::ui::view::controls(session.state()).evaluation.unwrap();
     assert_eq!(bar.label, "Nulle (exact)");
 }

@@ -93,6 +93,17 @@ pub fn searches(effects: &[Effect]) -> Vec<SearchOrder> {
         .collect()
 }
 
+/// Every question the effects ask of the endgame worker, in order.
+pub fn exact_requests(effects: &[Effect]) -> Vec<onitama::engine_protocol::worker::EndgameRequest> {
+    effects
+        .iter()
+        .filter_map(|e| match e {
+            Effect::AskExact(request) => Some(request.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
 /// The worker's answer to `order`.
 pub fn done(order: &SearchOrder, best: Option<Move>, score: Option<Score>) -> Event {
     Event::Reply(Reply { id: order.id(), kind: ReplyKind::Done { best, score } })
