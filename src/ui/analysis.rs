@@ -3,8 +3,10 @@
 //! progress waits aside and comes back when the player leaves.
 
 use super::features::Features;
+use super::variations::Variations;
 use crate::ai::Line;
-use crate::rules::Position;
+use crate::rules::{Game, Position};
+use crate::save::SavedAnalysis;
 
 /// How many lines the engine shows (fewer when fewer moves are legal).
 pub const LINES: u32 = 3;
@@ -21,6 +23,8 @@ pub struct AnalysisRun {
     pub running: bool,
     /// The best lines found so far, for the position they are of.
     pub found: Option<FoundLines>,
+    /// Every line explored from the position analysed: the game on the board is one of them.
+    pub variations: Variations,
 }
 
 /// The engine's best lines of a position after a finished depth, best first.
@@ -34,9 +38,31 @@ pub struct FoundLines {
 }
 
 impl AnalysisRun {
-    /// An analysis just opened, its engine running.
+    /// An analysis just opened, its engine running, nothing explored yet.
     pub fn new() -> AnalysisRun {
-        AnalysisRun { features: Features::present(), running: true, found: None }
+        AnalysisRun { features: Features::present(), running: true, found: None, variations: Variations::default() }
+    }
+
+    /// The analysis board as saved, on `game` (its whole line): the lines explored come back
+    /// (each as far as it is legal from the game's start) and the game steps back to the move
+    /// the board showed.
+    pub fn resume(game: &mut Game, saved: &SavedAnalysis) -> AnalysisRun {
+        let mut run = AnalysisRun::new();
+        for line in &saved.variations {
+            let mut explored = Game::new(*game.start());
+            let legal = line.iter().take_while(|&&m| explored.play(m).is_ok()).count();
+            run.variations.record(&line[..legal]);
+        }
+        run.variations.record(game.moves());
+        let ply = saved.ply.unwrap_or(usize::MAX);
+        while game.moves().len() > ply && game.undo().is_some() {}
+        run
+    }
+
+    /// What is saved of it, with `game` the game on the board.
+    pub fn saved(&self, game: &Game) -> SavedAnalysis {
+        let ply = game.redoable().next().map(|_| game.moves().len());
+        SavedAnalysis { ply, variations: self.variations.lines() }
     }
 
     /// The lines found for `position`, if any.

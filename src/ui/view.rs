@@ -13,7 +13,7 @@ use super::state::{RecordsMessage, State, WatchSpeed};
 use super::text::{self, Lang};
 use super::tutorial::TutorialRun;
 use crate::mode::{AiLevel, Mode};
-use crate::rules::{Card, CardSet, Color, Pack};
+use crate::rules::{Card, CardSet, Color, Game, Move, Pack};
 use crate::ui::text::LangTexts;
 use serde::Serialize;
 
@@ -50,6 +50,9 @@ pub struct ControlsView {
     pub abandon_asked: bool,
     /// Looking back, "Continue from here" is offered: not in a game ended by a player's word.
     pub continue_here: bool,
+    /// "Analyse" is offered at the game's end, looking back and in a review (the whole page's;
+    /// not online while the game goes on, nor on the analysis board or in the tutorial).
+    pub analyse: bool,
     /// The ◀ and ▶ buttons by the moves: whether a step back, or on, can be made.
     pub step_back: bool,
     pub step_on: bool,
@@ -170,6 +173,9 @@ pub struct MoveRow {
     pub current: bool,
     /// A review's mark for a move worth one.
     pub mark: Option<MoveMark>,
+    /// On the analysis board, the lines explored in place of this move, in words (a click goes
+    /// into one: `Intent::EnterVariation`).
+    pub variations: Vec<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -539,6 +545,7 @@ pub fn controls(state: &State) -> ControlsView {
         resign_asked: state.leave_asked && state.resigner().is_some(),
         abandon_asked: state.abandon_asked,
         continue_here: state.viewing.is_some() && !state.ended_by_word(),
+        analyse: analysis_offered(state),
         step_back: super::keyboard::move_step(state, true).is_some(),
         step_on: super::keyboard::move_step(state, false).is_some(),
         records_message: records_message(state),
@@ -629,7 +636,44 @@ fn move_rows(state: &State) -> Vec<MoveRow> {
                 side: position.to_move().code(),
                 current: ply == shown,
                 mark,
+                variations: variations_at(state, &line, ply),
             }
+        })
+        .collect()
+}
+
+/// Whether the analysis board can be opened from here: the whole page has it, and the engine
+/// helps (not online while the game goes on); not from the board itself or the tutorial.
+fn analysis_offered(state: &State) -> bool {
+    let online_game = matches!(state.mode, Mode::Online { .. }) && state.game.outcome().is_none();
+    Features::here().is_some() && !online_game && state.analysis().is_none() && state.tutorial().is_none()
+}
+
+/// The most moves of a variation the move list writes out.
+const VARIATION_MOVES: usize = 6;
+
+/// The lines explored on the analysis board in place of the line's move `ply`, in words.
+fn variations_at(state: &State, line: &Game, ply: usize) -> Vec<String> {
+    let Some(run) = state.analysis() else { return Vec::new() };
+    let (lang, before) = (state.lang(), &line.moves()[..ply - 1]);
+    let arrow = lang.texts().html("line-arrow").unwrap_or("→");
+    let alternatives = run.variations.alternatives(&line.moves()[..ply]);
+    alternatives
+        .into_iter()
+        .map(|first| {
+            let moves: Vec<Move> = before.iter().copied().chain([first]).collect();
+            let rest = run.variations.continuation(&moves);
+            let mut position = line.positions()[ply - 1];
+            let mut words = Vec::new();
+            for &m in std::iter::once(&first).chain(&rest).take(VARIATION_MOVES) {
+                words.push(glued(text::move_text(lang, &position, m, None)));
+                let Ok(next) = position.play(m) else { break };
+                position = next;
+            }
+            if rest.len() + 1 > VARIATION_MOVES {
+                words.push("…".to_string());
+            }
+            words.join(&format!(" {arrow} "))
         })
         .collect()
 }
@@ -737,6 +781,8 @@ pub struct RecordsView {
     pub finished: Vec<(usize, String)>,
     /// A finished game can be chosen for review; without one, the dialog says there is none yet.
     pub review_finished: bool,
+    /// The finished game chosen can be opened on the analysis board (`ControlsView::analyse`).
+    pub analyse_finished: bool,
     /// A save that could not be read is kept: offer to save its text.
     pub unreadable: Option<String>,
     /// The player's record against each level played, weakest first.
@@ -786,6 +832,7 @@ pub fn records(state: &State) -> RecordsView {
         link: state.link(),
         finished: options,
         review_finished: !finished.is_empty(),
+        analyse_finished: !finished.is_empty() && analysis_offered(state),
         unreadable: state.unreadable_save.clone(),
         standings,
     }

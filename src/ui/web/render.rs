@@ -343,6 +343,12 @@ fn draw_marks(ctx: &Context, p: &Palette, marks: &Marks, layout: &Layout) -> Dra
     if let Some((from, to)) = marks.arrow {
         draw_arrow(ctx, p.arrow, layout.square(from).centre(), layout.square(to).centre(), cell)?;
     }
+    // The engine's lines: the best one strongest, drawn last so that it lies on top.
+    for (place, &(from, to)) in marks.lines.iter().enumerate().rev() {
+        ctx.set_global_alpha([0.85, 0.5, 0.32].get(place).copied().unwrap_or(0.25));
+        draw_arrow(ctx, p.hint, layout.square(from).centre(), layout.square(to).centre(), cell)?;
+    }
+    ctx.set_global_alpha(1.0);
     if let Some((from, to)) = marks.hint {
         for square in [from, to] {
             ring(ctx, layout.square(square), p.hint, 0.07, 0.42)?;
