@@ -1481,7 +1481,7 @@ const ES: Texts = Texts {
         ("analysis-go", "Analizar"),
         ("analysis-lines", "Las mejores líneas del motor"),
         ("analyse-here", "Analizar desde aquí"),
-        ("play-here", "Jugar desde aquí"),
+        ("play-here", "Jugar aquí"),
         ("play-here-online", "Una partida en línea empieza con un reparto: elige otra forma de jugar desde aquí."),
         ("next-level", "Tres victorias seguidas: prueba {level}"),
         ("play-next-level", "Nivel {n}"),
@@ -1821,7 +1821,7 @@ const FR: Texts = Texts {
         ("analysis-go", "Analyser"),
         ("analysis-lines", "Les meilleures lignes du moteur"),
         ("analyse-here", "Analyser à partir d'ici"),
-        ("play-here", "Jouer à partir d'ici"),
+        ("play-here", "Jouer d'ici"),
         (
             "play-here-online",
             "Une partie en ligne commence par une donne\u{a0}: choisissez une autre façon de jouer à partir d'ici."
@@ -1970,7 +1970,7 @@ const FR: Texts = Texts {
             "Les textes de la page en {language} n'ont pas pu être téléchargés\u{a0}: vous êtes peut-être hors ligne. Choisissez de nouveau la langue une fois en ligne."
         ),
         ("review-graph", "Courbe de l'évaluation"),
-        ("review", "Analyser"),
+        ("review", "Revoir"),
         ("review-progress", "Analyse du coup {n} sur {total}…"),
         (
             "review-start",
@@ -1987,7 +1987,7 @@ const FR: Texts = Texts {
         ("best-line", "Meilleure suite"),
         ("best-line-shown", "La suite du moteur au lieu du coup {n}\u{a0}: {line}"),
         ("finished-games", "Parties terminées"),
-        ("record-review", "Analyser ce relevé"),
+        ("record-review", "Revoir ce relevé"),
         ("review-failed", "L'analyse s'est arrêtée\u{a0}: {reason}"),
         ("puzzle-list", "Tous les problèmes"),
         ("puzzle-list-difficulty", "Difficulté"),

@@ -232,7 +232,6 @@ pub struct AnalysisPanel {
     /// The best lines of the position shown, best first; while the first depth is searched, rows
     /// of "…" in their place (a row keeps the keyboard's focus while its line is found again).
     pub lines: Vec<AnalysisLine>,
-    pub close_label: &'static str,
 }
 
 /// One of the engine's lines, as the panel shows it.
@@ -279,7 +278,6 @@ fn analysis_panel(state: &State, run: &crate::ui::analysis::AnalysisRun) -> Anal
         running: run.running,
         toggle_label: state.game.outcome().is_none().then(|| lang.texts().html(toggle).unwrap_or_default()),
         lines: lines.chain(std::iter::repeat_n(placeholder, waiting)).collect(),
-        close_label: lang.texts().html("close").unwrap_or_default(),
     }
 }
 
@@ -666,8 +664,8 @@ fn variations_at(state: &State, line: &Game, ply: usize) -> Vec<String> {
             let mut position = line.positions()[ply - 1];
             let mut words = Vec::new();
             for &m in std::iter::once(&first).chain(&rest).take(VARIATION_MOVES) {
-                words.push(glued(text::move_text(lang, &position, m, None)));
                 let Ok(next) = position.play(m) else { break };
+                words.push(glued(text::move_text(lang, &position, m, next.outcome())));
                 position = next;
             }
             if rest.len() + 1 > VARIATION_MOVES {

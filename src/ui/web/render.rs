@@ -156,6 +156,7 @@ pub fn draw(
             draw_piece(ctx, p, piece.piece, lerp_rect(piece.from, piece.to, t), alpha)?;
         }
     }
+    draw_lines(ctx, p, &marks, layout)?;
 
     // The grid faces its holder; the name and the animal face the bottom seat, unless a person
     // sits at each end of the table.
@@ -343,12 +344,6 @@ fn draw_marks(ctx: &Context, p: &Palette, marks: &Marks, layout: &Layout) -> Dra
     if let Some((from, to)) = marks.arrow {
         draw_arrow(ctx, p.arrow, layout.square(from).centre(), layout.square(to).centre(), cell)?;
     }
-    // The engine's lines: the best one strongest, drawn last so that it lies on top.
-    for (place, &(from, to)) in marks.lines.iter().enumerate().rev() {
-        ctx.set_global_alpha([0.85, 0.5, 0.32].get(place).copied().unwrap_or(0.25));
-        draw_arrow(ctx, p.hint, layout.square(from).centre(), layout.square(to).centre(), cell)?;
-    }
-    ctx.set_global_alpha(1.0);
     if let Some((from, to)) = marks.hint {
         for square in [from, to] {
             ring(ctx, layout.square(square), p.hint, 0.07, 0.42)?;
@@ -432,6 +427,17 @@ fn draw_coordinates(ctx: &Context, p: &Palette, scale: TypeScale, layout: &Layou
             ctx.fill_text(&lang.digits(&(square.rank() + 1).to_string()), r.x + pad, r.y + pad)?;
         }
     }
+    Ok(())
+}
+
+/// The engine's lines as arrows over the pieces (a capture's head would hide under its piece),
+/// the best one strongest and drawn last, so that it lies on top.
+fn draw_lines(ctx: &Context, p: &Palette, marks: &Marks, layout: &Layout) -> Drawn {
+    for (place, &(from, to)) in marks.lines.iter().enumerate().rev() {
+        ctx.set_global_alpha([0.8, 0.5, 0.32].get(place).copied().unwrap_or(0.25));
+        draw_arrow(ctx, p.hint, layout.square(from).centre(), layout.square(to).centre(), layout.cell)?;
+    }
+    ctx.set_global_alpha(1.0);
     Ok(())
 }
 
