@@ -147,6 +147,28 @@ fn a_few_pieces_position_asks_the_tables_first_then_the_lines() {
 }
 
 #[test]
+fn the_tables_lines_are_the_lines_in_a_few_pieces_position_each_said_exact() {
+    let blue_wins = "5/2B2/2r2/5/R4 ox,boar crab,tiger horse b";
+    let (mut session, _) = open_position(START, Mode::default(), Settings::default(), Motion::Reduced);
+    let effects = intent(&mut session, Intent::AnalysePosition(blue_wins.parse().unwrap()));
+    let request = exact_requests(&effects).pop().expect("the tables are asked first");
+    let found = TableCache::new().lines(&request.position, &request.earlier, request.pieces, (3, 12));
+    let effects = session.update(Event::Exact(EndgameReport::answer_lines(request.id, found)));
+    assert!(lines_searched(&effects).is_empty(), "nothing to search: the tables know every line");
+    let panel = controls(session.state()).analysis.unwrap();
+    assert_eq!(panel.status, "Exact: the endgame tables");
+    assert_eq!(panel.toggle_label, None, "nothing to stop or start");
+    assert_eq!(panel.lines.len(), 3);
+    assert!(panel.lines[0].score.starts_with("Blue wins in 2 (exact)"), "{:?}", panel.lines[0]);
+    assert_eq!(panel.lines[0].moves, "crab c4→c3\u{a0}× → boar a1→b1 → tiger c3→c1\u{a0}★", "played out to the win");
+    assert!(panel.lines.iter().all(|line| line.score.ends_with("(exact)")), "{:?}", panel.lines);
+    assert!(lines_searched(&intent(&mut session, Intent::ToggleAnalysis)).is_empty(), "still nothing to search");
+    // A line's move played: the next position asks the tables again.
+    let effects = intent(&mut session, Intent::PlayLine(0));
+    assert_eq!(exact_requests(&effects).len(), 1, "{effects:?}");
+}
+
+#[test]
 fn analysing_again_keeps_the_first_game_aside_and_a_finished_position_is_not_searched() {
     let (mut session, _, m) = one_move_against_the_ai();
     intent(&mut session, Intent::Analyse);

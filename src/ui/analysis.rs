@@ -35,6 +35,8 @@ pub struct FoundLines {
     pub lines: Vec<Line>,
     /// The search has ended (every line seen to its end, or the deepest depth): nothing more comes.
     pub finished: bool,
+    /// The lines are the exact tables' perfect play, not a search's.
+    pub exact: bool,
 }
 
 impl AnalysisRun {

@@ -248,8 +248,10 @@ fn analysis_panel(state: &State, run: &crate::ui::analysis::AnalysisRun) -> Anal
     let position = *state.position();
     let found = run.lines_of(&position);
     let depth = found.map_or(0, |f| f.depth).max(state.thinking.map_or(0, |t| t.depth));
+    let exact = found.is_some_and(|f| f.exact);
     let status = match (state.game.outcome(), run.running) {
         (Some(_), _) => lang.texts().html("analysis-over").unwrap_or_default().to_string(),
+        _ if exact => lang.texts().html("analysis-exact").unwrap_or_default().to_string(),
         (None, true) if depth == 0 => lang.texts().html("analysis-starting").unwrap_or_default().to_string(),
         (None, true) => text::page_text(lang, "analysis-depth", &[("n", depth.to_string())]),
         (None, false) => lang.texts().html("analysis-stopped").unwrap_or_default().to_string(),
@@ -263,20 +265,23 @@ fn analysis_panel(state: &State, run: &crate::ui::analysis::AnalysisRun) -> Anal
         let words: Vec<String> = line
             .moves()
             .map_while(|m| {
-                let text = text::move_text(lang, &before, m, None);
-                before = before.play(m).ok()?;
+                let after = before.play(m).ok()?;
+                let text = glued(text::move_text(lang, &before, m, after.outcome()));
+                before = after;
                 Some(text)
             })
             .collect();
         let for_red = if position.to_move() == Color::Red { line.score } else { line.score.negate() };
-        AnalysisLine { score: text::evaluation(lang, for_red, false), moves: words.join(&format!(" {arrow} ")) }
+        let exact = found.is_some_and(|f| f.exact);
+        AnalysisLine { score: text::evaluation(lang, for_red, exact), moves: words.join(&format!(" {arrow} ")) }
     });
     // Stop while the engine searches; Analyse once it is stopped or rests.
     let toggle = if run.wants_lines(&position) { "analysis-stop" } else { "analysis-go" };
     AnalysisPanel {
         status,
         running: run.running,
-        toggle_label: state.game.outcome().is_none().then(|| lang.texts().html(toggle).unwrap_or_default()),
+        // Nothing to stop or start once the game is over, or the tables know the lines.
+        toggle_label: (state.game.outcome().is_none() && !exact).then(|| lang.texts().html(toggle).unwrap_or_default()),
         lines: lines.chain(std::iter::repeat_n(placeholder, waiting)).collect(),
     }
 }

@@ -130,7 +130,12 @@ test('scripts open it on any position: in Persian on a phone, dark; in French wi
     window.wasmBindings.analysis_open('5/2B2/2r2/5/R4 ox,boar crab,tiger horse b');
   });
   await until(page, 'the exact value', () => window.wasmBindings.game_state().analysis?.exact === 'win in 3');
-  await linesAt(page, 3, 3);
+  // The tables' own lines, each said exact; nothing to search, so no toggle.
+  await linesAt(page, 0, 3);
+  const exactLines = (await state(page)).controls.analysis.lines;
+  assert.ok(exactLines.every((line) => line.score.endsWith('(exact)')), JSON.stringify(exactLines));
+  assert.equal(await page.textContent('#analysis-status'), 'Exact\u00a0: les tables de finales');
+  assert.ok(await page.isHidden('#analysis-toggle'));
   await until(page, 'the exact bar', () => window.wasmBindings.game_state().controls.evaluation?.label === 'Bleu gagne en 2 (exact)');
   await until(page, 'the bar still', () => document.getElementById('eval-fill').getAnimations().length === 0);
   await screenshot(page, 'analysis-desktop-dark-fr-exact');

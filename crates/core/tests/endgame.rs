@@ -421,3 +421,34 @@ fn puzzles_from_the_tables_of_seeded_deals_are_the_same_for_a_seed() {
     }
     assert_eq!(generate_from_tables(&plan, &[], &mut |_| {}), drawn);
 }
+
+#[test]
+fn the_lines_are_every_move_best_first_each_played_on_perfectly() {
+    let tables = opening();
+    let mut dice = SplitMix64(31);
+    for _ in 0..300 {
+        let Some((p, exact)) = tables.nth(Material { red: 1, blue: 1 }, dice.next_u64()) else { continue };
+        let ranked = tables.ranked_moves(&p, &[]).expect("a covered position");
+        assert_eq!(ranked.len(), p.legal_moves().len(), "{p}: every legal move");
+        assert_eq!(Some(ranked[0]), tables.best_move(&p, &[]), "{p}: the best first");
+        assert!(ranked.windows(2).all(|w| rank(w[0].1) >= rank(w[1].1)), "{p}: best first, {ranked:?}");
+        let lines = tables.lines(&p, &[], 3, 12).expect("a covered position");
+        assert_eq!(lines.len(), ranked.len().min(3));
+        assert_eq!(lines[0].value, exact, "{p}");
+        for (line, (first, value)) in lines.iter().zip(&ranked) {
+            assert_eq!((line.moves[0], line.value), (*first, *value), "{p}");
+            // Legal throughout, and a win in N within the line's plies ends the game in N.
+            let mut at = p;
+            for (ply, &m) in line.moves.iter().enumerate() {
+                assert!(at.legal_moves().contains(&m), "{p}: {m} at ply {ply} of {:?}", line.moves);
+                at = at.play(m).unwrap();
+            }
+            if let Exact::Win(n) = line.value
+                && n <= 12
+            {
+                assert_eq!(line.moves.len(), n as usize, "{p}: {:?}", line.moves);
+                assert!(at.outcome().is_some(), "{p}: the win in {n} is played out");
+            }
+        }
+    }
+}

@@ -83,7 +83,8 @@ impl Session {
             self.cancel_search();
         } else {
             run.running = true;
-            if let Some(found) = run.found.as_mut().filter(|found| found.position == position) {
+            // The tables' lines are final: only a search's goes deeper.
+            if let Some(found) = run.found.as_mut().filter(|found| found.position == position && !found.exact) {
                 found.finished = false;
             }
         }
@@ -124,7 +125,7 @@ impl Session {
             self.searched_score(position, best.score);
         }
         if let Some(run) = self.state.analysis_mut() {
-            run.found = Some(FoundLines { position, depth, lines, finished: false });
+            run.found = Some(FoundLines { position, depth, lines, finished: false, exact: false });
         }
         self.refresh_controls();
         self.effects.push(Effect::Redraw);
@@ -135,7 +136,9 @@ impl Session {
         let Some(run) = self.state.analysis_mut() else { return };
         match run.found.as_mut().filter(|found| found.position == position) {
             Some(found) => found.finished = true,
-            None => run.found = Some(FoundLines { position, depth: 0, lines: Vec::new(), finished: true }),
+            None => {
+                run.found = Some(FoundLines { position, depth: 0, lines: Vec::new(), finished: true, exact: false })
+            }
         }
     }
 }
