@@ -22,7 +22,7 @@
 //! a line explored there, from the game's start.
 
 use crate::mode::{Mode, ModeError};
-use crate::rules::{Game, Move, RecordError};
+use crate::rules::{Game, RecordError};
 use thiserror::Error;
 
 /// The save format this build writes and reads.
@@ -55,8 +55,10 @@ pub struct SaveFile {
 pub struct SavedAnalysis {
     /// How many of the game's moves the board shows (`None`: all of them).
     pub ply: Option<usize>,
-    /// The lines explored, each from the game's start (a line that cannot be read is left out).
-    pub variations: Vec<Vec<Move>>,
+    /// The lines explored, each from the game's start, in move notation as saved: the analysis
+    /// board reads them (as far as each is legal), so that the first visit's build, which has
+    /// none, does not carry their reading.
+    pub variations: Vec<String>,
 }
 
 /// A game in progress put aside, with how it was played.
@@ -98,8 +100,7 @@ pub fn encode(save: &SaveFile) -> String {
             None => text.push_str("analysis\n"),
         }
         for line in &analysis.variations {
-            let moves: Vec<String> = line.iter().map(Move::to_string).collect();
-            text.push_str(&format!("variation {}\n", moves.join(" ")));
+            text.push_str(&format!("variation {line}\n"));
         }
     }
     if let Some(AsideGame { game, mode }) = &save.aside {
@@ -208,11 +209,10 @@ pub fn decode(text: &str) -> Result<SaveFile, SaveError> {
                 let ply = value.parse().map_err(|_| SaveError::UnknownLine(shorten(line)))?;
                 analysis = Some(SavedAnalysis { ply: Some(ply), variations: Vec::new() });
             }
-            // A line explored that cannot be read is lost alone; the game and the others stay.
+            // Read by the analysis board: a line explored that cannot be read is lost alone.
             "variation" => {
-                let moves: Result<Vec<Move>, _> = value.split_whitespace().map(str::parse).collect();
-                if let (Some(analysis), Ok(moves)) = (analysis.as_mut(), moves) {
-                    analysis.variations.push(moves);
+                if let Some(analysis) = analysis.as_mut() {
+                    analysis.variations.push(value.to_string());
                 }
             }
             "aside" => match value.split_once(' ') {

@@ -52,8 +52,12 @@ impl AnalysisRun {
         let mut run = AnalysisRun::new();
         for line in &saved.variations {
             let mut explored = Game::new(*game.start());
-            let legal = line.iter().take_while(|&&m| explored.play(m).is_ok()).count();
-            run.variations.record(&line[..legal]);
+            for word in line.split_whitespace() {
+                if word.parse().ok().is_none_or(|m| explored.play(m).is_err()) {
+                    break;
+                }
+            }
+            run.variations.record(explored.moves());
         }
         run.variations.record(game.moves());
         let ply = saved.ply.unwrap_or(usize::MAX);
@@ -64,7 +68,8 @@ impl AnalysisRun {
     /// What is saved of it, with `game` the game on the board.
     pub fn saved(&self, game: &Game) -> SavedAnalysis {
         let ply = game.redoable().next().map(|_| game.moves().len());
-        SavedAnalysis { ply, variations: self.variations.lines() }
+        let notation = |line: Vec<crate::rules::Move>| line.iter().map(|m| m.to_string()).collect::<Vec<_>>().join(" ");
+        SavedAnalysis { ply, variations: self.variations.lines().into_iter().map(notation).collect() }
     }
 
     /// The lines found for `position`, if any.
