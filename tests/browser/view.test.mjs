@@ -16,11 +16,13 @@ function readDom() {
   const hidden = (id) => document.getElementById(id).hidden || document.getElementById(id).hasAttribute('hidden');
   const rows = [...document.querySelectorAll('#moves li')].map((li) => ({
     ply: Number(li.dataset.ply),
-    text: li.textContent,
+    // The move's own words; the lines explored in its place (the analysis board's) are buttons.
+    text: li.firstChild?.nodeType === Node.TEXT_NODE ? li.firstChild.textContent : '',
     notation: li.dataset.move,
     side: li.className,
     current: li.getAttribute('aria-current') === 'step',
     mark: li.dataset.mark ? { class: li.dataset.class, mark: li.dataset.mark, title: li.title } : null,
+    variations: [...li.querySelectorAll('button.variation')].map((b) => b.textContent),
   }));
   return {
     dark: document.documentElement.dataset.theme === 'dark',
