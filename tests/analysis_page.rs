@@ -360,3 +360,22 @@ fn the_l_key_stops_and_starts_the_engine_and_the_lines_are_arrows_on_the_board()
     assert_eq!(Key::read_letter("KeyL", false), Some(Key::L), "the same key on any layout");
     assert_eq!(Key::read_letter("KeyL", true), None);
 }
+
+#[test]
+fn a_finished_game_analysed_from_its_end_comes_back_as_it_ended() {
+    // Red takes the master at once: the game is over, against the AI.
+    let mode = Mode::VsAi { human: Color::Red, level: AiLevel::nth(3) };
+    let (mut session, _) =
+        open_position("5/5/2B2/5/2R2 tiger,ox crab,boar horse r", mode, Settings::default(), Motion::Reduced);
+    intent(&mut session, Intent::Play("tiger:c1c3".parse().unwrap()));
+    assert!(session.state().game.outcome().is_some());
+    assert!(controls(session.state()).result.is_some(), "the result banner");
+    intent(&mut session, Intent::Analyse);
+    assert!(session.state().analysis().is_some());
+    intent(&mut session, Intent::Step { back: true });
+    intent(&mut session, Intent::LeaveAnalysis);
+    let state = session.state();
+    assert!(state.analysis().is_none() && state.aside.is_none());
+    assert_eq!((state.mode, state.game.moves().len()), (mode, 1), "the game as it ended");
+    assert!(state.game.outcome().is_some());
+}

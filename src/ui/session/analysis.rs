@@ -7,15 +7,22 @@ use crate::ai::Line;
 use crate::rules::{Game, Position};
 use crate::ui::analysis::{AnalysisRun, FoundLines};
 use crate::ui::features::Features;
-use crate::ui::state::{Activity, Mode, Purpose, Thinking};
+use crate::ui::state::{Activity, AsideGame, Mode, Purpose, Thinking};
 
 impl Session {
     /// The analysis board on `line` (a game's moves from its start, or a position alone), shown
-    /// after its first `ply` moves with the rest to step on through; a game in progress waits
-    /// aside (a game already aside stays the one that comes back). A resignation or an agreed
+    /// after its first `ply` moves with the rest to step on through; the game on the board, in
+    /// progress or finished, waits aside (a game already aside stays the one that comes back). A resignation or an agreed
     /// draw is left behind: the board plays on from any move.
     pub(super) fn open_analysis(&mut self, line: &Game, ply: usize) {
         self.put_aside();
+        // A finished game comes back on Close too, as it ended (a puzzle, the tutorial and a
+        // review have their own ways back; an online game's connection does not wait).
+        let state = &self.state;
+        let finished = state.game.outcome().is_some() && matches!(state.activity, Activity::Play);
+        if state.aside.is_none() && finished && !matches!(state.mode, Mode::Online { .. }) {
+            self.state.aside = Some(AsideGame { game: state.line(), mode: state.mode });
+        }
         let mut game = Game::new(*line.start());
         for &m in line.moves() {
             if game.play(m).is_err() {
