@@ -1,6 +1,7 @@
-//! The analysis board in the session: opened on a position with the game in progress put aside,
-//! the engine's best lines searched for the position shown whenever they run, a line's move played
-//! on the board, and left for the game put aside.
+//! The analysis board in the session: opened on a game's line or a position with the game on the
+//! board put aside, the lines explored kept as a tree, the engine's best lines searched for the
+//! position shown whenever they run, a line's move played on the board, and left for the game put
+//! aside.
 
 use super::{Effect, Session};
 use crate::ai::Line;
@@ -12,8 +13,8 @@ use crate::ui::state::{Activity, AsideGame, Mode, Purpose, Thinking};
 impl Session {
     /// The analysis board on `line` (a game's moves from its start, or a position alone), shown
     /// after its first `ply` moves with the rest to step on through; the game on the board, in
-    /// progress or finished, waits aside (a game already aside stays the one that comes back). A resignation or an agreed
-    /// draw is left behind: the board plays on from any move.
+    /// progress or finished, waits aside (a game already aside stays the one that comes back).
+    /// A resignation or an agreed draw is left behind: the board plays on from any move.
     pub(super) fn open_analysis(&mut self, line: &Game, ply: usize) {
         self.put_aside();
         // A finished game comes back on Close too, as it ended (a puzzle, the tutorial and a
