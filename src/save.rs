@@ -17,10 +17,12 @@
 //! record took the place of, to come back to. A `puzzle <id> <plies> daily|chosen [helped] [shown]`
 //! line says the game is a puzzle of the set (`helped`: a hint was asked for or a try failed;
 //! `shown`: its solution is played out on the board). A `tutorial <step>` line says the game is that step of the tutorial (0 for the first).
-//! An `analysis` line says the game is the line explored on the analysis board.
+//! An `analysis` line says the game is the line explored on the analysis board; a `setup <position>`
+//! line after it, that a position is being set up there (in position notation, whatever it holds:
+//! two masters of a colour or a card twice are kept as the player left them).
 
 use crate::mode::{Mode, ModeError};
-use crate::rules::{Game, RecordError};
+use crate::rules::{Game, RecordError, Setup};
 use thiserror::Error;
 
 /// The save format this build writes and reads.
@@ -46,6 +48,8 @@ pub struct SaveFile {
     pub tutorial: Option<usize>,
     /// The game is the line explored on the analysis board: `analysis`.
     pub analysis: bool,
+    /// The position being set up on the analysis board: `setup <position>`.
+    pub setup: Option<Setup>,
 }
 
 /// A game in progress put aside, with how it was played.
@@ -83,6 +87,9 @@ pub fn encode(save: &SaveFile) -> String {
     }
     if save.analysis {
         text.push_str("analysis\n");
+    }
+    if let Some(setup) = save.setup.filter(|_| save.analysis) {
+        text.push_str(&format!("setup {setup}\n"));
     }
     if let Some(AsideGame { game, mode }) = &save.aside {
         text.push_str(&format!("aside mode {mode}\n"));
@@ -147,7 +154,7 @@ pub fn decode(text: &str) -> Result<SaveFile, SaveError> {
     }
     let (mut mode, mut show_evaluation, mut language, mut puzzle) = (None, false, None, None);
     let (mut aside_mode, mut aside_record, mut tutorial) = (None, String::new(), None);
-    let (mut online, mut analysis) = (None, false);
+    let (mut online, mut analysis, mut setup) = (None, false, None);
     let mut record = String::new();
     for line in lines {
         let (key, value) = line.trim().split_once(' ').unwrap_or((line.trim(), ""));
@@ -186,6 +193,8 @@ pub fn decode(text: &str) -> Result<SaveFile, SaveError> {
             }
             "tutorial" => tutorial = Some(value.parse().map_err(|_| SaveError::UnknownLine(shorten(line)))?),
             "analysis" if value.is_empty() => analysis = true,
+            // A damaged setup costs only itself: the analysis board stays.
+            "setup" => setup = value.parse::<Setup>().ok(),
             "aside" => match value.split_once(' ') {
                 Some(("mode", text)) => aside_mode = Some(decode_mode(text)?),
                 _ => {
@@ -216,7 +225,8 @@ pub fn decode(text: &str) -> Result<SaveFile, SaveError> {
         (Mode::Online { .. }, None) => Mode::PassAndPlay { turn_board: false },
         _ => mode,
     };
-    Ok(SaveFile { game, mode, show_evaluation, language, puzzle, aside, tutorial, online, analysis })
+    let setup = setup.filter(|_| analysis);
+    Ok(SaveFile { game, mode, show_evaluation, language, puzzle, aside, tutorial, online, analysis, setup })
 }
 
 fn decode_mode(value: &str) -> Result<Mode, SaveError> {

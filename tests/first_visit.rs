@@ -92,6 +92,7 @@ fn saved(puzzle: Option<SavedPuzzle>, tutorial: Option<usize>, online: Option<St
         online,
         tutorial,
         analysis: false,
+        setup: None,
     }
 }
 

@@ -21,6 +21,7 @@ fn sample() -> SaveFile {
         online: None,
         tutorial: None,
         analysis: false,
+        setup: None,
     }
 }
 
@@ -211,6 +212,7 @@ fn a_finished_game_saves_and_links() {
             online: None,
             tutorial: None,
             analysis: false,
+            setup: None,
         };
         assert_eq!(save::decode(&save::encode(&file)).unwrap(), file);
         assert_eq!(save::game_from_fragment(&save::link_fragment(&game, None)).unwrap().unwrap().game, game);

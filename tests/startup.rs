@@ -23,6 +23,7 @@ fn save(language: Option<&str>) -> SaveFile {
         online: None,
         tutorial: None,
         analysis: false,
+        setup: None,
     }
 }
 

@@ -3,6 +3,7 @@
 //! progress waits aside and comes back when the player leaves.
 
 use super::features::Features;
+use super::setup::SetupEditor;
 use crate::ai::Line;
 use crate::rules::Position;
 
@@ -21,6 +22,9 @@ pub struct AnalysisRun {
     pub running: bool,
     /// The best lines found so far, for the position they are of.
     pub found: Option<FoundLines>,
+    /// A position being set up in place of the one shown, which comes back if the player cancels;
+    /// the engine waits meanwhile.
+    pub setup: Option<SetupEditor>,
 }
 
 /// The engine's best lines of a position after a finished depth, best first.
@@ -36,7 +40,7 @@ pub struct FoundLines {
 impl AnalysisRun {
     /// An analysis just opened, its engine running.
     pub fn new() -> AnalysisRun {
-        AnalysisRun { features: Features::present(), running: true, found: None }
+        AnalysisRun { features: Features::present(), running: true, found: None, setup: None }
     }
 
     /// The lines found for `position`, if any.

@@ -38,6 +38,7 @@ mod messages;
 mod online;
 mod puzzle;
 mod review;
+mod setup;
 mod tutorial;
 
 pub use messages::{Effect, Event, Focus, PointerPhase, Reply, ReplyKind, SearchOrder};
@@ -182,6 +183,7 @@ impl Session {
             online: self.state.online.as_ref().and_then(|online| online.saved.clone()),
             tutorial: self.state.tutorial().map(|run| run.step),
             analysis: self.state.analysis().is_some(),
+            setup: self.state.setup_editor().map(|editor| editor.setup),
         }
     }
 
@@ -365,6 +367,9 @@ impl Session {
     }
 
     fn pointer(&mut self, phase: PointerPhase, x: f64, y: f64, time_ms: f64) {
+        if self.setup_pointer(phase, x, y) {
+            return;
+        }
         match phase {
             PointerPhase::Down => {
                 // The keyboard's frame goes with the mouse; the next arrow key brings it back.
@@ -409,7 +414,7 @@ impl Session {
         if let Some(intent) = keyboard::page_intent(&self.state, key, false) {
             return self.intent(intent);
         }
-        if self.state.anim.is_some() {
+        if self.state.anim.is_some() || self.setup_key(key) {
             return;
         }
         match keyboard::key(&mut self.state, &self.layout, key) {

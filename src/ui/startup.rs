@@ -134,6 +134,7 @@ pub fn opening(found: Found, new_game: impl FnOnce(CardSet) -> Game) -> Opening 
     let in_progress = |save: &SaveFile| super::state::in_progress(&save.game, save.mode, 0);
     let own = |save: &SaveFile| save.puzzle.is_none() && save.tutorial.is_none() && !save.analysis;
     let mut analysis = saved.as_ref().is_some_and(|save| features && save.analysis);
+    let setup = saved.as_ref().and_then(|save| save.setup).map(super::setup::SetupEditor::resume);
     let saved_game = saved.as_ref().filter(|save| own(save) && in_progress(save));
     let kept = saved_game.map(|save| AsideGame { game: save.game.clone(), mode: save.mode });
     // The step starts again from its position (the move made in it, if any, is made again).
@@ -176,7 +177,7 @@ pub fn opening(found: Found, new_game: impl FnOnce(CardSet) -> Game) -> Opening 
     // Online play is the whole page's: it takes over before this one shows a board.
     let needs_features = needs_features || (join.is_some() && !features && !found.whole_page_unavailable);
     // The step's game is the tutorial's: a save with a step is the tutorial, whatever else it says.
-    let analysis = analysis.then(|| Activity::Analysis(AnalysisRun::new()));
+    let analysis = analysis.then(|| Activity::Analysis(AnalysisRun { setup, ..AnalysisRun::new() }));
     let activity = tutorial.map(Activity::Tutorial).or(puzzle.map(Activity::Puzzle)).or(analysis).unwrap_or_default();
     Opening {
         game: game.unwrap_or_else(|| new_game(settings.cards)),

@@ -207,8 +207,9 @@ pub fn draw(
     }
     ctx.restore();
 
+    // The piece carried, as the scene has it (a position being set up has its own).
     if let Some((from, x, y)) = marks.dragged
-        && let Some(piece) = state.position().piece_at(from)
+        && let Some(&(_, piece, _)) = still.pieces.iter().find(|(square, ..)| *square == from)
     {
         draw_piece(ctx, p, piece, layout.square(from).centred_at(x, y), 0.9)?;
     }
