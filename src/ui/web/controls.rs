@@ -21,6 +21,7 @@ use web_sys::{Document, Element, HtmlButtonElement, HtmlDialogElement, HtmlInput
 mod dom;
 mod language;
 mod new_game;
+mod setup;
 
 pub use dom::close_dialog;
 use dom::{app_document, element, find, open_dialog, set_hidden, set_text};
@@ -131,6 +132,10 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
     on_click(document, "analysis-line-0", |app| app.dispatch(Event::Intent(Intent::PlayLine(0))))?;
     on_click(document, "analysis-line-1", |app| app.dispatch(Event::Intent(Intent::PlayLine(1))))?;
     on_click(document, "analysis-line-2", |app| app.dispatch(Event::Intent(Intent::PlayLine(2))))?;
+    // Setting a position up is the whole page's (`crate::ui::features`).
+    if super::super::features::Features::here().is_some() {
+        setup::wire(document)?;
+    }
     on_click(document, "tutorial-next", |app| app.dispatch(Event::Intent(Intent::TutorialNext)))?;
     on_click(document, "tutorial-leave", |app| app.dispatch(Event::Intent(Intent::LeaveTutorial)))?;
     on_click(document, "play-next-level", |app| app.dispatch(Event::Intent(Intent::NextLevel)))?;
@@ -414,6 +419,7 @@ pub fn update(view: &ControlsView) {
     show_evaluation(view.evaluation.as_ref());
     show_review(view.review.as_ref());
     show_analysis(view.analysis.as_ref());
+    setup::show(view.setup.as_ref(), view.setup_opener);
     set_hidden("puzzle-end", view.puzzle_end.is_none());
     set_hidden("show-solution", !view.show_solution);
     show_puzzle_list(view.puzzle_list.as_ref());
