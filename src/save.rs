@@ -88,7 +88,8 @@ pub fn encode(save: &SaveFile) -> String {
     if save.analysis {
         text.push_str("analysis\n");
     }
-    if let Some(setup) = save.setup.filter(|_| save.analysis) {
+    // Only the whole page sets positions up (the first visit's build leaves this out).
+    if let Some(setup) = save.setup.filter(|_| save.analysis && !cfg!(feature = "first-visit")) {
         text.push_str(&format!("setup {setup}\n"));
     }
     if let Some(AsideGame { game, mode }) = &save.aside {
@@ -194,6 +195,8 @@ pub fn decode(text: &str) -> Result<SaveFile, SaveError> {
             "tutorial" => tutorial = Some(value.parse().map_err(|_| SaveError::UnknownLine(shorten(line)))?),
             "analysis" if value.is_empty() => analysis = true,
             // A damaged setup costs only itself: the analysis board stays.
+            // The first visit hands a save with a setup to the whole page, which reads it.
+            "setup" if cfg!(feature = "first-visit") => {}
             "setup" => setup = value.parse::<Setup>().ok(),
             "aside" => match value.split_once(' ') {
                 Some(("mode", text)) => aside_mode = Some(decode_mode(text)?),

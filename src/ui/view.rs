@@ -596,7 +596,8 @@ pub fn controls(state: &State) -> ControlsView {
 /// While a position is set up, the editor's panel in place of the analysis board's: nothing of
 /// the game under it is offered.
 fn editing(state: &State, mut view: ControlsView) -> ControlsView {
-    let Some(panel) = super::setup_panel::panel(state) else { return view };
+    // Only the whole page sets positions up: said outright, the first visit's build leaves this out.
+    let Some(panel) = Features::here().and_then(|_| super::setup_panel::panel(state)) else { return view };
     view.mode_line = panel.title.to_string();
     view.setup = Some(panel);
     view.analysis = None;

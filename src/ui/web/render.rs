@@ -207,9 +207,10 @@ pub fn draw(
     }
     ctx.restore();
 
-    // The piece carried, as the scene has it (a position being set up has its own).
+    // The piece carried (from the position being set up, while one is).
+    let piece_at = |from| state.setup_editor().map_or_else(|| state.position().piece_at(from), |e| e.piece_at(from));
     if let Some((from, x, y)) = marks.dragged
-        && let Some(&(_, piece, _)) = still.pieces.iter().find(|(square, ..)| *square == from)
+        && let Some(piece) = piece_at(from)
     {
         draw_piece(ctx, p, piece, layout.square(from).centred_at(x, y), 0.9)?;
     }
