@@ -11,10 +11,10 @@ use onitama::save;
 use onitama::ui::intent::Intent;
 use onitama::ui::keyboard::Key;
 use onitama::ui::layout::CardPlace;
-use onitama::ui::session::{Effect, Event, PointerPhase};
+use onitama::ui::session::{Effect, Event, Focus, PointerPhase};
 use onitama::ui::setup::{SetupAction, SetupRefusal, Tool};
 use onitama::ui::startup::{Found, opening};
-use onitama::ui::state::{Focus, Settings};
+use onitama::ui::state::{Focus as BoardFocus, Settings};
 use onitama::ui::text::Lang;
 use onitama::ui::view::controls;
 use onitama::ui::{Mode, Session};
@@ -39,6 +39,8 @@ fn editing(lang: Lang) -> Session {
     session.update(Event::Intent(Intent::Analyse));
     let effects = act(&mut session, SetupAction::Open);
     assert!(effects.iter().any(|e| matches!(e, Effect::CancelSearch)), "the engine stops: {effects:?}");
+    // The button pressed is gone: the keyboard goes to the tray.
+    assert!(effects.contains(&Effect::Focus(Focus::SetupTray)), "{effects:?}");
     session
 }
 
@@ -135,9 +137,9 @@ fn the_keyboard_places_the_piece_taken_on_the_square_focused() {
     act(&mut session, SetupAction::Clear);
     act(&mut session, SetupAction::Choose(RED_MASTER));
     session.update(Event::Key(Key::Enter));
-    assert_eq!(session.state().focus, Some(Focus::Square(sq("c1"))), "the focus comes on the bottom temple");
+    assert_eq!(session.state().focus, Some(BoardFocus::Square(sq("c1"))), "the focus comes on the bottom temple");
     session.update(Event::Key(Key::Up));
-    assert_eq!(session.state().focus, Some(Focus::Square(sq("c2"))));
+    assert_eq!(session.state().focus, Some(BoardFocus::Square(sq("c2"))));
     session.update(Event::Key(Key::Space));
     assert_eq!(setup(&session).board[sq("c2").index()].map(|p| p.role), Some(Role::Master));
 }
@@ -263,6 +265,10 @@ fn analyse_shows_the_position_set_up_on_the_analysis_board_with_the_game_aside()
     act(&mut session, SetupAction::Turn);
     let s = setup(&session);
     let effects = act(&mut session, SetupAction::Analyse);
+    assert!(
+        effects.contains(&Effect::Focus(Focus::Board)),
+        "the editor's buttons are gone: the board has the keyboard"
+    );
     let state = session.state();
     let wanted: Position =
         Setup { board: "4B/5/2b2/5/R4 ox,boar horse,elephant crab b".parse::<Setup>().unwrap().board, ..s }

@@ -87,6 +87,7 @@ test('on a phone in French: taps set a position up, a refusal in Persian, a relo
 test('on a desktop: pieces dragged from the tray and off the board with the mouse, the board turned, analysed', { timeout: 60000 }, async () => {
   const { context, page, errors } = await openContext(game.browser, game.server.url);
   await openEditor(page, 'en');
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'editor-tool-R', 'the keyboard goes to the tray');
   await screenshot(page, 'setup-desktop-light');
   const drag = async (from, to) => {
     await page.mouse.move(from.x, from.y);

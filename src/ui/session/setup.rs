@@ -2,13 +2,14 @@
 //! waits), the board's taps, drags and keys turned into edits, and Analyse or Cancel back to the
 //! analysis board.
 
+use super::Focus;
 use super::{Effect, Session};
 use crate::ui::intent::Intent;
 use crate::ui::keyboard::{self, Key};
 use crate::ui::session::PointerPhase;
 use crate::ui::setup::{SetupAction, SetupEditor};
 use crate::ui::sound::Sound;
-use crate::ui::state::{Drag, Focus};
+use crate::ui::state::{Drag, Focus as BoardFocus};
 
 impl Session {
     pub(super) fn setup_action(&mut self, action: SetupAction) {
@@ -38,8 +39,11 @@ impl Session {
             SetupAction::Clear => editor.clear(),
             SetupAction::Starting => editor.starting(),
             SetupAction::Analyse => match editor.position() {
-                // The game aside stays the one that comes back.
-                Ok(position) => return self.open_analysis(position),
+                // The game aside stays the one that comes back; the editor's buttons are gone.
+                Ok(position) => {
+                    self.open_analysis(position);
+                    return self.effects.push(Effect::Focus(Focus::Board));
+                }
                 Err(refusal) => {
                     editor.refusal = Some(refusal);
                     self.sound(Sound::Refused);
@@ -52,6 +56,7 @@ impl Session {
                 }
                 self.state.clear_selection();
                 self.face_the_bottom();
+                self.effects.push(Effect::Focus(Focus::Board));
                 true
             }
         };
@@ -76,6 +81,7 @@ impl Session {
         self.state.hint = None;
         self.face_the_bottom();
         self.changed();
+        self.effects.push(Effect::Focus(Focus::SetupTray));
     }
 
     /// Whether `intent` would act on the analysis board's game under the editor: refused then.
@@ -150,11 +156,11 @@ impl Session {
             return false;
         }
         match (key, self.state.focus) {
-            (Key::Enter | Key::Space, Some(Focus::Square(square))) => {
+            (Key::Enter | Key::Space, Some(BoardFocus::Square(square))) => {
                 self.setup_action(SetupAction::Square(square));
             }
             (Key::Enter | Key::Space, _) => {
-                self.state.focus = Some(Focus::Square(crate::rules::Square::temple(self.state.bottom())));
+                self.state.focus = Some(BoardFocus::Square(crate::rules::Square::temple(self.state.bottom())));
                 self.effects.push(Effect::Redraw);
             }
             (Key::Up | Key::Down | Key::Left | Key::Right, _) => {

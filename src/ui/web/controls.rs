@@ -354,6 +354,7 @@ pub fn focus(to: Focus) {
         Focus::Review => "review-close",
         Focus::TutorialText => "tutorial-text",
         Focus::Board => "board",
+        Focus::SetupTray => "editor-tool-R",
         // The sheet's, while it is open; else the panel's.
         Focus::StepButton { back } => {
             let sheet = element::<HtmlDialogElement>("moves-sheet").is_some_and(|sheet| sheet.open());
