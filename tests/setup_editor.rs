@@ -107,7 +107,13 @@ fn pieces_are_dragged_from_the_tray_across_the_board_and_off_it() {
     act(&mut session, SetupAction::Clear);
     act(&mut session, SetupAction::Choose(BLUE_MASTER));
     let (x, y) = centre(&session, "d4");
+    // Carried over the board, it is drawn under the pointer until dropped.
+    let effects = act(&mut session, SetupAction::Carry(Some((x - 5.0, y))));
+    assert!(effects.contains(&Effect::Redraw));
+    let carried = session.state().setup_editor().unwrap().carried_piece();
+    assert_eq!(carried, Some((Piece { color: Color::Blue, role: Role::Master }, x - 5.0, y)));
     act(&mut session, SetupAction::DropAt { x, y });
+    assert_eq!(session.state().setup_editor().unwrap().carried_piece(), None);
     // Dropped on the same piece, it stays (a drop is no toggle).
     act(&mut session, SetupAction::DropAt { x, y });
     let master = Piece { color: Color::Blue, role: Role::Master };

@@ -44,6 +44,9 @@ pub enum SetupAction {
     Choose(Tool),
     /// A tap (or Enter) on a square with the tool taken.
     Square(Square),
+    /// The tool taken from the tray carried over the canvas to this point (CSS pixels), or no
+    /// longer over it.
+    Carry(Option<(f64, f64)>),
     /// The tool taken from the tray dropped on the canvas at this point (CSS pixels).
     DropAt {
         x: f64,
@@ -79,6 +82,8 @@ pub struct SetupEditor {
     /// Blue's side at the bottom.
     pub turned: bool,
     pub refusal: Option<SetupRefusal>,
+    /// Where the tool taken from the tray is carried over the board, drawn under the pointer.
+    pub carried: Option<(f64, f64)>,
 }
 
 impl SetupEditor {
@@ -89,7 +94,15 @@ impl SetupEditor {
 
     /// The editor on a setup kept (a reload while editing).
     pub fn resume(setup: Setup) -> SetupEditor {
-        SetupEditor { setup, tool: None, turned: false, refusal: None }
+        SetupEditor { setup, tool: None, turned: false, refusal: None, carried: None }
+    }
+
+    /// The piece carried from the tray and where, to draw it under the pointer.
+    pub fn carried_piece(&self) -> Option<(Piece, f64, f64)> {
+        match (self.tool?, self.carried?) {
+            (Tool::Piece(piece), (x, y)) => Some((piece, x, y)),
+            (Tool::Eraser, _) => None,
+        }
     }
 
     pub fn piece_at(&self, square: Square) -> Option<Piece> {
@@ -115,6 +128,7 @@ impl SetupEditor {
     /// The tool taken dropped on `square` (off the board: nothing): its piece stays there, even
     /// over the same piece; the eraser empties the square.
     pub fn drop_tool(&mut self, square: Option<Square>) -> bool {
+        self.carried = None;
         match (self.tool, square) {
             (Some(Tool::Piece(piece)), Some(square)) => self.put(square, Some(piece)),
             (Some(Tool::Eraser), Some(square)) => self.put(square, None),

@@ -63,6 +63,8 @@ test('on a phone in French: taps set a position up, a refusal in Persian, a relo
   await page.selectOption('#editor-card-side', 'ox');
   await page.tap('#editor-analyse');
   await page.waitForSelector('#editor-status.refused');
+  // The reason in Persian once the error texts have come (English meanwhile, as every error).
+  await page.waitForFunction(() => /کارت/.test(document.getElementById('editor-status').textContent));
   const refusal = await page.textContent('#editor-status');
   assert.match(refusal, /^این را نمی‌توان تحلیل کرد: .*کارت/, refusal);
   assert.equal(await setupShown(page), set.replace('tiger', 'ox'));
@@ -89,11 +91,12 @@ test('on a desktop: pieces dragged from the tray and off the board with the mous
   await openEditor(page, 'en');
   assert.equal(await page.evaluate(() => document.activeElement.id), 'editor-tool-R', 'the keyboard goes to the tray');
   await screenshot(page, 'setup-desktop-light');
-  const drag = async (from, to) => {
+  const drag = async (from, to, look = null) => {
     await page.mouse.move(from.x, from.y);
     await page.mouse.down();
     await page.mouse.move((from.x + to.x) / 2, (from.y + to.y) / 2, { steps: 4 });
     await page.mouse.move(to.x, to.y, { steps: 4 });
+    if (look) await screenshot(page, look);
     await page.mouse.up();
   };
   const tray = async (tool) => {
@@ -101,7 +104,7 @@ test('on a desktop: pieces dragged from the tray and off the board with the mous
     return { x: r.x + r.width / 2, y: r.y + r.height / 2 };
   };
   // A red student from the tray onto c3; Red's master from c1 to c2; a student off the board.
-  await drag(await tray('r'), await centre(page, 'c3'));
+  await drag(await tray('r'), await centre(page, 'c3'), 'setup-desktop-carrying');
   await drag(await centre(page, 'c1'), await centre(page, 'c2'));
   const a1 = await centre(page, 'a1');
   await drag(a1, { x: a1.x - 200, y: a1.y + 300 });

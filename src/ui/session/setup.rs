@@ -27,6 +27,12 @@ impl Session {
                 return self.refresh_controls();
             }
             SetupAction::Square(square) => editor.tap(square),
+            SetupAction::Carry(point) => {
+                if std::mem::replace(&mut editor.carried, point) != point {
+                    self.effects.push(Effect::Redraw);
+                }
+                return;
+            }
             SetupAction::DropAt { x, y } => editor.drop_tool(layout.square_at(x, y)),
             SetupAction::Card(place, card) => editor.set_card(place, card),
             SetupAction::ToMove(color) => editor.set_to_move(color),

@@ -214,6 +214,11 @@ pub fn draw(
     {
         draw_piece(ctx, p, piece, layout.square(from).centred_at(x, y), 0.9)?;
     }
+    // A piece carried from the editor's tray.
+    if let Some((piece, x, y)) = state.setup_editor().and_then(|editor| editor.carried_piece()) {
+        let square = Rect { x: 0.0, y: 0.0, w: layout.cell, h: layout.cell };
+        draw_piece(ctx, p, piece, square.centred_at(x, y), 0.9)?;
+    }
     if let Some(focus) = state.focus {
         draw_focus(ctx, p, focus, layout, mover)?;
     }

@@ -82,13 +82,17 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
             }
             setup(app, SetupAction::Choose(tool));
         })?;
-        listen(&button, "pointerup", |app, e: PointerEvent| {
-            let rect = app.canvas.get_bounding_client_rect();
-            let (x, y) = (f64::from(e.client_x()) - rect.left(), f64::from(e.client_y()) - rect.top());
-            if (0.0..rect.width()).contains(&x) && (0.0..rect.height()).contains(&y) {
-                setup(app, SetupAction::DropAt { x, y });
+        listen(&button, "pointermove", |app, e: PointerEvent| {
+            // Only a press carries (a mouse passing over the tray does not).
+            if e.buttons() != 0 {
+                setup(app, SetupAction::Carry(over_canvas(app, &e)));
             }
         })?;
+        listen(&button, "pointerup", |app, e: PointerEvent| match over_canvas(app, &e) {
+            Some((x, y)) => setup(app, SetupAction::DropAt { x, y }),
+            None => setup(app, SetupAction::Carry(None)),
+        })?;
+        listen(&button, "pointercancel", |app, _: PointerEvent| setup(app, SetupAction::Carry(None)))?;
     }
     for (place, code) in setup_panel::PLACES {
         let select = document.get_element_by_id(&format!("editor-card-{code}")).ok_or("no card chooser")?;
@@ -105,6 +109,13 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
         let color = if value.as_deref() == Some("blue") { Color::Blue } else { Color::Red };
         setup(app, SetupAction::ToMove(color));
     })
+}
+
+/// The pointer's point on the canvas (CSS pixels), if it is over it.
+fn over_canvas(app: &App, e: &PointerEvent) -> Option<(f64, f64)> {
+    let rect = app.canvas.get_bounding_client_rect();
+    let (x, y) = (f64::from(e.client_x()) - rect.left(), f64::from(e.client_y()) - rect.top());
+    ((0.0..rect.width()).contains(&x) && (0.0..rect.height()).contains(&y)).then_some((x, y))
 }
 
 /// Writes the editor from its panel, or hides it; the analysis board's button that opens it.
