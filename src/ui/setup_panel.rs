@@ -9,7 +9,7 @@ use super::layout::CardPlace;
 use super::setup::{SetupEditor, SetupRefusal, Tool};
 use super::state::State;
 use super::text::{self, Lang};
-use crate::rules::{Card, Color, Role};
+use crate::rules::{Card, Color, Position, Role};
 use serde::Serialize;
 
 /// The editor's panel.
@@ -23,6 +23,8 @@ pub struct SetupPanel {
     pub title: &'static str,
     /// The setup in position notation, whatever it holds.
     pub setup: String,
+    /// The board in words for screen readers, as a position's (in notation while it is none).
+    pub description: String,
     /// What to do, or why Analyse was refused.
     pub status: String,
     pub refused: bool,
@@ -123,6 +125,8 @@ fn editor_panel(lang: Lang, editor: &SetupEditor) -> SetupPanel {
         features: Features::present(),
         title: words(lang, "setup-title"),
         setup: setup.to_string(),
+        description: Position::try_from(*setup)
+            .map_or_else(|_| setup.to_string(), |position| text::describe_position(lang, &position)),
         status,
         refused: editor.refusal.is_some(),
         tray: tray.to_vec(),

@@ -599,6 +599,7 @@ fn editing(state: &State, mut view: ControlsView) -> ControlsView {
     // Only the whole page sets positions up: said outright, the first visit's build leaves this out.
     let Some(panel) = Features::here().and_then(|_| super::setup_panel::panel(state)) else { return view };
     view.mode_line = panel.title.to_string();
+    view.board_description = panel.description.clone();
     view.setup = Some(panel);
     view.analysis = None;
     view.evaluation = None;
