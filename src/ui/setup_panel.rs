@@ -155,7 +155,8 @@ pub fn words(lang: Lang, key: &str) -> &'static str {
 
 /// Every text of the editor: English, Persian, Spanish, French.
 pub const TEXTS: [(&str, [&str; 4]); 22] = [
-    ("setup-open", ["Set up position", "چیدن وضعیت", "Preparar posición", "Composer une position"]),
+    // Short: it shares a phone's row with the analysis board's status and buttons.
+    ("setup-open", ["Set up position", "چیدن وضعیت", "Colocar piezas", "Mise en place"]),
     ("setup-title", ["Set up a position", "چیدن یک وضعیت", "Prepara una posición", "Composez une position"]),
     (
         "setup-how",

@@ -17,12 +17,13 @@ async function centre(page, square) {
 /** The setup in notation, as the editor's panel shows it. */
 const setupShown = async (page) => (await state(page)).controls.setup?.setup;
 
-async function openEditor(page, language, position = START) {
+async function openEditor(page, language, look = null, position = START) {
   await page.evaluate(async ([language, position]) => {
     await window.wasmBindings.game_settings({ language });
     window.wasmBindings.analysis_open(position);
   }, [language, position]);
   await page.waitForSelector('#analysis-setup:not([hidden])');
+  if (look) await screenshot(page, look);
   await page.click('#analysis-setup');
   await page.waitForSelector('#editor:not([hidden])');
 }
@@ -30,7 +31,7 @@ async function openEditor(page, language, position = START) {
 test('on a phone in French: taps set a position up, a refusal in Persian, a reload keeps it, Analyse', { timeout: 60000 }, async () => {
   const { context, page, errors } = await openContext(game.browser, game.server.url,
     { viewport: { width: 360, height: 640 }, hasTouch: true, isMobile: true });
-  await openEditor(page, 'fr');
+  await openEditor(page, 'fr', 'setup-phone-light-fr-analysis-board');
   assert.equal(await setupShown(page), START, 'the editor starts from the position shown');
   assert.equal(await page.textContent('#editor-clear'), 'Vider le plateau');
   assert.equal((await state(page)).thinking, false, 'the engine waits');
