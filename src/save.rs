@@ -17,12 +17,14 @@
 //! record took the place of, to come back to. A `puzzle <id> <plies> daily|chosen [helped] [shown]`
 //! line says the game is a puzzle of the set (`helped`: a hint was asked for or a try failed;
 //! `shown`: its solution is played out on the board). A `tutorial <step>` line says the game is that step of the tutorial (0 for the first).
-//! An `analysis` line says the game is the line explored on the analysis board; a `setup <position>`
-//! line after it, that a position is being set up there (in position notation, whatever it holds:
-//! two masters of a colour or a card twice are kept as the player left them).
+//! An `analysis [<ply>]` line says the game is the line explored on the analysis board, shown after
+//! its first `ply` moves (all of them without a number); each `variation <moves>` line after it is
+//! a line explored there, from the game's start; a `setup <position>` line after them, that a
+//! position is being set up there (in position notation, whatever it holds: two masters of a colour
+//! or a card twice are kept as the player left them).
 
 use crate::mode::{Mode, ModeError};
-use crate::rules::{Game, RecordError, Setup};
+use crate::rules::{Game, Move, RecordError, Setup};
 use thiserror::Error;
 
 /// The save format this build writes and reads.
@@ -47,9 +49,19 @@ pub struct SaveFile {
     /// The game is this step of the tutorial (0 for the first): `tutorial 5`.
     pub tutorial: Option<usize>,
     /// The game is the line explored on the analysis board: `analysis`.
-    pub analysis: bool,
-    /// The position being set up on the analysis board: `setup <position>`.
-    pub setup: Option<Setup>,
+    pub analysis: Option<SavedAnalysis>,
+}
+
+/// The analysis board as saved: where it is in the game's line, and every line explored.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SavedAnalysis {
+    /// How many of the game's moves the board shows (`None`: all of them).
+    pub ply: Option<usize>,
+    /// The lines explored, each from the game's start (a line that cannot be read is left out).
+    pub variations: Vec<Vec<Move>>,
+    /// The position being set up there: `setup <position>` (boxed: a save is carried in every
+    /// save's effect, and the board's squares are most of its size).
+    pub setup: Option<Box<Setup>>,
 }
 
 /// A game in progress put aside, with how it was played.
@@ -85,12 +97,19 @@ pub fn encode(save: &SaveFile) -> String {
     if let Some(step) = save.tutorial {
         text.push_str(&format!("tutorial {step}\n"));
     }
-    if save.analysis {
-        text.push_str("analysis\n");
-    }
-    // Only the whole page sets positions up (the first visit's build leaves this out).
-    if let Some(setup) = save.setup.filter(|_| save.analysis && !cfg!(feature = "first-visit")) {
-        text.push_str(&format!("setup {setup}\n"));
+    if let Some(analysis) = &save.analysis {
+        match analysis.ply {
+            Some(ply) => text.push_str(&format!("analysis {ply}\n")),
+            None => text.push_str("analysis\n"),
+        }
+        for line in &analysis.variations {
+            let moves: Vec<String> = line.iter().map(Move::to_string).collect();
+            text.push_str(&format!("variation {}\n", moves.join(" ")));
+        }
+        // Only the whole page sets positions up (the first visit's build leaves this out).
+        if let Some(setup) = analysis.setup.as_deref().filter(|_| !cfg!(feature = "first-visit")) {
+            text.push_str(&format!("setup {setup}\n"));
+        }
     }
     if let Some(AsideGame { game, mode }) = &save.aside {
         text.push_str(&format!("aside mode {mode}\n"));
@@ -155,7 +174,7 @@ pub fn decode(text: &str) -> Result<SaveFile, SaveError> {
     }
     let (mut mode, mut show_evaluation, mut language, mut puzzle) = (None, false, None, None);
     let (mut aside_mode, mut aside_record, mut tutorial) = (None, String::new(), None);
-    let (mut online, mut analysis, mut setup) = (None, false, None);
+    let (mut online, mut analysis) = (None, None::<SavedAnalysis>);
     let mut record = String::new();
     for line in lines {
         let (key, value) = line.trim().split_once(' ').unwrap_or((line.trim(), ""));
@@ -193,11 +212,26 @@ pub fn decode(text: &str) -> Result<SaveFile, SaveError> {
                 });
             }
             "tutorial" => tutorial = Some(value.parse().map_err(|_| SaveError::UnknownLine(shorten(line)))?),
-            "analysis" if value.is_empty() => analysis = true,
-            // A damaged setup costs only itself: the analysis board stays.
-            // The first visit hands a save with a setup to the whole page, which reads it.
+            "analysis" if value.is_empty() => analysis = Some(SavedAnalysis::default()),
+            "analysis" => {
+                let ply = value.parse().map_err(|_| SaveError::UnknownLine(shorten(line)))?;
+                analysis = Some(SavedAnalysis { ply: Some(ply), ..SavedAnalysis::default() });
+            }
+            // A line explored that cannot be read is lost alone; the game and the others stay.
+            "variation" => {
+                let moves: Result<Vec<Move>, _> = value.split_whitespace().map(str::parse).collect();
+                if let (Some(analysis), Ok(moves)) = (analysis.as_mut(), moves) {
+                    analysis.variations.push(moves);
+                }
+            }
+            // A damaged setup costs only itself: the analysis board stays. The first visit hands a
+            // save with a setup to the whole page, which reads it.
             "setup" if cfg!(feature = "first-visit") => {}
-            "setup" => setup = value.parse::<Setup>().ok(),
+            "setup" => {
+                if let Some(analysis) = analysis.as_mut() {
+                    analysis.setup = value.parse::<Setup>().ok().map(Box::new);
+                }
+            }
             "aside" => match value.split_once(' ') {
                 Some(("mode", text)) => aside_mode = Some(decode_mode(text)?),
                 _ => {
@@ -228,8 +262,7 @@ pub fn decode(text: &str) -> Result<SaveFile, SaveError> {
         (Mode::Online { .. }, None) => Mode::PassAndPlay { turn_board: false },
         _ => mode,
     };
-    let setup = setup.filter(|_| analysis);
-    Ok(SaveFile { game, mode, show_evaluation, language, puzzle, aside, tutorial, online, analysis, setup })
+    Ok(SaveFile { game, mode, show_evaluation, language, puzzle, aside, tutorial, online, analysis })
 }
 
 fn decode_mode(value: &str) -> Result<Mode, SaveError> {
@@ -254,6 +287,19 @@ fn shorten(text: &str) -> String {
 pub fn link_fragment(game: &Game, mode: Option<Mode>) -> String {
     let mode = mode.map(|mode| format!("&mode={}", percent_encode(&mode.to_string()))).unwrap_or_default();
     format!("#game={}{mode}", percent_encode(&game.to_record()))
+}
+
+/// The link fragment that opens the analysis board on `game`'s line: `#analysis=` and the record,
+/// percent-encoded (a position alone is a record without moves).
+pub fn analysis_fragment(game: &Game) -> String {
+    format!("#analysis={}", percent_encode(&game.to_record()))
+}
+
+/// The line in an analysis link's fragment: `None` without one, or why it cannot be opened.
+pub fn analysis_from_fragment(fragment: &str) -> Option<Result<Game, LinkError>> {
+    let encoded = fragment.strip_prefix("#analysis=")?;
+    let record = percent_decode(encoded).ok_or(LinkError::BadEncoding);
+    Some(record.and_then(|record| Game::from_record(&record).map_err(LinkError::BrokenRecord)))
 }
 
 /// A game from a link, and how it was played when the link says (links from before it did not).

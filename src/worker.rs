@@ -27,6 +27,11 @@ use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
 /// The table's fixed size in the browser.
 pub const TABLE_MB: usize = 16;
 
+/// The endgame worker's lines of perfect play: as many as the analysis board shows, each as long
+/// as its lines of search go at most.
+const EXACT_LINES: usize = crate::ui::analysis::LINES as usize;
+const EXACT_LINE_PLIES: usize = 12;
+
 /// Milliseconds, in the page and in the worker.
 pub use onitama_js::clock;
 
@@ -91,7 +96,7 @@ thread_local! {
 pub fn run_endgame(line: &str, tables: &mut TableCache) -> EndgameReport {
     match EndgameRequest::decode(line) {
         Ok(EndgameRequest { id, pieces, position, earlier }) => {
-            EndgameReport::answer(id, tables.best_move(&position, &earlier, pieces))
+            EndgameReport::answer_lines(id, tables.lines(&position, &earlier, pieces, (EXACT_LINES, EXACT_LINE_PLIES)))
         }
         Err(error) => EndgameReport::refusal(line, &error),
     }

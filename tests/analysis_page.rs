@@ -147,6 +147,28 @@ fn a_few_pieces_position_asks_the_tables_first_then_the_lines() {
 }
 
 #[test]
+fn the_tables_lines_are_the_lines_in_a_few_pieces_position_each_said_exact() {
+    let blue_wins = "5/2B2/2r2/5/R4 ox,boar crab,tiger horse b";
+    let (mut session, _) = open_position(START, Mode::default(), Settings::default(), Motion::Reduced);
+    let effects = intent(&mut session, Intent::AnalysePosition(blue_wins.parse().unwrap()));
+    let request = exact_requests(&effects).pop().expect("the tables are asked first");
+    let found = TableCache::new().lines(&request.position, &request.earlier, request.pieces, (3, 12));
+    let effects = session.update(Event::Exact(EndgameReport::answer_lines(request.id, found)));
+    assert!(lines_searched(&effects).is_empty(), "nothing to search: the tables know every line");
+    let panel = controls(session.state()).analysis.unwrap();
+    assert_eq!(panel.status, "Exact: the endgame tables");
+    assert_eq!(panel.toggle_label, None, "nothing to stop or start");
+    assert_eq!(panel.lines.len(), 3);
+    assert!(panel.lines[0].score.starts_with("Blue wins in 2 (exact)"), "{:?}", panel.lines[0]);
+    assert_eq!(panel.lines[0].moves, "crab c4→c3\u{a0}× → boar a1→b1 → tiger c3→c1\u{a0}★", "played out to the win");
+    assert!(panel.lines.iter().all(|line| line.score.ends_with("(exact)")), "{:?}", panel.lines);
+    assert!(lines_searched(&intent(&mut session, Intent::ToggleAnalysis)).is_empty(), "still nothing to search");
+    // A line's move played: the next position asks the tables again.
+    let effects = intent(&mut session, Intent::PlayLine(0));
+    assert_eq!(exact_requests(&effects).len(), 1, "{effects:?}");
+}
+
+#[test]
 fn analysing_again_keeps_the_first_game_aside_and_a_finished_position_is_not_searched() {
     let (mut session, _, m) = one_move_against_the_ai();
     intent(&mut session, Intent::Analyse);
@@ -206,4 +228,135 @@ fn the_hint_is_the_best_line_rows_wait_while_searching_and_a_finished_board_asks
     let panel = view.analysis.unwrap();
     assert_eq!((panel.toggle_label, panel.lines.len()), (None, 0));
     assert!(view.evaluation.is_none());
+}
+
+#[test]
+fn moves_played_after_going_back_make_branches_that_the_move_list_shows_and_a_reload_keeps() {
+    let (mut session, _, first) = one_move_against_the_ai();
+    // The AI's answer, so that the game has two moves.
+    let answer = session.state().game.legal_moves()[0];
+    session.update(Event::Intent(Intent::Play(answer)));
+    intent(&mut session, Intent::Analyse);
+    assert_eq!(session.state().game.moves(), &[first, answer], "opened at the position shown");
+
+    // Back one move, and another answer: a branch; the first answer stays, under the move that
+    // replaced it.
+    intent(&mut session, Intent::Step { back: true });
+    assert_eq!(session.state().viewing, None, "the analysis board plays on from any move");
+    assert_eq!(session.state().game.redoable().copied().collect::<Vec<_>>(), vec![answer]);
+    let other = session.state().game.legal_moves()[1];
+    intent(&mut session, Intent::Play(other));
+    let rows = controls(session.state()).moves;
+    assert_eq!(rows.iter().map(|r| r.notation.clone()).collect::<Vec<_>>(), [first, other].map(|m| m.to_string()));
+    assert!(rows[0].variations.is_empty());
+    assert_eq!(rows[1].variations.len(), 1, "{rows:?}");
+    assert!(rows[1].current);
+
+    // Back to the first move and the first answer again: the line played after it before
+    // comes back to step on through (here, nothing more than the answer itself).
+    intent(&mut session, Intent::View(1));
+    intent(&mut session, Intent::Play(answer));
+    assert_eq!(session.state().game.moves(), &[first, answer]);
+    assert_eq!(controls(session.state()).moves[1].variations.len(), 1, "the other answer is the variation now");
+
+    // Going into the variation from the list shows its position, the first line kept.
+    intent(&mut session, Intent::EnterVariation { ply: 2, place: 0 });
+    assert_eq!(session.state().game.moves(), &[first, other]);
+    intent(&mut session, Intent::EnterVariation { ply: 2, place: 5 });
+    assert_eq!(session.state().game.moves(), &[first, other], "a variation that is not there changes nothing");
+
+    // Going back to the start keeps the line to step on through; a reload keeps both lines and
+    // the place on the board.
+    intent(&mut session, Intent::View(0));
+    let save = onitama::save::encode(&session.save_file());
+    let saved = onitama::save::decode(&save).expect("a save");
+    let analysis = saved.analysis.as_ref().expect("the analysis board is saved");
+    assert_eq!(analysis.ply, Some(0));
+    assert_eq!(analysis.variations, vec![vec![first, answer], vec![first, other]]);
+    let found = onitama::ui::startup::Found { save: Ok(Some(saved)), ..Default::default() };
+    let opened = onitama::ui::startup::opening(found, |_| unreachable!("the saved game opens"));
+    let run = opened.activity.analysis().expect("the analysis board comes back");
+    assert!(opened.game.moves().is_empty());
+    assert_eq!(run.variations.lines(), vec![vec![first, answer], vec![first, other]]);
+}
+
+#[test]
+fn the_board_opens_from_a_review_a_finished_game_and_a_link_on_the_whole_line() {
+    // A finished game's review, looked at after its second move: the board shows that
+    // position with the rest of the game to step on through.
+    let mut game = onitama::rules::Game::new(START.parse().unwrap());
+    for _ in 0..4 {
+        let m = game.legal_moves()[0];
+        game.play(m).unwrap();
+    }
+    let mode = Mode::VsAi { human: Color::Red, level: AiLevel::nth(3) };
+    let (mut session, _) = common::open_game(game.clone(), mode, Settings::default(), Motion::Reduced);
+    intent(&mut session, Intent::ReviewGame { game: game.clone(), mode: None });
+    intent(&mut session, Intent::View(2));
+    assert!(controls(session.state()).analyse, "offered in a review");
+    intent(&mut session, Intent::Analyse);
+    let state = session.state();
+    assert!(state.analysis().is_some() && state.review().is_none());
+    assert_eq!(state.game.moves(), &game.moves()[..2]);
+    assert_eq!(state.line().moves(), game.moves(), "the whole game to step on through");
+    assert!(!controls(state).analyse, "not offered on the analysis board itself");
+
+    // The link carries the line, and opens the board on it.
+    let link = state.link();
+    assert!(link.starts_with("#analysis="), "{link}");
+    let found = onitama::ui::startup::Found { fragment: link, ..Default::default() };
+    let opened = onitama::ui::startup::opening(found, |_| unreachable!("the link's game opens"));
+    assert!(opened.activity.analysis().is_some());
+    assert_eq!(opened.game.moves(), game.moves());
+    let broken = onitama::ui::startup::Found { fragment: "#analysis=start%20nonsense".into(), ..Default::default() };
+    let opened = onitama::ui::startup::opening(broken, |_| game.clone());
+    assert!(opened.activity.analysis().is_none() && opened.notice.is_some(), "a broken link is said, not opened");
+}
+
+#[test]
+fn play_from_here_starts_a_game_from_the_position_with_the_game_aside_still_waiting() {
+    let (mut session, mode, first) = one_move_against_the_ai();
+    intent(&mut session, Intent::Analyse);
+    let position = *session.state().position();
+    let form = onitama::ui::new_game_form::NewGameForm::from_here(session.state());
+    assert_eq!(form.from, Some(position));
+    let effects = intent(&mut session, Intent::StartChosen(form));
+    assert!(effects.iter().any(|e| matches!(e, Effect::CloseNewGame)), "{effects:?}");
+    let state = session.state();
+    assert!(state.analysis().is_none());
+    assert_eq!(state.game.start(), &position, "the game starts from the position analysed");
+    assert_eq!(state.mode, Mode::VsAi { human: position.to_move(), level: AiLevel::nth(3) });
+    assert!(!state.abandon_asked, "the game aside is not at stake");
+    assert_eq!(state.aside.as_ref().map(|a| (a.game.moves().to_vec(), a.mode)), Some((vec![first], mode)));
+
+    // An online game cannot start from a position: refused in words, the dialog stays.
+    intent(&mut session, Intent::Analyse);
+    let mut form = onitama::ui::new_game_form::NewGameForm::from_here(session.state());
+    form.choice.kind = onitama::mode::ModeKind::Online;
+    let effects = intent(&mut session, Intent::StartChosen(form));
+    assert!(effects.iter().any(|e| matches!(e, Effect::NewGameRefused(why) if why.contains("deal"))), "{effects:?}");
+    assert!(session.state().analysis().is_some());
+}
+
+#[test]
+fn the_l_key_stops_and_starts_the_engine_and_the_lines_are_arrows_on_the_board() {
+    use onitama::ui::keyboard::{Key, page_intent};
+    let (mut session, _, _) = one_move_against_the_ai();
+    assert_eq!(page_intent(session.state(), Key::L, false).map(|_| ()), None, "nothing outside the analysis board");
+    let effects = intent(&mut session, Intent::Analyse);
+    let order = lines_searched(&effects).remove(0);
+    session.update(lines(&order, 5, 3));
+    let marks = onitama::ui::scene::marks(session.state());
+    assert_eq!(marks.lines.len(), 3, "an arrow per line");
+    let best = session.state().analysis().unwrap().found.as_ref().unwrap().lines[0].first;
+    let Move::Step { from, to, .. } = best else { panic!("a step") };
+    assert_eq!(marks.lines[0], (from, to), "the best line's arrow first");
+
+    let toggle = page_intent(session.state(), Key::L, false).expect("l stops the engine");
+    assert!(matches!(toggle, Intent::ToggleAnalysis));
+    assert!(page_intent(session.state(), Key::L, true).is_none(), "not in a dialog");
+    intent(&mut session, toggle);
+    assert!(!session.state().analysis().unwrap().running);
+    assert_eq!(Key::read_letter("KeyL", false), Some(Key::L), "the same key on any layout");
+    assert_eq!(Key::read_letter("KeyL", true), None);
 }

@@ -555,6 +555,58 @@ fn puzzles_writes_a_set_and_checks_one() {
 }
 
 #[test]
+fn puzzles_from_tables_writes_hard_puzzles_and_extends_a_set_with_them_the_same_each_time() {
+    let dir = std::env::temp_dir();
+    let set = dir.join(format!("onitama-puzzles-tables-{}.txt", std::process::id()));
+    let set_arg = set.to_str().unwrap();
+    // Tables of 3 pieces: a fraction of a second a deal.
+    let options = ["--from-tables", "4", "--per-deal", "2", "--table-pieces", "3", "--seed", "2"];
+    let make = [&["puzzles", "--out", set_arg][..], &options[..]].concat();
+    let made = cli(&make);
+    assert!(made.status.success(), "{}", stderr(&made));
+    let text = std::fs::read_to_string(&set).unwrap();
+    let lines = |text: &str| text.lines().filter(|l| !l.starts_with('#')).map(str::to_string).collect::<Vec<_>>();
+    let puzzles = lines(&text);
+    assert_eq!(puzzles.len(), 4, "{text}");
+    for (index, line) in puzzles.iter().enumerate() {
+        assert!(line.starts_with(&format!("{} 7 ", index + 1)), "{line}: hard, ids in turn");
+    }
+    let made_by = format!("# Made by: onitama-cli puzzles --out {set_arg} {}", options.join(" "));
+    assert!(text.lines().any(|line| line == made_by), "{text}");
+    let checked = cli(&["puzzles", "--check", set_arg]);
+    assert!(
+        stdout(&checked).ends_with(
+            "easy 0\nmedium 0\nhard 4\nof them with expansion cards: easy 0, medium 0, hard 0\nall 4 puzzles pass\n"
+        ),
+        "{}",
+        stdout(&checked)
+    );
+    assert!(cli(&make).status.success());
+    assert_eq!(std::fs::read_to_string(&set).unwrap(), text, "the same seed, the same set");
+    // Appended: ids from 5, each with a promo card, the header saying how; again the same.
+    let extend = ["puzzles", "--extend", set_arg, "--after", "4", "--packs", "base,promo", "--from-tables", "2"];
+    let extend = [&extend[..], &["--table-pieces", "3"]].concat();
+    let extended = cli(&extend);
+    assert!(extended.status.success(), "{}", stderr(&extended));
+    let text = std::fs::read_to_string(&set).unwrap();
+    let after = lines(&text);
+    assert_eq!(after[..4], puzzles[..]);
+    assert_eq!(after.len(), 6, "{text}");
+    for line in &after[4..] {
+        assert!(line.contains(" 7 ") && (line.contains("goat") || line.contains("sheep")), "{line}");
+    }
+    let extended_by =
+        format!("# Extended by: onitama-cli puzzles --extend {set_arg} --after 4 --packs base,promo --from-tables 2");
+    assert!(text.lines().any(|line| line.starts_with(&extended_by) && line.contains("(ids from 5:")), "{text}");
+    assert!(text.lines().any(|line| line == made_by), "{text}");
+    assert!(cli(&extend).status.success());
+    assert_eq!(std::fs::read_to_string(&set).unwrap(), text, "run again on its own output");
+    let checked = cli(&["puzzles", "--check", set_arg]);
+    assert!(stdout(&checked).ends_with("all 6 puzzles pass\n"), "{}", stdout(&checked));
+    std::fs::remove_file(&set).unwrap();
+}
+
+#[test]
 fn puzzles_extend_keeps_a_set_and_adds_puzzles_with_expansion_cards_the_same_each_time() {
     let dir = std::env::temp_dir();
     let set = dir.join(format!("onitama-puzzles-extend-{}.txt", std::process::id()));

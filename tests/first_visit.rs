@@ -91,15 +91,14 @@ fn saved(puzzle: Option<SavedPuzzle>, tutorial: Option<usize>, online: Option<St
         aside: None,
         online,
         tutorial,
-        analysis: false,
-        setup: None,
+        analysis: None,
     }
 }
 
 #[test]
 fn a_game_saved_in_a_feature_waits_for_the_whole_page_unless_a_link_opens_another() {
     let kept = SavedPuzzle { id: 7, plies: 5, daily: true, shown: false, helped: false };
-    let analysis = SaveFile { analysis: true, ..saved(None, None, None) };
+    let analysis = SaveFile { analysis: Some(Default::default()), ..saved(None, None, None) };
     let saves =
         [saved(Some(kept), None, None), saved(None, Some(2), None), saved(None, None, Some("room".into())), analysis];
     for save in saves {

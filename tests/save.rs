@@ -3,7 +3,7 @@
 use onitama::mode::AiLevel;
 use onitama::mode::Mode;
 use onitama::rules::{Card, Color, Deal, Game, IllegalReason, MoveError, RecordError};
-use onitama::save::{self, LinkError, SaveError, SaveFile};
+use onitama::save::{self, LinkError, SaveError, SaveFile, SavedAnalysis};
 
 fn sample() -> SaveFile {
     let mut game = Game::from_deal(&Deal::from_seed(3));
@@ -20,19 +20,30 @@ fn sample() -> SaveFile {
         aside: None,
         online: None,
         tutorial: None,
-        analysis: false,
-        setup: None,
+        analysis: None,
     }
 }
 
 #[test]
-fn an_analysis_is_saved_and_read_back() {
-    let file = SaveFile { analysis: true, ..sample() };
+fn an_analysis_is_saved_and_read_back_with_its_place_and_the_lines_explored() {
+    let file = SaveFile { analysis: Some(SavedAnalysis::default()), ..sample() };
     let text = save::encode(&file);
     assert!(text.contains("\nanalysis\n"), "{text}");
     assert_eq!(save::decode(&text).unwrap(), file);
-    assert!(!save::decode(&save::encode(&sample())).unwrap().analysis);
+    assert!(save::decode(&save::encode(&sample())).unwrap().analysis.is_none());
     assert!(matches!(save::decode(&text.replace("\nanalysis\n", "\nanalysis deep\n")), Err(SaveError::UnknownLine(_))));
+
+    let game = &sample().game;
+    let other = Game::new(*game.start()).legal_moves()[1];
+    let variations = vec![game.moves().to_vec(), vec![game.moves()[0], other]];
+    let file = SaveFile { analysis: Some(SavedAnalysis { ply: Some(2), variations, setup: None }), ..sample() };
+    let text = save::encode(&file);
+    assert!(text.contains("\nanalysis 2\nvariation "), "{text}");
+    assert_eq!(save::decode(&text).unwrap(), file);
+    // A line explored that cannot be read is lost alone.
+    let broken = text.replacen("\nvariation ", "\nvariation tiger:z9 ", 1);
+    let read = save::decode(&broken).unwrap().analysis.unwrap();
+    assert_eq!(read.variations, file.analysis.unwrap().variations[1..]);
 }
 
 #[test]
@@ -211,8 +222,7 @@ fn a_finished_game_saves_and_links() {
             aside: None,
             online: None,
             tutorial: None,
-            analysis: false,
-            setup: None,
+            analysis: None,
         };
         assert_eq!(save::decode(&save::encode(&file)).unwrap(), file);
         assert_eq!(save::game_from_fragment(&save::link_fragment(&game, None)).unwrap().unwrap().game, game);

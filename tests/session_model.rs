@@ -199,7 +199,7 @@ impl Harness {
                 let report = match legal.get(pick % legal.len().max(1)) {
                     Some(&best) if kind < 9 || !pick.is_multiple_of(4) => {
                         let value = [Exact::Win(1 + pick as u32 % 9), Exact::Draw, Exact::Loss(2)][pick % 3];
-                        EndgameReport::Exact { id, value, best }
+                        EndgameReport::Exact { id, value, best, lines: Vec::new() }
                     }
                     Some(_) => EndgameReport::None { id, why: NoExact::Bad("refused".into()) },
                     None => EndgameReport::None { id, why: NoExact::GameOver },

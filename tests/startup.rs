@@ -3,7 +3,7 @@
 use onitama::mode::AiLevel;
 use onitama::mode::Mode;
 use onitama::rules::{Color, Deal, Game};
-use onitama::save::{LinkError, SaveError, SaveFile, SettingsFile};
+use onitama::save::{LinkError, SaveError, SaveFile, SavedAnalysis, SettingsFile};
 use onitama::ui::Lang;
 use onitama::ui::notice::Notice;
 use onitama::ui::startup::{Found, opening};
@@ -22,15 +22,14 @@ fn save(language: Option<&str>) -> SaveFile {
         aside: None,
         online: None,
         tutorial: None,
-        analysis: false,
-        setup: None,
+        analysis: None,
     }
 }
 
 #[test]
-fn an_analysis_comes_back_as_one_with_the_game_aside() {
+fn an_analysis_comes_back_as_one_with_the_game_aside_its_place_and_its_lines() {
     let mut saved = save(None);
-    saved.analysis = true;
+    saved.analysis = Some(Default::default());
     saved.mode = Mode::PassAndPlay { turn_board: false };
     let aside = onitama::save::AsideGame { game: fresh_game(), mode: Mode::default() };
     saved.aside = Some(aside.clone());
@@ -39,6 +38,21 @@ fn an_analysis_comes_back_as_one_with_the_game_aside() {
     assert!(opened.activity.analysis().is_some_and(|run| run.running && run.found.is_none()));
     assert_eq!(opened.game, saved.game);
     assert_eq!(opened.aside, Some(aside), "the game aside waits still");
+
+    // Shown at its start, with another first move explored and a line that is not legal there.
+    let first = saved.game.moves()[0];
+    let other = saved.game.legal_moves()[0];
+    let start = Game::new(*saved.game.start());
+    let branch = start.legal_moves().iter().copied().find(|&m| m != first).expect("another first move");
+    let variations = vec![vec![branch], vec![first, other], vec![first, first]];
+    saved.analysis = Some(SavedAnalysis { ply: Some(0), variations, setup: None });
+    let found = Found { save: Ok(Some(saved.clone())), ..Found::default() };
+    let opened = opening(found, |_| fresh_game());
+    let run = opened.activity.analysis().expect("the analysis board");
+    assert!(opened.game.moves().is_empty(), "the board shows the start");
+    assert_eq!(opened.game.redoable().copied().collect::<Vec<_>>(), vec![first], "the line shown steps on");
+    assert_eq!(run.variations.lines(), vec![vec![branch], vec![first, other]]);
+
     // A friend's link takes the analysis's place.
     let link = onitama::save::game_from_fragment(&onitama::save::link_fragment(&fresh_game(), None));
     let found = Found { save: Ok(Some(saved)), link, ..Found::default() };

@@ -201,7 +201,7 @@ fn a_card_picked_in_the_new_game_form_makes_the_five_cards_the_deal() {
 #[test]
 fn the_new_game_form_shows_only_the_rows_its_way_of_playing_uses() {
     let rows = |kind: ModeKind| {
-        let r = new_game_form::rows(kind.code());
+        let r = new_game_form::rows(kind.code(), false);
         assert!(r.cards, "{kind:?} deals the cards chosen");
         (r.seat, r.level, r.turn_board)
     };
@@ -445,7 +445,7 @@ fn the_new_game_form_finds_a_stranger_online_with_none_of_its_other_rows() {
     assert!(form.stranger);
     assert_eq!(form.fields().mode, new_game_form::FIND, "read back as it was chosen");
     assert!(matches!(form.start(&mut dice, onitama::ui::deck::DEFAULT, Lang::En), Ok(Chosen::Stranger)));
-    let rows = new_game_form::rows(new_game_form::FIND);
+    let rows = new_game_form::rows(new_game_form::FIND, false);
     assert_eq!((rows.seat, rows.level, rows.turn_board, rows.limit, rows.cards), (false, false, false, false, false));
     let invite = NewGameForm::read(&NewGameFields { mode: "online".into(), ..fields });
     assert!(!invite.stranger);

@@ -2,7 +2,7 @@
 //! was written, and a malformed line is refused with its reason, never a panic.
 
 use onitama::ai::endgame::{Exact, solve};
-use onitama::ai::exact::{TableCache, Uncovered};
+use onitama::ai::exact::{ExactLine, TableCache, Uncovered};
 use onitama::ai::review::{MoveClass, PlyReview};
 use onitama::ai::{Level, Limits, Line, Score};
 use onitama::engine_protocol::worker::{
@@ -348,12 +348,19 @@ fn endgame_request() -> impl Strategy<Value = EndgameRequest> {
 
 fn endgame_report() -> impl Strategy<Value = EndgameReport> {
     let words = prop::collection::vec("[a-zA-Z0-9'\":,.()é-]{1,12}", 0..8).prop_map(|words| words.join(" "));
-    (any::<u32>(), exact(), game(), any::<u32>(), any::<u32>(), words, 0..5u8).prop_map(
+    (any::<u32>(), exact(), game(), any::<u32>(), any::<u32>(), words, 0..6u8).prop_map(
         |(id, value, game, pieces, limit, message, kind)| {
             let best = game.moves().last().copied().unwrap_or(Move::Pass { card: game.start().side_card() });
             match kind {
                 0 => EndgameReport::Ready,
-                1 => EndgameReport::Exact { id, value, best },
+                1 => EndgameReport::Exact { id, value, best, lines: Vec::new() },
+                // Lines of any moves, at least one each (the reader does not judge them).
+                5 if !game.moves().is_empty() => {
+                    let moves = game.moves().to_vec();
+                    let lines =
+                        vec![ExactLine { value, moves: moves.clone() }, ExactLine { value: Exact::Draw, moves }];
+                    EndgameReport::Exact { id, value, best, lines }
+                }
                 2 => EndgameReport::None { id, why: NoExact::GameOver },
                 3 => EndgameReport::None { id, why: NoExact::TooManyPieces { pieces, limit } },
                 _ => EndgameReport::None { id, why: NoExact::Bad(message) },
@@ -409,10 +416,20 @@ fn endgame_lines_read_as_documented() {
     let boar: Move = "boar:c1c2".parse().unwrap();
     let request = EndgameRequest { id: 11, pieces: 3, position: start(), earlier: vec![start()] };
     assert_eq!(request.encode(), format!("endgame 11 pieces 3 position {START} earlier {START}"));
-    let win = EndgameReport::Exact { id: 11, value: Exact::Win(7), best: boar };
+    let win = EndgameReport::Exact { id: 11, value: Exact::Win(7), best: boar, lines: Vec::new() };
     assert_eq!(win.encode(), "exact 11 win 7 best boar:c1c2");
-    let draw = EndgameReport::Exact { id: 11, value: Exact::Draw, best: boar };
+    let draw = EndgameReport::Exact { id: 11, value: Exact::Draw, best: boar, lines: Vec::new() };
     assert_eq!(draw.encode(), "exact 11 draw best boar:c1c2");
+    let ox: Move = "ox:c5c4".parse().unwrap();
+    let lines = vec![
+        ExactLine { value: Exact::Win(7), moves: vec![boar, ox] },
+        ExactLine { value: Exact::Draw, moves: vec![ox] },
+    ];
+    let with_lines = EndgameReport::Exact { id: 11, value: Exact::Win(7), best: boar, lines };
+    assert_eq!(with_lines.encode(), "exact 11 win 7 best boar:c1c2 line win 7 boar:c1c2 ox:c5c4 line draw ox:c5c4");
+    assert_eq!(EndgameReport::decode(&with_lines.encode()), Ok(with_lines));
+    assert!(EndgameReport::decode("exact 11 win 7 best boar:c1c2 line win 7").is_err(), "a line has a move");
+    assert!(EndgameReport::decode("exact 11 win 7 best boar:c1c2 line best boar:c1c2").is_err());
     let many = EndgameReport::None { id: 12, why: NoExact::TooManyPieces { pieces: 5, limit: 3 } };
     assert_eq!(many.encode(), "exact 12 none pieces 5 limit 3");
     assert_eq!(EndgameReport::None { id: 13, why: NoExact::GameOver }.encode(), "exact 13 none over");

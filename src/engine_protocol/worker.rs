@@ -27,7 +27,7 @@
 //! endgame 11 pieces 3 position <position> earlier <position> <position>
 //!
 //! ready
-//! exact 11 win 7 best boar:c1c2
+//! exact 11 win 7 best boar:c1c2 line win 7 boar:c1c2 ox:c5c4 … line draw tiger:a1a3 …
 //! exact 12 none pieces 5 limit 3
 //! exact 13 none over
 //! exact 14 none refused bad position "nonsense": expected 5 fields …
@@ -41,7 +41,7 @@
 
 use super::limits::{self, Limit};
 use crate::ai::endgame::Exact;
-use crate::ai::exact::Uncovered;
+use crate::ai::exact::{ExactLine, Uncovered};
 use crate::ai::review::{MoveClass, PlyReview};
 use crate::ai::{Level, Limits, Line, Score};
 use crate::rules::{Game, Move, MoveError, Position, PositionError};
@@ -154,8 +154,10 @@ pub struct EndgameRequest {
 pub enum EndgameReport {
     /// The worker has loaded (the same line as [`EngineReport::Ready`]).
     Ready,
-    /// The position's exact value for the side to move, and the move a perfect player makes.
-    Exact { id: u32, value: Exact, best: Move },
+    /// The position's exact value for the side to move, the move a perfect player makes, and
+    /// the best lines of perfect play with their values (the first one the best move's), for the
+    /// analysis board.
+    Exact { id: u32, value: Exact, best: Move, lines: Vec<ExactLine> },
     /// No exact value, and why.
     None { id: u32, why: NoExact },
 }
@@ -203,10 +205,21 @@ impl EndgameRequest {
 }
 
 impl EndgameReport {
+    /// The report of the best lines the tables gave for request `id` (the first one the best
+    /// move's; every line has a move).
+    pub fn answer_lines(id: u32, found: Result<Vec<ExactLine>, Uncovered>) -> EndgameReport {
+        let first = found.as_ref().ok().and_then(|lines| Some((lines.first()?.value, *lines.first()?.moves.first()?)));
+        match (found, first) {
+            (Ok(lines), Some((value, best))) => EndgameReport::Exact { id, value, best, lines },
+            (Ok(_), None) => EndgameReport::None { id, why: NoExact::GameOver },
+            (Err(why), _) => EndgameReport::answer(id, Err(why)),
+        }
+    }
+
     /// The report of what the tables said about request `id`.
     pub fn answer(id: u32, found: Result<(Move, Exact), Uncovered>) -> EndgameReport {
         match found {
-            Ok((best, value)) => EndgameReport::Exact { id, value, best },
+            Ok((best, value)) => EndgameReport::Exact { id, value, best, lines: Vec::new() },
             Err(Uncovered::GameOver) => EndgameReport::None { id, why: NoExact::GameOver },
             Err(Uncovered::TooManyPieces { pieces, limit }) => {
                 EndgameReport::None { id, why: NoExact::TooManyPieces { pieces, limit } }
@@ -225,13 +238,15 @@ impl EndgameReport {
         let mut line = String::new();
         match self {
             EndgameReport::Ready => line.push_str(READY),
-            EndgameReport::Exact { id, value, best } => {
-                let _ = match value {
-                    Exact::Win(n) => write!(line, "exact {id} win {n}"),
-                    Exact::Loss(n) => write!(line, "exact {id} loss {n}"),
-                    Exact::Draw => write!(line, "exact {id} draw"),
-                };
+            EndgameReport::Exact { id, value, best, lines } => {
+                let _ = write!(line, "exact {id}");
+                write_exact(&mut line, *value);
                 let _ = write!(line, " best {best}");
+                for exact_line in lines {
+                    line.push_str(" line");
+                    write_exact(&mut line, exact_line.value);
+                    write_moves(&mut line, &exact_line.moves);
+                }
             }
             EndgameReport::None { id, why } => {
                 let _ = write!(line, "exact {id} none");
@@ -285,7 +300,17 @@ impl EndgameReport {
                     }
                 };
                 words.keyword("best")?;
-                EndgameReport::Exact { id, value, best: words.parsed_move()? }
+                let best = words.parsed_move()?;
+                let mut lines = Vec::new();
+                while words.accept("line") {
+                    let value = words.exact()?;
+                    let mut moves = vec![words.parsed_move()?];
+                    while words.0.peek().is_some_and(|word| *word != "line") {
+                        moves.push(words.parsed_move()?);
+                    }
+                    lines.push(ExactLine { value, moves });
+                }
+                EndgameReport::Exact { id, value, best, lines }
             }
             other => return Err(MessageError::UnknownKind(other.to_string())),
         };
@@ -559,6 +584,15 @@ fn write_positions(line: &mut String, position: &Position, earlier: &[Position])
     }
 }
 
+/// ` win 7`, ` loss 4` or ` draw`.
+fn write_exact(line: &mut String, value: Exact) {
+    let _ = match value {
+        Exact::Win(n) => write!(line, " win {n}"),
+        Exact::Loss(n) => write!(line, " loss {n}"),
+        Exact::Draw => write!(line, " draw"),
+    };
+}
+
 fn write_moves(line: &mut String, moves: &[Move]) {
     for m in moves {
         let _ = write!(line, " {m}");
@@ -632,6 +666,16 @@ impl<'a> Words<'a> {
             "win" => Ok(Score::Win(self.number("a number of plies")?)),
             "loss" => Ok(Score::Loss(self.number("a number of plies")?)),
             found => Err(MessageError::Unexpected { wanted: "cp, win or loss", found: found.to_string() }),
+        }
+    }
+
+    /// `win <plies>`, `loss <plies>` or `draw`.
+    fn exact(&mut self) -> Result<Exact, MessageError> {
+        match self.next("win, loss or draw")? {
+            "win" => Ok(Exact::Win(self.number("a number of plies")?)),
+            "loss" => Ok(Exact::Loss(self.number("a number of plies")?)),
+            "draw" => Ok(Exact::Draw),
+            found => Err(MessageError::Unexpected { wanted: "win, loss or draw", found: found.to_string() }),
         }
     }
 

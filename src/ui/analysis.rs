@@ -4,8 +4,10 @@
 
 use super::features::Features;
 use super::setup::SetupEditor;
+use super::variations::Variations;
 use crate::ai::Line;
-use crate::rules::Position;
+use crate::rules::{Game, Position};
+use crate::save::SavedAnalysis;
 
 /// How many lines the engine shows (fewer when fewer moves are legal).
 pub const LINES: u32 = 3;
@@ -22,6 +24,8 @@ pub struct AnalysisRun {
     pub running: bool,
     /// The best lines found so far, for the position they are of.
     pub found: Option<FoundLines>,
+    /// Every line explored from the position analysed: the game on the board is one of them.
+    pub variations: Variations,
     /// A position being set up in place of the one shown, which comes back if the player cancels;
     /// the engine waits meanwhile.
     pub setup: Option<SetupEditor>,
@@ -35,12 +39,47 @@ pub struct FoundLines {
     pub lines: Vec<Line>,
     /// The search has ended (every line seen to its end, or the deepest depth): nothing more comes.
     pub finished: bool,
+    /// The lines are the exact tables' perfect play, not a search's.
+    pub exact: bool,
 }
 
 impl AnalysisRun {
-    /// An analysis just opened, its engine running.
+    /// An analysis just opened, its engine running, nothing explored yet.
     pub fn new() -> AnalysisRun {
-        AnalysisRun { features: Features::present(), running: true, found: None, setup: None }
+        AnalysisRun {
+            features: Features::present(),
+            running: true,
+            found: None,
+            variations: Variations::default(),
+            setup: None,
+        }
+    }
+
+    /// The analysis board as saved, on `game` (its whole line): the lines explored come back
+    /// (each as far as it is legal from the game's start) and the game steps back to the move
+    /// the board showed.
+    pub fn resume(game: &mut Game, saved: &SavedAnalysis) -> AnalysisRun {
+        let mut run = AnalysisRun::new();
+        for line in &saved.variations {
+            let mut explored = Game::new(*game.start());
+            let legal = line.iter().take_while(|&&m| explored.play(m).is_ok()).count();
+            run.variations.record(&line[..legal]);
+        }
+        run.variations.record(game.moves());
+        run.setup = saved.setup.as_deref().copied().map(SetupEditor::resume);
+        let ply = saved.ply.unwrap_or(usize::MAX);
+        while game.moves().len() > ply && game.undo().is_some() {}
+        run
+    }
+
+    /// What is saved of it, with `game` the game on the board.
+    pub fn saved(&self, game: &Game) -> SavedAnalysis {
+        let ply = game.redoable().next().map(|_| game.moves().len());
+        SavedAnalysis {
+            ply,
+            variations: self.variations.lines(),
+            setup: self.setup.as_ref().map(|editor| Box::new(editor.setup)),
+        }
     }
 
     /// The lines found for `position`, if any.

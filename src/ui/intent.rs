@@ -118,10 +118,19 @@ pub enum Intent {
     },
     /// Copy the link to this game (the whole line, also while looking back).
     CopyLink,
-    /// Open the analysis board on the position shown (the game in progress is put aside).
+    /// Open the analysis board on the game's line at the position shown (the game in progress is
+    /// put aside): from the menu, the move list, a review or a game's end.
     Analyse,
     /// Open the analysis board on this position, in place of any analysis (a script's call).
     AnalysePosition(Position),
+    /// Open the analysis board on the finished game listed at this place in the Records dialog.
+    AnalyseFinished(usize),
+    /// Go into the line explored in place of the line's move `ply` (1 for the first), the one at
+    /// `place` among them (0 for the first played).
+    EnterVariation {
+        ply: usize,
+        place: usize,
+    },
     /// Stop the engine's lines, or start them again.
     ToggleAnalysis,
     /// Play the first move of the engine's line at this place (0 for the best).
@@ -157,6 +166,8 @@ impl Intent {
                 | Intent::Online(_)
                 | Intent::Analyse
                 | Intent::AnalysePosition(_)
+                | Intent::AnalyseFinished(_)
+                | Intent::EnterVariation { .. }
                 | Intent::ToggleAnalysis
                 | Intent::PlayLine(_)
                 | Intent::LeaveAnalysis

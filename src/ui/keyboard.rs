@@ -20,6 +20,8 @@ pub enum Key {
     Escape,
     Home,
     End,
+    /// The engine's lines on the analysis board, stopped or started (as lichess's `l`).
+    L,
 }
 
 /// Every key the page acts on, by its name in `KeyboardEvent.key`.
@@ -47,10 +49,16 @@ impl Key {
         KEYS.iter().find(|(n, _)| *n == name).map(|&(_, key)| key)
     }
 
+    /// The page's letter key at `code` (`KeyboardEvent.code`: the key's place, whatever the
+    /// layout writes on it, so that `l` is the same key on a Persian keyboard).
+    pub fn read_letter(code: &str, with_modifier: bool) -> Option<Key> {
+        (code == "KeyL" && !with_modifier).then_some(Key::L)
+    }
+
     /// Whether the board takes the key for itself, so that the browser must not act on it too
     /// (scroll, or press the button under the focus).
     pub fn board_takes(self) -> bool {
-        !matches!(self, Key::Home | Key::End)
+        !matches!(self, Key::Home | Key::End | Key::L)
     }
 }
 
@@ -135,7 +143,7 @@ pub fn key(state: &mut State, layout: &Layout, key: Key) -> KeyResult {
             state.clear_selection();
             KeyResult::Handled(None)
         }
-        Key::Home | Key::End => KeyResult::Ignored,
+        Key::Home | Key::End | Key::L => KeyResult::Ignored,
     }
 }
 
@@ -164,9 +172,15 @@ pub fn move_list_intent(state: &State, key: Key, place: MoveListPlace) -> Option
 }
 
 /// What a key pressed anywhere outside a dialog asks, the board included: Escape closes the
-/// result banner.
+/// result banner, and `l` stops or starts the analysis board's engine (as its button would,
+/// while there is a position to analyse).
 pub fn page_intent(state: &State, key: Key, in_dialog: bool) -> Option<Intent> {
-    (key == Key::Escape && !in_dialog && state.shows_result()).then_some(Intent::CloseResult)
+    match key {
+        _ if in_dialog => None,
+        Key::Escape => state.shows_result().then_some(Intent::CloseResult),
+        Key::L => state.analysis().filter(|_| state.game.outcome().is_none()).map(|_| Intent::ToggleAnalysis),
+        _ => None,
+    }
 }
 
 /// A step through the moves, back or on, as the ◀ and ▶ buttons and the move list's arrows make
@@ -175,7 +189,8 @@ pub fn page_intent(state: &State, key: Key, in_dialog: bool) -> Option<Intent> {
 pub fn move_step(state: &State, back: bool) -> Option<Intent> {
     let shown = state.game.moves().len();
     let on = state.viewing.is_some_and(|end| shown < end);
-    match (state.review().is_some(), back) {
+    // A review and the analysis board step through their line with undo and redo.
+    match (state.review().is_some() || state.analysis().is_some(), back) {
         (true, true) => (shown > 0).then_some(Intent::Undo),
         (true, false) => state.game.redoable().next().is_some().then_some(Intent::Redo),
         (false, true) => (shown > 0).then(|| Intent::View(shown - 1)),

@@ -32,6 +32,7 @@ pub mod state;
 pub mod text;
 pub mod theme;
 pub mod tutorial;
+pub mod variations;
 pub mod view;
 
 #[cfg(target_arch = "wasm32")]

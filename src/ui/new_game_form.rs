@@ -13,6 +13,8 @@ use crate::rules::{Card, CardSet, Color, Deal, Game, Pack, Position, PositionErr
 pub enum Chosen {
     /// A new game here.
     Game { game: Game, mode: Mode },
+    /// A game from the analysis board's position: the game put aside still waits.
+    FromHere { game: Game, mode: Mode },
     /// Online against the next stranger who asks.
     Stranger,
     /// Online, a room of one's own for a friend, with this deal, colour and limit.
@@ -34,6 +36,8 @@ pub struct NewGameForm {
     pub cards: [Card; 5],
     /// Online, the time each player has for a move.
     pub limit: MoveLimit,
+    /// The game starts from this position (the analysis board's "Play from here"), not a deal.
+    pub from: Option<Position>,
 }
 
 impl NewGameForm {
@@ -48,8 +52,21 @@ impl NewGameForm {
             choose_cards: false,
             cards: [red[0], red[1], blue[0], blue[1], start.side_card()],
             limit: MoveLimit::DEFAULT,
+            from: None,
         }
         .within(state.settings.cards)
+    }
+
+    /// What the dialog opens with for "Play from here" on the analysis board: the position shown,
+    /// against the AI (at the level of the game aside, if it had one), the player taking the side
+    /// to move.
+    pub fn from_here(state: &State) -> NewGameForm {
+        let form = NewGameForm::of(state);
+        let position = *state.position();
+        let seat = Seat::of(position.to_move());
+        let level = state.aside.as_ref().and_then(|aside| aside.mode.level()).unwrap_or(form.choice.level);
+        let choice = ModeChoice { kind: ModeKind::VsAi, seat, level, ..form.choice };
+        NewGameForm { choice, from: Some(position), ..form }
     }
 
     /// What the dialog opens with when a friend is invited online from the menu: a game online,
@@ -91,6 +108,7 @@ impl NewGameForm {
                 "none" => MoveLimit::None,
                 seconds => seconds.parse().ok().and_then(MoveLimit::seconds).unwrap_or(MoveLimit::DEFAULT),
             },
+            from: fields.from.parse().ok(),
         }
     }
 
@@ -115,6 +133,7 @@ impl NewGameForm {
                 MoveLimit::Seconds(seconds) => seconds.to_string(),
                 MoveLimit::None => "none".to_string(),
             },
+            from: self.from.map(|position| position.to_string()).unwrap_or_default(),
         }
     }
 
@@ -123,6 +142,14 @@ impl NewGameForm {
     /// deal from the cards on, is drawn with `dice`); a choice of cards that cannot be dealt is
     /// refused with the reason in `lang`.
     pub fn start(&self, dice: &mut SplitMix64, deck: CardSet, lang: Lang) -> Result<Chosen, String> {
+        let online = self.stranger || self.choice.kind == ModeKind::Online;
+        if let Some(position) = self.from {
+            let coin = dice.next_u64() & 1 == 1;
+            return match online {
+                true => Err(text::page_text(lang, "play-here-online", &[])),
+                false => Ok(Chosen::FromHere { game: Game::new(position), mode: self.choice.mode(coin) }),
+            };
+        }
         if self.stranger {
             return Ok(Chosen::Stranger);
         }
@@ -180,6 +207,8 @@ pub struct NewGameFields {
     pub cards: [String; 5],
     /// Seconds, or "none".
     pub limit: String,
+    /// The position the game starts from, in position notation; empty for a deal.
+    pub from: String,
 }
 
 /// Which of the dialog's rows show for the chosen way of playing.
@@ -193,16 +222,17 @@ pub struct NewGameRows {
     pub cards: bool,
 }
 
-/// The rows for the dialog's choice of how to play (a `ModeKind` code, or [`FIND`]).
-pub fn rows(code: &str) -> NewGameRows {
+/// The rows for the dialog's choice of how to play (a `ModeKind` code, or [`FIND`]), and whether
+/// the game starts from a position (which has its cards already).
+pub fn rows(code: &str, from_position: bool) -> NewGameRows {
     let kind = ModeKind::from_dialog_code(code).unwrap_or(ModeKind::VsAi);
     let here = code != FIND;
     NewGameRows {
         seat: here && matches!(kind, ModeKind::VsAi | ModeKind::Online),
         level: here && matches!(kind, ModeKind::VsAi | ModeKind::Watch),
         turn_board: here && kind == ModeKind::PassAndPlay,
-        limit: here && kind == ModeKind::Online,
-        cards: here,
+        limit: here && kind == ModeKind::Online && !from_position,
+        cards: here && !from_position,
     }
 }
 

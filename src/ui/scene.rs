@@ -114,6 +114,9 @@ pub struct Marks {
     pub arrow: Option<(Square, Square)>,
     /// The hint's piece and destination, ringed.
     pub hint: Option<(Square, Square)>,
+    /// The analysis board's lines, best first: each first move's piece and destination, an arrow
+    /// fainter with each line.
+    pub lines: Vec<(Square, Square)>,
     /// Where a previewed card would take its holder's pieces.
     pub preview: Option<(Color, Bitboard)>,
     /// Pieces that can move (the chosen one excluded), ringed.
@@ -140,6 +143,7 @@ pub fn marks_at(state: &State, now_ms: f64) -> Marks {
         last_move: still.last_move,
         arrow: None,
         hint: None,
+        lines: Vec::new(),
         preview: None,
         movable: Bitboard::EMPTY,
         selected: None,
@@ -165,6 +169,7 @@ pub fn marks(state: &State) -> Marks {
             lit_hand: None,
             dragged: state.drag.filter(|d| d.moved).map(|d| (d.from, d.x, d.y)),
             show_labels: false,
+            lines: Vec::new(),
         };
     }
     let position = state.position();
@@ -190,6 +195,11 @@ pub fn marks(state: &State) -> Marks {
         last_move,
         arrow: last_move.filter(|_| last_mover.is_some_and(|color| !state.mode.is_human(color))),
         hint: step(state.hinted()),
+        lines: state
+            .analysis()
+            .and_then(|run| run.lines_of(position))
+            .filter(|_| state.game.outcome().is_none())
+            .map_or_else(Vec::new, |found| found.lines.iter().filter_map(|line| step(Some(line.first))).collect()),
         preview: preview_targets(state),
         // A tutorial step whose move is made waits for Next: nothing is offered to move.
         movable: match state.tutorial() {

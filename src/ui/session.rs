@@ -182,8 +182,7 @@ impl Session {
             aside: self.state.aside.clone(),
             online: self.state.online.as_ref().and_then(|online| online.saved.clone()),
             tutorial: self.state.tutorial().map(|run| run.step),
-            analysis: self.state.analysis().is_some(),
-            setup: self.state.setup_editor().map(|editor| editor.setup),
+            analysis: self.state.analysis().map(|run| run.saved(&self.state.game)),
         }
     }
 
@@ -666,6 +665,7 @@ impl Session {
     /// came from `slide.0`; without a picture before (a jump over several moves, or to another
     /// line), the new position shows at once, with nothing moving.
     fn after_move(&mut self, before: Option<super::anim::Scene>, slide: Option<(Square, Square)>) {
+        self.explored();
         self.state.clear_selection();
         self.state.hint = None;
         self.state.result_dismissed = false;
@@ -692,7 +692,7 @@ impl Session {
 
     /// Shows the position after `ply` moves of the line; at its end, looking back is over.
     fn view(&mut self, ply: usize) {
-        let end = self.state.viewing.unwrap_or(self.state.game.moves().len());
+        let end = self.line_end();
         if ply.min(end) == self.state.game.moves().len() && (self.state.viewing.is_none() || ply < end) {
             return;
         }
@@ -717,13 +717,22 @@ impl Session {
         self.after_move(stepped.map(|_| before), slide);
     }
 
-    /// Steps the game's line to `ply` moves; short of its end, that is looking back.
+    /// Steps the game's line to `ply` moves; short of its end, that is looking back (on the
+    /// analysis board the position shown is the one played on: nothing is looked back at).
     fn show_ply(&mut self, ply: usize) {
-        let end = self.state.viewing.unwrap_or(self.state.game.moves().len());
+        let end = self.line_end();
         let ply = ply.min(end);
         while self.state.game.moves().len() > ply && self.state.game.undo().is_some() {}
         while self.state.game.moves().len() < ply && self.state.game.redo().is_some() {}
-        self.state.viewing = (ply < end).then_some(end);
+        self.state.viewing = (ply < end && self.state.analysis().is_none()).then_some(end);
+    }
+
+    /// How many moves the line shown has.
+    fn line_end(&self) -> usize {
+        match self.state.analysis() {
+            Some(_) => self.state.game.moves().len() + self.state.game.redoable().count(),
+            None => self.state.viewing.unwrap_or(self.state.game.moves().len()),
+        }
     }
 
     /// A game has reached its end: it is kept among the finished ones (puzzles are not games to

@@ -14,7 +14,7 @@ use super::tutorial::{STEPS, TutorialRun};
 use crate::ai::puzzle::Puzzle;
 use crate::mode::Mode;
 use crate::rules::{Card, CardSet, Game};
-use crate::save::{AsideGame, LinkError, SaveError, SaveFile, SettingsFile};
+use crate::save::{AsideGame, LinkError, SaveError, SaveFile, SavedAnalysis, SettingsFile};
 
 /// What the browser holds.
 pub struct Found {
@@ -113,7 +113,7 @@ pub fn opening(found: Found, new_game: impl FnOnce(CardSet) -> Game) -> Opening 
     let in_feature = !features
         && saved
             .as_ref()
-            .is_some_and(|s| s.puzzle.is_some() || s.tutorial.is_some() || s.online.is_some() || s.analysis);
+            .is_some_and(|s| s.puzzle.is_some() || s.tutorial.is_some() || s.online.is_some() || s.analysis.is_some());
     let mut needs_features = in_feature && !found.whole_page_unavailable;
     let mut hold_save = in_feature && found.whole_page_unavailable;
     if hold_save {
@@ -132,9 +132,8 @@ pub fn opening(found: Found, new_game: impl FnOnce(CardSet) -> Game) -> Opening 
     let mut aside = saved.as_ref().and_then(|save| save.aside.clone());
     let mut tutorial = saved.as_ref().filter(|_| features).and_then(|save| save.tutorial).map(TutorialRun::new);
     let in_progress = |save: &SaveFile| super::state::in_progress(&save.game, save.mode, 0);
-    let own = |save: &SaveFile| save.puzzle.is_none() && save.tutorial.is_none() && !save.analysis;
-    let mut analysis = saved.as_ref().is_some_and(|save| features && save.analysis);
-    let setup = saved.as_ref().and_then(|save| save.setup).map(super::setup::SetupEditor::resume);
+    let own = |save: &SaveFile| save.puzzle.is_none() && save.tutorial.is_none() && save.analysis.is_none();
+    let mut analysis = saved.as_ref().filter(|_| features).and_then(|save| save.analysis.clone());
     let saved_game = saved.as_ref().filter(|save| own(save) && in_progress(save));
     let kept = saved_game.map(|save| AsideGame { game: save.game.clone(), mode: save.mode });
     // The step starts again from its position (the move made in it, if any, is made again).
@@ -155,13 +154,27 @@ pub fn opening(found: Found, new_game: impl FnOnce(CardSet) -> Game) -> Opening 
                 notice = notice.or(Some(Notice::SharedGame(mode)));
             }
             tutorial = None;
-            analysis = false;
+            analysis = None;
             needs_features = false;
             hold_save = false;
             // The game the link replaces is kept, unless one is aside already.
-            aside = aside.or(kept);
+            aside = aside.or(kept.clone());
         }
         // The link is what the player just followed: its trouble is the one to tell.
+        Some(Err(reason)) => notice = Some(Notice::LinkBroken(reason)),
+        None => {}
+    }
+    // An analysis link opens the analysis board on its line, as a game's link opens the game
+    // (the whole page's: a first visit hands over to it, the link still in the address).
+    match crate::save::analysis_from_fragment(&found.fragment) {
+        Some(Ok(line)) if features => {
+            aside = aside.or(kept);
+            (game, mode, received) = (Some(line), Mode::PassAndPlay { turn_board: false }, 0);
+            (puzzle, tutorial, online) = (None, None, None);
+            analysis = Some(SavedAnalysis::default());
+            hold_save = false;
+        }
+        Some(Ok(_)) => needs_features = !found.whole_page_unavailable,
         Some(Err(reason)) => notice = Some(Notice::LinkBroken(reason)),
         None => {}
     }
@@ -177,10 +190,12 @@ pub fn opening(found: Found, new_game: impl FnOnce(CardSet) -> Game) -> Opening 
     // Online play is the whole page's: it takes over before this one shows a board.
     let needs_features = needs_features || (join.is_some() && !features && !found.whole_page_unavailable);
     // The step's game is the tutorial's: a save with a step is the tutorial, whatever else it says.
-    let analysis = analysis.then(|| Activity::Analysis(AnalysisRun { setup, ..AnalysisRun::new() }));
+    let mut game = game.unwrap_or_else(|| new_game(settings.cards));
+    let analysis = analysis.filter(|_| tutorial.is_none() && puzzle.is_none());
+    let analysis = analysis.map(|saved| Activity::Analysis(AnalysisRun::resume(&mut game, &saved)));
     let activity = tutorial.map(Activity::Tutorial).or(puzzle.map(Activity::Puzzle)).or(analysis).unwrap_or_default();
     Opening {
-        game: game.unwrap_or_else(|| new_game(settings.cards)),
+        game,
         mode,
         settings,
         notice,

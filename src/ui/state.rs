@@ -523,10 +523,13 @@ impl State {
     }
 
     /// The whole line of the game, also while looking back at an earlier move or at the
-    /// engine's line in a review.
+    /// engine's line in a review; on the analysis board, the line explored to its end.
     pub fn line(&self) -> Game {
         if let Some(review) = self.review().filter(|r| r.variation.is_some()) {
             return review.game.clone();
+        }
+        if self.analysis().is_some() {
+            return self.shown_line();
         }
         let mut game = self.game.clone();
         while game.moves().len() < self.viewing.unwrap_or(0) && game.redo().is_some() {}
@@ -534,8 +537,12 @@ impl State {
     }
 
     /// The link that opens the game's whole line for a friend, with how it was played (not for a
-    /// puzzle's or the tutorial's line, which no one played against the AI's level).
+    /// puzzle's or the tutorial's line, which no one played against the AI's level); on the
+    /// analysis board, the link that opens it on the line explored.
     pub fn link(&self) -> String {
+        if self.analysis().is_some() {
+            return crate::save::analysis_fragment(&self.line());
+        }
         let played = self.puzzle().is_none() && self.tutorial().is_none();
         crate::save::link_fragment(&self.line(), played.then_some(self.mode))
     }

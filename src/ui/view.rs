@@ -13,7 +13,7 @@ use super::state::{RecordsMessage, State, WatchSpeed};
 use super::text::{self, Lang};
 use super::tutorial::TutorialRun;
 use crate::mode::{AiLevel, Mode};
-use crate::rules::{Card, CardSet, Color, Pack};
+use crate::rules::{Card, CardSet, Color, Game, Move, Pack};
 use crate::ui::text::LangTexts;
 use serde::Serialize;
 
@@ -54,6 +54,9 @@ pub struct ControlsView {
     pub abandon_asked: bool,
     /// Looking back, "Continue from here" is offered: not in a game ended by a player's word.
     pub continue_here: bool,
+    /// "Analyse" is offered at the game's end, looking back and in a review (the whole page's;
+    /// not online while the game goes on, nor on the analysis board or in the tutorial).
+    pub analyse: bool,
     /// The ◀ and ▶ buttons by the moves: whether a step back, or on, can be made.
     pub step_back: bool,
     pub step_on: bool,
@@ -174,6 +177,9 @@ pub struct MoveRow {
     pub current: bool,
     /// A review's mark for a move worth one.
     pub mark: Option<MoveMark>,
+    /// On the analysis board, the lines explored in place of this move, in words (a click goes
+    /// into one: `Intent::EnterVariation`).
+    pub variations: Vec<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -230,7 +236,6 @@ pub struct AnalysisPanel {
     /// The best lines of the position shown, best first; while the first depth is searched, rows
     /// of "…" in their place (a row keeps the keyboard's focus while its line is found again).
     pub lines: Vec<AnalysisLine>,
-    pub close_label: &'static str,
 }
 
 /// One of the engine's lines, as the panel shows it.
@@ -247,8 +252,10 @@ fn analysis_panel(state: &State, run: &crate::ui::analysis::AnalysisRun) -> Anal
     let position = *state.position();
     let found = run.lines_of(&position);
     let depth = found.map_or(0, |f| f.depth).max(state.thinking.map_or(0, |t| t.depth));
+    let exact = found.is_some_and(|f| f.exact);
     let status = match (state.game.outcome(), run.running) {
         (Some(_), _) => lang.texts().html("analysis-over").unwrap_or_default().to_string(),
+        _ if exact => lang.texts().html("analysis-exact").unwrap_or_default().to_string(),
         (None, true) if depth == 0 => lang.texts().html("analysis-starting").unwrap_or_default().to_string(),
         (None, true) => text::page_text(lang, "analysis-depth", &[("n", depth.to_string())]),
         (None, false) => lang.texts().html("analysis-stopped").unwrap_or_default().to_string(),
@@ -262,22 +269,24 @@ fn analysis_panel(state: &State, run: &crate::ui::analysis::AnalysisRun) -> Anal
         let words: Vec<String> = line
             .moves()
             .map_while(|m| {
-                let text = text::move_text(lang, &before, m, None);
-                before = before.play(m).ok()?;
+                let after = before.play(m).ok()?;
+                let text = glued(text::move_text(lang, &before, m, after.outcome()));
+                before = after;
                 Some(text)
             })
             .collect();
         let for_red = if position.to_move() == Color::Red { line.score } else { line.score.negate() };
-        AnalysisLine { score: text::evaluation(lang, for_red, false), moves: words.join(&format!(" {arrow} ")) }
+        let exact = found.is_some_and(|f| f.exact);
+        AnalysisLine { score: text::evaluation(lang, for_red, exact), moves: words.join(&format!(" {arrow} ")) }
     });
     // Stop while the engine searches; Analyse once it is stopped or rests.
     let toggle = if run.wants_lines(&position) { "analysis-stop" } else { "analysis-go" };
     AnalysisPanel {
         status,
         running: run.running,
-        toggle_label: state.game.outcome().is_none().then(|| lang.texts().html(toggle).unwrap_or_default()),
+        // Nothing to stop or start once the game is over, or the tables know the lines.
+        toggle_label: (state.game.outcome().is_none() && !exact).then(|| lang.texts().html(toggle).unwrap_or_default()),
         lines: lines.chain(std::iter::repeat_n(placeholder, waiting)).collect(),
-        close_label: lang.texts().html("close").unwrap_or_default(),
     }
 }
 
@@ -543,6 +552,7 @@ pub fn controls(state: &State) -> ControlsView {
         resign_asked: state.leave_asked && state.resigner().is_some(),
         abandon_asked: state.abandon_asked,
         continue_here: state.viewing.is_some() && !state.ended_by_word(),
+        analyse: analysis_offered(state),
         step_back: super::keyboard::move_step(state, true).is_some(),
         step_on: super::keyboard::move_step(state, false).is_some(),
         records_message: records_message(state),
@@ -650,7 +660,44 @@ fn move_rows(state: &State) -> Vec<MoveRow> {
                 side: position.to_move().code(),
                 current: ply == shown,
                 mark,
+                variations: variations_at(state, &line, ply),
             }
+        })
+        .collect()
+}
+
+/// Whether the analysis board can be opened from here: the whole page has it, and the engine
+/// helps (not online while the game goes on); not from the board itself or the tutorial.
+fn analysis_offered(state: &State) -> bool {
+    let online_game = matches!(state.mode, Mode::Online { .. }) && state.game.outcome().is_none();
+    Features::here().is_some() && !online_game && state.analysis().is_none() && state.tutorial().is_none()
+}
+
+/// The most moves of a variation the move list writes out.
+const VARIATION_MOVES: usize = 6;
+
+/// The lines explored on the analysis board in place of the line's move `ply`, in words.
+fn variations_at(state: &State, line: &Game, ply: usize) -> Vec<String> {
+    let Some(run) = state.analysis() else { return Vec::new() };
+    let (lang, before) = (state.lang(), &line.moves()[..ply - 1]);
+    let arrow = lang.texts().html("line-arrow").unwrap_or("→");
+    let alternatives = run.variations.alternatives(&line.moves()[..ply]);
+    alternatives
+        .into_iter()
+        .map(|first| {
+            let moves: Vec<Move> = before.iter().copied().chain([first]).collect();
+            let rest = run.variations.continuation(&moves);
+            let mut position = line.positions()[ply - 1];
+            let mut words = Vec::new();
+            for &m in std::iter::once(&first).chain(&rest).take(VARIATION_MOVES) {
+                let Ok(next) = position.play(m) else { break };
+                words.push(glued(text::move_text(lang, &position, m, next.outcome())));
+                position = next;
+            }
+            if rest.len() + 1 > VARIATION_MOVES {
+                words.push("…".to_string());
+            }
+            words.join(&format!(" {arrow} "))
         })
         .collect()
 }
@@ -758,6 +805,8 @@ pub struct RecordsView {
     pub finished: Vec<(usize, String)>,
     /// A finished game can be chosen for review; without one, the dialog says there is none yet.
     pub review_finished: bool,
+    /// The finished game chosen can be opened on the analysis board (`ControlsView::analyse`).
+    pub analyse_finished: bool,
     /// A save that could not be read is kept: offer to save its text.
     pub unreadable: Option<String>,
     /// The player's record against each level played, weakest first.
@@ -807,6 +856,7 @@ pub fn records(state: &State) -> RecordsView {
         link: state.link(),
         finished: options,
         review_finished: !finished.is_empty(),
+        analyse_finished: !finished.is_empty() && analysis_offered(state),
         unreadable: state.unreadable_save.clone(),
         standings,
     }

@@ -29,7 +29,7 @@ async function linesAt(page, depth, count = 3) {
   return (await state(page)).analysis;
 }
 
-test('from the menu: the game waits aside, three lines deepen, a line is played, the engine stops, a reload, and back', { timeout: 120000 }, async () => {
+test('from the menu: the game waits aside, three lines deepen, a line is played, the engine stops by its key, a reload, and back', { timeout: 120000 }, async () => {
   const { context, page, errors } = await openContext(game.browser, game.server.url);
   await page.evaluate(() => window.wasmBindings.game_new({ mode: 'ai', level: 0, cards: ['tiger', 'crab', 'monkey', 'crane', 'boar'] }));
   await page.evaluate((m) => window.wasmBindings.game_play(m), await quietMove(page));
@@ -54,8 +54,9 @@ test('from the menu: the game waits aside, three lines deepen, a line is played,
   assert.deepEqual(await axeViolations(page, ['#analysis']), []);
   await screenshot(page, 'analysis-desktop-light');
 
-  // Stopped: it says so, nothing is searched, and the lines stay.
-  await page.click('#analysis-toggle');
+  // Stopped by its key (l, as on lichess): it says so, nothing is searched, and the lines stay.
+  assert.equal(await page.getAttribute('#analysis-toggle', 'aria-keyshortcuts'), 'l');
+  await page.keyboard.press('l');
   await until(page, 'stopped', () => !window.wasmBindings.game_state().analysis.running);
   assert.equal(await page.textContent('#analysis-status'), 'The engine is stopped');
   assert.equal(await page.textContent('#analysis-toggle'), 'Analyse');
@@ -129,12 +130,81 @@ test('scripts open it on any position: in Persian on a phone, dark; in French wi
     window.wasmBindings.analysis_open('5/2B2/2r2/5/R4 ox,boar crab,tiger horse b');
   });
   await until(page, 'the exact value', () => window.wasmBindings.game_state().analysis?.exact === 'win in 3');
-  await linesAt(page, 3, 3);
+  // The tables' own lines, each said exact; nothing to search, so no toggle.
+  await linesAt(page, 0, 3);
+  const exactLines = (await state(page)).controls.analysis.lines;
+  assert.ok(exactLines.every((line) => line.score.endsWith('(exact)')), JSON.stringify(exactLines));
+  assert.equal(await page.textContent('#analysis-status'), 'Exact\u00a0: les tables de finales');
+  assert.ok(await page.isHidden('#analysis-toggle'));
   await until(page, 'the exact bar', () => window.wasmBindings.game_state().controls.evaluation?.label === 'Bleu gagne en 2 (exact)');
   await until(page, 'the bar still', () => document.getElementById('eval-fill').getAnimations().length === 0);
   await screenshot(page, 'analysis-desktop-dark-fr-exact');
   assert.equal(await page.evaluate(() => window.wasmBindings.analysis_close()), true);
   assert.equal(await page.evaluate(() => window.wasmBindings.analysis_close()), false, 'none open any more');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('explore: a branch under the move it replaces, a click into it, kept by a reload; Analyse at a game\'s end; Play from here', { timeout: 120000 }, async () => {
+  const { context, page, errors } = await openContext(game.browser, game.server.url);
+  // A game won in one move (the tiger takes Blue's master), against the AI.
+  await page.evaluate(() => window.wasmBindings.game_new({ mode: 'ai', human: 'red', level: 0, position: 'bb1bb/5/2B2/5/rrRrr tiger,ox crab,boar horse r' }));
+  await page.evaluate(() => window.wasmBindings.game_play('tiger:c1c3'));
+  await page.waitForSelector('#result-analyse', { state: 'visible' });
+  await page.click('#result-analyse');
+  await until(page, 'the board on the game\'s end', () => window.wasmBindings.game_state().analysis !== null);
+  assert.equal((await state(page)).moves.length, 1, 'the game\'s line, at its end');
+  assert.ok(await page.isHidden('#analysis-toggle'), 'nothing to analyse after the end');
+
+  // One move back the engine studies the start.
+  await page.click('#step-back');
+  await linesAt(page, 2, 3);
+  // Another first move: a branch, written under the move it replaces.
+  const other = (await state(page)).legal_moves.find((m) => m !== 'tiger:c1c3' && m.startsWith('ox'));
+  await page.evaluate((m) => window.wasmBindings.game_play(m), other);
+  await until(page, 'the branch', () => window.wasmBindings.game_state().controls.moves[0].variations.length === 1);
+  const variation = page.locator('#moves li').first().locator('button.variation');
+  assert.match(await variation.textContent(), /^tiger c1→c3\s×\s★$/);
+  await linesAt(page, 2, Math.min(3, (await state(page)).legal_moves.length));
+  // Every line here is decided: the engine rests, the lines still.
+  await until(page, 'resting', () => !window.wasmBindings.game_state().thinking);
+  await still(page);
+  await screenshot(page, 'analysis-branch-desktop-light');
+
+  // A click goes into the branch; a reload keeps both lines and the place.
+  await variation.click();
+  await until(page, 'into the branch', () => window.wasmBindings.game_state().moves[0] === 'tiger:c1c3');
+  await page.reload();
+  await until(page, 'the branch after the reload',
+    (m) => window.wasmBindings?.game_state?.().controls.moves[0]?.variations.length === 1, other);
+  assert.equal((await state(page)).moves[0], 'tiger:c1c3');
+
+  // Play from here, on a French phone: the New game dialog, titled so, without the cards; a
+  // game against the AI from the position shown.
+  await page.setViewportSize({ width: 360, height: 640 });
+  await page.evaluate(() => window.wasmBindings.game_settings({ language: 'fr' }));
+  await page.click('#undo');
+  await until(page, 'back at the start', () => window.wasmBindings.game_state().moves.length === 0);
+  await until(page, 'resting', () => !window.wasmBindings.game_state().thinking);
+  await still(page);
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 360), 'no sideways scrolling');
+  await screenshot(page, 'analysis-phone-fr');
+  const start = (await state(page)).position;
+  await page.click('#analysis-play');
+  await page.waitForSelector('#setup[open]');
+  assert.equal(await page.textContent('#setup-heading'), 'Jouer d\'ici');
+  assert.ok(await page.isHidden('#setup-choose-cards'), 'the position has its cards');
+  assert.deepEqual(await axeViolations(page, ['#setup']), []);
+  await page.click('#setup-start');
+  await until(page, 'a game from here', () => window.wasmBindings.game_state().analysis === null);
+  const played = await state(page);
+  assert.equal(played.mode, 'ai');
+  assert.equal(played.position, start);
+  // The New game dialog is the usual one again.
+  await page.click('#new-game');
+  await page.waitForSelector('#setup[open]');
+  assert.equal(await page.textContent('#setup-heading'), 'Nouvelle partie');
+  assert.ok(await page.isVisible('#setup-choose-cards'));
   assert.deepEqual(errors, []);
   await context.close();
 });

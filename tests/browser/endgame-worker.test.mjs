@@ -60,8 +60,9 @@ test('the endgame worker answers exact values and best moves, keeping the deal\'
       };
     });
   }, [[first, second], [RR_B, R_BB]]);
-  assert.match(first, /^exact 1 win \d+ best \S+$/);
-  assert.match(second, /^exact 2 (win|loss) \d+ best \S+$/);
+  // Then the best lines of perfect play, the first the best move's, each with its value.
+  assert.match(first, /^exact 1 win (\d+) best (\S+) line win \1 \2( \S+)*( line (win \d+|loss \d+|draw)( \S+)+)*$/);
+  assert.match(second, /^exact 2 (win|loss) (\d+) best (\S+) line \1 \2 \3( \S+)*( line (win \d+|loss \d+|draw)( \S+)+)*$/);
   for (const { value, said, after, wanted } of check) {
     assert.equal(said, value, 'the worker and the engine module agree');
     assert.equal(after, wanted, 'the best move keeps the value one ply on');

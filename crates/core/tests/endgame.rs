@@ -1,12 +1,16 @@
 //! The exact endgame tables: checked against their own look-ahead, the colour swap and the
-//! puzzles' exact search; the best move played from them, by itself and by the strongest levels.
+//! puzzles' exact search; the best move played from them, by itself and by the strongest levels;
+//! hard puzzles drawn from them.
 //! Only tables of at most 4 pieces are built, for two deals.
 
 use onitama_core::ai::endgame::{Exact, Material, Tablebase, deal_of, materials_up_to, solve};
 use onitama_core::ai::exact::{TableCache, Uncovered};
-use onitama_core::ai::puzzle::{colour_mirror, wins_within};
+use onitama_core::ai::puzzle::{
+    Puzzle, TablePlan, cards_of, colour_mirror, from_tables, generate_from_tables, puzzle_plies, solution,
+    winning_moves, wins_within,
+};
 use onitama_core::ai::{Engine, Level, LevelPlayer};
-use onitama_core::rules::{Card, Deal, Move, Position, SplitMix64};
+use onitama_core::rules::{Card, Deal, Move, Pack, Position, SplitMix64};
 use std::sync::OnceLock;
 
 /// The base game's opening deal, and a second one (perft's second line in RULES.md).
@@ -347,4 +351,104 @@ fn the_two_strongest_levels_play_the_tables_best_move() {
 
 fn no_clock() -> f64 {
     0.0
+}
+
+/// A puzzle drawn from the tables, proved by the exact search alone: a forced win of exactly its
+/// plies with its one first move, and the solution line the page shows is that long.
+fn check_drawn(tables: &Tablebase, puzzle: &Puzzle) {
+    let p = &puzzle.position;
+    assert_eq!(puzzle.plies, 7, "{puzzle}: drawn puzzles are hard");
+    assert_eq!(tables.probe(p), Some(Exact::Win(7)), "{puzzle}");
+    assert!(wins_within(p, 7) && !wins_within(p, 5), "{puzzle}: a forced win in exactly 7 plies");
+    assert_eq!(puzzle.check(), Ok(()));
+    assert_eq!(puzzle_plies(p), Some(7), "{puzzle}");
+    let first = winning_moves(p, 7);
+    assert_eq!(first.len(), 1, "{puzzle}: one first move");
+    let line = solution(p, 7);
+    assert_eq!(line.len(), 7, "{puzzle}: {line:?}");
+    assert_eq!(line[0], first[0], "{puzzle}");
+    let mut end = *p;
+    for &m in &line {
+        end = end.play(m).unwrap();
+    }
+    assert_eq!(end.outcome().and_then(|o| o.winner()), Some(p.to_move()), "{puzzle}");
+}
+
+#[test]
+fn puzzles_drawn_from_the_tables_are_hard_puzzles_the_search_proves() {
+    for (tables, seed) in both().into_iter().zip([3, 4]) {
+        let drawn = from_tables(tables, 12, seed, &[], 721);
+        assert_eq!(drawn.len(), 12);
+        assert!(drawn.iter().map(|p| p.id).eq(721..733), "ids in turn from the first");
+        for (index, puzzle) in drawn.iter().enumerate() {
+            check_drawn(tables, puzzle);
+            let mirror = colour_mirror(&puzzle.position);
+            let repeats = |q: &Puzzle| q.position == puzzle.position || q.position == mirror;
+            assert!(!drawn[..index].iter().any(repeats), "{puzzle} repeats an earlier one or its mirror");
+        }
+        // Several materials, not one.
+        let materials: Vec<Material> = drawn.iter().map(|p| Material::of(&p.position)).collect();
+        assert!(materials.iter().any(|&m| m != materials[0]), "{materials:?}");
+        // The same seed draws the same puzzles; another seed others.
+        assert_eq!(from_tables(tables, 12, seed, &[], 721), drawn);
+        assert_ne!(from_tables(tables, 12, seed + 10, &[], 721), drawn);
+        // Puzzles given as earlier, or their colour mirrors, are not drawn again.
+        let mirrored: Vec<Puzzle> =
+            drawn[6..].iter().map(|p| Puzzle { position: colour_mirror(&p.position), ..*p }).collect();
+        let earlier = [&drawn[..6], &mirrored[..]].concat();
+        let again = from_tables(tables, 12, seed, &earlier, 1);
+        assert_eq!(again.len(), 12);
+        for puzzle in &again {
+            let mirror = colour_mirror(&puzzle.position);
+            assert!(!drawn.iter().any(|q| q.position == puzzle.position || q.position == mirror), "{puzzle}");
+        }
+    }
+}
+
+#[test]
+fn puzzles_from_the_tables_of_seeded_deals_are_the_same_for_a_seed() {
+    // Tables of 3 pieces: one deal, built in a fraction of a second.
+    let plan = TablePlan { per_deal: 3, pieces: 3, ..TablePlan::base(3, 5, 10) };
+    let mut deals = 0;
+    let drawn = generate_from_tables(&plan, &[], &mut |progress| deals = progress.games);
+    assert_eq!((drawn.len(), deals), (3, 1));
+    assert!(drawn.iter().map(|p| p.id).eq(10..13));
+    let tables = Tablebase::build(&deal_of(&drawn[0].position), 3);
+    for puzzle in &drawn {
+        assert!(puzzle.offered_in(Pack::Base.cards()), "{puzzle}: the base cards");
+        assert_eq!(cards_of(&puzzle.position), cards_of(&drawn[0].position), "one deal");
+        check_drawn(&tables, puzzle);
+    }
+    assert_eq!(generate_from_tables(&plan, &[], &mut |_| {}), drawn);
+}
+
+#[test]
+fn the_lines_are_every_move_best_first_each_played_on_perfectly() {
+    let tables = opening();
+    let mut dice = SplitMix64(31);
+    for _ in 0..300 {
+        let Some((p, exact)) = tables.nth(Material { red: 1, blue: 1 }, dice.next_u64()) else { continue };
+        let ranked = tables.ranked_moves(&p, &[]).expect("a covered position");
+        assert_eq!(ranked.len(), p.legal_moves().len(), "{p}: every legal move");
+        assert_eq!(Some(ranked[0]), tables.best_move(&p, &[]), "{p}: the best first");
+        assert!(ranked.windows(2).all(|w| rank(w[0].1) >= rank(w[1].1)), "{p}: best first, {ranked:?}");
+        let lines = tables.lines(&p, &[], 3, 12).expect("a covered position");
+        assert_eq!(lines.len(), ranked.len().min(3));
+        assert_eq!(lines[0].value, exact, "{p}");
+        for (line, (first, value)) in lines.iter().zip(&ranked) {
+            assert_eq!((line.moves[0], line.value), (*first, *value), "{p}");
+            // Legal throughout, and a win in N within the line's plies ends the game in N.
+            let mut at = p;
+            for (ply, &m) in line.moves.iter().enumerate() {
+                assert!(at.legal_moves().contains(&m), "{p}: {m} at ply {ply} of {:?}", line.moves);
+                at = at.play(m).unwrap();
+            }
+            if let Exact::Win(n) = line.value
+                && n <= 12
+            {
+                assert_eq!(line.moves.len(), n as usize, "{p}: {:?}", line.moves);
+                assert!(at.outcome().is_some(), "{p}: the win in {n} is played out");
+            }
+        }
+    }
 }

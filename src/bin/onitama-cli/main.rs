@@ -180,6 +180,18 @@ enum Command {
         /// promo; `-turtle` leaves a card out).
         #[arg(long, default_value = "base,senseis-path,promo")]
         packs: String,
+        /// Instead of mining self-play games, draw this many hard puzzles (7 plies) from the exact
+        /// endgame tables of seeded deals: positions the tables value a win in 7 with one first
+        /// move only. With `--out` the deals use the base cards; with `--extend`, `--packs`.
+        #[arg(long, conflicts_with = "check")]
+        from_tables: Option<usize>,
+        /// With `--from-tables`: at most this many puzzles from one deal's tables.
+        #[arg(long, default_value_t = 5, requires = "from_tables")]
+        per_deal: usize,
+        /// With `--from-tables`: the tables' pieces, both masters included (3 or 4; 4 builds in
+        /// about 8 s a deal).
+        #[arg(long, default_value_t = 4, requires = "from_tables", value_parser = clap::value_parser!(u32).range(3..=5))]
+        table_pieces: u32,
     },
     /// The exact value of a position with few pieces (at most 6, both masters included), for the
     /// side to move, as the last line: `win in N`, `loss in N` (plies) or `draw`. It builds the
@@ -351,8 +363,30 @@ fn run(cli: Cli) -> Result<(), String> {
             };
             tune::tune(&tune::Tuning { records, iterations, regularization, hold_out_every, fit, output })?;
         }
+        Command::Puzzles { out: Some(out), from_tables: Some(count), seed, per_deal, table_pieces, .. } => {
+            let plan = puzzle::TablePlan { per_deal, pieces: table_pieces, ..puzzle::TablePlan::base(count, seed, 1) };
+            make_table_puzzles(&out, &plan)?;
+        }
         Command::Puzzles { out: Some(out), count_per_difficulty, seed, .. } => {
             make_puzzles(&out, count_per_difficulty, seed)?;
+        }
+        Command::Puzzles {
+            extend: Some(set),
+            after: Some(after),
+            from_tables: Some(count),
+            seed,
+            packs,
+            per_deal,
+            table_pieces,
+            ..
+        } => {
+            let pool = matches::parse_pool(&packs)?;
+            let plan = puzzle::TablePlan {
+                per_deal,
+                pieces: table_pieces,
+                ..puzzle::TablePlan::expansion(count, seed, pool, after + 1)
+            };
+            extend_with_table_puzzles(&set, after, &packs, &plan)?;
         }
         Command::Puzzles { extend: Some(set), after: Some(after), count_per_difficulty, seed, packs, .. } => {
             extend_puzzles(&set, after, &packs, count_per_difficulty, seed)?;
@@ -525,6 +559,104 @@ fn make_puzzles(out: &std::path::Path, per_difficulty: usize, seed: u64) -> Resu
     write_set(out, &puzzle::format_set(&header, &puzzles), puzzles.len(), started)
 }
 
+/// The hard puzzles of `plan`, drawn from exact tables (none of them one of `earlier`), each
+/// re-verified by exact search; their progress told on stderr.
+fn draw(plan: &puzzle::TablePlan, earlier: &[puzzle::Puzzle], started: Instant) -> Result<Vec<puzzle::Puzzle>, String> {
+    let drawn = puzzle::generate_from_tables(plan, earlier, &mut |progress| {
+        eprintln!(
+            "{:.1} s: tables of {} deals ({} pieces); hard {} of {}",
+            started.elapsed().as_secs_f64(),
+            progress.games,
+            plan.pieces,
+            progress.found[2],
+            plan.count
+        );
+    });
+    let checked = Instant::now();
+    for p in &drawn {
+        p.check()?;
+    }
+    eprintln!("checked {} puzzles by exact search in {:.2} s", drawn.len(), checked.elapsed().as_secs_f64());
+    if drawn.len() < plan.count {
+        return Err(format!("only {} of {} puzzles found", drawn.len(), plan.count));
+    }
+    Ok(drawn)
+}
+
+/// The options of `--from-tables` as they are written into a set's header.
+fn table_options(plan: &puzzle::TablePlan) -> String {
+    format!(
+        "--from-tables {} --per-deal {} --table-pieces {} --seed {}",
+        plan.count, plan.per_deal, plan.pieces, plan.seed
+    )
+}
+
+fn make_table_puzzles(out: &std::path::Path, plan: &puzzle::TablePlan) -> Result<(), String> {
+    let started = Instant::now();
+    let puzzles = draw(plan, &[], started)?;
+    let header = format!(
+        "Onitama puzzles, one a line: <id> <plies> <position>. The side to move wins in exactly <plies>\n\
+         plies (7: hard) with one first move only, and no sooner: drawn from exact endgame tables.\n\
+         Made by: onitama-cli puzzles --out {} {}\n\
+         Checked by: onitama-cli puzzles --check {}",
+        out.display(),
+        table_options(plan),
+        out.display()
+    );
+    write_set(out, &puzzle::format_set(&header, &puzzles), puzzles.len(), started)
+}
+
+/// Keeps the set's puzzles up to id `after` and its header, and adds the hard puzzles `plan`
+/// draws from exact tables, with a header line saying how they were made.
+fn extend_with_table_puzzles(
+    path: &std::path::Path,
+    after: u32,
+    packs: &str,
+    plan: &puzzle::TablePlan,
+) -> Result<(), String> {
+    let started = Instant::now();
+    if plan.needs.is_empty() {
+        return Err("--packs has no card beyond the base game's".to_string());
+    }
+    let (mut puzzles, mut header) = kept_part(path, after)?;
+    let line = format!(
+        "{EXTENDED_BY}onitama-cli puzzles --extend {} --after {after} --packs {packs} {} (ids from {}: hard, drawn \
+         from exact endgame tables, each with a card beyond the base game's)",
+        path.display(),
+        table_options(plan),
+        after + 1
+    );
+    let checked = header.iter().position(|line| line.starts_with("Checked by:")).unwrap_or(header.len());
+    header.insert(checked, line);
+    let made = draw(plan, &puzzles, started)?;
+    puzzles.extend(made);
+    write_set(path, &puzzle::format_set(&header.join("\n"), &puzzles), puzzles.len(), started)
+}
+
+/// A set's puzzles up to id `after`, checked to be 1 to `after` in order, and its header lines
+/// but those `--extend` wrote after `after`.
+fn kept_part(path: &std::path::Path, after: u32) -> Result<(Vec<puzzle::Puzzle>, Vec<String>), String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let mut puzzles = puzzle::parse_set(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    puzzles.retain(|p| p.id <= after);
+    if !puzzles.iter().map(|p| p.id).eq(1..=after) {
+        return Err(format!("{} does not hold puzzles 1 to {after}, one each in order", path.display()));
+    }
+    let header = text
+        .lines()
+        .filter_map(|line| line.strip_prefix('#'))
+        .map(|line| line.strip_prefix(' ').unwrap_or(line).to_string())
+        .filter(|line| !line.starts_with(EXTENDED_BY) || first_id_of(line).is_some_and(|first| first <= after))
+        .collect();
+    Ok((puzzles, header))
+}
+
+/// The first id an `Extended by:` line says it made (`(ids from N: …`).
+fn first_id_of(line: &str) -> Option<u32> {
+    let rest = &line[line.find("(ids from ")? + "(ids from ".len()..];
+    rest[..rest.find(':')?].parse().ok()
+}
+
 /// The header line `--extend` writes (and replaces when run again).
 const EXTENDED_BY: &str = "Extended by: ";
 
@@ -539,22 +671,11 @@ fn extend_puzzles(
 ) -> Result<(), String> {
     let started = Instant::now();
     let pool = matches::parse_pool(packs)?;
-    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    let mut puzzles = puzzle::parse_set(&text).map_err(|e| format!("{}: {e}", path.display()))?;
-    puzzles.retain(|p| p.id <= after);
-    if !puzzles.iter().map(|p| p.id).eq(1..=after) {
-        return Err(format!("{} does not hold puzzles 1 to {after}, one each in order", path.display()));
-    }
+    let (mut puzzles, mut header) = kept_part(path, after)?;
     let plan = puzzle::Plan::expansion(per_difficulty, seed, pool, after + 1);
     if plan.needs.is_empty() {
         return Err("--packs has no card beyond the base game's".to_string());
     }
-    let mut header: Vec<String> = text
-        .lines()
-        .filter_map(|line| line.strip_prefix('#'))
-        .map(|line| line.strip_prefix(' ').unwrap_or(line).to_string())
-        .filter(|line| !line.starts_with(EXTENDED_BY))
-        .collect();
     let line = format!(
         "{EXTENDED_BY}onitama-cli puzzles --extend {} --after {after} --packs {} --count-per-difficulty {per_difficulty} \
          --seed {seed} (ids from {}: each uses a card beyond the base game's)",

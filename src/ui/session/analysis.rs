@@ -9,13 +9,57 @@ use crate::ui::analysis::{AnalysisRun, FoundLines};
 use crate::ui::state::{Activity, Mode, Purpose, Thinking};
 
 impl Session {
-    /// The analysis board on `position`, both sides the player's; a game in progress waits aside
-    /// (a game already aside stays the one that comes back).
-    pub(super) fn open_analysis(&mut self, position: Position) {
+    /// The analysis board on `line` (a game's moves from its start, or a position alone), shown
+    /// after its first `ply` moves with the rest to step on through; a game in progress waits
+    /// aside (a game already aside stays the one that comes back). A resignation or an agreed
+    /// draw is left behind: the board plays on from any move.
+    pub(super) fn open_analysis(&mut self, line: &Game, ply: usize) {
         self.put_aside();
-        self.start_game(Game::new(position), Mode::PassAndPlay { turn_board: false });
-        self.state.activity = Activity::Analysis(AnalysisRun::new());
+        let mut game = Game::new(*line.start());
+        for &m in line.moves() {
+            if game.play(m).is_err() {
+                break;
+            }
+        }
+        let mut run = AnalysisRun::new();
+        run.variations.record(game.moves());
+        while game.moves().len() > ply && game.undo().is_some() {}
+        self.start_game(game, Mode::PassAndPlay { turn_board: false });
+        self.state.activity = Activity::Analysis(run);
         self.changed();
+    }
+
+    /// The line on the board joins the lines explored; after a move played on the board, the
+    /// line explored from there before (if any) comes back to step on through.
+    pub(super) fn explored(&mut self) {
+        let state = &mut self.state;
+        let Activity::Analysis(run) = &mut state.activity else { return };
+        let game = &mut state.game;
+        if game.redoable().next().is_none() {
+            let rest = run.variations.continuation(game.moves());
+            let played = rest.iter().take_while(|&&m| game.play(m).is_ok()).count();
+            for _ in 0..played {
+                game.undo();
+            }
+        }
+        let mut line = game.clone();
+        while line.redo().is_some() {}
+        run.variations.record(line.moves());
+    }
+
+    /// Goes into the branch at `place` among the moves played in place of the line's move `ply`
+    /// (1 for the first): the board shows the position after that move.
+    pub(super) fn enter_variation(&mut self, ply: usize, place: usize) {
+        let line = self.state.line();
+        let alternatives = match self.state.analysis() {
+            Some(run) if ply >= 1 && ply <= line.moves().len() => run.variations.alternatives(&line.moves()[..ply]),
+            _ => Vec::new(),
+        };
+        let Some(&m) = alternatives.get(place) else {
+            return self.effects.push(Effect::Log(format!("no variation {} at move {ply}", place + 1)));
+        };
+        self.intent(crate::ui::intent::Intent::View(ply - 1));
+        self.intent(crate::ui::intent::Intent::Play(m));
     }
 
     /// Back to the game put aside; without one, the line explored stays on the board as a game
@@ -39,7 +83,8 @@ impl Session {
             self.cancel_search();
         } else {
             run.running = true;
-            if let Some(found) = run.found.as_mut().filter(|found| found.position == position) {
+            // The tables' lines are final: only a search's goes deeper.
+            if let Some(found) = run.found.as_mut().filter(|found| found.position == position && !found.exact) {
                 found.finished = false;
             }
         }
@@ -81,7 +126,7 @@ impl Session {
             self.searched_score(position, best.score);
         }
         if let Some(run) = self.state.analysis_mut() {
-            run.found = Some(FoundLines { position, depth, lines, finished: false });
+            run.found = Some(FoundLines { position, depth, lines, finished: false, exact: false });
         }
         self.refresh_controls();
         self.effects.push(Effect::Redraw);
@@ -92,7 +137,9 @@ impl Session {
         let Some(run) = self.state.analysis_mut() else { return };
         match run.found.as_mut().filter(|found| found.position == position) {
             Some(found) => found.finished = true,
-            None => run.found = Some(FoundLines { position, depth: 0, lines: Vec::new(), finished: true }),
+            None => {
+                run.found = Some(FoundLines { position, depth: 0, lines: Vec::new(), finished: true, exact: false })
+            }
         }
     }
 }

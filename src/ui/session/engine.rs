@@ -3,11 +3,11 @@
 
 use super::{EVALUATION_MS, Effect, HINT_MS, Reply, ReplyKind, SOLUTION_PAUSE_MS, SearchOrder, Session};
 use crate::ai::endgame::{Exact, Material};
-use crate::ai::{Limits, MAX_DEPTH, Score};
+use crate::ai::{Limits, Line, MAX_DEPTH, Score};
 use crate::engine_protocol::worker::{EndgameReport, EndgameRequest, EngineRequest};
 use crate::mode::AiLevel;
 use crate::rules::Position;
-use crate::ui::analysis::{ANALYSIS_MS, LINES};
+use crate::ui::analysis::{ANALYSIS_MS, FoundLines, LINES};
 use crate::ui::features::Features;
 use crate::ui::state::{Activity, Evaluation, Mode, Notice, Purpose, Thinking};
 use std::num::NonZeroU32;
@@ -237,10 +237,10 @@ impl Session {
         if Features::here().is_none() {
             return;
         }
-        let (id, found) = match report {
+        let (id, found, lines) = match report {
             EndgameReport::Ready => return,
-            EndgameReport::Exact { id, value, best } => (id, Ok((best, value))),
-            EndgameReport::None { id, why } => (id, Err(why)),
+            EndgameReport::Exact { id, value, best, lines } => (id, Ok((best, value)), lines),
+            EndgameReport::None { id, why } => (id, Err(why), Vec::new()),
         };
         // An answer for a move cancelled or already played is of no use.
         let Some(thinking) = self.state.thinking.filter(|t| t.request == id && self.exact_asked == Some(id)) else {
@@ -250,12 +250,18 @@ impl Session {
         let position = *self.state.position();
         match found {
             Ok((best, value)) if self.state.game.legal_moves().contains(&best) => {
-                let score = match value {
-                    Exact::Win(plies) => Score::Win(plies),
-                    Exact::Loss(plies) => Score::Loss(plies),
-                    Exact::Draw => Score::Value(0),
-                };
+                let score = exact_score(value);
                 self.state.evaluation = Some(Evaluation { position, score, exact: true });
+                // On the analysis board the tables' lines are the lines: nothing to search.
+                if let Some(run) = self.state.analysis_mut().filter(|_| !lines.is_empty()) {
+                    let lines = lines.into_iter().map(|line| Line {
+                        first: line.moves[0],
+                        score: exact_score(line.value),
+                        continuation: line.moves[1..].to_vec(),
+                    });
+                    let lines = lines.collect();
+                    run.found = Some(FoundLines { position, depth: 0, lines, finished: true, exact: true });
+                }
                 match thinking.purpose {
                     Purpose::Move => self.held = Some(best),
                     Purpose::Hint => self.state.hint = Some(best),
@@ -288,6 +294,15 @@ impl Session {
         {
             self.state.thinking = None;
         }
+    }
+}
+
+/// The tables' value as a score for the side to move (a draw is even).
+fn exact_score(value: Exact) -> Score {
+    match value {
+        Exact::Win(plies) => Score::Win(plies),
+        Exact::Loss(plies) => Score::Loss(plies),
+        Exact::Draw => Score::Value(0),
     }
 }
 

@@ -72,10 +72,17 @@ impl Session {
             Intent::StartChosen(form) => {
                 let lang = self.state.lang();
                 match form.start(&mut self.dice, self.state.settings.cards, lang) {
+                    // Played from the analysis board: the game aside still waits (not at stake).
+                    Ok(Chosen::FromHere { game, mode }) => {
+                        self.effects.push(Effect::CloseNewGame);
+                        self.start_game(game, mode);
+                    }
                     Ok(chosen) => {
                         self.effects.push(Effect::CloseNewGame);
                         self.intent(match chosen {
-                            Chosen::Game { game, mode } => Intent::NewGame { game, mode },
+                            Chosen::FromHere { game, mode } | Chosen::Game { game, mode } => {
+                                Intent::NewGame { game, mode }
+                            }
                             Chosen::Stranger => Intent::Online(OnlineAction::Find),
                             Chosen::Friend(setup) => Intent::Online(OnlineAction::Invite(setup)),
                         });
@@ -91,7 +98,12 @@ impl Session {
                 self.effects.push(Effect::Log(format!("{asked} refused: {why}")));
             }
             // Online, the engine does not help.
-            Intent::Hint | Intent::Review | Intent::BestLineHere | Intent::Analyse | Intent::AnalysePosition(_)
+            Intent::Hint
+            | Intent::Review
+            | Intent::BestLineHere
+            | Intent::Analyse
+            | Intent::AnalysePosition(_)
+            | Intent::AnalyseFinished(_)
                 if online && self.state.game.outcome().is_none() =>
             {
                 self.effects.push(Effect::Log("the engine does not help in an online game".to_string()));
@@ -324,13 +336,29 @@ impl Session {
             // The first visit's build has no analysis board (and leaves its code out).
             Intent::Analyse
             | Intent::AnalysePosition(_)
+            | Intent::AnalyseFinished(_)
+            | Intent::EnterVariation { .. }
             | Intent::ToggleAnalysis
             | Intent::PlayLine(_)
             | Intent::LeaveAnalysis
             | Intent::Setup(_)
                 if Features::here().is_none() => {}
-            Intent::Analyse => self.open_analysis(*self.state.position()),
-            Intent::AnalysePosition(position) => self.open_analysis(position),
+            Intent::Analyse if self.state.analysis().is_some() => {}
+            Intent::Analyse => {
+                // A review's game (or the engine's line shown in it) steps on with redo.
+                let state = &self.state;
+                let line = if state.review().is_some() { state.shown_line() } else { state.line() };
+                self.open_analysis(&line, state.game.moves().len());
+            }
+            Intent::AnalysePosition(position) => self.open_analysis(&Game::new(position), 0),
+            Intent::AnalyseFinished(place) => match self.state.records_shown.get(place).cloned() {
+                Some(kept) => {
+                    self.effects.push(Effect::CloseRecords);
+                    self.open_analysis(&kept.game, kept.game.moves().len());
+                }
+                None => self.effects.push(Effect::Log(format!("no finished game at {place} in Records"))),
+            },
+            Intent::EnterVariation { ply, place } => self.enter_variation(ply, place),
             Intent::ToggleAnalysis => self.toggle_analysis(),
             Intent::PlayLine(place) => self.play_line(place),
             Intent::LeaveAnalysis if self.state.analysis().is_some() => self.leave_analysis(),
@@ -357,7 +385,8 @@ impl Session {
             | Intent::OpenLink(_)
             | Intent::ReviewGame { .. }
             | Intent::Analyse
-            | Intent::AnalysePosition(_) => true,
+            | Intent::AnalysePosition(_)
+            | Intent::AnalyseFinished(_) => true,
             Intent::Online(action) => match action {
                 OnlineAction::Press(command) => matches!(command, Command::Leave),
                 OnlineAction::Join(link) => {

@@ -47,7 +47,7 @@ impl Session {
             SetupAction::Analyse => match editor.position() {
                 // The game aside stays the one that comes back; the editor's buttons are gone.
                 Ok(position) => {
-                    self.open_analysis(position);
+                    self.open_analysis(&crate::rules::Game::new(position), 0);
                     return self.effects.push(Effect::Focus(Focus::Board));
                 }
                 Err(refusal) => {
@@ -177,7 +177,7 @@ impl Session {
                 self.state.drag = None;
                 self.effects.push(Effect::Redraw);
             }
-            (Key::Home | Key::End, _) => {}
+            (Key::Home | Key::End | Key::L, _) => {}
         }
         true
     }

@@ -104,5 +104,6 @@ impl App {
 
 /// The page's key pressed, if it is one (`Key::read`).
 pub fn key_press(e: &web_sys::KeyboardEvent) -> Option<Key> {
-    Key::read(&e.key(), e.ctrl_key() || e.alt_key() || e.meta_key())
+    let with_modifier = e.ctrl_key() || e.alt_key() || e.meta_key();
+    Key::read(&e.key(), with_modifier).or_else(|| Key::read_letter(&e.code(), with_modifier))
 }

@@ -129,6 +129,7 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
     })?;
     on_click(document, "analysis-toggle", |app| app.dispatch(Event::Intent(Intent::ToggleAnalysis)))?;
     on_click(document, "analysis-close", |app| app.dispatch(Event::Intent(Intent::LeaveAnalysis)))?;
+    on_click(document, "analysis-play", |app| open_setup_with(app, NewGameForm::from_here(app.state())))?;
     on_click(document, "analysis-line-0", |app| app.dispatch(Event::Intent(Intent::PlayLine(0))))?;
     on_click(document, "analysis-line-1", |app| app.dispatch(Event::Intent(Intent::PlayLine(1))))?;
     on_click(document, "analysis-line-2", |app| app.dispatch(Event::Intent(Intent::PlayLine(2))))?;
@@ -151,11 +152,17 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
     for id in MOVE_LISTS {
         let moves = document.get_element_by_id(id).ok_or("no move list")?;
         listen(&moves, "click", |app, e: web_sys::Event| {
-            let ply =
-                e.target().and_then(|t| t.dyn_into::<Element>().ok()).and_then(|t| t.closest("li").ok().flatten());
-            if let Some(ply) = ply.and_then(|li| li.get_attribute("data-ply")).and_then(|p| p.parse().ok()) {
-                app.dispatch(Event::Intent(Intent::View(ply)));
-            }
+            let target = e.target().and_then(|t| t.dyn_into::<Element>().ok());
+            let ply = target.as_ref().and_then(|t| t.closest("li").ok().flatten());
+            let Some(ply) = ply.and_then(|li| li.get_attribute("data-ply")).and_then(|p| p.parse().ok()) else {
+                return;
+            };
+            let variation = target.and_then(|t| t.closest("button.variation").ok().flatten());
+            let place = variation.and_then(|b| b.get_attribute("data-place")).and_then(|p| p.parse().ok());
+            app.dispatch(Event::Intent(match place {
+                Some(place) => Intent::EnterVariation { ply, place },
+                None => Intent::View(ply),
+            }));
         })?;
         let place = if id == "sheet-moves" { MoveListPlace::Sheet } else { MoveListPlace::Panel };
         listen(&moves, "keydown", move |app, e: web_sys::KeyboardEvent| {
@@ -247,6 +254,14 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
         }
     })?;
     on_click(document, "result-review", |app| app.dispatch(Event::Intent(Intent::Review)))?;
+    on_click(document, "finished-analyse", |app| {
+        if let Ok(place) = select_value("finished").parse::<usize>() {
+            app.dispatch(Event::Intent(Intent::AnalyseFinished(place)));
+        }
+    })?;
+    for id in ["result-analyse", "over-analyse", "viewing-analyse", "review-analyse"] {
+        on_click(document, id, |app| app.dispatch(Event::Intent(Intent::Analyse)))?;
+    }
     on_click(document, "puzzle-daily", |app| choose_puzzle(app, Choice::Daily(puzzles::local_day())))?;
     on_click(document, "puzzle-easy", |app| {
         choose_puzzle(app, Choice::Difficulty(crate::ai::puzzle::Difficulty::Easy))
@@ -430,6 +445,9 @@ pub fn update(view: &ControlsView) {
     set_text("puzzle-text", view.puzzle_end.as_deref());
     set_hidden("viewing", view.viewing.is_none());
     set_hidden("continue-here", !view.continue_here);
+    for id in ["result-analyse", "over-analyse", "viewing-analyse", "review-analyse"] {
+        set_hidden(id, !view.analyse);
+    }
     if let Some(words) = &view.viewing {
         set_text("viewing-text", Some(words));
     }
@@ -603,6 +621,15 @@ fn write_moves(id: &str, rows: &[MoveRow]) {
             let _ = item.set_attribute("data-mark", mark.mark);
             let _ = item.set_attribute("title", mark.title);
         }
+        // The lines explored in place of this move: a button each, under it.
+        for (place, words) in row.variations.iter().enumerate() {
+            let Ok(button) = document.create_element("button") else { continue };
+            let _ = button.set_attribute("type", "button");
+            let _ = button.set_attribute("class", "variation");
+            let _ = button.set_attribute("data-place", &place.to_string());
+            button.set_text_content(Some(words));
+            let _ = item.append_child(&button);
+        }
         let _ = list.append_child(&item);
     }
 }
@@ -682,6 +709,7 @@ fn fill_records(app: &App) {
     // None yet: the list and its Review give way to a line that says so.
     set_hidden("finished-row", !shown.review_finished);
     set_hidden("finished-none", shown.review_finished);
+    set_hidden("finished-analyse", !shown.analyse_finished);
     set_hidden("standings-section", shown.standings.is_empty());
     if let (Some(body), Some(document)) =
         (element::<Element>("standings").and_then(|t| t.query_selector("tbody").ok().flatten()), app_document())

@@ -284,11 +284,15 @@ fn startup(window: &web_sys::Window, dice: &mut SplitMix64) -> Opening {
 /// reload does not open the link again over later moves.
 fn read_link(window: &web_sys::Window) -> Option<Result<crate::save::Linked, crate::save::LinkError>> {
     let fragment = window.location().hash().unwrap_or_default();
-    let linked = crate::save::game_from_fragment(&fragment)?;
-    if let (Ok(history), Ok(path)) = (window.history(), window.location().pathname()) {
+    // An analysis link is the whole page's to open: a first visit leaves it for that page.
+    let analysis = fragment.starts_with("#analysis=") && crate::ui::features::Features::here().is_some();
+    let linked = crate::save::game_from_fragment(&fragment);
+    if (linked.is_some() || analysis)
+        && let (Ok(history), Ok(path)) = (window.history(), window.location().pathname())
+    {
         let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&path));
     }
-    Some(linked)
+    linked
 }
 
 fn random_seed() -> u64 {

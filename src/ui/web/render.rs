@@ -156,6 +156,7 @@ pub fn draw(
             draw_piece(ctx, p, piece.piece, lerp_rect(piece.from, piece.to, t), alpha)?;
         }
     }
+    draw_lines(ctx, p, &marks, layout)?;
 
     // The grid faces its holder; the name and the animal face the bottom seat, unless a person
     // sits at each end of the table.
@@ -433,6 +434,17 @@ fn draw_coordinates(ctx: &Context, p: &Palette, scale: TypeScale, layout: &Layou
             ctx.fill_text(&lang.digits(&(square.rank() + 1).to_string()), r.x + pad, r.y + pad)?;
         }
     }
+    Ok(())
+}
+
+/// The engine's lines as arrows over the pieces (a capture's head would hide under its piece),
+/// the best one strongest and drawn last, so that it lies on top.
+fn draw_lines(ctx: &Context, p: &Palette, marks: &Marks, layout: &Layout) -> Drawn {
+    for (place, &(from, to)) in marks.lines.iter().enumerate().rev() {
+        ctx.set_global_alpha([0.8, 0.5, 0.32].get(place).copied().unwrap_or(0.25));
+        draw_arrow(ctx, p.hint, layout.square(from).centre(), layout.square(to).centre(), layout.cell)?;
+    }
+    ctx.set_global_alpha(1.0);
     Ok(())
 }
 

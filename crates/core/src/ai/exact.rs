@@ -50,8 +50,15 @@ impl Tablebase {
     /// the game there, and counts as a draw. `None` when the position is not in these tables (too
     /// many pieces, other cards, a finished game).
     pub fn best_move(&self, position: &Position, earlier: &[Position]) -> Option<(Move, Exact)> {
+        self.ranked_moves(position, earlier)?.into_iter().next()
+    }
+
+    /// Every legal move of `position` with its value for the side to move, the best first (as
+    /// [`Tablebase::best_move`] judges them; equal moves in legal order). `None` when the position
+    /// is not in these tables.
+    pub fn ranked_moves(&self, position: &Position, earlier: &[Position]) -> Option<Vec<(Move, Exact)>> {
         self.probe(position)?;
-        let mut best: Option<(Move, Exact)> = None;
+        let mut ranked = Vec::new();
         for &m in position.legal_moves().iter() {
             let Some(mut value) = self.value_of_move(position, m) else { continue };
             if value != Exact::Win(1) && !earlier.is_empty() {
@@ -61,12 +68,44 @@ impl Tablebase {
                     value = Exact::Draw;
                 }
             }
-            if best.is_none_or(|(_, kept)| preference(value) > preference(kept)) {
-                best = Some((m, value));
-            }
+            ranked.push((m, value));
         }
-        best
+        // A stable sort: among equal moves the first legal one stays first.
+        ranked.sort_by_key(|&(_, value)| std::cmp::Reverse(preference(value)));
+        (!ranked.is_empty()).then_some(ranked)
     }
+
+    /// The `count` best moves of `position`, each followed by perfect play on both sides for at
+    /// most `plies` plies in all (fewer once the game ends), with its value.
+    pub fn lines(
+        &self,
+        position: &Position,
+        earlier: &[Position],
+        count: usize,
+        plies: usize,
+    ) -> Option<Vec<ExactLine>> {
+        let ranked = self.ranked_moves(position, earlier)?;
+        let lines = ranked.into_iter().take(count).map(|(first, value)| {
+            let mut seen: Vec<Position> = earlier.iter().copied().chain([*position]).collect();
+            let mut moves = vec![first];
+            let mut at = position.play(first).ok();
+            while let Some(here) = at.filter(|p| p.outcome().is_none() && moves.len() < plies) {
+                let Some((m, _)) = self.best_move(&here, &seen) else { break };
+                seen.push(here);
+                moves.push(m);
+                at = here.play(m).ok();
+            }
+            ExactLine { value, moves }
+        });
+        Some(lines.collect())
+    }
+}
+
+/// A line of perfect play from a position, and its value for the side to move there.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExactLine {
+    pub value: Exact,
+    pub moves: Vec<Move>,
 }
 
 /// Why the tables give no exact value for a position.
@@ -136,6 +175,21 @@ impl TableCache {
     ) -> Result<(Move, Exact), Uncovered> {
         let tables = self.tables_for(position, limit)?;
         Ok(tables.best_move(position, earlier).unwrap_or_else(|| unreachable!("a covered position has a move")))
+    }
+
+    /// The `count` best lines of the position (see [`Tablebase::lines`]), building the tables it
+    /// needs.
+    pub fn lines(
+        &mut self,
+        position: &Position,
+        earlier: &[Position],
+        limit: u32,
+        (count, plies): (usize, usize),
+    ) -> Result<Vec<ExactLine>, Uncovered> {
+        let tables = self.tables_for(position, limit)?;
+        Ok(tables
+            .lines(position, earlier, count, plies)
+            .unwrap_or_else(|| unreachable!("a covered position has a move")))
     }
 
     /// The materials held, for the deal whose tables are kept (none before the first position).

@@ -1,11 +1,13 @@
 //! Puzzles: positions where the side to move forces a win in exactly 3, 5 or 7 plies with one
 //! first move only. An exact solver (plain AND/OR search to a fixed depth), the set's text
-//! format, the daily pick and a generator that mines self-play games for puzzles.
+//! format, the daily pick, a generator that mines self-play games for puzzles, and one that draws
+//! hard puzzles from exact endgame tables.
 //!
 //! Repetition is ignored: a puzzle starts afresh, and a position cannot recur 2 plies later (the
 //! card beside the board then came from the hand of the player who just moved, so it differs), so
 //! a third occurrence needs at least 8 plies, more than the 7 searched.
 
+use super::endgame::{Exact, Material, Tablebase};
 use super::{Engine, Level, LevelPlayer};
 use crate::rules::{ByColor, CardSet, Color, Deal, Game, Move, MoveList, Pack, Piece, Position, Setup, SplitMix64};
 use std::fmt;
@@ -483,4 +485,155 @@ pub fn generate(plan: &Plan, earlier: &[Puzzle], progress: &mut dyn FnMut(&Progr
 /// Depth-limited searches never look at the clock.
 fn no_clock() -> f64 {
     0.0
+}
+
+/// The hard length, the longest a puzzle has: the one drawn from exact tables.
+const HARDEST: u32 = PLIES[PLIES.len() - 1];
+
+/// Random positions tried for each puzzle asked of one deal's tables before giving up on them.
+/// About one index in fifty of a deal's 4-piece tables is a 7-ply puzzle (7,443 of 400,000 drawn
+/// for the opening deal), so this is ample.
+const TRIES_PER_PUZZLE: usize = 20_000;
+
+/// Hard puzzles drawn from one deal's exact tables: up to `count` positions whose exact value is
+/// a win in 7 plies, the longest length a puzzle has, with one first move only that keeps it
+/// (the only move to a loss in 6 for the opponent), where the side to move is not reduced to
+/// passing. A win in 7 is a forced win within 7 plies and none within 5, so such a position is
+/// exactly a hard puzzle as [`Puzzle::check`] has it, read from the tables instead of searched.
+/// The tables know longer wins (up to 59 plies with 4 pieces for the opening deal), but a puzzle stops at 7: its
+/// solution and the page's defence are the exact search, which ignores repetition, and that is
+/// sound only below 8 plies (see the module's comment).
+///
+/// Positions are drawn at random from every material the tables hold, each index equally likely
+/// (so mostly from the largest materials), by seeded dice: the same tables and seed give the same
+/// puzzles. A position among `earlier` or already drawn, or the colour mirror of one, is skipped.
+/// Ids run from `first_id`. Fewer than `count` come back when the tables hold too few (the tries
+/// are bounded).
+///
+/// ```
+/// use onitama_core::ai::endgame::Tablebase;
+/// use onitama_core::ai::puzzle::{from_tables, Puzzle};
+/// use onitama_core::rules::Deal;
+/// let tables = Tablebase::build(&Deal::from_seed(1), 3);
+/// let drawn = from_tables(&tables, 2, 7, &[], 1);
+/// assert_eq!(drawn.len(), 2);
+/// assert!(drawn.iter().all(|p: &Puzzle| p.plies == 7 && p.check().is_ok()));
+/// assert_eq!(drawn, from_tables(&tables, 2, 7, &[], 1));
+/// ```
+pub fn from_tables(tables: &Tablebase, count: usize, seed: u64, earlier: &[Puzzle], first_id: u32) -> Vec<Puzzle> {
+    let materials: Vec<(Material, u64)> = tables.materials().into_iter().map(|m| (m, m.table_size())).collect();
+    let total: u64 = materials.iter().map(|&(_, size)| size).sum();
+    let mut dice = SplitMix64(seed);
+    let mut kept: Vec<Position> = Vec::with_capacity(count);
+    for _ in 0..count.saturating_mul(TRIES_PER_PUZZLE) {
+        if kept.len() == count || total == 0 {
+            break;
+        }
+        let (material, index) = locate(&materials, dice.next_u64() % total);
+        let Some((position, Exact::Win(HARDEST))) = tables.nth(material, index) else { continue };
+        if !has_one_way_through(tables, &position) {
+            continue;
+        }
+        let mirror = colour_mirror(&position);
+        let before = earlier.iter().map(|puzzle| &puzzle.position);
+        if kept.iter().chain(before).any(|p| *p == position || *p == mirror) {
+            continue;
+        }
+        kept.push(position);
+    }
+    kept.into_iter()
+        .enumerate()
+        .map(|(n, position)| Puzzle { id: first_id + n as u32, position, plies: HARDEST })
+        .collect()
+}
+
+/// The material and the index in its table of the `n`-th position of all the tables (`n` below
+/// the sum of their sizes), the tables taken in turn.
+fn locate(materials: &[(Material, u64)], mut n: u64) -> (Material, u64) {
+    for &(material, size) in materials {
+        if n < size {
+            return (material, n);
+        }
+        n -= size;
+    }
+    unreachable!("n is below the tables' total size")
+}
+
+/// Whether a position the tables value a win in 7 is a puzzle: it has a move other than a pass,
+/// and exactly one of its moves leads to a loss in 6 for the opponent.
+fn has_one_way_through(tables: &Tablebase, position: &Position) -> bool {
+    let moves = position.legal_moves();
+    if moves.is_empty() || moves[0].is_pass() {
+        return false;
+    }
+    let keeps_the_win = |&&m: &&Move| tables.probe(&after(position, m)) == Some(Exact::Loss(HARDEST - 1));
+    moves.iter().filter(keeps_the_win).take(2).count() == 1
+}
+
+/// What [`generate_from_tables`] draws: how many hard puzzles, from which deals' tables.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TablePlan {
+    /// Hard puzzles in all.
+    pub count: usize,
+    /// At most this many from one deal's tables, so that the puzzles spread over deals.
+    pub per_deal: usize,
+    /// The tables' pieces, both masters included: 4 build in about 8 s natively, 3 in 0.3 s.
+    pub pieces: u32,
+    /// Seed of the deals and of the draws: the same plan gives the same puzzles.
+    pub seed: u64,
+    /// The cards the deals are dealt from (`Deal::from_seed_in`).
+    pub pool: CardSet,
+    /// A deal is used only if one of its five cards is among these.
+    pub needs: CardSet,
+    /// The id of the first puzzle drawn.
+    pub first_id: u32,
+}
+
+impl TablePlan {
+    /// Puzzles of the base game's cards, 5 a deal from tables of 4 pieces, ids from `first_id`.
+    pub const fn base(count: usize, seed: u64, first_id: u32) -> TablePlan {
+        let (pool, needs) = (Pack::Base.cards(), CardSet::ALL);
+        TablePlan { count, per_deal: 5, pieces: 4, seed, pool, needs, first_id }
+    }
+
+    /// Puzzles from deals of `pool`, each holding a card of it beyond the base game's (as
+    /// [`Plan::expansion`]), 5 a deal from tables of 4 pieces, ids from `first_id`.
+    pub const fn expansion(count: usize, seed: u64, pool: CardSet, first_id: u32) -> TablePlan {
+        let needs = CardSet(pool.0 & !Pack::Base.cards().0);
+        TablePlan { count, per_deal: 5, pieces: 4, seed, pool, needs, first_id }
+    }
+}
+
+/// Hard puzzles from exact tables, deal after deal: each seeded deal of the plan's pool (one
+/// without a card the plan needs is skipped) has its tables of `plan.pieces` pieces built and
+/// gives up to `plan.per_deal` puzzles by [`from_tables`], until `plan.count` are drawn; none is
+/// among `earlier` or the colour mirror of one. The same plan gives the same puzzles, with ids
+/// from `plan.first_id`. `progress` hears after every deal (`games` counts the deals whose tables
+/// were built, `found[2]` the hard puzzles). Stops early, with fewer, after 1,000 deals.
+pub fn generate_from_tables(plan: &TablePlan, earlier: &[Puzzle], progress: &mut dyn FnMut(&Progress)) -> Vec<Puzzle> {
+    let mut dice = SplitMix64(plan.seed);
+    let mut drawn: Vec<Puzzle> = Vec::with_capacity(plan.count);
+    let mut state = Progress::default();
+    let mut seen = earlier.to_vec();
+    for _ in 0..1_000 {
+        if drawn.len() >= plan.count || plan.per_deal == 0 {
+            break;
+        }
+        let (deal_seed, draw_seed) = (dice.next_u64(), dice.next_u64());
+        let deal = Deal::from_seed_in(deal_seed, plan.pool).expect("a plan deals from five cards or more");
+        let cards = deal.cards().iter().fold(CardSet::EMPTY, |set, &card| set.with(card));
+        if cards.0 & plan.needs.0 == 0 {
+            continue;
+        }
+        let tables = Tablebase::build(&deal, plan.pieces);
+        let wanted = plan.per_deal.min(plan.count - drawn.len());
+        let first_id = plan.first_id + drawn.len() as u32;
+        let these = from_tables(&tables, wanted, draw_seed, &seen, first_id);
+        seen.extend_from_slice(&these);
+        drawn.extend(these);
+        state.games += 1;
+        state.found = [0, 0, drawn.len()];
+        progress(&state);
+    }
+    drawn
 }

@@ -5,7 +5,7 @@ use crate::rules::{Card, CardSet};
 use crate::ui::deck::PackState;
 use crate::ui::new_game_form::{self, NewGameFields, NewGameForm};
 use crate::ui::state::State;
-use crate::ui::text::{self, Lang};
+use crate::ui::text::{self, Lang, LangTexts};
 use crate::ui::view::{self, DeckView};
 use crate::ui::web::app::App;
 use wasm_bindgen::JsCast;
@@ -26,6 +26,16 @@ pub(super) fn open_setup(app: &mut App) {
 pub(super) fn open_setup_with(app: &mut App, form: NewGameForm) {
     show_deck(&app.session().controls().deck, app.state().lang(), true);
     let fields = form.fields();
+    // A game from a position (the analysis board's "Play from here") has its cards: the dialog
+    // keeps the position, and says so in its title.
+    if let Some(dialog) = find("setup") {
+        let _ = dialog.set_attribute("data-from", &fields.from);
+    }
+    let title = if fields.from.is_empty() { "setup-title" } else { "play-here" };
+    if let Some(heading) = find("setup-heading") {
+        let _ = heading.set_attribute("data-text", title);
+        heading.set_text_content(app.state().lang().texts().html(title));
+    }
     let selects = [
         ("setup-mode", &fields.mode),
         ("setup-colour", &fields.seat),
@@ -61,7 +71,8 @@ pub(super) fn draw_chosen_cards(state: &State) {
 
 /// Shows only the choices that the chosen way of playing uses.
 pub(super) fn show_mode_choices() {
-    let rows = new_game_form::rows(&select_value("setup-mode"));
+    let from_position = find("setup").and_then(|d| d.get_attribute("data-from")).is_some_and(|f| !f.is_empty());
+    let rows = new_game_form::rows(&select_value("setup-mode"), from_position);
     let shown = [("setup-colour", rows.seat), ("setup-level", rows.level), ("setup-turn", rows.turn_board)];
     for (id, shown) in shown.into_iter().chain([("setup-limit", rows.limit)]) {
         if let Some(label) = element::<Element>(id).and_then(|e| e.closest("label").ok().flatten()) {
@@ -103,6 +114,7 @@ pub(super) fn read_setup() -> NewGameFields {
         choose_cards: checked("setup-choose-cards"),
         cards: CARD_SELECTS.map(select_value),
         limit: select_value("setup-limit"),
+        from: find("setup").and_then(|d| d.get_attribute("data-from")).unwrap_or_default(),
     }
 }
 

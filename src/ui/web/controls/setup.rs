@@ -23,7 +23,8 @@ fn on(document: &Document, id: &str, action: SetupAction) -> Result<(), JsValue>
     listen(&target, "click", move |app, _: web_sys::Event| setup(app, action))
 }
 
-/// The analysis board's button that opens the editor, beside its Close.
+/// The analysis board's button that opens the editor, in the strip beside the board's name (the
+/// analysis board's own row is full on a phone).
 const OPENER: &str = r##"<button id="analysis-setup" type="button" hidden></button>"##;
 
 /// The editor's elements, before the board; their words come from the view.
@@ -57,8 +58,8 @@ fn build(document: &Document) -> Result<(), JsValue> {
     link.set_attribute("rel", "stylesheet")?;
     link.set_attribute("href", "editor.css")?;
     document.query_selector("head")?.ok_or("no head")?.append_child(&link)?;
-    let close = document.get_element_by_id("analysis-close").ok_or("no #analysis-close")?;
-    close.insert_adjacent_html("beforebegin", OPENER)?;
+    let bar = document.get_element_by_id("eval").ok_or("no #eval")?;
+    bar.insert_adjacent_html("beforebegin", OPENER)?;
     let main = document.query_selector("main")?.ok_or("no main")?;
     main.insert_adjacent_html("beforebegin", EDITOR)
 }
