@@ -24,7 +24,7 @@
 //! or a card twice are kept as the player left them).
 
 use crate::mode::{Mode, ModeError};
-use crate::rules::{Game, Move, RecordError, Setup};
+use crate::rules::{Game, RecordError};
 use thiserror::Error;
 
 /// The save format this build writes and reads.
@@ -57,11 +57,13 @@ pub struct SaveFile {
 pub struct SavedAnalysis {
     /// How many of the game's moves the board shows (`None`: all of them).
     pub ply: Option<usize>,
-    /// The lines explored, each from the game's start (a line that cannot be read is left out).
-    pub variations: Vec<Vec<Move>>,
-    /// The position being set up there: `setup <position>` (boxed: a save is carried in every
-    /// save's effect, and the board's squares are most of its size).
-    pub setup: Option<Box<Setup>>,
+    /// The lines explored, each from the game's start, in move notation as saved: the analysis
+    /// board reads them (as far as each is legal), so that the first visit's build, which has
+    /// none, does not carry their reading.
+    pub variations: Vec<String>,
+    /// The position being set up there, in notation as saved (`setup <position>`): the analysis
+    /// board reads it, as it reads the lines explored.
+    pub setup: Option<String>,
 }
 
 /// A game in progress put aside, with how it was played.
@@ -103,11 +105,10 @@ pub fn encode(save: &SaveFile) -> String {
             None => text.push_str("analysis\n"),
         }
         for line in &analysis.variations {
-            let moves: Vec<String> = line.iter().map(Move::to_string).collect();
-            text.push_str(&format!("variation {}\n", moves.join(" ")));
+            text.push_str(&format!("variation {line}\n"));
         }
         // Only the whole page sets positions up (the first visit's build leaves this out).
-        if let Some(setup) = analysis.setup.as_deref().filter(|_| !cfg!(feature = "first-visit")) {
+        if let Some(setup) = &analysis.setup {
             text.push_str(&format!("setup {setup}\n"));
         }
     }
@@ -217,19 +218,15 @@ pub fn decode(text: &str) -> Result<SaveFile, SaveError> {
                 let ply = value.parse().map_err(|_| SaveError::UnknownLine(shorten(line)))?;
                 analysis = Some(SavedAnalysis { ply: Some(ply), ..SavedAnalysis::default() });
             }
-            // A line explored that cannot be read is lost alone; the game and the others stay.
+            // Read by the analysis board: a line explored that cannot be read is lost alone.
             "variation" => {
-                let moves: Result<Vec<Move>, _> = value.split_whitespace().map(str::parse).collect();
-                if let (Some(analysis), Ok(moves)) = (analysis.as_mut(), moves) {
-                    analysis.variations.push(moves);
+                if let Some(analysis) = analysis.as_mut() {
+                    analysis.variations.push(value.to_string());
                 }
             }
-            // A damaged setup costs only itself: the analysis board stays. The first visit hands a
-            // save with a setup to the whole page, which reads it.
-            "setup" if cfg!(feature = "first-visit") => {}
             "setup" => {
                 if let Some(analysis) = analysis.as_mut() {
-                    analysis.setup = value.parse::<Setup>().ok().map(Box::new);
+                    analysis.setup = Some(value.to_string());
                 }
             }
             "aside" => match value.split_once(' ') {

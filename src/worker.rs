@@ -78,10 +78,20 @@ pub fn run(request: EngineRequest, engine: &mut Engine, report: &mut dyn FnMut(E
             });
         }
         EngineRequest::Review { id, game, limits } => {
-            review::review(&game, engine, limits, &mut |entry, total| {
+            let mut on_move = |entry: &review::PlyReview, total| {
                 report(EngineReport::Reviewed { id, entry: entry.clone(), total });
                 true
-            });
+            };
+            // Endings of few pieces are judged by the exact tables, as the page's bar judges them
+            // (the whole page's: the first visit's build has no solver).
+            if Features::here().is_some() {
+                TABLES.with_borrow_mut(|tables| {
+                    let tables = review::ReviewTables { tables, pieces: crate::engine_protocol::worker::EXACT_PIECES };
+                    review::review(&game, engine, limits, Some(tables), &mut on_move)
+                });
+            } else {
+                review::review(&game, engine, limits, None, &mut on_move);
+            }
             report(EngineReport::Done { id, best: None, score: None });
         }
     }

@@ -272,7 +272,7 @@ fn moves_played_after_going_back_make_branches_that_the_move_list_shows_and_a_re
     let saved = onitama::save::decode(&save).expect("a save");
     let analysis = saved.analysis.as_ref().expect("the analysis board is saved");
     assert_eq!(analysis.ply, Some(0));
-    assert_eq!(analysis.variations, vec![vec![first, answer], vec![first, other]]);
+    assert_eq!(analysis.variations, vec![format!("{first} {answer}"), format!("{first} {other}")]);
     let found = onitama::ui::startup::Found { save: Ok(Some(saved)), ..Default::default() };
     let opened = onitama::ui::startup::opening(found, |_| unreachable!("the saved game opens"));
     let run = opened.activity.analysis().expect("the analysis board comes back");

@@ -156,3 +156,18 @@ fn offline_without_the_whole_page_a_game_saved_in_a_feature_is_not_written_over_
 fn linked(game: Game) -> onitama::save::Linked {
     onitama::save::Linked { game, mode: None }
 }
+
+#[test]
+fn an_analysis_link_hands_over_to_the_whole_page_which_reads_it() {
+    let game = Game::from_deal(&Deal::from_seed(8));
+    let found = |whole_page_unavailable| Found {
+        fragment: onitama::save::analysis_fragment(&game),
+        whole_page_unavailable,
+        ..Found::default()
+    };
+    let opened = opening(found(false), |_| Game::from_deal(&Deal::from_seed(5)));
+    assert!(opened.needs_features, "the analysis board is the whole page's");
+    // Without the whole page, the page opens as it would have.
+    let opened = opening(found(true), |_| Game::from_deal(&Deal::from_seed(5)));
+    assert!(!opened.needs_features && opened.activity.analysis().is_none());
+}

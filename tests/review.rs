@@ -30,7 +30,7 @@ fn classes_follow_what_a_move_lost() {
 fn a_move_that_throws_away_a_win_at_once_is_a_blunder_and_the_win_is_shown() {
     let record = "start 5/5/2B2/2R2/5 crab,boar horse,elephant ox r\nmoves boar:c2b2 elephant:c3b2\n";
     let game = Game::from_record(record).unwrap();
-    let reviews = review(&game, &mut engine(), depth(6), &mut |_, _| true);
+    let reviews = review(&game, &mut engine(), depth(6), None, &mut |_, _| true);
     assert_eq!(reviews.len(), 2);
     assert_eq!(reviews[0].class, MoveClass::Blunder);
     assert_eq!(reviews[0].best.map(|m| m.to_string()).as_deref(), Some("crab:c2c3"));
@@ -77,7 +77,7 @@ fn a_move_that_turns_a_forced_win_in_three_into_less_is_a_blunder_and_keeping_it
     let (game, winning, other) = forced_win_in_three();
     let start = game.to_record();
     let with = |m: &str| Game::from_record(&format!("{start}moves {m}\n")).unwrap();
-    let last = |game: &Game| review(game, &mut engine(), depth(5), &mut |_, _| true).pop().unwrap();
+    let last = |game: &Game| review(game, &mut engine(), depth(5), None, &mut |_, _| true).pop().unwrap();
     let thrown = last(&with(&other));
     assert_eq!(thrown.class, MoveClass::Blunder, "{other} from a forced win in 3");
     assert_eq!(thrown.score_before, Score::Win(3));
@@ -93,7 +93,7 @@ fn a_review_can_be_stopped() {
     )
     .unwrap();
     let mut seen = Vec::new();
-    let reviews = review(&game, &mut engine(), depth(3), &mut |entry, all| {
+    let reviews = review(&game, &mut engine(), depth(3), None, &mut |entry, all| {
         seen.push((entry.ply, all));
         entry.ply < 2
     });
@@ -108,7 +108,7 @@ const EXPANSION_BLUNDER: &str = "start 5/5/2B2/2R2/5 mouse,rat panda,dog giraffe
 #[test]
 fn a_game_with_expansion_cards_is_reviewed_like_a_base_one() {
     let game = Game::from_record(EXPANSION_BLUNDER).unwrap();
-    let reviews = review(&game, &mut engine(), depth(6), &mut |_, _| true);
+    let reviews = review(&game, &mut engine(), depth(6), None, &mut |_, _| true);
     assert_eq!(reviews.len(), 2);
     assert_eq!(reviews[0].class, MoveClass::Blunder);
     assert_eq!(reviews[0].score_before, Score::Win(1));
@@ -135,7 +135,7 @@ fn every_move_of_a_game_dealt_from_all_34_cards_is_reviewed_from_its_record() {
     // Written and read back as the Records dialog and review on the page do.
     let read = Game::from_record(&game.to_record()).unwrap();
     assert_eq!(read.moves(), game.moves());
-    let reviews = review(&read, &mut engine, depth(3), &mut |_, _| true);
+    let reviews = review(&read, &mut engine, depth(3), None, &mut |_, _| true);
     assert_eq!(reviews.len(), game.moves().len());
     for (index, entry) in reviews.iter().enumerate() {
         let before = &game.positions()[index];
@@ -152,4 +152,33 @@ fn every_move_of_a_game_dealt_from_all_34_cards_is_reviewed_from_its_record() {
     for pair in reviews.windows(2) {
         assert_eq!(pair[0].score_after, pair[1].score_before.negate(), "ply {}", pair[0].ply);
     }
+}
+
+#[test]
+fn an_ending_the_tables_know_is_judged_by_them_and_said_exact() {
+    use onitama::ai::exact::TableCache;
+    use onitama::ai::review::ReviewTables;
+    // Blue to move wins in 3 plies by taking the student first; a slower move is judged too.
+    let start: onitama::rules::Position = "5/2B2/2r2/5/R4 ox,boar crab,tiger horse b".parse().unwrap();
+    let mut game = Game::new(start);
+    let mut cache = TableCache::new();
+    for _ in 0..3 {
+        let Ok((m, _)) = cache.best_move(game.position(), &game.positions()[..game.positions().len() - 1], 3) else {
+            break;
+        };
+        game.play(m).unwrap();
+    }
+    assert!(game.outcome().is_some(), "perfect play wins");
+    let tables = ReviewTables { tables: &mut cache, pieces: 3 };
+    let reviews = review(&game, &mut engine(), depth(2), Some(tables), &mut |_, _| true);
+    assert_eq!(reviews.len(), 3);
+    // The first two moves lead to positions the tables know; the last ends the game.
+    assert!(reviews[0].exact && reviews[1].exact && !reviews[2].exact, "{reviews:?}");
+    assert_eq!(reviews[0].score_before, Score::Win(3), "the tables' value, not a search's");
+    assert_eq!(reviews[0].score_after, Score::Win(2), "a perfect move keeps it (two plies left after it)");
+    assert_eq!(reviews[0].best, Some(game.moves()[0]));
+    assert!(reviews.iter().all(|r| r.class == onitama::ai::review::MoveClass::Best), "{reviews:?}");
+    // Without tables, the same game is searched: nothing is said exact.
+    let searched = review(&game, &mut engine(), depth(2), None, &mut |_, _| true);
+    assert!(searched.iter().all(|r| !r.exact));
 }

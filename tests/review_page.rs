@@ -30,6 +30,7 @@ fn entries() -> [PlyReview; 2] {
             score_before: Score::Win(1),
             score_after: Score::Win(1),
             class: MoveClass::Best,
+            exact: false,
         },
     ]
 }
@@ -154,6 +155,7 @@ fn continuing_from_the_engine_line_makes_it_the_game_and_closes_the_review() {
         score_before: Score::Value(30),
         score_after: Score::Value(-200),
         class: MoveClass::Mistake,
+        exact: false,
     };
     session.update(Event::Reply(Reply { id, kind: ReplyKind::Reviewed(entry, 3) }));
     session.update(Event::Intent(Intent::BestLine(1)));
@@ -344,6 +346,7 @@ fn the_engines_line_points_from_each_move_to_the_next_in_the_languages_reading_d
             score_before: Score::Value(30),
             score_after: Score::Value(-200),
             class: MoveClass::Mistake,
+            exact: false,
         };
         session.update(Event::Reply(Reply { id, kind: ReplyKind::Reviewed(entry, 3) }));
         session.update(Event::Intent(Intent::BestLine(1)));
@@ -394,7 +397,7 @@ fn a_game_with_expansion_cards_is_reviewed_on_the_page_and_its_engine_line_shown
     // The worker's review, computed here as the worker computes it.
     let mut engine = onitama::ai::Engine::new(4, onitama::ai::system_clock);
     let limits = onitama::ai::Limits { depth: Some(4), ..Default::default() };
-    let judged = onitama::ai::review::review(&game, &mut engine, limits, &mut |_, _| true);
+    let judged = onitama::ai::review::review(&game, &mut engine, limits, None, &mut |_, _| true);
     let total = judged.len();
     for entry in judged {
         session.update(Event::Reply(Reply { id, kind: ReplyKind::Reviewed(entry, total) }));
@@ -434,4 +437,28 @@ fn a_review_whose_worker_dies_says_so_and_a_dead_earlier_reviews_worker_says_not
     session.update(Event::Reply(Reply { id: second, kind: ReplyKind::Failed("out of memory".into()) }));
     assert!(session.state().review().is_some_and(|r| !r.running));
     assert!(session.state().notice.is_some(), "the player reads that the review stopped");
+}
+
+#[test]
+fn a_move_into_an_ending_the_tables_know_says_its_exact_value() {
+    // Blue takes Red's student: Blue wins in 2 of its moves (3 plies), as the tables say.
+    let mut session = open(
+        "start 5/2B2/2r2/5/R4 ox,boar crab,tiger horse b\nmoves crab:c4c3\n",
+        Mode::PassAndPlay { turn_board: false },
+    );
+    let id = start_review(&mut session);
+    let entry = PlyReview {
+        ply: 1,
+        played: mv("crab:c4c3"),
+        best: Some(mv("crab:c4c3")),
+        line: Vec::new(),
+        score_before: Score::Win(3),
+        score_after: Score::Win(2),
+        class: MoveClass::Best,
+        exact: true,
+    };
+    session.update(Event::Reply(Reply { id, kind: ReplyKind::Reviewed(entry, 1) }));
+    session.update(Event::Intent(Intent::View(1)));
+    let text = onitama::ui::view::controls(session.state()).review.expect("the review").text;
+    assert!(text.ends_with(" · Blue wins in 1 (exact)"), "{text}");
 }

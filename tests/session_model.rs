@@ -369,6 +369,7 @@ impl Harness {
                             score_before: Score::Value((pick % 300) as i32),
                             score_after: Score::Value(-((pick % 200) as i32)),
                             class,
+                            exact: false,
                         };
                         ReplyKind::Reviewed(entry, review.total())
                     }

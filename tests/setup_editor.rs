@@ -336,5 +336,6 @@ fn a_reload_keeps_the_setup_as_the_player_left_it() {
     assert_eq!(run.setup.as_ref().map(|e| e.setup), Some(setup(&session)));
     // A damaged setup line costs only itself.
     let damaged = save::decode(&text.replace("setup 5/1B3", "setup 9/1B3")).unwrap();
-    assert!(damaged.analysis.is_some_and(|analysis| analysis.setup.is_none()));
+    let opened = opening(Found { save: Ok(Some(damaged)), ..Found::default() }, |_| unreachable!());
+    assert!(opened.activity.analysis().is_some_and(|run| run.setup.is_none()));
 }

@@ -129,6 +129,7 @@ fn report() -> impl Strategy<Value = EngineReport> {
                         score_before: first,
                         score_after: second,
                         class: classes[class],
+                        exact: number % 2 == 1,
                     };
                     EngineReport::Reviewed { id, entry, total }
                 }

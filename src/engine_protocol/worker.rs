@@ -16,6 +16,7 @@
 //! done 7 best boar:c1c2 score win 5
 //! lines 11 depth 7 nodes 90210 line 1 score cp 31 pv boar:c1c2 horse:c5c4 line 2 score cp 12 pv ox:b1b2
 //! reviewed 10 ply 1 of 2 move boar:c1c2 best crab:c2c3 before win 1 after cp -40 class blunder line crab:c2c3
+//! reviewed 10 ply 2 of 2 move ox:c5c4 best ox:c5c4 before loss 2 after loss 2 class best exact line
 //! failed 9 bad position "nonsense": expected 5 fields …
 //! ```
 //!
@@ -136,6 +137,12 @@ pub enum MessageError {
 
 /// The most pieces an endgame request may ask the worker to build tables for.
 pub const ENDGAME_WORKER_PIECES: u32 = 4;
+
+/// Positions of at most this many pieces (both masters included) are played from the exact
+/// tables by the page (the levels that play endgames perfectly, the bar, the hint, the analysis
+/// board and the review): building a deal's tables of 3 pieces takes
+/// about 2 s on a slow phone, those of 4 pieces 21 to 63 s (docs/engine.md, Exact endgames).
+pub const EXACT_PIECES: u32 = 3;
 
 /// What the page asks its endgame worker: the exact value and the best move of `position`
 /// (reached after `earlier`, oldest first, for repetitions), from the tables of its deal, built
@@ -458,7 +465,11 @@ impl EngineReport {
                 write_score(&mut line, entry.score_before);
                 line.push_str(" after");
                 write_score(&mut line, entry.score_after);
-                let _ = write!(line, " class {} line", entry.class.code());
+                let _ = write!(line, " class {}", entry.class.code());
+                if entry.exact {
+                    line.push_str(" exact");
+                }
+                line.push_str(" line");
                 write_moves(&mut line, &entry.line);
             }
             EngineReport::Lines { id, depth, nodes, lines, .. } => {
@@ -520,9 +531,10 @@ impl EngineReport {
                 words.keyword("class")?;
                 let code = words.next("a move class")?;
                 let class = MoveClass::from_code(code).ok_or_else(|| MessageError::UnknownClass(code.to_string()))?;
+                let exact = words.accept("exact");
                 words.keyword("line")?;
                 let line = words.moves()?;
-                let entry = PlyReview { ply, played, best, line, score_before, score_after, class };
+                let entry = PlyReview { ply, played, best, line, score_before, score_after, class, exact };
                 EngineReport::Reviewed { id, entry, total }
             }
             "lines" => {

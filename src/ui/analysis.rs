@@ -62,11 +62,16 @@ impl AnalysisRun {
         let mut run = AnalysisRun::new();
         for line in &saved.variations {
             let mut explored = Game::new(*game.start());
-            let legal = line.iter().take_while(|&&m| explored.play(m).is_ok()).count();
-            run.variations.record(&line[..legal]);
+            for word in line.split_whitespace() {
+                if word.parse().ok().is_none_or(|m| explored.play(m).is_err()) {
+                    break;
+                }
+            }
+            run.variations.record(explored.moves());
         }
         run.variations.record(game.moves());
-        run.setup = saved.setup.as_deref().copied().map(SetupEditor::resume);
+        // A damaged setup costs only itself: the analysis board stays.
+        run.setup = saved.setup.as_deref().and_then(|text| text.parse().ok()).map(SetupEditor::resume);
         let ply = saved.ply.unwrap_or(usize::MAX);
         while game.moves().len() > ply && game.undo().is_some() {}
         run
@@ -75,11 +80,9 @@ impl AnalysisRun {
     /// What is saved of it, with `game` the game on the board.
     pub fn saved(&self, game: &Game) -> SavedAnalysis {
         let ply = game.redoable().next().map(|_| game.moves().len());
-        SavedAnalysis {
-            ply,
-            variations: self.variations.lines(),
-            setup: self.setup.as_ref().map(|editor| Box::new(editor.setup)),
-        }
+        let notation = |line: Vec<crate::rules::Move>| line.iter().map(|m| m.to_string()).collect::<Vec<_>>().join(" ");
+        let variations = self.variations.lines().into_iter().map(notation).collect();
+        SavedAnalysis { ply, variations, setup: self.setup.as_ref().map(|editor| editor.setup.to_string()) }
     }
 
     /// The lines found for `position`, if any.

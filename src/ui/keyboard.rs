@@ -3,6 +3,7 @@
 //! Escape cancels, and with nothing to cancel goes back to the game from a move looked back at.
 
 use super::board;
+use super::features::Features;
 use super::intent::Intent;
 use super::layout::{CardPlace, Layout, Rect};
 use super::state::{Focus, State};
@@ -178,7 +179,9 @@ pub fn page_intent(state: &State, key: Key, in_dialog: bool) -> Option<Intent> {
     match key {
         _ if in_dialog => None,
         Key::Escape => state.shows_result().then_some(Intent::CloseResult),
-        Key::L => state.analysis().filter(|_| state.game.outcome().is_none()).map(|_| Intent::ToggleAnalysis),
+        Key::L if Features::here().is_some() => {
+            state.analysis().filter(|_| state.game.outcome().is_none()).map(|_| Intent::ToggleAnalysis)
+        }
         _ => None,
     }
 }

@@ -2,6 +2,7 @@
 //! what starting asks; and a new game's options, as the dialog and the API give them.
 
 use super::deck;
+use super::features::Features;
 use super::state::State;
 use super::text::{self, Lang};
 use crate::mode::{AiLevel, Mode, ModeChoice, ModeKind, Seat};
@@ -108,7 +109,7 @@ impl NewGameForm {
                 "none" => MoveLimit::None,
                 seconds => seconds.parse().ok().and_then(MoveLimit::seconds).unwrap_or(MoveLimit::DEFAULT),
             },
-            from: fields.from.parse().ok(),
+            from: fields.from.parse().ok().filter(|_| Features::here().is_some()),
         }
     }
 
@@ -133,7 +134,7 @@ impl NewGameForm {
                 MoveLimit::Seconds(seconds) => seconds.to_string(),
                 MoveLimit::None => "none".to_string(),
             },
-            from: self.from.map(|position| position.to_string()).unwrap_or_default(),
+            from: self.from.filter(|_| Features::here().is_some()).map(|p| p.to_string()).unwrap_or_default(),
         }
     }
 
@@ -143,7 +144,8 @@ impl NewGameForm {
     /// refused with the reason in `lang`.
     pub fn start(&self, dice: &mut SplitMix64, deck: CardSet, lang: Lang) -> Result<Chosen, String> {
         let online = self.stranger || self.choice.kind == ModeKind::Online;
-        if let Some(position) = self.from {
+        // Only the analysis board plays from a position (the first visit's build has none).
+        if let Some(position) = self.from.filter(|_| Features::here().is_some()) {
             let coin = dice.next_u64() & 1 == 1;
             return match online {
                 true => Err(text::page_text(lang, "play-here-online", &[])),

@@ -125,12 +125,19 @@ pub fn verdict(lang: Lang, review: &Review, ply: usize) -> String {
     let played = text::move_text(lang, before, entry.played, None);
     let class = text::move_class(lang, entry.class);
     let best = entry.best.filter(|&best| best != entry.played).map(|best| text::move_text(lang, before, best, None));
-    match best {
+    let verdict = match best {
         // Classed best, yet not the engine's first choice: as good as that one, not worse.
         Some(best) if entry.class == MoveClass::Best => text::verdict_equal(lang, ply, &played, class, &best),
         Some(best) => text::verdict_with_best(lang, ply, &played, class, &best),
         None => text::verdict(lang, ply, &played, class),
+    };
+    if !entry.exact {
+        return verdict;
     }
+    // The tables know the position after the move: its exact value, as the bar says it.
+    let mover = before.to_move();
+    let for_red = if mover == crate::rules::Color::Red { entry.score_after } else { entry.score_after.negate() };
+    format!("{verdict} · {}", text::evaluation(lang, for_red, true))
 }
 
 /// The engine's line, in words, for the move at `ply` (its first move included).

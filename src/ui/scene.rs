@@ -6,6 +6,7 @@
 
 use super::anim::Scene;
 use super::board::{destinations, movable_pieces, must_pass};
+use super::features::Features;
 use super::layout::{CardPlace, Layout, Rect};
 use super::state::{Mode, State};
 use super::text;
@@ -197,6 +198,7 @@ pub fn marks(state: &State) -> Marks {
         hint: step(state.hinted()),
         lines: state
             .analysis()
+            .filter(|_| Features::here().is_some())
             .and_then(|run| run.lines_of(position))
             .filter(|_| state.game.outcome().is_none())
             .map_or_else(Vec::new, |found| found.lines.iter().filter_map(|line| step(Some(line.first))).collect()),

@@ -182,7 +182,11 @@ impl Session {
             aside: self.state.aside.clone(),
             online: self.state.online.as_ref().and_then(|online| online.saved.clone()),
             tutorial: self.state.tutorial().map(|run| run.step),
-            analysis: self.state.analysis().map(|run| run.saved(&self.state.game)),
+            analysis: self
+                .state
+                .analysis()
+                .filter(|_| Features::here().is_some())
+                .map(|run| run.saved(&self.state.game)),
         }
     }
 

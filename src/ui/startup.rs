@@ -166,15 +166,21 @@ pub fn opening(found: Found, new_game: impl FnOnce(CardSet) -> Game) -> Opening 
     }
     // An analysis link opens the analysis board on its line, as a game's link opens the game
     // (the whole page's: a first visit hands over to it, the link still in the address).
-    match crate::save::analysis_from_fragment(&found.fragment) {
-        Some(Ok(line)) if features => {
+    let analysis_link = if features {
+        crate::save::analysis_from_fragment(&found.fragment)
+    } else {
+        // The first visit's build does not read it: the whole page, when it can be had, does.
+        needs_features |= found.fragment.starts_with("#analysis=") && !found.whole_page_unavailable;
+        None
+    };
+    match analysis_link {
+        Some(Ok(line)) => {
             aside = aside.or(kept);
             (game, mode, received) = (Some(line), Mode::PassAndPlay { turn_board: false }, 0);
             (puzzle, tutorial, online) = (None, None, None);
             analysis = Some(SavedAnalysis::default());
             hold_save = false;
         }
-        Some(Ok(_)) => needs_features = !found.whole_page_unavailable,
         Some(Err(reason)) => notice = Some(Notice::LinkBroken(reason)),
         None => {}
     }
@@ -191,7 +197,7 @@ pub fn opening(found: Found, new_game: impl FnOnce(CardSet) -> Game) -> Opening 
     let needs_features = needs_features || (join.is_some() && !features && !found.whole_page_unavailable);
     // The step's game is the tutorial's: a save with a step is the tutorial, whatever else it says.
     let mut game = game.unwrap_or_else(|| new_game(settings.cards));
-    let analysis = analysis.filter(|_| tutorial.is_none() && puzzle.is_none());
+    let analysis = analysis.filter(|_| features && tutorial.is_none() && puzzle.is_none());
     let analysis = analysis.map(|saved| Activity::Analysis(AnalysisRun::resume(&mut game, &saved)));
     let activity = tutorial.map(Activity::Tutorial).or(puzzle.map(Activity::Puzzle)).or(analysis).unwrap_or_default();
     Opening {

@@ -521,7 +521,7 @@ pub fn controls(state: &State) -> ControlsView {
             .then(|| evaluation_bar(state))
             .filter(|_| !online_game),
         review: state.review().map(|review| review_panel(state, review)),
-        analysis: state.analysis().map(|run| analysis_panel(state, run)),
+        analysis: state.analysis().filter(|_| Features::here().is_some()).map(|run| analysis_panel(state, run)),
         // Described from the whole line, also while looking back at an earlier move.
         puzzle_end: state.puzzle().and_then(|run| run.verdict(lang, &state.line())),
         viewing: state
@@ -678,7 +678,8 @@ const VARIATION_MOVES: usize = 6;
 
 /// The lines explored on the analysis board in place of the line's move `ply`, in words.
 fn variations_at(state: &State, line: &Game, ply: usize) -> Vec<String> {
-    let Some(run) = state.analysis() else { return Vec::new() };
+    // Only the whole page analyses (and the first visit's build leaves this code out).
+    let Some(run) = state.analysis().filter(|_| Features::here().is_some()) else { return Vec::new() };
     let (lang, before) = (state.lang(), &line.moves()[..ply - 1]);
     let arrow = lang.texts().html("line-arrow").unwrap_or("→");
     let alternatives = run.variations.alternatives(&line.moves()[..ply]);

@@ -29,6 +29,7 @@ pub fn blunder_entry() -> PlyReview {
         score_before: Score::Win(1),
         score_after: Score::Loss(1),
         class: MoveClass::Blunder,
+        exact: false,
     }
 }
 

@@ -314,7 +314,7 @@ fn run(cli: Cli) -> Result<(), String> {
                 None => Limits { movetime_ms: Some(movetime.unwrap_or(300.0)), ..Limits::default() },
             };
             let mut engine = Engine::new(TABLE_MB, ai::system_clock);
-            for ply in ai::review::review(&game, &mut engine, limits, &mut |_, _| true) {
+            for ply in ai::review::review(&game, &mut engine, limits, None, &mut |_, _| true) {
                 let best = ply.best.map_or("-".to_string(), |m| m.to_string());
                 println!(
                     "{} {} {} best {best} before {} after {}",

@@ -6,6 +6,7 @@ use super::{Effect, Session};
 use crate::ai::Line;
 use crate::rules::{Game, Position};
 use crate::ui::analysis::{AnalysisRun, FoundLines};
+use crate::ui::features::Features;
 use crate::ui::state::{Activity, Mode, Purpose, Thinking};
 
 impl Session {
@@ -32,6 +33,10 @@ impl Session {
     /// The line on the board joins the lines explored; after a move played on the board, the
     /// line explored from there before (if any) comes back to step on through.
     pub(super) fn explored(&mut self) {
+        // The first visit's build has no analysis board (and leaves this code out).
+        if Features::here().is_none() {
+            return;
+        }
         let state = &mut self.state;
         let Activity::Analysis(run) = &mut state.activity else { return };
         let game = &mut state.game;

@@ -4,18 +4,13 @@
 use super::{EVALUATION_MS, Effect, HINT_MS, Reply, ReplyKind, SOLUTION_PAUSE_MS, SearchOrder, Session};
 use crate::ai::endgame::{Exact, Material};
 use crate::ai::{Limits, Line, MAX_DEPTH, Score};
-use crate::engine_protocol::worker::{EndgameReport, EndgameRequest, EngineRequest};
+use crate::engine_protocol::worker::{EXACT_PIECES, EndgameReport, EndgameRequest, EngineRequest};
 use crate::mode::AiLevel;
 use crate::rules::Position;
 use crate::ui::analysis::{ANALYSIS_MS, FoundLines, LINES};
 use crate::ui::features::Features;
 use crate::ui::state::{Activity, Evaluation, Mode, Notice, Purpose, Thinking};
 use std::num::NonZeroU32;
-
-/// Positions of at most this many pieces (both masters included) are played from the exact
-/// tables by the levels that play endgames perfectly: building a deal's tables of 3 pieces takes
-/// about 2 s on a slow phone, those of 4 pieces 21 to 63 s (docs/engine.md, Exact endgames).
-pub const EXACT_PIECES: u32 = 3;
 
 impl Session {
     pub(super) fn reply(&mut self, reply: Reply) {

@@ -105,5 +105,7 @@ impl App {
 /// The page's key pressed, if it is one (`Key::read`).
 pub fn key_press(e: &web_sys::KeyboardEvent) -> Option<Key> {
     let with_modifier = e.ctrl_key() || e.alt_key() || e.meta_key();
-    Key::read(&e.key(), with_modifier).or_else(|| Key::read_letter(&e.code(), with_modifier))
+    // The letter keys are the analysis board's (the whole page's).
+    let letter = || crate::ui::features::Features::here().and_then(|_| Key::read_letter(&e.code(), with_modifier));
+    Key::read(&e.key(), with_modifier).or_else(letter)
 }

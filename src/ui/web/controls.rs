@@ -2,6 +2,7 @@
 //! result banner. Buttons send the session intents; `update` shows the state.
 
 use super::super::deck::Switch;
+use super::super::features::Features;
 use super::super::intent::{Intent, OnlineAction, SettingsPatch};
 use super::super::keyboard::{self, MoveListPlace};
 use super::super::new_game_form::NewGameForm;
@@ -129,7 +130,10 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
     })?;
     on_click(document, "analysis-toggle", |app| app.dispatch(Event::Intent(Intent::ToggleAnalysis)))?;
     on_click(document, "analysis-close", |app| app.dispatch(Event::Intent(Intent::LeaveAnalysis)))?;
-    on_click(document, "analysis-play", |app| open_setup_with(app, NewGameForm::from_here(app.state())))?;
+    // The analysis board is the whole page's: the first visit's build leaves "Play from here" out.
+    if Features::here().is_some() {
+        on_click(document, "analysis-play", |app| open_setup_with(app, NewGameForm::from_here(app.state())))?;
+    }
     on_click(document, "analysis-line-0", |app| app.dispatch(Event::Intent(Intent::PlayLine(0))))?;
     on_click(document, "analysis-line-1", |app| app.dispatch(Event::Intent(Intent::PlayLine(1))))?;
     on_click(document, "analysis-line-2", |app| app.dispatch(Event::Intent(Intent::PlayLine(2))))?;
@@ -254,13 +258,16 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
         }
     })?;
     on_click(document, "result-review", |app| app.dispatch(Event::Intent(Intent::Review)))?;
-    on_click(document, "finished-analyse", |app| {
-        if let Ok(place) = select_value("finished").parse::<usize>() {
-            app.dispatch(Event::Intent(Intent::AnalyseFinished(place)));
+    // The analysis board is the whole page's: the first visit's build leaves its ways in out.
+    if Features::here().is_some() {
+        on_click(document, "finished-analyse", |app| {
+            if let Ok(place) = select_value("finished").parse::<usize>() {
+                app.dispatch(Event::Intent(Intent::AnalyseFinished(place)));
+            }
+        })?;
+        for id in ["result-analyse", "over-analyse", "viewing-analyse", "review-analyse"] {
+            on_click(document, id, |app| app.dispatch(Event::Intent(Intent::Analyse)))?;
         }
-    })?;
-    for id in ["result-analyse", "over-analyse", "viewing-analyse", "review-analyse"] {
-        on_click(document, id, |app| app.dispatch(Event::Intent(Intent::Analyse)))?;
     }
     on_click(document, "puzzle-daily", |app| choose_puzzle(app, Choice::Daily(puzzles::local_day())))?;
     on_click(document, "puzzle-easy", |app| {
@@ -622,7 +629,7 @@ fn write_moves(id: &str, rows: &[MoveRow]) {
             let _ = item.set_attribute("title", mark.title);
         }
         // The lines explored in place of this move: a button each, under it.
-        for (place, words) in row.variations.iter().enumerate() {
+        for (place, words) in row.variations.iter().enumerate().filter(|_| Features::here().is_some()) {
             let Ok(button) = document.create_element("button") else { continue };
             let _ = button.set_attribute("type", "button");
             let _ = button.set_attribute("class", "variation");

@@ -440,6 +440,10 @@ fn draw_coordinates(ctx: &Context, p: &Palette, scale: TypeScale, layout: &Layou
 /// The engine's lines as arrows over the pieces (a capture's head would hide under its piece),
 /// the best one strongest and drawn last, so that it lies on top.
 fn draw_lines(ctx: &Context, p: &Palette, marks: &Marks, layout: &Layout) -> Drawn {
+    // Only the analysis board has lines (and the first visit's build leaves this code out).
+    if crate::ui::features::Features::here().is_none() {
+        return Ok(());
+    }
     for (place, &(from, to)) in marks.lines.iter().enumerate().rev() {
         ctx.set_global_alpha([0.8, 0.5, 0.32].get(place).copied().unwrap_or(0.25));
         draw_arrow(ctx, p.hint, layout.square(from).centre(), layout.square(to).centre(), layout.cell)?;

@@ -3,6 +3,7 @@
 use super::dom::{app_document, element, find, open_dialog, say_again, set_hidden, set_text};
 use crate::rules::{Card, CardSet};
 use crate::ui::deck::PackState;
+use crate::ui::features::Features;
 use crate::ui::new_game_form::{self, NewGameFields, NewGameForm};
 use crate::ui::state::State;
 use crate::ui::text::{self, Lang, LangTexts};
@@ -26,15 +27,17 @@ pub(super) fn open_setup(app: &mut App) {
 pub(super) fn open_setup_with(app: &mut App, form: NewGameForm) {
     show_deck(&app.session().controls().deck, app.state().lang(), true);
     let fields = form.fields();
-    // A game from a position (the analysis board's "Play from here") has its cards: the dialog
-    // keeps the position, and says so in its title.
-    if let Some(dialog) = find("setup") {
-        let _ = dialog.set_attribute("data-from", &fields.from);
-    }
-    let title = if fields.from.is_empty() { "setup-title" } else { "play-here" };
-    if let Some(heading) = find("setup-heading") {
-        let _ = heading.set_attribute("data-text", title);
-        heading.set_text_content(app.state().lang().texts().html(title));
+    // A game from a position (the analysis board's "Play from here", the whole page's) has its
+    // cards: the dialog keeps the position, and says so in its title.
+    if Features::here().is_some() {
+        if let Some(dialog) = find("setup") {
+            let _ = dialog.set_attribute("data-from", &fields.from);
+        }
+        let title = if fields.from.is_empty() { "setup-title" } else { "play-here" };
+        if let Some(heading) = find("setup-heading") {
+            let _ = heading.set_attribute("data-text", title);
+            heading.set_text_content(app.state().lang().texts().html(title));
+        }
     }
     let selects = [
         ("setup-mode", &fields.mode),
@@ -71,7 +74,7 @@ pub(super) fn draw_chosen_cards(state: &State) {
 
 /// Shows only the choices that the chosen way of playing uses.
 pub(super) fn show_mode_choices() {
-    let from_position = find("setup").and_then(|d| d.get_attribute("data-from")).is_some_and(|f| !f.is_empty());
+    let from_position = !from_attribute().is_empty();
     let rows = new_game_form::rows(&select_value("setup-mode"), from_position);
     let shown = [("setup-colour", rows.seat), ("setup-level", rows.level), ("setup-turn", rows.turn_board)];
     for (id, shown) in shown.into_iter().chain([("setup-limit", rows.limit)]) {
@@ -114,8 +117,15 @@ pub(super) fn read_setup() -> NewGameFields {
         choose_cards: checked("setup-choose-cards"),
         cards: CARD_SELECTS.map(select_value),
         limit: select_value("setup-limit"),
-        from: find("setup").and_then(|d| d.get_attribute("data-from")).unwrap_or_default(),
+        from: from_attribute(),
     }
+}
+
+/// The position the New game dialog plays from ("Play from here"), in notation; empty for a deal
+/// (always in the first visit's build, which has no analysis board).
+fn from_attribute() -> String {
+    let dialog = find("setup").filter(|_| Features::here().is_some());
+    dialog.and_then(|d| d.get_attribute("data-from")).unwrap_or_default()
 }
 
 thread_local! {
