@@ -108,7 +108,8 @@ pub fn encode(save: &SaveFile) -> String {
             text.push_str(&format!("variation {line}\n"));
         }
         // Only the whole page sets positions up (the first visit's build leaves this out).
-        if let Some(setup) = &analysis.setup {
+        // Only the whole page sets positions up (the first visit's build leaves this out).
+        if let Some(setup) = analysis.setup.as_ref().filter(|_| !cfg!(feature = "first-visit")) {
             text.push_str(&format!("setup {setup}\n"));
         }
     }
@@ -224,6 +225,8 @@ pub fn decode(text: &str) -> Result<SaveFile, SaveError> {
                     analysis.variations.push(value.to_string());
                 }
             }
+            // The first visit hands a save with a setup to the whole page, which reads it.
+            "setup" if cfg!(feature = "first-visit") => {}
             "setup" => {
                 if let Some(analysis) = analysis.as_mut() {
                     analysis.setup = Some(value.to_string());

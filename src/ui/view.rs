@@ -36,7 +36,10 @@ pub struct ControlsView {
     pub review: Option<ReviewPanel>,
     /// The analysis board's panel: the engine's best lines.
     pub analysis: Option<AnalysisPanel>,
-    /// A position being set up on the analysis board (`super::setup_panel`).
+    /// A position being set up on the analysis board (`super::setup_panel`). Not a field of the
+    /// first visit's build: a `Features` token would leave out the code that shows it, but not
+    /// the copying and dropping of a view that holds it.
+    #[cfg(not(feature = "first-visit"))]
     pub setup: Option<super::setup_panel::SetupPanel>,
     /// The analysis board's button that opens the editor: its words.
     pub setup_opener: Option<&'static str>,
@@ -597,6 +600,7 @@ pub fn controls(state: &State) -> ControlsView {
             language: lang.code(),
         },
         deck: deck_view(state),
+        #[cfg(not(feature = "first-visit"))]
         setup: None,
         setup_opener: super::setup_panel::opener(state),
     };
@@ -610,7 +614,10 @@ fn editing(state: &State, mut view: ControlsView) -> ControlsView {
     let Some(panel) = Features::here().and_then(|_| super::setup_panel::panel(state)) else { return view };
     view.mode_line = panel.title.to_string();
     view.board_description = panel.description.clone();
-    view.setup = Some(panel);
+    #[cfg(not(feature = "first-visit"))]
+    {
+        view.setup = Some(panel);
+    }
     view.analysis = None;
     view.evaluation = None;
     (view.undo, view.redo, view.hint, view.step_back, view.step_on) = (false, false, false, false, false);

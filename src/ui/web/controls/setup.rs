@@ -3,7 +3,6 @@
 //! the canvas sent as a drop at the canvas's point. Only the whole page has it: its elements and
 //! its stylesheet (`www/editor.css`) are put in the page here, so a first visit downloads neither.
 
-use super::super::super::features::Features;
 use super::super::super::intent::Intent;
 use super::super::super::session::Event;
 use super::super::super::setup::{SetupAction, Tool};
@@ -121,11 +120,6 @@ fn over_canvas(app: &App, e: &PointerEvent) -> Option<(f64, f64)> {
 
 /// Writes the editor from its panel, or hides it; the analysis board's button that opens it.
 pub fn show(panel: Option<&SetupPanel>, opener: Option<&str>) {
-    // A reference to a panel the first visit cannot make is still a value to the compiler: this
-    // says the code below is the whole page's.
-    if Features::here().is_none() {
-        return;
-    }
     set_hidden("analysis-setup", opener.is_none());
     set_text("analysis-setup", opener);
     set_hidden("editor", panel.is_none());
