@@ -19,7 +19,9 @@
 //! `shown`: its solution is played out on the board). A `tutorial <step>` line says the game is that step of the tutorial (0 for the first).
 //! An `analysis [<ply>]` line says the game is the line explored on the analysis board, shown after
 //! its first `ply` moves (all of them without a number); each `variation <moves>` line after it is
-//! a line explored there, from the game's start.
+//! a line explored there, from the game's start; a `setup <position>` line after them, that a
+//! position is being set up there (in position notation, whatever it holds: two masters of a colour
+//! or a card twice are kept as the player left them).
 
 use crate::mode::{Mode, ModeError};
 use crate::rules::{Game, RecordError};
@@ -59,6 +61,9 @@ pub struct SavedAnalysis {
     /// board reads them (as far as each is legal), so that the first visit's build, which has
     /// none, does not carry their reading.
     pub variations: Vec<String>,
+    /// The position being set up there, in notation as saved (`setup <position>`): the analysis
+    /// board reads it, as it reads the lines explored.
+    pub setup: Option<String>,
 }
 
 /// A game in progress put aside, with how it was played.
@@ -101,6 +106,11 @@ pub fn encode(save: &SaveFile) -> String {
         }
         for line in &analysis.variations {
             text.push_str(&format!("variation {line}\n"));
+        }
+        // Only the whole page sets positions up (the first visit's build leaves this out).
+        // Only the whole page sets positions up (the first visit's build leaves this out).
+        if let Some(setup) = analysis.setup.as_ref().filter(|_| !cfg!(feature = "first-visit")) {
+            text.push_str(&format!("setup {setup}\n"));
         }
     }
     if let Some(AsideGame { game, mode }) = &save.aside {
@@ -207,12 +217,19 @@ pub fn decode(text: &str) -> Result<SaveFile, SaveError> {
             "analysis" if value.is_empty() => analysis = Some(SavedAnalysis::default()),
             "analysis" => {
                 let ply = value.parse().map_err(|_| SaveError::UnknownLine(shorten(line)))?;
-                analysis = Some(SavedAnalysis { ply: Some(ply), variations: Vec::new() });
+                analysis = Some(SavedAnalysis { ply: Some(ply), ..SavedAnalysis::default() });
             }
             // Read by the analysis board: a line explored that cannot be read is lost alone.
             "variation" => {
                 if let Some(analysis) = analysis.as_mut() {
                     analysis.variations.push(value.to_string());
+                }
+            }
+            // The first visit hands a save with a setup to the whole page, which reads it.
+            "setup" if cfg!(feature = "first-visit") => {}
+            "setup" => {
+                if let Some(analysis) = analysis.as_mut() {
+                    analysis.setup = Some(value.to_string());
                 }
             }
             "aside" => match value.split_once(' ') {

@@ -35,7 +35,7 @@ fn an_analysis_is_saved_and_read_back_with_its_place_and_the_lines_explored() {
 
     // The lines explored are kept as written: the analysis board reads their moves.
     let variations = vec!["ox:c1c2 boar:c5c4".to_string(), "crab:a1a2".to_string()];
-    let file = SaveFile { analysis: Some(SavedAnalysis { ply: Some(2), variations }), ..sample() };
+    let file = SaveFile { analysis: Some(SavedAnalysis { ply: Some(2), variations, setup: None }), ..sample() };
     let text = save::encode(&file);
     assert!(text.contains("\nanalysis 2\nvariation ox:c1c2 boar:c5c4\nvariation crab:a1a2\n"), "{text}");
     assert_eq!(save::decode(&text).unwrap(), file);

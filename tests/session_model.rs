@@ -16,6 +16,7 @@ use onitama::ui::keyboard::Key;
 use onitama::ui::new_game_form::NewGame;
 use onitama::ui::scene::scene;
 use onitama::ui::session::{Effect, Event, PointerPhase, Reply, ReplyKind, SearchOrder};
+use onitama::ui::setup::{SetupAction, Tool};
 use onitama::ui::state::Settings;
 use onitama::ui::{Lang, Mode, Session, State};
 use proptest::prelude::*;
@@ -104,7 +105,7 @@ fn action() -> impl Strategy<Value = Action> {
             .prop_map(|(age, kind, pick)| Action::Reply { age, kind, pick }),
         1 => Just(Action::WorkerFailed),
         1 => Just(Action::EndgameFailed),
-        2 => ((0usize..4), (0usize..4)).prop_map(|(kind, line)| Action::Analysis(kind, line)),
+        2 => ((0usize..9), (0usize..25)).prop_map(|(kind, line)| Action::Analysis(kind, line)),
         2 => any::<usize>().prop_map(Action::View),
         1 => Just(Action::ContinueHere),
         1 => Just(Action::Review),
@@ -428,8 +429,17 @@ impl Harness {
                 let intent = match kind {
                     0 => Intent::Analyse,
                     1 => Intent::ToggleAnalysis,
-                    2 => Intent::PlayLine(line),
-                    _ => Intent::LeaveAnalysis,
+                    2 => Intent::PlayLine(line % 4),
+                    3 => Intent::LeaveAnalysis,
+                    // Setting a position up: opened, a piece or the eraser on a square, analysed or cancelled.
+                    4 => Intent::Setup(SetupAction::Open),
+                    5 => {
+                        self.send(Event::Intent(Intent::Setup(SetupAction::Choose(Tool::TRAY[line % 5]))));
+                        Intent::Setup(SetupAction::Square(Square::from_index(line).unwrap()))
+                    }
+                    6 => Intent::Setup(SetupAction::Analyse),
+                    7 => Intent::Setup(SetupAction::Turn),
+                    _ => Intent::Setup(SetupAction::Cancel),
                 };
                 self.send(Event::Intent(intent));
             }
@@ -473,6 +483,14 @@ fn check_invariants(harness: &Harness) -> Result<(), TestCaseError> {
     prop_assert_eq!(replayed.positions(), game.positions());
     prop_assert_eq!(replayed.moves(), game.moves());
 
+    // While a position is set up, the board shows it and the engine waits.
+    if let Some(editor) = state.setup_editor() {
+        let shown = scene(state, session.layout());
+        prop_assert_eq!(shown.pieces.len(), editor.setup.board.iter().flatten().count());
+        prop_assert_eq!(state.thinking, None);
+        prop_assert_eq!(session.layout().bottom, state.bottom());
+        return Ok(());
+    }
     // The board, the cards and the move list are in step with the game.
     let shown = scene(state, session.layout());
     let position = game.position();

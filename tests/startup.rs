@@ -47,7 +47,7 @@ fn an_analysis_comes_back_as_one_with_the_game_aside_its_place_and_its_lines() {
     // The last line stops where it stops being legal, and one cannot be read at all.
     let text = |moves: &[onitama::rules::Move]| moves.iter().map(|m| m.to_string()).collect::<Vec<_>>().join(" ");
     let variations = vec![text(&[branch]), text(&[first, other]), text(&[first, first]), "tiger:z9".to_string()];
-    saved.analysis = Some(SavedAnalysis { ply: Some(0), variations });
+    saved.analysis = Some(SavedAnalysis { ply: Some(0), variations, setup: None });
     let found = Found { save: Ok(Some(saved.clone())), ..Found::default() };
     let opened = opening(found, |_| fresh_game());
     let run = opened.activity.analysis().expect("the analysis board");

@@ -3,6 +3,7 @@
 //! progress waits aside and comes back when the player leaves.
 
 use super::features::Features;
+use super::setup::SetupEditor;
 use super::variations::Variations;
 use crate::ai::Line;
 use crate::rules::{Game, Position};
@@ -25,6 +26,9 @@ pub struct AnalysisRun {
     pub found: Option<FoundLines>,
     /// Every line explored from the position analysed: the game on the board is one of them.
     pub variations: Variations,
+    /// A position being set up in place of the one shown, which comes back if the player cancels;
+    /// the engine waits meanwhile.
+    pub setup: Option<SetupEditor>,
 }
 
 /// The engine's best lines of a position after a finished depth, best first.
@@ -42,7 +46,13 @@ pub struct FoundLines {
 impl AnalysisRun {
     /// An analysis just opened, its engine running, nothing explored yet.
     pub fn new() -> AnalysisRun {
-        AnalysisRun { features: Features::present(), running: true, found: None, variations: Variations::default() }
+        AnalysisRun {
+            features: Features::present(),
+            running: true,
+            found: None,
+            variations: Variations::default(),
+            setup: None,
+        }
     }
 
     /// The analysis board as saved, on `game` (its whole line): the lines explored come back
@@ -60,6 +70,8 @@ impl AnalysisRun {
             run.variations.record(explored.moves());
         }
         run.variations.record(game.moves());
+        // A damaged setup costs only itself: the analysis board stays.
+        run.setup = saved.setup.as_deref().and_then(|text| text.parse().ok()).map(SetupEditor::resume);
         let ply = saved.ply.unwrap_or(usize::MAX);
         while game.moves().len() > ply && game.undo().is_some() {}
         run
@@ -69,7 +81,8 @@ impl AnalysisRun {
     pub fn saved(&self, game: &Game) -> SavedAnalysis {
         let ply = game.redoable().next().map(|_| game.moves().len());
         let notation = |line: Vec<crate::rules::Move>| line.iter().map(|m| m.to_string()).collect::<Vec<_>>().join(" ");
-        SavedAnalysis { ply, variations: self.variations.lines().into_iter().map(notation).collect() }
+        let variations = self.variations.lines().into_iter().map(notation).collect();
+        SavedAnalysis { ply, variations, setup: self.setup.as_ref().map(|editor| editor.setup.to_string()) }
     }
 
     /// The lines found for `position`, if any.

@@ -3,6 +3,7 @@
 
 use super::new_game_form::{NewGame, NewGameForm};
 use super::puzzle::Choice;
+use super::setup::SetupAction;
 use super::state::{Theme, WatchSpeed};
 use super::text::Lang;
 use crate::ai::puzzle::{Difficulty, Puzzle};
@@ -137,6 +138,8 @@ pub enum Intent {
     /// Leave the analysis board: back to the game put aside, or the position analysed stays on
     /// the board as a game of two players.
     LeaveAnalysis,
+    /// Setting up a position on the analysis board (`crate::ui::setup`).
+    Setup(SetupAction),
 }
 
 impl Intent {
@@ -168,6 +171,7 @@ impl Intent {
                 | Intent::ToggleAnalysis
                 | Intent::PlayLine(_)
                 | Intent::LeaveAnalysis
+                | Intent::Setup(_)
         )
     }
 }

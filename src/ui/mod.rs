@@ -23,6 +23,8 @@ pub mod refusal;
 pub mod review;
 pub mod scene;
 pub mod session;
+pub mod setup;
+pub mod setup_panel;
 pub mod sound;
 pub mod standings;
 pub mod startup;

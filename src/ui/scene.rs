@@ -15,6 +15,9 @@ use crate::ui::text::LangTexts;
 
 /// Where every piece and card is drawn when nothing moves.
 pub fn scene(state: &State, layout: &Layout) -> Scene {
+    if let Some(editor) = state.setup_editor() {
+        return setup_scene(&editor.setup, layout);
+    }
     let position = state.position();
     let pieces = Square::all().filter_map(|s| position.piece_at(s).map(|piece| (s, piece, layout.square(s)))).collect();
     let mover = position.to_move();
@@ -25,6 +28,22 @@ pub fn scene(state: &State, layout: &Layout) -> Scene {
         }
     }
     cards.push((position.side_card(), layout.card(CardPlace::Side, mover), layout.turned(mover)));
+    Scene { pieces, cards }
+}
+
+/// A position being set up, whatever it holds (no masters, a card twice): its pieces and cards
+/// where a position's would be.
+fn setup_scene(setup: &crate::rules::Setup, layout: &Layout) -> Scene {
+    let pieces =
+        Square::all().filter_map(|s| setup.board[s.index()].map(|piece| (s, piece, layout.square(s)))).collect();
+    let mover = setup.to_move;
+    let mut cards: Vec<(Card, Rect, bool)> = Vec::with_capacity(5);
+    for color in Color::ALL {
+        for (slot, card) in setup.hand(color).into_iter().enumerate() {
+            cards.push((card, layout.card(CardPlace::Hand(color, slot), mover), layout.turned(color)));
+        }
+    }
+    cards.push((setup.side, layout.card(CardPlace::Side, mover), layout.turned(mover)));
     Scene { pieces, cards }
 }
 
@@ -138,6 +157,22 @@ pub fn marks_at(state: &State, now_ms: f64) -> Marks {
 
 /// The marks while nothing moves.
 pub fn marks(state: &State) -> Marks {
+    // A position being set up: nothing is played, only a piece carried.
+    if state.setup_editor().is_some() {
+        return Marks {
+            last_move: None,
+            arrow: None,
+            hint: None,
+            preview: None,
+            movable: Bitboard::EMPTY,
+            selected: None,
+            targets: Vec::new(),
+            lit_hand: None,
+            dragged: state.drag.filter(|d| d.moved).map(|d| (d.from, d.x, d.y)),
+            show_labels: false,
+            lines: Vec::new(),
+        };
+    }
     let position = state.position();
     let mover = position.to_move();
     let step = |m: Option<Move>| match m? {
@@ -267,6 +302,9 @@ pub fn labels(state: &State) -> Vec<(Color, String, bool)> {
 
 /// A card's holder: the hand it is in, or for the side card the player to move, who takes it next.
 pub fn holder(state: &State, card: Card) -> Color {
+    if let Some(setup) = state.setup_editor().map(|editor| editor.setup) {
+        return Color::ALL.into_iter().find(|&color| setup.hand(color).contains(&card)).unwrap_or(setup.to_move);
+    }
     let position = state.position();
     Color::ALL.into_iter().find(|&color| position.hand(color).contains(card)).unwrap_or(position.to_move())
 }

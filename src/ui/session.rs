@@ -38,6 +38,7 @@ mod messages;
 mod online;
 mod puzzle;
 mod review;
+mod setup;
 mod tutorial;
 
 pub use messages::{Effect, Event, Focus, PointerPhase, Reply, ReplyKind, SearchOrder};
@@ -369,6 +370,9 @@ impl Session {
     }
 
     fn pointer(&mut self, phase: PointerPhase, x: f64, y: f64, time_ms: f64) {
+        if self.setup_pointer(phase, x, y) {
+            return;
+        }
         match phase {
             PointerPhase::Down => {
                 // The keyboard's frame goes with the mouse; the next arrow key brings it back.
@@ -413,7 +417,7 @@ impl Session {
         if let Some(intent) = keyboard::page_intent(&self.state, key, false) {
             return self.intent(intent);
         }
-        if self.state.anim.is_some() {
+        if self.state.anim.is_some() || self.setup_key(key) {
             return;
         }
         match keyboard::key(&mut self.state, &self.layout, key) {

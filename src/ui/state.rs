@@ -305,6 +305,11 @@ impl State {
         self.activity.analysis()
     }
 
+    /// The position being set up on the analysis board, if it is.
+    pub fn setup_editor(&self) -> Option<&super::setup::SetupEditor> {
+        self.analysis()?.setup.as_ref()
+    }
+
     pub fn analysis_mut(&mut self) -> Option<&mut AnalysisRun> {
         match &mut self.activity {
             Activity::Analysis(run) => Some(run),
@@ -431,6 +436,9 @@ impl State {
     /// The colour drawn at the bottom. In pass and play the board faces whoever moves, and once
     /// the game is over it stays facing the side that made the last move.
     pub fn bottom(&self) -> Color {
+        if let Some(editor) = self.setup_editor() {
+            return editor.bottom();
+        }
         match self.mode {
             Mode::VsAi { human, .. } | Mode::Online { you: human } => human,
             _ if self.mode.turns_board() => match self.game.outcome() {
@@ -446,6 +454,7 @@ impl State {
     pub fn human_to_move(&self) -> bool {
         self.viewing.is_none()
             && self.review().is_none()
+            && self.setup_editor().is_none()
             && self.puzzle().is_none_or(|p| p.status == PuzzleStatus::Playing && !p.shown)
             && self.game.outcome().is_none()
             && self.mode.is_human(self.position().to_move())

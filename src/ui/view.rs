@@ -36,6 +36,13 @@ pub struct ControlsView {
     pub review: Option<ReviewPanel>,
     /// The analysis board's panel: the engine's best lines.
     pub analysis: Option<AnalysisPanel>,
+    /// A position being set up on the analysis board (`super::setup_panel`). Not a field of the
+    /// first visit's build: a `Features` token would leave out the code that shows it, but not
+    /// the copying and dropping of a view that holds it.
+    #[cfg(not(feature = "first-visit"))]
+    pub setup: Option<super::setup_panel::SetupPanel>,
+    /// The analysis board's button that opens the editor: its words.
+    pub setup_opener: Option<&'static str>,
     /// The puzzle's ending, once it has one.
     pub puzzle_end: Option<String>,
     /// Looking back at an earlier move (outside a review): the strip's words.
@@ -497,7 +504,7 @@ pub fn controls(state: &State) -> ControlsView {
     // Online the engine does not help while the game is on, and a move cannot be taken back.
     let online = matches!(state.mode, Mode::Online { .. });
     let online_game = online && game.outcome().is_none();
-    ControlsView {
+    let view = ControlsView {
         dark: state.dark(),
         board_description: text::describe_position(lang, state.position()),
         mode_line,
@@ -593,7 +600,28 @@ pub fn controls(state: &State) -> ControlsView {
             language: lang.code(),
         },
         deck: deck_view(state),
+        #[cfg(not(feature = "first-visit"))]
+        setup: None,
+        setup_opener: super::setup_panel::opener(state),
+    };
+    editing(state, view)
+}
+
+/// While a position is set up, the editor's panel in place of the analysis board's: nothing of
+/// the game under it is offered.
+fn editing(state: &State, mut view: ControlsView) -> ControlsView {
+    // Only the whole page sets positions up: said outright, the first visit's build leaves this out.
+    let Some(panel) = Features::here().and_then(|_| super::setup_panel::panel(state)) else { return view };
+    view.mode_line = panel.title.to_string();
+    view.board_description = panel.description.clone();
+    #[cfg(not(feature = "first-visit"))]
+    {
+        view.setup = Some(panel);
     }
+    view.analysis = None;
+    view.evaluation = None;
+    (view.undo, view.redo, view.hint, view.step_back, view.step_on) = (false, false, false, false, false);
+    view
 }
 
 fn online_view(online: &OnlineState) -> OnlineView {

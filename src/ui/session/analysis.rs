@@ -120,7 +120,8 @@ impl Session {
         let state = &self.state;
         let position = *state.position();
         let Some(run) = state.analysis() else { return };
-        if !run.running || state.game.outcome().is_some() {
+        // The engine waits while a position is set up.
+        if !run.running || run.setup.is_some() || state.game.outcome().is_some() {
             return;
         }
         if self.evaluated != Some(position) && self.asks_tables(Purpose::Evaluate, false, &position) {

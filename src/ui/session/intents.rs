@@ -21,6 +21,9 @@ impl Session {
             self.effects.push(Effect::LoadFeatures);
             return self.refresh_controls();
         }
+        if self.setup_refuses(&intent) {
+            return self.refresh_controls();
+        }
         let online = matches!(self.state.mode, Mode::Online { .. });
         // Another game, or Leave, in an online game going on resigns it: the player says yes first.
         if self.leaves_online(&intent) && self.state.online.is_some() && self.state.resigner().is_some() {
@@ -338,6 +341,7 @@ impl Session {
             | Intent::ToggleAnalysis
             | Intent::PlayLine(_)
             | Intent::LeaveAnalysis
+            | Intent::Setup(_)
                 if Features::here().is_none() => {}
             Intent::Analyse if self.state.analysis().is_some() => {}
             Intent::Analyse => {
@@ -359,6 +363,7 @@ impl Session {
             Intent::PlayLine(place) => self.play_line(place),
             Intent::LeaveAnalysis if self.state.analysis().is_some() => self.leave_analysis(),
             Intent::LeaveAnalysis => {}
+            Intent::Setup(action) => self.setup_action(action),
             Intent::CopyLink => {
                 // Said again once the browser answers (a screen reader hears it again too).
                 self.state.records_message = None;

@@ -239,6 +239,8 @@ pub enum Focus {
     TutorialText,
     /// The board, after the tutorial's panel (and the button pressed in it) went away.
     Board,
+    /// The editor's tray, opened by a button that its opening hides.
+    SetupTray,
     /// The ◀ (`back`) or ▶ button by the moves, when the other one is disabled under the focus.
     StepButton { back: bool },
 }

@@ -22,6 +22,9 @@ use web_sys::{Document, Element, HtmlButtonElement, HtmlDialogElement, HtmlInput
 mod dom;
 mod language;
 mod new_game;
+// Setting a position up is the whole page's (`crate::ui::features`).
+#[cfg(not(feature = "first-visit"))]
+mod setup;
 
 pub use dom::close_dialog;
 use dom::{app_document, element, find, open_dialog, set_hidden, set_text};
@@ -136,6 +139,8 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
     on_click(document, "analysis-line-0", |app| app.dispatch(Event::Intent(Intent::PlayLine(0))))?;
     on_click(document, "analysis-line-1", |app| app.dispatch(Event::Intent(Intent::PlayLine(1))))?;
     on_click(document, "analysis-line-2", |app| app.dispatch(Event::Intent(Intent::PlayLine(2))))?;
+    #[cfg(not(feature = "first-visit"))]
+    setup::wire(document)?;
     on_click(document, "tutorial-next", |app| app.dispatch(Event::Intent(Intent::TutorialNext)))?;
     on_click(document, "tutorial-leave", |app| app.dispatch(Event::Intent(Intent::LeaveTutorial)))?;
     on_click(document, "play-next-level", |app| app.dispatch(Event::Intent(Intent::NextLevel)))?;
@@ -371,6 +376,7 @@ pub fn focus(to: Focus) {
         Focus::Review => "review-close",
         Focus::TutorialText => "tutorial-text",
         Focus::Board => "board",
+        Focus::SetupTray => "editor-tool-R",
         // The sheet's, while it is open; else the panel's.
         Focus::StepButton { back } => {
             let sheet = element::<HtmlDialogElement>("moves-sheet").is_some_and(|sheet| sheet.open());
@@ -436,6 +442,8 @@ pub fn update(view: &ControlsView) {
     show_evaluation(view.evaluation.as_ref());
     show_review(view.review.as_ref());
     show_analysis(view.analysis.as_ref());
+    #[cfg(not(feature = "first-visit"))]
+    setup::show(view.setup.as_ref(), view.setup_opener);
     set_hidden("puzzle-end", view.puzzle_end.is_none());
     set_hidden("show-solution", !view.show_solution);
     show_puzzle_list(view.puzzle_list.as_ref());

@@ -208,10 +208,17 @@ pub fn draw(
     }
     ctx.restore();
 
+    // The piece carried (from the position being set up, while one is).
+    let piece_at = |from| state.setup_editor().map_or_else(|| state.position().piece_at(from), |e| e.piece_at(from));
     if let Some((from, x, y)) = marks.dragged
-        && let Some(piece) = state.position().piece_at(from)
+        && let Some(piece) = piece_at(from)
     {
         draw_piece(ctx, p, piece, layout.square(from).centred_at(x, y), 0.9)?;
+    }
+    // A piece carried from the editor's tray.
+    if let Some((piece, x, y)) = state.setup_editor().and_then(|editor| editor.carried_piece()) {
+        let square = Rect { x: 0.0, y: 0.0, w: layout.cell, h: layout.cell };
+        draw_piece(ctx, p, piece, square.centred_at(x, y), 0.9)?;
     }
     if let Some(focus) = state.focus {
         draw_focus(ctx, p, focus, layout, mover)?;
