@@ -10,9 +10,7 @@ use super::super::puzzle::Choice;
 use super::super::session::{Event, Focus};
 use super::super::state::{Theme, WatchSpeed};
 use super::super::text::Lang;
-use super::super::view::{
-    self, AnalysisPanel, ControlsView, EvaluationBar, MoveRow, OnlineView, PuzzleList, ReviewPanel,
-};
+use super::super::view::{self, ControlsView, EvaluationBar, MoveRow, OnlineView, PuzzleList, ReviewPanel};
 use super::app::{App, dispatch, key_press, listen};
 use super::puzzles;
 use crate::rules::{Card, Pack};
@@ -22,7 +20,9 @@ use web_sys::{Document, Element, HtmlButtonElement, HtmlDialogElement, HtmlInput
 mod dom;
 mod language;
 mod new_game;
-// Setting a position up is the whole page's (`crate::ui::features`).
+// The analysis board and setting a position up are the whole page's (`crate::ui::features`).
+#[cfg(not(feature = "first-visit"))]
+mod analysis;
 #[cfg(not(feature = "first-visit"))]
 mod setup;
 
@@ -38,7 +38,7 @@ use new_game::{
 };
 
 /// A plain function, not a closure type of its own: one copy of the listening code serves all.
-fn on_click(document: &Document, id: &str, handle: fn(&mut App)) -> Result<(), JsValue> {
+pub(super) fn on_click(document: &Document, id: &str, handle: fn(&mut App)) -> Result<(), JsValue> {
     let target = document.get_element_by_id(id).ok_or_else(|| format!("no #{id}"))?;
     listen(&target, "click", move |app, _: web_sys::Event| handle(app))
 }
@@ -130,15 +130,9 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
         close_dialog("menu");
         app.dispatch(Event::Intent(Intent::Analyse));
     })?;
-    on_click(document, "analysis-toggle", |app| app.dispatch(Event::Intent(Intent::ToggleAnalysis)))?;
-    on_click(document, "analysis-close", |app| app.dispatch(Event::Intent(Intent::LeaveAnalysis)))?;
-    // The analysis board is the whole page's: the first visit's build leaves "Play from here" out.
-    if Features::here().is_some() {
-        on_click(document, "analysis-play", |app| open_setup_with(app, NewGameForm::from_here(app.state())))?;
-    }
-    on_click(document, "analysis-line-0", |app| app.dispatch(Event::Intent(Intent::PlayLine(0))))?;
-    on_click(document, "analysis-line-1", |app| app.dispatch(Event::Intent(Intent::PlayLine(1))))?;
-    on_click(document, "analysis-line-2", |app| app.dispatch(Event::Intent(Intent::PlayLine(2))))?;
+    // The analysis board and its editor are the whole page's: their elements are put in here.
+    #[cfg(not(feature = "first-visit"))]
+    analysis::wire(document)?;
     #[cfg(not(feature = "first-visit"))]
     setup::wire(document)?;
     on_click(document, "tutorial-next", |app| app.dispatch(Event::Intent(Intent::TutorialNext)))?;
@@ -441,7 +435,8 @@ pub fn update(view: &ControlsView) {
     }
     show_evaluation(view.evaluation.as_ref());
     show_review(view.review.as_ref());
-    show_analysis(view.analysis.as_ref());
+    #[cfg(not(feature = "first-visit"))]
+    analysis::show(view.analysis.as_ref());
     #[cfg(not(feature = "first-visit"))]
     setup::show(view.setup.as_ref(), view.setup_opener);
     set_hidden("puzzle-end", view.puzzle_end.is_none());
@@ -790,21 +785,6 @@ pub fn full_link(fragment: &str) -> String {
     let here = web_sys::window().and_then(|w| w.location().href().ok()).unwrap_or_default();
     let page = here.split('#').next().unwrap_or_default();
     format!("{page}{fragment}")
-}
-
-/// The analysis board's state, buttons and lines.
-fn show_analysis(panel: Option<&AnalysisPanel>) {
-    set_hidden("analysis", panel.is_none());
-    let Some(panel) = panel else { return };
-    set_text("analysis-status", Some(&panel.status));
-    set_hidden("analysis-toggle", panel.toggle_label.is_none());
-    set_text("analysis-toggle", panel.toggle_label);
-    for place in 0..3 {
-        let line = panel.lines.get(place);
-        set_hidden(&format!("analysis-row-{place}"), line.is_none());
-        set_text(&format!("analysis-score-{place}"), line.map(|l| l.score.as_str()));
-        set_text(&format!("analysis-moves-{place}"), line.map(|l| l.moves.as_str()));
-    }
 }
 
 /// The review's graph, verdict and buttons.

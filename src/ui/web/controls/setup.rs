@@ -1,7 +1,8 @@
 //! The editor's panel, a position set up on the analysis board: written from the view
 //! (`ui::setup_panel`), its buttons and choosers sent as intents, and a tray piece dragged onto
-//! the canvas sent as a drop at the canvas's point. Only the whole page has it: its elements and
-//! its stylesheet (`www/editor.css`) are put in the page here, so a first visit downloads neither.
+//! the canvas sent as a drop at the canvas's point. Only the whole page has it: its elements are
+//! put in the page here, and its styles are the analysis board's (`www/analysis.css`), so a first
+//! visit downloads neither.
 
 use super::super::super::intent::Intent;
 use super::super::super::session::Event;
@@ -48,15 +49,11 @@ const EDITOR: &str = concat!(
     r##"<button id="editor-analyse" type="button"></button></div></section>"##,
 );
 
-/// Puts the editor's elements and stylesheet in the page, once.
+/// Puts the editor's elements in the page, once.
 fn build(document: &Document) -> Result<(), JsValue> {
     if document.get_element_by_id("editor").is_some() {
         return Ok(());
     }
-    let link = document.create_element("link")?;
-    link.set_attribute("rel", "stylesheet")?;
-    link.set_attribute("href", "editor.css")?;
-    document.query_selector("head")?.ok_or("no head")?.append_child(&link)?;
     let bar = document.get_element_by_id("eval").ok_or("no #eval")?;
     bar.insert_adjacent_html("beforebegin", OPENER)?;
     let main = document.query_selector("main")?.ok_or("no main")?;
