@@ -139,6 +139,13 @@ test('scripts open it on any position: in Persian on a phone, dark; in French wi
   await until(page, 'the exact bar', () => window.wasmBindings.game_state().controls.evaluation?.label === 'Bleu gagne en 2 (exact)');
   await until(page, 'the bar still', () => document.getElementById('eval-fill').getAnimations().length === 0);
   await screenshot(page, 'analysis-desktop-dark-fr-exact');
+  // The same in Spanish: the panel's words follow the language.
+  await page.evaluate(() => window.wasmBindings.game_settings({ language: 'es' }));
+  await until(page, 'Spanish', () => document.getElementById('analysis-status').textContent === 'Exacto: las tablas de finales');
+  assert.equal(await page.textContent('#analysis-play'), 'Jugar aquí');
+  assert.equal(await page.getAttribute('#analysis-close', 'aria-label'), 'Cerrar');
+  await still(page);
+  await screenshot(page, 'analysis-desktop-dark-es-exact');
   assert.equal(await page.evaluate(() => window.wasmBindings.analysis_close()), true);
   assert.equal(await page.evaluate(() => window.wasmBindings.analysis_close()), false, 'none open any more');
   assert.deepEqual(errors, []);
