@@ -370,10 +370,15 @@ fn a_finished_game_analysed_from_its_end_comes_back_as_it_ended() {
     intent(&mut session, Intent::Play("tiger:c1c3".parse().unwrap()));
     assert!(session.state().game.outcome().is_some());
     assert!(controls(session.state()).result.is_some(), "the result banner");
-    intent(&mut session, Intent::Analyse);
+    let effects = intent(&mut session, Intent::Analyse);
     assert!(session.state().analysis().is_some());
+    assert!(effects.contains(&Effect::Focus(onitama::ui::session::Focus::Analysis)), "the keyboard goes to the panel");
+    let view = controls(session.state());
+    assert!(view.result.is_none() && view.game_over.is_none(), "no Rematch over the analysis board: its panel says it");
+    assert_eq!(view.analysis.unwrap().status, "The game is over in this position");
     intent(&mut session, Intent::Step { back: true });
-    intent(&mut session, Intent::LeaveAnalysis);
+    let effects = intent(&mut session, Intent::LeaveAnalysis);
+    assert!(effects.contains(&Effect::Focus(onitama::ui::session::Focus::Board)), "and to the board after Close");
     let state = session.state();
     assert!(state.analysis().is_none() && state.aside.is_none());
     assert_eq!((state.mode, state.game.moves().len()), (mode, 1), "the game as it ended");

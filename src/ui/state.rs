@@ -587,13 +587,15 @@ impl State {
     }
 
     /// Whether the result banner is up: not over a review, whose lines may end games never
-    /// played, nor in a puzzle, which says how it ended in its own words.
+    /// played, nor in a puzzle, which says how it ended in its own words, nor on the analysis
+    /// board, whose panel says the game is over in the position shown.
     pub fn shows_result(&self) -> bool {
         self.game.outcome().is_some()
             && !self.result_dismissed
             && self.review().is_none()
             && self.puzzle().is_none()
             && self.tutorial().is_none()
+            && self.analysis().is_none()
     }
 
     /// The move marked on the board: the hint asked for, or the move the tutorial's step asks for.

@@ -567,7 +567,7 @@ pub fn controls(state: &State) -> ControlsView {
         game_over: game
             .outcome()
             .filter(|_| !state.shows_result() && state.review().is_none() && state.puzzle().is_none())
-            .filter(|_| state.tutorial().is_none())
+            .filter(|_| state.tutorial().is_none() && state.analysis().is_none())
             .filter(|_| state.viewing.is_none())
             .map(|outcome| GameOverStrip {
                 text: text::result_short(lang, outcome, state.mode),

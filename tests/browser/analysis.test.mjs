@@ -196,6 +196,15 @@ test('explore: a branch under the move it replaces, a click into it, kept by a r
   await still(page);
   assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 360), 'no sideways scrolling');
   await screenshot(page, 'analysis-phone-fr');
+  // The phone's sheet of moves: the variation follows its move on its row, inside the screen (a
+  // finger's screen makes it 44 px high: the first test's phone).
+  await page.click('#moves-button');
+  const chip = page.locator('#sheet-moves button.variation').first();
+  await chip.waitFor();
+  const box = await chip.boundingBox();
+  assert.ok(box.x >= 0 && box.x + box.width <= 360, JSON.stringify(box));
+  await screenshot(page, 'analysis-phone-fr-sheet');
+  await page.click('#moves-sheet-close');
   const start = (await state(page)).position;
   await page.click('#analysis-play');
   await page.waitForSelector('#setup[open]');

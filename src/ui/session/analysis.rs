@@ -3,7 +3,7 @@
 //! position shown whenever they run, a line's move played on the board, and left for the game put
 //! aside.
 
-use super::{Effect, Session};
+use super::{Effect, Focus, Session};
 use crate::ai::Line;
 use crate::rules::{Game, Position};
 use crate::ui::analysis::{AnalysisRun, FoundLines};
@@ -36,6 +36,7 @@ impl Session {
         self.start_game(game, Mode::PassAndPlay { turn_board: false });
         self.state.activity = Activity::Analysis(run);
         self.changed();
+        self.effects.push(Effect::Focus(Focus::Analysis));
     }
 
     /// The line on the board joins the lines explored; after a move played on the board, the
@@ -78,6 +79,8 @@ impl Session {
     /// Back to the game put aside; without one, the line explored stays on the board as a game
     /// of two players.
     pub(super) fn leave_analysis(&mut self) {
+        // The panel and the button pressed in it go: the keyboard goes to the board.
+        self.effects.push(Effect::Focus(Focus::Board));
         if self.state.aside.is_some() {
             return self.back_to_my_game();
         }

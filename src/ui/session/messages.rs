@@ -241,6 +241,9 @@ pub enum Focus {
     Board,
     /// The editor's tray, opened by a button that its opening hides.
     SetupTray,
+    /// The analysis board's panel (its first button), opened from a menu, a banner or a dialog
+    /// that its opening hides.
+    Analysis,
     /// The ◀ (`back`) or ▶ button by the moves, when the other one is disabled under the focus.
     StepButton { back: bool },
 }

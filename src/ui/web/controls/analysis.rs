@@ -8,7 +8,7 @@ use super::super::super::new_game_form::NewGameForm;
 use super::super::super::session::Event;
 use super::super::super::view::AnalysisPanel;
 use super::super::app::App;
-use super::dom::{set_hidden, set_text};
+use super::dom::{find, set_hidden, set_text};
 use super::new_game::open_setup_with;
 use super::on_click;
 use wasm_bindgen::prelude::*;
@@ -65,5 +65,11 @@ pub fn show(panel: Option<&AnalysisPanel>) {
         set_hidden(&format!("analysis-row-{place}"), line.is_none());
         set_text(&format!("analysis-score-{place}"), line.map(|l| l.score.as_str()));
         set_text(&format!("analysis-moves-{place}"), line.map(|l| l.moves.as_str()));
+        // The whole line, for a pointer resting on one cut short.
+        if let (Some(button), Some(line)) = (find(&format!("analysis-line-{place}")), line)
+            && button.get_attribute("title").as_deref() != Some(&line.moves)
+        {
+            let _ = button.set_attribute("title", &line.moves);
+        }
     }
 }
