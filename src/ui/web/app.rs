@@ -75,6 +75,13 @@ pub fn listen<E: JsCast + 'static>(
 /// What a listener runs on the app with the event.
 type Handler = Box<dyn Fn(&mut App, web_sys::Event)>;
 
+/// Calls `handle` on each click of the element `id` (which must be in the page). A plain
+/// function, not a closure type of its own: one copy of the listening code serves all.
+pub fn on_click(document: &web_sys::Document, id: &str, handle: fn(&mut App)) -> Result<(), JsValue> {
+    let target = document.get_element_by_id(id).ok_or_else(|| format!("no #{id}"))?;
+    listen(&target, "click", move |app, _: web_sys::Event| handle(app))
+}
+
 /// The listening itself: one copy for all handlers, not one per closure type.
 fn listen_boxed(target: &web_sys::EventTarget, event: &str, handle: Handler) -> Result<(), JsValue> {
     let closure = Closure::<dyn Fn(web_sys::Event)>::new(move |event: web_sys::Event| {

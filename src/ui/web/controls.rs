@@ -11,7 +11,7 @@ use super::super::session::{Event, Focus};
 use super::super::state::{Theme, WatchSpeed};
 use super::super::text::Lang;
 use super::super::view::{self, ControlsView, EvaluationBar, MoveRow, OnlineView, PuzzleList, ReviewPanel};
-use super::app::{App, dispatch, key_press, listen};
+use super::app::{App, dispatch, key_press, listen, on_click};
 use super::puzzles;
 use crate::rules::{Card, Pack};
 use wasm_bindgen::prelude::*;
@@ -36,12 +36,6 @@ use new_game::{
     CARD_SELECTS, checked, draw_chosen_cards, open_setup, open_setup_with, read_setup, select_value, setup_form,
     show_deck, show_mode_choices,
 };
-
-/// A plain function, not a closure type of its own: one copy of the listening code serves all.
-pub(super) fn on_click(document: &Document, id: &str, handle: fn(&mut App)) -> Result<(), JsValue> {
-    let target = document.get_element_by_id(id).ok_or_else(|| format!("no #{id}"))?;
-    listen(&target, "click", move |app, _: web_sys::Event| handle(app))
-}
 
 /// Puts options with these values in the chooser (their texts come from `apply_language`), in
 /// place of any there: the whole page taking over from a first visit's finds that page's.

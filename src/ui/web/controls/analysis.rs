@@ -7,10 +7,9 @@ use super::super::super::intent::Intent;
 use super::super::super::new_game_form::NewGameForm;
 use super::super::super::session::Event;
 use super::super::super::view::AnalysisPanel;
-use super::super::app::App;
+use super::super::app::{App, on_click};
 use super::dom::{find, set_hidden, set_text};
 use super::new_game::open_setup_with;
-use super::on_click;
 use wasm_bindgen::prelude::*;
 use web_sys::Document;
 
