@@ -616,3 +616,33 @@ fn an_opponent_who_vanished_is_claimed_against_and_the_win_is_kept_once() {
     let kept = effects.iter().filter(|e| matches!(e, Effect::KeepFinished(..))).count();
     assert_eq!(kept, 1, "{effects:?}");
 }
+
+#[test]
+fn the_phrases_open_from_the_bar_and_the_opponents_is_shown_and_announced_once() {
+    use onitama::online::Phrase;
+    let mut session = dealt_blue();
+    said(&mut session, Said::Phrases { shown: true, may_say: true, heard: None });
+    let view = controls(session.state()).online.expect("online play shows");
+    assert_eq!(view.buttons[0], ("say".to_string(), "Say…".to_string()), "the phrases open first in the bar");
+    let phrases = view.phrases.expect("phrases offered while the opponent is here");
+    assert_eq!(phrases.buttons.len(), 8);
+    assert_eq!(phrases.buttons[1], ("good-luck", "Good luck!"));
+    assert!(!phrases.wait && phrases.shown);
+    // A phrase pressed goes to the module as it is.
+    let effects = act(&mut session, OnlineAction::Press(Features::present(), Command::Say(Phrase::Thanks)));
+    assert_eq!(commands(&effects), [Command::Say(Phrase::Thanks)]);
+    said(&mut session, Said::Phrases { shown: true, may_say: false, heard: None });
+    assert!(controls(session.state()).online.unwrap().phrases.unwrap().wait, "the buttons wait");
+    // The opponent's: in the strip, and announced once.
+    let heard = Said::Phrases { shown: true, may_say: true, heard: Some((1, Phrase::Oops)) };
+    let effects = said(&mut session, heard.clone());
+    let announced = |effects: &[Effect]| {
+        effects.iter().filter(|e| matches!(e, Effect::Announce(t) if t == "Your opponent: “Oops!”")).count()
+    };
+    assert_eq!(announced(&effects), 1);
+    assert!(controls(session.state()).online.unwrap().text.contains("Your opponent: “Oops!”"));
+    assert_eq!(announced(&said(&mut session, heard)), 0, "once");
+    // The opponent gone: no phrases.
+    said(&mut session, Said::OpponentConnected(false));
+    assert_eq!(controls(session.state()).online.unwrap().phrases, None);
+}
