@@ -10,6 +10,7 @@ use onitama::online::host::{Host, Lang, ToPage};
 use onitama::online::{ColorChoice, DealChoice, Invitation, MoveLimit, OnlineGame, Refusal, Token};
 use onitama::rules::{Color, Game, Outcome, Position};
 use onitama::save;
+use onitama::ui::features::Features;
 use onitama::ui::intent::{Intent, OnlineAction};
 use onitama::ui::session::{Effect, Event};
 use onitama::ui::state::Settings;
@@ -42,7 +43,7 @@ thread_local! {
 fn said(session: &mut Session, event: Said) -> Vec<Effect> {
     let lines = HOST.with_borrow_mut(|host| host.event(&event));
     let read = lines.iter().map(|line| ToPage::decode(&line.encode()).expect("the host's lines read"));
-    read.flat_map(|line| session.update(Event::Online(line))).collect::<Vec<_>>()
+    read.flat_map(|line| session.update(Event::Online(Features::present(), line))).collect::<Vec<_>>()
 }
 
 fn act(session: &mut Session, action: OnlineAction) -> Vec<Effect> {
@@ -59,7 +60,7 @@ fn press(session: &mut Session, label: &str) -> Vec<Effect> {
     let view = controls(session.state()).online.expect("online play shows");
     let command = view.buttons.iter().find(|(_, l)| l == label).map(|(c, _)| c.clone());
     let command = command.unwrap_or_else(|| panic!("no button '{label}' in {:?}", view.buttons));
-    act(session, OnlineAction::Press(Command::decode(&command).expect("a button's command reads")))
+    act(session, OnlineAction::Press(Features::present(), Command::decode(&command).expect("a button's command reads")))
 }
 
 /// A session that invited a friend and was dealt Blue, the friend (Red) here and to move.
@@ -308,7 +309,7 @@ fn a_line_that_does_not_read_never_reaches_the_session() {
 fn another_game_asked_for_in_an_online_game_going_on_asks_first_and_resigns_it_on_yes() {
     for intent in [
         Intent::NewGame { game: Game::new(start()), mode: Mode::default() },
-        Intent::Online(OnlineAction::Press(Command::Leave)),
+        Intent::Online(OnlineAction::Press(Features::present(), Command::Leave)),
         Intent::Online(OnlineAction::Join("#online=bcdefabcdefabcdefabcdefa".into())),
     ] {
         let mut session = dealt_blue();
@@ -614,4 +615,34 @@ fn an_opponent_who_vanished_is_claimed_against_and_the_win_is_kept_once() {
     assert_eq!(session.state().game.outcome(), Some(Outcome::WonOnTime { winner: Color::Blue }));
     let kept = effects.iter().filter(|e| matches!(e, Effect::KeepFinished(..))).count();
     assert_eq!(kept, 1, "{effects:?}");
+}
+
+#[test]
+fn the_phrases_open_from_the_bar_and_the_opponents_is_shown_and_announced_once() {
+    use onitama::online::Phrase;
+    let mut session = dealt_blue();
+    said(&mut session, Said::Phrases { shown: true, may_say: true, heard: None });
+    let view = controls(session.state()).online.expect("online play shows");
+    assert_eq!(view.buttons[0], ("say".to_string(), "Say…".to_string()), "the phrases open first in the bar");
+    let phrases = view.phrases.expect("phrases offered while the opponent is here");
+    assert_eq!(phrases.buttons.len(), 8);
+    assert_eq!(phrases.buttons[1], ("good-luck", "Good luck!"));
+    assert!(!phrases.wait && phrases.shown);
+    // A phrase pressed goes to the module as it is.
+    let effects = act(&mut session, OnlineAction::Press(Features::present(), Command::Say(Phrase::Thanks)));
+    assert_eq!(commands(&effects), [Command::Say(Phrase::Thanks)]);
+    said(&mut session, Said::Phrases { shown: true, may_say: false, heard: None });
+    assert!(controls(session.state()).online.unwrap().phrases.unwrap().wait, "the buttons wait");
+    // The opponent's: in the strip, and announced once.
+    let heard = Said::Phrases { shown: true, may_say: true, heard: Some((1, Phrase::Oops)) };
+    let effects = said(&mut session, heard.clone());
+    let announced = |effects: &[Effect]| {
+        effects.iter().filter(|e| matches!(e, Effect::Announce(t) if t == "Your opponent: “Oops!”")).count()
+    };
+    assert_eq!(announced(&effects), 1);
+    assert!(controls(session.state()).online.unwrap().text.contains("Your opponent: “Oops!”"));
+    assert_eq!(announced(&said(&mut session, heard)), 0, "once");
+    // The opponent gone: no phrases.
+    said(&mut session, Said::OpponentConnected(false));
+    assert_eq!(controls(session.state()).online.unwrap().phrases, None);
 }

@@ -14,7 +14,7 @@ fuzz_target!(|text: &str| {
     let token = |t: &str| Token::new(t).unwrap();
     let mut host = OnlineGame::host(token("room"), token("host"), Invitation::default(), 1, 0);
     host.connected(0);
-    host.receive(0, "hello - guest");
+    host.receive(0, "hello - guest 2");
     let before = host.game().cloned().unwrap();
     for (i, line) in text.lines().enumerate() {
         host.receive(i as u64, line);

@@ -182,7 +182,7 @@ fn online_invitation(options: &JsValue) -> Result<crate::online::Invitation, Str
 #[wasm_bindgen]
 pub fn online_heard(line: String) {
     match ToPage::decode(&line) {
-        Ok(said) => page::dispatch(Event::Online(said)),
+        Ok(said) => page::dispatch(Event::Online(crate::ui::features::Features::present(), said)),
         Err(refusal) => {
             let why = format!("the online module said what does not read ({})", refusal.code());
             web_sys::console::error_1(&why.into());
@@ -214,8 +214,19 @@ pub fn online_find() -> Result<(), JsError> {
 /// Leaves online play; the game on the board stays, to be looked at.
 #[wasm_bindgen]
 pub fn online_leave() -> Result<(), JsError> {
-    let leave = OnlineAction::Press(Command::Leave);
+    let leave = OnlineAction::Press(crate::ui::features::Features::present(), Command::Leave);
     with_page(|app| app.dispatch(Event::Intent(Intent::Online(leave))))
+}
+
+/// Says a phrase of the fixed list to the online opponent (`hello`, `good-luck`, `well-played`,
+/// `thanks`, `oops`, `one-moment`, `rematch`, `good-game`), as the phrases' buttons do: the
+/// opponent's page shows it in its own language. Throws for another code; one said within
+/// 2.5 s of the last is refused by the online module (`online.error` `too-early`).
+#[wasm_bindgen]
+pub fn online_say(code: &str) -> Result<(), JsError> {
+    let phrase = crate::online::Phrase::from_code(code).ok_or_else(|| JsError::new(&format!("no phrase '{code}'")))?;
+    let say = OnlineAction::Press(crate::ui::features::Features::present(), Command::Say(phrase));
+    with_page(|app| app.dispatch(Event::Intent(Intent::Online(say))))
 }
 
 /// Plays the puzzle's solution out on the board from its start, as "Show the solution" does;

@@ -199,5 +199,8 @@ pub enum OnlineAction {
     /// The next stranger who asks with the same cards.
     Find,
     /// One of the panel's buttons: the module's command.
-    Press(Command),
+    ///
+    /// With the features' proof: only the whole page shows the module's buttons (a first visit's
+    /// build leaves out what reads them).
+    Press(super::features::Features, Command),
 }

@@ -211,9 +211,9 @@ impl Session {
             Event::Frame { now_ms } => self.frame(now_ms),
             Event::Reply(reply) => self.reply(reply),
             // Only the features ask for these: without them (`crate::ui::features`) their code is left out.
-            Event::Online(_) | Event::OnlineUnavailable | Event::PuzzleSet(_) | Event::TutorialTexts { .. }
+            Event::Online(..) | Event::OnlineUnavailable | Event::PuzzleSet(_) | Event::TutorialTexts { .. }
                 if Features::here().is_none() => {}
-            Event::Online(said) => self.online_said(said),
+            Event::Online(_, said) => self.online_said(said),
             Event::OnlineUnavailable => self.online_unavailable(),
             Event::PuzzleSet(Ok(set)) => {
                 self.state.puzzle_set = Some(set);

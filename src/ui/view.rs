@@ -100,8 +100,28 @@ pub struct OnlineView {
     pub link: Option<String>,
     /// The time left for the move awaited, under a move limit.
     pub clock: Option<String>,
-    /// Each button's command for the module, and its words.
+    /// Each button's command for the module, and its words (the first opens the phrases, when
+    /// they are offered).
     pub buttons: Vec<(String, String)>,
+    /// The phrases to say, while the opponent is here.
+    pub phrases: Option<PhrasesView>,
+    /// Only the whole page shows online play (`super::features`): a first visit's build cannot
+    /// make this view, and leaves out what shows, compares or drops one.
+    #[serde(skip)]
+    pub features: Features,
+}
+
+/// The phrases' dialog: its words (the online module's tables, in the page's language), each
+/// phrase's code and words, whether they wait (one was said lately) and whether the opponent's
+/// are shown (the switch).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct PhrasesView {
+    pub title: &'static str,
+    pub close: &'static str,
+    pub switch: &'static str,
+    pub wait: bool,
+    pub shown: bool,
+    pub buttons: [(&'static str, &'static str); 8],
 }
 
 /// The switches of the cards a new game is dealt from, as the dialog shows them.
@@ -591,7 +611,11 @@ pub fn controls(state: &State) -> ControlsView {
             puzzles_solved(lang, solved, offered.len())
         }),
         // Only the whole page plays online (`super::features`): its strip stays out of a first visit's download.
-        online: state.online.as_ref().filter(|_| super::features::Features::here().is_some()).map(online_view),
+        online: state
+            .online
+            .as_ref()
+            .filter(|_| super::features::Features::here().is_some())
+            .map(|online| online_view(online, lang)),
         settings: SettingsView {
             evaluation: settings.evaluation,
             sound: settings.sound,
@@ -624,10 +648,23 @@ fn editing(state: &State, mut view: ControlsView) -> ControlsView {
     view
 }
 
-fn online_view(online: &OnlineState) -> OnlineView {
+fn online_view(online: &OnlineState, lang: Lang) -> OnlineView {
     let panel = &online.panel;
-    let buttons = panel.buttons.iter().map(|b| (b.command.encode(), b.label.clone())).collect();
-    OnlineView { text: panel.text.clone(), link: panel.link.clone(), clock: panel.clock.clone(), buttons }
+    // The phrases' words are the online module's, in the page's language.
+    let words = crate::online::host::phrases(lang);
+    let phrases = panel.phrases.map(|p| PhrasesView {
+        title: words.say_title,
+        close: words.close,
+        switch: words.show_phrases,
+        wait: p.wait,
+        shown: p.shown,
+        buttons: std::array::from_fn(|i| (crate::online::Phrase::ALL[i].code(), words.phrase[i])),
+    });
+    // The button that opens the phrases comes first; the page opens them itself.
+    let open = panel.phrases.map(|_| ("say".to_string(), words.say.to_string()));
+    let buttons = open.into_iter().chain(panel.buttons.iter().map(|b| (b.command.encode(), b.label.clone()))).collect();
+    let (text, link, clock) = (panel.text.clone(), panel.link.clone(), panel.clock.clone());
+    OnlineView { text, link, clock, buttons, phrases, features: online.features }
 }
 
 /// The level to offer after the game's end: the next one up, once the player has won enough games

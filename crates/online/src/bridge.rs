@@ -14,7 +14,8 @@
 //! rematch-decline | rematch-withdraw       draw-wait <yes|no>  (a declined draw offer waits)
 //! restore <saved text>                       opponent <connected|away>
 //! lang <en|fa|es|fr>                         clock <colour to move> <seconds left> | clock none
-//!                                            refused <code>      (a message of the peer refused, or ours by the peer)
+//! say <phrase>                               phrases <on|off> <may say: yes|no> [<count> <phrase>]
+//! phrases <on|off>                           refused <code>      (a message of the peer refused, or ours by the peer)
 //!                                            denied <code>       (a command refused here)
 //!                                            dropped <code>      (the connection to the peer closed for this reason)
 //!                                            saved <saved text>  (store it with the game)
@@ -24,7 +25,7 @@
 //! `<colour>` `random`, `red` or `blue` (the host's); `<limit>` seconds (5 or more) or `none`.
 
 use crate::game::{Invitation, Saved};
-use crate::protocol::{Refusal, Token, Words, read_record, token, write_record};
+use crate::protocol::{Phrase, Refusal, Token, Words, read_record, token, write_record};
 use crate::saved::{MAX_SAVED_BYTES, color_from_text, color_text, deal_from_text, deal_text, limit};
 use onitama_core::lang::Lang;
 use onitama_core::rules::{Color, Game, Move, Outcome, Position, Way};
@@ -59,6 +60,10 @@ pub enum Command {
     Restore(Box<Saved>),
     /// The language the module's words are in (for a page that hosts the module).
     Lang(Lang),
+    /// A phrase to the opponent.
+    Say(Phrase),
+    /// The opponent's phrases shown (true) or not.
+    ShowPhrases(bool),
 }
 
 /// Why the module is in trouble, or why it refused a command: a code the page can translate.
@@ -170,6 +175,10 @@ pub struct Status {
     pub reason: Option<Reason>,
 }
 
+/// Phrases as the module tells them ([`Event::Phrases`]): the opponent's shown, this player may
+/// say one, the opponent's last one while shown (with its count).
+pub type PhraseState = (bool, bool, Option<(u32, Phrase)>);
+
 /// What the online module tells the page.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum Event {
@@ -214,6 +223,13 @@ pub enum Event {
     Dropped(Refusal),
     /// The text to store with the game, for [`Command::Restore`] after a reload.
     Saved(Box<Saved>),
+    /// Phrases: whether the opponent's are shown, whether this player may say one now, and the
+    /// opponent's last one while it is shown (with how many came: a count that changes is news).
+    Phrases {
+        shown: bool,
+        may_say: bool,
+        heard: Option<(u32, Phrase)>,
+    },
 }
 
 fn line_checked(text: &str) -> Result<Words<'_>, Refusal> {
@@ -273,6 +289,8 @@ impl Command {
             Command::Play(mv) => format!("play {mv}"),
             Command::Restore(saved) => format!("restore {}", saved.to_text()),
             Command::Lang(lang) => format!("lang {}", lang.code()),
+            Command::Say(phrase) => format!("say {}", phrase.code()),
+            Command::ShowPhrases(shown) => format!("phrases {}", if *shown { "on" } else { "off" }),
             simple => SIMPLE.iter().find(|(_, c)| c == simple).map_or("leave", |(w, _)| w).to_string(),
         }
     }
@@ -295,6 +313,8 @@ impl Command {
                 let code = words.next()?;
                 Command::Lang(Lang::from_code(code).filter(|l| l.code() == code).ok_or(Refusal::Malformed)?)
             }
+            "say" => Command::Say(Phrase::from_code(words.next()?).ok_or(Refusal::UnknownPhrase)?),
+            "phrases" => Command::ShowPhrases(yes_no(words.next()?, "on", "off")?),
             word => SIMPLE.iter().find(|(w, _)| *w == word).map(|(_, c)| c.clone()).ok_or(Refusal::Malformed)?,
         };
         if kind == "join" {
@@ -347,6 +367,18 @@ impl Event {
             Event::Denied(reason) => write!(line, "denied {}", reason.code()),
             Event::Dropped(refusal) => write!(line, "dropped {}", refusal.code()),
             Event::Saved(saved) => write!(line, "saved {}", saved.to_text()),
+            Event::Phrases { shown, may_say, heard } => {
+                let _ = write!(
+                    line,
+                    "phrases {} {}",
+                    if *shown { "on" } else { "off" },
+                    if *may_say { "yes" } else { "no" }
+                );
+                match heard {
+                    Some((count, phrase)) => write!(line, " {count} {}", phrase.code()),
+                    None => Ok(()),
+                }
+            }
         };
         line
     }
@@ -399,6 +431,20 @@ impl Event {
             "refused" => Event::Refused(refusal(words.next()?)?),
             "denied" => Event::Denied(Reason::from_code(words.next()?).ok_or(Refusal::Malformed)?),
             "dropped" => Event::Dropped(refusal(words.next()?)?),
+            "phrases" => {
+                let shown = yes_no(words.next()?, "on", "off")?;
+                let may_say = yes_no(words.next()?, "yes", "no")?;
+                let heard = match words.0.next() {
+                    None => None,
+                    Some(count) => {
+                        let canonical = count.len() <= 10 && (count == "0" || !count.starts_with('0'));
+                        let count = count.parse().ok().filter(|_| canonical).ok_or(Refusal::Malformed)?;
+                        let phrase = Phrase::from_code(words.next()?).ok_or(Refusal::UnknownPhrase)?;
+                        Some((count, phrase))
+                    }
+                };
+                Event::Phrases { shown, may_say, heard }
+            }
             _ => return Err(Refusal::Malformed),
         };
         end(words).map(|()| event)

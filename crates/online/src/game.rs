@@ -4,7 +4,7 @@
 //! action) with the time in milliseconds, and performs the outputs.
 
 use crate::guard::Guard;
-use crate::protocol::{Message, MoveLimit, Refusal, Token};
+use crate::protocol::{Message, MoveLimit, Phrase, Refusal, Token};
 use onitama_core::rules::{Color, Deal, Game, SplitMix64};
 
 mod actions;
@@ -24,6 +24,14 @@ pub const ABANDON_NO_LIMIT_MS: u64 = 60_000;
 /// A page that did not tick for this long was asleep (a phone's screen off, a tab frozen): the
 /// shell ticks about twice a second, and about once a second in a background tab.
 pub const SLEEP_GAP_MS: u64 = 10_000;
+
+/// A phrase from the peer sooner than this after its last one is refused `too-early` (a strike).
+pub const PHRASE_GAP_MS: u64 = 2000;
+/// This player's next phrase waits this long: the peer's rule and half a second for the way (two
+/// phrases sent 2 s apart may arrive closer together).
+pub const SAY_WAIT_MS: u64 = PHRASE_GAP_MS + 500;
+/// The opponent's phrase is shown this long.
+pub const PHRASE_SHOWN_MS: u64 = 5000;
 
 /// How long an opponent must have been away before this player may claim the game: the move
 /// limit, at least [`ABANDON_MIN_MS`]; [`ABANDON_NO_LIMIT_MS`] without a limit.
@@ -118,6 +126,8 @@ pub struct Saved {
     pub diverged: bool,
     /// The game before this one diverged (reported when it was found).
     pub previous_diverged: bool,
+    /// The player turned the opponent's phrases off.
+    pub phrases_off: bool,
 }
 
 /// A claim on time sent and not answered yet: for which game, at which ply, and when. It keeps
@@ -186,6 +196,14 @@ pub struct OnlineGame {
     diverged: Option<Divergence>,
     /// The previous game's records disagreed, found while it was played or after it.
     previous_diverged: Option<Divergence>,
+    /// When this player last said a phrase: the next waits [`SAY_WAIT_MS`].
+    said_at: Option<u64>,
+    /// When the opponent's last phrase was taken: the next comes [`PHRASE_GAP_MS`] later.
+    phrase_in_at: Option<u64>,
+    /// The opponent's phrases taken so far, the last one, and when it came.
+    heard: Option<(u32, Phrase, u64)>,
+    /// The player turned the opponent's phrases off: they are taken (and timed) but not shown.
+    phrases_off: bool,
 }
 
 impl OnlineGame {
@@ -237,6 +255,10 @@ impl OnlineGame {
             rematch_offer: None,
             diverged: None,
             previous_diverged: None,
+            said_at: None,
+            phrase_in_at: None,
+            heard: None,
+            phrases_off: false,
         }
     }
 
@@ -259,6 +281,7 @@ impl OnlineGame {
             draw_declined: self.draw_declined,
             diverged: self.diverged.is_some(),
             previous_diverged: self.previous_diverged.is_some(),
+            phrases_off: self.phrases_off,
         }
     }
 
@@ -288,6 +311,7 @@ impl OnlineGame {
         game.draw_declined = saved.draw_declined;
         game.diverged = saved.diverged.then_some(Divergence { at: None, theirs: None });
         game.previous_diverged = saved.previous_diverged.then_some(Divergence { at: None, theirs: None });
+        game.phrases_off = saved.phrases_off;
         game
     }
 
@@ -428,6 +452,24 @@ impl OnlineGame {
         let Some(sent) = &self.claim_sent else { return false };
         self.id_and_ply().is_some_and(|(id, ply)| sent.game == id && sent.ply == ply)
             && now.saturating_sub(sent.at) < CLAIM_ANSWER_MS
+    }
+
+    /// Whether this player may say a phrase now: the opponent is here, and the last phrase was
+    /// said [`SAY_WAIT_MS`] ago or more.
+    pub fn may_say(&self, now: u64) -> bool {
+        self.opponent_connected() && self.said_at.is_none_or(|at| now.saturating_sub(at) >= SAY_WAIT_MS)
+    }
+
+    /// The opponent's last phrase while it is shown ([`PHRASE_SHOWN_MS`]), and how many came
+    /// before it; none once the player turned them off.
+    pub fn heard(&self, now: u64) -> Option<(u32, Phrase)> {
+        let (count, phrase, at) = self.heard.filter(|_| !self.phrases_off)?;
+        (now.saturating_sub(at) < PHRASE_SHOWN_MS).then_some((count, phrase))
+    }
+
+    /// Whether the opponent's phrases are shown (the player may turn them off).
+    pub fn phrases_shown(&self) -> bool {
+        !self.phrases_off
     }
 
     /// Under a move limit, while the game goes on: the side to move and the milliseconds left

@@ -11,7 +11,8 @@
 //! state <phase> <room|-> <colour|-> <here|away> <code|-> <move|wait>   for scripts, and whether this page may move
 //! saved <text>                            to keep with the game, given back by `restore`
 //! denied <code>                           a command of the page refused
-//! say <text>                              words for the player at once (the opponent came, or came back)
+//! say <text>                              words for the player at once (the opponent came, or came back, or said a phrase)
+//!   ⏎phrases <wait|ready> <on|off>      the phrases to say, if any: whether they wait, the opponent's shown
 //! ```
 //!
 //! A button's command is a bridge command line, which the page sends back as it is. A deal's
@@ -20,7 +21,7 @@
 //! page passes on to scripts without reading them.
 
 use crate::bridge::{Command, Event, Phase, Reason, Status};
-use crate::protocol::{Refusal, Token};
+use crate::protocol::{Phrase, Refusal, Token};
 use onitama_core::rules::{Color, Game, Move, Outcome, Position};
 use std::fmt::Write;
 
@@ -50,6 +51,16 @@ pub enum ToPage {
     Say(String),
 }
 
+/// The phrases to say, as the page offers them (their words are the module's, [`Phrases`] in
+/// the page's language, which the page reads from them): whether they wait, and the switch.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct PhrasePanel {
+    /// The last phrase was said less than [`crate::game::SAY_WAIT_MS`] ago: the buttons wait.
+    pub wait: bool,
+    /// The opponent's phrases are shown (the switch is on).
+    pub shown: bool,
+}
+
 /// The strip of online play.
 #[derive(Clone, PartialEq, Eq, Debug, Default)]
 pub struct Panel {
@@ -59,6 +70,8 @@ pub struct Panel {
     pub clock: Option<String>,
     pub text: String,
     pub buttons: Vec<Button>,
+    /// The phrases this player may say to the opponent (while the opponent is here).
+    pub phrases: Option<PhrasePanel>,
 }
 
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -100,6 +113,10 @@ impl ToPage {
                 for button in &panel.buttons {
                     let _ = write!(line, "\t{}\t{}", button.command.encode(), clean(&button.label));
                 }
+                if let Some(p) = panel.phrases {
+                    let wait = if p.wait { "wait" } else { "ready" };
+                    let _ = write!(line, "\nphrases {wait} {}", if p.shown { "on" } else { "off" });
+                }
             }
             ToPage::State(s) => {
                 let room = s.room.as_ref().map_or("-", Token::as_str);
@@ -129,6 +146,10 @@ impl ToPage {
             return Err(Refusal::TooLong);
         }
         if let Some(rest) = line.strip_prefix("panel\t") {
+            let (rest, phrases) = match rest.split_once("\nphrases ") {
+                Some((rest, phrases)) => (rest, Some(read_phrases(phrases)?)),
+                None => (rest, None),
+            };
             let mut fields = rest.split('\t');
             let link = fields.next().ok_or(Refusal::Malformed)?;
             let clock = fields.next().ok_or(Refusal::Malformed)?;
@@ -140,7 +161,7 @@ impl ToPage {
             }
             let link = (!link.is_empty()).then(|| link.to_string());
             let clock = (!clock.is_empty()).then(|| clock.to_string());
-            return Ok(ToPage::Panel(Panel { link, clock, text, buttons }));
+            return Ok(ToPage::Panel(Panel { link, clock, text, buttons, phrases }));
         }
         if let Some(text) = line.strip_prefix("saved ") {
             return Ok(ToPage::Saved(text.to_string()));
@@ -190,6 +211,20 @@ impl ToPage {
             None => Ok(read),
             Some(_) => Err(Refusal::Malformed),
         }
+    }
+}
+
+/// A panel's phrases, after `phrases `.
+fn read_phrases(text: &str) -> Result<PhrasePanel, Refusal> {
+    let (wait, shown) = text.split_once(' ').ok_or(Refusal::Malformed)?;
+    Ok(PhrasePanel { wait: yes_no(wait, "wait", "ready")?, shown: yes_no(shown, "on", "off")? })
+}
+
+fn yes_no(word: &str, yes: &str, no: &str) -> Result<bool, Refusal> {
+    match word {
+        w if w == yes => Ok(true),
+        w if w == no => Ok(false),
+        _ => Err(Refusal::Malformed),
     }
 }
 
@@ -276,6 +311,19 @@ pub struct Phrases {
     pub invite: &'static str,
     /// Out of online play, to the game against the AI under it.
     pub play_ai: &'static str,
+    /// Opens the phrases to say.
+    pub say: &'static str,
+    /// The phrases' dialog's title.
+    pub say_title: &'static str,
+    pub close: &'static str,
+    /// The switch: the opponent's phrases shown or not.
+    pub show_phrases: &'static str,
+    /// The opponent's phrase, `{phrase}` its words.
+    pub heard: &'static str,
+    /// The opponent's page is another version of the game.
+    pub other_version: &'static str,
+    /// The phrases, in the order of [`Phrase::ALL`].
+    pub phrase: [&'static str; 8],
 }
 
 pub const EN: Phrases = Phrases {
@@ -325,6 +373,22 @@ pub const EN: Phrases = Phrases {
     expired: "Nobody is here: the game is over or the link has expired",
     invite: "Invite a friend",
     play_ai: "Play the AI",
+    say: "Say…",
+    say_title: "Say to your opponent",
+    close: "Close",
+    show_phrases: "Show your opponent's phrases",
+    heard: "Your opponent: “{phrase}”",
+    other_version: "Your opponent's page is another version of the game: reload the page (both of you) to play.",
+    phrase: [
+        "Hello!",
+        "Good luck!",
+        "Well played!",
+        "Thanks!",
+        "Oops!",
+        "One moment, please",
+        "Rematch?",
+        "Good game!",
+    ],
 };
 
 pub const FA: Phrases = Phrases {
@@ -374,6 +438,22 @@ pub const FA: Phrases = Phrases {
     expired: "کسی اینجا نیست: بازی تمام شده یا پیوند منقضی شده است",
     invite: "دعوت از یک دوست",
     play_ai: "بازی با هوش مصنوعی",
+    say: "پیام…",
+    say_title: "به حریف بگویید",
+    close: "بستن",
+    show_phrases: "نمایش پیام‌های حریف",
+    heard: "حریف: «{phrase}»",
+    other_version: "صفحهٔ حریف نسخهٔ دیگری از بازی است: برای بازی، هر دو صفحه را دوباره بارگذاری کنید.",
+    phrase: [
+        "سلام!",
+        "موفق باشید!",
+        "خوب بازی کردید!",
+        "ممنون!",
+        "اوه!",
+        "یک لحظه لطفاً",
+        "بازی دوباره؟",
+        "بازی خوبی بود!",
+    ],
 };
 
 pub const ES: Phrases = Phrases {
@@ -423,6 +503,22 @@ pub const ES: Phrases = Phrases {
     expired: "No hay nadie: la partida terminó o el enlace ha caducado",
     invite: "Invitar a un amigo",
     play_ai: "Jugar contra la IA",
+    say: "Decir…",
+    say_title: "Decir a tu rival",
+    close: "Cerrar",
+    show_phrases: "Mostrar las frases de tu rival",
+    heard: "Tu rival: «{phrase}»",
+    other_version: "La página de tu rival es otra versión del juego: recargad la página los dos para jugar.",
+    phrase: [
+        "¡Hola!",
+        "¡Buena suerte!",
+        "¡Bien jugado!",
+        "¡Gracias!",
+        "¡Uy!",
+        "Un momento, por favor",
+        "¿Revancha?",
+        "¡Buena partida!",
+    ],
 };
 
 pub const FR: Phrases = Phrases {
@@ -472,6 +568,22 @@ pub const FR: Phrases = Phrases {
     expired: "Personne n'est là\u{a0}: la partie est finie ou le lien a expiré",
     invite: "Inviter un ami",
     play_ai: "Jouer contre l'IA",
+    say: "Dire…",
+    say_title: "Dire à votre adversaire",
+    close: "Fermer",
+    show_phrases: "Afficher les phrases de l'adversaire",
+    heard: "Votre adversaire\u{a0}: «\u{a0}{phrase}\u{a0}»",
+    other_version: "La page de votre adversaire est une autre version du jeu\u{a0}: rechargez la page (tous les deux) pour jouer.",
+    phrase: [
+        "Bonjour\u{a0}!",
+        "Bonne chance\u{a0}!",
+        "Bien joué\u{a0}!",
+        "Merci\u{a0}!",
+        "Oups\u{a0}!",
+        "Un instant, s'il vous plaît",
+        "Revanche\u{a0}?",
+        "Bonne partie\u{a0}!",
+    ],
 };
 
 /// Something refused or lost, to tell the player until something else happens.
@@ -548,6 +660,15 @@ pub struct Host {
     ever_here: bool,
     /// The opponent's arrival (false) or return (true), said until something else happens.
     news: Option<bool>,
+    /// Phrases as the module last said: shown, this player may say one, the last heard.
+    phrases: Option<crate::bridge::PhraseState>,
+    /// The count of the opponent's last phrase told to the page (each is told once).
+    heard_told: Option<u32>,
+    /// This page said a phrase and has not heard back: a denial of it is no trouble to tell
+    /// (the buttons wait; only a script says one too soon).
+    said: bool,
+    /// Why this page's last phrase was denied, for scripts (`online.error`).
+    said_denied: Option<Reason>,
     panel: Option<Panel>,
     state: Option<ScriptState>,
 }
@@ -578,6 +699,10 @@ impl Host {
         }
         if *command == Command::Claim {
             self.claimed = true;
+        }
+        self.said = matches!(command, Command::Say(_));
+        if self.said {
+            self.said_denied = None;
         }
         if matches!(command, Command::AcceptRematch | Command::DeclineRematch | Command::WithdrawRematch) {
             self.rematch_answered = true;
@@ -669,7 +794,13 @@ impl Host {
                     self.trouble = Some(Trouble::DrawTooSoon);
                 }
             }
+            // A page of another version: the status says it.
+            Event::Refused(Refusal::OtherVersion) => {}
             Event::Refused(refusal) => self.trouble = Some(Trouble::Refused(*refusal)),
+            Event::Denied(reason) if std::mem::take(&mut self.said) => {
+                self.said_denied = Some(*reason);
+                lines.push(ToPage::Denied(*reason));
+            }
             Event::Denied(reason) => {
                 (self.rematch_answered, self.claimed) = (false, false);
                 self.trouble = Some(Trouble::Denied(*reason));
@@ -677,6 +808,16 @@ impl Host {
             }
             Event::Dropped(refusal) => self.trouble = Some(Trouble::Dropped(*refusal)),
             Event::Saved(saved) => lines.push(ToPage::Saved(saved.to_text())),
+            Event::Phrases { shown, may_say, heard } => {
+                // Each of the opponent's phrases is said once (announced), in this page's words.
+                if let Some((count, phrase)) = heard
+                    && self.heard_told != Some(*count)
+                {
+                    self.heard_told = Some(*count);
+                    lines.push(ToPage::Say(self.heard_words(*phrase)));
+                }
+                self.phrases = Some((*shown, *may_say, *heard));
+            }
         }
         self.tell(lines)
     }
@@ -699,6 +840,20 @@ impl Host {
     fn news_words(&self, back: bool) -> &'static str {
         let words = phrases(self.lang);
         if back { words.returned } else { words.joined }
+    }
+
+    fn heard_words(&self, phrase: Phrase) -> String {
+        let words = phrases(self.lang);
+        let at = Phrase::ALL.iter().position(|&p| p == phrase).unwrap_or(0);
+        words.heard.replace("{phrase}", words.phrase[at])
+    }
+
+    /// The phrases to say: while the opponent is here, during a game or after it.
+    fn phrases_now(&self) -> Option<PhrasePanel> {
+        let (shown, may_say, _) = self.phrases?;
+        let status = self.status?;
+        let here = self.opponent && matches!(status.phase, Phase::Playing | Phase::Ended);
+        (here && status.reason != Some(Reason::OpponentLeft)).then_some(PhrasePanel { wait: !may_say, shown })
     }
 
     fn dealt(&self) -> bool {
@@ -727,6 +882,7 @@ impl Host {
                 Trouble::Denied(reason) => reason,
             }),
         };
+        let error = error.or(self.said_denied);
         ScriptState {
             phase: status.phase,
             room: self.room.clone(),
@@ -766,6 +922,7 @@ impl Host {
                 Reason::Rule(Refusal::SeatTaken) => Some(words.seat_taken),
                 Reason::Rule(Refusal::Diverged) => Some(words.diverged),
                 Reason::Expired => Some(words.expired),
+                Reason::Rule(Refusal::OtherVersion) => Some(words.other_version),
                 other => {
                     parts.push(words.error.replace("{reason}", other.code()));
                     None
@@ -774,6 +931,10 @@ impl Host {
             _ => None,
         };
         parts.extend(said.map(str::to_string));
+        // The opponent's phrase, while it is shown.
+        if let Some((_, _, Some((_, phrase)))) = self.phrases {
+            parts.push(self.heard_words(phrase));
+        }
         let you = self.you;
         let offer = match (self.draw_offer, self.rematch_offer) {
             (Some(by), _) if Some(by) == you => Some(words.draw_sent),
@@ -851,6 +1012,6 @@ impl Host {
             let words = if Some(mover) == you { words.clock_you } else { words.clock_opponent };
             words.replace("{time}", &time)
         });
-        Panel { link, clock, text: parts.join(" · "), buttons }
+        Panel { link, clock, text: parts.join(" · "), buttons, phrases: self.phrases_now() }
     }
 }

@@ -14,5 +14,5 @@ pub mod saved;
 pub mod session;
 
 pub use game::{ColorChoice, DealChoice, Divergence, Invitation, OnlineGame, Output, Saved, Status};
-pub use protocol::{Declaration, MAX_MESSAGE_BYTES, Message, MoveLimit, Refusal, Token};
+pub use protocol::{Declaration, MAX_MESSAGE_BYTES, Message, MoveLimit, Phrase, Refusal, Token};
 pub use reconcile::{Reconciled, reconcile};

@@ -3,14 +3,15 @@
 //! protocol adds little to the wasm; JSON would add a parser).
 //!
 //! ```text
-//! hello - k3Jx9…                      the guest's first hello: no game yet, its seat's secret
-//! hello Xq4…7.1 Pz8…                  a hello naming the game it knows
+//! hello - k3Jx9… 2                    the guest's first hello: no game yet, its seat's secret, the protocol's version
+//! hello Xq4…7.1 Pz8… 2                a hello naming the game it knows
 //! start Xq4…7.1 blue 180 <position>   the host deals: the receiver's colour, the move limit (s or none)
 //! move Xq4…7.1 0 boar:c1c2 <position> the move made at ply 0 and the position it gives
 //! resign Xq4…7.1 4                    a declaration names the ply it is made at
 //! draw-offer / draw-accept / draw-decline / claim  <game> <ply>
 //! rematch-offer / rematch-accept / rematch-decline / rematch-withdraw  <game>
 //! sync Xq4…7.1 <start position> moves boar:c1c2 horse:c5c4 result draw-agreed
+//! say good-luck                       a phrase of the fixed list, shown in the receiver's language
 //! refused illegal-move
 //! ```
 //!
@@ -19,6 +20,10 @@
 
 use onitama_core::rules::{Color, Game, Move, Outcome, Position};
 use std::fmt::{self, Write};
+
+/// The version of this protocol, sent in every `hello`: pages of another version (an old page
+/// a service worker kept) do not play each other. A hello without one is an older page's.
+pub const VERSION: u32 = 2;
 
 /// The longest room id (the game's id adds `.<round>` to it).
 pub const MAX_ROOM_LEN: usize = 48;
@@ -122,6 +127,51 @@ impl Declaration {
     }
 }
 
+/// A phrase one player says to the other: a code of a fixed list (no free text), which the
+/// receiver shows in its own language.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Phrase {
+    Hello,
+    GoodLuck,
+    WellPlayed,
+    Thanks,
+    Oops,
+    OneMoment,
+    Rematch,
+    GoodGame,
+}
+
+impl Phrase {
+    pub const ALL: [Phrase; 8] = [
+        Phrase::Hello,
+        Phrase::GoodLuck,
+        Phrase::WellPlayed,
+        Phrase::Thanks,
+        Phrase::Oops,
+        Phrase::OneMoment,
+        Phrase::Rematch,
+        Phrase::GoodGame,
+    ];
+
+    /// The phrase's word on the wire (and in the page's API).
+    pub fn code(self) -> &'static str {
+        match self {
+            Phrase::Hello => "hello",
+            Phrase::GoodLuck => "good-luck",
+            Phrase::WellPlayed => "well-played",
+            Phrase::Thanks => "thanks",
+            Phrase::Oops => "oops",
+            Phrase::OneMoment => "one-moment",
+            Phrase::Rematch => "rematch",
+            Phrase::GoodGame => "good-game",
+        }
+    }
+
+    pub fn from_code(code: &str) -> Option<Phrase> {
+        Phrase::ALL.into_iter().find(|p| p.code() == code)
+    }
+}
+
 /// Why a message was refused: typed, so that the page says it in the player's language.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Refusal {
@@ -143,7 +193,8 @@ pub enum Refusal {
     GameOver,
     /// The seat is taken by a player with another secret: "This game already has two players".
     SeatTaken,
-    /// A claim on time before the limit has passed (or with no limit).
+    /// A claim on time before the limit has passed (or with no limit), or a phrase less than
+    /// [`crate::game::PHRASE_GAP_MS`] after the sender's last one.
     TooEarly,
     /// A draw offered again too soon after the same side's offer was declined (see
     /// [`crate::game::DRAW_REOFFER_PLIES`]); honest pages can cross like this (an offer sent
@@ -162,10 +213,15 @@ pub enum Refusal {
     OpponentAway,
     /// A message before the sender's hello on this connection.
     NoHello,
+    /// A phrase whose code is not one of [`Phrase::ALL`]: never shown.
+    UnknownPhrase,
+    /// A hello of another version of the protocol (or of none: an older page): both players
+    /// are told to reload the page.
+    OtherVersion,
 }
 
 impl Refusal {
-    pub const ALL: [Refusal; 17] = [
+    pub const ALL: [Refusal; 19] = [
         Refusal::Malformed,
         Refusal::TooLong,
         Refusal::IllegalMove,
@@ -183,6 +239,8 @@ impl Refusal {
         Refusal::PreviousDiverged,
         Refusal::OpponentAway,
         Refusal::NoHello,
+        Refusal::UnknownPhrase,
+        Refusal::OtherVersion,
     ];
 
     /// The reason's word on the wire and the key of its text.
@@ -205,6 +263,8 @@ impl Refusal {
             Refusal::PreviousDiverged => "previous-diverged",
             Refusal::OpponentAway => "opponent-away",
             Refusal::NoHello => "no-hello",
+            Refusal::UnknownPhrase => "unknown-phrase",
+            Refusal::OtherVersion => "other-version",
         }
     }
 
@@ -217,10 +277,12 @@ impl Refusal {
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum Message {
     /// Sent first on every connection: the game the sender knows (none for a guest not yet
-    /// dealt in) and the secret of its seat.
+    /// dealt in), the secret of its seat, and the protocol's version ([`VERSION`]; none from a
+    /// page older than versions).
     Hello {
         game: Option<Token>,
         secret: Token,
+        version: Option<u32>,
     },
     /// The host deals a game (the first, or a rematch): the receiver's colour, the move limit.
     Start {
@@ -261,6 +323,8 @@ pub enum Message {
         game: Token,
         record: Game,
     },
+    /// A phrase of the fixed list.
+    Say(Phrase),
     /// The sender refused a message.
     Refused(Refusal),
     /// The sender leaves the game for good (after resigning it, if it was going on).
@@ -280,16 +344,19 @@ impl Message {
             | Message::RematchDecline { game }
             | Message::RematchWithdraw { game }
             | Message::Sync { game, .. } => Some(game),
-            Message::Refused(_) | Message::Bye => None,
+            Message::Say(_) | Message::Refused(_) | Message::Bye => None,
         }
     }
 
     pub fn encode(&self) -> String {
         let mut line = String::new();
         match self {
-            Message::Hello { game, secret } => {
+            Message::Hello { game, secret, version } => {
                 let game = game.as_ref().map_or("-", Token::as_str);
                 let _ = write!(line, "hello {game} {secret}");
+                if let Some(version) = version {
+                    let _ = write!(line, " {version}");
+                }
             }
             Message::Start { game, you, limit, position } => {
                 let _ = write!(line, "start {game} {} {limit} {position}", you.code());
@@ -315,6 +382,9 @@ impl Message {
             Message::Sync { game, record } => {
                 let _ = write!(line, "sync {game} ");
                 write_record(&mut line, record);
+            }
+            Message::Say(phrase) => {
+                let _ = write!(line, "say {}", phrase.code());
             }
             Message::Refused(reason) => {
                 let _ = write!(line, "refused {}", reason.code());
@@ -342,7 +412,16 @@ impl Message {
                     "-" => None,
                     word => Some(token(word)?),
                 };
-                Message::Hello { game, secret: token(words.next()?)? }
+                let secret = token(words.next()?)?;
+                // Versions are small whole numbers written plainly: no sign, no leading zero.
+                let version = match words.0.next() {
+                    None => None,
+                    Some(word) if word.len() <= 9 && (word == "0" || !word.starts_with('0')) => {
+                        Some(word.parse().map_err(|_| Refusal::Malformed)?)
+                    }
+                    Some(_) => return Err(Refusal::Malformed),
+                };
+                Message::Hello { game, secret, version }
             }
             "start" => {
                 let game = token(words.next()?)?;
@@ -368,6 +447,8 @@ impl Message {
                 Message::Sync { game, record: words.record()? }
             }
             "bye" => Message::Bye,
+            // A code not of the list is refused for what it is, and never shown.
+            "say" => Message::Say(Phrase::from_code(words.next()?).ok_or(Refusal::UnknownPhrase)?),
             "refused" => Message::Refused(Refusal::from_code(words.next()?).ok_or(Refusal::Malformed)?),
             word => match Declaration::ALL.into_iter().find(|d| d.word() == word) {
                 Some(what) => Message::Declare { game: token(words.next()?)?, ply: words.ply()?, what },

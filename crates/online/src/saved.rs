@@ -10,7 +10,8 @@
 //! The deal is `random` or five card names joined by commas (Red, Red, Blue, Blue, side); the
 //! colour `random`, `red` or `blue`; the draw offer `-` or `<colour>@<ply>`; diverged `0` to `3`:
 //! 1 for the current game, 2 for the previous one, both added; then, only if a draw offer was
-//! declined, `<colour>@<ply>`: whose, and when (saves from before it was kept end without it).
+//! declined, `<colour>@<ply>`: whose, and when (saves from before it was kept end without it);
+//! then, only if the player turned the opponent's phrases off, `quiet`.
 
 use crate::game::{ColorChoice, DealChoice, Invitation, Saved};
 use crate::protocol::{MAX_MESSAGE_BYTES, MoveLimit, Refusal, Token, Words, read_record, token, write_record};
@@ -51,6 +52,9 @@ impl Saved {
         // Written only when there is one: a save without it reads as before.
         if let Some((by, ply)) = self.draw_declined {
             let _ = write!(line, " {}@{ply}", by.code());
+        }
+        if self.phrases_off {
+            line.push_str(" quiet");
         }
         for (name, game) in [("current", &self.current), ("previous", &self.previous)] {
             if let Some((id, record)) = game {
@@ -110,8 +114,14 @@ impl Saved {
             _ => return Err(Refusal::Malformed),
         };
         // A draw declined, in saves written since it is kept (none before).
-        let draw_declined = words.0.next().map(offer).transpose()?;
-        if words.0.next().is_some() {
+        let mut word = words.0.next();
+        let draw_declined = word.filter(|w| *w != "quiet").map(offer).transpose()?;
+        if draw_declined.is_some() {
+            word = words.0.next();
+        }
+        // The opponent's phrases turned off, in saves written since phrases exist.
+        let phrases_off = word == Some("quiet");
+        if (word.is_some() && !phrases_off) || words.0.next().is_some() {
             return Err(Refusal::Malformed);
         }
         let (mut current, mut previous) = (None, None);
@@ -127,6 +137,7 @@ impl Saved {
             *slot = Some(game);
         }
         Ok(Saved {
+            phrases_off,
             host,
             setup,
             seed,

@@ -210,6 +210,7 @@ struct View {
     draw_wait: bool,
     clock: Option<(Color, u32)>,
     opponent: bool,
+    phrases: Option<crate::bridge::PhraseState>,
     saved: Option<String>,
 }
 
@@ -425,6 +426,8 @@ impl Session {
             Command::AcceptRematch => game.accept_rematch(now),
             Command::DeclineRematch => game.decline_rematch(),
             Command::WithdrawRematch => game.withdraw_rematch(),
+            Command::Say(phrase) => game.say(now, phrase),
+            Command::ShowPhrases(shown) => Ok(game.show_phrases(shown)),
             _ => Ok(Vec::new()),
         };
         match result {

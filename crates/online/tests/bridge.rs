@@ -5,7 +5,9 @@ use onitama_core::lang::Lang;
 use onitama_core::rules::{Card, Color, Deal, Game, Move, Outcome, Position};
 use onitama_online::bridge::{Command, Event, MAX_LINE_BYTES, Phase, Reason, Status, random_token, room_of_link};
 use onitama_online::saved::MAX_SAVED_BYTES;
-use onitama_online::{ColorChoice, DealChoice, Invitation, MoveLimit, OnlineGame, Output, Refusal, Saved, Token};
+use onitama_online::{
+    ColorChoice, DealChoice, Invitation, MoveLimit, OnlineGame, Output, Phrase, Refusal, Saved, Token,
+};
 
 fn tok(text: &str) -> Token {
     Token::new(text).unwrap()
@@ -85,6 +87,10 @@ fn every_command() -> Vec<Command> {
         Command::Restore(Box::new(host.saved())),
         Command::Lang(Lang::Fa),
         Command::Lang(Lang::En),
+        Command::Say(Phrase::GoodLuck),
+        Command::Say(Phrase::GoodGame),
+        Command::ShowPhrases(true),
+        Command::ShowPhrases(false),
     ]
 }
 
@@ -163,6 +169,10 @@ fn every_event() -> Vec<Event> {
         Event::OpponentConnected(false),
         Event::Saved(Box::new(host.saved())),
         Event::Saved(Box::new(guest.saved())),
+        Event::Phrases { shown: true, may_say: true, heard: None },
+        Event::Phrases { shown: false, may_say: false, heard: None },
+        Event::Phrases { shown: true, may_say: false, heard: Some((1, Phrase::Hello)) },
+        Event::Phrases { shown: true, may_say: true, heard: Some((4_000_000_000, Phrase::OneMoment)) },
     ]);
     events
 }
@@ -190,6 +200,13 @@ fn every_reason_has_its_own_code() {
 }
 
 #[test]
+fn a_phrase_not_of_the_list_is_refused_for_what_it_is() {
+    assert_eq!(Command::decode("say bonjour"), Err(Refusal::UnknownPhrase));
+    assert_eq!(Event::decode("phrases on yes 1 bonjour"), Err(Refusal::UnknownPhrase));
+    assert_eq!(Command::decode("say rematch"), Ok(Command::Say(Phrase::Rematch)));
+}
+
+#[test]
 fn malformed_and_oversized_lines_are_refused() {
     let bad_commands = [
         "",
@@ -212,6 +229,11 @@ fn malformed_and_oversized_lines_are_refused() {
         "restore",
         "restore saved nonsense",
         "draw-offer\tx",
+        "say",
+        "say good-luck now",
+        "phrases",
+        "phrases maybe",
+        "phrases on off",
     ];
     for line in bad_commands {
         assert_eq!(Command::decode(line), Err(Refusal::Malformed), "{line:?}");
@@ -244,6 +266,15 @@ fn malformed_and_oversized_lines_are_refused() {
         "record",
         "saved",
         "what",
+        "phrases",
+        "phrases on",
+        "phrases on maybe",
+        "phrases loud yes",
+        "phrases on yes 1",
+        "phrases on yes 01 hello",
+        "phrases on yes -1 hello",
+        "phrases on yes 99999999999 hello",
+        "phrases on yes 1 hello extra",
     ];
     for line in bad_events {
         assert_eq!(Event::decode(line), Err(Refusal::Malformed), "{line:?}");

@@ -3,8 +3,8 @@
 
 use onitama_core::rules::{Color, Game, Outcome, Position};
 use onitama_online::bridge::{Command, Event, Phase, Reason, Status};
-use onitama_online::host::{Asked, Button, Host, Lang, Panel, ScriptState, ToPage, phrases};
-use onitama_online::{MoveLimit, Refusal, Token};
+use onitama_online::host::{Asked, Button, Host, Lang, Panel, PhrasePanel, ScriptState, ToPage, phrases};
+use onitama_online::{MoveLimit, Phrase, Refusal, Token};
 
 fn start() -> Position {
     "bbBbb/5/5/5/rrRrr ox,boar horse,elephant crab r".parse().unwrap()
@@ -28,6 +28,7 @@ fn every_line_reads_back_as_written() {
             clock: Some("À vous\u{a0}: 2:41".into()),
             text: "Votre adversaire propose la nulle · x".into(),
             buttons: vec![Button { command: Command::AcceptDraw, label: "Accepter".into() }],
+            phrases: None,
         }),
         ToPage::State(ScriptState {
             phase: Phase::Reconnecting,
@@ -47,6 +48,11 @@ fn every_line_reads_back_as_written() {
         }),
         ToPage::Saved("1 host abc …".into()),
         ToPage::Denied(Reason::OpponentAway),
+        ToPage::Panel(Panel {
+            text: "x".into(),
+            phrases: Some(PhrasePanel { wait: true, shown: false }),
+            ..Panel::default()
+        }),
     ];
     for line in lines {
         assert_eq!(ToPage::decode(&line.encode()), Ok(line.clone()), "{}", line.encode());
@@ -81,7 +87,13 @@ fn lines_that_do_not_read_are_refused() {
 
 #[test]
 fn a_tab_in_a_word_cannot_make_a_button() {
-    let panel = Panel { link: None, clock: Some("x\ty".into()), text: "a\tdraw-accept\tb".into(), buttons: vec![] };
+    let panel = Panel {
+        link: None,
+        clock: Some("x\ty".into()),
+        text: "a\tdraw-accept\tb".into(),
+        buttons: vec![],
+        phrases: None,
+    };
     let ToPage::Panel(read) = ToPage::decode(&ToPage::Panel(panel).encode()).unwrap() else { panic!() };
     assert!(read.buttons.is_empty());
     assert_eq!(read.text, "a draw-accept b");
@@ -214,7 +226,14 @@ fn the_words_are_there_in_every_language_and_french_spaces_its_colons() {
             words.leave,
             words.cancel,
             words.back,
+            words.say,
+            words.say_title,
+            words.close,
+            words.show_phrases,
+            words.heard,
+            words.other_version,
         ];
+        let all = all.into_iter().chain(words.phrase);
         for text in all {
             assert!(!text.trim().is_empty(), "{lang:?}");
             assert!(!text.contains(['\t', '\n']), "{lang:?}: {text}");
@@ -548,5 +567,90 @@ fn an_opponent_gone_long_enough_to_claim_against_is_said_to_have_left_with_claim
         assert_ne!(words.can_claim_away, words.can_claim);
         assert!(commands(panel).contains(&"claim".to_string()));
         assert!(words.can_claim_away.chars().count() <= 80, "{lang:?}: one or two lines on a phone");
+    }
+}
+
+fn phrase_panel(lines: &[ToPage]) -> Option<&Option<PhrasePanel>> {
+    panel(lines).map(|p| &p.phrases)
+}
+
+/// A host in a game with the opponent here, in `lang`.
+fn playing(lang: Lang) -> Host {
+    let mut host = Host::new(lang);
+    host.command(&Command::decode("create random random 180").unwrap());
+    host.event(&Event::Status(Status { phase: Phase::Playing, reason: None }));
+    host.event(&Event::Started { you: Color::Red, limit: MoveLimit::DEFAULT, position: start() });
+    host.event(&Event::OpponentConnected(true));
+    host
+}
+
+#[test]
+fn a_phrase_is_said_once_and_shown_in_the_receivers_own_language() {
+    let heard = |n| Event::Phrases { shown: true, may_say: true, heard: Some((n, Phrase::GoodLuck)) };
+    for (lang, words) in [
+        (Lang::Fa, "حریف: «موفق باشید!»"),
+        (Lang::Fr, "Votre adversaire\u{a0}: «\u{a0}Bonne chance\u{a0}!\u{a0}»"),
+        (Lang::Es, "Tu rival: «¡Buena suerte!»"),
+        (Lang::En, "Your opponent: “Good luck!”"),
+    ] {
+        let mut host = playing(lang);
+        let lines = host.event(&heard(1));
+        assert_eq!(said_words(&lines), [words], "{lang:?}");
+        assert!(panel(&lines).unwrap().text.contains(words), "{lang:?}");
+        // Told again (a tick, another event): not said twice.
+        assert!(said_words(&host.event(&heard(1))).is_empty());
+        assert!(said_words(&host.event(&Event::CanClaim(false))).is_empty());
+        // The same phrase again is news.
+        assert_eq!(said_words(&host.event(&heard(2))), [words]);
+        // Its time over, the strip no longer shows it.
+        let lines = host.event(&Event::Phrases { shown: true, may_say: true, heard: None });
+        assert!(!panel(&lines).unwrap().text.contains(words));
+    }
+}
+
+#[test]
+fn the_phrases_are_offered_while_the_opponent_is_here_and_wait_after_one_is_said() {
+    let mut host = Host::new(Lang::Fr);
+    host.command(&Command::decode("create random random 180").unwrap());
+    host.event(&Event::Status(Status { phase: Phase::Waiting, reason: None }));
+    let lines = host.event(&Event::Phrases { shown: true, may_say: false, heard: None });
+    assert!(!matches!(phrase_panel(&lines), Some(Some(_))), "nobody to say them to");
+    host.event(&Event::Status(Status { phase: Phase::Playing, reason: None }));
+    host.event(&Event::Started { you: Color::Red, limit: MoveLimit::DEFAULT, position: start() });
+    let lines = host.event(&Event::OpponentConnected(true));
+    assert_eq!(phrase_panel(&lines), Some(&Some(PhrasePanel { wait: true, shown: true })));
+    let lines = host.event(&Event::Phrases { shown: false, may_say: true, heard: None });
+    assert_eq!(phrase_panel(&lines), Some(&Some(PhrasePanel { wait: false, shown: false })));
+    // Their words, in the page's language, for the page to show.
+    assert_eq!(phrases(Lang::Fr).phrase[6], "Revanche\u{a0}?");
+    assert_eq!(phrases(Lang::Fr).say, "Dire…");
+    // A phrase denied (too soon, a script's) is told to scripts, not shown as trouble.
+    host.command(&Command::Say(Phrase::Oops));
+    let lines = host.event(&Event::Denied(Reason::Rule(Refusal::TooEarly)));
+    assert!(lines.contains(&ToPage::Denied(Reason::Rule(Refusal::TooEarly))));
+    assert!(panel(&lines).is_none_or(|p| p.text.is_empty()), "{lines:?}");
+    let told = lines.iter().find_map(|l| if let ToPage::State(s) = l { Some(s.error) } else { None });
+    assert_eq!(told, Some(Some(Reason::Rule(Refusal::TooEarly))), "scripts read why");
+    // Still after the game (good game, rematch?), not once the opponent left.
+    host.event(&Event::Status(Status { phase: Phase::Ended, reason: None }));
+    let lines = host.event(&Event::Status(Status { phase: Phase::Ended, reason: Some(Reason::OpponentLeft) }));
+    assert_eq!(phrase_panel(&lines), Some(&None));
+}
+
+#[test]
+fn a_page_of_another_version_is_told_to_reload_in_the_pages_language() {
+    for (lang, words) in [
+        (Lang::Fa, phrases(Lang::Fa).other_version),
+        (
+            Lang::Fr,
+            "La page de votre adversaire est une autre version du jeu\u{a0}: rechargez la page (tous les deux) pour jouer.",
+        ),
+    ] {
+        let mut host = Host::new(lang);
+        host.command(&Command::decode("join abc").unwrap());
+        host.event(&Event::Refused(Refusal::OtherVersion));
+        let why = Reason::Rule(Refusal::OtherVersion);
+        let lines = host.event(&Event::Status(Status { phase: Phase::Error, reason: Some(why) }));
+        assert_eq!(panel(&lines).unwrap().text, words);
     }
 }

@@ -3,10 +3,11 @@
 //! reconciliation after a reconnect.
 
 use onitama_core::rules::{Card, Color, Deal, Game, Move, Outcome};
-use onitama_online::protocol::MAX_SYNC_MOVES;
+use onitama_online::game::{PHRASE_GAP_MS, PHRASE_SHOWN_MS, SAY_WAIT_MS};
+use onitama_online::protocol::{MAX_SYNC_MOVES, VERSION};
 use onitama_online::{
     ColorChoice, DealChoice, Declaration, Invitation, MAX_MESSAGE_BYTES, Message, MoveLimit, OnlineGame, Output,
-    Reconciled, Refusal, Status, Token, reconcile,
+    Phrase, Reconciled, Refusal, Status, Token, reconcile,
 };
 
 fn tok(text: &str) -> Token {
@@ -88,8 +89,10 @@ fn samples() -> Vec<Message> {
     let mut drawn = record.clone();
     drawn.agree_draw().unwrap();
     let mut messages = vec![
-        Message::Hello { game: None, secret: tok("s3cret") },
-        Message::Hello { game: Some(game.clone()), secret: tok("s3cret") },
+        Message::Hello { game: None, secret: tok("s3cret"), version: Some(VERSION) },
+        Message::Hello { game: Some(game.clone()), secret: tok("s3cret"), version: Some(VERSION) },
+        Message::Hello { game: None, secret: tok("s3cret"), version: None },
+        Message::Hello { game: None, secret: tok("s3cret"), version: Some(0) },
         Message::Start { game: game.clone(), you: Color::Blue, limit: MoveLimit::DEFAULT, position: start },
         Message::Start { game: game.clone(), you: Color::Red, limit: MoveLimit::None, position: start },
         Message::Move { game: game.clone(), ply: 0, mv, position: start.play(mv).unwrap() },
@@ -104,20 +107,21 @@ fn samples() -> Vec<Message> {
     ];
     messages.extend(Declaration::ALL.map(|what| Message::Declare { game: game.clone(), ply: 3, what }));
     messages.extend(Refusal::ALL.map(Message::Refused));
+    messages.extend(Phrase::ALL.map(Message::Say));
     messages
 }
 
 #[test]
 fn every_message_kind_writes_one_line_that_reads_back_as_itself() {
     let messages = samples();
-    assert_eq!(messages.len(), 13 + 5 + Refusal::ALL.len());
+    assert_eq!(messages.len(), 15 + 5 + Refusal::ALL.len() + Phrase::ALL.len());
     for message in messages {
         let line = message.encode();
         assert!(!line.contains('\n') && line.len() < 400, "{line}");
         assert_eq!(Message::decode(&line), Ok(message.clone()), "{line}");
     }
-    let hello = Message::Hello { game: None, secret: tok("abc") }.encode();
-    assert_eq!(hello, "hello - abc");
+    let hello = Message::Hello { game: None, secret: tok("abc"), version: Some(VERSION) }.encode();
+    assert_eq!(hello, "hello - abc 2");
     let start = deal().position();
     let mv: Move = "elephant:b5a4".parse().unwrap();
     let line = Message::Move { game: tok("g.1"), ply: 0, mv, position: start.play(mv).unwrap() }.encode();
@@ -135,7 +139,7 @@ fn every_refusal_has_its_own_code() {
 
 #[test]
 fn a_message_longer_than_the_limit_is_refused_before_it_is_read() {
-    let long = format!("hello - {}", "a".repeat(MAX_MESSAGE_BYTES));
+    let long = format!("hello - {} 2", "a".repeat(MAX_MESSAGE_BYTES));
     assert_eq!(Message::decode(&long), Err(Refusal::TooLong));
     let just = format!("refused {}", "x".repeat(MAX_MESSAGE_BYTES - 8));
     assert_eq!(Message::decode(&just), Err(Refusal::Malformed), "at the limit it is read, and is not a reason");
@@ -291,7 +295,8 @@ fn a_third_browser_with_the_link_but_not_the_secret_is_refused_and_dropped() {
     let before = host.game().unwrap().clone();
     host.disconnected(0);
     host.connected(10);
-    let out = host.receive(10, &Message::Hello { game: None, secret: tok("intruder") }.encode());
+    let out =
+        host.receive(10, &Message::Hello { game: None, secret: tok("intruder"), version: Some(VERSION) }.encode());
     assert_eq!(refused(&out), [Refusal::SeatTaken]);
     assert_eq!(dropped(&out), Some(Refusal::SeatTaken));
     assert!(sent(&out).contains(&Message::Refused(Refusal::SeatTaken)));
@@ -408,7 +413,7 @@ fn a_flood_of_messages_drops_the_connection_with_a_reason_and_keeps_the_game() {
     let before = host.game().unwrap().clone();
     let mut last = Vec::new();
     for _ in 0..60 {
-        last = host.receive(500, "hello room1.1 guest-secret");
+        last = host.receive(500, "hello room1.1 guest-secret 2");
         if dropped(&last).is_some() {
             break;
         }
@@ -427,7 +432,10 @@ fn a_move_dropped_for_coming_too_fast_is_brought_back_once_the_peer_is_quiet() {
     let id = host.game_id().unwrap().clone();
     // The second's allowance is spent on harmless repeats of the last hello.
     for _ in 0..20 {
-        host.receive(500, &Message::Hello { game: Some(id.clone()), secret: tok("guest-secret") }.encode());
+        host.receive(
+            500,
+            &Message::Hello { game: Some(id.clone()), secret: tok("guest-secret"), version: Some(VERSION) }.encode(),
+        );
     }
     // Blue (the guest) moves: the host drops it unread.
     let mv = first_legal(&guest);
@@ -927,7 +935,7 @@ fn a_restored_side_with_a_damaged_save_or_extreme_times_never_panics() {
     saved.current = None;
     let mut restored = OnlineGame::restore(saved, u64::MAX);
     restored.connected(u64::MAX);
-    for text in ["hello - guest-secret", "hello room1.1 guest-secret", "claim room1.1 0", "sync room1.1 x"] {
+    for text in ["hello - guest-secret 2", "hello room1.1 guest-secret 2", "claim room1.1 0", "sync room1.1 x"] {
         restored.receive(u64::MAX, text);
     }
     assert_eq!(restored.game(), None);
@@ -1244,7 +1252,10 @@ fn a_peer_cannot_win_by_a_claim_made_while_both_were_here_or_after_a_short_drop(
     // The peer drops the connection and comes back 5 s later with the claim: refused too.
     guest.disconnected(25_000);
     guest.connected(30_000);
-    guest.receive(30_000, &Message::Hello { game: guest.game_id().cloned(), secret: tok("host-secret") }.encode());
+    guest.receive(
+        30_000,
+        &Message::Hello { game: guest.game_id().cloned(), secret: tok("host-secret"), version: Some(VERSION) }.encode(),
+    );
     let out = guest.receive(30_100, &forged);
     assert_eq!(refused(&out), [Refusal::TooEarly]);
     assert_eq!(guest.game().unwrap().outcome(), None);
@@ -1266,4 +1277,182 @@ fn the_side_to_move_gets_no_fresh_clock_by_reloading_just_before_the_limit() {
     for side in [&host, &guest] {
         assert_eq!(side.game().unwrap().outcome(), Some(Outcome::WonOnTime { winner: Color::Red }));
     }
+}
+
+// ---- phrases ----
+
+#[test]
+fn phrases_are_codes_of_a_fixed_list_and_an_unknown_code_is_refused_never_shown() {
+    for phrase in Phrase::ALL {
+        let line = Message::Say(phrase).encode();
+        assert_eq!(line, format!("say {}", phrase.code()));
+        assert_eq!(Message::decode(&line), Ok(Message::Say(phrase)));
+    }
+    let unknown = Refusal::UnknownPhrase;
+    let cases = [
+        ("say", Refusal::Malformed),
+        ("say ", Refusal::Malformed),
+        ("say hello there", Refusal::Malformed),
+        ("say bonjour", unknown),
+        ("say Hello", unknown),
+        ("say good luck", unknown),
+    ];
+    for (bad, expected) in cases {
+        assert_eq!(Message::decode(bad), Err(expected), "{bad}");
+    }
+    let (mut host, _guest) = pair(Color::Red, MoveLimit::DEFAULT);
+    let out = host.receive(10, "say free-text");
+    assert_eq!(refused(&out), [Refusal::UnknownPhrase]);
+    assert!(sent(&out).contains(&Message::Refused(Refusal::UnknownPhrase)));
+    assert_eq!(host.heard(10), None);
+    assert_eq!(host.strikes(), 1);
+}
+
+#[test]
+fn a_phrase_is_shown_for_a_few_seconds_and_the_sender_waits_before_the_next() {
+    let (mut host, mut guest) = pair(Color::Red, MoveLimit::DEFAULT);
+    assert!(guest.may_say(1000));
+    let out = guest.say(1000, Phrase::GoodLuck).unwrap();
+    assert_eq!(sent(&out), [Message::Say(Phrase::GoodLuck)]);
+    // The buttons wait: a second phrase is refused here, before it is sent.
+    assert!(!guest.may_say(1000 + SAY_WAIT_MS - 1));
+    assert_eq!(guest.say(1000 + SAY_WAIT_MS - 1, Phrase::Thanks), Err(Refusal::TooEarly));
+    assert!(guest.may_say(1000 + SAY_WAIT_MS));
+    let got = host.receive(1100, &Message::Say(Phrase::GoodLuck).encode());
+    assert_eq!(refused(&got), []);
+    assert_eq!(host.heard(1100), Some((1, Phrase::GoodLuck)));
+    assert_eq!(host.heard(1100 + PHRASE_SHOWN_MS - 1), Some((1, Phrase::GoodLuck)));
+    assert_eq!(host.heard(1100 + PHRASE_SHOWN_MS), None, "shown a few seconds only");
+    // The next one, as the sender's wait allows, is shown as news (the count moves on).
+    let out = guest.say(1000 + SAY_WAIT_MS, Phrase::GoodLuck).unwrap();
+    exchange(&mut guest, &mut host, 1100 + SAY_WAIT_MS, sent(&out), vec![]);
+    assert_eq!(host.heard(1100 + SAY_WAIT_MS), Some((2, Phrase::GoodLuck)));
+    // Nobody to say it to: refused here.
+    host.disconnected(9000);
+    assert_eq!(host.say(9000, Phrase::Hello), Err(Refusal::OpponentAway));
+}
+
+#[test]
+fn a_phrase_sooner_than_two_seconds_after_the_last_is_refused_too_early_as_a_strike_and_the_connection_stays() {
+    let (mut host, mut guest) = pair(Color::Red, MoveLimit::DEFAULT);
+    let before = host.game().cloned();
+    assert_eq!(refused(&host.receive(1000, "say hello")), []);
+    let out = host.receive(1000 + PHRASE_GAP_MS - 1, "say thanks");
+    // The peer is told, it is a strike, and this player is not bothered with it.
+    assert_eq!(sent(&out), [Message::Refused(Refusal::TooEarly)]);
+    assert_eq!(refused(&out), []);
+    assert_eq!(dropped(&out), None);
+    assert_eq!(host.strikes(), 1);
+    assert!(host.opponent_connected());
+    assert_eq!(host.heard(1000 + PHRASE_GAP_MS - 1), Some((1, Phrase::Hello)), "the early one is not shown");
+    assert_eq!(host.game().cloned(), before);
+    // Two seconds after the last one taken: shown.
+    assert_eq!(refused(&host.receive(1000 + PHRASE_GAP_MS, "say thanks")), []);
+    assert_eq!(host.heard(1000 + PHRASE_GAP_MS), Some((2, Phrase::Thanks)));
+    // The sender hearing the refusal of its phrase: nothing changes, no claim's words.
+    guest.say(5000, Phrase::Oops).unwrap();
+    let out = guest.receive(5100, &Message::Refused(Refusal::TooEarly).encode());
+    assert_eq!(refused(&out), []);
+    assert_eq!(guest.status(), Status::Playing);
+    // Five too early in a row: a flood like any other, the connection dropped.
+    let drops: Vec<Refusal> = (0..5).filter_map(|i| dropped(&host.receive(3100 + i, "say oops"))).collect();
+    assert_eq!(drops, [Refusal::Flood]);
+}
+
+#[test]
+fn the_opponents_phrases_can_be_turned_off_and_that_is_kept_for_a_reload() {
+    let (mut host, mut guest) = pair(Color::Red, MoveLimit::DEFAULT);
+    assert!(host.phrases_shown());
+    host.show_phrases(false);
+    host.receive(1000, "say oops");
+    assert_eq!(host.heard(1000), None);
+    // Still timed: turned off is not a way round the rule for the peer.
+    assert_eq!(sent(&host.receive(1500, "say oops")), [Message::Refused(Refusal::TooEarly)]);
+    let saved = host.saved();
+    assert!(saved.phrases_off);
+    let text = saved.to_text();
+    assert!(text.contains(" quiet"), "{text}");
+    let read = onitama_online::Saved::from_text(&text).unwrap();
+    assert_eq!(read, saved);
+    let mut restored = OnlineGame::restore(read, 2000);
+    assert!(!restored.phrases_shown());
+    let (a, b) = (sent(&restored.connected(2000)), sent(&guest.connected(2000)));
+    exchange(&mut restored, &mut guest, 2000, a, b);
+    restored.receive(9000, "say thanks");
+    assert_eq!(restored.heard(9000), None);
+    restored.show_phrases(true);
+    restored.receive(12_000, "say thanks");
+    assert_eq!(restored.heard(12_000).map(|(_, p)| p), Some(Phrase::Thanks));
+    // A save with the switch on reads as before (no word for it).
+    assert!(!restored.saved().to_text().contains("quiet"));
+    let mut declined = restored.saved();
+    declined.draw_declined = Some((Color::Blue, 2));
+    declined.phrases_off = true;
+    assert_eq!(onitama_online::Saved::from_text(&declined.to_text()), Ok(declined.clone()));
+    let bad = declined.to_text().replace(" quiet", " loud");
+    assert!(onitama_online::Saved::from_text(&bad).is_err());
+}
+
+#[test]
+fn a_phrase_crossing_a_move_changes_neither() {
+    let (mut host, mut guest) = pair(Color::Red, MoveLimit::DEFAULT);
+    // The side to move moves while the other says a phrase: both on the way at once.
+    let host_moves = host.game().unwrap().position().to_move() == host.you();
+    let (mover, talker) = if host_moves { (&mut host, &mut guest) } else { (&mut guest, &mut host) };
+    let mv = first_legal(mover);
+    let from_mover = sent(&mover.play(1000, mv).unwrap());
+    let from_talker = sent(&talker.say(1000, Phrase::GoodLuck).unwrap());
+    exchange(mover, talker, 1100, from_mover, from_talker);
+    assert!(same_game(&host, &guest));
+    assert_eq!(host.game().unwrap().moves(), [mv]);
+    let listener = if host_moves { &host } else { &guest };
+    assert_eq!(listener.heard(1100), Some((1, Phrase::GoodLuck)));
+    assert_eq!(host.strikes() + guest.strikes(), 0);
+}
+
+#[test]
+fn a_phrase_right_after_a_reconnect_is_taken_and_the_gap_still_counts() {
+    let (mut host, mut guest) = pair(Color::Red, MoveLimit::DEFAULT);
+    let out = guest.say(1000, Phrase::OneMoment).unwrap();
+    exchange(&mut guest, &mut host, 1000, sent(&out), vec![]);
+    host.disconnected(1200);
+    guest.disconnected(1200);
+    assert!(!guest.may_say(1300), "nobody to say it to");
+    let (a, b) = (sent(&host.connected(1500)), sent(&guest.connected(1500)));
+    exchange(&mut host, &mut guest, 1500, a, b);
+    // At once after the reconnect: the sender still waits its turn...
+    assert_eq!(guest.say(1600, Phrase::Hello), Err(Refusal::TooEarly));
+    // ...and a peer that does not is refused: a reconnect is no way round the gap.
+    assert_eq!(sent(&host.receive(1600, "say hello")), [Message::Refused(Refusal::TooEarly)]);
+    let out = guest.say(1000 + SAY_WAIT_MS, Phrase::Hello).unwrap();
+    exchange(&mut guest, &mut host, 1000 + SAY_WAIT_MS, sent(&out), vec![]);
+    assert_eq!(host.heard(1000 + SAY_WAIT_MS), Some((2, Phrase::Hello)));
+    assert!(same_game(&host, &guest));
+}
+
+// ---- versions ----
+
+#[test]
+fn a_hello_carries_the_version_and_a_page_of_another_version_or_none_is_refused_before_it_takes_a_seat() {
+    for (hello, why) in
+        [("hello - guest-secret", "no version: an older page"), ("hello - guest-secret 3", "a newer page")]
+    {
+        let mut host = OnlineGame::host(tok("room1"), tok("host-secret"), setup(Color::Red, MoveLimit::DEFAULT), 7, 0);
+        let said = sent(&host.connected(0));
+        assert!(matches!(said[0], Message::Hello { version: Some(VERSION), .. }), "{why}");
+        assert!(said[0].encode().ends_with(&format!(" {VERSION}")));
+        let out = host.receive(10, hello);
+        assert_eq!(refused(&out), [Refusal::OtherVersion], "{why}");
+        assert!(sent(&out).contains(&Message::Refused(Refusal::OtherVersion)), "the peer is told: {why}");
+        assert_eq!(host.strikes(), 0, "an honest page of another version is no strike: {why}");
+        assert_eq!(host.opponent_secret(), None, "no seat taken: {why}");
+        assert_eq!(host.status(), Status::Waiting);
+        // The same page reloaded in the new version plays.
+        host.receive(20, &format!("hello - guest-secret {VERSION}"));
+        assert!(host.opponent_connected(), "{why}");
+    }
+    // The other way: my hello refused by a page of another version; I am told too.
+    let (_host, mut guest) = pair(Color::Red, MoveLimit::DEFAULT);
+    let out = guest.receive(10, &Message::Refused(Refusal::OtherVersion).encode());
+    assert_eq!(refused(&out), [Refusal::OtherVersion]);
 }

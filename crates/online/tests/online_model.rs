@@ -5,11 +5,13 @@
 //!   the next time the channel is left to settle both sides report the divergence; and after
 //!   every settling the two sides have the same game, or both report a divergence;
 //! - every kind of bad message is refused with its reason and leaves the game unchanged;
-//! - a player's action that is refused leaves the game unchanged.
+//! - a player's action that is refused leaves the game unchanged;
+//! - phrases cross moves, reconnects and reloads without changing the game (a phrase too soon
+//!   after the last is refused `too-early`, the peer told, this player not bothered with it).
 
 use onitama_core::rules::{Color, Game, Move, Square};
 use onitama_online::protocol::{Declaration, Message};
-use onitama_online::{Invitation, MoveLimit, OnlineGame, Output, Refusal, Status, Token};
+use onitama_online::{Invitation, MoveLimit, OnlineGame, Output, Phrase, Refusal, Status, Token};
 use proptest::prelude::*;
 use std::collections::VecDeque;
 
@@ -32,10 +34,15 @@ enum Act {
     AcceptRematch,
     DeclineRematch,
     WithdrawRematch,
+    /// A phrase of the list (its place in it).
+    Say(usize),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Bad {
+    /// A phrase at once after another one.
+    PhraseTooEarly,
+    UnknownPhrase,
     Malformed,
     TooLong,
     WrongGame,
@@ -75,6 +82,7 @@ fn act() -> impl Strategy<Value = Act> {
         3 => Just(Act::AcceptRematch),
         1 => Just(Act::DeclineRematch),
         1 => Just(Act::WithdrawRematch),
+        1 => (0usize..8).prop_map(Act::Say),
     ]
 }
 
@@ -87,6 +95,8 @@ fn bad() -> impl Strategy<Value = Bad> {
         Just(Bad::OutOfTurn),
         Just(Bad::EarlierPly),
         Just(Bad::WrongPosition),
+        Just(Bad::PhraseTooEarly),
+        Just(Bad::UnknownPhrase),
     ]
 }
 
@@ -131,6 +141,9 @@ struct Seen {
     rematches: usize,
     refused: std::collections::HashSet<String>,
     drops: usize,
+    /// Phrases delivered, and how many of them crossed a move on its way the other way.
+    phrases: usize,
+    phrases_crossing_moves: usize,
 }
 
 fn snapshot(side: &OnlineGame) -> (Option<Token>, Option<String>, Status) {
@@ -199,6 +212,12 @@ impl Model {
         let Some(text) = self.queues[from].remove(index) else { return };
         self.trace.push(format!("{} gets {}", ["guest", "host"][from], &text[..text.len().min(80)]));
         let to = 1 - from;
+        if text.starts_with("say ") {
+            self.seen.phrases += 1;
+            if self.queues[to].iter().any(|m| m.starts_with("move ")) {
+                self.seen.phrases_crossing_moves += 1;
+            }
+        }
         let out = self.sides[to].receive(self.now, &text);
         self.perform(to, out);
     }
@@ -307,6 +326,7 @@ impl Model {
             Act::AcceptRematch => me.accept_rematch(now),
             Act::DeclineRematch => me.decline_rematch(),
             Act::WithdrawRematch => me.withdraw_rematch(),
+            Act::Say(at) => me.say(now, Phrase::ALL[at % Phrase::ALL.len()]),
         };
         match result {
             Ok(out) => {
@@ -370,6 +390,16 @@ impl Model {
                 (msg(ply, legal[0], position.play(legal[0]).unwrap()), Refusal::OutOfTurn)
             }
             Bad::WrongPosition if playing && theirs => (msg(ply, legal[0], position), Refusal::WrongPosition),
+            Bad::UnknownPhrase => ("say nice-move-idiot".to_string(), Refusal::UnknownPhrase),
+            Bad::PhraseTooEarly => {
+                // One phrase (taken, or itself too soon after an earlier one), then one at once.
+                let out = self.sides[side].receive(self.now, "say hello");
+                self.perform(side, out);
+                if !self.sides[side].opponent_connected() {
+                    return;
+                }
+                ("say thanks".to_string(), Refusal::TooEarly)
+            }
             Bad::EarlierPly if ply > 0 => {
                 let start = *game.start();
                 let Some(&other) = start.legal_moves().iter().find(|&&m| m != game.moves()[0]) else { return };
@@ -377,13 +407,19 @@ impl Model {
             }
             _ => return,
         };
-        let before = snapshot(me);
+        let before = snapshot(&self.sides[side]);
         self.trace.push(format!("{} gets bad {bad:?}", ["host", "guest"][side]));
         let out = self.sides[side].receive(self.now, &text);
         let refused: Vec<Refusal> =
             out.iter().filter_map(|o| if let Output::Refused(r) = o { Some(*r) } else { None }).collect();
-        assert_eq!(refused, [reason], "{bad:?}: {text:.100}");
-        self.seen.refused.insert(format!("{reason:?}"));
+        if bad == Bad::PhraseTooEarly {
+            // The peer is told; this player is not bothered with it.
+            assert_eq!(refused, [], "{bad:?}");
+            assert!(out.contains(&Output::Send(Message::Refused(reason))), "{bad:?}: {out:?}");
+        } else {
+            assert_eq!(refused, [reason], "{bad:?}: {text:.100}");
+        }
+        self.seen.refused.insert(format!("{bad:?}"));
         assert_eq!(snapshot(&self.sides[side]).1, before.1, "{bad:?} changed the game");
         self.perform(side, out);
     }
@@ -521,7 +557,10 @@ fn random_runs_reach_long_games_every_end_rematches_divergences_and_every_refusa
         seen.rematches += model.seen.rematches;
         seen.refused.extend(model.seen.refused);
         seen.drops += model.seen.drops;
+        seen.phrases += model.seen.phrases;
+        seen.phrases_crossing_moves += model.seen.phrases_crossing_moves;
     }
+    assert!(seen.phrases > 0 && seen.phrases_crossing_moves > 0, "{seen:?}");
     assert!(seen.longest_game >= 10, "{seen:?}");
     assert!(seen.diverged > 0, "{seen:?}");
     assert!(seen.rematches > 0, "{seen:?}");
@@ -530,7 +569,7 @@ fn random_runs_reach_long_games_every_end_rematches_divergences_and_every_refusa
         assert!(seen.ends.contains(end), "{end}: {seen:?}");
     }
     assert!(seen.ends.iter().any(|e| e.ends_with("-on-time")), "{seen:?}");
-    assert_eq!(seen.refused.len(), 7, "every kind of bad message: {seen:?}");
+    assert_eq!(seen.refused.len(), 9, "every kind of bad message: {seen:?}");
 }
 
 /// Found by the model test above (with other weights): the guest reloads from a save that missed

@@ -579,3 +579,52 @@ fn a_page_that_cannot_reach_the_server_itself_does_not_claim_against_an_absent_o
     net.wait(15_000);
     assert!(net.sides[0].events.contains(&Event::CanClaim(true)));
 }
+
+#[test]
+fn a_phrase_reaches_the_other_side_for_a_few_seconds_and_the_sender_waits() {
+    use onitama_online::Phrase;
+    use onitama_online::game::{PHRASE_SHOWN_MS, SAY_WAIT_MS};
+    let mut net = friends();
+    net.command(1, "say good-luck");
+    let heard = Event::Phrases { shown: true, may_say: true, heard: Some((1, Phrase::GoodLuck)) };
+    assert!(net.sides[0].events.contains(&heard), "{:?}", net.sides[0].events);
+    assert!(net.sides[1].events.contains(&Event::Phrases { shown: true, may_say: false, heard: None }));
+    net.command(1, "say thanks");
+    assert_eq!(net.sides[1].events.last(), Some(&Event::Denied(Reason::Rule(Refusal::TooEarly))));
+    net.wait(SAY_WAIT_MS.max(PHRASE_SHOWN_MS) + 600);
+    assert_eq!(
+        net.sides[0].events.iter().rev().find(|e| matches!(e, Event::Phrases { .. })),
+        Some(&Event::Phrases { shown: true, may_say: true, heard: None }),
+        "shown a few seconds"
+    );
+    assert!(net.sides[1].events.contains(&Event::Phrases { shown: true, may_say: true, heard: None }));
+    // Turned off: taken, not shown.
+    net.command(0, "phrases off");
+    net.command(1, "say oops");
+    assert!(!net.sides[0].events.iter().any(|e| matches!(e, Event::Phrases { heard: Some((_, Phrase::Oops)), .. })));
+    assert_eq!(net.phase(0), Some(Phase::Playing));
+}
+
+#[test]
+fn a_page_of_another_version_stops_online_play_and_says_why() {
+    let mut net = friends();
+    let conn = net.attached_conn(0);
+    let game = net.sides[0].session.game().unwrap();
+    let (id, secret) = (game.game_id().unwrap().clone(), game.opponent_secret().unwrap().clone());
+    // The guest's page, reloaded from a service worker's older copy, says hello without a version.
+    let text = format!("hello {id} {secret}");
+    let now = net.now;
+    let fx = net.sides[0].session.step(now, Input::ChannelText { conn, text });
+    let why = Status { phase: Phase::Error, reason: Some(Reason::Rule(Refusal::OtherVersion)) };
+    assert!(fx.contains(&Effect::Emit(Event::Status(why))), "{fx:?}");
+    // The other page is told why, then the connection is closed.
+    let told = fx.iter().position(|e| *e == Effect::Send { conn, text: "refused other-version".into() });
+    let closed = fx.iter().position(|e| *e == Effect::Close { conn });
+    assert!(told.is_some() && told < closed, "{fx:?}");
+    // And the other way: the guest told by a page of another version stops too.
+    let mut net = friends();
+    let conn = net.attached_conn(1);
+    net.queue.push_back((1, Input::ChannelText { conn, text: "refused other-version".into() }));
+    net.settle();
+    assert_eq!(net.status(1), Some(why));
+}

@@ -31,7 +31,7 @@ enum Op {
 
 const ACTIONS: [&str; 7] =
     ["resign", "draw-offer", "draw-accept", "draw-decline", "claim", "rematch-offer", "rematch-accept"];
-const GARBAGE: [&str; 5] = ["nonsense", "hello - intruder", "refused seat-taken", "move a 0 boar:c1c2 x", "sync"];
+const GARBAGE: [&str; 5] = ["nonsense", "hello - intruder 2", "refused seat-taken", "move a 0 boar:c1c2 x", "sync"];
 
 fn op() -> impl Strategy<Value = Op> {
     let side = 0..3usize;

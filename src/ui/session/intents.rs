@@ -388,7 +388,7 @@ impl Session {
             | Intent::AnalysePosition(_)
             | Intent::AnalyseFinished(_) => true,
             Intent::Online(action) => match action {
-                OnlineAction::Press(command) => matches!(command, Command::Leave),
+                OnlineAction::Press(_, command) => matches!(command, Command::Leave),
                 OnlineAction::Join(link) => {
                     crate::online::bridge::room_of_link(link).is_none_or(|room| !self.in_room(&room))
                 }

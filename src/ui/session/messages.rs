@@ -79,7 +79,10 @@ pub enum Event {
         file: Option<String>,
     },
     /// What the online module said (read from its line by the shell).
-    Online(ToPage),
+    ///
+    /// It holds the features' proof (`crate::ui::features`): only the whole page hears the
+    /// module, and a first visit's build leaves out all that reads its lines.
+    Online(crate::ui::features::Features, ToPage),
     /// The online module could not be fetched.
     OnlineUnavailable,
     /// A switch of the cards dealt from, in the new-game dialog.

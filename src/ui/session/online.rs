@@ -43,9 +43,9 @@ impl Session {
             },
             OnlineAction::Find => self.online_start(Command::Find(base_pool())),
             // A new invitation from the panel (after a link nobody answered): as from the menu.
-            OnlineAction::Press(command @ Command::Create(_)) => self.online_start(command),
+            OnlineAction::Press(_, command @ Command::Create(_)) => self.online_start(command),
             // Leaving stops online play here at once; the module is told.
-            OnlineAction::Press(Command::Leave) => {
+            OnlineAction::Press(_, Command::Leave) => {
                 let stopped = self.state.online.as_ref().is_some_and(|online| online.stopped);
                 self.leave_online();
                 // A saved game that did not read is played on here, as a reload reads an online
@@ -56,7 +56,7 @@ impl Session {
                 self.refresh_controls();
                 return;
             }
-            OnlineAction::Press(command) => command,
+            OnlineAction::Press(_, command) => command,
         };
         if self.state.online.is_none() {
             self.effects.push(Effect::Log("no online game to act in".to_string()));
@@ -89,6 +89,7 @@ impl Session {
                 command: Command::Leave,
                 label: lang.texts().html("cancel").unwrap_or_default().to_string(),
             }],
+            phrases: None,
         };
         self.state.online = Some(OnlineState { panel, ..OnlineState::default() });
         self.effects.push(Effect::Online(Command::Lang(lang)));
@@ -197,6 +198,7 @@ impl Session {
             clock: None,
             text: text.to_string(),
             buttons: vec![Button { command: Command::Leave, label: leave.to_string() }],
+            phrases: None,
         };
         online.script = Some(ScriptState {
             phase: Phase::Error,

@@ -20,6 +20,7 @@ use web_sys::{Document, Element, HtmlButtonElement, HtmlDialogElement, HtmlInput
 mod dom;
 mod language;
 mod new_game;
+mod phrases;
 // The analysis board and setting a position up are the whole page's (`crate::ui::features`).
 #[cfg(not(feature = "first-visit"))]
 mod analysis;
@@ -103,8 +104,12 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
                 target.and_then(|t| t.closest("button").ok().flatten()).and_then(|b| b.get_attribute("data-command"));
             // Online play is the whole page's (`crate::ui::features`): its buttons show only there.
             let command = command.filter(|_| super::super::features::Features::here().is_some());
+            if command.as_deref() == Some(phrases::OPEN) {
+                phrases::open();
+                return;
+            }
             if let Some(command) = command.and_then(|c| crate::online::bridge::Command::decode(&c).ok()) {
-                app.dispatch(Event::Intent(Intent::Online(OnlineAction::Press(command))));
+                app.dispatch(Event::Intent(Intent::Online(OnlineAction::Press(Features::present(), command))));
             }
         })?;
     }
@@ -746,6 +751,10 @@ fn open_record(app: &mut App, review: bool) {
 /// Online play's strip: the module's words, the friend's link, and the module's buttons.
 fn show_online(online: Option<&OnlineView>) {
     set_hidden("online", online.is_none());
+    // Online play is the whole page's (`crate::ui::features`): this stays out of a first visit.
+    if Features::here().is_some() {
+        phrases::show(online.and_then(|o| o.phrases.as_ref()));
+    }
     let Some(online) = online else { return };
     set_text("online-text", Some(&online.text));
     set_text("online-clock", online.clock.as_deref());

@@ -1,7 +1,7 @@
 //! One side of an online game: what this player does (moves, resignation, draws, claims, rematches).
 
 use super::{ClaimSent, OnlineGame, Output};
-use crate::protocol::{Declaration, Message, Refusal, declare};
+use crate::protocol::{Declaration, Message, Phrase, Refusal, declare};
 use onitama_core::rules::{Move, Outcome};
 
 impl OnlineGame {
@@ -136,5 +136,24 @@ impl OnlineGame {
         let mut out = vec![Output::Send(Message::RematchWithdraw { game: id })];
         self.rematch_off(self.you, &mut out)?;
         Ok(out)
+    }
+
+    /// Says a phrase to the opponent: while they are here, at most one every [`super::SAY_WAIT_MS`]
+    /// (`too-early` sooner).
+    pub fn say(&mut self, now: u64, phrase: Phrase) -> Result<Vec<Output>, Refusal> {
+        if !self.opponent_connected() {
+            return Err(Refusal::OpponentAway);
+        }
+        if !self.may_say(now) {
+            return Err(Refusal::TooEarly);
+        }
+        self.said_at = Some(now);
+        Ok(self.send_here(Message::Say(phrase)))
+    }
+
+    /// Shows the opponent's phrases, or no longer shows them (kept with the game for a reload).
+    pub fn show_phrases(&mut self, shown: bool) -> Vec<Output> {
+        self.phrases_off = !shown;
+        vec![Output::Changed]
     }
 }

@@ -1,8 +1,8 @@
 //! One side of an online game: the connection coming and going, and what the other side sends.
 
-use super::{CLAIM_GRACE_MS, Divergence, OnlineGame, Output, SLEEP_GAP_MS, abandon_ms};
+use super::{CLAIM_GRACE_MS, Divergence, OnlineGame, Output, PHRASE_GAP_MS, SAY_WAIT_MS, SLEEP_GAP_MS, abandon_ms};
 use crate::guard::Guard;
-use crate::protocol::{Declaration, Message, MoveLimit, Refusal, Token, declare};
+use crate::protocol::{Declaration, Message, MoveLimit, Phrase, Refusal, Token, VERSION, declare};
 use crate::reconcile::{self, Reconciled, declared_end, first_of, without_declared_end};
 use onitama_core::rules::{Color, Game, Move, Outcome};
 
@@ -13,7 +13,11 @@ impl OnlineGame {
         self.greeted = false;
         self.guard = Guard::new(now);
         vec![
-            Output::Send(Message::Hello { game: self.game_id().cloned(), secret: self.secret.clone() }),
+            Output::Send(Message::Hello {
+                game: self.game_id().cloned(),
+                secret: self.secret.clone(),
+                version: Some(VERSION),
+            }),
             Output::Changed,
         ]
     }
@@ -73,6 +77,15 @@ impl OnlineGame {
             return self.refuse(now, Refusal::Flood, out);
         }
         match Message::decode(text) {
+            Ok(Message::Say(phrase)) if self.greeted => {
+                if let Err(refusal) = self.their_phrase(now, phrase, &mut out) {
+                    // A strike, and the peer is told; this player need not hear of a phrase
+                    // that came too fast (nor read a claim's words into it).
+                    let mut out = self.refuse(now, refusal, out);
+                    out.retain(|o| *o != Output::Refused(refusal));
+                    return out;
+                }
+            }
             Ok(message) => {
                 if let Err(refusal) = self.handle(now, message, &mut out) {
                     return self.refuse(now, refusal, out);
@@ -91,8 +104,8 @@ impl OnlineGame {
             return out;
         }
         // A draw offered too soon is no strike: two honest pages cross like that (an offer sent
-        // before the decline of the last one arrived).
-        if !matches!(refusal, Refusal::Flood | Refusal::DrawTooSoon) {
+        // before the decline of the last one arrived). Nor is a page of another version.
+        if !matches!(refusal, Refusal::Flood | Refusal::DrawTooSoon | Refusal::OtherVersion) {
             self.guard.strike(now);
         }
         out.push(Output::Refused(refusal));
@@ -108,8 +121,8 @@ impl OnlineGame {
     }
 
     fn handle(&mut self, now: u64, message: Message, out: &mut Vec<Output>) -> Result<(), Refusal> {
-        if let Message::Hello { game, secret } = message {
-            return self.hello(now, game, secret, out);
+        if let Message::Hello { game, secret, version } = message {
+            return self.hello(now, game, secret, version, out);
         }
         if !self.greeted {
             // Nothing counts before the peer has shown its seat's secret.
@@ -120,6 +133,11 @@ impl OnlineGame {
         match message {
             Message::Hello { .. } => Ok(()),
             Message::Start { game, you, limit, position } => self.start(now, game, you, limit, position, out),
+            Message::Refused(Refusal::TooEarly) if self.phrase_refused(now) => {
+                // My phrase came too soon for their clock: nothing changes, nothing to say.
+                out.push(Output::Changed);
+                Ok(())
+            }
             Message::Refused(refusal) => {
                 self.refused_by_peer(refusal, out);
                 Ok(())
@@ -128,6 +146,8 @@ impl OnlineGame {
                 out.push(Output::Left);
                 Ok(())
             }
+            // Read above; here only to name every kind.
+            Message::Say(phrase) => self.their_phrase(now, phrase, out),
             other => {
                 let (id, ply) = self.id_and_ply().ok_or(Refusal::WrongGame)?;
                 if other.game() != Some(&id) {
@@ -162,9 +182,21 @@ impl OnlineGame {
     /// refused (`too-early`), leaves nothing behind and may be made again. A page opened again
     /// from its save charges its own absence to itself if it was to move (see
     /// [`OnlineGame::restore`]).
-    fn hello(&mut self, now: u64, game: Option<Token>, secret: Token, out: &mut Vec<Output>) -> Result<(), Refusal> {
+    ///
+    /// A page of another version of the protocol (or of none: an older page) is refused
+    /// (`other-version`) before it takes a seat: the two do not play, and both players are told
+    /// to reload the page.
+    fn hello(
+        &mut self,
+        now: u64,
+        game: Option<Token>,
+        secret: Token,
+        version: Option<u32>,
+        out: &mut Vec<Output>,
+    ) -> Result<(), Refusal> {
         match &self.opponent_secret {
             Some(known) if *known != secret => return Err(Refusal::SeatTaken),
+            _ if version != Some(VERSION) => return Err(Refusal::OtherVersion),
             Some(_) => {}
             None => self.opponent_secret = Some(secret),
         }
@@ -198,6 +230,32 @@ impl OnlineGame {
         }
         out.push(Output::Changed);
         Ok(())
+    }
+
+    /// The opponent's phrase: at most one every [`PHRASE_GAP_MS`] (sooner is `too-early`, a
+    /// strike); shown unless the player turned phrases off.
+    fn their_phrase(&mut self, now: u64, phrase: Phrase, out: &mut Vec<Output>) -> Result<(), Refusal> {
+        self.slept_since = None;
+        if self.phrase_in_at.is_some_and(|at| now.saturating_sub(at) < PHRASE_GAP_MS) {
+            return Err(Refusal::TooEarly);
+        }
+        self.phrase_in_at = Some(now);
+        if !self.phrases_off {
+            let count = self.heard.map_or(0, |(count, ..)| count).wrapping_add(1);
+            self.heard = Some((count, phrase, now));
+            out.push(Output::Changed);
+        }
+        Ok(())
+    }
+
+    /// Whether a `refused too-early` from the peer is about this player's phrase, not a claim:
+    /// a phrase said lately, and no claim of this player's on its way or standing in the record.
+    /// (A claim on time is refused with the same word.)
+    pub(super) fn phrase_refused(&self, now: u64) -> bool {
+        let you = self.you;
+        let lately = self.said_at.is_some_and(|at| now.saturating_sub(at) < 2 * SAY_WAIT_MS);
+        let claimed = self.game().and_then(declared_end) == Some(Outcome::WonOnTime { winner: you });
+        lately && self.claim_sent.is_none() && !claimed
     }
 
     /// The host's deal of the current game, as the guest hears it.

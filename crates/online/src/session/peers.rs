@@ -124,12 +124,19 @@ impl Session {
     /// Performs the game's outputs on the connection that carries it.
     pub(super) fn perform(&mut self, now: u64, outputs: Vec<Output>, fx: &mut Vec<Effect>) {
         let attached = self.attached();
+        let mut other_version = false;
         for output in outputs {
             match output {
                 Output::Send(message) => {
                     if let Some(conn) = attached {
                         fx.push(Effect::Send { conn, text: message.encode() });
                     }
+                }
+                Output::Refused(Refusal::OtherVersion) => {
+                    // Pages of two versions do not play: both players are told to reload (once
+                    // the peer is told why, below).
+                    fx.push(Effect::Emit(Event::Refused(Refusal::OtherVersion)));
+                    other_version = true;
                 }
                 Output::Refused(refusal) => fx.push(Effect::Emit(Event::Refused(refusal))),
                 Output::Drop(refusal) => {
@@ -144,6 +151,10 @@ impl Session {
                 Output::Changed => {}
                 Output::Left => self.stop(Status { phase: Phase::Ended, reason: Some(Reason::OpponentLeft) }, fx),
             }
+        }
+        if other_version {
+            let why = Reason::Rule(Refusal::OtherVersion);
+            self.stop(Status { phase: Phase::Error, reason: Some(why) }, fx);
         }
     }
 

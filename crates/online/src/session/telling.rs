@@ -105,6 +105,13 @@ impl Session {
             emit(Event::OpponentConnected(opponent));
             self.view.opponent = opponent;
         }
+        let phrases = game.map(|g| (g.phrases_shown(), g.may_say(now), g.heard(now)));
+        if phrases != self.view.phrases {
+            if let Some((shown, may_say, heard)) = phrases {
+                emit(Event::Phrases { shown, may_say, heard });
+            }
+            self.view.phrases = phrases;
+        }
         let status = self.status();
         if status != self.view.status {
             if let Some(status) = status {
