@@ -372,7 +372,8 @@ fn a_finished_game_analysed_from_its_end_comes_back_as_it_ended() {
     assert!(controls(session.state()).result.is_some(), "the result banner");
     let effects = intent(&mut session, Intent::Analyse);
     assert!(session.state().analysis().is_some());
-    assert!(effects.contains(&Effect::Focus(onitama::ui::session::Focus::Analysis)), "the keyboard goes to the panel");
+    let to_panel = Effect::Focus(onitama::ui::session::Focus::Analysis { toggle: false });
+    assert!(effects.contains(&to_panel), "the keyboard goes to the panel (Play from here: the game is over)");
     let view = controls(session.state());
     assert!(view.result.is_none() && view.game_over.is_none(), "no Rematch over the analysis board: its panel says it");
     assert_eq!(view.analysis.unwrap().status, "The game is over in this position");

@@ -36,7 +36,8 @@ impl Session {
         self.start_game(game, Mode::PassAndPlay { turn_board: false });
         self.state.activity = Activity::Analysis(run);
         self.changed();
-        self.effects.push(Effect::Focus(Focus::Analysis));
+        let toggle = self.state.game.outcome().is_none();
+        self.effects.push(Effect::Focus(Focus::Analysis { toggle }));
     }
 
     /// The line on the board joins the lines explored; after a move played on the board, the

@@ -244,9 +244,9 @@ pub enum Focus {
     Board,
     /// The editor's tray, opened by a button that its opening hides.
     SetupTray,
-    /// The analysis board's panel (its first button), opened from a menu, a banner or a dialog
-    /// that its opening hides.
-    Analysis,
+    /// The analysis board's panel, opened from a menu, a banner or a dialog that its opening
+    /// hides: its Stop button (`toggle`), or Play from here once the game is over on the board.
+    Analysis { toggle: bool },
     /// The ◀ (`back`) or ▶ button by the moves, when the other one is disabled under the focus.
     StepButton { back: bool },
 }

@@ -370,9 +370,8 @@ pub fn focus(to: Focus) {
         Focus::TutorialText => "tutorial-text",
         Focus::Board => "board",
         Focus::SetupTray => "editor-tool-R",
-        // Stop or Analyse, or Play from here once the game is over on the board.
-        Focus::Analysis if find("analysis-toggle").is_some_and(|b| b.has_attribute("hidden")) => "analysis-play",
-        Focus::Analysis => "analysis-toggle",
+        Focus::Analysis { toggle: true } => "analysis-toggle",
+        Focus::Analysis { toggle: false } => "analysis-play",
         // The sheet's, while it is open; else the panel's.
         Focus::StepButton { back } => {
             let sheet = element::<HtmlDialogElement>("moves-sheet").is_some_and(|sheet| sheet.open());
