@@ -489,7 +489,11 @@ fn illegal_move(position: &onitama_core::rules::Position) -> Option<Move> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: SEQUENCES, ..ProptestConfig::default() })]
+    // PROPTEST_CASES, when set, asks for more (or fewer) sequences than the test command's.
+    #![proptest_config(ProptestConfig {
+        cases: std::env::var("PROPTEST_CASES").ok().and_then(|n| n.parse().ok()).unwrap_or(SEQUENCES),
+        ..ProptestConfig::default()
+    })]
 
     #[test]
     fn two_sides_never_disagree_silently_and_refuse_every_bad_message(
