@@ -320,6 +320,8 @@ fn play_from_here_starts_a_game_from_the_position_with_the_game_aside_still_wait
     let position = *session.state().position();
     let form = onitama::ui::new_game_form::NewGameForm::from_here(session.state());
     assert_eq!(form.from, Some(position));
+    assert_eq!(form.title(), "play-here", "the dialog says Play from here");
+    assert_eq!(onitama::ui::new_game_form::NewGameForm::of(session.state()).title(), "setup-title");
     let effects = intent(&mut session, Intent::StartChosen(form));
     assert!(effects.iter().any(|e| matches!(e, Effect::CloseNewGame)), "{effects:?}");
     let state = session.state();

@@ -91,6 +91,11 @@ impl NewGameForm {
         self
     }
 
+    /// The dialog's title's text key: "New game", or "Play from here" for a game from a position.
+    pub fn title(&self) -> &'static str {
+        if self.from.is_some() { "play-here" } else { "setup-title" }
+    }
+
     /// The form as its fields read (the codes of `ModeKind`, `Seat`, `AiLevel` and the card
     /// names); a value the form cannot hold keeps that field's default.
     pub fn read(fields: &NewGameFields) -> NewGameForm {

@@ -33,7 +33,7 @@ pub(super) fn open_setup_with(app: &mut App, form: NewGameForm) {
         if let Some(dialog) = find("setup") {
             let _ = dialog.set_attribute("data-from", &fields.from);
         }
-        let title = if fields.from.is_empty() { "setup-title" } else { "play-here" };
+        let title = form.title();
         if let Some(heading) = find("setup-heading") {
             let _ = heading.set_attribute("data-text", title);
             heading.set_text_content(app.state().lang().texts().html(title));
