@@ -299,7 +299,6 @@ fn analysis_panel(state: &State, run: &crate::ui::analysis::AnalysisRun) -> Anal
             })
             .collect();
         let for_red = if position.to_move() == Color::Red { line.score } else { line.score.negate() };
-        let exact = found.is_some_and(|f| f.exact);
         AnalysisLine { score: text::evaluation(lang, for_red, exact), moves: words.join(&format!(" {arrow} ")) }
     });
     // Stop while the engine searches; Analyse once it is stopped or rests.
