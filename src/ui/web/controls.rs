@@ -191,8 +191,10 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
         let button = document.get_element_by_id(id).ok_or("no step button")?;
         listen(&button, "click", move |app, _: web_sys::Event| app.dispatch(Event::Intent(Intent::Step { back })))?;
     }
-    let setup_mode = document.get_element_by_id("setup-mode").ok_or("no #setup-mode")?;
-    listen(&setup_mode, "change", |_, _: web_sys::Event| show_mode_choices())?;
+    for id in ["setup-mode", "setup-limit"] {
+        let select = document.get_element_by_id(id).ok_or("no #setup-mode")?;
+        listen(&select, "change", |_, _: web_sys::Event| show_mode_choices())?;
+    }
     for (slot, id) in CARD_SELECTS.into_iter().enumerate() {
         let chooser = document.get_element_by_id(id).ok_or("no card chooser")?;
         listen(&chooser, "change", move |app, _: web_sys::Event| {

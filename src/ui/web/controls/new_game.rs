@@ -50,6 +50,13 @@ pub(super) fn open_setup_with(app: &mut App, form: NewGameForm) {
             select.set_value(value);
         }
     }
+    for (id, value) in
+        [("setup-clock-minutes", &fields.clock_minutes), ("setup-clock-increment", &fields.clock_increment)]
+    {
+        if let Some(input) = element::<HtmlInputElement>(id).filter(|_| !value.is_empty()) {
+            input.set_value(value);
+        }
+    }
     for (id, on) in [("setup-turn", fields.turn_board), ("setup-choose-cards", fields.choose_cards)] {
         if let Some(input) = element::<HtmlInputElement>(id) {
             input.set_checked(on);
@@ -75,7 +82,7 @@ pub(super) fn draw_chosen_cards(state: &State) {
 /// Shows only the choices that the chosen way of playing uses.
 pub(super) fn show_mode_choices() {
     let from_position = !from_attribute().is_empty();
-    let rows = new_game_form::rows(&select_value("setup-mode"), from_position);
+    let rows = new_game_form::rows(&select_value("setup-mode"), from_position, &select_value("setup-limit"));
     let shown = [("setup-colour", rows.seat), ("setup-level", rows.level), ("setup-turn", rows.turn_board)];
     for (id, shown) in shown.into_iter().chain([("setup-limit", rows.limit)]) {
         if let Some(label) = element::<Element>(id).and_then(|e| e.closest("label").ok().flatten()) {
@@ -86,6 +93,7 @@ pub(super) fn show_mode_choices() {
         let _ = cards.dyn_into::<web_sys::HtmlElement>().map(|cards| cards.set_hidden(!rows.cards));
     }
     set_hidden("deck", !rows.cards);
+    set_hidden("setup-clock", !rows.custom_clock);
 }
 
 pub fn show_setup_error(message: &str) {
@@ -95,6 +103,10 @@ pub fn show_setup_error(message: &str) {
 
 pub(super) fn select_value(id: &str) -> String {
     element::<HtmlSelectElement>(id).map(|s| s.value()).unwrap_or_default()
+}
+
+fn input_value(id: &str) -> String {
+    element::<HtmlInputElement>(id).map(|input| input.value()).unwrap_or_default()
 }
 
 pub(super) fn checked(id: &str) -> bool {
@@ -117,6 +129,8 @@ pub(super) fn read_setup() -> NewGameFields {
         choose_cards: checked("setup-choose-cards"),
         cards: CARD_SELECTS.map(select_value),
         limit: select_value("setup-limit"),
+        clock_minutes: input_value("setup-clock-minutes"),
+        clock_increment: input_value("setup-clock-increment"),
         from: from_attribute(),
     }
 }
