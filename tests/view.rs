@@ -465,12 +465,14 @@ fn the_new_game_form_offers_game_clocks_and_one_of_ones_own_from_fifteen_seconds
         clock_increment: increment.into(),
         ..NewGameFields::default()
     };
-    let limit_of = |fields: &NewGameFields, dice: &mut SplitMix64| {
-        match NewGameForm::read(fields).start(dice, onitama::ui::deck::DEFAULT, Lang::En) {
-            Ok(Chosen::Friend(invitation)) => Ok(invitation.limit),
-            Ok(other) => panic!("{other:?}"),
-            Err(why) => Err(why),
-        }
+    let limit_of = |fields: &NewGameFields, dice: &mut SplitMix64| match NewGameForm::read(fields).start(
+        dice,
+        onitama::ui::deck::DEFAULT,
+        Lang::En,
+    ) {
+        Ok(Chosen::Friend(invitation)) => Ok(invitation.limit),
+        Ok(other) => panic!("{other:?}"),
+        Err(why) => Err(why),
     };
     for preset in MoveLimit::CLOCKS.into_iter().chain(MoveLimit::CHOICES) {
         let fields = online(&preset.to_string(), "", "");
@@ -478,12 +480,23 @@ fn the_new_game_form_offers_game_clocks_and_one_of_ones_own_from_fifteen_seconds
         assert_eq!(NewGameForm::read(&fields).fields().limit, preset.to_string(), "read back as chosen");
     }
     // One's own: minutes (a quarter or more) and seconds a move, each row shown only then.
-    assert_eq!(limit_of(&online(CUSTOM_CLOCK, "0.25", "0"), &mut dice), Ok(MoveLimit::Clock { seconds: 15, increment: 0 }));
-    assert_eq!(limit_of(&online(CUSTOM_CLOCK, "7", ""), &mut dice), Ok(MoveLimit::Clock { seconds: 420, increment: 0 }));
+    assert_eq!(
+        limit_of(&online(CUSTOM_CLOCK, "0.25", "0"), &mut dice),
+        Ok(MoveLimit::Clock { seconds: 15, increment: 0 })
+    );
+    assert_eq!(
+        limit_of(&online(CUSTOM_CLOCK, "7", ""), &mut dice),
+        Ok(MoveLimit::Clock { seconds: 420, increment: 0 })
+    );
     let own = NewGameForm::read(&online(CUSTOM_CLOCK, "2.5", "4"));
     let fields = own.fields();
-    assert_eq!((fields.limit.as_str(), fields.clock_minutes.as_str(), fields.clock_increment.as_str()), (CUSTOM_CLOCK, "2.5", "4"));
-    for (minutes, increment) in [("0.2", "1"), ("181", "0"), ("5", "61"), ("five", "1"), ("5", "-1"), ("", "2")] {
+    assert_eq!(
+        (fields.limit.as_str(), fields.clock_minutes.as_str(), fields.clock_increment.as_str()),
+        (CUSTOM_CLOCK, "2.5", "4")
+    );
+    for (minutes, increment) in
+        [("0.2", "1"), ("181", "0"), ("5", "61"), ("five", "1"), ("5", "-1"), ("", "2"), ("1.255", "0"), ("1e1", "0")]
+    {
         let refused = limit_of(&online(CUSTOM_CLOCK, minutes, increment), &mut dice);
         assert_eq!(refused, Err(onitama::ui::text::page_text(Lang::En, "clock-bad", &[])), "{minutes} + {increment}");
     }

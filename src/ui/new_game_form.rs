@@ -29,16 +29,41 @@ pub const FIND: &str = "find";
 pub const CUSTOM_CLOCK: &str = "custom";
 
 /// A game clock of one's own, as its two fields read: minutes (a quarter of a minute or more,
-/// fractions allowed) and whole seconds added a move; none if it does not fit.
+/// with a decimal point or comma) and whole seconds added a move; none if it does not fit.
 fn custom_clock(minutes: &str, increment: &str) -> Option<MoveLimit> {
-    let minutes: f64 = minutes.trim().parse().ok().filter(|m: &f64| m.is_finite() && *m >= 0.0)?;
-    let seconds = (minutes * 60.0).round();
-    let seconds = (seconds <= f64::from(MoveLimit::MAX_CLOCK_SECONDS)).then_some(seconds as u32)?;
     let increment = match increment.trim() {
         "" => 0,
         word => word.parse().ok()?,
     };
-    MoveLimit::clock(seconds, increment)
+    MoveLimit::clock(seconds_of_minutes(minutes.trim())?, increment)
+}
+
+/// Minutes written with up to two decimals ("2", "2.5", "0,25"), in whole seconds, rounded; read
+/// without floating point (its tables would weigh on the first visit's download).
+fn seconds_of_minutes(text: &str) -> Option<u32> {
+    let (whole, fraction) = text.split_once(['.', ',']).unwrap_or((text, ""));
+    let digits = |word: &str| word.bytes().all(|b| b.is_ascii_digit());
+    if whole.len() > 4
+        || fraction.len() > 2
+        || !digits(whole)
+        || !digits(fraction)
+        || (whole.is_empty() && fraction.is_empty())
+    {
+        return None;
+    }
+    let whole: u32 = if whole.is_empty() { 0 } else { whole.parse().ok()? };
+    let hundredths: u32 = if fraction.is_empty() { 0 } else { format!("{fraction:0<2}").parse().ok()? };
+    Some(whole * 60 + (hundredths * 60 + 50) / 100)
+}
+
+/// Whole seconds as minutes with up to two decimals ("2", "2.5", "0.25"), for the field.
+fn minutes_of_seconds(seconds: u32) -> String {
+    let hundredths = (seconds % 60 * 100 + 30) / 60;
+    match hundredths {
+        0 => (seconds / 60).to_string(),
+        h if h % 10 == 0 => format!("{}.{}", seconds / 60, h / 10),
+        h => format!("{}.{h:02}", seconds / 60),
+    }
 }
 
 /// The new-game dialog's choices.
@@ -127,7 +152,10 @@ impl NewGameForm {
             },
             choose_cards: fields.choose_cards,
             cards: std::array::from_fn(|i| Card::from_name(&fields.cards[i]).unwrap_or(Card::ALL[i])),
+            // Online play is the whole page's, which reads the dialog again when it takes over: the
+            // first visit's download leaves the reading of times out.
             limit: match fields.limit.as_str() {
+                _ if Features::here().is_none() => Some(MoveLimit::DEFAULT),
                 CUSTOM_CLOCK => custom_clock(&fields.clock_minutes, &fields.clock_increment),
                 word => Some(MoveLimit::from_word(word).unwrap_or(MoveLimit::DEFAULT)),
             },
@@ -153,17 +181,18 @@ impl NewGameForm {
             choose_cards: self.choose_cards,
             cards: self.cards.map(|card| card.name().to_string()),
             limit: match self.limit {
+                _ if Features::here().is_none() => "180".to_string(),
                 Some(limit) if MoveLimit::CHOICES.contains(&limit) || MoveLimit::CLOCKS.contains(&limit) => {
                     limit.to_string()
                 }
                 _ => CUSTOM_CLOCK.to_string(),
             },
             clock_minutes: match self.limit {
-                Some(MoveLimit::Clock { seconds, .. }) => (f64::from(seconds) / 60.0).to_string(),
+                Some(MoveLimit::Clock { seconds, .. }) if Features::here().is_some() => minutes_of_seconds(seconds),
                 _ => String::new(),
             },
             clock_increment: match self.limit {
-                Some(MoveLimit::Clock { increment, .. }) => increment.to_string(),
+                Some(MoveLimit::Clock { increment, .. }) if Features::here().is_some() => increment.to_string(),
                 _ => String::new(),
             },
             from: self.from.filter(|_| Features::here().is_some()).map(|p| p.to_string()).unwrap_or_default(),
@@ -204,7 +233,10 @@ impl NewGameForm {
             Seat::Random => ColorChoice::Random,
             seat => ColorChoice::Is(seat.color(coin)),
         };
-        let limit = self.limit.ok_or_else(|| text::page_text(lang, "clock-bad", &[]))?;
+        let limit = match (Features::here(), self.limit) {
+            (Some(_), None) => return Err(text::page_text(lang, "clock-bad", &[])),
+            (_, limit) => limit.unwrap_or(MoveLimit::DEFAULT),
+        };
         Ok(Chosen::Friend(Invitation { deal, color, limit }))
     }
 

@@ -91,8 +91,24 @@ fn file_of(texts: &Texts) -> String {
 /// Key-text pairs packed at compile time into one string, `"key\0text\0key\0text\0…"`: as a
 /// table of `(&str, &str)` they cost the wasm 16 bytes of poorly compressible pointers a pair.
 macro_rules! pairs {
-    ($(($key:literal, $text:literal $(,)?)),* $(,)?) => {
+    ($(($key:literal, $text:expr $(,)?)),* $(,)?) => {
         concat!($($key, "\0", $text, "\0"),*)
+    };
+}
+
+/// An English text only the whole page shows (its elements are put in by the whole page, or only
+/// its code says it): empty in the first visit's build, which never shows it, to keep its
+/// download small. The languages fetched as files have it all the same.
+#[cfg(not(feature = "first-visit"))]
+macro_rules! whole {
+    ($text:literal) => {
+        $text
+    };
+}
+#[cfg(feature = "first-visit")]
+macro_rules! whole {
+    ($text:literal) => {
+        ""
     };
 }
 
@@ -846,7 +862,7 @@ const EN: Texts = Texts {
         ("analysis-exact", "Exact: the endgame tables"),
         ("analysis-stop", "Stop"),
         ("analysis-go", "Analyse"),
-        ("analysis-lines", "The engine's best lines"),
+        ("analysis-lines", whole!("The engine's best lines")),
         ("analyse-here", "Analyse from here"),
         ("play-here", "Play from here"),
         ("play-here-online", "An online game starts from a deal: choose another way to play from here."),
@@ -1051,14 +1067,14 @@ const EN: Texts = Texts {
         ("limit-180", "3 minutes a move"),
         ("limit-600", "10 minutes a move"),
         ("limit-none", "no limit"),
-        ("clock-1", "clock 1+1"),
-        ("clock-3", "clock 3+2"),
-        ("clock-5", "clock 5+3"),
-        ("clock-10", "clock 10+5"),
-        ("clock-custom", "clock of my own"),
-        ("clock-minutes", "Minutes each"),
-        ("clock-increment", "Seconds added a move"),
-        ("clock-bad", "A clock runs from 15 seconds to 3 hours, with at most 60 seconds added a move."),
+        ("clock-1", whole!("clock 1+1")),
+        ("clock-3", whole!("clock 3+2")),
+        ("clock-5", whole!("clock 5+3")),
+        ("clock-10", whole!("clock 10+5")),
+        ("clock-custom", whole!("clock of my own")),
+        ("clock-minutes", whole!("Minutes each")),
+        ("clock-increment", whole!("Seconds added a move")),
+        ("clock-bad", whole!("A clock runs from 15 seconds to 3 hours, with at most 60 seconds added a move.")),
         ("online-link", "Link for your friend"),
         ("online-share", "Share"),
     ],

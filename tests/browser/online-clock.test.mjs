@@ -30,12 +30,17 @@ async function playFirst(host, guest) {
   return state.to_move;
 }
 
-/** Waits until the page's clocks satisfy `test` (given the clock object). */
-const waitClock = (page, test, timeout = 10000) =>
-  page.waitForFunction((source) => {
+/**
+ * Waits until the page's clocks run for `running` (if given; null for none) with `color`'s time
+ * under `below` ms and over `above` ms (each if given).
+ */
+const waitClock = (page, { running, color, below, above }, timeout = 10000) =>
+  page.waitForFunction(({ running, color, below, above }) => {
     const c = window.wasmBindings.game_state().online?.clock;
-    return c && new Function('c', `return ${source}`)(c);
-  }, test, { timeout, polling: 100 });
+    if (!c || (running !== undefined && c.running !== running)) return false;
+    const ms = color && c[`${color}_ms`];
+    return (below === undefined || ms < below) && (above === undefined || ms > above);
+  }, { running, color, below, above }, { timeout, polling: 100 });
 
 test('a 3+2 clock: both clocks by their rows, none before each side has moved, the increment, kept through reloads', async () => {
   const host = await openContext(shared.browser, shared.server.url, desktop);
@@ -59,7 +64,7 @@ test('a 3+2 clock: both clocks by their rows, none before each side has moved, t
   assert.notEqual(first, second);
   // Now the mover's clock runs, on both pages.
   const mover = first;
-  for (const side of [host, guest]) await waitClock(side.page, `c.running === '${mover}' && c.${mover}_ms <= 178000`, 8000);
+  for (const side of [host, guest]) await waitClock(side.page, { running: mover, color: mover, below: 178001 }, 8000);
   const other = mover === 'red' ? 'blue' : 'red';
   assert.equal((await clock(host.page))[`${other}_ms`], 180000);
   await screenshot(guest.page, 'online-clock-fa-phone-running');
@@ -68,7 +73,7 @@ test('a 3+2 clock: both clocks by their rows, none before each side has moved, t
   const before = (await clock(host.page))[`${mover}_ms`];
   await playFirst(host, guest);
   for (const side of [host, guest]) {
-    await waitClock(side.page, `c.running === '${other}'`);
+    await waitClock(side.page, { running: other });
     const after = (await clock(side.page))[`${mover}_ms`];
     assert.ok(after > before && after <= 182000, `${before} then ${after} with the increment`);
   }
@@ -76,12 +81,19 @@ test('a 3+2 clock: both clocks by their rows, none before each side has moved, t
   // A reload of each kind keeps the clocks (the phone's, then the desktop's).
   for (const side of [guest, host]) {
     const was = await clock(side.page);
+    // Once the page has saved the last move (the time of the side that made it is in the save).
+    await side.page.waitForFunction((ms) => /clocks=\S*/.exec(localStorage.getItem('onitama.save'))?.[0].includes(String(ms)),
+      was[`${mover}_ms`], { timeout: 5000 });
     await side.page.reload();
     await side.page.waitForFunction(() => window.wasmBindings?.game_state?.().online?.status === 'playing', null, { timeout: 20000 });
-    await waitClock(side.page, `c.running === '${other}'`, 20000);
+    await waitClock(side.page, { running: other }, 20000);
     const now = await clock(side.page);
     assert.equal(now[`${mover}_ms`], was[`${mover}_ms`], 'the clock that waits is kept to the millisecond');
-    assert.ok(now[`${other}_ms`] <= was[`${other}_ms`] && now[`${other}_ms`] > 150000, JSON.stringify({ was, now }));
+    // The page to move goes on from where its clock stood, its absence charged to itself; the
+    // waiting page never charges the opponent with its own absence: it times the turn again
+    // from its start (the opponent's next move says the time it has, which is taken).
+    const most = side === guest ? was[`${other}_ms`] : 180000;
+    assert.ok(now[`${other}_ms`] <= most && now[`${other}_ms`] > 150000, JSON.stringify({ was, now }));
   }
   assert.deepEqual([...host.errors, ...guest.errors], []);
   for (const side of [host, guest]) await side.context.close();
@@ -115,7 +127,7 @@ test('a clock of one\'s own from the dialog runs out: red under ten seconds, and
   // The side that moved first is to move again, and does not: under ten seconds its clock is red.
   const flagged = first;
   const winner = flagged === 'red' ? 'blue' : 'red';
-  await waitClock(guest.page, `c.${flagged}_ms < 8000 && c.${flagged}_ms > 3000`, 15000);
+  await waitClock(guest.page, { color: flagged, below: 8000, above: 3000 }, 15000);
   await screenshot(guest.page, 'online-clock-fa-phone-low');
   await screenshot(host.page, 'online-clock-en-desktop-low');
   for (const side of [host, guest]) {

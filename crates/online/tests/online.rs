@@ -1653,3 +1653,20 @@ fn a_hello_carries_the_version_and_a_page_of_another_version_or_none_is_refused_
     let out = guest.receive(10, &Message::Refused(Refusal::OtherVersion).encode());
     assert_eq!(refused(&out), [Refusal::OtherVersion]);
 }
+
+#[test]
+fn zz_debug_mover_restored() {
+    let (mut host, mut guest) = clock_pair();
+    for _ in 0..4 {
+        play_one(&mut host, &mut guest, 0);
+    }
+    let text = guest.saved().to_text();
+    eprintln!("{text}");
+    let saved = onitama_online::game::Saved::from_text(&text).unwrap();
+    let mut guest = OnlineGame::restore(saved, 5000);
+    eprintln!("{:?}", guest.clocks(5000));
+    host.disconnected(4000);
+    let (a, b) = (sent(&host.connected(6000)), sent(&guest.connected(6000)));
+    exchange(&mut host, &mut guest, 6000, a, b);
+    eprintln!("{:?} {:?}", guest.clocks(6000), host.clocks(6000));
+}

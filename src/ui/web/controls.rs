@@ -134,6 +134,8 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
     analysis::wire(document)?;
     #[cfg(not(feature = "first-visit"))]
     setup::wire(document)?;
+    #[cfg(not(feature = "first-visit"))]
+    new_game::build_clocks(document)?;
     on_click(document, "tutorial-next", |app| app.dispatch(Event::Intent(Intent::TutorialNext)))?;
     on_click(document, "tutorial-leave", |app| app.dispatch(Event::Intent(Intent::LeaveTutorial)))?;
     on_click(document, "play-next-level", |app| app.dispatch(Event::Intent(Intent::NextLevel)))?;
