@@ -9,6 +9,9 @@ use onitama_core::rules::{Color, Deal, Game, SplitMix64};
 
 mod actions;
 mod peer;
+mod takeback;
+
+pub use takeback::{ABORT_PLIES, AbortState, FIRST_MOVE_MS, TakebackState};
 
 /// A claim on time arrives a little after it was made: the receiver's clock allows this much.
 pub const CLAIM_GRACE_MS: u64 = 2000;
@@ -128,6 +131,8 @@ pub struct Saved {
     pub previous_diverged: bool,
     /// The player turned the opponent's phrases off.
     pub phrases_off: bool,
+    /// The current game was aborted (ended with no result, before each side moved once).
+    pub aborted: bool,
 }
 
 /// A claim on time sent and not answered yet: for which game, at which ply, and when. It keeps
@@ -204,6 +209,13 @@ pub struct OnlineGame {
     heard: Option<(u32, Phrase, u64)>,
     /// The player turned the opponent's phrases off: they are taken (and timed) but not shown.
     phrases_off: bool,
+    /// The game (by its id) that was aborted: it ended with no result.
+    aborted: Option<Token>,
+    /// A takeback asked and not answered yet (see [`takeback`]).
+    takeback_ask: Option<takeback::Ask>,
+    /// Whose takeback request was declined last, in which game and at which ply: they ask again
+    /// only once the game has moved on.
+    takeback_declined: Option<(Token, Color, usize)>,
 }
 
 impl OnlineGame {
@@ -259,6 +271,9 @@ impl OnlineGame {
             phrase_in_at: None,
             heard: None,
             phrases_off: false,
+            aborted: None,
+            takeback_ask: None,
+            takeback_declined: None,
         }
     }
 
@@ -282,6 +297,7 @@ impl OnlineGame {
             diverged: self.diverged.is_some(),
             previous_diverged: self.previous_diverged.is_some(),
             phrases_off: self.phrases_off,
+            aborted: self.is_aborted(),
         }
     }
 
@@ -312,6 +328,7 @@ impl OnlineGame {
         game.diverged = saved.diverged.then_some(Divergence { at: None, theirs: None });
         game.previous_diverged = saved.previous_diverged.then_some(Divergence { at: None, theirs: None });
         game.phrases_off = saved.phrases_off;
+        game.aborted = saved.aborted.then(|| game.game_id().cloned()).flatten();
         game
     }
 
@@ -410,6 +427,7 @@ impl OnlineGame {
         match (&self.current, &self.diverged) {
             (_, Some(_)) => Status::Diverged,
             (Some((_, game)), _) if game.outcome().is_some() => Status::Ended,
+            _ if self.is_aborted() => Status::Ended,
             _ if !self.ever_greeted || self.current.is_none() => Status::Waiting,
             _ if !self.opponent_connected() => Status::Reconnecting,
             _ => Status::Playing,
@@ -442,6 +460,7 @@ impl OnlineGame {
         let Some(game) = self.playable() else { return false };
         game.position().to_move() != self.you
             && self.opponent_connected()
+            && self.takeback_standing().is_none()
             && !self.claim_pending(now)
             && now.saturating_sub(self.turn_since) >= limit
     }
@@ -482,7 +501,7 @@ impl OnlineGame {
 
     /// The game, if it goes on and has not diverged.
     fn playable(&self) -> Option<&Game> {
-        self.game().filter(|game| game.outcome().is_none() && self.diverged.is_none())
+        self.game().filter(|game| game.outcome().is_none() && self.diverged.is_none() && !self.is_aborted())
     }
 
     fn id_and_ply(&self) -> Option<(Token, usize)> {

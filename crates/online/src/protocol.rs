@@ -12,6 +12,8 @@
 //! rematch-offer / rematch-accept / rematch-decline / rematch-withdraw  <game>
 //! sync Xq4…7.1 <start position> moves boar:c1c2 horse:c5c4 result draw-agreed
 //! say good-luck                       a phrase of the fixed list, shown in the receiver's language
+//! abort Xq4…7.1 1                     the game ends with no result (before each side moved once)
+//! takeback-offer / takeback-accept / takeback-decline  <game> <ply of the request>
 //! refused illegal-move
 //! ```
 //!
@@ -218,10 +220,15 @@ pub enum Refusal {
     /// A hello of another version of the protocol (or of none: an older page): both players
     /// are told to reload the page.
     OtherVersion,
+    /// An abort once each side has moved once (see [`crate::game::ABORT_PLIES`]).
+    TooLate,
+    /// A takeback asked again, after a decline, before the game moved on; or with nothing of the
+    /// asker's to take back.
+    NoTakeback,
 }
 
 impl Refusal {
-    pub const ALL: [Refusal; 19] = [
+    pub const ALL: [Refusal; 21] = [
         Refusal::Malformed,
         Refusal::TooLong,
         Refusal::IllegalMove,
@@ -241,6 +248,8 @@ impl Refusal {
         Refusal::NoHello,
         Refusal::UnknownPhrase,
         Refusal::OtherVersion,
+        Refusal::TooLate,
+        Refusal::NoTakeback,
     ];
 
     /// The reason's word on the wire and the key of its text.
@@ -265,6 +274,8 @@ impl Refusal {
             Refusal::NoHello => "no-hello",
             Refusal::UnknownPhrase => "unknown-phrase",
             Refusal::OtherVersion => "other-version",
+            Refusal::TooLate => "too-late",
+            Refusal::NoTakeback => "no-takeback",
         }
     }
 
@@ -329,6 +340,38 @@ pub enum Message {
     Refused(Refusal),
     /// The sender leaves the game for good (after resigning it, if it was going on).
     Bye,
+    /// The game ends with no result, at `ply` (fewer than [`crate::game::ABORT_PLIES`]).
+    Abort {
+        game: Token,
+        ply: usize,
+    },
+    /// A takeback asked, answered or declined: `ply` is the ply the request was made at (the
+    /// target follows from it: before the asker's last move).
+    Takeback {
+        game: Token,
+        ply: usize,
+        what: TakebackWord,
+    },
+}
+
+/// The three messages of a takeback.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum TakebackWord {
+    Offer,
+    Accept,
+    Decline,
+}
+
+impl TakebackWord {
+    pub const ALL: [TakebackWord; 3] = [TakebackWord::Offer, TakebackWord::Accept, TakebackWord::Decline];
+
+    pub fn word(self) -> &'static str {
+        match self {
+            TakebackWord::Offer => "takeback-offer",
+            TakebackWord::Accept => "takeback-accept",
+            TakebackWord::Decline => "takeback-decline",
+        }
+    }
 }
 
 impl Message {
@@ -343,7 +386,9 @@ impl Message {
             | Message::RematchAccept { game }
             | Message::RematchDecline { game }
             | Message::RematchWithdraw { game }
-            | Message::Sync { game, .. } => Some(game),
+            | Message::Sync { game, .. }
+            | Message::Abort { game, .. }
+            | Message::Takeback { game, .. } => Some(game),
             Message::Say(_) | Message::Refused(_) | Message::Bye => None,
         }
     }
@@ -390,6 +435,12 @@ impl Message {
                 let _ = write!(line, "refused {}", reason.code());
             }
             Message::Bye => line.push_str("bye"),
+            Message::Abort { game, ply } => {
+                let _ = write!(line, "abort {game} {ply}");
+            }
+            Message::Takeback { game, ply, what } => {
+                let _ = write!(line, "{} {game} {ply}", what.word());
+            }
         }
         line
     }
@@ -447,6 +498,10 @@ impl Message {
                 Message::Sync { game, record: words.record()? }
             }
             "bye" => Message::Bye,
+            "abort" => Message::Abort { game: token(words.next()?)?, ply: words.ply()? },
+            word if let Some(what) = TakebackWord::ALL.into_iter().find(|t| t.word() == word) => {
+                Message::Takeback { game: token(words.next()?)?, ply: words.ply()?, what }
+            }
             // A code not of the list is refused for what it is, and never shown.
             "say" => Message::Say(Phrase::from_code(words.next()?).ok_or(Refusal::UnknownPhrase)?),
             "refused" => Message::Refused(Refusal::from_code(words.next()?).ok_or(Refusal::Malformed)?),

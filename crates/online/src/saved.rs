@@ -11,7 +11,8 @@
 //! colour `random`, `red` or `blue`; the draw offer `-` or `<colour>@<ply>`; diverged `0` to `3`:
 //! 1 for the current game, 2 for the previous one, both added; then, only if a draw offer was
 //! declined, `<colour>@<ply>`: whose, and when (saves from before it was kept end without it);
-//! then, only if the player turned the opponent's phrases off, `quiet`.
+//! then, only if the player turned the opponent's phrases off, `quiet`; then, only if the current
+//! game was aborted, `aborted`.
 
 use crate::game::{ColorChoice, DealChoice, Invitation, Saved};
 use crate::protocol::{MAX_MESSAGE_BYTES, MoveLimit, Refusal, Token, Words, read_record, token, write_record};
@@ -55,6 +56,9 @@ impl Saved {
         }
         if self.phrases_off {
             line.push_str(" quiet");
+        }
+        if self.aborted {
+            line.push_str(" aborted");
         }
         for (name, game) in [("current", &self.current), ("previous", &self.previous)] {
             if let Some((id, record)) = game {
@@ -115,13 +119,18 @@ impl Saved {
         };
         // A draw declined, in saves written since it is kept (none before).
         let mut word = words.0.next();
-        let draw_declined = word.filter(|w| *w != "quiet").map(offer).transpose()?;
+        let draw_declined = word.filter(|w| !matches!(*w, "quiet" | "aborted")).map(offer).transpose()?;
         if draw_declined.is_some() {
             word = words.0.next();
         }
         // The opponent's phrases turned off, in saves written since phrases exist.
         let phrases_off = word == Some("quiet");
-        if (word.is_some() && !phrases_off) || words.0.next().is_some() {
+        if phrases_off {
+            word = words.0.next();
+        }
+        // The game aborted, in saves written since aborts exist.
+        let aborted = word == Some("aborted");
+        if (word.is_some() && !aborted) || words.0.next().is_some() {
             return Err(Refusal::Malformed);
         }
         let (mut current, mut previous) = (None, None);
@@ -138,6 +147,7 @@ impl Saved {
         }
         Ok(Saved {
             phrases_off,
+            aborted,
             host,
             setup,
             seed,

@@ -42,6 +42,8 @@ impl OnlineGame {
         }
         self.connected = false;
         self.greeted = false;
+        // A takeback asked lapses with the connection (its answer may have been lost).
+        self.takeback_ask = None;
     }
 
     /// The clock moved on: if a message was dropped for coming too fast, and the peer has fallen
@@ -153,7 +155,13 @@ impl OnlineGame {
                 if other.game() != Some(&id) {
                     return self.other_game(other, out);
                 }
+                if self.is_aborted() && matches!(other, Message::Move { .. } | Message::Declare { .. }) {
+                    // Crossed the abort: it lapses (the game has no result).
+                    return Ok(());
+                }
                 match other {
+                    Message::Abort { ply: at, .. } => self.their_abort(ply, at, out),
+                    Message::Takeback { ply: at, what, .. } => self.their_takeback(now, ply, at, what, out),
                     Message::Move { ply: at, mv, position, .. } => self.their_move(now, ply, at, mv, position, out),
                     Message::Declare { ply: at, what, .. } => self.their_declaration(now, ply, at, what, out),
                     Message::RematchOffer { .. } => self.their_rematch_offer(now, out),
@@ -220,6 +228,8 @@ impl OnlineGame {
             }
             out.push(Output::Send(Message::Sync { game: id.clone(), record: record.clone() }));
         }
+        // An abort lost with a connection reaches them now.
+        out.extend(self.abort_again().map(Output::Send));
         // A divergence of the last game found here may not have reached them (a message lost
         // with a connection): my record of it goes again, if they are in the same game now.
         if let (Some(_), Some((id, record))) = (&self.previous_diverged, &self.previous)

@@ -1,0 +1,306 @@
+//! One side of an online game: aborts and takebacks, both ways.
+//!
+//! **Abort.** Before each side has moved once (fewer than [`ABORT_PLIES`] moves), either player
+//! may abort the game while the opponent is here: it ends with no result (no outcome in the
+//! record: nothing for Records), and the opponent is told (`abort <game> <ply>`). An abort made at
+//! a ply before 2 stands on both sides even if a move or a declaration crossed it (the move, or
+//! the resignation, lapses: the game has no result). Once the side to move has had its first
+//! move for [`FIRST_MOVE_MS`] with both here, the other player is told that they may abort
+//! ([`AbortState::Late`]). A side that aborted says so again after every hello: an abort lost with
+//! a connection reaches the other side on the return.
+//!
+//! **Takeback.** A player who has moved may ask to take back their last move, and the opponent's
+//! reply if it was made (`takeback-offer <game> <ply>`, `ply` the moves played when asked). The
+//! target is the ply of the asker's last move before `ply`, the same on both sides. The request
+//! stands at that ply, or at the next one if the opponent's move crossed it (the reply is taken
+//! back with it). One request at a time: none while one stands (two crossing each other both
+//! lapse); the asker neither moves, nor claims, nor accepts a draw while theirs stands (so that
+//! nothing of theirs crosses the answer); the opponent does not claim on time meanwhile (they
+//! answer first). `takeback-accept <game> <ply>` takes both records back to the target;
+//! `takeback-decline <game> <ply>` leaves the game as it is, and the asker asks again only once
+//! the game has moved on. A request lapses with the connection (a reload forgets it), and at the
+//! end of the game. The move's clock starts again at the target, for the side to move there.
+
+use super::{OnlineGame, Output};
+use crate::protocol::{Message, Refusal, TakebackWord, Token};
+use crate::reconcile::declared_end;
+use onitama_core::rules::{Color, Game};
+
+/// Before this many moves (each side has moved once) the game may be aborted.
+pub const ABORT_PLIES: usize = 2;
+/// A first move awaited this long (both players here): the other player is told they may abort.
+pub const FIRST_MOVE_MS: u64 = 30_000;
+
+/// Whether this player may abort the game, as the page shows it.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum AbortState {
+    /// No: the game is not going on, or each side has moved already.
+    No,
+    /// Yes, before each side has moved once.
+    Yes,
+    /// Yes, and the opponent has had their first move for [`FIRST_MOVE_MS`].
+    Late,
+    /// The game was aborted.
+    Aborted,
+}
+
+impl AbortState {
+    pub const ALL: [AbortState; 4] = [AbortState::No, AbortState::Yes, AbortState::Late, AbortState::Aborted];
+
+    pub fn word(self) -> &'static str {
+        match self {
+            AbortState::No => "no",
+            AbortState::Yes => "yes",
+            AbortState::Late => "late",
+            AbortState::Aborted => "aborted",
+        }
+    }
+}
+
+/// Takebacks as the page shows them.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct TakebackState {
+    /// Who asked, while a request stands.
+    pub asked_by: Option<Color>,
+    /// This player may ask now.
+    pub may_ask: bool,
+    /// This player's last request was declined, and the game has not moved on since.
+    pub declined: bool,
+}
+
+/// A takeback asked: in which game, by whom, at which ply.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct Ask {
+    game: Token,
+    by: Color,
+    ply: usize,
+}
+
+/// The ply of `by`'s last move before `ply`, if they made one: where a takeback asked by `by` at
+/// `ply` takes the game back to.
+fn target(game: &Game, by: Color, ply: usize) -> Option<usize> {
+    (ply.saturating_sub(2)..ply).rev().find(|&at| game.positions().get(at).is_some_and(|p| p.to_move() == by))
+}
+
+/// `game` taken back to its first `ply` moves, with no declared end.
+fn taken_back(game: &Game, ply: usize) -> Game {
+    let mut back = Game::new(*game.start());
+    for &m in &game.moves()[..ply.min(game.moves().len())] {
+        // Cannot fail: the same moves were legal in `game`.
+        let _ = back.play(m);
+    }
+    back
+}
+
+impl OnlineGame {
+    /// Whether the current game was aborted.
+    pub fn is_aborted(&self) -> bool {
+        self.aborted.is_some() && self.aborted.as_ref() == self.game_id()
+    }
+
+    /// Whether this player may abort now, as the page shows it.
+    pub fn abort_state(&self, now: u64) -> AbortState {
+        if self.is_aborted() {
+            return AbortState::Aborted;
+        }
+        let Some(game) = self.playable() else { return AbortState::No };
+        let ply = game.moves().len();
+        if ply >= ABORT_PLIES || !self.opponent_connected() {
+            return AbortState::No;
+        }
+        let theirs = game.position().to_move() != self.you;
+        if theirs && now.saturating_sub(self.turn_since) >= FIRST_MOVE_MS { AbortState::Late } else { AbortState::Yes }
+    }
+
+    /// Aborts the game: before each side has moved once, while the opponent is here.
+    pub fn abort(&mut self) -> Result<Vec<Output>, Refusal> {
+        let ply = self.playable().ok_or(self.why_not_playable())?.moves().len();
+        if ply >= ABORT_PLIES {
+            return Err(Refusal::TooLate);
+        }
+        if !self.opponent_connected() {
+            return Err(Refusal::OpponentAway);
+        }
+        let (id, _) = self.id_and_ply().ok_or(Refusal::WrongGame)?;
+        self.aborted = Some(id.clone());
+        self.takeback_ask = None;
+        self.draw_offer = None;
+        self.claim_sent = None;
+        Ok(vec![Output::Send(Message::Abort { game: id, ply }), Output::Changed])
+    }
+
+    /// The opponent's abort, made at `at`: it stands before each side has moved once, even if
+    /// my move at that ply crossed it.
+    pub(super) fn their_abort(&mut self, ply: usize, at: usize, out: &mut Vec<Output>) -> Result<(), Refusal> {
+        if self.diverged.is_some() {
+            return Err(Refusal::Diverged);
+        }
+        if self.is_aborted() {
+            return Ok(());
+        }
+        if at >= ABORT_PLIES {
+            return Err(Refusal::TooLate);
+        }
+        if ply >= ABORT_PLIES && ply != at + 1 {
+            return Err(Refusal::EarlierPly);
+        }
+        self.aborted = self.game_id().cloned();
+        self.takeback_ask = None;
+        self.draw_offer = None;
+        self.claim_sent = None;
+        out.push(Output::Changed);
+        Ok(())
+    }
+
+    /// The abort said again after a hello: one lost with a connection reaches them now.
+    pub(super) fn abort_again(&self) -> Option<Message> {
+        let (id, ply) = self.id_and_ply().filter(|_| self.is_aborted())?;
+        Some(Message::Abort { game: id, ply: ply.min(ABORT_PLIES - 1) })
+    }
+
+    /// The takeback request standing now, if any (see the module's doc).
+    pub(super) fn takeback_standing(&self) -> Option<&Ask> {
+        let ask = self.takeback_ask.as_ref()?;
+        let (id, game) = self.current.as_ref()?;
+        self.playable()?;
+        let ply = game.moves().len();
+        let crossed = ply == ask.ply + 1 && game.positions()[ask.ply].to_move() != ask.by;
+        (ask.game == *id && (ply == ask.ply || crossed)).then_some(ask)
+    }
+
+    /// Whether `by`'s takeback request was declined and the game has not moved on since.
+    fn takeback_waits(&self, by: Color) -> bool {
+        let Some((id, ply)) = self.id_and_ply() else { return false };
+        self.takeback_declined.as_ref().is_some_and(|(game, who, at)| *game == id && *who == by && ply <= *at)
+    }
+
+    /// Takebacks as the page shows them.
+    pub fn takeback_state(&self) -> TakebackState {
+        let asked_by = self.takeback_standing().map(|ask| ask.by);
+        TakebackState {
+            asked_by,
+            may_ask: asked_by.is_none() && self.may_ask_takeback(),
+            declined: self.playable().is_some() && self.takeback_waits(self.you),
+        }
+    }
+
+    fn may_ask_takeback(&self) -> bool {
+        let Some(game) = self.playable() else { return false };
+        self.opponent_connected()
+            && !self.takeback_waits(self.you)
+            && target(game, self.you, game.moves().len()).is_some()
+    }
+
+    /// Whether this player's own takeback request stands: they wait for the answer.
+    pub(super) fn my_takeback_stands(&self) -> bool {
+        self.takeback_standing().is_some_and(|ask| ask.by == self.you)
+    }
+
+    /// Asks the opponent to take back this player's last move (and their reply, if made).
+    pub fn ask_takeback(&mut self) -> Result<Vec<Output>, Refusal> {
+        let game = self.playable().ok_or(self.why_not_playable())?;
+        let ply = game.moves().len();
+        if !self.opponent_connected() {
+            return Err(Refusal::OpponentAway);
+        }
+        if self.takeback_standing().is_some() {
+            return Err(Refusal::NoTakeback);
+        }
+        if !self.may_ask_takeback() {
+            return Err(Refusal::NoTakeback);
+        }
+        let (id, _) = self.id_and_ply().ok_or(Refusal::WrongGame)?;
+        self.takeback_ask = Some(Ask { game: id.clone(), by: self.you, ply });
+        Ok(vec![Output::Send(Message::Takeback { game: id, ply, what: TakebackWord::Offer }), Output::Changed])
+    }
+
+    /// Accepts (the game goes back on both sides) or declines the opponent's takeback request.
+    pub fn answer_takeback(&mut self, now: u64, accept: bool) -> Result<Vec<Output>, Refusal> {
+        self.playable().ok_or(self.why_not_playable())?;
+        let ask = self.takeback_standing().filter(|ask| ask.by != self.you).cloned().ok_or(Refusal::NotOffered)?;
+        let what = if accept { TakebackWord::Accept } else { TakebackWord::Decline };
+        let message = Message::Takeback { game: ask.game.clone(), ply: ask.ply, what };
+        self.takeback_done(now, &ask, accept);
+        Ok(vec![Output::Send(message), Output::Changed])
+    }
+
+    /// The request answered, on either side: taken back to its target, or declined.
+    fn takeback_done(&mut self, now: u64, ask: &Ask, accept: bool) {
+        self.takeback_ask = None;
+        let Some((id, game)) = self.current.as_mut() else { return };
+        if accept {
+            if let Some(to) = target(game, ask.by, ask.ply) {
+                *game = taken_back(game, to);
+            }
+            self.takeback_declined = None;
+            self.turn_since = now;
+            self.turn_used = None;
+            self.draw_offer = None;
+            self.claim_sent = None;
+        } else {
+            self.takeback_declined = Some((id.clone(), ask.by, game.moves().len()));
+        }
+    }
+
+    /// A takeback message of the peer about the current game (`at`: the request's ply).
+    pub(super) fn their_takeback(
+        &mut self,
+        now: u64,
+        ply: usize,
+        at: usize,
+        what: TakebackWord,
+        out: &mut Vec<Output>,
+    ) -> Result<(), Refusal> {
+        if self.diverged.is_some() {
+            return Err(Refusal::Diverged);
+        }
+        let you = self.you;
+        let them = you.other();
+        let Some((id, game)) = self.current.as_ref() else { return Err(Refusal::WrongGame) };
+        if self.playable().is_none() {
+            // Crossed the end (a resignation, an abort, a winning move): it lapses. After a
+            // win on the board nothing of the kind could have been asked.
+            return if declared_end(game).is_some() || self.is_aborted() || what != TakebackWord::Offer {
+                Ok(())
+            } else {
+                Err(Refusal::GameOver)
+            };
+        }
+        match what {
+            TakebackWord::Offer => {
+                if at > ply {
+                    // Something was lost on the way: my record, for theirs.
+                    out.push(Output::Send(Message::Sync { game: id.clone(), record: game.clone() }));
+                    return Ok(());
+                }
+                // Made at my ply, or at the one before when my move crossed it.
+                let crossed = at + 1 == ply && game.positions()[at].to_move() == you;
+                if at != ply && !crossed {
+                    return Err(Refusal::EarlierPly);
+                }
+                if target(game, them, at).is_none() || self.takeback_waits(them) {
+                    return Err(Refusal::NoTakeback);
+                }
+                match self.takeback_standing().map(|ask| (ask.by, ask.ply)) {
+                    // The same request again (a repeat): nothing new.
+                    Some((by, asked)) if by == them && asked == at => return Ok(()),
+                    Some((by, _)) if by == them => return Err(Refusal::NoTakeback),
+                    // Two requests crossed: both lapse, on both sides.
+                    Some(_) => self.takeback_ask = None,
+                    None => self.takeback_ask = Some(Ask { game: id.clone(), by: them, ply: at }),
+                }
+                out.push(Output::Changed);
+                Ok(())
+            }
+            TakebackWord::Accept | TakebackWord::Decline => {
+                let Some(ask) = self.takeback_standing().filter(|ask| ask.by == you && ask.ply == at).cloned() else {
+                    // My request lapsed (theirs crossed it, or it was answered already).
+                    return Err(Refusal::NotOffered);
+                };
+                self.takeback_done(now, &ask, what == TakebackWord::Accept);
+                out.push(Output::Changed);
+                Ok(())
+            }
+        }
+    }
+}
