@@ -160,7 +160,8 @@ fn an_abort_after_each_side_moved_is_refused_too_late_both_ways() {
     assert!(sent(&out).contains(&Message::Refused(Refusal::TooLate)));
     // An abort naming an early ply after the game went on is refused too: not a crossing.
     let line = Message::Abort { game: host.game_id().unwrap().clone(), ply: 0 }.encode();
-    assert_eq!(refused(&guest.receive(10, &line)), vec![Refusal::EarlierPly]);
+    assert_eq!(refused(&guest.receive(10, &line)), vec![Refusal::TooLate]);
+    assert_eq!(guest.strikes(), 0, "an honest page may abort on a record behind");
     // Another game's abort.
     let line = Message::Abort { game: tok("other.1"), ply: 0 }.encode();
     assert_eq!(refused(&guest.receive(10, &line)), vec![Refusal::WrongGame]);

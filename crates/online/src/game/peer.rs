@@ -107,7 +107,8 @@ impl OnlineGame {
         }
         // A draw offered too soon is no strike: two honest pages cross like that (an offer sent
         // before the decline of the last one arrived). Nor is a page of another version.
-        if !matches!(refusal, Refusal::Flood | Refusal::DrawTooSoon | Refusal::OtherVersion) {
+        // Nor an abort made on a record that was behind (a reload's, before the sync came).
+        if !matches!(refusal, Refusal::Flood | Refusal::DrawTooSoon | Refusal::OtherVersion | Refusal::TooLate) {
             self.guard.strike(now);
         }
         out.push(Output::Refused(refusal));
@@ -140,6 +141,10 @@ impl OnlineGame {
                 out.push(Output::Changed);
                 Ok(())
             }
+            Message::Refused(Refusal::TooLate) if self.is_aborted() => {
+                self.abort_refused(out);
+                Ok(())
+            }
             Message::Refused(refusal) => {
                 self.refused_by_peer(refusal, out);
                 Ok(())
@@ -168,7 +173,7 @@ impl OnlineGame {
                     Message::RematchAccept { .. } => self.their_rematch_accept(now, out),
                     Message::RematchDecline { .. } => self.rematch_off(self.you, out),
                     Message::RematchWithdraw { .. } => self.rematch_off(self.you.other(), out),
-                    Message::Sync { record, .. } => self.sync(now, record, out),
+                    Message::Sync { record, .. } => self.sync(now, record, out).map(|()| self.abort_clears_end()),
                     _ => Err(Refusal::Malformed),
                 }
             }

@@ -6,8 +6,11 @@
 //! a ply before 2 stands on both sides even if a move or a declaration crossed it (the move, or
 //! the resignation, lapses: the game has no result). Once the side to move has had its first
 //! move for [`FIRST_MOVE_MS`] with both here, the other player is told that they may abort
-//! ([`AbortState::Late`]). A side that aborted says so again after every hello: an abort lost with
-//! a connection reaches the other side on the return.
+//! ([`AbortState::Late`]). An abort made on a record behind the receiver's by more than one
+//! crossing move (a reload's, before the other's record came) is refused `too-late` (no strike),
+//! and the aborter plays on. A side that aborted says so again after every hello: an abort lost with
+//! a connection reaches the other side on the return. A declared end that crossed the abort (a
+//! resignation, a claim) is taken out of the record: the game has no result on either side.
 //!
 //! **Takeback.** A player who has moved may ask to take back their last move, and the opponent's
 //! reply if it was made (`takeback-offer <game> <ply>`, `ply` the moves played when asked). The
@@ -142,14 +145,40 @@ impl OnlineGame {
             return Err(Refusal::TooLate);
         }
         if ply >= ABORT_PLIES && ply != at + 1 {
-            return Err(Refusal::EarlierPly);
+            // Made on a record that was behind mine by more than a crossing move (a reload's,
+            // before my record reached it): too late here; the aborter plays on when told.
+            return Err(Refusal::TooLate);
         }
         self.aborted = self.game_id().cloned();
         self.takeback_ask = None;
         self.draw_offer = None;
         self.claim_sent = None;
+        self.abort_clears_end();
         out.push(Output::Changed);
         Ok(())
+    }
+
+    /// My abort refused `too-late` by the opponent: their record was further on than mine (a
+    /// reload's, before their record came). The game goes on, and my record goes to them so
+    /// that theirs comes back.
+    pub(super) fn abort_refused(&mut self, out: &mut Vec<Output>) {
+        self.aborted = None;
+        out.push(Output::Refused(Refusal::TooLate));
+        if let Some((id, record)) = &self.current {
+            out.push(Output::Send(Message::Sync { game: id.clone(), record: record.clone() }));
+        }
+        out.push(Output::Changed);
+    }
+
+    /// An aborted game has no result: a declared end that crossed the abort (a resignation, a
+    /// claim on time) is taken out of the record, on both sides.
+    pub(super) fn abort_clears_end(&mut self) {
+        if self.is_aborted()
+            && let Some(game) = self.game_mut()
+            && declared_end(game).is_some()
+        {
+            *game = crate::reconcile::without_declared_end(game);
+        }
     }
 
     /// The abort said again after a hello: one lost with a connection reaches them now.
