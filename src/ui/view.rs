@@ -530,7 +530,9 @@ pub fn controls(state: &State) -> ControlsView {
         notice: state.notice.as_ref().map(|n| n.text(lang)),
         // A solution shown plays itself, and the tutorial has its own steps: the move list looks back instead.
         // The online game is the module's: it is not taken back here, even once over.
-        undo: !game.moves().is_empty() && !shown && state.tutorial().is_none() && !online && !state.ended_by_word(),
+        // Online, Undo asks the opponent for a takeback while the module offers one.
+        undo: (!game.moves().is_empty() && !shown && state.tutorial().is_none() && !online && !state.ended_by_word())
+            || state.online.as_ref().is_some_and(crate::ui::online::OnlineState::takeback_offered),
         redo: game.redoable().next().is_some()
             && !shown
             && state.tutorial().is_none()

@@ -8,10 +8,11 @@ use crate::protocol::{Message, MoveLimit, Phrase, Refusal, Token};
 use onitama_core::rules::{Color, Deal, Game, SplitMix64};
 
 mod actions;
+mod asks;
 mod peer;
 mod takeback;
 
-pub use takeback::{ABORT_PLIES, AbortState, FIRST_MOVE_MS, TakebackState};
+pub use asks::{ABORT_PLIES, AbortState, FIRST_MOVE_MS, TakebackState};
 
 /// A claim on time arrives a little after it was made: the receiver's clock allows this much.
 pub const CLAIM_GRACE_MS: u64 = 2000;
@@ -211,8 +212,8 @@ pub struct OnlineGame {
     phrases_off: bool,
     /// The game (by its id) that was aborted: it ended with no result.
     aborted: Option<Token>,
-    /// A takeback asked and not answered yet (see [`takeback`]).
-    takeback_ask: Option<takeback::Ask>,
+    /// A takeback asked and not answered yet (the rules: `game/takeback.rs`).
+    takeback_ask: Option<asks::Ask>,
     /// Whose takeback request was declined last, in which game and at which ply: they ask again
     /// only once the game has moved on.
     takeback_declined: Option<(Token, Color, usize)>,
