@@ -431,7 +431,7 @@ impl Session {
             Command::Say(phrase) => game.say(now, phrase),
             Command::ShowPhrases(shown) => Ok(game.show_phrases(shown)),
             Command::Abort => game.abort(),
-            Command::Takeback => game.ask_takeback(),
+            Command::Takeback => game.ask_takeback(now),
             Command::AcceptTakeback => game.answer_takeback(now, true),
             Command::DeclineTakeback => game.answer_takeback(now, false),
             _ => Ok(Vec::new()),

@@ -8,6 +8,9 @@ use onitama_online::{
     ColorChoice, DealChoice, Invitation, Message, MoveLimit, OnlineGame, Output, Refusal, Saved, Status, Token,
 };
 
+/// The time of the takeback checks: within the first move limit of every test's turns.
+const NOW: u64 = 40;
+
 fn tok(text: &str) -> Token {
     Token::new(text).unwrap()
 }
@@ -254,17 +257,17 @@ fn a_takeback_accepted_takes_back_the_askers_move_and_the_reply_on_both_sides() 
     }
     // Blue (the guest) is to move at ply 4: its last move was at ply 2, Red's reply at 3.
     let before = moves(&guest);
-    assert_eq!(guest.takeback_state(), TakebackState { asked_by: None, may_ask: true, declined: false });
-    let out = guest.ask_takeback().unwrap();
+    assert_eq!(guest.takeback_state(NOW), TakebackState { asked_by: None, may_ask: true, declined: false });
+    let out = guest.ask_takeback(NOW).unwrap();
     assert_eq!(sent(&out), vec![Message::Takeback { game: tok("room1.1"), ply: 4, what: TakebackWord::Offer }]);
     exchange(&mut guest, &mut host, 20, sent(&out), vec![]);
-    assert_eq!(host.takeback_state().asked_by, Some(Color::Blue));
-    assert_eq!(guest.takeback_state().asked_by, Some(Color::Blue));
+    assert_eq!(host.takeback_state(NOW).asked_by, Some(Color::Blue));
+    assert_eq!(guest.takeback_state(NOW).asked_by, Some(Color::Blue));
     // The asker waits for the answer: no move meanwhile, no second request.
     let mv = guest.game().unwrap().legal_moves()[0];
     assert_eq!(guest.play(21, mv), Err(Refusal::NoTakeback));
-    assert_eq!(guest.ask_takeback(), Err(Refusal::NoTakeback));
-    assert_eq!(host.ask_takeback(), Err(Refusal::NoTakeback));
+    assert_eq!(guest.ask_takeback(NOW), Err(Refusal::NoTakeback));
+    assert_eq!(host.ask_takeback(NOW), Err(Refusal::NoTakeback));
     // Only the other side answers.
     assert_eq!(guest.answer_takeback(21, true), Err(Refusal::NotOffered));
     let out = host.answer_takeback(30, true).unwrap();
@@ -272,7 +275,7 @@ fn a_takeback_accepted_takes_back_the_askers_move_and_the_reply_on_both_sides() 
     assert_eq!(moves(&host), before[..2].to_vec());
     assert!(same(&host, &guest));
     assert_eq!(guest.game().unwrap().position().to_move(), Color::Blue);
-    assert_eq!(host.takeback_state().asked_by, None);
+    assert_eq!(host.takeback_state(NOW).asked_by, None);
     // The clock of the move starts again at the target.
     assert_eq!(host.turn_left(30), Some((Color::Blue, 60_000)));
     play_one(&mut host, &mut guest, 40);
@@ -288,7 +291,7 @@ fn a_takeback_asked_right_after_ones_move_takes_back_that_move_only() {
     play_one(&mut host, &mut guest, 10);
     // Blue moved at ply 2; Red is to move at 3.
     let before = moves(&host);
-    let out = guest.ask_takeback().unwrap();
+    let out = guest.ask_takeback(NOW).unwrap();
     exchange(&mut guest, &mut host, 20, sent(&out), vec![]);
     let out = host.answer_takeback(20, true).unwrap();
     exchange(&mut host, &mut guest, 20, sent(&out), vec![]);
@@ -304,14 +307,14 @@ fn a_request_crossing_the_opponents_move_takes_back_that_reply_too_on_both_sides
     // Red (the host) moved at ply 1 and asks at 2, while Blue, to move at 2, replies.
     let before_len = moves(&host).len();
     assert_eq!(before_len, 2);
-    let ask = sent(&host.ask_takeback().unwrap());
+    let ask = sent(&host.ask_takeback(NOW).unwrap());
     let mv = guest.game().unwrap().legal_moves()[0];
     let reply = sent(&guest.play(20, mv).unwrap());
     // They cross: each receives the other's message after its own.
     exchange(&mut host, &mut guest, 21, ask, reply);
     assert_eq!(moves(&host).len(), 3);
-    assert_eq!(host.takeback_state().asked_by, Some(Color::Red), "the request stands over the crossing move");
-    assert_eq!(guest.takeback_state().asked_by, Some(Color::Red));
+    assert_eq!(host.takeback_state(NOW).asked_by, Some(Color::Red), "the request stands over the crossing move");
+    assert_eq!(guest.takeback_state(NOW).asked_by, Some(Color::Red));
     let before = moves(&guest);
     let out = guest.answer_takeback(30, true).unwrap();
     exchange(&mut guest, &mut host, 30, sent(&out), vec![]);
@@ -328,32 +331,32 @@ fn a_takeback_declined_leaves_the_game_and_the_asker_waits_until_it_moved_on() {
     play_one(&mut host, &mut guest, 10);
     play_one(&mut host, &mut guest, 10);
     let before = moves(&host);
-    let out = host.ask_takeback().unwrap();
+    let out = host.ask_takeback(NOW).unwrap();
     exchange(&mut host, &mut guest, 20, sent(&out), vec![]);
     let out = guest.answer_takeback(20, false).unwrap();
     exchange(&mut guest, &mut host, 20, sent(&out), vec![]);
     assert_eq!(moves(&host), before);
     assert!(same(&host, &guest));
-    assert_eq!(host.takeback_state(), TakebackState { asked_by: None, may_ask: false, declined: true });
-    assert_eq!(host.ask_takeback(), Err(Refusal::NoTakeback));
+    assert_eq!(host.takeback_state(NOW), TakebackState { asked_by: None, may_ask: false, declined: true });
+    assert_eq!(host.ask_takeback(NOW), Err(Refusal::NoTakeback));
     // A peer that asks again anyway is refused (a strike).
     let line = takeback(&guest, 2, TakebackWord::Offer);
     assert_eq!(refused(&guest.receive(21, &line)), vec![Refusal::NoTakeback]);
     // Once the game has moved on, it may ask again.
     play_one(&mut host, &mut guest, 30);
-    assert_eq!(host.takeback_state(), TakebackState { asked_by: None, may_ask: true, declined: false });
+    assert_eq!(host.takeback_state(NOW), TakebackState { asked_by: None, may_ask: true, declined: false });
     play_one(&mut host, &mut guest, 30);
-    let out = host.ask_takeback().unwrap();
+    let out = host.ask_takeback(NOW).unwrap();
     exchange(&mut host, &mut guest, 40, sent(&out), vec![]);
-    assert_eq!(guest.takeback_state().asked_by, Some(Color::Red));
+    assert_eq!(guest.takeback_state(NOW).asked_by, Some(Color::Red));
 }
 
 #[test]
 fn takebacks_are_refused_with_a_reason_when_they_do_not_fit() {
     let (mut host, mut guest) = pair();
     // Nothing of Blue's to take back before it moved; Red has not moved either.
-    assert_eq!(guest.ask_takeback(), Err(Refusal::NoTakeback));
-    assert_eq!(host.ask_takeback(), Err(Refusal::NoTakeback));
+    assert_eq!(guest.ask_takeback(NOW), Err(Refusal::NoTakeback));
+    assert_eq!(host.ask_takeback(NOW), Err(Refusal::NoTakeback));
     let line = takeback(&host, 0, TakebackWord::Offer);
     assert_eq!(refused(&host.receive(1, &line)), vec![Refusal::NoTakeback]);
     play_one(&mut host, &mut guest, 10);
@@ -378,7 +381,7 @@ fn takebacks_are_refused_with_a_reason_when_they_do_not_fit() {
     let out = guest.receive(14, &line);
     assert!(refused(&out).is_empty());
     assert!(matches!(sent(&out)[..], [Message::Sync { .. }]));
-    assert_eq!(guest.takeback_state().asked_by, None);
+    assert_eq!(guest.takeback_state(NOW).asked_by, None);
     assert_eq!(moves(&guest).len(), 3);
 }
 
@@ -388,15 +391,15 @@ fn none_once_the_game_is_over_and_a_request_crossing_the_end_lapses() {
     play_one(&mut host, &mut guest, 10);
     play_one(&mut host, &mut guest, 10);
     // Red asks while Blue resigns: they cross.
-    let ask = sent(&host.ask_takeback().unwrap());
+    let ask = sent(&host.ask_takeback(NOW).unwrap());
     let resign = sent(&guest.resign().unwrap());
     exchange(&mut host, &mut guest, 20, ask, resign);
     assert_eq!((host.status(), guest.status()), (Status::Ended, Status::Ended));
     assert_eq!((host.strikes(), guest.strikes()), (0, 0));
     assert!(same(&host, &guest));
-    assert_eq!(host.ask_takeback(), Err(Refusal::GameOver));
+    assert_eq!(host.ask_takeback(NOW), Err(Refusal::GameOver));
     assert_eq!(guest.answer_takeback(21, true), Err(Refusal::GameOver));
-    assert_eq!(host.takeback_state(), TakebackState { asked_by: None, may_ask: false, declined: false });
+    assert_eq!(host.takeback_state(NOW), TakebackState { asked_by: None, may_ask: false, declined: false });
 }
 
 #[test]
@@ -405,7 +408,7 @@ fn a_claim_on_time_stands_over_a_takeback_and_none_is_claimed_while_one_waits() 
     play_one(&mut host, &mut guest, 0);
     play_one(&mut host, &mut guest, 0);
     // Blue is to move at 2 and slow; Red asks to take back its move first.
-    let out = host.ask_takeback().unwrap();
+    let out = host.ask_takeback(NOW).unwrap();
     exchange(&mut host, &mut guest, 1, sent(&out), vec![]);
     assert!(!host.can_claim(70_000), "the asker does not claim while its request stands");
     // Blue has a request to answer: no claim for it either (it is to move anyway).
@@ -415,7 +418,7 @@ fn a_claim_on_time_stands_over_a_takeback_and_none_is_claimed_while_one_waits() 
     let out = host.claim(70_000).unwrap();
     exchange(&mut host, &mut guest, 70_000, sent(&out), vec![]);
     assert_eq!((host.status(), guest.status()), (Status::Ended, Status::Ended));
-    assert_eq!(host.ask_takeback(), Err(Refusal::GameOver));
+    assert_eq!(host.ask_takeback(NOW), Err(Refusal::GameOver));
 }
 
 #[test]
@@ -425,20 +428,20 @@ fn two_requests_crossing_both_lapse_and_a_request_lapses_with_the_connection() {
     play_one(&mut host, &mut guest, 10);
     play_one(&mut host, &mut guest, 10);
     // Red is to move at 3: Red (moved at 1) and Blue (moved at 2) both ask at 3.
-    let a = sent(&host.ask_takeback().unwrap());
-    let b = sent(&guest.ask_takeback().unwrap());
+    let a = sent(&host.ask_takeback(NOW).unwrap());
+    let b = sent(&guest.ask_takeback(NOW).unwrap());
     exchange(&mut host, &mut guest, 20, a, b);
-    assert_eq!(host.takeback_state().asked_by, None);
-    assert_eq!(guest.takeback_state().asked_by, None);
+    assert_eq!(host.takeback_state(NOW).asked_by, None);
+    assert_eq!(guest.takeback_state(NOW).asked_by, None);
     assert_eq!((host.strikes(), guest.strikes()), (0, 0));
     // A request, and the connection falls: it lapses on both sides.
-    let out = guest.ask_takeback().unwrap();
+    let out = guest.ask_takeback(NOW).unwrap();
     exchange(&mut guest, &mut host, 30, sent(&out), vec![]);
-    assert_eq!(host.takeback_state().asked_by, Some(Color::Blue));
+    assert_eq!(host.takeback_state(NOW).asked_by, Some(Color::Blue));
     host.disconnected(31);
     guest.disconnected(31);
-    assert_eq!(host.takeback_state().asked_by, None);
-    assert_eq!(guest.takeback_state().asked_by, None);
+    assert_eq!(host.takeback_state(NOW).asked_by, None);
+    assert_eq!(guest.takeback_state(NOW).asked_by, None);
     let (a, b) = (sent(&host.connected(40)), sent(&guest.connected(40)));
     exchange(&mut host, &mut guest, 40, a, b);
     assert!(same(&host, &guest));
@@ -451,7 +454,7 @@ fn an_accept_lost_with_the_connection_leaves_the_two_records_agreeing_on_return(
     for _ in 0..4 {
         play_one(&mut host, &mut guest, 10);
     }
-    let out = guest.ask_takeback().unwrap();
+    let out = guest.ask_takeback(NOW).unwrap();
     exchange(&mut guest, &mut host, 20, sent(&out), vec![]);
     // The host accepts; its answer never arrives.
     host.answer_takeback(21, true).unwrap();
@@ -473,7 +476,7 @@ fn a_resignation_crossing_the_accept_stands_on_both_sides() {
     for _ in 0..4 {
         play_one(&mut host, &mut guest, 10);
     }
-    let out = guest.ask_takeback().unwrap();
+    let out = guest.ask_takeback(NOW).unwrap();
     exchange(&mut guest, &mut host, 20, sent(&out), vec![]);
     // The asker resigns while the host accepts: they cross.
     let accept = sent(&host.answer_takeback(21, true).unwrap());
@@ -481,4 +484,16 @@ fn a_resignation_crossing_the_accept_stands_on_both_sides() {
     exchange(&mut host, &mut guest, 22, accept, resign);
     assert!(same(&host, &guest), "{:?} / {:?}", host.game(), guest.game());
     assert_eq!((host.status(), guest.status()), (Status::Ended, Status::Ended));
+}
+
+#[test]
+fn no_takeback_is_asked_once_ones_own_move_is_out_of_time() {
+    let (mut host, mut guest) = pair();
+    play_one(&mut host, &mut guest, 0);
+    play_one(&mut host, &mut guest, 0);
+    // Blue (the guest) is to move at 2, and its minute runs out: the host may claim.
+    assert!(guest.takeback_state(59_999).may_ask);
+    assert!(!guest.takeback_state(60_000).may_ask);
+    assert_eq!(guest.ask_takeback(60_000), Err(Refusal::NoTakeback));
+    assert!(host.can_claim(60_000));
 }

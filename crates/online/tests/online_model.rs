@@ -360,7 +360,7 @@ impl Model {
             Act::WithdrawRematch => me.withdraw_rematch(),
             Act::Say(at) => me.say(now, Phrase::ALL[at % Phrase::ALL.len()]),
             Act::Abort => me.abort(),
-            Act::AskTakeback => me.ask_takeback(),
+            Act::AskTakeback => me.ask_takeback(now),
             Act::AcceptTakeback => me.answer_takeback(now, true),
             Act::DeclineTakeback => me.answer_takeback(now, false),
         };
@@ -440,7 +440,7 @@ impl Model {
             Bad::AbortTooLate if playing && ply >= 2 && !me.is_aborted() => {
                 (Message::Abort { game: id.clone(), ply }.encode(), Refusal::TooLate)
             }
-            Bad::TakebackNotOffered if playing && me.takeback_state().asked_by.is_none() => {
+            Bad::TakebackNotOffered if playing && me.takeback_state(self.now).asked_by.is_none() => {
                 let what = onitama_online::protocol::TakebackWord::Accept;
                 (Message::Takeback { game: id.clone(), ply, what }.encode(), Refusal::NotOffered)
             }
@@ -493,7 +493,7 @@ impl Model {
             Step::Act(_, a @ (Act::AcceptTakeback | Act::DeclineTakeback))
                 if let Some(side) = (0..2).find(|&s| {
                     let side = &self.sides[s];
-                    side.takeback_state().asked_by == Some(side.you().other())
+                    side.takeback_state(self.now).asked_by == Some(side.you().other())
                 }) =>
             {
                 self.act(side, a)

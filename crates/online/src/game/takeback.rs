@@ -139,19 +139,25 @@ impl OnlineGame {
     }
 
     /// Takebacks as the page shows them.
-    pub fn takeback_state(&self) -> TakebackState {
+    pub fn takeback_state(&self, now: u64) -> TakebackState {
         let asked_by = self.takeback_standing().map(|ask| ask.by);
         TakebackState {
             asked_by,
-            may_ask: asked_by.is_none() && self.may_ask_takeback(),
+            may_ask: asked_by.is_none() && self.may_ask_takeback(now),
             declined: self.playable().is_some() && self.takeback_waits(self.you),
         }
     }
 
-    fn may_ask_takeback(&self) -> bool {
+    /// Whether this player may ask now: the opponent here, something of theirs to take back, no
+    /// decline since the game last moved on, no claim of theirs on its way, and their own move's
+    /// time not run out (a request is no way to stop a claim on time).
+    fn may_ask_takeback(&self, now: u64) -> bool {
         let Some(game) = self.playable() else { return false };
+        let out_of_time = self.turn_left(now).is_some_and(|(mover, left)| mover == self.you && left == 0);
         self.opponent_connected()
             && !self.takeback_waits(self.you)
+            && self.claim_sent.is_none()
+            && !out_of_time
             && target(game, self.you, game.moves().len()).is_some()
     }
 
@@ -161,7 +167,7 @@ impl OnlineGame {
     }
 
     /// Asks the opponent to take back this player's last move (and their reply, if made).
-    pub fn ask_takeback(&mut self) -> Result<Vec<Output>, Refusal> {
+    pub fn ask_takeback(&mut self, now: u64) -> Result<Vec<Output>, Refusal> {
         let game = self.playable().ok_or(self.why_not_playable())?;
         let ply = game.moves().len();
         if !self.opponent_connected() {
@@ -170,7 +176,7 @@ impl OnlineGame {
         if self.takeback_standing().is_some() {
             return Err(Refusal::NoTakeback);
         }
-        if !self.may_ask_takeback() {
+        if !self.may_ask_takeback(now) {
             return Err(Refusal::NoTakeback);
         }
         let (id, _) = self.id_and_ply().ok_or(Refusal::WrongGame)?;

@@ -119,7 +119,7 @@ impl Session {
             }
             self.view.abort = abort;
         }
-        let takeback = game.map(OnlineGame::takeback_state);
+        let takeback = game.map(|g| g.takeback_state(now));
         if takeback != self.view.takeback {
             if let Some(takeback) = takeback {
                 emit(Event::Takeback(takeback));
