@@ -670,6 +670,8 @@ fn an_abort_before_the_first_moves_ends_the_game_with_no_result_and_keeps_nothin
     assert!(view.buttons.contains(&("rematch-offer".to_string(), "Rematch".to_string())), "{:?}", view.buttons);
     assert!(controls(session.state()).result.is_none(), "no result banner");
     assert!(!controls(session.state()).undo, "nothing to take back in an aborted game");
+    // Nobody is to move: no turn line by the board (the strip says it was aborted).
+    assert_eq!(onitama::ui::scene::turn_line(session.state()), None);
 }
 
 #[test]
