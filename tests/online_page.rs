@@ -691,6 +691,8 @@ fn online_undo_asks_for_a_takeback_and_the_board_goes_back_when_it_is_accepted()
     said(&mut session, Said::Move { by: Color::Blue, ply: 1, mv: mv("horse:a5a4"), position: *record.position() });
     said(&mut session, Said::Takeback(TakebackState { may_ask: true, ..none }));
     assert!(controls(session.state()).undo, "Undo asks for the takeback online");
+    let strip = controls(session.state()).online.unwrap().buttons;
+    assert!(!strip.iter().any(|(c, _)| c == "takeback"), "Undo is the way to ask: {strip:?}");
     let effects = session.update(Event::Intent(Intent::Undo));
     assert_eq!(commands(&effects), vec![Command::Takeback]);
     assert_eq!(session.state().game.moves().len(), 2, "the module decides");

@@ -663,7 +663,9 @@ fn online_view(online: &OnlineState, lang: Lang) -> OnlineView {
     });
     // The button that opens the phrases comes first; the page opens them itself.
     let open = panel.phrases.map(|_| ("say".to_string(), words.say.to_string()));
-    let buttons = open.into_iter().chain(panel.buttons.iter().map(|b| (b.command.encode(), b.label.clone()))).collect();
+    // Undo asks for a takeback online (`OnlineState::takeback_offered`): the strip keeps its room.
+    let shown = panel.buttons.iter().filter(|b| b.command != crate::online::bridge::Command::Takeback);
+    let buttons = open.into_iter().chain(shown.map(|b| (b.command.encode(), b.label.clone()))).collect();
     let (text, link, clock) = (panel.text.clone(), panel.link.clone(), panel.clock.clone());
     OnlineView { text, link, clock, buttons, phrases, features: online.features }
 }

@@ -24,11 +24,11 @@ const waitText = (page, words, timeout = 20000) =>
   page.waitForFunction((w) => document.getElementById('online-text').textContent.includes(w), words, { timeout });
 const commands = (page) => page.evaluate(() => window.wasmBindings.game_state().controls.online?.buttons.map(([c]) => c) ?? []);
 
-/** A friend's game: the desktop (Red) invites, the phone opens the link. */
-async function friends() {
-  const host = await openContext(shared.browser, shared.server.url, desktop);
+/** A friend's game: the desktop (Red) invites, the phone opens the link; each in its language. */
+async function friends(languages = { phone: 'fa-IR', desktop: 'fr-FR' }) {
+  const host = await openContext(shared.browser, shared.server.url, { ...desktop, locale: languages.desktop });
   const { link } = await host.page.evaluate((cards) => window.wasmBindings.online_create({ cards, color: 'red', move_limit_s: null }), DEAL);
-  const guest = await openContext(shared.browser, link, phone);
+  const guest = await openContext(shared.browser, link, { ...phone, locale: languages.phone });
   await waitButton(guest.page, 'draw-offer');
   await waitButton(host.page, 'draw-offer');
   return { host, guest };
@@ -56,9 +56,12 @@ async function assertSameGame(host, guest, why) {
 }
 
 test('an abort before the first moves ends the game on both pages with no result and keeps no record', async () => {
-  const { host, guest } = await friends();
+  // This time a French phone and a Persian desktop.
+  const { host, guest } = await friends({ phone: 'fr-FR', desktop: 'fa-IR' });
   for (const side of [host, guest]) await waitButton(side.page, 'abort');
-  await still(host.page);
+  for (const side of [host, guest]) await still(side.page);
+  await screenshot(guest.page, 'online-abort-offered-fr-phone');
+  await screenshot(host.page, 'online-abort-offered-fa-desktop');
   assert.deepEqual(await axeViolations(host.page, ['#online', '#strip']), []);
   assert.deepEqual(await axeViolations(guest.page, ['#online', '#strip']), []);
   // The first move played: each side may still abort until both have moved.
@@ -67,8 +70,8 @@ test('an abort before the first moves ends the game on both pages with no result
   // The phone aborts, by touch.
   await still(guest.page);
   await guest.page.tap(buttonSel('abort'));
-  await waitText(guest.page, 'بازی لغو شد: نتیجه‌ای ندارد');
-  await waitText(host.page, 'La partie a été annulée\u00a0: elle n\'a pas de résultat');
+  await waitText(host.page, 'بازی لغو شد: نتیجه‌ای ندارد');
+  await waitText(guest.page, 'La partie a été annulée\u00a0: elle n\'a pas de résultat');
   for (const side of [host, guest]) {
     await side.page.waitForFunction(() => window.wasmBindings.game_state().online.status === 'ended', null, { timeout: 10000 });
     const now = await state(side.page);
@@ -79,8 +82,8 @@ test('an abort before the first moves ends the game on both pages with no result
     assert.ok(!(await commands(side.page)).includes('abort'));
     assert.equal(await side.page.evaluate(() => localStorage.getItem('onitama.finished')), null, 'no finished game kept');
   }
-  await screenshot(guest.page, 'online-abort-fa-phone');
-  await screenshot(host.page, 'online-abort-fr-desktop');
+  await screenshot(guest.page, 'online-abort-fr-phone');
+  await screenshot(host.page, 'online-abort-fa-desktop');
   // Too late for a script now.
   await host.page.evaluate(() => window.wasmBindings.online_abort());
   await host.page.waitForFunction(() => window.wasmBindings.game_state().online.error === 'game-over', null, { timeout: 5000 });
@@ -92,7 +95,7 @@ test('an abort before the first moves ends the game on both pages with no result
   // A reload keeps it aborted.
   await guest.page.reload();
   await guest.page.waitForFunction(() => window.wasmBindings?.game_state?.().online?.status === 'ended', null, { timeout: 20000 });
-  await waitText(guest.page, 'بازی لغو شد');
+  await waitText(guest.page, 'La partie a été annulée');
   assert.equal((await state(guest.page)).outcome, null);
   // And a rematch follows.
   await waitButton(guest.page, 'rematch-offer');

@@ -1068,7 +1068,9 @@ impl Host {
         let mut button = |command: Command, label: &str| buttons.push(Button { command, label: label.to_string() });
         let opponent_offers = |offer: Option<Color>| offer.is_some_and(|by| Some(by) != you);
         let live = self.playing() && self.opponent;
-        if live && self.draw_offer.is_none() && !self.draw_wait {
+        // A takeback asked is answered first: the phone's row of buttons keeps room for it.
+        let no_draw = self.takeback.is_some_and(|t| t.asked_by.is_some());
+        if live && self.draw_offer.is_none() && !self.draw_wait && !no_draw {
             button(Command::OfferDraw, words.offer_draw);
         }
         if live && opponent_offers(self.draw_offer) {
@@ -1077,10 +1079,6 @@ impl Host {
         }
         if self.dealt() && !self.over() && self.can_claim {
             button(Command::Claim, words.claim);
-        }
-        let abort = matches!(self.abort, Some(crate::game::AbortState::Yes | crate::game::AbortState::Late));
-        if live && abort {
-            button(Command::Abort, words.abort);
         }
         if let Some(t) = self.takeback.filter(|_| live) {
             if t.may_ask {
@@ -1113,7 +1111,14 @@ impl Host {
             Phase::Error => words.back,
             _ => words.cancel,
         };
-        button(Command::Leave, leave);
+        // Before each side has moved, Abort stands in the place of Leave (which would resign): the
+        // way out of a game not begun, with no result, as on lichess; Leave comes back once over.
+        let abort = matches!(self.abort, Some(crate::game::AbortState::Yes | crate::game::AbortState::Late));
+        if live && abort {
+            button(Command::Abort, words.abort);
+        } else {
+            button(Command::Leave, leave);
+        }
         // The link is for the host to send while the friend has not come.
         let waiting = status.phase == Phase::Waiting;
         let link = self

@@ -678,7 +678,8 @@ fn abort_is_offered_before_each_side_moved_and_an_aborted_game_offers_a_rematch(
     use onitama_online::game::AbortState;
     let mut host = playing_host(Lang::Fr, Color::Red);
     let lines = host.event(&Event::Abort(AbortState::Yes));
-    assert_eq!(commands(panel(&lines).unwrap()), ["draw-offer", "abort", "leave"]);
+    // In the place of Leave (which would resign), as on lichess.
+    assert_eq!(commands(panel(&lines).unwrap()), ["draw-offer", "abort"]);
     assert_eq!(panel(&lines).unwrap().buttons[1].label, "Annuler la partie");
     // The opponent slow with its first move: the player is told they may abort.
     let lines = host.event(&Event::Abort(AbortState::Late));
@@ -687,7 +688,7 @@ fn abort_is_offered_before_each_side_moved_and_an_aborted_game_offers_a_rematch(
     assert!(
         told.text.ends_with(" · Votre adversaire n'a pas joué son premier coup\u{a0}: vous pouvez annuler la partie")
     );
-    assert_eq!(commands(told), ["draw-offer", "abort", "leave"]);
+    assert_eq!(commands(told), ["draw-offer", "abort"]);
     // Aborted: said once (announced), over with no result, a rematch offered.
     host.event(&Event::Status(Status { phase: Phase::Ended, reason: None }));
     let lines = host.event(&Event::Abort(AbortState::Aborted));
@@ -716,7 +717,7 @@ fn a_takeback_is_asked_answered_and_said_in_the_pages_language() {
     assert_eq!(told.buttons[1].label, "درخواست پس گرفتن حرکت");
     let lines = asker.event(&Event::Takeback(TakebackState { asked_by: Some(Color::Red), ..none }));
     assert!(panel(&lines).unwrap().text.ends_with(" · شما خواستید حرکتتان را پس بگیرید"));
-    assert_eq!(commands(panel(&lines).unwrap()), ["draw-offer", "leave"]);
+    assert_eq!(commands(panel(&lines).unwrap()), ["leave"], "the answer first");
     let lines = asker.event(&Event::Takeback(TakebackState { declined: true, ..none }));
     assert_eq!(said_words(&lines), ["درخواست پس گرفتن شما پذیرفته نشد: پس از یک حرکت دوباره بخواهید"]);
     assert!(panel(&lines).unwrap().text.ends_with(" · درخواست پس گرفتن شما پذیرفته نشد: پس از یک حرکت دوباره بخواهید"));
@@ -730,9 +731,9 @@ fn a_takeback_is_asked_answered_and_said_in_the_pages_language() {
     assert_eq!(said_words(&lines), ["Votre adversaire demande à reprendre son coup"]);
     let told = panel(&lines).unwrap();
     assert_eq!(told.text, "Votre adversaire demande à reprendre son coup");
-    assert_eq!(commands(told), ["draw-offer", "takeback-accept", "takeback-decline", "leave"]);
-    assert_eq!(told.buttons[1].label, "Accepter");
-    assert_eq!(told.buttons[2].label, "Refuser");
+    assert_eq!(commands(told), ["takeback-accept", "takeback-decline", "leave"]);
+    assert_eq!(told.buttons[0].label, "Accepter");
+    assert_eq!(told.buttons[1].label, "Refuser");
     // Accepted: the record comes back shorter, the page's board with it, and it is said.
     let lines = asked.event(&Event::Record(Game::new(start())));
     assert!(lines.iter().any(|l| matches!(l, ToPage::Deal { game, .. } if game.moves().is_empty())));
