@@ -726,3 +726,27 @@ fn the_opponents_takeback_request_is_accepted_or_declined_from_the_strip() {
     let effects = press(&mut session, "Decline");
     assert_eq!(commands(&effects), vec![Command::DeclineTakeback]);
 }
+
+#[test]
+fn while_the_players_takeback_request_waits_they_do_not_move_and_the_board_says_why() {
+    use onitama::online::game::TakebackState;
+    let mut session = dealt_blue();
+    let mut record = Game::new(start());
+    record.play(mv("ox:a1a2")).unwrap();
+    record.play(mv("horse:a5a4")).unwrap();
+    let reply = record.legal_moves()[0];
+    record.play(reply).unwrap();
+    said(&mut session, Said::Record(record.clone()));
+    assert!(session.state().human_to_move());
+    // Blue (this player) is to move and asks to take back its move and Red's reply.
+    said(&mut session, Said::Takeback(TakebackState { asked_by: Some(Color::Blue), may_ask: false, declined: false }));
+    assert!(!session.state().human_to_move(), "the answer first");
+    assert_eq!(onitama::ui::scene::turn_line(session.state()).as_deref(), Some("You asked to take back your move"));
+    let mine = session.state().game.legal_moves()[0];
+    let effects = session.update(Event::Intent(Intent::Play(mine)));
+    assert_eq!(commands(&effects), vec![]);
+    assert_eq!(session.state().game.moves().len(), 3);
+    // Declined: the move is the player's again.
+    said(&mut session, Said::Takeback(TakebackState { asked_by: None, may_ask: false, declined: true }));
+    assert!(session.state().human_to_move());
+}
