@@ -728,7 +728,7 @@ fn the_opponents_takeback_request_is_accepted_or_declined_from_the_strip() {
 }
 
 #[test]
-fn while_the_players_takeback_request_waits_they_do_not_move_and_the_board_says_why() {
+fn the_players_move_while_their_takeback_request_waits_is_played_and_withdraws_it() {
     use onitama::online::game::TakebackState;
     let mut session = dealt_blue();
     let mut record = Game::new(start());
@@ -737,16 +737,11 @@ fn while_the_players_takeback_request_waits_they_do_not_move_and_the_board_says_
     let reply = record.legal_moves()[0];
     record.play(reply).unwrap();
     said(&mut session, Said::Record(record.clone()));
-    assert!(session.state().human_to_move());
     // Blue (this player) is to move and asks to take back its move and Red's reply.
     said(&mut session, Said::Takeback(TakebackState { asked_by: Some(Color::Blue), may_ask: false, declined: false }));
-    assert!(!session.state().human_to_move(), "the answer first");
-    assert_eq!(onitama::ui::scene::turn_line(session.state()).as_deref(), Some("You asked to take back your move"));
+    assert!(session.state().human_to_move(), "a move withdraws the request, as on lichess");
+    assert_eq!(onitama::ui::scene::turn_line(session.state()).as_deref(), Some("Your move (Blue)"));
     let mine = session.state().game.legal_moves()[0];
     let effects = session.update(Event::Intent(Intent::Play(mine)));
-    assert_eq!(commands(&effects), vec![]);
-    assert_eq!(session.state().game.moves().len(), 3);
-    // Declined: the move is the player's again.
-    said(&mut session, Said::Takeback(TakebackState { asked_by: None, may_ask: false, declined: true }));
-    assert!(session.state().human_to_move());
+    assert_eq!(commands(&effects), vec![Command::Play(mine)]);
 }

@@ -257,16 +257,6 @@ pub fn turn_line(state: &State) -> Option<String> {
         text::must_pass(lang)
     } else if state.card_choice.is_some() {
         text::choose_card(lang)
-    } else if super::features::Features::here().is_some()
-        && let Some(script) = state.online.as_ref().filter(|o| o.pending.is_none()).and_then(|o| o.script.as_ref())
-        && matches!(state.mode, Mode::Online { you } if you == mover)
-        && !script.may_move
-        && script.opponent_connected
-        && script.phase == crate::online::bridge::Phase::Playing
-    {
-        // The opponent is here and the game goes on: the player's own takeback request waits
-        // for its answer (the module's words).
-        crate::online::host::phrases(lang).takeback_sent.to_string()
     } else if let Some(script) = state.online.as_ref().filter(|o| o.pending.is_none()).and_then(|o| o.script.as_ref())
         && matches!(state.mode, Mode::Online { you } if you == mover)
         && !script.may_move

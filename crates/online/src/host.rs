@@ -948,11 +948,6 @@ impl Host {
         self.game.as_ref().is_some_and(|g| g.outcome().is_some()) || self.aborted()
     }
 
-    /// This player's takeback request stands: they wait for the answer.
-    fn takeback_mine(&self) -> bool {
-        self.you.is_some() && self.takeback.is_some_and(|t| t.asked_by == self.you)
-    }
-
     /// The game was aborted: over, with no result.
     fn aborted(&self) -> bool {
         self.dealt() && self.abort == Some(crate::game::AbortState::Aborted)
@@ -983,8 +978,7 @@ impl Host {
             you: self.you,
             opponent_connected: self.opponent,
             error,
-            // Not while this player's takeback request waits for its answer.
-            may_move: self.playing() && self.opponent && !self.takeback_mine(),
+            may_move: self.playing() && self.opponent,
         }
     }
 

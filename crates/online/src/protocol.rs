@@ -13,7 +13,8 @@
 //! sync Xq4…7.1 <start position> moves boar:c1c2 horse:c5c4 result draw-agreed
 //! say good-luck                       a phrase of the fixed list, shown in the receiver's language
 //! abort Xq4…7.1 1                     the game ends with no result (before each side moved once)
-//! takeback-offer / takeback-accept / takeback-decline  <game> <ply of the request>
+//! takeback-offer Xq4…7.1 4 boar:c1c2   a takeback asked at ply 4, naming the asker's move it takes back
+//! takeback-accept / takeback-decline  <game> <ply of the request>
 //! refused illegal-move
 //! ```
 //!
@@ -345,8 +346,9 @@ pub enum Message {
         game: Token,
         ply: usize,
     },
-    /// A takeback asked, answered or declined: `ply` is the ply the request was made at (the
-    /// target follows from it: before the asker's last move).
+    /// A takeback asked (naming the asker's move it takes back, checked against the receiver's
+    /// record), answered or declined: `ply` is the ply the request was made at (the target
+    /// follows from it: before the asker's last move).
     Takeback {
         game: Token,
         ply: usize,
@@ -354,20 +356,18 @@ pub enum Message {
     },
 }
 
-/// The three messages of a takeback.
+/// The three messages of a takeback: a request names the asker's move it takes back.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum TakebackWord {
-    Offer,
+    Offer(Move),
     Accept,
     Decline,
 }
 
 impl TakebackWord {
-    pub const ALL: [TakebackWord; 3] = [TakebackWord::Offer, TakebackWord::Accept, TakebackWord::Decline];
-
     pub fn word(self) -> &'static str {
         match self {
-            TakebackWord::Offer => "takeback-offer",
+            TakebackWord::Offer(_) => "takeback-offer",
             TakebackWord::Accept => "takeback-accept",
             TakebackWord::Decline => "takeback-decline",
         }
@@ -440,6 +440,9 @@ impl Message {
             }
             Message::Takeback { game, ply, what } => {
                 let _ = write!(line, "{} {game} {ply}", what.word());
+                if let TakebackWord::Offer(mv) = what {
+                    let _ = write!(line, " {mv}");
+                }
             }
         }
         line
@@ -499,8 +502,14 @@ impl Message {
             }
             "bye" => Message::Bye,
             "abort" => Message::Abort { game: token(words.next()?)?, ply: words.ply()? },
-            word if let Some(what) = TakebackWord::ALL.into_iter().find(|t| t.word() == word) => {
-                Message::Takeback { game: token(words.next()?)?, ply: words.ply()?, what }
+            "takeback-offer" | "takeback-accept" | "takeback-decline" => {
+                let (game, ply) = (token(words.next()?)?, words.ply()?);
+                let what = match kind {
+                    "takeback-offer" => TakebackWord::Offer(words.next()?.parse().map_err(|_| Refusal::Malformed)?),
+                    "takeback-accept" => TakebackWord::Accept,
+                    _ => TakebackWord::Decline,
+                };
+                Message::Takeback { game, ply, what }
             }
             // A code not of the list is refused for what it is, and never shown.
             "say" => Message::Say(Phrase::from_code(words.next()?).ok_or(Refusal::UnknownPhrase)?),

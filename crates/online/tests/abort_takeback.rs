@@ -81,23 +81,36 @@ fn takeback(game: &OnlineGame, ply: usize, what: TakebackWord) -> String {
     Message::Takeback { game: game.game_id().unwrap().clone(), ply, what }.encode()
 }
 
+/// A request naming some move (the rules that refuse it are checked before the move).
+fn offer() -> TakebackWord {
+    TakebackWord::Offer(deal().position().legal_moves()[0])
+}
+
 #[test]
 fn the_new_messages_read_back_as_themselves_and_nothing_else_reads() {
     let game = tok("room1.1");
     let mut messages =
         vec![Message::Abort { game: game.clone(), ply: 0 }, Message::Abort { game: game.clone(), ply: 1 }];
-    messages.extend(TakebackWord::ALL.map(|what| Message::Takeback { game: game.clone(), ply: 4, what }));
+    for what in [offer(), TakebackWord::Accept, TakebackWord::Decline] {
+        messages.push(Message::Takeback { game: game.clone(), ply: 4, what });
+    }
     for message in messages {
         assert_eq!(Message::decode(&message.encode()), Ok(message.clone()));
     }
     assert_eq!(Message::Abort { game: game.clone(), ply: 1 }.encode(), "abort room1.1 1");
-    assert_eq!(Message::Takeback { game, ply: 3, what: TakebackWord::Accept }.encode(), "takeback-accept room1.1 3");
+    let accept = Message::Takeback { game: game.clone(), ply: 3, what: TakebackWord::Accept };
+    assert_eq!(accept.encode(), "takeback-accept room1.1 3");
+    let asked = Message::Takeback { game, ply: 3, what: TakebackWord::Offer("boar:c1c2".parse().unwrap()) };
+    assert_eq!(asked.encode(), "takeback-offer room1.1 3 boar:c1c2");
     for bad in [
         "abort",
         "abort room1.1",
         "abort room1.1 01",
         "abort room1.1 1 2",
         "takeback-offer room1.1",
+        "takeback-offer room1.1 3",
+        "takeback-offer room1.1 3 boar",
+        "takeback-accept room1.1 3 boar:c1c2",
         "takeback-accept - 2",
         "takeback-maybe room1.1 2",
         "takeback-decline room1.1 -1",
@@ -259,13 +272,13 @@ fn a_takeback_accepted_takes_back_the_askers_move_and_the_reply_on_both_sides() 
     let before = moves(&guest);
     assert_eq!(guest.takeback_state(NOW), TakebackState { asked_by: None, may_ask: true, declined: false });
     let out = guest.ask_takeback(NOW).unwrap();
-    assert_eq!(sent(&out), vec![Message::Takeback { game: tok("room1.1"), ply: 4, what: TakebackWord::Offer }]);
+    // The request names the move it takes back: Blue's at ply 2.
+    let what = TakebackWord::Offer(before[2]);
+    assert_eq!(sent(&out), vec![Message::Takeback { game: tok("room1.1"), ply: 4, what }]);
     exchange(&mut guest, &mut host, 20, sent(&out), vec![]);
     assert_eq!(host.takeback_state(NOW).asked_by, Some(Color::Blue));
     assert_eq!(guest.takeback_state(NOW).asked_by, Some(Color::Blue));
-    // The asker waits for the answer: no move meanwhile, no second request.
-    let mv = guest.game().unwrap().legal_moves()[0];
-    assert_eq!(guest.play(21, mv), Err(Refusal::NoTakeback));
+    // One request at a time.
     assert_eq!(guest.ask_takeback(NOW), Err(Refusal::NoTakeback));
     assert_eq!(host.ask_takeback(NOW), Err(Refusal::NoTakeback));
     // Only the other side answers.
@@ -340,7 +353,7 @@ fn a_takeback_declined_leaves_the_game_and_the_asker_waits_until_it_moved_on() {
     assert_eq!(host.takeback_state(NOW), TakebackState { asked_by: None, may_ask: false, declined: true });
     assert_eq!(host.ask_takeback(NOW), Err(Refusal::NoTakeback));
     // A peer that asks again anyway is refused (a strike).
-    let line = takeback(&guest, 2, TakebackWord::Offer);
+    let line = takeback(&guest, 2, offer());
     assert_eq!(refused(&guest.receive(21, &line)), vec![Refusal::NoTakeback]);
     // Once the game has moved on, it may ask again.
     play_one(&mut host, &mut guest, 30);
@@ -357,13 +370,13 @@ fn takebacks_are_refused_with_a_reason_when_they_do_not_fit() {
     // Nothing of Blue's to take back before it moved; Red has not moved either.
     assert_eq!(guest.ask_takeback(NOW), Err(Refusal::NoTakeback));
     assert_eq!(host.ask_takeback(NOW), Err(Refusal::NoTakeback));
-    let line = takeback(&host, 0, TakebackWord::Offer);
+    let line = takeback(&host, 0, offer());
     assert_eq!(refused(&host.receive(1, &line)), vec![Refusal::NoTakeback]);
     play_one(&mut host, &mut guest, 10);
     play_one(&mut host, &mut guest, 10);
     play_one(&mut host, &mut guest, 10);
     // A request naming a ply passed long ago rewrites the past.
-    let line = takeback(&host, 1, TakebackWord::Offer);
+    let line = takeback(&host, 1, offer());
     assert_eq!(refused(&host.receive(11, &line)), vec![Refusal::EarlierPly]);
     // An answer to a request never made.
     for what in [TakebackWord::Accept, TakebackWord::Decline] {
@@ -371,13 +384,13 @@ fn takebacks_are_refused_with_a_reason_when_they_do_not_fit() {
         assert_eq!(refused(&host.receive(12, &line)), vec![Refusal::NotOffered]);
     }
     // Another game's.
-    let line = Message::Takeback { game: tok("nope.1"), ply: 3, what: TakebackWord::Offer }.encode();
+    let line = Message::Takeback { game: tok("nope.1"), ply: 3, what: offer() }.encode();
     assert_eq!(refused(&host.receive(13, &line)), vec![Refusal::WrongGame]);
     // Five refusals: the connection is dropped, as for any bad messages.
     assert_eq!(host.strikes(), 5);
     assert_eq!(host.status(), Status::Reconnecting);
     // A later ply: something was lost, my record goes to them.
-    let line = takeback(&guest, 9, TakebackWord::Offer);
+    let line = takeback(&guest, 9, offer());
     let out = guest.receive(14, &line);
     assert!(refused(&out).is_empty());
     assert!(matches!(sent(&out)[..], [Message::Sync { .. }]));
@@ -496,4 +509,54 @@ fn no_takeback_is_asked_once_ones_own_move_is_out_of_time() {
     assert!(!guest.takeback_state(60_000).may_ask);
     assert_eq!(guest.ask_takeback(60_000), Err(Refusal::NoTakeback));
     assert!(host.can_claim(60_000));
+}
+
+#[test]
+fn the_askers_move_withdraws_the_request_and_an_accept_crossing_it_lapses_the_records_agreeing() {
+    // Withdrawn before the answer: the request no longer stands on either side.
+    let (mut host, mut guest) = pair();
+    for _ in 0..4 {
+        play_one(&mut host, &mut guest, 10);
+    }
+    let out = guest.ask_takeback(NOW).unwrap();
+    exchange(&mut guest, &mut host, 20, sent(&out), vec![]);
+    play_one(&mut host, &mut guest, 21);
+    assert_eq!(host.takeback_state(NOW).asked_by, None);
+    assert_eq!(guest.takeback_state(NOW).asked_by, None);
+    assert_eq!(host.answer_takeback(22, true), Err(Refusal::NotOffered));
+    assert!(same(&host, &guest));
+    assert_eq!(moves(&host).len(), 5);
+    // The accept and the asker's move cross: the move stands on both sides, no strike.
+    let (mut host, mut guest) = pair();
+    for _ in 0..4 {
+        play_one(&mut host, &mut guest, 10);
+    }
+    let out = guest.ask_takeback(NOW).unwrap();
+    exchange(&mut guest, &mut host, 20, sent(&out), vec![]);
+    let accept = sent(&host.answer_takeback(21, true).unwrap());
+    let mv = guest.game().unwrap().legal_moves()[0];
+    let moved = sent(&guest.play(21, mv).unwrap());
+    exchange(&mut host, &mut guest, 22, accept, moved);
+    assert!(same(&host, &guest), "{:?} / {:?}", host.game(), guest.game());
+    assert_eq!(moves(&host).len(), 5);
+    assert_eq!((host.strikes(), guest.strikes()), (0, 0));
+}
+
+#[test]
+fn a_request_naming_a_move_the_record_does_not_have_is_refused_and_takes_nothing_back() {
+    let (mut host, mut guest) = pair();
+    for _ in 0..4 {
+        play_one(&mut host, &mut guest, 10);
+    }
+    // Blue (the guest) moved at ply 2; a request from it naming another move there.
+    let before = moves(&host);
+    let other = *host.game().unwrap().positions()[2].legal_moves().iter().find(|&&m| m != before[2]).unwrap();
+    let out = host.receive(20, &takeback(&host, 4, TakebackWord::Offer(other)));
+    assert_eq!(refused(&out), vec![Refusal::EarlierPly]);
+    assert_eq!(host.takeback_state(NOW).asked_by, None);
+    // The right one stands.
+    let out = host.receive(21, &takeback(&host, 4, TakebackWord::Offer(before[2])));
+    assert!(refused(&out).is_empty());
+    assert_eq!(host.takeback_state(NOW).asked_by, Some(Color::Blue));
+    assert_eq!(moves(&host), before);
 }

@@ -718,9 +718,6 @@ fn a_takeback_is_asked_answered_and_said_in_the_pages_language() {
     let lines = asker.event(&Event::Takeback(TakebackState { asked_by: Some(Color::Red), ..none }));
     assert!(panel(&lines).unwrap().text.ends_with(" · شما خواستید حرکتتان را پس بگیرید"));
     assert_eq!(commands(panel(&lines).unwrap()), ["leave"], "the answer first");
-    // Its moves wait for the answer too.
-    let state = lines.iter().find_map(|l| if let ToPage::State(s) = l { Some(s.clone()) } else { None });
-    assert_eq!(state.map(|s| s.may_move), Some(false));
     let lines = asker.event(&Event::Takeback(TakebackState { declined: true, ..none }));
     assert_eq!(said_words(&lines), ["درخواست پس گرفتن شما پذیرفته نشد: پس از یک حرکت دوباره بخواهید"]);
     assert!(panel(&lines).unwrap().text.ends_with(" · درخواست پس گرفتن شما پذیرفته نشد: پس از یک حرکت دوباره بخواهید"));

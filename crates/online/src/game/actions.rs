@@ -15,10 +15,6 @@ impl OnlineGame {
         if game.position().to_move() != self.you {
             return Err(Refusal::OutOfTurn);
         }
-        if self.my_takeback_stands() {
-            // It waits for the answer to the takeback asked.
-            return Err(Refusal::NoTakeback);
-        }
         if !self.opponent_connected() {
             // A move made while they are away could not be told apart from one made after a
             // claim on time: it waits for them.

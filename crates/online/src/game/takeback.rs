@@ -13,12 +13,16 @@
 //! resignation, a claim) is taken out of the record: the game has no result on either side.
 //!
 //! **Takeback.** A player who has moved may ask to take back their last move, and the opponent's
-//! reply if it was made (`takeback-offer <game> <ply>`, `ply` the moves played when asked). The
-//! target is the ply of the asker's last move before `ply`, the same on both sides. The request
+//! reply if it was made (`takeback-offer <game> <ply> <move>`, `ply` the moves played when asked).
+//! The target is the ply of the asker's last move before `ply`, the same on both sides; the
+//! request names that move, and one naming another than the receiver's record holds there is
+//! refused `earlier-ply` (the records differ: the next `sync` says so). The request
 //! stands at that ply, or at the next one if the opponent's move crossed it (the reply is taken
 //! back with it). One request at a time: none while one stands (two crossing each other both
-//! lapse); the asker neither moves, nor claims, nor accepts a draw while theirs stands (so that
-//! nothing of theirs crosses the answer); the opponent does not claim on time meanwhile (they
+//! lapse). The asker may move meanwhile, which withdraws the request (as on lichess): an accept
+//! that crossed that move lapses, and the records, one a prefix of the other, agree again with
+//! the `sync` the accepting side sends on the move it did not expect. The asker neither claims
+//! nor accepts a draw while theirs stands; the opponent does not claim on time meanwhile (they
 //! answer first). `takeback-accept <game> <ply>` takes both records back to the target;
 //! `takeback-decline <game> <ply>` leaves the game as it is, and the asker asks again only once
 //! the game has moved on. A request lapses with the connection (a reload forgets it), and at the
@@ -179,9 +183,11 @@ impl OnlineGame {
         if !self.may_ask_takeback(now) {
             return Err(Refusal::NoTakeback);
         }
+        let mv = self.game().and_then(|g| g.moves().get(target(g, self.you, ply)?).copied());
+        let mv = mv.ok_or(Refusal::NoTakeback)?;
         let (id, _) = self.id_and_ply().ok_or(Refusal::WrongGame)?;
         self.takeback_ask = Some(Ask { game: id.clone(), by: self.you, ply });
-        Ok(vec![Output::Send(Message::Takeback { game: id, ply, what: TakebackWord::Offer }), Output::Changed])
+        Ok(vec![Output::Send(Message::Takeback { game: id, ply, what: TakebackWord::Offer(mv) }), Output::Changed])
     }
 
     /// Accepts (the game goes back on both sides) or declines the opponent's takeback request.
@@ -230,14 +236,14 @@ impl OnlineGame {
         if self.playable().is_none() {
             // Crossed the end (a resignation, an abort, a winning move): it lapses. After a
             // win on the board nothing of the kind could have been asked.
-            return if declared_end(game).is_some() || self.is_aborted() || what != TakebackWord::Offer {
+            return if declared_end(game).is_some() || self.is_aborted() || !matches!(what, TakebackWord::Offer(_)) {
                 Ok(())
             } else {
                 Err(Refusal::GameOver)
             };
         }
         match what {
-            TakebackWord::Offer => {
+            TakebackWord::Offer(mv) => {
                 if at > ply {
                     // Something was lost on the way: my record, for theirs.
                     out.push(Output::Send(Message::Sync { game: id.clone(), record: game.clone() }));
@@ -248,8 +254,13 @@ impl OnlineGame {
                 if at != ply && !crossed {
                     return Err(Refusal::EarlierPly);
                 }
-                if target(game, them, at).is_none() || self.takeback_waits(them) {
+                let Some(to) = target(game, them, at).filter(|_| !self.takeback_waits(them)) else {
                     return Err(Refusal::NoTakeback);
+                };
+                if game.moves().get(to) != Some(&mv) {
+                    // Not the move my record has there: the records differ, and the next `sync`
+                    // says so; nothing is taken back on a record that is not the same.
+                    return Err(Refusal::EarlierPly);
                 }
                 match self.takeback_standing().map(|ask| (ask.by, ask.ply)) {
                     // The same request again (a repeat): nothing new.
@@ -264,7 +275,11 @@ impl OnlineGame {
             }
             TakebackWord::Accept | TakebackWord::Decline => {
                 let Some(ask) = self.takeback_standing().filter(|ask| ask.by == you && ask.ply == at).cloned() else {
-                    // My request lapsed (theirs crossed it, or it was answered already).
+                    // An answer to a request of mine that my move withdrew since: it lapses.
+                    if at < ply && self.takeback_ask.as_ref().is_some_and(|a| a.by == you && a.ply == at) {
+                        return Ok(());
+                    }
+                    // No such request (theirs crossed it, or it was answered already).
                     return Err(Refusal::NotOffered);
                 };
                 self.takeback_done(now, &ask, what == TakebackWord::Accept);
