@@ -745,3 +745,28 @@ fn the_players_move_while_their_takeback_request_waits_is_played_and_withdraws_i
     let effects = session.update(Event::Intent(Intent::Play(mine)));
     assert_eq!(commands(&effects), vec![Command::Play(mine)]);
 }
+
+#[test]
+fn game_clocks_show_by_each_row_and_the_players_own_under_ten_seconds_is_heard_once() {
+    use onitama::online::game::Clocks;
+    use onitama::ui::scene::clock_faces;
+    use onitama::ui::sound::Sound;
+    let mut session = dealt_blue();
+    assert!(clock_faces(session.state()).is_empty(), "no game clock, no clock on the board");
+    let clocks = |red, blue, running| Said::Clocks(Some(Clocks { left: [red, blue], running, increment: 2000 }));
+    let low_sounds = |effects: &[Effect]| effects.iter().filter(|e| matches!(e, Effect::Sound(Sound::LowTime))).count();
+    assert_eq!(low_sounds(&said(&mut session, clocks(180_000, 12_000, Some(Color::Blue)))), 0);
+    let faces = clock_faces(session.state());
+    let shown: Vec<_> = faces.iter().map(|f| (f.color, f.text.as_str(), f.running, f.low)).collect();
+    assert_eq!(shown, [(Color::Red, "3:00", false, false), (Color::Blue, "0:12", true, false)]);
+    // Screen readers read them with the board (not announced as they tick).
+    let description = controls(session.state()).board_description;
+    assert!(description.ends_with(" Clocks: Red 3:00, Blue 0:12."), "{description}");
+    // This player's clock goes under ten seconds: red, and heard once.
+    assert_eq!(low_sounds(&said(&mut session, clocks(180_000, 9_500, Some(Color::Blue)))), 1);
+    assert!(clock_faces(session.state())[1].low);
+    assert_eq!(low_sounds(&said(&mut session, clocks(180_000, 8_500, Some(Color::Blue)))), 0, "once");
+    // The opponent's going under ten seconds is not this player's alarm.
+    assert_eq!(low_sounds(&said(&mut session, clocks(9_000, 8_500, Some(Color::Red)))), 0);
+    assert!(clock_faces(session.state())[0].low);
+}

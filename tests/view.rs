@@ -201,7 +201,7 @@ fn a_card_picked_in_the_new_game_form_makes_the_five_cards_the_deal() {
 #[test]
 fn the_new_game_form_shows_only_the_rows_its_way_of_playing_uses() {
     let rows = |kind: ModeKind| {
-        let r = new_game_form::rows(kind.code(), false);
+        let r = new_game_form::rows(kind.code(), false, "180");
         assert!(r.cards, "{kind:?} deals the cards chosen");
         (r.seat, r.level, r.turn_board)
     };
@@ -445,9 +445,62 @@ fn the_new_game_form_finds_a_stranger_online_with_none_of_its_other_rows() {
     assert!(form.stranger);
     assert_eq!(form.fields().mode, new_game_form::FIND, "read back as it was chosen");
     assert!(matches!(form.start(&mut dice, onitama::ui::deck::DEFAULT, Lang::En), Ok(Chosen::Stranger)));
-    let rows = new_game_form::rows(new_game_form::FIND, false);
+    let rows = new_game_form::rows(new_game_form::FIND, false, "180");
     assert_eq!((rows.seat, rows.level, rows.turn_board, rows.limit, rows.cards), (false, false, false, false, false));
     let invite = NewGameForm::read(&NewGameFields { mode: "online".into(), ..fields });
     assert!(!invite.stranger);
     assert!(matches!(invite.start(&mut dice, onitama::ui::deck::DEFAULT, Lang::En), Ok(Chosen::Friend(_))));
+}
+
+#[test]
+fn the_new_game_form_offers_game_clocks_and_one_of_ones_own_from_fifteen_seconds() {
+    use onitama::online::MoveLimit;
+    use onitama::rules::SplitMix64;
+    use onitama::ui::new_game_form::{CUSTOM_CLOCK, Chosen};
+    let mut dice = SplitMix64(1);
+    let online = |limit: &str, minutes: &str, increment: &str| NewGameFields {
+        mode: "online".into(),
+        limit: limit.into(),
+        clock_minutes: minutes.into(),
+        clock_increment: increment.into(),
+        ..NewGameFields::default()
+    };
+    let limit_of = |fields: &NewGameFields, dice: &mut SplitMix64| match NewGameForm::read(fields).start(
+        dice,
+        onitama::ui::deck::DEFAULT,
+        Lang::En,
+    ) {
+        Ok(Chosen::Friend(invitation)) => Ok(invitation.limit),
+        Ok(other) => panic!("{other:?}"),
+        Err(why) => Err(why),
+    };
+    for preset in MoveLimit::CLOCKS.into_iter().chain(MoveLimit::CHOICES) {
+        let fields = online(&preset.to_string(), "", "");
+        assert_eq!(limit_of(&fields, &mut dice), Ok(preset));
+        assert_eq!(NewGameForm::read(&fields).fields().limit, preset.to_string(), "read back as chosen");
+    }
+    // One's own: minutes (a quarter or more) and seconds a move, each row shown only then.
+    assert_eq!(
+        limit_of(&online(CUSTOM_CLOCK, "0.25", "0"), &mut dice),
+        Ok(MoveLimit::Clock { seconds: 15, increment: 0 })
+    );
+    assert_eq!(
+        limit_of(&online(CUSTOM_CLOCK, "7", ""), &mut dice),
+        Ok(MoveLimit::Clock { seconds: 420, increment: 0 })
+    );
+    let own = NewGameForm::read(&online(CUSTOM_CLOCK, "2.5", "4"));
+    let fields = own.fields();
+    assert_eq!(
+        (fields.limit.as_str(), fields.clock_minutes.as_str(), fields.clock_increment.as_str()),
+        (CUSTOM_CLOCK, "2.5", "4")
+    );
+    for (minutes, increment) in
+        [("0.2", "1"), ("181", "0"), ("5", "61"), ("five", "1"), ("5", "-1"), ("", "2"), ("1.255", "0"), ("1e1", "0")]
+    {
+        let refused = limit_of(&online(CUSTOM_CLOCK, minutes, increment), &mut dice);
+        assert_eq!(refused, Err(onitama::ui::text::page_text(Lang::En, "clock-bad", &[])), "{minutes} + {increment}");
+    }
+    assert!(new_game_form::rows("online", false, CUSTOM_CLOCK).custom_clock);
+    assert!(!new_game_form::rows("online", false, "180+2").custom_clock);
+    assert!(!new_game_form::rows("ai", false, CUSTOM_CLOCK).custom_clock);
 }

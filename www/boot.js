@@ -110,6 +110,20 @@ function keepWhole() {
   navigator.serviceWorker?.ready.then((registration) => registration.active?.postMessage('keep-whole-page'));
 }
 
+/** Links the whole page's stylesheet (online play, the analysis board: a first visit has none of
+ * them) and resolves once it has come, or failed: the whole page never shows them unstyled. */
+let wholeStylesLinked;
+function wholeStyles() {
+  wholeStylesLinked ??= new Promise((done) => {
+    const link = Object.assign(document.createElement('link'), { rel: 'stylesheet', href: 'whole-page.css' });
+    link.onload = done;
+    // Offline before it was kept: the next try links it again.
+    link.onerror = () => { link.remove(); wholeStylesLinked = undefined; done(); };
+    document.head.append(link);
+  });
+  return wholeStylesLinked;
+}
+
 /** Resolves to true once the whole page has taken over, to false if it could not be had. */
 async function loadWhole(event) {
   let module;
@@ -119,7 +133,7 @@ async function loadWhole(event) {
     const retry = wholeAttempts > 0 ? `?try=${wholeAttempts}` : '';
     wholeAttempts += 1;
     let response;
-    [module, response] = await Promise.all([import(`./onitama.js${retry}`), fetch('./onitama_bg.wasm')]);
+    [module, response] = await Promise.all([import(`./onitama.js${retry}`), fetch('./onitama_bg.wasm'), wholeStyles()]);
     if (!response.ok) throw new Error(`onitama_bg.wasm: ${response.status}`);
     wasm = await WebAssembly.compile(await response.arrayBuffer());
   } catch (error) {
@@ -153,7 +167,7 @@ async function loadWhole(event) {
 
 /** Imports and starts one build of the page (`onitama` or `first-visit`). */
 async function start(name) {
-  const module = await import(`./${name}.js`);
+  const [module] = await Promise.all([import(`./${name}.js`), name === 'onitama' && wholeStyles()]);
   await module.default({ module_or_path: `./${name}_bg.wasm` });
   return module;
 }

@@ -10,7 +10,7 @@ const FILES = ['./', './index.html', './boot.js', './first-visit.js', './first-v
 // which stays small: on a later one (the page asks, once it finds itself under this worker), those
 // not yet kept are fetched, so that all of it works offline. Online play and the engine module for
 // scripts need no keeping.
-const WHOLE_PAGE = ['./onitama.js', './onitama_bg.wasm', './analysis.css'];
+const WHOLE_PAGE = ['./onitama.js', './onitama_bg.wasm', './whole-page.css'];
 const LATER = [...WHOLE_PAGE, './puzzles.txt', './RULES.md', './emblems/expansion.txt',
   ...['fa', 'es', 'fr'].flatMap((lang) => [`./texts/${lang}.txt`, `./errors/${lang}.txt`]),
   ...['en', 'fa', 'es', 'fr'].flatMap((lang) => [`./rules/${lang}.txt`, `./tutorial/${lang}.txt`])];

@@ -134,10 +134,12 @@ pub fn puzzles() -> js_sys::Promise {
     })
 }
 
-/// Online play, as the "Invite a friend" dialog starts it: `{ cards, color, move_limit_s }`,
+/// Online play, as the "Invite a friend" dialog starts it: `{ cards, color, move_limit_s | clock }`,
 /// all optional (a random deal, a random colour, three minutes a move; scripts may give any limit
-/// of 5 s or more, or `null` for none). Scripts get it from boot.js, as a promise of `{ room, link }`
-/// once the room is made (boot.js waits for it: a wait for scripts only, kept out of the wasm).
+/// of 5 s or more, or `null` for none; or a game clock, `clock: { minutes, increment_s }`, from a
+/// quarter of a minute to 180, plus 0 to 60 s a move; a limit and a clock together throw). Scripts
+/// get it from boot.js, as a promise of `{ room, link }` once the room is made (boot.js waits for
+/// it: a wait for scripts only, kept out of the wasm).
 #[wasm_bindgen]
 pub fn online_create(options: JsValue) -> Result<(), JsError> {
     let setup = online_invitation(&options).map_err(|e| JsError::new(&e))?;
@@ -146,7 +148,8 @@ pub fn online_create(options: JsValue) -> Result<(), JsError> {
 
 fn online_invitation(options: &JsValue) -> Result<crate::online::Invitation, String> {
     use crate::online::{ColorChoice, DealChoice, Invitation, MoveLimit};
-    let Some(fields) = JsFields::read(options, "bad online options", Some(&["cards", "color", "move_limit_s"]))? else {
+    let known = ["cards", "color", "move_limit_s", "clock"];
+    let Some(fields) = JsFields::read(options, "bad online options", Some(&known))? else {
         return Ok(Invitation::default());
     };
     let deal = match fields.strings("cards")? {
@@ -167,6 +170,24 @@ fn online_invitation(options: &JsValue) -> Result<crate::online::Invitation, Str
             Color::from_code(code).ok_or(format!("color must be 'red', 'blue' or 'random', not '{code}'"))?,
         ),
     };
+    let clock = fields.object("clock", "bad online options: clock", &["minutes", "increment_s"])?;
+    if let Some(clock) = clock {
+        if fields.whole_or_null("move_limit_s")?.is_some() {
+            return Err("give move_limit_s or clock, not both".to_string());
+        }
+        let minutes = clock.number("minutes")?.unwrap_or(3.0);
+        let increment = clock.whole("increment_s")?.unwrap_or(0);
+        let seconds = (minutes * 60.0).round();
+        let limit = u32::try_from(increment)
+            .ok()
+            .filter(|_| seconds <= f64::from(MoveLimit::MAX_CLOCK_SECONDS))
+            .and_then(|increment| MoveLimit::clock(seconds as u32, increment))
+            .ok_or(format!(
+                "a clock is from 0.25 to 180 minutes, plus 0 to {} seconds a move, not {minutes} + {increment}",
+                MoveLimit::MAX_INCREMENT
+            ))?;
+        return Ok(Invitation { deal, color, limit });
+    }
     let limit = match fields.whole_or_null("move_limit_s")? {
         None => MoveLimit::DEFAULT,
         Some(None) => MoveLimit::None,

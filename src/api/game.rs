@@ -170,7 +170,7 @@ pub fn game_state() -> Result<JsValue, JsError> {
         controls: ControlsView,
         /// The names of the cards a new game is dealt from, in table order.
         cards_enabled: Vec<&'static str>,
-        /// Online play: `{ status, room, you, opponent_connected, error }`, or null.
+        /// Online play: `{ status, room, you, opponent_connected, error, clock }`, or null.
         online: Option<OnlineStateView>,
     }
     #[derive(serde::Serialize)]
@@ -183,6 +183,16 @@ pub fn game_state() -> Result<JsValue, JsError> {
         opponent_connected: bool,
         /// Why online play stopped or was refused last (a code such as `seat-taken`), or null.
         error: Option<String>,
+        /// Under a game clock, `{ red_ms, blue_ms, running, increment_ms }` (`running` "red",
+        /// "blue" or null); null without one.
+        clock: Option<ClockView>,
+    }
+    #[derive(serde::Serialize)]
+    struct ClockView {
+        red_ms: u64,
+        blue_ms: u64,
+        running: Option<&'static str>,
+        increment_ms: u64,
     }
     #[derive(serde::Serialize)]
     struct TutorialView {
@@ -240,6 +250,12 @@ pub fn game_state() -> Result<JsValue, JsError> {
                 you: online.you.map(Color::code),
                 opponent_connected: script.is_some_and(|s| s.opponent_connected),
                 error: script.and_then(|s| s.error).map(|reason| reason.code().to_string()),
+                clock: script.and_then(|s| s.clocks).map(|c| ClockView {
+                    red_ms: c.left[Color::Red.index()],
+                    blue_ms: c.left[Color::Blue.index()],
+                    running: c.running.map(Color::code),
+                    increment_ms: c.increment,
+                }),
             }
         });
         let view = View {

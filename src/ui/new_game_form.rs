@@ -25,6 +25,47 @@ pub enum Chosen {
 /// The new-game dialog's choice of a stranger online (beside `ModeKind`'s codes).
 pub const FIND: &str = "find";
 
+/// The new-game dialog's choice of a game clock of one's own (beside the limits' words).
+pub const CUSTOM_CLOCK: &str = "custom";
+
+/// A game clock of one's own, as its two fields read: minutes (a quarter of a minute or more,
+/// with a decimal point or comma) and whole seconds added a move; none if it does not fit.
+fn custom_clock(minutes: &str, increment: &str) -> Option<MoveLimit> {
+    let increment = match increment.trim() {
+        "" => 0,
+        word => word.parse().ok()?,
+    };
+    MoveLimit::clock(seconds_of_minutes(minutes.trim())?, increment)
+}
+
+/// Minutes written with up to two decimals ("2", "2.5", "0,25"), in whole seconds, rounded; read
+/// without floating point (its tables would weigh on the first visit's download).
+fn seconds_of_minutes(text: &str) -> Option<u32> {
+    let (whole, fraction) = text.split_once(['.', ',']).unwrap_or((text, ""));
+    let digits = |word: &str| word.bytes().all(|b| b.is_ascii_digit());
+    if whole.len() > 4
+        || fraction.len() > 2
+        || !digits(whole)
+        || !digits(fraction)
+        || (whole.is_empty() && fraction.is_empty())
+    {
+        return None;
+    }
+    let whole: u32 = if whole.is_empty() { 0 } else { whole.parse().ok()? };
+    let hundredths: u32 = if fraction.is_empty() { 0 } else { format!("{fraction:0<2}").parse().ok()? };
+    Some(whole * 60 + (hundredths * 60 + 50) / 100)
+}
+
+/// Whole seconds as minutes with up to two decimals ("2", "2.5", "0.25"), for the field.
+fn minutes_of_seconds(seconds: u32) -> String {
+    let hundredths = (seconds % 60 * 100 + 30) / 60;
+    match hundredths {
+        0 => (seconds / 60).to_string(),
+        h if h % 10 == 0 => format!("{}.{}", seconds / 60, h / 10),
+        h => format!("{}.{h:02}", seconds / 60),
+    }
+}
+
 /// The new-game dialog's choices.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct NewGameForm {
@@ -35,8 +76,9 @@ pub struct NewGameForm {
     pub choose_cards: bool,
     /// Red, Red, Blue, Blue, side.
     pub cards: [Card; 5],
-    /// Online, the time each player has for a move.
-    pub limit: MoveLimit,
+    /// Online, the time each player has for a move, or a game clock; none when the clock of
+    /// one's own given does not fit ([`MoveLimit::clock`]).
+    pub limit: Option<MoveLimit>,
     /// The game starts from this position (the analysis board's "Play from here"), not a deal.
     pub from: Option<Position>,
 }
@@ -52,7 +94,7 @@ impl NewGameForm {
             stranger: false,
             choose_cards: false,
             cards: [red[0], red[1], blue[0], blue[1], start.side_card()],
-            limit: MoveLimit::DEFAULT,
+            limit: Some(MoveLimit::DEFAULT),
             from: None,
         }
         .within(state.settings.cards)
@@ -110,9 +152,12 @@ impl NewGameForm {
             },
             choose_cards: fields.choose_cards,
             cards: std::array::from_fn(|i| Card::from_name(&fields.cards[i]).unwrap_or(Card::ALL[i])),
+            // Online play is the whole page's, which reads the dialog again when it takes over: the
+            // first visit's download leaves the reading of times out.
             limit: match fields.limit.as_str() {
-                "none" => MoveLimit::None,
-                seconds => seconds.parse().ok().and_then(MoveLimit::seconds).unwrap_or(MoveLimit::DEFAULT),
+                _ if Features::here().is_none() => Some(MoveLimit::DEFAULT),
+                CUSTOM_CLOCK => custom_clock(&fields.clock_minutes, &fields.clock_increment),
+                word => Some(MoveLimit::from_word(word).unwrap_or(MoveLimit::DEFAULT)),
             },
             from: fields.from.parse().ok().filter(|_| Features::here().is_some()),
         }
@@ -136,8 +181,19 @@ impl NewGameForm {
             choose_cards: self.choose_cards,
             cards: self.cards.map(|card| card.name().to_string()),
             limit: match self.limit {
-                MoveLimit::Seconds(seconds) => seconds.to_string(),
-                MoveLimit::None => "none".to_string(),
+                _ if Features::here().is_none() => "180".to_string(),
+                Some(limit) if MoveLimit::CHOICES.contains(&limit) || MoveLimit::CLOCKS.contains(&limit) => {
+                    limit.to_string()
+                }
+                _ => CUSTOM_CLOCK.to_string(),
+            },
+            clock_minutes: match self.limit {
+                Some(MoveLimit::Clock { seconds, .. }) if Features::here().is_some() => minutes_of_seconds(seconds),
+                _ => String::new(),
+            },
+            clock_increment: match self.limit {
+                Some(MoveLimit::Clock { increment, .. }) if Features::here().is_some() => increment.to_string(),
+                _ => String::new(),
             },
             from: self.from.filter(|_| Features::here().is_some()).map(|p| p.to_string()).unwrap_or_default(),
         }
@@ -177,7 +233,11 @@ impl NewGameForm {
             Seat::Random => ColorChoice::Random,
             seat => ColorChoice::Is(seat.color(coin)),
         };
-        Ok(Chosen::Friend(Invitation { deal, color, limit: self.limit }))
+        let limit = match (Features::here(), self.limit) {
+            (Some(_), None) => return Err(text::page_text(lang, "clock-bad", &[])),
+            (_, limit) => limit.unwrap_or(MoveLimit::DEFAULT),
+        };
+        Ok(Chosen::Friend(Invitation { deal, color, limit }))
     }
 
     /// The five cards chosen as each is drawn beside its chooser: Red's two and Blue's two in
@@ -212,8 +272,11 @@ pub struct NewGameFields {
     pub turn_board: bool,
     pub choose_cards: bool,
     pub cards: [String; 5],
-    /// Seconds, or "none".
+    /// Seconds, "none", a game clock's `<seconds>+<increment>`, or [`CUSTOM_CLOCK`].
     pub limit: String,
+    /// A game clock of one's own: its minutes and its seconds added a move.
+    pub clock_minutes: String,
+    pub clock_increment: String,
     /// The position the game starts from, in position notation; empty for a deal.
     pub from: String,
 }
@@ -225,13 +288,15 @@ pub struct NewGameRows {
     pub level: bool,
     pub turn_board: bool,
     pub limit: bool,
+    /// The minutes and the increment of a game clock of one's own.
+    pub custom_clock: bool,
     /// The five cards and the cards to deal from (a stranger's game is dealt from the base cards).
     pub cards: bool,
 }
 
-/// The rows for the dialog's choice of how to play (a `ModeKind` code, or [`FIND`]), and whether
-/// the game starts from a position (which has its cards already).
-pub fn rows(code: &str, from_position: bool) -> NewGameRows {
+/// The rows for the dialog's choice of how to play (a `ModeKind` code, or [`FIND`]), whether
+/// the game starts from a position (which has its cards already), and the limit's choice.
+pub fn rows(code: &str, from_position: bool, limit: &str) -> NewGameRows {
     let kind = ModeKind::from_dialog_code(code).unwrap_or(ModeKind::VsAi);
     let here = code != FIND;
     NewGameRows {
@@ -239,6 +304,7 @@ pub fn rows(code: &str, from_position: bool) -> NewGameRows {
         level: here && matches!(kind, ModeKind::VsAi | ModeKind::Watch),
         turn_board: here && kind == ModeKind::PassAndPlay,
         limit: here && kind == ModeKind::Online && !from_position,
+        custom_clock: here && kind == ModeKind::Online && !from_position && limit == CUSTOM_CLOCK,
         cards: here && !from_position,
     }
 }

@@ -312,6 +312,39 @@ pub fn labels(state: &State) -> Vec<(Color, String, bool)> {
     labels
 }
 
+/// A game clock shows red under this time (ms), and the player's own is heard once.
+pub const LOW_TIME_MS: u64 = 10_000;
+
+/// A game clock by a player's row (online under a game clock): its time, whether it runs, and
+/// whether it is short.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ClockFace {
+    pub color: Color,
+    pub text: String,
+    pub running: bool,
+    pub low: bool,
+}
+
+/// The two game clocks, each by its player's row; none without a game clock.
+pub fn clock_faces(state: &State) -> Vec<ClockFace> {
+    // Online play is the whole page's: the first visit's download leaves this out.
+    if Features::here().is_none() {
+        return Vec::new();
+    }
+    let script = state.online.as_ref().and_then(|online| online.script.as_ref());
+    let Some(clocks) = script.and_then(|script| script.clocks) else { return Vec::new() };
+    let lang = state.lang();
+    Color::ALL
+        .into_iter()
+        .map(|color| {
+            let ms = clocks.left[color.index()];
+            let seconds = ms.div_ceil(1000);
+            let text = lang.digits(&format!("{}:{:02}", seconds / 60, seconds % 60));
+            ClockFace { color, text, running: clocks.running == Some(color), low: ms < LOW_TIME_MS }
+        })
+        .collect()
+}
+
 /// A card's holder: the hand it is in, or for the side card the player to move, who takes it next.
 pub fn holder(state: &State, card: Card) -> Color {
     if let Some(setup) = state.setup_editor().map(|editor| editor.setup) {

@@ -19,6 +19,8 @@ pub enum Sound {
     End,
     /// A tap that means nothing here.
     Refused,
+    /// The player's game clock went under ten seconds.
+    LowTime,
 }
 
 /// The sounds of a move just played from `before`, in order.

@@ -91,8 +91,24 @@ fn file_of(texts: &Texts) -> String {
 /// Key-text pairs packed at compile time into one string, `"key\0text\0key\0text\0…"`: as a
 /// table of `(&str, &str)` they cost the wasm 16 bytes of poorly compressible pointers a pair.
 macro_rules! pairs {
-    ($(($key:literal, $text:literal $(,)?)),* $(,)?) => {
+    ($(($key:literal, $text:expr $(,)?)),* $(,)?) => {
         concat!($($key, "\0", $text, "\0"),*)
+    };
+}
+
+/// An English text only the whole page shows (its elements are put in by the whole page, or only
+/// its code says it): empty in the first visit's build, which never shows it, to keep its
+/// download small. The languages fetched as files have it all the same.
+#[cfg(not(feature = "first-visit"))]
+macro_rules! whole {
+    ($text:literal) => {
+        $text
+    };
+}
+#[cfg(feature = "first-visit")]
+macro_rules! whole {
+    ($text:literal) => {
+        ""
     };
 }
 
@@ -846,7 +862,7 @@ const EN: Texts = Texts {
         ("analysis-exact", "Exact: the endgame tables"),
         ("analysis-stop", "Stop"),
         ("analysis-go", "Analyse"),
-        ("analysis-lines", "The engine's best lines"),
+        ("analysis-lines", whole!("The engine's best lines")),
         ("analyse-here", "Analyse from here"),
         ("play-here", "Play from here"),
         ("play-here-online", "An online game starts from a deal: choose another way to play from here."),
@@ -1046,11 +1062,20 @@ const EN: Texts = Texts {
         ("online-find", "Find an opponent"),
         ("mode-invite", "online, with a friend I invite"),
         ("mode-find", "online, against a stranger"),
-        ("online-limit", "Time for a move"),
-        ("limit-60", "1 minute"),
-        ("limit-180", "3 minutes"),
-        ("limit-600", "10 minutes"),
+        ("online-limit", "Time"),
+        ("limit-60", "1 minute a move"),
+        ("limit-180", "3 minutes a move"),
+        ("limit-600", "10 minutes a move"),
         ("limit-none", "no limit"),
+        ("clock-1", whole!("clock 1+1")),
+        ("clock-3", whole!("clock 3+2")),
+        ("clock-5", whole!("clock 5+3")),
+        ("clock-10", whole!("clock 10+5")),
+        ("clock-custom", whole!("clock of my own")),
+        ("clock-minutes", whole!("Minutes each")),
+        ("clock-increment", whole!("Seconds added a move")),
+        ("clock-bad", whole!("A clock runs from 15 seconds to 3 hours, with at most 60 seconds added a move.")),
+        ("clocks-described", whole!("Clocks: Red {red}, Blue {blue}.")),
         ("online-link", "Link for your friend"),
         ("online-share", "Share"),
     ],
@@ -1353,11 +1378,20 @@ const FA: Texts = Texts {
         ("online-find", "یافتن حریف"),
         ("mode-invite", "آنلاین، با دوستی که دعوت می‌کنم"),
         ("mode-find", "آنلاین، با حریفی ناشناس"),
-        ("online-limit", "زمان هر حرکت"),
-        ("limit-60", "۱ دقیقه"),
-        ("limit-180", "۳ دقیقه"),
-        ("limit-600", "۱۰ دقیقه"),
+        ("online-limit", "زمان"),
+        ("limit-60", "۱ دقیقه برای هر حرکت"),
+        ("limit-180", "۳ دقیقه برای هر حرکت"),
+        ("limit-600", "۱۰ دقیقه برای هر حرکت"),
         ("limit-none", "بدون محدودیت"),
+        ("clock-1", "ساعت ۱+۱"),
+        ("clock-3", "ساعت ۳+۲"),
+        ("clock-5", "ساعت ۵+۳"),
+        ("clock-10", "ساعت ۱۰+۵"),
+        ("clock-custom", "ساعت دلخواه"),
+        ("clock-minutes", "دقیقه برای هر بازیکن"),
+        ("clock-increment", "ثانیه افزوده با هر حرکت"),
+        ("clock-bad", "ساعت بازی از ۱۵ ثانیه تا ۳ ساعت است، با حداکثر ۶۰ ثانیه افزوده برای هر حرکت."),
+        ("clocks-described", "ساعت‌ها: قرمز {red}، آبی {blue}."),
         ("online-link", "پیوند برای دوستتان"),
         ("online-share", "هم‌رسانی"),
     ],
@@ -1693,11 +1727,20 @@ const ES: Texts = Texts {
         ("online-find", "Buscar un rival"),
         ("mode-invite", "en línea, con un amigo al que invito"),
         ("mode-find", "en línea, contra un desconocido"),
-        ("online-limit", "Tiempo por jugada"),
-        ("limit-60", "1 minuto"),
-        ("limit-180", "3 minutos"),
-        ("limit-600", "10 minutos"),
+        ("online-limit", "Tiempo"),
+        ("limit-60", "1 minuto por jugada"),
+        ("limit-180", "3 minutos por jugada"),
+        ("limit-600", "10 minutos por jugada"),
         ("limit-none", "sin límite"),
+        ("clock-1", "reloj 1+1"),
+        ("clock-3", "reloj 3+2"),
+        ("clock-5", "reloj 5+3"),
+        ("clock-10", "reloj 10+5"),
+        ("clock-custom", "reloj a mi medida"),
+        ("clock-minutes", "Minutos por jugador"),
+        ("clock-increment", "Segundos añadidos por jugada"),
+        ("clock-bad", "Un reloj va de 15 segundos a 3 horas, con 60 segundos añadidos por jugada como máximo."),
+        ("clocks-described", "Relojes: Rojo {red}, Azul {blue}."),
         ("online-link", "Enlace para tu amigo"),
         ("online-share", "Compartir"),
     ],
@@ -2058,11 +2101,20 @@ const FR: Texts = Texts {
         ("online-find", "Trouver un adversaire"),
         ("mode-invite", "en ligne, avec un ami que j'invite"),
         ("mode-find", "en ligne, contre un inconnu"),
-        ("online-limit", "Temps par coup"),
-        ("limit-60", "1 minute"),
-        ("limit-180", "3 minutes"),
-        ("limit-600", "10 minutes"),
+        ("online-limit", "Temps"),
+        ("limit-60", "1 minute par coup"),
+        ("limit-180", "3 minutes par coup"),
+        ("limit-600", "10 minutes par coup"),
         ("limit-none", "sans limite"),
+        ("clock-1", "cadence 1+1"),
+        ("clock-3", "cadence 3+2"),
+        ("clock-5", "cadence 5+3"),
+        ("clock-10", "cadence 10+5"),
+        ("clock-custom", "cadence personnalisée"),
+        ("clock-minutes", "Minutes par joueur"),
+        ("clock-increment", "Secondes ajoutées par coup"),
+        ("clock-bad", "Une cadence va de 15 secondes à 3 heures, avec au plus 60 secondes ajoutées par coup."),
+        ("clocks-described", "Pendules\u{a0}: Rouge {red}, Bleu {blue}."),
         ("online-link", "Lien pour votre ami"),
         ("online-share", "Partager"),
     ],

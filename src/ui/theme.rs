@@ -38,6 +38,9 @@ pub struct Palette {
     pub last_move: &'static str,
     pub arrow: &'static str,
     pub shadow: &'static str,
+    /// A game clock under ten seconds, and the text on it.
+    pub low_time: &'static str,
+    pub low_time_ink: &'static str,
 }
 
 pub const LIGHT: Palette = Palette {
@@ -68,6 +71,8 @@ pub const LIGHT: Palette = Palette {
     last_move: "rgba(230, 178, 30, 0.42)",
     arrow: "rgba(43, 33, 24, 0.55)",
     shadow: "rgba(40, 24, 8, 0.35)",
+    low_time: "#b3261e",
+    low_time_ink: "#ffffff",
 };
 
 pub const DARK: Palette = Palette {
@@ -98,6 +103,8 @@ pub const DARK: Palette = Palette {
     last_move: "rgba(240, 196, 70, 0.32)",
     arrow: "rgba(239, 229, 211, 0.6)",
     shadow: "rgba(0, 0, 0, 0.55)",
+    low_time: "#ffb4ab",
+    low_time_ink: "#690005",
 };
 
 impl Palette {

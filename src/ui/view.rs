@@ -525,7 +525,7 @@ pub fn controls(state: &State) -> ControlsView {
     let online_game = online && game.outcome().is_none();
     let view = ControlsView {
         dark: state.dark(),
-        board_description: text::describe_position(lang, state.position()),
+        board_description: board_description(state),
         mode_line,
         notice: state.notice.as_ref().map(|n| n.text(lang)),
         // A solution shown plays itself, and the tutorial has its own steps: the move list looks back instead.
@@ -925,4 +925,18 @@ fn records_message(state: &State) -> String {
 /// What the puzzles line in the menu says.
 fn puzzles_solved(lang: Lang, solved: usize, total: usize) -> String {
     text::page_text(lang, "puzzles-solved", &[("n", solved.to_string()), ("total", total.to_string())])
+}
+
+/// The position in words, for screen readers, and online under a game clock each side's time
+/// (read when the board is, never announced as it ticks).
+fn board_description(state: &State) -> String {
+    let lang = state.lang();
+    let mut words = text::describe_position(lang, state.position());
+    let clocks = if Features::here().is_some() { super::scene::clock_faces(state) } else { Vec::new() };
+    if let [red, blue] = &clocks[..] {
+        let blanks = [("red", red.text.clone()), ("blue", blue.text.clone())];
+        words.push(' ');
+        words.push_str(&text::page_text(lang, "clocks-described", &blanks));
+    }
+    words
 }

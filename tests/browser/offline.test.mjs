@@ -84,7 +84,7 @@ test('a first visit fetches only the game; from the next one, all the rest is ke
   const page = await context.newPage();
   const kept = () => page.evaluate(async () => (await (await caches.open('onitama')).keys()).map((r) => new URL(r.url).pathname));
   // Every file the page fetches only when needed, as the build has them.
-  const later = ['/onitama.js', '/onitama_bg.wasm', '/analysis.css', '/puzzles.txt', '/RULES.md', ...['texts', 'errors', 'rules', 'tutorial', 'emblems']
+  const later = ['/onitama.js', '/onitama_bg.wasm', '/whole-page.css', '/puzzles.txt', '/RULES.md', ...['texts', 'errors', 'rules', 'tutorial', 'emblems']
     .flatMap((folder) => readdirSync(join(dist, folder)).map((file) => `/${folder}/${file}`))];
   assert.ok(later.length >= 16, later.join(' '));
   try {

@@ -96,6 +96,11 @@ impl JsFields {
         Ok(self.whole(name)?.map(Some))
     }
 
+    /// A field that is an object of its own, read as [`JsFields::read`] does.
+    pub fn object(&self, name: &str, what: &'static str, known: &[&str]) -> Result<Option<JsFields>, String> {
+        self.get(name).map(|v| JsFields::read(&v, what, Some(known))).transpose().map(Option::flatten)
+    }
+
     pub fn strings(&self, name: &str) -> Result<Option<Vec<String>>, String> {
         self.get(name)
             .map(|v| {

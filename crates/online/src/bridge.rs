@@ -25,10 +25,11 @@
 //! ```
 //!
 //! `<deal>` is `random` or five card names joined by commas (Red, Red, Blue, Blue, side);
-//! `<colour>` `random`, `red` or `blue` (the host's); `<limit>` seconds (5 or more) or `none`.
+//! `<colour>` `random`, `red` or `blue` (the host's); `<limit>` seconds a move (5 or more), a game
+//! clock `<seconds>+<increment>` (15 s to 3 h, plus 0 to 60 s a move), or `none`.
 
-use crate::game::{AbortState, Invitation, Saved, TakebackState};
-use crate::protocol::{Phrase, Refusal, Token, Words, read_record, token, write_record};
+use crate::game::{AbortState, Clocks, Invitation, Saved, TakebackState};
+use crate::protocol::{Phrase, Refusal, Token, Words, millis, read_record, token, write_record};
 use crate::saved::{MAX_SAVED_BYTES, color_from_text, color_text, deal_from_text, deal_text, limit};
 use onitama_core::lang::Lang;
 use onitama_core::rules::{Color, Game, Move, Outcome, Position, Way};
@@ -225,6 +226,8 @@ pub enum Event {
     /// Under a move limit, whose move it is and the whole seconds left for it (rounded up);
     /// none without a limit or once the game is over.
     Clock(Option<(Color, u32)>),
+    /// Under a game clock, each side's time left and whose runs; none without one.
+    Clocks(Option<Clocks>),
     OpponentConnected(bool),
     /// A message of the peer refused here, or one of ours refused by the peer.
     Refused(Refusal),
@@ -382,6 +385,10 @@ impl Event {
             Event::DrawWait(yes) => write!(line, "draw-wait {}", if *yes { "yes" } else { "no" }),
             Event::Clock(None) => write!(line, "clock none"),
             Event::Clock(Some((mover, left))) => write!(line, "clock {} {left}", mover.code()),
+            Event::Clocks(None) => write!(line, "clocks none"),
+            Event::Clocks(Some(Clocks { left: [red, blue], running, increment })) => {
+                write!(line, "clocks {red} {blue} {} {increment}", color_or_dash(*running))
+            }
             Event::OpponentConnected(yes) => write!(line, "opponent {}", if *yes { "connected" } else { "away" }),
             Event::Refused(refusal) => write!(line, "refused {}", refusal.code()),
             Event::Denied(reason) => write!(line, "denied {}", reason.code()),
@@ -450,6 +457,14 @@ impl Event {
                     let left = words.next()?;
                     let canonical = left.len() <= 7 && (left == "0" || !left.starts_with('0'));
                     Some((mover, left.parse().ok().filter(|_| canonical).ok_or(Refusal::Malformed)?))
+                }
+            }),
+            "clocks" => Event::Clocks(match words.next()? {
+                "none" => None,
+                red => {
+                    let left = [millis(red)?, millis(words.next()?)?];
+                    let running = color_or_none(words.next()?)?;
+                    Some(Clocks { left, running, increment: millis(words.next()?)? })
                 }
             }),
             "opponent" => Event::OpponentConnected(yes_no(words.next()?, "connected", "away")?),

@@ -39,8 +39,22 @@ pub const PHRASE_SHOWN_MS: u64 = 5000;
 
 /// How long an opponent must have been away before this player may claim the game: the move
 /// limit, at least [`ABANDON_MIN_MS`]; [`ABANDON_NO_LIMIT_MS`] without a limit.
+/// [`ABANDON_MIN_MS`] under a game clock.
 pub fn abandon_ms(limit: MoveLimit) -> u64 {
-    limit.millis().map_or(ABANDON_NO_LIMIT_MS, |limit| limit.max(ABANDON_MIN_MS))
+    match limit {
+        MoveLimit::Clock { .. } => ABANDON_MIN_MS,
+        _ => limit.millis().map_or(ABANDON_NO_LIMIT_MS, |limit| limit.max(ABANDON_MIN_MS)),
+    }
+}
+
+/// The game clocks as the page shows them: each side's time left now (ms, by
+/// [`Color::index`]), whose is running (none before each side has moved once, while the opponent
+/// is away, and once the game is over), and the increment.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Clocks {
+    pub left: [u64; 2],
+    pub running: Option<Color>,
+    pub increment: u64,
 }
 
 /// The host's choice of cards.
@@ -132,6 +146,8 @@ pub struct Saved {
     pub previous_diverged: bool,
     /// The player turned the opponent's phrases off.
     pub phrases_off: bool,
+    /// Under a game clock: each side's time left when the turn began (ms, Red's then Blue's).
+    pub clocks: Option<[u64; 2]>,
     /// The current game was aborted (ended with no result, before each side moved once).
     pub aborted: bool,
 }
@@ -210,6 +226,8 @@ pub struct OnlineGame {
     heard: Option<(u32, Phrase, u64)>,
     /// The player turned the opponent's phrases off: they are taken (and timed) but not shown.
     phrases_off: bool,
+    /// Under a game clock: each side's time left when the turn began (ms, by [`Color::index`]).
+    clocks: Option<[u64; 2]>,
     /// The game (by its id) that was aborted: it ended with no result.
     aborted: Option<Token>,
     /// A takeback asked and not answered yet (the rules: `game/takeback.rs`).
@@ -217,6 +235,11 @@ pub struct OnlineGame {
     /// Whose takeback request was declined last, in which game and at which ply: they ask again
     /// only once the game has moved on.
     takeback_declined: Option<(Token, Color, usize)>,
+}
+
+/// Each side's whole time at the start, under a game clock.
+fn full_clocks(limit: MoveLimit) -> Option<[u64; 2]> {
+    limit.clock_millis().map(|(time, _)| [time; 2])
 }
 
 impl OnlineGame {
@@ -272,6 +295,7 @@ impl OnlineGame {
             phrase_in_at: None,
             heard: None,
             phrases_off: false,
+            clocks: full_clocks(setup.limit),
             aborted: None,
             takeback_ask: None,
             takeback_declined: None,
@@ -298,6 +322,7 @@ impl OnlineGame {
             diverged: self.diverged.is_some(),
             previous_diverged: self.previous_diverged.is_some(),
             phrases_off: self.phrases_off,
+            clocks: self.clocks,
             aborted: self.is_aborted(),
         }
     }
@@ -329,6 +354,7 @@ impl OnlineGame {
         game.diverged = saved.diverged.then_some(Divergence { at: None, theirs: None });
         game.previous_diverged = saved.previous_diverged.then_some(Divergence { at: None, theirs: None });
         game.phrases_off = saved.phrases_off;
+        game.clocks = saved.clocks.filter(|_| saved.limit.clock_millis().is_some());
         game.aborted = saved.aborted.then(|| game.game_id().cloned()).flatten();
         game
     }
@@ -344,6 +370,7 @@ impl OnlineGame {
         self.previous_diverged = self.diverged.take();
         self.turn_since = now;
         self.turn_used = None;
+        self.clocks = full_clocks(self.limit);
         self.claim_sent = None;
         self.draw_offer = None;
         self.draw_declined = None;
@@ -457,7 +484,7 @@ impl OnlineGame {
     }
 
     fn may_claim_on_time(&self, now: u64) -> bool {
-        let Some(limit) = self.limit.millis() else { return false };
+        let Some(limit) = self.allowance() else { return false };
         let Some(game) = self.playable() else { return false };
         game.position().to_move() != self.you
             && self.opponent_connected()
@@ -498,6 +525,58 @@ impl OnlineGame {
         let limit = self.limit.millis()?;
         let mover = self.playable()?.position().to_move();
         Some((mover, limit.saturating_sub(now.saturating_sub(self.turn_since))))
+    }
+
+    /// How long the side to move has for this turn: the limit, or under a game clock the time
+    /// it has left (none before each side has moved once: no time runs then, as on lichess).
+    fn allowance(&self) -> Option<u64> {
+        match self.clocks {
+            Some(left) => {
+                let game = self.game()?;
+                (game.moves().len() >= 2).then(|| left[game.position().to_move().index()])
+            }
+            None => self.limit.millis(),
+        }
+    }
+
+    /// The time the side to move has used this turn: while the opponent is away the clock stands
+    /// where it stopped.
+    fn used(&self, now: u64) -> u64 {
+        match self.turn_used {
+            Some(used) if !self.opponent_connected() => used,
+            _ if !self.opponent_connected() => 0,
+            _ => now.saturating_sub(self.turn_since),
+        }
+    }
+
+    /// Whether this player's own time has run out (under a game clock): a move no longer goes,
+    /// and the opponent's claim ends the game.
+    pub fn out_of_time(&self, now: u64) -> bool {
+        self.clocks.is_some()
+            && self.playable().is_some_and(|g| g.position().to_move() == self.you)
+            && self.allowance().is_some_and(|left| self.used(now) >= left)
+    }
+
+    /// The game clocks now, under a game clock.
+    pub fn clocks(&self, now: u64) -> Option<Clocks> {
+        let (_, increment) = self.limit.clock_millis()?;
+        let mut left = self.clocks?;
+        let mover = self.playable().filter(|g| g.moves().len() >= 2).map(|g| g.position().to_move());
+        if let Some(mover) = mover {
+            left[mover.index()] = left[mover.index()].saturating_sub(self.used(now));
+        }
+        Some(Clocks { left, running: mover.filter(|_| self.opponent_connected()), increment })
+    }
+
+    /// The mover's clock after a move made at `ply` in `used` ms: the time off and the increment
+    /// on, from the third move on (none runs before each side has moved once). Its time left.
+    fn charge(&mut self, mover: Color, ply: usize, used: u64) -> Option<u64> {
+        let (_, increment) = self.limit.clock_millis()?;
+        let left = &mut self.clocks.as_mut()?[mover.index()];
+        if ply >= 2 {
+            *left = left.saturating_sub(used).saturating_add(increment);
+        }
+        Some(*left)
     }
 
     /// The game, if it goes on and has not diverged.

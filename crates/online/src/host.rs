@@ -8,7 +8,8 @@
 //! move <ply> <move> <position after>      a move added to the record
 //! outcome <code|none>                     a declared end, or none (a claim that lapsed)
 //! panel \t<link>\t<clock>\t<text>[\t<command>\t<label>]…   the strip: the friend's link (or nothing), the move's time left (or nothing), the words, the buttons
-//! state <phase> <room|-> <colour|-> <here|away> <code|-> <move|wait>   for scripts, and whether this page may move
+//! state <phase> <room|-> <colour|-> <here|away> <code|-> <move|wait> [clocks <red ms> <blue ms> <running|-> <increment ms>]
+//!                                         for scripts, whether this page may move, and the game clocks
 //! saved <text>                            to keep with the game, given back by `restore`
 //! denied <code>                           a command of the page refused
 //! say <text>                              words for the player at once (the opponent came, or came back, or said a phrase)
@@ -21,6 +22,7 @@
 //! page passes on to scripts without reading them.
 
 use crate::bridge::{Command, Event, Phase, Reason, Status};
+use crate::game::Clocks;
 use crate::protocol::{Phrase, Refusal, Token};
 use onitama_core::rules::{Color, Game, Move, Outcome, Position};
 use std::fmt::Write;
@@ -91,6 +93,8 @@ pub struct ScriptState {
     /// Why online play stopped or what was refused last.
     pub error: Option<Reason>,
     pub may_move: bool,
+    /// Under a game clock, each side's time left and whose runs.
+    pub clocks: Option<Clocks>,
 }
 
 impl ToPage {
@@ -125,6 +129,10 @@ impl ToPage {
                 let turn = if s.may_move { "move" } else { "wait" };
                 let error = s.error.map_or("-", Reason::code);
                 let _ = write!(line, "state {} {room} {you} {here} {error} {turn}", s.phase.word());
+                if let Some(Clocks { left: [red, blue], running, increment }) = s.clocks {
+                    let running = running.map_or("-", Color::code);
+                    let _ = write!(line, " clocks {red} {blue} {running} {increment}");
+                }
             }
             ToPage::Saved(text) => {
                 let _ = write!(line, "saved {text}");
@@ -203,7 +211,20 @@ impl ToPage {
                 let opponent_connected = word()? == "here";
                 let error = dash(word()?).map(|code| reason(&code)).transpose()?;
                 let may_move = word()? == "move";
-                ToPage::State(ScriptState { phase, room, you, opponent_connected, error, may_move })
+                let clocks = match word() {
+                    Err(_) => None,
+                    Ok("clocks") => {
+                        let ms = |word: &str| -> Result<u64, Refusal> {
+                            let plain = word.len() <= 10 && (word == "0" || !word.starts_with('0'));
+                            word.parse().ok().filter(|_| plain).ok_or(Refusal::Malformed)
+                        };
+                        let left = [ms(word()?)?, ms(word()?)?];
+                        let running = dash(word()?).map(|c| color(&c)).transpose()?;
+                        Some(Clocks { left, running, increment: ms(word()?)? })
+                    }
+                    Ok(_) => return Err(Refusal::Malformed),
+                };
+                ToPage::State(ScriptState { phase, room, you, opponent_connected, error, may_move, clocks })
             }
             _ => return Err(Refusal::Malformed),
         };
@@ -699,6 +720,7 @@ pub struct Host {
     /// This player's draw offer was declined lately: no offer again yet.
     draw_wait: bool,
     clock: Option<(Color, u32)>,
+    clocks: Option<Clocks>,
     trouble: Option<Trouble>,
     /// The page came back from a reload: the opponent's first connection is a return.
     restored: bool,
@@ -831,6 +853,7 @@ impl Host {
             Event::CanClaim(can) => self.can_claim = *can,
             Event::DrawWait(wait) => self.draw_wait = *wait,
             Event::Clock(clock) => self.clock = *clock,
+            Event::Clocks(clocks) => self.clocks = *clocks,
             Event::OpponentConnected(here) => {
                 self.opponent = *here;
                 self.news = None;
@@ -979,6 +1002,7 @@ impl Host {
             opponent_connected: self.opponent,
             error,
             may_move: self.playing() && self.opponent,
+            clocks: self.clocks.filter(|_| self.dealt()),
         }
     }
 

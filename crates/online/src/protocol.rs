@@ -6,11 +6,14 @@
 //! hello - k3Jx9… 2                    the guest's first hello: no game yet, its seat's secret, the protocol's version
 //! hello Xq4…7.1 Pz8… 2                a hello naming the game it knows
 //! start Xq4…7.1 blue 180 <position>   the host deals: the receiver's colour, the move limit (s or none)
+//! start Xq4…7.1 red 180+2 <position>  or a game clock: seconds each, plus seconds a move
 //! move Xq4…7.1 0 boar:c1c2 <position> the move made at ply 0 and the position it gives
+//! move Xq4…7.1 2 boar:c1c2 <position> 181000   under a game clock, the mover's time left (ms)
 //! resign Xq4…7.1 4                    a declaration names the ply it is made at
 //! draw-offer / draw-accept / draw-decline / claim  <game> <ply>
 //! rematch-offer / rematch-accept / rematch-decline / rematch-withdraw  <game>
 //! sync Xq4…7.1 <start position> moves boar:c1c2 horse:c5c4 result draw-agreed
+//! sync Xq4…7.1 clocks 176500 181000 <start position> …   under a game clock, Red's and Blue's time
 //! say good-luck                       a phrase of the fixed list, shown in the receiver's language
 //! abort Xq4…7.1 1                     the game ends with no result (before each side moved once)
 //! takeback-offer Xq4…7.1 4 boar:c1c2   a takeback asked at ply 4, naming the asker's move it takes back
@@ -26,7 +29,7 @@ use std::fmt::{self, Write};
 
 /// The version of this protocol, sent in every `hello`: pages of another version (an old page
 /// a service worker kept) do not play each other. A hello without one is an older page's.
-pub const VERSION: u32 = 2;
+pub const VERSION: u32 = 3;
 
 /// The longest room id (the game's id adds `.<round>` to it).
 pub const MAX_ROOM_LEN: usize = 48;
@@ -61,10 +64,16 @@ impl fmt::Display for Token {
     }
 }
 
-/// How long a player may take over a move, or be away, before the opponent may claim the game.
+/// The game's time: how long a player may take over each move, or a clock for the whole game
+/// with an increment per move (written `<seconds>+<increment>`, `180+2`), or none.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum MoveLimit {
     Seconds(u32),
+    /// Each side's time for the whole game, and the seconds it gains with each move.
+    Clock {
+        seconds: u32,
+        increment: u32,
+    },
     None,
 }
 
@@ -77,15 +86,62 @@ impl MoveLimit {
     pub const CHOICES: [MoveLimit; 4] =
         [MoveLimit::Seconds(60), MoveLimit::Seconds(180), MoveLimit::Seconds(600), MoveLimit::None];
 
+    /// The game clocks the host is offered: 1+1, 3+2, 5+3 and 10+5 (minutes, plus seconds a move).
+    pub const CLOCKS: [MoveLimit; 4] = [
+        MoveLimit::Clock { seconds: 60, increment: 1 },
+        MoveLimit::Clock { seconds: 180, increment: 2 },
+        MoveLimit::Clock { seconds: 300, increment: 3 },
+        MoveLimit::Clock { seconds: 600, increment: 5 },
+    ];
+    /// A stranger's game: three minutes and two seconds a move.
+    pub const STRANGER: MoveLimit = MoveLimit::Clock { seconds: 180, increment: 2 };
+    /// The shortest game clock.
+    pub const MIN_CLOCK_SECONDS: u32 = 15;
+    /// The longest game clock (three hours) and the largest increment (a minute).
+    pub const MAX_CLOCK_SECONDS: u32 = 3 * 3600;
+    pub const MAX_INCREMENT: u32 = 60;
+
     /// A limit of `seconds` (at least [`MoveLimit::MIN_SECONDS`]).
     pub fn seconds(seconds: u32) -> Option<MoveLimit> {
         (seconds >= MoveLimit::MIN_SECONDS).then_some(MoveLimit::Seconds(seconds))
     }
 
+    /// A game clock of `seconds` ([`MoveLimit::MIN_CLOCK_SECONDS`] to
+    /// [`MoveLimit::MAX_CLOCK_SECONDS`]) and `increment` seconds a move (at most
+    /// [`MoveLimit::MAX_INCREMENT`]).
+    pub fn clock(seconds: u32, increment: u32) -> Option<MoveLimit> {
+        let fits = (MoveLimit::MIN_CLOCK_SECONDS..=MoveLimit::MAX_CLOCK_SECONDS).contains(&seconds)
+            && increment <= MoveLimit::MAX_INCREMENT;
+        fits.then_some(MoveLimit::Clock { seconds, increment })
+    }
+
+    /// The time for one move, under a per-move limit.
     pub fn millis(self) -> Option<u64> {
         match self {
             MoveLimit::Seconds(s) => Some(u64::from(s) * 1000),
-            MoveLimit::None => None,
+            MoveLimit::Clock { .. } | MoveLimit::None => None,
+        }
+    }
+
+    /// Under a game clock: each side's time at the start, and its gain per move (ms).
+    pub fn clock_millis(self) -> Option<(u64, u64)> {
+        match self {
+            MoveLimit::Clock { seconds, increment } => Some((u64::from(seconds) * 1000, u64::from(increment) * 1000)),
+            MoveLimit::Seconds(_) | MoveLimit::None => None,
+        }
+    }
+
+    /// Reads what `Display` writes: `none`, seconds, or `<seconds>+<increment>`; numbers
+    /// without sign or leading zero.
+    pub fn from_word(word: &str) -> Option<MoveLimit> {
+        fn number(word: &str) -> Option<u32> {
+            let plain = !word.is_empty() && word.len() <= 9 && word.bytes().all(|b| b.is_ascii_digit());
+            (plain && (word == "0" || !word.starts_with('0'))).then(|| word.parse().ok()).flatten()
+        }
+        match word.split_once('+') {
+            _ if word == "none" => Some(MoveLimit::None),
+            Some((seconds, increment)) => MoveLimit::clock(number(seconds)?, number(increment)?),
+            None => MoveLimit::seconds(number(word)?),
         }
     }
 }
@@ -94,6 +150,7 @@ impl fmt::Display for MoveLimit {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             MoveLimit::Seconds(s) => write!(f, "{s}"),
+            MoveLimit::Clock { seconds, increment } => write!(f, "{seconds}+{increment}"),
             MoveLimit::None => f.write_str("none"),
         }
     }
@@ -214,6 +271,9 @@ pub enum Refusal {
     PreviousDiverged,
     /// (Said to this player only) the opponent is away: a move waits until they are back.
     OpponentAway,
+    /// (Said to this player only) this player's game clock has run out: no move goes, and the
+    /// opponent's claim ends the game.
+    OutOfTime,
     /// A message before the sender's hello on this connection.
     NoHello,
     /// A phrase whose code is not one of [`Phrase::ALL`]: never shown.
@@ -229,7 +289,7 @@ pub enum Refusal {
 }
 
 impl Refusal {
-    pub const ALL: [Refusal; 21] = [
+    pub const ALL: [Refusal; 22] = [
         Refusal::Malformed,
         Refusal::TooLong,
         Refusal::IllegalMove,
@@ -249,6 +309,7 @@ impl Refusal {
         Refusal::NoHello,
         Refusal::UnknownPhrase,
         Refusal::OtherVersion,
+        Refusal::OutOfTime,
         Refusal::TooLate,
         Refusal::NoTakeback,
     ];
@@ -275,6 +336,7 @@ impl Refusal {
             Refusal::NoHello => "no-hello",
             Refusal::UnknownPhrase => "unknown-phrase",
             Refusal::OtherVersion => "other-version",
+            Refusal::OutOfTime => "out-of-time",
             Refusal::TooLate => "too-late",
             Refusal::NoTakeback => "no-takeback",
         }
@@ -303,12 +365,14 @@ pub enum Message {
         limit: MoveLimit,
         position: Position,
     },
-    /// A move made at `ply`, and the position it gives.
+    /// A move made at `ply`, and the position it gives; under a game clock, the time the mover
+    /// has left after it (ms, the increment added).
     Move {
         game: Token,
         ply: usize,
         mv: Move,
         position: Position,
+        left: Option<u64>,
     },
     /// A resignation, a draw offer, its answer, or a claim on time, made at `ply`.
     Declare {
@@ -330,10 +394,12 @@ pub enum Message {
     RematchWithdraw {
         game: Token,
     },
-    /// The sender's whole record of the game, to reconcile after a reconnect or a gap.
+    /// The sender's whole record of the game, to reconcile after a reconnect or a gap; under a
+    /// game clock, each side's time left at the start of the turn (ms, Red's then Blue's).
     Sync {
         game: Token,
         record: Game,
+        clocks: Option<[u64; 2]>,
     },
     /// A phrase of the fixed list.
     Say(Phrase),
@@ -406,8 +472,11 @@ impl Message {
             Message::Start { game, you, limit, position } => {
                 let _ = write!(line, "start {game} {} {limit} {position}", you.code());
             }
-            Message::Move { game, ply, mv, position } => {
+            Message::Move { game, ply, mv, position, left } => {
                 let _ = write!(line, "move {game} {ply} {mv} {position}");
+                if let Some(left) = left {
+                    let _ = write!(line, " {left}");
+                }
             }
             Message::Declare { game, ply, what } => {
                 let _ = write!(line, "{} {game} {ply}", what.word());
@@ -424,8 +493,11 @@ impl Message {
             Message::RematchWithdraw { game } => {
                 let _ = write!(line, "rematch-withdraw {game}");
             }
-            Message::Sync { game, record } => {
+            Message::Sync { game, record, clocks } => {
                 let _ = write!(line, "sync {game} ");
+                if let Some([red, blue]) = clocks {
+                    let _ = write!(line, "clocks {red} {blue} ");
+                }
                 write_record(&mut line, record);
             }
             Message::Say(phrase) => {
@@ -480,17 +552,16 @@ impl Message {
             "start" => {
                 let game = token(words.next()?)?;
                 let you = Color::from_code(words.next()?).ok_or(Refusal::Malformed)?;
-                let limit = match words.next()? {
-                    "none" => MoveLimit::None,
-                    word => word.parse().ok().and_then(MoveLimit::seconds).ok_or(Refusal::Malformed)?,
-                };
+                let limit = MoveLimit::from_word(words.next()?).ok_or(Refusal::Malformed)?;
                 Message::Start { game, you, limit, position: words.position()? }
             }
             "move" => {
                 let game = token(words.next()?)?;
                 let ply = words.ply()?;
                 let mv = words.next()?.parse().map_err(|_| Refusal::Malformed)?;
-                Message::Move { game, ply, mv, position: words.position()? }
+                let position = words.position()?;
+                let left = words.0.next().map(millis).transpose()?;
+                Message::Move { game, ply, mv, position, left }
             }
             "rematch-offer" => Message::RematchOffer { game: token(words.next()?)? },
             "rematch-accept" => Message::RematchAccept { game: token(words.next()?)? },
@@ -498,7 +569,18 @@ impl Message {
             "rematch-withdraw" => Message::RematchWithdraw { game: token(words.next()?)? },
             "sync" => {
                 let game = token(words.next()?)?;
-                Message::Sync { game, record: words.record()? }
+                // A record starts with a position, never with this word.
+                let mut ahead = words.0.clone();
+                let clocks = match ahead.next() {
+                    Some("clocks") => {
+                        let red = millis(ahead.next().unwrap_or_default())?;
+                        let blue = millis(ahead.next().unwrap_or_default())?;
+                        words.0 = ahead;
+                        Some([red, blue])
+                    }
+                    _ => None,
+                };
+                Message::Sync { game, record: words.record()?, clocks }
             }
             "bye" => Message::Bye,
             "abort" => Message::Abort { game: token(words.next()?)?, ply: words.ply()? },
@@ -549,6 +631,15 @@ pub(crate) fn read_record(text: &str) -> Result<Game, Refusal> {
         None => Ok(record),
         Some(_) => Err(Refusal::Malformed),
     }
+}
+
+/// A time in milliseconds: a plain number of at most ten digits (over three months).
+pub(crate) fn millis(word: &str) -> Result<u64, Refusal> {
+    let plain = !word.is_empty() && word.len() <= 10 && word.bytes().all(|b| b.is_ascii_digit());
+    if !plain || (word.len() > 1 && word.starts_with('0')) {
+        return Err(Refusal::Malformed);
+    }
+    word.parse().map_err(|_| Refusal::Malformed)
 }
 
 pub(crate) fn token(word: &str) -> Result<Token, Refusal> {

@@ -11,11 +11,12 @@
 //! colour `random`, `red` or `blue`; the draw offer `-` or `<colour>@<ply>`; diverged `0` to `3`:
 //! 1 for the current game, 2 for the previous one, both added; then, only if a draw offer was
 //! declined, `<colour>@<ply>`: whose, and when (saves from before it was kept end without it);
-//! then, only if the player turned the opponent's phrases off, `quiet`; then, only if the current
-//! game was aborted, `aborted`.
+//! then, only if the player turned the opponent's phrases off, `quiet`; then, under a game clock
+//! (a limit `<seconds>+<increment>`), `clocks=<red ms>,<blue ms>`: each side's time left when the
+//! turn began; then, only if the current game was aborted, `aborted`.
 
 use crate::game::{ColorChoice, DealChoice, Invitation, Saved};
-use crate::protocol::{MAX_MESSAGE_BYTES, MoveLimit, Refusal, Token, Words, read_record, token, write_record};
+use crate::protocol::{MAX_MESSAGE_BYTES, MoveLimit, Refusal, Token, Words, millis, read_record, token, write_record};
 use onitama_core::rules::{Card, Color, Deal, Game};
 use std::fmt::Write;
 
@@ -56,6 +57,9 @@ impl Saved {
         }
         if self.phrases_off {
             line.push_str(" quiet");
+        }
+        if let Some([red, blue]) = self.clocks {
+            let _ = write!(line, " clocks={red},{blue}");
         }
         if self.aborted {
             line.push_str(" aborted");
@@ -119,7 +123,7 @@ impl Saved {
         };
         // A draw declined, in saves written since it is kept (none before).
         let mut word = words.0.next();
-        let draw_declined = word.filter(|w| !matches!(*w, "quiet" | "aborted")).map(offer).transpose()?;
+        let draw_declined = word.filter(|w| w.contains('@')).map(offer).transpose()?;
         if draw_declined.is_some() {
             word = words.0.next();
         }
@@ -128,9 +132,21 @@ impl Saved {
         if phrases_off {
             word = words.0.next();
         }
+        // The game clocks, in saves of games with one.
+        let clocks = match word.and_then(|w| w.strip_prefix("clocks=")) {
+            None => None,
+            Some(times) => {
+                let (red, blue) = times.split_once(',').ok_or(Refusal::Malformed)?;
+                word = words.0.next();
+                Some([millis(red)?, millis(blue)?])
+            }
+        };
         // The game aborted, in saves written since aborts exist.
         let aborted = word == Some("aborted");
-        if (word.is_some() && !aborted) || words.0.next().is_some() {
+        if (word.is_some() && !aborted)
+            || words.0.next().is_some()
+            || clocks.is_some() != limit.clock_millis().is_some()
+        {
             return Err(Refusal::Malformed);
         }
         let (mut current, mut previous) = (None, None);
@@ -147,6 +163,7 @@ impl Saved {
         }
         Ok(Saved {
             phrases_off,
+            clocks,
             aborted,
             host,
             setup,
@@ -177,10 +194,7 @@ fn number<T: std::str::FromStr>(word: &str) -> Result<T, Refusal> {
 }
 
 pub(crate) fn limit(word: &str) -> Result<MoveLimit, Refusal> {
-    match word {
-        "none" => Ok(MoveLimit::None),
-        word => number(word).ok().and_then(MoveLimit::seconds).ok_or(Refusal::Malformed),
-    }
+    MoveLimit::from_word(word).ok_or(Refusal::Malformed)
 }
 
 pub(crate) fn deal_text(deal: DealChoice) -> String {

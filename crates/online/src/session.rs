@@ -209,6 +209,8 @@ struct View {
     can_claim: bool,
     draw_wait: bool,
     clock: Option<(Color, u32)>,
+    /// The game clocks as told, and their whole seconds then (told again when those change).
+    clocks: Option<(Option<crate::game::Clocks>, [u64; 2])>,
     opponent: bool,
     phrases: Option<crate::bridge::PhraseState>,
     saved: Option<String>,

@@ -560,3 +560,33 @@ fn a_request_naming_a_move_the_record_does_not_have_is_refused_and_takes_nothing
     assert_eq!(host.takeback_state(NOW).asked_by, Some(Color::Blue));
     assert_eq!(moves(&host), before);
 }
+
+#[test]
+fn under_a_game_clock_a_takeback_gives_no_time_back() {
+    let setup = Invitation {
+        deal: DealChoice::Chosen(deal()),
+        color: ColorChoice::Is(Color::Red),
+        limit: MoveLimit::Clock { seconds: 60, increment: 1 },
+    };
+    let mut host = OnlineGame::host(tok("room1"), tok("host-secret"), setup, 7, 0);
+    let mut guest = OnlineGame::guest(tok("room1"), tok("guest-secret"), 0);
+    let (a, b) = (sent(&host.connected(0)), sent(&guest.connected(0)));
+    exchange(&mut host, &mut guest, 0, a, b);
+    // Blue, Red, Blue, Red: each from ply 2 on takes 5 s of its clock.
+    for (i, now) in [0, 0, 5_000, 10_000].into_iter().enumerate() {
+        play_one(&mut host, &mut guest, now);
+        assert_eq!(moves(&host).len(), i + 1);
+    }
+    // Blue (to move at 4) thinks 7 s, then asks to take back its move at 2 and Red's reply.
+    let out = guest.ask_takeback(17_000).unwrap();
+    exchange(&mut guest, &mut host, 17_000, sent(&out), vec![]);
+    let before = host.clocks(17_000).unwrap().left;
+    let out = host.answer_takeback(17_000, true).unwrap();
+    exchange(&mut host, &mut guest, 17_000, sent(&out), vec![]);
+    assert_eq!(moves(&host).len(), 2);
+    // The time used stays used, on both sides; Blue's clock runs on from there.
+    for side in [&host, &guest] {
+        assert_eq!(side.clocks(17_000).unwrap().left, before, "no time given back");
+        assert_eq!(side.clocks(18_000).unwrap().left[Color::Blue.index()], before[Color::Blue.index()] - 1_000);
+    }
+}

@@ -3,6 +3,7 @@
 
 use onitama_core::rules::{Color, Game, Outcome, Position};
 use onitama_online::bridge::{Command, Event, Phase, Reason, Status};
+use onitama_online::game::Clocks;
 use onitama_online::host::{Asked, Button, Host, Lang, Panel, PhrasePanel, ScriptState, ToPage, phrases};
 use onitama_online::{MoveLimit, Phrase, Refusal, Token};
 
@@ -37,6 +38,7 @@ fn every_line_reads_back_as_written() {
             opponent_connected: false,
             error: Some(Reason::Unreachable),
             may_move: false,
+            clocks: None,
         }),
         ToPage::State(ScriptState {
             phase: Phase::Playing,
@@ -45,6 +47,7 @@ fn every_line_reads_back_as_written() {
             opponent_connected: true,
             error: None,
             may_move: true,
+            clocks: Some(Clocks { left: [176_500, 9_000], running: Some(Color::Blue), increment: 2000 }),
         }),
         ToPage::Saved("1 host abc …".into()),
         ToPage::Denied(Reason::OpponentAway),

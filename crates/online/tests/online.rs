@@ -95,15 +95,18 @@ fn samples() -> Vec<Message> {
         Message::Hello { game: None, secret: tok("s3cret"), version: Some(0) },
         Message::Start { game: game.clone(), you: Color::Blue, limit: MoveLimit::DEFAULT, position: start },
         Message::Start { game: game.clone(), you: Color::Red, limit: MoveLimit::None, position: start },
-        Message::Move { game: game.clone(), ply: 0, mv, position: start.play(mv).unwrap() },
+        Message::Move { game: game.clone(), ply: 0, mv, position: start.play(mv).unwrap(), left: None },
         Message::RematchOffer { game: game.clone() },
         Message::RematchAccept { game: game.clone() },
         Message::RematchDecline { game: game.clone() },
         Message::RematchWithdraw { game: game.clone() },
         Message::Bye,
-        Message::Sync { game: game.clone(), record: Game::new(start) },
-        Message::Sync { game: game.clone(), record },
-        Message::Sync { game: game.clone(), record: drawn },
+        Message::Sync { game: game.clone(), record: Game::new(start), clocks: None },
+        Message::Sync { game: game.clone(), record, clocks: None },
+        Message::Sync { game: game.clone(), record: drawn, clocks: None },
+        Message::Start { game: game.clone(), you: Color::Red, limit: MoveLimit::STRANGER, position: start },
+        Message::Move { game: game.clone(), ply: 2, mv, position: start.play(mv).unwrap(), left: Some(176_500) },
+        Message::Sync { game: game.clone(), record: Game::new(start), clocks: Some([180_000, 0]) },
     ];
     messages.extend(Declaration::ALL.map(|what| Message::Declare { game: game.clone(), ply: 3, what }));
     messages.extend(Refusal::ALL.map(Message::Refused));
@@ -114,17 +117,17 @@ fn samples() -> Vec<Message> {
 #[test]
 fn every_message_kind_writes_one_line_that_reads_back_as_itself() {
     let messages = samples();
-    assert_eq!(messages.len(), 15 + 5 + Refusal::ALL.len() + Phrase::ALL.len());
+    assert_eq!(messages.len(), 18 + 5 + Refusal::ALL.len() + Phrase::ALL.len());
     for message in messages {
         let line = message.encode();
         assert!(!line.contains('\n') && line.len() < 400, "{line}");
         assert_eq!(Message::decode(&line), Ok(message.clone()), "{line}");
     }
     let hello = Message::Hello { game: None, secret: tok("abc"), version: Some(VERSION) }.encode();
-    assert_eq!(hello, "hello - abc 2");
+    assert_eq!(hello, "hello - abc 3");
     let start = deal().position();
     let mv: Move = "elephant:b5a4".parse().unwrap();
-    let line = Message::Move { game: tok("g.1"), ply: 0, mv, position: start.play(mv).unwrap() }.encode();
+    let line = Message::Move { game: tok("g.1"), ply: 0, mv, position: start.play(mv).unwrap(), left: None }.encode();
     assert_eq!(line, format!("move g.1 0 elephant:b5a4 {}", start.play(mv).unwrap()));
 }
 
@@ -169,11 +172,11 @@ fn a_sync_of_the_most_moves_fits_in_a_message_and_one_more_move_is_refused() {
     for &m in &game.moves()[..MAX_SYNC_MOVES] {
         most.play(m).unwrap();
     }
-    let message = Message::Sync { game: tok("g.1"), record: most };
+    let message = Message::Sync { game: tok("g.1"), record: most, clocks: None };
     let line = message.encode();
     assert!(line.len() <= MAX_MESSAGE_BYTES, "{} bytes", line.len());
     assert_eq!(Message::decode(&line), Ok(message));
-    let longer = Message::Sync { game: tok("g.1"), record: game }.encode();
+    let longer = Message::Sync { game: tok("g.1"), record: game, clocks: None }.encode();
     assert!(longer.len() <= MAX_MESSAGE_BYTES, "refused for its moves, not its bytes");
     assert_eq!(Message::decode(&longer), Err(Refusal::TooLong));
 }
@@ -359,13 +362,13 @@ fn bad_moves_are_refused_and_change_nothing() {
     let start = *host.game().unwrap().position();
     let legal = first_legal(&host);
     let after = start.play(legal).unwrap();
-    let msg = |ply, mv: Move, position| Message::Move { game: id.clone(), ply, mv, position }.encode();
+    let msg = |ply, mv: Move, position| Message::Move { game: id.clone(), ply, mv, position, left: None }.encode();
     // Illegal: a card Blue does not hold.
     refuses(&mut host, &msg(0, "boar:c5c4".parse().unwrap(), after), Refusal::IllegalMove);
     // Legal, but the position it claims is another.
     refuses(&mut host, &msg(0, legal, start), Refusal::WrongPosition);
     // Another game.
-    let other = Message::Move { game: tok("elsewhere.1"), ply: 0, mv: legal, position: after }.encode();
+    let other = Message::Move { game: tok("elsewhere.1"), ply: 0, mv: legal, position: after, left: None }.encode();
     refuses(&mut host, &other, Refusal::WrongGame);
     // The guest tells the host a move for Red (the host's side), after Blue has moved.
     play_one(&mut host, &mut guest, 1);
@@ -387,7 +390,8 @@ fn a_move_for_a_later_ply_asks_for_the_records_and_changes_nothing() {
     let id = host.game_id().unwrap().clone();
     let before = host.game().unwrap().clone();
     let mv = first_legal(&host);
-    let out = host.receive(1, &Message::Move { game: id, ply: 2, mv, position: *before.position() }.encode());
+    let out =
+        host.receive(1, &Message::Move { game: id, ply: 2, mv, position: *before.position(), left: None }.encode());
     assert!(refused(&out).is_empty());
     assert!(matches!(sent(&out)[..], [Message::Sync { .. }]));
     assert_eq!(host.game(), Some(&before));
@@ -403,7 +407,11 @@ fn a_move_after_the_end_is_refused() {
     exchange(&mut host, &mut guest, 1, vec![], sent(&out));
     assert_eq!(host.game().unwrap().outcome(), Some(Outcome::Resigned { by: Color::Blue }));
     let id = host.game_id().unwrap().clone();
-    refuses(&mut host, &Message::Move { game: id, ply: 0, mv, position: after }.encode(), Refusal::GameOver);
+    refuses(
+        &mut host,
+        &Message::Move { game: id, ply: 0, mv, position: after, left: None }.encode(),
+        Refusal::GameOver,
+    );
     assert_eq!(guest.play(2, mv), Err(Refusal::GameOver));
 }
 
@@ -540,6 +548,193 @@ fn a_win_on_time_is_claimed_after_the_limit_and_not_before() {
     for side in [&host, &guest] {
         assert_eq!(side.game().unwrap().outcome(), Some(Outcome::WonOnTime { winner: Color::Red }));
     }
+}
+
+// ---- game clocks ----
+
+#[test]
+fn a_game_clock_is_seconds_plus_increment_from_fifteen_seconds() {
+    assert_eq!(MoveLimit::from_word("180+2"), Some(MoveLimit::Clock { seconds: 180, increment: 2 }));
+    assert_eq!(MoveLimit::Clock { seconds: 180, increment: 2 }.to_string(), "180+2");
+    assert_eq!(MoveLimit::from_word("15+0"), MoveLimit::clock(15, 0));
+    for bad in ["14+0", "15+61", "015+1", "15+", "+2", "15+2+1", "-15+2", "10801+0", "1e3+1", " 15+2"] {
+        assert_eq!(MoveLimit::from_word(bad), None, "{bad}");
+    }
+    assert_eq!(MoveLimit::from_word("none"), Some(MoveLimit::None));
+    assert_eq!(MoveLimit::from_word("60"), Some(MoveLimit::Seconds(60)));
+    assert_eq!(MoveLimit::CLOCKS.map(|l| l.to_string()), ["60+1", "180+2", "300+3", "600+5"]);
+    assert_eq!(MoveLimit::STRANGER.clock_millis(), Some((180_000, 2000)));
+    assert_eq!(MoveLimit::STRANGER.millis(), None, "a game clock is no limit per move");
+}
+
+/// A host playing Red and a guest under a clock of 60 s plus 1 s a move; Blue starts.
+fn clock_pair() -> (OnlineGame, OnlineGame) {
+    pair(Color::Red, MoveLimit::Clock { seconds: 60, increment: 1 })
+}
+
+#[test]
+fn no_time_runs_before_each_side_has_moved_once_then_the_mover_loses_its_time_and_gains_the_increment() {
+    let (mut host, mut guest) = clock_pair();
+    let left = |side: &OnlineGame, now| side.clocks(now).unwrap().left;
+    assert_eq!(left(&host, 50_000), [60_000, 60_000], "Blue's first move costs nothing");
+    assert_eq!(host.clocks(50_000).unwrap().running, None);
+    play_one(&mut host, &mut guest, 50_000);
+    play_one(&mut host, &mut guest, 90_000);
+    assert_eq!(left(&guest, 90_000), [60_000, 60_000], "nor Red's");
+    let running = guest.clocks(90_000).unwrap();
+    assert_eq!((running.running, running.increment), (Some(Color::Blue), 1000));
+    // Blue's second move takes 5 s: 5 s off, 1 s on, on both sides, and the message says so.
+    assert_eq!(left(&guest, 100_000), [60_000, 50_000]);
+    assert_eq!(left(&guest, 95_000), [60_000, 55_000], "Blue's clock runs");
+    let out = guest.play(95_000, first_legal(&guest)).unwrap();
+    assert!(matches!(sent(&out)[0], Message::Move { ply: 2, left: Some(56_000), .. }), "{:?}", sent(&out));
+    exchange(&mut guest, &mut host, 95_000, sent(&out), vec![]);
+    for side in [&host, &guest] {
+        assert_eq!(left(side, 95_000), [60_000, 56_000]);
+        assert_eq!(side.clocks(95_000).unwrap().running, Some(Color::Red));
+    }
+    assert_eq!(left(&host, 97_500), [57_500, 56_000], "Red's runs now");
+}
+
+#[test]
+fn the_time_a_mover_states_is_taken_as_far_as_my_clock_bears_it_out() {
+    for (stated, taken, why) in [
+        (Some(50_000), 50_000, "less than my reckoning: their word against themselves"),
+        (Some(57_000), 57_000, "a second more: the way there and back"),
+        (Some(70_000), 58_000, "more than the allowance: my reckoning and 2 s"),
+        (None, 56_000, "none said: my reckoning"),
+    ] {
+        let (mut host, mut guest) = clock_pair();
+        play_one(&mut host, &mut guest, 0);
+        play_one(&mut host, &mut guest, 0);
+        let mv = first_legal(&guest);
+        let position = guest.game().unwrap().position().play(mv).unwrap();
+        let id = host.game_id().unwrap().clone();
+        let message = Message::Move { game: id, ply: 2, mv, position, left: stated };
+        assert!(sent(&host.receive(5000, &message.encode())).is_empty(), "{why}");
+        assert_eq!(host.clocks(5000).unwrap().left[Color::Blue.index()], taken, "{why}");
+    }
+    // Nor more than they had with the increment, however slow my side.
+    let (mut host, mut guest) = clock_pair();
+    play_one(&mut host, &mut guest, 0);
+    play_one(&mut host, &mut guest, 0);
+    let mv = first_legal(&guest);
+    let position = guest.game().unwrap().position().play(mv).unwrap();
+    let message = Message::Move { game: host.game_id().unwrap().clone(), ply: 2, mv, position, left: Some(99_000) };
+    host.receive(500, &message.encode());
+    assert_eq!(host.clocks(500).unwrap().left[Color::Blue.index()], 61_000);
+}
+
+#[test]
+fn a_flag_that_falls_is_claimed_at_once_and_won_on_time_on_both_sides() {
+    let (mut host, mut guest) = clock_pair();
+    for _ in 0..4 {
+        play_one(&mut host, &mut guest, 0);
+    }
+    // Blue to move at 0 ms with 61 s (its increment for the third move).
+    assert_eq!(guest.clocks(0).unwrap().left, [61_000, 61_000]);
+    assert!(sent(&host.tick(60_999)).is_empty(), "Blue has a millisecond left");
+    assert!(!guest.out_of_time(60_999));
+    let out = host.tick(61_000);
+    assert_eq!(
+        sent(&out),
+        [Message::Declare { game: host.game_id().unwrap().clone(), ply: 4, what: Declaration::Claim }]
+    );
+    assert!(sent(&host.tick(61_500)).is_empty(), "a claim on its way is not made twice");
+    // Blue's own clock, a little behind Red's, ran out too: its move no longer goes.
+    assert!(guest.out_of_time(61_000));
+    assert_eq!(guest.play(61_000, first_legal(&guest)), Err(Refusal::OutOfTime));
+    exchange(&mut host, &mut guest, 61_100, sent(&out), vec![]);
+    for side in [&host, &guest] {
+        assert_eq!(side.game().unwrap().outcome(), Some(Outcome::WonOnTime { winner: Color::Red }));
+        assert_eq!(side.clocks(70_000).unwrap().running, None, "no clock runs once the game is over");
+    }
+}
+
+#[test]
+fn a_move_that_beat_the_flag_stands_over_the_claim_it_crossed_with_its_increment() {
+    let (mut host, mut guest) = clock_pair();
+    for _ in 0..4 {
+        play_one(&mut host, &mut guest, 0);
+    }
+    // Blue moves with half a second left; Red's clock, ahead of Blue's, falls before it arrives.
+    let moved = sent(&guest.play(60_500, first_legal(&guest)).unwrap());
+    let claim = sent(&host.tick(61_000));
+    assert!(matches!(claim[..], [Message::Declare { what: Declaration::Claim, .. }]));
+    assert!(sent(&guest.receive(61_100, &claim[0].encode())).is_empty(), "the claim lapses: Blue moved first");
+    assert!(sent(&host.receive(61_100, &moved[0].encode())).is_empty());
+    assert!(same_game(&host, &guest));
+    for side in [&host, &guest] {
+        assert_eq!(side.game().unwrap().outcome(), None);
+        assert_eq!(side.clocks(61_100).unwrap().left[Color::Blue.index()], 1500, "Blue kept its increment");
+    }
+}
+
+#[test]
+fn a_claim_my_clock_finds_early_is_refused_and_the_game_goes_on() {
+    let (mut host, mut guest) = clock_pair();
+    for _ in 0..4 {
+        play_one(&mut host, &mut guest, 0);
+    }
+    let claim = Message::Declare { game: guest.game_id().unwrap().clone(), ply: 4, what: Declaration::Claim };
+    assert_eq!(sent(&guest.receive(50_000, &claim.encode())), [Message::Refused(Refusal::TooEarly)]);
+    assert_eq!(guest.game().unwrap().outcome(), None);
+    // Within the allowance for the way, it stands.
+    guest.receive(59_000, &claim.encode());
+    assert_eq!(guest.game().unwrap().outcome(), Some(Outcome::WonOnTime { winner: Color::Red }));
+}
+
+#[test]
+fn the_clocks_stop_while_the_opponent_is_away_and_go_on_from_there() {
+    let (mut host, mut guest) = clock_pair();
+    for _ in 0..4 {
+        play_one(&mut host, &mut guest, 0);
+    }
+    host.disconnected(10_000);
+    assert_eq!(host.clocks(40_000).unwrap().left[Color::Blue.index()], 51_000, "stopped at 10 s used");
+    assert_eq!(host.clocks(40_000).unwrap().running, None);
+    guest.disconnected(10_000);
+    let (a, b) = (sent(&host.connected(40_000)), sent(&guest.connected(40_000)));
+    exchange(&mut host, &mut guest, 40_000, a, b);
+    assert_eq!(host.clocks(45_000).unwrap().left[Color::Blue.index()], 46_000, "and goes on from there");
+    assert!(!host.can_claim(90_000));
+    assert!(host.can_claim(91_000));
+}
+
+#[test]
+fn the_clocks_survive_a_reload_and_a_record_brought_up_to_date_brings_its_clocks() {
+    let (mut host, mut guest) = clock_pair();
+    for _ in 0..4 {
+        play_one(&mut host, &mut guest, 0);
+    }
+    // Blue moves after 3 s; the message is lost with the connection.
+    let out = guest.play(3000, first_legal(&guest)).unwrap();
+    assert!(matches!(sent(&out)[0], Message::Move { left: Some(59_000), .. }));
+    let text = host.saved().to_text();
+    assert!(text.contains(" clocks=61000,61000"), "{text}");
+    let saved = onitama_online::game::Saved::from_text(&text).unwrap();
+    assert_eq!(saved.clocks, Some([61_000, 61_000]));
+    let mut host = OnlineGame::restore(saved, 5000);
+    guest.disconnected(4000);
+    let (a, b) = (sent(&host.connected(6000)), sent(&guest.connected(6000)));
+    exchange(&mut host, &mut guest, 6000, a, b);
+    assert!(same_game(&host, &guest));
+    assert_eq!(host.clocks(6000).unwrap().left, [61_000, 59_000], "Blue's time came with its record");
+}
+
+#[test]
+fn a_record_brings_its_clocks_only_as_far_as_its_moves_explain_them() {
+    let (mut host, mut guest) = clock_pair();
+    for _ in 0..4 {
+        play_one(&mut host, &mut guest, 0);
+    }
+    guest.play(3000, first_legal(&guest)).unwrap();
+    let id = host.game_id().unwrap().clone();
+    let sync = Message::Sync { game: id, record: guest.game().unwrap().clone(), clocks: Some([20_000, 99_000]) };
+    host.receive(3000, &sync.encode());
+    assert!(same_game(&host, &guest));
+    // One move came: at most one increment more than each side had here; less is taken.
+    assert_eq!(host.clocks(3000).unwrap().left, [20_000, 62_000]);
 }
 
 #[test]
@@ -815,7 +1010,7 @@ fn diverged_then_rematched() -> (OnlineGame, OnlineGame, Message, Vec<Message>, 
     assert_eq!(guest.status(), Status::Diverged);
     assert!(heard.contains(&Refusal::Diverged), "{heard:?}");
     let first = guest.game_id().unwrap().clone();
-    let guest_record = Message::Sync { game: first.clone(), record: guest.game().unwrap().clone() };
+    let guest_record = Message::Sync { game: first.clone(), record: guest.game().unwrap().clone(), clocks: None };
     assert!(guest_says.contains(&guest_record), "{guest_says:?}");
     // Both ask for a rematch; the guest's offer reaches the host before its record, and the
     // host deals the next game.
@@ -910,16 +1105,16 @@ fn a_record_of_the_last_game_that_diverges_is_reported_by_the_guest_too() {
     exchange(&mut host, &mut guest, 3, a, b);
     assert!(same_game(&host, &guest) && host.game_id() != Some(&first));
     // A record of the last game that agrees is taken quietly by either side.
-    let agreed = Message::Sync { game: first.clone(), record: guest.previous().unwrap().1.clone() };
+    let agreed = Message::Sync { game: first.clone(), record: guest.previous().unwrap().1.clone(), clocks: None };
     assert_eq!(refused(&guest.receive(4, &agreed.encode())), []);
     // One that does not is reported once, and answered with the guest's own record.
     let mut elsewhere = Game::new(*host.previous().unwrap().1.start());
     let m = elsewhere.legal_moves().iter().copied().find(|&m| m != host.previous().unwrap().1.moves()[0]).unwrap();
     elsewhere.play(m).unwrap();
-    let theirs = Message::Sync { game: first.clone(), record: elsewhere };
+    let theirs = Message::Sync { game: first.clone(), record: elsewhere, clocks: None };
     let out = guest.receive(5, &theirs.encode());
     assert_eq!(refused(&out), [Refusal::PreviousDiverged]);
-    assert_eq!(sent(&out), [Message::Sync { game: first, record: guest.previous().unwrap().1.clone() }]);
+    assert_eq!(sent(&out), [Message::Sync { game: first, record: guest.previous().unwrap().1.clone(), clocks: None }]);
     assert_eq!(refused(&guest.receive(6, &theirs.encode())), [], "said once");
     assert_eq!(guest.status(), Status::Playing, "the game being played goes on");
     // Other messages about the last game are still refused.
@@ -1245,7 +1440,7 @@ fn a_peer_cannot_win_by_a_claim_made_while_both_were_here_or_after_a_short_drop(
     let id = guest.game_id().unwrap().clone();
     let mut claimed = guest.game().unwrap().clone();
     claimed.win_on_time(Color::Red).unwrap();
-    let forged = Message::Sync { game: id, record: claimed }.encode();
+    let forged = Message::Sync { game: id, record: claimed, clocks: None }.encode();
     // While both are here, 20 s into Blue's 60: refused.
     refuses(&mut guest, &forged, Refusal::TooEarly);
     assert_eq!(guest.game().unwrap().outcome(), None);
@@ -1434,9 +1629,11 @@ fn a_phrase_right_after_a_reconnect_is_taken_and_the_gap_still_counts() {
 
 #[test]
 fn a_hello_carries_the_version_and_a_page_of_another_version_or_none_is_refused_before_it_takes_a_seat() {
-    for (hello, why) in
-        [("hello - guest-secret", "no version: an older page"), ("hello - guest-secret 3", "a newer page")]
-    {
+    for (hello, why) in [
+        ("hello - guest-secret", "no version: an older page"),
+        ("hello - guest-secret 2", "an older page"),
+        ("hello - guest-secret 4", "a newer page"),
+    ] {
         let mut host = OnlineGame::host(tok("room1"), tok("host-secret"), setup(Color::Red, MoveLimit::DEFAULT), 7, 0);
         let said = sent(&host.connected(0));
         assert!(matches!(said[0], Message::Hello { version: Some(VERSION), .. }), "{why}");
@@ -1455,4 +1652,21 @@ fn a_hello_carries_the_version_and_a_page_of_another_version_or_none_is_refused_
     let (_host, mut guest) = pair(Color::Red, MoveLimit::DEFAULT);
     let out = guest.receive(10, &Message::Refused(Refusal::OtherVersion).encode());
     assert_eq!(refused(&out), [Refusal::OtherVersion]);
+}
+
+#[test]
+fn zz_debug_mover_restored() {
+    let (mut host, mut guest) = clock_pair();
+    for _ in 0..4 {
+        play_one(&mut host, &mut guest, 0);
+    }
+    let text = guest.saved().to_text();
+    eprintln!("{text}");
+    let saved = onitama_online::game::Saved::from_text(&text).unwrap();
+    let mut guest = OnlineGame::restore(saved, 5000);
+    eprintln!("{:?}", guest.clocks(5000));
+    host.disconnected(4000);
+    let (a, b) = (sent(&host.connected(6000)), sent(&guest.connected(6000)));
+    exchange(&mut host, &mut guest, 6000, a, b);
+    eprintln!("{:?} {:?}", guest.clocks(6000), host.clocks(6000));
 }

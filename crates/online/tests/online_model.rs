@@ -23,6 +23,8 @@ const MAX_STEPS: usize = 150;
 /// Small enough that claims on time happen (the shortest limit: a claim needs the opponent here
 /// and the turn unmoved for the whole limit since both were last here).
 const LIMIT_S: u32 = 5;
+/// One seed in four plays under a short game clock instead, with its increment.
+const CLOCK: MoveLimit = MoveLimit::Clock { seconds: 30, increment: 1 };
 
 #[derive(Clone, Copy, Debug)]
 enum Act {
@@ -77,6 +79,8 @@ enum Step {
     Reload(bool, usize),
     /// The peer of this side slips in a bad message.
     Inject(bool, Bad),
+    /// A side's clock moves on (under a game clock, a fallen flag is claimed).
+    Tick(bool),
     Settle,
 }
 
@@ -128,6 +132,7 @@ fn step() -> impl Strategy<Value = Step> {
         16 => (any::<bool>(), act()).prop_map(|(s, a)| Step::Act(s, a)),
         1 => (any::<bool>(), 0usize..3).prop_map(|(s, n)| Step::Reload(s, n)),
         2 => (any::<bool>(), bad()).prop_map(|(s, b)| Step::Inject(s, b)),
+        1 => any::<bool>().prop_map(Step::Tick),
         1 => Just(Step::Settle),
     ]
 }
@@ -161,6 +166,8 @@ struct Seen {
     /// Phrases delivered, and how many of them crossed a move on its way the other way.
     phrases: usize,
     phrases_crossing_moves: usize,
+    /// Games under a game clock won on time.
+    flags: usize,
     /// Games aborted, takebacks accepted, and takeback requests delivered while a move crossed them.
     aborted: usize,
     taken_back: usize,
@@ -173,7 +180,8 @@ fn snapshot(side: &OnlineGame) -> (Option<Token>, Option<String>, Status) {
 
 impl Model {
     fn new(seed: u64) -> Model {
-        let setup = Invitation { limit: MoveLimit::Seconds(LIMIT_S), ..Invitation::default() };
+        let limit = if seed.is_multiple_of(4) { CLOCK } else { MoveLimit::Seconds(LIMIT_S) };
+        let setup = Invitation { limit, ..Invitation::default() };
         let host = OnlineGame::host(tok("room"), tok("host-secret"), setup, seed, 0);
         let guest = OnlineGame::guest(tok("room"), tok("guest-secret"), 0);
         Model {
@@ -283,6 +291,19 @@ impl Model {
             if side.game_id().is_some_and(|id| !id.as_str().ends_with(".1")) {
                 self.seen.rematches += 1;
             }
+            // Nobody's clock gains more than an increment a move of theirs.
+            if let (Some(clocks), Some(game), Some((time, increment))) =
+                (side.clocks(self.now), side.game(), side.limit().clock_millis())
+            {
+                for color in Color::ALL {
+                    let moves = game.positions()[..game.moves().len()].iter().filter(|p| p.to_move() == color).count();
+                    let most = time + increment * moves as u64;
+                    assert!(clocks.left[color.index()] <= most, "{color:?} gained time: {:#?}", self.trace);
+                }
+                if matches!(game.outcome(), Some(onitama_core::rules::Outcome::WonOnTime { .. })) {
+                    self.seen.flags += 1;
+                }
+            }
         }
         if let Some(id) = &self.disagreed
             && [host, guest].iter().all(|side| reports(side, id))
@@ -386,6 +407,9 @@ impl Model {
             }
             *game = older;
             saved.draw_offer = None;
+            // An older save's clocks: the model cannot tell them, but they held no increment of
+            // the moves lost.
+            saved.clocks = saved.limit.clock_millis().map(|(time, _)| [time; 2]);
         }
         self.trace.push(format!("{} reloads, losing {lose}", ["host", "guest"][side]));
         self.sides[side] = OnlineGame::restore(saved, self.now);
@@ -411,7 +435,7 @@ impl Model {
         // An aborted game has no outcome but is over: a move or an answer for it lapses.
         let playing = game.outcome().is_none() && !me.is_aborted();
         let legal = game.legal_moves();
-        let msg = |ply, mv, position| Message::Move { game: id.clone(), ply, mv, position }.encode();
+        let msg = |ply, mv, position| Message::Move { game: id.clone(), ply, mv, position, left: None }.encode();
         let (text, reason) = match bad {
             Bad::Malformed => ("move nonsense".to_string(), Refusal::Malformed),
             Bad::TooLong => ("x".repeat(20_000), Refusal::TooLong),
@@ -505,6 +529,11 @@ impl Model {
             }
             Step::Reload(s, n) => self.reload(usize::from(s), n),
             Step::Inject(s, b) => self.inject(usize::from(s), b),
+            Step::Tick(s) => {
+                let side = usize::from(s);
+                let out = self.sides[side].tick(self.now);
+                self.perform(side, out);
+            }
             Step::Settle => {
                 self.settle();
                 self.check_settled();
@@ -599,7 +628,7 @@ fn random_runs_reach_long_games_every_end_rematches_divergences_and_every_refusa
     use proptest::test_runner::TestRunner;
     let mut runner = TestRunner::deterministic();
     let mut seen = Seen::default();
-    let steps = prop::collection::vec(step(), MAX_STEPS / 2..MAX_STEPS);
+    let steps = prop::collection::vec(step(), MAX_STEPS..2 * MAX_STEPS);
     for seed in 0..400 {
         let mut model = Model::new(seed);
         model.connect();
@@ -616,10 +645,12 @@ fn random_runs_reach_long_games_every_end_rematches_divergences_and_every_refusa
         seen.drops += model.seen.drops;
         seen.phrases += model.seen.phrases;
         seen.phrases_crossing_moves += model.seen.phrases_crossing_moves;
+        seen.flags += model.seen.flags;
         seen.aborted += model.seen.aborted;
         seen.taken_back += model.seen.taken_back;
         seen.takebacks_crossing_moves += model.seen.takebacks_crossing_moves;
     }
+    assert!(seen.flags > 0, "flags fell: {seen:?}");
     assert!(seen.aborted > 0 && seen.taken_back > 0 && seen.takebacks_crossing_moves > 0, "{seen:?}");
     assert!(seen.phrases > 0 && seen.phrases_crossing_moves > 0, "{seen:?}");
     assert!(seen.longest_game >= 10, "{seen:?}");

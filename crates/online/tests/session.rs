@@ -202,6 +202,8 @@ fn two_strangers_are_paired_dealt_opposite_colours_and_move_to_their_own_room() 
     let (a, b) = (net.sides[0].session.game().unwrap(), net.sides[1].session.game().unwrap());
     assert_ne!(a.you(), b.you());
     assert_eq!(a.game(), b.game());
+    assert_eq!((a.limit(), b.limit()), (MoveLimit::STRANGER, MoveLimit::STRANGER), "a stranger's game is 3+2");
+    assert_eq!(MoveLimit::STRANGER, MoveLimit::Clock { seconds: 180, increment: 2 });
     assert_eq!(net.room(0), net.room(1));
     // A third stranger waits for the next one; it is not introduced to the pair.
     net.command(2, "find base");

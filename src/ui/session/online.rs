@@ -153,7 +153,18 @@ impl Session {
         let Some(online) = self.state.online.as_mut() else { return };
         match said {
             ToPage::Panel(panel) => online.panel = panel,
-            ToPage::State(script) => online.script = Some(script),
+            ToPage::State(script) => {
+                // The player's own clock going under ten seconds is heard once (and seen: the
+                // clock turns red; screen readers are not told every second).
+                let low = |s: Option<&ScriptState>| {
+                    s.and_then(|s| Some(s.clocks?.left[s.you?.index()] < crate::ui::scene::LOW_TIME_MS))
+                };
+                let warn = low(online.script.as_ref()) == Some(false) && low(Some(&script)) == Some(true);
+                online.script = Some(script);
+                if warn {
+                    self.sound(crate::ui::sound::Sound::LowTime);
+                }
+            }
             // A move the module would not send is taken back (its panel says why).
             ToPage::Denied(_) => {
                 if let Some(ply) = online.pending.take()
@@ -207,6 +218,7 @@ impl Session {
             opponent_connected: false,
             error: Some(why),
             may_move: false,
+            clocks: None,
         });
         // A move sent to nobody is taken back.
         if let Some(ply) = online.pending.take()

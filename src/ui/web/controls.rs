@@ -134,6 +134,8 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
     analysis::wire(document)?;
     #[cfg(not(feature = "first-visit"))]
     setup::wire(document)?;
+    #[cfg(not(feature = "first-visit"))]
+    new_game::build_clocks(document)?;
     on_click(document, "tutorial-next", |app| app.dispatch(Event::Intent(Intent::TutorialNext)))?;
     on_click(document, "tutorial-leave", |app| app.dispatch(Event::Intent(Intent::LeaveTutorial)))?;
     on_click(document, "play-next-level", |app| app.dispatch(Event::Intent(Intent::NextLevel)))?;
@@ -191,8 +193,10 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
         let button = document.get_element_by_id(id).ok_or("no step button")?;
         listen(&button, "click", move |app, _: web_sys::Event| app.dispatch(Event::Intent(Intent::Step { back })))?;
     }
-    let setup_mode = document.get_element_by_id("setup-mode").ok_or("no #setup-mode")?;
-    listen(&setup_mode, "change", |_, _: web_sys::Event| show_mode_choices())?;
+    for id in ["setup-mode", "setup-limit"] {
+        let select = document.get_element_by_id(id).ok_or("no #setup-mode")?;
+        listen(&select, "change", |_, _: web_sys::Event| show_mode_choices())?;
+    }
     for (slot, id) in CARD_SELECTS.into_iter().enumerate() {
         let chooser = document.get_element_by_id(id).ok_or("no card chooser")?;
         listen(&chooser, "change", move |app, _: web_sys::Event| {

@@ -806,10 +806,14 @@ fn wrap(ctx: &Context, text: &str, room: f64) -> Result<Vec<String>, JsValue> {
     Ok(vec![first])
 }
 
-/// The lines by each player's row: the turn, the AI and its level, how the game was won.
+/// The lines by each player's row: the turn, the AI and its level, how the game was won; and
+/// online under a game clock, each side's clock at the row's end (the words keep clear of it).
 fn draw_labels(ctx: &Context, p: &Palette, scale: TypeScale, state: &State, layout: &Layout) -> Drawn {
+    let clocks = crate::ui::scene::clock_faces(state);
+    let shown = crate::ui::features::Features::here().is_some() && !clocks.is_empty();
+    let clock_w = if shown { draw_clocks(ctx, p, scale, &clocks, layout)? } else { 0.0 };
     for (color, words, lit) in labels(state) {
-        let room = layout.width - 8.0;
+        let room = layout.width - 8.0 - 2.0 * clock_w;
         let mut size = scale.body;
         font(ctx, if lit { "700" } else { "600" }, size);
         let mut lines = vec![words.clone()];
@@ -826,6 +830,51 @@ fn draw_labels(ctx: &Context, p: &Palette, scale: TypeScale, state: &State, layo
         }
     }
     Ok(())
+}
+
+/// Each game clock in a rounded box at the end of its player's row, the running one lit, one
+/// under ten seconds red; returns the room a clock takes.
+fn draw_clocks(
+    ctx: &Context,
+    p: &Palette,
+    scale: TypeScale,
+    clocks: &[crate::ui::scene::ClockFace],
+    layout: &Layout,
+) -> Result<f64, JsValue> {
+    let size = scale.body;
+    font(ctx, "700", size);
+    let widest = clocks
+        .iter()
+        .map(|c| ctx.measure_text(&c.text).map(|m| m.width()))
+        .max_by(|a, b| a.as_ref().unwrap_or(&0.0).total_cmp(b.as_ref().unwrap_or(&0.0)));
+    let w = widest.transpose()?.unwrap_or(0.0) + size;
+    let h = size * 1.5;
+    ctx.set_text_align("center");
+    ctx.set_text_baseline("middle");
+    for clock in clocks {
+        let band = layout.banner[clock.color.index()];
+        let (x, y) = (band.x + band.w - w, band.y + band.h / 2.0 - h / 2.0);
+        let (fill, ink) = match (clock.running, clock.low) {
+            (true, true) => (Some(p.low_time), p.low_time_ink),
+            (true, false) => {
+                (Some(if clock.color == Color::Red { p.red_pale } else { p.blue_pale }), p.side_text(clock.color))
+            }
+            (false, true) => (None, p.low_time),
+            (false, false) => (None, p.muted),
+        };
+        ctx.begin_path();
+        ctx.round_rect_with_f64(x, y, w, h, h * 0.3)?;
+        if let Some(fill) = fill {
+            ctx.set_fill_style_str(fill);
+            ctx.fill();
+        }
+        ctx.set_stroke_style_str(if clock.low { p.low_time } else { p.muted });
+        ctx.set_line_width(1.0);
+        ctx.stroke();
+        ctx.set_fill_style_str(ink);
+        ctx.fill_text(&clock.text, x + w / 2.0, y + h / 2.0)?;
+    }
+    Ok(w + 4.0)
 }
 
 /// Confetti falling over the board, thinning out as they go.

@@ -47,6 +47,8 @@ fn tones(sound: Sound) -> &'static [Tone] {
         Sound::End => &[(300, Some(Triangle), 659, 659, 160, 11), (420, Some(Triangle), 659, 659, 220, 11)],
         // A dull low buzz-click.
         Sound::Refused => &[(0, Some(Square), 140, 105, 110, 7), (0, Some(Sine), 95, 70, 90, 10)],
+        // Two short high ticks (A, A): time is running short.
+        Sound::LowTime => &[(0, Some(Sine), 880, 880, 70, 12), (160, Some(Sine), 880, 880, 70, 12)],
     }
 }
 

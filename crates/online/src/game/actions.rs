@@ -20,13 +20,17 @@ impl OnlineGame {
             // claim on time: it waits for them.
             return Err(Refusal::OpponentAway);
         }
+        if self.out_of_time(now) {
+            return Err(Refusal::OutOfTime);
+        }
         let (id, ply) = self.id_and_ply().ok_or(Refusal::WrongGame)?;
         let game = self.game_mut().ok_or(Refusal::WrongGame)?;
         game.play(mv).map_err(|_| Refusal::IllegalMove)?;
         let position = *game.position();
+        let left = self.charge(self.you, ply, now.saturating_sub(self.turn_since));
         self.turn_since = now;
         self.draw_offer = None;
-        Ok(self.send_here(Message::Move { game: id, ply, mv, position }))
+        Ok(self.send_here(Message::Move { game: id, ply, mv, position, left }))
     }
 
     pub(super) fn why_not_playable(&self) -> Refusal {

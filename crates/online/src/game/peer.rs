@@ -48,8 +48,17 @@ impl OnlineGame {
 
     /// The clock moved on: if a message was dropped for coming too fast, and the peer has fallen
     /// quiet since, my record goes to it so that nothing dropped is lost. A tick long after the
-    /// last one means this page slept meanwhile (see [`SLEEP_GAP_MS`]).
+    /// last one means this page slept meanwhile (see [`SLEEP_GAP_MS`]). Under a game clock, the
+    /// opponent's flag falling is claimed at once, as on lichess (their clock decides).
     pub fn tick(&mut self, now: u64) -> Vec<Output> {
+        let mut out = self.tick_sync(now);
+        if self.clocks.is_some() && self.may_claim_on_time(now) {
+            out.extend(self.claim(now).unwrap_or_default());
+        }
+        out
+    }
+
+    fn tick_sync(&mut self, now: u64) -> Vec<Output> {
         if now.saturating_sub(self.last_tick) > SLEEP_GAP_MS {
             if self.opponent_connected() {
                 self.slept_since.get_or_insert(self.last_tick);
@@ -63,7 +72,9 @@ impl OnlineGame {
         }
         self.missed = false;
         match &self.current {
-            Some((id, record)) => vec![Output::Send(Message::Sync { game: id.clone(), record: record.clone() })],
+            Some((id, record)) => {
+                vec![Output::Send(Message::Sync { game: id.clone(), record: record.clone(), clocks: self.clocks })]
+            }
             None => Vec::new(),
         }
     }
@@ -167,13 +178,17 @@ impl OnlineGame {
                 match other {
                     Message::Abort { ply: at, .. } => self.their_abort(ply, at, out),
                     Message::Takeback { ply: at, what, .. } => self.their_takeback(now, ply, at, what, out),
-                    Message::Move { ply: at, mv, position, .. } => self.their_move(now, ply, at, mv, position, out),
+                    Message::Move { ply: at, mv, position, left, .. } => {
+                        self.their_move(now, (ply, at), mv, position, left, out)
+                    }
                     Message::Declare { ply: at, what, .. } => self.their_declaration(now, ply, at, what, out),
                     Message::RematchOffer { .. } => self.their_rematch_offer(now, out),
                     Message::RematchAccept { .. } => self.their_rematch_accept(now, out),
                     Message::RematchDecline { .. } => self.rematch_off(self.you, out),
                     Message::RematchWithdraw { .. } => self.rematch_off(self.you.other(), out),
-                    Message::Sync { record, .. } => self.sync(now, record, out).map(|()| self.abort_clears_end()),
+                    Message::Sync { record, clocks, .. } => {
+                        self.sync(now, record, clocks, out).map(|()| self.abort_clears_end())
+                    }
                     _ => Err(Refusal::Malformed),
                 }
             }
@@ -215,7 +230,7 @@ impl OnlineGame {
         }
         if !self.greeted {
             // Not again on a hello repeated on the same connection: that restarts nothing.
-            let used = self.turn_used.take().unwrap_or(0).min(self.limit.millis().unwrap_or(0));
+            let used = self.turn_used.take().unwrap_or(0).min(self.allowance().unwrap_or(0));
             self.turn_since = now.saturating_sub(used);
             self.away_since = None;
             self.slept_since = None;
@@ -231,7 +246,7 @@ impl OnlineGame {
             if self.host && game.as_ref() != Some(id) {
                 out.extend(self.start_message().map(Output::Send));
             }
-            out.push(Output::Send(Message::Sync { game: id.clone(), record: record.clone() }));
+            out.push(Output::Send(Message::Sync { game: id.clone(), record: record.clone(), clocks: self.clocks }));
         }
         // An abort lost with a connection reaches them now.
         out.extend(self.abort_again().map(Output::Send));
@@ -241,7 +256,7 @@ impl OnlineGame {
             && game.is_some()
             && game.as_ref() == self.game_id()
         {
-            out.push(Output::Send(Message::Sync { game: id.clone(), record: record.clone() }));
+            out.push(Output::Send(Message::Sync { game: id.clone(), record: record.clone(), clocks: None }));
         }
         out.push(Output::Changed);
         Ok(())
@@ -307,6 +322,7 @@ impl OnlineGame {
         self.previous_diverged = self.diverged.take();
         self.you = you;
         self.limit = limit;
+        self.clocks = super::full_clocks(limit);
         self.turn_since = now;
         self.turn_used = None;
         self.claim_sent = None;
@@ -341,12 +357,12 @@ impl OnlineGame {
             return Err(Refusal::WrongGame);
         }
         if send_mine {
-            out.push(Output::Send(Message::Sync { game: id, record: mine }));
+            out.push(Output::Send(Message::Sync { game: id, record: mine, clocks: None }));
         }
         if host_answers {
             out.extend(self.start_message().map(Output::Send));
             if let Some((id, record)) = &self.current {
-                out.push(Output::Send(Message::Sync { game: id.clone(), record: record.clone() }));
+                out.push(Output::Send(Message::Sync { game: id.clone(), record: record.clone(), clocks: self.clocks }));
             }
         }
         Ok(())
@@ -379,19 +395,21 @@ impl OnlineGame {
             // made while we were apart, which mine had stood over), they send it again and it
             // is judged now.
             if let Some((id, record)) = &self.current {
-                out.push(Output::Send(Message::Sync { game: id.clone(), record: record.clone() }));
+                out.push(Output::Send(Message::Sync { game: id.clone(), record: record.clone(), clocks: self.clocks }));
             }
         }
         out.push(Output::Changed);
     }
 
+    /// Their move, made at `at` while this game is at `ply`; under a game clock, with the time
+    /// they say they have left.
     fn their_move(
         &mut self,
         now: u64,
-        ply: usize,
-        at: usize,
+        (ply, at): (usize, usize),
         mv: Move,
         position: onitama_core::rules::Position,
+        left: Option<u64>,
         out: &mut Vec<Output>,
     ) -> Result<(), Refusal> {
         if self.diverged.is_some() {
@@ -406,7 +424,7 @@ impl OnlineGame {
         }
         if at > ply {
             // Something was lost on the way: ask for their record.
-            out.push(Output::Send(Message::Sync { game: id.clone(), record: game.clone() }));
+            out.push(Output::Send(Message::Sync { game: id.clone(), record: game.clone(), clocks: self.clocks }));
             return Ok(());
         }
         if let Some(end) = declared_end(game) {
@@ -428,10 +446,29 @@ impl OnlineGame {
             return Err(Refusal::WrongPosition);
         }
         game.play(mv).map_err(|_| Refusal::IllegalMove)?;
+        self.their_time(now, ply, left);
         self.turn_since = now;
         self.draw_offer = None;
         out.push(Output::Changed);
         Ok(())
+    }
+
+    /// Under a game clock, the opponent's time after their move made at `ply`: the time they say
+    /// they have left, if my clock bears it out. Their clock for this turn started when my move
+    /// reached them, after mine: it may say up to [`CLAIM_GRACE_MS`] more (the way there and
+    /// back); more than that is not taken, nor more than they had with the increment.
+    fn their_time(&mut self, now: u64, ply: usize, stated: Option<u64>) {
+        let them = self.you.other();
+        let Some(before) = self.clocks.map(|left| left[them.index()]) else { return };
+        let Some(reckoned) = self.charge(them, ply, now.saturating_sub(self.turn_since)) else { return };
+        if ply < 2 {
+            return;
+        }
+        let increment = self.limit.clock_millis().map_or(0, |(_, increment)| increment);
+        let most = reckoned.saturating_add(CLAIM_GRACE_MS).min(before.saturating_add(increment));
+        if let (Some(stated), Some(clocks)) = (stated, self.clocks.as_mut()) {
+            clocks[them.index()] = stated.min(most);
+        }
     }
 
     fn their_declaration(
@@ -467,7 +504,7 @@ impl OnlineGame {
             return Ok(());
         }
         if at > ply {
-            out.push(Output::Send(Message::Sync { game: id.clone(), record: game.clone() }));
+            out.push(Output::Send(Message::Sync { game: id.clone(), record: game.clone(), clocks: self.clocks }));
             return Ok(());
         }
         let mover = game.position().to_move();
@@ -525,7 +562,7 @@ impl OnlineGame {
             && let Some((id, record)) = &self.current
         {
             // The claimant wins when it hears that my clock agreed: my record says so.
-            out.push(Output::Send(Message::Sync { game: id.clone(), record: record.clone() }));
+            out.push(Output::Send(Message::Sync { game: id.clone(), record: record.clone(), clocks: self.clocks }));
         }
         out.push(Output::Changed);
         Ok(())
@@ -544,7 +581,7 @@ impl OnlineGame {
             Outcome::WonOnTime { winner } if winner == you => true,
             Outcome::WonOnTime { .. } => {
                 let position = game.positions().get(ply).copied();
-                let limit = self.limit.millis();
+                let limit = self.allowance();
                 let on_time = position.is_some_and(|p| p.to_move() == you)
                     && limit.is_some_and(|limit| {
                         now.saturating_sub(self.turn_since).saturating_add(CLAIM_GRACE_MS) >= limit
@@ -573,7 +610,7 @@ impl OnlineGame {
         *at == ply && self.game_id() == Some(id) && *gone >= abandon_ms(self.limit) / 2
     }
 
-    fn sync(&mut self, now: u64, theirs: Game, out: &mut Vec<Output>) -> Result<(), Refusal> {
+    fn sync(&mut self, now: u64, theirs: Game, clocks: Option<[u64; 2]>, out: &mut Vec<Output>) -> Result<(), Refusal> {
         let (id, mine) = self.current.as_ref().ok_or(Refusal::WrongGame)?;
         let id = id.clone();
         let result = reconcile::reconcile(mine, &theirs, |end, ply| self.accepts_recorded(now, end, ply));
@@ -583,7 +620,7 @@ impl OnlineGame {
             self.diverged = Some(Divergence { at: Some(at), theirs: Some(theirs) });
             if newly {
                 // My record, so that they see it too; once both know, nothing more is said.
-                out.push(Output::Send(Message::Sync { game: id, record: mine }));
+                out.push(Output::Send(Message::Sync { game: id, record: mine, clocks: self.clocks }));
                 out.push(Output::Refused(Refusal::Diverged));
                 out.push(Output::Changed);
             }
@@ -595,22 +632,28 @@ impl OnlineGame {
         }
         match result {
             Reconciled::Same | Reconciled::Diverged { .. } => {}
-            Reconciled::Mine => out.push(Output::Send(Message::Sync { game: id, record: mine.clone() })),
+            Reconciled::Mine => {
+                out.push(Output::Send(Message::Sync { game: id, record: mine.clone(), clocks: self.clocks }))
+            }
             Reconciled::Theirs(game) => {
                 let claim = matches!(declared_end(&game), Some(Outcome::WonOnTime { .. }));
-                self.adopt(now, game, out);
+                self.adopt(now, game, clocks, out);
                 if claim && let Some((id, record)) = &self.current {
                     // A claim on time taken from their record: mine, with it, goes back, as when
                     // a claim comes alone. Their page may have heard an earlier refusal of the
                     // same claim (a record sent again crossed it) and let it lapse meanwhile.
-                    out.push(Output::Send(Message::Sync { game: id.clone(), record: record.clone() }));
+                    out.push(Output::Send(Message::Sync {
+                        game: id.clone(),
+                        record: record.clone(),
+                        clocks: self.clocks,
+                    }));
                 }
             }
             Reconciled::Refused(_) => {
                 // Their claim on time, early by my clock: their moves stand, the claim lapses on
                 // their side when they hear why.
                 if theirs.moves().len() > mine.moves().len() {
-                    self.adopt(now, without_declared_end(&theirs), out);
+                    self.adopt(now, without_declared_end(&theirs), clocks, out);
                 }
                 out.push(Output::Send(Message::Refused(Refusal::TooEarly)));
                 out.push(Output::Refused(Refusal::TooEarly));
@@ -630,11 +673,21 @@ impl OnlineGame {
         }
     }
 
-    fn adopt(&mut self, now: u64, game: Game, out: &mut Vec<Output>) {
+    /// Their record, which extends mine; under a game clock, with their clocks at the start of
+    /// its turn, taken as far as the moves I missed can explain them (each side's time, with at
+    /// most an increment a move added).
+    fn adopt(&mut self, now: u64, game: Game, clocks: Option<[u64; 2]>, out: &mut Vec<Output>) {
         if let Some((_, mine)) = self.current.as_mut() {
+            let added = game.moves().len().saturating_sub(mine.moves().len()) as u64;
             if mine.moves().len() != game.moves().len() {
                 self.turn_since = now;
                 self.draw_offer = None;
+                let increment = self.limit.clock_millis().map_or(0, |(_, increment)| increment);
+                if let (Some(mine), Some(theirs)) = (self.clocks.as_mut(), clocks) {
+                    for (left, theirs) in mine.iter_mut().zip(theirs) {
+                        *left = theirs.min(left.saturating_add(increment.saturating_mul(added)));
+                    }
+                }
             }
             *mine = game;
         }

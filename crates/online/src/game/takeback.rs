@@ -26,7 +26,9 @@
 //! answer first). `takeback-accept <game> <ply>` takes both records back to the target;
 //! `takeback-decline <game> <ply>` leaves the game as it is, and the asker asks again only once
 //! the game has moved on. A request lapses with the connection (a reload forgets it), and at the
-//! end of the game. The move's clock starts again at the target, for the side to move there.
+//! end of the game. The move's clock starts again at the target, for the side to move there;
+//! under a game clock the time each side has used stays used (the side to move when it is
+//! accepted is charged its time so far, without an increment).
 
 use super::asks::{ABORT_PLIES, AbortState, Ask, FIRST_MOVE_MS, TakebackState, taken_back, target};
 use super::{OnlineGame, Output};
@@ -104,7 +106,7 @@ impl OnlineGame {
         self.aborted = None;
         out.push(Output::Refused(Refusal::TooLate));
         if let Some((id, record)) = &self.current {
-            out.push(Output::Send(Message::Sync { game: id.clone(), record: record.clone() }));
+            out.push(Output::Send(Message::Sync { game: id.clone(), record: record.clone(), clocks: self.clocks }));
         }
         out.push(Output::Changed);
     }
@@ -157,7 +159,8 @@ impl OnlineGame {
     /// time not run out (a request is no way to stop a claim on time).
     fn may_ask_takeback(&self, now: u64) -> bool {
         let Some(game) = self.playable() else { return false };
-        let out_of_time = self.turn_left(now).is_some_and(|(mover, left)| mover == self.you && left == 0);
+        let out_of_time =
+            self.out_of_time(now) || self.turn_left(now).is_some_and(|(mover, left)| mover == self.you && left == 0);
         self.opponent_connected()
             && !self.takeback_waits(self.you)
             && self.claim_sent.is_none()
@@ -203,6 +206,15 @@ impl OnlineGame {
     /// The request answered, on either side: taken back to its target, or declined.
     fn takeback_done(&mut self, now: u64, ask: &Ask, accept: bool) {
         self.takeback_ask = None;
+        if accept {
+            // Under a game clock, the time the side to move has used this turn stays used: a
+            // takeback changes no clock (time runs from each side's first move on).
+            let mover = self.game().filter(|g| g.moves().len() >= 2).map(|g| g.position().to_move());
+            let used = self.used(now);
+            if let (Some(mover), Some(left)) = (mover, self.clocks.as_mut()) {
+                left[mover.index()] = left[mover.index()].saturating_sub(used);
+            }
+        }
         let Some((id, game)) = self.current.as_mut() else { return };
         if accept {
             if let Some(to) = target(game, ask.by, ask.ply) {
@@ -246,7 +258,11 @@ impl OnlineGame {
             TakebackWord::Offer(mv) => {
                 if at > ply {
                     // Something was lost on the way: my record, for theirs.
-                    out.push(Output::Send(Message::Sync { game: id.clone(), record: game.clone() }));
+                    out.push(Output::Send(Message::Sync {
+                        game: id.clone(),
+                        record: game.clone(),
+                        clocks: self.clocks,
+                    }));
                     return Ok(());
                 }
                 // Made at my ply, or at the one before when my move crossed it.

@@ -6,7 +6,7 @@ use super::{
 };
 use crate::bridge::{Phase, Reason, Status};
 use crate::game::{Invitation, OnlineGame, Status as GameStatus};
-use crate::protocol::Token;
+use crate::protocol::{MoveLimit, Token};
 
 impl Session {
     pub(super) fn connect(&mut self, now: u64, path: String, fx: &mut Vec<Effect>) {
@@ -79,11 +79,13 @@ impl Session {
                 if self.game.is_none()
                     && let Kind::Stranger { .. } = self.kind
                 {
-                    // The first of a pair hosts: a random deal and colours, a room of its own.
+                    // The first of a pair hosts: a random deal and colours, a room of its own, a
+                    // game of three minutes and two seconds a move.
                     let room = self.token();
                     let secret = self.token();
                     let seed = self.seed();
-                    self.game = Some(OnlineGame::host(room.clone(), secret, Invitation::default(), seed, now));
+                    let setup = Invitation { limit: MoveLimit::STRANGER, ..Invitation::default() };
+                    self.game = Some(OnlineGame::host(room.clone(), secret, setup, seed, now));
                     self.room = Some(room);
                 }
                 if self.game.is_some() && self.has_room_for(&peer) {

@@ -100,6 +100,16 @@ impl Session {
             emit(Event::Clock(clock));
             self.view.clock = clock;
         }
+        // Whole seconds, rounded up: a clock shows 0:00 once its time has run out.
+        let clocks = game.and_then(|g| g.clocks(now));
+        let seconds = clocks.map_or([0; 2], |c| c.left.map(|ms| ms.div_ceil(1000)));
+        let told = self.view.clocks.map(|(told, seconds)| (told.map(|c| c.running), seconds));
+        if self.view.clocks.is_none() || told != Some((clocks.map(|c| c.running), seconds)) {
+            if game.is_some() {
+                emit(Event::Clocks(clocks));
+            }
+            self.view.clocks = Some((clocks, seconds));
+        }
         let opponent = game.is_some_and(OnlineGame::opponent_connected);
         if opponent != self.view.opponent {
             emit(Event::OpponentConnected(opponent));

@@ -1,7 +1,8 @@
 //! The analysis board's panel: what the engine does, its buttons and its three lines, written
 //! from the view (`view::AnalysisPanel`), its buttons sent as intents. Only the whole page has it:
-//! its elements and its stylesheet (`www/analysis.css`, the editor's too) are put in the page
-//! here, so a first visit downloads neither.
+//! its elements are put in the page here, and its styles are in the whole page's stylesheet
+//! (`www/whole-page.css`, which boot.js links before the whole page starts), so a first visit
+//! downloads neither.
 
 use super::super::super::intent::Intent;
 use super::super::super::new_game_form::NewGameForm;
@@ -29,15 +30,11 @@ const PANEL: &str = concat!(
     r##"</ol></section>"##,
 );
 
-/// Puts the panel's elements and the analysis board's stylesheet in the page, once.
+/// Puts the panel's elements in the page, once.
 fn build(document: &Document) -> Result<(), JsValue> {
     if document.get_element_by_id("analysis").is_some() {
         return Ok(());
     }
-    let link = document.create_element("link")?;
-    link.set_attribute("rel", "stylesheet")?;
-    link.set_attribute("href", "analysis.css")?;
-    document.query_selector("head")?.ok_or("no head")?.append_child(&link)?;
     let main = document.query_selector("main")?.ok_or("no main")?;
     main.insert_adjacent_html("beforebegin", PANEL)
 }

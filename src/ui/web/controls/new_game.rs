@@ -18,6 +18,36 @@ pub(super) const CARD_SELECTS: [&str; 5] = ["setup-red-1", "setup-red-2", "setup
 pub(super) const CARD_PREVIEWS: [&str; 5] =
     ["setup-red-1-card", "setup-red-2-card", "setup-blue-1-card", "setup-blue-2-card", "setup-side-card"];
 
+/// The game clocks among the New game dialog's times, and the row of a clock of one's own: the
+/// whole page's (online play is), put in the dialog here so that a first visit downloads neither;
+/// English until the page's language is applied, as index.html's.
+#[cfg(not(feature = "first-visit"))]
+const CLOCKS: &str = concat!(
+    r#"<option value="60+1" data-text="clock-1">clock 1+1</option>"#,
+    r#"<option value="180+2" data-text="clock-3">clock 3+2</option>"#,
+    r#"<option value="300+3" data-text="clock-5">clock 5+3</option>"#,
+    r#"<option value="600+5" data-text="clock-10">clock 10+5</option>"#,
+    r#"<option value="custom" data-text="clock-custom">clock of my own</option>"#,
+);
+#[cfg(not(feature = "first-visit"))]
+const CUSTOM_CLOCK_ROW: &str = concat!(
+    r#"<p id="setup-clock" hidden><label><span data-text="clock-minutes">Minutes each</span> "#,
+    r#"<input id="setup-clock-minutes" type="number" min="0.25" max="180" step="0.25" value="5" inputmode="decimal"></label> "#,
+    r#"<label><span data-text="clock-increment">Seconds added a move</span> "#,
+    r#"<input id="setup-clock-increment" type="number" min="0" max="60" step="1" value="3" inputmode="numeric"></label></p>"#,
+);
+
+/// Puts the game clocks in the dialog, once (the whole page's stylesheet styles them).
+#[cfg(not(feature = "first-visit"))]
+pub(super) fn build_clocks(document: &web_sys::Document) -> Result<(), wasm_bindgen::JsValue> {
+    if document.get_element_by_id("setup-clock").is_some() {
+        return Ok(());
+    }
+    let select = document.get_element_by_id("setup-limit").ok_or("no #setup-limit")?;
+    select.insert_adjacent_html("beforeend", CLOCKS)?;
+    select.closest("label")?.ok_or("no label of #setup-limit")?.insert_adjacent_html("afterend", CUSTOM_CLOCK_ROW)
+}
+
 /// Opens the new-game dialog on the game being played: its mode, colour, level and cards.
 pub(super) fn open_setup(app: &mut App) {
     open_setup_with(app, NewGameForm::of(app.state()));
@@ -50,6 +80,14 @@ pub(super) fn open_setup_with(app: &mut App, form: NewGameForm) {
             select.set_value(value);
         }
     }
+    #[cfg(not(feature = "first-visit"))]
+    for (id, value) in
+        [("setup-clock-minutes", &fields.clock_minutes), ("setup-clock-increment", &fields.clock_increment)]
+    {
+        if let Some(input) = element::<HtmlInputElement>(id).filter(|_| !value.is_empty()) {
+            input.set_value(value);
+        }
+    }
     for (id, on) in [("setup-turn", fields.turn_board), ("setup-choose-cards", fields.choose_cards)] {
         if let Some(input) = element::<HtmlInputElement>(id) {
             input.set_checked(on);
@@ -75,7 +113,7 @@ pub(super) fn draw_chosen_cards(state: &State) {
 /// Shows only the choices that the chosen way of playing uses.
 pub(super) fn show_mode_choices() {
     let from_position = !from_attribute().is_empty();
-    let rows = new_game_form::rows(&select_value("setup-mode"), from_position);
+    let rows = new_game_form::rows(&select_value("setup-mode"), from_position, &select_value("setup-limit"));
     let shown = [("setup-colour", rows.seat), ("setup-level", rows.level), ("setup-turn", rows.turn_board)];
     for (id, shown) in shown.into_iter().chain([("setup-limit", rows.limit)]) {
         if let Some(label) = element::<Element>(id).and_then(|e| e.closest("label").ok().flatten()) {
@@ -86,6 +124,9 @@ pub(super) fn show_mode_choices() {
         let _ = cards.dyn_into::<web_sys::HtmlElement>().map(|cards| cards.set_hidden(!rows.cards));
     }
     set_hidden("deck", !rows.cards);
+    if Features::here().is_some() {
+        set_hidden("setup-clock", !rows.custom_clock);
+    }
 }
 
 pub fn show_setup_error(message: &str) {
@@ -95,6 +136,10 @@ pub fn show_setup_error(message: &str) {
 
 pub(super) fn select_value(id: &str) -> String {
     element::<HtmlSelectElement>(id).map(|s| s.value()).unwrap_or_default()
+}
+
+fn input_value(id: &str) -> String {
+    element::<HtmlInputElement>(id).map(|input| input.value()).unwrap_or_default()
 }
 
 pub(super) fn checked(id: &str) -> bool {
@@ -117,6 +162,8 @@ pub(super) fn read_setup() -> NewGameFields {
         choose_cards: checked("setup-choose-cards"),
         cards: CARD_SELECTS.map(select_value),
         limit: select_value("setup-limit"),
+        clock_minutes: Features::here().map(|_| input_value("setup-clock-minutes")).unwrap_or_default(),
+        clock_increment: Features::here().map(|_| input_value("setup-clock-increment")).unwrap_or_default(),
         from: from_attribute(),
     }
 }

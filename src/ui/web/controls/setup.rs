@@ -1,7 +1,7 @@
 //! The editor's panel, a position set up on the analysis board: written from the view
 //! (`ui::setup_panel`), its buttons and choosers sent as intents, and a tray piece dragged onto
 //! the canvas sent as a drop at the canvas's point. Only the whole page has it: its elements are
-//! put in the page here, and its styles are the analysis board's (`www/analysis.css`), so a first
+//! put in the page here, and its styles are the analysis board's (`www/whole-page.css`), so a first
 //! visit downloads neither.
 
 use super::super::super::intent::Intent;
