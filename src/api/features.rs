@@ -177,13 +177,15 @@ fn online_invitation(options: &JsValue) -> Result<crate::online::Invitation, Str
         }
         let minutes = clock.number("minutes")?.unwrap_or(3.0);
         let increment = clock.whole("increment_s")?.unwrap_or(0);
-        let seconds = (minutes * 60.0).round();
+        // Whole seconds (a saturating cast: a huge number of minutes is refused below).
+        let seconds = (minutes * 60.0).round() as u64;
         let limit = u32::try_from(increment)
             .ok()
-            .filter(|_| seconds <= f64::from(MoveLimit::MAX_CLOCK_SECONDS))
-            .and_then(|increment| MoveLimit::clock(seconds as u32, increment))
+            .zip(u32::try_from(seconds).ok())
+            .and_then(|(increment, seconds)| MoveLimit::clock(seconds, increment))
+            // Said in whole seconds: formatting a float would weigh on the page's download.
             .ok_or(format!(
-                "a clock is from 0.25 to 180 minutes, plus 0 to {} seconds a move, not {minutes} + {increment}",
+                "a clock is from 0.25 to 180 minutes, plus 0 to {} seconds a move, not {seconds} s + {increment}",
                 MoveLimit::MAX_INCREMENT
             ))?;
         return Ok(Invitation { deal, color, limit });

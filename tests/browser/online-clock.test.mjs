@@ -69,6 +69,13 @@ test('a 3+2 clock: both clocks by their rows, none before each side has moved, t
   assert.equal((await clock(host.page))[`${other}_ms`], 180000);
   await screenshot(guest.page, 'online-clock-fa-phone-running');
   await screenshot(host.page, 'online-clock-fr-desktop-running');
+  // The phone turned, and in dark colours: each clock still by its row, clear of the words.
+  await guest.page.setViewportSize({ width: 640, height: 360 });
+  await guest.page.evaluate(() => window.wasmBindings.game_settings({ theme: 'dark' }));
+  await still(guest.page);
+  await screenshot(guest.page, 'online-clock-fa-phone-landscape-dark');
+  await guest.page.setViewportSize({ width: 360, height: 640 });
+  await guest.page.evaluate(() => window.wasmBindings.game_settings({ theme: 'light' }));
   // Its move adds the increment: more than it had when it moved, less than the whole time and 2 s.
   const before = (await clock(host.page))[`${mover}_ms`];
   await playFirst(host, guest);
