@@ -162,7 +162,7 @@ test('a peer that says phrases too fast is refused too-early and stays; an older
   const rawPage = await rawContext.newPage();
   await rawPage.goto(shared.server.url);
   await rawPage.waitForFunction(() => window.wasmBindings !== undefined);
-  await rawPeer(rawPage, shared.signaling.url, room, 'hello - rawsecret000000000 2');
+  await rawPeer(rawPage, shared.signaling.url, room, 'hello - rawsecret000000000 3');
   await host.page.waitForFunction(() => window.wasmBindings.game_state().online?.opponent_connected, null, { timeout: 15000 });
   await rawPage.evaluate(() => { window.raw.dc.send('say hello'); window.raw.dc.send('say thanks'); });
   await received(rawPage, 'refused too-early');

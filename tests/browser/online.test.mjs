@@ -179,7 +179,7 @@ async function badPeer(page, serverUrl, room) {
     let host = null;
     const signal = (data) => ws.send(JSON.stringify({ Signal: { receiver: host, data } }));
     pc.onicecandidate = (e) => { if (host) signal({ IceCandidate: e.candidate ? JSON.stringify(e.candidate.toJSON()) : 'null' }); };
-    dc.onopen = () => { bad.open = true; dc.send('hello - badsecret0000000000 2'); };
+    dc.onopen = () => { bad.open = true; dc.send('hello - badsecret0000000000 3'); };
     dc.onmessage = (e) => bad.received.push(e.data);
     dc.onclose = () => { bad.closed = true; };
     ws.onmessage = async (e) => {
