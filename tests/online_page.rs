@@ -648,6 +648,105 @@ fn the_phrases_open_from_the_bar_and_the_opponents_is_shown_and_announced_once()
 }
 
 #[test]
+fn an_abort_before_the_first_moves_ends_the_game_with_no_result_and_keeps_nothing() {
+    use onitama::online::game::AbortState;
+    let mut session = dealt_blue();
+    said(&mut session, Said::Abort(AbortState::Yes));
+    let finished = session.state().finished.clone();
+    let effects = press(&mut session, "Abort the game");
+    assert_eq!(commands(&effects), vec![Command::Abort]);
+    said(&mut session, Said::Status(Status { phase: Phase::Ended, reason: None }));
+    let effects = said(&mut session, Said::Abort(AbortState::Aborted));
+    // Announced once, in the strip, with a rematch; no result, nothing kept among finished games.
+    assert!(
+        effects.iter().any(|e| matches!(e, Effect::Announce(t) if t == "The game was aborted: it has no result")),
+        "{effects:?}"
+    );
+    assert!(!effects.iter().any(|e| matches!(e, Effect::KeepFinished(..))), "{effects:?}");
+    assert_eq!(session.state().game.outcome(), None);
+    assert_eq!(session.state().finished, finished);
+    let view = controls(session.state()).online.unwrap();
+    assert_eq!(view.text, "The game was aborted: it has no result");
+    assert!(view.buttons.contains(&("rematch-offer".to_string(), "Rematch".to_string())), "{:?}", view.buttons);
+    assert!(controls(session.state()).result.is_none(), "no result banner");
+    assert!(!controls(session.state()).undo, "nothing to take back in an aborted game");
+    // Nobody is to move: no turn line by the board (the strip says it was aborted).
+    assert_eq!(onitama::ui::scene::turn_line(session.state()), None);
+}
+
+#[test]
+fn online_undo_asks_for_a_takeback_and_the_board_goes_back_when_it_is_accepted() {
+    use onitama::online::game::TakebackState;
+    let none = TakebackState { asked_by: None, may_ask: false, declined: false };
+    let mut session = dealt_blue();
+    red_moves(&mut session);
+    assert!(!controls(session.state()).undo, "nothing of the player's to take back yet");
+    let effects = session.update(Event::Intent(Intent::Undo));
+    assert_eq!(commands(&effects), vec![]);
+    session.update(Event::Frame { now_ms: 5000.0 });
+    session.update(Event::Intent(Intent::Play(mv("horse:a5a4"))));
+    let mut record = Game::new(start());
+    record.play(mv("ox:a1a2")).unwrap();
+    record.play(mv("horse:a5a4")).unwrap();
+    said(&mut session, Said::Move { by: Color::Blue, ply: 1, mv: mv("horse:a5a4"), position: *record.position() });
+    said(&mut session, Said::Takeback(TakebackState { may_ask: true, ..none }));
+    assert!(controls(session.state()).undo, "Undo asks for the takeback online");
+    let strip = controls(session.state()).online.unwrap().buttons;
+    assert!(!strip.iter().any(|(c, _)| c == "takeback"), "Undo is the way to ask: {strip:?}");
+    let effects = session.update(Event::Intent(Intent::Undo));
+    assert_eq!(commands(&effects), vec![Command::Takeback]);
+    assert_eq!(session.state().game.moves().len(), 2, "the module decides");
+    said(&mut session, Said::Takeback(TakebackState { asked_by: Some(Color::Blue), ..none }));
+    assert!(!controls(session.state()).undo);
+    let view = controls(session.state()).online.unwrap();
+    assert_eq!(view.text, "You asked to take back your move");
+    // Accepted: the module's record, shorter, goes on the board.
+    let mut back = Game::new(start());
+    back.play(mv("ox:a1a2")).unwrap();
+    let effects = said(&mut session, Said::Record(back.clone()));
+    assert!(effects.iter().any(|e| matches!(e, Effect::Announce(t) if t == "The moves were taken back")));
+    said(&mut session, Said::Takeback(none));
+    assert_eq!(session.state().game.moves(), back.moves());
+    assert!(session.state().human_to_move());
+    assert_eq!(session.state().mode, Mode::Online { you: Color::Blue });
+}
+
+#[test]
+fn the_opponents_takeback_request_is_accepted_or_declined_from_the_strip() {
+    use onitama::online::game::TakebackState;
+    let none = TakebackState { asked_by: None, may_ask: false, declined: false };
+    let mut session = dealt_blue();
+    red_moves(&mut session);
+    let effects = said(&mut session, Said::Takeback(TakebackState { asked_by: Some(Color::Red), ..none }));
+    assert!(
+        effects.iter().any(|e| matches!(e, Effect::Announce(t) if t == "Your opponent asks to take back their move"))
+    );
+    let effects = press(&mut session, "Accept");
+    assert_eq!(commands(&effects), vec![Command::AcceptTakeback]);
+    let effects = press(&mut session, "Decline");
+    assert_eq!(commands(&effects), vec![Command::DeclineTakeback]);
+}
+
+#[test]
+fn the_players_move_while_their_takeback_request_waits_is_played_and_withdraws_it() {
+    use onitama::online::game::TakebackState;
+    let mut session = dealt_blue();
+    let mut record = Game::new(start());
+    record.play(mv("ox:a1a2")).unwrap();
+    record.play(mv("horse:a5a4")).unwrap();
+    let reply = record.legal_moves()[0];
+    record.play(reply).unwrap();
+    said(&mut session, Said::Record(record.clone()));
+    // Blue (this player) is to move and asks to take back its move and Red's reply.
+    said(&mut session, Said::Takeback(TakebackState { asked_by: Some(Color::Blue), may_ask: false, declined: false }));
+    assert!(session.state().human_to_move(), "a move withdraws the request, as on lichess");
+    assert_eq!(onitama::ui::scene::turn_line(session.state()).as_deref(), Some("Your move (Blue)"));
+    let mine = session.state().game.legal_moves()[0];
+    let effects = session.update(Event::Intent(Intent::Play(mine)));
+    assert_eq!(commands(&effects), vec![Command::Play(mine)]);
+}
+
+#[test]
 fn game_clocks_show_by_each_row_and_the_players_own_under_ten_seconds_is_heard_once() {
     use onitama::online::game::Clocks;
     use onitama::ui::scene::clock_faces;

@@ -80,7 +80,8 @@ function engine() {
 const SCRIPTS = ['game_new', 'game_state', 'game_play', 'game_undo', 'game_redo', 'game_resign', 'game_hint',
   'game_load', 'game_settings', 'game_show_solution', 'game_puzzle_list', 'game_choose_puzzle', 'square_rect',
   'card_rect', 'wasm_memory_bytes', 'review_game', 'puzzles', 'online_create', 'online_join', 'online_find',
-  'online_leave', 'online_say', 'analysis_open', 'analysis_close'];
+  'online_leave', 'online_say', 'online_abort', 'online_takeback', 'online_takeback_answer', 'analysis_open',
+  'analysis_close'];
 
 function offer(module) {
   const { features_handover: _handover, features_unavailable: _unavailable, ...functions } = module;

@@ -252,6 +252,33 @@ pub fn online_say(code: &str) -> Result<(), JsError> {
     with_page(|app| app.dispatch(Event::Intent(Intent::Online(say))))
 }
 
+/// Aborts the online game, as its Abort button does: only before each side has moved once
+/// (`online.error` says `too-late` afterwards, `opponent-away` without the opponent).
+#[wasm_bindgen]
+pub fn online_abort() -> Result<(), JsError> {
+    online_press(Command::Abort)
+}
+
+/// Asks the online opponent to take back this player's last move (and their reply, if made), as
+/// Undo does online. Refused by the module (`online.error`) when there is none to ask: nothing of
+/// this player's to take back, a request standing, or one declined since the last move.
+#[wasm_bindgen]
+pub fn online_takeback() -> Result<(), JsError> {
+    online_press(Command::Takeback)
+}
+
+/// Answers the online opponent's takeback request: accepted (both pages take the moves back) or
+/// declined.
+#[wasm_bindgen]
+pub fn online_takeback_answer(accept: bool) -> Result<(), JsError> {
+    online_press(if accept { Command::AcceptTakeback } else { Command::DeclineTakeback })
+}
+
+fn online_press(command: Command) -> Result<(), JsError> {
+    let press = OnlineAction::Press(crate::ui::features::Features::present(), command);
+    with_page(|app| app.dispatch(Event::Intent(Intent::Online(press))))
+}
+
 /// Plays the puzzle's solution out on the board from its start, as "Show the solution" does;
 /// false when it is not offered (no puzzle, solved, or shown already).
 #[wasm_bindgen]

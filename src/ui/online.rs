@@ -60,6 +60,12 @@ impl OnlineState {
         self.script.as_ref().is_some_and(|s| s.phase == crate::online::bridge::Phase::Playing) && self.you.is_some()
     }
 
+    /// Whether the module offers this player a takeback now: Undo asks for it. Never in the
+    /// first visit's build (it has no online play).
+    pub fn takeback_offered(&self) -> bool {
+        Features::here().is_some() && self.offers(|command| *command == Command::Takeback).is_some()
+    }
+
     /// The command of the panel's first button that `wanted` picks, if one is offered.
     pub fn offers(&self, wanted: impl Fn(&Command) -> bool) -> Option<&Command> {
         self.panel.buttons.iter().map(|b| &b.command).find(|command| wanted(command))

@@ -224,6 +224,18 @@ pub fn turn_line(state: &State) -> Option<String> {
     if state.game.outcome().is_some() || puzzle_over || state.review().is_some() {
         return None;
     }
+    // An online game over with no result (aborted, or diverged): nobody is to move; the strip
+    // says why. Only the whole page plays online.
+    let online_over = super::features::Features::here().is_some()
+        && matches!(state.mode, Mode::Online { .. })
+        && state
+            .online
+            .as_ref()
+            .and_then(|o| o.script.as_ref())
+            .is_some_and(|s| s.phase == crate::online::bridge::Phase::Ended);
+    if online_over {
+        return None;
+    }
     let lang = state.lang();
     let mover = state.position().to_move();
     Some(if state.ai_to_move() && state.watch_paused {

@@ -530,7 +530,9 @@ pub fn controls(state: &State) -> ControlsView {
         notice: state.notice.as_ref().map(|n| n.text(lang)),
         // A solution shown plays itself, and the tutorial has its own steps: the move list looks back instead.
         // The online game is the module's: it is not taken back here, even once over.
-        undo: !game.moves().is_empty() && !shown && state.tutorial().is_none() && !online && !state.ended_by_word(),
+        // Online, Undo asks the opponent for a takeback while the module offers one.
+        undo: (!game.moves().is_empty() && !shown && state.tutorial().is_none() && !online && !state.ended_by_word())
+            || state.online.as_ref().is_some_and(crate::ui::online::OnlineState::takeback_offered),
         redo: game.redoable().next().is_some()
             && !shown
             && state.tutorial().is_none()
@@ -661,7 +663,9 @@ fn online_view(online: &OnlineState, lang: Lang) -> OnlineView {
     });
     // The button that opens the phrases comes first; the page opens them itself.
     let open = panel.phrases.map(|_| ("say".to_string(), words.say.to_string()));
-    let buttons = open.into_iter().chain(panel.buttons.iter().map(|b| (b.command.encode(), b.label.clone()))).collect();
+    // Undo asks for a takeback online (`OnlineState::takeback_offered`): the strip keeps its room.
+    let shown = panel.buttons.iter().filter(|b| b.command != crate::online::bridge::Command::Takeback);
+    let buttons = open.into_iter().chain(shown.map(|b| (b.command.encode(), b.label.clone()))).collect();
     let (text, link, clock) = (panel.text.clone(), panel.link.clone(), panel.clock.clone());
     OnlineView { text, link, clock, buttons, phrases, features: online.features }
 }

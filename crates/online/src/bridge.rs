@@ -16,6 +16,9 @@
 //! lang <en|fa|es|fr>                         clock <colour to move> <seconds left> | clock none
 //! say <phrase>                               phrases <on|off> <may say: yes|no> [<count> <phrase>]
 //! phrases <on|off>                           refused <code>      (a message of the peer refused, or ours by the peer)
+//! abort                                      abort <no|yes|late|aborted>  (this player may abort; late: the first move is slow)
+//! takeback | takeback-accept                 takeback <asked by: colour|-> <may ask: yes|no> <declined: yes|no>
+//! takeback-decline
 //!                                            denied <code>       (a command refused here)
 //!                                            dropped <code>      (the connection to the peer closed for this reason)
 //!                                            saved <saved text>  (store it with the game)
@@ -25,7 +28,7 @@
 //! `<colour>` `random`, `red` or `blue` (the host's); `<limit>` seconds a move (5 or more), a game
 //! clock `<seconds>+<increment>` (15 s to 3 h, plus 0 to 60 s a move), or `none`.
 
-use crate::game::{Clocks, Invitation, Saved};
+use crate::game::{AbortState, Clocks, Invitation, Saved, TakebackState};
 use crate::protocol::{Phrase, Refusal, Token, Words, millis, read_record, token, write_record};
 use crate::saved::{MAX_SAVED_BYTES, color_from_text, color_text, deal_from_text, deal_text, limit};
 use onitama_core::lang::Lang;
@@ -65,6 +68,14 @@ pub enum Command {
     Say(Phrase),
     /// The opponent's phrases shown (true) or not.
     ShowPhrases(bool),
+    /// The game aborted (before each side moved once).
+    Abort,
+    /// A takeback of this player's last move asked.
+    Takeback,
+    /// The opponent's takeback request accepted.
+    AcceptTakeback,
+    /// The opponent's takeback request declined.
+    DeclineTakeback,
 }
 
 /// Why the module is in trouble, or why it refused a command: a code the page can translate.
@@ -233,6 +244,11 @@ pub enum Event {
         may_say: bool,
         heard: Option<(u32, Phrase)>,
     },
+    /// Whether this player may abort the game, or it was aborted.
+    Abort(AbortState),
+    /// Takebacks: who asked (a request standing), whether this player may ask, whether their
+    /// last request was declined and the game has not moved on since.
+    Takeback(TakebackState),
 }
 
 fn line_checked(text: &str) -> Result<Words<'_>, Refusal> {
@@ -268,7 +284,7 @@ pub fn room_of_link(text: &str) -> Option<Token> {
     Token::new(fragment.unwrap_or(text)).filter(|t| t.as_str().len() <= crate::protocol::MAX_ROOM_LEN)
 }
 
-const SIMPLE: [(&str, Command); 10] = [
+const SIMPLE: [(&str, Command); 14] = [
     ("leave", Command::Leave),
     ("resign", Command::Resign),
     ("draw-offer", Command::OfferDraw),
@@ -279,6 +295,10 @@ const SIMPLE: [(&str, Command); 10] = [
     ("rematch-accept", Command::AcceptRematch),
     ("rematch-decline", Command::DeclineRematch),
     ("rematch-withdraw", Command::WithdrawRematch),
+    ("abort", Command::Abort),
+    ("takeback", Command::Takeback),
+    ("takeback-accept", Command::AcceptTakeback),
+    ("takeback-decline", Command::DeclineTakeback),
 ];
 
 impl Command {
@@ -386,6 +406,11 @@ impl Event {
                     None => Ok(()),
                 }
             }
+            Event::Abort(state) => write!(line, "abort {}", state.word()),
+            Event::Takeback(t) => {
+                let yes = |b: bool| if b { "yes" } else { "no" };
+                write!(line, "takeback {} {} {}", color_or_dash(t.asked_by), yes(t.may_ask), yes(t.declined))
+            }
         };
         line
     }
@@ -460,6 +485,15 @@ impl Event {
                 };
                 Event::Phrases { shown, may_say, heard }
             }
+            "abort" => {
+                let word = words.next()?;
+                Event::Abort(AbortState::ALL.into_iter().find(|s| s.word() == word).ok_or(Refusal::Malformed)?)
+            }
+            "takeback" => Event::Takeback(TakebackState {
+                asked_by: color_or_none(words.next()?)?,
+                may_ask: yes_no(words.next()?, "yes", "no")?,
+                declined: yes_no(words.next()?, "yes", "no")?,
+            }),
             _ => return Err(Refusal::Malformed),
         };
         end(words).map(|()| event)

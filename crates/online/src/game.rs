@@ -8,7 +8,11 @@ use crate::protocol::{Message, MoveLimit, Phrase, Refusal, Token};
 use onitama_core::rules::{Color, Deal, Game, SplitMix64};
 
 mod actions;
+mod asks;
 mod peer;
+mod takeback;
+
+pub use asks::{ABORT_PLIES, AbortState, FIRST_MOVE_MS, TakebackState};
 
 /// A claim on time arrives a little after it was made: the receiver's clock allows this much.
 pub const CLAIM_GRACE_MS: u64 = 2000;
@@ -144,6 +148,8 @@ pub struct Saved {
     pub phrases_off: bool,
     /// Under a game clock: each side's time left when the turn began (ms, Red's then Blue's).
     pub clocks: Option<[u64; 2]>,
+    /// The current game was aborted (ended with no result, before each side moved once).
+    pub aborted: bool,
 }
 
 /// A claim on time sent and not answered yet: for which game, at which ply, and when. It keeps
@@ -222,6 +228,13 @@ pub struct OnlineGame {
     phrases_off: bool,
     /// Under a game clock: each side's time left when the turn began (ms, by [`Color::index`]).
     clocks: Option<[u64; 2]>,
+    /// The game (by its id) that was aborted: it ended with no result.
+    aborted: Option<Token>,
+    /// A takeback asked and not answered yet (the rules: `game/takeback.rs`).
+    takeback_ask: Option<asks::Ask>,
+    /// Whose takeback request was declined last, in which game and at which ply: they ask again
+    /// only once the game has moved on.
+    takeback_declined: Option<(Token, Color, usize)>,
 }
 
 /// Each side's whole time at the start, under a game clock.
@@ -283,6 +296,9 @@ impl OnlineGame {
             heard: None,
             phrases_off: false,
             clocks: full_clocks(setup.limit),
+            aborted: None,
+            takeback_ask: None,
+            takeback_declined: None,
         }
     }
 
@@ -307,6 +323,7 @@ impl OnlineGame {
             previous_diverged: self.previous_diverged.is_some(),
             phrases_off: self.phrases_off,
             clocks: self.clocks,
+            aborted: self.is_aborted(),
         }
     }
 
@@ -338,6 +355,7 @@ impl OnlineGame {
         game.previous_diverged = saved.previous_diverged.then_some(Divergence { at: None, theirs: None });
         game.phrases_off = saved.phrases_off;
         game.clocks = saved.clocks.filter(|_| saved.limit.clock_millis().is_some());
+        game.aborted = saved.aborted.then(|| game.game_id().cloned()).flatten();
         game
     }
 
@@ -437,6 +455,7 @@ impl OnlineGame {
         match (&self.current, &self.diverged) {
             (_, Some(_)) => Status::Diverged,
             (Some((_, game)), _) if game.outcome().is_some() => Status::Ended,
+            _ if self.is_aborted() => Status::Ended,
             _ if !self.ever_greeted || self.current.is_none() => Status::Waiting,
             _ if !self.opponent_connected() => Status::Reconnecting,
             _ => Status::Playing,
@@ -469,6 +488,7 @@ impl OnlineGame {
         let Some(game) = self.playable() else { return false };
         game.position().to_move() != self.you
             && self.opponent_connected()
+            && self.takeback_standing().is_none()
             && !self.claim_pending(now)
             && now.saturating_sub(self.turn_since) >= limit
     }
@@ -561,7 +581,7 @@ impl OnlineGame {
 
     /// The game, if it goes on and has not diverged.
     fn playable(&self) -> Option<&Game> {
-        self.game().filter(|game| game.outcome().is_none() && self.diverged.is_none())
+        self.game().filter(|game| game.outcome().is_none() && self.diverged.is_none() && !self.is_aborted())
     }
 
     fn id_and_ply(&self) -> Option<(Token, usize)> {

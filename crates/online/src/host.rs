@@ -345,6 +345,21 @@ pub struct Phrases {
     pub other_version: &'static str,
     /// The phrases, in the order of [`Phrase::ALL`].
     pub phrase: [&'static str; 8],
+    /// Aborts the game (before each side moved once).
+    pub abort: &'static str,
+    /// The game was aborted: it has no result.
+    pub aborted: &'static str,
+    /// The opponent has had their first move for 30 s.
+    pub abort_late: &'static str,
+    /// Asks to take back this player's last move.
+    pub takeback: &'static str,
+    pub takeback_sent: &'static str,
+    pub takeback_offered: &'static str,
+    /// Accepts the opponent's takeback request.
+    pub accept_takeback: &'static str,
+    pub takeback_declined: &'static str,
+    /// A takeback accepted: the moves are taken back on both sides.
+    pub taken_back: &'static str,
 }
 
 pub const EN: Phrases = Phrases {
@@ -410,6 +425,15 @@ pub const EN: Phrases = Phrases {
         "Rematch?",
         "Good game!",
     ],
+    abort: "Abort the game",
+    aborted: "The game was aborted: it has no result",
+    abort_late: "Your opponent has not made their first move: you may abort the game",
+    takeback: "Ask to take back",
+    takeback_sent: "You asked to take back your move",
+    takeback_offered: "Your opponent asks to take back their move",
+    accept_takeback: "Accept",
+    takeback_declined: "Your takeback request was declined: ask again after a move",
+    taken_back: "The moves were taken back",
 };
 
 pub const FA: Phrases = Phrases {
@@ -475,6 +499,15 @@ pub const FA: Phrases = Phrases {
         "بازی دوباره؟",
         "بازی خوبی بود!",
     ],
+    abort: "لغو بازی",
+    aborted: "بازی لغو شد: نتیجه‌ای ندارد",
+    abort_late: "حریف شما هنوز نخستین حرکتش را نکرده است: می‌توانید بازی را لغو کنید",
+    takeback: "درخواست پس گرفتن حرکت",
+    takeback_sent: "شما خواستید حرکتتان را پس بگیرید",
+    takeback_offered: "حریف شما می‌خواهد حرکتش را پس بگیرد",
+    accept_takeback: "پذیرفتن",
+    takeback_declined: "درخواست پس گرفتن شما پذیرفته نشد: پس از یک حرکت دوباره بخواهید",
+    taken_back: "حرکت‌ها پس گرفته شد",
 };
 
 pub const ES: Phrases = Phrases {
@@ -540,6 +573,15 @@ pub const ES: Phrases = Phrases {
         "¿Revancha?",
         "¡Buena partida!",
     ],
+    abort: "Anular la partida",
+    aborted: "La partida se anuló: no tiene resultado",
+    abort_late: "Tu rival no ha hecho su primera jugada: puedes anular la partida",
+    takeback: "Pedir deshacer",
+    takeback_sent: "Has pedido deshacer tu jugada",
+    takeback_offered: "Tu rival pide deshacer su jugada",
+    accept_takeback: "Aceptar",
+    takeback_declined: "Tu petición de deshacer fue rechazada: pídelo de nuevo tras una jugada",
+    taken_back: "Se deshicieron las jugadas",
 };
 
 pub const FR: Phrases = Phrases {
@@ -605,6 +647,15 @@ pub const FR: Phrases = Phrases {
         "Revanche\u{a0}?",
         "Bonne partie\u{a0}!",
     ],
+    abort: "Annuler la partie",
+    aborted: "La partie a été annulée\u{a0}: elle n'a pas de résultat",
+    abort_late: "Votre adversaire n'a pas joué son premier coup\u{a0}: vous pouvez annuler la partie",
+    takeback: "Demander à reprendre",
+    takeback_sent: "Vous avez demandé à reprendre votre coup",
+    takeback_offered: "Votre adversaire demande à reprendre son coup",
+    accept_takeback: "Accepter",
+    takeback_declined: "Votre demande de reprise a été refusée\u{a0}: redemandez après un coup",
+    taken_back: "Les coups ont été repris",
 };
 
 /// Something refused or lost, to tell the player until something else happens.
@@ -693,6 +744,12 @@ pub struct Host {
     said_denied: Option<Reason>,
     panel: Option<Panel>,
     state: Option<ScriptState>,
+    /// Whether this player may abort, or the game was aborted, as the module last said.
+    abort: Option<crate::game::AbortState>,
+    /// Takebacks as the module last said.
+    takeback: Option<crate::game::TakebackState>,
+    /// A takeback was accepted: said until the next move.
+    taken_back: bool,
 }
 
 impl Host {
@@ -739,10 +796,17 @@ impl Host {
             Event::Room(room) => self.room = Some(room.clone()),
             Event::Started { you, position, .. } => {
                 (self.you, self.trouble, self.rematch_off) = (Some(*you), None, None);
+                self.taken_back = false;
                 self.game = Some(Game::new(*position));
                 lines.push(ToPage::Deal { you: *you, game: Game::new(*position) });
             }
             Event::Record(game) => {
+                // A record shorter than the one shown, while a takeback was asked: taken back.
+                let shorter = self.game.as_ref().is_some_and(|g| g.moves().len() > game.moves().len());
+                if shorter && self.takeback.is_some_and(|t| t.asked_by.is_some()) {
+                    self.taken_back = true;
+                    lines.push(ToPage::Say(phrases(self.lang).taken_back.to_string()));
+                }
                 self.game = Some(game.clone());
                 if let Some(you) = self.you {
                     lines.push(ToPage::Deal { you, game: game.clone() });
@@ -753,6 +817,7 @@ impl Host {
                     let _ = game.play(*mv);
                 }
                 (self.trouble, self.draw_declined, self.news, self.claimed) = (None, false, None, false);
+                self.taken_back = false;
                 lines.push(ToPage::Move { ply: *ply, mv: *mv, position: *position });
             }
             Event::Outcome(outcome) => {
@@ -841,6 +906,25 @@ impl Host {
                 }
                 self.phrases = Some((*shown, *may_say, *heard));
             }
+            Event::Abort(state) => {
+                let newly = *state == crate::game::AbortState::Aborted && self.abort != Some(*state);
+                // Said once, when it happens (not again on a reload's first words).
+                if newly && self.abort.is_some() {
+                    lines.push(ToPage::Say(phrases(self.lang).aborted.to_string()));
+                }
+                self.abort = Some(*state);
+            }
+            Event::Takeback(state) => {
+                let theirs = state.asked_by.is_some_and(|by| Some(by) != self.you);
+                if theirs && self.takeback.is_none_or(|t| t.asked_by != state.asked_by) {
+                    lines.push(ToPage::Say(phrases(self.lang).takeback_offered.to_string()));
+                }
+                let declined = state.declined && self.takeback.is_some_and(|t| !t.declined);
+                if declined {
+                    lines.push(ToPage::Say(phrases(self.lang).takeback_declined.to_string()));
+                }
+                self.takeback = Some(*state);
+            }
         }
         self.tell(lines)
     }
@@ -884,7 +968,12 @@ impl Host {
     }
 
     fn over(&self) -> bool {
-        self.game.as_ref().is_some_and(|g| g.outcome().is_some())
+        self.game.as_ref().is_some_and(|g| g.outcome().is_some()) || self.aborted()
+    }
+
+    /// The game was aborted: over, with no result.
+    fn aborted(&self) -> bool {
+        self.dealt() && self.abort == Some(crate::game::AbortState::Aborted)
     }
 
     fn playing(&self) -> bool {
@@ -955,6 +1044,19 @@ impl Host {
             _ => None,
         };
         parts.extend(said.map(str::to_string));
+        let here = self.playing() && self.opponent;
+        let takeback = self.takeback.filter(|_| here);
+        let asked = takeback.and_then(|t| t.asked_by);
+        let extra = match () {
+            _ if self.aborted() => Some(words.aborted),
+            _ if here && self.abort == Some(crate::game::AbortState::Late) => Some(words.abort_late),
+            _ if asked.is_some() && asked == self.you => Some(words.takeback_sent),
+            _ if asked.is_some() => Some(words.takeback_offered),
+            _ if takeback.is_some_and(|t| t.declined) => Some(words.takeback_declined),
+            _ if self.taken_back && here => Some(words.taken_back),
+            _ => None,
+        };
+        parts.extend(extra.map(str::to_string));
         // The opponent's phrase, while it is shown.
         if let Some((_, _, Some((_, phrase)))) = self.phrases {
             parts.push(self.heard_words(phrase));
@@ -990,7 +1092,9 @@ impl Host {
         let mut button = |command: Command, label: &str| buttons.push(Button { command, label: label.to_string() });
         let opponent_offers = |offer: Option<Color>| offer.is_some_and(|by| Some(by) != you);
         let live = self.playing() && self.opponent;
-        if live && self.draw_offer.is_none() && !self.draw_wait {
+        // A takeback asked is answered first: the phone's row of buttons keeps room for it.
+        let no_draw = self.takeback.is_some_and(|t| t.asked_by.is_some());
+        if live && self.draw_offer.is_none() && !self.draw_wait && !no_draw {
             button(Command::OfferDraw, words.offer_draw);
         }
         if live && opponent_offers(self.draw_offer) {
@@ -999,6 +1103,15 @@ impl Host {
         }
         if self.dealt() && !self.over() && self.can_claim {
             button(Command::Claim, words.claim);
+        }
+        if let Some(t) = self.takeback.filter(|_| live) {
+            if t.may_ask {
+                button(Command::Takeback, words.takeback);
+            }
+            if t.asked_by.is_some_and(|by| Some(by) != you) {
+                button(Command::AcceptTakeback, words.accept_takeback);
+                button(Command::DeclineTakeback, words.decline_draw);
+            }
         }
         if self.dealt() && self.over() && !gone {
             match self.rematch_offer {
@@ -1022,7 +1135,14 @@ impl Host {
             Phase::Error => words.back,
             _ => words.cancel,
         };
-        button(Command::Leave, leave);
+        // Before each side has moved, Abort stands in the place of Leave (which would resign): the
+        // way out of a game not begun, with no result, as on lichess; Leave comes back once over.
+        let abort = matches!(self.abort, Some(crate::game::AbortState::Yes | crate::game::AbortState::Late));
+        if live && abort {
+            button(Command::Abort, words.abort);
+        } else {
+            button(Command::Leave, leave);
+        }
         // The link is for the host to send while the friend has not come.
         let waiting = status.phase == Phase::Waiting;
         let link = self

@@ -15,6 +15,9 @@
 //! sync Xq4…7.1 <start position> moves boar:c1c2 horse:c5c4 result draw-agreed
 //! sync Xq4…7.1 clocks 176500 181000 <start position> …   under a game clock, Red's and Blue's time
 //! say good-luck                       a phrase of the fixed list, shown in the receiver's language
+//! abort Xq4…7.1 1                     the game ends with no result (before each side moved once)
+//! takeback-offer Xq4…7.1 4 boar:c1c2   a takeback asked at ply 4, naming the asker's move it takes back
+//! takeback-accept / takeback-decline  <game> <ply of the request>
 //! refused illegal-move
 //! ```
 //!
@@ -278,10 +281,15 @@ pub enum Refusal {
     /// A hello of another version of the protocol (or of none: an older page): both players
     /// are told to reload the page.
     OtherVersion,
+    /// An abort once each side has moved once (see [`crate::game::ABORT_PLIES`]).
+    TooLate,
+    /// A takeback asked again, after a decline, before the game moved on; or with nothing of the
+    /// asker's to take back.
+    NoTakeback,
 }
 
 impl Refusal {
-    pub const ALL: [Refusal; 20] = [
+    pub const ALL: [Refusal; 22] = [
         Refusal::Malformed,
         Refusal::TooLong,
         Refusal::IllegalMove,
@@ -302,6 +310,8 @@ impl Refusal {
         Refusal::UnknownPhrase,
         Refusal::OtherVersion,
         Refusal::OutOfTime,
+        Refusal::TooLate,
+        Refusal::NoTakeback,
     ];
 
     /// The reason's word on the wire and the key of its text.
@@ -327,6 +337,8 @@ impl Refusal {
             Refusal::UnknownPhrase => "unknown-phrase",
             Refusal::OtherVersion => "other-version",
             Refusal::OutOfTime => "out-of-time",
+            Refusal::TooLate => "too-late",
+            Refusal::NoTakeback => "no-takeback",
         }
     }
 
@@ -395,6 +407,37 @@ pub enum Message {
     Refused(Refusal),
     /// The sender leaves the game for good (after resigning it, if it was going on).
     Bye,
+    /// The game ends with no result, at `ply` (fewer than [`crate::game::ABORT_PLIES`]).
+    Abort {
+        game: Token,
+        ply: usize,
+    },
+    /// A takeback asked (naming the asker's move it takes back, checked against the receiver's
+    /// record), answered or declined: `ply` is the ply the request was made at (the target
+    /// follows from it: before the asker's last move).
+    Takeback {
+        game: Token,
+        ply: usize,
+        what: TakebackWord,
+    },
+}
+
+/// The three messages of a takeback: a request names the asker's move it takes back.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum TakebackWord {
+    Offer(Move),
+    Accept,
+    Decline,
+}
+
+impl TakebackWord {
+    pub fn word(self) -> &'static str {
+        match self {
+            TakebackWord::Offer(_) => "takeback-offer",
+            TakebackWord::Accept => "takeback-accept",
+            TakebackWord::Decline => "takeback-decline",
+        }
+    }
 }
 
 impl Message {
@@ -409,7 +452,9 @@ impl Message {
             | Message::RematchAccept { game }
             | Message::RematchDecline { game }
             | Message::RematchWithdraw { game }
-            | Message::Sync { game, .. } => Some(game),
+            | Message::Sync { game, .. }
+            | Message::Abort { game, .. }
+            | Message::Takeback { game, .. } => Some(game),
             Message::Say(_) | Message::Refused(_) | Message::Bye => None,
         }
     }
@@ -462,6 +507,15 @@ impl Message {
                 let _ = write!(line, "refused {}", reason.code());
             }
             Message::Bye => line.push_str("bye"),
+            Message::Abort { game, ply } => {
+                let _ = write!(line, "abort {game} {ply}");
+            }
+            Message::Takeback { game, ply, what } => {
+                let _ = write!(line, "{} {game} {ply}", what.word());
+                if let TakebackWord::Offer(mv) = what {
+                    let _ = write!(line, " {mv}");
+                }
+            }
         }
         line
     }
@@ -529,6 +583,16 @@ impl Message {
                 Message::Sync { game, record: words.record()?, clocks }
             }
             "bye" => Message::Bye,
+            "abort" => Message::Abort { game: token(words.next()?)?, ply: words.ply()? },
+            "takeback-offer" | "takeback-accept" | "takeback-decline" => {
+                let (game, ply) = (token(words.next()?)?, words.ply()?);
+                let what = match kind {
+                    "takeback-offer" => TakebackWord::Offer(words.next()?.parse().map_err(|_| Refusal::Malformed)?),
+                    "takeback-accept" => TakebackWord::Accept,
+                    _ => TakebackWord::Decline,
+                };
+                Message::Takeback { game, ply, what }
+            }
             // A code not of the list is refused for what it is, and never shown.
             "say" => Message::Say(Phrase::from_code(words.next()?).ok_or(Refusal::UnknownPhrase)?),
             "refused" => Message::Refused(Refusal::from_code(words.next()?).ok_or(Refusal::Malformed)?),

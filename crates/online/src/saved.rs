@@ -13,7 +13,7 @@
 //! declined, `<colour>@<ply>`: whose, and when (saves from before it was kept end without it);
 //! then, only if the player turned the opponent's phrases off, `quiet`; then, under a game clock
 //! (a limit `<seconds>+<increment>`), `clocks=<red ms>,<blue ms>`: each side's time left when the
-//! turn began.
+//! turn began; then, only if the current game was aborted, `aborted`.
 
 use crate::game::{ColorChoice, DealChoice, Invitation, Saved};
 use crate::protocol::{MAX_MESSAGE_BYTES, MoveLimit, Refusal, Token, Words, millis, read_record, token, write_record};
@@ -60,6 +60,9 @@ impl Saved {
         }
         if let Some([red, blue]) = self.clocks {
             let _ = write!(line, " clocks={red},{blue}");
+        }
+        if self.aborted {
+            line.push_str(" aborted");
         }
         for (name, game) in [("current", &self.current), ("previous", &self.previous)] {
             if let Some((id, record)) = game {
@@ -130,14 +133,20 @@ impl Saved {
             word = words.0.next();
         }
         // The game clocks, in saves of games with one.
-        let clocks = match word.map(|w| w.strip_prefix("clocks=").ok_or(Refusal::Malformed)) {
+        let clocks = match word.and_then(|w| w.strip_prefix("clocks=")) {
             None => None,
             Some(times) => {
-                let (red, blue) = times?.split_once(',').ok_or(Refusal::Malformed)?;
+                let (red, blue) = times.split_once(',').ok_or(Refusal::Malformed)?;
+                word = words.0.next();
                 Some([millis(red)?, millis(blue)?])
             }
         };
-        if words.0.next().is_some() || clocks.is_some() != limit.clock_millis().is_some() {
+        // The game aborted, in saves written since aborts exist.
+        let aborted = word == Some("aborted");
+        if (word.is_some() && !aborted)
+            || words.0.next().is_some()
+            || clocks.is_some() != limit.clock_millis().is_some()
+        {
             return Err(Refusal::Malformed);
         }
         let (mut current, mut previous) = (None, None);
@@ -155,6 +164,7 @@ impl Saved {
         Ok(Saved {
             phrases_off,
             clocks,
+            aborted,
             host,
             setup,
             seed,

@@ -214,6 +214,8 @@ struct View {
     opponent: bool,
     phrases: Option<crate::bridge::PhraseState>,
     saved: Option<String>,
+    abort: Option<crate::game::AbortState>,
+    takeback: Option<crate::game::TakebackState>,
 }
 
 /// The online module's state.
@@ -430,6 +432,10 @@ impl Session {
             Command::WithdrawRematch => game.withdraw_rematch(),
             Command::Say(phrase) => game.say(now, phrase),
             Command::ShowPhrases(shown) => Ok(game.show_phrases(shown)),
+            Command::Abort => game.abort(),
+            Command::Takeback => game.ask_takeback(now),
+            Command::AcceptTakeback => game.answer_takeback(now, true),
+            Command::DeclineTakeback => game.answer_takeback(now, false),
             _ => Ok(Vec::new()),
         };
         match result {

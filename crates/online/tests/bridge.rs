@@ -4,6 +4,7 @@
 use onitama_core::lang::Lang;
 use onitama_core::rules::{Card, Color, Deal, Game, Move, Outcome, Position};
 use onitama_online::bridge::{Command, Event, MAX_LINE_BYTES, Phase, Reason, Status, random_token, room_of_link};
+use onitama_online::game::{AbortState, TakebackState};
 use onitama_online::saved::MAX_SAVED_BYTES;
 use onitama_online::{
     ColorChoice, DealChoice, Invitation, MoveLimit, OnlineGame, Output, Phrase, Refusal, Saved, Token,
@@ -91,6 +92,10 @@ fn every_command() -> Vec<Command> {
         Command::Say(Phrase::GoodGame),
         Command::ShowPhrases(true),
         Command::ShowPhrases(false),
+        Command::Abort,
+        Command::Takeback,
+        Command::AcceptTakeback,
+        Command::DeclineTakeback,
     ]
 }
 
@@ -174,6 +179,12 @@ fn every_event() -> Vec<Event> {
         Event::Phrases { shown: true, may_say: false, heard: Some((1, Phrase::Hello)) },
         Event::Phrases { shown: true, may_say: true, heard: Some((4_000_000_000, Phrase::OneMoment)) },
     ]);
+    events.extend(AbortState::ALL.map(Event::Abort));
+    for asked_by in [None, Some(Color::Red), Some(Color::Blue)] {
+        for (may_ask, declined) in [(true, false), (false, true), (false, false)] {
+            events.push(Event::Takeback(TakebackState { asked_by, may_ask, declined }));
+        }
+    }
     events
 }
 

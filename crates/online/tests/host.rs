@@ -235,6 +235,15 @@ fn the_words_are_there_in_every_language_and_french_spaces_its_colons() {
             words.show_phrases,
             words.heard,
             words.other_version,
+            words.abort,
+            words.aborted,
+            words.abort_late,
+            words.takeback,
+            words.takeback_sent,
+            words.takeback_offered,
+            words.accept_takeback,
+            words.takeback_declined,
+            words.taken_back,
         ];
         let all = all.into_iter().chain(words.phrase);
         for text in all {
@@ -656,4 +665,82 @@ fn a_page_of_another_version_is_told_to_reload_in_the_pages_language() {
         let lines = host.event(&Event::Status(Status { phase: Phase::Error, reason: Some(why) }));
         assert_eq!(panel(&lines).unwrap().text, words);
     }
+}
+
+fn playing_host(lang: Lang, you: Color) -> Host {
+    let mut host = Host::new(lang);
+    host.asked(Asked::Create);
+    host.event(&Event::Status(Status { phase: Phase::Playing, reason: None }));
+    host.event(&Event::OpponentConnected(true));
+    host.event(&Event::Started { you, limit: MoveLimit::DEFAULT, position: start() });
+    host
+}
+
+#[test]
+fn abort_is_offered_before_each_side_moved_and_an_aborted_game_offers_a_rematch() {
+    use onitama_online::game::AbortState;
+    let mut host = playing_host(Lang::Fr, Color::Red);
+    let lines = host.event(&Event::Abort(AbortState::Yes));
+    // In the place of Leave (which would resign), as on lichess.
+    assert_eq!(commands(panel(&lines).unwrap()), ["draw-offer", "abort"]);
+    assert_eq!(panel(&lines).unwrap().buttons[1].label, "Annuler la partie");
+    // The opponent slow with its first move: the player is told they may abort.
+    let lines = host.event(&Event::Abort(AbortState::Late));
+    let told = panel(&lines).unwrap();
+    // (After the opponent's arrival, said until the next move.)
+    assert!(
+        told.text.ends_with(" · Votre adversaire n'a pas joué son premier coup\u{a0}: vous pouvez annuler la partie")
+    );
+    assert_eq!(commands(told), ["draw-offer", "abort"]);
+    // Aborted: said once (announced), over with no result, a rematch offered.
+    host.event(&Event::Status(Status { phase: Phase::Ended, reason: None }));
+    let lines = host.event(&Event::Abort(AbortState::Aborted));
+    assert_eq!(said_words(&lines), ["La partie a été annulée\u{a0}: elle n'a pas de résultat"]);
+    let told = panel(&lines).unwrap();
+    assert_eq!(told.text, "La partie a été annulée\u{a0}: elle n'a pas de résultat");
+    assert_eq!(commands(told), ["rematch-offer", "leave"]);
+    // Nothing aborted is an outcome for the page.
+    assert!(!lines.iter().any(|l| matches!(l, ToPage::Outcome(_))));
+    // Each side moved: no more abort.
+    let mut host = playing_host(Lang::En, Color::Red);
+    host.event(&Event::Abort(AbortState::Yes));
+    let lines = host.event(&Event::Abort(AbortState::No));
+    assert_eq!(commands(panel(&lines).unwrap()), ["draw-offer", "leave"]);
+}
+
+#[test]
+fn a_takeback_is_asked_answered_and_said_in_the_pages_language() {
+    use onitama_online::game::TakebackState;
+    let none = TakebackState { asked_by: None, may_ask: false, declined: false };
+    // The asker (Persian).
+    let mut asker = playing_host(Lang::Fa, Color::Red);
+    let lines = asker.event(&Event::Takeback(TakebackState { may_ask: true, ..none }));
+    let told = panel(&lines).unwrap();
+    assert_eq!(commands(told), ["draw-offer", "takeback", "leave"]);
+    assert_eq!(told.buttons[1].label, "درخواست پس گرفتن حرکت");
+    let lines = asker.event(&Event::Takeback(TakebackState { asked_by: Some(Color::Red), ..none }));
+    assert!(panel(&lines).unwrap().text.ends_with(" · شما خواستید حرکتتان را پس بگیرید"));
+    assert_eq!(commands(panel(&lines).unwrap()), ["leave"], "the answer first");
+    let lines = asker.event(&Event::Takeback(TakebackState { declined: true, ..none }));
+    assert_eq!(said_words(&lines), ["درخواست پس گرفتن شما پذیرفته نشد: پس از یک حرکت دوباره بخواهید"]);
+    assert!(panel(&lines).unwrap().text.ends_with(" · درخواست پس گرفتن شما پذیرفته نشد: پس از یک حرکت دوباره بخواهید"));
+    // The one asked (French): accept or decline, announced once.
+    let mut asked = playing_host(Lang::Fr, Color::Blue);
+    let mut game = Game::new(start());
+    let mv = game.legal_moves()[0];
+    game.play(mv).unwrap();
+    asked.event(&Event::Move { by: Color::Red, ply: 0, mv, position: *game.position() });
+    let lines = asked.event(&Event::Takeback(TakebackState { asked_by: Some(Color::Red), ..none }));
+    assert_eq!(said_words(&lines), ["Votre adversaire demande à reprendre son coup"]);
+    let told = panel(&lines).unwrap();
+    assert_eq!(told.text, "Votre adversaire demande à reprendre son coup");
+    assert_eq!(commands(told), ["takeback-accept", "takeback-decline", "leave"]);
+    assert_eq!(told.buttons[0].label, "Accepter");
+    assert_eq!(told.buttons[1].label, "Refuser");
+    // Accepted: the record comes back shorter, the page's board with it, and it is said.
+    let lines = asked.event(&Event::Record(Game::new(start())));
+    assert!(lines.iter().any(|l| matches!(l, ToPage::Deal { game, .. } if game.moves().is_empty())));
+    assert_eq!(said_words(&lines), ["Les coups ont été repris"]);
+    let lines = asked.event(&Event::Takeback(none));
+    assert_eq!(panel(&lines).unwrap().text, "Les coups ont été repris");
 }

@@ -7,7 +7,9 @@
 //! - every kind of bad message is refused with its reason and leaves the game unchanged;
 //! - a player's action that is refused leaves the game unchanged;
 //! - phrases cross moves, reconnects and reloads without changing the game (a phrase too soon
-//!   after the last is refused `too-early`, the peer told, this player not bothered with it).
+//!   after the last is refused `too-early`, the peer told, this player not bothered with it);
+//! - aborts and takebacks (asked, accepted, declined, crossing moves and each other) leave the two
+//!   sides with the same game after every settling, aborted on both sides or on neither.
 
 use onitama_core::rules::{Color, Game, Move, Square};
 use onitama_online::protocol::{Declaration, Message};
@@ -38,6 +40,10 @@ enum Act {
     WithdrawRematch,
     /// A phrase of the list (its place in it).
     Say(usize),
+    Abort,
+    AskTakeback,
+    AcceptTakeback,
+    DeclineTakeback,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -52,6 +58,10 @@ enum Bad {
     OutOfTurn,
     EarlierPly,
     WrongPosition,
+    /// An abort once each side has moved.
+    AbortTooLate,
+    /// A takeback accepted that nobody asked.
+    TakebackNotOffered,
 }
 
 #[derive(Clone, Debug)]
@@ -76,7 +86,7 @@ enum Step {
 
 fn act() -> impl Strategy<Value = Act> {
     prop_oneof![
-        26 => any::<usize>().prop_map(Act::Play),
+        34 => any::<usize>().prop_map(Act::Play),
         1 => Just(Act::Resign),
         2 => Just(Act::OfferDraw),
         3 => Just(Act::AcceptDraw),
@@ -87,6 +97,11 @@ fn act() -> impl Strategy<Value = Act> {
         1 => Just(Act::DeclineRematch),
         1 => Just(Act::WithdrawRematch),
         1 => (0usize..8).prop_map(Act::Say),
+        // Rarely an abort (it ends a game before it is long), now and then a takeback.
+        1 => (0usize..4).prop_map(|n| if n == 0 { Act::Abort } else { Act::Play(n) }),
+        1 => Just(Act::AskTakeback),
+        3 => Just(Act::AcceptTakeback),
+        1 => Just(Act::DeclineTakeback),
     ]
 }
 
@@ -101,6 +116,8 @@ fn bad() -> impl Strategy<Value = Bad> {
         Just(Bad::WrongPosition),
         Just(Bad::PhraseTooEarly),
         Just(Bad::UnknownPhrase),
+        Just(Bad::AbortTooLate),
+        Just(Bad::TakebackNotOffered),
     ]
 }
 
@@ -151,6 +168,10 @@ struct Seen {
     phrases_crossing_moves: usize,
     /// Games under a game clock won on time.
     flags: usize,
+    /// Games aborted, takebacks accepted, and takeback requests delivered while a move crossed them.
+    aborted: usize,
+    taken_back: usize,
+    takebacks_crossing_moves: usize,
 }
 
 fn snapshot(side: &OnlineGame) -> (Option<Token>, Option<String>, Status) {
@@ -220,6 +241,12 @@ impl Model {
         let Some(text) = self.queues[from].remove(index) else { return };
         self.trace.push(format!("{} gets {}", ["guest", "host"][from], &text[..text.len().min(80)]));
         let to = 1 - from;
+        if text.starts_with("takeback-offer ") && self.queues[to].iter().any(|m| m.starts_with("move ")) {
+            self.seen.takebacks_crossing_moves += 1;
+        }
+        if text.starts_with("takeback-accept ") {
+            self.seen.taken_back += 1;
+        }
         if text.starts_with("say ") {
             self.seen.phrases += 1;
             if self.queues[to].iter().any(|m| m.starts_with("move ")) {
@@ -319,6 +346,11 @@ impl Model {
             (false, false) => {
                 assert_eq!(snapshot(host).0, snapshot(guest).0, "{:#?}", self.trace);
                 assert_eq!(snapshot(host).1, snapshot(guest).1, "{:#?}", self.trace);
+                assert_eq!(host.is_aborted(), guest.is_aborted(), "{:#?}", self.trace);
+                if host.is_aborted() {
+                    self.seen.aborted += 1;
+                    assert_eq!(host.game().and_then(Game::outcome), None, "an aborted game has no result");
+                }
                 assert_eq!(host.you().other(), guest.you());
             }
             _ => panic!("a divergence reported on one side only: {diverged:?} {:#?}", self.trace),
@@ -348,6 +380,10 @@ impl Model {
             Act::DeclineRematch => me.decline_rematch(),
             Act::WithdrawRematch => me.withdraw_rematch(),
             Act::Say(at) => me.say(now, Phrase::ALL[at % Phrase::ALL.len()]),
+            Act::Abort => me.abort(),
+            Act::AskTakeback => me.ask_takeback(now),
+            Act::AcceptTakeback => me.answer_takeback(now, true),
+            Act::DeclineTakeback => me.answer_takeback(now, false),
         };
         match result {
             Ok(out) => {
@@ -396,7 +432,8 @@ impl Model {
         let ply = game.moves().len();
         let position = *game.position();
         let theirs = position.to_move() != me.you();
-        let playing = game.outcome().is_none();
+        // An aborted game has no outcome but is over: a move or an answer for it lapses.
+        let playing = game.outcome().is_none() && !me.is_aborted();
         let legal = game.legal_moves();
         let msg = |ply, mv, position| Message::Move { game: id.clone(), ply, mv, position, left: None }.encode();
         let (text, reason) = match bad {
@@ -424,7 +461,14 @@ impl Model {
                 }
                 ("say thanks".to_string(), Refusal::TooEarly)
             }
-            Bad::EarlierPly if ply > 0 => {
+            Bad::AbortTooLate if playing && ply >= 2 && !me.is_aborted() => {
+                (Message::Abort { game: id.clone(), ply }.encode(), Refusal::TooLate)
+            }
+            Bad::TakebackNotOffered if playing && me.takeback_state(self.now).asked_by.is_none() => {
+                let what = onitama_online::protocol::TakebackWord::Accept;
+                (Message::Takeback { game: id.clone(), ply, what }.encode(), Refusal::NotOffered)
+            }
+            Bad::EarlierPly if ply > 0 && !me.is_aborted() => {
                 let start = *game.start();
                 let Some(&other) = start.legal_moves().iter().find(|&&m| m != game.moves()[0]) else { return };
                 (msg(0, other, start.play(other).unwrap()), Refusal::EarlierPly)
@@ -469,6 +513,15 @@ impl Model {
                 }
             }
             Step::Wait(ms) => self.now += ms,
+            // An answer to a takeback is the asked side's (if a request stands there).
+            Step::Act(_, a @ (Act::AcceptTakeback | Act::DeclineTakeback))
+                if let Some(side) = (0..2).find(|&s| {
+                    let side = &self.sides[s];
+                    side.takeback_state(self.now).asked_by == Some(side.you().other())
+                }) =>
+            {
+                self.act(side, a)
+            }
             Step::Act(mover, a) => {
                 let host = &self.sides[0];
                 let host_moves = host.game().is_some_and(|g| g.position().to_move() == host.you());
@@ -576,7 +629,7 @@ fn random_runs_reach_long_games_every_end_rematches_divergences_and_every_refusa
     let mut runner = TestRunner::deterministic();
     let mut seen = Seen::default();
     let steps = prop::collection::vec(step(), MAX_STEPS..2 * MAX_STEPS);
-    for seed in 0..200 {
+    for seed in 0..400 {
         let mut model = Model::new(seed);
         model.connect();
         for step in steps.new_tree(&mut runner).unwrap().current() {
@@ -593,8 +646,12 @@ fn random_runs_reach_long_games_every_end_rematches_divergences_and_every_refusa
         seen.phrases += model.seen.phrases;
         seen.phrases_crossing_moves += model.seen.phrases_crossing_moves;
         seen.flags += model.seen.flags;
+        seen.aborted += model.seen.aborted;
+        seen.taken_back += model.seen.taken_back;
+        seen.takebacks_crossing_moves += model.seen.takebacks_crossing_moves;
     }
     assert!(seen.flags > 0, "flags fell: {seen:?}");
+    assert!(seen.aborted > 0 && seen.taken_back > 0 && seen.takebacks_crossing_moves > 0, "{seen:?}");
     assert!(seen.phrases > 0 && seen.phrases_crossing_moves > 0, "{seen:?}");
     assert!(seen.longest_game >= 10, "{seen:?}");
     assert!(seen.diverged > 0, "{seen:?}");
@@ -604,7 +661,7 @@ fn random_runs_reach_long_games_every_end_rematches_divergences_and_every_refusa
         assert!(seen.ends.contains(end), "{end}: {seen:?}");
     }
     assert!(seen.ends.iter().any(|e| e.ends_with("-on-time")), "{seen:?}");
-    assert_eq!(seen.refused.len(), 9, "every kind of bad message: {seen:?}");
+    assert_eq!(seen.refused.len(), 11, "every kind of bad message: {seen:?}");
 }
 
 /// Found by the model test above (with other weights): the guest reloads from a save that missed

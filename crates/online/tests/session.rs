@@ -630,3 +630,68 @@ fn a_page_of_another_version_stops_online_play_and_says_why() {
     net.settle();
     assert_eq!(net.status(1), Some(why));
 }
+
+#[test]
+fn an_abort_and_a_takeback_go_through_the_module_and_both_sides_hear_them() {
+    use onitama_online::game::{AbortState, TakebackState};
+    let mut net = friends();
+    // Before the first moves: each may abort.
+    for side in 0..2 {
+        assert!(net.sides[side].events.contains(&Event::Abort(AbortState::Yes)), "{:?}", net.sides[side].events);
+    }
+    // Too early for a takeback: nothing of anyone's to take back.
+    net.command(0, "takeback");
+    assert_eq!(net.sides[0].events.last(), Some(&Event::Denied(Reason::Rule(Refusal::NoTakeback))));
+    for _ in 0..4 {
+        net.play_one(0, 1);
+    }
+    net.command(0, "abort");
+    assert_eq!(net.sides[0].events.last(), Some(&Event::Denied(Reason::Rule(Refusal::TooLate))));
+    // The side that moved last asks; the other accepts: both records go back.
+    let last = net.sides[0].session.game().unwrap();
+    let asker = usize::from(last.game().unwrap().position().to_move() == last.you());
+    let asked = 1 - asker;
+    net.command(asker, "takeback");
+    let asker_colour = net.sides[asker].session.game().unwrap().you();
+    let standing = Event::Takeback(TakebackState { asked_by: Some(asker_colour), may_ask: false, declined: false });
+    assert_eq!(net.sides[asked].events.iter().rev().find(|e| matches!(e, Event::Takeback(_))), Some(&standing));
+    net.command(asked, "takeback-accept");
+    assert_eq!((net.record_len(0), net.record_len(1)), (3, 3));
+    assert_eq!(net.sides[0].session.game().unwrap().game(), net.sides[1].session.game().unwrap().game());
+    for side in 0..2 {
+        assert!(net.sides[side].events.iter().any(|e| matches!(e, Event::Record(r) if r.moves().len() == 3)));
+    }
+    // A takeback declined: nothing changes, and the asker is told it waits.
+    net.command(asker, "takeback");
+    net.command(asked, "takeback-decline");
+    assert_eq!(net.record_len(asker), 3);
+    let waits = Event::Takeback(TakebackState { asked_by: None, may_ask: false, declined: true });
+    assert_eq!(net.sides[asker].events.iter().rev().find(|e| matches!(e, Event::Takeback(_))), Some(&waits));
+    net.command(asker, "takeback");
+    assert_eq!(net.sides[asker].events.last(), Some(&Event::Denied(Reason::Rule(Refusal::NoTakeback))));
+}
+
+#[test]
+fn an_aborted_game_ends_on_both_sides_with_no_outcome_and_a_rematch_follows() {
+    use onitama_online::game::AbortState;
+    let mut net = friends();
+    net.play_one(0, 1);
+    net.command(1, "abort");
+    for side in 0..2 {
+        assert_eq!(net.phase(side), Some(Phase::Ended));
+        assert!(net.sides[side].events.contains(&Event::Abort(AbortState::Aborted)));
+        assert!(!net.sides[side].events.iter().any(|e| matches!(e, Event::Outcome(Some(_)))));
+        let saved =
+            net.sides[side].events.iter().rev().find_map(|e| if let Event::Saved(s) = e { Some(s) } else { None });
+        assert!(saved.unwrap().aborted);
+    }
+    net.command(0, "rematch-offer");
+    net.command(1, "rematch-accept");
+    for side in 0..2 {
+        assert_eq!(net.phase(side), Some(Phase::Playing));
+        assert_eq!(
+            net.sides[side].events.iter().rev().find(|e| matches!(e, Event::Abort(_))),
+            Some(&Event::Abort(AbortState::Yes))
+        );
+    }
+}

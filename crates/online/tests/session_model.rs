@@ -29,8 +29,19 @@ enum Op {
     Wait(u64),
 }
 
-const ACTIONS: [&str; 7] =
-    ["resign", "draw-offer", "draw-accept", "draw-decline", "claim", "rematch-offer", "rematch-accept"];
+const ACTIONS: [&str; 11] = [
+    "resign",
+    "draw-offer",
+    "draw-accept",
+    "draw-decline",
+    "claim",
+    "rematch-offer",
+    "rematch-accept",
+    "abort",
+    "takeback",
+    "takeback-accept",
+    "takeback-decline",
+];
 const GARBAGE: [&str; 5] = ["nonsense", "hello - intruder 2", "refused seat-taken", "move a 0 boar:c1c2 x", "sync"];
 
 fn op() -> impl Strategy<Value = Op> {

@@ -92,6 +92,13 @@ impl Session {
                 }
             }
             Intent::Online(action) => self.online_action(action),
+            // Online, Undo asks the opponent to take back this player's last move.
+            Intent::Undo
+                if self.state.online.as_ref().is_some_and(crate::ui::online::OnlineState::takeback_offered) =>
+            {
+                let features = crate::ui::features::Features::present();
+                self.online_action(OnlineAction::Press(features, crate::online::bridge::Command::Takeback));
+            }
             Intent::Undo | Intent::Redo if let Some(why) = refusal(&self.state, &intent) => {
                 // Not the intent's Debug: it would bring every intent's into the wasm.
                 let asked = if matches!(intent, Intent::Undo) { "undo" } else { "redo" };

@@ -33,7 +33,7 @@ impl OnlineGame {
         Ok(self.send_here(Message::Move { game: id, ply, mv, position, left }))
     }
 
-    fn why_not_playable(&self) -> Refusal {
+    pub(super) fn why_not_playable(&self) -> Refusal {
         if self.diverged.is_some() { Refusal::Diverged } else { Refusal::GameOver }
     }
 
@@ -65,6 +65,10 @@ impl OnlineGame {
         self.playable().ok_or(self.why_not_playable())?;
         if self.draw_offer() != Some(self.you.other()) {
             return Err(Refusal::NotOffered);
+        }
+        if self.my_takeback_stands() {
+            // Not while the opponent may be accepting the takeback asked.
+            return Err(Refusal::NoTakeback);
         }
         self.declare_here(Declaration::DrawAccept, Some(Outcome::DrawAgreed))
     }

@@ -42,6 +42,8 @@ impl OnlineGame {
         }
         self.connected = false;
         self.greeted = false;
+        // A takeback asked lapses with the connection (its answer may have been lost).
+        self.takeback_ask = None;
     }
 
     /// The clock moved on: if a message was dropped for coming too fast, and the peer has fallen
@@ -116,7 +118,8 @@ impl OnlineGame {
         }
         // A draw offered too soon is no strike: two honest pages cross like that (an offer sent
         // before the decline of the last one arrived). Nor is a page of another version.
-        if !matches!(refusal, Refusal::Flood | Refusal::DrawTooSoon | Refusal::OtherVersion) {
+        // Nor an abort made on a record that was behind (a reload's, before the sync came).
+        if !matches!(refusal, Refusal::Flood | Refusal::DrawTooSoon | Refusal::OtherVersion | Refusal::TooLate) {
             self.guard.strike(now);
         }
         out.push(Output::Refused(refusal));
@@ -149,6 +152,10 @@ impl OnlineGame {
                 out.push(Output::Changed);
                 Ok(())
             }
+            Message::Refused(Refusal::TooLate) if self.is_aborted() => {
+                self.abort_refused(out);
+                Ok(())
+            }
             Message::Refused(refusal) => {
                 self.refused_by_peer(refusal, out);
                 Ok(())
@@ -164,7 +171,13 @@ impl OnlineGame {
                 if other.game() != Some(&id) {
                     return self.other_game(other, out);
                 }
+                if self.is_aborted() && matches!(other, Message::Move { .. } | Message::Declare { .. }) {
+                    // Crossed the abort: it lapses (the game has no result).
+                    return Ok(());
+                }
                 match other {
+                    Message::Abort { ply: at, .. } => self.their_abort(ply, at, out),
+                    Message::Takeback { ply: at, what, .. } => self.their_takeback(now, ply, at, what, out),
                     Message::Move { ply: at, mv, position, left, .. } => {
                         self.their_move(now, (ply, at), mv, position, left, out)
                     }
@@ -173,7 +186,9 @@ impl OnlineGame {
                     Message::RematchAccept { .. } => self.their_rematch_accept(now, out),
                     Message::RematchDecline { .. } => self.rematch_off(self.you, out),
                     Message::RematchWithdraw { .. } => self.rematch_off(self.you.other(), out),
-                    Message::Sync { record, clocks, .. } => self.sync(now, record, clocks, out),
+                    Message::Sync { record, clocks, .. } => {
+                        self.sync(now, record, clocks, out).map(|()| self.abort_clears_end())
+                    }
                     _ => Err(Refusal::Malformed),
                 }
             }
@@ -233,6 +248,8 @@ impl OnlineGame {
             }
             out.push(Output::Send(Message::Sync { game: id.clone(), record: record.clone(), clocks: self.clocks }));
         }
+        // An abort lost with a connection reaches them now.
+        out.extend(self.abort_again().map(Output::Send));
         // A divergence of the last game found here may not have reached them (a message lost
         // with a connection): my record of it goes again, if they are in the same game now.
         if let (Some(_), Some((id, record))) = (&self.previous_diverged, &self.previous)

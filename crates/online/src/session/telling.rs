@@ -122,6 +122,20 @@ impl Session {
             }
             self.view.phrases = phrases;
         }
+        let abort = game.map(|g| g.abort_state(now));
+        if abort != self.view.abort {
+            if let Some(abort) = abort {
+                emit(Event::Abort(abort));
+            }
+            self.view.abort = abort;
+        }
+        let takeback = game.map(|g| g.takeback_state(now));
+        if takeback != self.view.takeback {
+            if let Some(takeback) = takeback {
+                emit(Event::Takeback(takeback));
+            }
+            self.view.takeback = takeback;
+        }
         let status = self.status();
         if status != self.view.status {
             if let Some(status) = status {
