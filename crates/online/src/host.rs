@@ -286,6 +286,8 @@ pub struct Phrases {
     pub can_claim: &'static str,
     /// The opponent has been away long enough: this player may claim the game.
     pub can_claim_away: &'static str,
+    /// This player's game clock has run out: no move goes; the opponent's claim ends the game.
+    pub out_of_time: &'static str,
     /// This player's claim on time, refused by the opponent's clock.
     pub claim_refused_mine: &'static str,
     /// The opponent's claim on time, refused by this page's clock.
@@ -375,6 +377,7 @@ pub const EN: Phrases = Phrases {
     reconnecting: "The connection is lost: reconnecting…",
     can_claim: "Your opponent has not moved in time: you may claim the win",
     can_claim_away: "Your opponent left: you may claim the win",
+    out_of_time: "Your time has run out",
     claim_refused_mine: "Your opponent's clock says your claim came early: the game goes on",
     claim_refused_theirs: "Your opponent claimed the win too early by your clock: the game goes on",
     clock_you: "Your move: {time}",
@@ -449,6 +452,7 @@ pub const FA: Phrases = Phrases {
     reconnecting: "اتصال قطع شد: در حال اتصال دوباره…",
     can_claim: "حریف شما به‌موقع حرکت نکرد: می‌توانید برد را بخواهید",
     can_claim_away: "حریف شما رفته است: می‌توانید برد را بخواهید",
+    out_of_time: "وقت شما تمام شده است",
     claim_refused_mine: "ساعت حریف می‌گوید درخواست برد شما زود بود: بازی ادامه دارد",
     claim_refused_theirs: "حریف طبق ساعت شما زود برد را خواست: بازی ادامه دارد",
     clock_you: "حرکت شما: {time}",
@@ -523,6 +527,7 @@ pub const ES: Phrases = Phrases {
     reconnecting: "Se perdió la conexión: reconectando…",
     can_claim: "Tu rival no ha movido a tiempo: puedes reclamar la victoria",
     can_claim_away: "Tu rival se ha ido: puedes reclamar la victoria",
+    out_of_time: "Se te ha acabado el tiempo",
     claim_refused_mine: "El reloj de tu rival dice que reclamaste pronto: la partida sigue",
     claim_refused_theirs: "Tu rival reclamó la victoria antes de tiempo según tu reloj: la partida sigue",
     clock_you: "Tu jugada: {time}",
@@ -597,6 +602,7 @@ pub const FR: Phrases = Phrases {
     reconnecting: "La connexion est perdue\u{a0}: reconnexion…",
     can_claim: "Votre adversaire n'a pas joué à temps\u{a0}: vous pouvez réclamer la victoire",
     can_claim_away: "Votre adversaire est parti\u{a0}: vous pouvez réclamer la victoire",
+    out_of_time: "Votre temps est écoulé",
     claim_refused_mine: "L'horloge adverse juge votre réclamation trop précoce\u{a0}: la partie continue",
     claim_refused_theirs: "Votre adversaire a réclamé trop tôt selon votre horloge\u{a0}: la partie continue",
     clock_you: "À vous\u{a0}: {time}",
@@ -889,6 +895,10 @@ impl Host {
                 self.said_denied = Some(*reason);
                 lines.push(ToPage::Denied(*reason));
             }
+            // A move after this player's time ran out: taken back, the strip already says why.
+            Event::Denied(Reason::Rule(Refusal::OutOfTime)) => {
+                lines.push(ToPage::Denied(Reason::Rule(Refusal::OutOfTime)))
+            }
             Event::Denied(reason) => {
                 (self.rematch_answered, self.claimed) = (false, false);
                 self.trouble = Some(Trouble::Denied(*reason));
@@ -963,6 +973,14 @@ impl Host {
         (here && status.reason != Some(Reason::OpponentLeft)).then_some(PhrasePanel { wait: !may_say, shown })
     }
 
+    /// This player's game clock has run out while the game goes on (the opponent's claim is on
+    /// its way): said instead of a refusal of the move the player may still try.
+    fn out_of_time(&self) -> bool {
+        let you = self.you.map(Color::index);
+        self.clocks
+            .is_some_and(|c| c.running.is_some_and(|r| Some(r.index()) == you) && you.is_some_and(|i| c.left[i] == 0))
+    }
+
     fn dealt(&self) -> bool {
         self.game.is_some()
     }
@@ -1022,6 +1040,7 @@ impl Host {
             Status { phase: Phase::Playing, .. } if !self.opponent && self.can_claim => Some(words.can_claim_away),
             Status { phase: Phase::Playing, .. } if !self.opponent => Some(words.opponent_away),
             Status { phase: Phase::Playing, .. } if self.can_claim => Some(words.can_claim),
+            Status { phase: Phase::Playing, .. } if self.out_of_time() => Some(words.out_of_time),
             Status { phase: Phase::Playing, .. } if let Some(back) = self.news => Some(self.news_words(back)),
             Status { phase: Phase::Reconnecting, reason: Some(Reason::Unreachable) } => Some(words.reconnecting),
             Status { phase: Phase::Reconnecting, .. } if self.can_claim => Some(words.can_claim_away),

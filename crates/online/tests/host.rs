@@ -744,3 +744,25 @@ fn a_takeback_is_asked_answered_and_said_in_the_pages_language() {
     let lines = asked.event(&Event::Takeback(none));
     assert_eq!(panel(&lines).unwrap().text, "Les coups ont été repris");
 }
+
+#[test]
+fn a_player_whose_clock_ran_out_is_told_so_in_words_not_by_a_refusal_code() {
+    let mut host = Host::new(Lang::Fr);
+    host.asked(Asked::Create);
+    host.event(&Event::Status(Status { phase: Phase::Playing, reason: None }));
+    host.event(&Event::OpponentConnected(true));
+    host.event(&Event::Started { you: Color::Blue, limit: MoveLimit::STRANGER, position: start() });
+    let clocks = |blue| Event::Clocks(Some(Clocks { left: [170_000, blue], running: Some(Color::Blue), increment: 2000 }));
+    let lines = host.event(&clocks(400));
+    assert!(!panel(&lines).is_some_and(|p| p.text.contains("écoulé")), "time left: nothing said");
+    let lines = host.event(&clocks(0));
+    assert_eq!(panel(&lines).unwrap().text, "Votre temps est écoulé");
+    // The move the player still tries is taken back; the words stay, no code is shown.
+    let lines = host.event(&Event::Denied(Reason::Rule(Refusal::OutOfTime)));
+    assert!(lines.contains(&ToPage::Denied(Reason::Rule(Refusal::OutOfTime))));
+    let text = panel(&lines).map_or_else(|| "Votre temps est écoulé".to_string(), |p| p.text.clone());
+    assert_eq!(text, "Votre temps est écoulé");
+    // The opponent's clock at zero is not this player's trouble.
+    let lines = host.event(&Event::Clocks(Some(Clocks { left: [0, 5000], running: Some(Color::Red), increment: 2000 })));
+    assert!(!panel(&lines).unwrap().text.contains("écoulé"));
+}
