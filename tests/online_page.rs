@@ -74,6 +74,18 @@ fn dealt_blue() -> Session {
     session
 }
 
+/// Dealt Blue, and each side has moved once: the game is resigned now, no longer aborted.
+fn both_moved() -> Session {
+    let mut session = dealt_blue();
+    red_moves(&mut session);
+    let game = session.state().game.clone();
+    let blue = game.legal_moves()[0];
+    let position = game.position().play(blue).unwrap();
+    said(&mut session, Said::Move { by: Color::Blue, ply: 1, mv: blue, position });
+    assert_eq!(session.state().game.moves().len(), 2);
+    session
+}
+
 fn red_moves(session: &mut Session) {
     let mut after = Game::new(start());
     after.play(mv("ox:a1a2")).unwrap();
@@ -231,7 +243,7 @@ fn the_engine_does_not_help_in_an_online_game() {
 
 #[test]
 fn resigning_asks_the_module_and_the_game_ends_when_it_says_so() {
-    let mut session = dealt_blue();
+    let mut session = both_moved();
     let effects = session.update(Event::Intent(Intent::Resign));
     assert_eq!(commands(&effects), vec![Command::Resign]);
     assert_eq!(session.state().game.outcome(), None, "the module decides");
@@ -312,7 +324,7 @@ fn another_game_asked_for_in_an_online_game_going_on_asks_first_and_resigns_it_o
         Intent::Online(OnlineAction::Press(Features::present(), Command::Leave)),
         Intent::Online(OnlineAction::Join("#online=bcdefabcdefabcdefabcdefa".into())),
     ] {
-        let mut session = dealt_blue();
+        let mut session = both_moved();
         let effects = session.update(Event::Intent(intent.clone()));
         assert!(commands(&effects).is_empty(), "{intent:?}: nothing is left yet");
         assert!(controls(session.state()).resign_asked, "{intent:?}");
@@ -470,7 +482,7 @@ fn your_move_is_said_only_when_the_player_can_move() {
 
 #[test]
 fn a_friends_link_pasted_again_into_the_page_in_its_game_changes_nothing() {
-    let mut session = dealt_blue();
+    let mut session = both_moved();
     let effects =
         act(&mut session, OnlineAction::Join("https://example.invalid/#online=abcdefabcdefabcdefabcdef".into()));
     assert!(commands(&effects).is_empty(), "{effects:?}");
@@ -769,4 +781,16 @@ fn game_clocks_show_by_each_row_and_the_players_own_under_ten_seconds_is_heard_o
     // The opponent's going under ten seconds is not this player's alarm.
     assert_eq!(low_sounds(&said(&mut session, clocks(9_000, 8_500, Some(Color::Red)))), 0);
     assert!(clock_faces(session.state())[0].low);
+}
+
+#[test]
+fn before_each_side_has_moved_leaving_an_online_game_asks_nothing_and_keeps_nothing() {
+    let mut session = dealt_blue();
+    red_moves(&mut session);
+    assert!(controls(session.state()).resign.is_none(), "no Resign before each side has moved: the game is aborted");
+    let effects = act(&mut session, OnlineAction::Press(Features::present(), Command::Leave));
+    assert!(!controls(session.state()).resign_asked, "nothing to resign");
+    assert_eq!(commands(&effects), vec![Command::Leave], "the module aborts it");
+    assert!(!effects.iter().any(|e| matches!(e, Effect::KeepFinished(..))), "nothing kept among finished games");
+    assert_eq!(session.state().game.outcome(), None);
 }

@@ -488,7 +488,12 @@ impl State {
             Mode::VsAi { human, .. } => Some(human),
             Mode::PassAndPlay { .. } => Some(self.position().to_move()),
             Mode::Watch { .. } => None,
-            Mode::Online { you } => self.online.as_ref().filter(|o| o.playing()).map(|_| you),
+            // Before each side has moved once, an online game is aborted, not resigned.
+            Mode::Online { you } => self
+                .online
+                .as_ref()
+                .filter(|o| o.playing() && self.game.moves().len() >= crate::online::game::ABORT_PLIES)
+                .map(|_| you),
         }
     }
 

@@ -6,7 +6,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { screenshot, still, openContext, axeViolations } from './harness.mjs';
-import { servedOnline } from './online-helpers.mjs';
+import { servedOnline, playFirst } from './online-helpers.mjs';
 
 const shared = servedOnline({ before, after });
 
@@ -18,17 +18,6 @@ const clock = (page) => page.evaluate(() => window.wasmBindings.game_state().onl
 const waitButton = (page, command) =>
   page.waitForSelector(`#online-buttons button[data-command="${command}"]`, { timeout: 20000 });
 
-/** Whoever is to move plays their first legal move on their own page; both pages see it. */
-async function playFirst(host, guest) {
-  const state = await host.page.evaluate(() => window.wasmBindings.game_state());
-  const mover = state.to_move === 'red' ? host : guest;
-  await still(mover.page);
-  await mover.page.evaluate(() => window.wasmBindings.game_play(window.wasmBindings.game_state().legal_moves[0]));
-  for (const side of [host, guest]) {
-    await side.page.waitForFunction((n) => window.wasmBindings.game_state().moves.length > n, state.moves.length, { timeout: 10000 });
-  }
-  return state.to_move;
-}
 
 /**
  * Waits until the page's clocks run for `running` (if given; null for none) with `color`'s time

@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { homedir } from 'node:os';
 import assert from 'node:assert/strict';
-import { launch, serve, dist } from './harness.mjs';
+import { launch, serve, dist, still } from './harness.mjs';
 
 const MATCHBOX = process.env.MATCHBOX_SERVER
   ?? [join(homedir(), '.cargo/bin/matchbox_server')].find(existsSync) ?? 'matchbox_server';
@@ -178,4 +178,19 @@ export async function waitEvent(page, pattern, { from = 0, timeout = 20000 } = {
 export async function status(page) {
   const line = (await events(page)).findLast((l) => l.startsWith('status '));
   return line?.slice('status '.length);
+}
+
+/**
+ * Whoever is to move plays their first legal move on their own page (`game_play`); waits until
+ * both pages have it. Resolves to the colour that moved.
+ */
+export async function playFirst(host, guest) {
+  const state = await host.page.evaluate(() => window.wasmBindings.game_state());
+  const mover = state.to_move === 'red' ? host : guest;
+  await still(mover.page);
+  await mover.page.evaluate(() => window.wasmBindings.game_play(window.wasmBindings.game_state().legal_moves[0]));
+  for (const side of [host, guest]) {
+    await side.page.waitForFunction((n) => window.wasmBindings.game_state().moves.length > n, state.moves.length, { timeout: 10000 });
+  }
+  return state.to_move;
 }

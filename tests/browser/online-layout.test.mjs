@@ -5,7 +5,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { screenshot, still, openContext, axeViolations } from './harness.mjs';
-import { servedOnline, boardRect as board, barHeight as bar, assertBoardStill as assertStill } from './online-helpers.mjs';
+import { servedOnline, boardRect as board, barHeight as bar, assertBoardStill as assertStill, playFirst } from './online-helpers.mjs';
 
 const shared = servedOnline({ before, after });
 
@@ -50,6 +50,9 @@ test('360×640 Persian phone: the board stays put while the online bar changes, 
   const guest = await openContext(shared.browser, link, phone);
   await waitButton(guest.page, 'draw-offer');
   await waitButton(host.page, 'draw-offer');
+  // Each side moves once: Resign takes the place of Abort.
+  await playFirst(host, guest);
+  await playFirst(host, guest);
   await still(guest.page);
   const playing = await board(guest.page);
   const hostPlaying = await board(host.page);

@@ -6,7 +6,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { screenshot, still, openContext, axeViolations } from './harness.mjs';
-import { servedOnline, boardRect as board, barHeight as bar, assertBoardStill as assertStill } from './online-helpers.mjs';
+import { servedOnline, boardRect as board, barHeight as bar, assertBoardStill as assertStill, playFirst } from './online-helpers.mjs';
 
 const shared = servedOnline({ before, after });
 
@@ -37,17 +37,6 @@ const shown = (page, id) => page.evaluate((id) => {
   return !e.hidden && e.getBoundingClientRect().height > 0;
 }, id);
 
-/** Whoever is to move plays their first legal move on their own page; both pages see it. */
-async function playFirst(host, guest) {
-  const state = await host.page.evaluate(() => window.wasmBindings.game_state());
-  const mover = state.to_move === 'red' ? host : guest;
-  await still(mover.page);
-  await mover.page.evaluate(() => window.wasmBindings.game_play(window.wasmBindings.game_state().legal_moves[0]));
-  for (const side of [host, guest]) {
-    await side.page.waitForFunction((n) => window.wasmBindings.game_state().moves.length > n, state.moves.length, { timeout: 10000 });
-  }
-  return mover;
-}
 
 /** A friend's game: the desktop invites (with this limit), the phone opens the link. */
 async function friends(limit) {
@@ -116,6 +105,9 @@ test('the friend\'s arrival and return are said and announced; the tutorial is n
 
 test('a rematch offer is declined by the one offered to and withdrawn by the one offering, and each side is told', async () => {
   const { host, guest } = await friends(null);
+  // Each side moves once (before, a game is aborted, not resigned).
+  await playFirst(host, guest);
+  await playFirst(host, guest);
   await host.page.click('#resign');
   await host.page.click('#resign-confirm');
   await waitButton(guest.page, 'rematch-offer');
@@ -195,6 +187,7 @@ test('the time left for the move shows on both sides under a limit, the bar and 
   assert.equal(await bar(free.guest.page), barHeight);
 
   // The end: no clock, the result on one line, and the board where it was.
+  await playFirst(host, guest);
   await host.page.click('#resign');
   await host.page.click('#resign-confirm');
   await waitButton(guest.page, 'rematch-offer');

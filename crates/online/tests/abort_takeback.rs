@@ -590,3 +590,22 @@ fn under_a_game_clock_a_takeback_gives_no_time_back() {
         assert_eq!(side.clocks(18_000).unwrap().left[Color::Blue.index()], before[Color::Blue.index()] - 1_000);
     }
 }
+
+#[test]
+fn leaving_before_each_side_has_moved_aborts_and_after_resigns() {
+    let (mut host, mut guest) = pair();
+    let out = host.leave();
+    assert!(matches!(sent(&out)[..], [Message::Abort { .. }, Message::Bye]), "{:?}", sent(&out));
+    exchange(&mut host, &mut guest, NOW, sent(&out), vec![]);
+    for side in [&host, &guest] {
+        assert!(side.is_aborted());
+        assert_eq!(side.game().unwrap().outcome(), None, "no result: nothing for Records");
+    }
+    // Once each side has moved, leaving resigns as before.
+    let (mut host, mut guest) = pair();
+    play_one(&mut host, &mut guest, NOW);
+    play_one(&mut host, &mut guest, NOW);
+    let out = host.leave();
+    exchange(&mut host, &mut guest, NOW, sent(&out), vec![]);
+    assert_eq!(guest.game().unwrap().outcome(), Some(onitama_core::rules::Outcome::Resigned { by: host.you() }));
+}

@@ -752,7 +752,8 @@ fn a_player_whose_clock_ran_out_is_told_so_in_words_not_by_a_refusal_code() {
     host.event(&Event::Status(Status { phase: Phase::Playing, reason: None }));
     host.event(&Event::OpponentConnected(true));
     host.event(&Event::Started { you: Color::Blue, limit: MoveLimit::STRANGER, position: start() });
-    let clocks = |blue| Event::Clocks(Some(Clocks { left: [170_000, blue], running: Some(Color::Blue), increment: 2000 }));
+    let clocks =
+        |blue| Event::Clocks(Some(Clocks { left: [170_000, blue], running: Some(Color::Blue), increment: 2000 }));
     let lines = host.event(&clocks(400));
     assert!(!panel(&lines).is_some_and(|p| p.text.contains("écoulé")), "time left: nothing said");
     let lines = host.event(&clocks(0));
@@ -763,6 +764,7 @@ fn a_player_whose_clock_ran_out_is_told_so_in_words_not_by_a_refusal_code() {
     let text = panel(&lines).map_or_else(|| "Votre temps est écoulé".to_string(), |p| p.text.clone());
     assert_eq!(text, "Votre temps est écoulé");
     // The opponent's clock at zero is not this player's trouble.
-    let lines = host.event(&Event::Clocks(Some(Clocks { left: [0, 5000], running: Some(Color::Red), increment: 2000 })));
+    let lines =
+        host.event(&Event::Clocks(Some(Clocks { left: [0, 5000], running: Some(Color::Red), increment: 2000 })));
     assert!(!panel(&lines).unwrap().text.contains("écoulé"));
 }

@@ -285,6 +285,9 @@ fn a_claim_becomes_possible_when_the_limit_has_passed() {
 #[test]
 fn leaving_closes_everything_and_says_so() {
     let mut net = friends();
+    // Each side has moved once: leaving resigns (before, it aborts: `abort_takeback.rs`).
+    net.play_one(0, 1);
+    net.play_one(0, 1);
     net.command(1, "leave");
     assert_eq!(net.status(1), Some(Status { phase: Phase::Ended, reason: Some(Reason::Left) }));
     assert!(net.sides[1].socket.is_none());

@@ -104,9 +104,14 @@ impl OnlineGame {
         self.declare_here(Declaration::Claim, None)
     }
 
-    /// This player leaves for good: a game going on is resigned first, and the opponent told.
+    /// This player leaves for good: a game going on is aborted (before each side has moved once)
+    /// or resigned first, and the opponent told.
     pub fn leave(&mut self) -> Vec<Output> {
-        let mut out = self.resign().unwrap_or_default();
+        // Before each side has moved once, leaving aborts (no result, as on lichess; with the
+        // opponent away, nothing is declared: they may abort or claim when back); a game played
+        // is resigned.
+        let early = self.playable().is_some_and(|game| game.moves().len() < super::asks::ABORT_PLIES);
+        let mut out = if early { self.abort().unwrap_or_default() } else { self.resign().unwrap_or_default() };
         out.push(Output::Send(Message::Bye));
         out
     }
