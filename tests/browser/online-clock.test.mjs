@@ -109,9 +109,11 @@ test('a clock of one\'s own from the dialog runs out: red under ten seconds, and
   await host.page.fill('#setup-clock-increment', '0');
   await host.page.click('#setup-start');
   await host.page.waitForFunction(() => /15 seconds to 3 hours/.test(document.getElementById('setup-error').textContent));
+  assert.equal(await host.page.evaluate(() => document.activeElement.id), 'setup-clock-minutes', 'the keyboard goes to the minutes');
   assert.deepEqual(await axeViolations(host.page, ['#setup']), []);
   await screenshot(host.page, 'online-clock-custom-dialog');
-  await host.page.fill('#setup-clock-minutes', '0.25');
+  // A decimal comma, as French writes it, is read as a point.
+  await host.page.fill('#setup-clock-minutes', '0,25');
   await host.page.click('#setup-start');
   await host.page.waitForFunction(() => document.getElementById('online-link')?.value.includes('#online='), null, { timeout: 20000 });
   const link = await host.page.evaluate(() => document.getElementById('online-link').value);
@@ -126,10 +128,14 @@ test('a clock of one\'s own from the dialog runs out: red under ten seconds, and
   await waitClock(guest.page, { color: flagged, below: 8000, above: 3000 }, 15000);
   await screenshot(guest.page, 'online-clock-fa-phone-low');
   await screenshot(host.page, 'online-clock-en-desktop-low');
+  await guest.page.waitForFunction((w) => window.wasmBindings.game_state().outcome === `${w}-wins-on-time`, winner, { timeout: 20000 });
+  await still(guest.page);
+  await screenshot(guest.page, 'online-clock-fa-phone-flag');
   for (const side of [host, guest]) {
     await side.page.waitForFunction((w) => window.wasmBindings.game_state().outcome === `${w}-wins-on-time`, winner, { timeout: 20000 });
     const c = await clock(side.page);
     assert.equal(c.running, null, 'no clock runs once the game is over');
+    assert.equal(c[`${flagged}_ms`], 0, 'the loser\'s clock shows it ran out');
   }
   // The flagged page's own move no longer goes.
   assert.deepEqual([...host.errors, ...guest.errors], []);

@@ -5,7 +5,7 @@
 
 use crate::guard::Guard;
 use crate::protocol::{Message, MoveLimit, Phrase, Refusal, Token};
-use onitama_core::rules::{Color, Deal, Game, SplitMix64};
+use onitama_core::rules::{Color, Deal, Game, Outcome, SplitMix64};
 
 mod actions;
 mod asks;
@@ -564,6 +564,10 @@ impl OnlineGame {
         let mover = self.playable().filter(|g| g.moves().len() >= 2).map(|g| g.position().to_move());
         if let Some(mover) = mover {
             left[mover.index()] = left[mover.index()].saturating_sub(self.used(now));
+        }
+        // A game lost on time shows the loser's clock run out.
+        if let Some(Outcome::WonOnTime { winner }) = self.game().and_then(Game::outcome) {
+            left[winner.other().index()] = 0;
         }
         Some(Clocks { left, running: mover.filter(|_| self.opponent_connected()), increment })
     }

@@ -648,6 +648,7 @@ fn a_flag_that_falls_is_claimed_at_once_and_won_on_time_on_both_sides() {
     for side in [&host, &guest] {
         assert_eq!(side.game().unwrap().outcome(), Some(Outcome::WonOnTime { winner: Color::Red }));
         assert_eq!(side.clocks(70_000).unwrap().running, None, "no clock runs once the game is over");
+        assert_eq!(side.clocks(70_000).unwrap().left, [61_000, 0], "the loser's clock shows it ran out");
     }
 }
 

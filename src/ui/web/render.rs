@@ -813,9 +813,18 @@ fn draw_labels(ctx: &Context, p: &Palette, scale: TypeScale, state: &State, layo
     let shown = crate::ui::features::Features::here().is_some() && !clocks.is_empty();
     let clock_w = if shown { draw_clocks(ctx, p, scale, &clocks, layout)? } else { 0.0 };
     for (color, words, lit) in labels(state) {
-        let room = layout.width - 8.0 - 2.0 * clock_w;
+        // Centred on the canvas, clear of the clock at the row's end; words too long for that
+        // take all the room left of the clock.
+        let clock_left = layout.banner[color.index()].x + layout.banner[color.index()].w - clock_w;
+        let (mut centre, mut room) = (layout.width / 2.0, layout.width - 8.0);
+        if shown {
+            room = 2.0 * (clock_left - 4.0 - centre);
+        }
         let mut size = scale.body;
         font(ctx, if lit { "700" } else { "600" }, size);
+        if shown && ctx.measure_text(&words)?.width() > room {
+            (centre, room) = (clock_left / 2.0, clock_left - 8.0);
+        }
         let mut lines = vec![words.clone()];
         if ctx.measure_text(&words)?.width() > room {
             size = scale.small;
@@ -826,7 +835,7 @@ fn draw_labels(ctx: &Context, p: &Palette, scale: TypeScale, state: &State, layo
         ctx.set_text_align("center");
         ctx.set_text_baseline("middle");
         for (text_line, y) in lines.iter().zip(layout.label_lines(color, lines.len(), size)) {
-            ctx.fill_text(text_line, layout.width / 2.0, y)?;
+            ctx.fill_text(text_line, centre, y)?;
         }
     }
     Ok(())

@@ -32,7 +32,8 @@ const CLOCKS: &str = concat!(
 #[cfg(not(feature = "first-visit"))]
 const CUSTOM_CLOCK_ROW: &str = concat!(
     r#"<p id="setup-clock" hidden><label><span data-text="clock-minutes">Minutes each</span> "#,
-    r#"<input id="setup-clock-minutes" type="number" min="0.25" max="180" step="0.25" value="5" inputmode="decimal"></label> "#,
+    // Text, not a number field: a number field drops a decimal comma in some locales ("0,25").
+    r#"<input id="setup-clock-minutes" type="text" value="5" inputmode="decimal" autocomplete="off"></label> "#,
     r#"<label><span data-text="clock-increment">Seconds added a move</span> "#,
     r#"<input id="setup-clock-increment" type="number" min="0" max="60" step="1" value="3" inputmode="numeric"></label></p>"#,
 );
@@ -132,6 +133,15 @@ pub(super) fn show_mode_choices() {
 pub fn show_setup_error(message: &str) {
     // An alert: the same refusal again is said again.
     say_again("setup-error", message);
+    // A clock of one's own that does not fit: the keyboard is taken to its minutes, in view.
+    #[cfg(not(feature = "first-visit"))]
+    if !message.is_empty()
+        && element::<web_sys::HtmlElement>("setup-clock").is_some_and(|row| !row.hidden())
+        && setup_form().limit.is_none()
+        && let Some(minutes) = element::<web_sys::HtmlElement>("setup-clock-minutes")
+    {
+        let _ = minutes.focus();
+    }
 }
 
 pub(super) fn select_value(id: &str) -> String {
