@@ -228,6 +228,9 @@ pub struct OnlineGame {
     phrases_off: bool,
     /// Under a game clock: each side's time left when the turn began (ms, by [`Color::index`]).
     clocks: Option<[u64; 2]>,
+    /// Under a game clock, each side's time when a player's word ended the game (a resignation,
+    /// a draw agreed, a claim): the clock of the side to move stops where it was.
+    ended_clocks: Option<[u64; 2]>,
     /// The game (by its id) that was aborted: it ended with no result.
     aborted: Option<Token>,
     /// A takeback asked and not answered yet (the rules: `game/takeback.rs`).
@@ -296,6 +299,7 @@ impl OnlineGame {
             heard: None,
             phrases_off: false,
             clocks: full_clocks(setup.limit),
+            ended_clocks: None,
             aborted: None,
             takeback_ask: None,
             takeback_declined: None,
@@ -371,6 +375,7 @@ impl OnlineGame {
         self.turn_since = now;
         self.turn_used = None;
         self.clocks = full_clocks(self.limit);
+        self.ended_clocks = None;
         self.claim_sent = None;
         self.draw_offer = None;
         self.draw_declined = None;
@@ -560,7 +565,8 @@ impl OnlineGame {
     /// The game clocks now, under a game clock.
     pub fn clocks(&self, now: u64) -> Option<Clocks> {
         let (_, increment) = self.limit.clock_millis()?;
-        let mut left = self.clocks?;
+        let over = self.game().is_some_and(|game| game.outcome().is_some());
+        let mut left = self.ended_clocks.filter(|_| over).or(self.clocks)?;
         let mover = self.playable().filter(|g| g.moves().len() >= 2).map(|g| g.position().to_move());
         if let Some(mover) = mover {
             left[mover.index()] = left[mover.index()].saturating_sub(self.used(now));

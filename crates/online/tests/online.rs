@@ -672,6 +672,29 @@ fn a_move_that_beat_the_flag_stands_over_the_claim_it_crossed_with_its_increment
 }
 
 #[test]
+fn a_resignation_stops_the_clock_of_the_side_to_move_where_it_was() {
+    let (mut host, mut guest) = clock_pair();
+    for _ in 0..4 {
+        play_one(&mut host, &mut guest, 0);
+    }
+    // Blue thinks 10 s and resigns; Red hears it 50 ms later.
+    guest.tick(10_000);
+    let out = guest.resign().unwrap();
+    exchange(&mut guest, &mut host, 10_050, sent(&out), vec![]);
+    assert_eq!(guest.clocks(30_000).unwrap().left, [61_000, 51_000], "stopped at the last tick");
+    assert_eq!(host.clocks(30_000).unwrap().left, [61_000, 50_950], "stopped when the word came");
+    assert_eq!(host.clocks(30_000).unwrap().running, None);
+    // A rematch starts them whole again.
+    let out = host.offer_rematch().unwrap();
+    exchange(&mut host, &mut guest, 31_000, sent(&out), vec![]);
+    let out = guest.accept_rematch(31_000).unwrap();
+    exchange(&mut guest, &mut host, 31_000, sent(&out), vec![]);
+    for side in [&host, &guest] {
+        assert_eq!(side.clocks(40_000).unwrap().left, [60_000, 60_000]);
+    }
+}
+
+#[test]
 fn a_claim_my_clock_finds_early_is_refused_and_the_game_goes_on() {
     let (mut host, mut guest) = clock_pair();
     for _ in 0..4 {

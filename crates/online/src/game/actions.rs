@@ -40,9 +40,12 @@ impl OnlineGame {
     fn declare_here(&mut self, what: Declaration, end: Option<Outcome>) -> Result<Vec<Output>, Refusal> {
         let (id, ply) = self.id_and_ply().ok_or(Refusal::WrongGame)?;
         if let Some(end) = end {
+            // The clock of the side to move stops where it was (as of the last tick).
+            let stopped = self.clocks(self.last_tick).map(|clocks| clocks.left);
             let game = self.game_mut().ok_or(Refusal::WrongGame)?;
             declare(game, end).map_err(|_| Refusal::GameOver)?;
             self.draw_offer = None;
+            self.ended_clocks = stopped;
         }
         Ok(self.send_here(Message::Declare { game: id, ply, what }))
     }

@@ -323,6 +323,7 @@ impl OnlineGame {
         self.you = you;
         self.limit = limit;
         self.clocks = super::full_clocks(limit);
+        self.ended_clocks = None;
         self.turn_since = now;
         self.turn_used = None;
         self.claim_sent = None;
@@ -542,10 +543,13 @@ impl OnlineGame {
                 _ => Refusal::NotOffered,
             });
         }
+        // Ended here by their word: the clock of the side to move stops where it was.
+        let stopped = self.clocks(now).map(|clocks| clocks.left).filter(|_| self.playable().is_some());
         let game = self.game_mut().ok_or(Refusal::WrongGame)?;
         match (game.outcome(), declared_end(game)) {
             (None, _) => {
                 let _ = declare(game, end);
+                self.ended_clocks = stopped;
             }
             (Some(_), Some(mine)) if mine == end => {}
             (Some(_), Some(mine)) => {
