@@ -148,6 +148,9 @@ pub struct Saved {
     pub phrases_off: bool,
     /// Under a game clock: each side's time left when the turn began (ms, Red's then Blue's).
     pub clocks: Option<[u64; 2]>,
+    /// Under a game clock, the clocks as a player's word (a resignation, a draw, a claim) stopped
+    /// them.
+    pub stopped_clocks: Option<[u64; 2]>,
     /// The current game was aborted (ended with no result, before each side moved once).
     pub aborted: bool,
 }
@@ -327,6 +330,7 @@ impl OnlineGame {
             previous_diverged: self.previous_diverged.is_some(),
             phrases_off: self.phrases_off,
             clocks: self.clocks,
+            stopped_clocks: self.ended_clocks,
             aborted: self.is_aborted(),
         }
     }
@@ -359,6 +363,7 @@ impl OnlineGame {
         game.previous_diverged = saved.previous_diverged.then_some(Divergence { at: None, theirs: None });
         game.phrases_off = saved.phrases_off;
         game.clocks = saved.clocks.filter(|_| saved.limit.clock_millis().is_some());
+        game.ended_clocks = saved.stopped_clocks.filter(|_| game.clocks.is_some());
         game.aborted = saved.aborted.then(|| game.game_id().cloned()).flatten();
         game
     }

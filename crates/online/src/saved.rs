@@ -13,7 +13,8 @@
 //! declined, `<colour>@<ply>`: whose, and when (saves from before it was kept end without it);
 //! then, only if the player turned the opponent's phrases off, `quiet`; then, under a game clock
 //! (a limit `<seconds>+<increment>`), `clocks=<red ms>,<blue ms>`: each side's time left when the
-//! turn began; then, only if the current game was aborted, `aborted`.
+//! turn began, and once a player's word ended the game, `stopped=<red ms>,<blue ms>`: the clocks
+//! as it stopped them; then, only if the current game was aborted, `aborted`.
 
 use crate::game::{ColorChoice, DealChoice, Invitation, Saved};
 use crate::protocol::{MAX_MESSAGE_BYTES, MoveLimit, Refusal, Token, Words, millis, read_record, token, write_record};
@@ -60,6 +61,9 @@ impl Saved {
         }
         if let Some([red, blue]) = self.clocks {
             let _ = write!(line, " clocks={red},{blue}");
+        }
+        if let Some([red, blue]) = self.stopped_clocks {
+            let _ = write!(line, " stopped={red},{blue}");
         }
         if self.aborted {
             line.push_str(" aborted");
@@ -141,11 +145,21 @@ impl Saved {
                 Some([millis(red)?, millis(blue)?])
             }
         };
+        // The clocks a player's word stopped, in saves of games with a clock.
+        let stopped_clocks = match word.and_then(|w| w.strip_prefix("stopped=")) {
+            None => None,
+            Some(times) => {
+                let (red, blue) = times.split_once(',').ok_or(Refusal::Malformed)?;
+                word = words.0.next();
+                Some([millis(red)?, millis(blue)?])
+            }
+        };
         // The game aborted, in saves written since aborts exist.
         let aborted = word == Some("aborted");
         if (word.is_some() && !aborted)
             || words.0.next().is_some()
             || clocks.is_some() != limit.clock_millis().is_some()
+            || (stopped_clocks.is_some() && clocks.is_none())
         {
             return Err(Refusal::Malformed);
         }
@@ -165,6 +179,7 @@ impl Saved {
             phrases_off,
             clocks,
             aborted,
+            stopped_clocks,
             host,
             setup,
             seed,

@@ -684,6 +684,15 @@ fn a_resignation_stops_the_clock_of_the_side_to_move_where_it_was() {
     assert_eq!(guest.clocks(30_000).unwrap().left, [61_000, 51_000], "stopped at the last tick");
     assert_eq!(host.clocks(30_000).unwrap().left, [61_000, 50_950], "stopped when the word came");
     assert_eq!(host.clocks(30_000).unwrap().running, None);
+    // A reload keeps them so.
+    let text = host.saved().to_text();
+    assert!(text.contains(" stopped=61000,50950"), "{text}");
+    let restored = OnlineGame::restore(onitama_online::game::Saved::from_text(&text).unwrap(), 40_000);
+    assert_eq!(restored.clocks(40_000).unwrap().left, [61_000, 50_950]);
+    // Stopped clocks in a game without a clock do not read.
+    let (limited, _) = pair(Color::Red, MoveLimit::Seconds(60));
+    let text = limited.saved().to_text().replacen(" / ", " stopped=1,2 / ", 1);
+    assert_eq!(onitama_online::game::Saved::from_text(&text).err(), Some(Refusal::Malformed), "{text}");
     // A rematch starts them whole again.
     let out = host.offer_rematch().unwrap();
     exchange(&mut host, &mut guest, 31_000, sent(&out), vec![]);
