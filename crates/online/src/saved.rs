@@ -136,24 +136,15 @@ impl Saved {
         if phrases_off {
             word = words.0.next();
         }
-        // The game clocks, in saves of games with one.
-        let clocks = match word.and_then(|w| w.strip_prefix("clocks=")) {
-            None => None,
-            Some(times) => {
-                let (red, blue) = times.split_once(',').ok_or(Refusal::Malformed)?;
-                word = words.0.next();
-                Some([millis(red)?, millis(blue)?])
-            }
+        // The game clocks, in saves of games with one, then the clocks a player's word stopped.
+        let mut times = |name: &str| -> Result<Option<[u64; 2]>, Refusal> {
+            let Some(times) = word.and_then(|w| w.strip_prefix(name)) else { return Ok(None) };
+            let (red, blue) = times.split_once(',').ok_or(Refusal::Malformed)?;
+            word = words.0.next();
+            Ok(Some([millis(red)?, millis(blue)?]))
         };
-        // The clocks a player's word stopped, in saves of games with a clock.
-        let stopped_clocks = match word.and_then(|w| w.strip_prefix("stopped=")) {
-            None => None,
-            Some(times) => {
-                let (red, blue) = times.split_once(',').ok_or(Refusal::Malformed)?;
-                word = words.0.next();
-                Some([millis(red)?, millis(blue)?])
-            }
-        };
+        let clocks = times("clocks=")?;
+        let stopped_clocks = times("stopped=")?;
         // The game aborted, in saves written since aborts exist.
         let aborted = word == Some("aborted");
         if (word.is_some() && !aborted)
