@@ -237,7 +237,7 @@ impl NewGameForm {
             (Some(_), None) => return Err(text::page_text(lang, "clock-bad", &[])),
             (_, limit) => limit.unwrap_or(MoveLimit::DEFAULT),
         };
-        Ok(Chosen::Friend(Invitation { deal, color, limit }))
+        Ok(Chosen::Friend(Invitation { deal, color, limit, watchers: true }))
     }
 
     /// The five cards chosen as each is drawn beside its chooser: Red's two and Blue's two in

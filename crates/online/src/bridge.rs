@@ -161,11 +161,20 @@ pub enum Phase {
     Reconnecting,
     Ended,
     Error,
+    /// A third browser with the game's link, admitted by the host to watch (read-only).
+    Watching,
 }
 
 impl Phase {
-    pub const ALL: [Phase; 6] =
-        [Phase::Connecting, Phase::Waiting, Phase::Playing, Phase::Reconnecting, Phase::Ended, Phase::Error];
+    pub const ALL: [Phase; 7] = [
+        Phase::Connecting,
+        Phase::Waiting,
+        Phase::Playing,
+        Phase::Reconnecting,
+        Phase::Ended,
+        Phase::Error,
+        Phase::Watching,
+    ];
 
     pub fn word(self) -> &'static str {
         match self {
@@ -175,6 +184,7 @@ impl Phase {
             Phase::Reconnecting => "reconnecting",
             Phase::Ended => "ended",
             Phase::Error => "error",
+            Phase::Watching => "watching",
         }
     }
 }
@@ -249,6 +259,8 @@ pub enum Event {
     /// Takebacks: who asked (a request standing), whether this player may ask, whether their
     /// last request was declined and the game has not moved on since.
     Takeback(TakebackState),
+    /// How many browsers watch the game (the host's count, told to the guest and the watchers).
+    Watchers(u32),
 }
 
 fn line_checked(text: &str) -> Result<Words<'_>, Refusal> {
@@ -305,7 +317,8 @@ impl Command {
     pub fn encode(&self) -> String {
         match self {
             Command::Create(setup) => {
-                format!("create {} {} {}", deal_text(setup.deal), color_text(setup.color), setup.limit)
+                let closed = if setup.watchers { "" } else { " no-watchers" };
+                format!("create {} {} {}{closed}", deal_text(setup.deal), color_text(setup.color), setup.limit)
             }
             Command::Join(room) => format!("join {room}"),
             Command::Find(pool) => format!("find {pool}"),
@@ -325,7 +338,13 @@ impl Command {
             "create" => {
                 let deal = deal_from_text(words.next()?)?;
                 let color = color_from_text(words.next()?)?;
-                Command::Create(Invitation { deal, color, limit: limit(words.next()?)? })
+                let limit = limit(words.next()?)?;
+                let watchers = match words.0.next() {
+                    None => true,
+                    Some("no-watchers") => false,
+                    Some(_) => return Err(Refusal::Malformed),
+                };
+                Command::Create(Invitation { deal, color, limit, watchers })
             }
             "join" => Command::Join(room_of_link(rest(text, kind)?).ok_or(Refusal::Malformed)?),
             "find" => Command::Find(token(words.next()?)?),
@@ -411,6 +430,7 @@ impl Event {
                 let yes = |b: bool| if b { "yes" } else { "no" };
                 write!(line, "takeback {} {} {}", color_or_dash(t.asked_by), yes(t.may_ask), yes(t.declined))
             }
+            Event::Watchers(count) => write!(line, "watchers {count}"),
         };
         line
     }
@@ -494,6 +514,7 @@ impl Event {
                 may_ask: yes_no(words.next()?, "yes", "no")?,
                 declined: yes_no(words.next()?, "yes", "no")?,
             }),
+            "watchers" => Event::Watchers(crate::protocol::watcher_count(words.next()?)?),
             _ => return Err(Refusal::Malformed),
         };
         end(words).map(|()| event)

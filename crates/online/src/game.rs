@@ -5,12 +5,16 @@
 
 use crate::guard::Guard;
 use crate::protocol::{Message, MoveLimit, Phrase, Refusal, Token};
+use crate::seat::Handshake;
 use onitama_core::rules::{Color, Deal, Game, Outcome, SplitMix64};
 
 mod actions;
 mod asks;
 mod peer;
 mod takeback;
+mod watching;
+
+pub use watching::WatchedView;
 
 pub use asks::{ABORT_PLIES, AbortState, FIRST_MOVE_MS, TakebackState};
 
@@ -77,11 +81,13 @@ pub struct Invitation {
     pub deal: DealChoice,
     pub color: ColorChoice,
     pub limit: MoveLimit,
+    /// Third browsers with the game's link may watch (the host serves them).
+    pub watchers: bool,
 }
 
 impl Default for Invitation {
     fn default() -> Invitation {
-        Invitation { deal: DealChoice::Random, color: ColorChoice::Random, limit: MoveLimit::DEFAULT }
+        Invitation { deal: DealChoice::Random, color: ColorChoice::Random, limit: MoveLimit::DEFAULT, watchers: true }
     }
 }
 
@@ -98,6 +104,11 @@ pub enum Output {
     Changed,
     /// The opponent left for good: nothing more will come.
     Left,
+    /// This connection is not the opponent's but a third browser's: the host may let it watch
+    /// (the session decides); a guest closes it.
+    Stranger,
+    /// The host took this page (a guest with no seat) as a watcher.
+    Watching,
 }
 
 /// Where the online game stands, as the page shows it.
@@ -109,6 +120,8 @@ pub enum Status {
     /// The opponent was here and the connection is down.
     Reconnecting,
     Ended,
+    /// This page watches the game.
+    Watching,
     /// The records disagree; both are kept and nothing more is played.
     Diverged,
 }
@@ -184,6 +197,10 @@ pub struct OnlineGame {
     you: Color,
     limit: MoveLimit,
     connected: bool,
+    /// The connection's handshake (this side's nonce, the peer's hello).
+    handshake: Option<Handshake>,
+    /// Connections made so far: each gets its own nonce.
+    connections: u64,
     greeted: bool,
     ever_greeted: bool,
     guard: Guard,
@@ -241,6 +258,11 @@ pub struct OnlineGame {
     /// Whose takeback request was declined last, in which game and at which ply: they ask again
     /// only once the game has moved on.
     takeback_declined: Option<(Token, Color, usize)>,
+    /// How many watch the game (the host's count; the guest hears it).
+    watchers: u32,
+    /// This page watches the game (the host took it, a guest with no seat, as a watcher): the
+    /// clocks as the host last told them, and when.
+    watching: Option<Option<(Clocks, u64)>>,
 }
 
 /// Each side's whole time at the start, under a game clock.
@@ -280,6 +302,8 @@ impl OnlineGame {
             you: Color::Red,
             limit: setup.limit,
             connected: false,
+            handshake: None,
+            connections: 0,
             greeted: false,
             ever_greeted: false,
             guard: Guard::new(now),
@@ -306,6 +330,8 @@ impl OnlineGame {
             aborted: None,
             takeback_ask: None,
             takeback_declined: None,
+            watchers: 0,
+            watching: None,
         }
     }
 
@@ -417,9 +443,26 @@ impl OnlineGame {
         self.connected && self.greeted
     }
 
-    /// The secret of the other seat, once its player said hello.
+    /// The secret of the other seat, once its player took it.
     pub fn opponent_secret(&self) -> Option<&Token> {
         self.opponent_secret.as_ref()
+    }
+
+    /// Whether the host lets third browsers watch.
+    pub fn watchable(&self) -> bool {
+        self.host && self.setup.watchers
+    }
+
+    /// How many watch the game: the host's count, or the host's word to the guest.
+    pub fn watchers(&self) -> u32 {
+        self.watchers
+    }
+
+    /// The host's count of watchers, kept by its session.
+    pub fn set_watchers(&mut self, count: u32) {
+        if self.host {
+            self.watchers = count;
+        }
     }
 
     pub fn draw_offer(&self) -> Option<Color> {
@@ -463,6 +506,7 @@ impl OnlineGame {
 
     pub fn status(&self) -> Status {
         match (&self.current, &self.diverged) {
+            _ if self.watching.is_some() => Status::Watching,
             (_, Some(_)) => Status::Diverged,
             (Some((_, game)), _) if game.outcome().is_some() => Status::Ended,
             _ if self.is_aborted() => Status::Ended,
@@ -514,7 +558,9 @@ impl OnlineGame {
     /// Whether this player may say a phrase now: the opponent is here, and the last phrase was
     /// said [`SAY_WAIT_MS`] ago or more.
     pub fn may_say(&self, now: u64) -> bool {
-        self.opponent_connected() && self.said_at.is_none_or(|at| now.saturating_sub(at) >= SAY_WAIT_MS)
+        self.opponent_connected()
+            && self.watching.is_none()
+            && self.said_at.is_none_or(|at| now.saturating_sub(at) >= SAY_WAIT_MS)
     }
 
     /// The opponent's last phrase while it is shown ([`PHRASE_SHOWN_MS`]), and how many came
@@ -569,6 +615,9 @@ impl OnlineGame {
 
     /// The game clocks now, under a game clock.
     pub fn clocks(&self, now: u64) -> Option<Clocks> {
+        if let Some(watched) = self.watching {
+            return self.watched_clocks(watched, now);
+        }
         let (_, increment) = self.limit.clock_millis()?;
         let over = self.game().is_some_and(|game| game.outcome().is_some());
         let mut left = self.ended_clocks.filter(|_| over).or(self.clocks)?;
@@ -594,9 +643,10 @@ impl OnlineGame {
         Some(*left)
     }
 
-    /// The game, if it goes on and has not diverged.
+    /// The game, if it goes on and has not diverged, and this page plays it.
     fn playable(&self) -> Option<&Game> {
-        self.game().filter(|game| game.outcome().is_none() && self.diverged.is_none() && !self.is_aborted())
+        let playing = self.diverged.is_none() && !self.is_aborted() && self.watching.is_none();
+        self.game().filter(|game| game.outcome().is_none() && playing)
     }
 
     fn id_and_ply(&self) -> Option<(Token, usize)> {

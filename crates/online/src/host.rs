@@ -33,8 +33,9 @@ pub const MAX_LINE_BYTES: usize = 24 * 1024;
 /// One line for the page.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum ToPage {
+    /// The game on the board: this page plays `you`, or watches (none).
     Deal {
-        you: Color,
+        you: Option<Color>,
         game: Game,
     },
     Move {
@@ -95,6 +96,8 @@ pub struct ScriptState {
     pub may_move: bool,
     /// Under a game clock, each side's time left and whose runs.
     pub clocks: Option<Clocks>,
+    /// How many browsers watch the game.
+    pub watchers: u32,
 }
 
 impl ToPage {
@@ -102,7 +105,7 @@ impl ToPage {
         let mut line = String::new();
         match self {
             ToPage::Deal { you, game } => {
-                let _ = write!(line, "deal {}\n{}", you.code(), game.to_record());
+                let _ = write!(line, "deal {}\n{}", you.map_or("-", Color::code), game.to_record());
             }
             ToPage::Move { ply, mv, position } => {
                 let _ = write!(line, "move {ply} {mv} {position}");
@@ -132,6 +135,9 @@ impl ToPage {
                 if let Some(Clocks { left: [red, blue], running, increment }) = s.clocks {
                     let running = running.map_or("-", Color::code);
                     let _ = write!(line, " clocks {red} {blue} {running} {increment}");
+                }
+                if s.watchers > 0 {
+                    let _ = write!(line, " watchers {}", s.watchers);
                 }
             }
             ToPage::Saved(text) => {
@@ -181,7 +187,8 @@ impl ToPage {
         if let Some(deal) = line.strip_prefix("deal ") {
             let (you, record) = deal.split_once('\n').ok_or(Refusal::Malformed)?;
             let game = Game::from_record(record).map_err(|_| Refusal::Malformed)?;
-            return Ok(ToPage::Deal { you: color(you)?, game });
+            let you = if you == "-" { None } else { Some(color(you)?) };
+            return Ok(ToPage::Deal { you, game });
         }
         if let Some(rest) = line.strip_prefix("move ") {
             let mut parts = rest.splitn(3, ' ');
@@ -211,8 +218,8 @@ impl ToPage {
                 let opponent_connected = word()? == "here";
                 let error = dash(word()?).map(|code| reason(&code)).transpose()?;
                 let may_move = word()? == "move";
-                let clocks = match word() {
-                    Err(_) => None,
+                let mut next = word();
+                let clocks = match next {
                     Ok("clocks") => {
                         let ms = |word: &str| -> Result<u64, Refusal> {
                             let plain = word.len() <= 10 && (word == "0" || !word.starts_with('0'));
@@ -220,11 +227,18 @@ impl ToPage {
                         };
                         let left = [ms(word()?)?, ms(word()?)?];
                         let running = dash(word()?).map(|c| color(&c)).transpose()?;
-                        Some(Clocks { left, running, increment: ms(word()?)? })
+                        let clocks = Clocks { left, running, increment: ms(word()?)? };
+                        next = word();
+                        Some(clocks)
                     }
+                    _ => None,
+                };
+                let watchers = match next {
+                    Err(_) => 0,
+                    Ok("watchers") => crate::protocol::watcher_count(word()?)?,
                     Ok(_) => return Err(Refusal::Malformed),
                 };
-                ToPage::State(ScriptState { phase, room, you, opponent_connected, error, may_move, clocks })
+                ToPage::State(ScriptState { phase, room, you, opponent_connected, error, may_move, clocks, watchers })
             }
             _ => return Err(Refusal::Malformed),
         };
@@ -351,6 +365,10 @@ pub struct Phrases {
     pub abort: &'static str,
     /// The game was aborted: it has no result.
     pub aborted: &'static str,
+    /// A watcher's strip: this page watches the game and cannot move.
+    pub watching: &'static str,
+    /// How many watch, `{count}` (told to the players and the watchers).
+    pub watchers: &'static str,
     /// The opponent has had their first move for 30 s.
     pub abort_late: &'static str,
     /// Asks to take back this player's last move.
@@ -430,6 +448,8 @@ pub const EN: Phrases = Phrases {
     ],
     abort: "Abort the game",
     aborted: "The game was aborted: it has no result",
+    watching: "You are watching this game",
+    watchers: "{count} watching",
     abort_late: "Your opponent has not made their first move: you may abort the game",
     takeback: "Ask to take back",
     takeback_sent: "You asked to take back your move",
@@ -505,6 +525,8 @@ pub const FA: Phrases = Phrases {
     ],
     abort: "لغو بازی",
     aborted: "بازی لغو شد: نتیجه‌ای ندارد",
+    watching: "شما تماشاگر این بازی هستید",
+    watchers: "{count} تماشاگر",
     abort_late: "حریف شما هنوز نخستین حرکتش را نکرده است: می‌توانید بازی را لغو کنید",
     takeback: "درخواست پس گرفتن حرکت",
     takeback_sent: "شما خواستید حرکتتان را پس بگیرید",
@@ -580,6 +602,8 @@ pub const ES: Phrases = Phrases {
     ],
     abort: "Anular la partida",
     aborted: "La partida se anuló: no tiene resultado",
+    watching: "Estás mirando esta partida",
+    watchers: "{count} mirando",
     abort_late: "Tu rival no ha hecho su primera jugada: puedes anular la partida",
     takeback: "Pedir deshacer",
     takeback_sent: "Has pedido deshacer tu jugada",
@@ -655,6 +679,8 @@ pub const FR: Phrases = Phrases {
     ],
     abort: "Annuler la partie",
     aborted: "La partie a été annulée\u{a0}: elle n'a pas de résultat",
+    watching: "Vous regardez cette partie",
+    watchers: "{count} spectateurs",
     abort_late: "Votre adversaire n'a pas joué son premier coup\u{a0}: vous pouvez annuler la partie",
     takeback: "Demander à reprendre",
     takeback_sent: "Vous avez demandé à reprendre votre coup",
@@ -756,6 +782,8 @@ pub struct Host {
     takeback: Option<crate::game::TakebackState>,
     /// A takeback was accepted: said until the next move.
     taken_back: bool,
+    /// How many watch the game, as the host counts them.
+    watchers: u32,
 }
 
 impl Host {
@@ -804,7 +832,7 @@ impl Host {
                 (self.you, self.trouble, self.rematch_off) = (Some(*you), None, None);
                 self.taken_back = false;
                 self.game = Some(Game::new(*position));
-                lines.push(ToPage::Deal { you: *you, game: Game::new(*position) });
+                lines.push(ToPage::Deal { you: Some(*you), game: Game::new(*position) });
             }
             Event::Record(game) => {
                 // A record shorter than the one shown, while a takeback was asked: taken back.
@@ -814,8 +842,8 @@ impl Host {
                     lines.push(ToPage::Say(phrases(self.lang).taken_back.to_string()));
                 }
                 self.game = Some(game.clone());
-                if let Some(you) = self.you {
-                    lines.push(ToPage::Deal { you, game: game.clone() });
+                if self.you.is_some() || self.watching() {
+                    lines.push(ToPage::Deal { you: self.you, game: game.clone() });
                 }
             }
             Event::Move { ply, mv, position, .. } => {
@@ -924,6 +952,7 @@ impl Host {
                 }
                 self.abort = Some(*state);
             }
+            Event::Watchers(count) => self.watchers = *count,
             Event::Takeback(state) => {
                 let theirs = state.asked_by.is_some_and(|by| Some(by) != self.you);
                 if theirs && self.takeback.is_none_or(|t| t.asked_by != state.asked_by) {
@@ -981,6 +1010,11 @@ impl Host {
             .is_some_and(|c| c.running.is_some_and(|r| Some(r.index()) == you) && you.is_some_and(|i| c.left[i] == 0))
     }
 
+    /// This page watches the game (a third browser with its link).
+    fn watching(&self) -> bool {
+        self.status.is_some_and(|s| s.phase == Phase::Watching)
+    }
+
     fn dealt(&self) -> bool {
         self.game.is_some()
     }
@@ -1021,6 +1055,7 @@ impl Host {
             error,
             may_move: self.playing() && self.opponent,
             clocks: self.clocks.filter(|_| self.dealt()),
+            watchers: self.watchers,
         }
     }
 
@@ -1047,6 +1082,7 @@ impl Host {
             Status { phase: Phase::Reconnecting, .. } => Some(words.opponent_away),
             Status { phase: Phase::Ended, reason: Some(Reason::Rule(Refusal::Diverged)) } => Some(words.diverged),
             Status { phase: Phase::Ended, reason: Some(Reason::OpponentLeft) } => Some(words.opponent_left),
+            Status { phase: Phase::Watching, .. } => Some(words.watching),
             Status { phase: Phase::Error, reason: Some(reason) } => match reason {
                 Reason::NoServer => Some(words.no_server),
                 Reason::Unreachable => Some(words.unreachable),
@@ -1076,6 +1112,9 @@ impl Host {
             _ => None,
         };
         parts.extend(extra.map(str::to_string));
+        if self.watchers > 0 {
+            parts.push(words.watchers.replace("{count}", &self.lang.digits(&self.watchers.to_string())));
+        }
         // The opponent's phrase, while it is shown.
         if let Some((_, _, Some((_, phrase)))) = self.phrases {
             parts.push(self.heard_words(phrase));
@@ -1094,7 +1133,8 @@ impl Host {
             (None, None) => None,
         };
         // Nothing more is played with an opponent who left, or once online play stopped.
-        let gone = status.phase == Phase::Error || status.reason == Some(Reason::OpponentLeft);
+        // (A watcher neither offers nor answers anything.)
+        let gone = status.phase == Phase::Error || status.reason == Some(Reason::OpponentLeft) || self.watching();
         parts.extend(offer.filter(|_| self.dealt() && !gone).map(str::to_string));
         if let Some(trouble) = self.trouble {
             parts.push(match trouble {

@@ -2,7 +2,7 @@
 //! The messages the pages exchange (`protocol`), the watch kept over a connection (`guard`),
 //! comparing two records after a reconnect (`reconcile`), one side's game (`game`) and its text
 //! for the save file (`saved`); the lines between the page and the online module (`bridge`) and
-//! every decision of that module (`session`), whose browser shell only performs its effects.
+//! every decision of that module (`session`); seats proved without their secret (`seat`), whose browser shell only performs its effects.
 
 pub mod bridge;
 pub mod game;
@@ -11,6 +11,7 @@ pub mod host;
 pub mod protocol;
 pub mod reconcile;
 pub mod saved;
+pub mod seat;
 pub mod session;
 
 pub use game::{ColorChoice, DealChoice, Divergence, Invitation, OnlineGame, Output, Saved, Status};

@@ -3,8 +3,12 @@
 //! protocol adds little to the wasm; JSON would add a parser).
 //!
 //! ```text
-//! hello - k3Jx9… 2                    the guest's first hello: no game yet, its seat's secret, the protocol's version
-//! hello Xq4…7.1 Pz8… 2                a hello naming the game it knows
+//! hello - n7Tq2… 4                    first on every connection: the game known (none yet), a fresh nonce, the protocol's version
+//! hello Xq4…7.1 Pz8… 4                a hello naming the game it knows
+//! proof 3f9a…                         a seat proved: the keyed hash of the other side's nonce with the seat's secret
+//! seat k3Jx9…                         a seat taken (the guest, once) or given back (the host): the seat's secret
+//! watchers 2                          how many watch (the host to the guest and to the watchers)
+//! clocks Xq4…7.1 176500 181000 red 2000   the game clocks now, for watchers: Red's, Blue's, whose runs, the increment
 //! start Xq4…7.1 blue 180 <position>   the host deals: the receiver's colour, the move limit (s or none)
 //! start Xq4…7.1 red 180+2 <position>  or a game clock: seconds each, plus seconds a move
 //! move Xq4…7.1 0 boar:c1c2 <position> the move made at ply 0 and the position it gives
@@ -29,7 +33,10 @@ use std::fmt::{self, Write};
 
 /// The version of this protocol, sent in every `hello`: pages of another version (an old page
 /// a service worker kept) do not play each other. A hello without one is an older page's.
-pub const VERSION: u32 = 3;
+pub const VERSION: u32 = 4;
+
+/// Browsers the host lets watch a game at once, beside the opponent.
+pub const MAX_WATCHERS: u32 = 8;
 
 /// The longest room id (the game's id adds `.<round>` to it).
 pub const MAX_ROOM_LEN: usize = 48;
@@ -283,13 +290,15 @@ pub enum Refusal {
     OtherVersion,
     /// An abort once each side has moved once (see [`crate::game::ABORT_PLIES`]).
     TooLate,
+    /// A message from a watcher other than its hello and its seat: a watcher does not play.
+    Watcher,
     /// A takeback asked again, after a decline, before the game moved on; or with nothing of the
     /// asker's to take back.
     NoTakeback,
 }
 
 impl Refusal {
-    pub const ALL: [Refusal; 22] = [
+    pub const ALL: [Refusal; 23] = [
         Refusal::Malformed,
         Refusal::TooLong,
         Refusal::IllegalMove,
@@ -312,6 +321,7 @@ impl Refusal {
         Refusal::OutOfTime,
         Refusal::TooLate,
         Refusal::NoTakeback,
+        Refusal::Watcher,
     ];
 
     /// The reason's word on the wire and the key of its text.
@@ -339,6 +349,7 @@ impl Refusal {
             Refusal::OutOfTime => "out-of-time",
             Refusal::TooLate => "too-late",
             Refusal::NoTakeback => "no-takeback",
+            Refusal::Watcher => "watcher",
         }
     }
 
@@ -351,12 +362,28 @@ impl Refusal {
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum Message {
     /// Sent first on every connection: the game the sender knows (none for a guest not yet
-    /// dealt in), the secret of its seat, and the protocol's version ([`VERSION`]; none from a
-    /// page older than versions).
+    /// dealt in), a fresh nonce for the other side to prove its seat with, and the protocol's
+    /// version ([`VERSION`]; none from a page older than versions).
     Hello {
         game: Option<Token>,
-        secret: Token,
+        nonce: Token,
         version: Option<u32>,
+    },
+    /// The sender's seat proved without its secret: the keyed hash of the receiver's nonce
+    /// ([`crate::seat::proof`]).
+    Proof(Token),
+    /// The sender's seat's secret: a guest taking a fresh seat, or the host giving its own back
+    /// to the guest it seated (so that each can check the other's proofs from then on).
+    Seat(Token),
+    /// How many watch the game (the host's count).
+    Watchers(u32),
+    /// The game clocks as the host sees them now, for its watchers: each side's time left (ms,
+    /// Red's then Blue's), whose runs, and the increment (ms).
+    Clocks {
+        game: Token,
+        left: [u64; 2],
+        running: Option<Color>,
+        increment: u64,
     },
     /// The host deals a game (the first, or a rematch): the receiver's colour, the move limit.
     Start {
@@ -454,17 +481,23 @@ impl Message {
             | Message::RematchWithdraw { game }
             | Message::Sync { game, .. }
             | Message::Abort { game, .. }
+            | Message::Clocks { game, .. }
             | Message::Takeback { game, .. } => Some(game),
-            Message::Say(_) | Message::Refused(_) | Message::Bye => None,
+            Message::Say(_)
+            | Message::Refused(_)
+            | Message::Bye
+            | Message::Proof(_)
+            | Message::Seat(_)
+            | Message::Watchers(_) => None,
         }
     }
 
     pub fn encode(&self) -> String {
         let mut line = String::new();
         match self {
-            Message::Hello { game, secret, version } => {
+            Message::Hello { game, nonce, version } => {
                 let game = game.as_ref().map_or("-", Token::as_str);
-                let _ = write!(line, "hello {game} {secret}");
+                let _ = write!(line, "hello {game} {nonce}");
                 if let Some(version) = version {
                     let _ = write!(line, " {version}");
                 }
@@ -507,6 +540,19 @@ impl Message {
                 let _ = write!(line, "refused {}", reason.code());
             }
             Message::Bye => line.push_str("bye"),
+            Message::Proof(proof) => {
+                let _ = write!(line, "proof {proof}");
+            }
+            Message::Seat(secret) => {
+                let _ = write!(line, "seat {secret}");
+            }
+            Message::Watchers(count) => {
+                let _ = write!(line, "watchers {count}");
+            }
+            Message::Clocks { game, left: [red, blue], running, increment } => {
+                let running = running.map_or("-", Color::code);
+                let _ = write!(line, "clocks {game} {red} {blue} {running} {increment}");
+            }
             Message::Abort { game, ply } => {
                 let _ = write!(line, "abort {game} {ply}");
             }
@@ -538,7 +584,7 @@ impl Message {
                     "-" => None,
                     word => Some(token(word)?),
                 };
-                let secret = token(words.next()?)?;
+                let nonce = token(words.next()?)?;
                 // Versions are small whole numbers written plainly: no sign, no leading zero.
                 let version = match words.0.next() {
                     None => None,
@@ -547,7 +593,19 @@ impl Message {
                     }
                     Some(_) => return Err(Refusal::Malformed),
                 };
-                Message::Hello { game, secret, version }
+                Message::Hello { game, nonce, version }
+            }
+            "proof" => Message::Proof(token(words.next()?)?),
+            "seat" => Message::Seat(token(words.next()?)?),
+            "watchers" => Message::Watchers(watcher_count(words.next()?)?),
+            "clocks" => {
+                let game = token(words.next()?)?;
+                let left = [millis(words.next()?)?, millis(words.next()?)?];
+                let running = match words.next()? {
+                    "-" => None,
+                    word => Some(Color::from_code(word).ok_or(Refusal::Malformed)?),
+                };
+                Message::Clocks { game, left, running, increment: millis(words.next()?)? }
             }
             "start" => {
                 let game = token(words.next()?)?;
@@ -640,6 +698,12 @@ pub(crate) fn millis(word: &str) -> Result<u64, Refusal> {
         return Err(Refusal::Malformed);
     }
     word.parse().map_err(|_| Refusal::Malformed)
+}
+
+/// A count of watchers: a plain number up to [`MAX_WATCHERS`].
+pub(crate) fn watcher_count(word: &str) -> Result<u32, Refusal> {
+    let count = millis(word)?;
+    u32::try_from(count).ok().filter(|&c| c <= MAX_WATCHERS).ok_or(Refusal::Malformed)
 }
 
 pub(crate) fn token(word: &str) -> Result<Token, Refusal> {

@@ -68,6 +68,9 @@ impl Saved {
         if self.aborted {
             line.push_str(" aborted");
         }
+        if !self.setup.watchers {
+            line.push_str(" no-watchers");
+        }
         for (name, game) in [("current", &self.current), ("previous", &self.previous)] {
             if let Some((id, record)) = game {
                 let _ = write!(line, "{SECTION}{name} {id} ");
@@ -109,7 +112,7 @@ impl Saved {
         let seed = number(words.next()?)?;
         let deal = deal_from_text(words.next()?)?;
         let color = color_from_text(words.next()?)?;
-        let setup = Invitation { deal, color, limit: self::limit(words.next()?)? };
+        let mut setup = Invitation { deal, color, limit: self::limit(words.next()?)?, watchers: true };
         let offer = |word: &str| -> Result<(Color, usize), Refusal> {
             let (by, ply) = word.split_once('@').ok_or(Refusal::Malformed)?;
             Ok((Color::from_code(by).ok_or(Refusal::Malformed)?, number(ply)?))
@@ -147,7 +150,12 @@ impl Saved {
         let stopped_clocks = times("stopped=")?;
         // The game aborted, in saves written since aborts exist.
         let aborted = word == Some("aborted");
-        if (word.is_some() && !aborted)
+        if aborted {
+            word = words.0.next();
+        }
+        // Watching turned off by the host, in saves written since watchers exist.
+        setup.watchers = word != Some("no-watchers");
+        if (word.is_some() && setup.watchers)
             || words.0.next().is_some()
             || clocks.is_some() != limit.clock_millis().is_some()
             || (stopped_clocks.is_some() && clocks.is_none())

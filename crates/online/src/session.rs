@@ -10,12 +10,15 @@
 
 use crate::bridge::{Command, Event, Phase, Reason, Status, random_token};
 use crate::game::OnlineGame;
+use crate::guard::Guard;
 use crate::protocol::{Refusal, Token};
+use crate::seat::Handshake;
 use onitama_core::rules::{Color, Game, Outcome};
 
 mod peers;
 mod signalling;
 mod telling;
+mod watchers;
 
 /// The server must answer within this long, or it is unreachable (ms).
 pub const CONNECT_TIMEOUT_MS: u64 = 5000;
@@ -38,7 +41,8 @@ pub const HOST_ANSWER_MS: u64 = 12_000;
 pub const LINK_EXPIRY_MS: u64 = 120_000;
 /// Rejoins of the room at most this often (ms).
 pub const MIN_REJOIN_GAP_MS: u64 = 3000;
-/// Peer connections at once (the opponent's, a reconnect's, and room for an intruder or two).
+/// Peer connections at once (the opponent's, a reconnect's, and room for an intruder or two);
+/// a host that lets friends watch has room for [`crate::protocol::MAX_WATCHERS`] more.
 pub const MAX_CONNECTIONS: usize = 4;
 /// ICE candidates kept for a connection whose remote description is not set yet.
 pub const MAX_QUEUED_CANDIDATES: usize = 64;
@@ -182,10 +186,12 @@ enum Socket {
 enum ConnState {
     /// Offer and answer on their way.
     Negotiating,
-    /// Open while another carries the game: it must show the opponent's secret to take over.
+    /// Open while another carries the game: it must prove the opponent's seat to take over.
     Pending,
     /// The game's connection.
     Attached,
+    /// The host's connection to a watcher.
+    Watcher,
 }
 
 #[derive(Clone, Debug)]
@@ -196,6 +202,12 @@ struct Conn {
     remote_set: bool,
     queued: Vec<String>,
     since: u64,
+    /// A pending connection's handshake.
+    handshake: Option<Handshake>,
+    /// A watcher's: the watch over what it sends, and what it was last told (the count of
+    /// watchers, the game as watchers see it).
+    guard: Guard,
+    told: Option<(u32, Option<crate::game::WatchedView>)>,
 }
 
 /// What the page was last told, to tell it only what changed.
@@ -216,6 +228,7 @@ struct View {
     saved: Option<String>,
     abort: Option<crate::game::AbortState>,
     takeback: Option<crate::game::TakebackState>,
+    watchers: u32,
 }
 
 /// The online module's state.
@@ -245,6 +258,8 @@ pub struct Session {
     guest_waiting_since: Option<u64>,
     /// That guest has waited [`HOST_ANSWER_MS`]: its friend's page is not open.
     host_late: bool,
+    /// The host's connection to the guest, and the count of watchers it was told on it.
+    guest_told: Option<(ConnId, u32)>,
     view: View,
 }
 
@@ -272,6 +287,7 @@ impl Session {
             stopped: None,
             guest_waiting_since: None,
             host_late: false,
+            guest_told: None,
             view: View::default(),
         }
     }
@@ -326,6 +342,7 @@ impl Session {
                 }
             }
         }
+        self.tell_watchers(now, &mut fx);
         self.tell(now, &mut fx);
         fx
     }
@@ -415,6 +432,10 @@ impl Session {
             fx.push(Effect::Emit(Event::Denied(Reason::NoGame)));
             return;
         };
+        if game.is_watching() {
+            fx.push(Effect::Emit(Event::Denied(Reason::Rule(Refusal::Watcher))));
+            return;
+        }
         if action == Command::Claim && !game.opponent_connected() && !socket_open {
             fx.push(Effect::Emit(Event::Denied(Reason::Unreachable)));
             return;

@@ -49,6 +49,7 @@ fn pair() -> (OnlineGame, OnlineGame) {
         deal: DealChoice::Chosen(deal()),
         color: ColorChoice::Is(Color::Red),
         limit: MoveLimit::Seconds(60),
+        watchers: true,
     };
     let mut host = OnlineGame::host(tok("room1"), tok("host-secret"), setup, 7, 0);
     let mut guest = OnlineGame::guest(tok("room1"), tok("guest-secret"), 0);
@@ -567,6 +568,7 @@ fn under_a_game_clock_a_takeback_gives_no_time_back() {
         deal: DealChoice::Chosen(deal()),
         color: ColorChoice::Is(Color::Red),
         limit: MoveLimit::Clock { seconds: 60, increment: 1 },
+        watchers: true,
     };
     let mut host = OnlineGame::host(tok("room1"), tok("host-secret"), setup, 7, 0);
     let mut guest = OnlineGame::guest(tok("room1"), tok("guest-secret"), 0);

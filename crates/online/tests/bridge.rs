@@ -19,7 +19,7 @@ fn deal() -> Deal {
 }
 
 fn setup() -> Invitation {
-    Invitation { deal: DealChoice::Chosen(deal()), color: ColorChoice::Is(Color::Red), limit: MoveLimit::Seconds(60) }
+    Invitation { deal: DealChoice::Chosen(deal()), color: ColorChoice::Is(Color::Red), limit: MoveLimit::Seconds(60), watchers: true }
 }
 
 fn sent(outputs: &[Output]) -> Vec<String> {
@@ -71,6 +71,7 @@ fn every_command() -> Vec<Command> {
             deal: DealChoice::Random,
             color: ColorChoice::Is(Color::Blue),
             limit: MoveLimit::None,
+            watchers: false,
         }),
         Command::Join(tok("AbCdEfGhIjKlMnOpQrStUv")),
         Command::Find(tok("base")),

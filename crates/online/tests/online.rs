@@ -20,7 +20,7 @@ fn deal() -> Deal {
 }
 
 fn setup(color: Color, limit: MoveLimit) -> Invitation {
-    Invitation { deal: DealChoice::Chosen(deal()), color: ColorChoice::Is(color), limit }
+    Invitation { deal: DealChoice::Chosen(deal()), color: ColorChoice::Is(color), limit, watchers: true }
 }
 
 fn sent(outputs: &[Output]) -> Vec<Message> {
@@ -1285,7 +1285,7 @@ fn a_declined_draw_still_waits_after_a_reload_and_old_saves_read() {
 
 /// A host (Red) and its guest, dealt at random from `seed`, connected at `now`.
 fn pair_random(seed: u64, limit: MoveLimit, now: u64) -> (OnlineGame, OnlineGame) {
-    let setup = Invitation { deal: DealChoice::Random, color: ColorChoice::Is(Color::Red), limit };
+    let setup = Invitation { deal: DealChoice::Random, color: ColorChoice::Is(Color::Red), limit, watchers: true };
     let mut host = OnlineGame::host(tok("room1"), tok("host-secret"), setup, seed, now);
     let mut guest = OnlineGame::guest(tok("room1"), tok("guest-secret"), now);
     let (a, b) = (sent(&host.connected(now)), sent(&guest.connected(now)));

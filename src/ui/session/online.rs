@@ -175,10 +175,11 @@ impl Session {
                     self.changed();
                 }
             }
-            ToPage::Deal { you, game } => {
+            ToPage::Deal { you: Some(you), game } => {
                 (online.you, online.pending) = (Some(you), None);
                 self.online_dealt(you, game);
             }
+            ToPage::Deal { you: None, .. } => {}
             ToPage::Move { ply, mv, position } => self.online_move(ply, mv, position),
             ToPage::Outcome(outcome) => self.online_outcome(outcome),
             ToPage::Say(text) => self.effects.push(Effect::Announce(text)),
@@ -219,6 +220,7 @@ impl Session {
             error: Some(why),
             may_move: false,
             clocks: None,
+            watchers: 0,
         });
         // A move sent to nobody is taken back.
         if let Some(ply) = online.pending.take()

@@ -3,23 +3,75 @@
 use super::{CLAIM_GRACE_MS, Divergence, OnlineGame, Output, PHRASE_GAP_MS, SAY_WAIT_MS, SLEEP_GAP_MS, abandon_ms};
 use crate::guard::Guard;
 use crate::protocol::{Declaration, Message, MoveLimit, Phrase, Refusal, Token, VERSION, declare};
+use crate::seat::{self, Handshake, Shown};
 use crate::reconcile::{self, Reconciled, declared_end, first_of, without_declared_end};
 use onitama_core::rules::{Color, Game, Move, Outcome};
 
 impl OnlineGame {
-    /// The data channel opened (again): say hello.
+    /// The data channel opened (again): say hello, with a fresh nonce for the peer's proof.
     pub fn connected(&mut self, now: u64) -> Vec<Output> {
         self.connected = true;
         self.greeted = false;
         self.guard = Guard::new(now);
-        vec![
-            Output::Send(Message::Hello {
-                game: self.game_id().cloned(),
-                secret: self.secret.clone(),
-                version: Some(VERSION),
-            }),
-            Output::Changed,
-        ]
+        let (handshake, hello) = self.handshake(now);
+        self.handshake = Some(handshake);
+        vec![Output::Send(hello), Output::Changed]
+    }
+
+    /// A connection whose handshake began while another carried the game takes it over (its
+    /// hello already said).
+    pub fn connected_with(&mut self, now: u64, handshake: Handshake) {
+        self.connected = true;
+        self.greeted = false;
+        self.guard = Guard::new(now);
+        self.handshake = Some(handshake);
+    }
+
+    /// A new connection's handshake and the hello that opens it.
+    pub fn handshake(&mut self, now: u64) -> (Handshake, Message) {
+        self.connections += 1;
+        let nonce = seat::nonce(&self.secret, self.connections, now);
+        let hello = Message::Hello { game: self.game_id().cloned(), nonce: nonce.clone(), version: Some(VERSION) };
+        (Handshake { nonce, theirs: None }, hello)
+    }
+
+    /// The peer's hello on a connection: a page of another version (or of none: an older page)
+    /// is refused (`other-version`) before anything else. Otherwise this side shows its seat:
+    /// a proof once it knows the opponent (their secret crossed once), or, a guest not seated
+    /// yet, its secret (taking the seat); a host with no guest yet waits for the guest's seat.
+    pub fn answer_hello(
+        &self,
+        handshake: &mut Handshake,
+        game: Option<Token>,
+        nonce: Token,
+        version: Option<u32>,
+    ) -> Result<Option<Message>, Refusal> {
+        if version != Some(VERSION) {
+            return Err(Refusal::OtherVersion);
+        }
+        let answer = match &self.opponent_secret {
+            Some(_) => Some(Message::Proof(seat::proof(&self.secret, &nonce))),
+            None if !self.host => Some(Message::Seat(self.secret.clone())),
+            None => None,
+        };
+        handshake.theirs = Some((game, nonce));
+        Ok(answer)
+    }
+
+    /// What the peer's `proof` or `seat` shows, after its hello on the same connection. A seat
+    /// taken fresh: by a guest at the host, or by the host at a guest, whose hello names the
+    /// game it dealt (another guest with the link names none).
+    pub fn shown(&self, handshake: &Handshake, message: &Message) -> Result<Shown, Refusal> {
+        let Some((their_game, _)) = &handshake.theirs else { return Err(Refusal::NoHello) };
+        Ok(match (message, &self.opponent_secret) {
+            (Message::Proof(_), None) => Shown::Unknown,
+            (Message::Proof(proof), Some(secret)) if seat::proves(proof, secret, &handshake.nonce) => Shown::Opponent,
+            (Message::Proof(_), Some(_)) => Shown::Forged,
+            (Message::Seat(secret), Some(known)) if secret == known => Shown::Opponent,
+            (Message::Seat(_), None) if self.host || their_game.is_some() => Shown::Opponent,
+            (Message::Seat(_), _) => Shown::Stranger,
+            _ => return Err(Refusal::Malformed),
+        })
     }
 
     /// The data channel closed: the opponent is away.
@@ -135,8 +187,51 @@ impl OnlineGame {
     }
 
     fn handle(&mut self, now: u64, message: Message, out: &mut Vec<Output>) -> Result<(), Refusal> {
-        if let Message::Hello { game, secret, version } = message {
-            return self.hello(now, game, secret, version, out);
+        let handshake = self.handshake.as_mut().ok_or(Refusal::NoHello)?;
+        match message {
+            Message::Hello { game, nonce, version } => {
+                let mut handshake = handshake.clone();
+                let answer = self.answer_hello(&mut handshake, game, nonce, version)?;
+                self.handshake = Some(handshake);
+                out.extend(answer.map(Output::Send));
+                return Ok(());
+            }
+            Message::Proof(_) | Message::Seat(_) => {
+                let handshake = handshake.clone();
+                return match self.shown(&handshake, &message)? {
+                    Shown::Opponent => {
+                        if let Message::Seat(secret) = message {
+                            self.opponent_secret.get_or_insert(secret);
+                            // The guest lacks mine: it crosses once, to the guest just seated.
+                            if self.host {
+                                out.push(Output::Send(Message::Seat(self.secret.clone())));
+                            }
+                        }
+                        let their_game = handshake.theirs.and_then(|(game, _)| game);
+                        self.greet(now, their_game, out);
+                        Ok(())
+                    }
+                    Shown::Unknown => Ok(()),
+                    Shown::Forged => Err(Refusal::SeatTaken),
+                    Shown::Stranger if self.greeted => Err(Refusal::SeatTaken),
+                    Shown::Stranger => {
+                        // Not a return of the opponent: nothing of theirs was timed on it.
+                        (self.connected, self.greeted, self.handshake) = (false, false, None);
+                        out.push(Output::Stranger);
+                        Ok(())
+                    }
+                };
+            }
+            // The host took this page, a guest with no seat, as a watcher.
+            Message::Watchers(count) if !self.greeted => return self.watch(count, out),
+            _ if self.watching.is_some() && self.greeted => return self.watched(now, message, out),
+            Message::Watchers(count) if !self.host => {
+                self.watchers = count;
+                out.push(Output::Changed);
+                return Ok(());
+            }
+            Message::Watchers(_) => return Err(Refusal::OutOfTurn),
+            _ => {}
         }
         if !self.greeted {
             // Nothing counts before the peer has shown its seat's secret.
@@ -195,8 +290,8 @@ impl OnlineGame {
         }
     }
 
-    /// The peer shows its seat. On a connection's first hello both players are here again (or
-    /// for the first time): the move's clock runs again. For the first move it starts when the
+    /// The peer showed its seat (see [`crate::seat`]): both players are here again (or for the
+    /// first time), and the move's clock runs again. For the first move it starts when the
     /// game is dealt to both (the host sends the deal on this hello, and the guest's clock starts
     /// when it arrives), not when the room was made.
     ///
@@ -210,26 +305,9 @@ impl OnlineGame {
     /// refused (`too-early`), leaves nothing behind and may be made again. A page opened again
     /// from its save charges its own absence to itself if it was to move (see
     /// [`OnlineGame::restore`]).
-    ///
-    /// A page of another version of the protocol (or of none: an older page) is refused
-    /// (`other-version`) before it takes a seat: the two do not play, and both players are told
-    /// to reload the page.
-    fn hello(
-        &mut self,
-        now: u64,
-        game: Option<Token>,
-        secret: Token,
-        version: Option<u32>,
-        out: &mut Vec<Output>,
-    ) -> Result<(), Refusal> {
-        match &self.opponent_secret {
-            Some(known) if *known != secret => return Err(Refusal::SeatTaken),
-            _ if version != Some(VERSION) => return Err(Refusal::OtherVersion),
-            Some(_) => {}
-            None => self.opponent_secret = Some(secret),
-        }
+    pub(crate) fn greet(&mut self, now: u64, game: Option<Token>, out: &mut Vec<Output>) {
         if !self.greeted {
-            // Not again on a hello repeated on the same connection: that restarts nothing.
+            // Not again on a seat shown again on the same connection: that restarts nothing.
             let used = self.turn_used.take().unwrap_or(0).min(self.allowance().unwrap_or(0));
             self.turn_since = now.saturating_sub(used);
             self.away_since = None;
@@ -259,7 +337,6 @@ impl OnlineGame {
             out.push(Output::Send(Message::Sync { game: id.clone(), record: record.clone(), clocks: None }));
         }
         out.push(Output::Changed);
-        Ok(())
     }
 
     /// The opponent's phrase: at most one every [`PHRASE_GAP_MS`] (sooner is `too-early`, a

@@ -5,18 +5,26 @@ use super::{
     MIN_REJOIN_GAP_MS, REJOIN_AFTER_MS, Session, Socket,
 };
 use crate::bridge::{Event, Phase, Reason, Status};
-use crate::game::{OnlineGame, Output};
+use crate::game::Output;
 use crate::protocol::{Message, Refusal};
+use crate::seat::{Handshake, Shown};
 
 impl Session {
     pub(super) fn channel_opened(&mut self, now: u64, id: ConnId, fx: &mut Vec<Effect>) {
         let attached = self.attached();
         let Some(conn) = self.conn_mut(id).filter(|c| c.state == ConnState::Negotiating) else { return };
         if attached.is_some() {
-            // Another connection carries the game: this one says nothing until its hello shows
-            // the opponent's secret (a reconnect), so that a stranger learns nothing.
+            // Another connection carries the game: this one must prove the opponent's seat to
+            // take over (a reconnect); a stranger learns nothing on it (a nonce, a proof).
             conn.state = ConnState::Pending;
             conn.since = now;
+            if let Some(game) = self.game.as_mut() {
+                let (handshake, hello) = game.handshake(now);
+                fx.push(Effect::Send { conn: id, text: hello.encode() });
+                if let Some(conn) = self.conn_mut(id) {
+                    conn.handshake = Some(handshake);
+                }
+            }
             return;
         }
         self.attach(now, id, fx);
@@ -30,6 +38,17 @@ impl Session {
         if let Some(game) = self.game.as_mut() {
             let outputs = game.connected(now);
             self.perform(now, outputs, fx);
+        }
+    }
+
+    /// A pending connection whose handshake went on while another carried the game takes it.
+    fn attach_shaken(&mut self, now: u64, id: ConnId, handshake: Handshake) {
+        let Some(conn) = self.conn_mut(id) else { return };
+        conn.state = ConnState::Attached;
+        let peer = conn.peer.clone();
+        self.opponent_peer = Some((peer, false));
+        if let Some(game) = self.game.as_mut() {
+            game.connected_with(now, handshake);
         }
     }
 
@@ -66,8 +85,12 @@ impl Session {
         let recently = self.last_rejoin.is_some_and(|at| now.saturating_sub(at) < MIN_REJOIN_GAP_MS);
         if (moving || mine) && !recently {
             self.last_rejoin = Some(now);
-            let negotiating: Vec<ConnId> =
-                self.conns.iter().filter(|c| c.state != ConnState::Attached).map(|c| c.id).collect();
+            let negotiating: Vec<ConnId> = self
+                .conns
+                .iter()
+                .filter(|c| !matches!(c.state, ConnState::Attached | ConnState::Watcher))
+                .map(|c| c.id)
+                .collect();
             for id in negotiating {
                 self.remove(id, fx);
             }
@@ -92,32 +115,61 @@ impl Session {
                     self.perform(now, outputs, fx);
                 }
             }
-            ConnState::Pending => match Message::decode(text) {
-                Ok(Message::Hello { secret, .. }) => {
-                    let known = self.game.as_ref().and_then(OnlineGame::opponent_secret);
-                    if known.is_none_or(|k| *k == secret) {
-                        // The opponent is back on a new connection: it carries the game now.
-                        if let Some(old) = self.attached() {
-                            self.remove(old, fx);
-                            if let Some(game) = self.game.as_mut() {
-                                let outputs = game.disconnected(now);
-                                self.perform(now, outputs, fx);
-                            }
+            ConnState::Pending => self.pending_text(now, id, text, fx),
+            ConnState::Watcher => self.watcher_text(now, id, text, fx),
+            ConnState::Negotiating => {}
+        }
+    }
+
+    /// A text on a connection open while another carries the game: it takes over once it proves
+    /// the opponent's seat (or the host takes this page as a watcher on it); a seat of another
+    /// is a third browser's (the host may let it watch); anything else closes it.
+    fn pending_text(&mut self, now: u64, id: ConnId, text: &str, fx: &mut Vec<Effect>) {
+        let (Some(game), Some(mut handshake)) = (self.game.as_ref(), self.conn(id).and_then(|c| c.handshake.clone()))
+        else {
+            return;
+        };
+        let message = Message::decode(text);
+        let shown = match &message {
+            Ok(Message::Hello { game: theirs, nonce, version }) => {
+                match game.answer_hello(&mut handshake, theirs.clone(), nonce.clone(), *version) {
+                    Ok(answer) => {
+                        fx.extend(answer.map(|m| Effect::Send { conn: id, text: m.encode() }));
+                        if let Some(conn) = self.conn_mut(id) {
+                            conn.handshake = Some(handshake);
                         }
-                        self.attach(now, id, fx);
-                        self.channel_text(now, id, text, fx);
-                    } else {
-                        fx.push(Effect::Send { conn: id, text: Message::Refused(Refusal::SeatTaken).encode() });
-                        fx.push(Effect::Emit(Event::Refused(Refusal::SeatTaken)));
+                    }
+                    Err(refusal) => {
+                        fx.push(Effect::Send { conn: id, text: Message::Refused(refusal).encode() });
                         self.remove(id, fx);
                     }
                 }
-                // Anything but a hello on a connection that has not shown its seat: closed.
-                _ => {
-                    self.remove(id, fx);
+                return;
+            }
+            Ok(message @ (Message::Proof(_) | Message::Seat(_))) => game.shown(&handshake, message),
+            // The host takes this page as a watcher on this connection.
+            Ok(Message::Watchers(_)) if !game.is_host() => Ok(Shown::Opponent),
+            _ => Err(Refusal::NoHello),
+        };
+        match shown {
+            Ok(Shown::Opponent) => {
+                // The opponent is back on a new connection: it carries the game now.
+                if let Some(old) = self.attached() {
+                    self.remove(old, fx);
+                    if let Some(game) = self.game.as_mut() {
+                        let outputs = game.disconnected(now);
+                        self.perform(now, outputs, fx);
+                    }
                 }
-            },
-            ConnState::Negotiating => {}
+                self.attach_shaken(now, id, handshake);
+                self.channel_text(now, id, text, fx);
+            }
+            Ok(Shown::Stranger) => self.stranger(now, id, fx),
+            Ok(Shown::Unknown) => {}
+            Ok(Shown::Forged) | Err(_) => {
+                fx.push(Effect::Send { conn: id, text: Message::Refused(Refusal::SeatTaken).encode() });
+                self.remove(id, fx);
+            }
         }
     }
 
@@ -148,7 +200,12 @@ impl Session {
                     self.opponent_peer = None;
                     self.away_since = now;
                 }
-                Output::Changed => {}
+                Output::Changed | Output::Watching => {}
+                Output::Stranger => {
+                    if let Some(conn) = attached {
+                        self.stranger(now, conn, fx);
+                    }
+                }
                 Output::Left => self.stop(Status { phase: Phase::Ended, reason: Some(Reason::OpponentLeft) }, fx),
             }
         }
@@ -180,7 +237,8 @@ impl Session {
         let stale: Vec<ConnId> = self
             .conns
             .iter()
-            .filter(|c| c.state != ConnState::Attached && now.saturating_sub(c.since) >= HANDSHAKE_TIMEOUT_MS)
+            .filter(|c| matches!(c.state, ConnState::Negotiating | ConnState::Pending))
+            .filter(|c| now.saturating_sub(c.since) >= HANDSHAKE_TIMEOUT_MS)
             .map(|c| c.id)
             .collect();
         for id in stale {

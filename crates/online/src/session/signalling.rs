@@ -6,7 +6,8 @@ use super::{
 };
 use crate::bridge::{Phase, Reason, Status};
 use crate::game::{Invitation, OnlineGame, Status as GameStatus};
-use crate::protocol::{MoveLimit, Token};
+use crate::guard::Guard;
+use crate::protocol::{MAX_WATCHERS, MoveLimit, Token};
 
 impl Session {
     pub(super) fn connect(&mut self, now: u64, path: String, fx: &mut Vec<Effect>) {
@@ -147,7 +148,8 @@ impl Session {
     }
 
     pub(super) fn has_room_for(&self, peer: &str) -> bool {
-        self.conns.len() < MAX_CONNECTIONS
+        let watchers = if self.game.as_ref().is_some_and(OnlineGame::watchable) { MAX_WATCHERS as usize } else { 0 };
+        self.conns.len() < MAX_CONNECTIONS + watchers
             && !self.conns.iter().any(|c| c.peer == peer)
             && self.my_id.as_deref() != Some(peer)
     }
@@ -162,6 +164,9 @@ impl Session {
             remote_set: false,
             queued: Vec::new(),
             since: now,
+            handshake: None,
+            guard: Guard::new(now),
+            told: None,
         });
         id
     }

@@ -34,6 +34,11 @@ impl Session {
             }
             (_, Some(GameStatus::Ended)) => status(Phase::Ended, None),
             (_, Some(GameStatus::Diverged)) => status(Phase::Ended, Some(Reason::Rule(Refusal::Diverged))),
+            // The host's page away: the watcher waits for it to come back.
+            (_, Some(GameStatus::Watching)) => {
+                let away = !self.game.as_ref().is_some_and(OnlineGame::opponent_connected);
+                status(Phase::Watching, away.then_some(Reason::OpponentAway))
+            }
         }
     }
 
@@ -64,6 +69,8 @@ impl Session {
                         }
                     }
                     Some(_) => emit(Event::Record(record.clone())),
+                    // A watcher plays no colour: the record is all it is dealt.
+                    None if g.is_watching() => emit(Event::Record(record.clone())),
                     None => {
                         emit(Event::Started { you: g.you(), limit: g.limit(), position: *record.start() });
                         if !record.moves().is_empty() || record.outcome().is_some() {
@@ -136,6 +143,11 @@ impl Session {
             }
             self.view.takeback = takeback;
         }
+        let watchers = game.map_or(0, OnlineGame::watchers);
+        if watchers != self.view.watchers {
+            emit(Event::Watchers(watchers));
+            self.view.watchers = watchers;
+        }
         let status = self.status();
         if status != self.view.status {
             if let Some(status) = status {
@@ -143,7 +155,8 @@ impl Session {
             }
             self.view.status = status;
         }
-        if let Some(g) = game {
+        // A watcher keeps nothing: after a reload it joins by the link again.
+        if let Some(g) = game.filter(|g| !g.is_watching()) {
             let saved = g.saved();
             let text = saved.to_text();
             if self.view.saved.as_deref() != Some(text.as_str()) {

@@ -1,0 +1,97 @@
+//! Watching: a third browser with the game's link, taken by the host as a watcher, sees the
+//! record, the clocks and the end as the host tells them, and plays nothing. The host's side of
+//! it (how many watch, what they are sent) is the session's; this is what the two games say.
+
+use super::{Clocks, OnlineGame, Output};
+use crate::protocol::{Message, Refusal};
+use onitama_core::rules::Color;
+
+/// What watchers are shown of the host's game: its id and record, whether it was aborted, and
+/// whose clock runs. When it changes, they are sent it again.
+pub type WatchedView = (crate::protocol::Token, onitama_core::rules::Game, bool, Option<Color>);
+
+impl OnlineGame {
+    /// Whether this page watches the game instead of playing it.
+    pub fn is_watching(&self) -> bool {
+        self.watching.is_some()
+    }
+
+    /// The host's `watchers` on a connection where this page, a guest with no seat, showed its
+    /// secret: the host took it as a watcher (first on every connection to the host).
+    pub(super) fn watch(&mut self, count: u32, out: &mut Vec<Output>) -> Result<(), Refusal> {
+        let named = self.handshake.as_ref().and_then(|h| h.theirs.as_ref()).is_some_and(|(game, _)| game.is_some());
+        if self.host || self.opponent_secret.is_some() || !named {
+            return Err(Refusal::NoHello);
+        }
+        if self.watching.is_none() {
+            self.watching = Some(None);
+            out.push(Output::Watching);
+        }
+        (self.greeted, self.ever_greeted, self.watchers) = (true, true, count);
+        out.push(Output::Changed);
+        Ok(())
+    }
+
+    /// A message of the host to this watcher. Its record is checked with the rules as it is
+    /// read (a `sync` that breaks them does not read); a game of another room is refused, and
+    /// what a watcher has no use for is refused too.
+    pub(super) fn watched(&mut self, now: u64, message: Message, out: &mut Vec<Output>) -> Result<(), Refusal> {
+        if message.game().is_some_and(|id| !id.as_str().starts_with(&format!("{}.", self.room))) {
+            return Err(Refusal::WrongGame);
+        }
+        match message {
+            Message::Sync { game, record, .. } => {
+                if self.game_id() != Some(&game) {
+                    self.aborted = None;
+                }
+                self.current = Some((game, record));
+            }
+            Message::Clocks { game, left, running, increment } if self.game_id() == Some(&game) => {
+                self.watching = Some(Some((Clocks { left, running, increment }, now)));
+            }
+            Message::Abort { game, .. } if self.game_id() == Some(&game) => self.aborted = Some(game),
+            Message::Watchers(count) => self.watchers = count,
+            Message::Clocks { .. } | Message::Abort { .. } => return Err(Refusal::WrongGame),
+            Message::Hello { .. } | Message::Proof(_) | Message::Seat(_) | Message::Refused(_) => {}
+            _ => return Err(Refusal::Watcher),
+        }
+        out.push(Output::Changed);
+        Ok(())
+    }
+
+    /// The clocks as the host last told them, the running one counted down since.
+    pub(super) fn watched_clocks(&self, watched: Option<(Clocks, u64)>, now: u64) -> Option<Clocks> {
+        let (mut clocks, at) = watched?;
+        let over = self.is_aborted() || self.game().is_none_or(|g| g.outcome().is_some());
+        if over || !self.opponent_connected() {
+            clocks.running = None;
+        }
+        if let Some(mover) = clocks.running {
+            let left = &mut clocks.left[mover.index()];
+            *left = left.saturating_sub(now.saturating_sub(at));
+        }
+        Some(clocks)
+    }
+
+    /// The host's game as watchers see it (none before the deal).
+    pub fn watched_view(&self, now: u64) -> Option<WatchedView> {
+        let (id, record) = self.current.clone()?;
+        let running = self.clocks(now).and_then(|c| c.running);
+        Some((id, record, self.is_aborted(), running))
+    }
+
+    /// What the host sends a watcher of its game now: the record, the clocks (under a game
+    /// clock) and the abort, if it was aborted.
+    pub fn for_watchers(&self, now: u64) -> Vec<Message> {
+        let Some((game, record)) = self.current.clone() else { return Vec::new() };
+        let mut messages = vec![Message::Sync { game: game.clone(), record, clocks: None }];
+        if let Some(Clocks { left, running, increment }) = self.clocks(now) {
+            messages.push(Message::Clocks { game: game.clone(), left, running, increment });
+        }
+        if self.is_aborted() {
+            let ply = self.game().map_or(0, |g| g.moves().len());
+            messages.push(Message::Abort { game, ply });
+        }
+        messages
+    }
+}

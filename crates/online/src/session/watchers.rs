@@ -1,0 +1,85 @@
+//! The host's watchers: third browsers with the game's link, served read-only beside the
+//! opponent, at most [`MAX_WATCHERS`], unless the host turned watching off.
+
+use super::{ConnId, ConnState, Effect, Session};
+use crate::bridge::Event;
+use crate::protocol::{MAX_WATCHERS, Message, Refusal};
+
+impl Session {
+    /// A connection that showed another seat than the opponent's: the host lets it watch if it
+    /// may and there is room; otherwise the host refuses it, and a guest closes it (the host
+    /// serves watchers, and the browser may be one).
+    pub(super) fn stranger(&mut self, now: u64, id: ConnId, fx: &mut Vec<Effect>) {
+        let Some(game) = self.game.as_ref() else { return };
+        let room = self.watcher_count() < MAX_WATCHERS;
+        if game.watchable() && room {
+            let peer = self.conn(id).map(|c| c.peer.clone());
+            if self.opponent_peer.as_ref().map(|(p, _)| p) == peer.as_ref() {
+                self.opponent_peer = None;
+            }
+            if let Some(conn) = self.conn_mut(id) {
+                (conn.state, conn.since, conn.handshake, conn.told) = (ConnState::Watcher, now, None, None);
+                conn.guard = crate::guard::Guard::new(now);
+            }
+            return;
+        }
+        if game.is_host() {
+            fx.push(Effect::Send { conn: id, text: Message::Refused(Refusal::SeatTaken).encode() });
+            fx.push(Effect::Emit(Event::Refused(Refusal::SeatTaken)));
+        }
+        self.remove(id, fx);
+    }
+
+    pub(super) fn watcher_count(&self) -> u32 {
+        self.conns.iter().filter(|c| c.state == ConnState::Watcher).count() as u32
+    }
+
+    /// A watcher's text: its hello and seat said again are nothing; it leaving closes it;
+    /// anything else is refused (`watcher`), a strike, and too many drop it.
+    pub(super) fn watcher_text(&mut self, now: u64, id: ConnId, text: &str, fx: &mut Vec<Effect>) {
+        let Some(conn) = self.conn_mut(id) else { return };
+        let refusal = match Message::decode(text) {
+            Ok(Message::Hello { .. } | Message::Seat(_) | Message::Proof(_)) if conn.guard.arrived(now) => return,
+            Ok(Message::Bye) => {
+                self.remove(id, fx);
+                return;
+            }
+            Ok(_) => Refusal::Watcher,
+            Err(refusal) => refusal,
+        };
+        conn.guard.strike(now);
+        let dropped = conn.guard.exhausted();
+        fx.push(Effect::Send { conn: id, text: Message::Refused(refusal).encode() });
+        if dropped {
+            fx.push(Effect::Send { conn: id, text: Message::Refused(Refusal::Flood).encode() });
+            self.remove(id, fx);
+        }
+    }
+
+    /// The host tells the guest how many watch, and each watcher the game as it changes.
+    pub(super) fn tell_watchers(&mut self, now: u64, fx: &mut Vec<Effect>) {
+        let count = self.watcher_count();
+        let attached = self.attached();
+        let Some(game) = self.game.as_mut().filter(|g| g.is_host()) else { return };
+        game.set_watchers(count);
+        let guest = attached.filter(|_| game.opponent_connected());
+        if let Some(conn) = guest
+            && self.guest_told != Some((conn, count))
+        {
+            fx.push(Effect::Send { conn, text: Message::Watchers(count).encode() });
+            self.guest_told = Some((conn, count));
+        }
+        let view = game.watched_view(now);
+        let news = || game.for_watchers(now);
+        for conn in self.conns.iter_mut().filter(|c| c.state == ConnState::Watcher) {
+            let (told_count, told_view) = conn.told.take().unzip();
+            if told_count != Some(count) {
+                fx.push(Effect::Send { conn: conn.id, text: Message::Watchers(count).encode() });
+            }
+            if told_view.as_ref() != Some(&view) {
+                fx.extend(news().into_iter().map(|m| Effect::Send { conn: conn.id, text: m.encode() }));
+            }
+            conn.told = Some((count, view.clone()));
+        }
+    }
+}
