@@ -96,8 +96,12 @@ fn red_moves(session: &mut Session) {
 #[test]
 fn inviting_asks_the_module_for_a_room_and_shows_its_link() {
     let (mut session, _) = open_position(START, Mode::default(), Settings::default(), Motion::Reduced);
-    let setup =
-        Invitation { deal: DealChoice::Random, color: ColorChoice::Is(Color::Blue), limit: MoveLimit::Seconds(60), watchers: true };
+    let setup = Invitation {
+        deal: DealChoice::Random,
+        color: ColorChoice::Is(Color::Blue),
+        limit: MoveLimit::Seconds(60),
+        watchers: true,
+    };
     let effects = act(&mut session, OnlineAction::Invite(setup));
     assert_eq!(commands(&effects), vec![Command::Create(setup)]);
     let view = controls(session.state()).online.expect("online play shows");

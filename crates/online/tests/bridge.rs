@@ -19,7 +19,12 @@ fn deal() -> Deal {
 }
 
 fn setup() -> Invitation {
-    Invitation { deal: DealChoice::Chosen(deal()), color: ColorChoice::Is(Color::Red), limit: MoveLimit::Seconds(60), watchers: true }
+    Invitation {
+        deal: DealChoice::Chosen(deal()),
+        color: ColorChoice::Is(Color::Red),
+        limit: MoveLimit::Seconds(60),
+        watchers: true,
+    }
 }
 
 fn sent(outputs: &[Output]) -> Vec<String> {

@@ -18,8 +18,9 @@ fn every_line_reads_back_as_written() {
     let mut resigned = game.clone();
     resigned.resign(Color::Blue).unwrap();
     let lines = [
-        ToPage::Deal { you: Color::Blue, game: game.clone() },
-        ToPage::Deal { you: Color::Red, game: resigned },
+        ToPage::Deal { you: Some(Color::Blue), game: game.clone() },
+        ToPage::Deal { you: Some(Color::Red), game: resigned.clone() },
+        ToPage::Deal { you: None, game: resigned },
         ToPage::Move { ply: 0, mv: "ox:a1a2".parse().unwrap(), position: *game.position() },
         ToPage::Outcome(Some(Outcome::DrawAgreed)),
         ToPage::Outcome(None),
@@ -39,6 +40,7 @@ fn every_line_reads_back_as_written() {
             error: Some(Reason::Unreachable),
             may_move: false,
             clocks: None,
+            watchers: 0,
         }),
         ToPage::State(ScriptState {
             phase: Phase::Playing,
@@ -48,6 +50,17 @@ fn every_line_reads_back_as_written() {
             error: None,
             may_move: true,
             clocks: Some(Clocks { left: [176_500, 9_000], running: Some(Color::Blue), increment: 2000 }),
+            watchers: 2,
+        }),
+        ToPage::State(ScriptState {
+            phase: Phase::Watching,
+            room: Some(Token::new("abc").unwrap()),
+            you: None,
+            opponent_connected: true,
+            error: None,
+            may_move: false,
+            clocks: None,
+            watchers: 8,
         }),
         ToPage::Saved("1 host abc …".into()),
         ToPage::Denied(Reason::OpponentAway),
@@ -129,7 +142,7 @@ fn the_panel_follows_the_game_in_the_pages_language() {
     assert_eq!(panel(&lines).unwrap().link, None, "the link is for the friend not yet come");
     host.event(&Event::OpponentConnected(true));
     let lines = host.event(&Event::Started { you: Color::Blue, limit: MoveLimit::DEFAULT, position: start() });
-    assert_eq!(lines[0], ToPage::Deal { you: Color::Blue, game: Game::new(start()) });
+    assert_eq!(lines[0], ToPage::Deal { you: Some(Color::Blue), game: Game::new(start()) });
     assert_eq!(commands(panel(&lines).unwrap()), ["draw-offer", "leave"]);
     let lines = host.event(&Event::Offers { draw: Some(Color::Red), rematch: None });
     let offered = panel(&lines).unwrap();

@@ -13,10 +13,6 @@ impl Session {
         let Some(game) = self.game.as_ref() else { return };
         let room = self.watcher_count() < MAX_WATCHERS;
         if game.watchable() && room {
-            let peer = self.conn(id).map(|c| c.peer.clone());
-            if self.opponent_peer.as_ref().map(|(p, _)| p) == peer.as_ref() {
-                self.opponent_peer = None;
-            }
             if let Some(conn) = self.conn_mut(id) {
                 (conn.state, conn.since, conn.handshake, conn.told) = (ConnState::Watcher, now, None, None);
                 conn.guard = crate::guard::Guard::new(now);
