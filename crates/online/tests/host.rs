@@ -781,3 +781,40 @@ fn a_player_whose_clock_ran_out_is_told_so_in_words_not_by_a_refusal_code() {
         host.event(&Event::Clocks(Some(Clocks { left: [0, 5000], running: Some(Color::Red), increment: 2000 })));
     assert!(!panel(&lines).unwrap().text.contains("écoulé"));
 }
+
+#[test]
+fn a_watcher_is_dealt_no_colour_plays_nothing_and_both_strips_count_the_watchers() {
+    let mut host = Host::new(Lang::Fr);
+    host.asked(Asked::Join);
+    let mut told = host.event(&Event::Room(Token::new("abcdef").unwrap()));
+    told.extend(host.event(&Event::OpponentConnected(true)));
+    told.extend(host.event(&Event::Watchers(2)));
+    let lines = host.event(&Event::Status(Status { phase: Phase::Watching, reason: None }));
+    told.extend(lines.clone());
+    let mut game = Game::new(start());
+    game.play(game.legal_moves()[0]).unwrap();
+    let dealt = host.event(&Event::Record(game.clone()));
+    assert_eq!(dealt[0], ToPage::Deal { you: None, game: game.clone() });
+    let strip = panel(&lines).unwrap();
+    assert_eq!(strip.text, "Vous regardez cette partie · 2 spectateurs");
+    assert_eq!(commands(strip), ["leave"]);
+    // Over, it offers no rematch to a watcher; the state says watching, nobody's colour.
+    game.resign(Color::Red).unwrap();
+    let lines = host.event(&Event::Outcome(Some(Outcome::Resigned { by: Color::Red })));
+    assert!(panel(&lines).is_none_or(|p| commands(p) == ["leave"]), "{lines:?}");
+    told.extend(dealt);
+    told.extend(lines);
+    let state = told.iter().rev().find_map(|l| if let ToPage::State(s) = l { Some(s.clone()) } else { None });
+    let state = state.unwrap();
+    assert_eq!((state.phase, state.you, state.may_move, state.watchers), (Phase::Watching, None, false, 2));
+    // A player's strip counts them too, in the player's language (Persian digits).
+    let mut player = Host::new(Lang::Fa);
+    player.asked(Asked::Create);
+    player.event(&Event::Status(Status { phase: Phase::Playing, reason: None }));
+    player.event(&Event::OpponentConnected(true));
+    player.event(&Event::Started { you: Color::Red, limit: MoveLimit::DEFAULT, position: start() });
+    let lines = player.event(&Event::Watchers(2));
+    assert!(panel(&lines).unwrap().text.ends_with("۲ تماشاگر"), "{:?}", panel(&lines));
+    let line = lines.iter().find_map(|l| matches!(l, ToPage::State(_)).then(|| l.encode())).unwrap();
+    assert!(line.ends_with(" watchers 2"), "{line}");
+}
