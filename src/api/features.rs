@@ -188,7 +188,7 @@ fn online_invitation(options: &JsValue) -> Result<crate::online::Invitation, Str
                 "a clock is from 0.25 to 180 minutes, plus 0 to {} seconds a move, not {seconds} s + {increment}",
                 MoveLimit::MAX_INCREMENT
             ))?;
-        return Ok(Invitation { deal, color, limit });
+        return Ok(Invitation { deal, color, limit, watchers: true });
     }
     let limit = match fields.whole_or_null("move_limit_s")? {
         None => MoveLimit::DEFAULT,
@@ -198,7 +198,7 @@ fn online_invitation(options: &JsValue) -> Result<crate::online::Invitation, Str
             .and_then(MoveLimit::seconds)
             .ok_or(format!("move_limit_s must be at least {} seconds, not {seconds}", MoveLimit::MIN_SECONDS))?,
     };
-    Ok(Invitation { deal, color, limit })
+    Ok(Invitation { deal, color, limit, watchers: true })
 }
 
 /// A line from the online module: online.js hands each over after the task that caused it.
