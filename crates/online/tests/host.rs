@@ -787,15 +787,16 @@ fn a_watcher_is_dealt_no_colour_plays_nothing_and_both_strips_count_the_watchers
     let mut host = Host::new(Lang::Fr);
     host.asked(Asked::Join);
     let mut told = host.event(&Event::Room(Token::new("abcdef").unwrap()));
-    told.extend(host.event(&Event::OpponentConnected(true)));
     told.extend(host.event(&Event::Watchers(2)));
-    let lines = host.event(&Event::Status(Status { phase: Phase::Watching, reason: None }));
+    told.extend(host.event(&Event::Status(Status { phase: Phase::Watching, reason: None })));
+    let lines = host.event(&Event::OpponentConnected(true));
+    assert!(!lines.iter().any(|l| matches!(l, ToPage::Say(_))), "the host's page is no opponent to announce");
     told.extend(lines.clone());
     let mut game = Game::new(start());
     game.play(game.legal_moves()[0]).unwrap();
     let dealt = host.event(&Event::Record(game.clone()));
     assert_eq!(dealt[0], ToPage::Deal { you: None, game: game.clone() });
-    let strip = panel(&lines).unwrap();
+    let strip = panel(&told).unwrap();
     assert_eq!(strip.text, "Vous regardez cette partie · 2 spectateurs");
     assert_eq!(commands(strip), ["leave"]);
     // Over, it offers no rematch to a watcher; the state says watching, nobody's colour.

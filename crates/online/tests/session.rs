@@ -242,6 +242,9 @@ fn third_and_fourth_browsers_with_the_link_watch_every_move_and_never_learn_a_se
         let events = &net.sides[watcher].events;
         let watching = events.iter().position(|e| matches!(e, Event::Status(Status { phase: Phase::Watching, .. })));
         assert!(!events.iter().any(|e| matches!(e, Event::Started { .. })));
+        // Its status came before its host's arrival: that is no opponent's, nothing to announce.
+        let here = events.iter().position(|e| *e == Event::OpponentConnected(true));
+        assert!(watching < here, "{events:?}");
         assert!(!events[watching.unwrap()..].iter().any(|e| matches!(e, Event::Saved(_))));
     }
     for text in sent_to(&net, 2, sent_before).iter().chain(&sent_to(&net, 3, sent_before)) {

@@ -35,7 +35,12 @@ impl Session {
     pub(super) fn watcher_text(&mut self, now: u64, id: ConnId, text: &str, fx: &mut Vec<Effect>) {
         let Some(conn) = self.conn_mut(id) else { return };
         let refusal = match Message::decode(text) {
-            Ok(Message::Hello { .. } | Message::Seat(_) | Message::Proof(_)) if conn.guard.arrived(now) => return,
+            // Its handshake said again, or its page's answer to something: nothing to act on.
+            Ok(Message::Hello { .. } | Message::Seat(_) | Message::Proof(_) | Message::Refused(_))
+                if conn.guard.arrived(now) =>
+            {
+                return;
+            }
             Ok(Message::Bye) => {
                 self.remove(id, fx);
                 return;
