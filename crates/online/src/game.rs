@@ -11,10 +11,10 @@ use onitama_core::rules::{Color, Deal, Game, Outcome, SplitMix64};
 mod actions;
 mod asks;
 mod peer;
+mod spectator;
 mod takeback;
-mod watching;
 
-pub use watching::WatchedView;
+pub use spectator::SpectatorView;
 
 pub use asks::{ABORT_PLIES, AbortState, FIRST_MOVE_MS, TakebackState};
 
@@ -107,8 +107,8 @@ pub enum Output {
     /// This connection is not the opponent's but a third browser's: the host may let it watch
     /// (the session decides); a guest closes it.
     Stranger,
-    /// The host took this page (a guest with no seat) as a watcher.
-    Watching,
+    /// The host took this page (a guest with no seat) as a spectator.
+    Spectating,
 }
 
 /// Where the online game stands, as the page shows it.
@@ -262,7 +262,7 @@ pub struct OnlineGame {
     watchers: u32,
     /// This page watches the game (the host took it, a guest with no seat, as a watcher): the
     /// clocks as the host last told them, and when.
-    watching: Option<Option<(Clocks, u64)>>,
+    spectating: Option<Option<(Clocks, u64)>>,
 }
 
 /// Each side's whole time at the start, under a game clock.
@@ -331,7 +331,7 @@ impl OnlineGame {
             takeback_ask: None,
             takeback_declined: None,
             watchers: 0,
-            watching: None,
+            spectating: None,
         }
     }
 
@@ -449,7 +449,7 @@ impl OnlineGame {
     }
 
     /// Whether the host lets third browsers watch.
-    pub fn watchable(&self) -> bool {
+    pub fn admits_spectators(&self) -> bool {
         self.host && self.setup.watchers
     }
 
@@ -506,7 +506,7 @@ impl OnlineGame {
 
     pub fn status(&self) -> Status {
         match (&self.current, &self.diverged) {
-            _ if self.watching.is_some() => Status::Watching,
+            _ if self.spectating.is_some() => Status::Watching,
             (_, Some(_)) => Status::Diverged,
             (Some((_, game)), _) if game.outcome().is_some() => Status::Ended,
             _ if self.is_aborted() => Status::Ended,
@@ -559,7 +559,7 @@ impl OnlineGame {
     /// said [`SAY_WAIT_MS`] ago or more.
     pub fn may_say(&self, now: u64) -> bool {
         self.opponent_connected()
-            && self.watching.is_none()
+            && self.spectating.is_none()
             && self.said_at.is_none_or(|at| now.saturating_sub(at) >= SAY_WAIT_MS)
     }
 
@@ -615,8 +615,8 @@ impl OnlineGame {
 
     /// The game clocks now, under a game clock.
     pub fn clocks(&self, now: u64) -> Option<Clocks> {
-        if let Some(watched) = self.watching {
-            return self.watched_clocks(watched, now);
+        if let Some(told) = self.spectating {
+            return self.spectator_clocks(told, now);
         }
         let (_, increment) = self.limit.clock_millis()?;
         let over = self.game().is_some_and(|game| game.outcome().is_some());
@@ -645,7 +645,7 @@ impl OnlineGame {
 
     /// The game, if it goes on and has not diverged, and this page plays it.
     fn playable(&self) -> Option<&Game> {
-        let playing = self.diverged.is_none() && !self.is_aborted() && self.watching.is_none();
+        let playing = self.diverged.is_none() && !self.is_aborted() && self.spectating.is_none();
         self.game().filter(|game| game.outcome().is_none() && playing)
     }
 

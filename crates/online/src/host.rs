@@ -842,7 +842,7 @@ impl Host {
                     lines.push(ToPage::Say(phrases(self.lang).taken_back.to_string()));
                 }
                 self.game = Some(game.clone());
-                if self.you.is_some() || self.watching() {
+                if self.you.is_some() || self.spectating() {
                     lines.push(ToPage::Deal { you: self.you, game: game.clone() });
                 }
             }
@@ -892,7 +892,7 @@ impl Host {
                 self.opponent = *here;
                 self.news = None;
                 // A watcher's host is no opponent: its coming is not news to announce.
-                if *here && !self.watching() {
+                if *here && !self.spectating() {
                     let back = self.ever_here || self.restored;
                     (self.ever_here, self.news) = (true, Some(back));
                     lines.push(ToPage::Say(self.news_words(back).to_string()));
@@ -1012,7 +1012,7 @@ impl Host {
     }
 
     /// This page watches the game (a third browser with its link).
-    fn watching(&self) -> bool {
+    fn spectating(&self) -> bool {
         self.status.is_some_and(|s| s.phase == Phase::Watching)
     }
 
@@ -1135,7 +1135,7 @@ impl Host {
         };
         // Nothing more is played with an opponent who left, or once online play stopped.
         // (A watcher neither offers nor answers anything.)
-        let gone = status.phase == Phase::Error || status.reason == Some(Reason::OpponentLeft) || self.watching();
+        let gone = status.phase == Phase::Error || status.reason == Some(Reason::OpponentLeft) || self.spectating();
         parts.extend(offer.filter(|_| self.dealt() && !gone).map(str::to_string));
         if let Some(trouble) = self.trouble {
             parts.push(match trouble {

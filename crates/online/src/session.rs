@@ -17,8 +17,8 @@ use onitama_core::rules::{Color, Game, Outcome};
 
 mod peers;
 mod signalling;
+mod spectators;
 mod telling;
-mod watchers;
 
 /// The server must answer within this long, or it is unreachable (ms).
 pub const CONNECT_TIMEOUT_MS: u64 = 5000;
@@ -190,8 +190,8 @@ enum ConnState {
     Pending,
     /// The game's connection.
     Attached,
-    /// The host's connection to a watcher.
-    Watcher,
+    /// The host's connection to a spectator.
+    Spectator,
 }
 
 #[derive(Clone, Debug)]
@@ -207,7 +207,7 @@ struct Conn {
     /// A watcher's: the watch over what it sends, and what it was last told (the count of
     /// watchers, the game as watchers see it).
     guard: Guard,
-    told: Option<(u32, Option<crate::game::WatchedView>)>,
+    told: Option<(u32, Option<crate::game::SpectatorView>)>,
 }
 
 /// What the page was last told, to tell it only what changed.
@@ -342,7 +342,7 @@ impl Session {
                 }
             }
         }
-        self.tell_watchers(now, &mut fx);
+        self.tell_spectators(now, &mut fx);
         self.tell(now, &mut fx);
         fx
     }
@@ -432,7 +432,7 @@ impl Session {
             fx.push(Effect::Emit(Event::Denied(Reason::NoGame)));
             return;
         };
-        if game.is_watching() {
+        if game.is_spectator() {
             fx.push(Effect::Emit(Event::Denied(Reason::Rule(Refusal::Watcher))));
             return;
         }

@@ -217,7 +217,7 @@ fn third_and_fourth_browsers_with_the_link_watch_every_move_and_never_learn_a_se
         net.command(watcher, &format!("join {room}"));
         assert_eq!(net.phase(watcher), Some(Phase::Watching), "{watcher}");
         let game = net.sides[watcher].session.game().unwrap();
-        assert!(game.is_watching());
+        assert!(game.is_spectator());
         assert_eq!(game.game(), net.sides[0].session.game().unwrap().game());
     }
     let count = |net: &Net, side: usize| net.sides[side].session.game().unwrap().watchers();

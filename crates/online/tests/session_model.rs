@@ -153,11 +153,11 @@ fn apply(net: &mut Net, op: &Op) {
 fn check(net: &Net, history: &[Op]) {
     for side in 0..net.sides.len() {
         let game = net.sides[side].session.game();
-        let watchers = if game.is_some_and(OnlineGame::watchable) { MAX_WATCHERS as usize } else { 0 };
+        let watchers = if game.is_some_and(OnlineGame::admits_spectators) { MAX_WATCHERS as usize } else { 0 };
         let open = net.open[side].len();
         assert!(open <= MAX_CONNECTIONS + watchers, "side {side} holds {open} connections");
         assert!(game.is_none_or(|g| g.watchers() <= MAX_WATCHERS));
-        if let Some(watcher) = game.filter(|g| g.is_watching()) {
+        if let Some(watcher) = game.filter(|g| g.is_spectator()) {
             let players: Vec<String> = (0..net.sides.len())
                 .filter_map(|s| Some(net.sides[s].session.game()?.saved().secret.to_string()))
                 .collect();
@@ -179,7 +179,7 @@ fn check(net: &Net, history: &[Op]) {
             }
             // A watcher connected to the host sees the host's game as it is.
             for (w, h) in [(ga, gb), (gb, ga)] {
-                let served = w.is_watching() && w.opponent_connected() && h.is_host() && linked;
+                let served = w.is_spectator() && w.opponent_connected() && h.is_host() && linked;
                 if served && w.saved().room == h.saved().room && h.watchers() > 0 && w.game_id() == h.game_id() {
                     assert_eq!(w.game(), h.game(), "a watcher of {a}/{b} behind after {history:?}");
                 }
@@ -225,7 +225,7 @@ fn random_runs_reach_games_moves_and_reconnects() {
         if ops.iter().any(|o| matches!(o, Op::Reload(_))) && (0..SIDES).any(|s| moves(s) > 0) {
             restored += 1;
         }
-        let watching = |s: usize| net.sides[s].session.game().is_some_and(OnlineGame::is_watching);
+        let watching = |s: usize| net.sides[s].session.game().is_some_and(OnlineGame::is_spectator);
         if (0..SIDES).any(|s| watching(s) && moves(s) > 0) {
             watched += 1;
         }

@@ -32,7 +32,7 @@ impl OnlineGame {
         self.connections += 1;
         let nonce = seat::nonce(&self.secret, self.connections, now);
         // A watcher names no game: a guest with the link takes no seat from it.
-        let game = self.game_id().filter(|_| self.watching.is_none()).cloned();
+        let game = self.game_id().filter(|_| self.spectating.is_none()).cloned();
         let hello = Message::Hello { game, nonce: nonce.clone(), version: Some(VERSION) };
         (Handshake { nonce, theirs: None }, hello)
     }
@@ -225,8 +225,8 @@ impl OnlineGame {
                 };
             }
             // The host took this page, a guest with no seat, as a watcher.
-            Message::Watchers(count) if !self.greeted => return self.watch(count, out),
-            _ if self.watching.is_some() && self.greeted => return self.watched(now, message, out),
+            Message::Watchers(count) if !self.greeted => return self.spectate(count, out),
+            _ if self.spectating.is_some() && self.greeted => return self.from_host(now, message, out),
             Message::Watchers(count) if !self.host => {
                 self.watchers = count;
                 out.push(Output::Changed);

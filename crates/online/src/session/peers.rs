@@ -84,7 +84,7 @@ impl Session {
             let negotiating: Vec<ConnId> = self
                 .conns
                 .iter()
-                .filter(|c| !matches!(c.state, ConnState::Attached | ConnState::Watcher))
+                .filter(|c| !matches!(c.state, ConnState::Attached | ConnState::Spectator))
                 .map(|c| c.id)
                 .collect();
             for id in negotiating {
@@ -120,7 +120,7 @@ impl Session {
                 }
             }
             ConnState::Pending => self.pending_text(now, id, text, fx),
-            ConnState::Watcher => self.watcher_text(now, id, text, fx),
+            ConnState::Spectator => self.spectator_text(now, id, text, fx),
             ConnState::Negotiating => {}
         }
     }
@@ -204,7 +204,7 @@ impl Session {
                     self.opponent_peer = None;
                     self.away_since = now;
                 }
-                Output::Changed | Output::Watching => {}
+                Output::Changed | Output::Spectating => {}
                 Output::Stranger => {
                     if let Some(conn) = attached {
                         self.stranger(now, conn, fx);

@@ -148,7 +148,8 @@ impl Session {
     }
 
     pub(super) fn has_room_for(&self, peer: &str) -> bool {
-        let watchers = if self.game.as_ref().is_some_and(OnlineGame::watchable) { MAX_WATCHERS as usize } else { 0 };
+        let watchers =
+            if self.game.as_ref().is_some_and(OnlineGame::admits_spectators) { MAX_WATCHERS as usize } else { 0 };
         self.conns.len() < MAX_CONNECTIONS + watchers
             && !self.conns.iter().any(|c| c.peer == peer)
             && self.my_id.as_deref() != Some(peer)

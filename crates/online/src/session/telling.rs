@@ -70,7 +70,7 @@ impl Session {
                     }
                     Some(_) => emit(Event::Record(record.clone())),
                     // A watcher plays no colour: the record is all it is dealt.
-                    None if g.is_watching() => emit(Event::Record(record.clone())),
+                    None if g.is_spectator() => emit(Event::Record(record.clone())),
                     None => {
                         emit(Event::Started { you: g.you(), limit: g.limit(), position: *record.start() });
                         if !record.moves().is_empty() || record.outcome().is_some() {
@@ -118,7 +118,7 @@ impl Session {
             self.view.clocks = Some((clocks, seconds));
         }
         // A watcher's status goes first: its host's arrival is no opponent's to announce.
-        if game.is_some_and(OnlineGame::is_watching) {
+        if game.is_some_and(OnlineGame::is_spectator) {
             let status = self.status();
             if let Some(changed) = status.filter(|s| Some(*s) != self.view.status) {
                 emit(Event::Status(changed));
@@ -164,7 +164,7 @@ impl Session {
             self.view.status = status;
         }
         // A watcher keeps nothing: after a reload it joins by the link again.
-        if let Some(g) = game.filter(|g| !g.is_watching()) {
+        if let Some(g) = game.filter(|g| !g.is_spectator()) {
             let saved = g.saved();
             let text = saved.to_text();
             if self.view.saved.as_deref() != Some(text.as_str()) {

@@ -1,4 +1,5 @@
-//! Watching: a third browser with the game's link, taken by the host as a watcher, sees the
+//! A spectator (a "watcher" on the wire and in the players' words; a spectator in code, apart
+//! from the AI's watch mode): a third browser with the game's link, taken by the host, sees the
 //! record, the clocks and the end as the host tells them, and plays nothing. The host's side of
 //! it (how many watch, what they are sent) is the session's; this is what the two games say.
 
@@ -8,24 +9,24 @@ use onitama_core::rules::Color;
 
 /// What watchers are shown of the host's game: its id and record, whether it was aborted, and
 /// whose clock runs. When it changes, they are sent it again.
-pub type WatchedView = (crate::protocol::Token, onitama_core::rules::Game, bool, Option<Color>);
+pub type SpectatorView = (crate::protocol::Token, onitama_core::rules::Game, bool, Option<Color>);
 
 impl OnlineGame {
     /// Whether this page watches the game instead of playing it.
-    pub fn is_watching(&self) -> bool {
-        self.watching.is_some()
+    pub fn is_spectator(&self) -> bool {
+        self.spectating.is_some()
     }
 
     /// The host's `watchers` on a connection where this page, a guest with no seat, showed its
     /// secret: the host took it as a watcher (first on every connection to the host).
-    pub(super) fn watch(&mut self, count: u32, out: &mut Vec<Output>) -> Result<(), Refusal> {
+    pub(super) fn spectate(&mut self, count: u32, out: &mut Vec<Output>) -> Result<(), Refusal> {
         let named = self.handshake.as_ref().and_then(|h| h.theirs.as_ref()).is_some_and(|(game, _)| game.is_some());
         if self.host || self.opponent_secret.is_some() || !named {
             return Err(Refusal::NoHello);
         }
-        if self.watching.is_none() {
-            self.watching = Some(None);
-            out.push(Output::Watching);
+        if self.spectating.is_none() {
+            self.spectating = Some(None);
+            out.push(Output::Spectating);
         }
         (self.greeted, self.ever_greeted, self.watchers) = (true, true, count);
         out.push(Output::Changed);
@@ -35,7 +36,7 @@ impl OnlineGame {
     /// A message of the host to this watcher. Its record is checked with the rules as it is
     /// read (a `sync` that breaks them does not read); a game of another room is refused, and
     /// what a watcher has no use for is refused too.
-    pub(super) fn watched(&mut self, now: u64, message: Message, out: &mut Vec<Output>) -> Result<(), Refusal> {
+    pub(super) fn from_host(&mut self, now: u64, message: Message, out: &mut Vec<Output>) -> Result<(), Refusal> {
         if message.game().is_some_and(|id| !id.as_str().starts_with(&format!("{}.", self.room))) {
             return Err(Refusal::WrongGame);
         }
@@ -47,7 +48,7 @@ impl OnlineGame {
                 self.current = Some((game, record));
             }
             Message::Clocks { game, left, running, increment } if self.game_id() == Some(&game) => {
-                self.watching = Some(Some((Clocks { left, running, increment }, now)));
+                self.spectating = Some(Some((Clocks { left, running, increment }, now)));
             }
             Message::Abort { game, .. } if self.game_id() == Some(&game) => self.aborted = Some(game),
             Message::Watchers(count) => self.watchers = count,
@@ -60,8 +61,8 @@ impl OnlineGame {
     }
 
     /// The clocks as the host last told them, the running one counted down since.
-    pub(super) fn watched_clocks(&self, watched: Option<(Clocks, u64)>, now: u64) -> Option<Clocks> {
-        let (mut clocks, at) = watched?;
+    pub(super) fn spectator_clocks(&self, told: Option<(Clocks, u64)>, now: u64) -> Option<Clocks> {
+        let (mut clocks, at) = told?;
         let over = self.is_aborted() || self.game().is_none_or(|g| g.outcome().is_some());
         if over || !self.opponent_connected() {
             clocks.running = None;
@@ -74,7 +75,7 @@ impl OnlineGame {
     }
 
     /// The host's game as watchers see it (none before the deal).
-    pub fn watched_view(&self, now: u64) -> Option<WatchedView> {
+    pub fn spectator_view(&self, now: u64) -> Option<SpectatorView> {
         let (id, record) = self.current.clone()?;
         let running = self.clocks(now).and_then(|c| c.running);
         Some((id, record, self.is_aborted(), running))
@@ -82,7 +83,7 @@ impl OnlineGame {
 
     /// What the host sends a watcher of its game now: the record, the clocks (under a game
     /// clock) and the abort, if it was aborted.
-    pub fn for_watchers(&self, now: u64) -> Vec<Message> {
+    pub fn for_spectators(&self, now: u64) -> Vec<Message> {
         let Some((game, record)) = self.current.clone() else { return Vec::new() };
         let mut messages = vec![Message::Sync { game: game.clone(), record, clocks: None }];
         if let Some(Clocks { left, running, increment }) = self.clocks(now) {

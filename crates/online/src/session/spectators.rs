@@ -11,10 +11,10 @@ impl Session {
     /// serves watchers, and the browser may be one).
     pub(super) fn stranger(&mut self, now: u64, id: ConnId, fx: &mut Vec<Effect>) {
         let Some(game) = self.game.as_ref() else { return };
-        let room = self.watcher_count() < MAX_WATCHERS;
-        if game.watchable() && room {
+        let room = self.spectator_count() < MAX_WATCHERS;
+        if game.admits_spectators() && room {
             if let Some(conn) = self.conn_mut(id) {
-                (conn.state, conn.since, conn.handshake, conn.told) = (ConnState::Watcher, now, None, None);
+                (conn.state, conn.since, conn.handshake, conn.told) = (ConnState::Spectator, now, None, None);
                 conn.guard = crate::guard::Guard::new(now);
             }
             return;
@@ -26,13 +26,13 @@ impl Session {
         self.remove(id, fx);
     }
 
-    pub(super) fn watcher_count(&self) -> u32 {
-        self.conns.iter().filter(|c| c.state == ConnState::Watcher).count() as u32
+    pub(super) fn spectator_count(&self) -> u32 {
+        self.conns.iter().filter(|c| c.state == ConnState::Spectator).count() as u32
     }
 
     /// A watcher's text: its hello and seat said again are nothing; it leaving closes it;
     /// anything else is refused (`watcher`), a strike, and too many drop it.
-    pub(super) fn watcher_text(&mut self, now: u64, id: ConnId, text: &str, fx: &mut Vec<Effect>) {
+    pub(super) fn spectator_text(&mut self, now: u64, id: ConnId, text: &str, fx: &mut Vec<Effect>) {
         let Some(conn) = self.conn_mut(id) else { return };
         let refusal = match Message::decode(text) {
             // Its handshake said again, or its page's answer to something: nothing to act on.
@@ -58,8 +58,8 @@ impl Session {
     }
 
     /// The host tells the guest how many watch, and each watcher the game as it changes.
-    pub(super) fn tell_watchers(&mut self, now: u64, fx: &mut Vec<Effect>) {
-        let count = self.watcher_count();
+    pub(super) fn tell_spectators(&mut self, now: u64, fx: &mut Vec<Effect>) {
+        let count = self.spectator_count();
         let attached = self.attached();
         let Some(game) = self.game.as_mut().filter(|g| g.is_host()) else { return };
         game.set_watchers(count);
@@ -70,9 +70,9 @@ impl Session {
             fx.push(Effect::Send { conn, text: Message::Watchers(count).encode() });
             self.guest_told = Some((conn, count));
         }
-        let view = game.watched_view(now);
-        let news = || game.for_watchers(now);
-        for conn in self.conns.iter_mut().filter(|c| c.state == ConnState::Watcher) {
+        let view = game.spectator_view(now);
+        let news = || game.for_spectators(now);
+        for conn in self.conns.iter_mut().filter(|c| c.state == ConnState::Spectator) {
             let (told_count, told_view) = conn.told.take().unzip();
             if told_count != Some(count) {
                 fx.push(Effect::Send { conn: conn.id, text: Message::Watchers(count).encode() });
