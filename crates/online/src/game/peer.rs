@@ -226,7 +226,7 @@ impl OnlineGame {
             }
             // The host took this page, a guest with no seat, as a watcher.
             Message::Watchers(count) if !self.greeted => return self.spectate(count, out),
-            _ if self.spectating.is_some() && self.greeted => return self.from_host(now, message, out),
+            _ if self.spectating.is_some() && self.greeted => return self.host_said(now, message, out),
             Message::Watchers(count) if !self.host => {
                 self.watchers = count;
                 out.push(Output::Changed);

@@ -36,7 +36,7 @@ impl OnlineGame {
     /// A message of the host to this watcher. Its record is checked with the rules as it is
     /// read (a `sync` that breaks them does not read); a game of another room is refused, and
     /// what a watcher has no use for is refused too.
-    pub(super) fn from_host(&mut self, now: u64, message: Message, out: &mut Vec<Output>) -> Result<(), Refusal> {
+    pub(super) fn host_said(&mut self, now: u64, message: Message, out: &mut Vec<Output>) -> Result<(), Refusal> {
         if message.game().is_some_and(|id| !id.as_str().starts_with(&format!("{}.", self.room))) {
             return Err(Refusal::WrongGame);
         }
