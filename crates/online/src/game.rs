@@ -120,7 +120,7 @@ pub enum Status {
     /// The opponent was here and the connection is down.
     Reconnecting,
     Ended,
-    /// This page watches the game.
+    /// This page watches the game, which goes on.
     Watching,
     /// The records disagree; both are kept and nothing more is played.
     Diverged,
@@ -506,10 +506,11 @@ impl OnlineGame {
 
     pub fn status(&self) -> Status {
         match (&self.current, &self.diverged) {
-            _ if self.spectating.is_some() => Status::Watching,
             (_, Some(_)) => Status::Diverged,
             (Some((_, game)), _) if game.outcome().is_some() => Status::Ended,
             _ if self.is_aborted() => Status::Ended,
+            // A spectator watches while the game goes on; it ended for it as for the players.
+            _ if self.spectating.is_some() => Status::Watching,
             _ if !self.ever_greeted || self.current.is_none() => Status::Waiting,
             _ if !self.opponent_connected() => Status::Reconnecting,
             _ => Status::Playing,

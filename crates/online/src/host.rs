@@ -784,6 +784,8 @@ pub struct Host {
     taken_back: bool,
     /// How many watch the game, as the host counts them.
     watchers: u32,
+    /// This page watches the game (a third browser with its link): its status said so once.
+    spectator: bool,
 }
 
 impl Host {
@@ -826,7 +828,10 @@ impl Host {
     pub fn event(&mut self, event: &Event) -> Vec<ToPage> {
         let mut lines = Vec::new();
         match event {
-            Event::Status(status) => self.status = Some(*status),
+            Event::Status(status) => {
+                self.status = Some(*status);
+                self.spectator |= status.phase == Phase::Watching;
+            }
             Event::Room(room) => self.room = Some(room.clone()),
             Event::Started { you, position, .. } => {
                 (self.you, self.trouble, self.rematch_off) = (Some(*you), None, None);
@@ -1013,7 +1018,7 @@ impl Host {
 
     /// This page watches the game (a third browser with its link).
     fn spectating(&self) -> bool {
-        self.status.is_some_and(|s| s.phase == Phase::Watching)
+        self.spectator
     }
 
     fn dealt(&self) -> bool {

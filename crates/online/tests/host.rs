@@ -808,6 +808,10 @@ fn a_watcher_is_dealt_no_colour_plays_nothing_and_both_strips_count_the_watchers
     let state = told.iter().rev().find_map(|l| if let ToPage::State(s) = l { Some(s.clone()) } else { None });
     let state = state.unwrap();
     assert_eq!((state.phase, state.you, state.may_move, state.watchers), (Phase::Watching, None, false, 2));
+    // Over, its status says so; the next game's record is still dealt to it as a watcher's.
+    host.event(&Event::Status(Status { phase: Phase::Ended, reason: None }));
+    let next = Game::new(start());
+    assert_eq!(host.event(&Event::Record(next.clone()))[0], ToPage::Deal { you: None, game: next });
     // A player's strip counts them too, in the player's language (Persian digits).
     let mut player = Host::new(Lang::Fa);
     player.asked(Asked::Create);

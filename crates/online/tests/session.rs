@@ -182,14 +182,18 @@ fn secrets(net: &Net) -> [String; 2] {
 
 #[test]
 fn a_third_browser_is_refused_the_seat_when_watching_is_off_and_learns_no_secret() {
-    let mut net = Net::new(3);
+    let mut net = Net::new(4);
     net.command(0, "create boar,ox,elephant,horse,crab red 60 no-watchers");
     let room = net.room(0);
     net.command(1, &format!("join {room}"));
+    let refused = Some(Status { phase: Phase::Error, reason: Some(Reason::Rule(Refusal::SeatTaken)) });
+    // Before the first move (the guest's connection to it may open first; the guest closes it).
+    net.command(3, &format!("join {room}"));
+    assert_eq!(net.status(3), refused);
     net.play_one(0, 1);
     let sent_before = net.sent.len();
     net.command(2, &format!("join {room}"));
-    assert_eq!(net.status(2), Some(Status { phase: Phase::Error, reason: Some(Reason::Rule(Refusal::SeatTaken)) }));
+    assert_eq!(net.status(2), refused);
     assert!(net.sides[2].session.game().is_none());
     // What the two players sent the third: hellos, proofs and the refusal; no secret, no game.
     let to_third = sent_to(&net, 2, sent_before);
@@ -203,6 +207,29 @@ fn a_third_browser_is_refused_the_seat_when_watching_is_off_and_learns_no_secret
     assert_eq!(net.phase(1), Some(Phase::Playing));
     net.play_one(0, 1);
     assert_eq!(net.record_len(0), 2);
+}
+
+#[test]
+fn a_third_browser_meeting_the_guest_first_is_refused_by_the_host_with_watching_off_and_watches_with_it_on() {
+    // The server introduces the newcomer to the guest (side 0) before the host (side 2): the
+    // guest's connection opens first and carries nothing; the guest closes it without a word.
+    let mut net = Net::new(3);
+    net.command(2, "create boar,ox,elephant,horse,crab red 60 no-watchers");
+    let room = net.room(2);
+    net.command(0, &format!("join {room}"));
+    assert_eq!(net.phase(2), Some(Phase::Playing));
+    net.command(1, &format!("join {room}"));
+    assert_eq!(net.status(1), Some(Status { phase: Phase::Error, reason: Some(Reason::Rule(Refusal::SeatTaken)) }));
+    assert_eq!((net.phase(0), net.phase(2)), (Some(Phase::Playing), Some(Phase::Playing)));
+    // With watching on, the same order: it watches.
+    let mut net = Net::new(3);
+    net.command(2, "create boar,ox,elephant,horse,crab red 60");
+    let room = net.room(2);
+    net.command(0, &format!("join {room}"));
+    net.command(1, &format!("join {room}"));
+    assert_eq!(net.phase(1), Some(Phase::Watching));
+    net.play_one(2, 0);
+    assert_eq!(net.record_len(1), 1);
 }
 
 #[test]
@@ -266,6 +293,16 @@ fn third_and_fourth_browsers_with_the_link_watch_every_move_and_never_learn_a_se
             Some(onitama_core::rules::Outcome::Resigned { by: onitama_core::rules::Color::Red })
         );
         assert!(net.sides[watcher].events.iter().any(|e| matches!(e, Event::Outcome(Some(_)))));
+    }
+    // Over for the watchers as for the players; a rematch's deal reaches them, watching again.
+    assert_eq!((net.phase(2), net.phase(3)), (Some(Phase::Ended), Some(Phase::Ended)));
+    net.command(0, "rematch-offer");
+    net.command(1, "rematch-accept");
+    for watcher in [2, 3] {
+        assert_eq!(net.phase(watcher), Some(Phase::Watching));
+        let (theirs, hosts) = (net.sides[watcher].session.game().unwrap(), net.sides[0].session.game().unwrap());
+        assert_eq!((theirs.game_id(), theirs.game()), (hosts.game_id(), hosts.game()));
+        assert!(theirs.game().unwrap().moves().is_empty());
     }
     // One leaves: both players hear there is one left.
     net.command(3, "leave");

@@ -153,6 +153,13 @@ impl Session {
             Ok(message @ (Message::Proof(_) | Message::Seat(_))) => game.shown(&handshake, message),
             // The host takes this page as a watcher on this connection.
             Ok(Message::Watchers(_)) if !game.is_host() => Ok(Shown::Opponent),
+            // The host refuses this page, a third browser (watching is off, or it is full): on
+            // whichever connection it comes, as on the game's (a guest closed the other).
+            Ok(Message::Refused(Refusal::SeatTaken)) if !self.met() => {
+                fx.push(Effect::Emit(Event::Refused(Refusal::SeatTaken)));
+                self.stop(Status { phase: Phase::Error, reason: Some(Reason::Rule(Refusal::SeatTaken)) }, fx);
+                return;
+            }
             _ => Err(Refusal::NoHello),
         };
         match shown {
