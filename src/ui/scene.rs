@@ -263,7 +263,7 @@ pub fn turn_line(state: &State) -> Option<String> {
         && script.phase != crate::online::bridge::Phase::Error
     {
         text::online_waiting(lang, script.phase != crate::online::bridge::Phase::Waiting)
-    } else if state.mode.human() == Some(mover) {
+    } else if matches!(state.mode, Mode::VsAi { human, .. } | Mode::Online { you: Some(human) } if human == mover) {
         text::your_move(lang, mover)
     } else if matches!(state.mode, Mode::Online { you: Some(_) }) {
         text::online_opponent(lang, true)

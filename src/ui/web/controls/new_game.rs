@@ -99,11 +99,15 @@ pub(super) fn open_setup_with(app: &mut App, form: NewGameForm) {
             input.set_value(value);
         }
     }
-    let watchers = ("setup-watchers", fields.watchers);
-    for (id, on) in [("setup-turn", fields.turn_board), ("setup-choose-cards", fields.choose_cards), watchers] {
+    for (id, on) in [("setup-turn", fields.turn_board), ("setup-choose-cards", fields.choose_cards)] {
         if let Some(input) = element::<HtmlInputElement>(id) {
             input.set_checked(on);
         }
+    }
+    // Online play's switch, the whole page's.
+    #[cfg(not(feature = "first-visit"))]
+    if let Some(input) = element::<HtmlInputElement>("setup-watchers") {
+        input.set_checked(fields.watchers);
     }
     show_mode_choices();
     show_setup_error("");
