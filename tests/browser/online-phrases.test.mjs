@@ -120,7 +120,8 @@ test('a Persian phone and a French desktop say phrases to each other, each read 
 
 /**
  * A raw peer: test code in a page that joins the room itself (WebSocket and RTCPeerConnection,
- * matchbox's protocol by hand) and says `hello` as it is told; then sends what it is told to.
+ * matchbox's protocol by hand) and says its first lines (`hello`, a seat) as it is told; then sends
+ * what it is told to.
  */
 async function rawPeer(page, serverUrl, room, hello) {
   await page.evaluate(({ serverUrl, room, hello }) => {
@@ -133,7 +134,7 @@ async function rawPeer(page, serverUrl, room, hello) {
     let host = null;
     const signal = (data) => ws.send(JSON.stringify({ Signal: { receiver: host, data } }));
     pc.onicecandidate = (e) => { if (host) signal({ IceCandidate: e.candidate ? JSON.stringify(e.candidate.toJSON()) : 'null' }); };
-    dc.onopen = () => { raw.open = true; dc.send(hello); };
+    dc.onopen = () => { raw.open = true; hello.forEach((line) => dc.send(line)); };
     dc.onmessage = (e) => raw.received.push(e.data);
     dc.onclose = () => { raw.closed = true; };
     ws.onmessage = async (e) => {
@@ -162,7 +163,7 @@ test('a peer that says phrases too fast is refused too-early and stays; an older
   const rawPage = await rawContext.newPage();
   await rawPage.goto(shared.server.url);
   await rawPage.waitForFunction(() => window.wasmBindings !== undefined);
-  await rawPeer(rawPage, shared.signaling.url, room, 'hello - rawsecret000000000 3');
+  await rawPeer(rawPage, shared.signaling.url, room, ['hello - rawnonce0000000000 4', 'seat rawsecret000000000']);
   await host.page.waitForFunction(() => window.wasmBindings.game_state().online?.opponent_connected, null, { timeout: 15000 });
   await rawPage.evaluate(() => { window.raw.dc.send('say hello'); window.raw.dc.send('say thanks'); });
   await received(rawPage, 'refused too-early');
@@ -182,7 +183,7 @@ test('a peer that says phrases too fast is refused too-early and stays; an older
   const oldPage = await oldContext.newPage();
   await oldPage.goto(shared.server.url);
   await oldPage.waitForFunction(() => window.wasmBindings !== undefined);
-  await rawPeer(oldPage, shared.signaling.url, room2, 'hello - oldsecret000000000');
+  await rawPeer(oldPage, shared.signaling.url, room2, ['hello - oldsecret000000000']);
   await received(oldPage, 'refused other-version');
   await guestless.page.waitForFunction(() => window.wasmBindings.game_state().online?.error === 'other-version', null, { timeout: 10000 });
   assert.equal((await online(guestless.page)).status, 'error');

@@ -43,10 +43,10 @@ async function player(url = shared.server.url, options = {}) {
 const CARDS = 'boar,ox,elephant,horse,crab';
 
 /** A friend's game: `a` creates (Red), `b` opens the link; both playing. */
-async function friends(url) {
+async function friends(url, watchers = '') {
   const a = await player(url);
   const b = await player(url);
-  await command(a.page, `create ${CARDS} red 60`);
+  await command(a.page, `create ${CARDS} red 60${watchers}`);
   const room = (await waitEvent(a.page, /^room /)).slice('room '.length);
   assert.ok(room.length >= 16, room);
   await waitEvent(a.page, /^status waiting$/);
@@ -149,24 +149,36 @@ test('two strangers are paired through the ?next=2 room and dealt opposite colou
   await close(c, d);
 });
 
-test('a third page with the link is refused the seat and the game goes on', async () => {
+test('a third page with the link watches; with watching off it is refused the seat; the game goes on', async () => {
   const { a, b, room } = await friends();
   await playOne(a.page, b.page);
+  const w = await player();
+  await command(w.page, `join ${room}`);
+  await waitEvent(w.page, /^status watching$/, { timeout: 15000 });
+  await waitEvent(w.page, /^record /);
+  await waitEvent(a.page, /^watchers 1$/);
+  await waitEvent(b.page, /^watchers 1$/);
+  await playOne(a.page, b.page);
+  await waitEvent(w.page, /^move red 1 /);
+  await close(a, b, w);
+
+  const closed = await friends(undefined, ' no-watchers');
+  await playOne(closed.a.page, closed.b.page);
   const e = await player();
-  await command(e.page, `join ${room}`);
+  await command(e.page, `join ${closed.room}`);
   await waitEvent(e.page, /^status error seat-taken$/, { timeout: 15000 });
   assert.equal((await game(e.page)).position, null, 'the third page was dealt nothing');
-  assert.equal(await status(a.page), 'playing');
-  assert.equal(await status(b.page), 'playing');
-  await playOne(a.page, b.page);
-  assert.equal((await game(b.page)).plies, 2);
-  await close(a, b, e);
+  assert.equal(await status(closed.a.page), 'playing');
+  assert.equal(await status(closed.b.page), 'playing');
+  await playOne(closed.a.page, closed.b.page);
+  assert.equal((await game(closed.b.page)).plies, 2);
+  await close(closed.a, closed.b, e);
 });
 
 /**
  * A bad peer: test code in a page that joins the room itself (raw WebSocket and
- * RTCPeerConnection, matchbox's protocol by hand), says hello with a secret of its own, and
- * then sends what it is told to. Returns a handle in the page: window.bad.
+ * RTCPeerConnection, matchbox's protocol by hand), says hello and takes the guest's seat with a
+ * secret of its own, and then sends what it is told to. Returns a handle in the page: window.bad.
  */
 async function badPeer(page, serverUrl, room) {
   await page.evaluate(async ({ serverUrl, room }) => {
@@ -179,7 +191,7 @@ async function badPeer(page, serverUrl, room) {
     let host = null;
     const signal = (data) => ws.send(JSON.stringify({ Signal: { receiver: host, data } }));
     pc.onicecandidate = (e) => { if (host) signal({ IceCandidate: e.candidate ? JSON.stringify(e.candidate.toJSON()) : 'null' }); };
-    dc.onopen = () => { bad.open = true; dc.send('hello - badsecret0000000000 3'); };
+    dc.onopen = () => { bad.open = true; dc.send('hello - badnonce000000000000 4'); dc.send('seat badsecret0000000000'); };
     dc.onmessage = (e) => bad.received.push(e.data);
     dc.onclose = () => { bad.closed = true; };
     ws.onmessage = async (e) => {

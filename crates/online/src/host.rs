@@ -891,7 +891,8 @@ impl Host {
             Event::OpponentConnected(here) => {
                 self.opponent = *here;
                 self.news = None;
-                if *here {
+                // A watcher's host is no opponent: its coming is not news to announce.
+                if *here && !self.watching() {
                     let back = self.ever_here || self.restored;
                     (self.ever_here, self.news) = (true, Some(back));
                     lines.push(ToPage::Say(self.news_words(back).to_string()));

@@ -23,7 +23,9 @@ fn hex(bytes: &[u8]) -> String {
 fn unhex(text: &str) -> Option<Vec<u8>> {
     let digit = |c: u8| (c as char).to_digit(16).map(|d| d as u8);
     let bytes = text.as_bytes();
-    (bytes.len() % 2 == 0)
+    bytes
+        .len()
+        .is_multiple_of(2)
         .then(|| bytes.chunks(2).map(|pair| Some(digit(pair[0])? << 4 | digit(pair[1])?)).collect())
         .flatten()
 }

@@ -19,7 +19,12 @@ fn deal() -> Deal {
 }
 
 fn setup() -> Invitation {
-    Invitation { deal: DealChoice::Chosen(deal()), color: ColorChoice::Is(Color::Red), limit: MoveLimit::Seconds(60), watchers: true }
+    Invitation {
+        deal: DealChoice::Chosen(deal()),
+        color: ColorChoice::Is(Color::Red),
+        limit: MoveLimit::Seconds(60),
+        watchers: true,
+    }
 }
 
 fn sent(outputs: &[Output]) -> Vec<String> {
@@ -179,6 +184,8 @@ fn every_event() -> Vec<Event> {
         Event::Phrases { shown: false, may_say: false, heard: None },
         Event::Phrases { shown: true, may_say: false, heard: Some((1, Phrase::Hello)) },
         Event::Phrases { shown: true, may_say: true, heard: Some((4_000_000_000, Phrase::OneMoment)) },
+        Event::Watchers(0),
+        Event::Watchers(8),
     ]);
     events.extend(AbortState::ALL.map(Event::Abort));
     for asked_by in [None, Some(Color::Red), Some(Color::Blue)] {
@@ -359,6 +366,17 @@ fn a_saved_game_keeps_a_draw_offer_a_divergence_the_previous_game_and_a_declared
     // A guest not yet dealt in: no record, no opponent.
     let fresh = OnlineGame::guest(tok("Room2"), tok("s"), 0).saved();
     assert_eq!(Saved::from_text(&fresh.to_text()), Ok(fresh));
+    // Watching turned off by the host is kept; a save from before watchers reads as open.
+    let mut closed = host.saved();
+    closed.setup.watchers = false;
+    let text = closed.to_text();
+    assert!(text.contains(" no-watchers"), "{text}");
+    assert_eq!(Saved::from_text(&text), Ok(closed.clone()));
+    closed.aborted = true;
+    assert_eq!(Saved::from_text(&closed.to_text()), Ok(closed));
+    assert!(Saved::from_text(old).unwrap().setup.watchers);
+    assert!(Saved::from_text(&format!("{old} no-watchers no-watchers")).is_err());
+    assert!(Event::decode("watchers 9").is_err(), "more than the host serves");
 }
 
 #[test]

@@ -18,8 +18,9 @@ fn every_line_reads_back_as_written() {
     let mut resigned = game.clone();
     resigned.resign(Color::Blue).unwrap();
     let lines = [
-        ToPage::Deal { you: Color::Blue, game: game.clone() },
-        ToPage::Deal { you: Color::Red, game: resigned },
+        ToPage::Deal { you: Some(Color::Blue), game: game.clone() },
+        ToPage::Deal { you: Some(Color::Red), game: resigned.clone() },
+        ToPage::Deal { you: None, game: resigned },
         ToPage::Move { ply: 0, mv: "ox:a1a2".parse().unwrap(), position: *game.position() },
         ToPage::Outcome(Some(Outcome::DrawAgreed)),
         ToPage::Outcome(None),
@@ -39,6 +40,7 @@ fn every_line_reads_back_as_written() {
             error: Some(Reason::Unreachable),
             may_move: false,
             clocks: None,
+            watchers: 0,
         }),
         ToPage::State(ScriptState {
             phase: Phase::Playing,
@@ -48,6 +50,17 @@ fn every_line_reads_back_as_written() {
             error: None,
             may_move: true,
             clocks: Some(Clocks { left: [176_500, 9_000], running: Some(Color::Blue), increment: 2000 }),
+            watchers: 2,
+        }),
+        ToPage::State(ScriptState {
+            phase: Phase::Watching,
+            room: Some(Token::new("abc").unwrap()),
+            you: None,
+            opponent_connected: true,
+            error: None,
+            may_move: false,
+            clocks: None,
+            watchers: 8,
         }),
         ToPage::Saved("1 host abc …".into()),
         ToPage::Denied(Reason::OpponentAway),
@@ -129,7 +142,7 @@ fn the_panel_follows_the_game_in_the_pages_language() {
     assert_eq!(panel(&lines).unwrap().link, None, "the link is for the friend not yet come");
     host.event(&Event::OpponentConnected(true));
     let lines = host.event(&Event::Started { you: Color::Blue, limit: MoveLimit::DEFAULT, position: start() });
-    assert_eq!(lines[0], ToPage::Deal { you: Color::Blue, game: Game::new(start()) });
+    assert_eq!(lines[0], ToPage::Deal { you: Some(Color::Blue), game: Game::new(start()) });
     assert_eq!(commands(panel(&lines).unwrap()), ["draw-offer", "leave"]);
     let lines = host.event(&Event::Offers { draw: Some(Color::Red), rematch: None });
     let offered = panel(&lines).unwrap();
@@ -767,4 +780,42 @@ fn a_player_whose_clock_ran_out_is_told_so_in_words_not_by_a_refusal_code() {
     let lines =
         host.event(&Event::Clocks(Some(Clocks { left: [0, 5000], running: Some(Color::Red), increment: 2000 })));
     assert!(!panel(&lines).unwrap().text.contains("écoulé"));
+}
+
+#[test]
+fn a_watcher_is_dealt_no_colour_plays_nothing_and_both_strips_count_the_watchers() {
+    let mut host = Host::new(Lang::Fr);
+    host.asked(Asked::Join);
+    let mut told = host.event(&Event::Room(Token::new("abcdef").unwrap()));
+    told.extend(host.event(&Event::Watchers(2)));
+    told.extend(host.event(&Event::Status(Status { phase: Phase::Watching, reason: None })));
+    let lines = host.event(&Event::OpponentConnected(true));
+    assert!(!lines.iter().any(|l| matches!(l, ToPage::Say(_))), "the host's page is no opponent to announce");
+    told.extend(lines.clone());
+    let mut game = Game::new(start());
+    game.play(game.legal_moves()[0]).unwrap();
+    let dealt = host.event(&Event::Record(game.clone()));
+    assert_eq!(dealt[0], ToPage::Deal { you: None, game: game.clone() });
+    let strip = panel(&told).unwrap();
+    assert_eq!(strip.text, "Vous regardez cette partie · 2 spectateurs");
+    assert_eq!(commands(strip), ["leave"]);
+    // Over, it offers no rematch to a watcher; the state says watching, nobody's colour.
+    game.resign(Color::Red).unwrap();
+    let lines = host.event(&Event::Outcome(Some(Outcome::Resigned { by: Color::Red })));
+    assert!(panel(&lines).is_none_or(|p| commands(p) == ["leave"]), "{lines:?}");
+    told.extend(dealt);
+    told.extend(lines);
+    let state = told.iter().rev().find_map(|l| if let ToPage::State(s) = l { Some(s.clone()) } else { None });
+    let state = state.unwrap();
+    assert_eq!((state.phase, state.you, state.may_move, state.watchers), (Phase::Watching, None, false, 2));
+    // A player's strip counts them too, in the player's language (Persian digits).
+    let mut player = Host::new(Lang::Fa);
+    player.asked(Asked::Create);
+    player.event(&Event::Status(Status { phase: Phase::Playing, reason: None }));
+    player.event(&Event::OpponentConnected(true));
+    player.event(&Event::Started { you: Color::Red, limit: MoveLimit::DEFAULT, position: start() });
+    let lines = player.event(&Event::Watchers(2));
+    assert!(panel(&lines).unwrap().text.ends_with("۲ تماشاگر"), "{:?}", panel(&lines));
+    let line = lines.iter().find_map(|l| matches!(l, ToPage::State(_)).then(|| l.encode())).unwrap();
+    assert!(line.ends_with(" watchers 2"), "{line}");
 }

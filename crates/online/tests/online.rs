@@ -74,6 +74,22 @@ fn play_one(host: &mut OnlineGame, guest: &mut OnlineGame, now: u64) {
     exchange(mover, other, now, sent(&out), vec![]);
 }
 
+/// Both sides connect again; the guest proves the host's seat first (the host has not yet heard
+/// the guest's proof). Returns what the guest says meanwhile (its proof, its record) and what
+/// the host has said after its proof (nothing yet).
+fn greeted_first(host: &mut OnlineGame, guest: &mut OnlineGame, now: u64) -> (Vec<Message>, Vec<Message>) {
+    // (The host's own hello and proof are all it says before the guest's proof.)
+    let from_host = sent(&host.connected(now));
+    let from_guest = sent(&guest.connected(now));
+    let host_proof = from_guest.iter().flat_map(|m| sent(&host.receive(now, &m.encode()))).collect::<Vec<_>>();
+    let mut guest_says = Vec::new();
+    for m in from_host.iter().chain(&host_proof) {
+        guest_says.extend(sent(&guest.receive(now, &m.encode())));
+    }
+    assert!(guest.opponent_connected() && !host.opponent_connected());
+    (guest_says, Vec::new())
+}
+
 fn same_game(a: &OnlineGame, b: &OnlineGame) -> bool {
     a.game_id() == b.game_id() && a.game().map(Game::to_record) == b.game().map(Game::to_record)
 }
@@ -89,10 +105,10 @@ fn samples() -> Vec<Message> {
     let mut drawn = record.clone();
     drawn.agree_draw().unwrap();
     let mut messages = vec![
-        Message::Hello { game: None, secret: tok("s3cret"), version: Some(VERSION) },
-        Message::Hello { game: Some(game.clone()), secret: tok("s3cret"), version: Some(VERSION) },
-        Message::Hello { game: None, secret: tok("s3cret"), version: None },
-        Message::Hello { game: None, secret: tok("s3cret"), version: Some(0) },
+        Message::Hello { game: None, nonce: tok("s3cret"), version: Some(VERSION) },
+        Message::Hello { game: Some(game.clone()), nonce: tok("s3cret"), version: Some(VERSION) },
+        Message::Hello { game: None, nonce: tok("s3cret"), version: None },
+        Message::Hello { game: None, nonce: tok("s3cret"), version: Some(0) },
         Message::Start { game: game.clone(), you: Color::Blue, limit: MoveLimit::DEFAULT, position: start },
         Message::Start { game: game.clone(), you: Color::Red, limit: MoveLimit::None, position: start },
         Message::Move { game: game.clone(), ply: 0, mv, position: start.play(mv).unwrap(), left: None },
@@ -107,6 +123,12 @@ fn samples() -> Vec<Message> {
         Message::Start { game: game.clone(), you: Color::Red, limit: MoveLimit::STRANGER, position: start },
         Message::Move { game: game.clone(), ply: 2, mv, position: start.play(mv).unwrap(), left: Some(176_500) },
         Message::Sync { game: game.clone(), record: Game::new(start), clocks: Some([180_000, 0]) },
+        Message::Proof(tok(&"3f".repeat(32))),
+        Message::Seat(tok("s3cret")),
+        Message::Watchers(0),
+        Message::Watchers(8),
+        Message::Clocks { game: game.clone(), left: [176_500, 181_000], running: Some(Color::Red), increment: 2000 },
+        Message::Clocks { game: game.clone(), left: [0, 1], running: None, increment: 0 },
     ];
     messages.extend(Declaration::ALL.map(|what| Message::Declare { game: game.clone(), ply: 3, what }));
     messages.extend(Refusal::ALL.map(Message::Refused));
@@ -117,14 +139,14 @@ fn samples() -> Vec<Message> {
 #[test]
 fn every_message_kind_writes_one_line_that_reads_back_as_itself() {
     let messages = samples();
-    assert_eq!(messages.len(), 18 + 5 + Refusal::ALL.len() + Phrase::ALL.len());
+    assert_eq!(messages.len(), 24 + 5 + Refusal::ALL.len() + Phrase::ALL.len());
     for message in messages {
         let line = message.encode();
         assert!(!line.contains('\n') && line.len() < 400, "{line}");
         assert_eq!(Message::decode(&line), Ok(message.clone()), "{line}");
     }
-    let hello = Message::Hello { game: None, secret: tok("abc"), version: Some(VERSION) }.encode();
-    assert_eq!(hello, "hello - abc 3");
+    let hello = Message::Hello { game: None, nonce: tok("abc"), version: Some(VERSION) }.encode();
+    assert_eq!(hello, "hello - abc 4");
     let start = deal().position();
     let mv: Move = "elephant:b5a4".parse().unwrap();
     let line = Message::Move { game: tok("g.1"), ply: 0, mv, position: start.play(mv).unwrap(), left: None }.encode();
@@ -293,19 +315,83 @@ fn a_guest_waits_for_the_deal_and_the_host_for_a_guest() {
 }
 
 #[test]
-fn a_third_browser_with_the_link_but_not_the_secret_is_refused_and_dropped() {
+fn a_forged_proof_of_the_seat_is_refused_and_dropped_and_learns_nothing() {
     let (mut host, _guest) = pair(Color::Red, MoveLimit::DEFAULT);
     let before = host.game().unwrap().clone();
     host.disconnected(0);
-    host.connected(10);
-    let out =
-        host.receive(10, &Message::Hello { game: None, secret: tok("intruder"), version: Some(VERSION) }.encode());
+    let hello = sent(&host.connected(10));
+    let Some(Message::Hello { nonce, .. }) = hello.first() else { panic!("{hello:?}") };
+    let out = host.receive(10, &Message::Hello { game: None, nonce: tok("n1"), version: Some(VERSION) }.encode());
+    assert!(matches!(sent(&out)[..], [Message::Proof(_)]), "the host proves its own seat: {out:?}");
+    // A proof made with another secret than the guest's.
+    let forged = onitama_online::seat::proof(&tok("not-the-guest-secret"), nonce);
+    let out = host.receive(10, &Message::Proof(forged).encode());
     assert_eq!(refused(&out), [Refusal::SeatTaken]);
     assert_eq!(dropped(&out), Some(Refusal::SeatTaken));
-    assert!(sent(&out).contains(&Message::Refused(Refusal::SeatTaken)));
     assert!(!sent(&out).iter().any(|m| matches!(m, Message::Start { .. } | Message::Sync { .. })), "it learns nothing");
     assert_eq!(host.game(), Some(&before));
     assert!(!host.opponent_connected());
+}
+
+#[test]
+fn a_third_browser_showing_a_seat_of_its_own_is_a_stranger_and_never_learns_a_secret() {
+    let (mut host, mut guest) = pair(Color::Red, MoveLimit::DEFAULT);
+    let before = host.game().unwrap().clone();
+    host.disconnected(0);
+    guest.disconnected(0);
+    // A third browser with the link: a guest page with no seat, meeting the host, then the guest.
+    for (side, name) in [(&mut host, "host"), (&mut guest, "guest")] {
+        let mut third = OnlineGame::guest(tok("room1"), tok("third-secret"), 10);
+        let (to_side, to_third) = (sent(&third.connected(10)), sent(&side.connected(10)));
+        let mut heard = Vec::new();
+        for m in to_third {
+            heard.extend(sent(&third.receive(10, &m.encode())));
+        }
+        let mut outputs = Vec::new();
+        for m in to_side.into_iter().chain(heard) {
+            outputs.extend(side.receive(10, &m.encode()));
+        }
+        assert!(outputs.contains(&Output::Stranger), "{name}: {outputs:?}");
+        assert!(refused(&outputs).is_empty(), "{name}: the session decides, not the game");
+        let told: String = sent(&outputs).iter().map(Message::encode).collect();
+        assert!(!told.contains("host-secret") && !told.contains("guest-secret"), "{name} told a secret: {told}");
+        assert!(!sent(&outputs).iter().any(|m| matches!(m, Message::Start { .. } | Message::Sync { .. })));
+        assert!(!side.opponent_connected(), "{name}");
+        assert_eq!(side.game(), Some(&before));
+    }
+    // The guest comes back, and proves its seat as before.
+    let (a, b) = (sent(&host.connected(20)), sent(&guest.connected(20)));
+    exchange(&mut host, &mut guest, 20, a, b);
+    assert!(host.opponent_connected() && guest.opponent_connected());
+}
+
+#[test]
+fn seats_are_proved_without_sending_a_secret_after_the_first_meeting() {
+    let (mut host, mut guest) = pair(Color::Red, MoveLimit::DEFAULT);
+    host.disconnected(0);
+    guest.disconnected(0);
+    let (a, b) = (sent(&host.connected(5)), sent(&guest.connected(5)));
+    let mut wire = Vec::new();
+    let (mut to_guest, mut to_host) = (a, b);
+    for _ in 0..10 {
+        wire.extend(to_guest.iter().chain(&to_host).map(Message::encode));
+        let next_host: Vec<Message> = to_guest.drain(..).flat_map(|m| sent(&guest.receive(5, &m.encode()))).collect();
+        let next_guest: Vec<Message> = to_host.drain(..).flat_map(|m| sent(&host.receive(5, &m.encode()))).collect();
+        (to_host, to_guest) = (next_host, next_guest);
+    }
+    assert!(host.opponent_connected() && guest.opponent_connected());
+    let wire = wire.join("\n");
+    assert!(wire.contains("proof "), "{wire}");
+    assert!(!wire.contains("seat ") && !wire.contains("-secret"), "a secret crossed again: {wire}");
+    // The nonces differ from one connection to the next: an old proof is worth nothing.
+    let nonce = |out: &[Output]| match sent(out).first() {
+        Some(Message::Hello { nonce, .. }) => nonce.clone(),
+        other => panic!("{other:?}"),
+    };
+    host.disconnected(6);
+    let first = nonce(&host.connected(7));
+    host.disconnected(8);
+    assert_ne!(first, nonce(&host.connected(9)));
 }
 
 #[test]
@@ -442,7 +528,7 @@ fn a_move_dropped_for_coming_too_fast_is_brought_back_once_the_peer_is_quiet() {
     for _ in 0..20 {
         host.receive(
             500,
-            &Message::Hello { game: Some(id.clone()), secret: tok("guest-secret"), version: Some(VERSION) }.encode(),
+            &Message::Hello { game: Some(id.clone()), nonce: tok("guest-secret"), version: Some(VERSION) }.encode(),
         );
     }
     // Blue (the guest) moves: the host drops it unread.
@@ -986,15 +1072,11 @@ fn records_that_diverge_after_a_reconnect_are_reported_on_both_sides_and_kept() 
     }
     *record = older;
     let mut reloaded = OnlineGame::restore(saved, 4);
-    // ...hears the host's hello before its record, and plays another move at once.
-    let from_host = sent(&host.connected(4));
-    let from_guest = sent(&reloaded.connected(4));
-    let [hello, rest @ ..] = &from_host[..] else { panic!("{from_host:?}") };
-    let mut replies = sent(&reloaded.receive(4, &hello.encode()));
+    // ...hears the host's hello and proof before its record, and plays another move at once.
+    let (replies, to_guest) = greeted_first(&mut host, &mut reloaded, 4);
+    let mut replies = replies;
     let other = reloaded.game().unwrap().legal_moves().iter().copied().find(|&m| m != lost).unwrap();
     replies.extend(sent(&reloaded.play(4, other).unwrap()));
-    let mut to_guest = rest.to_vec();
-    to_guest.extend(sent(&host.receive(4, &from_guest[0].encode())));
     exchange(&mut host, &mut reloaded, 5, to_guest, replies);
     for side in [&host, &reloaded] {
         assert_eq!(side.status(), Status::Diverged);
@@ -1024,16 +1106,15 @@ fn diverged_then_rematched() -> (OnlineGame, OnlineGame, Message, Vec<Message>, 
     let mut guest = OnlineGame::restore(saved, 2);
     // The host resigns while the guest is away.
     assert!(host.resign().is_ok());
-    let from_host = sent(&host.connected(3));
-    let from_guest = sent(&guest.connected(3));
-    // The guest hears the host's hello, plays another first move at once, then hears the
-    // host's record: the two diverge, and the guest says so and sends its record.
-    let [hello, rest @ ..] = &from_host[..] else { panic!("{from_host:?}") };
-    let mut guest_says = sent(&guest.receive(3, &hello.encode()));
+    // The guest hears the host's hello and proof, plays another first move at once, then hears
+    // the host's record: the two diverge, and the guest says so and sends its record.
+    let (mut guest_says, _) = greeted_first(&mut host, &mut guest, 3);
+    let proof = guest_says.remove(0);
+    assert!(matches!(proof, Message::Proof(_)), "{proof:?}");
     let other = guest.game().unwrap().legal_moves().iter().copied().find(|&m| m != lost).unwrap();
     guest_says.extend(sent(&guest.play(3, other).unwrap()));
-    let mut to_guest = rest.to_vec();
-    to_guest.extend(from_guest.iter().flat_map(|m| sent(&host.receive(3, &m.encode()))).collect::<Vec<_>>());
+    // Only the guest's proof reaches the host before it deals: its record and move are late.
+    let to_guest = sent(&host.receive(3, &proof.encode()));
     let mut heard = Vec::new();
     for message in &to_guest {
         let out = guest.receive(4, &message.encode());
@@ -1479,11 +1560,15 @@ fn a_peer_cannot_win_by_a_claim_made_while_both_were_here_or_after_a_short_drop(
     assert_eq!(guest.game().unwrap().outcome(), None);
     // The peer drops the connection and comes back 5 s later with the claim: refused too.
     guest.disconnected(25_000);
-    guest.connected(30_000);
+    let hello = sent(&guest.connected(30_000));
+    let Some(Message::Hello { nonce, .. }) = hello.first() else { panic!("{hello:?}") };
+    let proof = onitama_online::seat::proof(&tok("host-secret"), nonce);
     guest.receive(
         30_000,
-        &Message::Hello { game: guest.game_id().cloned(), secret: tok("host-secret"), version: Some(VERSION) }.encode(),
+        &Message::Hello { game: guest.game_id().cloned(), nonce: tok("n2"), version: Some(VERSION) }.encode(),
     );
+    guest.receive(30_000, &Message::Proof(proof).encode());
+    assert!(guest.opponent_connected());
     let out = guest.receive(30_100, &forged);
     assert_eq!(refused(&out), [Refusal::TooEarly]);
     assert_eq!(guest.game().unwrap().outcome(), None);
@@ -1664,8 +1749,8 @@ fn a_phrase_right_after_a_reconnect_is_taken_and_the_gap_still_counts() {
 fn a_hello_carries_the_version_and_a_page_of_another_version_or_none_is_refused_before_it_takes_a_seat() {
     for (hello, why) in [
         ("hello - guest-secret", "no version: an older page"),
-        ("hello - guest-secret 2", "an older page"),
-        ("hello - guest-secret 4", "a newer page"),
+        ("hello - guest-secret 3", "an older page"),
+        ("hello - guest-secret 5", "a newer page"),
     ] {
         let mut host = OnlineGame::host(tok("room1"), tok("host-secret"), setup(Color::Red, MoveLimit::DEFAULT), 7, 0);
         let said = sent(&host.connected(0));
@@ -1678,28 +1763,12 @@ fn a_hello_carries_the_version_and_a_page_of_another_version_or_none_is_refused_
         assert_eq!(host.opponent_secret(), None, "no seat taken: {why}");
         assert_eq!(host.status(), Status::Waiting);
         // The same page reloaded in the new version plays.
-        host.receive(20, &format!("hello - guest-secret {VERSION}"));
+        host.receive(20, &format!("hello - n1 {VERSION}"));
+        host.receive(20, "seat guest-secret");
         assert!(host.opponent_connected(), "{why}");
     }
     // The other way: my hello refused by a page of another version; I am told too.
     let (_host, mut guest) = pair(Color::Red, MoveLimit::DEFAULT);
     let out = guest.receive(10, &Message::Refused(Refusal::OtherVersion).encode());
     assert_eq!(refused(&out), [Refusal::OtherVersion]);
-}
-
-#[test]
-fn zz_debug_mover_restored() {
-    let (mut host, mut guest) = clock_pair();
-    for _ in 0..4 {
-        play_one(&mut host, &mut guest, 0);
-    }
-    let text = guest.saved().to_text();
-    eprintln!("{text}");
-    let saved = onitama_online::game::Saved::from_text(&text).unwrap();
-    let mut guest = OnlineGame::restore(saved, 5000);
-    eprintln!("{:?}", guest.clocks(5000));
-    host.disconnected(4000);
-    let (a, b) = (sent(&host.connected(6000)), sent(&guest.connected(6000)));
-    exchange(&mut host, &mut guest, 6000, a, b);
-    eprintln!("{:?} {:?}", guest.clocks(6000), host.clocks(6000));
 }

@@ -609,9 +609,13 @@ fn the_model_reaches_the_states_it_means_to_test() {
     let lost = *model.sides[last_mover].game().unwrap().moves().last().unwrap();
     model.reload(last_mover, 1);
     model.connect();
-    // The reloaded side hears the hello before the record, and plays another move at once.
+    // The reloaded side hears the hello and the proof before the record (the other side has
+    // its hello, not yet its proof), and plays another move at once.
     let from = 1 - last_mover;
     model.deliver(from, 0);
+    model.deliver(last_mover, 0);
+    model.deliver(from, 0);
+    assert!(model.sides[last_mover].opponent_connected());
     let legal = model.sides[last_mover].game().unwrap().legal_moves();
     let other = legal.iter().position(|&m| m != lost).unwrap();
     model.act(last_mover, Act::Play(other));

@@ -166,28 +166,170 @@ fn a_lost_channel_with_both_still_in_the_room_is_made_again() {
     assert_eq!(net.record_len(1), 2);
 }
 
+/// What the two players (sides 0 and 1) sent side `to` since `from` in `net.sent`.
+fn sent_to(net: &Net, to: usize, from: usize) -> Vec<String> {
+    net.sent[from..]
+        .iter()
+        .filter(|(side, conn, _)| *side != to && net.links.get(&(*side, *conn)).is_none_or(|(s, _)| *s == to))
+        .filter(|(side, _, _)| *side < 2)
+        .map(|(_, _, text)| text.clone())
+        .collect()
+}
+
+fn secrets(net: &Net) -> [String; 2] {
+    [0, 1].map(|side| net.sides[side].session.game().unwrap().saved().secret.to_string())
+}
+
 #[test]
-fn a_third_browser_is_refused_the_seat_and_learns_no_secret() {
-    let mut net = friends();
-    net.play_one(0, 1);
+fn a_third_browser_is_refused_the_seat_when_watching_is_off_and_learns_no_secret() {
+    let mut net = Net::new(3);
+    net.command(0, "create boar,ox,elephant,horse,crab red 60 no-watchers");
     let room = net.room(0);
+    net.command(1, &format!("join {room}"));
+    net.play_one(0, 1);
     let sent_before = net.sent.len();
     net.command(2, &format!("join {room}"));
     assert_eq!(net.status(2), Some(Status { phase: Phase::Error, reason: Some(Reason::Rule(Refusal::SeatTaken)) }));
     assert!(net.sides[2].session.game().is_none());
-    // What the two players sent the third: the refusal and nothing else (no hello, no secret).
-    let to_third: Vec<&String> = net.sent[sent_before..]
-        .iter()
-        .filter(|(side, conn, _)| *side != 2 && net.links.get(&(*side, *conn)).is_none_or(|(s, _)| *s == 2))
-        .filter(|(_, _, text)| !text.starts_with("move"))
-        .map(|(_, _, text)| text)
-        .collect();
-    assert!(to_third.iter().all(|t| *t == "refused seat-taken"), "{to_third:?}");
-    assert!(!to_third.is_empty());
+    // What the two players sent the third: hellos, proofs and the refusal; no secret, no game.
+    let to_third = sent_to(&net, 2, sent_before);
+    assert!(to_third.contains(&"refused seat-taken".to_string()), "{to_third:?}");
+    for text in &to_third {
+        let kind = text.split(' ').next().unwrap();
+        assert!(["hello", "proof", "refused"].contains(&kind), "{text}");
+        assert!(secrets(&net).iter().all(|secret| !text.contains(secret.as_str())), "{text}");
+    }
     assert_eq!(net.phase(0), Some(Phase::Playing));
     assert_eq!(net.phase(1), Some(Phase::Playing));
     net.play_one(0, 1);
     assert_eq!(net.record_len(0), 2);
+}
+
+#[test]
+fn third_and_fourth_browsers_with_the_link_watch_every_move_and_never_learn_a_secret() {
+    let mut net = Net::new(4);
+    net.command(0, "create boar,ox,elephant,horse,crab red 180+2");
+    let room = net.room(0);
+    net.command(1, &format!("join {room}"));
+    net.play_one(0, 1);
+    let sent_before = net.sent.len();
+    for watcher in [2, 3] {
+        net.command(watcher, &format!("join {room}"));
+        assert_eq!(net.phase(watcher), Some(Phase::Watching), "{watcher}");
+        let game = net.sides[watcher].session.game().unwrap();
+        assert!(game.is_watching());
+        assert_eq!(game.game(), net.sides[0].session.game().unwrap().game());
+    }
+    let count = |net: &Net, side: usize| net.sides[side].session.game().unwrap().watchers();
+    assert_eq!([0, 1, 2, 3].map(|side| count(&net, side)), [2; 4]);
+    assert!(net.sides[1].events.contains(&Event::Watchers(2)), "the guest is told");
+    for _ in 0..5 {
+        net.play_one(0, 1);
+    }
+    net.wait(3000);
+    for watcher in [2, 3] {
+        let game = net.sides[watcher].session.game().unwrap();
+        assert_eq!(game.game(), net.sides[0].session.game().unwrap().game(), "{watcher} sees every move");
+        let moves = net.sides[watcher].events.iter().filter(|e| matches!(e, Event::Move { .. })).count();
+        assert_eq!(moves, 5, "each move told as it comes");
+        // The clocks: Blue to move (6 moves played), its time running for the watcher too.
+        let clocks = game.clocks(net.now).unwrap();
+        assert_eq!(clocks.running, Some(onitama_core::rules::Color::Blue));
+        assert_eq!(clocks.increment, 2000);
+        let host = net.sides[0].session.game().unwrap().clocks(net.now).unwrap();
+        assert!(clocks.left[1].abs_diff(host.left[1]) <= 1000, "{clocks:?} {host:?}");
+        // A watcher is dealt no colour, and keeps nothing to restore once it watches.
+        let events = &net.sides[watcher].events;
+        let watching = events.iter().position(|e| matches!(e, Event::Status(Status { phase: Phase::Watching, .. })));
+        assert!(!events.iter().any(|e| matches!(e, Event::Started { .. })));
+        // Its status came before its host's arrival: that is no opponent's, nothing to announce.
+        let here = events.iter().position(|e| *e == Event::OpponentConnected(true));
+        assert!(watching < here, "{events:?}");
+        assert!(!events[watching.unwrap()..].iter().any(|e| matches!(e, Event::Saved(_))));
+    }
+    for text in sent_to(&net, 2, sent_before).iter().chain(&sent_to(&net, 3, sent_before)) {
+        assert!(secrets(&net).iter().all(|secret| !text.contains(secret.as_str())), "a secret to a watcher: {text}");
+    }
+    // A watcher cannot play, and the guest keeps no connection to a watcher.
+    let mv = net.sides[1].session.game().unwrap().game().unwrap().legal_moves()[0];
+    net.command(2, &format!("play {mv}"));
+    assert_eq!(net.sides[2].events.last(), Some(&Event::Denied(Reason::Rule(Refusal::Watcher))));
+    assert_eq!(net.record_len(0), 6);
+    let links = |a: usize, b: usize| net.links.keys().filter(|(s, c)| *s == a && net.links[&(*s, *c)].0 == b).count();
+    assert_eq!((links(0, 2), links(0, 3), links(1, 2), links(1, 3)), (1, 1, 0, 0));
+    // The end reaches them.
+    net.command(0, "resign");
+    for watcher in [2, 3] {
+        let game = net.sides[watcher].session.game().unwrap();
+        assert_eq!(
+            game.game().unwrap().outcome(),
+            Some(onitama_core::rules::Outcome::Resigned { by: onitama_core::rules::Color::Red })
+        );
+        assert!(net.sides[watcher].events.iter().any(|e| matches!(e, Event::Outcome(Some(_)))));
+    }
+    // One leaves: both players hear there is one left.
+    net.command(3, "leave");
+    assert_eq!([0, 1, 2].map(|side| count(&net, side)), [1; 3]);
+}
+
+#[test]
+fn a_watcher_reloading_catches_up_and_one_sending_moves_is_refused_and_dropped() {
+    let mut net = Net::new(3);
+    net.command(0, "create boar,ox,elephant,horse,crab red 60");
+    let room = net.room(0);
+    net.command(1, &format!("join {room}"));
+    net.command(2, &format!("join {room}"));
+    net.play_one(0, 1);
+    // The watcher reloads: a new page joins by the link again while moves are played.
+    net.sides[2].session = Session::new(Some(SERVER.into()), entropy(99));
+    net.sides[2].events.clear();
+    let old = net.links.keys().filter(|(s, _)| *s == 2).copied().collect::<Vec<_>>();
+    for (side, conn) in old {
+        net.close_link(side, conn);
+    }
+    net.settle();
+    net.play_one(0, 1);
+    net.command(2, &format!("join {room}"));
+    assert_eq!(net.phase(2), Some(Phase::Watching));
+    assert_eq!(net.sides[2].session.game().unwrap().game(), net.sides[0].session.game().unwrap().game());
+    assert_eq!(net.sides[0].session.game().unwrap().watchers(), 1, "the old connection is not counted");
+    // A watcher's page that sends a move is refused `watcher` each time, and dropped in the end.
+    let host_conn = *net.links.keys().find(|(s, _)| *s == 2).unwrap();
+    let mv = net.sides[0].session.game().unwrap().game().unwrap().legal_moves()[0];
+    let id = net.sides[0].session.game().unwrap().game_id().unwrap().clone();
+    let line = format!(
+        "move {id} 2 {mv} {}",
+        net.sides[0].session.game().unwrap().game().unwrap().position().play(mv).unwrap()
+    );
+    let before = net.sent.len();
+    for _ in 0..5 {
+        net.perform(2, Effect::Send { conn: host_conn.1, text: line.clone() });
+        net.settle();
+    }
+    let told = sent_to(&net, 2, before);
+    assert_eq!(told.iter().filter(|t| *t == "refused watcher").count(), 5, "{told:?}");
+    assert!(told.contains(&"refused flood".to_string()), "dropped after five strikes: {told:?}");
+    assert!(!net.links.contains_key(&host_conn), "its connection closed");
+    assert_eq!(net.record_len(0), 2, "the host's game is unchanged");
+    assert_eq!(net.phase(0), Some(Phase::Playing));
+    assert_eq!(net.phase(1), Some(Phase::Playing));
+}
+
+#[test]
+fn the_host_serves_eight_watchers_and_refuses_the_ninth() {
+    let mut net = Net::new(11);
+    net.command(0, "create boar,ox,elephant,horse,crab red 60");
+    let room = net.room(0);
+    net.command(1, &format!("join {room}"));
+    for watcher in 2..11 {
+        net.command(watcher, &format!("join {room}"));
+    }
+    let watching = (2..11).filter(|&w| net.phase(w) == Some(Phase::Watching)).count();
+    assert_eq!(watching, 8);
+    assert_eq!(net.phase(10), Some(Phase::Error));
+    assert_eq!(net.sides[0].session.game().unwrap().watchers(), 8);
+    net.play_one(0, 1);
+    assert_eq!(net.record_len(9), 1);
 }
 
 #[test]

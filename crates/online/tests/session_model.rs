@@ -1,13 +1,16 @@
-//! The online module's sessions under random use: commands, reloads, a third browser, lost
-//! channels, the server going down and up, garbage on the channel, time passing. After every
-//! step: nothing panicked, every event read back (checked as they come), no session holds more
-//! connections than allowed, and two sessions connected to each other in the same game hold the
-//! same record unless they said it diverged.
+//! The online module's sessions under random use: commands, reloads, third and fourth browsers
+//! (watchers, or refused), lost channels, the server going down and up, garbage on the channel,
+//! time passing. After every step: nothing panicked, every event read back (checked as they
+//! come), no session holds more connections than allowed (a host that lets friends watch has
+//! room for its watchers), two sessions connected to each other in the same game hold the same
+//! record unless they said it diverged, a watcher connected to the host holds the host's record,
+//! and no watcher knows a player's secret.
 
 mod common;
 
 use common::Net;
 use onitama_online::bridge::Event;
+use onitama_online::protocol::MAX_WATCHERS;
 use onitama_online::session::{Input, MAX_CONNECTIONS, Session};
 use onitama_online::{OnlineGame, Status};
 use proptest::prelude::*;
@@ -42,10 +45,23 @@ const ACTIONS: [&str; 11] = [
     "takeback-accept",
     "takeback-decline",
 ];
-const GARBAGE: [&str; 5] = ["nonsense", "hello - intruder 2", "refused seat-taken", "move a 0 boar:c1c2 x", "sync"];
+const GARBAGE: [&str; 9] = [
+    "nonsense",
+    "hello - intruder 2",
+    "refused seat-taken",
+    "move a 0 boar:c1c2 x",
+    "sync",
+    "seat intruder",
+    "proof 0123abcd",
+    "watchers 3",
+    "clocks x.1 1000 1000 red 0",
+];
+
+/// Browsers in the model: two players and two more with the link.
+const SIDES: usize = 4;
 
 fn op() -> impl Strategy<Value = Op> {
-    let side = 0..3usize;
+    let side = 0..SIDES;
     prop_oneof![
         1 => side.clone().prop_map(Op::Create),
         3 => side.clone().prop_map(Op::Join),
@@ -136,7 +152,18 @@ fn apply(net: &mut Net, op: &Op) {
 
 fn check(net: &Net, history: &[Op]) {
     for side in 0..net.sides.len() {
-        assert!(net.open[side].len() <= MAX_CONNECTIONS, "side {side} holds {} connections", net.open[side].len());
+        let game = net.sides[side].session.game();
+        let watchers = if game.is_some_and(OnlineGame::watchable) { MAX_WATCHERS as usize } else { 0 };
+        let open = net.open[side].len();
+        assert!(open <= MAX_CONNECTIONS + watchers, "side {side} holds {open} connections");
+        assert!(game.is_none_or(|g| g.watchers() <= MAX_WATCHERS));
+        if let Some(watcher) = game.filter(|g| g.is_watching()) {
+            let players: Vec<String> = (0..net.sides.len())
+                .filter_map(|s| Some(net.sides[s].session.game()?.saved().secret.to_string()))
+                .collect();
+            let knows = watcher.saved().opponent_secret.map(|t| t.to_string());
+            assert!(knows.is_none_or(|k| !players.contains(&k)), "watcher {side} knows a secret after {history:?}");
+        }
     }
     for a in 0..net.sides.len() {
         for b in a + 1..net.sides.len() {
@@ -150,6 +177,13 @@ fn check(net: &Net, history: &[Op]) {
                 let diverged = ga.status() == Status::Diverged || gb.status() == Status::Diverged;
                 assert!(diverged || ga.game() == gb.game(), "sides {a} and {b} disagree silently after {history:?}");
             }
+            // A watcher connected to the host sees the host's game as it is.
+            for (w, h) in [(ga, gb), (gb, ga)] {
+                let served = w.is_watching() && w.opponent_connected() && h.is_host() && linked;
+                if served && w.saved().room == h.saved().room && h.watchers() > 0 && w.game_id() == h.game_id() {
+                    assert_eq!(w.game(), h.game(), "a watcher of {a}/{b} behind after {history:?}");
+                }
+            }
         }
     }
 }
@@ -159,7 +193,7 @@ proptest! {
 
     #[test]
     fn sessions_never_panic_never_overconnect_and_never_disagree_silently(ops in prop::collection::vec(op(), 1..60)) {
-        let mut net = Net::new(3);
+        let mut net = Net::new(SIDES);
         let mut history = Vec::new();
         for op in ops {
             apply(&mut net, &op);
@@ -177,21 +211,26 @@ fn random_runs_reach_games_moves_and_reconnects() {
     let mut played = 0;
     let mut restored = 0;
     let mut connected = 0;
+    let mut watched = 0;
     for _ in 0..200 {
         let ops = prop::collection::vec(op(), 1..60).new_tree(&mut runner).unwrap().current();
-        let mut net = Net::new(3);
+        let mut net = Net::new(SIDES);
         for op in &ops {
             apply(&mut net, op);
         }
         let moves = |side: usize| net.sides[side].events.iter().filter(|e| matches!(e, Event::Move { .. })).count();
-        if (0..3).any(|s| moves(s) > 0) {
+        if (0..SIDES).any(|s| moves(s) > 0) {
             played += 1;
         }
-        if ops.iter().any(|o| matches!(o, Op::Reload(_))) && (0..3).any(|s| moves(s) > 0) {
+        if ops.iter().any(|o| matches!(o, Op::Reload(_))) && (0..SIDES).any(|s| moves(s) > 0) {
             restored += 1;
         }
-        let checked = (0..3).any(|a| {
-            (0..3).any(|b| {
+        let watching = |s: usize| net.sides[s].session.game().is_some_and(OnlineGame::is_watching);
+        if (0..SIDES).any(|s| watching(s) && moves(s) > 0) {
+            watched += 1;
+        }
+        let checked = (0..SIDES).any(|a| {
+            (0..SIDES).any(|b| {
                 a != b
                     && net.links.keys().any(|&(x, _)| x == a)
                     && net.sides[a]
@@ -206,8 +245,9 @@ fn random_runs_reach_games_moves_and_reconnects() {
         }
     }
     eprintln!(
-        "of 200 runs: {played} with moves, {restored} with moves and reloads, {connected} ending connected with moves"
+        "of 200 runs: {played} with moves, {restored} with moves and reloads, {connected} ending connected with moves, {watched} with a watcher seeing moves"
     );
+    assert!(watched > 5, "runs where a watcher saw moves: {watched}");
     assert!(played > 20, "games with moves: {played}");
     assert!(restored > 5, "games with moves and reloads: {restored}");
     assert!(connected > 5, "runs ending with two sides connected in a game with moves: {connected}");

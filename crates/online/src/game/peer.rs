@@ -3,8 +3,8 @@
 use super::{CLAIM_GRACE_MS, Divergence, OnlineGame, Output, PHRASE_GAP_MS, SAY_WAIT_MS, SLEEP_GAP_MS, abandon_ms};
 use crate::guard::Guard;
 use crate::protocol::{Declaration, Message, MoveLimit, Phrase, Refusal, Token, VERSION, declare};
-use crate::seat::{self, Handshake, Shown};
 use crate::reconcile::{self, Reconciled, declared_end, first_of, without_declared_end};
+use crate::seat::{self, Handshake, Shown};
 use onitama_core::rules::{Color, Game, Move, Outcome};
 
 impl OnlineGame {
@@ -31,7 +31,9 @@ impl OnlineGame {
     pub fn handshake(&mut self, now: u64) -> (Handshake, Message) {
         self.connections += 1;
         let nonce = seat::nonce(&self.secret, self.connections, now);
-        let hello = Message::Hello { game: self.game_id().cloned(), nonce: nonce.clone(), version: Some(VERSION) };
+        // A watcher names no game: a guest with the link takes no seat from it.
+        let game = self.game_id().filter(|_| self.watching.is_none()).cloned();
+        let hello = Message::Hello { game, nonce: nonce.clone(), version: Some(VERSION) };
         (Handshake { nonce, theirs: None }, hello)
     }
 

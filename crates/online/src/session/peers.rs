@@ -33,8 +33,6 @@ impl Session {
     pub(super) fn attach(&mut self, now: u64, id: ConnId, fx: &mut Vec<Effect>) {
         let Some(conn) = self.conn_mut(id) else { return };
         conn.state = ConnState::Attached;
-        let peer = conn.peer.clone();
-        self.opponent_peer = Some((peer, false));
         if let Some(game) = self.game.as_mut() {
             let outputs = game.connected(now);
             self.perform(now, outputs, fx);
@@ -45,8 +43,6 @@ impl Session {
     fn attach_shaken(&mut self, now: u64, id: ConnId, handshake: Handshake) {
         let Some(conn) = self.conn_mut(id) else { return };
         conn.state = ConnState::Attached;
-        let peer = conn.peer.clone();
-        self.opponent_peer = Some((peer, false));
         if let Some(game) = self.game.as_mut() {
             game.connected_with(now, handshake);
         }
@@ -112,6 +108,14 @@ impl Session {
                 }
                 if let Some(game) = self.game.as_mut() {
                     let outputs = game.receive(now, text);
+                    // The peer whose connection carries the game, once it proved its seat (or,
+                    // to a watcher, the host's word took it).
+                    if game.opponent_connected() {
+                        let peer = self.conn(id).map(|c| c.peer.clone());
+                        if let Some(peer) = peer.filter(|p| self.opponent_peer.as_ref().is_none_or(|(o, _)| o != p)) {
+                            self.opponent_peer = Some((peer, false));
+                        }
+                    }
                     self.perform(now, outputs, fx);
                 }
             }

@@ -117,6 +117,14 @@ impl Session {
             }
             self.view.clocks = Some((clocks, seconds));
         }
+        // A watcher's status goes first: its host's arrival is no opponent's to announce.
+        if game.is_some_and(OnlineGame::is_watching) {
+            let status = self.status();
+            if let Some(changed) = status.filter(|s| Some(*s) != self.view.status) {
+                emit(Event::Status(changed));
+                self.view.status = status;
+            }
+        }
         let opponent = game.is_some_and(OnlineGame::opponent_connected);
         if opponent != self.view.opponent {
             emit(Event::OpponentConnected(opponent));

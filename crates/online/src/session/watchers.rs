@@ -13,10 +13,6 @@ impl Session {
         let Some(game) = self.game.as_ref() else { return };
         let room = self.watcher_count() < MAX_WATCHERS;
         if game.watchable() && room {
-            let peer = self.conn(id).map(|c| c.peer.clone());
-            if self.opponent_peer.as_ref().map(|(p, _)| p) == peer.as_ref() {
-                self.opponent_peer = None;
-            }
             if let Some(conn) = self.conn_mut(id) {
                 (conn.state, conn.since, conn.handshake, conn.told) = (ConnState::Watcher, now, None, None);
                 conn.guard = crate::guard::Guard::new(now);
@@ -39,7 +35,12 @@ impl Session {
     pub(super) fn watcher_text(&mut self, now: u64, id: ConnId, text: &str, fx: &mut Vec<Effect>) {
         let Some(conn) = self.conn_mut(id) else { return };
         let refusal = match Message::decode(text) {
-            Ok(Message::Hello { .. } | Message::Seat(_) | Message::Proof(_)) if conn.guard.arrived(now) => return,
+            // Its handshake said again, or its page's answer to something: nothing to act on.
+            Ok(Message::Hello { .. } | Message::Seat(_) | Message::Proof(_) | Message::Refused(_))
+                if conn.guard.arrived(now) =>
+            {
+                return;
+            }
             Ok(Message::Bye) => {
                 self.remove(id, fx);
                 return;
