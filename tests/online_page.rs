@@ -972,3 +972,26 @@ fn a_watcher_over_a_game_in_progress_puts_it_aside_and_leaving_keeps_it() {
     assert!(session.state().online.is_none());
     assert!(controls(session.state()).back_to_my_game, "the player's own game waits");
 }
+
+#[test]
+fn a_watcher_sees_the_rematchs_new_deal_and_may_leave_for_a_game_of_its_own_without_a_question() {
+    let mut session = watching();
+    watched_move(&mut session, Color::Red, 0, "ox:a1a2");
+    said(&mut session, Said::Outcome(Some(Outcome::Resigned { by: Color::Blue })));
+    // The players' rematch: the host's new deal reaches the watcher as a whole record.
+    let rematch = Game::new("bbBbb/5/5/5/rrRrr boar,horse ox,elephant crab b".parse().unwrap());
+    said(&mut session, Said::Record(rematch.clone()));
+    let state = session.state();
+    assert_eq!(
+        (state.mode, state.game.start(), state.game.outcome()),
+        (Mode::Online { you: None }, rematch.start(), None)
+    );
+    assert_eq!(onitama::ui::scene::turn_line(state).as_deref(), Some("Blue to move"));
+    // A game of its own: no resignation to confirm, and the module is told the watcher left.
+    let game = Game::new(start());
+    let effects = session.update(Event::Intent(Intent::NewGame { game, mode: Mode::default() }));
+    assert!(!session.state().leave_asked);
+    assert_eq!(commands(&effects), vec![Command::Leave]);
+    assert_eq!(session.state().mode, Mode::default());
+    assert!(session.state().online.is_none());
+}

@@ -88,11 +88,23 @@ test('two watchers follow a 3+2 game read-only, one reloads and catches up; the 
   // Both clocks by their rows, the mover's running, on the watchers' pages too.
   const mover = (await state(host.page)).to_move;
   for (const w of watchers) {
-    await w.page.waitForFunction((m) => window.wasmBindings.game_state().online.clock?.running === m, mover, { timeout: 10000 });
+    // Counted down on the watcher's page too.
+    await w.page.waitForFunction((m) => {
+      const c = window.wasmBindings.game_state().online.clock;
+      return c?.running === m && c[`${m}_ms`] < 179000;
+    }, mover, { timeout: 10000 });
+    // The host's clocks, as it told them (the way between the pages aside).
+    const [mine, theirs] = [(await online(host.page)).clock, (await online(w.page)).clock];
+    for (const side of ['red_ms', 'blue_ms']) {
+      assert.ok(Math.abs(mine[side] - theirs[side]) < 2500, `${side}: host ${mine[side]}, watcher ${theirs[side]}`);
+    }
   }
   await still(phoneWatcher.page);
   await screenshot(phoneWatcher.page, 'online-watch-en-phone');
   await screenshot(deskWatcher.page, 'online-watch-es-desktop');
+  // A player's bar says how many watch (the Persian phone's, in its words and digits).
+  await still(guest.page);
+  await screenshot(guest.page, 'online-watch-fa-phone-player');
   assert.deepEqual(await axeViolations(phoneWatcher.page), []);
 
   // A watcher reloads: it comes back watching, and catches up with a move made meanwhile.
