@@ -217,6 +217,8 @@ impl std::str::FromStr for Mode {
     /// assert_eq!(mode, Mode::VsAi { human: Color::Blue, level: AiLevel::from_index(3).unwrap() });
     /// assert_eq!(mode.to_string().parse(), Ok(mode));
     /// assert_eq!("watch 12".parse::<Mode>(), Err(ModeError::UnknownLevel("12".into())));
+    /// // A page watching two people's game online.
+    /// assert_eq!("online -".parse(), Ok(Mode::Online { you: None }));
     /// ```
     fn from_str(text: &str) -> Result<Mode, ModeError> {
         let words: Vec<&str> = text.split_whitespace().collect();
