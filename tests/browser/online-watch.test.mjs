@@ -137,6 +137,7 @@ test('two watchers follow a 3+2 game read-only, one reloads and catches up; the 
   assert.match(result, /Red|Blue|Draw/);
   await screenshot(phoneWatcher.page, 'online-watch-en-phone-over');
   await screenshot(deskWatcher.page, 'online-watch-es-desktop-over');
+  assert.deepEqual(await axeViolations(deskWatcher.page), []);
   // (The watchers' refused resignation above is logged.)
   const refused = (e) => e.includes('resigning is not offered now');
   assert.deepEqual([...host.errors, ...guest.errors, ...watchers.flatMap((w) => w.errors)].filter((e) => !refused(e)), []);
