@@ -114,8 +114,9 @@ pub enum Mode {
     PassAndPlay { turn_board: bool },
     /// The AI plays itself.
     Watch { level: AiLevel },
-    /// A person here against a person in another browser, who plays the other colour.
-    Online { you: Color },
+    /// A person here against a person in another browser, who plays the other colour; or, with
+    /// no colour, this page watches two people's game in other browsers (read-only).
+    Online { you: Option<Color> },
 }
 
 impl Default for Mode {
@@ -141,7 +142,7 @@ impl Mode {
             Mode::VsAi { human, .. } => human == color,
             Mode::PassAndPlay { .. } => true,
             Mode::Watch { .. } => false,
-            Mode::Online { you } => you == color,
+            Mode::Online { you } => you == Some(color),
         }
     }
 
@@ -163,28 +164,35 @@ impl Mode {
         }
     }
 
+    /// Whether this page watches an online game of two people elsewhere (a spectator).
+    pub fn spectates(self) -> bool {
+        self == Mode::Online { you: None }
+    }
+
     /// Whether the board turns to face whoever moves.
     pub fn turns_board(self) -> bool {
         matches!(self, Mode::PassAndPlay { turn_board: true })
     }
 
-    /// The colour of the one person on this device: against the AI, or online.
+    /// The colour of the one person on this device: against the AI, or online (none watching).
     pub fn human(self) -> Option<Color> {
         match self {
-            Mode::VsAi { human, .. } | Mode::Online { you: human } => Some(human),
+            Mode::VsAi { human, .. } => Some(human),
+            Mode::Online { you } => you,
             _ => None,
         }
     }
 }
 
-/// As saves write it: `ai red 4`, `two turn`, `two fixed`, `watch 0`, `online blue`.
+/// As saves write it: `ai red 4`, `two turn`, `two fixed`, `watch 0`, `online blue`, `online -`
+/// (watching).
 impl fmt::Display for Mode {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
         match *self {
             Mode::VsAi { human, level } => write!(f, "ai {} {}", human.code(), level.index()),
             Mode::PassAndPlay { turn_board } => write!(f, "two {}", if turn_board { "turn" } else { "fixed" }),
             Mode::Watch { level } => write!(f, "watch {}", level.index()),
-            Mode::Online { you } => write!(f, "online {}", you.code()),
+            Mode::Online { you } => write!(f, "online {}", you.map_or("-", Color::code)),
         }
     }
 }
@@ -209,6 +217,8 @@ impl std::str::FromStr for Mode {
     /// assert_eq!(mode, Mode::VsAi { human: Color::Blue, level: AiLevel::from_index(3).unwrap() });
     /// assert_eq!(mode.to_string().parse(), Ok(mode));
     /// assert_eq!("watch 12".parse::<Mode>(), Err(ModeError::UnknownLevel("12".into())));
+    /// // A page watching two people's game online.
+    /// assert_eq!("online -".parse(), Ok(Mode::Online { you: None }));
     /// ```
     fn from_str(text: &str) -> Result<Mode, ModeError> {
         let words: Vec<&str> = text.split_whitespace().collect();
@@ -223,9 +233,10 @@ impl std::str::FromStr for Mode {
             ["two", "turn"] => Ok(Mode::PassAndPlay { turn_board: true }),
             ["two", "fixed"] => Ok(Mode::PassAndPlay { turn_board: false }),
             ["watch", number] => Ok(Mode::Watch { level: level(number)? }),
-            ["online", you] => {
-                Ok(Mode::Online { you: Color::from_code(you).ok_or_else(|| ModeError::UnknownColor(you.to_string()))? })
-            }
+            ["online", "-"] => Ok(Mode::Online { you: None }),
+            ["online", you] => Ok(Mode::Online {
+                you: Some(Color::from_code(you).ok_or_else(|| ModeError::UnknownColor(you.to_string()))?),
+            }),
             _ => Err(ModeError::UnknownMode(text.to_string())),
         }
     }
@@ -307,7 +318,7 @@ impl ModeChoice {
             ModeKind::VsAi => Mode::VsAi { human: self.seat.color(coin), level: self.level },
             ModeKind::PassAndPlay => Mode::PassAndPlay { turn_board: self.turn_board },
             ModeKind::Watch => Mode::Watch { level: self.level },
-            ModeKind::Online => Mode::Online { you: self.seat.color(coin) },
+            ModeKind::Online => Mode::Online { you: Some(self.seat.color(coin)) },
         }
     }
 }

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{Motion, START, mv, open_position};
+use common::{Motion, START, mv, open_position, run_frames};
 use onitama::online::bridge::{Command, Event as Said, Phase, Reason, Status};
 use onitama::online::host::{Host, Lang, ToPage};
 use onitama::online::{ColorChoice, DealChoice, Invitation, MoveLimit, OnlineGame, Refusal, Token};
@@ -148,7 +148,7 @@ fn joining_takes_a_room_or_a_link_and_refuses_anything_else() {
 fn the_deal_puts_the_game_on_the_board_facing_the_player() {
     let session = dealt_blue();
     let state = session.state();
-    assert_eq!(state.mode, Mode::Online { you: Color::Blue });
+    assert_eq!(state.mode, Mode::Online { you: Some(Color::Blue) });
     assert_eq!(state.game.start(), &start());
     assert_eq!(state.bottom(), Color::Blue);
     assert!(!state.human_to_move(), "Red begins");
@@ -253,7 +253,7 @@ fn resigning_asks_the_module_and_the_game_ends_when_it_says_so() {
     assert_eq!(session.state().game.outcome(), None, "the module decides");
     let effects = said(&mut session, Said::Outcome(Some(Outcome::Resigned { by: Color::Blue })));
     assert_eq!(session.state().game.outcome(), Some(Outcome::Resigned { by: Color::Blue }));
-    assert!(effects.iter().any(|e| matches!(e, Effect::KeepFinished(_, Mode::Online { you: Color::Blue }))));
+    assert!(effects.iter().any(|e| matches!(e, Effect::KeepFinished(_, Mode::Online { you: Some(Color::Blue) }))));
     let effects = session.update(Event::Intent(Intent::Undo));
     assert_eq!(session.state().game.outcome(), Some(Outcome::Resigned { by: Color::Blue }), "{effects:?}");
     assert!(!controls(session.state()).undo, "an online game is not taken back, even once over");
@@ -309,7 +309,7 @@ fn a_record_from_the_module_replaces_the_board() {
     record.play(mv("horse:a5a4")).unwrap();
     said(&mut session, Said::Record(record.clone()));
     assert_eq!(session.state().game.moves(), record.moves());
-    assert_eq!(session.state().mode, Mode::Online { you: Color::Blue });
+    assert_eq!(session.state().mode, Mode::Online { you: Some(Color::Blue) });
 }
 
 #[test]
@@ -332,7 +332,7 @@ fn another_game_asked_for_in_an_online_game_going_on_asks_first_and_resigns_it_o
         let effects = session.update(Event::Intent(intent.clone()));
         assert!(commands(&effects).is_empty(), "{intent:?}: nothing is left yet");
         assert!(controls(session.state()).resign_asked, "{intent:?}");
-        assert_eq!(session.state().mode, Mode::Online { you: Color::Blue });
+        assert_eq!(session.state().mode, Mode::Online { you: Some(Color::Blue) });
         session.update(Event::Intent(Intent::KeepPlaying));
         assert!(!controls(session.state()).resign_asked);
         assert!(session.state().online.is_some(), "kept playing");
@@ -361,9 +361,14 @@ fn a_new_game_here_leaves_online_play_once_its_game_is_over() {
 
 #[test]
 fn a_saved_online_game_that_does_not_read_is_said_and_can_be_left() {
-    let mut state =
-        onitama::ui::State::new(Game::new(start()), Mode::Online { you: Color::Blue }, Settings::default(), true, 7);
-    state.online = Some(onitama::ui::online::OnlineState::restoring("not a saved game".to_string(), Color::Blue));
+    let mut state = onitama::ui::State::new(
+        Game::new(start()),
+        Mode::Online { you: Some(Color::Blue) },
+        Settings::default(),
+        true,
+        7,
+    );
+    state.online = Some(onitama::ui::online::OnlineState::restoring("not a saved game".to_string(), Some(Color::Blue)));
     let mut session = Session::new(state);
     session.update(Event::Relayout { width: 360.0, height: 640.0, pixel_ratio: 1.0 });
     let effects = session.update(Event::Opened);
@@ -436,7 +441,7 @@ fn the_online_seat_is_saved_with_the_game_and_read_back() {
     assert_eq!(file.online.as_deref(), Some(host.saved().to_text().as_str()));
     let text = save::encode(file);
     let read = save::decode(&text).unwrap();
-    assert_eq!(read.mode, Mode::Online { you: Color::Blue });
+    assert_eq!(read.mode, Mode::Online { you: Some(Color::Blue) });
     assert_eq!(read.online, file.online);
     // Without its seat the game stays, to be looked at.
     let online_line = text.lines().find(|l| l.starts_with("online ")).unwrap().to_string();
@@ -455,10 +460,15 @@ fn a_reload_takes_the_page_back_into_the_same_game() {
         3,
         0,
     );
-    let mut state =
-        onitama::ui::State::new(Game::new(start()), Mode::Online { you: Color::Blue }, Settings::default(), true, 7);
+    let mut state = onitama::ui::State::new(
+        Game::new(start()),
+        Mode::Online { you: Some(Color::Blue) },
+        Settings::default(),
+        true,
+        7,
+    );
     let saved = host.saved().to_text();
-    state.online = Some(onitama::ui::online::OnlineState::restoring(saved, Color::Blue));
+    state.online = Some(onitama::ui::online::OnlineState::restoring(saved, Some(Color::Blue)));
     let mut session = Session::new(state);
     session.update(Event::Relayout { width: 360.0, height: 640.0, pixel_ratio: 1.0 });
     let effects = session.update(Event::Opened);
@@ -474,7 +484,7 @@ fn your_move_is_said_only_when_the_player_can_move() {
     said(&mut session, Said::Room(Token::new("abcdefabcdefabcdefabcdef").unwrap()));
     said(&mut session, Said::Status(Status { phase: Phase::Waiting, reason: None }));
     said(&mut session, Said::Started { you: Color::Red, limit: MoveLimit::DEFAULT, position: start() });
-    assert_eq!(session.state().mode, Mode::Online { you: Color::Red });
+    assert_eq!(session.state().mode, Mode::Online { you: Some(Color::Red) });
     assert_eq!(turn_line(session.state()).as_deref(), Some("Waiting for your friend"));
     said(&mut session, Said::Status(Status { phase: Phase::Playing, reason: None }));
     said(&mut session, Said::OpponentConnected(true));
@@ -530,7 +540,7 @@ fn the_tutorial_is_not_offered_while_online_play_is_open() {
     said(&mut first, Said::Status(Status { phase: Phase::Playing, reason: None }));
     said(&mut first, Said::OpponentConnected(true));
     said(&mut first, Said::Started { you: Color::Blue, limit: MoveLimit::DEFAULT, position: start() });
-    assert_eq!(first.state().mode, Mode::Online { you: Color::Blue });
+    assert_eq!(first.state().mode, Mode::Online { you: Some(Color::Blue) });
     assert!(!first.controls().tutorial_offer, "not during the online game, nothing played by this side yet");
 }
 
@@ -724,7 +734,7 @@ fn online_undo_asks_for_a_takeback_and_the_board_goes_back_when_it_is_accepted()
     said(&mut session, Said::Takeback(none));
     assert_eq!(session.state().game.moves(), back.moves());
     assert!(session.state().human_to_move());
-    assert_eq!(session.state().mode, Mode::Online { you: Color::Blue });
+    assert_eq!(session.state().mode, Mode::Online { you: Some(Color::Blue) });
 }
 
 #[test]
@@ -797,4 +807,191 @@ fn before_each_side_has_moved_leaving_an_online_game_asks_nothing_and_keeps_noth
     assert_eq!(commands(&effects), vec![Command::Leave], "the module aborts it");
     assert!(!effects.iter().any(|e| matches!(e, Effect::KeepFinished(..))), "nothing kept among finished games");
     assert_eq!(session.state().game.outcome(), None);
+}
+
+/// A page that opened the host's link and was taken as a watcher, the host's count of watchers
+/// at two, and the game dealt at its start.
+fn watching() -> Session {
+    let (mut session, _) = open_position(START, Mode::default(), Settings::default(), Motion::On);
+    let link = "https://example.invalid/onitama/#online=abcdefabcdefabcdefabcdef";
+    let effects = act(&mut session, OnlineAction::Join(link.into()));
+    assert_eq!(commands(&effects), vec![Command::Join(Token::new("abcdefabcdefabcdefabcdef").unwrap())]);
+    said(&mut session, Said::Room(Token::new("abcdefabcdefabcdefabcdef").unwrap()));
+    said(&mut session, Said::Status(Status { phase: Phase::Watching, reason: None }));
+    said(&mut session, Said::Watchers(2));
+    said(&mut session, Said::Record(Game::new(start())));
+    session
+}
+
+/// What a watcher is told of a move, by either side.
+fn watched_move(session: &mut Session, by: Color, ply: usize, text: &str) -> Vec<Effect> {
+    let mut after = session.state().game.clone();
+    while after.moves().len() < ply {
+        after.play(after.legal_moves()[0]).unwrap();
+    }
+    after.play(mv(text)).unwrap();
+    said(session, Said::Move { by, ply, mv: mv(text), position: *after.position() })
+}
+
+#[test]
+fn a_watcher_sees_the_players_game_read_only() {
+    use onitama::online::host::ScriptState;
+    use onitama::ui::keyboard::Key;
+    use onitama::ui::session::PointerPhase;
+    let mut session = watching();
+    let state = session.state();
+    assert_eq!(state.mode, Mode::Online { you: None });
+    assert_eq!(state.game.start(), &start());
+    let online = state.online.as_ref().unwrap();
+    assert_eq!(online.you, None);
+    let script: &ScriptState = online.script.as_ref().unwrap();
+    assert_eq!((script.phase.word(), script.you, script.watchers), ("watching", None, 2));
+    assert_eq!(state.bottom(), Color::Red, "the board faces Red, as the record is written");
+    assert!(!state.human_to_move());
+    assert!(onitama::ui::board::movable_pieces(state).is_empty(), "no piece offered to move");
+    // Words about the game, never about "you".
+    let view = controls(state);
+    assert_eq!(view.mode_line, "Online · watching");
+    assert_eq!(onitama::ui::scene::turn_line(state).as_deref(), Some("Red to move"));
+    let strip = view.online.as_ref().unwrap();
+    assert!(strip.text.starts_with("You are watching this game"), "{}", strip.text);
+    assert!(strip.text.contains("2 watching"), "{}", strip.text);
+    assert_eq!(strip.buttons.iter().map(|(c, _)| c.as_str()).collect::<Vec<_>>(), ["leave"], "Leave only");
+    assert!(!view.undo && !view.redo && !view.hint && view.resign.is_none() && view.evaluation.is_none());
+    // Neither a click on Red's piece, nor the keyboard, nor a script moves or selects.
+    let at = session.layout().square(common::sq("a1")).centre();
+    for phase in [PointerPhase::Down, PointerPhase::Up] {
+        session.update(Event::Pointer { phase, x: at.0, y: at.1, time_ms: 10.0 });
+    }
+    assert_eq!(session.state().selected_piece, None);
+    for name in ["ArrowUp", "Enter", "Enter"] {
+        session.update(Event::Key(Key::read(name, false).unwrap()));
+    }
+    assert_eq!(session.state().selected_piece, None);
+    let effects = session.update(Event::Intent(Intent::Play(mv("ox:a1a2"))));
+    assert!(commands(&effects).is_empty() && session.state().game.moves().is_empty());
+    let effects = session.update(Event::Intent(Intent::Resign));
+    assert!(commands(&effects).is_empty() && session.state().game.outcome().is_none());
+}
+
+#[test]
+fn a_watcher_sees_each_move_as_it_comes_and_the_result_in_neutral_words() {
+    use onitama::ui::sound::Sound;
+    let mut session = watching();
+    // Red's move, Blue's answer and Red's again come close together (the first still sliding).
+    let mut third = Game::new(start());
+    for (ply, by) in [Color::Red, Color::Blue, Color::Red].into_iter().enumerate() {
+        let m = if ply == 0 { mv("ox:a1a2") } else { third.legal_moves()[0] };
+        third.play(m).unwrap();
+        said(&mut session, Said::Move { by, ply, mv: m, position: *third.position() });
+    }
+    assert!(session.state().anim.is_some(), "a move still slides as the last one comes");
+    run_frames(&mut session, 1000.0);
+    assert_eq!(session.state().game.moves(), third.moves(), "none dropped, in order");
+    assert_eq!(onitama::ui::scene::turn_line(session.state()).as_deref(), Some("Blue to move"));
+    // Blue resigns: said as who won, and nothing is kept among this page's games or cheered.
+    let effects = said(&mut session, Said::Outcome(Some(Outcome::Resigned { by: Color::Blue })));
+    assert_eq!(session.state().game.outcome(), Some(Outcome::Resigned { by: Color::Blue }));
+    assert!(!effects.iter().any(|e| matches!(e, Effect::KeepFinished(..))), "{effects:?}");
+    assert!(!effects.iter().any(|e| matches!(e, Effect::Sound(Sound::Win | Sound::Loss))));
+    let announced: Vec<_> =
+        effects.iter().filter_map(|e| if let Effect::Announce(t) = e { Some(t) } else { None }).collect();
+    assert!(announced.iter().any(|t| t.as_str() == "Blue resigns — Red wins"), "{announced:?}");
+    let view = controls(session.state());
+    let shown = view.result.map(|r| r.text).or(view.game_over.map(|g| g.text)).unwrap();
+    assert_eq!(shown, "Red wins!");
+    let labels = onitama::ui::scene::labels(session.state());
+    assert!(labels.iter().all(|(_, words, _)| !words.contains("You") && !words.contains("opponent")), "{labels:?}");
+}
+
+#[test]
+fn a_players_state_shows_how_many_watch() {
+    let mut session = dealt_blue();
+    let watchers = |session: &Session| session.state().online.as_ref().unwrap().script.as_ref().unwrap().watchers;
+    assert_eq!(watchers(&session), 0);
+    assert!(!controls(session.state()).online.unwrap().text.contains("watching"));
+    said(&mut session, Said::Watchers(2));
+    assert_eq!(watchers(&session), 2);
+    assert!(controls(session.state()).online.unwrap().text.contains("2 watching"));
+    // Still the player's game: the player moves, the watchers change nothing of that.
+    assert_eq!(session.state().mode, Mode::Online { you: Some(Color::Blue) });
+    said(&mut session, Said::Watchers(0));
+    assert_eq!(watchers(&session), 0);
+}
+
+#[test]
+fn a_watchers_reload_joins_the_room_again_and_catches_up() {
+    let mut session = watching();
+    let effects = watched_move(&mut session, Color::Red, 0, "ox:a1a2");
+    let Some(Effect::SaveGame(file)) = effects.iter().rev().find(|e| matches!(e, Effect::SaveGame(_))) else {
+        panic!("the watched game is saved: {effects:?}")
+    };
+    // The room, not a seat: the module keeps nothing for a watcher.
+    assert_eq!(file.online.as_deref(), Some("watching abcdefabcdefabcdefabcdef"));
+    let read = save::decode(&save::encode(file)).unwrap();
+    assert_eq!(read.mode, Mode::Online { you: None });
+    assert_eq!(read.game.moves(), &[mv("ox:a1a2")]);
+    // The address still holds the link: it is not joined a second time.
+    let found = onitama::ui::startup::Found {
+        save: Ok(Some(read.clone())),
+        fragment: "#online=abcdefabcdefabcdefabcdef".into(),
+        ..Default::default()
+    };
+    let opened = onitama::ui::startup::opening(found, |_| Game::new(start()));
+    assert_eq!((opened.mode, opened.join.as_deref()), (Mode::Online { you: None }, None));
+    let mut state = onitama::ui::State::new(opened.game, opened.mode, Settings::default(), true, 7);
+    state.online = Some(onitama::ui::online::OnlineState::restoring(opened.online.unwrap(), None));
+    let mut reloaded = Session::new(state);
+    reloaded.update(Event::Relayout { width: 360.0, height: 640.0, pixel_ratio: 1.0 });
+    let effects = reloaded.update(Event::Opened);
+    assert_eq!(commands(&effects), vec![Command::Join(Token::new("abcdefabcdefabcdefabcdef").unwrap())]);
+    assert!(!reloaded.state().human_to_move());
+    // The host takes it again and deals the record as it is now: the board catches up.
+    let mut now = Game::new(start());
+    now.play(mv("ox:a1a2")).unwrap();
+    now.play(now.legal_moves()[0]).unwrap();
+    let deal = ToPage::decode(&format!("deal -\n{}", now.to_record())).unwrap();
+    reloaded.update(Event::Online(Features::present(), deal));
+    assert_eq!(reloaded.state().game.moves(), now.moves());
+    assert_eq!(reloaded.state().mode, Mode::Online { you: None });
+    // A player's reload is still its seat's restore, not a join.
+    assert_eq!(onitama::ui::online::watched_room("version 3 …"), None);
+}
+
+#[test]
+fn a_watcher_over_a_game_in_progress_puts_it_aside_and_leaving_keeps_it() {
+    let (mut session, _) = open_position(START, Mode::default(), Settings::default(), Motion::Reduced);
+    session.update(Event::Intent(Intent::Play(mv("ox:a1a2"))));
+    let mine = session.state().game.clone();
+    act(&mut session, OnlineAction::Join("abcdefabcdefabcdefabcdef".into()));
+    said(&mut session, Said::Status(Status { phase: Phase::Watching, reason: None }));
+    said(&mut session, Said::Record(Game::new(start())));
+    assert_eq!(session.state().aside.as_ref().map(|a| a.game.moves().to_vec()), Some(mine.moves().to_vec()));
+    let effects = press(&mut session, "Leave");
+    assert_eq!(commands(&effects), vec![Command::Leave]);
+    assert!(session.state().online.is_none());
+    assert!(controls(session.state()).back_to_my_game, "the player's own game waits");
+}
+
+#[test]
+fn a_watcher_sees_the_rematchs_new_deal_and_may_leave_for_a_game_of_its_own_without_a_question() {
+    let mut session = watching();
+    watched_move(&mut session, Color::Red, 0, "ox:a1a2");
+    said(&mut session, Said::Outcome(Some(Outcome::Resigned { by: Color::Blue })));
+    // The players' rematch: the host's new deal reaches the watcher as a whole record.
+    let rematch = Game::new("bbBbb/5/5/5/rrRrr boar,horse ox,elephant crab b".parse().unwrap());
+    said(&mut session, Said::Record(rematch.clone()));
+    let state = session.state();
+    assert_eq!(
+        (state.mode, state.game.start(), state.game.outcome()),
+        (Mode::Online { you: None }, rematch.start(), None)
+    );
+    assert_eq!(onitama::ui::scene::turn_line(state).as_deref(), Some("Blue to move"));
+    // A game of its own: no resignation to confirm, and the module is told the watcher left.
+    let game = Game::new(start());
+    let effects = session.update(Event::Intent(Intent::NewGame { game, mode: Mode::default() }));
+    assert!(!session.state().leave_asked);
+    assert_eq!(commands(&effects), vec![Command::Leave]);
+    assert_eq!(session.state().mode, Mode::default());
+    assert!(session.state().online.is_none());
 }

@@ -46,7 +46,7 @@ fn an_online_result_speaks_of_the_opponent_never_of_the_ai_in_every_language() {
     use onitama::rules::Way;
     // The AI's name in each language's texts.
     let ai = ["AI", "هوش مصنوعی", "IA", "IA"];
-    let mode = Mode::Online { you: Color::Blue };
+    let mode = Mode::Online { you: Some(Color::Blue) };
     let mut outcomes = vec![Outcome::DrawAgreed, Outcome::DrawByRepetition];
     for winner in [Color::Red, Color::Blue] {
         outcomes.extend([

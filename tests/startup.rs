@@ -160,7 +160,7 @@ fn a_friends_link_is_joined_unless_it_is_the_saved_online_games_own() {
         0,
     );
     let online =
-        SaveFile { mode: Mode::Online { you: Color::Blue }, online: Some(host.saved().to_text()), ..save(None) };
+        SaveFile { mode: Mode::Online { you: Some(Color::Blue) }, online: Some(host.saved().to_text()), ..save(None) };
     let back =
         opening(Found { save: Ok(Some(online.clone())), fragment: link.clone(), ..Found::default() }, |_| fresh_game());
     assert!(back.online.is_some() && back.join.is_none());

@@ -453,6 +453,35 @@ fn the_new_game_form_finds_a_stranger_online_with_none_of_its_other_rows() {
 }
 
 #[test]
+fn the_new_game_forms_switch_lets_others_watch_a_friends_game_unless_turned_off() {
+    use onitama::rules::SplitMix64;
+    use onitama::ui::new_game_form::Chosen;
+    let mut dice = SplitMix64(1);
+    let invitation = |watchers: bool, dice: &mut SplitMix64| {
+        let fields =
+            NewGameFields { mode: "online".into(), limit: "180+2".into(), watchers, ..NewGameFields::default() };
+        let form = NewGameForm::read(&fields);
+        assert_eq!(form.fields().watchers, watchers, "read back as it was chosen");
+        match form.start(dice, onitama::ui::deck::DEFAULT, Lang::En) {
+            Ok(Chosen::Friend(invitation)) => invitation,
+            other => panic!("{other:?}"),
+        }
+    };
+    assert!(invitation(true, &mut dice).watchers);
+    assert!(!invitation(false, &mut dice).watchers, "turned off: the host refuses third browsers");
+    // On when the dialog opens, and the switch shows for a friend's game only.
+    let state = State::new(Game::new(START.parse().unwrap()), Mode::default(), Settings::default(), true, 1);
+    assert!(NewGameForm::invite(&state).fields().watchers);
+    assert!(NewGameFields::default().watchers);
+    assert!(new_game_form::rows("online", false, "180").watchers);
+    for (code, from_position) in
+        [("ai", false), ("two", false), ("watch", false), (new_game_form::FIND, false), ("online", true)]
+    {
+        assert!(!new_game_form::rows(code, from_position, "180").watchers, "{code} {from_position}");
+    }
+}
+
+#[test]
 fn the_new_game_form_offers_game_clocks_and_one_of_ones_own_from_fifteen_seconds() {
     use onitama::online::MoveLimit;
     use onitama::rules::SplitMix64;

@@ -134,10 +134,11 @@ pub fn puzzles() -> js_sys::Promise {
     })
 }
 
-/// Online play, as the "Invite a friend" dialog starts it: `{ cards, color, move_limit_s | clock }`,
-/// all optional (a random deal, a random colour, three minutes a move; scripts may give any limit
-/// of 5 s or more, or `null` for none; or a game clock, `clock: { minutes, increment_s }`, from a
-/// quarter of a minute to 180, plus 0 to 60 s a move; a limit and a clock together throw). Scripts
+/// Online play, as the "Invite a friend" dialog starts it: `{ cards, color, move_limit_s | clock,
+/// watchers }`, all optional (a random deal, a random colour, three minutes a move; scripts may
+/// give any limit of 5 s or more, or `null` for none; or a game clock, `clock: { minutes,
+/// increment_s }`, from a quarter of a minute to 180, plus 0 to 60 s a move; a limit and a clock
+/// together throw; `watchers: false` refuses third browsers, who may watch otherwise). Scripts
 /// get it from boot.js, as a promise of `{ room, link }` once the room is made (boot.js waits for
 /// it: a wait for scripts only, kept out of the wasm).
 #[wasm_bindgen]
@@ -148,7 +149,7 @@ pub fn online_create(options: JsValue) -> Result<(), JsError> {
 
 fn online_invitation(options: &JsValue) -> Result<crate::online::Invitation, String> {
     use crate::online::{ColorChoice, DealChoice, Invitation, MoveLimit};
-    let known = ["cards", "color", "move_limit_s", "clock"];
+    let known = ["cards", "color", "move_limit_s", "clock", "watchers"];
     let Some(fields) = JsFields::read(options, "bad online options", Some(&known))? else {
         return Ok(Invitation::default());
     };
@@ -170,6 +171,8 @@ fn online_invitation(options: &JsValue) -> Result<crate::online::Invitation, Str
             Color::from_code(code).ok_or(format!("color must be 'red', 'blue' or 'random', not '{code}'"))?,
         ),
     };
+    // Third browsers with the link may watch unless turned off.
+    let watchers = fields.bool("watchers")?.unwrap_or(true);
     let clock = fields.object("clock", "bad online options: clock", &["minutes", "increment_s"])?;
     if let Some(clock) = clock {
         if fields.whole_or_null("move_limit_s")?.is_some() {
@@ -188,7 +191,7 @@ fn online_invitation(options: &JsValue) -> Result<crate::online::Invitation, Str
                 "a clock is from 0.25 to 180 minutes, plus 0 to {} seconds a move, not {seconds} s + {increment}",
                 MoveLimit::MAX_INCREMENT
             ))?;
-        return Ok(Invitation { deal, color, limit, watchers: true });
+        return Ok(Invitation { deal, color, limit, watchers });
     }
     let limit = match fields.whole_or_null("move_limit_s")? {
         None => MoveLimit::DEFAULT,
@@ -198,7 +201,7 @@ fn online_invitation(options: &JsValue) -> Result<crate::online::Invitation, Str
             .and_then(MoveLimit::seconds)
             .ok_or(format!("move_limit_s must be at least {} seconds, not {seconds}", MoveLimit::MIN_SECONDS))?,
     };
-    Ok(Invitation { deal, color, limit, watchers: true })
+    Ok(Invitation { deal, color, limit, watchers })
 }
 
 /// A line from the online module: online.js hands each over after the task that caused it.

@@ -170,15 +170,16 @@ pub fn game_state() -> Result<JsValue, JsError> {
         controls: ControlsView,
         /// The names of the cards a new game is dealt from, in table order.
         cards_enabled: Vec<&'static str>,
-        /// Online play: `{ status, room, you, opponent_connected, error, clock }`, or null.
+        /// Online play: `{ status, room, you, opponent_connected, error, clock, watchers }`, or null.
         online: Option<OnlineStateView>,
     }
     #[derive(serde::Serialize)]
     struct OnlineStateView {
-        /// "connecting", "waiting", "playing", "reconnecting", "ended" or "error".
+        /// "connecting", "waiting", "playing", "reconnecting", "ended", "error", or "watching"
+        /// for a page that watches the game.
         status: &'static str,
         room: Option<String>,
-        /// The colour dealt to this page, once dealt.
+        /// The colour dealt to this page, once dealt; null for a watcher.
         you: Option<&'static str>,
         opponent_connected: bool,
         /// Why online play stopped or was refused last (a code such as `seat-taken`), or null.
@@ -186,6 +187,8 @@ pub fn game_state() -> Result<JsValue, JsError> {
         /// Under a game clock, `{ red_ms, blue_ms, running, increment_ms }` (`running` "red",
         /// "blue" or null); null without one.
         clock: Option<ClockView>,
+        /// How many browsers watch the game (0 when none).
+        watchers: u32,
     }
     #[derive(serde::Serialize)]
     struct ClockView {
@@ -256,6 +259,7 @@ pub fn game_state() -> Result<JsValue, JsError> {
                     running: c.running.map(Color::code),
                     increment_ms: c.increment,
                 }),
+                watchers: script.map_or(0, |s| s.watchers),
             }
         });
         let view = View {

@@ -81,6 +81,8 @@ pub struct NewGameForm {
     pub limit: Option<MoveLimit>,
     /// The game starts from this position (the analysis board's "Play from here"), not a deal.
     pub from: Option<Position>,
+    /// Online, third browsers with the friend's link may watch.
+    pub watchers: bool,
 }
 
 impl NewGameForm {
@@ -96,6 +98,7 @@ impl NewGameForm {
             cards: [red[0], red[1], blue[0], blue[1], start.side_card()],
             limit: Some(MoveLimit::DEFAULT),
             from: None,
+            watchers: true,
         }
         .within(state.settings.cards)
     }
@@ -160,6 +163,7 @@ impl NewGameForm {
                 word => Some(MoveLimit::from_word(word).unwrap_or(MoveLimit::DEFAULT)),
             },
             from: fields.from.parse().ok().filter(|_| Features::here().is_some()),
+            watchers: fields.watchers || Features::here().is_none(),
         }
     }
 
@@ -196,6 +200,7 @@ impl NewGameForm {
                 _ => String::new(),
             },
             from: self.from.filter(|_| Features::here().is_some()).map(|p| p.to_string()).unwrap_or_default(),
+            watchers: self.watchers,
         }
     }
 
@@ -237,7 +242,7 @@ impl NewGameForm {
             (Some(_), None) => return Err(text::page_text(lang, "clock-bad", &[])),
             (_, limit) => limit.unwrap_or(MoveLimit::DEFAULT),
         };
-        Ok(Chosen::Friend(Invitation { deal, color, limit, watchers: true }))
+        Ok(Chosen::Friend(Invitation { deal, color, limit, watchers: self.watchers }))
     }
 
     /// The five cards chosen as each is drawn beside its chooser: Red's two and Blue's two in
@@ -264,7 +269,7 @@ impl NewGameForm {
 }
 
 /// The new-game dialog's fields as the page holds them.
-#[derive(Clone, Debug, PartialEq, Eq, Default)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NewGameFields {
     pub mode: String,
     pub seat: String,
@@ -279,6 +284,27 @@ pub struct NewGameFields {
     pub clock_increment: String,
     /// The position the game starts from, in position notation; empty for a deal.
     pub from: String,
+    /// Online, "Let others watch with the link" (on unless turned off).
+    pub watchers: bool,
+}
+
+/// Empty fields, but watching allowed: the dialog's switch is on until turned off.
+impl Default for NewGameFields {
+    fn default() -> NewGameFields {
+        NewGameFields {
+            mode: String::new(),
+            seat: String::new(),
+            level: String::new(),
+            turn_board: false,
+            choose_cards: false,
+            cards: Default::default(),
+            limit: String::new(),
+            clock_minutes: String::new(),
+            clock_increment: String::new(),
+            from: String::new(),
+            watchers: true,
+        }
+    }
 }
 
 /// Which of the dialog's rows show for the chosen way of playing.
@@ -290,6 +316,8 @@ pub struct NewGameRows {
     pub limit: bool,
     /// The minutes and the increment of a game clock of one's own.
     pub custom_clock: bool,
+    /// Whether others may watch with the friend's link.
+    pub watchers: bool,
     /// The five cards and the cards to deal from (a stranger's game is dealt from the base cards).
     pub cards: bool,
 }
@@ -305,6 +333,7 @@ pub fn rows(code: &str, from_position: bool, limit: &str) -> NewGameRows {
         turn_board: here && kind == ModeKind::PassAndPlay,
         limit: here && kind == ModeKind::Online && !from_position,
         custom_clock: here && kind == ModeKind::Online && !from_position && limit == CUSTOM_CLOCK,
+        watchers: here && kind == ModeKind::Online && !from_position,
         cards: here && !from_position,
     }
 }

@@ -4,9 +4,23 @@
 //! mirrors the game it deals and plays, and sends what the player does.
 
 use super::features::Features;
+use crate::online::Token;
 use crate::online::bridge::Command;
 use crate::online::host::{Panel, ScriptState};
 use crate::rules::Color;
+
+/// A watcher's text in the page's save, where a player's is the module's (which keeps nothing for
+/// a watcher): the room, joined again after a reload.
+const WATCHING: &str = "watching ";
+
+pub fn watching_text(room: &Token) -> String {
+    format!("{WATCHING}{room}")
+}
+
+/// The room a watcher's saved text names, if it is one.
+pub fn watched_room(saved: &str) -> Option<Token> {
+    Token::new(saved.strip_prefix(WATCHING)?)
+}
 
 /// What the online module last said, and what the page asked of it.
 #[derive(Clone, Debug, PartialEq)]
@@ -22,8 +36,11 @@ pub struct OnlineState {
     /// The ply of this player's move sent to the module and not yet confirmed: taken back if
     /// the module refuses it.
     pub pending: Option<usize>,
-    /// The module's text to keep with the game, given back to it after a reload.
+    /// The module's text to keep with the game, given back to it after a reload; a watcher's
+    /// room ([`watching_text`]).
     pub saved: Option<String>,
+    /// The room this page asked to join by its link.
+    pub joined: Option<Token>,
     /// Online play stopped before the module could play (a saved game that does not read, a
     /// module that could not be fetched): there is no module to tell anything.
     pub stopped: bool,
@@ -38,6 +55,7 @@ impl Default for OnlineState {
             you: None,
             pending: None,
             saved: None,
+            joined: None,
             stopped: false,
         }
     }
@@ -45,8 +63,8 @@ impl Default for OnlineState {
 
 impl OnlineState {
     /// A game saved before a reload, on its way back.
-    pub fn restoring(saved: String, you: Color) -> OnlineState {
-        OnlineState { you: Some(you), saved: Some(saved), ..OnlineState::default() }
+    pub fn restoring(saved: String, you: Option<Color>) -> OnlineState {
+        OnlineState { you, saved: Some(saved), ..OnlineState::default() }
     }
 
     /// Whether this player may move now: the module says the game is on and the opponent here,

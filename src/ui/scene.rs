@@ -258,14 +258,14 @@ pub fn turn_line(state: &State) -> Option<String> {
     } else if state.card_choice.is_some() {
         text::choose_card(lang)
     } else if let Some(script) = state.online.as_ref().filter(|o| o.pending.is_none()).and_then(|o| o.script.as_ref())
-        && matches!(state.mode, Mode::Online { you } if you == mover)
+        && state.mode == (Mode::Online { you: Some(mover) })
         && !script.may_move
         && script.phase != crate::online::bridge::Phase::Error
     {
         text::online_waiting(lang, script.phase != crate::online::bridge::Phase::Waiting)
-    } else if matches!(state.mode, Mode::VsAi { human, .. } | Mode::Online { you: human } if human == mover) {
+    } else if matches!(state.mode, Mode::VsAi { human, .. } | Mode::Online { you: Some(human) } if human == mover) {
         text::your_move(lang, mover)
-    } else if matches!(state.mode, Mode::Online { .. }) {
+    } else if matches!(state.mode, Mode::Online { you: Some(_) }) {
         text::online_opponent(lang, true)
     } else {
         text::to_move(lang, mover)
@@ -304,7 +304,7 @@ pub fn labels(state: &State) -> Vec<(Color, String, bool)> {
         };
         labels.push((human.other(), opponent, false));
     }
-    if let Mode::Online { you } = state.mode
+    if let Mode::Online { you: Some(you) } = state.mode
         && you == mover
     {
         labels.push((you.other(), text::online_opponent(lang, false), false));

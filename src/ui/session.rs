@@ -549,7 +549,7 @@ impl Session {
             self.effects.push(Effect::Log(format!("move {m} refused: {error}")));
             return;
         }
-        if self.state.mode == (Mode::Online { you: position.to_move() }) {
+        if self.state.mode == (Mode::Online { you: Some(position.to_move()) }) {
             self.online_moved(m, self.state.game.moves().len() - 1);
         }
         // A move made from a position looked back at continues the game from there.
@@ -739,13 +739,17 @@ impl Session {
         }
     }
 
-    /// A game has reached its end: it is kept among the finished ones (puzzles are not games to
-    /// keep), and a game against the AI counts in the player's record, once, however often undo
+    /// A game has reached its end: it is kept among the finished ones (puzzles and watched games
+    /// are not games to keep), and a game against the AI counts in the player's record, once, however often undo
     /// and redo bring the end back.
     fn game_ended(&mut self) {
         let (game, mode) = (&self.state.game, self.state.mode);
         // A puzzle, a tutorial's step or a study is no game of the player's.
-        let kept = self.state.puzzle().is_none() && self.state.tutorial().is_none() && self.state.analysis().is_none();
+        // Nor is a game watched online, the players'.
+        let kept = self.state.puzzle().is_none()
+            && self.state.tutorial().is_none()
+            && self.state.analysis().is_none()
+            && !self.state.mode.spectates();
         let Some(outcome) = game.outcome().filter(|_| kept) else { return };
         self.state.finished = crate::save::with_finished(std::mem::take(&mut self.state.finished), game, mode);
         self.effects.push(Effect::KeepFinished(self.state.game.clone(), mode));

@@ -36,7 +36,8 @@ pub fn of_move(before: &Position, m: Move, outcome: Option<Outcome>, mode: Mode)
 /// The sound of a game's end, by a move or by a resignation.
 pub fn of_end(outcome: Outcome, mode: Mode) -> Sound {
     match (outcome, mode) {
-        (_, Mode::Watch { .. }) => Sound::End,
+        // Nobody's win here: the AI played itself, or this page watched two people.
+        (_, Mode::Watch { .. } | Mode::Online { you: None }) => Sound::End,
         (_, _) if outcome.winner().is_none() => Sound::Loss,
         (_, Mode::VsAi { human, .. }) if outcome.winner() != Some(human) => Sound::Loss,
         (_, _) => Sound::Win,

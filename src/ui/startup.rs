@@ -187,9 +187,10 @@ pub fn opening(found: Found, new_game: impl FnOnce(CardSet) -> Game) -> Opening 
     // An online game is one only in its mode.
     let online = online.filter(|_| matches!(mode, Mode::Online { .. }));
     // The saved game's own link stays in the address after a reload: that one comes back instead.
-    let saved_room =
-        Features::here().and(online.as_deref()).and_then(|text| crate::online::Saved::from_text(text).ok());
-    let saved_room = saved_room.map(|saved| saved.room);
+    let saved_room = Features::here().and(online.as_deref()).and_then(|text| {
+        let player = crate::online::Saved::from_text(text).ok().map(|saved| saved.room);
+        player.or_else(|| super::online::watched_room(text))
+    });
     let join = friend_link(&found.fragment)
         .filter(|link| saved_room.is_none() || crate::online::bridge::room_of_link(link) != saved_room)
         .map(String::from);

@@ -440,12 +440,14 @@ impl State {
             return editor.bottom();
         }
         match self.mode {
-            Mode::VsAi { human, .. } | Mode::Online { you: human } => human,
+            Mode::VsAi { human, .. } | Mode::Online { you: Some(human) } => human,
             _ if self.mode.turns_board() => match self.game.outcome() {
                 Some(_) if !self.game.moves().is_empty() => self.position().to_move().other(),
                 _ => self.position().to_move(),
             },
-            Mode::PassAndPlay { .. } | Mode::Watch { .. } => Color::Red,
+            // A watcher of an online game sees it as the record is written, from Red's side
+            // (the host's colour is not told; the board stays put between rematches).
+            Mode::PassAndPlay { .. } | Mode::Watch { .. } | Mode::Online { you: None } => Color::Red,
         }
     }
 
@@ -487,9 +489,9 @@ impl State {
         match self.mode {
             Mode::VsAi { human, .. } => Some(human),
             Mode::PassAndPlay { .. } => Some(self.position().to_move()),
-            Mode::Watch { .. } => None,
+            Mode::Watch { .. } | Mode::Online { you: None } => None,
             // Before each side has moved once, an online game is aborted, not resigned.
-            Mode::Online { you } => self
+            Mode::Online { you: Some(you) } => self
                 .online
                 .as_ref()
                 .filter(|o| o.playing() && self.game.moves().len() >= crate::online::game::ABORT_PLIES)

@@ -483,16 +483,16 @@ pub fn result(lang: Lang, outcome: Outcome, mode: Mode) -> String {
             (false, Way::Stream) => lang.digits(t.ai_wins_stream),
         },
         (Outcome::Resigned { by }, Mode::VsAi { human, .. }) => resigned(lang, by, Some(human)),
-        (Outcome::Win { winner, way }, Mode::Online { you }) => match (winner == you, way) {
+        (Outcome::Win { winner, way }, Mode::Online { you: Some(you) }) => match (winner == you, way) {
             (true, Way::Stone) => html_fill(lang, "you-win-stone-online", &[]),
             (true, Way::Stream) => lang.digits(t.you_win_stream),
             (false, Way::Stone) => html_fill(lang, "opponent-wins-stone", &[]),
             (false, Way::Stream) => html_fill(lang, "opponent-wins-stream", &[]),
         },
-        (Outcome::WonOnTime { winner }, Mode::Online { you }) => {
+        (Outcome::WonOnTime { winner }, Mode::Online { you: Some(you) }) => {
             html_fill(lang, if winner == you { "you-win-on-time" } else { "opponent-wins-on-time" }, &[])
         }
-        (Outcome::Resigned { by }, Mode::Online { you }) => {
+        (Outcome::Resigned { by }, Mode::Online { you: Some(you) }) => {
             html_fill(lang, if by == you { "you-resign-online" } else { "opponent-resigns" }, &[])
         }
         _ => self::outcome(lang, outcome),
@@ -509,13 +509,17 @@ pub fn result_short(lang: Lang, outcome: Outcome, mode: Mode) -> String {
         }
         // Online a resignation too is said as who won (a phone's strip keeps it on one line);
         // how the game ended is by the board.
-        (Outcome::Win { winner, .. } | Outcome::WonOnTime { winner }, Mode::Online { you }) => {
+        (Outcome::Win { winner, .. } | Outcome::WonOnTime { winner }, Mode::Online { you: Some(you) }) => {
             online_verdict(lang, winner == you)
         }
         (Outcome::Win { winner, .. } | Outcome::WonOnTime { winner }, _) => {
             fill(lang, t.wins_short, &[("color", color_name(lang, winner))])
         }
-        (Outcome::Resigned { by }, Mode::Online { you }) => online_verdict(lang, by != you),
+        (Outcome::Resigned { by }, Mode::Online { you: Some(you) }) => online_verdict(lang, by != you),
+        // A watcher's strip too keeps it on one line: who won.
+        (Outcome::Resigned { by }, Mode::Online { you: None }) => {
+            fill(lang, t.wins_short, &[("color", color_name(lang, by.other()))])
+        }
         (Outcome::Resigned { .. }, _) => result(lang, outcome, mode),
     }
 }
@@ -545,7 +549,8 @@ pub fn mode_line(lang: Lang, mode: Mode) -> String {
         Mode::VsAi { level, .. } => fill(lang, t.mode_ai, &[("level", &level_line(lang, level))]),
         Mode::PassAndPlay { .. } => t.mode_two.to_string(),
         Mode::Watch { level } => fill(lang, t.mode_watch, &[("level", &level_line(lang, level))]),
-        Mode::Online { you } => html_fill(lang, "mode-online", &[("color", color_name(lang, you))]),
+        Mode::Online { you: Some(you) } => html_fill(lang, "mode-online", &[("color", color_name(lang, you))]),
+        Mode::Online { you: None } => html_fill(lang, "mode-online-watching", &[]),
     }
 }
 
@@ -1035,6 +1040,7 @@ const EN: Texts = Texts {
         ("draw-agreed", "Draw: the players agreed to it"),
         ("wins-on-time", "{color} wins on time: {loser} was away or did not move in time"),
         ("mode-online", "Online · you play {color}"),
+        ("mode-online-watching", whole!("Online · watching")),
         ("shared-game", "A shared game · {who}"),
         ("shared-vs-ai", "{color} against the AI · {level}"),
         ("shared-online", "played online"),
@@ -1072,6 +1078,7 @@ const EN: Texts = Texts {
         ("clock-5", whole!("clock 5+3")),
         ("clock-10", whole!("clock 10+5")),
         ("clock-custom", whole!("clock of my own")),
+        ("online-watchers", whole!("Let others watch with the link")),
         ("clock-minutes", whole!("Minutes each")),
         ("clock-increment", whole!("Seconds added a move")),
         ("clock-bad", whole!("A clock runs from 15 seconds to 3 hours, with at most 60 seconds added a move.")),
@@ -1351,6 +1358,7 @@ const FA: Texts = Texts {
         ("draw-agreed", "مساوی: بازیکنان بر آن توافق کردند"),
         ("wins-on-time", "{color} با گذشت زمان برد: {loser} غایب بود یا به‌موقع حرکت نکرد"),
         ("mode-online", "آنلاین · شما {color} هستید"),
+        ("mode-online-watching", "آنلاین · تماشا"),
         ("shared-game", "بازیِ فرستاده‌شده · {who}"),
         ("shared-vs-ai", "{color} در برابر هوش مصنوعی · {level}"),
         ("shared-online", "بازی‌شده به‌صورت آنلاین"),
@@ -1388,6 +1396,7 @@ const FA: Texts = Texts {
         ("clock-5", "ساعت ۵+۳"),
         ("clock-10", "ساعت ۱۰+۵"),
         ("clock-custom", "ساعت دلخواه"),
+        ("online-watchers", "دیگران بتوانند با پیوند تماشا کنند"),
         ("clock-minutes", "دقیقه برای هر بازیکن"),
         ("clock-increment", "ثانیه افزوده با هر حرکت"),
         ("clock-bad", "ساعت بازی از ۱۵ ثانیه تا ۳ ساعت است، با حداکثر ۶۰ ثانیه افزوده برای هر حرکت."),
@@ -1697,6 +1706,7 @@ const ES: Texts = Texts {
         ("draw-agreed", "Tablas: los jugadores las acordaron"),
         ("wins-on-time", "Gana {color} por tiempo: {loser} no estaba o no movió a tiempo"),
         ("mode-online", "En línea · juegas con {color}"),
+        ("mode-online-watching", "En línea · mirando"),
         ("shared-game", "Una partida compartida · {who}"),
         ("shared-vs-ai", "{color} contra la IA · {level}"),
         ("shared-online", "jugada en línea"),
@@ -1737,6 +1747,7 @@ const ES: Texts = Texts {
         ("clock-5", "reloj 5+3"),
         ("clock-10", "reloj 10+5"),
         ("clock-custom", "reloj a mi medida"),
+        ("online-watchers", "Dejar que otros miren con el enlace"),
         ("clock-minutes", "Minutos por jugador"),
         ("clock-increment", "Segundos añadidos por jugada"),
         ("clock-bad", "Un reloj va de 15 segundos a 3 horas, con 60 segundos añadidos por jugada como máximo."),
@@ -2062,6 +2073,7 @@ const FR: Texts = Texts {
         ("draw-agreed", "Partie nulle\u{a0}: les joueurs en sont convenus"),
         ("wins-on-time", "{color} gagne au temps\u{a0}: {loser} était absent ou n'a pas joué à temps"),
         ("mode-online", "En ligne · vous jouez {color}"),
+        ("mode-online-watching", "En ligne · vous regardez"),
         ("shared-game", "Une partie partagée · {who}"),
         ("shared-vs-ai", "{color} contre l'IA · {level}"),
         ("shared-online", "jouée en ligne"),
@@ -2111,6 +2123,7 @@ const FR: Texts = Texts {
         ("clock-5", "cadence 5+3"),
         ("clock-10", "cadence 10+5"),
         ("clock-custom", "cadence personnalisée"),
+        ("online-watchers", "Laisser d'autres regarder avec le lien"),
         ("clock-minutes", "Minutes par joueur"),
         ("clock-increment", "Secondes ajoutées par coup"),
         ("clock-bad", "Une cadence va de 15 secondes à 3 heures, avec au plus 60 secondes ajoutées par coup."),

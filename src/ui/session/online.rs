@@ -91,7 +91,12 @@ impl Session {
             }],
             phrases: None,
         };
-        self.state.online = Some(OnlineState { panel, ..OnlineState::default() });
+        // The room joined by its link: a page the host takes as a watcher keeps it for a reload.
+        let joined = match &command {
+            Command::Join(room) => Some(room.clone()),
+            _ => None,
+        };
+        self.state.online = Some(OnlineState { panel, joined, ..OnlineState::default() });
         self.effects.push(Effect::Online(Command::Lang(lang)));
         command
     }
@@ -109,6 +114,15 @@ impl Session {
         }
         let saved = self.state.online.as_ref().and_then(|online| online.saved.clone());
         let Some(saved) = saved.filter(|_| matches!(self.state.mode, Mode::Online { .. })) else { return };
+        // A watcher has no seat to restore: it joins the room again, and the host takes it again.
+        if let Some(room) = crate::ui::online::watched_room(&saved) {
+            if let Some(online) = self.state.online.as_mut() {
+                online.joined = Some(room.clone());
+            }
+            self.effects.push(Effect::Online(Command::Lang(self.state.lang())));
+            self.effects.push(Effect::Online(Command::Join(room)));
+            return;
+        }
         match Saved::from_text(&saved) {
             Ok(saved) => {
                 self.effects.push(Effect::Online(Command::Lang(self.state.lang())));
@@ -175,11 +189,14 @@ impl Session {
                     self.changed();
                 }
             }
-            ToPage::Deal { you: Some(you), game } => {
-                (online.you, online.pending) = (Some(you), None);
+            ToPage::Deal { you, game } => {
+                (online.you, online.pending) = (you, None);
+                // A watcher's save keeps the room (the module keeps nothing for it).
+                if you.is_none() {
+                    online.saved = online.joined.as_ref().map(crate::ui::online::watching_text);
+                }
                 self.online_dealt(you, game);
             }
-            ToPage::Deal { you: None, .. } => {}
             ToPage::Move { ply, mv, position } => self.online_move(ply, mv, position),
             ToPage::Outcome(outcome) => self.online_outcome(outcome),
             ToPage::Say(text) => self.effects.push(Effect::Announce(text)),
@@ -232,8 +249,9 @@ impl Session {
         self.effects.push(Effect::Redraw);
     }
 
-    /// A game dealt (or a record adopted after a reconnect) goes on the board, facing `you`.
-    fn online_dealt(&mut self, you: Color, game: Game) {
+    /// A game dealt (or a record adopted after a reconnect) goes on the board, facing `you`; with
+    /// no colour, the game this page watches, read-only.
+    fn online_dealt(&mut self, you: Option<Color>, game: Game) {
         let mode = Mode::Online { you };
         let same = self.state.mode == mode
             && self.state.game.start() == game.start()
@@ -249,6 +267,12 @@ impl Session {
     }
 
     fn online_move(&mut self, ply: usize, m: Move, position: Position) {
+        // A watcher hears both sides: the next move may come before the last one was shown.
+        if ply == self.state.game.moves().len() + 1
+            && let Some(held) = self.held.take()
+        {
+            self.play(held);
+        }
         let played = self.state.game.moves();
         match played.get(ply) {
             // The player's own move (or one already shown), now sent.

@@ -38,7 +38,15 @@ const CUSTOM_CLOCK_ROW: &str = concat!(
     r#"<input id="setup-clock-increment" type="number" min="0" max="60" step="1" value="3" inputmode="numeric"></label></p>"#,
 );
 
-/// Puts the game clocks in the dialog, once (the whole page's stylesheet styles them).
+/// The switch that lets third browsers watch a friend's game (online play's, so the whole page's).
+#[cfg(not(feature = "first-visit"))]
+const WATCHERS_ROW: &str = concat!(
+    r#"<label id="setup-watchers-row" hidden><input id="setup-watchers" type="checkbox" checked> "#,
+    r#"<span data-text="online-watchers">Let others watch with the link</span></label>"#,
+);
+
+/// Puts the game clocks and the watchers' switch in the dialog, once (the whole page's stylesheet
+/// styles them).
 #[cfg(not(feature = "first-visit"))]
 pub(super) fn build_clocks(document: &web_sys::Document) -> Result<(), wasm_bindgen::JsValue> {
     if document.get_element_by_id("setup-clock").is_some() {
@@ -46,7 +54,9 @@ pub(super) fn build_clocks(document: &web_sys::Document) -> Result<(), wasm_bind
     }
     let select = document.get_element_by_id("setup-limit").ok_or("no #setup-limit")?;
     select.insert_adjacent_html("beforeend", CLOCKS)?;
-    select.closest("label")?.ok_or("no label of #setup-limit")?.insert_adjacent_html("afterend", CUSTOM_CLOCK_ROW)
+    let label = select.closest("label")?.ok_or("no label of #setup-limit")?;
+    label.insert_adjacent_html("afterend", WATCHERS_ROW)?;
+    label.insert_adjacent_html("afterend", CUSTOM_CLOCK_ROW)
 }
 
 /// Opens the new-game dialog on the game being played: its mode, colour, level and cards.
@@ -94,6 +104,11 @@ pub(super) fn open_setup_with(app: &mut App, form: NewGameForm) {
             input.set_checked(on);
         }
     }
+    // Online play's switch, the whole page's.
+    #[cfg(not(feature = "first-visit"))]
+    if let Some(input) = element::<HtmlInputElement>("setup-watchers") {
+        input.set_checked(fields.watchers);
+    }
     show_mode_choices();
     show_setup_error("");
     open_dialog("setup");
@@ -127,6 +142,7 @@ pub(super) fn show_mode_choices() {
     set_hidden("deck", !rows.cards);
     if Features::here().is_some() {
         set_hidden("setup-clock", !rows.custom_clock);
+        set_hidden("setup-watchers-row", !rows.watchers);
     }
 }
 
@@ -175,6 +191,7 @@ pub(super) fn read_setup() -> NewGameFields {
         clock_minutes: Features::here().map(|_| input_value("setup-clock-minutes")).unwrap_or_default(),
         clock_increment: Features::here().map(|_| input_value("setup-clock-increment")).unwrap_or_default(),
         from: from_attribute(),
+        watchers: Features::here().is_none_or(|_| checked("setup-watchers")),
     }
 }
 
