@@ -14,7 +14,9 @@ mod peer;
 mod spectator;
 mod takeback;
 
-pub use spectator::SpectatorView;
+/// What spectators are shown of the host's game: its id and record, whether it was aborted,
+/// and whose clock runs. When it changes, they are sent it again.
+pub type SpectatorView = (Token, Game, bool, Option<Color>);
 
 pub use asks::{ABORT_PLIES, AbortState, FIRST_MOVE_MS, TakebackState};
 

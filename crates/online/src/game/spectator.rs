@@ -3,13 +3,8 @@
 //! record, the clocks and the end as the host tells them, and plays nothing. The host's side of
 //! it (how many watch, what they are sent) is the session's; this is what the two games say.
 
-use super::{Clocks, OnlineGame, Output};
+use super::{Clocks, OnlineGame, Output, SpectatorView};
 use crate::protocol::{Message, Refusal};
-use onitama_core::rules::Color;
-
-/// What watchers are shown of the host's game: its id and record, whether it was aborted, and
-/// whose clock runs. When it changes, they are sent it again.
-pub type SpectatorView = (crate::protocol::Token, onitama_core::rules::Game, bool, Option<Color>);
 
 impl OnlineGame {
     /// Whether this page watches the game instead of playing it.
