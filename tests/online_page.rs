@@ -995,3 +995,23 @@ fn a_watcher_sees_the_rematchs_new_deal_and_may_leave_for_a_game_of_its_own_with
     assert_eq!(session.state().mode, Mode::default());
     assert!(session.state().online.is_none());
 }
+
+#[test]
+fn the_loser_of_an_online_game_hears_the_loss_and_is_not_celebrated() {
+    use onitama::ui::sound::Sound;
+    let sounds = |effects: &[Effect]| -> Vec<Sound> {
+        effects.iter().filter_map(|e| if let Effect::Sound(s) = e { Some(*s) } else { None }).collect()
+    };
+    // Blue here resigns, or the opponent claims on time: Red wins.
+    for end in [Outcome::Resigned { by: Color::Blue }, Outcome::WonOnTime { winner: Color::Red }] {
+        let mut session = both_moved();
+        let effects = said(&mut session, Said::Outcome(Some(end)));
+        assert!(sounds(&effects).contains(&Sound::Loss), "{end:?}: {effects:?}");
+        assert!(!sounds(&effects).contains(&Sound::Win), "{end:?}");
+        assert!(session.state().celebration.is_none(), "{end:?}");
+    }
+    // The opponent resigns: this player won.
+    let mut session = both_moved();
+    let effects = said(&mut session, Said::Outcome(Some(Outcome::Resigned { by: Color::Red })));
+    assert!(sounds(&effects).contains(&Sound::Win), "{effects:?}");
+}

@@ -39,7 +39,9 @@ pub fn of_end(outcome: Outcome, mode: Mode) -> Sound {
         // Nobody's win here: the AI played itself, or this page watched two people.
         (_, Mode::Watch { .. } | Mode::Online { you: None }) => Sound::End,
         (_, _) if outcome.winner().is_none() => Sound::Loss,
-        (_, Mode::VsAi { human, .. }) if outcome.winner() != Some(human) => Sound::Loss,
+        (_, Mode::VsAi { human, .. } | Mode::Online { you: Some(human) }) if outcome.winner() != Some(human) => {
+            Sound::Loss
+        }
         (_, _) => Sound::Win,
     }
 }
