@@ -14,9 +14,23 @@ mod peer;
 mod spectator;
 mod takeback;
 
-/// What spectators are shown of the host's game: its id and record, whether it was aborted,
-/// and whose clock runs. When it changes, they are sent it again.
-pub type SpectatorView = (Token, Game, bool, Option<Color>);
+/// What spectators are shown of the host's game. When it changes, they are sent it again.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SpectatorView {
+    pub id: Token,
+    pub record: Game,
+    pub aborted: bool,
+    /// Whose clock runs.
+    pub running: Option<Color>,
+}
+
+/// What this page is in the game: a player, or a spectator (a third browser the host took to
+/// watch), with the clocks as the host last told them and when.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Role {
+    Player,
+    Spectator { clocks: Option<(Clocks, u64)> },
+}
 
 pub use asks::{ABORT_PLIES, AbortState, FIRST_MOVE_MS, TakebackState};
 
@@ -109,8 +123,6 @@ pub enum Output {
     /// This connection is not the opponent's but a third browser's: the host may let it watch
     /// (the session decides); a guest closes it.
     Stranger,
-    /// The host took this page (a guest with no seat) as a spectator.
-    Spectating,
 }
 
 /// Where the online game stands, as the page shows it.
@@ -264,7 +276,7 @@ pub struct OnlineGame {
     watchers: u32,
     /// This page watches the game (the host took it, a guest with no seat, as a watcher): the
     /// clocks as the host last told them, and when.
-    spectating: Option<Option<(Clocks, u64)>>,
+    role: Role,
 }
 
 /// Each side's whole time at the start, under a game clock.
@@ -333,7 +345,7 @@ impl OnlineGame {
             takeback_ask: None,
             takeback_declined: None,
             watchers: 0,
-            spectating: None,
+            role: Role::Player,
         }
     }
 
@@ -512,7 +524,7 @@ impl OnlineGame {
             (Some((_, game)), _) if game.outcome().is_some() => Status::Ended,
             _ if self.is_aborted() => Status::Ended,
             // A spectator watches while the game goes on; it ended for it as for the players.
-            _ if self.spectating.is_some() => Status::Watching,
+            _ if self.is_spectator() => Status::Watching,
             _ if !self.ever_greeted || self.current.is_none() => Status::Waiting,
             _ if !self.opponent_connected() => Status::Reconnecting,
             _ => Status::Playing,
@@ -562,7 +574,7 @@ impl OnlineGame {
     /// said [`SAY_WAIT_MS`] ago or more.
     pub fn may_say(&self, now: u64) -> bool {
         self.opponent_connected()
-            && self.spectating.is_none()
+            && !self.is_spectator()
             && self.said_at.is_none_or(|at| now.saturating_sub(at) >= SAY_WAIT_MS)
     }
 
@@ -618,8 +630,8 @@ impl OnlineGame {
 
     /// The game clocks now, under a game clock.
     pub fn clocks(&self, now: u64) -> Option<Clocks> {
-        if let Some(told) = self.spectating {
-            return self.spectator_clocks(told, now);
+        if let Role::Spectator { clocks } = self.role {
+            return self.spectator_clocks(clocks, now);
         }
         let (_, increment) = self.limit.clock_millis()?;
         let over = self.game().is_some_and(|game| game.outcome().is_some());
@@ -648,7 +660,7 @@ impl OnlineGame {
 
     /// The game, if it goes on and has not diverged, and this page plays it.
     fn playable(&self) -> Option<&Game> {
-        let playing = self.diverged.is_none() && !self.is_aborted() && self.spectating.is_none();
+        let playing = self.diverged.is_none() && !self.is_aborted() && !self.is_spectator();
         self.game().filter(|game| game.outcome().is_none() && playing)
     }
 

@@ -292,6 +292,8 @@ pub struct Phrases {
     pub inviter_not_open: &'static str,
     pub opponent_away: &'static str,
     pub opponent_left: &'static str,
+    /// A spectator's: the host's page left (the game is over for it).
+    pub host_left: &'static str,
     /// The opponent connected for the first time: the game begins.
     pub joined: &'static str,
     /// The opponent connected again after being away (or after this page's reload).
@@ -390,6 +392,7 @@ pub const EN: Phrases = Phrases {
     inviter_not_open: "Your friend's page is not open: waiting for them…",
     opponent_away: "Your opponent is away: waiting for them to come back",
     opponent_left: "Your opponent left the game.",
+    host_left: "The host left the game.",
     joined: "Your opponent is here: the game begins",
     returned: "Your opponent is back",
     reconnecting: "The connection is lost: reconnecting…",
@@ -467,6 +470,7 @@ pub const FA: Phrases = Phrases {
     inviter_not_open: "صفحهٔ دوستتان باز نیست: منتظرش هستیم…",
     opponent_away: "حریف شما حاضر نیست: منتظر بازگشتش هستیم",
     opponent_left: "حریف شما بازی را ترک کرد.",
+    host_left: "میزبان بازی را ترک کرد.",
     joined: "حریف شما آمد: بازی آغاز می‌شود",
     returned: "حریف شما بازگشت",
     reconnecting: "اتصال قطع شد: در حال اتصال دوباره…",
@@ -544,6 +548,7 @@ pub const ES: Phrases = Phrases {
     inviter_not_open: "La página de tu amigo no está abierta: esperándolo…",
     opponent_away: "Tu rival no está: esperando a que vuelva",
     opponent_left: "Tu rival ha dejado la partida.",
+    host_left: "El anfitrión ha dejado la partida.",
     joined: "Tu rival ha llegado: empieza la partida",
     returned: "Tu rival ha vuelto",
     reconnecting: "Se perdió la conexión: reconectando…",
@@ -621,6 +626,7 @@ pub const FR: Phrases = Phrases {
     inviter_not_open: "La page de votre ami n'est pas ouverte\u{a0}: en attente…",
     opponent_away: "Votre adversaire est absent\u{a0}: en attente de son retour",
     opponent_left: "Votre adversaire a quitté la partie.",
+    host_left: "L'hôte a quitté la partie.",
     joined: "Votre adversaire est là\u{a0}: la partie commence",
     returned: "Votre adversaire est de retour",
     reconnecting: "La connexion est perdue\u{a0}: reconnexion…",
@@ -680,7 +686,7 @@ pub const FR: Phrases = Phrases {
     abort: "Annuler la partie",
     aborted: "La partie a été annulée\u{a0}: elle n'a pas de résultat",
     watching: "Vous regardez cette partie",
-    watchers: "{count} spectateurs",
+    watchers: "Spectateurs\u{a0}: {count}",
     abort_late: "Votre adversaire n'a pas joué son premier coup\u{a0}: vous pouvez annuler la partie",
     takeback: "Demander à reprendre",
     takeback_sent: "Vous avez demandé à reprendre votre coup",
@@ -847,7 +853,7 @@ impl Host {
                     lines.push(ToPage::Say(phrases(self.lang).taken_back.to_string()));
                 }
                 self.game = Some(game.clone());
-                if self.you.is_some() || self.spectating() {
+                if self.you.is_some() || self.spectator {
                     lines.push(ToPage::Deal { you: self.you, game: game.clone() });
                 }
             }
@@ -897,7 +903,7 @@ impl Host {
                 self.opponent = *here;
                 self.news = None;
                 // A watcher's host is no opponent: its coming is not news to announce.
-                if *here && !self.spectating() {
+                if *here && !self.spectator {
                     let back = self.ever_here || self.restored;
                     (self.ever_here, self.news) = (true, Some(back));
                     lines.push(ToPage::Say(self.news_words(back).to_string()));
@@ -1016,11 +1022,6 @@ impl Host {
             .is_some_and(|c| c.running.is_some_and(|r| Some(r.index()) == you) && you.is_some_and(|i| c.left[i] == 0))
     }
 
-    /// This page watches the game (a third browser with its link).
-    fn spectating(&self) -> bool {
-        self.spectator
-    }
-
     fn dealt(&self) -> bool {
         self.game.is_some()
     }
@@ -1087,6 +1088,9 @@ impl Host {
             Status { phase: Phase::Reconnecting, .. } if self.can_claim => Some(words.can_claim_away),
             Status { phase: Phase::Reconnecting, .. } => Some(words.opponent_away),
             Status { phase: Phase::Ended, reason: Some(Reason::Rule(Refusal::Diverged)) } => Some(words.diverged),
+            Status { phase: Phase::Ended, reason: Some(Reason::OpponentLeft) } if self.spectator => {
+                Some(words.host_left)
+            }
             Status { phase: Phase::Ended, reason: Some(Reason::OpponentLeft) } => Some(words.opponent_left),
             Status { phase: Phase::Watching, .. } => Some(words.watching),
             Status { phase: Phase::Error, reason: Some(reason) } => match reason {
@@ -1140,7 +1144,7 @@ impl Host {
         };
         // Nothing more is played with an opponent who left, or once online play stopped.
         // (A watcher neither offers nor answers anything.)
-        let gone = status.phase == Phase::Error || status.reason == Some(Reason::OpponentLeft) || self.spectating();
+        let gone = status.phase == Phase::Error || status.reason == Some(Reason::OpponentLeft) || self.spectator;
         parts.extend(offer.filter(|_| self.dealt() && !gone).map(str::to_string));
         if let Some(trouble) = self.trouble {
             parts.push(match trouble {

@@ -1,8 +1,9 @@
 //! Online play between two pages, the natively tested part; no web code, only the rules core.
 //! The messages the pages exchange (`protocol`), the watch kept over a connection (`guard`),
 //! comparing two records after a reconnect (`reconcile`), one side's game (`game`) and its text
-//! for the save file (`saved`); the lines between the page and the online module (`bridge`) and
-//! every decision of that module (`session`); seats proved without their secret (`seat`), whose browser shell only performs its effects.
+//! for the save file (`saved`), seats proved without their secret (`seat`); the lines between the
+//! page and the online module (`bridge`) and every decision of that module (`session`), whose
+//! browser shell only performs its effects.
 
 pub mod bridge;
 pub mod game;

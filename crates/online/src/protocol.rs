@@ -700,10 +700,12 @@ pub(crate) fn millis(word: &str) -> Result<u64, Refusal> {
     word.parse().map_err(|_| Refusal::Malformed)
 }
 
-/// A count of watchers: a plain number up to [`MAX_WATCHERS`].
+/// A count of watchers: one digit, up to [`MAX_WATCHERS`].
 pub(crate) fn watcher_count(word: &str) -> Result<u32, Refusal> {
-    let count = millis(word)?;
-    u32::try_from(count).ok().filter(|&c| c <= MAX_WATCHERS).ok_or(Refusal::Malformed)
+    match word.as_bytes() {
+        [digit @ b'0'..=b'9'] if u32::from(digit - b'0') <= MAX_WATCHERS => Ok(u32::from(digit - b'0')),
+        _ => Err(Refusal::Malformed),
+    }
 }
 
 pub(crate) fn token(word: &str) -> Result<Token, Refusal> {

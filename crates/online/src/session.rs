@@ -12,7 +12,7 @@ use crate::bridge::{Command, Event, Phase, Reason, Status, random_token};
 use crate::game::OnlineGame;
 use crate::guard::Guard;
 use crate::protocol::{Refusal, Token};
-use crate::seat::Handshake;
+use crate::seat::{Channel, Handshake, fingerprint};
 use onitama_core::rules::{Color, Game, Outcome};
 
 mod peers;
@@ -204,6 +204,8 @@ struct Conn {
     since: u64,
     /// A pending connection's handshake.
     handshake: Option<Handshake>,
+    /// The connection's two ends, from the descriptions: seat proofs are bound to them.
+    channel: Channel,
     /// A watcher's: the watch over what it sends, and what it was last told (the count of
     /// watchers, the game as watchers see it).
     guard: Guard,
@@ -319,6 +321,9 @@ impl Session {
             }
             Input::Server(message) => self.server_said(now, message, &mut fx),
             Input::Described { conn, signal } => {
+                if let (Some(c), PeerSignal::Offer(sdp) | PeerSignal::Answer(sdp)) = (self.conn_mut(conn), &signal) {
+                    c.channel.mine = fingerprint(sdp).unwrap_or_default();
+                }
                 if let Some(c) = self.conn(conn)
                     && matches!(self.socket, Socket::Open { .. })
                 {
@@ -402,6 +407,7 @@ impl Session {
                         let outputs = game.leave();
                         self.perform(now, outputs, fx);
                     }
+                    self.farewell_spectators(now, fx);
                     self.stop(Status { phase: Phase::Ended, reason: Some(Reason::Left) }, fx);
                 }
             }

@@ -797,7 +797,7 @@ fn a_watcher_is_dealt_no_colour_plays_nothing_and_both_strips_count_the_watchers
     let dealt = host.event(&Event::Record(game.clone()));
     assert_eq!(dealt[0], ToPage::Deal { you: None, game: game.clone() });
     let strip = panel(&told).unwrap();
-    assert_eq!(strip.text, "Vous regardez cette partie · 2 spectateurs");
+    assert_eq!(strip.text, "Vous regardez cette partie · Spectateurs\u{a0}: 2");
     assert_eq!(commands(strip), ["leave"]);
     // Over, it offers no rematch to a watcher; the state says watching, nobody's colour.
     game.resign(Color::Red).unwrap();

@@ -324,7 +324,7 @@ fn a_forged_proof_of_the_seat_is_refused_and_dropped_and_learns_nothing() {
     let out = host.receive(10, &Message::Hello { game: None, nonce: tok("n1"), version: Some(VERSION) }.encode());
     assert!(matches!(sent(&out)[..], [Message::Proof(_)]), "the host proves its own seat: {out:?}");
     // A proof made with another secret than the guest's.
-    let forged = onitama_online::seat::proof(&tok("not-the-guest-secret"), nonce);
+    let forged = onitama_online::seat::proof(&tok("not-the-guest-secret"), nonce, &Default::default());
     let out = host.receive(10, &Message::Proof(forged).encode());
     assert_eq!(refused(&out), [Refusal::SeatTaken]);
     assert_eq!(dropped(&out), Some(Refusal::SeatTaken));
@@ -1562,7 +1562,7 @@ fn a_peer_cannot_win_by_a_claim_made_while_both_were_here_or_after_a_short_drop(
     guest.disconnected(25_000);
     let hello = sent(&guest.connected(30_000));
     let Some(Message::Hello { nonce, .. }) = hello.first() else { panic!("{hello:?}") };
-    let proof = onitama_online::seat::proof(&tok("host-secret"), nonce);
+    let proof = onitama_online::seat::proof(&tok("host-secret"), nonce, &Default::default());
     guest.receive(
         30_000,
         &Message::Hello { game: guest.game_id().cloned(), nonce: tok("n2"), version: Some(VERSION) }.encode(),
@@ -1771,4 +1771,108 @@ fn a_hello_carries_the_version_and_a_page_of_another_version_or_none_is_refused_
     let (_host, mut guest) = pair(Color::Red, MoveLimit::DEFAULT);
     let out = guest.receive(10, &Message::Refused(Refusal::OtherVersion).encode());
     assert_eq!(refused(&out), [Refusal::OtherVersion]);
+}
+
+// ---- seats against a page in the middle ----
+
+fn channel(mine: &str, theirs: &str) -> onitama_online::seat::Channel {
+    onitama_online::seat::Channel { mine: mine.into(), theirs: theirs.into() }
+}
+
+/// Both sides of a paired game connected again, each bound to its view of the connection.
+fn reconnect_bound(
+    host: &mut OnlineGame,
+    guest: &mut OnlineGame,
+    now: u64,
+    host_view: (&str, &str),
+    guest_view: (&str, &str),
+) {
+    host.disconnected(now);
+    guest.disconnected(now);
+    let a = sent(&host.connected(now));
+    host.bind(channel(host_view.0, host_view.1));
+    let b = sent(&guest.connected(now));
+    guest.bind(channel(guest_view.0, guest_view.1));
+    exchange(host, guest, now, a, b);
+}
+
+#[test]
+fn a_proof_relayed_from_another_connection_is_refused_so_a_page_in_the_middle_takes_no_seat() {
+    let (mut host, mut guest) = pair(Color::Red, MoveLimit::DEFAULT);
+    // Straight through: each end sees the other's certificate. The proofs hold.
+    reconnect_bound(&mut host, &mut guest, 10, ("H", "G"), ("G", "H"));
+    assert!(host.opponent_connected() && guest.opponent_connected());
+    // A page in the middle (certificate M) connects to both, and relays the guest's nonce to
+    // the host: the host's proof is of its connection to M, not of the guest's.
+    host.disconnected(20);
+    guest.disconnected(20);
+    let to_middle = sent(&guest.connected(20));
+    guest.bind(channel("G", "M"));
+    let Some(Message::Hello { nonce: guest_nonce, .. }) = to_middle.first() else { panic!("{to_middle:?}") };
+    host.connected(20);
+    host.bind(channel("H", "M"));
+    let id = host.game_id().cloned();
+    let out =
+        host.receive(20, &Message::Hello { game: None, nonce: guest_nonce.clone(), version: Some(VERSION) }.encode());
+    let [Message::Proof(relayed)] = &sent(&out)[..] else { panic!("{out:?}") };
+    guest.receive(20, &Message::Hello { game: id, nonce: tok("middle-nonce"), version: Some(VERSION) }.encode());
+    let out = guest.receive(20, &Message::Proof(relayed.clone()).encode());
+    assert_eq!(refused(&out), [Refusal::SeatTaken]);
+    assert_eq!(dropped(&out), Some(Refusal::SeatTaken));
+    assert!(!guest.opponent_connected(), "the guest took no page in the middle for the host");
+    assert!(!host.opponent_connected());
+}
+
+#[test]
+fn a_guest_not_seated_shows_its_secret_only_to_a_page_that_names_the_game() {
+    let mut guest = OnlineGame::guest(tok("room1"), tok("guest-secret"), 0);
+    let mut other = OnlineGame::guest(tok("room1"), tok("other-secret"), 0);
+    let (a, b) = (sent(&guest.connected(0)), sent(&other.connected(0)));
+    // Two pages with the link, neither the host: their hellos name no game; no secret crosses.
+    let mut wire: Vec<String> = Vec::new();
+    for m in &b {
+        wire.extend(sent(&guest.receive(0, &m.encode())).iter().map(Message::encode));
+    }
+    for m in &a {
+        wire.extend(sent(&other.receive(0, &m.encode())).iter().map(Message::encode));
+    }
+    assert!(wire.iter().all(|t| !t.contains("secret")), "{wire:?}");
+    assert!(guest.opponent_secret().is_none() && other.opponent_secret().is_none());
+}
+
+#[test]
+fn a_page_that_told_a_guest_it_watches_does_not_keep_it_from_its_seat() {
+    let mut guest = OnlineGame::guest(tok("room1"), tok("guest-secret"), 0);
+    // A page naming a game says the guest only watches...
+    guest.connected(0);
+    guest.receive(0, &Message::Hello { game: Some(tok("room1.1")), nonce: tok("n"), version: Some(VERSION) }.encode());
+    guest.receive(0, "watchers 0");
+    assert!(guest.is_spectator());
+    guest.disconnected(1);
+    // ...then the real host seats it: a player, dealt its colour.
+    let mut host = OnlineGame::host(tok("room1"), tok("host-secret"), setup(Color::Red, MoveLimit::DEFAULT), 7, 0);
+    let (a, b) = (sent(&host.connected(2)), sent(&guest.connected(2)));
+    exchange(&mut host, &mut guest, 2, a, b);
+    assert!(!guest.is_spectator());
+    assert_eq!((guest.status(), guest.you()), (Status::Playing, Color::Blue));
+    assert!(same_game(&host, &guest));
+}
+
+#[test]
+fn a_hello_of_another_version_from_a_page_that_proved_nothing_closes_its_connection_only() {
+    let (mut host, mut guest) = pair(Color::Red, MoveLimit::DEFAULT);
+    guest.disconnected(5);
+    guest.connected(5);
+    let out = guest.receive(5, "hello room1.1 n 3");
+    assert_eq!(dropped(&out), Some(Refusal::OtherVersion));
+    assert!(!refused(&out).contains(&Refusal::OtherVersion), "online play goes on: {out:?}");
+    // The host comes back on its own connection: play goes on.
+    host.disconnected(6);
+    let (a, b) = (sent(&host.connected(7)), sent(&guest.connected(7)));
+    exchange(&mut host, &mut guest, 7, a, b);
+    assert!(host.opponent_connected() && guest.opponent_connected());
+    // A page that met nobody yet is told to reload, as before (the host waiting for its friend).
+    let mut fresh = OnlineGame::host(tok("room2"), tok("h2"), setup(Color::Red, MoveLimit::DEFAULT), 7, 0);
+    fresh.connected(0);
+    assert_eq!(refused(&fresh.receive(0, "hello - n 3")), [Refusal::OtherVersion]);
 }

@@ -877,3 +877,54 @@ fn an_aborted_game_ends_on_both_sides_with_no_outcome_and_a_rematch_follows() {
         );
     }
 }
+
+#[test]
+fn the_watchers_see_the_host_leave_and_the_game_end() {
+    let mut net = Net::new(3);
+    net.command(0, "create boar,ox,elephant,horse,crab red 60");
+    let room = net.room(0);
+    net.command(1, &format!("join {room}"));
+    net.command(2, &format!("join {room}"));
+    net.play_one(0, 1);
+    net.play_one(0, 1);
+    net.command(0, "leave");
+    assert_eq!(net.status(2), Some(Status { phase: Phase::Ended, reason: Some(Reason::OpponentLeft) }));
+    let outcome =
+        net.sides[2].events.iter().rev().find_map(|e| if let Event::Outcome(o) = e { Some(*o) } else { None });
+    assert_eq!(outcome, Some(Some(onitama_core::rules::Outcome::Resigned { by: onitama_core::rules::Color::Red })));
+}
+
+#[test]
+fn a_guest_reloading_among_watchers_gets_back_to_the_host_introduced_last() {
+    // The host is the last page the server introduces a newcomer to (its side comes last), and
+    // five watchers are in the room: the reloading guest meets all of them first.
+    let mut net = Net::new(7);
+    net.command(6, "create boar,ox,elephant,horse,crab red 60");
+    let room = net.room(6);
+    net.command(0, &format!("join {room}"));
+    for watcher in 1..6 {
+        net.command(watcher, &format!("join {room}"));
+        assert_eq!(net.phase(watcher), Some(Phase::Watching), "{watcher}");
+    }
+    net.play_one(6, 0);
+    let saved = net.sides[0]
+        .events
+        .iter()
+        .rev()
+        .find_map(|e| if let Event::Saved(s) = e { Some(s.to_text()) } else { None })
+        .unwrap();
+    let conns: Vec<u32> = net.open[0].drain().collect();
+    for conn in conns {
+        net.close_link(0, conn);
+    }
+    net.leave_socket(0);
+    net.settle();
+    net.sides[0].session = Session::new(Some(SERVER.into()), entropy(55));
+    net.sides[0].events.clear();
+    net.command(0, &format!("restore {saved}"));
+    net.wait(1000);
+    assert_eq!((net.phase(0), net.phase(6)), (Some(Phase::Playing), Some(Phase::Playing)));
+    net.play_one(6, 0);
+    assert_eq!(net.record_len(0), 2);
+    assert_eq!(net.record_len(3), 2, "the watchers follow still");
+}

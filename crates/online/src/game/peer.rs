@@ -1,25 +1,23 @@
 //! One side of an online game: the connection coming and going, and what the other side sends.
 
-use super::{CLAIM_GRACE_MS, Divergence, OnlineGame, Output, PHRASE_GAP_MS, SAY_WAIT_MS, SLEEP_GAP_MS, abandon_ms};
+use super::{
+    CLAIM_GRACE_MS, Divergence, OnlineGame, Output, PHRASE_GAP_MS, Role, SAY_WAIT_MS, SLEEP_GAP_MS, abandon_ms,
+};
 use crate::guard::Guard;
 use crate::protocol::{Declaration, Message, MoveLimit, Phrase, Refusal, Token, VERSION, declare};
 use crate::reconcile::{self, Reconciled, declared_end, first_of, without_declared_end};
-use crate::seat::{self, Handshake, Shown};
+use crate::seat::{self, Channel, Handshake, Step};
 use onitama_core::rules::{Color, Game, Move, Outcome};
 
 impl OnlineGame {
     /// The data channel opened (again): say hello, with a fresh nonce for the peer's proof.
     pub fn connected(&mut self, now: u64) -> Vec<Output> {
-        self.connected = true;
-        self.greeted = false;
-        self.guard = Guard::new(now);
         let (handshake, hello) = self.handshake(now);
-        self.handshake = Some(handshake);
+        self.connected_with(now, handshake);
         vec![Output::Send(hello), Output::Changed]
     }
 
-    /// A connection whose handshake began while another carried the game takes it over (its
-    /// hello already said).
+    /// A connection takes the game, with its handshake (begun here, or while another carried it).
     pub fn connected_with(&mut self, now: u64, handshake: Handshake) {
         self.connected = true;
         self.greeted = false;
@@ -27,52 +25,63 @@ impl OnlineGame {
         self.handshake = Some(handshake);
     }
 
+    /// The connection's two ends, as the session learned them from the descriptions: proofs are
+    /// bound to them.
+    pub fn bind(&mut self, channel: Channel) {
+        if let Some(handshake) = self.handshake.as_mut() {
+            handshake.channel = channel;
+        }
+    }
+
     /// A new connection's handshake and the hello that opens it.
     pub fn handshake(&mut self, now: u64) -> (Handshake, Message) {
         self.connections += 1;
         let nonce = seat::nonce(&self.secret, self.connections, now);
-        // A watcher names no game: a guest with the link takes no seat from it.
-        let game = self.game_id().filter(|_| self.spectating.is_none()).cloned();
+        // A spectator names no game: a guest with the link takes no seat from it.
+        let game = self.game_id().filter(|_| !self.is_spectator()).cloned();
         let hello = Message::Hello { game, nonce: nonce.clone(), version: Some(VERSION) };
-        (Handshake { nonce, theirs: None }, hello)
+        (Handshake { nonce, channel: Channel::default(), their_hello: None, seat_sent: false }, hello)
     }
 
-    /// The peer's hello on a connection: a page of another version (or of none: an older page)
-    /// is refused (`other-version`) before anything else. Otherwise this side shows its seat:
-    /// a proof once it knows the opponent (their secret crossed once), or, a guest not seated
-    /// yet, its secret (taking the seat); a host with no guest yet waits for the guest's seat.
-    pub fn answer_hello(
-        &self,
-        handshake: &mut Handshake,
-        game: Option<Token>,
-        nonce: Token,
-        version: Option<u32>,
-    ) -> Result<Option<Message>, Refusal> {
-        if version != Some(VERSION) {
-            return Err(Refusal::OtherVersion);
+    /// The one judge of a connection's handshake (the game's, and one pending while another
+    /// carries the game): a hello of another version (or of none: an older page) is refused
+    /// (`other-version`); a hello is answered with a proof once this side knows its opponent
+    /// (their secrets crossed once), or, by a guest not seated yet, with its secret, to a page
+    /// that names the game (a host: it deals at once); a host with no guest waits for one.
+    /// Then the peer's proof or seat says who it is, or the host's count of watchers that it
+    /// took this page to watch.
+    pub fn step(&self, handshake: &mut Handshake, message: &Message) -> Result<Step, Refusal> {
+        if let Message::Hello { game, nonce, version } = message {
+            if *version != Some(VERSION) {
+                return Err(Refusal::OtherVersion);
+            }
+            handshake.their_hello = Some(game.clone());
+            let answer = match &self.opponent_secret {
+                Some(_) => Some(Message::Proof(seat::proof(&self.secret, nonce, &handshake.channel))),
+                None if !self.host && game.is_some() => {
+                    handshake.seat_sent = true;
+                    Some(Message::Seat(self.secret.clone()))
+                }
+                None => None,
+            };
+            return Ok(Step::Answer(answer));
         }
-        let answer = match &self.opponent_secret {
-            Some(_) => Some(Message::Proof(seat::proof(&self.secret, &nonce))),
-            None if !self.host => Some(Message::Seat(self.secret.clone())),
-            None => None,
-        };
-        handshake.theirs = Some((game, nonce));
-        Ok(answer)
-    }
-
-    /// What the peer's `proof` or `seat` shows, after its hello on the same connection. A seat
-    /// taken fresh: by a guest at the host, or by the host at a guest, whose hello names the
-    /// game it dealt (another guest with the link names none).
-    pub fn shown(&self, handshake: &Handshake, message: &Message) -> Result<Shown, Refusal> {
-        let Some((their_game, _)) = &handshake.theirs else { return Err(Refusal::NoHello) };
+        let Some(their_game) = &handshake.their_hello else { return Err(Refusal::NoHello) };
+        // This guest showed its secret to a page naming the game: that page's answer counts.
+        let asked = !self.host && their_game.is_some() && handshake.seat_sent;
         Ok(match (message, &self.opponent_secret) {
-            (Message::Proof(_), None) => Shown::Unknown,
-            (Message::Proof(proof), Some(secret)) if seat::proves(proof, secret, &handshake.nonce) => Shown::Opponent,
-            (Message::Proof(_), Some(_)) => Shown::Forged,
-            (Message::Seat(secret), Some(known)) if secret == known => Shown::Opponent,
-            (Message::Seat(_), None) if self.host || their_game.is_some() => Shown::Opponent,
-            (Message::Seat(_), _) => Shown::Stranger,
-            _ => return Err(Refusal::Malformed),
+            (Message::Proof(_), None) => Step::Wait,
+            (Message::Proof(proof), Some(secret))
+                if seat::proves(proof, secret, &handshake.nonce, &handshake.channel) =>
+            {
+                Step::Opponent
+            }
+            (Message::Proof(_), Some(_)) => Step::Forged,
+            (Message::Seat(secret), Some(known)) if seat::same(secret, known) => Step::Opponent,
+            (Message::Seat(_), None) if self.host || asked => Step::Opponent,
+            (Message::Seat(_), _) => Step::Stranger,
+            (Message::Watchers(_), None) if asked => Step::Spectating,
+            _ => return Err(Refusal::NoHello),
         })
     }
 
@@ -164,9 +173,15 @@ impl OnlineGame {
     }
 
     fn refuse(&mut self, now: u64, refusal: Refusal, mut out: Vec<Output>) -> Vec<Output> {
-        if refusal == Refusal::SeatTaken {
+        // A hello of another version from a page that proved no seat, once an opponent was met:
+        // that connection closes, and the game waits for its own (a page that has not proved a
+        // seat does not stop online play; a page of another version cannot prove one).
+        let intruder = refusal == Refusal::OtherVersion && self.ever_greeted && !self.greeted;
+        if refusal == Refusal::SeatTaken || intruder {
             // An intruder: no second chance.
-            out.extend([Output::Send(Message::Refused(refusal)), Output::Refused(refusal), Output::Drop(refusal)]);
+            out.push(Output::Send(Message::Refused(refusal)));
+            out.extend((!intruder).then_some(Output::Refused(refusal)));
+            out.push(Output::Drop(refusal));
             self.lose_touch(now);
             return out;
         }
@@ -189,50 +204,51 @@ impl OnlineGame {
     }
 
     fn handle(&mut self, now: u64, message: Message, out: &mut Vec<Output>) -> Result<(), Refusal> {
-        let handshake = self.handshake.as_mut().ok_or(Refusal::NoHello)?;
-        match message {
-            Message::Hello { game, nonce, version } => {
-                let mut handshake = handshake.clone();
-                let answer = self.answer_hello(&mut handshake, game, nonce, version)?;
-                self.handshake = Some(handshake);
-                out.extend(answer.map(Output::Send));
-                return Ok(());
-            }
-            Message::Proof(_) | Message::Seat(_) => {
-                let handshake = handshake.clone();
-                return match self.shown(&handshake, &message)? {
-                    Shown::Opponent => {
-                        if let Message::Seat(secret) = message {
-                            self.opponent_secret.get_or_insert(secret);
-                            // The guest lacks mine: it crosses once, to the guest just seated.
-                            if self.host {
-                                out.push(Output::Send(Message::Seat(self.secret.clone())));
-                            }
+        let handshaking = matches!(message, Message::Hello { .. } | Message::Proof(_) | Message::Seat(_))
+            || (matches!(message, Message::Watchers(_)) && !self.greeted);
+        if handshaking {
+            let mut handshake = self.handshake.clone().ok_or(Refusal::NoHello)?;
+            let step = self.step(&mut handshake, &message);
+            let their_game = handshake.their_hello.clone().flatten();
+            self.handshake = Some(handshake);
+            match step? {
+                Step::Answer(answer) => out.extend(answer.map(Output::Send)),
+                Step::Opponent => {
+                    if let Message::Seat(secret) = message {
+                        self.opponent_secret.get_or_insert(secret);
+                        // The guest lacks mine: it crosses once, to the guest just seated.
+                        if self.host {
+                            out.push(Output::Send(Message::Seat(self.secret.clone())));
                         }
-                        let their_game = handshake.theirs.and_then(|(game, _)| game);
-                        self.greet(now, their_game, out);
-                        Ok(())
                     }
-                    Shown::Unknown => Ok(()),
-                    Shown::Forged => Err(Refusal::SeatTaken),
-                    Shown::Stranger if self.greeted => Err(Refusal::SeatTaken),
-                    Shown::Stranger => {
-                        // Not a return of the opponent: nothing of theirs was timed on it.
-                        (self.connected, self.greeted, self.handshake) = (false, false, None);
-                        out.push(Output::Stranger);
-                        Ok(())
-                    }
-                };
+                    // Seated by the host: a player, whatever another page made of it before.
+                    self.role = Role::Player;
+                    self.greet(now, their_game, out);
+                }
+                Step::Spectating => {
+                    let Message::Watchers(count) = message else { return Err(Refusal::NoHello) };
+                    self.spectate(count);
+                }
+                Step::Wait => {}
+                Step::Forged => return Err(Refusal::SeatTaken),
+                Step::Stranger if self.greeted => return Err(Refusal::SeatTaken),
+                Step::Stranger => {
+                    // Not a return of the opponent: nothing of theirs was timed on it.
+                    (self.connected, self.handshake) = (false, None);
+                    out.push(Output::Stranger);
+                }
             }
-            // The host took this page, a guest with no seat, as a watcher.
-            Message::Watchers(count) if !self.greeted => return self.spectate(count, out),
-            _ if self.spectating.is_some() && self.greeted => return self.host_said(now, message, out),
+            return Ok(());
+        }
+        match message {
+            _ if self.is_spectator() && self.greeted => return self.host_said(now, message, out),
             Message::Watchers(count) if !self.host => {
                 self.watchers = count;
                 out.push(Output::Changed);
                 return Ok(());
             }
-            Message::Watchers(_) => return Err(Refusal::OutOfTurn),
+            // Only the host counts watchers.
+            Message::Watchers(_) => return Err(Refusal::Malformed),
             _ => {}
         }
         if !self.greeted {

@@ -3,29 +3,22 @@
 //! record, the clocks and the end as the host tells them, and plays nothing. The host's side of
 //! it (how many watch, what they are sent) is the session's; this is what the two games say.
 
-use super::{Clocks, OnlineGame, Output, SpectatorView};
+use super::{Clocks, OnlineGame, Output, Role, SpectatorView};
 use crate::protocol::{Message, Refusal};
 
 impl OnlineGame {
     /// Whether this page watches the game instead of playing it.
     pub fn is_spectator(&self) -> bool {
-        self.spectating.is_some()
+        matches!(self.role, Role::Spectator { .. })
     }
 
-    /// The host's `watchers` on a connection where this page, a guest with no seat, showed its
-    /// secret: the host took it as a watcher (first on every connection to the host).
-    pub(super) fn spectate(&mut self, count: u32, out: &mut Vec<Output>) -> Result<(), Refusal> {
-        let named = self.handshake.as_ref().and_then(|h| h.theirs.as_ref()).is_some_and(|(game, _)| game.is_some());
-        if self.host || self.opponent_secret.is_some() || !named {
-            return Err(Refusal::NoHello);
-        }
-        if self.spectating.is_none() {
-            self.spectating = Some(None);
-            out.push(Output::Spectating);
+    /// The host took this page, a guest with no seat that showed it its secret, to watch (its
+    /// count of watchers comes first on each connection to it).
+    pub(super) fn spectate(&mut self, count: u32) {
+        if !self.is_spectator() {
+            self.role = Role::Spectator { clocks: None };
         }
         (self.greeted, self.ever_greeted, self.watchers) = (true, true, count);
-        out.push(Output::Changed);
-        Ok(())
     }
 
     /// A message of the host to this watcher. Its record is checked with the rules as it is
@@ -43,10 +36,12 @@ impl OnlineGame {
                 self.current = Some((game, record));
             }
             Message::Clocks { game, left, running, increment } if self.game_id() == Some(&game) => {
-                self.spectating = Some(Some((Clocks { left, running, increment }, now)));
+                self.role = Role::Spectator { clocks: Some((Clocks { left, running, increment }, now)) };
             }
             Message::Abort { game, .. } if self.game_id() == Some(&game) => self.aborted = Some(game),
             Message::Watchers(count) => self.watchers = count,
+            // The host left: nothing more will come.
+            Message::Bye => out.push(Output::Left),
             Message::Clocks { .. } | Message::Abort { .. } => return Err(Refusal::WrongGame),
             Message::Hello { .. } | Message::Proof(_) | Message::Seat(_) | Message::Refused(_) => {}
             _ => return Err(Refusal::Watcher),
@@ -73,7 +68,7 @@ impl OnlineGame {
     pub fn spectator_view(&self, now: u64) -> Option<SpectatorView> {
         let (id, record) = self.current.clone()?;
         let running = self.clocks(now).and_then(|c| c.running);
-        Some((id, record, self.is_aborted(), running))
+        Some(SpectatorView { id, record, aborted: self.is_aborted(), running })
     }
 
     /// What the host sends a watcher of its game now: the record, the clocks (under a game

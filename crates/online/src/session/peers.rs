@@ -7,7 +7,7 @@ use super::{
 use crate::bridge::{Event, Phase, Reason, Status};
 use crate::game::Output;
 use crate::protocol::{Message, Refusal};
-use crate::seat::{Handshake, Shown};
+use crate::seat::{Handshake, Step};
 
 impl Session {
     pub(super) fn channel_opened(&mut self, now: u64, id: ConnId, fx: &mut Vec<Effect>) {
@@ -19,9 +19,10 @@ impl Session {
             conn.state = ConnState::Pending;
             conn.since = now;
             if let Some(game) = self.game.as_mut() {
-                let (handshake, hello) = game.handshake(now);
+                let (mut handshake, hello) = game.handshake(now);
                 fx.push(Effect::Send { conn: id, text: hello.encode() });
                 if let Some(conn) = self.conn_mut(id) {
+                    handshake.channel = conn.channel.clone();
                     conn.handshake = Some(handshake);
                 }
             }
@@ -33,8 +34,10 @@ impl Session {
     pub(super) fn attach(&mut self, now: u64, id: ConnId, fx: &mut Vec<Effect>) {
         let Some(conn) = self.conn_mut(id) else { return };
         conn.state = ConnState::Attached;
+        let channel = conn.channel.clone();
         if let Some(game) = self.game.as_mut() {
             let outputs = game.connected(now);
+            game.bind(channel);
             self.perform(now, outputs, fx);
         }
     }
@@ -75,6 +78,8 @@ impl Session {
         let moving = self.socket_path.as_deref() != Some(path.as_str());
         let mine = match (&self.opponent_peer, &self.my_id) {
             (Some((theirs, false)), Some(me)) => me > theirs,
+            // No opponent met on this page yet (a reload): the guest rejoins, the host stays.
+            (None, Some(_)) => self.game.as_ref().is_some_and(|g| !g.is_host()),
             _ => false,
         };
         // Not again and again if connections keep failing: the tick tries later.
@@ -125,46 +130,35 @@ impl Session {
         }
     }
 
-    /// A text on a connection open while another carries the game: it takes over once it proves
-    /// the opponent's seat (or the host takes this page as a watcher on it); a seat of another
-    /// is a third browser's (the host may let it watch); anything else closes it.
+    /// A text on a connection open while another carries the game, judged as the game's own
+    /// handshake is ([`OnlineGame::step`]): it takes over once it proves the opponent's seat (or
+    /// the host takes this page to watch on it); a seat of another is a third browser's (the host
+    /// may let it watch); anything else closes it, and nothing said on it stops online play.
     fn pending_text(&mut self, now: u64, id: ConnId, text: &str, fx: &mut Vec<Effect>) {
         let (Some(game), Some(mut handshake)) = (self.game.as_ref(), self.conn(id).and_then(|c| c.handshake.clone()))
         else {
             return;
         };
-        let message = Message::decode(text);
-        let shown = match &message {
-            Ok(Message::Hello { game: theirs, nonce, version }) => {
-                match game.answer_hello(&mut handshake, theirs.clone(), nonce.clone(), *version) {
-                    Ok(answer) => {
-                        fx.extend(answer.map(|m| Effect::Send { conn: id, text: m.encode() }));
-                        if let Some(conn) = self.conn_mut(id) {
-                            conn.handshake = Some(handshake);
-                        }
-                    }
-                    Err(refusal) => {
-                        fx.push(Effect::Send { conn: id, text: Message::Refused(refusal).encode() });
-                        self.remove(id, fx);
-                    }
-                }
-                return;
-            }
-            Ok(message @ (Message::Proof(_) | Message::Seat(_))) => game.shown(&handshake, message),
-            // The host takes this page as a watcher on this connection.
-            Ok(Message::Watchers(_)) if !game.is_host() => Ok(Shown::Opponent),
+        let step = match Message::decode(text) {
             // The host refuses this page, a third browser (watching is off, or it is full): on
-            // whichever connection it comes, as on the game's (a guest closed the other).
+            // whichever connection it comes, as on the game's (a guest closed the other). A page
+            // that met nobody yet has no game to lose.
             Ok(Message::Refused(Refusal::SeatTaken)) if !self.met() => {
                 fx.push(Effect::Emit(Event::Refused(Refusal::SeatTaken)));
                 self.stop(Status { phase: Phase::Error, reason: Some(Reason::Rule(Refusal::SeatTaken)) }, fx);
                 return;
             }
-            _ => Err(Refusal::NoHello),
+            Ok(message) => game.step(&mut handshake, &message),
+            Err(refusal) => Err(refusal),
         };
-        match shown {
-            Ok(Shown::Opponent) => {
-                // The opponent is back on a new connection: it carries the game now.
+        if let Some(conn) = self.conn_mut(id) {
+            conn.handshake = Some(handshake.clone());
+        }
+        match step {
+            Ok(Step::Answer(answer)) => fx.extend(answer.map(|m| Effect::Send { conn: id, text: m.encode() })),
+            Ok(Step::Opponent | Step::Spectating) => {
+                // The opponent is back on a new connection (or the host took this page to watch
+                // on it): it carries the game now.
                 if let Some(old) = self.attached() {
                     self.remove(old, fx);
                     if let Some(game) = self.game.as_mut() {
@@ -175,10 +169,11 @@ impl Session {
                 self.attach_shaken(now, id, handshake);
                 self.channel_text(now, id, text, fx);
             }
-            Ok(Shown::Stranger) => self.stranger(now, id, fx),
-            Ok(Shown::Unknown) => {}
-            Ok(Shown::Forged) | Err(_) => {
-                fx.push(Effect::Send { conn: id, text: Message::Refused(Refusal::SeatTaken).encode() });
+            Ok(Step::Stranger) => self.stranger(now, id, fx),
+            Ok(Step::Wait) => {}
+            Ok(Step::Forged) | Err(_) => {
+                let refusal = step.err().unwrap_or(Refusal::SeatTaken);
+                fx.push(Effect::Send { conn: id, text: Message::Refused(refusal).encode() });
                 self.remove(id, fx);
             }
         }
@@ -211,7 +206,7 @@ impl Session {
                     self.opponent_peer = None;
                     self.away_since = now;
                 }
-                Output::Changed | Output::Spectating => {}
+                Output::Changed => {}
                 Output::Stranger => {
                     if let Some(conn) = attached {
                         self.stranger(now, conn, fx);
@@ -266,8 +261,10 @@ impl Session {
             return;
         }
         self.host_late = self.waits_for_host() && waited.is_some_and(|ms| ms >= HOST_ANSWER_MS);
+        // Nobody but watchers (whom the host keeps) connected to this page.
+        let alone = self.conns.iter().all(|c| c.state == ConnState::Spectator);
         let waiting_long = self.met()
-            && self.conns.is_empty()
+            && alone
             && now.saturating_sub(self.away_since) >= REJOIN_AFTER_MS
             && self.game.as_ref().is_some_and(|g| !g.opponent_connected());
         if waiting_long {

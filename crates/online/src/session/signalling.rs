@@ -8,6 +8,7 @@ use crate::bridge::{Phase, Reason, Status};
 use crate::game::{Invitation, OnlineGame, Status as GameStatus};
 use crate::guard::Guard;
 use crate::protocol::{MAX_WATCHERS, MoveLimit, Token};
+use crate::seat::{Channel, fingerprint};
 
 impl Session {
     pub(super) fn connect(&mut self, now: u64, path: String, fx: &mut Vec<Effect>) {
@@ -122,12 +123,17 @@ impl Session {
                     }
                     if self.game.is_some() && self.has_room_for(&sender) {
                         let conn = self.add_conn(now, sender);
+                        if let Some(c) = self.conn_mut(conn) {
+                            c.channel.theirs = fingerprint(&offer).unwrap_or_default();
+                        }
                         fx.push(Effect::Open { conn, offer: false });
                         fx.push(Effect::Answer { conn, offer });
                     }
                 }
                 PeerSignal::Answer(answer) => {
-                    if let Some(c) = self.conns.iter().find(|c| c.peer == sender && c.state == ConnState::Negotiating) {
+                    let negotiating = |c: &&mut Conn| c.peer == sender && c.state == ConnState::Negotiating;
+                    if let Some(c) = self.conns.iter_mut().find(negotiating) {
+                        c.channel.theirs = fingerprint(&answer).unwrap_or_default();
                         fx.push(Effect::Accept { conn: c.id, answer });
                     }
                 }
@@ -148,8 +154,9 @@ impl Session {
     }
 
     pub(super) fn has_room_for(&self, peer: &str) -> bool {
-        let watchers =
-            if self.game.as_ref().is_some_and(OnlineGame::admits_spectators) { MAX_WATCHERS as usize } else { 0 };
+        // In a friend's room every page meets the watchers too (a guest closes their connections
+        // at once, but must not run out of room for the host's meanwhile).
+        let watchers = if self.kind == Kind::Friend { MAX_WATCHERS as usize } else { 0 };
         self.conns.len() < MAX_CONNECTIONS + watchers
             && !self.conns.iter().any(|c| c.peer == peer)
             && self.my_id.as_deref() != Some(peer)
@@ -166,6 +173,7 @@ impl Session {
             queued: Vec::new(),
             since: now,
             handshake: None,
+            channel: Channel::default(),
             guard: Guard::new(now),
             told: None,
         });

@@ -30,17 +30,14 @@ impl Session {
         self.conns.iter().filter(|c| c.state == ConnState::Spectator).count() as u32
     }
 
-    /// A watcher's text: its hello and seat said again are nothing; it leaving closes it;
-    /// anything else is refused (`watcher`), a strike, and too many drop it.
+    /// A spectator's text: its handshake said again, or an answer, is nothing; it leaving closes
+    /// it; anything else is refused (`watcher`), a strike; too many, or too fast, drop it.
     pub(super) fn spectator_text(&mut self, now: u64, id: ConnId, text: &str, fx: &mut Vec<Effect>) {
         let Some(conn) = self.conn_mut(id) else { return };
         let refusal = match Message::decode(text) {
+            _ if !conn.guard.arrived(now) => Refusal::Flood,
             // Its handshake said again, or its page's answer to something: nothing to act on.
-            Ok(Message::Hello { .. } | Message::Seat(_) | Message::Proof(_) | Message::Refused(_))
-                if conn.guard.arrived(now) =>
-            {
-                return;
-            }
+            Ok(Message::Hello { .. } | Message::Seat(_) | Message::Proof(_) | Message::Refused(_)) => return,
             Ok(Message::Bye) => {
                 self.remove(id, fx);
                 return;
@@ -48,7 +45,9 @@ impl Session {
             Ok(_) => Refusal::Watcher,
             Err(refusal) => refusal,
         };
-        conn.guard.strike(now);
+        if refusal != Refusal::Flood {
+            conn.guard.strike(now);
+        }
         let dropped = conn.guard.exhausted();
         fx.push(Effect::Send { conn: id, text: Message::Refused(refusal).encode() });
         if dropped {
@@ -81,6 +80,14 @@ impl Session {
                 fx.extend(news().into_iter().map(|m| Effect::Send { conn: conn.id, text: m.encode() }));
             }
             conn.told = Some((count, view.clone()));
+        }
+    }
+
+    /// The host leaves: its spectators see the game as it ends, and that the host left.
+    pub(super) fn farewell_spectators(&mut self, now: u64, fx: &mut Vec<Effect>) {
+        self.tell_spectators(now, fx);
+        for conn in self.conns.iter().filter(|c| c.state == ConnState::Spectator) {
+            fx.push(Effect::Send { conn: conn.id, text: Message::Bye.encode() });
         }
     }
 }

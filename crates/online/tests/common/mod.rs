@@ -192,18 +192,21 @@ impl Net {
             Effect::Open { conn, offer } => {
                 self.open[side].insert(conn);
                 if offer {
-                    let signal = PeerSignal::Offer(format!("offer {side} {conn}"));
+                    // Each end's own certificate, as a real description names it.
+                    let signal =
+                        PeerSignal::Offer(format!("offer {side} {conn}\na=fingerprint:sha-256 S{side}C{conn}"));
                     self.queue.push_back((side, Input::Described { conn, signal }));
                     let candidate = PeerSignal::Candidate(format!("{{\"candidate\":\"c{side}\"}}"));
                     self.queue.push_back((side, Input::Described { conn, signal: candidate }));
                 }
             }
             Effect::Answer { conn, offer } => {
-                let mut words = offer.split(' ').skip(1).map(|w| w.parse::<u32>().unwrap());
+                let first = offer.lines().next().unwrap();
+                let mut words = first.split(' ').skip(1).map(|w| w.parse::<u32>().unwrap());
                 let (them, their_conn) = (words.next().unwrap() as usize, words.next().unwrap());
                 self.answered.insert((them, their_conn), (side, conn));
                 self.queue.push_back((side, Input::RemoteSet { conn }));
-                let signal = PeerSignal::Answer(format!("answer {side} {conn}"));
+                let signal = PeerSignal::Answer(format!("answer {side} {conn}\na=fingerprint:sha-256 S{side}C{conn}"));
                 self.queue.push_back((side, Input::Described { conn, signal }));
             }
             Effect::Accept { conn, .. } => {
