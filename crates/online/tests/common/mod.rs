@@ -29,6 +29,8 @@ pub struct Net {
     pub queue: VecDeque<(usize, Input)>,
     /// Texts the test sent on a channel by hand, and what the sessions sent on them.
     pub sent: Vec<(usize, ConnId, String)>,
+    /// Each text that reached another side: from, to, the text.
+    pub delivered: Vec<(usize, usize, String)>,
     /// Whether the server's `next=2` rooms have a player waiting.
     pub pairing: HashMap<String, Option<usize>>,
     /// The connections each side has open (made and not closed).
@@ -66,6 +68,7 @@ impl Net {
             answered: HashMap::new(),
             queue: VecDeque::new(),
             sent: Vec::new(),
+            delivered: Vec::new(),
             pairing: HashMap::new(),
             open: vec![HashSet::new(); count],
         }
@@ -222,6 +225,7 @@ impl Net {
             Effect::Send { conn, text } => {
                 self.sent.push((side, conn, text.clone()));
                 if let Some(&(other, their_conn)) = self.links.get(&(side, conn)) {
+                    self.delivered.push((side, other, text.clone()));
                     self.queue.push_back((other, Input::ChannelText { conn: their_conn, text }));
                 }
             }
