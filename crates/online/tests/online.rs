@@ -395,19 +395,21 @@ fn seats_are_proved_without_sending_a_secret_after_the_first_meeting() {
 }
 
 #[test]
-fn the_seat_is_claimed_back_after_a_reconnect_by_its_secret() {
+fn a_guest_that_lost_the_hosts_secret_shows_its_own_again_and_is_given_the_hosts_and_the_game() {
     let (mut host, mut guest) = pair(Color::Red, MoveLimit::DEFAULT);
     play_one(&mut host, &mut guest, 1);
     host.disconnected(0);
     guest.disconnected(0);
     assert_eq!(host.status(), Status::Reconnecting);
-    // The guest reloads: a new page with the same secret, and its saved record is older.
+    // The guest's page kept only its own secret (the host's answer to its seat was lost with
+    // the connection, and the deal with it): it shows its secret again, the host knows it.
     let mut reloaded = OnlineGame::guest(tok("room1"), tok("guest-secret"), 5);
     let (a, b) = (sent(&host.connected(5)), sent(&reloaded.connected(5)));
     exchange(&mut host, &mut reloaded, 5, a, b);
     assert_eq!(reloaded.status(), Status::Playing);
     assert!(same_game(&host, &reloaded));
     assert_eq!(reloaded.game().unwrap().moves().len(), 1);
+    assert_eq!(reloaded.opponent_secret(), Some(&tok("host-secret")));
 }
 
 #[test]
