@@ -22,6 +22,17 @@ fn friends() -> Net {
     net
 }
 
+/// Side `host` invites a friend's game (Red, the usual five cards, `limit` and any switch), and
+/// `joiners` open its link in turn. Returns the room.
+fn invited(net: &mut Net, host: usize, limit: &str, joiners: &[usize]) -> String {
+    net.command(host, &format!("create boar,ox,elephant,horse,crab red {limit}"));
+    let room = net.room(host);
+    for &side in joiners {
+        net.command(side, &format!("join {room}"));
+    }
+    room
+}
+
 #[test]
 fn two_friends_play_through_the_server_and_both_hear_every_move() {
     let mut net = friends();
@@ -183,9 +194,7 @@ fn secrets(net: &Net) -> [String; 2] {
 #[test]
 fn a_third_browser_is_refused_the_seat_when_watching_is_off_and_learns_no_secret() {
     let mut net = Net::new(4);
-    net.command(0, "create boar,ox,elephant,horse,crab red 60 no-watchers");
-    let room = net.room(0);
-    net.command(1, &format!("join {room}"));
+    let room = invited(&mut net, 0, "60 no-watchers", &[1]);
     let refused = Some(Status { phase: Phase::Error, reason: Some(Reason::Rule(Refusal::SeatTaken)) });
     // Before the first move (the guest's connection to it may open first; the guest closes it).
     net.command(3, &format!("join {room}"));
@@ -214,19 +223,14 @@ fn a_third_browser_meeting_the_guest_first_is_refused_by_the_host_with_watching_
     // The server introduces the newcomer to the guest (side 0) before the host (side 2): the
     // guest's connection opens first and carries nothing; the guest closes it without a word.
     let mut net = Net::new(3);
-    net.command(2, "create boar,ox,elephant,horse,crab red 60 no-watchers");
-    let room = net.room(2);
-    net.command(0, &format!("join {room}"));
+    let room = invited(&mut net, 2, "60 no-watchers", &[0]);
     assert_eq!(net.phase(2), Some(Phase::Playing));
     net.command(1, &format!("join {room}"));
     assert_eq!(net.status(1), Some(Status { phase: Phase::Error, reason: Some(Reason::Rule(Refusal::SeatTaken)) }));
     assert_eq!((net.phase(0), net.phase(2)), (Some(Phase::Playing), Some(Phase::Playing)));
     // With watching on, the same order: it watches.
     let mut net = Net::new(3);
-    net.command(2, "create boar,ox,elephant,horse,crab red 60");
-    let room = net.room(2);
-    net.command(0, &format!("join {room}"));
-    net.command(1, &format!("join {room}"));
+    invited(&mut net, 2, "60", &[0, 1]);
     assert_eq!(net.phase(1), Some(Phase::Watching));
     net.play_one(2, 0);
     assert_eq!(net.record_len(1), 1);
@@ -235,9 +239,7 @@ fn a_third_browser_meeting_the_guest_first_is_refused_by_the_host_with_watching_
 #[test]
 fn third_and_fourth_browsers_with_the_link_watch_every_move_and_never_learn_a_secret() {
     let mut net = Net::new(4);
-    net.command(0, "create boar,ox,elephant,horse,crab red 180+2");
-    let room = net.room(0);
-    net.command(1, &format!("join {room}"));
+    let room = invited(&mut net, 0, "180+2", &[1]);
     net.play_one(0, 1);
     let sent_before = net.sent.len();
     for watcher in [2, 3] {
@@ -312,10 +314,7 @@ fn third_and_fourth_browsers_with_the_link_watch_every_move_and_never_learn_a_se
 #[test]
 fn a_watcher_reloading_catches_up_and_one_sending_moves_is_refused_and_dropped() {
     let mut net = Net::new(3);
-    net.command(0, "create boar,ox,elephant,horse,crab red 60");
-    let room = net.room(0);
-    net.command(1, &format!("join {room}"));
-    net.command(2, &format!("join {room}"));
+    let room = invited(&mut net, 0, "60", &[1, 2]);
     net.play_one(0, 1);
     // The watcher reloads: a new page joins by the link again while moves are played.
     net.sides[2].session = Session::new(Some(SERVER.into()), entropy(99));
@@ -355,9 +354,7 @@ fn a_watcher_reloading_catches_up_and_one_sending_moves_is_refused_and_dropped()
 #[test]
 fn the_host_serves_eight_watchers_and_refuses_the_ninth() {
     let mut net = Net::new(11);
-    net.command(0, "create boar,ox,elephant,horse,crab red 60");
-    let room = net.room(0);
-    net.command(1, &format!("join {room}"));
+    let room = invited(&mut net, 0, "60", &[1]);
     for watcher in 2..11 {
         net.command(watcher, &format!("join {room}"));
     }
@@ -447,9 +444,7 @@ fn a_flood_of_messages_is_cut_off() {
 #[test]
 fn a_claim_becomes_possible_when_the_limit_has_passed() {
     let mut net = Net::new(2);
-    net.command(0, "create boar,ox,elephant,horse,crab red 5");
-    let room = net.room(0);
-    net.command(1, &format!("join {room}"));
+    invited(&mut net, 0, "5", &[1]);
     let game = net.sides[0].session.game().unwrap();
     assert_eq!(game.limit(), MoveLimit::Seconds(5));
     let to_move = game.game().unwrap().position().to_move();
@@ -881,10 +876,7 @@ fn an_aborted_game_ends_on_both_sides_with_no_outcome_and_a_rematch_follows() {
 #[test]
 fn the_watchers_see_the_host_leave_and_the_game_end() {
     let mut net = Net::new(3);
-    net.command(0, "create boar,ox,elephant,horse,crab red 60");
-    let room = net.room(0);
-    net.command(1, &format!("join {room}"));
-    net.command(2, &format!("join {room}"));
+    invited(&mut net, 0, "60", &[1, 2]);
     net.play_one(0, 1);
     net.play_one(0, 1);
     net.command(0, "leave");
@@ -899,9 +891,7 @@ fn a_guest_reloading_among_watchers_gets_back_to_the_host_introduced_last() {
     // The host is the last page the server introduces a newcomer to (its side comes last), and
     // five watchers are in the room: the reloading guest meets all of them first.
     let mut net = Net::new(7);
-    net.command(6, "create boar,ox,elephant,horse,crab red 60");
-    let room = net.room(6);
-    net.command(0, &format!("join {room}"));
+    let room = invited(&mut net, 6, "60", &[0]);
     for watcher in 1..6 {
         net.command(watcher, &format!("join {room}"));
         assert_eq!(net.phase(watcher), Some(Phase::Watching), "{watcher}");
