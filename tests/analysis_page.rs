@@ -12,7 +12,7 @@ use onitama::mode::AiLevel;
 use onitama::rules::{Color, Move, Position};
 use onitama::ui::intent::Intent;
 use onitama::ui::session::{Effect, Event, Reply, ReplyKind, SearchOrder};
-use onitama::ui::state::Settings;
+use onitama::ui::settings::Settings;
 use onitama::ui::view::controls;
 use onitama::ui::{Mode, Session};
 
@@ -204,7 +204,7 @@ fn a_study_is_no_game_of_the_players_a_new_game_drops_it_without_asking_and_its_
     assert!(session.state().finished.is_empty());
     let game = onitama::rules::Game::new(START.parse().unwrap());
     intent(&mut session, Intent::NewGame { game, mode: Mode::default() });
-    assert!(!session.state().abandon_asked, "nothing at stake");
+    assert!(session.state().question.is_none(), "nothing at stake");
     assert!(session.state().analysis().is_none());
 }
 
@@ -328,7 +328,7 @@ fn play_from_here_starts_a_game_from_the_position_with_the_game_aside_still_wait
     assert!(state.analysis().is_none());
     assert_eq!(state.game.start(), &position, "the game starts from the position analysed");
     assert_eq!(state.mode, Mode::VsAi { human: position.to_move(), level: AiLevel::nth(3) });
-    assert!(!state.abandon_asked, "the game aside is not at stake");
+    assert!(state.question.is_none(), "the game aside is not at stake");
     assert_eq!(state.aside.as_ref().map(|a| (a.game.moves().to_vec(), a.mode)), Some((vec![first], mode)));
 
     // An online game cannot start from a position: refused in words, the dialog stays.

@@ -8,8 +8,8 @@ use onitama::rules::{Color, Deal, Game};
 use onitama::save::{self, AsideGame, SaveError};
 use onitama::ui::intent::Intent;
 use onitama::ui::session::Event;
+use onitama::ui::settings::Settings;
 use onitama::ui::startup::{Found, opening};
-use onitama::ui::state::Settings;
 use onitama::ui::{Mode, Session};
 
 mod common;

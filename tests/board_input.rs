@@ -9,7 +9,8 @@ use onitama::ui::layout::CardPlace;
 use onitama::ui::notice::Notice;
 use onitama::ui::scene::{scene, words_turn_with_card};
 use onitama::ui::session::{Effect, Event, PointerPhase};
-use onitama::ui::state::{Focus, Settings};
+use onitama::ui::settings::Settings;
+use onitama::ui::state::Focus;
 use onitama::ui::text::LangTexts;
 use onitama::ui::{Lang, Mode, Session, text};
 

@@ -12,8 +12,9 @@ use onitama::ui::deck::{self, PackState, Switch, TooFew};
 use onitama::ui::intent::SettingsPatch;
 use onitama::ui::new_game_form::NewGameForm;
 use onitama::ui::session::{Effect, Event};
+use onitama::ui::settings::Settings;
 use onitama::ui::startup::{Found, opening};
-use onitama::ui::state::{Emblems, Settings};
+use onitama::ui::state::Emblems;
 use onitama::ui::view;
 use onitama::ui::{Lang, NewGame};
 

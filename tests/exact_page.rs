@@ -13,7 +13,8 @@ use onitama::mode::AiLevel;
 use onitama::rules::{Color, Position};
 use onitama::ui::Mode;
 use onitama::ui::session::{Effect, Event};
-use onitama::ui::state::{Evaluation, Notice, Settings};
+use onitama::ui::settings::Settings;
+use onitama::ui::state::{Evaluation, Notice};
 
 /// Blue to move takes Red's student first (crab c4c3) and wins in 3.
 const BLUE_WINS: &str = "5/2B2/2r2/5/R4 ox,boar crab,tiger horse b";

@@ -13,8 +13,8 @@ use onitama::ui::intent::{Intent, OnlineAction};
 use onitama::ui::notice::Notice;
 use onitama::ui::puzzle::Choice;
 use onitama::ui::session::{Effect, Event};
+use onitama::ui::settings::Settings;
 use onitama::ui::startup::{Found, opening};
-use onitama::ui::state::Settings;
 use onitama::ui::{Session, State};
 
 fn game_in_progress() -> Session {
@@ -36,7 +36,7 @@ fn features() -> Vec<Intent> {
         Intent::ChoosePuzzle(Choice::Difficulty(Difficulty::Easy)),
         Intent::OpenPuzzleList,
         Intent::Tutorial,
-        Intent::RecordsOpened,
+        Intent::OpenRecords,
         Intent::Online(OnlineAction::Find),
         Intent::Online(OnlineAction::Join("#online=abc".to_string())),
         Intent::Analyse,

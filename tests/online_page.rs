@@ -13,7 +13,7 @@ use onitama::save;
 use onitama::ui::features::Features;
 use onitama::ui::intent::{Intent, OnlineAction};
 use onitama::ui::session::{Effect, Event};
-use onitama::ui::state::Settings;
+use onitama::ui::settings::Settings;
 use onitama::ui::view::controls;
 use onitama::ui::{Mode, Session};
 
@@ -990,7 +990,7 @@ fn a_watcher_sees_the_rematchs_new_deal_and_may_leave_for_a_game_of_its_own_with
     // A game of its own: no resignation to confirm, and the module is told the watcher left.
     let game = Game::new(start());
     let effects = session.update(Event::Intent(Intent::NewGame { game, mode: Mode::default() }));
-    assert!(!session.state().leave_asked);
+    assert!(session.state().question.is_none());
     assert_eq!(commands(&effects), vec![Command::Leave]);
     assert_eq!(session.state().mode, Mode::default());
     assert!(session.state().online.is_none());

@@ -10,7 +10,7 @@ use onitama::ui::intent::Intent;
 use onitama::ui::notice::Notice;
 use onitama::ui::puzzle::{Choice, choose, offered};
 use onitama::ui::session::Event;
-use onitama::ui::state::Settings;
+use onitama::ui::settings::Settings;
 use onitama::ui::{Lang, Session};
 use std::rc::Rc;
 

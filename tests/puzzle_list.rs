@@ -7,7 +7,8 @@ use onitama::rules::{Deal, Game, Move};
 use onitama::ui::intent::Intent;
 use onitama::ui::puzzle::{Choice, Status};
 use onitama::ui::session::{Effect, Event};
-use onitama::ui::state::{Purpose, Settings};
+use onitama::ui::settings::Settings;
+use onitama::ui::state::Purpose;
 use onitama::ui::{Lang, Session};
 use std::rc::Rc;
 

@@ -10,7 +10,7 @@ use onitama::rules::Move;
 use onitama::ui::intent::Intent;
 use onitama::ui::puzzle::{Choice, Status, add_solved, choose, next_puzzle, parse_solved};
 use onitama::ui::session::{Effect, Event, SearchOrder};
-use onitama::ui::state::Settings;
+use onitama::ui::settings::Settings;
 use onitama::ui::{Lang, Mode, Session};
 
 /// The set's first 3-ply puzzle (each is re-verified by `tests/puzzles.rs`).

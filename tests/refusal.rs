@@ -5,7 +5,7 @@
 use onitama::ui::intent::Intent;
 use onitama::ui::refusal::{Refusal, refusal};
 use onitama::ui::session::{Effect, Event};
-use onitama::ui::state::Settings;
+use onitama::ui::settings::Settings;
 use onitama::ui::{Mode, Session};
 
 mod common;

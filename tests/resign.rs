@@ -8,9 +8,8 @@ use onitama::rules::{Color, Game, Outcome};
 use onitama::save::{self, FinishedGame};
 use onitama::ui::intent::Intent;
 use onitama::ui::session::{Effect, Event};
+use onitama::ui::settings::Settings;
 use onitama::ui::sound::Sound;
-use onitama::ui::state::Settings;
-use onitama::ui::view::records;
 use onitama::ui::{Lang, Mode, Session, text};
 
 use onitama::ui::keyboard::Key;
@@ -152,8 +151,8 @@ fn a_resigned_game_is_kept_among_the_finished_ones_with_its_result_in_each_langu
     assert_eq!(finished[0].game.outcome(), Some(Outcome::Resigned { by: Color::Blue }));
     // The session keeps it too, and Records list it once opened.
     assert_eq!(session.state().finished, finished);
-    session.update(Event::Intent(Intent::RecordsOpened));
-    let shown = records(session.state());
+    session.update(Event::Intent(Intent::OpenRecords));
+    let shown = session.controls().records.unwrap();
     assert!(shown.finished[0].1.contains("Blue resigns — Red wins"), "{:?}", shown.finished);
     let words: Vec<String> =
         Lang::ALL.iter().map(|&lang| text::result_short(lang, Outcome::Resigned { by: Color::Blue }, TWO)).collect();
@@ -350,8 +349,8 @@ fn a_game_that_ends_while_records_are_open_does_not_change_which_game_a_click_re
         vec![FinishedGame { game: again.clone(), mode: Some(TWO) }, FinishedGame { game: other.clone(), mode: None }];
     let mut session = Session::new(state);
     session.update(Event::Opened);
-    session.update(Event::Intent(Intent::RecordsOpened));
-    let listed = records(session.state()).finished;
+    session.update(Event::Intent(Intent::OpenRecords));
+    let listed = session.controls().records.unwrap().finished;
     // Newest first: the other game, then the one about to end again.
     assert_eq!(listed.iter().map(|(i, _)| *i).collect::<Vec<_>>(), vec![1, 0]);
     session.update(Event::Intent(Intent::Play(mv("ox:c1c2"))));
@@ -360,8 +359,8 @@ fn a_game_that_ends_while_records_are_open_does_not_change_which_game_a_click_re
     let kept_now: Vec<Game> = session.state().finished.iter().map(|f| f.game.clone()).collect();
     assert_eq!(kept_now, vec![other.clone(), again.clone()], "the game that ended moved to the end");
     // The player clicks the first game listed when the dialog opened (place 0): that one.
-    let effects = session.update(Event::Intent(Intent::ReviewFinished(0)));
-    assert!(effects.contains(&Effect::CloseRecords), "{effects:?}");
+    session.update(Event::Intent(Intent::ReviewFinished(0)));
+    assert!(session.controls().records.is_none(), "Records closes");
     assert_eq!(session.state().line().to_record(), again.to_record(), "the game clicked, not the one now at 0");
     assert!(session.state().review().is_some());
 }

@@ -8,7 +8,8 @@ use onitama::ui::NewGame;
 use onitama::ui::intent::{Intent, SettingsPatch};
 use onitama::ui::scene::{Emphasis, emphasis, marks, scene};
 use onitama::ui::session::{Effect, Event, PointerPhase, Reply};
-use onitama::ui::state::{Purpose, Settings};
+use onitama::ui::settings::Settings;
+use onitama::ui::state::Purpose;
 use onitama::ui::{Lang, Mode, Session, State, text};
 
 use onitama::ui::keyboard::Key;
@@ -553,7 +554,7 @@ fn a_tap_that_means_nothing_is_refused_with_a_sound() {
 
 #[test]
 fn the_theme_follows_the_system_unless_chosen() {
-    use onitama::ui::state::Theme;
+    use onitama::ui::settings::Theme;
     let (mut session, _) = open(START, vs_ai(Color::Red), Settings::default());
     assert!(!session.state().dark());
     session.update(Event::SystemDark(true));
@@ -629,7 +630,7 @@ fn tapping_an_opponents_card_or_the_side_card_previews_its_moves() {
 
 #[test]
 fn when_the_ai_plays_itself_each_move_rests_on_the_board() {
-    let rest = onitama::ui::state::WatchSpeed::Normal.rest_ms();
+    let rest = onitama::ui::settings::WatchSpeed::Normal.rest_ms();
     let (mut session, effects) = open(START, Mode::Watch { level: AiLevel::nth(0) }, Settings::default());
     let order = searches(&effects).pop().unwrap();
     let effects = session.update(done(&order, Some(some_move(&order)), None));
@@ -646,7 +647,7 @@ fn when_the_ai_plays_itself_each_move_rests_on_the_board() {
 
 #[test]
 fn the_ai_playing_itself_can_be_paused_and_sped_up() {
-    use onitama::ui::state::WatchSpeed;
+    use onitama::ui::settings::WatchSpeed;
     let (mut session, effects) = open(START, Mode::Watch { level: AiLevel::nth(0) }, Settings::default());
     let watch = session.controls().watch.expect("pause and speed are offered in watch mode");
     assert_eq!((watch.paused, watch.speed), (false, "normal"));

@@ -11,13 +11,14 @@ use onitama::engine_protocol::worker::{EndgameReport, EndgameRequest, EngineRequ
 use onitama::mode::AiLevel;
 use onitama::rules::{Color, Deal, Game, Square};
 use onitama::ui::board::{movable_pieces, must_pass};
+use onitama::ui::dialog::Dialog;
 use onitama::ui::intent::{Intent, SettingsPatch};
 use onitama::ui::keyboard::Key;
 use onitama::ui::new_game_form::NewGame;
 use onitama::ui::scene::scene;
 use onitama::ui::session::{Effect, Event, PointerPhase, Reply, ReplyKind, SearchOrder};
+use onitama::ui::settings::Settings;
 use onitama::ui::setup::{SetupAction, Tool};
-use onitama::ui::state::Settings;
 use onitama::ui::{Lang, Mode, Session, State};
 use proptest::prelude::*;
 
@@ -444,13 +445,18 @@ impl Harness {
                 self.send(Event::Intent(intent));
             }
             Action::Records(pick) => {
-                if pick % 3 == 0 || state.records_shown.is_empty() {
-                    self.send(Event::Intent(Intent::RecordsOpened));
+                let shown = state.dialog.as_ref().and_then(Dialog::records).map(|open| open.shown.clone());
+                if pick % 7 == 0 {
+                    self.send(Event::Intent(Intent::CloseRecords));
                     return;
                 }
+                let Some(shown) = shown.filter(|shown| pick % 3 != 0 && !shown.is_empty()) else {
+                    self.send(Event::Intent(Intent::OpenRecords));
+                    return;
+                };
                 // The game clicked is the one reviewed, whatever ended since the list was shown.
-                let index = pick % state.records_shown.len();
-                let clicked = state.records_shown[index].game.clone();
+                let index = pick % shown.len();
+                let clicked = shown[index].game.clone();
                 self.send(Event::Intent(Intent::ReviewFinished(index)));
                 if let Some(review) = self.session.state().review() {
                     assert_eq!(review.game.to_record(), clicked.to_record(), "the game clicked is reviewed");

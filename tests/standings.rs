@@ -5,9 +5,8 @@ use onitama::mode::{AiLevel, Mode};
 use onitama::rules::{Color, Outcome, Way};
 use onitama::ui::intent::Intent;
 use onitama::ui::session::{Effect, Event};
+use onitama::ui::settings::Settings;
 use onitama::ui::standings::{STREAK_FOR_NEXT, Standings, Tally};
-use onitama::ui::state::Settings;
-use onitama::ui::view;
 
 mod common;
 use common::{Motion, mv};
@@ -90,7 +89,8 @@ fn the_session_counts_a_game_against_the_ai_once_and_offers_the_next_level_after
     session.update(Event::Intent(Intent::NextLevel));
     assert_eq!(session.state().mode, Mode::VsAi { human: Color::Red, level: AiLevel::nth(2) });
     assert!(session.state().game.moves().is_empty(), "a new deal at the next level");
-    let records = view::records(session.state());
+    session.update(Event::Intent(Intent::OpenRecords));
+    let records = session.controls().records.unwrap();
     assert_eq!(records.standings.len(), 1);
     assert_eq!((records.standings[0].red.as_str(), records.standings[0].blue.as_str()), ("3–0–0", "0–0–0"));
 

@@ -6,8 +6,8 @@ use onitama::rules::{Color, Deal, Game};
 use onitama::save::{LinkError, SaveError, SaveFile, SavedAnalysis, SettingsFile};
 use onitama::ui::Lang;
 use onitama::ui::notice::Notice;
+use onitama::ui::settings::Theme;
 use onitama::ui::startup::{Found, opening};
-use onitama::ui::state::Theme;
 
 fn save(language: Option<&str>) -> SaveFile {
     let mut game = Game::from_deal(&Deal::from_seed(4));
@@ -93,7 +93,7 @@ fn the_saved_game_comes_back_with_the_settings_kept_apart() {
     assert_eq!(opened.settings.language, Lang::Fa, "the settings apart win over an old save's");
     assert!(!opened.settings.sound && opened.settings.coordinates && !opened.settings.evaluation);
     assert_eq!(opened.settings.theme, Theme::Dark);
-    assert_eq!(opened.settings.watch_speed, onitama::ui::state::WatchSpeed::Fast, "the pace of watching is kept");
+    assert_eq!(opened.settings.watch_speed, onitama::ui::settings::WatchSpeed::Fast, "the pace of watching is kept");
 }
 
 #[test]

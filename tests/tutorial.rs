@@ -7,8 +7,9 @@ use onitama::rules::{Color, Game, Outcome, Way};
 use onitama::save::AsideGame;
 use onitama::ui::intent::Intent;
 use onitama::ui::session::{Effect, Event, Focus};
+use onitama::ui::settings::Settings;
 use onitama::ui::startup::{Found, opening};
-use onitama::ui::state::{Settings, State};
+use onitama::ui::state::State;
 use onitama::ui::tutorial::{STEPS, tutorial_file};
 use onitama::ui::{Lang, Mode, Session};
 

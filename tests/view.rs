@@ -6,7 +6,9 @@ use onitama::ai::Score;
 use onitama::mode::{AiLevel, Mode, ModeChoice, ModeKind, Seat};
 use onitama::rules::{Card, Color, Game};
 use onitama::ui::deck;
+use onitama::ui::dialog::{Dialog, Records};
 use onitama::ui::error_text::{self, ErrorFiles, error_file};
+use onitama::ui::features::Features;
 use onitama::ui::intent::Intent;
 use onitama::ui::keyboard::{Key, MoveListPlace, move_list_intent, page_intent};
 use onitama::ui::new_game_form::{self, NewGameFields, NewGameForm};
@@ -14,7 +16,8 @@ use onitama::ui::notice::Notice;
 use onitama::ui::review::Review;
 use onitama::ui::scene::{Emphasis, emphasis, emphasis_at, marks, marks_at, sliding};
 use onitama::ui::session::{Effect, Event};
-use onitama::ui::state::{Activity, Evaluation, Settings};
+use onitama::ui::settings::Settings;
+use onitama::ui::state::{Activity, Evaluation};
 use onitama::ui::view::{self, controls};
 use onitama::ui::{Lang, Session, State};
 
@@ -251,12 +254,12 @@ fn escape_outside_a_dialog_closes_the_result() {
 #[test]
 fn the_records_dialog_opens_a_pasted_record_or_says_why_not_in_the_players_words() {
     let mut session = session(START, Mode::PassAndPlay { turn_board: false }, Settings::default());
-    session.update(Event::Intent(Intent::RecordsOpened));
+    session.update(Event::Intent(Intent::OpenRecords));
     assert_eq!(session.controls().records_message, "", "it opens saying nothing");
     let before = session.state().game.clone();
     let broken = Intent::OpenRecord { text: "start 5/5/5\n".into(), review: false };
     let effects = session.update(Event::Intent(broken));
-    assert!(!effects.contains(&Effect::CloseRecords), "the dialog stays, with the record to mend");
+    assert!(effects.is_empty() || session.controls().records.is_some(), "the dialog stays, with the record to mend");
     assert_eq!(session.state().game, before, "nothing changed");
     let said = session.controls().records_message;
     assert!(said.starts_with("That record could not be opened: ") && said.ends_with("Nothing was changed."), "{said}");
@@ -268,14 +271,15 @@ fn the_records_dialog_opens_a_pasted_record_or_says_why_not_in_the_players_words
     let said = session.controls().records_message;
     assert!(said.starts_with("Ce relevé n'a pas pu être ouvert"), "{said}");
     // Opening the dialog again starts it afresh; a record that reads opens, and the dialog closes.
-    session.update(Event::Intent(Intent::RecordsOpened));
+    session.update(Event::Intent(Intent::OpenRecords));
     assert_eq!(session.controls().records_message, "");
-    let effects = session.update(Event::Intent(Intent::OpenRecord { text: BLUNDER.into(), review: false }));
-    assert!(effects.contains(&Effect::CloseRecords), "{effects:?}");
+    session.update(Event::Intent(Intent::OpenRecord { text: BLUNDER.into(), review: false }));
+    assert!(session.controls().records.is_none(), "closed");
     assert_eq!(session.state().game, Game::from_record(BLUNDER).unwrap());
     // Reviewing it instead starts the review.
-    let effects = session.update(Event::Intent(Intent::OpenRecord { text: BLUNDER.into(), review: true }));
-    assert!(effects.contains(&Effect::CloseRecords));
+    session.update(Event::Intent(Intent::OpenRecords));
+    session.update(Event::Intent(Intent::OpenRecord { text: BLUNDER.into(), review: true }));
+    assert!(session.controls().records.is_none());
     assert!(session.state().review().is_some());
 }
 
@@ -283,11 +287,12 @@ fn the_records_dialog_opens_a_pasted_record_or_says_why_not_in_the_players_words
 fn copying_the_link_says_whether_the_browser_let_it() {
     let mut session = session(START, Mode::PassAndPlay { turn_board: false }, Settings::default());
     session.update(Event::Intent(Intent::Play(mv("boar:c1c2"))));
+    session.update(Event::Intent(Intent::OpenRecords));
     let fragment = onitama::save::link_fragment(&session.state().line(), Some(session.state().mode));
     let effects = session.update(Event::Intent(Intent::CopyLink));
     assert!(effects.contains(&Effect::CopyLink(fragment.clone())), "{effects:?}");
     assert!(fragment.starts_with("#game=") && fragment.contains("boar"), "the whole line: {fragment}");
-    assert_eq!(view::records(session.state()).link, fragment, "the link shown is the one copied");
+    assert_eq!(session.controls().records.unwrap().link, fragment, "the link shown is the one copied");
     assert_eq!(session.controls().records_message, "", "said only once the browser answers");
     session.update(Event::LinkCopied(true));
     assert_eq!(session.controls().records_message, "Link copied");
@@ -296,6 +301,12 @@ fn copying_the_link_says_whether_the_browser_let_it() {
     // Refused (not served over HTTPS, or no permission): the player is told to copy it by hand.
     session.update(Event::LinkCopied(false));
     assert!(session.controls().records_message.contains("could not be copied"));
+    // The browser answering after the dialog closed says nothing the next time it opens.
+    session.update(Event::Intent(Intent::CopyLink));
+    session.update(Event::Intent(Intent::CloseRecords));
+    session.update(Event::LinkCopied(true));
+    session.update(Event::Intent(Intent::OpenRecords));
+    assert_eq!(session.controls().records_message, "");
 }
 
 #[test]
@@ -380,7 +391,12 @@ fn an_error_shown_before_its_languages_texts_are_here_asks_for_them_once_then_re
 #[test]
 fn the_records_dialog_lists_finished_games_newest_first_and_offers_what_is_there() {
     let mut state = state(START, Mode::default());
-    let empty = view::records(&state);
+    let open = |shown: &[onitama::save::FinishedGame]| {
+        let records = Records { features: Features::present(), shown: shown.to_vec(), message: None };
+        Some(Dialog::Records(records))
+    };
+    state.dialog = open(&[]);
+    let empty = controls(&state).records.unwrap();
     assert!(!empty.review_finished && empty.finished.is_empty() && empty.unreadable.is_none());
     assert!(empty.record.starts_with("start "));
     let won = Game::from_record("start 5/5/2B2/2R2/5 crab,boar horse,elephant ox r\nmoves crab:c2c3\n").unwrap();
@@ -388,8 +404,8 @@ fn the_records_dialog_lists_finished_games_newest_first_and_offers_what_is_there
         onitama::save::FinishedGame { game: won.clone(), mode: Some(vs_ai(Color::Red)) },
         onitama::save::FinishedGame { game: won, mode: None },
     ];
-    (state.records_shown, state.unreadable_save) = (kept.to_vec(), Some("garbled".into()));
-    let shown = view::records(&state);
+    (state.dialog, state.unreadable_save) = (open(&kept), Some("garbled".into()));
+    let shown = controls(&state).records.unwrap();
     assert!(shown.review_finished);
     assert_eq!(shown.finished.iter().map(|(i, _)| *i).collect::<Vec<_>>(), vec![1, 0], "newest first");
     assert!(shown.finished[1].1.starts_with("1 · You win"), "{}", shown.finished[1].1);

@@ -3,7 +3,7 @@
 //! list a move's capture and winning signs never break away from it.
 
 use onitama::rules::Game;
-use onitama::ui::state::Settings;
+use onitama::ui::settings::Settings;
 use onitama::ui::view::{self, GraphMark, ReviewGraph};
 use onitama::ui::{Lang, Mode};
 

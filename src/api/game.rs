@@ -10,7 +10,7 @@ use crate::rules::{Card, Color};
 use crate::ui::intent::{Intent, SettingsPatch};
 use crate::ui::refusal::refusal;
 use crate::ui::session::Event;
-use crate::ui::state::{Theme, WatchSpeed};
+use crate::ui::settings::{Theme, WatchSpeed};
 use crate::ui::view::ControlsView;
 use crate::ui::web::{self as page, App};
 use crate::ui::{Lang, NewGame};

@@ -3,8 +3,8 @@
 
 use super::new_game_form::{NewGame, NewGameForm};
 use super::puzzle::Choice;
+use super::settings::{Theme, WatchSpeed};
 use super::setup::SetupAction;
-use super::state::{Theme, WatchSpeed};
 use super::text::Lang;
 use crate::ai::puzzle::{Difficulty, Puzzle};
 use crate::mode::Mode;
@@ -106,8 +106,10 @@ pub enum Intent {
     /// Leave the tutorial (at any step): back to the game put aside, or a new deal.
     LeaveTutorial,
     Online(OnlineAction),
-    /// The Records dialog opens: it says nothing yet, and lists the finished games as they are now.
-    RecordsOpened,
+    /// Open the Records dialog: it says nothing yet, and lists the finished games as they are now.
+    OpenRecords,
+    /// The Records dialog was closed.
+    CloseRecords,
     /// Review the finished game listed at this place in the Records dialog (0 for the oldest).
     ReviewFinished(usize),
     /// Open the record pasted in the Records dialog, or review it; one that cannot be read is
@@ -148,7 +150,8 @@ impl Intent {
         matches!(
             self,
             Intent::Review
-                | Intent::RecordsOpened
+                | Intent::OpenRecords
+                | Intent::CloseRecords
                 | Intent::ReviewFinished(_)
                 | Intent::CloseReview
                 | Intent::BestLine(_)

@@ -3,7 +3,6 @@
 
 use super::deck;
 use super::features::Features;
-use super::state::State;
 use super::text::{self, Lang};
 use crate::mode::{AiLevel, Mode, ModeChoice, ModeKind, Seat};
 use crate::online::{ColorChoice, DealChoice, Invitation, MoveLimit};
@@ -86,42 +85,6 @@ pub struct NewGameForm {
 }
 
 impl NewGameForm {
-    /// What the dialog opens with: the game being played, its mode, and its five cards as a start
-    /// for a choice of one's own.
-    pub fn of(state: &State) -> NewGameForm {
-        let start = state.game.start();
-        let [red, blue] = [Color::Red, Color::Blue].map(|color| start.hand(color).pair());
-        NewGameForm {
-            choice: ModeChoice::of(state.mode),
-            stranger: false,
-            choose_cards: false,
-            cards: [red[0], red[1], blue[0], blue[1], start.side_card()],
-            limit: Some(MoveLimit::DEFAULT),
-            from: None,
-            watchers: true,
-        }
-        .within(state.settings.cards)
-    }
-
-    /// What the dialog opens with for "Play from here" on the analysis board: the position shown,
-    /// against the AI (at the level of the game aside, if it had one), the player taking the side
-    /// to move.
-    pub fn from_here(state: &State) -> NewGameForm {
-        let form = NewGameForm::of(state);
-        let position = *state.position();
-        let seat = Seat::of(position.to_move());
-        let level = state.aside.as_ref().and_then(|aside| aside.mode.level()).unwrap_or(form.choice.level);
-        let choice = ModeChoice { kind: ModeKind::VsAi, seat, level, ..form.choice };
-        NewGameForm { choice, from: Some(position), ..form }
-    }
-
-    /// What the dialog opens with when a friend is invited online from the menu: a game online,
-    /// in the colour and with the cards of the game being played.
-    pub fn invite(state: &State) -> NewGameForm {
-        let form = NewGameForm::of(state);
-        NewGameForm { choice: ModeChoice { kind: ModeKind::Online, ..form.choice }, ..form }
-    }
-
     /// The form with each card the deck does not hold replaced by the first enabled card not
     /// chosen yet (the choosers list only the enabled cards).
     pub fn within(mut self, enabled: CardSet) -> NewGameForm {

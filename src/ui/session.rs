@@ -12,9 +12,10 @@
 use super::anim::{Anim, Celebration};
 use super::board;
 use super::deck;
+use super::dialog::RecordsMessage;
 use super::error_text;
 use super::features::Features;
-use super::intent::{Intent, SettingsPatch};
+use super::intent::SettingsPatch;
 use super::keyboard::{self, Key, KeyResult};
 use super::layout::{CanvasSize, Layout};
 use super::pointer;
@@ -22,7 +23,7 @@ use super::puzzle::{Choice, PuzzleRun};
 use super::refusal::Refusal;
 use super::scene::scene;
 use super::sound::{self, Sound};
-use super::state::{Activity, AsideGame, Emblems, Mode, Notice, Purpose, RecordsMessage, State};
+use super::state::{Activity, AsideGame, Emblems, Mode, Notice, Purpose, State};
 use super::text::{self, Lang};
 use super::tutorial::TutorialRun;
 use super::view::{ControlsView, controls};
@@ -89,10 +90,6 @@ pub struct Session {
     language_asked: Option<Lang>,
     /// The languages whose tutorial texts have been asked for.
     tutorial_asked: Vec<Lang>,
-    /// What the player asked for that would leave the online game going on, until they say yes.
-    after_leave: Option<Intent>,
-    /// The new game asked for in place of a game the player has moved in, until they say yes.
-    after_abandon: Option<(Game, Mode)>,
     /// The deal on the board when the tutorial began, untouched by the player: it comes back after.
     before_tutorial: Option<(Position, Mode)>,
     /// The endgame worker's request the AI's move waits for (`Effect::AskExact`).
@@ -122,8 +119,6 @@ impl Session {
             puzzle_asked: None,
             language_asked: None,
             tutorial_asked: Vec::new(),
-            after_leave: None,
-            after_abandon: None,
             before_tutorial: None,
             exact_asked: None,
             exact_refused: None,
@@ -228,7 +223,8 @@ impl Session {
                 // The browser's words are English: the console has them, the player a sentence.
                 self.effects.push(Effect::Log(format!("the puzzle set could not be fetched: {reason}")));
                 // The list waiting for the set closes: the notice says why it is empty.
-                if self.puzzle_asked.take().is_some() || self.state.puzzle_list.take().is_some() {
+                let list = self.state.dialog.take_if(|open| open.puzzles().is_some());
+                if self.puzzle_asked.take().is_some() || list.is_some() {
                     self.state.notice = Some(Notice::PuzzlesUnavailable(reason));
                     self.refresh_controls();
                 }
@@ -270,9 +266,7 @@ impl Session {
                 self.refresh_controls();
             }
             Event::LinkCopied(copied) => {
-                self.state.records_message =
-                    Some(if copied { RecordsMessage::LinkCopied } else { RecordsMessage::LinkNotCopied });
-                self.refresh_controls();
+                self.say_in_records(if copied { RecordsMessage::LinkCopied } else { RecordsMessage::LinkNotCopied });
             }
             Event::Deck(switch) => match deck::switch(self.state.settings.cards, switch) {
                 Ok(cards) => {
@@ -800,8 +794,6 @@ impl Session {
     fn start_game(&mut self, game: Game, mode: Mode) {
         self.close_review();
         self.cancel_search();
-        // A question about the game that leaves goes with it.
-        self.after_abandon = None;
         let next = State::new(game, mode, self.state.settings, self.state.reduced_motion, self.state.seed);
         let mut previous = std::mem::replace(&mut self.state, next);
         // Online play goes on with an online game, and is left for any other.
@@ -817,7 +809,8 @@ impl Session {
         self.state.aside = previous.aside;
         self.state.standings = previous.standings;
         self.state.finished = previous.finished;
-        self.state.records_shown = previous.records_shown;
+        // A dialog stays open over the new game (a question about the game that leaves goes with it).
+        self.state.dialog = previous.dialog;
         self.state.unreadable_save = previous.unreadable_save;
         self.state.tutorial_done = previous.tutorial_done;
         self.state.first_visit = previous.first_visit;

@@ -4,16 +4,18 @@
 
 use super::analysis::AnalysisRun;
 use super::anim::{Anim, Celebration};
+use super::dialog::{Dialog, Question};
 pub use super::notice::Notice;
 use super::online::OnlineState;
 use super::puzzle::{PuzzleRun, Status as PuzzleStatus};
 use super::review::Review;
+use super::settings::{Settings, Theme};
 use super::standings::Standings;
 use super::text::Lang;
 use super::tutorial::TutorialRun;
 use crate::ai::Score;
-use crate::ai::puzzle::{Difficulty, Puzzle};
-use crate::rules::{Card, CardSet, Color, Game, Move, Position, RecordError, Square};
+use crate::ai::puzzle::Puzzle;
+use crate::rules::{Card, Color, Game, Move, Position, Square};
 pub use crate::save::AsideGame;
 use crate::save::FinishedGame;
 use std::rc::Rc;
@@ -70,95 +72,6 @@ pub enum Purpose {
     Lines,
 }
 
-/// Light or dark colours, or whatever the system prefers.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub enum Theme {
-    #[default]
-    System,
-    Light,
-    Dark,
-}
-
-impl Theme {
-    pub const ALL: [Theme; 3] = [Theme::System, Theme::Light, Theme::Dark];
-
-    pub fn code(self) -> &'static str {
-        match self {
-            Theme::System => "system",
-            Theme::Light => "light",
-            Theme::Dark => "dark",
-        }
-    }
-
-    pub fn from_code(code: &str) -> Option<Theme> {
-        Theme::ALL.into_iter().find(|theme| theme.code() == code)
-    }
-}
-
-/// How fast the AI's moves follow each other when it plays itself: how long each rests on the board.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub enum WatchSpeed {
-    Slow,
-    #[default]
-    Normal,
-    Fast,
-}
-
-impl WatchSpeed {
-    pub const ALL: [WatchSpeed; 3] = [WatchSpeed::Slow, WatchSpeed::Normal, WatchSpeed::Fast];
-
-    pub fn code(self) -> &'static str {
-        match self {
-            WatchSpeed::Slow => "slow",
-            WatchSpeed::Normal => "normal",
-            WatchSpeed::Fast => "fast",
-        }
-    }
-
-    pub fn from_code(code: &str) -> Option<WatchSpeed> {
-        WatchSpeed::ALL.into_iter().find(|speed| speed.code() == code)
-    }
-
-    /// How long a move rests on the board after its slide, before the next is shown.
-    pub fn rest_ms(self) -> f64 {
-        match self {
-            WatchSpeed::Slow => 2400.0,
-            WatchSpeed::Normal => 900.0,
-            WatchSpeed::Fast => 150.0,
-        }
-    }
-}
-
-/// What the player chose and the page remembers apart from any game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Settings {
-    pub language: Lang,
-    /// Whether the evaluation bar is shown (the AI then evaluates every position).
-    pub evaluation: bool,
-    pub sound: bool,
-    pub theme: Theme,
-    /// Letters and digits along the board's edges.
-    pub coordinates: bool,
-    /// How fast the AI plays itself.
-    pub watch_speed: WatchSpeed,
-    /// The cards a new game is dealt from (at least five: `deck` keeps them).
-    pub cards: CardSet,
-}
-
-impl Default for Settings {
-    fn default() -> Settings {
-        Settings {
-            language: Lang::En,
-            evaluation: false,
-            sound: true,
-            theme: Theme::System,
-            coordinates: false,
-            watch_speed: WatchSpeed::Normal,
-            cards: super::deck::DEFAULT,
-        }
-    }
-}
-
 #[derive(Clone, Debug)]
 pub struct State {
     pub game: Game,
@@ -183,14 +96,9 @@ pub struct State {
     /// The seed of the AI's dice (the session draws from them).
     pub seed: u64,
     pub notice: Option<Notice>,
-    /// What the Records dialog says under its buttons.
-    pub records_message: Option<RecordsMessage>,
     /// The finished games kept, oldest first: read at start, then kept here as each ends (and
     /// written through `Effect::KeepFinished`).
     pub finished: Vec<FinishedGame>,
-    /// The finished games the Records dialog lists, as they were when it opened: a game that
-    /// ends meanwhile does not change which one a click reviews.
-    pub records_shown: Vec<FinishedGame>,
     /// The last save that could not be read (read at start), offered for export in Records.
     pub unreadable_save: Option<String>,
     /// The result banner was closed; it comes back with the next game's end.
@@ -212,8 +120,8 @@ pub struct State {
     /// The player's game in progress, put aside while a puzzle, another game's review or an
     /// opened record is on the board.
     pub aside: Option<AsideGame>,
-    /// The list of puzzles is open, showing this difficulty's.
-    pub puzzle_list: Option<Difficulty>,
+    /// The dialog open over the board (Records, the list of puzzles), if any.
+    pub dialog: Option<Dialog>,
     /// The tutorial was finished or left once on this device: it is no longer offered.
     pub tutorial_done: bool,
     /// Nothing was kept from an earlier visit (no game, no settings): the tutorial is offered.
@@ -226,12 +134,8 @@ pub struct State {
     pub deck_refused: bool,
     /// The expansion cards' emblems, fetched the first time one of those cards is on the board.
     pub expansion_emblems: Emblems,
-    /// Another game was asked for while an online game goes on: leaving it (which resigns it)
-    /// waits for the player's yes.
-    pub leave_asked: bool,
-    /// A new game was asked for in place of a game the player has moved in and not finished:
-    /// it waits for the player's yes (the game abandoned is not kept).
-    pub abandon_asked: bool,
+    /// The question that waits for the player's yes (to leave an online game, to abandon a game).
+    pub question: Option<Question>,
     /// How many of the game's moves came with it (a friend's link, a pasted record): not the
     /// player's, so not a game of theirs to keep or to be asked about.
     pub received: usize,
@@ -372,9 +276,7 @@ impl State {
             reduced_motion,
             seed,
             notice: None,
-            records_message: None,
             finished: Vec::new(),
-            records_shown: Vec::new(),
             unreadable_save: None,
             result_dismissed: false,
             system_dark: false,
@@ -385,15 +287,14 @@ impl State {
             standings: Standings::default(),
             watch_paused: false,
             aside: None,
-            puzzle_list: None,
+            dialog: None,
             tutorial_done: false,
             first_visit: false,
             tutorial_texts: Vec::new(),
             online: None,
             deck_refused: false,
             expansion_emblems: Emblems::NotAsked,
-            leave_asked: false,
-            abandon_asked: false,
+            question: None,
             received: 0,
             hold_save: false,
         }
@@ -644,15 +545,4 @@ pub fn hand_slots(game: &Game) -> [[Card; 2]; 2] {
         }
     }
     slots
-}
-
-/// What the Records dialog says, after a button in it.
-#[derive(Clone, Debug, PartialEq)]
-pub enum RecordsMessage {
-    LinkCopied,
-    /// The browser refused the clipboard (an address not served over HTTPS, a permission): the
-    /// link stays selected to copy by hand.
-    LinkNotCopied,
-    /// The record pasted could not be read, and why; nothing changed.
-    Unreadable(RecordError),
 }

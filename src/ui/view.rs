@@ -5,11 +5,13 @@
 
 use super::analysis::LINES;
 use super::deck::{self, PackState};
+use super::dialog::{Dialog, Question, Records, RecordsMessage};
 use super::features::Features;
 use super::online::OnlineState;
 use super::review::{self, GRAPH_HEIGHT, Review};
+use super::settings::WatchSpeed;
 use super::standings::Tally;
-use super::state::{RecordsMessage, State, WatchSpeed};
+use super::state::State;
 use super::text::{self, Lang};
 use super::tutorial::TutorialRun;
 use crate::mode::{AiLevel, Mode};
@@ -65,6 +67,9 @@ pub struct ControlsView {
     pub step_on: bool,
     /// What the Records dialog says under its buttons (empty: nothing).
     pub records_message: String,
+    /// The Records dialog, while it is open.
+    #[serde(skip)]
+    pub records: Option<RecordsView>,
     /// The final position is shown without its banner (closed, or a review closed): the game's
     /// end actions stay at hand in a strip.
     pub game_over: Option<GameOverStrip>,
@@ -426,7 +431,7 @@ pub struct PuzzleListRow {
 /// The list of puzzles as `state` has it open, if it is.
 pub fn puzzle_list(state: &State) -> Option<PuzzleList> {
     Features::here()?;
-    let shows = state.puzzle_list?;
+    let shows = state.dialog.as_ref()?.puzzles()?;
     let lang = state.lang();
     let current = state.puzzle().map(|run| run.puzzle.id);
     let Some(set) = state.puzzle_set.as_ref() else {
@@ -573,13 +578,14 @@ pub fn controls(state: &State) -> ControlsView {
                 .unwrap_or_default(),
             speed: settings.watch_speed.code(),
         }),
-        resign_asked: state.leave_asked && state.resigner().is_some(),
-        abandon_asked: state.abandon_asked,
+        resign_asked: matches!(state.question, Some(Question::Leave(_))) && state.resigner().is_some(),
+        abandon_asked: matches!(state.question, Some(Question::Abandon { .. })),
         continue_here: state.viewing.is_some() && !state.ended_by_word(),
         analyse: analysis_offered(state),
         step_back: super::keyboard::move_step(state, true).is_some(),
         step_on: super::keyboard::move_step(state, false).is_some(),
         records_message: records_message(state),
+        records: state.dialog.as_ref().and_then(Dialog::records).map(|open| records(state, open)),
         resign: state.resigner().map(|by| {
             let outcome = crate::rules::Outcome::Resigned { by };
             let kept = text::page_text(lang, "resign-kept", &[]);
@@ -871,9 +877,9 @@ pub struct StandingRow {
     pub blue: String,
 }
 
-pub fn records(state: &State) -> RecordsView {
+fn records(state: &State, open: &Records) -> RecordsView {
     let lang = state.lang();
-    let finished = &state.records_shown;
+    let finished = &open.shown;
     let options = finished
         .iter()
         .enumerate()
@@ -912,7 +918,7 @@ pub fn records(state: &State) -> RecordsView {
 
 fn records_message(state: &State) -> String {
     let lang = state.lang();
-    match &state.records_message {
+    match state.dialog.as_ref().and_then(Dialog::records).and_then(|open| open.message.as_ref()) {
         None => String::new(),
         Some(RecordsMessage::LinkCopied) => lang.texts().html("link-copied").unwrap_or_default().to_string(),
         Some(RecordsMessage::LinkNotCopied) => lang.texts().html("link-not-copied").unwrap_or_default().to_string(),

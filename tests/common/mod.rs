@@ -10,7 +10,7 @@ use onitama::ai::review::{MoveClass, PlyReview};
 use onitama::mode::AiLevel;
 use onitama::rules::{Color, Deal, Game, Move, Square};
 use onitama::ui::session::{Effect, Event, Reply, ReplyKind, SearchOrder};
-use onitama::ui::state::Settings;
+use onitama::ui::settings::Settings;
 use onitama::ui::{Mode, Session, State};
 
 /// The standard start with a fixed deal.

@@ -5,13 +5,14 @@ use super::{Effect, Focus, Session};
 use crate::ai::puzzle::Difficulty;
 use crate::online::bridge::Command;
 use crate::rules::{Game, Outcome};
+use crate::ui::dialog::{Dialog, Question, Records, RecordsMessage};
 use crate::ui::features::Features;
 use crate::ui::intent::{Intent, OnlineAction};
 use crate::ui::keyboard::{self};
 use crate::ui::new_game_form::Chosen;
 use crate::ui::puzzle::PuzzleRun;
 use crate::ui::refusal::refusal;
-use crate::ui::state::{Activity, Mode, Notice, RecordsMessage};
+use crate::ui::state::{Activity, Mode, Notice};
 
 impl Session {
     pub(super) fn intent(&mut self, intent: Intent) {
@@ -27,43 +28,35 @@ impl Session {
         let online = matches!(self.state.mode, Mode::Online { .. });
         // Another game, or Leave, in an online game going on resigns it: the player says yes first.
         if self.leaves_online(&intent) && self.state.online.is_some() && self.state.resigner().is_some() {
-            self.after_leave = Some(intent);
-            self.state.leave_asked = true;
+            self.state.question = Some(Question::Leave(Box::new(intent)));
             return self.refresh_controls();
         }
         match intent {
-            Intent::Resign if self.after_leave.is_some() => {
-                let then = self.after_leave.take();
-                self.state.leave_asked = false;
+            Intent::Resign if matches!(self.state.question, Some(Question::Leave(_))) => {
+                let Some(Question::Leave(then)) = self.state.question.take() else { return };
                 if let Some(by) = self.state.resigner() {
                     self.online_outcome(Some(Outcome::Resigned { by }));
                 }
                 self.leave_online();
                 self.refresh_controls();
-                if let Some(then) = then {
-                    self.intent(then);
-                }
+                self.intent(*then);
             }
             Intent::KeepPlaying => {
-                self.after_leave = None;
-                self.state.leave_asked = false;
-                self.after_abandon = None;
-                self.state.abandon_asked = false;
+                self.state.question = None;
                 self.refresh_controls();
             }
             // A new game in place of one the player has moved in and not finished: they say yes first.
             Intent::NewGame { game, mode } if self.state.game_at_stake() => {
-                self.after_abandon = Some((game, mode));
-                self.state.abandon_asked = true;
+                self.state.question = Some(Question::Abandon { game: Box::new(game), mode });
                 self.refresh_controls();
             }
-            Intent::Abandon => {
-                self.state.abandon_asked = false;
-                match self.after_abandon.take() {
-                    Some((game, mode)) => self.new_game(game, mode),
-                    None => self.effects.push(Effect::Log("no game is waiting to take this one's place".to_string())),
+            Intent::Abandon => match self.state.question.take() {
+                Some(Question::Abandon { game, mode }) => self.new_game(*game, mode),
+                other => {
+                    self.state.question = other;
+                    self.effects.push(Effect::Log("no game is waiting to take this one's place".to_string()));
                 }
-            }
+            },
             Intent::ReplaceGame { game, mode } => self.new_game(game, mode),
             Intent::ReplaceWithNew(options) => match options.game(&mut self.dice) {
                 Ok(game) => self.new_game(game, options.mode),
@@ -271,24 +264,26 @@ impl Session {
                 self.changed();
             }
             Intent::ChoosePuzzle(choice) => {
-                self.state.puzzle_list = None;
+                self.close_dialog(|open| open.puzzles().is_some());
                 self.refresh_controls();
                 self.choose_puzzle(choice);
             }
             Intent::OpenPuzzleList => {
                 let shows = self.state.puzzle().map_or(Difficulty::Easy, |run| run.puzzle.difficulty());
-                self.state.puzzle_list = Some(shows);
+                self.state.dialog = Some(Dialog::Puzzles(Features::present(), shows));
                 if self.state.puzzle_set.is_none() {
                     self.effects.push(Effect::FetchPuzzles);
                 }
                 self.refresh_controls();
             }
             Intent::PuzzleListShows(difficulty) => {
-                self.state.puzzle_list = self.state.puzzle_list.map(|_| difficulty);
+                if let Some(Dialog::Puzzles(_, shows)) = &mut self.state.dialog {
+                    *shows = difficulty;
+                }
                 self.refresh_controls();
             }
             Intent::ClosePuzzleList => {
-                self.state.puzzle_list = None;
+                self.close_dialog(|open| open.puzzles().is_some());
                 self.refresh_controls();
             }
             Intent::ShowSolution => self.show_solution(),
@@ -316,14 +311,19 @@ impl Session {
                 self.refresh_controls();
             }
             Intent::Resign => self.resign(),
-            Intent::RecordsOpened => {
-                self.state.records_message = None;
-                self.state.records_shown = self.state.finished.clone();
+            Intent::OpenRecords => {
+                let records =
+                    Records { features: Features::present(), shown: self.state.finished.clone(), message: None };
+                self.state.dialog = Some(Dialog::Records(records));
                 self.refresh_controls();
             }
-            Intent::ReviewFinished(place) => match self.state.records_shown.get(place).cloned() {
+            Intent::CloseRecords => {
+                self.close_dialog(|open| open.records().is_some());
+                self.refresh_controls();
+            }
+            Intent::ReviewFinished(place) => match self.finished_shown(place) {
                 Some(kept) => {
-                    self.effects.push(Effect::CloseRecords);
+                    self.close_dialog(|open| open.records().is_some());
                     // Seen as it was played: from the player's side against the AI.
                     self.intent(Intent::ReviewGame { game: kept.game, mode: kept.mode });
                 }
@@ -331,13 +331,11 @@ impl Session {
             },
             Intent::OpenRecord { text, review } => match Game::from_record(&text) {
                 Ok(game) => {
-                    self.state.records_message = None;
-                    self.effects.push(Effect::CloseRecords);
+                    self.close_dialog(|open| open.records().is_some());
                     self.intent(if review { Intent::ReviewGame { game, mode: None } } else { Intent::Open(game) });
                 }
                 Err(reason) => {
-                    self.state.records_message = Some(RecordsMessage::Unreadable(reason));
-                    self.refresh_controls();
+                    self.say_in_records(RecordsMessage::Unreadable(reason));
                 }
             },
             // The first visit's build has no analysis board (and leaves its code out).
@@ -358,9 +356,9 @@ impl Session {
                 self.open_analysis(&line, state.game.moves().len());
             }
             Intent::AnalysePosition(position) => self.open_analysis(&Game::new(position), 0),
-            Intent::AnalyseFinished(place) => match self.state.records_shown.get(place).cloned() {
+            Intent::AnalyseFinished(place) => match self.finished_shown(place) {
                 Some(kept) => {
-                    self.effects.push(Effect::CloseRecords);
+                    self.close_dialog(|open| open.records().is_some());
                     self.open_analysis(&kept.game, kept.game.moves().len());
                 }
                 None => self.effects.push(Effect::Log(format!("no finished game at {place} in Records"))),
@@ -373,11 +371,33 @@ impl Session {
             Intent::Setup(action) => self.setup_action(action),
             Intent::CopyLink => {
                 // Said again once the browser answers (a screen reader hears it again too).
-                self.state.records_message = None;
+                if let Some(Dialog::Records(records)) = &mut self.state.dialog {
+                    records.message = None;
+                }
                 self.refresh_controls();
                 self.effects.push(Effect::CopyLink(self.state.link()));
             }
         }
+    }
+
+    /// Closes the dialog if it is the one `which` finds.
+    pub(super) fn close_dialog(&mut self, which: impl Fn(&Dialog) -> bool) {
+        if self.state.dialog.as_ref().is_some_and(which) {
+            self.state.dialog = None;
+        }
+    }
+
+    /// The finished game at `place` in the Records dialog's list, while it is open.
+    fn finished_shown(&self, place: usize) -> Option<crate::save::FinishedGame> {
+        self.state.dialog.as_ref()?.records()?.shown.get(place).cloned()
+    }
+
+    /// What the Records dialog says now, if it is open.
+    pub(super) fn say_in_records(&mut self, message: RecordsMessage) {
+        if let Some(Dialog::Records(records)) = &mut self.state.dialog {
+            records.message = Some(message);
+        }
+        self.refresh_controls();
     }
 
     /// Whether `intent` puts another game on the board or leaves online play.

@@ -13,9 +13,10 @@ use crate::ui::deck;
 use crate::ui::intent::{Intent, SettingsPatch};
 use crate::ui::keyboard::Key;
 use crate::ui::layout::CanvasSize;
+use crate::ui::settings::Settings;
 use crate::ui::sound::Sound;
 use crate::ui::standings::Standings;
-use crate::ui::state::{Mode, Notice, Purpose, Settings};
+use crate::ui::state::{Mode, Notice, Purpose};
 use crate::ui::text::Lang;
 use crate::ui::view::ControlsView;
 use std::rc::Rc;
@@ -210,8 +211,6 @@ pub enum Effect {
     FetchPuzzles,
     /// Fetch this language's error texts, and send them back as `Event::ErrorTexts`.
     FetchErrorTexts(Lang),
-    /// Close the Records dialog (the record in it was opened).
-    CloseRecords,
     /// Close the New game dialog (its choice was started), clearing what it said.
     CloseNewGame,
     /// Say in the New game dialog why its choice cannot start (said again if the same).

@@ -8,9 +8,11 @@ use super::super::keyboard::{self, MoveListPlace};
 use super::super::new_game_form::NewGameForm;
 use super::super::puzzle::Choice;
 use super::super::session::{Event, Focus};
-use super::super::state::{Theme, WatchSpeed};
+use super::super::settings::{Theme, WatchSpeed};
 use super::super::text::Lang;
-use super::super::view::{self, ControlsView, EvaluationBar, MoveRow, OnlineView, PuzzleList, ReviewPanel};
+use super::super::view::{
+    self, ControlsView, EvaluationBar, MoveRow, OnlineView, PuzzleList, RecordsView, ReviewPanel,
+};
 use super::app::{App, dispatch, key_press, listen, on_click};
 use super::puzzles;
 use crate::rules::{Card, Pack};
@@ -236,16 +238,13 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
     })?;
     on_click(document, "records", |app| {
         close_dialog("menu");
-        app.dispatch(Event::Intent(Intent::RecordsOpened));
         // Records are the whole page's: on a first visit the session asks for it, then this again.
-        if super::super::features::Features::here().is_some() {
-            fill_records(app);
-            open_dialog("records-dialog");
-        }
+        app.dispatch(Event::Intent(Intent::OpenRecords));
     })?;
-    on_click(document, "records-close", |_| {
-        close_dialog("records-dialog");
-    })?;
+    on_click(document, "records-close", |app| app.dispatch(Event::Intent(Intent::CloseRecords)))?;
+    // Escape closes it too.
+    let records = document.get_element_by_id("records-dialog").ok_or("no #records-dialog")?;
+    listen(&records, "close", |app, _: web_sys::Event| app.dispatch(Event::Intent(Intent::CloseRecords)))?;
     on_click(document, "record-open", |app| open_record(app, false))?;
     on_click(document, "record-review", |app| open_record(app, true))?;
     on_click(document, "record-copy-link", |app| app.dispatch(Event::Intent(Intent::CopyLink)))?;
@@ -497,6 +496,10 @@ pub fn update(view: &ControlsView) {
         // No longer offered (the AI has won meanwhile): the question goes.
         None => close_dialog("resign-dialog"),
     }
+    // Records are the whole page's: a first visit's build leaves this out.
+    if Features::here().is_some() {
+        show_records(view.records.as_ref());
+    }
     let abandon_open = element::<HtmlDialogElement>("abandon-dialog").is_some_and(|d| d.open());
     if view.abandon_asked && !abandon_open {
         open_dialog("abandon-dialog");
@@ -682,13 +685,22 @@ pub fn copy_link(fragment: &str) {
     refused.forget();
 }
 
-pub fn close_records() {
-    close_dialog("records-dialog");
+/// Opens the Records dialog, filled, or closes it, as the view has it. It is filled as it opens
+/// only: the record's text is the player's to edit (to paste another game's) while it is open.
+fn show_records(records: Option<&RecordsView>) {
+    let open = element::<HtmlDialogElement>("records-dialog").is_some_and(|d| d.open());
+    match records {
+        Some(shown) if !open => {
+            fill_records(shown);
+            open_dialog("records-dialog");
+        }
+        None if open => close_dialog("records-dialog"),
+        _ => {}
+    }
 }
 
 /// Fills the records dialog: this game's record, its link, and any unreadable save to keep.
-fn fill_records(app: &App) {
-    let shown = view::records(app.state());
+fn fill_records(shown: &RecordsView) {
     if let Some(area) = element::<web_sys::HtmlTextAreaElement>("record-text") {
         area.set_value(&shown.record);
     }

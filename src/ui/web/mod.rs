@@ -363,7 +363,6 @@ impl App {
             Effect::TutorialDone => storage::save_tutorial_done(),
             Effect::Online(command) => online::send(&command.encode()),
             Effect::Focus(to) => controls::focus(to),
-            Effect::CloseRecords => controls::close_records(),
             Effect::CloseNewGame => {
                 controls::show_setup_error("");
                 controls::close_dialog("setup");

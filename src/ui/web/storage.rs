@@ -3,7 +3,7 @@
 //! player's language with it. A save that cannot be read never breaks the page: the caller is
 //! told why, a new game starts, and the text is kept under its own key for export.
 
-use super::super::state::Settings;
+use super::super::settings::Settings;
 use crate::save::{self, SaveFile};
 
 const SAVE_KEY: &str = "onitama.save";

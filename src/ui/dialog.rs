@@ -1,0 +1,70 @@
+//! What is open over the board: a dialog of the page's (Records, the list of puzzles), and a
+//! question that waits for the player's yes. Each is one value, so that two dialogs, or a
+//! question without the act it asks about, cannot be written.
+//!
+//! A question is kept apart from the dialog because it is asked over one: Analyse on a finished
+//! game in Records, during an online game, asks to leave that game with Records still open
+//! beneath (and Records' list is what the act, once allowed, reads).
+
+use super::features::Features;
+use super::intent::Intent;
+use crate::ai::puzzle::Difficulty;
+use crate::mode::Mode;
+use crate::rules::{Game, RecordError};
+use crate::save::FinishedGame;
+
+/// A dialog open over the board (the whole page's: each holds a `Features`).
+#[derive(Clone, Debug)]
+pub enum Dialog {
+    Records(Records),
+    /// The list of puzzles, showing this difficulty's.
+    Puzzles(Features, Difficulty),
+}
+
+/// The Records dialog.
+#[derive(Clone, Debug)]
+pub struct Records {
+    pub features: Features,
+    /// The finished games listed, as they were when it opened: a game that ends meanwhile does
+    /// not change which one a click reviews.
+    pub shown: Vec<FinishedGame>,
+    /// What it says under its buttons, after one of them.
+    pub message: Option<RecordsMessage>,
+}
+
+/// What the Records dialog says, after a button in it.
+#[derive(Clone, Debug, PartialEq)]
+pub enum RecordsMessage {
+    LinkCopied,
+    /// The browser refused the clipboard (an address not served over HTTPS, a permission): the
+    /// link stays selected to copy by hand.
+    LinkNotCopied,
+    /// The record pasted could not be read, and why; nothing changed.
+    Unreadable(RecordError),
+}
+
+/// A question that waits for the player's yes.
+#[derive(Clone, Debug)]
+pub enum Question {
+    /// Leaving the online game going on resigns it; then this is done.
+    Leave(Box<Intent>),
+    /// A new game in place of one the player has moved in and not finished (which is not kept).
+    Abandon { game: Box<Game>, mode: Mode },
+}
+
+impl Dialog {
+    pub fn records(&self) -> Option<&Records> {
+        match self {
+            Dialog::Records(records) => Some(records),
+            Dialog::Puzzles(..) => None,
+        }
+    }
+
+    /// The difficulty the list of puzzles shows, if it is open.
+    pub fn puzzles(&self) -> Option<Difficulty> {
+        match self {
+            Dialog::Puzzles(_, shows) => Some(*shows),
+            Dialog::Records(_) => None,
+        }
+    }
+}
