@@ -103,7 +103,7 @@ pub fn review_game(record: &str, limits: JsValue) -> Result<js_sys::Promise, JsE
 /// puzzles whose five cards are all in the deck.
 #[wasm_bindgen]
 pub fn puzzles() -> js_sys::Promise {
-    use crate::ui::web::puzzles::{load, loaded};
+    use crate::ui::web::puzzles::load;
     fn to_array(set: &[crate::ai::puzzle::Puzzle]) -> JsValue {
         let array = js_sys::Array::new();
         for puzzle in set {
@@ -121,13 +121,18 @@ pub fn puzzles() -> js_sys::Promise {
         }
         array.into()
     }
-    js_sys::Promise::new(&mut |resolve, reject| match loaded() {
+    let kept = with_page(|app| app.state().puzzle_set.clone()).ok().flatten();
+    js_sys::Promise::new(&mut |resolve, reject| match &kept {
         Some(set) => {
-            let _ = resolve.call1(&JsValue::NULL, &to_array(&set));
+            let _ = resolve.call1(&JsValue::NULL, &to_array(set));
         }
         None => load(move |set| {
             let _ = match set {
-                Ok(set) => resolve.call1(&JsValue::NULL, &to_array(&set)),
+                Ok(set) => {
+                    // The page keeps it too: its list and puzzles need not fetch it again.
+                    let _ = with_page(|app| app.dispatch(Event::PuzzleSet(Ok(set.clone()))));
+                    resolve.call1(&JsValue::NULL, &to_array(&set))
+                }
                 Err(reason) => reject.call1(&JsValue::NULL, &js_sys::Error::new(&reason)),
             };
         }),

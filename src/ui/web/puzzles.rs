@@ -10,14 +10,8 @@ const SOLVED_KEY: &str = "onitama.puzzles.solved";
 type Waiting = Vec<Box<dyn FnOnce(Result<Rc<Vec<Puzzle>>, String>)>>;
 
 thread_local! {
-    static SET: RefCell<Option<Rc<Vec<Puzzle>>>> = const { RefCell::new(None) };
-    /// Callers waiting for a fetch under way.
+    /// Callers waiting for a fetch under way (the set itself is the session's).
     static WAITING: RefCell<Option<Waiting>> = const { RefCell::new(None) };
-}
-
-/// The set, once fetched.
-pub fn loaded() -> Option<Rc<Vec<Puzzle>>> {
-    SET.with(|set| set.borrow().clone())
 }
 
 /// Fetches the set and calls `then` with it, later (never while the caller runs).
@@ -34,9 +28,6 @@ pub fn load(then: impl FnOnce(Result<Rc<Vec<Puzzle>>, String>) + 'static) {
 }
 
 fn finish(result: Result<Rc<Vec<Puzzle>>, String>) {
-    if let Ok(set) = &result {
-        SET.with(|stored| *stored.borrow_mut() = Some(set.clone()));
-    }
     for then in WAITING.with(|waiting| waiting.borrow_mut().take()).unwrap_or_default() {
         then(result.clone());
     }
