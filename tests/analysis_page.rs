@@ -11,6 +11,7 @@ use onitama::engine_protocol::worker::{EndgameReport, EngineRequest};
 use onitama::mode::AiLevel;
 use onitama::rules::{Color, Move, Position};
 use onitama::ui::intent::Intent;
+use onitama::ui::new_game_form::{NewGameEdit, NewGameOpens};
 use onitama::ui::session::{Effect, Event, Reply, ReplyKind, SearchOrder};
 use onitama::ui::settings::Settings;
 use onitama::ui::view::controls;
@@ -322,8 +323,12 @@ fn play_from_here_starts_a_game_from_the_position_with_the_game_aside_still_wait
     assert_eq!(form.from, Some(position));
     assert_eq!(form.title(), "play-here", "the dialog says Play from here");
     assert_eq!(onitama::ui::new_game_form::NewGameForm::of(session.state()).title(), "setup-title");
-    let effects = intent(&mut session, Intent::StartChosen(form));
-    assert!(effects.iter().any(|e| matches!(e, Effect::CloseNewGame)), "{effects:?}");
+    // The dialog as the page opens it: Play from here, then Start.
+    intent(&mut session, Intent::OpenNewGame(NewGameOpens::FromHere));
+    let dialog = session.controls().new_game.expect("the dialog is open");
+    assert_eq!((dialog.title, dialog.rows.cards), ("play-here", false), "a position has its cards");
+    intent(&mut session, Intent::StartNewGame);
+    assert!(session.controls().new_game.is_none(), "the dialog closes");
     let state = session.state();
     assert!(state.analysis().is_none());
     assert_eq!(state.game.start(), &position, "the game starts from the position analysed");
@@ -333,11 +338,12 @@ fn play_from_here_starts_a_game_from_the_position_with_the_game_aside_still_wait
 
     // An online game cannot start from a position: refused in words, the dialog stays.
     intent(&mut session, Intent::Analyse);
-    let mut form = onitama::ui::new_game_form::NewGameForm::from_here(session.state());
-    form.choice.kind = onitama::mode::ModeKind::Online;
-    let effects = intent(&mut session, Intent::StartChosen(form));
+    intent(&mut session, Intent::OpenNewGame(NewGameOpens::FromHere));
+    intent(&mut session, Intent::EditNewGame(NewGameEdit::Mode(onitama::mode::ModeKind::Online.code().into())));
+    let effects = intent(&mut session, Intent::StartNewGame);
     assert!(effects.iter().any(|e| matches!(e, Effect::NewGameRefused(why) if why.contains("deal"))), "{effects:?}");
     assert!(session.state().analysis().is_some());
+    assert!(session.controls().new_game.is_some(), "the dialog stays open");
 }
 
 #[test]

@@ -177,7 +177,7 @@ fn a_choice_of_five_cards_with_a_repeat_is_refused() {
 #[test]
 fn the_new_game_dialog_starts_through_the_session_which_draws_seats_and_deals_from_its_seed() {
     use onitama::mode::{ModeKind, Seat};
-    use onitama::ui::new_game_form::NewGameForm;
+    use onitama::ui::new_game_form::{NewGameEdit, NewGameForm, NewGameOpens};
     // The same seed, the same choices: the same games, as the model test replays them.
     let dealt = |seed: u64| {
         let mut state =
@@ -186,11 +186,14 @@ fn the_new_game_dialog_starts_through_the_session_which_draws_seats_and_deals_fr
         let mut session = Session::new(state);
         let mut games = Vec::new();
         for _ in 0..4 {
-            let mut form = NewGameForm::of(session.state());
-            form.choice.kind = ModeKind::VsAi;
-            form.choice.seat = Seat::Random;
-            let effects = session.update(Event::Intent(Intent::StartChosen(form)));
-            assert!(effects.contains(&Effect::CloseNewGame), "{effects:?}");
+            // As the dialog is used: opened, a field or two changed, Start.
+            session.update(Event::Intent(Intent::OpenNewGame(NewGameOpens::Game)));
+            for edit in [NewGameEdit::Mode(ModeKind::VsAi.code().into()), NewGameEdit::Seat(Seat::Random.code().into())]
+            {
+                session.update(Event::Intent(Intent::EditNewGame(edit)));
+            }
+            session.update(Event::Intent(Intent::StartNewGame));
+            assert!(session.controls().new_game.is_none(), "the dialog closes");
             games.push((*session.state().game.start(), session.state().mode));
         }
         games

@@ -14,7 +14,7 @@ use onitama::ui::board::{movable_pieces, must_pass};
 use onitama::ui::dialog::Dialog;
 use onitama::ui::intent::{Intent, SettingsPatch};
 use onitama::ui::keyboard::Key;
-use onitama::ui::new_game_form::NewGame;
+use onitama::ui::new_game_form::{NewGame, NewGameEdit, NewGameOpens};
 use onitama::ui::scene::scene;
 use onitama::ui::session::{Effect, Event, PointerPhase, Reply, ReplyKind, SearchOrder};
 use onitama::ui::settings::Settings;
@@ -81,6 +81,9 @@ enum Action {
     Records(usize),
     /// A new game dealt from the page's own dice: the next level, or New game's options.
     Deal(usize),
+    /// The New game dialog: opened (on the game, from here, to invite), a field changed (the
+    /// second number picks which and how), Start, or closed.
+    NewGameDialog(usize, usize),
 }
 
 fn action() -> impl Strategy<Value = Action> {
@@ -119,6 +122,7 @@ fn action() -> impl Strategy<Value = Action> {
         1 => (0usize..3).prop_map(Action::Tutorial),
         1 => any::<usize>().prop_map(Action::Records),
         1 => (0usize..6).prop_map(Action::Deal),
+        2 => (0usize..6, any::<usize>()).prop_map(|(kind, pick)| Action::NewGameDialog(kind, pick)),
     ]
 }
 
@@ -474,7 +478,35 @@ impl Harness {
                 };
                 self.send(Event::Intent(intent));
             }
+            Action::NewGameDialog(kind, pick) => {
+                let intent = match kind {
+                    0 => Intent::OpenNewGame(
+                        [NewGameOpens::Game, NewGameOpens::FromHere, NewGameOpens::Invite][pick % 3],
+                    ),
+                    1 | 2 => Intent::EditNewGame(new_game_edit(pick)),
+                    3 => Intent::StartNewGame,
+                    _ => Intent::CloseNewGame,
+                };
+                self.send(Event::Intent(intent));
+            }
         }
+    }
+}
+
+/// A change of one of the New game dialog's fields, odd values among them.
+fn new_game_edit(pick: usize) -> NewGameEdit {
+    let word = |words: &[&str]| words[pick / 16 % words.len()].to_string();
+    match pick % 10 {
+        0 => NewGameEdit::Mode(word(&["ai", "two", "watch", "online", "find", "chess"])),
+        1 => NewGameEdit::Seat(word(&["red", "blue", "random", "green"])),
+        2 => NewGameEdit::Level(word(&["1", "6", "12", "13", "x"])),
+        3 => NewGameEdit::TurnBoard((pick / 16).is_multiple_of(2)),
+        4 => NewGameEdit::ChooseCards((pick / 16).is_multiple_of(2)),
+        5 => NewGameEdit::Card(pick / 16 % 5, word(&["tiger", "crab", "boar", "turtle", "nonsense"])),
+        6 => NewGameEdit::Limit(word(&["60", "180", "none", "180+2", "custom", "7"])),
+        7 => NewGameEdit::ClockMinutes(word(&["5", "0,25", "0,", "", "abc", "99999"])),
+        8 => NewGameEdit::ClockIncrement(word(&["3", "", "61", "-1"])),
+        _ => NewGameEdit::Watchers((pick / 16).is_multiple_of(2)),
     }
 }
 
@@ -483,6 +515,10 @@ fn check_invariants(harness: &Harness) -> Result<(), TestCaseError> {
     let state = session.state();
     let game = &state.game;
     prop_assert_eq!(&harness.wrong_effect, &None);
+
+    // The New game dialog shows the fields the player left, as they are.
+    let fields = state.dialog.as_ref().and_then(onitama::ui::dialog::Dialog::new_game);
+    prop_assert_eq!(session.controls().new_game.map(|view| view.fields), fields.cloned());
 
     // The game equals the game replayed from its record.
     let replayed = Game::from_record(&game.to_record()).map_err(|e| TestCaseError::fail(e.to_string()))?;

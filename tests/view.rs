@@ -192,13 +192,14 @@ fn the_new_game_form_decides_a_random_seat_by_the_coin_and_refuses_a_card_twice_
 
 #[test]
 fn a_card_picked_in_the_new_game_form_makes_the_five_cards_the_deal() {
-    let mut form = NewGameForm::of(&state(START, Mode::default()));
-    assert!(!form.choose_cards);
-    form.choose_card(4, Card::Tiger);
-    assert!(form.choose_cards, "the chooser's change ticks the box");
+    use onitama::ui::new_game_form::NewGameEdit;
+    let mut fields = NewGameForm::of(&state(START, Mode::default())).fields();
+    assert!(!fields.choose_cards);
+    NewGameEdit::Card(4, "tiger".into()).apply(&mut fields);
+    assert!(fields.choose_cards, "the chooser's change ticks the box");
+    let form = NewGameForm::read(&fields);
     assert_eq!(form.new_game(false, deck::DEFAULT, Lang::En).unwrap().cards.unwrap()[4], Card::Tiger);
-    form.choose_card(9, Card::Crab);
-    assert_eq!(form.cards[4], Card::Tiger, "no sixth chooser");
+    assert_eq!(NewGameEdit::read("setup-side-6", "crab".into(), false), None, "no sixth chooser");
 }
 
 #[test]
@@ -548,4 +549,45 @@ fn the_new_game_form_offers_game_clocks_and_one_of_ones_own_from_fifteen_seconds
     assert!(new_game_form::rows("online", false, CUSTOM_CLOCK).custom_clock);
     assert!(!new_game_form::rows("online", false, "180+2").custom_clock);
     assert!(!new_game_form::rows("ai", false, CUSTOM_CLOCK).custom_clock);
+}
+
+#[test]
+fn the_new_game_dialog_is_the_sessions_field_by_field_and_closes_as_it_says() {
+    use onitama::ui::new_game_form::{CARD_CHOOSERS, NewGameEdit, NewGameOpens};
+    let mut session = session(START, vs_ai(Color::Red), Settings::default());
+    let edit = |session: &mut Session, id: &str, value: &str, checked: bool| {
+        let edit = NewGameEdit::read(id, value.to_string(), checked).expect("one of the dialog's fields");
+        session.update(Event::Intent(Intent::EditNewGame(edit)));
+    };
+    assert!(session.controls().new_game.is_none());
+    assert_eq!(NewGameEdit::read("deck-cards", "tiger".into(), true), None, "not a field of the form");
+    session.update(Event::Intent(Intent::OpenNewGame(NewGameOpens::Game)));
+    let opened = session.controls().new_game.expect("open");
+    assert_eq!((opened.title, opened.fields.mode.as_str(), opened.rows.level), ("setup-title", "ai", true));
+    // A card picked: the five shown are the ones dealt, and its drawing changes.
+    edit(&mut session, CARD_CHOOSERS[4], "tiger", false);
+    let view = session.controls().new_game.unwrap();
+    assert!(view.fields.choose_cards && view.fields.cards[4] == "tiger");
+    assert_eq!(view.previews[4].0, Card::Tiger);
+    // Online with a clock of one's own: its rows show, and what is typed stays as typed.
+    edit(&mut session, "setup-mode", "online", false);
+    edit(&mut session, "setup-limit", "custom", false);
+    edit(&mut session, "setup-clock-minutes", "0,", false);
+    let view = session.controls().new_game.unwrap();
+    assert!(view.rows.custom_clock && view.rows.watchers && !view.rows.level);
+    assert_eq!(view.fields.clock_minutes, "0,", "half typed, not rewritten");
+    // The deck loses the card chosen: it gives way to one still on.
+    session.update(Event::Deck(deck::Switch::Card(Card::Tiger, false)));
+    let view = session.controls().new_game.unwrap();
+    assert_ne!(view.fields.cards[4], "tiger");
+    // Closed (Cancel, Escape): nothing starts; opened again, afresh.
+    let before = session.state().game.clone();
+    session.update(Event::Intent(Intent::CloseNewGame));
+    assert!(session.controls().new_game.is_none());
+    assert_eq!(session.state().game, before);
+    let effects = session.update(Event::Intent(Intent::StartNewGame));
+    assert!(matches!(&effects[..], [Effect::Log(_)]), "no dialog to start from: {effects:?}");
+    session.update(Event::Intent(Intent::OpenNewGame(NewGameOpens::Invite)));
+    let view = session.controls().new_game.unwrap();
+    assert_eq!((view.fields.mode.as_str(), view.fields.clock_minutes.as_str()), ("online", ""));
 }

@@ -1,4 +1,4 @@
-//! What is open over the board: a dialog of the page's (Records, the list of puzzles), and a
+//! What is open over the board: a dialog of the page's (New game, Records, the list of puzzles), and a
 //! question that waits for the player's yes. Each is one value, so that two dialogs, or a
 //! question without the act it asks about, cannot be written.
 //!
@@ -8,14 +8,17 @@
 
 use super::features::Features;
 use super::intent::Intent;
+use super::new_game_form::NewGameFields;
 use crate::ai::puzzle::Difficulty;
 use crate::mode::Mode;
 use crate::rules::{Game, RecordError};
 use crate::save::FinishedGame;
 
-/// A dialog open over the board (the whole page's: each holds a `Features`).
+/// A dialog open over the board (but for New game, the whole page's: each holds a `Features`).
 #[derive(Clone, Debug)]
 pub enum Dialog {
+    /// The New game dialog, with its fields as the player left them (a clock's minutes as typed).
+    NewGame(Box<NewGameFields>),
     Records(Records),
     /// The list of puzzles, showing this difficulty's.
     Puzzles(Features, Difficulty),
@@ -56,7 +59,7 @@ impl Dialog {
     pub fn records(&self) -> Option<&Records> {
         match self {
             Dialog::Records(records) => Some(records),
-            Dialog::Puzzles(..) => None,
+            _ => None,
         }
     }
 
@@ -64,7 +67,14 @@ impl Dialog {
     pub fn puzzles(&self) -> Option<Difficulty> {
         match self {
             Dialog::Puzzles(_, shows) => Some(*shows),
-            Dialog::Records(_) => None,
+            _ => None,
+        }
+    }
+
+    pub fn new_game(&self) -> Option<&NewGameFields> {
+        match self {
+            Dialog::NewGame(fields) => Some(fields),
+            _ => None,
         }
     }
 }

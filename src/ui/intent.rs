@@ -1,7 +1,7 @@
 //! What the player asks of the page: the intents that buttons, keys, dialogs and scripts send
 //! to the session, and the settings they change.
 
-use super::new_game_form::{NewGame, NewGameForm};
+use super::new_game_form::{NewGame, NewGameEdit, NewGameForm, NewGameOpens};
 use super::puzzle::Choice;
 use super::settings::{Theme, WatchSpeed};
 use super::setup::SetupAction;
@@ -48,10 +48,18 @@ pub enum Intent {
     /// A new game from these options in place of the game in progress, its abandonment said yes
     /// to already (a script's call); a random deal is drawn with the session's dice.
     ReplaceWithNew(NewGame),
-    /// The New game dialog's Start, with the form as the player left it: a new game (asked about
-    /// first if one is at stake), or online play; a seat or a deal at random is drawn with the
-    /// session's dice, and cards that cannot be dealt are refused in the dialog.
+    /// Start what this form asks: a new game (asked about first if one is at stake), or online
+    /// play; a seat or a deal at random is drawn with the session's dice, and cards that cannot be
+    /// dealt are refused in the dialog.
     StartChosen(NewGameForm),
+    /// Open the New game dialog.
+    OpenNewGame(NewGameOpens),
+    /// A field of the New game dialog changed.
+    EditNewGame(NewGameEdit),
+    /// The New game dialog's Start: the form as the player left it (`StartChosen`).
+    StartNewGame,
+    /// The New game dialog was closed without starting.
+    CloseNewGame,
     /// Show the position after this many moves of the game's line, without changing the game.
     View(usize),
     /// Show the position at this share (0 to 1) of the game's line, as a click on the graph does.

@@ -130,14 +130,6 @@ impl NewGameForm {
         }
     }
 
-    /// A card picked in one of the choosers: the five cards shown are then the ones dealt.
-    pub fn choose_card(&mut self, slot: usize, card: Card) {
-        if let Some(place) = self.cards.get_mut(slot) {
-            *place = card;
-            self.choose_cards = true;
-        }
-    }
-
     /// The form's fields, as the dialog shows them.
     pub fn fields(&self) -> NewGameFields {
         NewGameFields {
@@ -266,6 +258,74 @@ impl Default for NewGameFields {
             clock_increment: String::new(),
             from: String::new(),
             watchers: true,
+        }
+    }
+}
+
+/// What the New game dialog opens with (`crate::ui::new_game_defaults`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NewGameOpens {
+    /// The game being played: its mode and its cards.
+    Game,
+    /// The analysis board's "Play from here": the position shown.
+    FromHere,
+    /// "Invite a friend": a game online.
+    Invite,
+}
+
+/// A field of the New game dialog changed by the player, read once from the page's element.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NewGameEdit {
+    Mode(String),
+    Seat(String),
+    Level(String),
+    TurnBoard(bool),
+    ChooseCards(bool),
+    /// A card picked in one of the five choosers (Red's two, Blue's two, the side card).
+    Card(usize, String),
+    Limit(String),
+    ClockMinutes(String),
+    ClockIncrement(String),
+    Watchers(bool),
+}
+
+/// The card choosers' element ids, in the form's order of cards.
+pub const CARD_CHOOSERS: [&str; 5] = ["setup-red-1", "setup-red-2", "setup-blue-1", "setup-blue-2", "setup-side"];
+
+impl NewGameEdit {
+    /// The change of the dialog's element `id`, now holding `value` (a switch: `checked`); none
+    /// for an element that is not one of its fields.
+    pub fn read(id: &str, value: String, checked: bool) -> Option<NewGameEdit> {
+        Some(match id {
+            "setup-mode" => NewGameEdit::Mode(value),
+            "setup-colour" => NewGameEdit::Seat(value),
+            "setup-level" => NewGameEdit::Level(value),
+            "setup-turn" => NewGameEdit::TurnBoard(checked),
+            "setup-choose-cards" => NewGameEdit::ChooseCards(checked),
+            "setup-limit" => NewGameEdit::Limit(value),
+            "setup-clock-minutes" => NewGameEdit::ClockMinutes(value),
+            "setup-clock-increment" => NewGameEdit::ClockIncrement(value),
+            "setup-watchers" => NewGameEdit::Watchers(checked),
+            _ => NewGameEdit::Card(CARD_CHOOSERS.iter().position(|&chooser| chooser == id)?, value),
+        })
+    }
+
+    /// The fields with this change; a card picked means the five cards shown are the ones dealt.
+    pub fn apply(self, fields: &mut NewGameFields) {
+        match self {
+            NewGameEdit::Mode(value) => fields.mode = value,
+            NewGameEdit::Seat(value) => fields.seat = value,
+            NewGameEdit::Level(value) => fields.level = value,
+            NewGameEdit::TurnBoard(on) => fields.turn_board = on,
+            NewGameEdit::ChooseCards(on) => fields.choose_cards = on,
+            NewGameEdit::Card(slot, name) => {
+                fields.cards[slot] = name;
+                fields.choose_cards = true;
+            }
+            NewGameEdit::Limit(value) => fields.limit = value,
+            NewGameEdit::ClockMinutes(value) => fields.clock_minutes = value,
+            NewGameEdit::ClockIncrement(value) => fields.clock_increment = value,
+            NewGameEdit::Watchers(on) => fields.watchers = on,
         }
     }
 }

@@ -12,12 +12,13 @@
 use super::anim::{Anim, Celebration};
 use super::board;
 use super::deck;
-use super::dialog::RecordsMessage;
+use super::dialog::{Dialog, RecordsMessage};
 use super::error_text;
 use super::features::Features;
 use super::intent::SettingsPatch;
 use super::keyboard::{self, Key, KeyResult};
 use super::layout::{CanvasSize, Layout};
+use super::new_game_form::NewGameForm;
 use super::pointer;
 use super::puzzle::{Choice, PuzzleRun};
 use super::refusal::Refusal;
@@ -271,6 +272,10 @@ impl Session {
             Event::Deck(switch) => match deck::switch(self.state.settings.cards, switch) {
                 Ok(cards) => {
                     self.state.deck_refused = false;
+                    // A card chosen in the open dialog and now turned off gives way to one still on.
+                    if let Some(Dialog::NewGame(fields)) = &mut self.state.dialog {
+                        fields.cards = NewGameForm::read(fields).within(cards).fields().cards;
+                    }
                     self.settings(SettingsPatch { cards: Some(cards), ..SettingsPatch::default() });
                     // Refused before, the same deck now: the words still change back.
                     self.refresh_controls();

@@ -7,6 +7,7 @@ use super::analysis::LINES;
 use super::deck::{self, PackState};
 use super::dialog::{Dialog, Question, Records, RecordsMessage};
 use super::features::Features;
+use super::new_game_form::{self, NewGameFields, NewGameForm, NewGameRows};
 use super::online::OnlineState;
 use super::review::{self, GRAPH_HEIGHT, Review};
 use super::settings::WatchSpeed;
@@ -94,6 +95,9 @@ pub struct ControlsView {
     /// The new-game dialog's switches of the cards dealt from (scripts read `cards_enabled`).
     #[serde(skip)]
     pub deck: DeckView,
+    /// The New game dialog, while it is open.
+    #[serde(skip)]
+    pub new_game: Option<NewGameView>,
 }
 
 /// Online play's strip, as the online module wrote it: its words, the friend's link and its
@@ -127,6 +131,26 @@ pub struct PhrasesView {
     pub wait: bool,
     pub shown: bool,
     pub buttons: [(&'static str, &'static str); 8],
+}
+
+/// The New game dialog: its title's text key, its fields, the rows shown for the way of playing
+/// chosen, and each chosen card as drawn beside its chooser (in its holder's colour).
+#[derive(Clone, Debug, PartialEq)]
+pub struct NewGameView {
+    pub title: &'static str,
+    pub fields: NewGameFields,
+    pub rows: NewGameRows,
+    pub previews: [(Card, Color); 5],
+}
+
+fn new_game_view(fields: &NewGameFields) -> NewGameView {
+    let form = NewGameForm::read(fields);
+    NewGameView {
+        title: form.title(),
+        rows: new_game_form::rows(&fields.mode, form.from.is_some(), &fields.limit),
+        previews: form.previews(),
+        fields: fields.clone(),
+    }
 }
 
 /// The switches of the cards a new game is dealt from, as the dialog shows them.
@@ -631,6 +655,7 @@ pub fn controls(state: &State) -> ControlsView {
             language: lang.code(),
         },
         deck: deck_view(state),
+        new_game: state.dialog.as_ref().and_then(Dialog::new_game).map(new_game_view),
         #[cfg(not(feature = "first-visit"))]
         setup: None,
         setup_opener: super::setup_panel::opener(state),

@@ -9,7 +9,7 @@ use crate::ui::dialog::{Dialog, Question, Records, RecordsMessage};
 use crate::ui::features::Features;
 use crate::ui::intent::{Intent, OnlineAction};
 use crate::ui::keyboard::{self};
-use crate::ui::new_game_form::Chosen;
+use crate::ui::new_game_form::{Chosen, NewGameForm, NewGameOpens};
 use crate::ui::puzzle::PuzzleRun;
 use crate::ui::refusal::refusal;
 use crate::ui::state::{Activity, Mode, Notice};
@@ -67,11 +67,11 @@ impl Session {
                 match form.start(&mut self.dice, self.state.settings.cards, lang) {
                     // Played from the analysis board: the game aside still waits (not at stake).
                     Ok(Chosen::FromHere { game, mode }) => {
-                        self.effects.push(Effect::CloseNewGame);
+                        self.close_dialog(|open| open.new_game().is_some());
                         self.start_game(game, mode);
                     }
                     Ok(chosen) => {
-                        self.effects.push(Effect::CloseNewGame);
+                        self.close_dialog(|open| open.new_game().is_some());
                         self.intent(match chosen {
                             Chosen::FromHere { game, mode } | Chosen::Game { game, mode } => {
                                 Intent::NewGame { game, mode }
@@ -83,6 +83,29 @@ impl Session {
                     // The dialog stays open with the choice as it was.
                     Err(reason) => self.effects.push(Effect::NewGameRefused(reason)),
                 }
+            }
+            Intent::OpenNewGame(opens) => {
+                let form = match opens {
+                    NewGameOpens::Game => NewGameForm::of(&self.state),
+                    NewGameOpens::FromHere => NewGameForm::from_here(&self.state),
+                    NewGameOpens::Invite => NewGameForm::invite(&self.state),
+                };
+                self.state.dialog = Some(Dialog::NewGame(Box::new(form.fields())));
+                self.refresh_controls();
+            }
+            Intent::EditNewGame(edit) => {
+                if let Some(Dialog::NewGame(fields)) = &mut self.state.dialog {
+                    edit.apply(fields);
+                }
+                self.refresh_controls();
+            }
+            Intent::StartNewGame => match self.state.dialog.as_ref().and_then(Dialog::new_game) {
+                Some(fields) => self.intent(Intent::StartChosen(NewGameForm::read(fields))),
+                None => self.effects.push(Effect::Log("the New game dialog is not open".to_string())),
+            },
+            Intent::CloseNewGame => {
+                self.close_dialog(|open| open.new_game().is_some());
+                self.refresh_controls();
             }
             Intent::Online(action) => self.online_action(action),
             // Online, Undo asks the opponent to take back this player's last move.

@@ -211,8 +211,6 @@ pub enum Effect {
     FetchPuzzles,
     /// Fetch this language's error texts, and send them back as `Event::ErrorTexts`.
     FetchErrorTexts(Lang),
-    /// Close the New game dialog (its choice was started), clearing what it said.
-    CloseNewGame,
     /// Say in the New game dialog why its choice cannot start (said again if the same).
     NewGameRefused(String),
     /// Copy the page's address with this fragment, select it in the Records dialog, and send

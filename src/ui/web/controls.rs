@@ -5,7 +5,7 @@ use super::super::deck::Switch;
 use super::super::features::Features;
 use super::super::intent::{Intent, OnlineAction, SettingsPatch};
 use super::super::keyboard::{self, MoveListPlace};
-use super::super::new_game_form::NewGameForm;
+use super::super::new_game_form::NewGameOpens;
 use super::super::puzzle::Choice;
 use super::super::session::{Event, Focus};
 use super::super::settings::{Theme, WatchSpeed};
@@ -30,15 +30,13 @@ mod analysis;
 mod setup;
 
 pub use dom::close_dialog;
-use dom::{app_document, element, find, open_dialog, set_hidden, set_text};
+use dom::{app_document, checked, element, find, open_dialog, select_value, set_hidden, set_text};
 
 pub use language::{apply_language, apply_page_texts};
 use language::{fill_rules, name_choosers};
+pub use new_game::draw_chosen_cards;
+use new_game::edited;
 pub use new_game::show_setup_error;
-use new_game::{
-    CARD_SELECTS, checked, draw_chosen_cards, open_setup, open_setup_with, read_setup, select_value, setup_form,
-    show_deck, show_mode_choices,
-};
 
 /// Puts options with these values in the chooser (their texts come from `apply_language`), in
 /// place of any there: the whole page taking over from a first visit's finds that page's.
@@ -88,11 +86,11 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
             app.dispatch(Event::Settings(SettingsPatch { language: Some(lang), ..Default::default() }));
         }
     })?;
-    on_click(document, "new-game", open_setup)?;
+    on_click(document, "new-game", open_new_game)?;
     // Online play: the invitation is the new-game dialog's, with the friend as the other player.
     on_click(document, "online-invite", |app| {
         close_dialog("menu");
-        open_setup_with(app, NewGameForm::invite(app.state()));
+        app.dispatch(Event::Intent(Intent::OpenNewGame(NewGameOpens::Invite)));
     })?;
     on_click(document, "online-find", |app| {
         close_dialog("menu");
@@ -195,26 +193,12 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
         let button = document.get_element_by_id(id).ok_or("no step button")?;
         listen(&button, "click", move |app, _: web_sys::Event| app.dispatch(Event::Intent(Intent::Step { back })))?;
     }
-    for id in ["setup-mode", "setup-limit"] {
-        let select = document.get_element_by_id(id).ok_or("no #setup-mode")?;
-        listen(&select, "change", |_, _: web_sys::Event| show_mode_choices())?;
+    // Each field's change, typed or picked, is the session's.
+    let dialog = document.get_element_by_id("setup").ok_or("no #setup")?;
+    for kind in ["change", "input"] {
+        listen(&dialog, kind, edited)?;
     }
-    for (slot, id) in CARD_SELECTS.into_iter().enumerate() {
-        let chooser = document.get_element_by_id(id).ok_or("no card chooser")?;
-        listen(&chooser, "change", move |app, _: web_sys::Event| {
-            let mut form = setup_form();
-            if let Some(card) = Card::from_name(&select_value(id)) {
-                form.choose_card(slot, card);
-            }
-            if let Some(input) = element::<HtmlInputElement>("setup-choose-cards") {
-                input.set_checked(form.choose_cards);
-            }
-            draw_chosen_cards(app.state());
-        })?;
-    }
-    // On a phone the choosers show once asked for: their cards are drawn then.
-    let choose = document.get_element_by_id("setup-choose-cards").ok_or("no #setup-choose-cards")?;
-    listen(&choose, "change", |app, _: web_sys::Event| draw_chosen_cards(app.state()))?;
+    listen(&dialog, "close", |app, _: web_sys::Event| app.dispatch(Event::Intent(Intent::CloseNewGame)))?;
     // A set's switch or a card's, by the code or name it carries.
     let deck = document.get_element_by_id("deck").ok_or("no #deck")?;
     listen(&deck, "change", |app, e: web_sys::Event| {
@@ -226,16 +210,10 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
             (None, None) => return,
         };
         app.dispatch(Event::Deck(switch));
-        draw_chosen_cards(app.state());
     })?;
-    on_click(document, "result-new-game", open_setup)?;
-    on_click(document, "setup-start", |app| {
-        app.dispatch(Event::Intent(Intent::StartChosen(NewGameForm::read(&read_setup()))));
-    })?;
-
-    on_click(document, "setup-cancel", |_| {
-        close_dialog("setup");
-    })?;
+    on_click(document, "result-new-game", open_new_game)?;
+    on_click(document, "setup-start", |app| app.dispatch(Event::Intent(Intent::StartNewGame)))?;
+    on_click(document, "setup-cancel", |app| app.dispatch(Event::Intent(Intent::CloseNewGame)))?;
     on_click(document, "records", |app| {
         close_dialog("menu");
         // Records are the whole page's: on a first visit the session asks for it, then this again.
@@ -301,7 +279,7 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
     on_click(document, "rematch", |app| app.dispatch(Event::Intent(Intent::Rematch)))?;
     on_click(document, "result-close", |app| app.dispatch(Event::Intent(Intent::CloseResult)))?;
     on_click(document, "over-rematch", |app| app.dispatch(Event::Intent(Intent::Rematch)))?;
-    on_click(document, "over-new-game", open_setup)?;
+    on_click(document, "over-new-game", open_new_game)?;
     on_click(document, "over-review", |app| app.dispatch(Event::Intent(Intent::Review)))?;
     // Resign asks first; a new game in place of one in progress asks too (the session says when).
     on_click(document, "resign", |_| open_dialog("resign-dialog"))?;
@@ -328,7 +306,7 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
     on_click(document, "menu-button", |_| open_dialog("menu"))?;
     on_click(document, "menu-close", |_| close_dialog("menu"))?;
     on_click(document, "result-level", |app| {
-        open_setup(app);
+        open_new_game(app);
         if let Some(select) = element::<web_sys::HtmlElement>("setup-level") {
             let _ = select.focus();
         }
@@ -446,9 +424,7 @@ pub fn update(view: &ControlsView) {
     set_hidden("puzzle-end", view.puzzle_end.is_none());
     set_hidden("show-solution", !view.show_solution);
     show_puzzle_list(view.puzzle_list.as_ref());
-    if element::<HtmlDialogElement>("setup").is_some_and(|dialog| dialog.open()) {
-        show_deck(&view.deck, Lang::from_code(view.settings.language).unwrap_or(Lang::En), false);
-    }
+    new_game::show(view.new_game.as_ref(), &view.deck, Lang::from_code(view.settings.language).unwrap_or(Lang::En));
     set_text("puzzle-text", view.puzzle_end.as_deref());
     set_hidden("viewing", view.viewing.is_none());
     set_hidden("continue-here", !view.continue_here);
@@ -749,6 +725,11 @@ fn fill_records(shown: &RecordsView) {
             let _ = body.append_child(&tr);
         }
     }
+}
+
+/// Opens the New game dialog on the game being played.
+fn open_new_game(app: &mut App) {
+    app.dispatch(Event::Intent(Intent::OpenNewGame(NewGameOpens::Game)));
 }
 
 /// Starts the puzzle the player chose (the session fetches the set first if needed).

@@ -318,7 +318,10 @@ impl App {
                 self.canvas.set_width(width);
                 self.canvas.set_height(height);
             }
-            Effect::Controls(view) => controls::update(&view),
+            Effect::Controls(view) => {
+                controls::update(&view);
+                controls::draw_chosen_cards(view.new_game.as_ref(), self.state());
+            }
             Effect::SaveGame(file) => {
                 crash::remember(file.game.to_record());
                 storage::save(&file);
@@ -363,10 +366,6 @@ impl App {
             Effect::TutorialDone => storage::save_tutorial_done(),
             Effect::Online(command) => online::send(&command.encode()),
             Effect::Focus(to) => controls::focus(to),
-            Effect::CloseNewGame => {
-                controls::show_setup_error("");
-                controls::close_dialog("setup");
-            }
             Effect::NewGameRefused(reason) => controls::show_setup_error(&reason),
             Effect::CopyLink(fragment) => controls::copy_link(&fragment),
             Effect::Vibrate(ms) => {

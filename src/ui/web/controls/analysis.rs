@@ -5,12 +5,11 @@
 //! downloads neither.
 
 use super::super::super::intent::Intent;
-use super::super::super::new_game_form::NewGameForm;
+use super::super::super::new_game_form::NewGameOpens;
 use super::super::super::session::Event;
 use super::super::super::view::AnalysisPanel;
 use super::super::app::{App, on_click};
 use super::dom::{find, set_hidden, set_text};
-use super::new_game::open_setup_with;
 use wasm_bindgen::prelude::*;
 use web_sys::Document;
 
@@ -43,7 +42,9 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
     build(document)?;
     on_click(document, "analysis-toggle", |app| app.dispatch(Event::Intent(Intent::ToggleAnalysis)))?;
     on_click(document, "analysis-close", |app| app.dispatch(Event::Intent(Intent::LeaveAnalysis)))?;
-    on_click(document, "analysis-play", |app: &mut App| open_setup_with(app, NewGameForm::from_here(app.state())))?;
+    on_click(document, "analysis-play", |app: &mut App| {
+        app.dispatch(Event::Intent(Intent::OpenNewGame(NewGameOpens::FromHere)));
+    })?;
     on_click(document, "analysis-line-0", |app| app.dispatch(Event::Intent(Intent::PlayLine(0))))?;
     on_click(document, "analysis-line-1", |app| app.dispatch(Event::Intent(Intent::PlayLine(1))))?;
     on_click(document, "analysis-line-2", |app| app.dispatch(Event::Intent(Intent::PlayLine(2))))

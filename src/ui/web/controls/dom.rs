@@ -57,3 +57,11 @@ pub fn say_again(id: &str, text: &str) {
         element.set_text_content(Some(text));
     }
 }
+
+pub fn select_value(id: &str) -> String {
+    element::<web_sys::HtmlSelectElement>(id).map(|s| s.value()).unwrap_or_default()
+}
+
+pub fn checked(id: &str) -> bool {
+    element::<web_sys::HtmlInputElement>(id).is_some_and(|input| input.checked())
+}

@@ -1,18 +1,19 @@
-//! The New game dialog: its form read and written, the deck's switches and the card choosers.
+//! The New game dialog, written from the view (its fields are the session's), each change of a
+//! field told to the session; the deck's switches and the card choosers.
 
 use super::dom::{app_document, element, find, open_dialog, say_again, set_hidden, set_text};
-use crate::rules::{Card, CardSet};
+use crate::rules::{Card, CardSet, Color};
 use crate::ui::deck::PackState;
 use crate::ui::features::Features;
-use crate::ui::new_game_form::{self, NewGameFields, NewGameForm};
+use crate::ui::intent::Intent;
+use crate::ui::new_game_form::{CARD_CHOOSERS, NewGameEdit, NewGameRows};
+use crate::ui::session::Event;
 use crate::ui::state::State;
 use crate::ui::text::{self, Lang, LangTexts};
-use crate::ui::view::{self, DeckView};
+use crate::ui::view::{self, DeckView, NewGameView};
 use crate::ui::web::app::App;
 use wasm_bindgen::JsCast;
-use web_sys::{Element, HtmlInputElement, HtmlSelectElement};
-
-pub(super) const CARD_SELECTS: [&str; 5] = ["setup-red-1", "setup-red-2", "setup-blue-1", "setup-blue-2", "setup-side"];
+use web_sys::{Element, HtmlDialogElement, HtmlInputElement, HtmlSelectElement};
 
 /// Each chosen card's drawing, beside its chooser.
 pub(super) const CARD_PREVIEWS: [&str; 5] =
@@ -59,26 +60,29 @@ pub(super) fn build_clocks(document: &web_sys::Document) -> Result<(), wasm_bind
     label.insert_adjacent_html("afterend", CUSTOM_CLOCK_ROW)
 }
 
-/// Opens the new-game dialog on the game being played: its mode, colour, level and cards.
-pub(super) fn open_setup(app: &mut App) {
-    open_setup_with(app, NewGameForm::of(app.state()));
-}
-
-/// Opens the new-game dialog with `form`'s choices.
-pub(super) fn open_setup_with(app: &mut App, form: NewGameForm) {
-    show_deck(&app.session().controls().deck, app.state().lang(), true);
-    let fields = form.fields();
-    // A game from a position (the analysis board's "Play from here", the whole page's) has its
-    // cards: the dialog keeps the position, and says so in its title.
-    if Features::here().is_some() {
-        if let Some(dialog) = find("setup") {
-            let _ = dialog.set_attribute("data-from", &fields.from);
+/// Opens, writes or closes the New game dialog as the view has it. A field is written only when
+/// it differs from the view (so that a field being typed in is left alone), after the card
+/// choosers' options.
+pub(super) fn show(view: Option<&NewGameView>, deck: &DeckView, lang: Lang) {
+    let Some(dialog) = element::<HtmlDialogElement>("setup") else { return };
+    let Some(view) = view else {
+        if dialog.open() {
+            show_setup_error("");
+            dialog.close();
         }
-        let title = form.title();
-        if let Some(heading) = find("setup-heading") {
-            let _ = heading.set_attribute("data-text", title);
-            heading.set_text_content(app.state().lang().texts().html(title));
-        }
+        return;
+    };
+    let opening = !dialog.open();
+    show_deck(deck, lang, opening);
+    let fields = &view.fields;
+    // A game from a position (the analysis board's "Play from here", the whole page's) says so
+    // in its title.
+    if Features::here().is_some()
+        && let Some(heading) = find("setup-heading")
+        && heading.get_attribute("data-text").as_deref() != Some(view.title)
+    {
+        let _ = heading.set_attribute("data-text", view.title);
+        heading.set_text_content(lang.texts().html(view.title));
     }
     let selects = [
         ("setup-mode", &fields.mode),
@@ -86,8 +90,10 @@ pub(super) fn open_setup_with(app: &mut App, form: NewGameForm) {
         ("setup-level", &fields.level),
         ("setup-limit", &fields.limit),
     ];
-    for (id, value) in selects.into_iter().chain(CARD_SELECTS.into_iter().zip(&fields.cards)) {
-        if let Some(select) = element::<HtmlSelectElement>(id) {
+    for (id, value) in selects.into_iter().chain(CARD_CHOOSERS.into_iter().zip(&fields.cards)) {
+        if let Some(select) = element::<HtmlSelectElement>(id)
+            && select.value() != *value
+        {
             select.set_value(value);
         }
     }
@@ -95,31 +101,47 @@ pub(super) fn open_setup_with(app: &mut App, form: NewGameForm) {
     for (id, value) in
         [("setup-clock-minutes", &fields.clock_minutes), ("setup-clock-increment", &fields.clock_increment)]
     {
-        if let Some(input) = element::<HtmlInputElement>(id).filter(|_| !value.is_empty()) {
+        if let Some(input) =
+            element::<HtmlInputElement>(id).filter(|input| !value.is_empty() && input.value() != *value)
+        {
             input.set_value(value);
         }
     }
-    for (id, on) in [("setup-turn", fields.turn_board), ("setup-choose-cards", fields.choose_cards)] {
-        if let Some(input) = element::<HtmlInputElement>(id) {
+    let switches = [("setup-turn", fields.turn_board), ("setup-choose-cards", fields.choose_cards)];
+    // Online play's switch, the whole page's.
+    #[cfg(not(feature = "first-visit"))]
+    let switches = [switches[0], switches[1], ("setup-watchers", fields.watchers)];
+    for (id, on) in switches {
+        if let Some(input) = element::<HtmlInputElement>(id)
+            && input.checked() != on
+        {
             input.set_checked(on);
         }
     }
-    // Online play's switch, the whole page's.
-    #[cfg(not(feature = "first-visit"))]
-    if let Some(input) = element::<HtmlInputElement>("setup-watchers") {
-        input.set_checked(fields.watchers);
+    show_rows(&view.rows);
+    if opening {
+        show_setup_error("");
+        open_dialog("setup");
     }
-    show_mode_choices();
-    show_setup_error("");
-    open_dialog("setup");
-    draw_chosen_cards(app.state());
+}
+
+/// The five cards drawn beside the choosers, and how (dark, in a language), and whether the
+/// choosers were shown (on a phone they show once asked for: their cards are drawn then).
+type Drawn = ([(Card, Color); 5], bool, Lang, bool);
+
+thread_local! {
+    /// The cards last drawn: drawn again only when they or their look change, or the dialog opens again.
+    static DRAWN: std::cell::Cell<Option<Drawn>> = const { std::cell::Cell::new(None) };
 }
 
 /// Draws each card chosen in the New game dialog beside its chooser, as the board draws it: the
 /// hands' in their holder's colour, the side card in its stamp's.
-pub(super) fn draw_chosen_cards(state: &State) {
-    let form = setup_form();
-    for ((card, owner), id) in form.previews().into_iter().zip(CARD_PREVIEWS) {
+pub fn draw_chosen_cards(view: Option<&NewGameView>, state: &State) {
+    let drawn = view.map(|view| (view.previews, state.dark(), state.lang(), view.fields.choose_cards));
+    if DRAWN.replace(drawn) == drawn {
+        return;
+    }
+    for ((card, owner), id) in drawn.map(|(previews, ..)| previews).into_iter().flatten().zip(CARD_PREVIEWS) {
         if let Some(canvas) = element::<web_sys::HtmlCanvasElement>(id) {
             let _ = super::super::render::draw_card_alone(&canvas, state, card, owner);
         }
@@ -127,9 +149,7 @@ pub(super) fn draw_chosen_cards(state: &State) {
 }
 
 /// Shows only the choices that the chosen way of playing uses.
-pub(super) fn show_mode_choices() {
-    let from_position = !from_attribute().is_empty();
-    let rows = new_game_form::rows(&select_value("setup-mode"), from_position, &select_value("setup-limit"));
+fn show_rows(rows: &NewGameRows) {
     let shown = [("setup-colour", rows.seat), ("setup-level", rows.level), ("setup-turn", rows.turn_board)];
     for (id, shown) in shown.into_iter().chain([("setup-limit", rows.limit)]) {
         if let Some(label) = element::<Element>(id).and_then(|e| e.closest("label").ok().flatten()) {
@@ -152,54 +172,26 @@ pub fn show_setup_error(message: &str) {
     // A clock of one's own that does not fit: the keyboard is taken to its minutes, in view.
     #[cfg(not(feature = "first-visit"))]
     if !message.is_empty()
-        && element::<web_sys::HtmlElement>("setup-clock").is_some_and(|row| !row.hidden())
-        && setup_form().limit.is_none()
         && let Some(minutes) = element::<web_sys::HtmlElement>("setup-clock-minutes")
+        && element::<web_sys::HtmlElement>("setup-clock").is_some_and(|row| !row.hidden())
     {
         let _ = minutes.focus();
     }
 }
 
-pub(super) fn select_value(id: &str) -> String {
-    element::<HtmlSelectElement>(id).map(|s| s.value()).unwrap_or_default()
-}
-
-fn input_value(id: &str) -> String {
-    element::<HtmlInputElement>(id).map(|input| input.value()).unwrap_or_default()
-}
-
-pub(super) fn checked(id: &str) -> bool {
-    element::<HtmlInputElement>(id).is_some_and(|input| input.checked())
-}
-
-/// The new-game form as it stands (one copy for its three readers).
-#[inline(never)]
-pub(super) fn setup_form() -> NewGameForm {
-    NewGameForm::read(&read_setup())
-}
-
-/// The new-game form's fields as they stand.
-pub(super) fn read_setup() -> NewGameFields {
-    NewGameFields {
-        mode: select_value("setup-mode"),
-        seat: select_value("setup-colour"),
-        level: select_value("setup-level"),
-        turn_board: checked("setup-turn"),
-        choose_cards: checked("setup-choose-cards"),
-        cards: CARD_SELECTS.map(select_value),
-        limit: select_value("setup-limit"),
-        clock_minutes: Features::here().map(|_| input_value("setup-clock-minutes")).unwrap_or_default(),
-        clock_increment: Features::here().map(|_| input_value("setup-clock-increment")).unwrap_or_default(),
-        from: from_attribute(),
-        watchers: Features::here().is_none_or(|_| checked("setup-watchers")),
+/// A field of the dialog changed: the session hears which, and its value.
+pub(super) fn edited(app: &mut App, event: web_sys::Event) {
+    let Some(target) = event.target() else { return };
+    let (id, value, checked) = if let Some(input) = target.dyn_ref::<HtmlInputElement>() {
+        (input.id(), input.value(), input.checked())
+    } else if let Some(select) = target.dyn_ref::<HtmlSelectElement>() {
+        (select.id(), select.value(), false)
+    } else {
+        return;
+    };
+    if let Some(edit) = NewGameEdit::read(&id, value, checked) {
+        app.dispatch(Event::Intent(Intent::EditNewGame(edit)));
     }
-}
-
-/// The position the New game dialog plays from ("Play from here"), in notation; empty for a deal
-/// (always in the first visit's build, which has no analysis board).
-fn from_attribute() -> String {
-    let dialog = find("setup").filter(|_| Features::here().is_some());
-    dialog.and_then(|d| d.get_attribute("data-from")).unwrap_or_default()
 }
 
 thread_local! {
@@ -207,9 +199,8 @@ thread_local! {
     static DECK: std::cell::Cell<Option<(Lang, CardSet)>> = const { std::cell::Cell::new(None) };
 }
 
-/// Writes the deck's switches and its count, and the card choosers' options. When the deck
-/// changes with the dialog open, a chosen card turned off gives way to one still on; `opening`
-/// leaves the values to `open_setup`.
+/// Writes the deck's switches and its count, and the card choosers' options (again when the
+/// deck changes with the dialog open, or it opens).
 pub(super) fn show_deck(deck: &DeckView, lang: Lang, opening: bool) {
     let before = DECK.replace(Some((lang, deck.enabled)));
     let (Some(list), Some(document)) = (find("deck-cards"), app_document()) else { return };
@@ -246,16 +237,14 @@ pub(super) fn show_deck(deck: &DeckView, lang: Lang, opening: bool) {
     if !opening && before == Some((lang, deck.enabled)) {
         return;
     }
-    let form = setup_form().within(deck.enabled);
     let options: String = view::card_options(lang, deck.enabled)
         .iter()
         .map(|(name, label)| format!("<option value={name}>{label}"))
         .collect();
-    for (id, chosen) in CARD_SELECTS.into_iter().zip(form.fields().cards) {
-        let Some(select) = element::<HtmlSelectElement>(id) else { continue };
-        select.set_inner_html(&options);
-        if !opening {
-            select.set_value(&chosen);
+    for id in CARD_CHOOSERS {
+        if let Some(select) = element::<HtmlSelectElement>(id) {
+            // Written again, a chooser shows its first option: `show` sets the card chosen.
+            select.set_inner_html(&options);
         }
     }
 }
