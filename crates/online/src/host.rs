@@ -31,7 +31,7 @@ mod panel;
 mod phrases;
 
 pub use lines::{Button, MAX_LINE_BYTES, Panel, PhrasePanel, ScriptState, ToPage};
-pub use onitama_core::lang::Lang;
+pub use onitama_lang::Lang;
 pub use phrases::{EN, ES, FA, FR, Phrases, phrases};
 
 /// Something refused or lost, to tell the player until something else happens.

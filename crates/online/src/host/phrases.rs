@@ -1,6 +1,6 @@
 //! Everything online play says, in each of the page's languages.
 
-use onitama_core::lang::Lang;
+use onitama_lang::Lang;
 
 /// Everything online play says in a language.
 pub fn phrases(lang: Lang) -> &'static Phrases {
