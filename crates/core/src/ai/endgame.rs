@@ -15,7 +15,6 @@
 //! - A capture of a student leads to a smaller material, solved first; tables are built from the
 //!   fewest students up.
 //!
-//!
 //! The solver (`solver`) is the usual retrograde analysis; `index` numbers a material's
 //! positions, one byte each; `cards` holds the deal's cards as the solver reads them.
 //!
