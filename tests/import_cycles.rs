@@ -16,10 +16,11 @@ struct Module {
 }
 
 /// Every crate root of the workspace (libraries and binaries with modules of their own).
-const ROOTS: [&str; 7] = [
+const ROOTS: [&str; 8] = [
     "src/lib.rs",
     "src/bin/onitama-cli/main.rs",
     "crates/core/src/lib.rs",
+    "crates/lang/src/lib.rs",
     "crates/online/src/lib.rs",
     "crates/js/src/lib.rs",
     "crates/peer/src/main.rs",

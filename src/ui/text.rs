@@ -6,7 +6,7 @@ use crate::ai::review::MoveClass;
 use crate::mode::{AiLevel, Mode};
 use crate::rules::{Card, Color, Move, Outcome, Pack, Position, Way};
 
-pub use onitama_core::lang::Lang;
+pub use onitama_lang::Lang;
 
 /// A language's texts.
 pub trait LangTexts {

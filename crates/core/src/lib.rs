@@ -2,5 +2,4 @@
 //! wasm can build it for speed while the rest is built for size (see the root Cargo.toml).
 
 pub mod ai;
-pub mod lang;
 pub mod rules;

@@ -31,8 +31,8 @@
 use crate::game::{AbortState, Clocks, Invitation, Saved, TakebackState};
 use crate::protocol::{Phrase, Refusal, Token, Words, millis, read_record, token, write_record};
 use crate::saved::{MAX_SAVED_BYTES, color_from_text, color_text, deal_from_text, deal_text, limit};
-use onitama_core::lang::Lang;
 use onitama_core::rules::{Color, Game, Move, Outcome, Position, Way};
+use onitama_lang::Lang;
 use std::fmt::{self, Write};
 
 /// The longest line either way: a `restore` or a `saved` with the longest records.

@@ -10,8 +10,11 @@ use onitama_core::rules::{Color, Deal, Game, Outcome, SplitMix64};
 
 mod actions;
 mod asks;
+mod connection;
+mod declarations;
 mod peer;
 mod spectator;
+mod sync;
 mod takeback;
 
 /// What spectators are shown of the host's game. When it changes, they are sent it again.

@@ -1,81 +1,27 @@
 //! Aborts and takebacks in an online game, natively: each rule accepted, refused, crossed by a
 //! move or another message, and through a reload.
 
-use onitama_core::rules::{Card, Color, Deal, Game, Move};
+use onitama_core::rules::{Color, Move};
 use onitama_online::game::{ABORT_PLIES, AbortState, FIRST_MOVE_MS, TakebackState};
 use onitama_online::protocol::TakebackWord;
-use onitama_online::{
-    ColorChoice, DealChoice, Invitation, Message, MoveLimit, OnlineGame, Output, Refusal, Saved, Status, Token,
-};
+use onitama_online::{Message, MoveLimit, OnlineGame, Refusal, Saved, Status};
+
+mod two_sides;
+
+use two_sides::{deal, exchange, mover, play_one, refused, same_game, sent, tok};
 
 /// The time of the takeback checks: within the first move limit of every test's turns.
 const NOW: u64 = 40;
 
-fn tok(text: &str) -> Token {
-    Token::new(text).unwrap()
-}
-
-fn deal() -> Deal {
-    // Crab (blue stamp) beside: Blue starts.
-    Deal::new([Card::Boar, Card::Ox, Card::Elephant, Card::Horse, Card::Crab]).unwrap()
-}
-
-fn sent(outputs: &[Output]) -> Vec<Message> {
-    outputs.iter().filter_map(|o| if let Output::Send(m) = o { Some(m.clone()) } else { None }).collect()
-}
-
-fn refused(outputs: &[Output]) -> Vec<Refusal> {
-    outputs.iter().filter_map(|o| if let Output::Refused(r) = o { Some(*r) } else { None }).collect()
-}
-
-/// Delivers each side's messages to the other until both fall quiet.
-fn exchange(a: &mut OnlineGame, b: &mut OnlineGame, now: u64, from_a: Vec<Message>, from_b: Vec<Message>) {
-    let (mut to_b, mut to_a) = (from_a, from_b);
-    for _ in 0..50 {
-        if to_a.is_empty() && to_b.is_empty() {
-            return;
-        }
-        let next_b: Vec<Message> = to_a.drain(..).flat_map(|m| sent(&a.receive(now, &m.encode()))).collect();
-        let next_a: Vec<Message> = to_b.drain(..).flat_map(|m| sent(&b.receive(now, &m.encode()))).collect();
-        to_b = next_b;
-        to_a = next_a;
-    }
-    panic!("the two sides never fell quiet");
-}
-
 /// The host plays Red (Blue, the guest, moves first), both connected and dealt in.
 fn pair() -> (OnlineGame, OnlineGame) {
-    let setup = Invitation {
-        deal: DealChoice::Chosen(deal()),
-        color: ColorChoice::Is(Color::Red),
-        limit: MoveLimit::Seconds(60),
-        watchers: true,
-    };
-    let mut host = OnlineGame::host(tok("room1"), tok("host-secret"), setup, 7, 0);
-    let mut guest = OnlineGame::guest(tok("room1"), tok("guest-secret"), 0);
-    let (a, b) = (sent(&host.connected(0)), sent(&guest.connected(0)));
-    exchange(&mut host, &mut guest, 0, a, b);
+    let (host, guest) = two_sides::pair(Color::Red, MoveLimit::Seconds(60));
     assert_eq!(guest.you(), Color::Blue);
     (host, guest)
 }
 
-fn mover<'a>(host: &'a mut OnlineGame, guest: &'a mut OnlineGame) -> (&'a mut OnlineGame, &'a mut OnlineGame) {
-    if host.game().unwrap().position().to_move() == host.you() { (host, guest) } else { (guest, host) }
-}
-
-fn play_one(host: &mut OnlineGame, guest: &mut OnlineGame, now: u64) {
-    let (mover, other) = mover(host, guest);
-    let mv = mover.game().unwrap().legal_moves()[0];
-    let out = mover.play(now, mv).unwrap();
-    exchange(mover, other, now, sent(&out), vec![]);
-}
-
 fn moves(game: &OnlineGame) -> Vec<Move> {
     game.game().unwrap().moves().to_vec()
-}
-
-fn same(a: &OnlineGame, b: &OnlineGame) -> bool {
-    a.game_id() == b.game_id() && a.game().map(Game::to_record) == b.game().map(Game::to_record)
 }
 
 fn takeback(game: &OnlineGame, ply: usize, what: TakebackWord) -> String {
@@ -147,7 +93,7 @@ fn either_side_may_abort_before_each_has_moved_once_and_the_game_ends_with_no_re
                 assert_eq!(side.abort_state(20), AbortState::Aborted);
                 assert_eq!(side.strikes(), 0);
             }
-            assert!(same(&host, &guest));
+            assert!(same_game(&host, &guest));
             // Nothing more is played; a rematch may follow, as after any end.
             let mv = mover(&mut host, &mut guest).0.game().unwrap().legal_moves()[0];
             assert_eq!(mover(&mut host, &mut guest).0.play(30, mv), Err(Refusal::GameOver));
@@ -159,7 +105,7 @@ fn either_side_may_abort_before_each_has_moved_once_and_the_game_ends_with_no_re
             assert_eq!(host.game_id().unwrap().as_str(), "room1.2");
             assert!(!host.is_aborted() && !guest.is_aborted());
             assert_eq!((host.status(), guest.status()), (Status::Playing, Status::Playing));
-            assert!(same(&host, &guest));
+            assert!(same_game(&host, &guest));
         }
     }
 }
@@ -183,7 +129,7 @@ fn an_abort_after_each_side_moved_is_refused_too_late_both_ways() {
     let line = Message::Abort { game: tok("other.1"), ply: 0 }.encode();
     assert_eq!(refused(&guest.receive(10, &line)), vec![Refusal::WrongGame]);
     assert_eq!(guest.status(), Status::Playing);
-    assert!(same(&host, &guest));
+    assert!(same_game(&host, &guest));
 }
 
 #[test]
@@ -253,7 +199,7 @@ fn an_aborted_game_reads_back_from_its_save_and_the_abort_reaches_a_side_that_mi
     exchange(&mut host, &mut guest, 40, a, b);
     assert!(guest.is_aborted());
     assert_eq!(guest.status(), Status::Ended);
-    assert!(same(&host, &guest));
+    assert!(same_game(&host, &guest));
     assert_eq!((host.strikes(), guest.strikes()), (0, 0));
     // A save without the word (written before aborts) reads as not aborted.
     let plain = text.replace(" aborted", "");
@@ -287,13 +233,13 @@ fn a_takeback_accepted_takes_back_the_askers_move_and_the_reply_on_both_sides() 
     let out = host.answer_takeback(30, true).unwrap();
     exchange(&mut host, &mut guest, 30, sent(&out), vec![]);
     assert_eq!(moves(&host), before[..2].to_vec());
-    assert!(same(&host, &guest));
+    assert!(same_game(&host, &guest));
     assert_eq!(guest.game().unwrap().position().to_move(), Color::Blue);
     assert_eq!(host.takeback_state(NOW).asked_by, None);
     // The clock of the move starts again at the target.
     assert_eq!(host.turn_left(30), Some((Color::Blue, 60_000)));
     play_one(&mut host, &mut guest, 40);
-    assert!(same(&host, &guest));
+    assert!(same_game(&host, &guest));
     assert_eq!((host.strikes(), guest.strikes()), (0, 0));
 }
 
@@ -310,7 +256,7 @@ fn a_takeback_asked_right_after_ones_move_takes_back_that_move_only() {
     let out = host.answer_takeback(20, true).unwrap();
     exchange(&mut host, &mut guest, 20, sent(&out), vec![]);
     assert_eq!(moves(&guest), before[..2].to_vec());
-    assert!(same(&host, &guest));
+    assert!(same_game(&host, &guest));
 }
 
 #[test]
@@ -334,7 +280,7 @@ fn a_request_crossing_the_opponents_move_takes_back_that_reply_too_on_both_sides
     exchange(&mut guest, &mut host, 30, sent(&out), vec![]);
     // Red's move at ply 1 and Blue's reply at 2 are both taken back.
     assert_eq!(moves(&host), before[..1].to_vec());
-    assert!(same(&host, &guest));
+    assert!(same_game(&host, &guest));
     assert_eq!(host.game().unwrap().position().to_move(), Color::Red);
     assert_eq!((host.strikes(), guest.strikes()), (0, 0));
 }
@@ -350,7 +296,7 @@ fn a_takeback_declined_leaves_the_game_and_the_asker_waits_until_it_moved_on() {
     let out = guest.answer_takeback(20, false).unwrap();
     exchange(&mut guest, &mut host, 20, sent(&out), vec![]);
     assert_eq!(moves(&host), before);
-    assert!(same(&host, &guest));
+    assert!(same_game(&host, &guest));
     assert_eq!(host.takeback_state(NOW), TakebackState { asked_by: None, may_ask: false, declined: true });
     assert_eq!(host.ask_takeback(NOW), Err(Refusal::NoTakeback));
     // A peer that asks again anyway is refused (a strike).
@@ -410,7 +356,7 @@ fn none_once_the_game_is_over_and_a_request_crossing_the_end_lapses() {
     exchange(&mut host, &mut guest, 20, ask, resign);
     assert_eq!((host.status(), guest.status()), (Status::Ended, Status::Ended));
     assert_eq!((host.strikes(), guest.strikes()), (0, 0));
-    assert!(same(&host, &guest));
+    assert!(same_game(&host, &guest));
     assert_eq!(host.ask_takeback(NOW), Err(Refusal::GameOver));
     assert_eq!(guest.answer_takeback(21, true), Err(Refusal::GameOver));
     assert_eq!(host.takeback_state(NOW), TakebackState { asked_by: None, may_ask: false, declined: false });
@@ -458,7 +404,7 @@ fn two_requests_crossing_both_lapse_and_a_request_lapses_with_the_connection() {
     assert_eq!(guest.takeback_state(NOW).asked_by, None);
     let (a, b) = (sent(&host.connected(40)), sent(&guest.connected(40)));
     exchange(&mut host, &mut guest, 40, a, b);
-    assert!(same(&host, &guest));
+    assert!(same_game(&host, &guest));
     assert_eq!(moves(&host).len(), 3);
 }
 
@@ -479,7 +425,7 @@ fn an_accept_lost_with_the_connection_leaves_the_two_records_agreeing_on_return(
     let (a, b) = (sent(&host.connected(40)), sent(&guest.connected(40)));
     exchange(&mut host, &mut guest, 40, a, b);
     // The longer record extends the shorter: the takeback is lost, the game agrees.
-    assert!(same(&host, &guest));
+    assert!(same_game(&host, &guest));
     assert_eq!(moves(&host).len(), 4);
     assert_ne!(host.status(), Status::Diverged);
 }
@@ -496,7 +442,7 @@ fn a_resignation_crossing_the_accept_stands_on_both_sides() {
     let accept = sent(&host.answer_takeback(21, true).unwrap());
     let resign = sent(&guest.resign().unwrap());
     exchange(&mut host, &mut guest, 22, accept, resign);
-    assert!(same(&host, &guest), "{:?} / {:?}", host.game(), guest.game());
+    assert!(same_game(&host, &guest), "{:?} / {:?}", host.game(), guest.game());
     assert_eq!((host.status(), guest.status()), (Status::Ended, Status::Ended));
 }
 
@@ -525,7 +471,7 @@ fn the_askers_move_withdraws_the_request_and_an_accept_crossing_it_lapses_the_re
     assert_eq!(host.takeback_state(NOW).asked_by, None);
     assert_eq!(guest.takeback_state(NOW).asked_by, None);
     assert_eq!(host.answer_takeback(22, true), Err(Refusal::NotOffered));
-    assert!(same(&host, &guest));
+    assert!(same_game(&host, &guest));
     assert_eq!(moves(&host).len(), 5);
     // The accept and the asker's move cross: the move stands on both sides, no strike.
     let (mut host, mut guest) = pair();
@@ -538,7 +484,7 @@ fn the_askers_move_withdraws_the_request_and_an_accept_crossing_it_lapses_the_re
     let mv = guest.game().unwrap().legal_moves()[0];
     let moved = sent(&guest.play(21, mv).unwrap());
     exchange(&mut host, &mut guest, 22, accept, moved);
-    assert!(same(&host, &guest), "{:?} / {:?}", host.game(), guest.game());
+    assert!(same_game(&host, &guest), "{:?} / {:?}", host.game(), guest.game());
     assert_eq!(moves(&host).len(), 5);
     assert_eq!((host.strikes(), guest.strikes()), (0, 0));
 }
@@ -564,16 +510,7 @@ fn a_request_naming_a_move_the_record_does_not_have_is_refused_and_takes_nothing
 
 #[test]
 fn under_a_game_clock_a_takeback_gives_no_time_back() {
-    let setup = Invitation {
-        deal: DealChoice::Chosen(deal()),
-        color: ColorChoice::Is(Color::Red),
-        limit: MoveLimit::Clock { seconds: 60, increment: 1 },
-        watchers: true,
-    };
-    let mut host = OnlineGame::host(tok("room1"), tok("host-secret"), setup, 7, 0);
-    let mut guest = OnlineGame::guest(tok("room1"), tok("guest-secret"), 0);
-    let (a, b) = (sent(&host.connected(0)), sent(&guest.connected(0)));
-    exchange(&mut host, &mut guest, 0, a, b);
+    let (mut host, mut guest) = two_sides::pair(Color::Red, MoveLimit::Clock { seconds: 60, increment: 1 });
     // Blue, Red, Blue, Red: each from ply 2 on takes 5 s of its clock.
     for (i, now) in [0, 0, 5_000, 10_000].into_iter().enumerate() {
         play_one(&mut host, &mut guest, now);

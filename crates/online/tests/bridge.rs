@@ -1,8 +1,8 @@
 //! The lines between the page and the online module: every command and event written and read
 //! back, bad lines refused; the text form of a saved online game.
 
-use onitama_core::lang::Lang;
 use onitama_core::rules::{Card, Color, Deal, Game, Move, Outcome, Position};
+use onitama_lang::Lang;
 use onitama_online::bridge::{Command, Event, MAX_LINE_BYTES, Phase, Reason, Status, random_token, room_of_link};
 use onitama_online::game::{AbortState, TakebackState};
 use onitama_online::saved::MAX_SAVED_BYTES;

@@ -2,7 +2,7 @@
 //! game driven through the seats, the deal, moves, declarations, claims on time, rematches and
 //! reconciliation after a reconnect.
 
-use onitama_core::rules::{Card, Color, Deal, Game, Move, Outcome};
+use onitama_core::rules::{Color, Deal, Game, Move, Outcome};
 use onitama_online::game::{PHRASE_GAP_MS, PHRASE_SHOWN_MS, SAY_WAIT_MS};
 use onitama_online::protocol::{MAX_SYNC_MOVES, VERSION};
 use onitama_online::{
@@ -10,69 +10,9 @@ use onitama_online::{
     Phrase, Reconciled, Refusal, Status, Token, reconcile,
 };
 
-fn tok(text: &str) -> Token {
-    Token::new(text).unwrap()
-}
+mod two_sides;
 
-fn deal() -> Deal {
-    // Red holds boar and ox, Blue elephant and horse, crab (blue stamp) beside: Blue starts.
-    Deal::new([Card::Boar, Card::Ox, Card::Elephant, Card::Horse, Card::Crab]).unwrap()
-}
-
-fn setup(color: Color, limit: MoveLimit) -> Invitation {
-    Invitation { deal: DealChoice::Chosen(deal()), color: ColorChoice::Is(color), limit, watchers: true }
-}
-
-fn sent(outputs: &[Output]) -> Vec<Message> {
-    outputs.iter().filter_map(|o| if let Output::Send(m) = o { Some(m.clone()) } else { None }).collect()
-}
-
-fn refused(outputs: &[Output]) -> Vec<Refusal> {
-    outputs.iter().filter_map(|o| if let Output::Refused(r) = o { Some(*r) } else { None }).collect()
-}
-
-fn dropped(outputs: &[Output]) -> Option<Refusal> {
-    outputs.iter().find_map(|o| if let Output::Drop(r) = o { Some(*r) } else { None })
-}
-
-/// Delivers messages back and forth until neither side has anything more to say.
-fn exchange(a: &mut OnlineGame, b: &mut OnlineGame, now: u64, from_a: Vec<Message>, from_b: Vec<Message>) {
-    let (mut to_b, mut to_a) = (from_a, from_b);
-    for _ in 0..50 {
-        if to_a.is_empty() && to_b.is_empty() {
-            return;
-        }
-        let next_b: Vec<Message> = to_a.drain(..).flat_map(|m| sent(&a.receive(now, &m.encode()))).collect();
-        let next_a: Vec<Message> = to_b.drain(..).flat_map(|m| sent(&b.receive(now, &m.encode()))).collect();
-        to_b = next_b;
-        to_a = next_a;
-    }
-    panic!("the two sides never fell quiet");
-}
-
-/// A host (playing `color`) and a guest, connected and dealt in.
-fn pair(color: Color, limit: MoveLimit) -> (OnlineGame, OnlineGame) {
-    let mut host = OnlineGame::host(tok("room1"), tok("host-secret"), setup(color, limit), 7, 0);
-    let mut guest = OnlineGame::guest(tok("room1"), tok("guest-secret"), 0);
-    let (a, b) = (sent(&host.connected(0)), sent(&guest.connected(0)));
-    exchange(&mut host, &mut guest, 0, a, b);
-    assert_eq!(host.status(), Status::Playing);
-    assert_eq!(guest.status(), Status::Playing);
-    (host, guest)
-}
-
-fn first_legal(game: &OnlineGame) -> Move {
-    game.game().unwrap().legal_moves()[0]
-}
-
-/// The mover of the two plays its first legal move, and the other receives it.
-fn play_one(host: &mut OnlineGame, guest: &mut OnlineGame, now: u64) {
-    let (mover, other) =
-        if host.game().unwrap().position().to_move() == host.you() { (host, guest) } else { (guest, host) };
-    let mv = first_legal(mover);
-    let out = mover.play(now, mv).unwrap();
-    exchange(mover, other, now, sent(&out), vec![]);
-}
+use two_sides::{deal, dropped, exchange, first_legal, pair, play_one, refused, same_game, sent, setup, tok};
 
 /// Both sides connect again; the guest proves the host's seat first (the host has not yet heard
 /// the guest's proof). Returns what the guest says meanwhile (its proof, its record) and what
@@ -88,10 +28,6 @@ fn greeted_first(host: &mut OnlineGame, guest: &mut OnlineGame, now: u64) -> (Ve
     }
     assert!(guest.opponent_connected() && !host.opponent_connected());
     (guest_says, Vec::new())
-}
-
-fn same_game(a: &OnlineGame, b: &OnlineGame) -> bool {
-    a.game_id() == b.game_id() && a.game().map(Game::to_record) == b.game().map(Game::to_record)
 }
 
 // ---- the messages ----

@@ -1,5 +1,5 @@
 //! The languages the game speaks. One home for the page and for online play: each keeps its own
-//! texts, keyed by this.
+//! texts, keyed by this. A crate of its own, so that neither reaches it through the rules core.
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Lang {
