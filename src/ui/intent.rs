@@ -159,6 +159,7 @@ impl Intent {
             self,
             Intent::Review
                 | Intent::OpenRecords
+                | Intent::OpenNewGame(NewGameOpens::FromHere | NewGameOpens::Invite)
                 | Intent::CloseRecords
                 | Intent::ReviewFinished(_)
                 | Intent::CloseReview

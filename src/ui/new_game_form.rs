@@ -106,6 +106,7 @@ impl NewGameForm {
 
     /// The form as its fields read (the codes of `ModeKind`, `Seat`, `AiLevel` and the card
     /// names); a value the form cannot hold keeps that field's default.
+    #[inline(never)] // one copy for its readers (the view, Start, a deck switched): a first visit's bytes
     pub fn read(fields: &NewGameFields) -> NewGameForm {
         let defaults = ModeChoice::default();
         NewGameForm {

@@ -85,10 +85,11 @@ impl Session {
                 }
             }
             Intent::OpenNewGame(opens) => {
-                let form = match opens {
-                    NewGameOpens::Game => NewGameForm::of(&self.state),
-                    NewGameOpens::FromHere => NewGameForm::from_here(&self.state),
-                    NewGameOpens::Invite => NewGameForm::invite(&self.state),
+                // Play from here and Invite are the whole page's (a first visit asks for it first).
+                let form = match (opens, Features::here()) {
+                    (NewGameOpens::FromHere, Some(_)) => NewGameForm::from_here(&self.state),
+                    (NewGameOpens::Invite, Some(_)) => NewGameForm::invite(&self.state),
+                    _ => NewGameForm::of(&self.state),
                 };
                 self.state.dialog = Some(Dialog::NewGame(Box::new(form.fields())));
                 self.refresh_controls();

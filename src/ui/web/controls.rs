@@ -36,6 +36,8 @@ pub use language::{apply_language, apply_page_texts};
 use language::{fill_rules, name_choosers};
 pub use new_game::draw_chosen_cards;
 use new_game::edited;
+#[cfg(not(feature = "first-visit"))]
+pub use new_game::left_open;
 pub use new_game::show_setup_error;
 
 /// Puts options with these values in the chooser (their texts come from `apply_language`), in

@@ -148,6 +148,10 @@ fn show(
     state.unreadable_save = storage::unreadable();
     state.first_visit = first_visit;
     state.tutorial_done = storage::tutorial_done();
+    #[cfg(not(feature = "first-visit"))]
+    {
+        state.dialog = controls::left_open().map(|fields| crate::ui::dialog::Dialog::NewGame(Box::new(fields)));
+    }
     let target: web_sys::EventTarget = canvas.clone().into();
     let app = App {
         session: Session::new(state),

@@ -60,9 +60,8 @@ pub(super) fn build_clocks(document: &web_sys::Document) -> Result<(), wasm_bind
     label.insert_adjacent_html("afterend", CUSTOM_CLOCK_ROW)
 }
 
-/// Opens, writes or closes the New game dialog as the view has it. A field is written only when
-/// it differs from the view (so that a field being typed in is left alone), after the card
-/// choosers' options.
+/// Opens, writes or closes the New game dialog as the view has it, its fields after the card
+/// choosers' options (a text field only when it differs, so that one being typed in is left alone).
 pub(super) fn show(view: Option<&NewGameView>, deck: &DeckView, lang: Lang) {
     let Some(dialog) = element::<HtmlDialogElement>("setup") else { return };
     let Some(view) = view else {
@@ -91,9 +90,7 @@ pub(super) fn show(view: Option<&NewGameView>, deck: &DeckView, lang: Lang) {
         ("setup-limit", &fields.limit),
     ];
     for (id, value) in selects.into_iter().chain(CARD_CHOOSERS.into_iter().zip(&fields.cards)) {
-        if let Some(select) = element::<HtmlSelectElement>(id)
-            && select.value() != *value
-        {
+        if let Some(select) = element::<HtmlSelectElement>(id) {
             select.set_value(value);
         }
     }
@@ -112,9 +109,7 @@ pub(super) fn show(view: Option<&NewGameView>, deck: &DeckView, lang: Lang) {
     #[cfg(not(feature = "first-visit"))]
     let switches = [switches[0], switches[1], ("setup-watchers", fields.watchers)];
     for (id, on) in switches {
-        if let Some(input) = element::<HtmlInputElement>(id)
-            && input.checked() != on
-        {
+        if let Some(input) = element::<HtmlInputElement>(id) {
             input.set_checked(on);
         }
     }
@@ -177,6 +172,26 @@ pub fn show_setup_error(message: &str) {
     {
         let _ = minutes.focus();
     }
+}
+
+/// The New game dialog's fields, if it is open as the whole page starts: the first visit's page
+/// opened it and handed over (for online play, say), and the player's choices go on.
+#[cfg(not(feature = "first-visit"))]
+pub fn left_open() -> Option<crate::ui::new_game_form::NewGameFields> {
+    element::<HtmlDialogElement>("setup").filter(HtmlDialogElement::open)?;
+    let value = |id: &str| element::<HtmlSelectElement>(id).map(|s| s.value()).unwrap_or_default();
+    let checked = |id: &str| element::<HtmlInputElement>(id).is_some_and(|input| input.checked());
+    Some(crate::ui::new_game_form::NewGameFields {
+        mode: value("setup-mode"),
+        seat: value("setup-colour"),
+        level: value("setup-level"),
+        turn_board: checked("setup-turn"),
+        choose_cards: checked("setup-choose-cards"),
+        cards: CARD_CHOOSERS.map(value),
+        limit: value("setup-limit"),
+        // The first visit's dialog has no clock of one's own and no watchers' switch.
+        ..Default::default()
+    })
 }
 
 /// A field of the dialog changed: the session hears which, and its value.
