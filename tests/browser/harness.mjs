@@ -181,6 +181,38 @@ export async function openContext(browser, url, options = {}, initScript = undef
   return { context, page, errors };
 }
 
+/**
+ * Run in a page before its scripts (`context.addInitScript(logWorkers)`): each Web Worker the
+ * page starts is logged in `window.workerLog` as `{ sent, heard, ended }`, the lines posted to it
+ * and heard from it (but a search's `info` lines) and whether it was ended, so that a test reads
+ * whether a search was asked, answered or cancelled instead of waiting to see. (The AI's requests
+ * are `move <id> …`, `search <id> …`; its answers `done <id> …`: src/engine_protocol/worker.rs.)
+ * `window.workerLog = null` stops it.
+ */
+export function logWorkers() {
+  const Native = window.Worker;
+  const log = [];
+  window.workerLog = log;
+  window.Worker = class extends Native {
+    #entry = { sent: [], heard: [], ended: false };
+    constructor(...args) {
+      super(...args);
+      log.push(this.#entry);
+      this.addEventListener('message', (event) => {
+        if (window.workerLog && !String(event.data).startsWith('info ')) this.#entry.heard.push(String(event.data));
+      });
+    }
+    postMessage(message, ...rest) {
+      if (window.workerLog) this.#entry.sent.push(String(message));
+      return super.postMessage(message, ...rest);
+    }
+    terminate() {
+      this.#entry.ended = true;
+      return super.terminate();
+    }
+  };
+}
+
 /** Waits until the page is still: no move on its way and no search. */
 export async function still(page, timeout = 30000) {
   await page.waitForFunction(() => {
