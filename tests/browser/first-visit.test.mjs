@@ -164,7 +164,8 @@ test('a game in progress on the first visit\'s page is put aside by the daily pu
 });
 
 test('a game finished on the first visit\'s page is reviewed from its result in the whole page', { timeout: 180000 }, async () => {
-  const { context, page, errors } = await firstVisit();
+  // Motion reduced: no slide and no rest between moves, so the game goes at the AI's pace.
+  const { context, page, errors } = await firstVisit({ reducedMotion: 'reduce' });
   // The AI against itself, weakest and fastest, to the end.
   await page.click('#new-game');
   await page.selectOption('#setup-mode', 'watch');
