@@ -127,9 +127,12 @@ async function launchChromium(extraArgs) {
   });
 }
 
-/** Opens the page and collects console errors and uncaught exceptions. */
-export async function openGame(browser, url, viewport = { width: 1280, height: 800 }) {
-  const page = await browser.newPage({ viewport, deviceScaleFactor: 1 });
+/**
+ * Opens the page and collects console errors and uncaught exceptions; `options` are added to its
+ * context's (e.g. `{ reducedMotion: 'reduce' }`, which the page reads as it starts).
+ */
+export async function openGame(browser, url, viewport = { width: 1280, height: 800 }, options = {}) {
+  const page = await browser.newPage({ viewport, deviceScaleFactor: 1, ...options });
   const errors = [];
   page.on('console', (message) => { if (message.type() === 'error') errors.push(message.text()); });
   page.on('pageerror', (error) => errors.push(String(error)));
