@@ -59,7 +59,11 @@ for (const viewport of VIEWPORTS) {
       // One page for both themes: it opens light, and the system then turns dark under it.
       const { context, page, errors } = await open(viewport, locale, THEMES[0]);
       for (const theme of THEMES) {
-        if (theme !== THEMES[0]) await page.emulateMedia({ colorScheme: theme });
+        if (theme !== THEMES[0]) {
+          await page.emulateMedia({ colorScheme: theme });
+          // The page hears the system's change at its next rendering (a timeout here is a failure).
+          await page.waitForFunction((t) => document.documentElement.dataset.theme === t, theme, { timeout: 5000 });
+        }
         const lang = locale.slice(0, 2);
         await page.evaluate((cards) => window.wasmBindings.game_new({ mode: 'ai', human: 'red', level: 0, cards }), CARDS);
         await page.waitForFunction(() => {
