@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { axeViolations, dist, launch, openMenu, screenshot, serve } from './harness.mjs';
+import { axeViolations, dist, launch, logWorkers, openMenu, screenshot, serve } from './harness.mjs';
 
 let browser;
 const servers = [];
@@ -164,7 +164,8 @@ test('a game in progress on the first visit\'s page is put aside by the daily pu
 });
 
 test('a game finished on the first visit\'s page is reviewed from its result in the whole page', { timeout: 180000 }, async () => {
-  const { context, page, errors } = await firstVisit();
+  // Motion reduced: no slide and no rest between moves, so the game goes at the AI's pace.
+  const { context, page, errors } = await firstVisit({ reducedMotion: 'reduce' });
   // The AI against itself, weakest and fastest, to the end.
   await page.click('#new-game');
   await page.selectOption('#setup-mode', 'watch');
@@ -276,10 +277,27 @@ test('offline, a game saved in a puzzle waits while the whole page cannot be had
     }
   });
   const saved = await page.evaluate(() => localStorage.getItem('onitama.save'));
+  // From the reload on, the page's writes of the save are counted, and its workers logged.
+  await context.addInitScript(() => {
+    window.saveWrites = 0;
+    const { setItem } = Storage.prototype;
+    Storage.prototype.setItem = function (key, value) {
+      if (key === 'onitama.save') window.saveWrites += 1;
+      return setItem.call(this, key, value);
+    };
+  });
+  await context.addInitScript(logWorkers);
   await context.setOffline(true);
   await page.reload();
   await page.waitForFunction(() => /could not be fetched/.test(document.getElementById('notice')?.textContent ?? ''), null, { timeout: 15000 });
-  await page.waitForTimeout(500);
+  // The page drawn and no search of the AI's on its way, two frames on: nothing is left to
+  // move the game, and so to save it.
+  await page.waitForFunction(() => performance.getEntriesByName('board-drawn').length > 0
+    && window.workerLog.every((w) => w.ended || (w.heard.includes('ready') // (a request waits for it)
+      && w.sent.filter((line) => /^(move|search) /.test(line)).length <= w.heard.filter((line) => /^done /.test(line)).length)),
+  null, { timeout: 20000 });
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  assert.equal(await page.evaluate(() => window.saveWrites), 0, 'the save is not written');
   assert.equal(await page.evaluate(() => localStorage.getItem('onitama.save')), saved, 'the save is not written over');
   await screenshot(page, 'first-visit-offline-puzzle-saved');
   // Online again, a feature opens the whole page, and with it the puzzle.

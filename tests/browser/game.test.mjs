@@ -37,7 +37,8 @@ async function clickMove(page, move) {
 }
 
 test('a whole game against the AI, played with mouse clicks, reaches a result', { timeout: 180000 }, async () => {
-  const { page, errors } = await openGame(game.browser, game.server.url);
+  // Motion reduced: the moves do not slide, the game goes at the clicks' and the AI's pace.
+  const { page, errors } = await openGame(game.browser, game.server.url, undefined, { reducedMotion: 'reduce' });
   await call(page, 'game_new', { mode: 'ai', human: 'red', level: 0, cards: ['tiger', 'crab', 'monkey', 'crane', 'boar'] });
   await settle(page);
   let s = await state(page);

@@ -127,9 +127,12 @@ async function launchChromium(extraArgs) {
   });
 }
 
-/** Opens the page and collects console errors and uncaught exceptions. */
-export async function openGame(browser, url, viewport = { width: 1280, height: 800 }) {
-  const page = await browser.newPage({ viewport, deviceScaleFactor: 1 });
+/**
+ * Opens the page and collects console errors and uncaught exceptions; `options` are added to its
+ * context's (e.g. `{ reducedMotion: 'reduce' }`, which the page reads as it starts).
+ */
+export async function openGame(browser, url, viewport = { width: 1280, height: 800 }, options = {}) {
+  const page = await browser.newPage({ viewport, deviceScaleFactor: 1, ...options });
   const errors = [];
   page.on('console', (message) => { if (message.type() === 'error') errors.push(message.text()); });
   page.on('pageerror', (error) => errors.push(String(error)));
@@ -179,6 +182,38 @@ export async function openContext(browser, url, options = {}, initScript = undef
   await page.goto(url);
   await page.waitForFunction(() => window.wasmBindings !== undefined);
   return { context, page, errors };
+}
+
+/**
+ * Run in a page before its scripts (`context.addInitScript(logWorkers)`): each Web Worker the
+ * page starts is logged in `window.workerLog` as `{ sent, heard, ended }`, the lines posted to it
+ * and heard from it (but a search's `info` lines) and whether it was ended, so that a test reads
+ * whether a search was asked, answered or cancelled instead of waiting to see. (The AI's requests
+ * are `move <id> …`, `search <id> …`; its answers `done <id> …`: src/engine_protocol/worker.rs.)
+ * `window.workerLog = null` stops it.
+ */
+export function logWorkers() {
+  const Native = window.Worker;
+  const log = [];
+  window.workerLog = log;
+  window.Worker = class extends Native {
+    #entry = { sent: [], heard: [], ended: false };
+    constructor(...args) {
+      super(...args);
+      log.push(this.#entry);
+      this.addEventListener('message', (event) => {
+        if (window.workerLog && !String(event.data).startsWith('info ')) this.#entry.heard.push(String(event.data));
+      });
+    }
+    postMessage(message, ...rest) {
+      if (window.workerLog) this.#entry.sent.push(String(message));
+      return super.postMessage(message, ...rest);
+    }
+    terminate() {
+      this.#entry.ended = true;
+      return super.terminate();
+    }
+  };
 }
 
 /** Waits until the page is still: no move on its way and no search. */

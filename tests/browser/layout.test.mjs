@@ -126,6 +126,31 @@ async function open(size, lang, initScript) {
   return { context, page, errors };
 }
 
+/**
+ * One page for the dialogs', the review's and the puzzle's tests of a size and language, each
+ * from a new game with nothing open (the page's own load is what the first test checks). Closed
+ * when the next size or language opens its own, or after the file.
+ */
+let shared = null;
+after(async () => { await shared?.context.close().catch(() => {}); });
+async function sharedPage(size, lang) {
+  const key = `${size.name} ${lang}`;
+  if (shared?.key !== key) {
+    await shared?.context.close();
+    shared = { key, ...(await open(size, lang)) };
+  }
+  const { page } = shared;
+  await page.evaluate(() => {
+    document.querySelectorAll('dialog[open]').forEach((d) => d.close());
+    window.wasmBindings.game_puzzle_list(null);
+    window.wasmBindings.game_new({ mode: 'ai', human: 'red', level: 0 });
+  });
+  await still(page);
+  const s = await state(page);
+  assert.deepEqual([s.puzzle, s.review, s.controls.back_to_my_game, s.language], [null, null, false, lang], 'a new game, nothing open');
+  return shared;
+}
+
 for (const size of SIZES) {
   for (const lang of LANGS) {
     const shot = (what) => `layout-${what}-${lang}-${size.name}`;
@@ -175,28 +200,8 @@ for (const size of SIZES) {
       await context.close();
     });
 
-    test(`${size.name} ${lang}: a puzzle's ending shows whole above the whole board`, { timeout: 120000 }, async () => {
-      const { context, page, errors } = await open(size, lang);
-      await openMenu(page);
-      await page.click('#puzzle-easy');
-      await page.waitForFunction(() => window.wasmBindings.game_state().puzzle !== null);
-      await still(page);
-      assert.deepEqual(await problems(page, ['#strip p']), []);
-      assert.deepEqual(await whole(page, ['#strip p']), []);
-      // A wrong first move: the defence answers and the puzzle is lost, with the longest words.
-      const wrong = await losingPuzzleMove(page);
-      await page.evaluate((m) => window.wasmBindings.game_play(m), wrong);
-      await page.waitForFunction(() => window.wasmBindings.game_state().puzzle?.status === 'failed', null, { timeout: 30000 });
-      await still(page);
-      assert.deepEqual(await problems(page, ['#puzzle-text', '#puzzle-end button']), []);
-      assert.deepEqual(await whole(page, ['#puzzle-text', '#puzzle-end button']), []);
-      await screenshot(page, shot('puzzle-failed'));
-      assert.deepEqual(errors, []);
-      await context.close();
-    });
-
     test(`${size.name} ${lang}: the dialogs' buttons and errors stay on screen`, { timeout: 120000 }, async () => {
-      const { context, page, errors } = await open(size, lang);
+      const { page, errors } = await sharedPage(size, lang);
       // New game, with the cards to choose and a choice that is refused.
       await page.click('#new-game');
       await page.check('#setup-choose-cards');
@@ -242,11 +247,10 @@ for (const size of SIZES) {
       await screenshot(page, shot('rules-scrolled'));
       await page.keyboard.press('Escape');
       assert.deepEqual(errors, []);
-      await context.close();
     });
 
     test(`${size.name} ${lang}: a best line shows whole under the review's graph, one of 20 moves scrolls there, the board whole`, { timeout: 120000 }, async () => {
-      const { context, page, errors } = await open(size, lang);
+      const { page, errors } = await sharedPage(size, lang);
       await openMenu(page);
       await page.click('#records');
       await page.fill('#record-text', BLUNDER);
@@ -278,7 +282,25 @@ for (const size of SIZES) {
       });
       assert.ok(scrolled, 'the whole line can be read');
       assert.deepEqual(errors, []);
-      await context.close();
+    });
+
+    test(`${size.name} ${lang}: a puzzle's ending shows whole above the whole board`, { timeout: 120000 }, async () => {
+      const { page, errors } = await sharedPage(size, lang);
+      await openMenu(page);
+      await page.click('#puzzle-easy');
+      await page.waitForFunction(() => window.wasmBindings.game_state().puzzle !== null);
+      await still(page);
+      assert.deepEqual(await problems(page, ['#strip p']), []);
+      assert.deepEqual(await whole(page, ['#strip p']), []);
+      // A wrong first move: the defence answers and the puzzle is lost, with the longest words.
+      const wrong = await losingPuzzleMove(page);
+      await page.evaluate((m) => window.wasmBindings.game_play(m), wrong);
+      await page.waitForFunction(() => window.wasmBindings.game_state().puzzle?.status === 'failed', null, { timeout: 30000 });
+      await still(page);
+      assert.deepEqual(await problems(page, ['#puzzle-text', '#puzzle-end button']), []);
+      assert.deepEqual(await whole(page, ['#puzzle-text', '#puzzle-end button']), []);
+      await screenshot(page, shot('puzzle-failed'));
+      assert.deepEqual(errors, []);
     });
   }
 }

@@ -56,8 +56,14 @@ for (const viewport of VIEWPORTS) {
   const size = `${viewport.width}x${viewport.height}`;
   test(`${size}: every language in light and dark fits${viewport.touch ? ', with targets for a finger' : ''}`, { timeout: 120000 }, async () => {
     for (const locale of LOCALES) {
+      // One page for both themes: it opens light, and the system then turns dark under it.
+      const { context, page, errors } = await open(viewport, locale, THEMES[0]);
       for (const theme of THEMES) {
-        const { context, page, errors } = await open(viewport, locale, theme);
+        if (theme !== THEMES[0]) {
+          await page.emulateMedia({ colorScheme: theme });
+          // The page hears the system's change at its next rendering (a timeout here is a failure).
+          await page.waitForFunction((t) => document.documentElement.dataset.theme === t, theme, { timeout: 5000 });
+        }
         const lang = locale.slice(0, 2);
         await page.evaluate((cards) => window.wasmBindings.game_new({ mode: 'ai', human: 'red', level: 0, cards }), CARDS);
         await page.waitForFunction(() => {
@@ -90,8 +96,8 @@ for (const viewport of VIEWPORTS) {
         }
         await screenshot(page, `looks-${size}-${theme}-${lang}`);
         assert.deepEqual(errors, []);
-        await context.close();
       }
+      await context.close();
     }
   });
 }

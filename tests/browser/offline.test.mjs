@@ -90,9 +90,14 @@ test('a first visit fetches only the game; from the next one, all the rest is ke
   try {
     await page.goto(server.url);
     await page.waitForFunction(() => window.wasmBindings !== undefined);
+    // The service worker installed (it keeps only the game: sw.js) and the page loaded and then
+    // idle: what a first visit fetches, it has asked for by then.
     await page.evaluate(() => navigator.serviceWorker.ready);
-    await page.waitForTimeout(500);
+    await page.waitForFunction(() => document.readyState === 'complete');
+    await page.evaluate(() => new Promise((done) => requestIdleCallback(done)));
     assert.deepEqual(later.filter((path) => asked.includes(path)), [], 'the first visit fetched none of them');
+    const keptFirst = await kept();
+    assert.deepEqual(later.filter((path) => keptFirst.includes(path)), [], 'nor kept any');
     await page.reload(); // a later visit, under the service worker
     await page.waitForFunction(() => window.wasmBindings !== undefined);
     // Kept once each answers from the cache (Chromium lists an entry in keys() before its body is
@@ -101,9 +106,21 @@ test('a first visit fetches only the game; from the next one, all the rest is ke
       const cache = await caches.open('onitama');
       return (await Promise.all(later.map((path) => cache.match(path)))).every(Boolean);
     }, later, { timeout: 20000 });
+    // The service worker's own work for the page's request to keep them (its `waitUntil`),
+    // heard from inside it.
+    const [worker] = context.serviceWorkers();
+    await worker.evaluate(() => {
+      const { waitUntil } = ExtendableEvent.prototype;
+      let heard;
+      self.keptForOffline = new Promise((done) => { heard = done; });
+      ExtendableEvent.prototype.waitUntil = function (promise) {
+        if (this.type === 'message' && this.data === 'keep-for-offline') heard(promise.then(() => 'kept'));
+        return waitUntil.call(this, promise);
+      };
+    });
     await page.reload(); // already kept: not fetched again
     await page.waitForFunction(() => window.wasmBindings !== undefined);
-    await page.waitForTimeout(500);
+    assert.equal(await worker.evaluate(() => self.keptForOffline), 'kept', 'the later visit asks to keep them, and that is done');
     // Counted over the three visits (the server may hear the last of the second visit's requests
     // after the cache already answers for them).
     const times = (path) => asked.filter((p) => p === path).length;

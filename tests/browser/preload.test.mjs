@@ -35,7 +35,8 @@ test('the preloaded glue and wasm are downloaded once each, and used', { timeout
       const times = drawn.filter((p) => p === file).length;
       assert.equal(times, 1, `${file} reached the server ${times} times from the page`);
     }
-    await page.waitForTimeout(3500); // Chromium reports an unused preload 3 s after the load
+    // A sleep: nothing tells that Chromium has looked. It warns of an unused preload 3 s after the load event.
+    await page.waitForTimeout(3500);
     assert.deepEqual(warnings, []);
   } finally {
     await context.close();

@@ -162,9 +162,13 @@ test('a puzzle asked for while the AI makes its first move still starts once the
   const fresh = await openGame(game.browser, game.server.url);
   await openMenu(fresh.page);
   await fresh.page.route('**/puzzles.txt', async (route) => { await new Promise((r) => setTimeout(r, 500)); await route.continue(); });
+  const setCame = fresh.page.waitForResponse('**/puzzles.txt');
   await fresh.page.click('#puzzle-easy');
   await fresh.page.evaluate(() => window.wasmBindings.game_new({ mode: 'two' }));
-  await new Promise((r) => setTimeout(r, 1500));
+  // The set has come, and the page has had it for two frames: a puzzle it still meant to start
+  // would be on the board.
+  await (await setCame).finished();
+  await fresh.page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
   const s = await fresh.page.evaluate(() => window.wasmBindings.game_state());
   assert.equal(s.puzzle, null);
   assert.equal(s.mode, 'two');

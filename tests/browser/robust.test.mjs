@@ -3,7 +3,7 @@
 // saves in other languages, and the time caps of searches and counts started from the page.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openContext, screenshot, servedGame, openMenu, still, engineCall } from './harness.mjs';
+import { openContext, screenshot, servedGame, openMenu, still, engineCall, logWorkers } from './harness.mjs';
 
 const game = servedGame({ before, after });
 
@@ -16,16 +16,29 @@ function fresh(viewport = { width: 1280, height: 800 }, locale = 'en-US') {
 }
 
 test('resizing the window while the move slides does not stall the AI (5 times)', { timeout: 120000 }, async () => {
+  // One page, a new game and the first size for each time.
+  const { context, page, errors } = await fresh();
   for (const delay of [60, 120, 180, 240, 300]) {
-    const { context, page, errors } = await fresh();
+    await page.setViewportSize({ width: 1280, height: 800 });
     await call(page, 'game_new', { mode: 'ai', human: 'red', level: 0, cards: CARDS });
     await page.waitForFunction(() => {
       const s = window.wasmBindings.game_state();
       return s.to_move === 'red' && !s.animating;
     }, null, { timeout: 20000 });
     const before = await state(page);
-    await call(page, 'game_play', before.legal_moves[0]);
-    await page.waitForTimeout(delay);
+    // The move, then `delay` ms of the page's frames into its 450 ms slide (the page's frame
+    // comes first: the slide starts at that frame's time), where it still slides.
+    const { elapsed, animating } = await page.evaluate(([move, delay]) => {
+      window.wasmBindings.game_play(move);
+      return new Promise((done) => requestAnimationFrame((start) => {
+        const frame = (now) => (now - start >= delay
+          ? done({ elapsed: now - start, animating: window.wasmBindings.game_state().animating })
+          : requestAnimationFrame(frame));
+        requestAnimationFrame(frame);
+      }));
+    }, [before.legal_moves[0], delay]);
+    // (A frame late by more than the rest of the slide, on a loaded machine, finds it over.)
+    assert.ok(animating || elapsed >= 450, `the move still slides ${Math.round(elapsed)} ms in`);
     await page.setViewportSize({ width: 800, height: 1100 });
     await page.waitForFunction((n) => {
       const s = window.wasmBindings.game_state();
@@ -33,8 +46,8 @@ test('resizing the window while the move slides does not stall the AI (5 times)'
     }, before.moves.length, { timeout: 20000 });
     if (delay === 300) await screenshot(page, 'resized-mid-move-800x1100');
     assert.deepEqual(errors, []);
-    await context.close();
   }
+  await context.close();
 });
 
 test('watch mode with Evaluation on: the bar follows the game', { timeout: 60000 }, async () => {
@@ -59,13 +72,19 @@ test('watch mode with Evaluation on: the bar follows the game', { timeout: 60000
 });
 
 test('a move played on the AI\'s turn replaces its search: the stale answer is never played', { timeout: 60000 }, async () => {
-  const { context, page, errors } = await fresh();
+  const { context, page, errors } = await openContext(game.browser, game.server.url, { locale: 'en-US' }, logWorkers);
   // Blue starts (crab has a blue stamp); the master level thinks for a second.
   await call(page, 'game_new', { mode: 'ai', human: 'red', level: 11, cards: CARDS });
-  await page.waitForFunction(() => window.wasmBindings.game_state().thinking_for === 'move');
+  // The search has reached its worker (the request waits until the worker is ready).
+  const searching = await (await page.waitForFunction(() => window.wasmBindings.game_state().thinking_for === 'move'
+    && window.workerLog.findLastIndex((w) => !w.ended && w.sent.some((line) => /^move /.test(line))) + 1)).jsonValue() - 1;
   const s = await state(page);
   await call(page, 'game_play', s.legal_moves[0]);
-  await page.waitForTimeout(2500);
+  // Its worker ended, or its answer heard: either way no answer of it is still to come.
+  await page.waitForFunction((i) => {
+    const worker = window.workerLog[i];
+    return worker.ended || worker.heard.some((line) => /^done /.test(line));
+  }, searching, { timeout: 20000 });
   const after = await state(page);
   assert.equal(after.moves.length, 1, 'only the move played by the script');
   assert.equal(after.to_move, 'red');

@@ -120,7 +120,11 @@ test('on a desktop: pieces dragged from the tray and off the board with the mous
   await screenshot(page, 'setup-desktop-dark-turned');
   // The phone on its side: the editor beside the board.
   await page.setViewportSize({ width: 640, height: 360 });
-  await page.waitForTimeout(100);
+  // The page has laid itself out again: its canvas holds as many pixels as it is wide.
+  await page.waitForFunction(() => {
+    const board = document.getElementById('board');
+    return innerWidth === 640 && board.width === Math.round(board.getBoundingClientRect().width * devicePixelRatio);
+  });
   const board = await page.evaluate(() => document.getElementById('board').getBoundingClientRect());
   assert.ok(board.bottom <= 360 && board.height >= 200, `the board fits (${JSON.stringify(board)})`);
   await screenshot(page, 'setup-phone-landscape-dark');

@@ -1,14 +1,15 @@
-// The AI never hangs the page: 200 games in a row — 100 searches started and cancelled at once
-// by a new game, 100 whole games of the AI against itself — leave one worker at most and no
-// growing memory. The figures are printed for the README.
+// The AI never hangs the page: 200 games in a row — 100 searches cancelled by a new game, half
+// before their worker is ready and half once it searches, 100 whole games of the AI against
+// itself — leave one worker at most and no growing memory. The figures are printed for the README.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { servedGame } from './harness.mjs';
+import { servedGame, logWorkers } from './harness.mjs';
 
 const game = servedGame({ before, after });
 
 test('200 fast games leave no stray worker and no growing memory', { timeout: 240000 }, async () => {
   const page = await game.browser.newPage({ viewport: { width: 800, height: 600 } });
+  await page.context().addInitScript(logWorkers);
   await page.emulateMedia({ reducedMotion: 'reduce' }); // no animation: the games run at the AI's pace
   const errors = [];
   page.on('pageerror', (e) => errors.push(String(e)));
@@ -22,11 +23,31 @@ test('200 fast games leave no stray worker and no growing memory', { timeout: 24
   const sample = async () => ({ heap: await heap(), wasm: await page.evaluate(() => window.wasmBindings.wasm_memory_bytes()) });
   const start = await sample();
 
-  // 100 strong searches, each cancelled by the next new game after 20 ms.
-  for (let i = 0; i < 100; i += 1) {
-    await page.evaluate(() => window.wasmBindings.game_new({ mode: 'watch', level: 11 }));
-    await page.waitForTimeout(20);
-  }
+  // 100 strong searches cancelled by the next new game: half at once (the request still waits
+  // for its worker to be ready), half as soon as the worker has it (read from the log, in the
+  // page, so that no round trip lets a search finish first). None of them answers.
+  const asked = await page.evaluate(async () => {
+    const posted = () => window.workerLog.flatMap((w) => w.sent).filter((l) => /^move /.test(l)).map((l) => l.split(' ')[1]);
+    const ids = [];
+    for (let i = 0; i < 100; i += 1) {
+      const known = posted();
+      window.wasmBindings.game_new({ mode: 'watch', level: 11 });
+      for (let id; i % 2 === 1 && !id;) {
+        await new Promise((done) => setTimeout(done, 5));
+        id = posted().find((sent) => !known.includes(sent));
+        if (id) ids.push(id);
+      }
+    }
+    return ids;
+  });
+  // (The last one is cancelled by the first whole game, below.)
+  const answered = await page.evaluate((ids) => {
+    const heard = window.workerLog.flatMap((w) => w.heard).filter((l) => /^done /.test(l)).map((l) => l.split(' ')[1]);
+    window.workerLog = null; // not kept through the whole games, whose memory is measured
+    return ids.filter((id) => heard.includes(id));
+  }, asked.slice(0, -1));
+  assert.equal(asked.length, 50);
+  assert.deepEqual(answered, [], 'every search ended by the next game before it answered');
   const afterCancelled = await sample();
   // 100 whole games of the weakest level against itself.
   let plies = 0;

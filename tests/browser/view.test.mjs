@@ -175,7 +175,11 @@ test('changing a card chooser in the new-game dialog chooses the cards: Start de
 });
 
 test('watching the AI play itself can be paused, and its pace is chosen and kept', async () => {
-  const { page } = await openGame(game.browser, game.server.url, { width: 390, height: 844 });
+  const page = await game.browser.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1 });
+  // The page's clock, which runs as the real one until the test moves it on.
+  await page.clock.install();
+  await page.goto(game.server.url);
+  await page.waitForFunction(() => window.wasmBindings !== undefined);
   await page.evaluate(() => window.wasmBindings.game_new({ mode: 'watch', level: 0 }));
   assert.ok(await page.isVisible('#watch'));
   await page.selectOption('#watch-speed', 'fast');
@@ -185,8 +189,12 @@ test('watching the AI play itself can be paused, and its pace is chosen and kept
   assert.equal(await page.evaluate(() => window.wasmBindings.game_state().controls.watch.paused), true);
   await still(page);
   const paused = await page.evaluate(() => window.wasmBindings.game_state().moves.length);
-  await page.waitForTimeout(1500);
-  assert.equal(await page.evaluate(() => window.wasmBindings.game_state().moves.length), paused, 'nothing moves while paused');
+  // Ten seconds later for the page, far past the rest after a move at any pace, and two frames on.
+  await page.clock.fastForward(10000);
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  const later = await page.evaluate(() => window.wasmBindings.game_state());
+  assert.equal(later.moves.length, paused, 'nothing moves while paused');
+  assert.equal(later.thinking, false, 'nor is a move searched');
   await screenshot(page, 'watch-paused-390x844');
   await page.click('#watch-pause');
   await page.waitForFunction((n) => window.wasmBindings.game_state().moves.length > n, paused, { timeout: 30000 });
