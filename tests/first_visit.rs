@@ -41,6 +41,8 @@ fn features() -> Vec<Intent> {
         Intent::Online(OnlineAction::Join("#online=abc".to_string())),
         Intent::Analyse,
         Intent::AnalysePosition(*Game::from_deal(&Deal::from_seed(4)).position()),
+        Intent::OpenNewGame(onitama::ui::new_game_form::NewGameOpens::FromHere),
+        Intent::OpenNewGame(onitama::ui::new_game_form::NewGameOpens::Invite),
     ]
 }
 
@@ -170,4 +172,16 @@ fn an_analysis_link_hands_over_to_the_whole_page_which_reads_it() {
     // Without the whole page, the page opens as it would have.
     let opened = opening(found(true), |_| Game::from_deal(&Deal::from_seed(5)));
     assert!(!opened.needs_features && opened.activity.analysis().is_none());
+}
+
+#[test]
+fn online_chosen_in_the_new_game_dialog_keeps_it_open_for_the_whole_page() {
+    use onitama::ui::new_game_form::{NewGameEdit, NewGameOpens};
+    let mut session = game_in_progress();
+    session.update(Event::Intent(Intent::OpenNewGame(NewGameOpens::Game)));
+    session.update(Event::Intent(Intent::EditNewGame(NewGameEdit::Mode("online".into()))));
+    let effects = session.update(Event::Intent(Intent::StartNewGame));
+    assert!(effects.contains(&Effect::LoadFeatures), "{effects:?}");
+    let view = session.controls().new_game.expect("still open: the whole page starts it");
+    assert_eq!(view.fields.mode, "online");
 }

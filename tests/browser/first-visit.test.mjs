@@ -260,6 +260,22 @@ test('a friend\'s online link on a first visit opens online play in the whole pa
   await context.close();
 });
 
+test('online chosen in the New game dialog of a first visit is started by the whole page, with the choices made', async () => {
+  const { context, page, errors } = await firstVisit();
+  assert.ok(!whole());
+  await page.click('#new-game');
+  await page.selectOption('#setup-mode', 'online');
+  await page.click('#setup-start');
+  // The whole page takes over with the dialog open, goes on with its fields, and invites a friend.
+  await wholePage(page);
+  // Opened afresh, the dialog would have started a game against the AI: online is the choice made.
+  await page.waitForFunction(() => window.wasmBindings.game_state().online !== null, null, { timeout: 30000 });
+  assert.equal(await page.evaluate(() => document.getElementById('setup').open), false, 'the dialog closed');
+  await screenshot(page, 'first-visit-invite-whole-page');
+  assert.deepEqual(errors.filter((e) => !/WebSocket|signalling|ERR_CONNECTION/i.test(e)), []);
+  await context.close();
+});
+
 test('offline, a game saved in a puzzle waits while the whole page cannot be had, then opens in it', async () => {
   const { context, page } = await firstVisit();
   await page.evaluate(() => navigator.serviceWorker.ready);

@@ -71,14 +71,19 @@ impl Session {
                         self.start_game(game, mode);
                     }
                     Ok(chosen) => {
-                        self.close_dialog(|open| open.new_game().is_some());
-                        self.intent(match chosen {
+                        let then = match chosen {
                             Chosen::FromHere { game, mode } | Chosen::Game { game, mode } => {
                                 Intent::NewGame { game, mode }
                             }
                             Chosen::Stranger => Intent::Online(OnlineAction::Find),
                             Chosen::Friend(setup) => Intent::Online(OnlineAction::Invite(setup)),
-                        });
+                        };
+                        // Online on a first visit: the dialog stays open for the whole page, which
+                        // takes over with its fields and is given this Start again.
+                        if Features::here().is_some() || !then.opens_features() {
+                            self.close_dialog(|open| open.new_game().is_some());
+                        }
+                        self.intent(then);
                     }
                     // The dialog stays open with the choice as it was.
                     Err(reason) => self.effects.push(Effect::NewGameRefused(reason)),
