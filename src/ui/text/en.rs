@@ -1,8 +1,11 @@
 //! The texts in English, built into every build of the page.
 
 use super::texts::Texts;
+use onitama_core::lang::Lang;
 
-pub const EN: Texts = Texts {
+pub const EN: Texts<'static> = Texts {
+    lang: Lang::En,
+    errors: "",
     colors: ["Red", "Blue"],
     cards: [
         "tiger",

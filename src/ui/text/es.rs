@@ -1,8 +1,11 @@
 //! The texts in Spanish (natively built in; the page fetches `www/texts/es.txt`).
 
 use super::texts::Texts;
+use onitama_core::lang::Lang;
 
-pub const ES: Texts = Texts {
+pub const ES: Texts<'static> = Texts {
+    lang: Lang::Es,
+    errors: "",
     colors: ["Rojo", "Azul"],
     cards: [
         "tigre",

@@ -2,6 +2,7 @@
 
 use super::texts::Texts;
 use crate::rules::Card;
+use onitama_core::lang::Lang;
 
 /// The cards' Persian names, as the rules core keeps them.
 const PERSIAN_CARDS: [&str; Card::COUNT] = {
@@ -14,7 +15,9 @@ const PERSIAN_CARDS: [&str; Card::COUNT] = {
     names
 };
 
-pub const FA: Texts = Texts {
+pub const FA: Texts<'static> = Texts {
+    lang: Lang::Fa,
+    errors: "",
     colors: ["قرمز", "آبی"],
     cards: PERSIAN_CARDS,
     levels: [

@@ -1,8 +1,11 @@
 //! The texts in French (natively built in; the page fetches `www/texts/fr.txt`).
 
 use super::texts::Texts;
+use onitama_core::lang::Lang;
 
-pub const FR: Texts = Texts {
+pub const FR: Texts<'static> = Texts {
+    lang: Lang::Fr,
+    errors: "",
     colors: ["Rouge", "Bleu"],
     cards: [
         "tigre",

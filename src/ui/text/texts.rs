@@ -2,6 +2,7 @@
 
 use crate::mode::AiLevel;
 use crate::rules::Card;
+use onitama_core::lang::Lang;
 
 pub const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
 
@@ -22,17 +23,23 @@ macro_rules! texts {
         lists { $($(#[$list_doc:meta])* $list_vis:vis $list:ident: $len:expr),* $(,)? }
         texts { $($(#[$text_doc:meta])* $text_vis:vis $text:ident),* $(,)? }
     ) => {
+        /// A language's texts, borrowed from its table or from its file where the page's model
+        /// keeps it (`store::Languages`).
         #[derive(Clone, Copy, Debug, PartialEq)]
-        pub struct Texts {
-            $($(#[$list_doc])* pub $list: [&'static str; $len],)*
-            $($(#[$text_doc])* pub $text: &'static str,)*
+        pub struct Texts<'a> {
+            pub lang: Lang,
+            $($(#[$list_doc])* pub $list: [&'a str; $len],)*
+            $($(#[$text_doc])* pub $text: &'a str,)*
             /// The page's fixed texts, by the `data-text` key of their element, as [`pairs!`]
             /// packs them.
-            pub html: &'static str,
+            pub html: &'a str,
+            /// The language's error texts file (`www/errors/<code>.txt`), empty until it came:
+            /// its errors are written in English meanwhile (`error_text`).
+            pub errors: &'a str,
             /// The rules' paragraphs reach the page as `www/rules/<code>.txt`, fetched when the
             /// rules are opened (`rules_file` writes them; a test keeps them equal).
             #[cfg(not(target_arch = "wasm32"))]
-            pub rules: &'static [&'static str],
+            pub rules: &'a [&'a str],
         }
 
         /// What the texts' file's lines stand for, as a hash of the names in order: a file
@@ -44,9 +51,9 @@ macro_rules! texts {
             hash
         };
 
-        impl Texts {
+        impl<'a> Texts<'a> {
             /// The lines of the texts' file, one text a line in a fixed order: each list's names,
-            /// the single texts, then the fixed texts in the order of English's keys.
+            /// the single texts, then the fixed texts in the order of `base`'s keys.
             #[cfg(not(target_arch = "wasm32"))]
             pub fn lines(&self, base: &Texts, layout: u64) -> Vec<String> {
                 let mut lines = vec![format!("layout {layout:016x}")];
@@ -56,24 +63,26 @@ macro_rules! texts {
                 lines
             }
 
-            /// The texts a file holds, over `base`; none if the file is not whole or was
-            /// written for other texts.
-            pub fn read(file: &'static str, base: &Texts, layout: u64) -> Option<Texts> {
+            /// The texts a file holds over `base`, as `lang`'s, with the lines left (the fixed
+            /// texts'); none if the file is cut short or was written for other texts (a file
+            /// read before, as the page keeps it, needs no `layout` to check it again).
+            pub fn read(
+                lang: Lang,
+                file: &'a str,
+                base: &Texts<'a>,
+                layout: Option<u64>,
+            ) -> Option<(Texts<'a>, impl Iterator<Item = &'a str>)> {
                 let mut lines = file.lines().filter(|line| !line.starts_with('#'));
-                if lines.next()? != format!("layout {layout:016x}") {
+                let first = lines.next()?;
+                if layout.is_some_and(|layout| first != format!("layout {layout:016x}")) {
                     return None;
                 }
-                let mut texts = *base;
+                let mut texts = Texts { lang, ..*base };
                 $(for slot in &mut texts.$list {
                     *slot = lines.next()?;
                 })*
                 $(texts.$text = lines.next()?;)*
-                let mut html = String::new();
-                for key in base.html_keys() {
-                    html.extend([key, "\0", lines.next()?, "\0"]);
-                }
-                texts.html = html.leak();
-                Some(texts)
+                Some((texts, lines))
             }
         }
     };
@@ -136,13 +145,13 @@ texts! {
     }
 }
 
-impl Texts {
+impl<'a> Texts<'a> {
     /// The fixed texts' keys, in order.
-    pub fn html_keys(&self) -> impl Iterator<Item = &'static str> {
+    pub fn html_keys(&self) -> impl Iterator<Item = &'a str> {
         self.html.split('\0').step_by(2).filter(|key| !key.is_empty())
     }
 
-    pub fn html(&self, key: &str) -> Option<&'static str> {
+    pub fn html(&self, key: &str) -> Option<&'a str> {
         let mut parts = self.html.split('\0');
         while let (Some(k), Some(text)) = (parts.next(), parts.next()) {
             if k == key {

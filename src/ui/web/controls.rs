@@ -9,7 +9,7 @@ use super::super::new_game_form::NewGameForm;
 use super::super::puzzle::Choice;
 use super::super::session::{Event, Focus};
 use super::super::state::{Theme, WatchSpeed};
-use super::super::text::Lang;
+use super::super::text::{EN, Lang, Texts};
 use super::super::view::{self, ControlsView, EvaluationBar, MoveRow, OnlineView, PuzzleList, ReviewPanel};
 use super::app::{App, dispatch, key_press, listen, on_click};
 use super::puzzles;
@@ -71,11 +71,11 @@ fn question(document: &Document, name: &'static str, yes: fn() -> Intent) -> Res
 
 /// Fills the choosers (the level, the language, the watch speed) with their options, named in
 /// `lang`, after the first board is drawn (the cards' come with the deck, as the dialog opens).
-pub fn fill_choosers(document: &Document, lang: Lang) -> Result<(), JsValue> {
-    add_options(document, "setup-level", view::level_options(Lang::En).into_iter().map(|(code, _)| code))?;
+pub fn fill_choosers(document: &Document, texts: &Texts) -> Result<(), JsValue> {
+    add_options(document, "setup-level", view::level_options(&EN).into_iter().map(|(code, _)| code))?;
     add_options(document, "language", view::language_options().into_iter().map(|(code, _)| code))?;
-    add_options(document, "watch-speed", view::watch_speed_options(Lang::En).into_iter().map(|(code, _)| code))?;
-    name_choosers(lang);
+    add_options(document, "watch-speed", view::watch_speed_options(&EN).into_iter().map(|(code, _)| code))?;
+    name_choosers(texts);
     Ok(())
 }
 
@@ -400,7 +400,7 @@ pub fn announce(message: &str) {
 }
 
 /// Writes the controls' view into the page.
-pub fn update(view: &ControlsView) {
+pub fn update(view: &ControlsView, texts: &Texts) {
     set_text("board-description", Some(&view.board_description));
     if let Some(root) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.document_element()) {
         set_attribute(&root, "data-theme", if view.dark { "dark" } else { "light" });
@@ -448,7 +448,7 @@ pub fn update(view: &ControlsView) {
     set_hidden("show-solution", !view.show_solution);
     show_puzzle_list(view.puzzle_list.as_ref());
     if element::<HtmlDialogElement>("setup").is_some_and(|dialog| dialog.open()) {
-        show_deck(&view.deck, Lang::from_code(view.settings.language).unwrap_or(Lang::En), false);
+        show_deck(&view.deck, texts, false);
     }
     set_text("puzzle-text", view.puzzle_end.as_deref());
     set_hidden("viewing", view.viewing.is_none());
@@ -473,7 +473,7 @@ pub fn update(view: &ControlsView) {
         }
         set_text("tutorial-text", Some(&tutorial.text));
         show_room("tutorial-room", &tutorial.reserve);
-        set_text("tutorial-next", Some(tutorial.next_label));
+        set_text("tutorial-next", Some(&tutorial.next_label));
         if let Some(button) = element::<HtmlButtonElement>("tutorial-next") {
             button.set_disabled(!tutorial.done);
         }
@@ -481,7 +481,7 @@ pub fn update(view: &ControlsView) {
     show_online(view.online.as_ref());
     set_hidden("watch", view.watch.is_none());
     if let Some(watch) = &view.watch {
-        set_text("watch-pause", Some(watch.pause_label));
+        set_text("watch-pause", Some(&watch.pause_label));
         if let Some(select) = element::<HtmlSelectElement>("watch-speed") {
             select.set_value(watch.speed);
         }
@@ -627,7 +627,7 @@ fn write_moves(id: &str, rows: &[MoveRow]) {
         if let Some(mark) = &row.mark {
             let _ = item.set_attribute("data-class", mark.class);
             let _ = item.set_attribute("data-mark", mark.mark);
-            let _ = item.set_attribute("title", mark.title);
+            let _ = item.set_attribute("title", &mark.title);
         }
         // The lines explored in place of this move: a button each, under it.
         for (place, words) in row.variations.iter().enumerate().filter(|_| Features::here().is_some()) {
@@ -810,5 +810,5 @@ fn show_review(panel: Option<&ReviewPanel>) {
     set_text("review-text", Some(&panel.text));
     set_hidden("review-best", !panel.best_line);
     set_hidden("review-continue", !panel.continue_here);
-    set_text("review-close", Some(panel.close_label));
+    set_text("review-close", Some(&panel.close_label));
 }

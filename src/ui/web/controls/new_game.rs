@@ -6,7 +6,7 @@ use crate::ui::deck::PackState;
 use crate::ui::features::Features;
 use crate::ui::new_game_form::{self, NewGameFields, NewGameForm};
 use crate::ui::state::State;
-use crate::ui::text::{self, Lang, LangTexts};
+use crate::ui::text::{self, Lang, Texts};
 use crate::ui::view::{self, DeckView};
 use crate::ui::web::app::App;
 use wasm_bindgen::JsCast;
@@ -66,7 +66,7 @@ pub(super) fn open_setup(app: &mut App) {
 
 /// Opens the new-game dialog with `form`'s choices.
 pub(super) fn open_setup_with(app: &mut App, form: NewGameForm) {
-    show_deck(&app.session().controls().deck, app.state().lang(), true);
+    show_deck(&app.session().controls().deck, &app.state().texts(), true);
     let fields = form.fields();
     // A game from a position (the analysis board's "Play from here", the whole page's) has its
     // cards: the dialog keeps the position, and says so in its title.
@@ -77,7 +77,7 @@ pub(super) fn open_setup_with(app: &mut App, form: NewGameForm) {
         let title = form.title();
         if let Some(heading) = find("setup-heading") {
             let _ = heading.set_attribute("data-text", title);
-            heading.set_text_content(app.state().lang().texts().html(title));
+            heading.set_text_content(app.state().texts().html(title));
         }
     }
     let selects = [
@@ -210,7 +210,8 @@ thread_local! {
 /// Writes the deck's switches and its count, and the card choosers' options. When the deck
 /// changes with the dialog open, a chosen card turned off gives way to one still on; `opening`
 /// leaves the values to `open_setup`.
-pub(super) fn show_deck(deck: &DeckView, lang: Lang, opening: bool) {
+pub(super) fn show_deck(deck: &DeckView, texts: &Texts, opening: bool) {
+    let lang = texts.lang;
     let before = DECK.replace(Some((lang, deck.enabled)));
     let (Some(list), Some(document)) = (find("deck-cards"), app_document()) else { return };
     // Written again only in a new language: a list written again loses the focus.
@@ -219,7 +220,7 @@ pub(super) fn show_deck(deck: &DeckView, lang: Lang, opening: bool) {
         for card in Card::ALL {
             html.push_str(&format!(
                 "<label><input type=checkbox value={card}> {}</label>",
-                text::card_name(lang, card)
+                text::card_name(texts, card)
             ));
         }
         list.set_inner_html(&html);
@@ -247,7 +248,7 @@ pub(super) fn show_deck(deck: &DeckView, lang: Lang, opening: bool) {
         return;
     }
     let form = setup_form().within(deck.enabled);
-    let options: String = view::card_options(lang, deck.enabled)
+    let options: String = view::card_options(texts, deck.enabled)
         .iter()
         .map(|(name, label)| format!("<option value={name}>{label}"))
         .collect();
