@@ -622,10 +622,15 @@ impl State {
     /// The texts files the page needs and has not asked for: the page texts of a language
     /// chosen, and the error texts of the page's language while an error is shown in it.
     pub fn texts_needed(&self) -> Vec<TextsFile> {
-        let lang = self.lang();
-        let chosen = self.texts.chosen.filter(|&chosen| !self.texts.has_page(chosen)).map(TextsFile::Page);
-        let errors = (!self.texts.has_errors(lang) && self.shows_error()).then_some(TextsFile::Errors(lang));
-        chosen.into_iter().chain(errors).filter(|&file| !self.texts.asked(file)).collect()
+        let (lang, mut needed) = (self.lang(), Vec::new());
+        if let Some(chosen) = self.texts.chosen.filter(|&chosen| !self.texts.has_page(chosen)) {
+            needed.push(TextsFile::Page(chosen));
+        }
+        if !self.texts.has_errors(lang) && self.shows_error() {
+            needed.push(TextsFile::Errors(lang));
+        }
+        needed.retain(|&file| !self.texts.asked(file));
+        needed
     }
 
     /// Whether the page shows an error of the rules or the save format (`error_text`).

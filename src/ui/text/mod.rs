@@ -189,25 +189,25 @@ pub fn deck_count(t: &Texts, on: u32) -> String {
 }
 
 pub fn to_move(t: &Texts, color: Color) -> String {
-    fill(t, t.to_move, &[("color", color_name(t, color))])
+    fill(t, t.to_move(), &[("color", color_name(t, color))])
 }
 
 pub fn your_move(t: &Texts, color: Color) -> String {
-    fill(t, t.your_move, &[("color", color_name(t, color))])
+    fill(t, t.your_move(), &[("color", color_name(t, color))])
 }
 
 pub fn must_pass(t: &Texts) -> String {
-    t.must_pass.to_string()
+    t.must_pass().to_string()
 }
 
 pub fn choose_card(t: &Texts) -> String {
-    t.choose_card.to_string()
+    t.choose_card().to_string()
 }
 
 pub fn who_starts(t: &Texts, side: Card) -> String {
     fill(
         t,
-        t.who_starts,
+        t.who_starts(),
         &[
             ("color", color_name(t, side.stamp())),
             ("card", card_name(t, side)),
@@ -218,9 +218,9 @@ pub fn who_starts(t: &Texts, side: Card) -> String {
 
 pub fn outcome(t: &Texts, outcome: Outcome) -> String {
     match outcome {
-        Outcome::Win { winner, way: Way::Stone } => fill(t, t.win_stone, &[("color", color_name(t, winner))]),
-        Outcome::Win { winner, way: Way::Stream } => fill(t, t.win_stream, &[("color", color_name(t, winner))]),
-        Outcome::DrawByRepetition => t.draw.to_string(),
+        Outcome::Win { winner, way: Way::Stone } => fill(t, t.win_stone(), &[("color", color_name(t, winner))]),
+        Outcome::Win { winner, way: Way::Stream } => fill(t, t.win_stream(), &[("color", color_name(t, winner))]),
+        Outcome::DrawByRepetition => t.draw().to_string(),
         Outcome::Resigned { by } => resigned(t, by, None),
         Outcome::DrawAgreed => html_fill(t, "draw-agreed", &[]),
         Outcome::WonOnTime { winner } => {
@@ -242,15 +242,15 @@ fn resigned(t: &Texts, by: Color, human: Option<Color>) -> String {
 pub fn result(t: &Texts, outcome: Outcome, mode: Mode) -> String {
     match (outcome, mode) {
         (Outcome::Win { winner, way }, Mode::VsAi { human, .. }) => match (winner == human, way) {
-            (true, Way::Stone) => t.lang.digits(t.you_win_stone),
-            (true, Way::Stream) => t.lang.digits(t.you_win_stream),
-            (false, Way::Stone) => t.lang.digits(t.ai_wins_stone),
-            (false, Way::Stream) => t.lang.digits(t.ai_wins_stream),
+            (true, Way::Stone) => t.lang.digits(t.you_win_stone()),
+            (true, Way::Stream) => t.lang.digits(t.you_win_stream()),
+            (false, Way::Stone) => t.lang.digits(t.ai_wins_stone()),
+            (false, Way::Stream) => t.lang.digits(t.ai_wins_stream()),
         },
         (Outcome::Resigned { by }, Mode::VsAi { human, .. }) => resigned(t, by, Some(human)),
         (Outcome::Win { winner, way }, Mode::Online { you: Some(you) }) => match (winner == you, way) {
             (true, Way::Stone) => html_fill(t, "you-win-stone-online", &[]),
-            (true, Way::Stream) => t.lang.digits(t.you_win_stream),
+            (true, Way::Stream) => t.lang.digits(t.you_win_stream()),
             (false, Way::Stone) => html_fill(t, "opponent-wins-stone", &[]),
             (false, Way::Stream) => html_fill(t, "opponent-wins-stream", &[]),
         },
@@ -267,9 +267,9 @@ pub fn result(t: &Texts, outcome: Outcome, mode: Mode) -> String {
 /// The result in a few words: "You win!", "The AI wins", "Red wins!", "Draw".
 pub fn result_short(t: &Texts, outcome: Outcome, mode: Mode) -> String {
     match (outcome, mode) {
-        (Outcome::DrawByRepetition | Outcome::DrawAgreed, _) => t.draw_short.to_string(),
+        (Outcome::DrawByRepetition | Outcome::DrawAgreed, _) => t.draw_short().to_string(),
         (Outcome::Win { winner, .. } | Outcome::WonOnTime { winner }, Mode::VsAi { human, .. }) => {
-            (if winner == human { t.you_win_short } else { t.ai_wins_short }).to_string()
+            (if winner == human { t.you_win_short() } else { t.ai_wins_short() }).to_string()
         }
         // Online a resignation too is said as who won (a phone's strip keeps it on one line);
         // how the game ended is by the board.
@@ -277,39 +277,39 @@ pub fn result_short(t: &Texts, outcome: Outcome, mode: Mode) -> String {
             online_verdict(t, winner == you)
         }
         (Outcome::Win { winner, .. } | Outcome::WonOnTime { winner }, _) => {
-            fill(t, t.wins_short, &[("color", color_name(t, winner))])
+            fill(t, t.wins_short(), &[("color", color_name(t, winner))])
         }
         (Outcome::Resigned { by }, Mode::Online { you: Some(you) }) => online_verdict(t, by != you),
         // A watcher's strip too keeps it on one line: who won.
         (Outcome::Resigned { by }, Mode::Online { you: None }) => {
-            fill(t, t.wins_short, &[("color", color_name(t, by.other()))])
+            fill(t, t.wins_short(), &[("color", color_name(t, by.other()))])
         }
         (Outcome::Resigned { .. }, _) => result(t, outcome, mode),
     }
 }
 
 fn online_verdict(t: &Texts, won: bool) -> String {
-    if won { t.you_win_short.to_string() } else { html_fill(t, "opponent-wins", &[]) }
+    if won { t.you_win_short().to_string() } else { html_fill(t, "opponent-wins", &[]) }
 }
 
 /// The label by the AI's hand: its level, and whether it is thinking.
 pub fn ai_label(t: &Texts, level: AiLevel, thinking: bool) -> String {
     let name = level_name(t, level);
-    fill(t, if thinking { t.ai_thinking } else { t.ai_label }, &[("level", name)])
+    fill(t, if thinking { t.ai_thinking() } else { t.ai_label() }, &[("level", name)])
 }
 
 /// The puzzle's defender by the board: "AI · best defence".
 pub fn defender_label(t: &Texts, thinking: bool) -> String {
     let name = t.html("best-defence").unwrap_or_default();
-    fill(t, if thinking { t.ai_thinking } else { t.ai_label }, &[("level", name)])
+    fill(t, if thinking { t.ai_thinking() } else { t.ai_label() }, &[("level", name)])
 }
 
 /// Who plays, and the AI's level: "Against the AI · level 5, student".
 pub fn mode_line(t: &Texts, mode: Mode) -> String {
     match mode {
-        Mode::VsAi { level, .. } => fill(t, t.mode_ai, &[("level", &level_line(t, level))]),
-        Mode::PassAndPlay { .. } => t.mode_two.to_string(),
-        Mode::Watch { level } => fill(t, t.mode_watch, &[("level", &level_line(t, level))]),
+        Mode::VsAi { level, .. } => fill(t, t.mode_ai(), &[("level", &level_line(t, level))]),
+        Mode::PassAndPlay { .. } => t.mode_two().to_string(),
+        Mode::Watch { level } => fill(t, t.mode_watch(), &[("level", &level_line(t, level))]),
         Mode::Online { you: Some(you) } => html_fill(t, "mode-online", &[("color", color_name(t, you))]),
         Mode::Online { you: None } => html_fill(t, "mode-online-watching", &[]),
     }
@@ -356,7 +356,7 @@ pub fn next_level_label(t: &Texts, level: AiLevel) -> String {
 /// A level with its place on the ladder: "level 5, student".
 pub fn level_line(t: &Texts, level: AiLevel) -> String {
     let n = (level.index() + 1).to_string();
-    fill(t, t.level, &[("n", &n), ("name", level_name(t, level))])
+    fill(t, t.level(), &[("n", &n), ("name", level_name(t, level))])
 }
 
 /// A level as the new-game dialog lists it: "5 – student".
@@ -366,7 +366,7 @@ pub fn level_choice(t: &Texts, level: AiLevel) -> String {
 
 /// Five cards chosen with `card` among them `times` times.
 pub fn duplicate_card(t: &Texts, card: Card, times: usize) -> String {
-    fill(t, t.duplicate_card, &[("card", card_name(t, card)), ("n", &times.to_string())])
+    fill(t, t.duplicate_card(), &[("card", card_name(t, card)), ("n", &times.to_string())])
 }
 
 /// Puts an already written reason into a template: the reason's own digits (squares, quoted
@@ -376,19 +376,19 @@ fn with_reason(t: &Texts, template: &str, reason: &str) -> String {
 }
 
 pub fn save_unreadable(t: &Texts, reason: &str) -> String {
-    with_reason(t, t.save_unreadable, reason)
+    with_reason(t, t.save_unreadable(), reason)
 }
 
 pub fn link_broken(t: &Texts, reason: &str) -> String {
-    with_reason(t, t.link_broken, reason)
+    with_reason(t, t.link_broken(), reason)
 }
 
 pub fn record_broken(t: &Texts, reason: &str) -> String {
-    with_reason(t, t.record_broken, reason)
+    with_reason(t, t.record_broken(), reason)
 }
 
 pub fn ai_failed(t: &Texts, detail: &str) -> String {
-    with_reason(t, t.ai_failed, detail)
+    with_reason(t, t.ai_failed(), detail)
 }
 
 /// The evaluation for the bar, from Red's side: "Red +0.4", "Blue wins in 3 (forced)"; from the
@@ -403,17 +403,17 @@ pub fn evaluation(t: &Texts, score_for_red: Score, exact: bool) -> String {
         Score::Loss(plies) if exact => {
             html_fill(t, "eval-exact-win", &[("color", color_name(t, Color::Blue)), ("n", &moves(plies))])
         }
-        Score::Value(v) if v.abs() < 10 => t.eval_even.to_string(),
+        Score::Value(v) if v.abs() < 10 => t.eval_even().to_string(),
         Score::Value(v) => {
             let leader = if v > 0 { Color::Red } else { Color::Blue };
             let tenths = (v.abs() + 5) / 10;
             let point = if t.lang == Lang::Fa { '٫' } else { '.' };
             let amount = format!("{}{point}{}", tenths / 10, tenths % 10);
-            fill(t, t.eval_lead, &[("color", color_name(t, leader)), ("n", &amount)])
+            fill(t, t.eval_lead(), &[("color", color_name(t, leader)), ("n", &amount)])
         }
         // Plies to the win, counted as the winner's own moves.
-        Score::Win(plies) => fill(t, t.eval_win, &[("color", color_name(t, Color::Red)), ("n", &moves(plies))]),
-        Score::Loss(plies) => fill(t, t.eval_win, &[("color", color_name(t, Color::Blue)), ("n", &moves(plies))]),
+        Score::Win(plies) => fill(t, t.eval_win(), &[("color", color_name(t, Color::Red)), ("n", &moves(plies))]),
+        Score::Loss(plies) => fill(t, t.eval_win(), &[("color", color_name(t, Color::Blue)), ("n", &moves(plies))]),
     }
 }
 
@@ -423,11 +423,14 @@ pub fn announce_move(t: &Texts, before: &Position, m: Move, outcome: Option<Outc
     let card = card_name(t, m.card());
     let mut text = match m {
         Move::Step { from, to, .. } => {
-            let template =
-                if before.pieces(before.to_move().other()).contains(to) { t.announce_capture } else { t.announce_step };
+            let template = if before.pieces(before.to_move().other()).contains(to) {
+                t.announce_capture()
+            } else {
+                t.announce_step()
+            };
             fill(t, template, &[("color", color), ("card", card), ("from", &from.to_string()), ("to", &to.to_string())])
         }
-        Move::Pass { .. } => fill(t, t.announce_pass, &[("color", color), ("card", card)]),
+        Move::Pass { .. } => fill(t, t.announce_pass(), &[("color", color), ("card", card)]),
     };
     if let Some(outcome) = outcome {
         text.push(' ');
@@ -447,7 +450,7 @@ pub fn move_text(t: &Texts, before: &Position, m: Move, outcome: Option<Outcome>
             let capture = if before.pieces(before.to_move().other()).contains(to) { " ×" } else { "" };
             format!("{card} {squares}{capture}")
         }
-        Move::Pass { .. } => fill(t, t.move_pass, &[("card", card)]),
+        Move::Pass { .. } => fill(t, t.move_pass(), &[("card", card)]),
     };
     if matches!(outcome, Some(Outcome::Win { .. })) {
         text.push_str(" ★");
@@ -457,7 +460,7 @@ pub fn move_text(t: &Texts, before: &Position, m: Move, outcome: Option<Outcome>
 
 /// Where the player is while looking back: "Looking back: move 3 of 12".
 pub fn viewing(t: &Texts, ply: usize, total: usize) -> String {
-    fill(t, t.viewing, &[("n", &ply.to_string()), ("total", &total.to_string())])
+    fill(t, t.viewing(), &[("n", &ply.to_string()), ("total", &total.to_string())])
 }
 
 /// The whole position in words, for screen readers.
@@ -469,17 +472,17 @@ pub fn describe_position(t: &Texts, position: &Position) -> String {
             (position.pieces(color) & !position.masters(color)).map(|square| square.to_string()).collect();
         // Persian joins a list with its own comma.
         let comma = if t.lang == Lang::Fa { "، " } else { ", " };
-        let students = if students.is_empty() { t.no_students.to_string() } else { students.join(comma) };
+        let students = if students.is_empty() { t.no_students().to_string() } else { students.join(comma) };
         parts.push(fill(
             t,
-            t.describe_side,
+            t.describe_side(),
             &[("color", color_name(t, color)), ("master", &master), ("students", &students)],
         ));
     }
-    let hand = |color: Color| position.hand(color).map(|card| card_name(t, card)).collect::<Vec<_>>().join(t.and);
+    let hand = |color: Color| position.hand(color).map(|card| card_name(t, card)).collect::<Vec<_>>().join(t.and());
     parts.push(fill(
         t,
-        t.describe_cards,
+        t.describe_cards(),
         &[
             ("red", color_name(t, Color::Red)),
             ("red_cards", &hand(Color::Red)),

@@ -8,7 +8,6 @@ use super::texts::{Texts, fnv};
 #[cfg(not(target_arch = "wasm32"))]
 use super::{es::ES, fa::FA, fr::FR};
 use onitama_core::lang::Lang;
-use std::rc::Rc;
 
 /// A file of texts the page fetches.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -20,7 +19,7 @@ pub enum TextsFile {
 }
 
 /// A language's page texts as its file came, with its fixed texts packed as `pairs!` packs them.
-#[derive(Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 struct PageFile {
     lang: Lang,
     file: Box<str>,
@@ -30,8 +29,8 @@ struct PageFile {
 /// The texts the page has, and which files it has asked for.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Languages {
-    pages: Vec<Rc<PageFile>>,
-    errors: Vec<(Lang, Rc<str>)>,
+    pages: Vec<PageFile>,
+    errors: Vec<(Lang, Box<str>)>,
     /// Files asked for that have not come: a page texts file until it comes or fails (it may be
     /// asked again), an error texts file for good (its errors stay in English).
     asked: Vec<TextsFile>,
@@ -42,9 +41,12 @@ pub struct Languages {
 impl Languages {
     /// `lang`'s texts: English until its page texts have come.
     pub fn texts(&self, lang: Lang) -> Texts<'_> {
-        let page = self.pages.iter().find(|page| page.lang == lang);
-        let read = page.and_then(|page| Some((Texts::read(lang, &page.file, &EN, None)?.0, &page.html)));
-        let mut texts = read.map_or(EN, |(texts, html)| Texts { html, ..texts });
+        let mut texts = EN;
+        if let Some(page) = self.pages.iter().find(|page| page.lang == lang)
+            && texts.read(lang, &page.file).is_some()
+        {
+            texts.html = &page.html;
+        }
         texts.errors = self.errors.iter().find(|(l, _)| *l == lang).map_or("", |(_, file)| file);
         texts
     }
@@ -77,9 +79,9 @@ impl Languages {
     pub fn install_page(&mut self, lang: Lang, file: Option<String>) -> bool {
         self.asked.retain(|&asked| asked != TextsFile::Page(lang));
         if let Some(file) = file.filter(|_| !self.has_page(lang))
-            && let Some(html) = html_of(lang, &file)
+            && let Some(html) = html_of(&file)
         {
-            self.pages.push(Rc::new(PageFile { lang, file: file.into(), html: html.into() }));
+            self.pages.push(PageFile { lang, file: file.into(), html: html.into() });
         }
         self.has_page(lang)
     }
@@ -94,9 +96,14 @@ impl Languages {
     }
 }
 
-/// The fixed texts of a page texts file, packed; none if the file is not whole.
-fn html_of(lang: Lang, file: &str) -> Option<String> {
-    let (_, mut lines) = Texts::read(lang, file, &EN, Some(layout()))?;
+/// The fixed texts of a page texts file, packed; none if the file is not whole or was written
+/// for other texts (another build's).
+fn html_of(file: &str) -> Option<String> {
+    let mut lines = file.lines().filter(|line| !line.starts_with('#'));
+    if lines.next()? != format!("layout {:016x}", layout()) {
+        return None;
+    }
+    let mut lines = lines.skip(super::texts::SLOTS);
     let mut html = String::new();
     for key in EN.html_keys() {
         html.extend([key, "\0", lines.next()?, "\0"]);
@@ -132,8 +139,9 @@ pub fn texts_file(lang: Lang) -> String {
 /// files whole).
 #[cfg(not(target_arch = "wasm32"))]
 pub fn reread_texts_file(file: String) -> Option<String> {
-    let html = html_of(Lang::Fr, &file)?;
-    let (texts, _) = Texts::read(Lang::Fr, &file, &EN, None)?;
+    let html = html_of(&file)?;
+    let mut texts = EN;
+    let _ = texts.read(Lang::Fr, &file)?;
     Some(file_of(&Texts { html: &html, ..texts }))
 }
 

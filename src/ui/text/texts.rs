@@ -29,7 +29,10 @@ macro_rules! texts {
         pub struct Texts<'a> {
             pub lang: Lang,
             $($(#[$list_doc])* pub $list: [&'a str; $len],)*
-            $($(#[$text_doc])* pub $text: &'a str,)*
+            /// The single texts, in the order of `Singles`' fields: read each by its name
+            /// (`to_move()`). One array rather than a field each, so that reading a file is
+            /// one loop (less code in the wasm).
+            pub singles: [&'a str; SINGLES],
             /// The page's fixed texts, by the `data-text` key of their element, as [`pairs!`]
             /// packs them.
             pub html: &'a str,
@@ -41,6 +44,35 @@ macro_rules! texts {
             #[cfg(not(target_arch = "wasm32"))]
             pub rules: &'a [&'a str],
         }
+
+        /// The single texts by name, as the tables write them.
+        pub struct Singles<'a> {
+            $($(#[$text_doc])* pub $text: &'a str,)*
+        }
+
+        impl<'a> Singles<'a> {
+            pub const fn array(self) -> [&'a str; SINGLES] {
+                [$(self.$text),*]
+            }
+        }
+
+        #[allow(non_camel_case_types)]
+        enum Single {
+            $($text),*
+        }
+
+        const SINGLES: usize = [$(stringify!($text)),*].len();
+
+        impl<'a> Texts<'a> {
+            $($(#[$text_doc])* #[inline]
+            pub fn $text(&self) -> &'a str {
+                self.singles[Single::$text as usize]
+            })*
+        }
+
+        /// How many texts the lists and the single texts hold: the file's lines before the
+        /// fixed texts'.
+        pub const SLOTS: usize = 0 $(+ $len)* + SINGLES;
 
         /// What the texts' file's lines stand for, as a hash of the names in order: a file
         /// written for other texts (another build's) does not match.
@@ -58,31 +90,24 @@ macro_rules! texts {
             pub fn lines(&self, base: &Texts, layout: u64) -> Vec<String> {
                 let mut lines = vec![format!("layout {layout:016x}")];
                 $(lines.extend(self.$list.iter().map(|text| text.to_string()));)*
-                $(lines.push(self.$text.to_string());)*
+                lines.extend(self.singles.iter().map(|text| text.to_string()));
                 lines.extend(base.html_keys().map(|key| self.html(key).unwrap_or_default().to_string()));
                 lines
             }
 
-            /// The texts a file holds over `base`, as `lang`'s, with the lines left (the fixed
-            /// texts'); none if the file is cut short or was written for other texts (a file
-            /// read before, as the page keeps it, needs no `layout` to check it again).
-            pub fn read(
-                lang: Lang,
-                file: &'a str,
-                base: &Texts<'a>,
-                layout: Option<u64>,
-            ) -> Option<(Texts<'a>, impl Iterator<Item = &'a str>)> {
-                let mut lines = file.lines().filter(|line| !line.starts_with('#'));
-                let first = lines.next()?;
-                if layout.is_some_and(|layout| first != format!("layout {layout:016x}")) {
-                    return None;
+            /// Puts the texts a file holds in place of these, as `lang`'s, and gives the lines
+            /// left (the fixed texts'); none if the file is cut short (some texts may then be
+            /// replaced). Its layout is not checked: `store` checks it once, as the file comes.
+            /// In place, not a new `Texts`: copies of so large a value cost the wasm much code.
+            pub fn read(&mut self, lang: Lang, file: &'a str) -> Option<impl Iterator<Item = &'a str> + use<'a>> {
+                let mut lines = file.lines().filter(|line| !line.starts_with('#')).skip(1);
+                self.lang = lang;
+                for list in [$(&mut self.$list[..],)* &mut self.singles[..]] {
+                    for slot in list {
+                        *slot = lines.next()?;
+                    }
                 }
-                let mut texts = Texts { lang, ..*base };
-                $(for slot in &mut texts.$list {
-                    *slot = lines.next()?;
-                })*
-                $(texts.$text = lines.next()?;)*
-                Some((texts, lines))
+                Some(lines)
             }
         }
     };

@@ -102,11 +102,11 @@ pub(super) fn fill_rules(state: &State) -> Result<(), JsValue> {
         parent.append_child(&element)?;
         Ok(element)
     };
-    add(&content, "h2", Some(texts.rules_title), None)?;
+    add(&content, "h2", Some(texts.rules_title()), None)?;
     // The paragraphs come from their file, fetched the first time the rules are opened.
     let paragraphs = add(&content, "div", None, Some("rules-text"))?;
     fill_rules_text(texts, paragraphs);
-    add(&content, "h3", Some(texts.rules_cards), None)?;
+    add(&content, "h3", Some(texts.rules_cards()), None)?;
     for pack in deck::shown_packs(state.settings.cards) {
         add(&content, "h4", Some(text::pack_name(texts, pack)), None)?;
         let cards = add(&content, "div", None, Some("rule-cards"))?;
