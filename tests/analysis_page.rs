@@ -109,11 +109,11 @@ fn the_engine_stops_and_starts_again_and_a_finished_search_is_not_repeated() {
     let effects = intent(&mut session, Intent::ToggleAnalysis);
     assert!(effects.contains(&Effect::CancelSearch));
     let panel = controls(session.state()).analysis.unwrap();
-    assert_eq!((panel.status.as_str(), panel.toggle_label), ("The engine is stopped", Some("Analyse")));
+    assert_eq!((panel.status.as_str(), panel.toggle_label.as_deref()), ("The engine is stopped", Some("Analyse")));
     assert_eq!(panel.lines.len(), 3, "the lines found stay");
     assert!(lines_searched(&session.update(Event::Frame { now_ms: 100.0 })).is_empty(), "stopped stays stopped");
     let order = lines_searched(&intent(&mut session, Intent::ToggleAnalysis)).pop().expect("started again");
-    assert_eq!(controls(session.state()).analysis.unwrap().toggle_label, Some("Stop"));
+    assert_eq!(controls(session.state()).analysis.unwrap().toggle_label.as_deref(), Some("Stop"));
     let EngineRequest::Lines { limits, .. } = &order.request else { unreachable!() };
     assert_eq!(limits.movetime_ms, Some(30_000.0), "a position is studied 30 s at most, then the engine rests");
     // The search ends by itself (every line seen to its end, or its time): not asked again...
@@ -121,12 +121,12 @@ fn the_engine_stops_and_starts_again_and_a_finished_search_is_not_repeated() {
     let effects = session.update(done(&order, None, None));
     assert!(lines_searched(&effects).is_empty(), "{effects:?}");
     let panel = controls(session.state()).analysis.unwrap();
-    assert_eq!((panel.status.as_str(), panel.toggle_label), ("Depth 9", Some("Analyse")));
+    assert_eq!((panel.status.as_str(), panel.toggle_label.as_deref()), ("Depth 9", Some("Analyse")));
     assert!(lines_searched(&session.update(Event::Frame { now_ms: 200.0 })).is_empty());
     // ...until the player asks the engine to go on.
     let effects = intent(&mut session, Intent::ToggleAnalysis);
     assert_eq!(lines_searched(&effects).len(), 1, "{effects:?}");
-    assert_eq!(controls(session.state()).analysis.unwrap().toggle_label, Some("Stop"));
+    assert_eq!(controls(session.state()).analysis.unwrap().toggle_label.as_deref(), Some("Stop"));
 }
 
 #[test]

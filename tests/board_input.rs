@@ -11,7 +11,6 @@ use onitama::ui::scene::{scene, words_turn_with_card};
 use onitama::ui::session::{Effect, Event, PointerPhase};
 use onitama::ui::settings::Settings;
 use onitama::ui::state::Focus;
-use onitama::ui::text::LangTexts;
 use onitama::ui::{Lang, Mode, Session, text};
 
 use onitama::ui::keyboard::Key;
@@ -173,14 +172,14 @@ const BROWSER_REASON: &str = "NetworkError when attempting to fetch resource.";
 #[test]
 fn a_fetch_that_fails_is_told_in_the_players_language_and_logged_in_the_browsers() {
     for lang in [Lang::Fa, Lang::Fr, Lang::Es, Lang::En] {
-        let notice = Notice::PuzzlesUnavailable(BROWSER_REASON.to_string()).text(lang);
+        let notice = Notice::PuzzlesUnavailable(BROWSER_REASON.to_string()).text(&common::texts(lang));
         assert!(!notice.contains("NetworkError") && !notice.contains('{'), "{lang:?}: {notice}");
-        let rules = text::page_text(lang, "rules-unavailable", &[]);
+        let rules = text::page_text(&common::texts(lang), "rules-unavailable", &[]);
         assert!(!rules.contains('{'), "{lang:?}: {rules}");
     }
-    let fa = Notice::PuzzlesUnavailable(BROWSER_REASON.to_string()).text(Lang::Fa);
+    let fa = Notice::PuzzlesUnavailable(BROWSER_REASON.to_string()).text(&common::texts(Lang::Fa));
     assert!(!fa.chars().any(|c| c.is_ascii_alphabetic()), "wholly Persian: {fa}");
-    let fr = Notice::PuzzlesUnavailable(BROWSER_REASON.to_string()).text(Lang::Fr);
+    let fr = Notice::PuzzlesUnavailable(BROWSER_REASON.to_string()).text(&common::texts(Lang::Fr));
     assert!(fr.contains("hors ligne"), "{fr}");
     // The session tells the console the browser's reason, and the player the sentence.
     let mut session = two_players();
@@ -189,15 +188,15 @@ fn a_fetch_that_fails_is_told_in_the_players_language_and_logged_in_the_browsers
     session.update(Event::Intent(Intent::ChoosePuzzle(onitama::ui::puzzle::Choice::Daily(1))));
     let effects = session.update(Event::PuzzleSet(Err(BROWSER_REASON.to_string())));
     assert!(effects.iter().any(|e| matches!(e, Effect::Log(m) if m.contains(BROWSER_REASON))), "{effects:?}");
-    let shown = session.state().notice.as_ref().map(|n| n.text(Lang::Fr)).unwrap_or_default();
+    let shown = session.state().notice.as_ref().map(|n| n.text(&common::texts(Lang::Fr))).unwrap_or_default();
     assert!(shown.contains("hors ligne") && !shown.contains("NetworkError"), "{shown}");
 }
 
 #[test]
 fn the_page_description_is_in_each_language() {
-    let english = Lang::En.texts().html("meta-description").unwrap();
+    let english = common::texts(Lang::En).html("meta-description").unwrap();
     for lang in [Lang::Fa, Lang::Fr, Lang::Es] {
-        let words = lang.texts().html("meta-description").expect("a description");
+        let words = common::texts(lang).html("meta-description").expect("a description");
         assert_ne!(words, english, "{lang:?}");
     }
 }

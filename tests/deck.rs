@@ -139,7 +139,8 @@ fn the_choosers_offer_the_enabled_cards_and_the_form_gives_up_a_card_turned_off(
     // The game's cards are ox, boar, horse, elephant and crab: only the crab is still on.
     let form = NewGameForm::of(session.state());
     assert_eq!(form.cards, [Card::Tiger, Card::Kirin, Card::Sheep, Card::Goat, Card::Crab]);
-    let names: Vec<&str> = view::card_options(Lang::Es, five()).into_iter().map(|(_, label)| label).collect();
+    let names: Vec<String> =
+        view::card_options(&common::texts(Lang::Es), five()).into_iter().map(|(_, label)| label).collect();
     assert_eq!(names, ["tigre", "cangrejo", "kirin", "oveja", "cabra"]);
     // A form whose cards are all on keeps them.
     assert_eq!(form.within(five()).cards, form.cards);

@@ -19,26 +19,26 @@ fn each_error_file_is_its_table() {
 }
 
 #[test]
-fn an_error_file_is_asked_for_once_and_a_missing_text_reads_empty() {
-    use onitama::ui::error_text::ErrorFiles;
-    let mut files = ErrorFiles::default();
-    assert!(files.ready(Lang::En));
-    assert!(!files.ready(Lang::Fa));
-    assert_eq!(files.take_wanted(), Some(Lang::Fa));
-    assert_eq!(files.take_wanted(), None);
-    assert!(files.should_fetch(Lang::Fa));
-    // On its way: wanted no more, not fetched twice.
-    assert!(!files.ready(Lang::Fa));
-    assert_eq!(files.take_wanted(), None);
-    assert!(!files.should_fetch(Lang::Fa));
-    files.install(Lang::Fa, Some(error_file(Lang::Fa)));
-    assert!(files.ready(Lang::Fa));
-    assert_eq!(files.template(Lang::Fa, "e1"), "کارت ناشناخته: {text}");
-    assert_eq!(files.template(Lang::Fa, "e999"), "");
+fn an_error_file_is_installed_once_and_a_missing_text_reads_in_english() {
+    use onitama::ui::error_text::position_error;
+    use onitama::ui::text::{Languages, TextsFile};
+    let error = "nonsense".parse::<onitama::rules::Position>().unwrap_err();
+    let mut languages = Languages::default();
+    languages.install_page(Lang::Fa, Some(onitama::ui::text::texts_file(Lang::Fa)));
+    assert!(languages.has_errors(Lang::En) && !languages.has_errors(Lang::Fa));
+    // Before its file, English; once asked, it stays asked until it comes.
+    assert_eq!(position_error(&languages.texts(Lang::Fa), &error), error.to_string());
+    languages.ask(TextsFile::Errors(Lang::Fa));
+    assert!(languages.asked(TextsFile::Errors(Lang::Fa)));
+    languages.install_errors(Lang::Fa, Some(error_file(Lang::Fa)));
+    assert!(languages.has_errors(Lang::Fa) && !languages.asked(TextsFile::Errors(Lang::Fa)));
+    assert_ne!(position_error(&languages.texts(Lang::Fa), &error), error.to_string());
     // A file that never came: English for good, not asked again.
-    assert!(files.should_fetch(Lang::Es));
-    files.install(Lang::Es, None);
-    assert!(!files.ready(Lang::Es));
-    assert_eq!(files.take_wanted(), None);
-    assert!(!files.should_fetch(Lang::Es));
+    languages.ask(TextsFile::Errors(Lang::Es));
+    languages.install_errors(Lang::Es, None);
+    assert!(!languages.has_errors(Lang::Es) && languages.asked(TextsFile::Errors(Lang::Es)));
+    // A file of another build, without the text: English.
+    languages.install_page(Lang::Fr, Some(onitama::ui::text::texts_file(Lang::Fr)));
+    languages.install_errors(Lang::Fr, Some("# nothing\n".to_string()));
+    assert_eq!(position_error(&languages.texts(Lang::Fr), &error), error.to_string());
 }

@@ -6,6 +6,7 @@ use onitama::rules::*;
 use onitama::save::*;
 use onitama::ui::Lang;
 use onitama::ui::error_text::*;
+mod common;
 
 const FSI: char = '\u{2068}';
 const PDI: char = '\u{2069}';
@@ -290,7 +291,7 @@ fn position_errors_in_every_language() {
     let cases = position_cases();
     assert_every_variant(&cases.iter().map(|c| c.0.clone()).collect::<Vec<_>>(), position_variant, 14);
     for (error, verbatim, data) in cases {
-        check(error.to_string(), |lang| position_error(lang, &error), verbatim, data);
+        check(error.to_string(), |lang| position_error(&common::texts(lang), &error), verbatim, data);
     }
 }
 
@@ -299,7 +300,7 @@ fn move_errors_in_every_language() {
     let cases = move_cases();
     assert_every_variant(&cases.iter().map(|c| c.0.clone()).collect::<Vec<_>>(), move_variant, 5);
     for (error, verbatim, data) in cases {
-        check(error.to_string(), |lang| move_error(lang, &error), verbatim, data);
+        check(error.to_string(), |lang| move_error(&common::texts(lang), &error), verbatim, data);
     }
 }
 
@@ -308,13 +309,16 @@ fn illegal_reasons_in_every_language() {
     let cases = illegal_cases();
     assert_every_variant(&cases.iter().map(|c| c.0).collect::<Vec<_>>(), illegal_variant, 5);
     for (reason, verbatim, data) in cases {
-        check(reason.to_string(), |lang| illegal_reason(lang, &reason), verbatim, data);
+        check(reason.to_string(), |lang| illegal_reason(&common::texts(lang), &reason), verbatim, data);
         // Inside the move error, each reason is translated too, after the move's notation.
         let error = MoveError::Illegal { mv: "tiger:pass".into(), reason };
         let fragments: Vec<&str> = ["tiger:pass"].into_iter().chain(verbatim.iter().copied()).collect();
-        check(error.to_string(), |lang| move_error(lang, &error), &fragments, data);
+        check(error.to_string(), |lang| move_error(&common::texts(lang), &error), &fragments, data);
         for lang in [Lang::En, Lang::Fa, Lang::Es, Lang::Fr] {
-            assert!(move_error(lang, &error).ends_with(&illegal_reason(lang, &reason)), "{lang:?}: {reason:?}");
+            assert!(
+                move_error(&common::texts(lang), &error).ends_with(&illegal_reason(&common::texts(lang), &reason)),
+                "{lang:?}: {reason:?}"
+            );
         }
     }
 }
@@ -324,7 +328,7 @@ fn record_errors_in_every_language() {
     let cases = record_cases();
     assert_every_variant(&cases.iter().map(|c| c.0.clone()).collect::<Vec<_>>(), record_variant, 5);
     for (error, verbatim, data) in cases {
-        check(error.to_string(), |lang| record_error(lang, &error), verbatim, data);
+        check(error.to_string(), |lang| record_error(&common::texts(lang), &error), verbatim, data);
     }
 }
 
@@ -333,7 +337,7 @@ fn save_errors_in_every_language() {
     let cases = save_cases();
     assert_every_variant(&cases.iter().map(|c| c.0.clone()).collect::<Vec<_>>(), save_variant, 11);
     for (error, verbatim, data) in cases {
-        check(error.to_string(), |lang| save_error(lang, &error), verbatim, data);
+        check(error.to_string(), |lang| save_error(&common::texts(lang), &error), verbatim, data);
     }
 }
 
@@ -342,7 +346,7 @@ fn link_errors_in_every_language() {
     let cases = link_cases();
     assert_every_variant(&cases.iter().map(|c| c.0.clone()).collect::<Vec<_>>(), link_variant, 2);
     for (error, verbatim, data) in cases {
-        check(error.to_string(), |lang| link_error(lang, &error), verbatim, data);
+        check(error.to_string(), |lang| link_error(&common::texts(lang), &error), verbatim, data);
     }
 }
 
@@ -352,10 +356,10 @@ fn nested_errors_are_translated_inside() {
     let inner = PositionError::TooManyStudents { color: Color::Blue, count: 5 };
     let record = RecordError::Position { line: 2, source: inner.clone() };
     for lang in [Lang::Fa, Lang::Es, Lang::Fr] {
-        let inner_text = position_error(lang, &inner);
-        assert!(record_error(lang, &record).ends_with(&inner_text));
-        assert!(save_error(lang, &SaveError::BrokenRecord(record.clone())).ends_with(&inner_text));
-        assert!(link_error(lang, &LinkError::BrokenRecord(record.clone())).ends_with(&inner_text));
+        let inner_text = position_error(&common::texts(lang), &inner);
+        assert!(record_error(&common::texts(lang), &record).ends_with(&inner_text));
+        assert!(save_error(&common::texts(lang), &SaveError::BrokenRecord(record.clone())).ends_with(&inner_text));
+        assert!(link_error(&common::texts(lang), &LinkError::BrokenRecord(record.clone())).ends_with(&inner_text));
     }
 }
 
@@ -366,7 +370,7 @@ fn parser_errors_in_persian_keep_their_fragments() {
         "onitama-save 1\nmode ai red 4\nstart bbBbb/5/5/5/rrRrr boar,ox elephant,horse crab r\nmoves boar:c1c9\n",
     )
     .unwrap_err();
-    let fa = save_error(Lang::Fa, &error);
+    let fa = save_error(&common::texts(Lang::Fa), &error);
     assert!(fa.contains("\u{2068}c9\u{2069}"), "{fa}");
     // The record's lines count from its `start` line.
     assert!(fa.contains("سطر ۲"), "{fa}");
@@ -377,12 +381,15 @@ fn parser_errors_in_persian_keep_their_fragments() {
 #[test]
 fn french_spaces_before_colons() {
     let texts = [
-        record_error(Lang::Fr, &RecordError::Move { line: 1, number: 1, source: MoveError::UnknownCard("x".into()) }),
-        save_error(Lang::Fr, &SaveError::UnknownLine("x".into())),
-        link_error(Lang::Fr, &LinkError::BrokenRecord(RecordError::MissingStart)),
+        record_error(
+            &common::texts(Lang::Fr),
+            &RecordError::Move { line: 1, number: 1, source: MoveError::UnknownCard("x".into()) },
+        ),
+        save_error(&common::texts(Lang::Fr), &SaveError::UnknownLine("x".into())),
+        link_error(&common::texts(Lang::Fr), &LinkError::BrokenRecord(RecordError::MissingStart)),
     ];
     let illegal = illegal_cases().into_iter().map(|(reason, ..)| MoveError::Illegal { mv: "ox:pass".into(), reason });
-    for text in texts.into_iter().chain(illegal.map(|error| move_error(Lang::Fr, &error))) {
+    for text in texts.into_iter().chain(illegal.map(|error| move_error(&common::texts(Lang::Fr), &error))) {
         // The move's notation has its own colon.
         let text = text.replace("ox:pass", "");
         for (index, _) in text.match_indices(':') {

@@ -2,13 +2,10 @@
 //! a text: every `data-text` element holds its English text, every `data-label` element its
 //! English label, and the description is the English one.
 
-use onitama::ui::Lang;
-use onitama::ui::text::LangTexts;
-
 const HTML: &str = include_str!("../www/index.html");
 
 fn english(key: &str) -> &'static str {
-    Lang::En.texts().html(key).unwrap_or_else(|| panic!("no English text for {key}"))
+    onitama::ui::text::EN.html(key).unwrap_or_else(|| panic!("no English text for {key}"))
 }
 
 /// The HTML's few entities, as the browser reads them, its runs of white space as one space (as

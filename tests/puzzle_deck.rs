@@ -147,6 +147,6 @@ fn a_deck_no_puzzle_fits_says_so() {
     assert_eq!(list.summary, notice);
     assert_eq!(open(deck, &[]).controls().puzzles_solved.unwrap(), "Puzzles solved: 0 of 0");
     // In French the notice keeps its thin spaces.
-    let fr = Notice::NoPuzzleOffered.text(Lang::Fr);
+    let fr = Notice::NoPuzzleOffered.text(&common::texts(Lang::Fr));
     assert!(fr.contains("\u{a0}:"), "{fr}");
 }

@@ -82,7 +82,7 @@ fn a_puzzle_is_solved_against_the_defence_and_remembered() {
     assert!(effects.contains(&Effect::PuzzleSolved(puzzle.id)));
     let run = session.state().puzzle().unwrap();
     assert_eq!(run.status, Status::Solved);
-    assert!(run.verdict(Lang::En, &session.state().game).unwrap().starts_with("Solved!"));
+    assert!(run.verdict(&common::texts(Lang::En), &session.state().game).unwrap().starts_with("Solved!"));
 }
 
 #[test]
@@ -95,7 +95,7 @@ fn a_defence_that_escapes_fails_the_puzzle_and_undo_or_try_again_starts_over() {
     assert_eq!(state.game.moves(), [wrong, refutation], "the refutation is on the board");
     assert!(matches!(state.puzzle().unwrap().status, Status::Failed { wrong: w, .. } if w == wrong));
     assert!(!state.human_to_move(), "a failed puzzle waits for the player to try again");
-    let verdict = state.puzzle().unwrap().verdict(Lang::Fr, &state.game).unwrap();
+    let verdict = state.puzzle().unwrap().verdict(&common::texts(Lang::Fr), &state.game).unwrap();
     assert!(verdict.starts_with("Pas celui-ci\u{a0}: après "), "{verdict}");
     // Undo goes back before the wrong move: playing again.
     session.update(Event::Intent(Intent::Undo));
@@ -137,9 +137,9 @@ fn a_puzzle_solved_after_a_hint_is_solved_with_help_and_not_ticked() {
     assert_eq!(run.status, Status::Solved);
     assert!(!run.solved_cleanly());
     assert!(!state.solved.contains(&puzzle.id), "not ticked in the list");
-    let verdict = run.verdict(Lang::En, &state.game).unwrap();
+    let verdict = run.verdict(&common::texts(Lang::En), &state.game).unwrap();
     assert!(verdict.starts_with("Solved with help"), "{verdict}");
-    let fr = run.verdict(Lang::Fr, &state.game).unwrap();
+    let fr = run.verdict(&common::texts(Lang::Fr), &state.game).unwrap();
     assert!(fr.starts_with("Résolu avec aide"), "{fr}");
 }
 
@@ -192,7 +192,7 @@ fn plies_used_up_without_a_win_fail_the_puzzle() {
     let reply = order.position().legal_moves()[0];
     answer(&mut session, &order, reply, None);
     let state = session.state();
-    let verdict = state.puzzle().unwrap().verdict(Lang::En, &state.game).unwrap();
+    let verdict = state.puzzle().unwrap().verdict(&common::texts(Lang::En), &state.game).unwrap();
     assert!(verdict.contains("the 2 moves are played"), "{verdict}");
 }
 

@@ -154,12 +154,14 @@ fn a_resigned_game_is_kept_among_the_finished_ones_with_its_result_in_each_langu
     session.update(Event::Intent(Intent::OpenRecords));
     let shown = session.controls().records.unwrap();
     assert!(shown.finished[0].1.contains("Blue resigns — Red wins"), "{:?}", shown.finished);
-    let words: Vec<String> =
-        Lang::ALL.iter().map(|&lang| text::result_short(lang, Outcome::Resigned { by: Color::Blue }, TWO)).collect();
+    let words: Vec<String> = Lang::ALL
+        .iter()
+        .map(|&lang| text::result_short(&common::texts(lang), Outcome::Resigned { by: Color::Blue }, TWO))
+        .collect();
     assert_eq!(words[2], "Azul abandona — gana Rojo");
     assert_eq!(words[3], "Bleu abandonne — Rouge gagne");
     assert!(words[1].contains("تسلیم"), "{}", words[1]);
-    let ai = text::result_short(Lang::Fr, Outcome::Resigned { by: Color::Red }, vs_ai(Color::Red));
+    let ai = text::result_short(&common::texts(Lang::Fr), Outcome::Resigned { by: Color::Red }, vs_ai(Color::Red));
     assert_eq!(ai, "Vous abandonnez — l'IA gagne");
 }
 

@@ -67,7 +67,7 @@ fn a_review_takes_each_move_as_it_comes_and_ignores_stale_or_out_of_turn_ones() 
     session.update(Event::Reply(Reply { id, kind: ReplyKind::Reviewed(first, 2) }));
     let review = session.state().review().unwrap();
     assert_eq!((review.entries.len(), review.running), (1, true));
-    assert_eq!(review::verdict(Lang::En, review, 0), "Reviewing move 2 of 2…");
+    assert_eq!(review::verdict(&common::texts(Lang::En), review, 0), "Reviewing move 2 of 2…");
 }
 
 #[test]
@@ -122,7 +122,7 @@ fn the_engine_line_takes_the_place_of_a_move_and_the_game_comes_back_whole() {
     reviewed(&mut session);
     session.update(Event::Intent(Intent::View(1)));
     let review = session.state().review().unwrap();
-    assert_eq!(review::verdict(Lang::En, review, 1), "1. boar c2→b2: blunder · best was crab c2→c3 ×");
+    assert_eq!(review::verdict(&common::texts(Lang::En), review, 1), "1. boar c2→b2: blunder · best was crab c2→c3 ×");
     session.update(Event::Intent(Intent::BestLine(1)));
     let state = session.state();
     assert_eq!(state.game.moves(), [mv("crab:c2c3")]);
@@ -321,11 +321,11 @@ fn a_move_as_good_as_the_engines_choice_is_not_told_the_best_was_another() {
     entry.best = Some(mv("horse:c3c4"));
     review.add(entries()[0].clone());
     review.add(entry);
-    let words = review::verdict(Lang::En, &review, 2);
+    let words = review::verdict(&common::texts(Lang::En), &review, 2);
     assert!(!words.contains("best was"), "{words}");
     assert!(words.contains("as good as"), "{words}");
     // A worse move still names the better one.
-    assert!(review::verdict(Lang::En, &review, 1).contains("best was"));
+    assert!(review::verdict(&common::texts(Lang::En), &review, 1).contains("best was"));
 }
 
 #[test]
@@ -405,11 +405,11 @@ fn a_game_with_expansion_cards_is_reviewed_on_the_page_and_its_engine_line_shown
     session.update(Event::Reply(Reply { id, kind: ReplyKind::Done { best: None, score: None } }));
     let review = session.state().review().unwrap();
     assert_eq!(review.entries.len(), 2);
-    let words = review::verdict(Lang::En, review, 1);
+    let words = review::verdict(&common::texts(Lang::En), review, 1);
     assert!(words.starts_with("1. rat c2→b2: blunder · best was "), "{words}");
     assert!(words.contains("mouse c2→c3") || words.contains("rat c2→c3"), "{words}");
     // In Persian the cards' Persian names.
-    let persian = review::verdict(Lang::Fa, review, 1);
+    let persian = review::verdict(&common::texts(Lang::Fa), review, 1);
     assert!(persian.contains(onitama::rules::Card::Rat.persian_name()), "{persian}");
     // The engine's line takes the move's place, and the game comes back.
     session.update(Event::Intent(Intent::BestLine(1)));

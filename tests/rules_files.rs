@@ -4,7 +4,6 @@
 //! rules_files` rewrites them after a text changes.
 
 use onitama::ui::Lang;
-use onitama::ui::text::LangTexts;
 use onitama::ui::text::{rules_file, rules_paragraphs, rules_text};
 mod common;
 
@@ -13,15 +12,15 @@ fn each_rules_file_is_its_table() {
     for lang in Lang::ALL {
         let file = common::file_is_its_table("rules", lang, &rules_file(lang), "UPDATE_RULES_FILES", "rules_files");
         let paragraphs: Vec<&str> = rules_paragraphs(&file).collect();
-        assert_eq!(paragraphs, lang.texts().rules, "{}", lang.code());
-        assert_eq!(rules_text(lang, Some(&file)), paragraphs, "the dialog shows them");
+        assert_eq!(paragraphs, onitama::ui::text::built_in(lang).rules, "{}", lang.code());
+        assert_eq!(rules_text(&common::texts(lang), Some(&file)), paragraphs, "the dialog shows them");
     }
 }
 
 #[test]
 fn rules_that_could_not_be_had_are_one_sentence_in_the_players_language() {
-    let fr = rules_text(Lang::Fr, None);
+    let fr = rules_text(&common::texts(Lang::Fr), None);
     assert_eq!(fr.len(), 1);
-    assert_ne!(fr, rules_text(Lang::En, None), "{fr:?}");
+    assert_ne!(fr, rules_text(&common::texts(Lang::En), None), "{fr:?}");
     assert!(!fr[0].is_empty() && !fr[0].contains('{'), "{fr:?}");
 }

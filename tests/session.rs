@@ -169,7 +169,7 @@ fn a_choice_of_five_cards_with_a_repeat_is_refused() {
     };
     assert_eq!(options.check().unwrap_err(), PositionError::DuplicateCard(Card::Ox));
     assert_eq!(
-        text::duplicate_card(Lang::Fr, Card::Ox, 2),
+        text::duplicate_card(&common::texts(Lang::Fr), Card::Ox, 2),
         "Choisissez cinq cartes différentes\u{a0}: la carte bœuf est choisie 2 fois"
     );
 }
@@ -220,9 +220,9 @@ fn a_card_chosen_three_times_is_said_to_be_chosen_three_times() {
     let mut form = onitama::ui::new_game_form::NewGameForm::of(session.state());
     form.choose_cards = true;
     form.cards = [Card::Tiger, Card::Boar, Card::Tiger, Card::Tiger, Card::Crab];
-    let refused = form.new_game(false, onitama::ui::deck::DEFAULT, Lang::En).unwrap_err();
+    let refused = form.new_game(false, onitama::ui::deck::DEFAULT, &common::texts(Lang::En)).unwrap_err();
     assert_eq!(refused, "Choose five different cards: tiger is chosen 3 times");
-    let refused = form.new_game(false, onitama::ui::deck::DEFAULT, Lang::Fa).unwrap_err();
+    let refused = form.new_game(false, onitama::ui::deck::DEFAULT, &common::texts(Lang::Fa)).unwrap_err();
     assert!(refused.contains("۳ بار"), "{refused}");
 }
 
@@ -230,19 +230,25 @@ fn a_card_chosen_three_times_is_said_to_be_chosen_three_times() {
 fn counts_agree_with_their_nouns_in_every_language() {
     let one = [("left", "1".to_string()), ("color", "Red".to_string())];
     let two = [("left", "2".to_string()), ("color", "Red".to_string())];
-    assert_eq!(text::page_text(Lang::En, "puzzle-going", &one), "Right! Red still wins in 1 more move: go on");
-    assert_eq!(text::page_text(Lang::En, "puzzle-going", &two), "Right! Red still wins in 2 more moves: go on");
-    assert!(text::page_text(Lang::Es, "puzzle-going", &one).contains("en 1 jugada más"));
-    assert!(text::page_text(Lang::Es, "puzzle-going", &two).contains("en 2 jugadas más"));
-    assert!(text::page_text(Lang::Fr, "puzzle-going", &one).contains("en 1 coup\u{a0}"));
-    assert!(text::page_text(Lang::Fr, "puzzle-going", &two).contains("en 2 coups\u{a0}"));
+    assert_eq!(
+        text::page_text(&common::texts(Lang::En), "puzzle-going", &one),
+        "Right! Red still wins in 1 more move: go on"
+    );
+    assert_eq!(
+        text::page_text(&common::texts(Lang::En), "puzzle-going", &two),
+        "Right! Red still wins in 2 more moves: go on"
+    );
+    assert!(text::page_text(&common::texts(Lang::Es), "puzzle-going", &one).contains("en 1 jugada más"));
+    assert!(text::page_text(&common::texts(Lang::Es), "puzzle-going", &two).contains("en 2 jugadas más"));
+    assert!(text::page_text(&common::texts(Lang::Fr), "puzzle-going", &one).contains("en 1 coup\u{a0}"));
+    assert!(text::page_text(&common::texts(Lang::Fr), "puzzle-going", &two).contains("en 2 coups\u{a0}"));
     // Persian counts with the singular noun.
-    assert!(text::page_text(Lang::Fa, "puzzle-going", &two).contains("۲ حرکت دیگر"));
+    assert!(text::page_text(&common::texts(Lang::Fa), "puzzle-going", &two).contains("۲ حرکت دیگر"));
     for lang in Lang::ALL {
         for key in ["puzzle-going", "puzzle-line", "daily-line", "puzzle-solved", "puzzle-out-of-moves"] {
             for n in ["1", "2", "3"] {
                 let blanks = [("left", n.to_string()), ("n", n.to_string()), ("color", "X".to_string())];
-                let said = text::page_text(lang, key, &blanks);
+                let said = text::page_text(&common::texts(lang), key, &blanks);
                 assert!(
                     !said.contains('|') && !said.contains("{n") && !said.contains("{left"),
                     "{lang:?} {key} {n}: {said}"
@@ -250,7 +256,7 @@ fn counts_agree_with_their_nouns_in_every_language() {
             }
         }
     }
-    assert!(text::takes_singular(Lang::Fr, 0) && !text::takes_singular(Lang::En, 0));
+    assert!(text::takes_singular(&common::texts(Lang::Fr), 0) && !text::takes_singular(&common::texts(Lang::En), 0));
 }
 
 /// Plays `moves` from `position` and returns the session, the game over.
@@ -266,13 +272,16 @@ fn the_result_says_who_won_from_the_players_side() {
     let won = finished(vs_ai(Color::Red));
     let outcome = won.state().game.outcome().unwrap();
     assert_eq!(outcome, Outcome::Win { winner: Color::Red, way: Way::Stone });
-    assert!(text::result(Lang::En, outcome, won.state().mode).starts_with("You win"));
-    let lost = text::result(Lang::En, outcome, vs_ai(Color::Blue));
+    assert!(text::result(&common::texts(Lang::En), outcome, won.state().mode).starts_with("You win"));
+    let lost = text::result(&common::texts(Lang::En), outcome, vs_ai(Color::Blue));
     assert!(lost.starts_with("The AI wins"), "{lost}");
-    let two = text::result(Lang::En, outcome, Mode::PassAndPlay { turn_board: true });
+    let two = text::result(&common::texts(Lang::En), outcome, Mode::PassAndPlay { turn_board: true });
     assert!(two.starts_with("Red wins"), "{two}");
     for lang in Lang::ALL {
-        assert_ne!(text::result(lang, outcome, vs_ai(Color::Red)), text::result(lang, outcome, vs_ai(Color::Blue)));
+        assert_ne!(
+            text::result(&common::texts(lang), outcome, vs_ai(Color::Red)),
+            text::result(&common::texts(lang), outcome, vs_ai(Color::Blue))
+        );
     }
 }
 
@@ -478,10 +487,10 @@ fn a_move_is_saved_and_the_settings_apart() {
 
 #[test]
 fn the_mode_line_names_the_level() {
-    let line = text::mode_line(Lang::En, Mode::VsAi { human: Color::Red, level: AiLevel::nth(4) });
+    let line = text::mode_line(&common::texts(Lang::En), Mode::VsAi { human: Color::Red, level: AiLevel::nth(4) });
     assert_eq!(line, "Against the AI · level 5, student");
     assert_eq!(
-        text::mode_line(Lang::Fa, Mode::Watch { level: AiLevel::nth(11) }),
+        text::mode_line(&common::texts(Lang::Fa), Mode::Watch { level: AiLevel::nth(11) }),
         "تماشای بازی هوش مصنوعی · سطح ۱۲، استاد"
     );
 }
@@ -685,12 +694,12 @@ fn the_move_list_reads_in_the_players_language() {
     let before: Position = "5/5/2B2/2R2/5 crab,boar horse,elephant ox r".parse().unwrap();
     let win: Move = "crab:c2c3".parse().unwrap();
     let outcome = Some(Outcome::Win { winner: Color::Red, way: Way::Stone });
-    assert_eq!(text::move_text(Lang::En, &before, win, outcome), "crab c2→c3 × ★");
-    assert_eq!(text::move_text(Lang::Fr, &before, win, outcome), "crabe c2→c3 × ★");
-    let persian = text::move_text(Lang::Fa, &before, "boar:c2b2".parse().unwrap(), None);
+    assert_eq!(text::move_text(&common::texts(Lang::En), &before, win, outcome), "crab c2→c3 × ★");
+    assert_eq!(text::move_text(&common::texts(Lang::Fr), &before, win, outcome), "crabe c2→c3 × ★");
+    let persian = text::move_text(&common::texts(Lang::Fa), &before, "boar:c2b2".parse().unwrap(), None);
     assert_eq!(persian, "گراز \u{2068}c۲→b۲\u{2069}", "Persian digits, kept left to right");
     let start: Position = START.parse().unwrap();
-    assert_eq!(text::move_text(Lang::Es, &start, "ox:c1c2".parse().unwrap(), None), "buey c1→c2");
+    assert_eq!(text::move_text(&common::texts(Lang::Es), &start, "ox:c1c2".parse().unwrap(), None), "buey c1→c2");
 }
 
 #[test]
@@ -781,8 +790,8 @@ fn an_update_refreshes_the_controls_and_saves_once() {
 fn every_set_of_cards_is_named_in_each_language() {
     for lang in [Lang::Fa, Lang::Es, Lang::Fr] {
         for pack in onitama::rules::Pack::ALL {
-            let name = text::pack_name(lang, pack);
-            assert_ne!(name, text::pack_name(Lang::En, pack), "{lang:?} {pack:?}");
+            let name = text::pack_name(&common::texts(lang), pack);
+            assert_ne!(name, text::pack_name(&common::texts(Lang::En), pack), "{lang:?} {pack:?}");
             assert!(!name.is_empty() && !name.starts_with("pack"), "{lang:?} {pack:?}: {name}");
         }
     }

@@ -66,7 +66,7 @@ fn the_editor_opens_on_the_position_shown_and_the_engine_waits() {
     assert!(view.analysis.is_none() && view.setup.is_some(), "the editor's panel in place of the lines");
     assert!(!view.undo && !view.hint && view.evaluation.is_none(), "nothing of the game under it is offered");
     assert_eq!(view.mode_line, "Set up a position");
-    assert_eq!(view.board_description, onitama::ui::text::describe_position(Lang::En, &shown));
+    assert_eq!(view.board_description, onitama::ui::text::describe_position(&common::texts(Lang::En), &shown));
     // A board no game reaches is described in notation.
     act(&mut session, SetupAction::Clear);
     let cleared = controls(session.state()).board_description;

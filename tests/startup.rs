@@ -8,6 +8,7 @@ use onitama::ui::Lang;
 use onitama::ui::notice::Notice;
 use onitama::ui::settings::Theme;
 use onitama::ui::startup::{Found, opening};
+mod common;
 
 fn save(language: Option<&str>) -> SaveFile {
     let mut game = Game::from_deal(&Deal::from_seed(4));
@@ -182,7 +183,10 @@ fn a_link_opens_its_game_as_a_record_of_who_played_it_and_a_broken_one_is_told()
     assert_eq!(opened.game.start(), linked.start());
     assert_eq!(opened.mode, Mode::PassAndPlay { turn_board: false }, "not the friend's own game against the AI");
     let notice = opened.notice.expect("who played it is said");
-    assert_eq!(notice.text(onitama::ui::Lang::En), "A shared game · Red against the AI · level 2, beginner");
+    assert_eq!(
+        notice.text(&common::texts(onitama::ui::Lang::En)),
+        "A shared game · Red against the AI · level 2, beginner"
+    );
     // A link from before links carried the mode is a record too, with nothing said.
     let old = onitama::save::game_from_fragment(&onitama::save::link_fragment(&linked, None)).unwrap().unwrap();
     let found = Found { save: Ok(Some(save(None))), link: Some(Ok(old)), ..Found::default() };

@@ -301,7 +301,10 @@ fn in_persian_the_panel_speaks_persian_with_persian_digits() {
     let view = session.controls();
     assert!(view.mode_line.starts_with("آموزش ۱/۶"), "{}", view.mode_line);
     let text = view.tutorial.unwrap().text;
-    assert!(text.contains(onitama::ui::text::card_name(Lang::Fa, onitama::rules::Card::Tiger)), "{text}");
+    assert!(
+        text.contains(onitama::ui::text::card_name(&common::texts(Lang::Fa), onitama::rules::Card::Tiger)),
+        "{text}"
+    );
 }
 
 #[test]

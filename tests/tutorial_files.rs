@@ -58,7 +58,7 @@ fn french_keeps_its_marks_with_the_words_before_them_and_persian_writes_no_latin
     for step in 0..STEPS.len() {
         for (done, wrong) in [(false, false), (false, true), (true, false)] {
             let run = TutorialRun { done, wrong, ..TutorialRun::new(step) };
-            for text in [run.title(Lang::Fa, &persian), run.text(Lang::Fa, &persian)] {
+            for text in [run.title(&common::texts(Lang::Fa), &persian), run.text(&common::texts(Lang::Fa), &persian)] {
                 assert!(!text.chars().any(|c| c.is_ascii_digit() || c.is_ascii_alphabetic()), "{text}");
                 assert!(!text.contains('{'), "a blank left unfilled: {text}");
             }
@@ -76,7 +76,7 @@ fn the_tutorial_names_the_two_ways_of_winning_as_the_result_and_the_rules_do() {
         for (way, key) in [(Way::Stone, "stone"), (Way::Stream, "stream")] {
             // The step's title is the way's name ("The Way of the Stream"); its lesson says it too.
             let name = line(&file, &[key, "-title"].concat()).to_lowercase();
-            let result = outcome(lang, Outcome::Win { winner: Color::Red, way });
+            let result = outcome(&common::texts(lang), Outcome::Win { winner: Color::Red, way });
             assert!(
                 result.to_lowercase().contains(&name),
                 "{}: the result says {result:?}, the tutorial {name:?}",

@@ -7,7 +7,7 @@ use onitama::mode::{AiLevel, Mode, ModeChoice, ModeKind, Seat};
 use onitama::rules::{Card, Color, Game};
 use onitama::ui::deck;
 use onitama::ui::dialog::{Dialog, Records};
-use onitama::ui::error_text::{self, ErrorFiles, error_file};
+use onitama::ui::error_text::error_file;
 use onitama::ui::features::Features;
 use onitama::ui::intent::Intent;
 use onitama::ui::keyboard::{Key, MoveListPlace, move_list_intent, page_intent};
@@ -71,6 +71,7 @@ fn every_update_shows_the_controls_once_with_the_state_it_ends_on() {
 fn the_move_list_reads_in_the_language_marks_the_move_shown_and_the_reviews_classes() {
     let game = Game::from_record(BLUNDER).unwrap();
     let mut state = State::new(game.clone(), Mode::PassAndPlay { turn_board: false }, Settings::default(), true, 7);
+    state.texts = common::every_language();
     state.settings.language = Lang::Fr;
     let rows = controls(&state).moves;
     assert_eq!(rows.len(), 2);
@@ -140,7 +141,7 @@ fn the_mode_line_says_who_plays_and_why_this_side_begins_until_the_first_move() 
     let mut state = state("bbBbb/5/5/5/rrRrr crab,boar horse,elephant ox b", Mode::Watch { level: AiLevel::nth(11) });
     let view = controls(&state);
     assert!(view.mode_line.contains("level 12, master"), "{}", view.mode_line);
-    let why = onitama::ui::text::who_starts(Lang::En, Card::Ox);
+    let why = onitama::ui::text::who_starts(&common::texts(Lang::En), Card::Ox);
     assert!(view.mode_line.ends_with(&why), "Blue begins by the ox's stamp: {}", view.mode_line);
     state.game.play(state.game.legal_moves()[0]).unwrap();
     assert!(!controls(&state).mode_line.contains(&why), "said until the first move");
@@ -179,15 +180,20 @@ fn inviting_a_friend_from_the_menu_opens_the_form_on_a_game_online_in_the_colour
 fn the_new_game_form_decides_a_random_seat_by_the_coin_and_refuses_a_card_twice_in_words() {
     let mut form = NewGameForm::of(&state(START, Mode::default()));
     form.choice.seat = Seat::Random;
-    let colours: Vec<Color> =
-        [false, true].map(|coin| form.new_game(coin, deck::DEFAULT, Lang::En).unwrap().mode.human().unwrap()).to_vec();
+    let colours: Vec<Color> = [false, true]
+        .map(|coin| form.new_game(coin, deck::DEFAULT, &common::texts(Lang::En)).unwrap().mode.human().unwrap())
+        .to_vec();
     assert_eq!(colours, vec![Color::Red, Color::Blue]);
-    assert_eq!(form.new_game(false, deck::DEFAULT, Lang::En).unwrap().cards, None, "random cards unless chosen");
+    assert_eq!(
+        form.new_game(false, deck::DEFAULT, &common::texts(Lang::En)).unwrap().cards,
+        None,
+        "random cards unless chosen"
+    );
     form.choose_cards = true;
-    assert_eq!(form.new_game(false, deck::DEFAULT, Lang::En).unwrap().cards, Some(form.cards));
+    assert_eq!(form.new_game(false, deck::DEFAULT, &common::texts(Lang::En)).unwrap().cards, Some(form.cards));
     form.cards[0] = form.cards[1];
-    let refused = form.new_game(false, deck::DEFAULT, Lang::Fr).unwrap_err();
-    assert!(refused.contains(onitama::ui::text::card_name(Lang::Fr, form.cards[1])), "{refused}");
+    let refused = form.new_game(false, deck::DEFAULT, &common::texts(Lang::Fr)).unwrap_err();
+    assert!(refused.contains(onitama::ui::text::card_name(&common::texts(Lang::Fr), form.cards[1])), "{refused}");
 }
 
 #[test]
@@ -198,7 +204,7 @@ fn a_card_picked_in_the_new_game_form_makes_the_five_cards_the_deal() {
     NewGameEdit::Card(4, "tiger".into()).apply(&mut fields);
     assert!(fields.choose_cards, "the chooser's change ticks the box");
     let form = NewGameForm::read(&fields);
-    assert_eq!(form.new_game(false, deck::DEFAULT, Lang::En).unwrap().cards.unwrap()[4], Card::Tiger);
+    assert_eq!(form.new_game(false, deck::DEFAULT, &common::texts(Lang::En)).unwrap().cards.unwrap()[4], Card::Tiger);
     assert_eq!(NewGameEdit::read("setup-side-6", "crab".into(), false), None, "no sixth chooser");
 }
 
@@ -212,8 +218,8 @@ fn the_new_game_form_shows_only_the_rows_its_way_of_playing_uses() {
     assert_eq!(rows(ModeKind::VsAi), (true, true, false));
     assert_eq!(rows(ModeKind::PassAndPlay), (false, false, true));
     assert_eq!(rows(ModeKind::Watch), (false, true, false));
-    assert_eq!(view::level_options(Lang::Fa).len(), AiLevel::COUNT);
-    assert_eq!(view::level_options(Lang::En)[4].0, AiLevel::DEFAULT.code());
+    assert_eq!(view::level_options(&common::texts(Lang::Fa)).len(), AiLevel::COUNT);
+    assert_eq!(view::level_options(&common::texts(Lang::En))[4].0, AiLevel::DEFAULT.code());
 }
 
 #[test]
@@ -369,13 +375,18 @@ fn a_chosen_piece_shows_dots_rings_for_captures_and_lights_its_cards() {
 
 #[test]
 fn an_error_shown_before_its_languages_texts_are_here_asks_for_them_once_then_reads_in_it() {
-    // As on the page: only English is at hand until a language's file has come.
-    error_text::with_files(|files| *files = ErrorFiles::default());
-    let settings = Settings { language: Lang::Fa, ..Settings::default() };
-    let mut session = session(START, vs_ai(Color::Red), settings);
+    // As on the page: English alone at first; Persian's page texts come as the player chooses it.
+    let (mut session, _) = common::open_in_english(START, vs_ai(Color::Red));
+    let patch = onitama::ui::intent::SettingsPatch { language: Some(Lang::Fa), ..Default::default() };
+    let effects = session.update(Event::Settings(patch));
+    assert!(effects.contains(&Effect::FetchPageTexts(Lang::Fa)), "{effects:?}");
+    let file = Some(onitama::ui::text::texts_file(Lang::Fa));
+    session.update(Event::PageTexts { lang: Lang::Fa, file });
+    assert_eq!(session.state().lang(), Lang::Fa);
     let link = onitama::save::game_from_fragment("#game=%ZZ").unwrap().unwrap_err();
     let effects = session.update(Event::Notice(Notice::LinkBroken(link)));
     assert!(effects.contains(&Effect::FetchErrorTexts(Lang::Fa)), "{effects:?}");
+    assert_eq!(session.state().texts_needed(), [], "asked: needed no more");
     let meanwhile = session.controls().notice.unwrap();
     let effects = session.update(Event::Notice(session.state().notice.clone().unwrap()));
     assert!(!effects.iter().any(|e| matches!(e, Effect::FetchErrorTexts(_))), "asked once");
@@ -386,7 +397,17 @@ fn an_error_shown_before_its_languages_texts_are_here_asks_for_them_once_then_re
     });
     let persian = shown.expect("the notice is written again");
     assert_ne!(persian, meanwhile, "the error part was English, now Persian");
-    error_text::with_files(|files| *files = ErrorFiles::built_in());
+}
+
+#[test]
+fn no_error_shown_asks_for_no_error_texts() {
+    let (mut session, _) = common::open_in_english(START, vs_ai(Color::Red));
+    let patch = onitama::ui::intent::SettingsPatch { language: Some(Lang::Es), ..Default::default() };
+    session.update(Event::Settings(patch));
+    let file = Some(onitama::ui::text::texts_file(Lang::Es));
+    let effects = session.update(Event::PageTexts { lang: Lang::Es, file });
+    assert_eq!(session.state().lang(), Lang::Es);
+    assert!(!effects.iter().any(|e| matches!(e, Effect::FetchErrorTexts(_))), "{effects:?}");
 }
 
 #[test]
@@ -432,18 +453,20 @@ fn the_page_names_every_card_and_offers_the_enabled_ones() {
     use onitama::ui::text::{card_name, describe_position};
     let some = CardSet::of(&[Card::Goat, Card::Tiger, Card::Kirin, Card::Ox, Card::Fox]);
     for lang in Lang::ALL {
-        let offered: Vec<&str> = view::card_options(lang, deck::DEFAULT).into_iter().map(|(code, _)| code).collect();
+        let offered: Vec<&str> =
+            view::card_options(&common::texts(lang), deck::DEFAULT).into_iter().map(|(code, _)| code).collect();
         assert_eq!(offered, Pack::Base.cards().map(|card| card.name()).collect::<Vec<_>>());
-        let offered: Vec<&str> = view::card_options(lang, some).into_iter().map(|(code, _)| code).collect();
+        let offered: Vec<&str> =
+            view::card_options(&common::texts(lang), some).into_iter().map(|(code, _)| code).collect();
         assert_eq!(offered, ["tiger", "ox", "fox", "kirin", "goat"], "table order");
         for card in Card::ALL {
-            assert!(!card_name(lang, card).is_empty(), "{card} in {}", lang.code());
+            assert!(!card_name(&common::texts(lang), card).is_empty(), "{card} in {}", lang.code());
         }
     }
-    assert_eq!(card_name(Lang::En, Card::SeaSnake), "sea snake");
-    assert_eq!(card_name(Lang::Fa, Card::Goat), Card::Goat.persian_name());
+    assert_eq!(card_name(&common::texts(Lang::En), Card::SeaSnake), "sea snake");
+    assert_eq!(card_name(&common::texts(Lang::Fa), Card::Goat), Card::Goat.persian_name());
     let position = "bbBbb/5/5/5/rrRrr sea-snake,kirin goat,tiger phoenix b".parse().unwrap();
-    let described = describe_position(Lang::En, &position);
+    let described = describe_position(&common::texts(Lang::En), &position);
     assert!(described.contains("sea snake") && described.contains("phoenix"), "{described}");
     let start = "bbBbb/5/5/5/rrRrr sea-snake,kirin goat,tiger phoenix b";
     let mut session = session(start, Mode::PassAndPlay { turn_board: false }, Settings::default());
@@ -461,12 +484,18 @@ fn the_new_game_form_finds_a_stranger_online_with_none_of_its_other_rows() {
     let form = NewGameForm::read(&fields);
     assert!(form.stranger);
     assert_eq!(form.fields().mode, new_game_form::FIND, "read back as it was chosen");
-    assert!(matches!(form.start(&mut dice, onitama::ui::deck::DEFAULT, Lang::En), Ok(Chosen::Stranger)));
+    assert!(matches!(
+        form.start(&mut dice, onitama::ui::deck::DEFAULT, &common::texts(Lang::En)),
+        Ok(Chosen::Stranger)
+    ));
     let rows = new_game_form::rows(new_game_form::FIND, false, "180");
     assert_eq!((rows.seat, rows.level, rows.turn_board, rows.limit, rows.cards), (false, false, false, false, false));
     let invite = NewGameForm::read(&NewGameFields { mode: "online".into(), ..fields });
     assert!(!invite.stranger);
-    assert!(matches!(invite.start(&mut dice, onitama::ui::deck::DEFAULT, Lang::En), Ok(Chosen::Friend(_))));
+    assert!(matches!(
+        invite.start(&mut dice, onitama::ui::deck::DEFAULT, &common::texts(Lang::En)),
+        Ok(Chosen::Friend(_))
+    ));
 }
 
 #[test]
@@ -479,7 +508,7 @@ fn the_new_game_forms_switch_lets_others_watch_a_friends_game_unless_turned_off(
             NewGameFields { mode: "online".into(), limit: "180+2".into(), watchers, ..NewGameFields::default() };
         let form = NewGameForm::read(&fields);
         assert_eq!(form.fields().watchers, watchers, "read back as it was chosen");
-        match form.start(dice, onitama::ui::deck::DEFAULT, Lang::En) {
+        match form.start(dice, onitama::ui::deck::DEFAULT, &common::texts(Lang::En)) {
             Ok(Chosen::Friend(invitation)) => invitation,
             other => panic!("{other:?}"),
         }
@@ -514,7 +543,7 @@ fn the_new_game_form_offers_game_clocks_and_one_of_ones_own_from_fifteen_seconds
     let limit_of = |fields: &NewGameFields, dice: &mut SplitMix64| match NewGameForm::read(fields).start(
         dice,
         onitama::ui::deck::DEFAULT,
-        Lang::En,
+        &common::texts(Lang::En),
     ) {
         Ok(Chosen::Friend(invitation)) => Ok(invitation.limit),
         Ok(other) => panic!("{other:?}"),
@@ -544,7 +573,11 @@ fn the_new_game_form_offers_game_clocks_and_one_of_ones_own_from_fifteen_seconds
         [("0.2", "1"), ("181", "0"), ("5", "61"), ("five", "1"), ("5", "-1"), ("", "2"), ("1.255", "0"), ("1e1", "0")]
     {
         let refused = limit_of(&online(CUSTOM_CLOCK, minutes, increment), &mut dice);
-        assert_eq!(refused, Err(onitama::ui::text::page_text(Lang::En, "clock-bad", &[])), "{minutes} + {increment}");
+        assert_eq!(
+            refused,
+            Err(onitama::ui::text::page_text(&common::texts(Lang::En), "clock-bad", &[])),
+            "{minutes} + {increment}"
+        );
     }
     assert!(new_game_form::rows("online", false, CUSTOM_CLOCK).custom_clock);
     assert!(!new_game_form::rows("online", false, "180+2").custom_clock);
@@ -590,4 +623,47 @@ fn the_new_game_dialog_is_the_sessions_field_by_field_and_closes_as_it_says() {
     session.update(Event::Intent(Intent::OpenNewGame(NewGameOpens::Invite)));
     let view = session.controls().new_game.unwrap();
     assert_eq!((view.fields.mode.as_str(), view.fields.clock_minutes.as_str()), ("online", ""));
+}
+
+#[test]
+fn a_language_chosen_is_fetched_once_and_the_page_speaks_it_when_its_file_comes() {
+    let (mut session, _) = common::open_in_english(START, Mode::PassAndPlay { turn_board: false });
+    let persian = Settings { language: Lang::Fa, ..Settings::default() };
+    let patch = onitama::ui::intent::SettingsPatch { language: Some(Lang::Fa), ..Default::default() };
+    let effects = session.update(Event::Settings(patch));
+    assert_eq!(effects.iter().filter(|e| **e == Effect::FetchPageTexts(Lang::Fa)).count(), 1, "{effects:?}");
+    assert_eq!(session.state().texts_needed(), [], "asked: needed no more");
+    // Until its file comes, the page stays in English; chosen again, it is not asked twice.
+    assert_eq!(session.state().lang(), Lang::En);
+    let effects = session.update(Event::Settings(patch));
+    assert!(!effects.contains(&Effect::FetchPageTexts(Lang::Fa)), "{effects:?}");
+    let file = Some(onitama::ui::text::texts_file(Lang::Fa));
+    let effects = session.update(Event::PageTexts { lang: Lang::Fa, file });
+    assert!(effects.contains(&Effect::SaveSettings(persian)), "{effects:?}");
+    assert_eq!(session.state().lang(), Lang::Fa);
+    // The board is said again, in Persian.
+    let red = onitama::ui::text::color_name(&common::texts(Lang::Fa), Color::Red);
+    assert!(effects.iter().any(|e| matches!(e, Effect::Announce(said) if said.contains(red))), "{effects:?}");
+    // Chosen again later, nothing is fetched: the texts are in the model.
+    let en = onitama::ui::intent::SettingsPatch { language: Some(Lang::En), ..Default::default() };
+    session.update(Event::Settings(en));
+    let effects = session.update(Event::Settings(patch));
+    assert!(!effects.contains(&Effect::FetchPageTexts(Lang::Fa)), "{effects:?}");
+    assert_eq!(session.state().lang(), Lang::Fa);
+}
+
+#[test]
+fn a_language_whose_file_cannot_be_had_leaves_the_page_in_its_language_and_may_be_asked_again() {
+    let (mut session, _) = common::open_in_english(START, Mode::PassAndPlay { turn_board: false });
+    let patch = onitama::ui::intent::SettingsPatch { language: Some(Lang::Fr), ..Default::default() };
+    session.update(Event::Settings(patch));
+    session.update(Event::PageTexts { lang: Lang::Fr, file: None });
+    assert_eq!(session.state().lang(), Lang::En);
+    assert_eq!(session.state().notice, Some(Notice::TextsUnavailable(Lang::Fr)));
+    // A file of another build is refused the same way.
+    session.update(Event::Settings(patch));
+    session.update(Event::PageTexts { lang: Lang::Fr, file: Some("layout 0\n".into()) });
+    assert_eq!(session.state().lang(), Lang::En);
+    let effects = session.update(Event::Settings(patch));
+    assert!(effects.contains(&Effect::FetchPageTexts(Lang::Fr)), "asked again: {effects:?}");
 }

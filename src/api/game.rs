@@ -492,16 +492,17 @@ fn read_settings_patch(value: &JsValue) -> Result<SettingsPatch, String> {
 #[wasm_bindgen]
 pub fn game_settings(patch: JsValue) -> Result<js_sys::Promise, JsError> {
     let patch = read_settings_patch(&patch).map_err(|e| JsError::new(&e))?;
+    let here = |lang| with_page(|app| app.state().texts.has_page(lang)).unwrap_or(false);
     with_page(|_| ())?;
     // A language whose texts are not here yet is fetched first; the promise then settles.
-    let wanted = patch.language.filter(|&lang| !crate::ui::text::at_hand(lang));
+    let wanted = patch.language.filter(|&lang| !here(lang));
     Ok(js_sys::Promise::new(&mut |resolve, reject| match wanted {
         None => {
             let _ = resolve.call1(&JsValue::NULL, &apply_settings(patch));
         }
         Some(lang) => page::fetch_texts(lang, move |file| {
             page::dispatch(Event::PageTexts { lang, file });
-            if crate::ui::text::at_hand(lang) {
+            if here(lang) {
                 let _ = resolve.call1(&JsValue::NULL, &apply_settings(patch));
             } else {
                 apply_settings(SettingsPatch { language: None, ..patch });

@@ -11,12 +11,12 @@
 //! fragments are written into the templates as `ltr` and `quoted` would write them (in Persian,
 //! `\u{2068}…\u{2069}` is FSI…PDI).
 
-use super::text::{self, Lang};
+use super::text::{self, Lang, Texts};
 use crate::rules::{Color, IllegalReason, MoveError, PositionError, RecordError, Square};
 use crate::save::{LinkError, SaveError};
 
 /// A variant's texts, by their key in `TABLE` (English is the error's own `Display`).
-type Texts = &'static str;
+type Key = &'static str;
 
 /// Three texts packed at compile time into one string, `"fa\0es\0fr"`.
 #[cfg(not(target_arch = "wasm32"))]
@@ -26,9 +26,9 @@ macro_rules! langs {
     };
 }
 
-/// The template of `key` in `lang` (not English).
+/// The template of `key` in `lang` (not English), from the table.
 #[cfg(not(target_arch = "wasm32"))]
-fn template(lang: Lang, key: &str) -> &'static str {
+fn table_template(lang: Lang, key: &str) -> &'static str {
     let index = match lang {
         Lang::Fa => 0,
         Lang::Es => 1,
@@ -45,105 +45,29 @@ pub fn error_file(lang: Lang) -> String {
         "# Written from src/ui/error_text.rs by tests/error_files.rs: edit the Rust table, not this file.\n",
     );
     for (key, _) in TABLE {
-        file.push_str(&format!("{key}={}\n", template(lang, key)));
+        file.push_str(&format!("{key}={}\n", table_template(lang, key)));
     }
     file
 }
 
-/// The error files the page has fetched, and which it still wants: each language's file is asked
-/// for once; while it comes, or if it never does, that language's errors are written in English.
-#[derive(Default)]
-pub struct ErrorFiles {
-    installed: Vec<(Lang, &'static str)>,
-    /// A language whose errors were just written in English for want of its file.
-    wanted: Option<Lang>,
-    /// Languages whose file has been asked for (arrived, on its way, or failed).
-    asked: Vec<Lang>,
-}
-
-impl ErrorFiles {
-    /// Whether `lang`'s texts are at hand; if not, and never asked for, they are wanted.
-    pub fn ready(&mut self, lang: Lang) -> bool {
-        let ready = lang == Lang::En || self.installed.iter().any(|(l, _)| *l == lang);
-        if !ready && !self.asked.contains(&lang) {
-            self.wanted = Some(lang);
-        }
-        ready
-    }
-
-    /// The language whose file the page should fetch now, if any.
-    pub fn take_wanted(&mut self) -> Option<Lang> {
-        self.wanted.take()
-    }
-
-    /// Whether to fetch `lang`'s file now (not if it is here, on its way or failed before).
-    pub fn should_fetch(&mut self, lang: Lang) -> bool {
-        let fetch = lang != Lang::En && !self.asked.contains(&lang);
-        if fetch {
-            self.asked.push(lang);
-        }
-        fetch
-    }
-
-    /// Takes `lang`'s file, or notes that it could not be had (its errors stay in English).
-    pub fn install(&mut self, lang: Lang, file: Option<String>) {
-        if let Some(file) = file.filter(|_| !self.installed.iter().any(|(l, _)| *l == lang)) {
-            self.installed.push((lang, Box::leak(file.into_boxed_str())));
-        }
-    }
-
-    /// The template of `key` in `lang`, from its file; empty when the file lacks it.
-    pub fn template(&self, lang: Lang, key: &str) -> &'static str {
-        let file = self.installed.iter().find(|(l, _)| *l == lang).map(|&(_, file)| file);
-        let line = file.and_then(|file| file.lines().find_map(|line| line.strip_prefix(key)?.strip_prefix('=')));
-        line.unwrap_or_default()
-    }
-}
-
-impl ErrorFiles {
-    /// Every language at hand: the native build carries the whole table.
-    pub fn built_in() -> ErrorFiles {
-        let installed = Lang::ALL.into_iter().filter(|&lang| lang != Lang::En).map(|lang| (lang, "")).collect();
-        ErrorFiles { installed, ..ErrorFiles::default() }
-    }
-}
-
-thread_local! {
-    /// The page fetches each language's texts when first needed; natively they are built in.
-    static FILES: std::cell::RefCell<ErrorFiles> = std::cell::RefCell::new(if cfg!(target_arch = "wasm32") {
-        ErrorFiles::default()
-    } else {
-        ErrorFiles::built_in()
-    });
-}
-
-#[cfg(target_arch = "wasm32")]
-fn template(lang: Lang, key: &str) -> &'static str {
-    FILES.with(|files| files.borrow().template(lang, key))
-}
-
-/// Whether `lang`'s error texts are at hand; if not, they are wanted (the session asks for them).
-fn ready(lang: Lang) -> bool {
-    FILES.with(|files| files.borrow_mut().ready(lang))
-}
-
-/// The error files at hand, and which are wanted: what the session asks and tells about them.
-pub fn with_files<T>(f: impl FnOnce(&mut ErrorFiles) -> T) -> T {
-    FILES.with(|files| f(&mut files.borrow_mut()))
+/// The template of `key` in an error texts file (`error_file` wrote it); empty when the file
+/// lacks it.
+fn template<'a>(file: &'a str, key: &str) -> &'a str {
+    file.lines().find_map(|line| line.strip_prefix(key)?.strip_prefix('=')).unwrap_or_default()
 }
 
 /// The text `translate` writes in `lang` once its texts are at hand; the English meanwhile, and
 /// if a text is missing (a file of another build).
-fn in_lang(lang: Lang, english: &dyn std::fmt::Display, translate: impl FnOnce() -> String) -> String {
-    let text = if ready(lang) { translate() } else { String::new() };
+fn in_lang(t: &Texts, english: &dyn std::fmt::Display, translate: impl FnOnce() -> String) -> String {
+    let text = if t.lang == Lang::En || !t.errors.is_empty() { translate() } else { String::new() };
     if text.is_empty() { english.to_string() } else { text }
 }
 
 /// The template in `lang` with its blanks (`{name}`) filled, in one pass: the values are not
 /// searched for blanks themselves, so text from the input stays as written.
 #[inline(never)]
-fn fill(lang: Lang, key: Texts, blanks: &[(&str, &str)]) -> String {
-    text::fill_blanks(template(lang, key), blanks)
+fn fill(t: &Texts, key: Key, blanks: &[(&str, &str)]) -> String {
+    text::fill_blanks(template(t.errors, key), blanks)
 }
 
 /// A left-to-right fragment as written (a square, a move): in Persian, between FIRST STRONG
@@ -172,140 +96,136 @@ fn number(lang: Lang, n: usize) -> String {
     lang.digits(&n.to_string())
 }
 
-const UNKNOWN_CARD: Texts = "e1";
+const UNKNOWN_CARD: Key = "e1";
 
-pub fn position_error(lang: Lang, error: &PositionError) -> String {
-    in_lang(lang, error, || position_error_in(lang, error))
+pub fn position_error(t: &Texts, error: &PositionError) -> String {
+    in_lang(t, error, || position_error_in(t, error))
 }
 
-fn position_error_in(lang: Lang, error: &PositionError) -> String {
+fn position_error_in(t: &Texts, error: &PositionError) -> String {
     use PositionError::*;
-    if lang == Lang::En {
+    if t.lang == Lang::En {
         return error.to_string();
     }
-    let (n, q, color) = (|x: usize| number(lang, x), |s: &str| quoted(lang, s), |c| text::color_name(lang, c));
+    let (n, q, color) = (|x: usize| number(t.lang, x), |s: &str| quoted(t.lang, s), |c| text::color_name(t, c));
     match error {
         FieldCount(found) => {
-            fill(lang, "e2", &[("red", color(Color::Red)), ("blue", color(Color::Blue)), ("n", &n(*found))])
+            fill(t, "e2", &[("red", color(Color::Red)), ("blue", color(Color::Blue)), ("n", &n(*found))])
         }
-        RankCount(found) => fill(lang, "e3", &[("n", &n(*found))]),
-        RankWidth { rank, squares } => fill(lang, "e4", &[("rank", &n(*rank)), ("squares", &n(*squares))]),
+        RankCount(found) => fill(t, "e3", &[("n", &n(*found))]),
+        RankWidth { rank, squares } => fill(t, "e4", &[("rank", &n(*rank)), ("squares", &n(*squares))]),
         BadBoardChar { rank, found } => {
-            fill(lang, "e5", &[("found", &q(found.encode_utf8(&mut [0; 4]))), ("rank", &n(*rank))])
+            fill(t, "e5", &[("found", &q(found.encode_utf8(&mut [0; 4]))), ("rank", &n(*rank))])
         }
-        HandSize { color: c, found } => fill(lang, "e6", &[("color", color(*c)), ("n", &n(*found))]),
-        UnknownCard(name) => fill(lang, UNKNOWN_CARD, &[("text", &q(name))]),
-        DuplicateCard(card) => fill(lang, "e7", &[("card", text::card_name(lang, *card))]),
-        BadSideToMove(found) => fill(lang, "e8", &[("text", &q(found))]),
-        TwoMasters(c) => fill(lang, "e9", &[("color", color(*c))]),
+        HandSize { color: c, found } => fill(t, "e6", &[("color", color(*c)), ("n", &n(*found))]),
+        UnknownCard(name) => fill(t, UNKNOWN_CARD, &[("text", &q(name))]),
+        DuplicateCard(card) => fill(t, "e7", &[("card", text::card_name(t, *card))]),
+        BadSideToMove(found) => fill(t, "e8", &[("text", &q(found))]),
+        TwoMasters(c) => fill(t, "e9", &[("color", color(*c))]),
         TooManyPieces { color: c, count } | TooManyStudents { color: c, count } => fill(
-            lang,
+            t,
             if matches!(error, TooManyPieces { .. }) { "e10" } else { "e11" },
             &[("color", color(*c)), ("n", &n(*count as usize))],
         ),
-        NoMasters => fill(lang, "e12", &[]),
-        NoMasterNotToMove(c) => fill(lang, "e13", &[("color", color(*c)), ("other", color(c.other()))]),
+        NoMasters => fill(t, "e12", &[]),
+        NoMasterNotToMove(c) => fill(t, "e13", &[("color", color(*c)), ("other", color(c.other()))]),
         MasterOnTemple { color: c, square: s } => {
-            fill(lang, "e14", &[("color", color(*c)), ("square", &square(lang, *s))])
+            fill(t, "e14", &[("color", color(*c)), ("square", &square(t.lang, *s))])
         }
     }
 }
 
-pub fn move_error(lang: Lang, error: &MoveError) -> String {
-    in_lang(lang, error, || move_error_in(lang, error))
+pub fn move_error(t: &Texts, error: &MoveError) -> String {
+    in_lang(t, error, || move_error_in(t, error))
 }
 
-fn move_error_in(lang: Lang, error: &MoveError) -> String {
+fn move_error_in(t: &Texts, error: &MoveError) -> String {
     use MoveError::*;
-    if lang == Lang::En {
+    if t.lang == Lang::En {
         return error.to_string();
     }
-    let q = |s: &str| quoted(lang, s);
+    let q = |s: &str| quoted(t.lang, s);
     match error {
-        Syntax(found) => fill(lang, "e15", &[("text", &q(found))]),
-        UnknownCard(name) => fill(lang, UNKNOWN_CARD, &[("text", &q(name))]),
-        BadSquare(found) => fill(lang, "e16", &[("text", &q(found))]),
-        Illegal { mv, reason } => {
-            fill(lang, "e17", &[("move", &ltr(lang, mv)), ("reason", &illegal_reason(lang, reason))])
-        }
-        GameOver(outcome) => fill(lang, "e18", &[("outcome", &text::outcome(lang, *outcome))]),
+        Syntax(found) => fill(t, "e15", &[("text", &q(found))]),
+        UnknownCard(name) => fill(t, UNKNOWN_CARD, &[("text", &q(name))]),
+        BadSquare(found) => fill(t, "e16", &[("text", &q(found))]),
+        Illegal { mv, reason } => fill(t, "e17", &[("move", &ltr(t.lang, mv)), ("reason", &illegal_reason(t, reason))]),
+        GameOver(outcome) => fill(t, "e18", &[("outcome", &text::outcome(t, *outcome))]),
     }
 }
 
 /// Why a move is not legal; it follows "the move … is not legal here: …".
-pub fn illegal_reason(lang: Lang, reason: &IllegalReason) -> String {
-    in_lang(lang, reason, || illegal_reason_in(lang, reason))
+pub fn illegal_reason(t: &Texts, reason: &IllegalReason) -> String {
+    in_lang(t, reason, || illegal_reason_in(t, reason))
 }
 
-fn illegal_reason_in(lang: Lang, reason: &IllegalReason) -> String {
+fn illegal_reason_in(t: &Texts, reason: &IllegalReason) -> String {
     use IllegalReason::*;
-    if lang == Lang::En {
+    if t.lang == Lang::En {
         return reason.to_string();
     }
     // Every reason names the side to move; the card and the squares are filled where named.
-    let (texts, color, card, from, to): (Texts, _, _, _, _) = match *reason {
+    let (texts, color, card, from, to): (Key, _, _, _, _) = match *reason {
         CardNotHeld { color, card } => ("e19", color, Some(card), None, None),
         PassWhileAbleToMove { color } => ("e20", color, None, None, None),
         NoPieceOnFrom { color, from } => ("e21", color, None, Some(from), None),
         OutOfReach { card, from, to, color } => ("e22", color, Some(card), Some(from), Some(to)),
         OwnPieceOnTarget { color, to } => ("e23", color, None, None, Some(to)),
     };
-    let at = |s: Option<Square>| s.map(|s| square(lang, s)).unwrap_or_default();
+    let at = |s: Option<Square>| s.map(|s| square(t.lang, s)).unwrap_or_default();
     fill(
-        lang,
+        t,
         texts,
         &[
-            ("color", text::color_name(lang, color)),
-            ("card", card.map(|k| text::card_name(lang, k)).unwrap_or_default()),
+            ("color", text::color_name(t, color)),
+            ("card", card.map(|k| text::card_name(t, k)).unwrap_or_default()),
             ("from", &at(from)),
             ("to", &at(to)),
         ],
     )
 }
 
-pub fn record_error(lang: Lang, error: &RecordError) -> String {
-    in_lang(lang, error, || record_error_in(lang, error))
+pub fn record_error(t: &Texts, error: &RecordError) -> String {
+    in_lang(t, error, || record_error_in(t, error))
 }
 
-fn record_error_in(lang: Lang, error: &RecordError) -> String {
+fn record_error_in(t: &Texts, error: &RecordError) -> String {
     use RecordError::*;
-    if lang == Lang::En {
+    if t.lang == Lang::En {
         return error.to_string();
     }
-    let (n, q) = (|x: usize| number(lang, x), |s: &str| quoted(lang, s));
+    let (n, q) = (|x: usize| number(t.lang, x), |s: &str| quoted(t.lang, s));
     match error {
-        MissingStart => fill(lang, "e24", &[]),
-        Position { line, source } => {
-            fill(lang, "e25", &[("line", &n(*line)), ("error", &position_error(lang, source))])
-        }
+        MissingStart => fill(t, "e24", &[]),
+        Position { line, source } => fill(t, "e25", &[("line", &n(*line)), ("error", &position_error(t, source))]),
         Move { line, number, source } => {
-            fill(lang, "e26", &[("line", &n(*line)), ("n", &n(*number)), ("error", &move_error(lang, source))])
+            fill(t, "e26", &[("line", &n(*line)), ("n", &n(*number)), ("error", &move_error(t, source))])
         }
-        UnknownLine { line, text } => fill(lang, "e27", &[("line", &n(*line)), ("text", &q(text))]),
+        UnknownLine { line, text } => fill(t, "e27", &[("line", &n(*line)), ("text", &q(text))]),
         ResultMismatch { line, claimed, actual } => {
-            fill(lang, "e28", &[("line", &n(*line)), ("claimed", &q(claimed)), ("actual", &q(actual))])
+            fill(t, "e28", &[("line", &n(*line)), ("claimed", &q(claimed)), ("actual", &q(actual))])
         }
     }
 }
 
 /// Each text follows "Your saved game could not be read: …", so it speaks of the save as "it".
-pub fn save_error(lang: Lang, error: &SaveError) -> String {
-    in_lang(lang, error, || save_error_in(lang, error))
+pub fn save_error(t: &Texts, error: &SaveError) -> String {
+    in_lang(t, error, || save_error_in(t, error))
 }
 
-fn save_error_in(lang: Lang, error: &SaveError) -> String {
+fn save_error_in(t: &Texts, error: &SaveError) -> String {
     use SaveError::*;
-    if lang == Lang::En {
+    if t.lang == Lang::En {
         return error.to_string();
     }
     // Most variants quote one piece of the input as `{text}`.
-    let (texts, found): (Texts, &str) = match error {
+    let (texts, found): (Key, &str) = match error {
         NotASave => ("e29", ""),
         UnsupportedFormat { found, supported } => {
             return fill(
-                lang,
+                t,
                 "e30",
-                &[("found", &number(lang, *found as usize)), ("supported", &number(lang, *supported as usize))],
+                &[("found", &number(t.lang, *found as usize)), ("supported", &number(t.lang, *supported as usize))],
             );
         }
         BadFormatNumber(found) => ("e31", found),
@@ -317,24 +237,24 @@ fn save_error_in(lang: Lang, error: &SaveError) -> String {
         MissingMode => ("e37", ""),
         NoGame => ("e38", ""),
         BrokenRecord(record) => {
-            return fill(lang, "e39", &[("error", &record_error(lang, record))]);
+            return fill(t, "e39", &[("error", &record_error(t, record))]);
         }
     };
-    fill(lang, texts, &[("text", &quoted(lang, found))])
+    fill(t, texts, &[("text", &quoted(t.lang, found))])
 }
 
 /// Each text follows "This link could not be opened: …".
-pub fn link_error(lang: Lang, error: &LinkError) -> String {
-    in_lang(lang, error, || link_error_in(lang, error))
+pub fn link_error(t: &Texts, error: &LinkError) -> String {
+    in_lang(t, error, || link_error_in(t, error))
 }
 
-fn link_error_in(lang: Lang, error: &LinkError) -> String {
-    if lang == Lang::En {
+fn link_error_in(t: &Texts, error: &LinkError) -> String {
+    if t.lang == Lang::En {
         return error.to_string();
     }
     match error {
-        LinkError::BadEncoding => fill(lang, "e40", &[]),
-        LinkError::BrokenRecord(record) => fill(lang, "e41", &[("error", &record_error(lang, record))]),
+        LinkError::BadEncoding => fill(t, "e40", &[]),
+        LinkError::BrokenRecord(record) => fill(t, "e41", &[("error", &record_error(t, record))]),
     }
 }
 

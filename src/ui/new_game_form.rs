@@ -3,7 +3,7 @@
 
 use super::deck;
 use super::features::Features;
-use super::text::{self, Lang};
+use super::text::{self, Texts};
 use crate::mode::{AiLevel, Mode, ModeChoice, ModeKind, Seat};
 use crate::online::{ColorChoice, DealChoice, Invitation, MoveLimit};
 use crate::rules::{Card, CardSet, Color, Deal, Game, Pack, Position, PositionError, SplitMix64};
@@ -163,14 +163,14 @@ impl NewGameForm {
     /// What starting asks: a new game here, or, online, a friend's room with this deal, colour
     /// and limit (a random colour is the host's module's to draw; a random seat here, or a random
     /// deal from the cards on, is drawn with `dice`); a choice of cards that cannot be dealt is
-    /// refused with the reason in `lang`.
-    pub fn start(&self, dice: &mut SplitMix64, deck: CardSet, lang: Lang) -> Result<Chosen, String> {
+    /// refused with the reason in `t.lang`.
+    pub fn start(&self, dice: &mut SplitMix64, deck: CardSet, t: &Texts) -> Result<Chosen, String> {
         let online = self.stranger || self.choice.kind == ModeKind::Online;
         // Only the analysis board plays from a position (the first visit's build has none).
         if let Some(position) = self.from.filter(|_| Features::here().is_some()) {
             let coin = dice.next_u64() & 1 == 1;
             return match online {
-                true => Err(text::page_text(lang, "play-here-online", &[])),
+                true => Err(text::page_text(t, "play-here-online", &[])),
                 false => Ok(Chosen::FromHere { game: Game::new(position), mode: self.choice.mode(coin) }),
             };
         }
@@ -178,15 +178,13 @@ impl NewGameForm {
             return Ok(Chosen::Stranger);
         }
         let coin = dice.next_u64() & 1 == 1;
-        let new_game = self.new_game(coin, deck, lang)?;
+        let new_game = self.new_game(coin, deck, t)?;
         if self.choice.kind != ModeKind::Online {
-            let game = new_game.game(dice).map_err(|error| super::error_text::position_error(lang, &error))?;
+            let game = new_game.game(dice).map_err(|error| super::error_text::position_error(t, &error))?;
             return Ok(Chosen::Game { game, mode: new_game.mode });
         }
         let deal = match new_game.cards {
-            Some(cards) => {
-                DealChoice::Chosen(Deal::new(cards).map_err(|e| super::error_text::position_error(lang, &e))?)
-            }
+            Some(cards) => DealChoice::Chosen(Deal::new(cards).map_err(|e| super::error_text::position_error(t, &e))?),
             None if deck == Pack::Base.cards() => DealChoice::Random,
             None => DealChoice::Chosen(deck::drawn(deck, dice)),
         };
@@ -195,7 +193,7 @@ impl NewGameForm {
             seat => ColorChoice::Is(seat.color(coin)),
         };
         let limit = match (Features::here(), self.limit) {
-            (Some(_), None) => return Err(text::page_text(lang, "clock-bad", &[])),
+            (Some(_), None) => return Err(text::page_text(t, "clock-bad", &[])),
             (_, limit) => limit.unwrap_or(MoveLimit::DEFAULT),
         };
         Ok(Chosen::Friend(Invitation { deal, color, limit, watchers: self.watchers }))
@@ -210,16 +208,16 @@ impl NewGameForm {
 
     /// The new game chosen, `coin` deciding a random seat, dealt from `deck` unless the five cards
     /// are chosen; a choice of cards that cannot be dealt (the same card twice) is refused with the
-    /// reason in `lang`.
-    pub fn new_game(&self, coin: bool, deck: CardSet, lang: Lang) -> Result<NewGame, String> {
+    /// reason in `t.lang`.
+    pub fn new_game(&self, coin: bool, deck: CardSet, t: &Texts) -> Result<NewGame, String> {
         let cards = self.choose_cards.then_some(self.cards);
         let new_game = NewGame { mode: self.choice.mode(coin), cards, position: None, deck };
         match new_game.check() {
             Ok(_) => Ok(new_game),
             Err(PositionError::DuplicateCard(card)) => {
-                Err(text::duplicate_card(lang, card, self.cards.iter().filter(|&&c| c == card).count()))
+                Err(text::duplicate_card(t, card, self.cards.iter().filter(|&&c| c == card).count()))
             }
-            Err(error) => Err(super::error_text::position_error(lang, &error)),
+            Err(error) => Err(super::error_text::position_error(t, &error)),
         }
     }
 }

@@ -3,7 +3,7 @@
 //! moment it is shown, and they go with the next move.
 
 use super::error_text;
-use super::text::{self, Lang};
+use super::text::{self, Lang, Texts};
 use crate::save::{LinkError, SaveError};
 
 #[derive(Clone, Debug, PartialEq)]
@@ -32,20 +32,20 @@ pub enum Notice {
 }
 
 impl Notice {
-    pub fn text(&self, lang: Lang) -> String {
+    pub fn text(&self, t: &Texts) -> String {
         match self {
-            Notice::SaveUnreadable(error) => text::save_unreadable(lang, &error_text::save_error(lang, error)),
-            Notice::LinkBroken(error) => text::link_broken(lang, &error_text::link_error(lang, error)),
-            Notice::OnlineLinkBroken => text::page_text(lang, "online-link-broken", &[]),
-            Notice::AiFailed(reason) => text::ai_failed(lang, reason),
-            Notice::ReviewFailed(reason) => text::review_failed(lang, reason),
-            Notice::PuzzlesUnavailable(_) => text::page_text(lang, "puzzles-unavailable", &[]),
-            Notice::NoPuzzleOffered => text::page_text(lang, "no-puzzle-offered", &[]),
-            Notice::FeaturesLoading => text::page_text(lang, "features-loading", &[]),
-            Notice::FeaturesUnavailable => text::page_text(lang, "features-unavailable", &[]),
-            Notice::SharedGame(mode) => text::shared_game(lang, *mode),
+            Notice::SaveUnreadable(error) => text::save_unreadable(t, &error_text::save_error(t, error)),
+            Notice::LinkBroken(error) => text::link_broken(t, &error_text::link_error(t, error)),
+            Notice::OnlineLinkBroken => text::page_text(t, "online-link-broken", &[]),
+            Notice::AiFailed(reason) => text::ai_failed(t, reason),
+            Notice::ReviewFailed(reason) => text::review_failed(t, reason),
+            Notice::PuzzlesUnavailable(_) => text::page_text(t, "puzzles-unavailable", &[]),
+            Notice::NoPuzzleOffered => text::page_text(t, "no-puzzle-offered", &[]),
+            Notice::FeaturesLoading => text::page_text(t, "features-loading", &[]),
+            Notice::FeaturesUnavailable => text::page_text(t, "features-unavailable", &[]),
+            Notice::SharedGame(mode) => text::shared_game(t, *mode),
             Notice::TextsUnavailable(wanted) => {
-                text::page_text(lang, "texts-unavailable", &[("language", wanted.name().to_string())])
+                text::page_text(t, "texts-unavailable", &[("language", wanted.name().to_string())])
             }
         }
     }

@@ -2,7 +2,7 @@
 //! with the best defence (`ai::puzzle::defence`) and says whether the win is still forced.
 
 use super::features::Features;
-use super::text::{self, Lang};
+use super::text::{self, Texts};
 use crate::ai::puzzle::{Difficulty, Puzzle};
 use crate::rules::{CardSet, Color, Game, Move, Outcome};
 
@@ -130,9 +130,9 @@ impl PuzzleRun {
 
     /// The strip's line while the puzzle is on: what to find, then, after a right move, how far
     /// the win still is.
-    pub fn line(&self, lang: Lang, game: &Game) -> String {
+    pub fn line(&self, t: &Texts, game: &Game) -> String {
         let played = game.moves().len();
-        let mut blanks = self.blanks(lang);
+        let mut blanks = self.blanks(t);
         let key = match played {
             _ if self.shown => "solution-line",
             0 if self.daily => "daily-line",
@@ -143,12 +143,12 @@ impl PuzzleRun {
             }
             _ => "puzzle-waiting",
         };
-        text::page_text(lang, key, &blanks)
+        text::page_text(t, key, &blanks)
     }
 
     /// What happened, once it is over.
-    pub fn verdict(&self, lang: Lang, game: &Game) -> Option<String> {
-        let mut blanks = self.blanks(lang);
+    pub fn verdict(&self, t: &Texts, game: &Game) -> Option<String> {
+        let mut blanks = self.blanks(t);
         let key = match self.status {
             Status::Playing => return None,
             Status::Solved if self.shown => "solution-shown",
@@ -156,28 +156,28 @@ impl PuzzleRun {
             Status::Solved => "puzzle-solved",
             Status::Failed { wrong, refutation, at } => {
                 let before = game.positions().get(at - 1).unwrap_or(&self.puzzle.position);
-                blanks.push(("wrong", text::move_text(lang, before, wrong, None)));
-                blanks.push(("defender", text::color_name(lang, self.solver().other()).to_string()));
+                blanks.push(("wrong", text::move_text(t, before, wrong, None)));
+                blanks.push(("defender", text::color_name(t, self.solver().other()).to_string()));
                 match refutation {
                     Some(refutation) => {
                         let position = game.positions().get(at).unwrap_or(before);
                         let wins = position.is_winning(refutation);
-                        blanks.push(("refutation", text::move_text(lang, position, refutation, None)));
+                        blanks.push(("refutation", text::move_text(t, position, refutation, None)));
                         if wins { "puzzle-failed-win" } else { "puzzle-failed" }
                     }
                     None => "puzzle-out-of-moves",
                 }
             }
         };
-        Some(text::page_text(lang, key, &blanks))
+        Some(text::page_text(t, key, &blanks))
     }
 
-    fn blanks(&self, lang: Lang) -> Vec<(&'static str, String)> {
-        let difficulty = text::page_text(lang, self.puzzle.difficulty().code(), &[]);
+    fn blanks(&self, t: &Texts) -> Vec<(&'static str, String)> {
+        let difficulty = text::page_text(t, self.puzzle.difficulty().code(), &[]);
         vec![
             ("id", self.puzzle.id.to_string()),
             ("difficulty", difficulty),
-            ("color", text::color_name(lang, self.solver()).to_string()),
+            ("color", text::color_name(t, self.solver()).to_string()),
             ("n", self.puzzle.plies.div_ceil(2).to_string()),
         ]
     }

@@ -2,11 +2,10 @@
 //! one), the evaluation graph drawn from them, and the engine's line shown instead of a move.
 
 use super::features::Features;
-use super::text::{self, Lang};
+use super::text::{self, Texts};
 use crate::ai::Score;
 use crate::ai::review::{MoveClass, PlyReview};
 use crate::rules::{Color, Game, Move};
-use crate::ui::text::LangTexts;
 
 /// How long the worker searches each position of a reviewed game, in milliseconds.
 pub const REVIEW_MS: f64 = 200.0;
@@ -113,23 +112,23 @@ pub fn ply_at(fraction: f64, total: usize) -> usize {
 }
 
 /// What the review says about move `ply`: its class, and the engine's choice when it differs.
-pub fn verdict(lang: Lang, review: &Review, ply: usize) -> String {
+pub fn verdict(t: &Texts, review: &Review, ply: usize) -> String {
     let Some(entry) = review.entry(ply) else {
         return match (review.running, ply) {
-            (true, _) => text::review_progress(lang, review.entries.len(), review.total()),
-            (false, 0) => text::review_start(lang),
+            (true, _) => text::review_progress(t, review.entries.len(), review.total()),
+            (false, 0) => text::review_start(t),
             (false, _) => String::new(),
         };
     };
     let before = &review.game.positions()[ply - 1];
-    let played = text::move_text(lang, before, entry.played, None);
-    let class = text::move_class(lang, entry.class);
-    let best = entry.best.filter(|&best| best != entry.played).map(|best| text::move_text(lang, before, best, None));
+    let played = text::move_text(t, before, entry.played, None);
+    let class = text::move_class(t, entry.class);
+    let best = entry.best.filter(|&best| best != entry.played).map(|best| text::move_text(t, before, best, None));
     let verdict = match best {
         // Classed best, yet not the engine's first choice: as good as that one, not worse.
-        Some(best) if entry.class == MoveClass::Best => text::verdict_equal(lang, ply, &played, class, &best),
-        Some(best) => text::verdict_with_best(lang, ply, &played, class, &best),
-        None => text::verdict(lang, ply, &played, class),
+        Some(best) if entry.class == MoveClass::Best => text::verdict_equal(t, ply, &played, class, &best),
+        Some(best) => text::verdict_with_best(t, ply, &played, class, &best),
+        None => text::verdict(t, ply, &played, class),
     };
     if !entry.exact {
         return verdict;
@@ -137,19 +136,19 @@ pub fn verdict(lang: Lang, review: &Review, ply: usize) -> String {
     // The tables know the position after the move: its exact value, as the bar says it.
     let mover = before.to_move();
     let for_red = if mover == crate::rules::Color::Red { entry.score_after } else { entry.score_after.negate() };
-    format!("{verdict} · {}", text::evaluation(lang, for_red, true))
+    format!("{verdict} · {}", text::evaluation(t, for_red, true))
 }
 
 /// The engine's line, in words, for the move at `ply` (its first move included).
-pub fn line_text(lang: Lang, review: &Review, ply: usize) -> String {
+pub fn line_text(t: &Texts, review: &Review, ply: usize) -> String {
     let Some(game) = review.variation_game(ply) else { return String::new() };
     let mut whole = game.clone();
     while whole.redo().is_some() {}
     let moves: &[Move] = &whole.moves()[ply - 1..];
     let positions = &whole.positions()[ply - 1..];
     let words: Vec<String> =
-        moves.iter().zip(positions).map(|(&m, position)| text::move_text(lang, position, m, None)).collect();
+        moves.iter().zip(positions).map(|(&m, position)| text::move_text(t, position, m, None)).collect();
     // "→" joins them left to right, "←" right to left.
-    let arrow = lang.texts().html("line-arrow").unwrap_or("→");
+    let arrow = t.html("line-arrow").unwrap_or("→");
     words.join(&format!(" {arrow} "))
 }

@@ -11,7 +11,6 @@ use super::layout::{CardPlace, Layout, Rect};
 use super::state::{Mode, State};
 use super::text;
 use crate::rules::{Bitboard, Card, Color, Move, Square};
-use crate::ui::text::LangTexts;
 
 /// Where every piece and card is drawn when nothing moves.
 pub fn scene(state: &State, layout: &Layout) -> Scene {
@@ -236,39 +235,39 @@ pub fn turn_line(state: &State) -> Option<String> {
     if online_over {
         return None;
     }
-    let lang = state.lang();
+    let t = &state.texts();
     let mover = state.position().to_move();
     Some(if state.ai_to_move() && state.watch_paused {
-        let paused = lang.texts().html("watch-paused").unwrap_or_default();
-        format!("{} · {paused}", text::color_name(lang, mover))
+        let paused = t.html("watch-paused").unwrap_or_default();
+        format!("{} · {paused}", text::color_name(t, mover))
     } else if state.ai_to_move() {
         let label = match state.puzzle() {
             // The puzzle's opponent is the exact defence, not a level.
-            Some(_) => text::defender_label(lang, state.thinking.is_some()),
-            None => text::ai_label(lang, state.mode.level().unwrap_or_default(), state.thinking.is_some()),
+            Some(_) => text::defender_label(t, state.thinking.is_some()),
+            None => text::ai_label(t, state.mode.level().unwrap_or_default(), state.thinking.is_some()),
         };
         // When the AI plays both sides, say which side is thinking.
         if matches!(state.mode, Mode::Watch { .. }) {
-            format!("{} · {label}", text::color_name(lang, mover))
+            format!("{} · {label}", text::color_name(t, mover))
         } else {
             label
         }
     } else if must_pass(state) {
-        text::must_pass(lang)
+        text::must_pass(t)
     } else if state.card_choice.is_some() {
-        text::choose_card(lang)
+        text::choose_card(t)
     } else if let Some(script) = state.online.as_ref().filter(|o| o.pending.is_none()).and_then(|o| o.script.as_ref())
         && state.mode == (Mode::Online { you: Some(mover) })
         && !script.may_move
         && script.phase != crate::online::bridge::Phase::Error
     {
-        text::online_waiting(lang, script.phase != crate::online::bridge::Phase::Waiting)
+        text::online_waiting(t, script.phase != crate::online::bridge::Phase::Waiting)
     } else if matches!(state.mode, Mode::VsAi { human, .. } | Mode::Online { you: Some(human) } if human == mover) {
-        text::your_move(lang, mover)
+        text::your_move(t, mover)
     } else if matches!(state.mode, Mode::Online { you: Some(_) }) {
-        text::online_opponent(lang, true)
+        text::online_opponent(t, true)
     } else {
-        text::to_move(lang, mover)
+        text::to_move(t, mover)
     })
 }
 
@@ -278,7 +277,7 @@ pub fn labels(state: &State) -> Vec<(Color, String, bool)> {
     if state.tutorial().is_some() {
         return Vec::new();
     }
-    let lang = state.lang();
+    let t = &state.texts();
     let mover = state.position().to_move();
     if let Some(outcome) = state.game.outcome() {
         let by = match outcome {
@@ -289,8 +288,8 @@ pub fn labels(state: &State) -> Vec<(Color, String, bool)> {
         };
         // A solution shown was the engine's win, not the player's: say who won.
         let words = match state.puzzle() {
-            Some(run) if run.shown => text::outcome(lang, outcome),
-            _ => text::result(lang, outcome, state.mode),
+            Some(run) if run.shown => text::outcome(t, outcome),
+            _ => text::result(t, outcome, state.mode),
         };
         return vec![(by, words, true)];
     }
@@ -299,15 +298,15 @@ pub fn labels(state: &State) -> Vec<(Color, String, bool)> {
         && human == mover
     {
         let opponent = match state.puzzle() {
-            Some(_) => text::defender_label(lang, false),
-            None => text::ai_label(lang, level, false),
+            Some(_) => text::defender_label(t, false),
+            None => text::ai_label(t, level, false),
         };
         labels.push((human.other(), opponent, false));
     }
     if let Mode::Online { you: Some(you) } = state.mode
         && you == mover
     {
-        labels.push((you.other(), text::online_opponent(lang, false), false));
+        labels.push((you.other(), text::online_opponent(t, false), false));
     }
     labels
 }
@@ -333,13 +332,13 @@ pub fn clock_faces(state: &State) -> Vec<ClockFace> {
     }
     let script = state.online.as_ref().and_then(|online| online.script.as_ref());
     let Some(clocks) = script.and_then(|script| script.clocks) else { return Vec::new() };
-    let lang = state.lang();
+    let t = &state.texts();
     Color::ALL
         .into_iter()
         .map(|color| {
             let ms = clocks.left[color.index()];
             let seconds = ms.div_ceil(1000);
-            let text = lang.digits(&format!("{}:{:02}", seconds / 60, seconds % 60));
+            let text = t.lang.digits(&format!("{}:{:02}", seconds / 60, seconds % 60));
             ClockFace { color, text, running: clocks.running == Some(color), low: ms < LOW_TIME_MS }
         })
         .collect()

@@ -13,7 +13,6 @@ use super::anim::{Anim, Celebration};
 use super::board;
 use super::deck;
 use super::dialog::{Dialog, RecordsMessage};
-use super::error_text;
 use super::features::Features;
 use super::intent::SettingsPatch;
 use super::keyboard::{self, Key, KeyResult};
@@ -25,7 +24,7 @@ use super::refusal::Refusal;
 use super::scene::scene;
 use super::sound::{self, Sound};
 use super::state::{Activity, AsideGame, Emblems, Mode, Notice, Purpose, State};
-use super::text::{self, Lang};
+use super::text::{self, Lang, TextsFile};
 use super::tutorial::TutorialRun;
 use super::view::{ControlsView, controls};
 use crate::online::bridge::Command;
@@ -87,8 +86,6 @@ pub struct Session {
     /// A puzzle asked for while the set comes, and the start of the game it was asked over: it
     /// starts only if no other game was started meanwhile.
     puzzle_asked: Option<(Choice, Position)>,
-    /// The language chosen while its texts were not at hand: the page changes to it when they come.
-    language_asked: Option<Lang>,
     /// The languages whose tutorial texts have been asked for.
     tutorial_asked: Vec<Lang>,
     /// The deal on the board when the tutorial began, untouched by the player: it comes back after.
@@ -118,7 +115,6 @@ impl Session {
             rest_until: None,
             last_select: None,
             puzzle_asked: None,
-            language_asked: None,
             tutorial_asked: Vec::new(),
             before_tutorial: None,
             exact_asked: None,
@@ -236,12 +232,10 @@ impl Session {
                 self.effects.push(Effect::Redraw);
             }
             Event::PageTexts { lang, file } => {
-                if let Some(file) = file {
-                    text::install(lang, file);
-                }
-                if self.language_asked == Some(lang) {
-                    self.language_asked = None;
-                    if text::at_hand(lang) {
+                let here = self.state.texts.install_page(lang, file);
+                if self.state.texts.chosen == Some(lang) {
+                    self.state.texts.chosen = None;
+                    if here {
                         self.settings(SettingsPatch { language: Some(lang), ..SettingsPatch::default() });
                     } else {
                         self.state.notice = Some(Notice::TextsUnavailable(lang));
@@ -252,7 +246,7 @@ impl Session {
                 }
             }
             Event::ErrorTexts { lang, file } => {
-                error_text::with_files(|files| files.install(lang, file));
+                self.state.texts.install_errors(lang, file);
                 self.refresh_controls();
                 self.effects.push(Effect::Redraw);
             }
@@ -335,9 +329,13 @@ impl Session {
                 **view = controls(&self.state);
             }
         }
-        // The view was written in English where its language's error texts are not at hand yet.
-        if let Some(lang) = error_text::with_files(|files| files.take_wanted().filter(|&l| files.should_fetch(l))) {
-            effects.push(Effect::FetchErrorTexts(lang));
+        // The texts the model needs and lacks: a language chosen, the errors shown in English.
+        for file in self.state.texts_needed() {
+            self.state.texts.ask(file);
+            effects.push(match file {
+                TextsFile::Page(lang) => Effect::FetchPageTexts(lang),
+                TextsFile::Errors(lang) => Effect::FetchErrorTexts(lang),
+            });
         }
         // The tutorial's texts in the page's language, once (they come with `Event::TutorialTexts`).
         let lang = self.state.lang();
@@ -439,14 +437,9 @@ impl Session {
         let before = self.state.settings;
         match patch.language {
             // The page changes language once it has the texts.
-            Some(language) if !text::at_hand(language) => {
-                let asked_before = self.language_asked.replace(language) == Some(language);
-                if !asked_before {
-                    self.effects.push(Effect::FetchPageTexts(language));
-                }
-            }
+            Some(language) if !self.state.texts.has_page(language) => self.state.texts.chosen = Some(language),
             Some(language) => {
-                self.language_asked = None;
+                self.state.texts.chosen = None;
                 self.state.settings.language = language;
                 self.online_language();
             }
@@ -464,14 +457,14 @@ impl Session {
         }
         if self.state.settings.language != before.language {
             // Say the last move again, in the new language.
-            let lang = self.state.lang();
+            let t = &self.state.texts();
             let game = &self.state.game;
             let announcement = match game.moves().last() {
                 Some(&m) => {
                     let before = &game.positions()[game.moves().len() - 1];
-                    text::announce_move(lang, before, m, game.outcome())
+                    text::announce_move(t, before, m, game.outcome())
                 }
-                None => text::describe_position(lang, self.state.position()),
+                None => text::describe_position(t, self.state.position()),
             };
             self.effects.push(Effect::Announce(announcement));
         }
@@ -530,7 +523,8 @@ impl Session {
             self.state.clear_selection();
             self.sound(Sound::Refused);
             // The refusal is said in the title row, which is no live region: say it out loud.
-            if let Some(why) = self.state.tutorial_file().flatten().and_then(|f| refused.refusal(self.state.lang(), f))
+            if let Some(why) =
+                self.state.tutorial_file().flatten().and_then(|f| refused.refusal(&self.state.texts(), f))
             {
                 self.effects.push(Effect::Announce(why));
             }
@@ -554,7 +548,6 @@ impl Session {
         // A move made from a position looked back at continues the game from there.
         self.state.viewing = None;
         self.close_review();
-        let lang = self.state.lang();
         let outcome = self.state.game.outcome();
         if outcome.is_some() {
             self.game_ended();
@@ -570,7 +563,7 @@ impl Session {
                 }
             }
         }
-        self.effects.push(Effect::Announce(text::announce_move(lang, &position, m, outcome)));
+        self.effects.push(Effect::Announce(text::announce_move(&self.state.texts(), &position, m, outcome)));
         let sounds = sound::of_move(&position, m, outcome, self.state.mode);
         // A solution shown ends as the engine's win, not the player's.
         let shown = self.state.puzzle().is_some_and(|run| run.shown);
@@ -632,7 +625,7 @@ impl Session {
         self.rest_until = None;
         self.state.notice = None;
         self.game_ended();
-        self.effects.push(Effect::Announce(text::result(self.state.lang(), outcome, self.state.mode)));
+        self.effects.push(Effect::Announce(text::result(&self.state.texts(), outcome, self.state.mode)));
         self.sound(sound::of_end(outcome, self.state.mode));
         self.after_move(Some(before), None);
     }
@@ -819,6 +812,7 @@ impl Session {
         self.state.unreadable_save = previous.unreadable_save;
         self.state.tutorial_done = previous.tutorial_done;
         self.state.first_visit = previous.first_visit;
+        self.state.texts = previous.texts;
         self.state.tutorial_texts = previous.tutorial_texts;
         self.state.expansion_emblems = previous.expansion_emblems;
         self.review_stands_in = false;
@@ -829,8 +823,8 @@ impl Session {
         self.evaluated = None;
         self.rest_until = None;
         self.face_the_bottom();
-        let lang = self.state.lang();
-        self.effects.push(Effect::Announce(text::describe_position(lang, self.state.position())));
+        let announcement = text::describe_position(&self.state.texts(), self.state.position());
+        self.effects.push(Effect::Announce(announcement));
         self.changed();
     }
 

@@ -8,7 +8,7 @@ use super::features::Features;
 use super::layout::CardPlace;
 use super::setup::{SetupEditor, SetupRefusal, Tool};
 use super::state::State;
-use super::text::{self, Lang};
+use super::text::{self, Lang, Texts};
 use crate::rules::{Card, Color, Position, Role};
 use serde::Serialize;
 
@@ -31,10 +31,10 @@ pub struct SetupPanel {
     pub tray: Vec<TrayButton>,
     pub cards: Vec<CardChooser>,
     /// The cards every chooser offers, by name (`tiger`), with their names in the language.
-    pub card_names: Vec<(&'static str, &'static str)>,
+    pub card_names: Vec<(&'static str, String)>,
     /// The side to move, `red` or `blue`, and the two choices' words.
     pub to_move: &'static str,
-    pub colors: [(&'static str, &'static str); 2],
+    pub colors: [(&'static str, String); 2],
     /// The words of the editor's other elements, by their id.
     pub words: Vec<(&'static str, &'static str)>,
 }
@@ -75,30 +75,30 @@ pub fn card_place(code: &str) -> Option<CardPlace> {
 /// The words of the analysis board's button that opens the editor, where it is offered.
 pub fn opener(state: &State) -> Option<&'static str> {
     let offered = state.analysis().is_some_and(|run| run.setup.is_none()) && Features::here().is_some();
-    offered.then(|| words(state.lang(), "setup-open"))
+    offered.then(|| words(&state.texts(), "setup-open"))
 }
 
 /// The editor's panel, while a position is set up.
 pub fn panel(state: &State) -> Option<SetupPanel> {
-    let lang = state.lang();
+    let t = &state.texts();
     let editor = state.setup_editor()?;
-    Some(editor_panel(lang, editor))
+    Some(editor_panel(t, editor))
 }
 
-fn editor_panel(lang: Lang, editor: &SetupEditor) -> SetupPanel {
+fn editor_panel(t: &Texts, editor: &SetupEditor) -> SetupPanel {
     let status = match &editor.refusal {
         Some(SetupRefusal::Invalid(error)) => {
-            text::fill_blanks(words(lang, "setup-refused"), &[("reason", &error_text::position_error(lang, error))])
+            text::fill_blanks(words(t, "setup-refused"), &[("reason", &error_text::position_error(t, error))])
         }
         Some(SetupRefusal::Over(outcome)) => {
-            text::fill_blanks(words(lang, "setup-over"), &[("outcome", &text::outcome(lang, *outcome))])
+            text::fill_blanks(words(t, "setup-over"), &[("outcome", &text::outcome(t, *outcome))])
         }
-        None => words(lang, "setup-how").to_string(),
+        None => words(t, "setup-how").to_string(),
     };
     let tray = Tool::TRAY.map(|tool| TrayButton {
         code: tool.code().to_string(),
         label: words(
-            lang,
+            t,
             match tool {
                 Tool::Piece(piece) => match (piece.color, piece.role) {
                     (Color::Red, Role::Master) => "setup-red-master",
@@ -114,7 +114,7 @@ fn editor_panel(lang: Lang, editor: &SetupEditor) -> SetupPanel {
     let setup = &editor.setup;
     let cards = PLACES.map(|(place, code)| CardChooser {
         place: code,
-        label: words(lang, code),
+        label: words(t, code),
         card: match place {
             CardPlace::Hand(color, slot) => setup.hand(color)[slot.min(1)],
             CardPlace::Side => setup.side,
@@ -123,28 +123,28 @@ fn editor_panel(lang: Lang, editor: &SetupEditor) -> SetupPanel {
     });
     SetupPanel {
         features: Features::present(),
-        title: words(lang, "setup-title"),
+        title: words(t, "setup-title"),
         setup: setup.to_string(),
         description: Position::try_from(*setup)
-            .map_or_else(|_| setup.to_string(), |position| text::describe_position(lang, &position)),
+            .map_or_else(|_| setup.to_string(), |position| text::describe_position(t, &position)),
         status,
         refused: editor.refusal.is_some(),
         tray: tray.to_vec(),
         cards: cards.to_vec(),
-        card_names: Card::ALL.iter().map(|&card| (card.name(), text::card_name(lang, card))).collect(),
+        card_names: Card::ALL.iter().map(|&card| (card.name(), text::card_name(t, card).into())).collect(),
         to_move: if setup.to_move == Color::Red { "red" } else { "blue" },
-        colors: [("red", text::color_name(lang, Color::Red)), ("blue", text::color_name(lang, Color::Blue))],
+        colors: [("red", text::color_name(t, Color::Red).into()), ("blue", text::color_name(t, Color::Blue).into())],
         words: ["editor-tray", "editor-to-move-label", "editor-turn", "editor-clear"]
             .into_iter()
             .chain(["editor-start", "editor-cancel", "editor-analyse"])
-            .map(|id| (id, words(lang, id)))
+            .map(|id| (id, words(t, id)))
             .collect(),
     }
 }
 
-/// The editor's text of `key` in `lang`.
-pub fn words(lang: Lang, key: &str) -> &'static str {
-    let column = match lang {
+/// The editor's text of `key` in `t.lang`.
+pub fn words(t: &Texts, key: &str) -> &'static str {
+    let column = match t.lang {
         Lang::En => 0,
         Lang::Fa => 1,
         Lang::Es => 2,

@@ -4,14 +4,14 @@
 
 use super::analysis::AnalysisRun;
 use super::anim::{Anim, Celebration};
-use super::dialog::{Dialog, Question};
+use super::dialog::{Dialog, Question, RecordsMessage};
 pub use super::notice::Notice;
 use super::online::OnlineState;
 use super::puzzle::{PuzzleRun, Status as PuzzleStatus};
 use super::review::Review;
 use super::settings::{Settings, Theme};
 use super::standings::Standings;
-use super::text::Lang;
+use super::text::{Lang, Languages, Texts, TextsFile};
 use super::tutorial::TutorialRun;
 use crate::ai::Score;
 use crate::ai::puzzle::Puzzle;
@@ -126,6 +126,8 @@ pub struct State {
     pub tutorial_done: bool,
     /// Nothing was kept from an earlier visit (no game, no settings): the tutorial is offered.
     pub first_visit: bool,
+    /// The languages' page texts and error texts the page has, and which it has asked for.
+    pub texts: Languages,
     /// The tutorial's texts fetched so far, by language (none: that language's file failed).
     pub tutorial_texts: Vec<(Lang, Option<Rc<str>>)>,
     /// Online play, from when it is asked for until it is left.
@@ -290,6 +292,7 @@ impl State {
             dialog: None,
             tutorial_done: false,
             first_visit: false,
+            texts: Languages::default(),
             tutorial_texts: Vec::new(),
             online: None,
             deck_refused: false,
@@ -510,6 +513,37 @@ impl State {
     pub fn hinted(&self) -> Option<Move> {
         let asked = self.tutorial().filter(|run| !run.done).and_then(|run| run.current().shown());
         self.hint.or(asked)
+    }
+
+    /// The texts in the page's language.
+    pub fn texts(&self) -> Texts<'_> {
+        self.texts.texts(self.lang())
+    }
+
+    /// The texts files the page needs and has not asked for: the page texts of a language
+    /// chosen, and the error texts of the page's language while an error is shown in it.
+    pub fn texts_needed(&self) -> Vec<TextsFile> {
+        let (lang, mut needed) = (self.lang(), Vec::new());
+        if let Some(chosen) = self.texts.chosen.filter(|&chosen| !self.texts.has_page(chosen)) {
+            needed.push(TextsFile::Page(chosen));
+        }
+        if !self.texts.has_errors(lang) && self.shows_error() {
+            needed.push(TextsFile::Errors(lang));
+        }
+        needed.retain(|&file| !self.texts.asked(file));
+        needed
+    }
+
+    /// Whether the page shows an error of the rules or the save format (`error_text`).
+    fn shows_error(&self) -> bool {
+        matches!(self.notice, Some(Notice::SaveUnreadable(_) | Notice::LinkBroken(_)))
+            || matches!(
+                self.dialog.as_ref().and_then(Dialog::records).and_then(|records| records.message.as_ref()),
+                Some(RecordsMessage::Unreadable(_))
+            )
+            || self
+                .setup_editor()
+                .is_some_and(|editor| matches!(editor.refusal, Some(super::setup::SetupRefusal::Invalid(_))))
     }
 
     /// The tutorial's texts in the page's language: `Some(None)` if they could not be had, `None`

@@ -7,9 +7,10 @@
 //! and a test keeps the files equal to it. Their blanks are card names, filled per language.
 
 use super::features::Features;
-use super::text::{self, Lang};
+#[cfg(not(target_arch = "wasm32"))]
+use super::text::Lang;
+use super::text::{self, Texts};
 use crate::rules::{Card, Move, Position};
-use crate::ui::text::LangTexts;
 
 /// A step: where it starts, the moves it accepts (the first is the one marked on the board), and
 /// the opponent's answer once it is made.
@@ -97,9 +98,9 @@ impl Step {
 
     /// The cards the texts name: the step's card (and the other one that also does), the side
     /// card, the opponent's answer's card.
-    fn blanks(&self, lang: Lang) -> [(&'static str, &'static str); 4] {
+    fn blanks<'a>(&self, t: &Texts<'a>) -> [(&'static str, &'a str); 4] {
         let card = |i: usize| self.expects.get(i).and_then(|e| e.parse::<Move>().ok()).map(Move::card);
-        let name = |card: Option<Card>| card.map_or("", |c| text::card_name(lang, c));
+        let name = |card: Option<Card>| card.map_or("", |c| text::card_name(t, c));
         [
             ("card", name(card(0))),
             ("card2", name(card(1))),
@@ -136,32 +137,32 @@ impl TutorialRun {
     }
 
     /// The step's title in the file `file`: "Tutorial 2/6 · Moving and capturing".
-    pub fn title(&self, lang: Lang, file: &str) -> String {
-        let word = lang.texts().html("tutorial").unwrap_or_default();
+    pub fn title(&self, t: &Texts, file: &str) -> String {
+        let word = t.html("tutorial").unwrap_or_default();
         let step = self.current();
         let title = line(file, &[step.key, "-title"].concat());
-        lang.digits(&format!("{word} {}/{} · {title}", self.step + 1, STEPS.len()))
+        t.lang.digits(&format!("{word} {}/{} · {title}", self.step + 1, STEPS.len()))
     }
 
     /// What the panel says: the task, or the lesson once done.
-    pub fn text(&self, lang: Lang, file: &str) -> String {
+    pub fn text(&self, t: &Texts, file: &str) -> String {
         let step = self.current();
         let key = [step.key, if self.done { "-done" } else { "-task" }].concat();
-        lang.digits(&text::fill_blanks(line(file, &key), &step.blanks(lang)))
+        t.lang.digits(&text::fill_blanks(line(file, &key), &step.blanks(t)))
     }
 
     /// The words the panel may show during this step, in the file `file`: its task and its
     /// lesson. The panel keeps the room of the taller, so that neither is cut and the board does
     /// not move within a step; from one step to the next it takes only the lines that step needs
     /// (the board is larger for a short step on a phone).
-    pub fn step_texts(&self, lang: Lang, file: &str) -> Vec<String> {
-        [false, true].map(|done| TutorialRun { done, wrong: false, ..*self }.text(lang, file)).to_vec()
+    pub fn step_texts(&self, t: &Texts, file: &str) -> Vec<String> {
+        [false, true].map(|done| TutorialRun { done, wrong: false, ..*self }.text(t, file)).to_vec()
     }
 
     /// Why the last move was refused, while the step waits for its own: said in the panel's
     /// title row, so that the task keeps its words and its room.
-    pub fn refusal(&self, lang: Lang, file: &str) -> Option<String> {
-        (self.wrong && !self.done).then(|| lang.digits(line(file, "wrong")))
+    pub fn refusal(&self, t: &Texts, file: &str) -> Option<String> {
+        (self.wrong && !self.done).then(|| t.lang.digits(line(file, "wrong")))
     }
 }
 

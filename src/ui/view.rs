@@ -13,11 +13,10 @@ use super::review::{self, GRAPH_HEIGHT, Review};
 use super::settings::WatchSpeed;
 use super::standings::Tally;
 use super::state::State;
-use super::text::{self, Lang};
+use super::text::{self, Lang, Texts};
 use super::tutorial::TutorialRun;
 use crate::mode::{AiLevel, Mode};
 use crate::rules::{Card, CardSet, Color, Game, Move, Pack};
-use crate::ui::text::LangTexts;
 use serde::Serialize;
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
@@ -166,15 +165,15 @@ pub struct DeckView {
 }
 
 fn deck_view(state: &State) -> DeckView {
-    let lang = state.lang();
+    let t = &state.texts();
     let enabled = state.settings.cards;
     DeckView {
         enabled,
         packs: Pack::ALL.map(|pack| deck::pack_state(enabled, pack)),
         message: if state.deck_refused {
-            lang.texts().html("deck-too-few").unwrap_or_default().to_string()
+            t.html("deck-too-few").unwrap_or_default().to_string()
         } else {
-            text::deck_count(lang, enabled.len())
+            text::deck_count(t, enabled.len())
         },
         refused: state.deck_refused,
     }
@@ -200,7 +199,7 @@ pub struct TutorialPanel {
     /// A move the step does not ask for was just refused.
     pub wrong: bool,
     /// The Next button's words: "Next", or "Finish" on the last step.
-    pub next_label: &'static str,
+    pub next_label: String,
     /// Every text the panel may show during this step (none while they come): the panel is as
     /// tall as the tallest, so each shows whole and the board stays put within the step.
     pub reserve: Vec<String>,
@@ -210,7 +209,7 @@ pub struct TutorialPanel {
 pub struct WatchControls {
     pub paused: bool,
     /// The pause button's words: "Pause" or "Go on".
-    pub pause_label: &'static str,
+    pub pause_label: String,
     /// "slow", "normal" or "fast".
     pub speed: &'static str,
 }
@@ -241,7 +240,7 @@ pub struct MoveMark {
     /// "?!", "?" or "??".
     pub mark: &'static str,
     /// The class in words.
-    pub title: &'static str,
+    pub title: String,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -273,7 +272,7 @@ pub struct ReviewPanel {
     /// The close button stops a running review.
     pub stops: bool,
     /// The close button's words: "Stop" or "Close".
-    pub close_label: &'static str,
+    pub close_label: String,
 }
 
 /// The analysis board's panel.
@@ -284,7 +283,7 @@ pub struct AnalysisPanel {
     /// The engine searches (the toggle stops it).
     pub running: bool,
     /// The toggle's words: "Stop" or "Analyse"; none once the game is over on the board.
-    pub toggle_label: Option<&'static str>,
+    pub toggle_label: Option<String>,
     /// The best lines of the position shown, best first; while the first depth is searched, rows
     /// of "…" in their place (a row keeps the keyboard's focus while its line is found again).
     pub lines: Vec<AnalysisLine>,
@@ -300,19 +299,19 @@ pub struct AnalysisLine {
 }
 
 fn analysis_panel(state: &State, run: &crate::ui::analysis::AnalysisRun) -> AnalysisPanel {
-    let lang = state.lang();
+    let t = &state.texts();
     let position = *state.position();
     let found = run.lines_of(&position);
     let depth = found.map_or(0, |f| f.depth).max(state.thinking.map_or(0, |t| t.depth));
     let exact = found.is_some_and(|f| f.exact);
     let status = match (state.game.outcome(), run.running) {
-        (Some(_), _) => lang.texts().html("analysis-over").unwrap_or_default().to_string(),
-        _ if exact => lang.texts().html("analysis-exact").unwrap_or_default().to_string(),
-        (None, true) if depth == 0 => lang.texts().html("analysis-starting").unwrap_or_default().to_string(),
-        (None, true) => text::page_text(lang, "analysis-depth", &[("n", depth.to_string())]),
-        (None, false) => lang.texts().html("analysis-stopped").unwrap_or_default().to_string(),
+        (Some(_), _) => t.html("analysis-over").unwrap_or_default().to_string(),
+        _ if exact => t.html("analysis-exact").unwrap_or_default().to_string(),
+        (None, true) if depth == 0 => t.html("analysis-starting").unwrap_or_default().to_string(),
+        (None, true) => text::page_text(t, "analysis-depth", &[("n", depth.to_string())]),
+        (None, false) => t.html("analysis-stopped").unwrap_or_default().to_string(),
     };
-    let arrow = lang.texts().html("line-arrow").unwrap_or("→");
+    let arrow = t.html("line-arrow").unwrap_or("→");
     let searching = run.running && found.is_none() && state.game.outcome().is_none();
     let waiting = if searching { state.game.legal_moves().len().min(LINES as usize) } else { 0 };
     let placeholder = AnalysisLine { score: "…".to_string(), moves: String::new() };
@@ -322,13 +321,13 @@ fn analysis_panel(state: &State, run: &crate::ui::analysis::AnalysisRun) -> Anal
             .moves()
             .map_while(|m| {
                 let after = before.play(m).ok()?;
-                let text = glued(text::move_text(lang, &before, m, after.outcome()));
+                let text = glued(text::move_text(t, &before, m, after.outcome()));
                 before = after;
                 Some(text)
             })
             .collect();
         let for_red = if position.to_move() == Color::Red { line.score } else { line.score.negate() };
-        AnalysisLine { score: text::evaluation(lang, for_red, exact), moves: words.join(&format!(" {arrow} ")) }
+        AnalysisLine { score: text::evaluation(t, for_red, exact), moves: words.join(&format!(" {arrow} ")) }
     });
     // Stop while the engine searches; Analyse once it is stopped or rests.
     let toggle = if run.wants_lines(&position) { "analysis-stop" } else { "analysis-go" };
@@ -336,7 +335,8 @@ fn analysis_panel(state: &State, run: &crate::ui::analysis::AnalysisRun) -> Anal
         status,
         running: run.running,
         // Nothing to stop or start once the game is over, or the tables know the lines.
-        toggle_label: (state.game.outcome().is_none() && !exact).then(|| lang.texts().html(toggle).unwrap_or_default()),
+        toggle_label: (state.game.outcome().is_none() && !exact)
+            .then(|| t.html(toggle).unwrap_or_default().to_string()),
         lines: lines.chain(std::iter::repeat_n(placeholder, waiting)).collect(),
     }
 }
@@ -456,10 +456,10 @@ pub struct PuzzleListRow {
 pub fn puzzle_list(state: &State) -> Option<PuzzleList> {
     Features::here()?;
     let shows = state.dialog.as_ref()?.puzzles()?;
-    let lang = state.lang();
+    let t = &state.texts();
     let current = state.puzzle().map(|run| run.puzzle.id);
     let Some(set) = state.puzzle_set.as_ref() else {
-        let summary = text::page_text(lang, "puzzle-list-fetching", &[]);
+        let summary = text::page_text(t, "puzzle-list-fetching", &[]);
         return Some(PuzzleList { shows: shows.code(), rows: Vec::new(), summary, fetching: true });
     };
     // Only the puzzles offered with the cards of the deck.
@@ -471,23 +471,23 @@ pub fn puzzle_list(state: &State) -> Option<PuzzleList> {
             let key = if solved { "puzzle-list-solved" } else { "puzzle-list-unsolved" };
             PuzzleListRow {
                 id: puzzle.id,
-                number: lang.digits(&puzzle.id.to_string()),
+                number: t.lang.digits(&puzzle.id.to_string()),
                 solved,
                 current: current == Some(puzzle.id),
-                label: text::page_text(lang, key, &[("id", puzzle.id.to_string())]),
+                label: text::page_text(t, key, &[("id", puzzle.id.to_string())]),
             }
         })
         .collect();
     let solved = rows.iter().filter(|row| row.solved).count();
     let blanks = [("n", solved.to_string()), ("total", rows.len().to_string())];
     let key = if rows.is_empty() { "no-puzzle-offered" } else { "puzzle-list-summary" };
-    let summary = text::page_text(lang, key, &blanks);
+    let summary = text::page_text(t, key, &blanks);
     Some(PuzzleList { shows: shows.code(), rows, summary, fetching: false })
 }
 
 /// The tutorial's panel during the step of `run`.
 fn tutorial_panel(state: &State, run: TutorialRun) -> TutorialPanel {
-    let lang = state.lang();
+    let t = &state.texts();
     let (title, title_reserve) = tutorial_heading(state, run);
     TutorialPanel {
         step: run.step + 1,
@@ -496,52 +496,52 @@ fn tutorial_panel(state: &State, run: TutorialRun) -> TutorialPanel {
         title,
         title_reserve,
         text: match state.tutorial_file() {
-            Some(Some(file)) => run.text(lang, file),
-            Some(None) => lang.texts().html("tutorial-unavailable").unwrap_or_default().to_string(),
+            Some(Some(file)) => run.text(t, file),
+            Some(None) => t.html("tutorial-unavailable").unwrap_or_default().to_string(),
             None => "…".to_string(),
         },
         done: run.done,
         wrong: run.wrong,
-        next_label: lang
-            .texts()
+        next_label: t
             .html(if run.is_last() { "tutorial-finish" } else { "tutorial-next" })
-            .unwrap_or_default(),
-        reserve: state.tutorial_file().flatten().map_or_else(Vec::new, |file| run.step_texts(lang, file)),
+            .unwrap_or_default()
+            .to_string(),
+        reserve: state.tutorial_file().flatten().map_or_else(Vec::new, |file| run.step_texts(t, file)),
     }
 }
 
 /// What the tutorial's title row says now, and every text it may say during the step: the step's
 /// title, or why a move was refused, or that two cards make the move tapped.
 fn tutorial_heading(state: &State, run: TutorialRun) -> (String, Vec<String>) {
-    let lang = state.lang();
+    let t = &state.texts();
     let file = state.tutorial_file().flatten().unwrap_or_default();
-    let title = run.title(lang, file);
-    let refusal = run.refusal(lang, file);
+    let title = run.title(t, file);
+    let refusal = run.refusal(t, file);
     // The title first: the panel tells a prompt from it.
     let mut reserve = vec![title.clone()];
     if run.current().asks_for_a_card() {
-        reserve.push(text::choose_card(lang));
+        reserve.push(text::choose_card(t));
     }
-    reserve.extend(TutorialRun { wrong: true, done: false, ..run }.refusal(lang, file));
+    reserve.extend(TutorialRun { wrong: true, done: false, ..run }.refusal(t, file));
     let now = match refusal {
         Some(refusal) => refusal,
-        None if state.card_choice.is_some() => text::choose_card(lang),
+        None if state.card_choice.is_some() => text::choose_card(t),
         None => title,
     };
     (now, reserve)
 }
 
 pub fn controls(state: &State) -> ControlsView {
-    let lang = state.lang();
+    let t = &state.texts();
     let game = &state.game;
     // Why this side began: the side card's stamp (a loaded position may begin otherwise).
     let start = game.start();
-    let why = (start.to_move() == start.side_card().stamp()).then(|| text::who_starts(lang, start.side_card()));
+    let why = (start.to_move() == start.side_card().stamp()).then(|| text::who_starts(t, start.side_card()));
     let mut mode_line = match (&state.puzzle(), state.tutorial()) {
-        (Some(run), _) => run.line(lang, game),
+        (Some(run), _) => run.line(t, game),
         (_, Some(run)) => tutorial_heading(state, run).0,
-        _ if state.analysis().is_some() => lang.texts().html("analysis").unwrap_or_default().to_string(),
-        _ => text::mode_line(lang, state.mode),
+        _ if state.analysis().is_some() => t.html("analysis").unwrap_or_default().to_string(),
+        _ => text::mode_line(t, state.mode),
     };
     let own_line = state.puzzle().is_some() || state.tutorial().is_some() || state.analysis().is_some();
     if let Some(why) = why.as_ref().filter(|_| game.moves().is_empty() && !own_line) {
@@ -556,7 +556,7 @@ pub fn controls(state: &State) -> ControlsView {
         dark: state.dark(),
         board_description: board_description(state),
         mode_line,
-        notice: state.notice.as_ref().map(|n| n.text(lang)),
+        notice: state.notice.as_ref().map(|n| n.text(t)),
         // A solution shown plays itself, and the tutorial has its own steps: the move list looks back instead.
         // The online game is the module's: it is not taken back here, even once over.
         // Online, Undo asks the opponent for a takeback while the module offers one.
@@ -576,19 +576,17 @@ pub fn controls(state: &State) -> ControlsView {
         review: state.review().map(|review| review_panel(state, review)),
         analysis: state.analysis().filter(|_| Features::here().is_some()).map(|run| analysis_panel(state, run)),
         // Described from the whole line, also while looking back at an earlier move.
-        puzzle_end: state.puzzle().and_then(|run| run.verdict(lang, &state.line())),
+        puzzle_end: state.puzzle().and_then(|run| run.verdict(t, &state.line())),
         viewing: state
             .viewing
             .filter(|_| state.review().is_none())
-            .map(|end| text::viewing(lang, game.moves().len(), end)),
+            .map(|end| text::viewing(t, game.moves().len(), end)),
         result: game.outcome().filter(|_| state.shows_result()).map(|outcome| ResultBanner {
-            text: text::result_short(lang, outcome, state.mode),
+            text: text::result_short(t, outcome, state.mode),
             rematch: !online,
             change_level: state.mode.level().is_some() && next_level(state).is_none(),
-            next_level: next_level(state).map(|level| NextLevel {
-                label: text::next_level_label(lang, level),
-                offer: text::next_level(lang, level),
-            }),
+            next_level: next_level(state)
+                .map(|level| NextLevel { label: text::next_level_label(t, level), offer: text::next_level(t, level) }),
         }),
         // The analysis board's own Close does it there.
         back_to_my_game: state.aside.is_some() && state.analysis().is_none(),
@@ -596,10 +594,10 @@ pub fn controls(state: &State) -> ControlsView {
         puzzle_list: puzzle_list(state),
         watch: matches!(state.mode, Mode::Watch { .. }).then(|| WatchControls {
             paused: state.watch_paused,
-            pause_label: lang
-                .texts()
+            pause_label: t
                 .html(if state.watch_paused { "watch-resume" } else { "watch-pause" })
-                .unwrap_or_default(),
+                .unwrap_or_default()
+                .to_string(),
             speed: settings.watch_speed.code(),
         }),
         resign_asked: matches!(state.question, Some(Question::Leave(_))) && state.resigner().is_some(),
@@ -612,8 +610,8 @@ pub fn controls(state: &State) -> ControlsView {
         records: state.dialog.as_ref().and_then(Dialog::records).map(|open| records(state, open)),
         resign: state.resigner().map(|by| {
             let outcome = crate::rules::Outcome::Resigned { by };
-            let kept = text::page_text(lang, "resign-kept", &[]);
-            format!("{} · {kept}", text::result(lang, outcome, state.mode))
+            let kept = text::page_text(t, "resign-kept", &[]);
+            format!("{} · {kept}", text::result(t, outcome, state.mode))
         }),
         game_over: game
             .outcome()
@@ -621,7 +619,7 @@ pub fn controls(state: &State) -> ControlsView {
             .filter(|_| state.tutorial().is_none() && state.analysis().is_none())
             .filter(|_| state.viewing.is_none())
             .map(|outcome| GameOverStrip {
-                text: text::result_short(lang, outcome, state.mode),
+                text: text::result_short(t, outcome, state.mode),
                 rematch: !online,
                 review: !game.moves().is_empty(),
             }),
@@ -639,20 +637,20 @@ pub fn controls(state: &State) -> ControlsView {
         puzzles_solved: state.puzzle_set.as_ref().map(|set| {
             let offered = super::puzzle::offered(set, state.settings.cards);
             let solved = offered.iter().filter(|puzzle| state.solved.contains(&puzzle.id)).count();
-            puzzles_solved(lang, solved, offered.len())
+            puzzles_solved(t, solved, offered.len())
         }),
         // Only the whole page plays online (`super::features`): its strip stays out of a first visit's download.
         online: state
             .online
             .as_ref()
             .filter(|_| super::features::Features::here().is_some())
-            .map(|online| online_view(online, lang)),
+            .map(|online| online_view(online, t)),
         settings: SettingsView {
             evaluation: settings.evaluation,
             sound: settings.sound,
             coordinates: settings.coordinates,
             theme: settings.theme.code(),
-            language: lang.code(),
+            language: t.lang.code(),
         },
         deck: deck_view(state),
         new_game: state.dialog.as_ref().and_then(Dialog::new_game).map(new_game_view),
@@ -680,10 +678,10 @@ fn editing(state: &State, mut view: ControlsView) -> ControlsView {
     view
 }
 
-fn online_view(online: &OnlineState, lang: Lang) -> OnlineView {
+fn online_view(online: &OnlineState, t: &Texts) -> OnlineView {
     let panel = &online.panel;
     // The phrases' words are the online module's, in the page's language.
-    let words = crate::online::host::phrases(lang);
+    let words = crate::online::host::phrases(t.lang);
     let phrases = panel.phrases.map(|p| PhrasesView {
         title: words.say_title,
         close: words.close,
@@ -710,7 +708,7 @@ fn next_level(state: &State) -> Option<AiLevel> {
 }
 
 fn move_rows(state: &State) -> Vec<MoveRow> {
-    let lang = state.lang();
+    let t = &state.texts();
     // In a review's engine line the list shows that line; its marks belong to the game's moves.
     let variation = state.review().and_then(|r| r.variation);
     let line = if variation.is_some() { state.shown_line() } else { state.line() };
@@ -729,11 +727,15 @@ fn move_rows(state: &State) -> Vec<MoveRow> {
                 .and_then(|r| r.entry(ply))
                 .map(|e| e.class);
             let mark = class.and_then(|class| {
-                Some(MoveMark { class: class.code(), mark: class.mark()?, title: text::move_class(lang, class) })
+                Some(MoveMark {
+                    class: class.code(),
+                    mark: class.mark()?,
+                    title: text::move_class(t, class).to_string(),
+                })
             });
             MoveRow {
                 ply,
-                text: glued(text::move_text(lang, position, m, outcome)),
+                text: glued(text::move_text(t, position, m, outcome)),
                 notation: m.to_string(),
                 side: position.to_move().code(),
                 current: ply == shown,
@@ -758,8 +760,8 @@ const VARIATION_MOVES: usize = 6;
 fn variations_at(state: &State, line: &Game, ply: usize) -> Vec<String> {
     // Only the whole page analyses (and the first visit's build leaves this code out).
     let Some(run) = state.analysis().filter(|_| Features::here().is_some()) else { return Vec::new() };
-    let (lang, before) = (state.lang(), &line.moves()[..ply - 1]);
-    let arrow = lang.texts().html("line-arrow").unwrap_or("→");
+    let (t, before) = (&state.texts(), &line.moves()[..ply - 1]);
+    let arrow = t.html("line-arrow").unwrap_or("→");
     let alternatives = run.variations.alternatives(&line.moves()[..ply]);
     alternatives
         .into_iter()
@@ -770,7 +772,7 @@ fn variations_at(state: &State, line: &Game, ply: usize) -> Vec<String> {
             let mut words = Vec::new();
             for &m in std::iter::once(&first).chain(&rest).take(VARIATION_MOVES) {
                 let Ok(next) = position.play(m) else { break };
-                words.push(glued(text::move_text(lang, &position, m, next.outcome())));
+                words.push(glued(text::move_text(t, &position, m, next.outcome())));
                 position = next;
             }
             if rest.len() + 1 > VARIATION_MOVES {
@@ -800,13 +802,13 @@ fn evaluation_bar(state: &State) -> EvaluationBar {
         None => EvaluationBar { red_permille: 500, label: "…".to_string() },
         Some((score, exact)) => EvaluationBar {
             red_permille: (text::red_share(score) * 1000.0).round().clamp(0.0, 1000.0) as u32,
-            label: text::evaluation(state.lang(), score, exact),
+            label: text::evaluation(&state.texts(), score, exact),
         },
     }
 }
 
 fn review_panel(state: &State, review: &Review) -> ReviewPanel {
-    let lang = state.lang();
+    let t = &state.texts();
     let shown = state.game.moves().len();
     let graph = ReviewGraph {
         line: review.graph_path(),
@@ -814,8 +816,8 @@ fn review_panel(state: &State, review: &Review) -> ReviewPanel {
         now: review.x(review.variation.unwrap_or(shown)),
     };
     let text = match review.variation {
-        Some(ply) => text::best_line_shown(lang, ply, &review::line_text(lang, review, ply)),
-        None => review::verdict(lang, review, shown),
+        Some(ply) => text::best_line_shown(t, ply, &review::line_text(t, review, ply)),
+        None => review::verdict(t, review, shown),
     };
     ReviewPanel {
         graph,
@@ -824,7 +826,7 @@ fn review_panel(state: &State, review: &Review) -> ReviewPanel {
         best_line: review.variation.is_none() && review.variation_game(shown).is_some(),
         continue_here: (review.variation.is_some() || state.viewing.is_some()) && !state.ended_by_word(),
         stops: review.running,
-        close_label: lang.texts().html(if review.running { "review-stop" } else { "close" }).unwrap_or_default(),
+        close_label: t.html(if review.running { "review-stop" } else { "close" }).unwrap_or_default().to_string(),
     }
 }
 
@@ -854,18 +856,18 @@ pub fn card_grid(card: Card) -> Vec<GridCell> {
         .collect()
 }
 
-/// A chooser's options: each value and its words in `lang`.
-pub fn level_options(lang: Lang) -> Vec<(&'static str, String)> {
-    AiLevel::all().map(|level| (level.code(), text::level_choice(lang, level))).collect()
+/// A chooser's options: each value and its words in `t.lang`.
+pub fn level_options(t: &Texts) -> Vec<(&'static str, String)> {
+    AiLevel::all().map(|level| (level.code(), text::level_choice(t, level))).collect()
 }
 
 /// The cards the choosers offer: the enabled ones.
-pub fn card_options(lang: Lang, enabled: CardSet) -> Vec<(&'static str, &'static str)> {
-    enabled.map(|card| (card.name(), text::card_name(lang, card))).collect()
+pub fn card_options(t: &Texts, enabled: CardSet) -> Vec<(&'static str, String)> {
+    enabled.map(|card| (card.name(), text::card_name(t, card).to_string())).collect()
 }
 
-pub fn watch_speed_options(lang: Lang) -> Vec<(&'static str, &'static str)> {
-    WatchSpeed::ALL.iter().map(|speed| (speed.code(), lang.texts().html(speed.code()).unwrap_or_default())).collect()
+pub fn watch_speed_options(t: &Texts) -> Vec<(&'static str, String)> {
+    WatchSpeed::ALL.iter().map(|speed| (speed.code(), t.html(speed.code()).unwrap_or_default().to_string())).collect()
 }
 
 pub fn language_options() -> Vec<(&'static str, &'static str)> {
@@ -903,7 +905,7 @@ pub struct StandingRow {
 }
 
 fn records(state: &State, open: &Records) -> RecordsView {
-    let lang = state.lang();
+    let t = &state.texts();
     let finished = &open.shown;
     let options = finished
         .iter()
@@ -911,21 +913,21 @@ fn records(state: &State, open: &Records) -> RecordsView {
         .rev()
         .map(|(i, kept)| {
             let mode = kept.mode.unwrap_or(Mode::PassAndPlay { turn_board: false });
-            let result = kept.game.outcome().map(|o| text::result_short(lang, o, mode));
-            let label = format!("{} · {} · {}", i + 1, result.unwrap_or_default(), text::mode_line(lang, mode));
-            (i, lang.digits(&label))
+            let result = kept.game.outcome().map(|o| text::result_short(t, o, mode));
+            let label = format!("{} · {} · {}", i + 1, result.unwrap_or_default(), text::mode_line(t, mode));
+            (i, t.lang.digits(&label))
         })
         .collect();
     let tally = |level, color| {
-        let t: Tally = state.standings.tally(level, color);
-        lang.digits(&format!("{}–{}–{}", t.wins, t.losses, t.draws))
+        let tally: Tally = state.standings.tally(level, color);
+        t.lang.digits(&format!("{}–{}–{}", tally.wins, tally.losses, tally.draws))
     };
     let standings = state
         .standings
         .levels()
         .into_iter()
         .map(|level| StandingRow {
-            level: text::level_line(lang, level),
+            level: text::level_line(t, level),
             red: tally(level, Color::Red),
             blue: tally(level, Color::Blue),
         })
@@ -942,32 +944,30 @@ fn records(state: &State, open: &Records) -> RecordsView {
 }
 
 fn records_message(state: &State) -> String {
-    let lang = state.lang();
+    let t = &state.texts();
     match state.dialog.as_ref().and_then(Dialog::records).and_then(|open| open.message.as_ref()) {
         None => String::new(),
-        Some(RecordsMessage::LinkCopied) => lang.texts().html("link-copied").unwrap_or_default().to_string(),
-        Some(RecordsMessage::LinkNotCopied) => lang.texts().html("link-not-copied").unwrap_or_default().to_string(),
-        Some(RecordsMessage::Unreadable(reason)) => {
-            text::record_broken(lang, &super::error_text::record_error(lang, reason))
-        }
+        Some(RecordsMessage::LinkCopied) => t.html("link-copied").unwrap_or_default().to_string(),
+        Some(RecordsMessage::LinkNotCopied) => t.html("link-not-copied").unwrap_or_default().to_string(),
+        Some(RecordsMessage::Unreadable(reason)) => text::record_broken(t, &super::error_text::record_error(t, reason)),
     }
 }
 
 /// What the puzzles line in the menu says.
-fn puzzles_solved(lang: Lang, solved: usize, total: usize) -> String {
-    text::page_text(lang, "puzzles-solved", &[("n", solved.to_string()), ("total", total.to_string())])
+fn puzzles_solved(t: &Texts, solved: usize, total: usize) -> String {
+    text::page_text(t, "puzzles-solved", &[("n", solved.to_string()), ("total", total.to_string())])
 }
 
 /// The position in words, for screen readers, and online under a game clock each side's time
 /// (read when the board is, never announced as it ticks).
 fn board_description(state: &State) -> String {
-    let lang = state.lang();
-    let mut words = text::describe_position(lang, state.position());
+    let t = &state.texts();
+    let mut words = text::describe_position(t, state.position());
     let clocks = if Features::here().is_some() { super::scene::clock_faces(state) } else { Vec::new() };
     if let [red, blue] = &clocks[..] {
         let blanks = [("red", red.text.clone()), ("blue", blue.text.clone())];
         words.push(' ');
-        words.push_str(&text::page_text(lang, "clocks-described", &blanks));
+        words.push_str(&text::page_text(t, "clocks-described", &blanks));
     }
     words
 }

@@ -40,9 +40,22 @@ pub enum Motion {
     Reduced,
 }
 
-/// A session over `game` on a 1280×800 canvas, opened, with what opening it asked for.
+/// A session over `game` on a 1280×800 canvas, opened, with what opening it asked for; every
+/// language's texts are here (`open_in_english` starts with English alone).
 pub fn open_game(game: Game, mode: Mode, settings: Settings, motion: Motion) -> (Session, Vec<Effect>) {
-    let mut session = Session::new(State::new(game, mode, settings, motion == Motion::Reduced, 7));
+    let mut state = State::new(game, mode, settings, motion == Motion::Reduced, 7);
+    state.texts = every_language();
+    open_state(state)
+}
+
+/// A session in English as a page opens with nothing fetched yet: other languages' texts come
+/// as their files are asked for.
+pub fn open_in_english(position: &str, mode: Mode) -> (Session, Vec<Effect>) {
+    open_state(State::new(Game::new(position.parse().unwrap()), mode, Settings::default(), true, 7))
+}
+
+fn open_state(state: State) -> (Session, Vec<Effect>) {
+    let mut session = Session::new(state);
     let mut effects = session.update(Event::Relayout { width: 1280.0, height: 800.0, pixel_ratio: 1.0 });
     effects.extend(session.update(Event::Opened));
     (session, effects)
@@ -59,6 +72,7 @@ pub fn open_for_puzzles(settings: Settings, solved: &[u32], motion: Motion) -> S
     let mode = Mode::VsAi { human: Color::Red, level: AiLevel::nth(3) };
     let mut state = State::new(Game::from_deal(&Deal::from_seed(1)), mode, settings, motion == Motion::Reduced, 7);
     state.solved = solved.to_vec();
+    state.texts = every_language();
     let mut session = Session::new(state);
     session.update(Event::Relayout { width: 360.0, height: 640.0, pixel_ratio: 1.0 });
     session.update(Event::Opened);
@@ -139,4 +153,26 @@ pub fn file_is_its_table(dir: &str, lang: onitama::ui::Lang, written: &str, upda
     let file = std::fs::read_to_string(&path).unwrap_or_default();
     assert!(file == written, "{} differs from the table: run {update}=1 cargo test --test {test}", path.display());
     file
+}
+
+/// Every language's page texts and error texts, installed from their files as the page installs
+/// them (natively a page starts with English alone, as in the browser).
+pub fn every_language() -> onitama::ui::text::Languages {
+    use onitama::ui::Lang;
+    let mut languages = onitama::ui::text::Languages::default();
+    for lang in Lang::ALL {
+        languages.install_page(lang, Some(onitama::ui::text::texts_file(lang)));
+        languages.install_errors(lang, Some(onitama::ui::error_text::error_file(lang)));
+    }
+    languages
+}
+
+thread_local! {
+    /// The tests' texts: kept for the thread's life, so that they can be lent to any test.
+    static EVERY: &'static onitama::ui::text::Languages = Box::leak(Box::new(every_language()));
+}
+
+/// `lang`'s texts, page and errors, as the page has them once their files have come.
+pub fn texts(lang: onitama::ui::Lang) -> onitama::ui::text::Texts<'static> {
+    EVERY.with(|every| every.texts(lang))
 }

@@ -63,8 +63,7 @@ impl Session {
                 Err(error) => self.effects.push(Effect::Log(format!("no new game: {error}"))),
             },
             Intent::StartChosen(form) => {
-                let lang = self.state.lang();
-                match form.start(&mut self.dice, self.state.settings.cards, lang) {
+                match form.start(&mut self.dice, self.state.settings.cards, &self.state.texts()) {
                     // Played from the analysis board: the game aside still waits (not at stake).
                     Ok(Chosen::FromHere { game, mode }) => {
                         self.close_dialog(|open| open.new_game().is_some());

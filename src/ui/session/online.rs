@@ -14,7 +14,6 @@ use crate::ui::intent::OnlineAction;
 use crate::ui::online::OnlineState;
 use crate::ui::sound;
 use crate::ui::text;
-use crate::ui::text::LangTexts;
 
 /// The card pool strangers are paired by: players with the same cards meet.
 fn base_pool() -> Token {
@@ -80,15 +79,12 @@ impl Session {
         self.cancel_search();
         self.held = None;
         // Until the module speaks (it may have to be fetched first), the page's own words.
-        let lang = self.state.lang();
+        let t = &self.state.texts();
         let panel = Panel {
             link: None,
             clock: None,
-            text: lang.texts().html("online-opening").unwrap_or_default().to_string(),
-            buttons: vec![Button {
-                command: Command::Leave,
-                label: lang.texts().html("cancel").unwrap_or_default().to_string(),
-            }],
+            text: t.html("online-opening").unwrap_or_default().to_string(),
+            buttons: vec![Button { command: Command::Leave, label: t.html("cancel").unwrap_or_default().to_string() }],
             phrases: None,
         };
         // The room joined by its link: a page the host takes as a watcher keeps it for a reload.
@@ -97,7 +93,7 @@ impl Session {
             _ => None,
         };
         self.state.online = Some(OnlineState { panel, joined, ..OnlineState::default() });
-        self.effects.push(Effect::Online(Command::Lang(lang)));
+        self.effects.push(Effect::Online(Command::Lang(self.state.lang())));
         command
     }
 
@@ -131,9 +127,9 @@ impl Session {
             // Only a save changed by hand reads so: the strip says it, with the way out.
             Err(refusal) => {
                 self.effects.push(Effect::Log(format!("the saved online game does not read ({})", refusal.code())));
-                let lang = self.state.lang();
-                let text = lang.texts().html("online-unreadable").unwrap_or_default();
-                self.online_stopped(text, crate::online::host::phrases(lang).leave, bridge::Reason::Rule(refusal));
+                let text = self.state.texts().html("online-unreadable").unwrap_or_default().to_string();
+                let leave = crate::online::host::phrases(self.state.lang()).leave;
+                self.online_stopped(&text, leave, bridge::Reason::Rule(refusal));
             }
         }
     }
@@ -212,9 +208,10 @@ impl Session {
     /// The module could not be fetched: the page says so in its own words (the module's are
     /// in it), with the way out.
     pub(super) fn online_unavailable(&mut self) {
-        let texts = self.state.lang().texts();
+        let texts = self.state.texts();
         let (text, cancel) = (texts.html("online-unavailable"), texts.html("cancel"));
-        self.online_stopped(text.unwrap_or_default(), cancel.unwrap_or_default(), bridge::Reason::Unreachable);
+        let (text, cancel) = (text.unwrap_or_default().to_string(), cancel.unwrap_or_default().to_string());
+        self.online_stopped(&text, &cancel, bridge::Reason::Unreachable);
     }
 
     /// Online play stopped before the module could play: the strip says why in the page's words,
@@ -332,7 +329,7 @@ impl Session {
             return;
         }
         self.game_ended();
-        self.effects.push(Effect::Announce(text::result(self.state.lang(), outcome, self.state.mode)));
+        self.effects.push(Effect::Announce(text::result(&self.state.texts(), outcome, self.state.mode)));
         self.sound(sound::of_end(outcome, self.state.mode));
         self.after_move(Some(before), None);
     }

@@ -9,7 +9,7 @@ use super::super::new_game_form::NewGameOpens;
 use super::super::puzzle::Choice;
 use super::super::session::{Event, Focus};
 use super::super::settings::{Theme, WatchSpeed};
-use super::super::text::Lang;
+use super::super::text::{EN, Lang, Texts};
 use super::super::view::{
     self, ControlsView, EvaluationBar, MoveRow, OnlineView, PuzzleList, RecordsView, ReviewPanel,
 };
@@ -73,11 +73,11 @@ fn question(document: &Document, name: &'static str, yes: fn() -> Intent) -> Res
 
 /// Fills the choosers (the level, the language, the watch speed) with their options, named in
 /// `lang`, after the first board is drawn (the cards' come with the deck, as the dialog opens).
-pub fn fill_choosers(document: &Document, lang: Lang) -> Result<(), JsValue> {
-    add_options(document, "setup-level", view::level_options(Lang::En).into_iter().map(|(code, _)| code))?;
+pub fn fill_choosers(document: &Document, texts: &Texts) -> Result<(), JsValue> {
+    add_options(document, "setup-level", view::level_options(&EN).into_iter().map(|(code, _)| code))?;
     add_options(document, "language", view::language_options().into_iter().map(|(code, _)| code))?;
-    add_options(document, "watch-speed", view::watch_speed_options(Lang::En).into_iter().map(|(code, _)| code))?;
-    name_choosers(lang);
+    add_options(document, "watch-speed", view::watch_speed_options(&EN).into_iter().map(|(code, _)| code))?;
+    name_choosers(texts);
     Ok(())
 }
 
@@ -379,7 +379,7 @@ pub fn announce(message: &str) {
 }
 
 /// Writes the controls' view into the page.
-pub fn update(view: &ControlsView) {
+pub fn update(view: &ControlsView, texts: &Texts) {
     set_text("board-description", Some(&view.board_description));
     if let Some(root) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.document_element()) {
         set_attribute(&root, "data-theme", if view.dark { "dark" } else { "light" });
@@ -426,7 +426,7 @@ pub fn update(view: &ControlsView) {
     set_hidden("puzzle-end", view.puzzle_end.is_none());
     set_hidden("show-solution", !view.show_solution);
     show_puzzle_list(view.puzzle_list.as_ref());
-    new_game::show(view.new_game.as_ref(), &view.deck, Lang::from_code(view.settings.language).unwrap_or(Lang::En));
+    new_game::show(view.new_game.as_ref(), &view.deck, texts);
     set_text("puzzle-text", view.puzzle_end.as_deref());
     set_hidden("viewing", view.viewing.is_none());
     set_hidden("continue-here", !view.continue_here);
@@ -450,7 +450,7 @@ pub fn update(view: &ControlsView) {
         }
         set_text("tutorial-text", Some(&tutorial.text));
         show_room("tutorial-room", &tutorial.reserve);
-        set_text("tutorial-next", Some(tutorial.next_label));
+        set_text("tutorial-next", Some(&tutorial.next_label));
         if let Some(button) = element::<HtmlButtonElement>("tutorial-next") {
             button.set_disabled(!tutorial.done);
         }
@@ -458,7 +458,7 @@ pub fn update(view: &ControlsView) {
     show_online(view.online.as_ref());
     set_hidden("watch", view.watch.is_none());
     if let Some(watch) = &view.watch {
-        set_text("watch-pause", Some(watch.pause_label));
+        set_text("watch-pause", Some(&watch.pause_label));
         if let Some(select) = element::<HtmlSelectElement>("watch-speed") {
             select.set_value(watch.speed);
         }
@@ -608,7 +608,7 @@ fn write_moves(id: &str, rows: &[MoveRow]) {
         if let Some(mark) = &row.mark {
             let _ = item.set_attribute("data-class", mark.class);
             let _ = item.set_attribute("data-mark", mark.mark);
-            let _ = item.set_attribute("title", mark.title);
+            let _ = item.set_attribute("title", &mark.title);
         }
         // The lines explored in place of this move: a button each, under it.
         for (place, words) in row.variations.iter().enumerate().filter(|_| Features::here().is_some()) {
@@ -805,5 +805,5 @@ fn show_review(panel: Option<&ReviewPanel>) {
     set_text("review-text", Some(&panel.text));
     set_hidden("review-best", !panel.best_line);
     set_hidden("review-continue", !panel.continue_here);
-    set_text("review-close", Some(panel.close_label));
+    set_text("review-close", Some(&panel.close_label));
 }

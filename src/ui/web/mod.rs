@@ -21,7 +21,7 @@ use super::layout::Rect;
 use super::session::{Effect, Event, PointerPhase, Reply, ReplyKind, SearchOrder, Session};
 use super::startup::{Found, Opening, opening};
 use super::state::{Notice, State};
-use super::text::{self, Lang};
+use super::text::{Lang, Languages};
 use crate::ai::Limits;
 use crate::engine_protocol::worker::{EndgameRequest, EngineReport, EngineRequest};
 use crate::rules::{Card, Game, SplitMix64, Square};
@@ -67,21 +67,21 @@ fn try_start() -> Result<(), JsValue> {
         return Ok(());
     }
     let lang = opening.settings.language;
-    if text::at_hand(lang) {
-        return show(window, canvas, context, opening, seed);
+    if lang == Lang::En {
+        return show(window, canvas, context, opening, seed, Languages::default());
     }
     // The page shows itself once its texts have come (boot.js asked for them beside the wasm);
     // in English if they cannot be had.
     fetch::text(&texts_path(lang), move |file| {
-        match file {
-            Ok(file) => text::install(lang, file),
-            Err(reason) => {
-                web_sys::console::error_1(&format!("the page's texts could not be fetched: {reason}").into());
-                opening.settings.language = Lang::En;
-                opening.notice = opening.notice.take().or(Some(Notice::TextsUnavailable(lang)));
-            }
+        if let Err(reason) = &file {
+            web_sys::console::error_1(&format!("the page's texts could not be fetched: {reason}").into());
         }
-        if let Err(error) = show(window, canvas, context, opening, seed) {
+        let mut texts = Languages::default();
+        if !texts.install_page(lang, file.ok()) {
+            opening.settings.language = Lang::En;
+            opening.notice = opening.notice.take().or(Some(Notice::TextsUnavailable(lang)));
+        }
+        if let Err(error) = show(window, canvas, context, opening, seed, texts) {
             web_sys::console::error_1(&error);
             resolve_shown();
         }
@@ -126,6 +126,7 @@ fn show(
     context: CanvasRenderingContext2d,
     opening: Opening,
     seed: u64,
+    texts: Languages,
 ) -> Result<(), JsValue> {
     let document = window.document().ok_or("no document")?;
     let reduced_motion =
@@ -134,6 +135,7 @@ fn show(
         game, mode, settings, notice, activity, aside, online, hold_save, first_visit, received, join, ..
     } = opening;
     let mut state = State::new(game, mode, settings, reduced_motion, seed);
+    state.texts = texts;
     state.notice = notice;
     state.activity = activity;
     state.aside = aside;
@@ -226,7 +228,7 @@ fn show(
     controls::wire(&document)?;
     // The HTML is written in English (tests/page_html.rs keeps it so).
     if settings.language != Lang::En {
-        controls::apply_page_texts(settings.language);
+        with_app(|app| controls::apply_page_texts(&app.state().texts()));
     }
     sound::install();
     // The system's light or dark preference, now and whenever it changes.
@@ -256,11 +258,11 @@ fn show(
     // once they are there.
     let fill = Closure::once_into_js(move || {
         with_app(|app| {
-            if let Err(error) = controls::fill_choosers(&document, app.state().lang()) {
+            if let Err(error) = controls::fill_choosers(&document, &app.state().texts()) {
                 web_sys::console::error_1(&error);
             }
             // Put the choosers' values in place, now that they have options.
-            controls::update(&app.session().controls());
+            controls::update(&app.session().controls(), &app.state().texts());
         });
         resolve_shown();
     });
@@ -323,7 +325,7 @@ impl App {
                 self.canvas.set_height(height);
             }
             Effect::Controls(view) => {
-                controls::update(&view);
+                controls::update(&view, &self.state().texts());
                 controls::draw_chosen_cards(view.new_game.as_ref(), self.state());
             }
             Effect::SaveGame(file) => {
@@ -332,7 +334,7 @@ impl App {
             }
             Effect::SaveSettings(settings) => {
                 storage::save_settings(settings);
-                controls::apply_language(settings.language);
+                controls::apply_language(&self.state().texts());
             }
             Effect::LoadFeatures => features::load(),
             Effect::Announce(message) => controls::announce(&message),

@@ -9,7 +9,7 @@ use super::super::scene::{
     Emphasis, Marks, emphasis_at, holder, labels, marks_at, scene, sliding, words_turn_with_card,
 };
 use super::super::state::{Focus, State};
-use super::super::text::{self, Lang};
+use super::super::text::{self, Lang, Texts};
 use super::super::theme::{Palette, TypeScale};
 use crate::rules::{Card, Color, Piece, Role, Square};
 use std::f64::consts::PI;
@@ -161,6 +161,7 @@ pub fn draw(
     // The grid faces its holder; the name and the animal face the bottom seat, unless a person
     // sits at each end of the table.
     let words_turn = words_turn_with_card(state);
+    let texts = &state.texts();
     for &(card, rect, turned) in &still.cards {
         if anim.is_some_and(|a| a.cards.iter().any(|c| c.card == card)) {
             continue;
@@ -168,7 +169,7 @@ pub fn draw(
         let look = CardLook {
             palette: p,
             scale,
-            lang: state.lang(),
+            texts,
             owner: holder(state, card),
             emphasis: emphasis_at(state, card, now_ms),
             expansion: state.expansion_emblem(card),
@@ -187,7 +188,7 @@ pub fn draw(
             let look = CardLook {
                 palette: p,
                 scale,
-                lang: state.lang(),
+                texts,
                 owner: holder(state, c.card),
                 emphasis: emphasis_at(state, c.card, now_ms),
                 expansion: state.expansion_emblem(c.card),
@@ -601,7 +602,7 @@ fn draw_piece(ctx: &Context, p: &Palette, piece: Piece, r: Rect, alpha: f64) -> 
 struct CardLook<'a> {
     palette: &'a Palette,
     scale: TypeScale,
-    lang: Lang,
+    texts: &'a Texts<'a>,
     owner: Color,
     emphasis: Emphasis,
     /// An expansion card's animal, once its file has come (until then, none is drawn).
@@ -646,12 +647,12 @@ fn draw_card(ctx: &Context, look: &CardLook, card: Card, r: Rect, angle: f64, wo
     let (pad, stamp, room) = (face.pad, face.stamp, face.title_room);
     // The name on one line: smaller when long, then narrowed to its room, never over the grid.
     font(ctx, "700", face.title);
-    let name = text::card_name(look.lang, card);
+    let name = text::card_name(look.texts, card);
     let size = face.title_size(ctx.measure_text(name)?.width());
     font(ctx, "700", size);
     ctx.set_fill_style_str(p.card_ink);
     ctx.set_text_baseline("middle");
-    let rtl = look.lang.is_rtl();
+    let rtl = look.texts.lang.is_rtl();
     ctx.set_text_align(if rtl { "right" } else { "left" });
     let text_x = if rtl { left + w - pad } else { left + pad };
     let band_x = if rtl { left + w - pad - room } else { left + pad };
@@ -725,7 +726,7 @@ pub fn draw_card_alone(canvas: &web_sys::HtmlCanvasElement, state: &State, card:
     let look = CardLook {
         palette: p,
         scale: TypeScale { body: 13.0, small: 11.0 },
-        lang: state.lang(),
+        texts: &state.texts(),
         owner,
         emphasis: Emphasis::Plain,
         expansion: state.expansion_emblem(card),

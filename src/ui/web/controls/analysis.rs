@@ -56,7 +56,7 @@ pub fn show(panel: Option<&AnalysisPanel>) {
     let Some(panel) = panel else { return };
     set_text("analysis-status", Some(&panel.status));
     set_hidden("analysis-toggle", panel.toggle_label.is_none());
-    set_text("analysis-toggle", panel.toggle_label);
+    set_text("analysis-toggle", panel.toggle_label.as_deref());
     for place in 0..3 {
         let line = panel.lines.get(place);
         set_hidden(&format!("analysis-row-{place}"), line.is_none());

@@ -9,7 +9,7 @@ use crate::ui::intent::Intent;
 use crate::ui::new_game_form::{CARD_CHOOSERS, NewGameEdit, NewGameRows};
 use crate::ui::session::Event;
 use crate::ui::state::State;
-use crate::ui::text::{self, Lang, LangTexts};
+use crate::ui::text::{self, Lang, Texts};
 use crate::ui::view::{self, DeckView, NewGameView};
 use crate::ui::web::app::App;
 use wasm_bindgen::JsCast;
@@ -62,7 +62,7 @@ pub(super) fn build_clocks(document: &web_sys::Document) -> Result<(), wasm_bind
 
 /// Opens, writes or closes the New game dialog as the view has it, its fields after the card
 /// choosers' options (a text field only when it differs, so that one being typed in is left alone).
-pub(super) fn show(view: Option<&NewGameView>, deck: &DeckView, lang: Lang) {
+pub(super) fn show(view: Option<&NewGameView>, deck: &DeckView, texts: &Texts) {
     let Some(dialog) = element::<HtmlDialogElement>("setup") else { return };
     let Some(view) = view else {
         if dialog.open() {
@@ -72,7 +72,7 @@ pub(super) fn show(view: Option<&NewGameView>, deck: &DeckView, lang: Lang) {
         return;
     };
     let opening = !dialog.open();
-    show_deck(deck, lang, opening);
+    show_deck(deck, texts, opening);
     let fields = &view.fields;
     // A game from a position (the analysis board's "Play from here", the whole page's) says so
     // in its title.
@@ -81,7 +81,7 @@ pub(super) fn show(view: Option<&NewGameView>, deck: &DeckView, lang: Lang) {
         && heading.get_attribute("data-text").as_deref() != Some(view.title)
     {
         let _ = heading.set_attribute("data-text", view.title);
-        heading.set_text_content(lang.texts().html(view.title));
+        heading.set_text_content(texts.html(view.title));
     }
     let selects = [
         ("setup-mode", &fields.mode),
@@ -216,7 +216,8 @@ thread_local! {
 
 /// Writes the deck's switches and its count, and the card choosers' options (again when the
 /// deck changes with the dialog open, or it opens).
-pub(super) fn show_deck(deck: &DeckView, lang: Lang, opening: bool) {
+pub(super) fn show_deck(deck: &DeckView, texts: &Texts, opening: bool) {
+    let lang = texts.lang;
     let before = DECK.replace(Some((lang, deck.enabled)));
     let (Some(list), Some(document)) = (find("deck-cards"), app_document()) else { return };
     // Written again only in a new language: a list written again loses the focus.
@@ -225,7 +226,7 @@ pub(super) fn show_deck(deck: &DeckView, lang: Lang, opening: bool) {
         for card in Card::ALL {
             html.push_str(&format!(
                 "<label><input type=checkbox value={card}> {}</label>",
-                text::card_name(lang, card)
+                text::card_name(texts, card)
             ));
         }
         list.set_inner_html(&html);
@@ -252,7 +253,7 @@ pub(super) fn show_deck(deck: &DeckView, lang: Lang, opening: bool) {
     if !opening && before == Some((lang, deck.enabled)) {
         return;
     }
-    let options: String = view::card_options(lang, deck.enabled)
+    let options: String = view::card_options(texts, deck.enabled)
         .iter()
         .map(|(name, label)| format!("<option value={name}>{label}"))
         .collect();

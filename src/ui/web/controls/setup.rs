@@ -141,14 +141,14 @@ pub fn show(panel: Option<&SetupPanel>, opener: Option<&str>) {
     for chooser in &panel.cards {
         set_text(&format!("editor-label-{}", chooser.place), Some(chooser.label));
         let id = format!("editor-card-{}", chooser.place);
-        fill(&id, panel.card_names.iter().copied());
+        fill(&id, panel.card_names.iter().map(|(name, words)| (*name, words.as_str())));
         if let Some(select) = element::<HtmlSelectElement>(&id)
             && select.value() != chooser.card
         {
             select.set_value(chooser.card);
         }
     }
-    fill("editor-to-move", panel.colors.iter().copied());
+    fill("editor-to-move", panel.colors.iter().map(|(code, words)| (*code, words.as_str())));
     if let Some(select) = element::<HtmlSelectElement>("editor-to-move")
         && select.value() != panel.to_move
     {
