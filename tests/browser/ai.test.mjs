@@ -157,13 +157,8 @@ test('a worker message that does not read stops the AI with the reason, not a cr
   });
   await page.goto(game.server.url);
   await page.waitForFunction(() => window.wasmBindings !== undefined);
-  const notice = await page.evaluate(async () => {
-    window.wasmBindings.game_new({ mode: 'watch', level: 0 });
-    for (let tries = 0; tries < 100 && !window.wasmBindings.game_state().notice; tries += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    return window.wasmBindings.game_state().notice;
-  });
+  await page.evaluate(() => window.wasmBindings.game_new({ mode: 'watch', level: 0 }));
+  const notice = await (await page.waitForFunction(() => window.wasmBindings.game_state().notice, null, { timeout: 5000 })).jsonValue();
   assert.match(notice, /does not read: bad move 'tiger:z9'/);
   assert.equal(await page.evaluate(() => window.wasmBindings.game_state().thinking), false);
   await page.close();

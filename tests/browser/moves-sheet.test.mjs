@@ -11,7 +11,7 @@ const state = (page) => page.evaluate(() => window.wasmBindings.game_state());
 
 /** Plays `plies` fixed moves (a small LCG picks among the legal ones) in a two-player game; returns the positions. */
 async function playFixed(page, plies) {
-  return page.evaluate(async (plies) => {
+  return page.evaluate((plies) => {
     const w = window.wasmBindings;
     w.game_new({ mode: 'two', turn_board: false, cards: ['tiger', 'crab', 'monkey', 'crane', 'boar'] });
     let seed = 11;
@@ -21,7 +21,6 @@ async function playFixed(page, plies) {
       seed = (seed * 1103515245 + 12345) % 2147483648;
       w.game_play(legal[seed % legal.length]);
       positions.push(w.game_state().position);
-      await new Promise((ok) => setTimeout(ok, 20));
     }
     return positions;
   }, plies);

@@ -47,15 +47,19 @@ test('a 3+2 clock: both clocks by their rows, none before each side has moved, t
 
   // Each side's first move costs nothing.
   const first = await playFirst(host, guest);
-  await new Promise((ok) => setTimeout(ok, 1200));
-  assert.equal((await clock(host.page)).running, null, 'no clock before each side has moved once');
+  for (const side of [host, guest]) {
+    assert.deepEqual(await clock(side.page), { red_ms: 180000, blue_ms: 180000, running: null, increment_ms: 2000 },
+      'no clock before each side has moved once');
+  }
   const second = await playFirst(host, guest);
   assert.notEqual(first, second);
   // Now the mover's clock runs, on both pages.
   const mover = first;
   for (const side of [host, guest]) await waitClock(side.page, { running: mover, color: mover, below: 178001 }, 8000);
+  // The second side's time is whole: its clock did not run while it thought over its first move
+  // (had it run, the move would have left it short of 180 s, or over it by the increment).
   const other = mover === 'red' ? 'blue' : 'red';
-  assert.equal((await clock(host.page))[`${other}_ms`], 180000);
+  for (const side of [host, guest]) assert.equal((await clock(side.page))[`${other}_ms`], 180000);
   await screenshot(guest.page, 'online-clock-fa-phone-running');
   await screenshot(host.page, 'online-clock-fr-desktop-running');
   // The phone turned, and in dark colours: each clock still by its row, clear of the words.

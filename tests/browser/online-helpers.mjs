@@ -133,6 +133,9 @@ export const game = (page) => page.evaluate(() => ({ ...window.onlineGame }));
 /** The colour to move in a position's text (its last field: r or b). */
 export const toMove = (position) => (position.trim().split(' ').at(-1) === 'r' ? 'red' : 'blue');
 
+/** When each page last sent a move through `playOne`. */
+const lastMove = new WeakMap();
+
 /**
  * Plays one move on whichever page is to move: the engine's choice at `depth` (1 for `b`, so
  * that games end soon), through the module's `play` command; waits until both pages heard it.
@@ -147,8 +150,12 @@ export async function playOne(a, b, depthA = 3) {
     return (await window.wasmBindings.engine()).best_move(g.position, { depth }).best;
   }, { depth });
   // Paced below the guard's twenty messages a second, as no person plays faster: a flood is
-  // recovered from (tested natively), but slowly, by design.
-  await new Promise((resolve) => setTimeout(resolve, 60));
+  // recovered from (tested natively), but slowly, by design. A sleep, as the guard counts by the
+  // clock and nothing tells when its second starts: 120 ms since this page's last move, which the
+  // other page's move in between has mostly taken already.
+  const wait = (lastMove.get(mover) ?? 0) + 120 - Date.now();
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+  lastMove.set(mover, Date.now());
   await command(mover, `play ${mv}`);
   for (const page of [a, b]) {
     try {

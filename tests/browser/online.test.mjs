@@ -257,10 +257,13 @@ test('the signalling server stopped mid-game: the game goes on over the open cha
   try {
     const { a, b } = await friends(server.url);
     await playOne(a.page, b.page);
+    // Each page's next websocket is the module trying the server again once it has lost it (a
+    // second after); once that try has failed, the module has heard the server is gone.
+    const retried = [a, b].map(({ page }) => page.waitForEvent('websocket', { timeout: 10000 })
+      .then((ws) => ws.isClosed() || new Promise((done) => { ws.on('socketerror', done); ws.on('close', done); })));
     await signaling.stop();
-    // Both websockets are closed by now, and the module tries the server again in the background.
-    await new Promise((ok) => setTimeout(ok, 1500));
-    assert.equal(await status(a.page), 'playing');
+    await Promise.all(retried);
+    for (const p of [a, b]) assert.equal(await status(p.page), 'playing');
     for (let i = 0; i < 4; i += 1) await playOne(a.page, b.page);
     assert.equal((await game(a.page)).plies, (await game(b.page)).plies);
     assert.ok((await game(b.page)).plies >= 5 || (await game(b.page)).outcome);
