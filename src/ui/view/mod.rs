@@ -3,21 +3,32 @@
 //! evaluation bar, the review's graph, and what the new-game dialog and the records list offer.
 //! The shell writes exactly this into the page; `game_state()` hands the same view to scripts.
 
-use super::analysis::LINES;
 use super::deck::{self, PackState};
 use super::dialog::{Dialog, Question, Records, RecordsMessage};
 use super::features::Features;
 use super::new_game_form::{self, NewGameFields, NewGameForm, NewGameRows};
 use super::online::OnlineState;
-use super::review::{self, GRAPH_HEIGHT, Review};
 use super::settings::WatchSpeed;
 use super::standings::Tally;
 use super::state::State;
 use super::text::{self, Lang, Texts};
 use super::tutorial::TutorialRun;
 use crate::mode::{AiLevel, Mode};
-use crate::rules::{Card, CardSet, Color, Game, Move, Pack};
+use crate::rules::{Card, CardSet, Color, Pack};
 use serde::Serialize;
+
+mod analysis;
+mod moves;
+mod puzzle_list;
+mod review;
+
+use analysis::analysis_panel;
+pub use analysis::{AnalysisLine, AnalysisPanel};
+use moves::move_rows;
+pub use moves::{MoveMark, MoveRow};
+pub use puzzle_list::{PuzzleList, PuzzleListRow, puzzle_list};
+pub use review::{EvaluationBar, GraphMark, ReviewGraph, ReviewPanel};
+use review::{evaluation_bar, review_panel};
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct ControlsView {
@@ -215,171 +226,6 @@ pub struct WatchControls {
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct MoveRow {
-    /// 1 for the first move: the position after it is what a click shows.
-    pub ply: usize,
-    /// In the player's language.
-    pub text: String,
-    /// In move notation.
-    pub notation: String,
-    /// Who made it: "red" or "blue".
-    pub side: &'static str,
-    /// The board shows the position after this move.
-    pub current: bool,
-    /// A review's mark for a move worth one.
-    pub mark: Option<MoveMark>,
-    /// On the analysis board, the lines explored in place of this move, in words (a click goes
-    /// into one: `Intent::EnterVariation`).
-    pub variations: Vec<String>,
-}
-
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct MoveMark {
-    /// "inaccuracy", "mistake" or "blunder".
-    pub class: &'static str,
-    /// "?!", "?" or "??".
-    pub mark: &'static str,
-    /// The class in words.
-    pub title: String,
-}
-
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct EvaluationBar {
-    /// Red's share of the bar in thousandths (500 while no score has come).
-    pub red_permille: u32,
-    /// The score in words, or "…" while it comes.
-    pub label: String,
-}
-
-impl EvaluationBar {
-    /// Red's share as a CSS width: "62.5%" (integers only: no float formatting in the wasm).
-    pub fn width(&self) -> String {
-        format!("{}.{}%", self.red_permille / 10, self.red_permille % 10)
-    }
-}
-
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct ReviewPanel {
-    pub graph: ReviewGraph,
-    /// The share reviewed, while the review runs.
-    pub progress: Option<f64>,
-    /// The verdict on the move shown, or the engine's line.
-    pub text: String,
-    /// "Best line" is offered (the move shown was not the engine's choice).
-    pub best_line: bool,
-    /// "Continue from here" is offered (an earlier move or the engine's line is shown).
-    pub continue_here: bool,
-    /// The close button stops a running review.
-    pub stops: bool,
-    /// The close button's words: "Stop" or "Close".
-    pub close_label: String,
-}
-
-/// The analysis board's panel.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct AnalysisPanel {
-    /// What the engine is doing: "Depth 12", or that it has stopped.
-    pub status: String,
-    /// The engine searches (the toggle stops it).
-    pub running: bool,
-    /// The toggle's words: "Stop" or "Analyse"; none once the game is over on the board.
-    pub toggle_label: Option<String>,
-    /// The best lines of the position shown, best first; while the first depth is searched, rows
-    /// of "…" in their place (a row keeps the keyboard's focus while its line is found again).
-    pub lines: Vec<AnalysisLine>,
-}
-
-/// One of the engine's lines, as the panel shows it.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct AnalysisLine {
-    /// Its score in words: "Red +0.4", "Blue wins in 3 (forced)".
-    pub score: String,
-    /// Its moves as the move list writes them, joined by arrows.
-    pub moves: String,
-}
-
-fn analysis_panel(state: &State, run: &crate::ui::analysis::AnalysisRun) -> AnalysisPanel {
-    let t = &state.texts();
-    let position = *state.position();
-    let found = run.lines_of(&position);
-    let depth = found.map_or(0, |f| f.depth).max(state.thinking.map_or(0, |t| t.depth));
-    let exact = found.is_some_and(|f| f.exact);
-    let status = match (state.game.outcome(), run.running) {
-        (Some(_), _) => t.html("analysis-over").unwrap_or_default().to_string(),
-        _ if exact => t.html("analysis-exact").unwrap_or_default().to_string(),
-        (None, true) if depth == 0 => t.html("analysis-starting").unwrap_or_default().to_string(),
-        (None, true) => text::page_text(t, "analysis-depth", &[("n", depth.to_string())]),
-        (None, false) => t.html("analysis-stopped").unwrap_or_default().to_string(),
-    };
-    let arrow = t.html("line-arrow").unwrap_or("→");
-    let searching = run.running && found.is_none() && state.game.outcome().is_none();
-    let waiting = if searching { state.game.legal_moves().len().min(LINES as usize) } else { 0 };
-    let placeholder = AnalysisLine { score: "…".to_string(), moves: String::new() };
-    let lines = found.map_or(&[][..], |f| &f.lines[..]).iter().map(|line| {
-        let mut before = position;
-        let words: Vec<String> = line
-            .moves()
-            .map_while(|m| {
-                let after = before.play(m).ok()?;
-                let text = glued(text::move_text(t, &before, m, after.outcome()));
-                before = after;
-                Some(text)
-            })
-            .collect();
-        let for_red = if position.to_move() == Color::Red { line.score } else { line.score.negate() };
-        AnalysisLine { score: text::evaluation(t, for_red, exact), moves: words.join(&format!(" {arrow} ")) }
-    });
-    // Stop while the engine searches; Analyse once it is stopped or rests.
-    let toggle = if run.wants_lines(&position) { "analysis-stop" } else { "analysis-go" };
-    AnalysisPanel {
-        status,
-        running: run.running,
-        // Nothing to stop or start once the game is over, or the tables know the lines.
-        toggle_label: (state.game.outcome().is_none() && !exact)
-            .then(|| t.html(toggle).unwrap_or_default().to_string()),
-        lines: lines.chain(std::iter::repeat_n(placeholder, waiting)).collect(),
-    }
-}
-
-/// The review's graph in a box of `review::GRAPH_WIDTH` by `GRAPH_HEIGHT` (SVG user units).
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct ReviewGraph {
-    /// Red's share after each reviewed move, as a path ("M0 50L100 40…"); empty before any.
-    pub line: String,
-    /// The moves marked: their class and their x.
-    pub marks: Vec<GraphMark>,
-    /// The x of the position shown.
-    pub now: i64,
-}
-
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct GraphMark {
-    pub class: &'static str,
-    pub x: i64,
-}
-
-impl ReviewGraph {
-    /// The graph as SVG: the middle line, Red's area under the line, the position shown, then the
-    /// marks over it (a mark on the position shown stays visible).
-    pub fn svg(&self) -> String {
-        let middle = GRAPH_HEIGHT / 2;
-        let mut svg = format!(r#"<path class="mid" d="M0 {middle}H{}"/>"#, review::GRAPH_WIDTH);
-        if !self.line.is_empty() {
-            let area = self.line.replacen('M', &format!("M0 {GRAPH_HEIGHT}L"), 1);
-            svg.push_str(&format!(
-                r#"<path class="red" d="{area} V{GRAPH_HEIGHT}H0Z"/><path class="line" d="{}"/>"#,
-                self.line
-            ));
-        }
-        svg.push_str(&format!(r#"<path class="now" d="M{} 0V{GRAPH_HEIGHT}"/>"#, self.now));
-        for mark in &self.marks {
-            svg.push_str(&format!(r#"<path class="{}" d="M{} 0V{GRAPH_HEIGHT}"/>"#, mark.class, mark.x));
-        }
-        svg
-    }
-}
-
-#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct ResultBanner {
     pub text: String,
     /// The page's Rematch and New game are offered (online, the module's strip offers the
@@ -425,64 +271,6 @@ pub struct SettingsView {
 fn played_here(state: &State) -> bool {
     let game = &state.game;
     game.positions().iter().zip(game.moves()).any(|(before, _)| state.mode.is_human(before.to_move()))
-}
-
-/// The list of puzzles: one difficulty's at a time, by number, the solved ones marked.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct PuzzleList {
-    /// The difficulty shown: `"easy"`, `"medium"` or `"hard"` (its button is pressed).
-    pub shows: &'static str,
-    /// The puzzles of the difficulty shown, by id; none while the set is fetched.
-    pub rows: Vec<PuzzleListRow>,
-    /// How many of them are solved, or that the set is being fetched.
-    pub summary: String,
-    /// The set is being fetched: no rows yet, whatever the deck.
-    pub fetching: bool,
-}
-
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct PuzzleListRow {
-    pub id: u32,
-    /// The number shown (Persian digits in Persian).
-    pub number: String,
-    pub solved: bool,
-    /// It is the puzzle on the board.
-    pub current: bool,
-    /// Its name for screen readers, saying in words whether it is solved.
-    pub label: String,
-}
-
-/// The list of puzzles as `state` has it open, if it is.
-pub fn puzzle_list(state: &State) -> Option<PuzzleList> {
-    Features::here()?;
-    let shows = state.dialog.as_ref()?.puzzles()?;
-    let t = &state.texts();
-    let current = state.puzzle().map(|run| run.puzzle.id);
-    let Some(set) = state.puzzle_set.as_ref() else {
-        let summary = text::page_text(t, "puzzle-list-fetching", &[]);
-        return Some(PuzzleList { shows: shows.code(), rows: Vec::new(), summary, fetching: true });
-    };
-    // Only the puzzles offered with the cards of the deck.
-    let rows: Vec<PuzzleListRow> = super::puzzle::offered(set, state.settings.cards)
-        .iter()
-        .filter(|puzzle| puzzle.difficulty() == shows)
-        .map(|puzzle| {
-            let solved = state.solved.contains(&puzzle.id);
-            let key = if solved { "puzzle-list-solved" } else { "puzzle-list-unsolved" };
-            PuzzleListRow {
-                id: puzzle.id,
-                number: t.lang.digits(&puzzle.id.to_string()),
-                solved,
-                current: current == Some(puzzle.id),
-                label: text::page_text(t, key, &[("id", puzzle.id.to_string())]),
-            }
-        })
-        .collect();
-    let solved = rows.iter().filter(|row| row.solved).count();
-    let blanks = [("n", solved.to_string()), ("total", rows.len().to_string())];
-    let key = if rows.is_empty() { "no-puzzle-offered" } else { "puzzle-list-summary" };
-    let summary = text::page_text(t, key, &blanks);
-    Some(PuzzleList { shows: shows.code(), rows, summary, fetching: false })
 }
 
 /// The tutorial's panel during the step of `run`.
@@ -707,127 +495,11 @@ fn next_level(state: &State) -> Option<AiLevel> {
     state.standings.suggestion().filter(|_| streak_level == level)
 }
 
-fn move_rows(state: &State) -> Vec<MoveRow> {
-    let t = &state.texts();
-    // In a review's engine line the list shows that line; its marks belong to the game's moves.
-    let variation = state.review().and_then(|r| r.variation);
-    let line = if variation.is_some() { state.shown_line() } else { state.line() };
-    let shown = state.game.moves().len();
-    let plies = line.moves().len();
-    line.positions()
-        .iter()
-        .zip(line.moves())
-        .enumerate()
-        .map(|(index, (position, &m))| {
-            let ply = index + 1;
-            let outcome = if ply == plies { line.outcome() } else { None };
-            let class = state
-                .review()
-                .filter(|_| variation.is_none_or(|start| ply < start))
-                .and_then(|r| r.entry(ply))
-                .map(|e| e.class);
-            let mark = class.and_then(|class| {
-                Some(MoveMark {
-                    class: class.code(),
-                    mark: class.mark()?,
-                    title: text::move_class(t, class).to_string(),
-                })
-            });
-            MoveRow {
-                ply,
-                text: glued(text::move_text(t, position, m, outcome)),
-                notation: m.to_string(),
-                side: position.to_move().code(),
-                current: ply == shown,
-                mark,
-                variations: variations_at(state, &line, ply),
-            }
-        })
-        .collect()
-}
-
 /// Whether the analysis board can be opened from here: the whole page has it, and the engine
 /// helps (not online while the game goes on); not from the board itself or the tutorial.
 fn analysis_offered(state: &State) -> bool {
     let online_game = matches!(state.mode, Mode::Online { .. }) && state.game.outcome().is_none();
     Features::here().is_some() && !online_game && state.analysis().is_none() && state.tutorial().is_none()
-}
-
-/// The most moves of a variation the move list writes out.
-const VARIATION_MOVES: usize = 6;
-
-/// The lines explored on the analysis board in place of the line's move `ply`, in words.
-fn variations_at(state: &State, line: &Game, ply: usize) -> Vec<String> {
-    // Only the whole page analyses (and the first visit's build leaves this code out).
-    let Some(run) = state.analysis().filter(|_| Features::here().is_some()) else { return Vec::new() };
-    let (t, before) = (&state.texts(), &line.moves()[..ply - 1]);
-    let arrow = t.html("line-arrow").unwrap_or("→");
-    let alternatives = run.variations.alternatives(&line.moves()[..ply]);
-    alternatives
-        .into_iter()
-        .map(|first| {
-            let moves: Vec<Move> = before.iter().copied().chain([first]).collect();
-            let rest = run.variations.continuation(&moves);
-            let mut position = line.positions()[ply - 1];
-            let mut words = Vec::new();
-            for &m in std::iter::once(&first).chain(&rest).take(VARIATION_MOVES) {
-                let Ok(next) = position.play(m) else { break };
-                words.push(glued(text::move_text(t, &position, m, next.outcome())));
-                position = next;
-            }
-            if rest.len() + 1 > VARIATION_MOVES {
-                words.push("…".to_string());
-            }
-            words.join(&format!(" {arrow} "))
-        })
-        .collect()
-}
-
-/// A move's words with its capture and winning signs held to it: a line break never leaves "×" or
-/// "★" (or the review's mark after them) alone on a line.
-fn glued(text: String) -> String {
-    // A walk over the chars, not `str::replace`: a substring search would cost the wasm kilobytes.
-    let mut chars = text.chars().peekable();
-    let mut out = String::with_capacity(text.len());
-    while let Some(c) = chars.next() {
-        let holds = c == ' ' && matches!(chars.peek(), Some('×' | '★'));
-        out.push(if holds { '\u{a0}' } else { c });
-    }
-    out
-}
-
-/// The evaluation bar: Red's share grows with Red's prospects.
-fn evaluation_bar(state: &State) -> EvaluationBar {
-    match state.evaluation_for_red() {
-        None => EvaluationBar { red_permille: 500, label: "…".to_string() },
-        Some((score, exact)) => EvaluationBar {
-            red_permille: (text::red_share(score) * 1000.0).round().clamp(0.0, 1000.0) as u32,
-            label: text::evaluation(&state.texts(), score, exact),
-        },
-    }
-}
-
-fn review_panel(state: &State, review: &Review) -> ReviewPanel {
-    let t = &state.texts();
-    let shown = state.game.moves().len();
-    let graph = ReviewGraph {
-        line: review.graph_path(),
-        marks: review.marked().map(|(ply, class)| GraphMark { class: class.code(), x: review.x(ply) }).collect(),
-        now: review.x(review.variation.unwrap_or(shown)),
-    };
-    let text = match review.variation {
-        Some(ply) => text::best_line_shown(t, ply, &review::line_text(t, review, ply)),
-        None => review::verdict(t, review, shown),
-    };
-    ReviewPanel {
-        graph,
-        progress: review.running.then(|| review.entries.len() as f64 / review.total().max(1) as f64),
-        text,
-        best_line: review.variation.is_none() && review.variation_game(shown).is_some(),
-        continue_here: (review.variation.is_some() || state.viewing.is_some()) && !state.ended_by_word(),
-        stops: review.running,
-        close_label: t.html(if review.running { "review-stop" } else { "close" }).unwrap_or_default().to_string(),
-    }
 }
 
 /// A square of a card's 5×5 grid, as the rules draw it.
