@@ -1,6 +1,6 @@
 //! A card: its name, its animal, its stamp and its grid, on the board or alone in the New game dialog.
 
-use super::{Drawn, font};
+use super::pen::{Drawn, font};
 use crate::rules::{Card, Color};
 use crate::ui::emblems::{PathCommand, emblem};
 use crate::ui::layout::Rect;

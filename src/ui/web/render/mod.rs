@@ -14,11 +14,11 @@ use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{CanvasRenderingContext2d as Context, HtmlCanvasElement};
 
 mod card;
+mod pen;
 
 pub use card::draw_card_alone;
 use card::{CardLook, draw_card};
-
-type Drawn = Result<(), JsValue>;
+use pen::{Drawn, font};
 
 /// A small deterministic hash, for the wood's grain and the confetti.
 fn noise(seed: u32) -> f64 {
@@ -27,11 +27,6 @@ fn noise(seed: u32) -> f64 {
     x = x.wrapping_mul(0x2C1B_3C6D);
     x ^= x >> 12;
     f64::from(x % 10_000) / 10_000.0
-}
-
-fn font(ctx: &Context, weight: &str, size: f64) {
-    // Whole pixels: no float formatting in the wasm.
-    ctx.set_font(&format!("{weight} {}px system-ui, sans-serif", size.round().max(6.0) as i32));
 }
 
 /// The wooden board, drawn once per size, theme, side and coordinates setting; both sides are
