@@ -49,8 +49,9 @@ pub enum RecordsMessage {
 /// A question that waits for the player's yes.
 #[derive(Clone, Debug)]
 pub enum Question {
-    /// Leaving the online game going on resigns it; then this is done.
-    Leave(Box<Intent>),
+    /// Leaving the online game going on resigns it; then this is done (online play is the whole
+    /// page's).
+    Leave(Features, Box<Intent>),
     /// A new game in place of one the player has moved in and not finished (which is not kept).
     Abandon { game: Box<Game>, mode: Mode },
 }

@@ -27,13 +27,14 @@ impl Session {
         }
         let online = matches!(self.state.mode, Mode::Online { .. });
         // Another game, or Leave, in an online game going on resigns it: the player says yes first.
-        if self.leaves_online(&intent) && self.state.online.is_some() && self.state.resigner().is_some() {
-            self.state.question = Some(Question::Leave(Box::new(intent)));
+        let online_game = self.state.online.as_ref().map(|online| online.features);
+        if let Some(features) = online_game.filter(|_| self.leaves_online(&intent) && self.state.resigner().is_some()) {
+            self.state.question = Some(Question::Leave(features, Box::new(intent)));
             return self.refresh_controls();
         }
         match intent {
-            Intent::Resign if matches!(self.state.question, Some(Question::Leave(_))) => {
-                let Some(Question::Leave(then)) = self.state.question.take() else { return };
+            Intent::Resign if matches!(self.state.question, Some(Question::Leave(..))) => {
+                let Some(Question::Leave(_, then)) = self.state.question.take() else { return };
                 if let Some(by) = self.state.resigner() {
                     self.online_outcome(Some(Outcome::Resigned { by }));
                 }

@@ -388,7 +388,7 @@ pub fn controls(state: &State) -> ControlsView {
                 .to_string(),
             speed: settings.watch_speed.code(),
         }),
-        resign_asked: matches!(state.question, Some(Question::Leave(_))) && state.resigner().is_some(),
+        resign_asked: matches!(state.question, Some(Question::Leave(..))) && state.resigner().is_some(),
         abandon_asked: matches!(state.question, Some(Question::Abandon { .. })),
         continue_here: state.viewing.is_some() && !state.ended_by_word(),
         analyse: analysis_offered(state),
