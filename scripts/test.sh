@@ -40,7 +40,8 @@ phase first-visit-tests cargo test --features first-visit --test first_visit
 phase trunk-build trunk build --release
 # The same page with a `debug_panic` function, for the test of the crash panel.
 phase trunk-build-panic-test trunk build --release --features panic-test --dist target/dist-panic-test
-# Two files at a time: the tests mostly wait on the page. Each online test file starts a
-# matchbox_server of its own on a free port of 127.0.0.1 (tests/browser/online-helpers.mjs) and
-# stops it after, so that strangers of two files are never paired.
-phase browser-tests node --test --test-concurrency=2 --test-reporter=spec tests/browser/
+# Two files at a time, the slowest first (scripts/browser-tests.mjs): the tests mostly wait on the
+# page. Each online test file starts a matchbox_server of its own on a free port of 127.0.0.1
+# (tests/browser/online-helpers.mjs) and stops it after, so that strangers of two files are never
+# paired.
+phase browser-tests node scripts/browser-tests.mjs
