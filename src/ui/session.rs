@@ -5,38 +5,34 @@
 //! do (start or cancel a search, draw, refresh the controls, save, announce). Time enters only
 //! with frames and pointer events, so the whole session runs and is tested natively.
 //!
-//! Here: the session's state, `update`'s dispatch, moves, the board's history and the game's
-//! start and end. Beside it: the events and effects (`messages`), the player's intents
-//! (`intents`), the engine's searches (`engine`), reviews, puzzles, the tutorial and online play.
+//! Here: the session's state, `update`'s dispatch, the board's input and a game's start. Beside
+//! it: the events and effects (`messages`), the player's intents (`intents`), moves, undo and a
+//! game's end (`play`), the page's settings and files (`page`), the engine's searches
+//! (`engine`), reviews, puzzles, the tutorial, the analysis board and online play.
 
-use super::anim::{Anim, Celebration};
-use super::board;
+use super::anim::Celebration;
 use super::deck;
-use super::dialog::{Dialog, RecordsMessage};
+use super::dialog::RecordsMessage;
 use super::features::Features;
-use super::intent::SettingsPatch;
 use super::keyboard::{self, Key, KeyResult};
 use super::layout::{CanvasSize, Layout};
-use super::new_game_form::NewGameForm;
 use super::pointer;
-use super::puzzle::{Choice, PuzzleRun};
-use super::refusal::Refusal;
-use super::scene::scene;
+use super::puzzle::Choice;
 use super::sound::{self, Sound};
-use super::state::{Activity, AsideGame, Emblems, Mode, Notice, Purpose, State};
-use super::text::{self, Lang, TextsFile};
-use super::tutorial::TutorialRun;
+use super::state::{AsideGame, Mode, Purpose, State};
+use super::text::{self, Lang};
 use super::view::{ControlsView, controls};
 use crate::online::bridge::Command;
-use crate::rules::{Color, Game, Move, Pack, Position, SplitMix64, Square};
+use crate::rules::{Game, Move, Position, SplitMix64};
 use crate::save::SaveFile;
-use std::rc::Rc;
 
 mod analysis;
 mod engine;
 mod intents;
 mod messages;
 mod online;
+mod page;
+mod play;
 mod puzzle;
 mod review;
 mod setup;
@@ -207,55 +203,11 @@ impl Session {
                 if Features::here().is_none() => {}
             Event::Online(_, said) => self.online_said(said),
             Event::OnlineUnavailable => self.online_unavailable(),
-            Event::PuzzleSet(Ok(set)) => {
-                self.state.puzzle_set = Some(set);
-                let asked = self.puzzle_asked.take();
-                // The AI may have moved in the game asked over: only a new game counts.
-                if let Some((choice, _)) = asked.filter(|(_, start)| start == self.state.game.start()) {
-                    self.choose_puzzle(choice);
-                }
-                self.refresh_controls();
-            }
-            Event::PuzzleSet(Err(reason)) => {
-                // The browser's words are English: the console has them, the player a sentence.
-                self.effects.push(Effect::Log(format!("the puzzle set could not be fetched: {reason}")));
-                // The list waiting for the set closes: the notice says why it is empty.
-                let list = self.state.dialog.take_if(|open| open.puzzles().is_some());
-                if self.puzzle_asked.take().is_some() || list.is_some() {
-                    self.state.notice = Some(Notice::PuzzlesUnavailable(reason));
-                    self.refresh_controls();
-                }
-            }
-            Event::SystemDark(dark) => {
-                self.state.system_dark = dark;
-                self.refresh_controls();
-                self.effects.push(Effect::Redraw);
-            }
-            Event::PageTexts { lang, file } => {
-                let here = self.state.texts.install_page(lang, file);
-                if self.state.texts.chosen == Some(lang) {
-                    self.state.texts.chosen = None;
-                    if here {
-                        self.settings(SettingsPatch { language: Some(lang), ..SettingsPatch::default() });
-                    } else {
-                        self.state.notice = Some(Notice::TextsUnavailable(lang));
-                        // The language chooser goes back to the language shown.
-                        self.effects.push(Effect::SaveSettings(self.state.settings));
-                        self.refresh_controls();
-                    }
-                }
-            }
-            Event::ErrorTexts { lang, file } => {
-                self.state.texts.install_errors(lang, file);
-                self.refresh_controls();
-                self.effects.push(Effect::Redraw);
-            }
-            Event::TutorialTexts { lang, file } => {
-                if !self.state.tutorial_texts.iter().any(|(l, _)| *l == lang) {
-                    self.state.tutorial_texts.push((lang, file.map(Rc::from)));
-                }
-                self.refresh_controls();
-            }
+            Event::PuzzleSet(set) => self.puzzle_set_heard(set),
+            Event::SystemDark(dark) => self.system_dark(dark),
+            Event::PageTexts { lang, file } => self.page_texts(lang, file),
+            Event::ErrorTexts { lang, file } => self.error_texts(lang, file),
+            Event::TutorialTexts { lang, file } => self.tutorial_texts(lang, file),
             Event::Notice(notice) => {
                 self.state.notice = Some(notice);
                 self.refresh_controls();
@@ -263,37 +215,8 @@ impl Session {
             Event::LinkCopied(copied) => {
                 self.say_in_records(if copied { RecordsMessage::LinkCopied } else { RecordsMessage::LinkNotCopied });
             }
-            Event::Deck(switch) => match deck::switch(self.state.settings.cards, switch) {
-                Ok(cards) => {
-                    self.state.deck_refused = false;
-                    // A card chosen in the open dialog and now turned off gives way to one still on.
-                    if let Some(Dialog::NewGame(fields)) = &mut self.state.dialog {
-                        fields.cards = NewGameForm::read(fields).within(cards).fields().cards;
-                    }
-                    self.settings(SettingsPatch { cards: Some(cards), ..SettingsPatch::default() });
-                    // Refused before, the same deck now: the words still change back.
-                    self.refresh_controls();
-                }
-                Err(deck::TooFew) => {
-                    self.state.deck_refused = true;
-                    // The switch the browser turned goes back.
-                    self.refresh_controls();
-                }
-            },
-            Event::Emblems(file) => {
-                self.state.expansion_emblems = match file.map(|file| super::expansion_emblems::read(&file)) {
-                    Ok(Some(drawn)) => Emblems::Here(drawn.into()),
-                    Ok(None) => {
-                        self.effects.push(Effect::Log("the expansion emblems' file could not be read".into()));
-                        Emblems::Failed
-                    }
-                    Err(reason) => {
-                        self.effects.push(Effect::Log(format!("the expansion emblems could not be fetched: {reason}")));
-                        Emblems::Failed
-                    }
-                };
-                self.effects.push(Effect::Redraw);
-            }
+            Event::Deck(switch) => self.deck_switched(switch),
+            Event::Emblems(file) => self.emblems_heard(file),
             Event::WorkerFailed(message) => {
                 // The shell drops the dead worker; the next search starts a new one.
                 self.effects.push(Effect::CancelSearch);
@@ -329,28 +252,7 @@ impl Session {
                 **view = controls(&self.state);
             }
         }
-        // The texts the model needs and lacks: a language chosen, the errors shown in English.
-        for file in self.state.texts_needed() {
-            self.state.texts.ask(file);
-            effects.push(match file {
-                TextsFile::Page(lang) => Effect::FetchPageTexts(lang),
-                TextsFile::Errors(lang) => Effect::FetchErrorTexts(lang),
-            });
-        }
-        // The tutorial's texts in the page's language, once (they come with `Event::TutorialTexts`).
-        let lang = self.state.lang();
-        if self.state.tutorial().is_some()
-            && self.state.tutorial_file().is_none()
-            && !self.tutorial_asked.contains(&lang)
-        {
-            self.tutorial_asked.push(lang);
-            effects.push(Effect::FetchTutorialTexts(lang));
-        }
-        // An expansion card on the board: its emblem comes from a file, once.
-        if self.state.expansion_emblems == Emblems::NotAsked && shows_expansion_card(self.state.position()) {
-            self.state.expansion_emblems = Emblems::Asked;
-            effects.push(Effect::FetchEmblems);
-        }
+        self.files_wanted(&mut effects);
         effects
     }
 
@@ -433,48 +335,6 @@ impl Session {
         self.start_game(game, mode);
     }
 
-    fn settings(&mut self, patch: SettingsPatch) {
-        let before = self.state.settings;
-        match patch.language {
-            // The page changes language once it has the texts.
-            Some(language) if !self.state.texts.has_page(language) => self.state.texts.chosen = Some(language),
-            Some(language) => {
-                self.state.texts.chosen = None;
-                self.state.settings.language = language;
-                self.online_language();
-            }
-            None => {}
-        }
-        let settings = &mut self.state.settings;
-        settings.evaluation = patch.evaluation.unwrap_or(settings.evaluation);
-        settings.sound = patch.sound.unwrap_or(settings.sound);
-        settings.theme = patch.theme.unwrap_or(settings.theme);
-        settings.coordinates = patch.coordinates.unwrap_or(settings.coordinates);
-        settings.watch_speed = patch.watch_speed.unwrap_or(settings.watch_speed);
-        settings.cards = patch.cards.and_then(|cards| deck::checked(cards).ok()).unwrap_or(settings.cards);
-        if self.state.settings == before {
-            return;
-        }
-        if self.state.settings.language != before.language {
-            // Say the last move again, in the new language.
-            let t = &self.state.texts();
-            let game = &self.state.game;
-            let announcement = match game.moves().last() {
-                Some(&m) => {
-                    let before = &game.positions()[game.moves().len() - 1];
-                    text::announce_move(t, before, m, game.outcome())
-                }
-                None => text::describe_position(t, self.state.position()),
-            };
-            self.effects.push(Effect::Announce(announcement));
-        }
-        if !self.state.settings.evaluation && self.thinking_for(Purpose::Evaluate) {
-            self.cancel_search();
-        }
-        self.effects.push(Effect::SaveSettings(self.state.settings));
-        self.changed();
-    }
-
     /// The canvas's place changed, or may have (a resize observer's first report gives the size
     /// the page opened at: then nothing changes, and nothing is drawn again).
     fn relayout(&mut self, width: f64, height: f64, pixel_ratio: f64) {
@@ -509,249 +369,6 @@ impl Session {
         }
         // One more frame: the next step of the slide, or the still position after it.
         self.effects.push(Effect::Redraw);
-    }
-
-    /// Plays a legal move with its animation; anything else is refused and changes nothing.
-    fn play(&mut self, m: Move) {
-        let before = scene(&self.state, &self.layout);
-        let position = *self.state.position();
-        // In the tutorial the person plays the step's move, once; anything else is refused.
-        let tutorial = self.state.tutorial().filter(|_| self.state.mode.is_human(position.to_move()));
-        if let Some(run) = tutorial.filter(|run| run.done || !run.current().accepts(m)) {
-            let refused = TutorialRun { wrong: !run.done, ..run };
-            self.state.activity = Activity::Tutorial(refused);
-            self.state.clear_selection();
-            self.sound(Sound::Refused);
-            // The refusal is said in the title row, which is no live region: say it out loud.
-            if let Some(why) =
-                self.state.tutorial_file().flatten().and_then(|f| refused.refusal(&self.state.texts(), f))
-            {
-                self.effects.push(Effect::Announce(why));
-            }
-            self.refresh_controls();
-            self.effects.push(Effect::Redraw);
-            return;
-        }
-        // The board's own input, as every intent: a resigned game takes no move (the opponent's
-        // moves online come here too, so that is the one refusal judged here).
-        if self.state.ended_by_word() {
-            self.effects.push(Effect::Log(format!("move {m} refused: {}", Refusal::EndedByWord)));
-            return;
-        }
-        if let Err(error) = self.state.game.play(m) {
-            self.effects.push(Effect::Log(format!("move {m} refused: {error}")));
-            return;
-        }
-        if self.state.mode == (Mode::Online { you: Some(position.to_move()) }) {
-            self.online_moved(m, self.state.game.moves().len() - 1);
-        }
-        // A move made from a position looked back at continues the game from there.
-        self.state.viewing = None;
-        self.close_review();
-        let outcome = self.state.game.outcome();
-        if outcome.is_some() {
-            self.game_ended();
-        }
-        if let Activity::Puzzle(run) = &mut self.state.activity {
-            let was = run.status;
-            run.after_move(&self.state.game);
-            // A solution shown is the engine's win, not the player's.
-            if run.status != was && run.solved_cleanly() {
-                self.effects.push(Effect::PuzzleSolved(run.puzzle.id));
-                if !self.state.solved.contains(&run.puzzle.id) {
-                    self.state.solved.push(run.puzzle.id);
-                }
-            }
-        }
-        self.effects.push(Effect::Announce(text::announce_move(&self.state.texts(), &position, m, outcome)));
-        let sounds = sound::of_move(&position, m, outcome, self.state.mode);
-        // A solution shown ends as the engine's win, not the player's.
-        let shown = self.state.puzzle().is_some_and(|run| run.shown);
-        for &sound in &sounds {
-            self.sound(if shown && sound == Sound::Win { Sound::End } else { sound });
-        }
-        // Whatever was being searched was for the position just left.
-        self.cancel_search();
-        self.held = None;
-        // A notice stays until the player acts, not only until the AI answers.
-        if self.state.mode.is_human(position.to_move()) {
-            self.state.notice = None;
-        }
-        let slide = match m {
-            Move::Step { from, to, .. } => Some((from, to)),
-            Move::Pass { .. } => None,
-        };
-        self.after_move(Some(before), slide);
-        if matches!(self.state.mode, Mode::Watch { .. }) && !self.state.reduced_motion {
-            // Time to see the move before the next one (with motion reduced, nothing moves and
-            // the games go at the AI's pace).
-            let rest = self.state.settings.watch_speed.rest_ms();
-            self.rest_until = Some(self.now_ms + super::anim::DURATION_MS + rest);
-        }
-        // A solution shown is no win of the player's to celebrate.
-        if sounds.contains(&Sound::Win) && !self.state.reduced_motion && !shown {
-            self.state.celebration = Some(Celebration { start_ms: None });
-        }
-        // The tutorial is offered until the player has played (the AI may begin).
-        if self.state.mode.is_human(position.to_move()) {
-            self.state.first_visit = false;
-        }
-        if let (Some(run), Some(_)) = (self.state.tutorial_mut(), tutorial) {
-            (run.done, run.wrong) = (true, false);
-            // The opponent's answer, shown once the move has slid.
-            self.held = run.current().reply();
-            self.refresh_controls();
-        }
-    }
-
-    /// The person (or in pass and play the side to move) gives the game up: it ends as a move
-    /// that ends it does, with its banner, sound and place among the finished games.
-    fn resign(&mut self) {
-        let Some(by) = self.state.resigner() else {
-            self.effects.push(Effect::Log("resigning is not offered now".to_string()));
-            return;
-        };
-        let before = scene(&self.state, &self.layout);
-        let outcome = match self.state.game.resign(by) {
-            Ok(outcome) => outcome,
-            Err(error) => {
-                self.effects.push(Effect::Log(format!("resignation refused: {error}")));
-                return;
-            }
-        };
-        // Whatever was being searched or held is for a game that has ended.
-        self.cancel_search();
-        self.held = None;
-        self.rest_until = None;
-        self.state.notice = None;
-        self.game_ended();
-        self.effects.push(Effect::Announce(text::result(&self.state.texts(), outcome, self.state.mode)));
-        self.sound(sound::of_end(outcome, self.state.mode));
-        self.after_move(Some(before), None);
-    }
-
-    /// Undo (`back`) or redo, with the moved piece sliding back or forth.
-    fn step_history(&mut self, back: bool) {
-        let before = scene(&self.state, &self.layout);
-        let stepped =
-            if back { self.state.game.moves().last().copied() } else { self.state.game.redoable().next().copied() };
-        // A solution shown plays itself: there is nothing to take back (the move list looks back).
-        let shown = self.state.puzzle().is_some_and(|run| run.shown);
-        let changed = !shown && if back { board::undo(&mut self.state) } else { board::redo(&mut self.state) };
-        if !changed {
-            return;
-        }
-        if let Activity::Puzzle(run) = &mut self.state.activity {
-            let resumed = PuzzleRun::resume(run.puzzle, run.daily, &self.state.game);
-            *run = PuzzleRun { helped: run.helped || resumed.helped, ..resumed };
-        }
-        self.cancel_search();
-        self.held = None;
-        self.rest_until = None;
-        self.ai_stopped = false;
-        self.state.notice = None;
-        let slide = match stepped {
-            Some(Move::Step { from, to, .. }) => Some(if back { (to, from) } else { (from, to) }),
-            _ => None,
-        };
-        self.after_move(Some(before), slide);
-    }
-
-    /// Shows the position now reached from the picture `before`, where the piece now on `slide.1`
-    /// came from `slide.0`; without a picture before (a jump over several moves, or to another
-    /// line), the new position shows at once, with nothing moving.
-    fn after_move(&mut self, before: Option<super::anim::Scene>, slide: Option<(Square, Square)>) {
-        self.explored();
-        self.state.clear_selection();
-        self.state.hint = None;
-        self.state.result_dismissed = false;
-        self.state.celebration = None;
-        let turned = self.state.bottom() != self.layout.bottom;
-        self.face_the_bottom();
-        let Some(before) = before else {
-            self.state.anim = None;
-            return self.changed();
-        };
-        let after = scene(&self.state, &self.layout);
-        // A board that turns to the next player turns as one piece: start from the last picture
-        // seen from the other side, and turn it round while the move is shown.
-        let before =
-            if turned { before.turned_about(self.layout.width / 2.0, self.layout.height / 2.0) } else { before };
-        let mut plan = Anim::plan(&before, &after, slide);
-        plan.turn = turned;
-        if turned {
-            plan.fade_far_cards(self.layout.board.h / 2.0);
-        }
-        self.state.anim = (!self.state.reduced_motion && (turned || !plan.is_empty())).then_some(plan);
-        self.changed();
-    }
-
-    /// Shows the position after `ply` moves of the line; at its end, looking back is over.
-    fn view(&mut self, ply: usize) {
-        let end = self.line_end();
-        if ply.min(end) == self.state.game.moves().len() && (self.state.viewing.is_none() || ply < end) {
-            return;
-        }
-        self.cancel_search();
-        self.held = None;
-        self.rest_until = None;
-        let before = scene(&self.state, &self.layout);
-        let from = self.state.game.moves().len();
-        self.show_ply(ply);
-        // One move forward or back slides as undo and redo do; a jump over more shows at once
-        // (the moves in between would be ghosts crossing the board).
-        let game = &self.state.game;
-        let stepped = match game.moves().len() {
-            to if to == from + 1 => game.moves().last().copied().map(|m| (m, false)),
-            to if to + 1 == from => game.redoable().next().copied().map(|m| (m, true)),
-            _ => None,
-        };
-        let slide = match stepped {
-            Some((Move::Step { from, to, .. }, back)) => Some(if back { (to, from) } else { (from, to) }),
-            _ => None,
-        };
-        self.after_move(stepped.map(|_| before), slide);
-    }
-
-    /// Steps the game's line to `ply` moves; short of its end, that is looking back (on the
-    /// analysis board the position shown is the one played on: nothing is looked back at).
-    fn show_ply(&mut self, ply: usize) {
-        let end = self.line_end();
-        let ply = ply.min(end);
-        while self.state.game.moves().len() > ply && self.state.game.undo().is_some() {}
-        while self.state.game.moves().len() < ply && self.state.game.redo().is_some() {}
-        self.state.viewing = (ply < end && self.state.analysis().is_none()).then_some(end);
-    }
-
-    /// How many moves the line shown has.
-    fn line_end(&self) -> usize {
-        match self.state.analysis() {
-            Some(_) => self.state.game.moves().len() + self.state.game.redoable().count(),
-            None => self.state.viewing.unwrap_or(self.state.game.moves().len()),
-        }
-    }
-
-    /// A game has reached its end: it is kept among the finished ones (puzzles and watched games
-    /// are not games to keep), and a game against the AI counts in the player's record, once, however often undo
-    /// and redo bring the end back.
-    fn game_ended(&mut self) {
-        let (game, mode) = (&self.state.game, self.state.mode);
-        // A puzzle, a tutorial's step or a study is no game of the player's.
-        // Nor is a game watched online, the players'.
-        let kept = self.state.puzzle().is_none()
-            && self.state.tutorial().is_none()
-            && self.state.analysis().is_none()
-            && !self.state.mode.spectates();
-        let Some(outcome) = game.outcome().filter(|_| kept) else { return };
-        self.state.finished = crate::save::with_finished(std::mem::take(&mut self.state.finished), game, mode);
-        self.effects.push(Effect::KeepFinished(self.state.game.clone(), mode));
-        if let Mode::VsAi { human, level } = mode
-            && !self.counted
-        {
-            self.counted = true;
-            self.state.standings.record(level, human, outcome);
-            self.effects.push(Effect::SaveStandings(self.state.standings.clone()));
-        }
     }
 
     /// Before a puzzle, another game's review or an opened record takes the board: the game in
@@ -870,10 +487,4 @@ impl Session {
         }
         self.effects.push(Effect::Redraw);
     }
-}
-
-/// Whether a card of an expansion is among the five of `position`.
-fn shows_expansion_card(position: &Position) -> bool {
-    let [red, blue] = Color::ALL.map(|color| position.hand(color));
-    red.union(blue).with(position.side_card()).any(|card| card.pack() != Pack::Base)
 }

@@ -1,10 +1,12 @@
 //! Puzzles in the session: one chosen and started, its solution shown.
 
 use super::{Effect, Session};
+use crate::ai::puzzle::Puzzle;
 use crate::rules::Game;
 use crate::ui::intent::Intent;
 use crate::ui::puzzle::{Choice, PuzzleRun, choose, offered};
 use crate::ui::state::{Activity, Notice};
+use std::rc::Rc;
 
 impl Session {
     pub(super) fn choose_puzzle(&mut self, choice: Choice) {
@@ -38,5 +40,30 @@ impl Session {
         self.state.activity = Activity::Puzzle(shown);
         self.effects.push(Effect::Announce(shown.line(&self.state.texts(), &self.state.game)));
         self.changed();
+    }
+
+    /// The puzzle set came (a puzzle asked for before it starts now), or could not be had.
+    pub(super) fn puzzle_set_heard(&mut self, set: Result<Rc<Vec<Puzzle>>, String>) {
+        let set = match set {
+            Ok(set) => set,
+            Err(reason) => {
+                // The browser's words are English: the console has them, the player a sentence.
+                self.effects.push(Effect::Log(format!("the puzzle set could not be fetched: {reason}")));
+                // The list waiting for the set closes: the notice says why it is empty.
+                let list = self.state.dialog.take_if(|open| open.puzzles().is_some());
+                if self.puzzle_asked.take().is_some() || list.is_some() {
+                    self.state.notice = Some(Notice::PuzzlesUnavailable(reason));
+                    self.refresh_controls();
+                }
+                return;
+            }
+        };
+        self.state.puzzle_set = Some(set);
+        let asked = self.puzzle_asked.take();
+        // The AI may have moved in the game asked over: only a new game counts.
+        if let Some((choice, _)) = asked.filter(|(_, start)| start == self.state.game.start()) {
+            self.choose_puzzle(choice);
+        }
+        self.refresh_controls();
     }
 }

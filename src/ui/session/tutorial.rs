@@ -3,7 +3,9 @@
 use super::{Effect, Session};
 use crate::rules::{Color, Game};
 use crate::ui::state::{Activity, Mode};
+use crate::ui::text::Lang;
 use crate::ui::tutorial::{STEPS, TutorialRun};
+use std::rc::Rc;
 
 impl Session {
     /// Puts the tutorial's step `step` on the board, played as Red against a silent opponent.
@@ -33,5 +35,13 @@ impl Session {
                 self.start_game(game, self.state.mode);
             }
         }
+    }
+
+    /// The tutorial's texts in a language came, or could not be had (the panel says so).
+    pub(super) fn tutorial_texts(&mut self, lang: Lang, file: Option<String>) {
+        if !self.state.tutorial_texts.iter().any(|(l, _)| *l == lang) {
+            self.state.tutorial_texts.push((lang, file.map(Rc::from)));
+        }
+        self.refresh_controls();
     }
 }

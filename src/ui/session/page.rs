@@ -1,0 +1,152 @@
+//! The page in the session: its settings, its texts and other files as they come, the deck
+//! the new games are dealt from, and the files the model asks for as an update ends.
+
+use super::{Effect, Session};
+use crate::rules::{Color, Pack, Position};
+use crate::ui::deck;
+use crate::ui::dialog::Dialog;
+use crate::ui::intent::SettingsPatch;
+use crate::ui::new_game_form::NewGameForm;
+use crate::ui::state::{Emblems, Notice, Purpose};
+use crate::ui::text::{self, Lang, TextsFile};
+
+impl Session {
+    pub(super) fn settings(&mut self, patch: SettingsPatch) {
+        let before = self.state.settings;
+        match patch.language {
+            // The page changes language once it has the texts.
+            Some(language) if !self.state.texts.has_page(language) => self.state.texts.chosen = Some(language),
+            Some(language) => {
+                self.state.texts.chosen = None;
+                self.state.settings.language = language;
+                self.online_language();
+            }
+            None => {}
+        }
+        let settings = &mut self.state.settings;
+        settings.evaluation = patch.evaluation.unwrap_or(settings.evaluation);
+        settings.sound = patch.sound.unwrap_or(settings.sound);
+        settings.theme = patch.theme.unwrap_or(settings.theme);
+        settings.coordinates = patch.coordinates.unwrap_or(settings.coordinates);
+        settings.watch_speed = patch.watch_speed.unwrap_or(settings.watch_speed);
+        settings.cards = patch.cards.and_then(|cards| deck::checked(cards).ok()).unwrap_or(settings.cards);
+        if self.state.settings == before {
+            return;
+        }
+        if self.state.settings.language != before.language {
+            // Say the last move again, in the new language.
+            let t = &self.state.texts();
+            let game = &self.state.game;
+            let announcement = match game.moves().last() {
+                Some(&m) => {
+                    let before = &game.positions()[game.moves().len() - 1];
+                    text::announce_move(t, before, m, game.outcome())
+                }
+                None => text::describe_position(t, self.state.position()),
+            };
+            self.effects.push(Effect::Announce(announcement));
+        }
+        if !self.state.settings.evaluation && self.thinking_for(Purpose::Evaluate) {
+            self.cancel_search();
+        }
+        self.effects.push(Effect::SaveSettings(self.state.settings));
+        self.changed();
+    }
+
+    pub(super) fn system_dark(&mut self, dark: bool) {
+        self.state.system_dark = dark;
+        self.refresh_controls();
+        self.effects.push(Effect::Redraw);
+    }
+
+    /// A language's page texts came, or could not be had; the language chosen waits for them.
+    pub(super) fn page_texts(&mut self, lang: Lang, file: Option<String>) {
+        let here = self.state.texts.install_page(lang, file);
+        if self.state.texts.chosen == Some(lang) {
+            self.state.texts.chosen = None;
+            if here {
+                self.settings(SettingsPatch { language: Some(lang), ..SettingsPatch::default() });
+            } else {
+                self.state.notice = Some(Notice::TextsUnavailable(lang));
+                // The language chooser goes back to the language shown.
+                self.effects.push(Effect::SaveSettings(self.state.settings));
+                self.refresh_controls();
+            }
+        }
+    }
+
+    pub(super) fn error_texts(&mut self, lang: Lang, file: Option<String>) {
+        self.state.texts.install_errors(lang, file);
+        self.refresh_controls();
+        self.effects.push(Effect::Redraw);
+    }
+
+    /// A card of the deck switched on or off; the last five stay on.
+    pub(super) fn deck_switched(&mut self, switch: deck::Switch) {
+        match deck::switch(self.state.settings.cards, switch) {
+            Ok(cards) => {
+                self.state.deck_refused = false;
+                // A card chosen in the open dialog and now turned off gives way to one still on.
+                if let Some(Dialog::NewGame(fields)) = &mut self.state.dialog {
+                    fields.cards = NewGameForm::read(fields).within(cards).fields().cards;
+                }
+                self.settings(SettingsPatch { cards: Some(cards), ..SettingsPatch::default() });
+                // Refused before, the same deck now: the words still change back.
+                self.refresh_controls();
+            }
+            Err(deck::TooFew) => {
+                self.state.deck_refused = true;
+                // The switch the browser turned goes back.
+                self.refresh_controls();
+            }
+        }
+    }
+
+    /// The expansion cards' emblems came, or could not be had (their cards are drawn without).
+    pub(super) fn emblems_heard(&mut self, file: Result<String, String>) {
+        self.state.expansion_emblems = match file.map(|file| crate::ui::expansion_emblems::read(&file)) {
+            Ok(Some(drawn)) => Emblems::Here(drawn.into()),
+            Ok(None) => {
+                self.effects.push(Effect::Log("the expansion emblems' file could not be read".into()));
+                Emblems::Failed
+            }
+            Err(reason) => {
+                self.effects.push(Effect::Log(format!("the expansion emblems could not be fetched: {reason}")));
+                Emblems::Failed
+            }
+        };
+        self.effects.push(Effect::Redraw);
+    }
+
+    /// The files the model needs and has not asked for, asked once each: the texts of a language
+    /// chosen, the errors shown in English, the tutorial's texts, the expansion cards' emblems.
+    pub(super) fn files_wanted(&mut self, effects: &mut Vec<Effect>) {
+        for file in self.state.texts_needed() {
+            self.state.texts.ask(file);
+            effects.push(match file {
+                TextsFile::Page(lang) => Effect::FetchPageTexts(lang),
+                TextsFile::Errors(lang) => Effect::FetchErrorTexts(lang),
+            });
+        }
+        // The tutorial's texts in the page's language (they come with `Event::TutorialTexts`).
+        let lang = self.state.lang();
+        if self.state.tutorial().is_some()
+            && self.state.tutorial_file().is_none()
+            && !self.tutorial_asked.contains(&lang)
+        {
+            self.tutorial_asked.push(lang);
+            effects.push(Effect::FetchTutorialTexts(lang));
+        }
+        // An expansion card on the board: its emblem comes from a file.
+        if self.state.expansion_emblems == Emblems::NotAsked && shows_expansion_card(self.state.position()) {
+            self.state.expansion_emblems = Emblems::Asked;
+            effects.push(Effect::FetchEmblems);
+        }
+    }
+}
+
+/// Whether a card of an expansion is among the five of `position`.
+fn shows_expansion_card(position: &Position) -> bool {
+    let [red, blue] = Color::ALL.map(|color| position.hand(color));
+    red.union(blue).with(position.side_card()).any(|card| card.pack() != Pack::Base)
+}
