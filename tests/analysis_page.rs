@@ -202,7 +202,7 @@ fn a_study_is_no_game_of_the_players_a_new_game_drops_it_without_asking_and_its_
     let effects = intent(&mut session, Intent::Play(winning));
     assert!(session.state().game.outcome().is_some());
     assert!(!effects.iter().any(|e| matches!(e, Effect::KeepFinished(..) | Effect::SaveStandings(_))), "{effects:?}");
-    assert!(session.state().finished.is_empty());
+    assert!(session.state().page.finished.is_empty());
     let game = onitama::rules::Game::new(START.parse().unwrap());
     intent(&mut session, Intent::NewGame { game, mode: Mode::default() });
     assert!(session.state().question.is_none(), "nothing at stake");

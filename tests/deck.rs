@@ -88,7 +88,7 @@ fn a_random_deal_draws_only_from_the_enabled_cards() {
 fn the_session_refuses_a_switch_with_its_reason_and_keeps_the_deck() {
     let (mut session, _) = open_position(START, Mode::default(), Settings::default(), Motion::Reduced);
     let effects = session.update(Event::Deck(Switch::Pack(Pack::Base, false)));
-    assert_eq!(session.state().settings.cards, deck::DEFAULT, "nothing changes");
+    assert_eq!(session.state().page.settings.cards, deck::DEFAULT, "nothing changes");
     assert!(!effects.iter().any(|e| matches!(e, Effect::SaveSettings(_))));
     assert!(effects.iter().any(|e| matches!(e, Effect::Controls(_))), "the switch goes back");
     let shown = session.controls().deck;
@@ -127,9 +127,9 @@ fn a_script_cannot_set_fewer_than_five_cards() {
     let (mut session, _) = open_position(START, Mode::default(), Settings::default(), Motion::Reduced);
     let two = Pack::Promo.cards();
     session.update(Event::Settings(SettingsPatch { cards: Some(two), ..SettingsPatch::default() }));
-    assert_eq!(session.state().settings.cards, deck::DEFAULT);
+    assert_eq!(session.state().page.settings.cards, deck::DEFAULT);
     session.update(Event::Settings(SettingsPatch { cards: Some(five()), ..SettingsPatch::default() }));
-    assert_eq!(session.state().settings.cards, five());
+    assert_eq!(session.state().page.settings.cards, five());
 }
 
 #[test]
@@ -199,8 +199,8 @@ fn an_emblems_file_that_fails_leaves_the_names_alone_and_is_not_asked_again() {
     assert!(effects.iter().any(|e| matches!(e, Effect::FetchEmblems)));
     let effects = session.update(Event::Emblems(Err("offline".into())));
     assert!(effects.iter().any(|e| matches!(e, Effect::Log(message) if message.contains("offline"))));
-    assert_eq!(session.state().expansion_emblems, Emblems::Failed);
+    assert_eq!(session.state().page.expansion_emblems, Emblems::Failed);
     let effects = session.update(Event::Emblems(Ok("# cut short\nbear M1 1L2 2Z\n".into())));
-    assert_eq!(session.state().expansion_emblems, Emblems::Failed, "a file cut short is not read");
+    assert_eq!(session.state().page.expansion_emblems, Emblems::Failed, "a file cut short is not read");
     assert!(!effects.iter().any(|e| matches!(e, Effect::FetchEmblems)));
 }

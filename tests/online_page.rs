@@ -531,7 +531,7 @@ fn a_broken_online_link_is_explained_and_the_game_in_progress_stays() {
 fn the_tutorial_is_not_offered_while_online_play_is_open() {
     let (session, _) = open_position(START, Mode::default(), Settings::default(), Motion::Reduced);
     let mut state = session.state().clone();
-    state.first_visit = true;
+    state.page.first_visit = true;
     let mut first = Session::new(state);
     first.update(Event::Opened);
     assert!(first.controls().tutorial_offer, "a first visit offers it");
@@ -678,7 +678,7 @@ fn an_abort_before_the_first_moves_ends_the_game_with_no_result_and_keeps_nothin
     use onitama::online::game::AbortState;
     let mut session = dealt_blue();
     said(&mut session, Said::Abort(AbortState::Yes));
-    let finished = session.state().finished.clone();
+    let finished = session.state().page.finished.clone();
     let effects = press(&mut session, "Abort the game");
     assert_eq!(commands(&effects), vec![Command::Abort]);
     said(&mut session, Said::Status(Status { phase: Phase::Ended, reason: None }));
@@ -690,7 +690,7 @@ fn an_abort_before_the_first_moves_ends_the_game_with_no_result_and_keeps_nothin
     );
     assert!(!effects.iter().any(|e| matches!(e, Effect::KeepFinished(..))), "{effects:?}");
     assert_eq!(session.state().game.outcome(), None);
-    assert_eq!(session.state().finished, finished);
+    assert_eq!(session.state().page.finished, finished);
     let view = controls(session.state()).online.unwrap();
     assert_eq!(view.text, "The game was aborted: it has no result");
     assert!(view.buttons.contains(&("rematch-offer".to_string(), "Rematch".to_string())), "{:?}", view.buttons);

@@ -87,7 +87,7 @@ fn a_puzzle_with_a_card_turned_off_is_not_offered() {
     // Turtle turned off in the deck: gone from the list, the id plays nothing, and neither the
     // next puzzle nor any daily one has it.
     session.update(Event::Deck(Switch::Card(Card::Turtle, false)));
-    assert_eq!(session.state().settings.cards, all_but(&[Card::Turtle]));
+    assert_eq!(session.state().page.settings.cards, all_but(&[Card::Turtle]));
     let without = list(&mut session, with_turtle.difficulty());
     assert!(!without.is_empty() && !without.contains(&with_turtle.id));
     assert!(without.iter().all(|&id| !turtle(&set[id as usize - 1])));

@@ -202,7 +202,7 @@ fn the_solution_plays_out_move_by_move_against_the_best_defence_and_does_not_cou
         let defences = common::searches(&effects).into_iter().filter(|o| o.purpose == Purpose::Move).count();
         assert_eq!(defences, 0, "the worker is not asked to defend: the line is the exact search's");
         assert!(!effects.iter().any(|e| matches!(e, Effect::PuzzleSolved(_))), "not remembered as solved");
-        assert!(state.solved.is_empty());
+        assert!(state.page.solved.is_empty());
         let run = state.puzzle().unwrap();
         assert!(run.shown && run.status == Status::Solved);
         assert!(state.celebration.is_none(), "no confetti for the engine's win");

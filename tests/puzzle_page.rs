@@ -136,7 +136,7 @@ fn a_puzzle_solved_after_a_hint_is_solved_with_help_and_not_ticked() {
     let run = state.puzzle().unwrap();
     assert_eq!(run.status, Status::Solved);
     assert!(!run.solved_cleanly());
-    assert!(!state.solved.contains(&puzzle.id), "not ticked in the list");
+    assert!(!state.page.solved.contains(&puzzle.id), "not ticked in the list");
     let verdict = run.verdict(&common::texts(Lang::En), &state.game).unwrap();
     assert!(verdict.starts_with("Solved with help"), "{verdict}");
     let fr = run.verdict(&common::texts(Lang::Fr), &state.game).unwrap();
@@ -157,7 +157,7 @@ fn a_retry_after_a_failed_try_is_solved_with_help_by_undo_and_by_try_again() {
         assert!(!effects.iter().any(|e| matches!(e, Effect::PuzzleSolved(_))), "{retry:?}: {effects:?}");
         let run = session.state().puzzle().unwrap();
         assert_eq!(run.status, Status::Solved);
-        assert!(run.helped && !session.state().solved.contains(&puzzle.id), "{retry:?}");
+        assert!(run.helped && !session.state().page.solved.contains(&puzzle.id), "{retry:?}");
     }
 }
 

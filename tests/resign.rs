@@ -150,7 +150,7 @@ fn a_resigned_game_is_kept_among_the_finished_ones_with_its_result_in_each_langu
     assert_eq!(finished.len(), 1);
     assert_eq!(finished[0].game.outcome(), Some(Outcome::Resigned { by: Color::Blue }));
     // The session keeps it too, and Records list it once opened.
-    assert_eq!(session.state().finished, finished);
+    assert_eq!(session.state().page.finished, finished);
     session.update(Event::Intent(Intent::OpenRecords));
     let shown = session.controls().records.unwrap();
     assert!(shown.finished[0].1.contains("Blue resigns — Red wins"), "{:?}", shown.finished);
@@ -347,7 +347,7 @@ fn a_game_that_ends_while_records_are_open_does_not_change_which_game_a_click_re
     let other = Game::from_record("start 5/5/2B2/2R2/5 crab,boar horse,elephant ox r\nmoves crab:c2c3\n").unwrap();
     let (first, _) = open(TWO);
     let mut state = first.state().clone();
-    state.finished =
+    state.page.finished =
         vec![FinishedGame { game: again.clone(), mode: Some(TWO) }, FinishedGame { game: other.clone(), mode: None }];
     let mut session = Session::new(state);
     session.update(Event::Opened);
@@ -358,7 +358,7 @@ fn a_game_that_ends_while_records_are_open_does_not_change_which_game_a_click_re
     session.update(Event::Intent(Intent::Play(mv("ox:c1c2"))));
     run_frames(&mut session, 0.0);
     resign(&mut session);
-    let kept_now: Vec<Game> = session.state().finished.iter().map(|f| f.game.clone()).collect();
+    let kept_now: Vec<Game> = session.state().page.finished.iter().map(|f| f.game.clone()).collect();
     assert_eq!(kept_now, vec![other.clone(), again.clone()], "the game that ended moved to the end");
     // The player clicks the first game listed when the dialog opened (place 0): that one.
     session.update(Event::Intent(Intent::ReviewFinished(0)));

@@ -182,7 +182,7 @@ fn the_new_game_dialog_starts_through_the_session_which_draws_seats_and_deals_fr
     let dealt = |seed: u64| {
         let mut state =
             State::new(Game::new(START.parse().unwrap()), vs_ai(Color::Red), Settings::default(), true, seed);
-        state.settings.cards = onitama::ui::deck::DEFAULT;
+        state.page.settings.cards = onitama::ui::deck::DEFAULT;
         let mut session = Session::new(state);
         let mut games = Vec::new();
         for _ in 0..4 {

@@ -397,7 +397,7 @@ impl Harness {
                 self.send(Event::Intent(Intent::ShowSolution));
             }
             Action::PuzzleList(kind) => {
-                if kind == 5 && state.puzzle_set.is_none() {
+                if kind == 5 && state.page.puzzle_set.is_none() {
                     let set = parse_set(include_str!("../www/puzzles.txt")).unwrap();
                     self.send(Event::PuzzleSet(Ok(std::rc::Rc::new(set))));
                 }
@@ -408,7 +408,7 @@ impl Harness {
                     5 => Intent::ChoosePuzzle(onitama::ui::puzzle::Choice::Id(1 + (self.now_ms as u32) % 720)),
                     _ => {
                         let pack = onitama::rules::Pack::ALL[kind - 6];
-                        let cards = self.session.state().settings.cards;
+                        let cards = self.session.state().page.settings.cards;
                         let on = onitama::ui::deck::pack_state(cards, pack) != onitama::ui::deck::PackState::On;
                         self.send(Event::Deck(onitama::ui::deck::Switch::Pack(pack, on)));
                         return;
@@ -449,7 +449,7 @@ impl Harness {
                 self.send(Event::Intent(intent));
             }
             Action::Records(pick) => {
-                let shown = state.dialog.as_ref().and_then(Dialog::records).map(|open| open.shown.clone());
+                let shown = state.page.dialog.as_ref().and_then(Dialog::records).map(|open| open.shown.clone());
                 if pick % 7 == 0 {
                     self.send(Event::Intent(Intent::CloseRecords));
                     return;
@@ -473,7 +473,7 @@ impl Harness {
                         mode: mode(kind - 1),
                         cards: None,
                         position: None,
-                        deck: state.settings.cards,
+                        deck: state.page.settings.cards,
                     }),
                 };
                 self.send(Event::Intent(intent));
@@ -517,7 +517,7 @@ fn check_invariants(harness: &Harness) -> Result<(), TestCaseError> {
     prop_assert_eq!(&harness.wrong_effect, &None);
 
     // The New game dialog shows the fields the player left, as they are.
-    let fields = state.dialog.as_ref().and_then(onitama::ui::dialog::Dialog::new_game);
+    let fields = state.page.dialog.as_ref().and_then(onitama::ui::dialog::Dialog::new_game);
     prop_assert_eq!(session.controls().new_game.map(|view| view.fields), fields.cloned());
 
     // The game equals the game replayed from its record.
@@ -610,8 +610,8 @@ fn check_invariants(harness: &Harness) -> Result<(), TestCaseError> {
     }
     // The list, while open, shows the puzzles of its difficulty offered with the deck's cards once
     // the set is here.
-    if let (Some(list), Some(set)) = (session.controls().puzzle_list, state.puzzle_set.as_ref()) {
-        let offered = |p: &&onitama::ai::puzzle::Puzzle| p.offered_in(state.settings.cards);
+    if let (Some(list), Some(set)) = (session.controls().puzzle_list, state.page.puzzle_set.as_ref()) {
+        let offered = |p: &&onitama::ai::puzzle::Puzzle| p.offered_in(state.page.settings.cards);
         prop_assert_eq!(
             list.rows.len(),
             set.iter().filter(offered).filter(|p| p.difficulty().code() == list.shows).count()

@@ -74,7 +74,7 @@ fn the_session_counts_a_game_against_the_ai_once_and_offers_the_next_level_after
         session.update(Event::Intent(Intent::Undo));
         let again = session.update(Event::Intent(Intent::Play(mv("crab:c2c3"))));
         assert!(!again.iter().any(|e| matches!(e, Effect::SaveStandings(_))));
-        assert_eq!(session.state().standings.tally(level, Color::Red).wins, round);
+        assert_eq!(session.state().page.standings.tally(level, Color::Red).wins, round);
         let offer = session.controls().result.unwrap().next_level;
         assert_eq!(offer.is_some(), round == STREAK_FOR_NEXT, "round {round}: {offer:?}");
         if round < STREAK_FOR_NEXT {
@@ -108,7 +108,7 @@ fn a_resignation_counts_as_a_loss_in_the_record() {
         common::open_position(RED_WINS, Mode::VsAi { human: Color::Red, level }, Settings::default(), Motion::Reduced);
     let effects = session.update(Event::Intent(Intent::Resign));
     assert!(effects.iter().any(|e| matches!(e, Effect::SaveStandings(_))));
-    assert_eq!(session.state().standings.tally(level, Color::Red), Tally { wins: 0, losses: 1, draws: 0 });
+    assert_eq!(session.state().page.standings.tally(level, Color::Red), Tally { wins: 0, losses: 1, draws: 0 });
 }
 
 #[test]
@@ -123,7 +123,7 @@ fn a_finished_game_opened_again_does_not_count_once_more() {
     session.update(Event::Intent(Intent::Undo));
     let effects = session.update(Event::Intent(Intent::Play(mv("crab:c2c3"))));
     assert!(!effects.iter().any(|e| matches!(e, Effect::SaveStandings(_))));
-    assert_eq!(session.state().standings.tally(level, Color::Red).wins, 1);
+    assert_eq!(session.state().page.standings.tally(level, Color::Red).wins, 1);
 }
 
 #[test]

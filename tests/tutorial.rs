@@ -138,7 +138,7 @@ fn the_tutorial_is_played_through_and_ends_back_at_the_game_put_aside() {
     assert!(effects.contains(&Effect::Focus(Focus::Board)), "{effects:?}");
     let state = session.state();
     assert_eq!(state.tutorial(), None);
-    assert!(state.tutorial_done);
+    assert!(state.page.tutorial_done);
     assert_eq!((state.game.moves(), state.mode), (mine.moves(), vs_ai()));
     assert_eq!(state.aside, None);
     // The player's game is saved again, and the AI plays on in it as before.
@@ -227,7 +227,7 @@ fn it_can_be_left_at_any_step_and_is_remembered_as_done() {
         assert!(effects.contains(&Effect::TutorialDone), "step {at}");
         assert!(effects.contains(&Effect::Focus(Focus::Board)), "step {at}: Leave went with the panel");
         let state = session.state();
-        assert!(state.tutorial().is_none() && state.tutorial_done);
+        assert!(state.tutorial().is_none() && state.page.tutorial_done);
         assert_eq!(state.game.moves(), mine.moves(), "step {at}");
         assert!(!session.controls().back_to_my_game);
     }
@@ -240,7 +240,7 @@ fn without_a_game_in_progress_leaving_deals_a_new_game_and_back_to_my_game_also_
     assert_eq!(session.state().aside, None, "nothing played: nothing to keep");
     intent(&mut session, Intent::LeaveTutorial);
     let state = session.state();
-    assert!(state.tutorial().is_none() && state.game.moves().is_empty() && state.tutorial_done);
+    assert!(state.tutorial().is_none() && state.game.moves().is_empty() && state.page.tutorial_done);
     assert_eq!(state.mode, vs_ai());
     // "Back to my game" (the strip's or the menu's) leaves the tutorial too.
     let mut session = game_in_progress();
@@ -256,14 +256,14 @@ fn it_is_offered_on_a_first_visit_until_a_move_is_played_or_it_is_done() {
     let (mut session, _) = common::open_position(START, vs_ai(), Settings::default(), Motion::Reduced);
     assert!(!session.controls().tutorial_offer, "not a first visit");
     let mut state = session.state().clone();
-    state.first_visit = true;
+    state.page.first_visit = true;
     let mut first = Session::new(state.clone());
     first.update(Event::Opened);
     assert!(first.controls().tutorial_offer);
     first.update(Event::Intent(Intent::Play(mv("boar:c1c2"))));
     assert!(!first.controls().tutorial_offer, "once playing, it is in the menu");
     // Done on this device: not offered again.
-    state.tutorial_done = true;
+    state.page.tutorial_done = true;
     let mut done = Session::new(state);
     done.update(Event::Opened);
     assert!(!done.controls().tutorial_offer);
@@ -314,7 +314,7 @@ fn the_offer_stays_when_the_ai_has_begun_the_game() {
     game.play(game.legal_moves()[0]).unwrap();
     let (session, _) = common::open_game(game, vs_ai(), Settings::default(), Motion::Reduced);
     let mut state = session.state().clone();
-    state.first_visit = true;
+    state.page.first_visit = true;
     let mut first = Session::new(state);
     first.update(Event::Opened);
     assert!(first.controls().tutorial_offer, "offered after the AI's first move");
@@ -438,7 +438,7 @@ fn the_board_has_no_lines_of_its_own_in_the_tutorial_and_gives_their_room_to_the
     start(&mut session);
     for lang in Lang::ALL {
         let mut state = session.state().clone();
-        state.settings.language = lang;
+        state.page.settings.language = lang;
         // The panel says what the step asks; no level of the AI's, no turn line.
         assert_eq!(onitama::ui::scene::labels(&state), vec![], "{lang:?}");
     }

@@ -71,8 +71,8 @@ fn every_update_shows_the_controls_once_with_the_state_it_ends_on() {
 fn the_move_list_reads_in_the_language_marks_the_move_shown_and_the_reviews_classes() {
     let game = Game::from_record(BLUNDER).unwrap();
     let mut state = State::new(game.clone(), Mode::PassAndPlay { turn_board: false }, Settings::default(), true, 7);
-    state.texts = common::every_language();
-    state.settings.language = Lang::Fr;
+    state.page.texts = common::every_language();
+    state.page.settings.language = Lang::Fr;
     let rows = controls(&state).moves;
     assert_eq!(rows.len(), 2);
     assert_eq!((rows[0].ply, rows[0].side, rows[0].notation.as_str()), (1, "red", "boar:c2b2"));
@@ -104,7 +104,7 @@ fn the_move_list_reads_in_the_language_marks_the_move_shown_and_the_reviews_clas
 fn the_evaluation_bar_shows_only_when_asked_and_waits_for_a_score() {
     let mut state = state(START, vs_ai(Color::Red));
     assert_eq!(controls(&state).evaluation, None);
-    state.settings.evaluation = true;
+    state.page.settings.evaluation = true;
     let bar = controls(&state).evaluation.unwrap();
     assert_eq!((bar.red_permille, bar.label.as_str(), bar.width().as_str()), (500, "…", "50.0%"));
     state.evaluation = Some(Evaluation { position: *state.position(), score: Score::Value(150), exact: false });
@@ -235,9 +235,9 @@ fn the_move_list_keys_look_back_or_step_a_review() {
     state.viewing = Some(2);
     assert_eq!(intent(&state, Key::Escape), "Some(BackToGame)");
     assert_eq!(intent(&state, Key::Left), "Some(View(1))", "left to right, left is back");
-    state.settings.language = Lang::Fa;
+    state.page.settings.language = Lang::Fa;
     assert_eq!(intent(&state, Key::Right), "Some(View(1))", "right to left, right is back");
-    state.settings.language = Lang::En;
+    state.page.settings.language = Lang::En;
     let in_sheet = move_list_intent(&state, Key::Escape, MoveListPlace::Sheet);
     assert!(in_sheet.is_none(), "the phone's sheet closes with Escape and keeps the position shown");
     state.viewing = None;
@@ -417,7 +417,7 @@ fn the_records_dialog_lists_finished_games_newest_first_and_offers_what_is_there
         let records = Records { features: Features::present(), shown: shown.to_vec(), message: None };
         Some(Dialog::Records(records))
     };
-    state.dialog = open(&[]);
+    state.page.dialog = open(&[]);
     let empty = controls(&state).records.unwrap();
     assert!(!empty.review_finished && empty.finished.is_empty() && empty.unreadable.is_none());
     assert!(empty.record.starts_with("start "));
@@ -426,7 +426,7 @@ fn the_records_dialog_lists_finished_games_newest_first_and_offers_what_is_there
         onitama::save::FinishedGame { game: won.clone(), mode: Some(vs_ai(Color::Red)) },
         onitama::save::FinishedGame { game: won, mode: None },
     ];
-    (state.dialog, state.unreadable_save) = (open(&kept), Some("garbled".into()));
+    (state.page.dialog, state.page.unreadable_save) = (open(&kept), Some("garbled".into()));
     let shown = controls(&state).records.unwrap();
     assert!(shown.review_finished);
     assert_eq!(shown.finished.iter().map(|(i, _)| *i).collect::<Vec<_>>(), vec![1, 0], "newest first");

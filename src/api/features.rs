@@ -121,7 +121,7 @@ pub fn puzzles() -> js_sys::Promise {
         }
         array.into()
     }
-    let kept = with_page(|app| app.state().puzzle_set.clone()).ok().flatten();
+    let kept = with_page(|app| app.state().page.puzzle_set.clone()).ok().flatten();
     js_sys::Promise::new(&mut |resolve, reject| match &kept {
         Some(set) => {
             let _ = resolve.call1(&JsValue::NULL, &to_array(set));

@@ -90,7 +90,7 @@ fn parse_options(value: JsValue) -> Result<NewGame, JsError> {
     };
     let position = options.position.as_deref().map(parse_position).transpose()?;
     // A script names the colour: the coin decides nothing. A random deal draws from the page's deck.
-    let deck = with_page(|app| app.state().settings.cards)?;
+    let deck = with_page(|app| app.state().page.settings.cards)?;
     Ok(NewGame { mode: choice.mode(false), cards, position, deck })
 }
 
@@ -289,7 +289,7 @@ pub fn game_state() -> Result<JsValue, JsError> {
             mode: state.mode.kind().code(),
             level: state.mode.level().map(AiLevel::index),
             human: state.mode.human().map(Color::code),
-            evaluation: state.settings.evaluation.then(|| state.evaluation()).flatten().map(JsScore::from),
+            evaluation: state.page.settings.evaluation.then(|| state.evaluation()).flatten().map(JsScore::from),
             result: controls.result.as_ref().map(|banner| banner.text.clone()),
             notice: controls.notice.clone(),
             preview: state.preview.map(|card| card.name()),
@@ -349,9 +349,9 @@ pub fn game_state() -> Result<JsValue, JsError> {
                 wrong: run.wrong,
                 expects: run.current().expects,
             }),
-            tutorial_done: state.tutorial_done,
+            tutorial_done: state.page.tutorial_done,
             controls,
-            cards_enabled: state.settings.cards.map(Card::name).collect(),
+            cards_enabled: state.page.settings.cards.map(Card::name).collect(),
         };
         to_js(&view)
     })?
@@ -492,7 +492,7 @@ fn read_settings_patch(value: &JsValue) -> Result<SettingsPatch, String> {
 #[wasm_bindgen]
 pub fn game_settings(patch: JsValue) -> Result<js_sys::Promise, JsError> {
     let patch = read_settings_patch(&patch).map_err(|e| JsError::new(&e))?;
-    let here = |lang| with_page(|app| app.state().texts.has_page(lang)).unwrap_or(false);
+    let here = |lang| with_page(|app| app.state().page.texts.has_page(lang)).unwrap_or(false);
     with_page(|_| ())?;
     // A language whose texts are not here yet is fetched first; the promise then settles.
     let wanted = patch.language.filter(|&lang| !here(lang));
@@ -517,7 +517,7 @@ pub fn game_settings(patch: JsValue) -> Result<js_sys::Promise, JsError> {
 fn apply_settings(patch: SettingsPatch) -> JsValue {
     let view = with_page(|app| {
         app.dispatch(Event::Settings(patch));
-        let settings = app.state().settings;
+        let settings = app.state().page.settings;
         to_js(&SettingsView {
             evaluation: settings.evaluation,
             language: settings.language.code(),

@@ -19,6 +19,7 @@ pub mod new_game_defaults;
 pub mod new_game_form;
 pub mod notice;
 pub mod online;
+pub mod page;
 pub mod pointer;
 pub mod puzzle;
 pub mod refusal;

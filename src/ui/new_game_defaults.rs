@@ -23,7 +23,7 @@ impl NewGameForm {
             from: None,
             watchers: true,
         }
-        .within(state.settings.cards)
+        .within(state.page.settings.cards)
     }
 
     /// What the dialog opens with for "Play from here" on the analysis board: the position shown,

@@ -18,8 +18,9 @@ use super::keyboard::{self, Key, KeyResult};
 use super::layout::{CanvasSize, Layout};
 use super::pointer;
 use super::puzzle::Choice;
+use super::settings::Settings;
 use super::sound::{self, Sound};
-use super::state::{AsideGame, Mode, Purpose, State};
+use super::state::{AsideGame, Mode, Page, Purpose, State};
 use super::text::{self, Lang};
 use super::view::{ControlsView, controls};
 use crate::online::bridge::Command;
@@ -98,7 +99,7 @@ pub struct Session {
 impl Session {
     pub fn new(state: State) -> Session {
         let layout = Layout::new(1.0, 1.0, state.bottom(), state.tutorial().is_none());
-        let state_seed = state.seed;
+        let state_seed = state.page.seed;
         Session {
             state,
             layout,
@@ -158,7 +159,7 @@ impl Session {
             // Looking back changes nothing: the whole line is kept.
             game: self.state.line(),
             mode: self.state.mode,
-            show_evaluation: self.state.settings.evaluation,
+            show_evaluation: self.state.page.settings.evaluation,
             language: Some(self.state.lang().code().to_string()),
             puzzle: self.state.puzzle().map(|run| crate::save::SavedPuzzle {
                 id: run.puzzle.id,
@@ -403,35 +404,24 @@ impl Session {
 
     /// A deal at random from the cards enabled.
     fn new_deal(&mut self) -> Game {
-        Game::from_deal(&deck::drawn(self.state.settings.cards, &mut self.dice))
+        Game::from_deal(&deck::drawn(self.state.page.settings.cards, &mut self.dice))
     }
 
     fn start_game(&mut self, game: Game, mode: Mode) {
         self.close_review();
         self.cancel_search();
-        let next = State::new(game, mode, self.state.settings, self.state.reduced_motion, self.state.seed);
-        let mut previous = std::mem::replace(&mut self.state, next);
+        // What the page knows apart from any game stays whole, the dialog open over the board too
+        // (a question about the game that leaves goes with it).
+        let page = Page::new(Settings::default(), false, 0);
+        let page = std::mem::replace(&mut self.state.page, page);
+        let mut previous = std::mem::replace(&mut self.state, State::on(page, game, mode));
         // Online play goes on with an online game, and is left for any other.
         if matches!(mode, Mode::Online { .. }) {
             self.state.online = previous.online.take();
         } else if previous.online.take().is_some() {
             self.send_online(Command::Leave);
         }
-        // What the page knows apart from any game.
-        self.state.system_dark = previous.system_dark;
-        self.state.puzzle_set = previous.puzzle_set;
-        self.state.solved = previous.solved;
         self.state.aside = previous.aside;
-        self.state.standings = previous.standings;
-        self.state.finished = previous.finished;
-        // A dialog stays open over the new game (a question about the game that leaves goes with it).
-        self.state.dialog = previous.dialog;
-        self.state.unreadable_save = previous.unreadable_save;
-        self.state.tutorial_done = previous.tutorial_done;
-        self.state.first_visit = previous.first_visit;
-        self.state.texts = previous.texts;
-        self.state.tutorial_texts = previous.tutorial_texts;
-        self.state.expansion_emblems = previous.expansion_emblems;
         self.review_stands_in = false;
         // A game opened already over (a record, a reload) has had its end, or was never played here.
         self.counted = self.state.game.outcome().is_some();
@@ -470,7 +460,7 @@ impl Session {
     }
 
     fn sound(&mut self, sound: Sound) {
-        if self.state.settings.sound {
+        if self.state.page.settings.sound {
             self.effects.push(Effect::Sound(sound));
         }
         if let Some(ms) = sound::vibration(sound, &self.state) {

@@ -49,7 +49,7 @@ pub fn of_end(outcome: Outcome, mode: Mode) -> Sound {
 /// How long the phone buzzes for a sound (ms), if at all: a capture and the end of a game, unless
 /// the sound is off (a buzz is a sound too) or the system asks for less motion.
 pub fn vibration(sound: Sound, state: &State) -> Option<u32> {
-    if state.reduced_motion || !state.settings.sound {
+    if state.page.reduced_motion || !state.page.settings.sound {
         return None;
     }
     match sound {

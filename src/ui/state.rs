@@ -7,18 +7,15 @@ use super::anim::{Anim, Celebration};
 use super::dialog::{Dialog, Question, RecordsMessage};
 pub use super::notice::Notice;
 use super::online::OnlineState;
+pub use super::page::{Emblems, Page};
 use super::puzzle::{PuzzleRun, Status as PuzzleStatus};
 use super::review::Review;
 use super::settings::{Settings, Theme};
-use super::standings::Standings;
-use super::text::{Lang, Languages, Texts, TextsFile};
+use super::text::{Lang, Texts, TextsFile};
 use super::tutorial::TutorialRun;
 use crate::ai::Score;
-use crate::ai::puzzle::Puzzle;
 use crate::rules::{Card, Color, Game, Move, Position, Square};
 pub use crate::save::AsideGame;
-use crate::save::FinishedGame;
-use std::rc::Rc;
 
 pub use crate::mode::Mode;
 
@@ -76,7 +73,8 @@ pub enum Purpose {
 pub struct State {
     pub game: Game,
     pub mode: Mode,
-    pub settings: Settings,
+    /// What the page knows apart from the game on the board: it stays when a new game starts.
+    pub page: Page,
     pub selected_card: Option<Card>,
     pub selected_piece: Option<Square>,
     /// A jump two cards both make: the player picks which card to give up.
@@ -92,50 +90,22 @@ pub struct State {
     pub evaluation: Option<Evaluation>,
     pub anim: Option<Anim>,
     pub celebration: Option<Celebration>,
-    pub reduced_motion: bool,
-    /// The seed of the AI's dice (the session draws from them).
-    pub seed: u64,
     pub notice: Option<Notice>,
-    /// The finished games kept, oldest first: read at start, then kept here as each ends (and
-    /// written through `Effect::KeepFinished`).
-    pub finished: Vec<FinishedGame>,
-    /// The last save that could not be read (read at start), offered for export in Records.
-    pub unreadable_save: Option<String>,
     /// The result banner was closed; it comes back with the next game's end.
     pub result_dismissed: bool,
-    /// Whether the system asks for dark colours (for `Theme::System`).
-    pub system_dark: bool,
     /// Looking back: the game is shown at an earlier move, and this is the length of its line.
     pub viewing: Option<usize>,
     /// What the board is doing: a game, a puzzle, a review or the tutorial.
     pub activity: Activity,
-    /// The puzzle set, once fetched (it is fetched the first time a puzzle is asked for).
-    pub puzzle_set: Option<Rc<Vec<Puzzle>>>,
-    /// The puzzles solved on this device, by id.
-    pub solved: Vec<u32>,
-    /// The player's record against each level, kept in the browser.
-    pub standings: Standings,
     /// The AI playing itself is paused: its next move waits.
     pub watch_paused: bool,
     /// The player's game in progress, put aside while a puzzle, another game's review or an
     /// opened record is on the board.
     pub aside: Option<AsideGame>,
-    /// The dialog open over the board (Records, the list of puzzles), if any.
-    pub dialog: Option<Dialog>,
-    /// The tutorial was finished or left once on this device: it is no longer offered.
-    pub tutorial_done: bool,
-    /// Nothing was kept from an earlier visit (no game, no settings): the tutorial is offered.
-    pub first_visit: bool,
-    /// The languages' page texts and error texts the page has, and which it has asked for.
-    pub texts: Languages,
-    /// The tutorial's texts fetched so far, by language (none: that language's file failed).
-    pub tutorial_texts: Vec<(Lang, Option<Rc<str>>)>,
     /// Online play, from when it is asked for until it is left.
     pub online: Option<OnlineState>,
     /// The last switch of the deck was refused: it would have left fewer than five cards.
     pub deck_refused: bool,
-    /// The expansion cards' emblems, fetched the first time one of those cards is on the board.
-    pub expansion_emblems: Emblems,
     /// The question that waits for the player's yes (to leave an online game, to abandon a game).
     pub question: Option<Question>,
     /// How many of the game's moves came with it (a friend's link, a pasted record): not the
@@ -193,18 +163,6 @@ impl Activity {
     }
 }
 
-/// Where the expansion cards' emblems are: until they have come, those cards show their names alone.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub enum Emblems {
-    #[default]
-    NotAsked,
-    Asked,
-    /// Their path data, in the order of `Card::ALL` after the base cards.
-    Here(Rc<[String]>),
-    /// The file could not be had or read: the names stay alone on this visit.
-    Failed,
-}
-
 impl State {
     /// The analysis board, if the board's activity is one.
     pub fn analysis(&self) -> Option<&AnalysisRun> {
@@ -260,10 +218,15 @@ impl State {
     }
 
     pub fn new(game: Game, mode: Mode, settings: Settings, reduced_motion: bool, seed: u64) -> State {
+        State::on(Page::new(settings, reduced_motion, seed), game, mode)
+    }
+
+    /// A new game on `page`, with nothing selected, searched or shown over it.
+    pub fn on(page: Page, game: Game, mode: Mode) -> State {
         State {
             game,
             mode,
-            settings,
+            page,
             selected_card: None,
             selected_piece: None,
             card_choice: None,
@@ -275,28 +238,14 @@ impl State {
             evaluation: None,
             anim: None,
             celebration: None,
-            reduced_motion,
-            seed,
             notice: None,
-            finished: Vec::new(),
-            unreadable_save: None,
             result_dismissed: false,
-            system_dark: false,
             viewing: None,
             activity: Activity::Play,
-            puzzle_set: None,
-            solved: Vec::new(),
-            standings: Standings::default(),
             watch_paused: false,
             aside: None,
-            dialog: None,
-            tutorial_done: false,
-            first_visit: false,
-            texts: Languages::default(),
-            tutorial_texts: Vec::new(),
             online: None,
             deck_refused: false,
-            expansion_emblems: Emblems::NotAsked,
             question: None,
             received: 0,
             hold_save: false,
@@ -306,7 +255,7 @@ impl State {
     /// The path data of an expansion card's emblem, once its file is here (a base card's is
     /// `emblems::emblem`).
     pub fn expansion_emblem(&self, card: Card) -> Option<&str> {
-        match &self.expansion_emblems {
+        match &self.page.expansion_emblems {
             Emblems::Here(paths) => {
                 paths.get(card.index().checked_sub(super::expansion_emblems::FIRST)?).map(String::as_str)
             }
@@ -316,8 +265,8 @@ impl State {
 
     /// Whether the page is drawn in dark colours.
     pub fn dark(&self) -> bool {
-        match self.settings.theme {
-            Theme::System => self.system_dark,
+        match self.page.settings.theme {
+            Theme::System => self.page.system_dark,
             Theme::Light => false,
             Theme::Dark => true,
         }
@@ -326,11 +275,11 @@ impl State {
     /// Letters and digits along the board: as set, and always in a puzzle or a review, whose
     /// texts name squares.
     pub fn shows_coordinates(&self) -> bool {
-        self.settings.coordinates || self.puzzle().is_some() || self.review().is_some()
+        self.page.settings.coordinates || self.puzzle().is_some() || self.review().is_some()
     }
 
     pub fn lang(&self) -> Lang {
-        self.settings.language
+        self.page.settings.language
     }
 
     pub fn position(&self) -> &Position {
@@ -517,20 +466,20 @@ impl State {
 
     /// The texts in the page's language.
     pub fn texts(&self) -> Texts<'_> {
-        self.texts.texts(self.lang())
+        self.page.texts.texts(self.lang())
     }
 
     /// The texts files the page needs and has not asked for: the page texts of a language
     /// chosen, and the error texts of the page's language while an error is shown in it.
     pub fn texts_needed(&self) -> Vec<TextsFile> {
         let (lang, mut needed) = (self.lang(), Vec::new());
-        if let Some(chosen) = self.texts.chosen.filter(|&chosen| !self.texts.has_page(chosen)) {
+        if let Some(chosen) = self.page.texts.chosen.filter(|&chosen| !self.page.texts.has_page(chosen)) {
             needed.push(TextsFile::Page(chosen));
         }
-        if !self.texts.has_errors(lang) && self.shows_error() {
+        if !self.page.texts.has_errors(lang) && self.shows_error() {
             needed.push(TextsFile::Errors(lang));
         }
-        needed.retain(|&file| !self.texts.asked(file));
+        needed.retain(|&file| !self.page.texts.asked(file));
         needed
     }
 
@@ -538,7 +487,7 @@ impl State {
     fn shows_error(&self) -> bool {
         matches!(self.notice, Some(Notice::SaveUnreadable(_) | Notice::LinkBroken(_)))
             || matches!(
-                self.dialog.as_ref().and_then(Dialog::records).and_then(|records| records.message.as_ref()),
+                self.page.dialog.as_ref().and_then(Dialog::records).and_then(|records| records.message.as_ref()),
                 Some(RecordsMessage::Unreadable(_))
             )
             || self
@@ -550,7 +499,7 @@ impl State {
     /// while they come.
     pub fn tutorial_file(&self) -> Option<Option<&str>> {
         let lang = self.lang();
-        self.tutorial_texts.iter().find(|(l, _)| *l == lang).map(|(_, file)| file.as_deref())
+        self.page.tutorial_texts.iter().find(|(l, _)| *l == lang).map(|(_, file)| file.as_deref())
     }
 }
 

@@ -44,7 +44,7 @@ pub enum Motion {
 /// language's texts are here (`open_in_english` starts with English alone).
 pub fn open_game(game: Game, mode: Mode, settings: Settings, motion: Motion) -> (Session, Vec<Effect>) {
     let mut state = State::new(game, mode, settings, motion == Motion::Reduced, 7);
-    state.texts = every_language();
+    state.page.texts = every_language();
     open_state(state)
 }
 
@@ -71,8 +71,8 @@ pub fn puzzle_set() -> Vec<Puzzle> {
 pub fn open_for_puzzles(settings: Settings, solved: &[u32], motion: Motion) -> Session {
     let mode = Mode::VsAi { human: Color::Red, level: AiLevel::nth(3) };
     let mut state = State::new(Game::from_deal(&Deal::from_seed(1)), mode, settings, motion == Motion::Reduced, 7);
-    state.solved = solved.to_vec();
-    state.texts = every_language();
+    state.page.solved = solved.to_vec();
+    state.page.texts = every_language();
     let mut session = Session::new(state);
     session.update(Event::Relayout { width: 360.0, height: 640.0, pixel_ratio: 1.0 });
     session.update(Event::Opened);

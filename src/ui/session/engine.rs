@@ -145,7 +145,7 @@ impl Session {
             return self.analyse();
         }
         let state = &self.state;
-        let wants_evaluation = state.settings.evaluation
+        let wants_evaluation = state.page.settings.evaluation
             && !matches!(state.mode, Mode::Online { .. })
             && state.game.outcome().is_none()
             && state.evaluation().is_none()

@@ -64,7 +64,7 @@ impl Session {
                 Err(error) => self.effects.push(Effect::Log(format!("no new game: {error}"))),
             },
             Intent::StartChosen(form) => {
-                match form.start(&mut self.dice, self.state.settings.cards, &self.state.texts()) {
+                match form.start(&mut self.dice, self.state.page.settings.cards, &self.state.texts()) {
                     // Played from the analysis board: the game aside still waits (not at stake).
                     Ok(Chosen::FromHere { game, mode }) => {
                         self.close_dialog(|open| open.new_game().is_some());
@@ -96,16 +96,16 @@ impl Session {
                     (NewGameOpens::Invite, Some(_)) => NewGameForm::invite(&self.state),
                     _ => NewGameForm::of(&self.state),
                 };
-                self.state.dialog = Some(Dialog::NewGame(Box::new(form.fields())));
+                self.state.page.dialog = Some(Dialog::NewGame(Box::new(form.fields())));
                 self.refresh_controls();
             }
             Intent::EditNewGame(edit) => {
-                if let Some(Dialog::NewGame(fields)) = &mut self.state.dialog {
+                if let Some(Dialog::NewGame(fields)) = &mut self.state.page.dialog {
                     edit.apply(fields);
                 }
                 self.refresh_controls();
             }
-            Intent::StartNewGame => match self.state.dialog.as_ref().and_then(Dialog::new_game) {
+            Intent::StartNewGame => match self.state.page.dialog.as_ref().and_then(Dialog::new_game) {
                 Some(fields) => self.intent(Intent::StartChosen(NewGameForm::read(fields))),
                 None => self.effects.push(Effect::Log("the New game dialog is not open".to_string())),
             },
@@ -261,7 +261,9 @@ impl Session {
             Intent::BackToMyGame => self.back_to_my_game(),
             // A new game too: a game put aside is not dropped without a word.
             Intent::NextLevel => {
-                if let (Some(level), Mode::VsAi { human, .. }) = (self.state.standings.suggestion(), self.state.mode) {
+                if let (Some(level), Mode::VsAi { human, .. }) =
+                    (self.state.page.standings.suggestion(), self.state.mode)
+                {
                     let game = self.new_deal();
                     self.intent(Intent::NewGame { game, mode: Mode::VsAi { human, level } });
                 }
@@ -299,14 +301,14 @@ impl Session {
             }
             Intent::OpenPuzzleList => {
                 let shows = self.state.puzzle().map_or(Difficulty::Easy, |run| run.puzzle.difficulty());
-                self.state.dialog = Some(Dialog::Puzzles(Features::present(), shows));
-                if self.state.puzzle_set.is_none() {
+                self.state.page.dialog = Some(Dialog::Puzzles(Features::present(), shows));
+                if self.state.page.puzzle_set.is_none() {
                     self.effects.push(Effect::FetchPuzzles);
                 }
                 self.refresh_controls();
             }
             Intent::PuzzleListShows(difficulty) => {
-                if let Some(Dialog::Puzzles(_, shows)) = &mut self.state.dialog {
+                if let Some(Dialog::Puzzles(_, shows)) = &mut self.state.page.dialog {
                     *shows = difficulty;
                 }
                 self.refresh_controls();
@@ -342,8 +344,8 @@ impl Session {
             Intent::Resign => self.resign(),
             Intent::OpenRecords => {
                 let records =
-                    Records { features: Features::present(), shown: self.state.finished.clone(), message: None };
-                self.state.dialog = Some(Dialog::Records(records));
+                    Records { features: Features::present(), shown: self.state.page.finished.clone(), message: None };
+                self.state.page.dialog = Some(Dialog::Records(records));
                 self.refresh_controls();
             }
             Intent::CloseRecords => {
@@ -400,7 +402,7 @@ impl Session {
             Intent::Setup(action) => self.setup_action(action),
             Intent::CopyLink => {
                 // Said again once the browser answers (a screen reader hears it again too).
-                if let Some(Dialog::Records(records)) = &mut self.state.dialog {
+                if let Some(Dialog::Records(records)) = &mut self.state.page.dialog {
                     records.message = None;
                 }
                 self.refresh_controls();
@@ -411,19 +413,19 @@ impl Session {
 
     /// Closes the dialog if it is the one `which` finds.
     pub(super) fn close_dialog(&mut self, which: impl Fn(&Dialog) -> bool) {
-        if self.state.dialog.as_ref().is_some_and(which) {
-            self.state.dialog = None;
+        if self.state.page.dialog.as_ref().is_some_and(which) {
+            self.state.page.dialog = None;
         }
     }
 
     /// The finished game at `place` in the Records dialog's list, while it is open.
     fn finished_shown(&self, place: usize) -> Option<crate::save::FinishedGame> {
-        self.state.dialog.as_ref()?.records()?.shown.get(place).cloned()
+        self.state.page.dialog.as_ref()?.records()?.shown.get(place).cloned()
     }
 
     /// What the Records dialog says now, if it is open.
     pub(super) fn say_in_records(&mut self, message: RecordsMessage) {
-        if let Some(Dialog::Records(records)) = &mut self.state.dialog {
+        if let Some(Dialog::Records(records)) = &mut self.state.page.dialog {
             records.message = Some(message);
         }
         self.refresh_controls();

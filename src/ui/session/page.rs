@@ -12,28 +12,30 @@ use crate::ui::text::{self, Lang, TextsFile};
 
 impl Session {
     pub(super) fn settings(&mut self, patch: SettingsPatch) {
-        let before = self.state.settings;
+        let before = self.state.page.settings;
         match patch.language {
             // The page changes language once it has the texts.
-            Some(language) if !self.state.texts.has_page(language) => self.state.texts.chosen = Some(language),
+            Some(language) if !self.state.page.texts.has_page(language) => {
+                self.state.page.texts.chosen = Some(language)
+            }
             Some(language) => {
-                self.state.texts.chosen = None;
-                self.state.settings.language = language;
+                self.state.page.texts.chosen = None;
+                self.state.page.settings.language = language;
                 self.online_language();
             }
             None => {}
         }
-        let settings = &mut self.state.settings;
+        let settings = &mut self.state.page.settings;
         settings.evaluation = patch.evaluation.unwrap_or(settings.evaluation);
         settings.sound = patch.sound.unwrap_or(settings.sound);
         settings.theme = patch.theme.unwrap_or(settings.theme);
         settings.coordinates = patch.coordinates.unwrap_or(settings.coordinates);
         settings.watch_speed = patch.watch_speed.unwrap_or(settings.watch_speed);
         settings.cards = patch.cards.and_then(|cards| deck::checked(cards).ok()).unwrap_or(settings.cards);
-        if self.state.settings == before {
+        if self.state.page.settings == before {
             return;
         }
-        if self.state.settings.language != before.language {
+        if self.state.page.settings.language != before.language {
             // Say the last move again, in the new language.
             let t = &self.state.texts();
             let game = &self.state.game;
@@ -46,48 +48,48 @@ impl Session {
             };
             self.effects.push(Effect::Announce(announcement));
         }
-        if !self.state.settings.evaluation && self.thinking_for(Purpose::Evaluate) {
+        if !self.state.page.settings.evaluation && self.thinking_for(Purpose::Evaluate) {
             self.cancel_search();
         }
-        self.effects.push(Effect::SaveSettings(self.state.settings));
+        self.effects.push(Effect::SaveSettings(self.state.page.settings));
         self.changed();
     }
 
     pub(super) fn system_dark(&mut self, dark: bool) {
-        self.state.system_dark = dark;
+        self.state.page.system_dark = dark;
         self.refresh_controls();
         self.effects.push(Effect::Redraw);
     }
 
     /// A language's page texts came, or could not be had; the language chosen waits for them.
     pub(super) fn page_texts(&mut self, lang: Lang, file: Option<String>) {
-        let here = self.state.texts.install_page(lang, file);
-        if self.state.texts.chosen == Some(lang) {
-            self.state.texts.chosen = None;
+        let here = self.state.page.texts.install_page(lang, file);
+        if self.state.page.texts.chosen == Some(lang) {
+            self.state.page.texts.chosen = None;
             if here {
                 self.settings(SettingsPatch { language: Some(lang), ..SettingsPatch::default() });
             } else {
                 self.state.notice = Some(Notice::TextsUnavailable(lang));
                 // The language chooser goes back to the language shown.
-                self.effects.push(Effect::SaveSettings(self.state.settings));
+                self.effects.push(Effect::SaveSettings(self.state.page.settings));
                 self.refresh_controls();
             }
         }
     }
 
     pub(super) fn error_texts(&mut self, lang: Lang, file: Option<String>) {
-        self.state.texts.install_errors(lang, file);
+        self.state.page.texts.install_errors(lang, file);
         self.refresh_controls();
         self.effects.push(Effect::Redraw);
     }
 
     /// A card of the deck switched on or off; the last five stay on.
     pub(super) fn deck_switched(&mut self, switch: deck::Switch) {
-        match deck::switch(self.state.settings.cards, switch) {
+        match deck::switch(self.state.page.settings.cards, switch) {
             Ok(cards) => {
                 self.state.deck_refused = false;
                 // A card chosen in the open dialog and now turned off gives way to one still on.
-                if let Some(Dialog::NewGame(fields)) = &mut self.state.dialog {
+                if let Some(Dialog::NewGame(fields)) = &mut self.state.page.dialog {
                     fields.cards = NewGameForm::read(fields).within(cards).fields().cards;
                 }
                 self.settings(SettingsPatch { cards: Some(cards), ..SettingsPatch::default() });
@@ -104,7 +106,7 @@ impl Session {
 
     /// The expansion cards' emblems came, or could not be had (their cards are drawn without).
     pub(super) fn emblems_heard(&mut self, file: Result<String, String>) {
-        self.state.expansion_emblems = match file.map(|file| crate::ui::expansion_emblems::read(&file)) {
+        self.state.page.expansion_emblems = match file.map(|file| crate::ui::expansion_emblems::read(&file)) {
             Ok(Some(drawn)) => Emblems::Here(drawn.into()),
             Ok(None) => {
                 self.effects.push(Effect::Log("the expansion emblems' file could not be read".into()));
@@ -122,7 +124,7 @@ impl Session {
     /// chosen, the errors shown in English, the tutorial's texts, the expansion cards' emblems.
     pub(super) fn files_wanted(&mut self, effects: &mut Vec<Effect>) {
         for file in self.state.texts_needed() {
-            self.state.texts.ask(file);
+            self.state.page.texts.ask(file);
             effects.push(match file {
                 TextsFile::Page(lang) => Effect::FetchPageTexts(lang),
                 TextsFile::Errors(lang) => Effect::FetchErrorTexts(lang),
@@ -138,8 +140,8 @@ impl Session {
             effects.push(Effect::FetchTutorialTexts(lang));
         }
         // An expansion card on the board: its emblem comes from a file.
-        if self.state.expansion_emblems == Emblems::NotAsked && shows_expansion_card(self.state.position()) {
-            self.state.expansion_emblems = Emblems::Asked;
+        if self.state.page.expansion_emblems == Emblems::NotAsked && shows_expansion_card(self.state.position()) {
+            self.state.page.expansion_emblems = Emblems::Asked;
             effects.push(Effect::FetchEmblems);
         }
     }

@@ -61,8 +61,8 @@ impl Session {
             // A solution shown is the engine's win, not the player's.
             if run.status != was && run.solved_cleanly() {
                 self.effects.push(Effect::PuzzleSolved(run.puzzle.id));
-                if !self.state.solved.contains(&run.puzzle.id) {
-                    self.state.solved.push(run.puzzle.id);
+                if !self.state.page.solved.contains(&run.puzzle.id) {
+                    self.state.page.solved.push(run.puzzle.id);
                 }
             }
         }
@@ -85,19 +85,19 @@ impl Session {
             Move::Pass { .. } => None,
         };
         self.after_move(Some(before), slide);
-        if matches!(self.state.mode, Mode::Watch { .. }) && !self.state.reduced_motion {
+        if matches!(self.state.mode, Mode::Watch { .. }) && !self.state.page.reduced_motion {
             // Time to see the move before the next one (with motion reduced, nothing moves and
             // the games go at the AI's pace).
-            let rest = self.state.settings.watch_speed.rest_ms();
+            let rest = self.state.page.settings.watch_speed.rest_ms();
             self.rest_until = Some(self.now_ms + crate::ui::anim::DURATION_MS + rest);
         }
         // A solution shown is no win of the player's to celebrate.
-        if sounds.contains(&Sound::Win) && !self.state.reduced_motion && !shown {
+        if sounds.contains(&Sound::Win) && !self.state.page.reduced_motion && !shown {
             self.state.celebration = Some(Celebration { start_ms: None });
         }
         // The tutorial is offered until the player has played (the AI may begin).
         if self.state.mode.is_human(position.to_move()) {
-            self.state.first_visit = false;
+            self.state.page.first_visit = false;
         }
         if let (Some(run), Some(_)) = (self.state.tutorial_mut(), tutorial) {
             (run.done, run.wrong) = (true, false);
@@ -185,7 +185,7 @@ impl Session {
         if turned {
             plan.fade_far_cards(self.layout.board.h / 2.0);
         }
-        self.state.anim = (!self.state.reduced_motion && (turned || !plan.is_empty())).then_some(plan);
+        self.state.anim = (!self.state.page.reduced_motion && (turned || !plan.is_empty())).then_some(plan);
         self.changed();
     }
 
@@ -246,14 +246,15 @@ impl Session {
             && self.state.analysis().is_none()
             && !self.state.mode.spectates();
         let Some(outcome) = game.outcome().filter(|_| kept) else { return };
-        self.state.finished = crate::save::with_finished(std::mem::take(&mut self.state.finished), game, mode);
+        self.state.page.finished =
+            crate::save::with_finished(std::mem::take(&mut self.state.page.finished), game, mode);
         self.effects.push(Effect::KeepFinished(self.state.game.clone(), mode));
         if let Mode::VsAi { human, level } = mode
             && !self.counted
         {
             self.counted = true;
-            self.state.standings.record(level, human, outcome);
-            self.effects.push(Effect::SaveStandings(self.state.standings.clone()));
+            self.state.page.standings.record(level, human, outcome);
+            self.effects.push(Effect::SaveStandings(self.state.page.standings.clone()));
         }
     }
 }

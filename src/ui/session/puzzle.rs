@@ -10,14 +10,14 @@ use std::rc::Rc;
 
 impl Session {
     pub(super) fn choose_puzzle(&mut self, choice: Choice) {
-        let Some(set) = self.state.puzzle_set.clone() else {
+        let Some(set) = self.state.page.puzzle_set.clone() else {
             if self.puzzle_asked.replace((choice, *self.state.game.start())).is_none() {
                 self.effects.push(Effect::FetchPuzzles);
             }
             return;
         };
-        let enabled = self.state.settings.cards;
-        match choose(&set, enabled, &self.state.solved, choice, self.state.puzzle().as_ref()) {
+        let enabled = self.state.page.settings.cards;
+        match choose(&set, enabled, &self.state.page.solved, choice, self.state.puzzle().as_ref()) {
             Some((puzzle, daily)) => self.intent(Intent::Puzzle { puzzle, daily }),
             // Only the cards of the deck are offered: with too few of them, no puzzle.
             None if offered(&set, enabled).is_empty() => {
@@ -50,7 +50,7 @@ impl Session {
                 // The browser's words are English: the console has them, the player a sentence.
                 self.effects.push(Effect::Log(format!("the puzzle set could not be fetched: {reason}")));
                 // The list waiting for the set closes: the notice says why it is empty.
-                let list = self.state.dialog.take_if(|open| open.puzzles().is_some());
+                let list = self.state.page.dialog.take_if(|open| open.puzzles().is_some());
                 if self.puzzle_asked.take().is_some() || list.is_some() {
                     self.state.notice = Some(Notice::PuzzlesUnavailable(reason));
                     self.refresh_controls();
@@ -58,7 +58,7 @@ impl Session {
                 return;
             }
         };
-        self.state.puzzle_set = Some(set);
+        self.state.page.puzzle_set = Some(set);
         let asked = self.puzzle_asked.take();
         // The AI may have moved in the game asked over: only a new game counts.
         if let Some((choice, _)) = asked.filter(|(_, start)| start == self.state.game.start()) {

@@ -23,7 +23,7 @@ impl Session {
     /// Ends the tutorial (finished or left), remembered as done: the game put aside comes back,
     /// or a new deal starts in the way the player last played.
     pub(super) fn leave_tutorial(&mut self) {
-        self.state.tutorial_done = true;
+        self.state.page.tutorial_done = true;
         self.effects.push(Effect::TutorialDone);
         if self.state.aside.is_some() {
             return self.back_to_my_game();
@@ -39,8 +39,8 @@ impl Session {
 
     /// The tutorial's texts in a language came, or could not be had (the panel says so).
     pub(super) fn tutorial_texts(&mut self, lang: Lang, file: Option<String>) {
-        if !self.state.tutorial_texts.iter().any(|(l, _)| *l == lang) {
-            self.state.tutorial_texts.push((lang, file.map(Rc::from)));
+        if !self.state.page.tutorial_texts.iter().any(|(l, _)| *l == lang) {
+            self.state.page.tutorial_texts.push((lang, file.map(Rc::from)));
         }
         self.refresh_controls();
     }

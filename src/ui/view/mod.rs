@@ -177,7 +177,7 @@ pub struct DeckView {
 
 fn deck_view(state: &State) -> DeckView {
     let t = &state.texts();
-    let enabled = state.settings.cards;
+    let enabled = state.page.settings.cards;
     DeckView {
         enabled,
         packs: Pack::ALL.map(|pack| deck::pack_state(enabled, pack)),
@@ -335,7 +335,7 @@ pub fn controls(state: &State) -> ControlsView {
     if let Some(why) = why.as_ref().filter(|_| game.moves().is_empty() && !own_line) {
         mode_line = format!("{mode_line} · {why}");
     }
-    let settings = &state.settings;
+    let settings = &state.page.settings;
     let shown = state.puzzle().is_some_and(|run| run.shown);
     // Online the engine does not help while the game is on, and a move cannot be taken back.
     let online = matches!(state.mode, Mode::Online { .. });
@@ -395,7 +395,7 @@ pub fn controls(state: &State) -> ControlsView {
         step_back: super::keyboard::move_step(state, true).is_some(),
         step_on: super::keyboard::move_step(state, false).is_some(),
         records_message: records_message(state),
-        records: state.dialog.as_ref().and_then(Dialog::records).map(|open| records(state, open)),
+        records: state.page.dialog.as_ref().and_then(Dialog::records).map(|open| records(state, open)),
         resign: state.resigner().map(|by| {
             let outcome = crate::rules::Outcome::Resigned { by };
             let kept = text::page_text(t, "resign-kept", &[]);
@@ -413,18 +413,18 @@ pub fn controls(state: &State) -> ControlsView {
             }),
         tutorial: state.tutorial().map(|run| tutorial_panel(state, run)),
         // Not while online play is open: the strip is online play's.
-        tutorial_offer: state.first_visit
+        tutorial_offer: state.page.first_visit
             && state.online.is_none()
-            && !state.tutorial_done
+            && !state.page.tutorial_done
             && state.tutorial().is_none()
             && !played_here(state)
             && state.puzzle().is_none()
             && state.review().is_none()
             && state.analysis().is_none()
             && state.aside.is_none(),
-        puzzles_solved: state.puzzle_set.as_ref().map(|set| {
-            let offered = super::puzzle::offered(set, state.settings.cards);
-            let solved = offered.iter().filter(|puzzle| state.solved.contains(&puzzle.id)).count();
+        puzzles_solved: state.page.puzzle_set.as_ref().map(|set| {
+            let offered = super::puzzle::offered(set, state.page.settings.cards);
+            let solved = offered.iter().filter(|puzzle| state.page.solved.contains(&puzzle.id)).count();
             puzzles_solved(t, solved, offered.len())
         }),
         // Only the whole page plays online (`super::features`): its strip stays out of a first visit's download.
@@ -441,7 +441,7 @@ pub fn controls(state: &State) -> ControlsView {
             language: t.lang.code(),
         },
         deck: deck_view(state),
-        new_game: state.dialog.as_ref().and_then(Dialog::new_game).map(new_game_view),
+        new_game: state.page.dialog.as_ref().and_then(Dialog::new_game).map(new_game_view),
         #[cfg(not(feature = "first-visit"))]
         setup: None,
         setup_opener: super::setup_panel::opener(state),
@@ -491,8 +491,8 @@ fn online_view(online: &OnlineState, t: &Texts) -> OnlineView {
 /// in a row at the level just played.
 fn next_level(state: &State) -> Option<AiLevel> {
     let Mode::VsAi { level, .. } = state.mode else { return None };
-    let (streak_level, _) = state.standings.streak()?;
-    state.standings.suggestion().filter(|_| streak_level == level)
+    let (streak_level, _) = state.page.standings.streak()?;
+    state.page.standings.suggestion().filter(|_| streak_level == level)
 }
 
 /// Whether the analysis board can be opened from here: the whole page has it, and the engine
@@ -591,10 +591,11 @@ fn records(state: &State, open: &Records) -> RecordsView {
         })
         .collect();
     let tally = |level, color| {
-        let tally: Tally = state.standings.tally(level, color);
+        let tally: Tally = state.page.standings.tally(level, color);
         t.lang.digits(&format!("{}–{}–{}", tally.wins, tally.losses, tally.draws))
     };
     let standings = state
+        .page
         .standings
         .levels()
         .into_iter()
@@ -610,14 +611,14 @@ fn records(state: &State, open: &Records) -> RecordsView {
         finished: options,
         review_finished: !finished.is_empty(),
         analyse_finished: !finished.is_empty() && analysis_offered(state),
-        unreadable: state.unreadable_save.clone(),
+        unreadable: state.page.unreadable_save.clone(),
         standings,
     }
 }
 
 fn records_message(state: &State) -> String {
     let t = &state.texts();
-    match state.dialog.as_ref().and_then(Dialog::records).and_then(|open| open.message.as_ref()) {
+    match state.page.dialog.as_ref().and_then(Dialog::records).and_then(|open| open.message.as_ref()) {
         None => String::new(),
         Some(RecordsMessage::LinkCopied) => t.html("link-copied").unwrap_or_default().to_string(),
         Some(RecordsMessage::LinkNotCopied) => t.html("link-not-copied").unwrap_or_default().to_string(),

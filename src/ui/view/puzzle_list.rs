@@ -33,19 +33,19 @@ pub struct PuzzleListRow {
 /// The list of puzzles as `state` has it open, if it is.
 pub fn puzzle_list(state: &State) -> Option<PuzzleList> {
     Features::here()?;
-    let shows = state.dialog.as_ref()?.puzzles()?;
+    let shows = state.page.dialog.as_ref()?.puzzles()?;
     let t = &state.texts();
     let current = state.puzzle().map(|run| run.puzzle.id);
-    let Some(set) = state.puzzle_set.as_ref() else {
+    let Some(set) = state.page.puzzle_set.as_ref() else {
         let summary = text::page_text(t, "puzzle-list-fetching", &[]);
         return Some(PuzzleList { shows: shows.code(), rows: Vec::new(), summary, fetching: true });
     };
     // Only the puzzles offered with the cards of the deck.
-    let rows: Vec<PuzzleListRow> = crate::ui::puzzle::offered(set, state.settings.cards)
+    let rows: Vec<PuzzleListRow> = crate::ui::puzzle::offered(set, state.page.settings.cards)
         .iter()
         .filter(|puzzle| puzzle.difficulty() == shows)
         .map(|puzzle| {
-            let solved = state.solved.contains(&puzzle.id);
+            let solved = state.page.solved.contains(&puzzle.id);
             let key = if solved { "puzzle-list-solved" } else { "puzzle-list-unsolved" };
             PuzzleListRow {
                 id: puzzle.id,

@@ -135,7 +135,7 @@ fn show(
         game, mode, settings, notice, activity, aside, online, hold_save, first_visit, received, join, ..
     } = opening;
     let mut state = State::new(game, mode, settings, reduced_motion, seed);
-    state.texts = texts;
+    state.page.texts = texts;
     state.notice = notice;
     state.activity = activity;
     state.aside = aside;
@@ -144,15 +144,15 @@ fn show(
         state.online = Some(super::online::OnlineState::restoring(saved, you));
     }
     state.hold_save = hold_save;
-    state.solved = puzzles::solved();
-    state.standings = storage::standings();
-    state.finished = storage::finished();
-    state.unreadable_save = storage::unreadable();
-    state.first_visit = first_visit;
-    state.tutorial_done = storage::tutorial_done();
+    state.page.solved = puzzles::solved();
+    state.page.standings = storage::standings();
+    state.page.finished = storage::finished();
+    state.page.unreadable_save = storage::unreadable();
+    state.page.first_visit = first_visit;
+    state.page.tutorial_done = storage::tutorial_done();
     #[cfg(not(feature = "first-visit"))]
     {
-        state.dialog = controls::left_open().map(|fields| crate::ui::dialog::Dialog::NewGame(Box::new(fields)));
+        state.page.dialog = controls::left_open().map(|fields| crate::ui::dialog::Dialog::NewGame(Box::new(fields)));
     }
     let target: web_sys::EventTarget = canvas.clone().into();
     let app = App {

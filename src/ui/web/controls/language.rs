@@ -107,7 +107,7 @@ pub(super) fn fill_rules(state: &State) -> Result<(), JsValue> {
     let paragraphs = add(&content, "div", None, Some("rules-text"))?;
     fill_rules_text(texts, paragraphs);
     add(&content, "h3", Some(texts.rules_cards()), None)?;
-    for pack in deck::shown_packs(state.settings.cards) {
+    for pack in deck::shown_packs(state.page.settings.cards) {
         add(&content, "h4", Some(text::pack_name(texts, pack)), None)?;
         let cards = add(&content, "div", None, Some("rule-cards"))?;
         for card in pack.cards() {
