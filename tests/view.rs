@@ -622,7 +622,7 @@ fn the_new_game_dialog_is_the_sessions_field_by_field_and_closes_as_it_says() {
     assert!(matches!(&effects[..], [Effect::Log(_)]), "no dialog to start from: {effects:?}");
     session.update(Event::Intent(Intent::OpenNewGame(NewGameOpens::Invite)));
     let view = session.controls().new_game.unwrap();
-    assert_eq!((view.fields.mode.as_str(), view.fields.clock_minutes.as_str()), ("online", ""));
+    assert_eq!((view.fields.mode.as_str(), view.fields.clock_minutes.as_str()), ("online", "5"));
 }
 
 #[test]
@@ -666,4 +666,19 @@ fn a_language_whose_file_cannot_be_had_leaves_the_page_in_its_language_and_may_b
     assert_eq!(session.state().lang(), Lang::En);
     let effects = session.update(Event::Settings(patch));
     assert!(effects.contains(&Effect::FetchPageTexts(Lang::Fr)), "asked again: {effects:?}");
+}
+
+#[test]
+fn a_clock_of_ones_own_left_as_the_dialog_shows_it_starts_with_those_numbers() {
+    use onitama::ui::new_game_form::{NewGameEdit, NewGameOpens};
+    let mut session = session(START, vs_ai(Color::Red), Settings::default());
+    session.update(Event::Intent(Intent::OpenNewGame(NewGameOpens::Invite)));
+    let edit = NewGameEdit::read("setup-limit", "custom".to_string(), false).unwrap();
+    session.update(Event::Intent(Intent::EditNewGame(edit)));
+    // The dialog shows its own numbers: they are what Start reads.
+    let view = session.controls().new_game.unwrap();
+    assert_eq!((view.fields.clock_minutes.as_str(), view.fields.clock_increment.as_str()), ("5", "3"));
+    let effects = session.update(Event::Intent(Intent::StartNewGame));
+    assert!(!effects.iter().any(|e| matches!(e, Effect::NewGameRefused(_))), "refused: {effects:?}");
+    assert!(session.controls().new_game.is_none(), "started: {effects:?}");
 }

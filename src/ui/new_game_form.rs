@@ -147,13 +147,15 @@ impl NewGameForm {
                 }
                 _ => CUSTOM_CLOCK.to_string(),
             },
+            // A clock of one's own starts from the clock's numbers, or these (what Start reads is
+            // what the dialog shows).
             clock_minutes: match self.limit {
                 Some(MoveLimit::Clock { seconds, .. }) if Features::here().is_some() => minutes_of_seconds(seconds),
-                _ => String::new(),
+                _ => OWN_CLOCK.0.to_string(),
             },
             clock_increment: match self.limit {
                 Some(MoveLimit::Clock { increment, .. }) if Features::here().is_some() => increment.to_string(),
-                _ => String::new(),
+                _ => OWN_CLOCK.1.to_string(),
             },
             from: self.from.filter(|_| Features::here().is_some()).map(|p| p.to_string()).unwrap_or_default(),
             watchers: self.watchers,
@@ -287,6 +289,9 @@ pub enum NewGameEdit {
     ClockIncrement(String),
     Watchers(bool),
 }
+
+/// A clock of one's own, until the player types another: minutes each, seconds added a move.
+pub const OWN_CLOCK: (u32, u32) = (5, 3);
 
 /// The card choosers' element ids, in the form's order of cards.
 pub const CARD_CHOOSERS: [&str; 5] = ["setup-red-1", "setup-red-2", "setup-blue-1", "setup-blue-2", "setup-side"];

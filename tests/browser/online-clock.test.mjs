@@ -109,6 +109,9 @@ test('a clock of one\'s own from the dialog runs out: red under ten seconds, and
   assert.equal(await host.page.isHidden('#setup-clock'), true, 'the clock of one\'s own waits to be chosen');
   await host.page.selectOption('#setup-limit', 'custom');
   assert.equal(await host.page.isVisible('#setup-clock'), true);
+  // The numbers shown are the ones Start reads (the model's, written by the page).
+  const shown = await host.page.evaluate(() => ['minutes', 'increment'].map((f) => document.getElementById(`setup-clock-${f}`).value));
+  assert.deepEqual(shown, ['5', '3']);
   await host.page.fill('#setup-clock-minutes', '0.1');
   await host.page.fill('#setup-clock-increment', '0');
   await host.page.click('#setup-start');

@@ -34,9 +34,9 @@ const CLOCKS: &str = concat!(
 const CUSTOM_CLOCK_ROW: &str = concat!(
     r#"<p id="setup-clock" hidden><label><span data-text="clock-minutes">Minutes each</span> "#,
     // Text, not a number field: a number field drops a decimal comma in some locales ("0,25").
-    r#"<input id="setup-clock-minutes" type="text" value="5" inputmode="decimal" autocomplete="off"></label> "#,
+    r#"<input id="setup-clock-minutes" type="text" inputmode="decimal" autocomplete="off"></label> "#,
     r#"<label><span data-text="clock-increment">Seconds added a move</span> "#,
-    r#"<input id="setup-clock-increment" type="number" min="0" max="60" step="1" value="3" inputmode="numeric"></label></p>"#,
+    r#"<input id="setup-clock-increment" type="number" min="0" max="60" step="1" inputmode="numeric"></label></p>"#,
 );
 
 /// The switch that lets third browsers watch a friend's game (online play's, so the whole page's).
@@ -98,9 +98,7 @@ pub(super) fn show(view: Option<&NewGameView>, deck: &DeckView, texts: &Texts) {
     for (id, value) in
         [("setup-clock-minutes", &fields.clock_minutes), ("setup-clock-increment", &fields.clock_increment)]
     {
-        if let Some(input) =
-            element::<HtmlInputElement>(id).filter(|input| !value.is_empty() && input.value() != *value)
-        {
+        if let Some(input) = element::<HtmlInputElement>(id).filter(|input| input.value() != *value) {
             input.set_value(value);
         }
     }
