@@ -185,3 +185,12 @@ fn online_chosen_in_the_new_game_dialog_keeps_it_open_for_the_whole_page() {
     let view = session.controls().new_game.expect("still open: the whole page starts it");
     assert_eq!(view.fields.mode, "online");
 }
+
+#[test]
+fn closing_records_which_a_first_visit_never_opens_asks_for_nothing() {
+    let mut session = game_in_progress();
+    assert!(!Intent::CloseRecords.opens_features());
+    let effects = session.update(Event::Intent(Intent::CloseRecords));
+    assert!(!effects.iter().any(|e| matches!(e, Effect::LoadFeatures)), "{effects:?}");
+    assert_eq!(session.state().notice, None);
+}

@@ -160,7 +160,6 @@ impl Intent {
             Intent::Review
                 | Intent::OpenRecords
                 | Intent::OpenNewGame(NewGameOpens::FromHere | NewGameOpens::Invite)
-                | Intent::CloseRecords
                 | Intent::ReviewFinished(_)
                 | Intent::CloseReview
                 | Intent::BestLine(_)

@@ -196,11 +196,10 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
         let button = document.get_element_by_id(id).ok_or("no step button")?;
         listen(&button, "click", move |app, _: web_sys::Event| app.dispatch(Event::Intent(Intent::Step { back })))?;
     }
-    // Each field's change, typed or picked, is the session's.
+    // Each field's change, typed or picked, is the session's (a select and a switch fire `input`
+    // too, so `change` would tell it twice).
     let dialog = document.get_element_by_id("setup").ok_or("no #setup")?;
-    for kind in ["change", "input"] {
-        listen(&dialog, kind, edited)?;
-    }
+    listen(&dialog, "input", edited)?;
     listen(&dialog, "close", |app, _: web_sys::Event| app.dispatch(Event::Intent(Intent::CloseNewGame)))?;
     // A set's switch or a card's, by the code or name it carries.
     let deck = document.get_element_by_id("deck").ok_or("no #deck")?;
