@@ -657,9 +657,12 @@ fn a_language_whose_file_cannot_be_had_leaves_the_page_in_its_language_and_may_b
     let (mut session, _) = common::open_in_english(START, Mode::PassAndPlay { turn_board: false });
     let patch = onitama::ui::intent::SettingsPatch { language: Some(Lang::Fr), ..Default::default() };
     session.update(Event::Settings(patch));
-    session.update(Event::PageTexts { lang: Lang::Fr, file: None });
+    let effects = session.update(Event::PageTexts { lang: Lang::Fr, file: None });
     assert_eq!(session.state().lang(), Lang::En);
     assert_eq!(session.state().notice, Some(Notice::TextsUnavailable(Lang::Fr)));
+    // Nothing changed to save: the chooser shows the view's language again.
+    assert!(!effects.iter().any(|e| matches!(e, Effect::SaveSettings(_))), "{effects:?}");
+    assert_eq!(session.controls().settings.language, "en");
     // A file of another build is refused the same way.
     session.update(Event::Settings(patch));
     session.update(Event::PageTexts { lang: Lang::Fr, file: Some("layout 0\n".into()) });

@@ -69,9 +69,8 @@ impl Session {
             if here {
                 self.settings(SettingsPatch { language: Some(lang), ..SettingsPatch::default() });
             } else {
+                // The language chooser goes back to the language shown, as the view has it.
                 self.state.notice = Some(Notice::TextsUnavailable(lang));
-                // The language chooser goes back to the language shown.
-                self.effects.push(Effect::SaveSettings(self.state.page.settings));
                 self.refresh_controls();
             }
         }

@@ -380,10 +380,19 @@ pub fn announce(message: &str) {
 
 /// Writes the controls' view into the page.
 pub fn update(view: &ControlsView, texts: &Texts) {
-    set_text("board-description", Some(&view.board_description));
     if let Some(root) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.document_element()) {
         set_attribute(&root, "data-theme", if view.dark { "dark" } else { "light" });
+        // The page's fixed texts and the choosers' options, once in each language the view speaks.
+        if root.get_attribute("lang").as_deref() != Some(view.settings.language) {
+            apply_language(texts);
+        }
     }
+    if let Some(select) = element::<HtmlSelectElement>("language")
+        && select.value() != view.settings.language
+    {
+        select.set_value(view.settings.language);
+    }
+    set_text("board-description", Some(&view.board_description));
     set_text("mode-line", Some(&view.mode_line));
     set_text("notice", view.notice.as_deref());
     set_text("records-message", Some(&view.records_message));

@@ -332,10 +332,7 @@ impl App {
                 crash::remember(file.game.to_record());
                 storage::save(&file);
             }
-            Effect::SaveSettings(settings) => {
-                storage::save_settings(settings);
-                controls::apply_language(&self.state().texts());
-            }
+            Effect::SaveSettings(settings) => storage::save_settings(settings),
             Effect::LoadFeatures => features::load(),
             Effect::Announce(message) => controls::announce(&message),
             Effect::Log(message) => web_sys::console::error_1(&message.into()),
