@@ -5,7 +5,7 @@
 use super::dialog::Dialog;
 use super::settings::Settings;
 use super::standings::Standings;
-use super::text::{Lang, Languages};
+use super::text::Languages;
 use crate::ai::puzzle::Puzzle;
 use crate::save::FinishedGame;
 use std::rc::Rc;
@@ -21,8 +21,6 @@ pub struct Page {
     pub system_dark: bool,
     /// The languages' page texts and error texts the page has, and which it has asked for.
     pub texts: Languages,
-    /// The tutorial's texts fetched so far, by language (none: that language's file failed).
-    pub tutorial_texts: Vec<(Lang, Option<Rc<str>>)>,
     /// The expansion cards' emblems, fetched the first time one of those cards is on the board.
     pub expansion_emblems: Emblems,
     /// The dialog open over the board, if any: it stays open over a new game.
@@ -64,7 +62,6 @@ impl Page {
             seed,
             system_dark: false,
             texts: Languages::default(),
-            tutorial_texts: Vec::new(),
             expansion_emblems: Emblems::NotAsked,
             dialog: None,
             standings: Standings::default(),

@@ -21,7 +21,7 @@ use super::puzzle::Choice;
 use super::settings::Settings;
 use super::sound::{self, Sound};
 use super::state::{AsideGame, Mode, Page, Purpose, State};
-use super::text::{self, Lang};
+use super::text;
 use super::view::{ControlsView, controls};
 use crate::online::bridge::Command;
 use crate::rules::{Game, Move, Position, SplitMix64};
@@ -83,8 +83,6 @@ pub struct Session {
     /// A puzzle asked for while the set comes, and the start of the game it was asked over: it
     /// starts only if no other game was started meanwhile.
     puzzle_asked: Option<(Choice, Position)>,
-    /// The languages whose tutorial texts have been asked for.
-    tutorial_asked: Vec<Lang>,
     /// The deal on the board when the tutorial began, untouched by the player: it comes back after.
     before_tutorial: Option<(Position, Mode)>,
     /// The endgame worker's request the AI's move waits for (`Effect::AskExact`).
@@ -112,7 +110,6 @@ impl Session {
             rest_until: None,
             last_select: None,
             puzzle_asked: None,
-            tutorial_asked: Vec::new(),
             before_tutorial: None,
             exact_asked: None,
             exact_refused: None,

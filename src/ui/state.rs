@@ -470,7 +470,8 @@ impl State {
     }
 
     /// The texts files the page needs and has not asked for: the page texts of a language
-    /// chosen, and the error texts of the page's language while an error is shown in it.
+    /// chosen, the error texts of the page's language while an error is shown in it, and the
+    /// tutorial's in the page's language while it is on the board.
     pub fn texts_needed(&self) -> Vec<TextsFile> {
         let (lang, mut needed) = (self.lang(), Vec::new());
         if let Some(chosen) = self.page.texts.chosen.filter(|&chosen| !self.page.texts.has_page(chosen)) {
@@ -478,6 +479,9 @@ impl State {
         }
         if !self.page.texts.has_errors(lang) && self.shows_error() {
             needed.push(TextsFile::Errors(lang));
+        }
+        if self.tutorial().is_some() && self.tutorial_file().is_none() {
+            needed.push(TextsFile::Tutorial(lang));
         }
         needed.retain(|&file| !self.page.texts.asked(file));
         needed
@@ -498,8 +502,7 @@ impl State {
     /// The tutorial's texts in the page's language: `Some(None)` if they could not be had, `None`
     /// while they come.
     pub fn tutorial_file(&self) -> Option<Option<&str>> {
-        let lang = self.lang();
-        self.page.tutorial_texts.iter().find(|(l, _)| *l == lang).map(|(_, file)| file.as_deref())
+        self.page.texts.tutorial(self.lang())
     }
 }
 

@@ -119,24 +119,16 @@ impl Session {
         self.effects.push(Effect::Redraw);
     }
 
-    /// The files the model needs and has not asked for, asked once each: the texts of a language
-    /// chosen, the errors shown in English, the tutorial's texts, the expansion cards' emblems.
+    /// The files the model needs and has not asked for (`State::texts_needed`, the expansion
+    /// cards' emblems), asked once each.
     pub(super) fn files_wanted(&mut self, effects: &mut Vec<Effect>) {
         for file in self.state.texts_needed() {
             self.state.page.texts.ask(file);
             effects.push(match file {
                 TextsFile::Page(lang) => Effect::FetchPageTexts(lang),
                 TextsFile::Errors(lang) => Effect::FetchErrorTexts(lang),
+                TextsFile::Tutorial(lang) => Effect::FetchTutorialTexts(lang),
             });
-        }
-        // The tutorial's texts in the page's language (they come with `Event::TutorialTexts`).
-        let lang = self.state.lang();
-        if self.state.tutorial().is_some()
-            && self.state.tutorial_file().is_none()
-            && !self.tutorial_asked.contains(&lang)
-        {
-            self.tutorial_asked.push(lang);
-            effects.push(Effect::FetchTutorialTexts(lang));
         }
         // An expansion card on the board: its emblem comes from a file.
         if self.state.page.expansion_emblems == Emblems::NotAsked && shows_expansion_card(self.state.position()) {

@@ -5,7 +5,6 @@ use crate::rules::{Color, Game};
 use crate::ui::state::{Activity, Mode};
 use crate::ui::text::Lang;
 use crate::ui::tutorial::{STEPS, TutorialRun};
-use std::rc::Rc;
 
 impl Session {
     /// Puts the tutorial's step `step` on the board, played as Red against a silent opponent.
@@ -39,9 +38,7 @@ impl Session {
 
     /// The tutorial's texts in a language came, or could not be had (the panel says so).
     pub(super) fn tutorial_texts(&mut self, lang: Lang, file: Option<String>) {
-        if !self.state.page.tutorial_texts.iter().any(|(l, _)| *l == lang) {
-            self.state.page.tutorial_texts.push((lang, file.map(Rc::from)));
-        }
+        self.state.page.texts.install_tutorial(lang, file);
         self.refresh_controls();
     }
 }

@@ -1,6 +1,6 @@
-//! The languages whose texts the page has, as part of its model (`State::texts`): English built
-//! in, the others' page texts and error texts installed from their files as they come, natively
-//! as in the browser. Which files the page still needs is derived from the model
+//! The languages whose texts the page has, as part of its model (`Page::texts`): English built
+//! in, the others' page texts, error texts and tutorial texts installed from their files as they
+//! come, natively as in the browser. Which files the page still needs is derived from the model
 //! (`State::texts_needed`) and asked for by the session's effects.
 
 use super::en::EN;
@@ -16,6 +16,8 @@ pub enum TextsFile {
     Page(Lang),
     /// A language's error texts (`www/errors/<code>.txt`).
     Errors(Lang),
+    /// A language's tutorial texts (`www/tutorial/<code>.txt`).
+    Tutorial(Lang),
 }
 
 /// A language's page texts as its file came, with its fixed texts packed as `pairs!` packs them.
@@ -31,6 +33,9 @@ struct PageFile {
 pub struct Languages {
     pages: Vec<PageFile>,
     errors: Vec<(Lang, Box<str>)>,
+    /// The tutorial's texts by language, as they came (none: that language's file failed, and
+    /// the tutorial says so).
+    tutorials: Vec<(Lang, Option<Box<str>>)>,
     /// Files asked for that have not come: a page texts file until it comes or fails (it may be
     /// asked again), an error texts file for good (its errors stay in English).
     asked: Vec<TextsFile>,
@@ -61,6 +66,12 @@ impl Languages {
         lang == Lang::En || self.errors.iter().any(|(l, _)| *l == lang)
     }
 
+    /// The tutorial's texts in `lang`: `Some(None)` if they could not be had, `None` while they
+    /// have not come.
+    pub fn tutorial(&self, lang: Lang) -> Option<Option<&str>> {
+        self.tutorials.iter().find(|(l, _)| *l == lang).map(|(_, file)| file.as_deref())
+    }
+
     /// Whether `file` has been asked for and has not come.
     pub fn asked(&self, file: TextsFile) -> bool {
         self.asked.contains(&file)
@@ -84,6 +95,15 @@ impl Languages {
             self.pages.push(PageFile { lang, file: file.into(), html: html.into() });
         }
         self.has_page(lang)
+    }
+
+    /// Keeps `lang`'s tutorial texts, or notes that they could not be had (it is not asked for
+    /// again: the tutorial's panel says so).
+    pub fn install_tutorial(&mut self, lang: Lang, file: Option<String>) {
+        self.asked.retain(|&asked| asked != TextsFile::Tutorial(lang));
+        if self.tutorial(lang).is_none() {
+            self.tutorials.push((lang, file.map(String::into_boxed_str)));
+        }
     }
 
     /// Installs `lang`'s error texts from their file (`error_text::error_file` wrote it); none if
