@@ -340,8 +340,9 @@ fn play_from_here_starts_a_game_from_the_position_with_the_game_aside_still_wait
     intent(&mut session, Intent::Analyse);
     intent(&mut session, Intent::OpenNewGame(NewGameOpens::FromHere));
     intent(&mut session, Intent::EditNewGame(NewGameEdit::Mode(onitama::mode::ModeKind::Online.code().into())));
-    let effects = intent(&mut session, Intent::StartNewGame);
-    assert!(effects.iter().any(|e| matches!(e, Effect::NewGameRefused(why) if why.contains("deal"))), "{effects:?}");
+    intent(&mut session, Intent::StartNewGame);
+    let refused = session.controls().new_game.and_then(|view| view.refused).expect("refused");
+    assert!(refused.reason.contains("deal"), "{refused:?}");
     assert!(session.state().analysis().is_some());
     assert!(session.controls().new_game.is_some(), "the dialog stays open");
 }

@@ -208,8 +208,16 @@ fn the_new_game_dialog_starts_through_the_session_which_draws_seats_and_deals_fr
     let mut form = NewGameForm::of(session.state());
     form.choose_cards = true;
     form.cards = [Card::Tiger, Card::Boar, Card::Tiger, Card::Ox, Card::Crab];
+    session.update(Event::Intent(Intent::OpenNewGame(onitama::ui::new_game_form::NewGameOpens::Game)));
+    let refused = |session: &Session| session.controls().new_game.and_then(|view| view.refused);
+    assert_eq!(refused(&session), None);
     let effects = session.update(Event::Intent(Intent::StartChosen(form)));
-    assert_eq!(effects, vec![Effect::NewGameRefused("Choose five different cards: tiger is chosen 2 times".into())]);
+    assert!(!effects.iter().any(|e| matches!(e, Effect::SaveGame(_) | Effect::Announce(_))), "{effects:?}");
+    let why = "Choose five different cards: tiger is chosen 2 times";
+    assert_eq!(refused(&session).map(|r| (r.reason, r.times)), Some((why.to_string(), 1)));
+    // Refused again: said again.
+    session.update(Event::Intent(Intent::StartChosen(form)));
+    assert_eq!(refused(&session).map(|r| r.times), Some(2));
     assert_eq!(session.state().game.moves(), before.moves());
     assert_eq!(session.state().game.start(), before.start());
 }

@@ -681,7 +681,15 @@ fn a_clock_of_ones_own_left_as_the_dialog_shows_it_starts_with_those_numbers() {
     // The dialog shows its own numbers: they are what Start reads.
     let view = session.controls().new_game.unwrap();
     assert_eq!((view.fields.clock_minutes.as_str(), view.fields.clock_increment.as_str()), ("5", "3"));
+    // A clock that does not fit is refused in words, and the keyboard goes to its minutes.
+    let too_short = NewGameEdit::read("setup-clock-minutes", "0.1".to_string(), false).unwrap();
+    session.update(Event::Intent(Intent::EditNewGame(too_short)));
     let effects = session.update(Event::Intent(Intent::StartNewGame));
-    assert!(!effects.iter().any(|e| matches!(e, Effect::NewGameRefused(_))), "refused: {effects:?}");
+    assert!(effects.contains(&Effect::Focus(onitama::ui::session::Focus::OwnClockMinutes)), "{effects:?}");
+    let refused = session.controls().new_game.and_then(|view| view.refused).expect("refused");
+    assert!(refused.reason.contains("15 seconds"), "{refused:?}");
+    let back = NewGameEdit::read("setup-clock-minutes", "5".to_string(), false).unwrap();
+    session.update(Event::Intent(Intent::EditNewGame(back)));
+    let effects = session.update(Event::Intent(Intent::StartNewGame));
     assert!(session.controls().new_game.is_none(), "started: {effects:?}");
 }

@@ -17,11 +17,24 @@ use crate::save::FinishedGame;
 /// A dialog open over the board (but for New game, the whole page's: each holds a `Features`).
 #[derive(Clone, Debug)]
 pub enum Dialog {
-    /// The New game dialog, with its fields as the player left them (a clock's minutes as typed).
-    NewGame(Box<NewGameFields>),
+    /// The New game dialog, with its fields as the player left them (a clock's minutes as typed),
+    /// and why its last Start was refused, if it was.
+    NewGame {
+        fields: Box<NewGameFields>,
+        refused: Option<NewGameRefused>,
+    },
     Records(Records),
     /// The list of puzzles, showing this difficulty's.
     Puzzles(Features, Difficulty),
+}
+
+/// Why Start was refused in the New game dialog (a choice of cards that cannot be dealt, a clock
+/// that does not fit), in the page's language, and how many Starts in a row were refused: the
+/// same reason is said again to the next.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NewGameRefused {
+    pub reason: String,
+    pub times: u32,
 }
 
 /// The Records dialog.
@@ -74,7 +87,7 @@ impl Dialog {
 
     pub fn new_game(&self) -> Option<&NewGameFields> {
         match self {
-            Dialog::NewGame(fields) => Some(fields),
+            Dialog::NewGame { fields, .. } => Some(fields),
             _ => None,
         }
     }

@@ -5,11 +5,11 @@ use super::{Effect, Focus, Session};
 use crate::ai::puzzle::Difficulty;
 use crate::online::bridge::Command;
 use crate::rules::{Game, Outcome};
-use crate::ui::dialog::{Dialog, Question, Records, RecordsMessage};
+use crate::ui::dialog::{Dialog, NewGameRefused, Question, Records, RecordsMessage};
 use crate::ui::features::Features;
 use crate::ui::intent::{Intent, OnlineAction};
 use crate::ui::keyboard::{self};
-use crate::ui::new_game_form::{Chosen, NewGameForm, NewGameOpens};
+use crate::ui::new_game_form::{self, Chosen, NewGameForm, NewGameOpens};
 use crate::ui::puzzle::PuzzleRun;
 use crate::ui::refusal::refusal;
 use crate::ui::state::{Activity, Mode, Notice};
@@ -85,8 +85,8 @@ impl Session {
                         }
                         self.intent(then);
                     }
-                    // The dialog stays open with the choice as it was.
-                    Err(reason) => self.effects.push(Effect::NewGameRefused(reason)),
+                    // The dialog stays open with the choice as it was, and says why.
+                    Err(reason) => self.new_game_refused(reason),
                 }
             }
             Intent::OpenNewGame(opens) => {
@@ -96,11 +96,11 @@ impl Session {
                     (NewGameOpens::Invite, Some(_)) => NewGameForm::invite(&self.state),
                     _ => NewGameForm::of(&self.state),
                 };
-                self.state.page.dialog = Some(Dialog::NewGame(Box::new(form.fields())));
+                self.state.page.dialog = Some(Dialog::NewGame { fields: Box::new(form.fields()), refused: None });
                 self.refresh_controls();
             }
             Intent::EditNewGame(edit) => {
-                if let Some(Dialog::NewGame(fields)) = &mut self.state.page.dialog {
+                if let Some(Dialog::NewGame { fields, .. }) = &mut self.state.page.dialog {
                     edit.apply(fields);
                 }
                 self.refresh_controls();
@@ -412,6 +412,20 @@ impl Session {
     }
 
     /// Closes the dialog if it is the one `which` finds.
+    /// Start in the New game dialog was refused: it says why (again, to a Start refused again),
+    /// and a clock of one's own that does not fit takes the keyboard to its minutes.
+    fn new_game_refused(&mut self, reason: String) {
+        let Some(Dialog::NewGame { fields, refused }) = &mut self.state.page.dialog else {
+            return self.effects.push(Effect::Log(format!("no new game: {reason}")));
+        };
+        let times = refused.as_ref().map_or(0, |r| r.times) + 1;
+        *refused = Some(NewGameRefused { reason, times });
+        if new_game_form::rows(&fields.mode, !fields.from.is_empty(), &fields.limit).custom_clock {
+            self.effects.push(Effect::Focus(Focus::OwnClockMinutes));
+        }
+        self.refresh_controls();
+    }
+
     pub(super) fn close_dialog(&mut self, which: impl Fn(&Dialog) -> bool) {
         if self.state.page.dialog.as_ref().is_some_and(which) {
             self.state.page.dialog = None;

@@ -211,8 +211,6 @@ pub enum Effect {
     FetchPuzzles,
     /// Fetch this language's error texts, and send them back as `Event::ErrorTexts`.
     FetchErrorTexts(Lang),
-    /// Say in the New game dialog why its choice cannot start (said again if the same).
-    NewGameRefused(String),
     /// Copy the page's address with this fragment, select it in the Records dialog, and send
     /// `Event::LinkCopied`.
     CopyLink(String),
@@ -244,6 +242,8 @@ pub enum Focus {
     /// The analysis board's panel, opened from a menu, a banner or a dialog that its opening
     /// hides: its Stop button (`toggle`), or Play from here once the game is over on the board.
     Analysis { toggle: bool },
+    /// The minutes of a clock of one's own in the New game dialog, after a Start it refused.
+    OwnClockMinutes,
     /// The ◀ (`back`) or ▶ button by the moves, when the other one is disabled under the focus.
     StepButton { back: bool },
 }

@@ -88,7 +88,7 @@ impl Session {
             Ok(cards) => {
                 self.state.deck_refused = false;
                 // A card chosen in the open dialog and now turned off gives way to one still on.
-                if let Some(Dialog::NewGame(fields)) = &mut self.state.page.dialog {
+                if let Some(Dialog::NewGame { fields, .. }) = &mut self.state.page.dialog {
                     fields.cards = NewGameForm::read(fields).within(cards).fields().cards;
                 }
                 self.settings(SettingsPatch { cards: Some(cards), ..SettingsPatch::default() });

@@ -4,7 +4,7 @@
 //! The shell writes exactly this into the page; `game_state()` hands the same view to scripts.
 
 use super::deck::{self, PackState};
-use super::dialog::{Dialog, Question, Records, RecordsMessage};
+use super::dialog::{Dialog, NewGameRefused, Question, Records, RecordsMessage};
 use super::features::Features;
 use super::new_game_form::{self, NewGameFields, NewGameForm, NewGameRows};
 use super::online::OnlineState;
@@ -149,13 +149,16 @@ pub struct PhrasesView {
 pub struct NewGameView {
     pub title: &'static str,
     pub fields: NewGameFields,
+    /// Why the last Start was refused, if it was.
+    pub refused: Option<NewGameRefused>,
     pub rows: NewGameRows,
     pub previews: [(Card, Color); 5],
 }
 
-fn new_game_view(fields: &NewGameFields) -> NewGameView {
+fn new_game_view(fields: &NewGameFields, refused: Option<&NewGameRefused>) -> NewGameView {
     let form = NewGameForm::read(fields);
     NewGameView {
+        refused: refused.cloned(),
         title: form.title(),
         rows: new_game_form::rows(&fields.mode, form.from.is_some(), &fields.limit),
         previews: form.previews(),
@@ -441,7 +444,10 @@ pub fn controls(state: &State) -> ControlsView {
             language: t.lang.code(),
         },
         deck: deck_view(state),
-        new_game: state.page.dialog.as_ref().and_then(Dialog::new_game).map(new_game_view),
+        new_game: match &state.page.dialog {
+            Some(Dialog::NewGame { fields, refused }) => Some(new_game_view(fields, refused.as_ref())),
+            _ => None,
+        },
         #[cfg(not(feature = "first-visit"))]
         setup: None,
         setup_opener: super::setup_panel::opener(state),

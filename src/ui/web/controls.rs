@@ -39,7 +39,6 @@ pub use new_game::draw_chosen_cards;
 use new_game::edited;
 #[cfg(not(feature = "first-visit"))]
 pub use new_game::left_open;
-pub use new_game::show_setup_error;
 
 /// Puts options with these values in the chooser (their texts come from `apply_language`), in
 /// place of any there: the whole page taking over from a first visit's finds that page's.
@@ -353,6 +352,7 @@ pub fn focus(to: Focus) {
         Focus::TutorialText => "tutorial-text",
         Focus::Board => "board",
         Focus::SetupTray => "editor-tool-R",
+        Focus::OwnClockMinutes => "setup-clock-minutes",
         Focus::Analysis { toggle: true } => "analysis-toggle",
         Focus::Analysis { toggle: false } => "analysis-play",
         // The sheet's, while it is open; else the panel's.

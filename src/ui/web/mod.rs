@@ -152,7 +152,8 @@ fn show(
     state.page.tutorial_done = storage::tutorial_done();
     #[cfg(not(feature = "first-visit"))]
     {
-        state.page.dialog = controls::left_open().map(|fields| crate::ui::dialog::Dialog::NewGame(Box::new(fields)));
+        state.page.dialog = controls::left_open()
+            .map(|fields| crate::ui::dialog::Dialog::NewGame { fields: Box::new(fields), refused: None });
     }
     let target: web_sys::EventTarget = canvas.clone().into();
     let app = App {
@@ -369,7 +370,6 @@ impl App {
             Effect::TutorialDone => storage::save_tutorial_done(),
             Effect::Online(command) => online::send(&command.encode()),
             Effect::Focus(to) => controls::focus(to),
-            Effect::NewGameRefused(reason) => controls::show_setup_error(&reason),
             Effect::CopyLink(fragment) => controls::copy_link(&fragment),
             Effect::Vibrate(ms) => {
                 if let Some(window) = web_sys::window() {

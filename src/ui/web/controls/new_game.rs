@@ -4,6 +4,7 @@
 use super::dom::{app_document, element, find, open_dialog, say_again, set_hidden, set_text};
 use crate::rules::{Card, CardSet, Color};
 use crate::ui::deck::PackState;
+use crate::ui::dialog::NewGameRefused;
 use crate::ui::features::Features;
 use crate::ui::intent::Intent;
 use crate::ui::new_game_form::{CARD_CHOOSERS, NewGameEdit, NewGameRows};
@@ -66,7 +67,7 @@ pub(super) fn show(view: Option<&NewGameView>, deck: &DeckView, texts: &Texts) {
     let Some(dialog) = element::<HtmlDialogElement>("setup") else { return };
     let Some(view) = view else {
         if dialog.open() {
-            show_setup_error("");
+            show_refusal(None);
             dialog.close();
         }
         return;
@@ -112,8 +113,8 @@ pub(super) fn show(view: Option<&NewGameView>, deck: &DeckView, texts: &Texts) {
         }
     }
     show_rows(&view.rows);
+    show_refusal(view.refused.as_ref());
     if opening {
-        show_setup_error("");
         open_dialog("setup");
     }
 }
@@ -159,16 +160,14 @@ fn show_rows(rows: &NewGameRows) {
     }
 }
 
-pub fn show_setup_error(message: &str) {
-    // An alert: the same refusal again is said again.
-    say_again("setup-error", message);
-    // A clock of one's own that does not fit: the keyboard is taken to its minutes, in view.
-    #[cfg(not(feature = "first-visit"))]
-    if !message.is_empty()
-        && let Some(minutes) = element::<web_sys::HtmlElement>("setup-clock-minutes")
-        && element::<web_sys::HtmlElement>("setup-clock").is_some_and(|row| !row.hidden())
-    {
-        let _ = minutes.focus();
+/// Says why Start was refused, once for each Start refused (an alert: the same reason again is
+/// said again), or nothing.
+fn show_refusal(refused: Option<&NewGameRefused>) {
+    let Some(line) = find("setup-error") else { return };
+    let times = refused.map_or(0, |r| r.times).to_string();
+    if line.get_attribute("data-times").as_deref() != Some(&times) {
+        let _ = line.set_attribute("data-times", &times);
+        say_again("setup-error", refused.map_or("", |r| &r.reason));
     }
 }
 
