@@ -366,3 +366,23 @@ fn a_game_that_ends_while_records_are_open_does_not_change_which_game_a_click_re
     assert_eq!(session.state().line().to_record(), again.to_record(), "the game clicked, not the one now at 0");
     assert!(session.state().review().is_some());
 }
+
+#[test]
+fn the_resign_button_asks_first_and_keep_playing_changes_nothing() {
+    let (mut session, _) = open(vs_ai(Color::Red));
+    let before = session.state().game.clone();
+    assert!(!session.controls().resign_asked);
+    session.update(Event::Intent(Intent::AskResign));
+    assert!(session.controls().resign_asked, "the question is up");
+    session.update(Event::Intent(Intent::KeepPlaying));
+    assert!(!session.controls().resign_asked);
+    assert_eq!(session.state().game, before);
+    // Asked again, and said yes: the game ends, the question gone.
+    session.update(Event::Intent(Intent::AskResign));
+    resign(&mut session);
+    assert_eq!(session.state().game.outcome(), Some(Outcome::Resigned { by: Color::Red }));
+    assert!(!session.controls().resign_asked);
+    // Nothing to resign once it is over: not asked.
+    session.update(Event::Intent(Intent::AskResign));
+    assert!(!session.controls().resign_asked);
+}

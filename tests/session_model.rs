@@ -43,8 +43,9 @@ enum Action {
     /// A record of the game so far, opened again.
     Open,
     CloseResult,
-    /// The Resign button's confirmation (offered or not).
-    Resign,
+    /// Resigning: the confirmation (0, as `game_resign` sends it), the Resign button that asks
+    /// (1), or Keep playing (2), offered or not.
+    Resign(u8),
     Evaluation(bool),
     Language(usize),
     Relayout(f64, f64),
@@ -100,7 +101,7 @@ fn action() -> impl Strategy<Value = Action> {
         1 => Just(Action::Rematch),
         1 => Just(Action::Open),
         1 => Just(Action::CloseResult),
-        1 => Just(Action::Resign),
+        1 => (0..3u8).prop_map(Action::Resign),
         1 => any::<bool>().prop_map(Action::Evaluation),
         1 => (0usize..4).prop_map(Action::Language),
         2 => (200.0..2000.0f64, 200.0..1400.0f64).prop_map(|(w, h)| Action::Relayout(w, h)),
@@ -310,8 +311,9 @@ impl Harness {
             Action::CloseResult => {
                 self.send(Event::Intent(Intent::CloseResult));
             }
-            Action::Resign => {
-                self.send(Event::Intent(Intent::Resign));
+            Action::Resign(step) => {
+                let intent = [Intent::Resign, Intent::AskResign, Intent::KeepPlaying][usize::from(step)].clone();
+                self.send(Event::Intent(intent));
             }
             Action::Evaluation(on) => {
                 self.send(Event::Settings(SettingsPatch { evaluation: Some(on), ..Default::default() }));
@@ -768,7 +770,7 @@ fn sequences_once_found_wrong_stay_right() {
             vec![
                 NewGame(3177894810727973353, 2),
                 Play(3676428442581887089),
-                Resign,
+                Resign(0),
                 Review,
                 ReviewReply(11285904680974450, false),
                 BestLine(710432717605215829),
@@ -783,7 +785,7 @@ fn sequences_once_found_wrong_stay_right() {
             2,
             vec![
                 Play(206241511002618),
-                Resign,
+                Resign(0),
                 Review,
                 ReviewReply(595524729305542, false),
                 BestLine(13909596067767084877),

@@ -62,6 +62,8 @@ pub enum RecordsMessage {
 /// A question that waits for the player's yes.
 #[derive(Clone, Debug)]
 pub enum Question {
+    /// Resigning the game on the board.
+    Resign,
     /// Leaving the online game going on resigns it; then this is done (online play is the whole
     /// page's).
     Leave(Features, Box<Intent>),

@@ -32,6 +32,8 @@ pub enum Intent {
     OpenLink(crate::save::Linked),
     /// Close the result banner; the final position stays.
     CloseResult,
+    /// The Resign button: asks whether to give the game up, if anyone may.
+    AskResign,
     /// Give the game up (confirmed already): the session decides who resigns, if anyone may.
     /// Asked to leave an online game going on, this is the yes.
     Resign,

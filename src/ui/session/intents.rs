@@ -42,6 +42,12 @@ impl Session {
                 self.refresh_controls();
                 self.intent(*then);
             }
+            Intent::AskResign => {
+                if self.state.resigner().is_some() {
+                    self.state.question = Some(Question::Resign);
+                }
+                self.refresh_controls();
+            }
             Intent::KeepPlaying => {
                 self.state.question = None;
                 self.refresh_controls();
@@ -136,6 +142,10 @@ impl Session {
                 if online && self.state.game.outcome().is_none() =>
             {
                 self.effects.push(Effect::Log("the engine does not help in an online game".to_string()));
+            }
+            Intent::Resign if matches!(self.state.question, Some(Question::Resign)) => {
+                self.state.question = None;
+                self.intent(Intent::Resign);
             }
             Intent::Resign if online => match self.state.resigner() {
                 Some(_) => self.send_online(Command::Resign),

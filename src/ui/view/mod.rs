@@ -64,7 +64,8 @@ pub struct ControlsView {
     pub result: Option<ResultBanner>,
     /// Resign is offered: the confirmation's words (who would win, and that the game is kept).
     pub resign: Option<String>,
-    /// The resignation is asked now: another game was asked for while an online game goes on.
+    /// The resignation is asked now: Resign was pressed, or another game was asked for while an
+    /// online game goes on.
     pub resign_asked: bool,
     /// Whether to abandon the game in progress is asked now: a new game was asked for in its place.
     pub abandon_asked: bool,
@@ -391,7 +392,8 @@ pub fn controls(state: &State) -> ControlsView {
                 .to_string(),
             speed: settings.watch_speed.code(),
         }),
-        resign_asked: matches!(state.question, Some(Question::Leave(..))) && state.resigner().is_some(),
+        resign_asked: matches!(state.question, Some(Question::Resign | Question::Leave(..)))
+            && state.resigner().is_some(),
         abandon_asked: matches!(state.question, Some(Question::Abandon { .. })),
         continue_here: state.viewing.is_some() && !state.ended_by_word(),
         analyse: analysis_offered(state),

@@ -283,7 +283,7 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
     on_click(document, "over-new-game", open_new_game)?;
     on_click(document, "over-review", |app| app.dispatch(Event::Intent(Intent::Review)))?;
     // Resign asks first; a new game in place of one in progress asks too (the session says when).
-    on_click(document, "resign", |_| open_dialog("resign-dialog"))?;
+    on_click(document, "resign", |app| app.dispatch(Event::Intent(Intent::AskResign)))?;
     question(document, "resign", || Intent::Resign)?;
     question(document, "abandon", || Intent::Abandon)?;
     on_click(document, "show-eval", |app| {
@@ -473,15 +473,15 @@ pub fn update(view: &ControlsView, texts: &Texts) {
         }
     }
     set_hidden("resign", view.resign.is_none());
-    match &view.resign {
-        Some(words) => {
-            set_text("resign-text", Some(words));
-            if view.resign_asked && element::<HtmlDialogElement>("resign-dialog").is_some_and(|d| !d.open()) {
-                open_dialog("resign-dialog");
-            }
-        }
-        // No longer offered (the AI has won meanwhile): the question goes.
-        None => close_dialog("resign-dialog"),
+    if let Some(words) = &view.resign {
+        set_text("resign-text", Some(words));
+    }
+    // Up while the session asks (no longer offered, the AI having won meanwhile, it goes).
+    let resign_open = element::<HtmlDialogElement>("resign-dialog").is_some_and(|d| d.open());
+    if view.resign_asked && !resign_open {
+        open_dialog("resign-dialog");
+    } else if !view.resign_asked && resign_open {
+        close_dialog("resign-dialog");
     }
     // Records are the whole page's: a first visit's build leaves this out.
     if Features::here().is_some() {
