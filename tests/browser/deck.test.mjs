@@ -214,3 +214,40 @@ for (const [locale, colorScheme, viewport] of [['fa-IR', 'dark', { width: 360, h
     await context.close();
   });
 }
+
+test('a dialog opens at its top, and its cards are named in a language chosen while it was closed', async () => {
+  const { context, page, errors } = await openContext(game.browser, game.server.url,
+    { viewport: { width: 360, height: 640 }, hasTouch: true, isMobile: true });
+  await still(page);
+  const scrolled = (id) => page.evaluate((id) => {
+    const dialog = document.getElementById(id);
+    return [dialog, ...dialog.querySelectorAll('.dialog-body')].map((e) => e.scrollTop);
+  }, id);
+  for (const [id, opener] of [['setup', '#new-game'], ['records-dialog', '#records']]) {
+    if (id === 'records-dialog') await page.tap('#menu-button');
+    await page.tap(opener);
+    await page.waitForFunction((id) => document.getElementById(id).open, id);
+    // Scrolled to its end, closed, opened again: at its top.
+    await page.evaluate((id) => {
+      const dialog = document.getElementById(id);
+      for (const e of [dialog, ...dialog.querySelectorAll('.dialog-body')]) e.scrollTop = e.scrollHeight;
+    }, id);
+    // New game always scrolls on a phone; Records does once games are kept.
+    if (id === 'setup') assert.ok((await scrolled(id)).some((top) => top > 0), `${id} scrolls`);
+    await page.keyboard.press('Escape');
+    await page.waitForFunction((id) => !document.getElementById(id).open, id);
+    if (id === 'records-dialog') await page.tap('#menu-button');
+    await page.tap(opener);
+    await page.waitForFunction((id) => document.getElementById(id).open, id);
+    assert.deepEqual((await scrolled(id)).filter((top) => top > 0), [], `${id} opens at its top`);
+    await page.keyboard.press('Escape');
+    await page.waitForFunction((id) => !document.getElementById(id).open, id);
+  }
+  await settings(page, { language: 'fr' });
+  await page.waitForFunction(() => window.wasmBindings.game_state().language === 'fr');
+  await page.tap('#new-game');
+  const first = await page.textContent('#deck-cards label');
+  assert.match(first, /tigre/, 'the card switches in French');
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -5,6 +5,7 @@
 use super::super::keyboard::Key;
 use super::super::session::{Effect, Event, Session};
 use super::super::state::State;
+use super::super::view::ControlsView;
 use super::ai_client::AiWorker;
 use super::features;
 use super::render::BoardCache;
@@ -25,6 +26,8 @@ pub struct App {
     /// Something changed since the canvas was last drawn: the next frame draws it.
     pub(super) needs_draw: bool,
     pub(super) board: BoardCache,
+    /// The controls' view as last written: what it shows the same is not written again.
+    pub(super) shown: Option<Box<ControlsView>>,
     /// Carries out one effect of the session's (the shell's, given at start).
     pub(super) perform: fn(&mut App, Effect),
 }

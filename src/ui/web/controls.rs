@@ -378,8 +378,9 @@ pub fn announce(message: &str) {
     }
 }
 
-/// Writes the controls' view into the page.
-pub fn update(view: &ControlsView, texts: &Texts) {
+/// Writes the controls' view into the page (what differs from `last`, the view written before,
+/// where writing again would cost a focus or a scroll).
+pub fn update(view: &ControlsView, last: Option<&ControlsView>, texts: &Texts) {
     if let Some(root) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.document_element()) {
         set_attribute(&root, "data-theme", if view.dark { "dark" } else { "light" });
         // The page's fixed texts and the choosers' options, once in each language the view speaks.
@@ -434,8 +435,10 @@ pub fn update(view: &ControlsView, texts: &Texts) {
     setup::show(view.setup.as_ref(), view.setup_opener);
     set_hidden("puzzle-end", view.puzzle_end.is_none());
     set_hidden("show-solution", !view.show_solution);
-    show_puzzle_list(view.puzzle_list.as_ref());
-    new_game::show(view.new_game.as_ref(), &view.deck, texts);
+    show_puzzle_list(view.puzzle_list.as_ref(), last.and_then(|last| last.puzzle_list.as_ref()));
+    // The deck's list as last written: in the dialog last shown open (it opens written afresh).
+    let last_deck = last.filter(|last| last.new_game.is_some()).map(|last| (last.settings.language, &last.deck));
+    new_game::show(view.new_game.as_ref(), (view.settings.language, &view.deck), last_deck, texts);
     set_text("puzzle-text", view.puzzle_end.as_deref());
     set_hidden("viewing", view.viewing.is_none());
     set_hidden("continue-here", !view.continue_here);
@@ -535,20 +538,15 @@ fn show_room(id: &str, texts: &[String]) {
     }
 }
 
-thread_local! {
-    /// The list as last written, so that it is written again only when it changes.
-    static PUZZLE_LIST: std::cell::RefCell<Option<PuzzleList>> = const { std::cell::RefCell::new(None) };
-}
-
-/// Opens, writes or closes the list of puzzles as the view has it.
-fn show_puzzle_list(list: Option<&PuzzleList>) {
+/// Opens, writes or closes the list of puzzles as the view has it (written again only when it
+/// differs from `before`, the list last written).
+fn show_puzzle_list(list: Option<&PuzzleList>, before: Option<&PuzzleList>) {
     let Some(dialog) = element::<HtmlDialogElement>("puzzle-list-dialog") else { return };
-    let before = PUZZLE_LIST.with(|kept| kept.replace(list.cloned()));
     let Some(list) = list else {
         dialog.close();
         return;
     };
-    if before.as_ref() == Some(list) && dialog.open() {
+    if before == Some(list) && dialog.open() {
         return;
     }
     set_text("puzzle-list-summary", Some(&list.summary));

@@ -166,6 +166,7 @@ fn show(
         frame_requested: false,
         needs_draw: false,
         board: render::BoardCache::default(),
+        shown: None,
         perform: App::perform,
     };
     APP.with(|cell| *cell.borrow_mut() = Some(app));
@@ -262,8 +263,10 @@ fn show(
             if let Err(error) = controls::fill_choosers(&document, &app.state().texts()) {
                 web_sys::console::error_1(&error);
             }
-            // Put the choosers' values in place, now that they have options.
-            controls::update(&app.session().controls(), &app.state().texts());
+            // Put the choosers' values in place, now that they have options: all written again.
+            let view = Box::new(app.session().controls());
+            controls::update(&view, None, &app.state().texts());
+            app.shown = Some(view);
         });
         resolve_shown();
     });
@@ -326,8 +329,9 @@ impl App {
                 self.canvas.set_height(height);
             }
             Effect::Controls(view) => {
-                controls::update(&view, &self.state().texts());
+                controls::update(&view, self.shown.as_deref(), &self.state().texts());
                 controls::draw_chosen_cards(view.new_game.as_ref(), self.state());
+                self.shown = Some(view);
             }
             Effect::SaveGame(file) => {
                 crash::remember(file.game.to_record());

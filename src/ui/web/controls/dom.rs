@@ -16,8 +16,12 @@ pub fn find(id: &str) -> Option<Element> {
 pub fn open_dialog(id: &str) {
     if let Some(dialog) = element::<HtmlDialogElement>(id) {
         let _ = dialog.show_modal();
-        // Open at the top, whatever control took the focus.
+        // Open at the top, whatever control took the focus, and its scrolling body too (which
+        // keeps where the player left it when it was last closed).
         dialog.set_scroll_top(0);
+        if let Ok(Some(body)) = dialog.query_selector(".dialog-body") {
+            body.set_scroll_top(0);
+        }
     }
 }
 

@@ -2,7 +2,7 @@
 //! field told to the session; the deck's switches and the card choosers.
 
 use super::dom::{app_document, element, find, open_dialog, say_again, set_hidden, set_text};
-use crate::rules::{Card, CardSet, Color};
+use crate::rules::{Card, Color};
 use crate::ui::deck::PackState;
 use crate::ui::dialog::NewGameRefused;
 use crate::ui::features::Features;
@@ -63,7 +63,13 @@ pub(super) fn build_clocks(document: &web_sys::Document) -> Result<(), wasm_bind
 
 /// Opens, writes or closes the New game dialog as the view has it, its fields after the card
 /// choosers' options (a text field only when it differs, so that one being typed in is left alone).
-pub(super) fn show(view: Option<&NewGameView>, deck: &DeckView, texts: &Texts) {
+/// `deck` and `last_deck` are the deck's switches shown now and last written, with the language.
+pub(super) fn show(
+    view: Option<&NewGameView>,
+    deck: (&str, &DeckView),
+    last_deck: Option<(&str, &DeckView)>,
+    texts: &Texts,
+) {
     let Some(dialog) = element::<HtmlDialogElement>("setup") else { return };
     let Some(view) = view else {
         if dialog.open() {
@@ -73,7 +79,7 @@ pub(super) fn show(view: Option<&NewGameView>, deck: &DeckView, texts: &Texts) {
         return;
     };
     let opening = !dialog.open();
-    show_deck(deck, texts, opening);
+    show_deck(deck, last_deck, texts, opening);
     let fields = &view.fields;
     // A game from a position (the analysis board's "Play from here", the whole page's) says so
     // in its title.
@@ -206,16 +212,11 @@ pub(super) fn edited(app: &mut App, event: web_sys::Event) {
     }
 }
 
-thread_local! {
-    /// The language the list of cards was written in, and the cards its choosers offered.
-    static DECK: std::cell::Cell<Option<(Lang, CardSet)>> = const { std::cell::Cell::new(None) };
-}
-
 /// Writes the deck's switches and its count, and the card choosers' options (again when the
-/// deck changes with the dialog open, or it opens).
-pub(super) fn show_deck(deck: &DeckView, texts: &Texts, opening: bool) {
-    let lang = texts.lang;
-    let before = DECK.replace(Some((lang, deck.enabled)));
+/// deck changes with the dialog open, or it opens); `before` is the deck last written, and in
+/// which language.
+fn show_deck((lang, deck): (&str, &DeckView), before: Option<(&str, &DeckView)>, texts: &Texts, opening: bool) {
+    let before = before.map(|(lang, deck)| (lang, deck.enabled));
     let (Some(list), Some(document)) = (find("deck-cards"), app_document()) else { return };
     // Written again only in a new language: a list written again loses the focus.
     if before.is_none_or(|(was, _)| was != lang) {
