@@ -690,6 +690,8 @@ fn a_clock_of_ones_own_left_as_the_dialog_shows_it_starts_with_those_numbers() {
     assert!(refused.reason.contains("15 seconds"), "{refused:?}");
     let back = NewGameEdit::read("setup-clock-minutes", "5".to_string(), false).unwrap();
     session.update(Event::Intent(Intent::EditNewGame(back)));
+    // Changed, the choice is another: the refusal of the last one goes.
+    assert_eq!(session.controls().new_game.and_then(|view| view.refused), None);
     let effects = session.update(Event::Intent(Intent::StartNewGame));
     assert!(session.controls().new_game.is_none(), "started: {effects:?}");
 }

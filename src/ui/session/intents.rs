@@ -106,8 +106,10 @@ impl Session {
                 self.refresh_controls();
             }
             Intent::EditNewGame(edit) => {
-                if let Some(Dialog::NewGame { fields, .. }) = &mut self.state.page.dialog {
+                // The refusal of the choice before goes with it.
+                if let Some(Dialog::NewGame { fields, refused }) = &mut self.state.page.dialog {
                     edit.apply(fields);
+                    *refused = None;
                 }
                 self.refresh_controls();
             }
