@@ -229,6 +229,19 @@ for (const size of SIZES) {
       const field = await page.locator('#record-text').boundingBox();
       assert.ok(field.height >= 60, `the record's field keeps its height (${field.height} px)`);
       await screenshot(page, shot('records-error'));
+      // Copy link: the link, selected to copy by hand if the browser will not, stays in sight
+      // above what the dialog says of it.
+      const said = await page.textContent('#records-message');
+      await page.click('#record-copy-link');
+      await page.waitForFunction((said) => ![said, ''].includes(document.getElementById('records-message').textContent), said);
+      await still(page);
+      const link = await page.evaluate(() => {
+        const field = document.getElementById('record-link').getBoundingClientRect();
+        const body = document.querySelector('#records-dialog .dialog-body').getBoundingClientRect();
+        return { top: field.top, bottom: field.bottom, bodyTop: body.top, bodyBottom: body.bottom };
+      });
+      assert.ok(link.top >= link.bodyTop - 1 && link.bottom <= link.bodyBottom + 1, `the link in sight ${JSON.stringify(link)}`);
+      await screenshot(page, shot('records-link'));
       await page.click('#records-close');
       // The rules, scrolled: the close button never lies over the text.
       await openMenu(page);

@@ -396,7 +396,14 @@ pub fn update(view: &ControlsView, last: Option<&ControlsView>, texts: &Texts) {
     set_text("board-description", Some(&view.board_description));
     set_text("mode-line", Some(&view.mode_line));
     set_text("notice", view.notice.as_deref());
-    set_text("records-message", Some(&view.records_message));
+    if last.is_none_or(|last| last.records_message != view.records_message) {
+        set_text("records-message", Some(&view.records_message));
+        // The message takes room from the dialog's scrolling middle: the field the player is in
+        // (the link, selected to copy by hand) stays in sight above it.
+        if let Some(field) = app_document().and_then(|d| d.active_element()).filter(|e| e.id() == "record-link") {
+            field.scroll_into_view_with_bool(false);
+        }
+    }
     for (id, enabled) in [
         ("undo", view.undo),
         ("redo", view.redo),
