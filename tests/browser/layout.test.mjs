@@ -118,6 +118,19 @@ async function longestTurnLine(page) {
   }, CARDS);
 }
 
+/** The bar's labels with a word wider than the label's line: a word that would break in two. */
+function brokenLabels(page) {
+  return page.evaluate(() => {
+    const context = document.createElement('canvas').getContext('2d');
+    return [...document.querySelectorAll('.bar .tool > span')].filter((label) => label.offsetParent !== null).flatMap((label) => {
+      const style = getComputedStyle(label);
+      context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      return label.textContent.split(/\s+/).filter((word) => context.measureText(word).width > label.clientWidth + 0.5)
+        .map((word) => `${word} (${label.clientWidth} px)`);
+    });
+  });
+}
+
 async function open(size, lang, initScript) {
   const { context, page, errors } = await openContext(game.browser, game.server.url,
     { viewport: { width: size.width, height: size.height }, hasTouch: size.width < 700 }, initScript);
@@ -162,6 +175,7 @@ for (const size of SIZES) {
         sessionStorage.setItem('seen', '1');
       });
       const strip = ['#strip p', '#eval-text'];
+      assert.deepEqual(await brokenLabels(page), [], 'no word of the bar broken in two');
       assert.ok((await state(page)).notice, 'the unreadable save is told');
       assert.deepEqual(await problems(page, strip), []);
       assert.deepEqual(await whole(page, strip), []);
