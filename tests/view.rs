@@ -695,3 +695,26 @@ fn a_clock_of_ones_own_left_as_the_dialog_shows_it_starts_with_those_numbers() {
     let effects = session.update(Event::Intent(Intent::StartNewGame));
     assert!(session.controls().new_game.is_none(), "started: {effects:?}");
 }
+
+#[test]
+fn a_clock_of_ones_own_typed_in_persian_or_arabic_digits_reads_as_the_same_numbers() {
+    use onitama::ui::new_game_form::{NewGameEdit, NewGameOpens};
+    for (minutes, increment) in [("۰٫۵", "۳"), ("٠٫٥", "٣"), ("۰,۵", "۳")] {
+        let mut session = session(START, vs_ai(Color::Red), Settings::default());
+        session.update(Event::Intent(Intent::OpenNewGame(NewGameOpens::Invite)));
+        for (id, value) in
+            [("setup-limit", "custom"), ("setup-clock-minutes", minutes), ("setup-clock-increment", increment)]
+        {
+            let edit = NewGameEdit::read(id, value.to_string(), false).unwrap();
+            session.update(Event::Intent(Intent::EditNewGame(edit)));
+        }
+        let effects = session.update(Event::Intent(Intent::StartNewGame));
+        let refused = session.controls().new_game.and_then(|view| view.refused);
+        assert_eq!(refused, None, "{minutes} + {increment}: {effects:?}");
+        let limit = effects.iter().find_map(|e| match e {
+            Effect::Online(onitama::online::bridge::Command::Create(setup)) => Some(setup.limit),
+            _ => None,
+        });
+        assert_eq!(limit.map(|l| l.to_string()), Some("30+3".to_string()), "{minutes} + {increment}: {effects:?}");
+    }
+}

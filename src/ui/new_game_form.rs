@@ -28,8 +28,10 @@ pub const FIND: &str = "find";
 pub const CUSTOM_CLOCK: &str = "custom";
 
 /// A game clock of one's own, as its two fields read: minutes (a quarter of a minute or more,
-/// with a decimal point or comma) and whole seconds added a move; none if it does not fit.
+/// with a decimal point or comma) and whole seconds added a move, in ASCII, Persian or Arabic
+/// digits; none if it does not fit.
 fn custom_clock(minutes: &str, increment: &str) -> Option<MoveLimit> {
+    let (minutes, increment) = (onitama_lang::ascii_digits(minutes), onitama_lang::ascii_digits(increment));
     let increment = match increment.trim() {
         "" => 0,
         word => word.parse().ok()?,

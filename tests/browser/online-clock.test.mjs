@@ -113,7 +113,8 @@ test('a clock of one\'s own from the dialog runs out: red under ten seconds, and
   const shown = await host.page.evaluate(() => ['minutes', 'increment'].map((f) => document.getElementById(`setup-clock-${f}`).value));
   assert.deepEqual(shown, ['5', '3']);
   await host.page.fill('#setup-clock-minutes', '0.1');
-  await host.page.fill('#setup-clock-increment', '0');
+  // A Persian zero, as a Persian keyboard types it: read as 0.
+  await host.page.fill('#setup-clock-increment', '۰');
   await host.page.click('#setup-start');
   await host.page.waitForFunction(() => /15 seconds to 3 hours/.test(document.getElementById('setup-error').textContent));
   assert.equal(await host.page.evaluate(() => document.activeElement.id), 'setup-clock-minutes', 'the keyboard goes to the minutes');

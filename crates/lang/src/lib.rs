@@ -53,9 +53,23 @@ impl Lang {
     }
 }
 
+/// `text` with Persian and Arabic-Indic digits read as ASCII ones, and the Arabic decimal
+/// separator as a point: what a Persian keyboard types into a number field.
+pub fn ascii_digits(text: &str) -> String {
+    let ascii = |c: char, zero: char| char::from_u32('0' as u32 + (c as u32 - zero as u32)).unwrap_or(c);
+    text.chars()
+        .map(|c| match c {
+            '۰'..='۹' => ascii(c, '۰'),
+            '٠'..='٩' => ascii(c, '٠'),
+            '٫' => '.',
+            _ => c,
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
-    use super::Lang;
+    use super::{Lang, ascii_digits};
 
     #[test]
     fn a_code_reads_back_as_its_language_and_a_region_is_ignored() {
@@ -66,6 +80,12 @@ mod tests {
         assert_eq!(Lang::from_code("FA_ir"), Some(Lang::Fa));
         assert_eq!(Lang::from_code("de"), None);
         assert_eq!(Lang::from_code(""), None);
+    }
+
+    #[test]
+    fn persian_and_arabic_digits_read_back_as_ascii_ones() {
+        assert_eq!(ascii_digits(&Lang::Fa.digits("0123456789")), "0123456789");
+        assert_eq!(ascii_digits("٠١٢٣٤٥٦٧٨٩ ۲٫۵ a1"), "0123456789 2.5 a1");
     }
 
     #[test]

@@ -34,10 +34,11 @@ const CLOCKS: &str = concat!(
 #[cfg(not(feature = "first-visit"))]
 const CUSTOM_CLOCK_ROW: &str = concat!(
     r#"<p id="setup-clock" hidden><label><span data-text="clock-minutes">Minutes each</span> "#,
-    // Text, not a number field: a number field drops a decimal comma in some locales ("0,25").
+    // Text, not number fields: a number field drops a decimal comma in some locales ("0,25"), and
+    // Persian digits.
     r#"<input id="setup-clock-minutes" type="text" inputmode="decimal" autocomplete="off"></label> "#,
     r#"<label><span data-text="clock-increment">Seconds added a move</span> "#,
-    r#"<input id="setup-clock-increment" type="number" min="0" max="60" step="1" inputmode="numeric"></label></p>"#,
+    r#"<input id="setup-clock-increment" type="text" inputmode="numeric" autocomplete="off"></label></p>"#,
 );
 
 /// The switch that lets third browsers watch a friend's game (online play's, so the whole page's).
