@@ -251,3 +251,27 @@ test('a dialog opens at its top, and its cards are named in a language chosen wh
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('on a 360x640 phone each switch of New game has its words beside its box, in French and Persian', async () => {
+  for (const locale of ['fr-FR', 'fa-IR']) {
+    const { context, page, errors } = await openContext(game.browser, game.server.url,
+      { viewport: { width: 360, height: 640 }, locale, hasTouch: true, isMobile: true });
+    await still(page);
+    await page.tap('#new-game');
+    for (const mode of ['two', 'online']) {
+      await page.selectOption('#setup-mode', mode);
+      const apart = await page.evaluate(() => [...document.querySelectorAll('#setup label')]
+        .filter((label) => label.offsetParent !== null && label.querySelector(':scope > input[type=checkbox]'))
+        .flatMap((label) => {
+          const box = label.querySelector(':scope > input').getBoundingClientRect();
+          const words = label.querySelector(':scope > span')?.getBoundingClientRect();
+          const under = words && words.top >= box.bottom - 1;
+          return under || box.width < 21 ? [`${label.textContent.trim()}: box ${box.width}×${box.height}, words at ${words?.top} under ${box.bottom}`] : [];
+        }));
+      assert.deepEqual(apart, [], `${locale} ${mode}`);
+    }
+    await screenshot(page, `deck-switches-${locale}-360x640`);
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+});

@@ -23,7 +23,11 @@ const waitMoves = (page, n, timeout = 15000) =>
 const waitWatchers = (page, n, timeout = 20000) =>
   page.waitForFunction((n) => window.wasmBindings.game_state().online?.watchers === n, n, { timeout, polling: 100 });
 
-/** The mover's page plays the engine's move (deeper for the host, so that the game ends). */
+/**
+ * The mover's page plays the engine's move (deeper for the host, so that the game ends); both
+ * players' pages have it before the next move is chosen from the host's state (the host read
+ * before the guest's move reached it would have the guest move twice).
+ */
 async function playOne(host, guest) {
   const s = await state(host.page);
   const mover = s.online.you === s.to_move ? host : guest;
@@ -34,7 +38,7 @@ async function playOne(host, guest) {
     const best = (await b.engine()).best_move(b.game_state().position, { depth }).best;
     b.game_play(best);
   }, depth);
-  await waitMoves(mover.page, s.moves.length + 1);
+  for (const side of [host, guest]) await waitMoves(side.page, s.moves.length + 1);
   return s.moves.length + 1;
 }
 
