@@ -1,12 +1,14 @@
 //! What the page knows apart from the game on the board: the settings, the texts in each
 //! language it has, the player's record, puzzles solved and games finished, the dialog open, the
-//! seed of the dice. A new game replaces the board's state and keeps this whole.
+//! dice. A new game replaces the board's state and keeps this whole.
 
 use super::dialog::Dialog;
+use super::puzzle::Choice;
 use super::settings::Settings;
 use super::standings::Standings;
 use super::text::Languages;
 use crate::ai::puzzle::Puzzle;
+use crate::rules::{Position, SplitMix64};
 use crate::save::FinishedGame;
 use std::rc::Rc;
 
@@ -15,8 +17,9 @@ pub struct Page {
     pub settings: Settings,
     /// The system asks for less motion: nothing slides, no confetti falls.
     pub reduced_motion: bool,
-    /// The seed of the AI's dice (the session draws from them).
-    pub seed: u64,
+    /// The page's dice, seeded at start: every random number the session needs (a deal, a seat by
+    /// coin, each level's move) is drawn from them, so that a run replays from its seed.
+    pub dice: SplitMix64,
     /// Whether the system asks for dark colours (for `Theme::System`).
     pub system_dark: bool,
     /// The languages' page texts and error texts the page has, and which it has asked for.
@@ -31,6 +34,9 @@ pub struct Page {
     pub solved: Vec<u32>,
     /// The puzzle set, once fetched (it is fetched the first time a puzzle is asked for).
     pub puzzle_set: Option<Rc<Vec<Puzzle>>>,
+    /// A puzzle asked for while the set comes, and the start of the game it was asked over: it
+    /// starts only if no other game was started meanwhile.
+    pub puzzle_asked: Option<(Choice, Position)>,
     /// The finished games kept, oldest first: read at start, then kept here as each ends (and
     /// written through `Effect::KeepFinished`).
     pub finished: Vec<FinishedGame>,
@@ -59,7 +65,7 @@ impl Page {
         Page {
             settings,
             reduced_motion,
-            seed,
+            dice: SplitMix64(seed),
             system_dark: false,
             texts: Languages::default(),
             expansion_emblems: Emblems::NotAsked,
@@ -67,6 +73,7 @@ impl Page {
             standings: Standings::default(),
             solved: Vec::new(),
             puzzle_set: None,
+            puzzle_asked: None,
             finished: Vec::new(),
             unreadable_save: None,
             tutorial_done: false,

@@ -27,11 +27,14 @@ pub struct Review {
     pub running: bool,
     /// The board shows the engine's line instead of this move (1 for the first move).
     pub variation: Option<usize>,
+    /// It took the place of the player's game, which waits aside: closing it goes back to that.
+    pub stands_in: bool,
 }
 
 impl Review {
     pub fn new(request: u32, game: Game) -> Review {
-        Review { features: Features::present(), request, game, entries: Vec::new(), running: true, variation: None }
+        let features = Features::present();
+        Review { features, request, game, entries: Vec::new(), running: true, variation: None, stands_in: false }
     }
 
     pub fn total(&self) -> usize {

@@ -17,14 +17,13 @@ use super::features::Features;
 use super::keyboard::{self, Key, KeyResult};
 use super::layout::{CanvasSize, Layout};
 use super::pointer;
-use super::puzzle::Choice;
 use super::settings::Settings;
 use super::sound::{self, Sound};
 use super::state::{AsideGame, Mode, Page, Purpose, State};
 use super::text;
 use super::view::{ControlsView, controls};
 use crate::online::bridge::Command;
-use crate::rules::{Game, Move, Position, SplitMix64};
+use crate::rules::{Game, Move, Position};
 use crate::save::SaveFile;
 
 mod analysis;
@@ -75,14 +74,6 @@ pub struct Session {
     last_select: Option<(f64, f64, f64)>,
     /// This game's end has counted in the player's record.
     counted: bool,
-    /// The review on the board is of a game that took the place of the player's: closing it goes
-    /// back to theirs.
-    review_stands_in: bool,
-    /// The AI's dice: each level's move gets a seed of its own.
-    dice: SplitMix64,
-    /// A puzzle asked for while the set comes, and the start of the game it was asked over: it
-    /// starts only if no other game was started meanwhile.
-    puzzle_asked: Option<(Choice, Position)>,
     /// The deal on the board when the tutorial began, untouched by the player: it comes back after.
     before_tutorial: Option<(Position, Mode)>,
     /// The endgame worker's request the AI's move waits for (`Effect::AskExact`).
@@ -97,7 +88,6 @@ pub struct Session {
 impl Session {
     pub fn new(state: State) -> Session {
         let layout = Layout::new(1.0, 1.0, state.bottom(), state.tutorial().is_none());
-        let state_seed = state.page.seed;
         Session {
             state,
             layout,
@@ -109,14 +99,11 @@ impl Session {
             now_ms: 0.0,
             rest_until: None,
             last_select: None,
-            puzzle_asked: None,
             before_tutorial: None,
             exact_asked: None,
             exact_refused: None,
             exact_unavailable: false,
-            review_stands_in: false,
             counted: false,
-            dice: SplitMix64(state_seed),
             effects: Vec::new(),
         }
     }
@@ -401,7 +388,7 @@ impl Session {
 
     /// A deal at random from the cards enabled.
     fn new_deal(&mut self) -> Game {
-        Game::from_deal(&deck::drawn(self.state.page.settings.cards, &mut self.dice))
+        Game::from_deal(&deck::drawn(self.state.page.settings.cards, &mut self.state.page.dice))
     }
 
     fn start_game(&mut self, game: Game, mode: Mode) {
@@ -419,7 +406,6 @@ impl Session {
             self.send_online(Command::Leave);
         }
         self.state.aside = previous.aside;
-        self.review_stands_in = false;
         // A game opened already over (a record, a reload) has had its end, or was never played here.
         self.counted = self.state.game.outcome().is_some();
         self.held = None;

@@ -184,7 +184,7 @@ impl Session {
             (Purpose::Move, Some(plies), _) => EngineRequest::Defend { id, plies, position },
             (Purpose::Move, None, Some(level)) => {
                 // A level's dice, 32 bits (a JavaScript number carried them once).
-                let seed = (self.dice.next_u64() >> 32) as u32;
+                let seed = (self.state.page.dice.next_u64() >> 32) as u32;
                 EngineRequest::LevelMove { id, level: level.params(), seed, position, earlier }
             }
             _ => {

@@ -65,12 +65,14 @@ impl Session {
                 }
             },
             Intent::ReplaceGame { game, mode } => self.new_game(game, mode),
-            Intent::ReplaceWithNew(options) => match options.game(&mut self.dice) {
+            Intent::ReplaceWithNew(options) => match options.game(&mut self.state.page.dice) {
                 Ok(game) => self.new_game(game, options.mode),
                 Err(error) => self.effects.push(Effect::Log(format!("no new game: {error}"))),
             },
             Intent::StartChosen(form) => {
-                match form.start(&mut self.dice, self.state.page.settings.cards, &self.state.texts()) {
+                let lang = self.state.lang();
+                let page = &mut self.state.page;
+                match form.start(&mut page.dice, page.settings.cards, &page.texts.texts(lang)) {
                     // Played from the analysis board: the game aside still waits (not at stake).
                     Ok(Chosen::FromHere { game, mode }) => {
                         self.close_dialog(|open| open.new_game().is_some());
@@ -238,7 +240,7 @@ impl Session {
                     self.effects.push(Effect::CancelReview);
                     self.refresh_controls();
                 }
-                _ if self.review_stands_in => self.back_to_my_game(),
+                Some(review) if review.stands_in => self.back_to_my_game(),
                 _ => {
                     self.leave_variation();
                     self.close_review();
@@ -268,7 +270,10 @@ impl Session {
                 self.start_game(game, mode.unwrap_or(Mode::PassAndPlay { turn_board: false }));
                 self.start_review();
                 // Closing this review goes back to the game it took the place of.
-                self.review_stands_in = self.state.aside.is_some();
+                let stands_in = self.state.aside.is_some();
+                if let Some(review) = self.state.review_mut() {
+                    review.stands_in = stands_in;
+                }
             }
             Intent::BackToMyGame => self.back_to_my_game(),
             // A new game too: a game put aside is not dropped without a word.

@@ -11,7 +11,7 @@ use std::rc::Rc;
 impl Session {
     pub(super) fn choose_puzzle(&mut self, choice: Choice) {
         let Some(set) = self.state.page.puzzle_set.clone() else {
-            if self.puzzle_asked.replace((choice, *self.state.game.start())).is_none() {
+            if self.state.page.puzzle_asked.replace((choice, *self.state.game.start())).is_none() {
                 self.effects.push(Effect::FetchPuzzles);
             }
             return;
@@ -51,7 +51,7 @@ impl Session {
                 self.effects.push(Effect::Log(format!("the puzzle set could not be fetched: {reason}")));
                 // The list waiting for the set closes: the notice says why it is empty.
                 let list = self.state.page.dialog.take_if(|open| open.puzzles().is_some());
-                if self.puzzle_asked.take().is_some() || list.is_some() {
+                if self.state.page.puzzle_asked.take().is_some() || list.is_some() {
                     self.state.notice = Some(Notice::PuzzlesUnavailable(reason));
                     self.refresh_controls();
                 }
@@ -59,7 +59,7 @@ impl Session {
             }
         };
         self.state.page.puzzle_set = Some(set);
-        let asked = self.puzzle_asked.take();
+        let asked = self.state.page.puzzle_asked.take();
         // The AI may have moved in the game asked over: only a new game counts.
         if let Some((choice, _)) = asked.filter(|(_, start)| start == self.state.game.start()) {
             self.choose_puzzle(choice);

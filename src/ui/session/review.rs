@@ -32,7 +32,6 @@ impl Session {
 
     /// Closes the review, ending its worker if it still runs.
     pub(super) fn close_review(&mut self) {
-        self.review_stands_in = false;
         let Some(review) = self.state.review() else { return };
         if review.running {
             self.effects.push(Effect::CancelReview);
