@@ -124,6 +124,12 @@ fn a_finished_game_opened_again_does_not_count_once_more() {
     let effects = session.update(Event::Intent(Intent::Play(mv("crab:c2c3"))));
     assert!(!effects.iter().any(|e| matches!(e, Effect::SaveStandings(_))));
     assert_eq!(session.state().page.standings.tally(level, Color::Red).wins, 1);
+    // A real reload: a new session opens on the saved, finished game.
+    let finished = session.state().game.clone();
+    let (mut reloaded, _) = common::open_game(finished, vs_ai, Settings::default(), Motion::Reduced);
+    reloaded.update(Event::Intent(Intent::Undo));
+    let effects = reloaded.update(Event::Intent(Intent::Play(mv("crab:c2c3"))));
+    assert!(!effects.iter().any(|e| matches!(e, Effect::SaveStandings(_))), "counted before the reload: {effects:?}");
 }
 
 #[test]

@@ -60,20 +60,10 @@ pub struct Session {
     /// The canvas's size, as last given to it.
     canvas: Option<CanvasSize>,
     last_request: u32,
-    /// The AI's move, held until the move on screen has finished.
-    held: Option<Move>,
-    /// The position last evaluated for the bar (even when the search gave no score).
-    evaluated: Option<Position>,
-    /// The worker failed: the AI waits for the player to undo or start again.
-    ai_stopped: bool,
     /// The time of the latest frame.
     now_ms: f64,
-    /// When the AI plays itself, the next move waits until then.
-    rest_until: Option<f64>,
     /// When and where the last click selected something (for double-clicks).
     last_select: Option<(f64, f64, f64)>,
-    /// This game's end has counted in the player's record.
-    counted: bool,
     /// The deal on the board when the tutorial began, untouched by the player: it comes back after.
     before_tutorial: Option<(Position, Mode)>,
     /// The endgame worker's request the AI's move waits for (`Effect::AskExact`).
@@ -93,17 +83,12 @@ impl Session {
             layout,
             canvas: None,
             last_request: 0,
-            held: None,
-            evaluated: None,
-            ai_stopped: false,
             now_ms: 0.0,
-            rest_until: None,
             last_select: None,
             before_tutorial: None,
             exact_asked: None,
             exact_refused: None,
             exact_unavailable: false,
-            counted: false,
             effects: Vec::new(),
         }
     }
@@ -124,17 +109,17 @@ impl Session {
     /// A move is on its way: sliding on screen, or the AI's answer waiting for the slide to end
     /// (not while the AI playing itself is paused: then its answer waits for the player).
     pub fn is_animating(&self) -> bool {
-        self.state.anim.is_some() || (self.held.is_some() && !self.state.watch_paused)
+        self.state.anim.is_some() || (self.state.held.is_some() && !self.state.watch_paused)
     }
 
     /// The AI's answer waiting to be shown.
     pub fn held_move(&self) -> Option<Move> {
-        self.held
+        self.state.held
     }
 
     /// Whether the AI has stopped after a failure of its worker.
     pub fn ai_stopped(&self) -> bool {
-        self.ai_stopped
+        self.state.ai_stopped
     }
 
     /// What is saved: the game and how it is played.
@@ -406,12 +391,6 @@ impl Session {
             self.send_online(Command::Leave);
         }
         self.state.aside = previous.aside;
-        // A game opened already over (a record, a reload) has had its end, or was never played here.
-        self.counted = self.state.game.outcome().is_some();
-        self.held = None;
-        self.ai_stopped = false;
-        self.evaluated = None;
-        self.rest_until = None;
         self.face_the_bottom();
         let announcement = text::describe_position(&self.state.texts(), self.state.position());
         self.effects.push(Effect::Announce(announcement));

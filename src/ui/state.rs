@@ -111,6 +111,17 @@ pub struct State {
     /// How many of the game's moves came with it (a friend's link, a pasted record): not the
     /// player's, so not a game of theirs to keep or to be asked about.
     pub received: usize,
+    /// The AI's move, held until the move on screen has finished.
+    pub held: Option<Move>,
+    /// The position last evaluated for the bar (even when the search gave no score).
+    pub evaluated: Option<Position>,
+    /// The worker failed: the AI waits for the player to undo or start again.
+    pub ai_stopped: bool,
+    /// When the AI plays itself, the next move waits until then (a frame's time).
+    pub rest_until: Option<f64>,
+    /// This game's end has counted in the player's record (a game opened already over, from a
+    /// record or a reload, has had its end, or was never played here).
+    pub counted: bool,
     /// The save holds a game of the features, which this build cannot show (the whole page could
     /// not be had): it is not written over until the player acts.
     pub hold_save: bool,
@@ -223,6 +234,7 @@ impl State {
 
     /// A new game on `page`, with nothing selected, searched or shown over it.
     pub fn on(page: Page, game: Game, mode: Mode) -> State {
+        let counted = game.outcome().is_some();
         State {
             game,
             mode,
@@ -249,6 +261,11 @@ impl State {
             question: None,
             received: 0,
             hold_save: false,
+            held: None,
+            evaluated: None,
+            ai_stopped: false,
+            rest_until: None,
+            counted,
         }
     }
 

@@ -128,7 +128,7 @@ impl Session {
         if !run.running || run.setup.is_some() || state.game.outcome().is_some() {
             return;
         }
-        if self.evaluated != Some(position) && self.asks_tables(Purpose::Evaluate, false, &position) {
+        if self.state.evaluated != Some(position) && self.asks_tables(Purpose::Evaluate, false, &position) {
             self.ask(Purpose::Evaluate);
         } else if run.wants_lines(&position) {
             self.ask(Purpose::Lines);

@@ -46,7 +46,7 @@ impl Session {
                 let legal = best.filter(|m| self.state.game.legal_moves().contains(m));
                 match thinking.purpose {
                     Purpose::Hint => self.state.hint = legal,
-                    Purpose::Evaluate => self.evaluated = Some(position),
+                    Purpose::Evaluate => self.state.evaluated = Some(position),
                     Purpose::Lines => self.lines_finished(position),
                     Purpose::Move => match legal {
                         Some(m) => {
@@ -56,7 +56,7 @@ impl Session {
                                 let still_lost = matches!(score, Some(Score::Loss(_)));
                                 run.defended(&state.game, (!out_of_moves).then_some(m), still_lost);
                             }
-                            self.held = Some(m);
+                            self.state.held = Some(m);
                         }
                         None => {
                             let answer = best.map_or("no move".to_string(), |m| m.to_string());
@@ -87,7 +87,7 @@ impl Session {
     pub(super) fn stop_ai(&mut self, purpose: Purpose, message: String) {
         self.effects.push(Effect::Log(format!("AI: {message}")));
         match purpose {
-            Purpose::Evaluate => self.evaluated = Some(*self.state.position()),
+            Purpose::Evaluate => self.state.evaluated = Some(*self.state.position()),
             Purpose::Hint => {}
             // The panel says the engine has stopped; the player may start it again.
             Purpose::Lines => {
@@ -96,7 +96,7 @@ impl Session {
                 }
             }
             Purpose::Move => {
-                self.ai_stopped = true;
+                self.state.ai_stopped = true;
                 self.state.notice = Some(Notice::AiFailed(message));
             }
         }
@@ -111,8 +111,8 @@ impl Session {
     /// After every event: show the AI's held move once the screen is still, and keep the AI
     /// searching whenever it has something to do (its move, or the bar's evaluation).
     pub(super) fn settle(&mut self) {
-        let rested = self.rest_until.is_none_or(|until| self.now_ms >= until);
-        if self.held.is_some() && self.state.anim.is_none() && !rested && !self.state.watch_paused {
+        let rested = self.state.rest_until.is_none_or(|until| self.now_ms >= until);
+        if self.state.held.is_some() && self.state.anim.is_none() && !rested && !self.state.watch_paused {
             // Frames keep coming until the rest is over.
             self.effects.push(Effect::Redraw);
         }
@@ -120,25 +120,25 @@ impl Session {
         if self.state.anim.is_none()
             && rested
             && !paused
-            && let Some(m) = self.held.take()
+            && let Some(m) = self.state.held.take()
         {
-            self.rest_until = None;
+            self.state.rest_until = None;
             self.play(m);
         }
         // A solution shown: its next move, once the board is still and the line is not looked back at.
         let state = &self.state;
-        if self.held.is_none()
+        if self.state.held.is_none()
             && state.anim.is_none()
             && state.viewing.is_none()
             && state.review().is_none()
             && let Some(m) = state.puzzle().and_then(|run| run.next_shown_move(&state.game))
         {
-            self.held = Some(m);
-            self.rest_until = Some(self.now_ms + SOLUTION_PAUSE_MS);
+            self.state.held = Some(m);
+            self.state.rest_until = Some(self.now_ms + SOLUTION_PAUSE_MS);
             // Frames keep coming until the rest is over.
             self.effects.push(Effect::Redraw);
         }
-        if self.ai_stopped || self.state.thinking.is_some() || self.held.is_some() {
+        if self.state.ai_stopped || self.state.thinking.is_some() || self.state.held.is_some() {
             return;
         }
         if self.state.analysis().is_some() {
@@ -149,7 +149,7 @@ impl Session {
             && !matches!(state.mode, Mode::Online { .. })
             && state.game.outcome().is_none()
             && state.evaluation().is_none()
-            && self.evaluated != Some(*state.position());
+            && self.state.evaluated != Some(*state.position());
         if wants_evaluation {
             self.ask(Purpose::Evaluate);
         } else if state.ai_to_move() && !state.watch_paused && !state.puzzle().is_some_and(|run| run.shown) {
@@ -258,9 +258,9 @@ impl Session {
                     run.found = Some(FoundLines { position, depth: 0, lines, finished: true, exact: true });
                 }
                 match thinking.purpose {
-                    Purpose::Move => self.held = Some(best),
+                    Purpose::Move => self.state.held = Some(best),
                     Purpose::Hint => self.state.hint = Some(best),
-                    Purpose::Evaluate | Purpose::Lines => self.evaluated = Some(position),
+                    Purpose::Evaluate | Purpose::Lines => self.state.evaluated = Some(position),
                 }
             }
             Ok((best, _)) => {

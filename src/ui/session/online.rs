@@ -77,7 +77,7 @@ impl Session {
         // Nothing is played on the board under online play while it waits for its game: a
         // search of the AI's begun before is stopped, and a move it held is dropped.
         self.cancel_search();
-        self.held = None;
+        self.state.held = None;
         // Until the module speaks (it may have to be fetched first), the page's own words.
         let t = &self.state.texts();
         let panel = Panel {
@@ -266,7 +266,7 @@ impl Session {
     fn online_move(&mut self, ply: usize, m: Move, position: Position) {
         // A watcher hears both sides: the next move may come before the last one was shown.
         if ply == self.state.game.moves().len() + 1
-            && let Some(held) = self.held.take()
+            && let Some(held) = self.state.held.take()
         {
             self.play(held);
         }
@@ -292,7 +292,7 @@ impl Session {
                     self.state.game = after;
                     self.changed();
                 } else {
-                    self.held = Some(m);
+                    self.state.held = Some(m);
                 }
             }
         }
@@ -305,7 +305,7 @@ impl Session {
             return;
         }
         // The held move was played before the end the module reports: show it first.
-        if let Some(m) = self.held.take() {
+        if let Some(m) = self.state.held.take() {
             let _ = self.state.game.play(m);
         }
         let Some(outcome) = outcome else {

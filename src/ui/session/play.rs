@@ -75,7 +75,7 @@ impl Session {
         }
         // Whatever was being searched was for the position just left.
         self.cancel_search();
-        self.held = None;
+        self.state.held = None;
         // A notice stays until the player acts, not only until the AI answers.
         if self.state.mode.is_human(position.to_move()) {
             self.state.notice = None;
@@ -89,7 +89,7 @@ impl Session {
             // Time to see the move before the next one (with motion reduced, nothing moves and
             // the games go at the AI's pace).
             let rest = self.state.page.settings.watch_speed.rest_ms();
-            self.rest_until = Some(self.now_ms + crate::ui::anim::DURATION_MS + rest);
+            self.state.rest_until = Some(self.now_ms + crate::ui::anim::DURATION_MS + rest);
         }
         // A solution shown is no win of the player's to celebrate.
         if sounds.contains(&Sound::Win) && !self.state.page.reduced_motion && !shown {
@@ -102,7 +102,7 @@ impl Session {
         if let (Some(run), Some(_)) = (self.state.tutorial_mut(), tutorial) {
             (run.done, run.wrong) = (true, false);
             // The opponent's answer, shown once the move has slid.
-            self.held = run.current().reply();
+            self.state.held = run.current().reply();
             self.refresh_controls();
         }
     }
@@ -124,8 +124,8 @@ impl Session {
         };
         // Whatever was being searched or held is for a game that has ended.
         self.cancel_search();
-        self.held = None;
-        self.rest_until = None;
+        self.state.held = None;
+        self.state.rest_until = None;
         self.state.notice = None;
         self.game_ended();
         self.effects.push(Effect::Announce(text::result(&self.state.texts(), outcome, self.state.mode)));
@@ -149,9 +149,9 @@ impl Session {
             *run = PuzzleRun { helped: run.helped || resumed.helped, ..resumed };
         }
         self.cancel_search();
-        self.held = None;
-        self.rest_until = None;
-        self.ai_stopped = false;
+        self.state.held = None;
+        self.state.rest_until = None;
+        self.state.ai_stopped = false;
         self.state.notice = None;
         let slide = match stepped {
             Some(Move::Step { from, to, .. }) => Some(if back { (to, from) } else { (from, to) }),
@@ -196,8 +196,8 @@ impl Session {
             return;
         }
         self.cancel_search();
-        self.held = None;
-        self.rest_until = None;
+        self.state.held = None;
+        self.state.rest_until = None;
         let before = scene(&self.state, &self.layout);
         let from = self.state.game.moves().len();
         self.show_ply(ply);
@@ -250,9 +250,9 @@ impl Session {
             crate::save::with_finished(std::mem::take(&mut self.state.page.finished), game, mode);
         self.effects.push(Effect::KeepFinished(self.state.game.clone(), mode));
         if let Mode::VsAi { human, level } = mode
-            && !self.counted
+            && !self.state.counted
         {
-            self.counted = true;
+            self.state.counted = true;
             self.state.page.standings.record(level, human, outcome);
             self.effects.push(Effect::SaveStandings(self.state.page.standings.clone()));
         }

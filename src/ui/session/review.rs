@@ -18,7 +18,7 @@ impl Session {
         self.leave_variation();
         self.close_review();
         self.cancel_search();
-        self.held = None;
+        self.state.held = None;
         self.last_request += 1;
         let game = self.state.line();
         let movetime_ms = crate::ui::review::REVIEW_MS;
@@ -44,7 +44,7 @@ impl Session {
         let Some(ply) = self.state.review_mut().and_then(|r| r.variation.take()) else { return };
         // A search for the line's position must not answer for the game's.
         self.cancel_search();
-        self.held = None;
+        self.state.held = None;
         let Some(review) = self.state.review() else { return };
         let mut game = review.game.clone();
         let end = game.moves().len();
@@ -59,7 +59,7 @@ impl Session {
         let Some(game) = self.state.review().and_then(|r| r.variation_game(ply)) else { return };
         self.leave_variation();
         self.cancel_search();
-        self.held = None;
+        self.state.held = None;
         let mut whole = game.clone();
         while whole.redo().is_some() {}
         self.state.viewing = (whole.moves().len() > ply).then_some(whole.moves().len());
