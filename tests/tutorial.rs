@@ -422,6 +422,8 @@ fn finishing_or_leaving_the_tutorial_brings_back_the_untouched_first_deal() {
     let (mut session, _) = common::open_position(START, vs_ai(), Settings::default(), Motion::Reduced);
     let first = *session.state().game.start();
     start(&mut session);
+    // Begun again from the menu: the deal it came from is still the one to go back to.
+    intent(&mut session, Intent::Tutorial);
     intent(&mut session, Intent::LeaveTutorial);
     let state = session.state();
     assert_eq!(*state.game.start(), first, "the first deal, not a new one");

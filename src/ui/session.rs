@@ -64,8 +64,6 @@ pub struct Session {
     now_ms: f64,
     /// When and where the last click selected something (for double-clicks).
     last_select: Option<(f64, f64, f64)>,
-    /// The deal on the board when the tutorial began, untouched by the player: it comes back after.
-    before_tutorial: Option<(Position, Mode)>,
     /// The endgame worker's request the AI's move waits for (`Effect::AskExact`).
     exact_asked: Option<u32>,
     /// The position the endgame worker gave no value for: the level's search plays it.
@@ -85,7 +83,6 @@ impl Session {
             last_request: 0,
             now_ms: 0.0,
             last_select: None,
-            before_tutorial: None,
             exact_asked: None,
             exact_refused: None,
             exact_unavailable: false,

@@ -10,6 +10,7 @@ use super::features::Features;
 #[cfg(not(target_arch = "wasm32"))]
 use super::text::Lang;
 use super::text::{self, Texts};
+use crate::mode::Mode;
 use crate::rules::{Card, Move, Position};
 
 /// A step: where it starts, the moves it accepts (the first is the one marked on the board), and
@@ -121,11 +122,15 @@ pub struct TutorialRun {
     pub done: bool,
     /// The last move tried was not the step's: it was refused.
     pub wrong: bool,
+    /// The deal on the board when the tutorial began, untouched by the player: it comes back
+    /// after.
+    pub before: Option<(Position, Mode)>,
 }
 
 impl TutorialRun {
     pub fn new(step: usize) -> TutorialRun {
-        TutorialRun { features: Features::present(), step: step.min(STEPS.len() - 1), done: false, wrong: false }
+        let step = step.min(STEPS.len() - 1);
+        TutorialRun { features: Features::present(), step, done: false, wrong: false, before: None }
     }
 
     pub fn current(&self) -> &'static Step {

@@ -182,14 +182,16 @@ impl Session {
             Intent::Hint if self.state.tutorial().is_some() => {}
             Intent::Tutorial => {
                 self.put_aside();
-                // A deal the player has not moved in comes back after the tutorial, as it was dealt.
-                if self.state.tutorial().is_none() {
-                    let (game, mode) = (self.state.line(), self.state.mode);
-                    let untouched = game.outcome().is_none() && !crate::ui::state::moved_in(&game, mode, 0);
-                    let kept = untouched && self.state.aside.is_none() && self.state.puzzle().is_none();
-                    self.before_tutorial = kept.then(|| (*game.start(), mode));
-                }
+                // A deal the player has not moved in comes back after the tutorial, as it was dealt
+                // (begun again, the tutorial keeps the one it had).
+                let (game, mode) = (self.state.line(), self.state.mode);
+                let untouched = game.outcome().is_none() && !crate::ui::state::moved_in(&game, mode, 0);
+                let kept = untouched && self.state.aside.is_none() && self.state.puzzle().is_none();
+                let before = (kept && self.state.tutorial().is_none()).then(|| (*game.start(), mode));
                 self.tutorial_step(0);
+                if let (Some(run), Some(_)) = (self.state.tutorial_mut(), before) {
+                    run.before = before;
+                }
             }
             Intent::TutorialNext => match self.state.tutorial() {
                 Some(run) if run.done && run.is_last() => {

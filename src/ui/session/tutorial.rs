@@ -11,8 +11,9 @@ impl Session {
     pub(super) fn tutorial_step(&mut self, step: usize) {
         let Some(position) = STEPS.get(step).and_then(|s| s.start()) else { return };
         let level = self.state.mode.level().unwrap_or_default();
+        let before = self.state.tutorial().and_then(|run| run.before);
         self.start_game(Game::new(position), Mode::VsAi { human: Color::Red, level });
-        self.state.activity = Activity::Tutorial(TutorialRun::new(step));
+        self.state.activity = Activity::Tutorial(TutorialRun { before, ..TutorialRun::new(step) });
         self.face_the_bottom();
         // Saved as the tutorial's step, not as a game of the player's.
         self.effects.retain(|e| !matches!(e, Effect::SaveGame(_)));
@@ -27,7 +28,7 @@ impl Session {
         if self.state.aside.is_some() {
             return self.back_to_my_game();
         }
-        match self.before_tutorial.take() {
+        match self.state.tutorial().and_then(|run| run.before) {
             Some((start, mode)) => self.start_game(Game::new(start), mode),
             None => {
                 let game = self.new_deal();
