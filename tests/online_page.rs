@@ -333,7 +333,7 @@ fn another_game_asked_for_in_an_online_game_going_on_asks_first_and_resigns_it_o
         assert!(commands(&effects).is_empty(), "{intent:?}: nothing is left yet");
         assert!(controls(session.state()).resign_asked, "{intent:?}");
         assert_eq!(session.state().mode, Mode::Online { you: Some(Color::Blue) });
-        session.update(Event::Intent(Intent::KeepPlaying));
+        session.update(Event::Intent(Intent::KeepPlaying(onitama::ui::intent::Asked::Resign)));
         assert!(!controls(session.state()).resign_asked);
         assert!(session.state().online.is_some(), "kept playing");
         session.update(Event::Intent(intent.clone()));

@@ -6,6 +6,7 @@ use onitama::ai::puzzle::parse_set;
 use onitama::mode::AiLevel;
 use onitama::rules::{Color, Game, Outcome};
 use onitama::save::{self, FinishedGame};
+use onitama::ui::intent::Asked;
 use onitama::ui::intent::Intent;
 use onitama::ui::session::{Effect, Event};
 use onitama::ui::settings::Settings;
@@ -272,7 +273,10 @@ fn a_new_game_in_place_of_one_the_player_has_moved_in_asks_first() {
     session.update(Event::Intent(new_game_intent()));
     assert!(session.controls().abandon_asked, "the player is asked");
     assert_eq!(session.state().game, before, "nothing changes while asked");
-    session.update(Event::Intent(Intent::KeepPlaying));
+    // The resign dialog's close, heard late, declines nothing but its own question.
+    session.update(Event::Intent(Intent::KeepPlaying(Asked::Resign)));
+    assert!(session.controls().abandon_asked, "still asked");
+    session.update(Event::Intent(Intent::KeepPlaying(Asked::Abandon)));
     assert!(!session.controls().abandon_asked);
     assert_eq!(session.state().game, before, "Keep playing keeps the game");
     assert_eq!(session.state().mode, vs_ai(Color::Red));
@@ -374,7 +378,9 @@ fn the_resign_button_asks_first_and_keep_playing_changes_nothing() {
     assert!(!session.controls().resign_asked);
     session.update(Event::Intent(Intent::AskResign));
     assert!(session.controls().resign_asked, "the question is up");
-    session.update(Event::Intent(Intent::KeepPlaying));
+    session.update(Event::Intent(Intent::KeepPlaying(Asked::Abandon)));
+    assert!(session.controls().resign_asked, "another dialog's close declines nothing here");
+    session.update(Event::Intent(Intent::KeepPlaying(Asked::Resign)));
     assert!(!session.controls().resign_asked);
     assert_eq!(session.state().game, before);
     // Asked again, and said yes: the game ends, the question gone.
@@ -384,5 +390,22 @@ fn the_resign_button_asks_first_and_keep_playing_changes_nothing() {
     assert!(!session.controls().resign_asked);
     // Nothing to resign once it is over: not asked.
     session.update(Event::Intent(Intent::AskResign));
+    assert!(!session.controls().resign_asked);
+}
+
+#[test]
+fn a_question_to_resign_goes_when_the_game_ends_under_it_and_does_not_come_back_on_undo() {
+    let (mut session, _) =
+        common::open_position("5/5/2B2/2R2/5 crab,boar horse,elephant ox r", TWO, Settings::default(), Motion::Reduced);
+    session.update(Event::Intent(Intent::AskResign));
+    assert!(session.controls().resign_asked);
+    // The game ends meanwhile (here by a script's move): nothing is left to resign.
+    session.update(Event::Intent(Intent::Play(mv("crab:c2c3"))));
+    assert!(session.state().game.outcome().is_some());
+    assert!(!session.controls().resign_asked);
+    assert!(session.state().question.is_none(), "the question went with the game it was about");
+    // Taken back, the game goes on: the question is not asked again unasked.
+    session.update(Event::Intent(Intent::Undo));
+    assert!(session.state().game.outcome().is_none());
     assert!(!session.controls().resign_asked);
 }

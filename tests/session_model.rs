@@ -312,7 +312,10 @@ impl Harness {
                 self.send(Event::Intent(Intent::CloseResult));
             }
             Action::Resign(step) => {
-                let intent = [Intent::Resign, Intent::AskResign, Intent::KeepPlaying][usize::from(step)].clone();
+                let intent =
+                    [Intent::Resign, Intent::AskResign, Intent::KeepPlaying(onitama::ui::intent::Asked::Resign)]
+                        [usize::from(step)]
+                    .clone();
                 self.send(Event::Intent(intent));
             }
             Action::Evaluation(on) => {

@@ -38,7 +38,7 @@ pub enum Intent {
     /// Asked to leave an online game going on, this is the yes.
     Resign,
     /// The question to resign, or to abandon a game, was closed without a yes.
-    KeepPlaying,
+    KeepPlaying(Asked),
     /// Yes to the new game asked for in place of the game in progress (which is not kept).
     Abandon,
     /// A new game in place of the game in progress, its abandonment said yes to already (a
@@ -48,10 +48,10 @@ pub enum Intent {
         mode: Mode,
     },
     /// A new game from these options in place of the game in progress, its abandonment said yes
-    /// to already (a script's call); a random deal is drawn with the session's dice.
+    /// to already (a script's call); a random deal is drawn with the page's dice.
     ReplaceWithNew(NewGame),
     /// Start what this form asks: a new game (asked about first if one is at stake), or online
-    /// play; a seat or a deal at random is drawn with the session's dice, and cards that cannot be
+    /// play; a seat or a deal at random is drawn with the page's dice, and cards that cannot be
     /// dealt are refused in the dialog.
     StartChosen(NewGameForm),
     /// Open the New game dialog.
@@ -152,6 +152,15 @@ pub enum Intent {
     LeaveAnalysis,
     /// Setting up a position on the analysis board (`crate::ui::setup`).
     Setup(SetupAction),
+}
+
+/// Which question's dialog was closed without a yes: resigning (leaving an online game is asked
+/// in the same dialog), or abandoning a game. A dialog's close is heard after what its yes asked,
+/// which may be another question: it declines only its own.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Asked {
+    Resign,
+    Abandon,
 }
 
 impl Intent {

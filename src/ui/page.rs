@@ -60,6 +60,13 @@ pub enum Emblems {
     Failed,
 }
 
+/// A page with the default settings, nothing fetched or kept, dice seeded with 0.
+impl Default for Page {
+    fn default() -> Page {
+        Page::new(Settings::default(), false, 0)
+    }
+}
+
 impl Page {
     pub fn new(settings: Settings, reduced_motion: bool, seed: u64) -> Page {
         Page {

@@ -17,9 +17,8 @@ use super::features::Features;
 use super::keyboard::{self, Key, KeyResult};
 use super::layout::{CanvasSize, Layout};
 use super::pointer;
-use super::settings::Settings;
 use super::sound::{self, Sound};
-use super::state::{AsideGame, Mode, Page, Purpose, State};
+use super::state::{AsideGame, Mode, Purpose, State};
 use super::text;
 use super::view::{ControlsView, controls};
 use crate::online::bridge::Command;
@@ -378,8 +377,7 @@ impl Session {
         self.cancel_search();
         // What the page knows apart from any game stays whole, the dialog open over the board too
         // (a question about the game that leaves goes with it).
-        let page = Page::new(Settings::default(), false, 0);
-        let page = std::mem::replace(&mut self.state.page, page);
+        let page = std::mem::take(&mut self.state.page);
         let mut previous = std::mem::replace(&mut self.state, State::on(page, game, mode));
         // Online play goes on with an online game, and is left for any other.
         if matches!(mode, Mode::Online { .. }) {

@@ -1,5 +1,5 @@
-//! The page's state: the game, how it is played, the player's settings, what is selected, what
-//! the AI is doing and what is moving. Everything drawn is derived from it; every rule question
+//! The page's state: the game, how it is played, the page's own (`Page`: settings, texts, record),
+//! what is selected, what the AI is doing and what is moving. Everything drawn is derived from it; every rule question
 //! goes to `crate::rules`.
 
 use super::analysis::AnalysisRun;
@@ -106,7 +106,8 @@ pub struct State {
     pub online: Option<OnlineState>,
     /// The last switch of the deck was refused: it would have left fewer than five cards.
     pub deck_refused: bool,
-    /// The question that waits for the player's yes (to leave an online game, to abandon a game).
+    /// The question that waits for the player's yes (to resign, to leave an online game, to
+    /// abandon a game).
     pub question: Option<Question>,
     /// How many of the game's moves came with it (a friend's link, a pasted record): not the
     /// player's, so not a game of theirs to keep or to be asked about.

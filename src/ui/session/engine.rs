@@ -8,6 +8,7 @@ use crate::engine_protocol::worker::{EXACT_PIECES, EndgameReport, EndgameRequest
 use crate::mode::AiLevel;
 use crate::rules::Position;
 use crate::ui::analysis::{ANALYSIS_MS, FoundLines, LINES};
+use crate::ui::dialog::Question;
 use crate::ui::features::Features;
 use crate::ui::state::{Activity, Evaluation, Mode, Notice, Purpose, Thinking};
 use std::num::NonZeroU32;
@@ -111,6 +112,13 @@ impl Session {
     /// After every event: show the AI's held move once the screen is still, and keep the AI
     /// searching whenever it has something to do (its move, or the bar's evaluation).
     pub(super) fn settle(&mut self) {
+        // A question to resign (or to leave by resigning) goes with the game it was about, once
+        // nothing is left to resign: an undo does not bring it back unasked.
+        if matches!(self.state.question, Some(Question::Resign | Question::Leave(..)))
+            && self.state.resigner().is_none()
+        {
+            self.state.question = None;
+        }
         let rested = self.state.rest_until.is_none_or(|until| self.now_ms >= until);
         if self.state.held.is_some() && self.state.anim.is_none() && !rested && !self.state.watch_paused {
             // Frames keep coming until the rest is over.

@@ -7,7 +7,7 @@ use crate::online::bridge::Command;
 use crate::rules::{Game, Outcome};
 use crate::ui::dialog::{Dialog, NewGameRefused, Question, Records, RecordsMessage};
 use crate::ui::features::Features;
-use crate::ui::intent::{Intent, OnlineAction};
+use crate::ui::intent::{Asked, Intent, OnlineAction};
 use crate::ui::keyboard::{self};
 use crate::ui::new_game_form::{self, Chosen, NewGameForm, NewGameOpens};
 use crate::ui::puzzle::PuzzleRun;
@@ -48,8 +48,12 @@ impl Session {
                 }
                 self.refresh_controls();
             }
-            Intent::KeepPlaying => {
-                self.state.question = None;
+            Intent::KeepPlaying(asked) => {
+                let declined = |question: &mut Question| match asked {
+                    Asked::Resign => matches!(question, Question::Resign | Question::Leave(..)),
+                    Asked::Abandon => matches!(question, Question::Abandon { .. }),
+                };
+                self.state.question.take_if(declined);
                 self.refresh_controls();
             }
             // A new game in place of one the player has moved in and not finished: they say yes first.
@@ -430,7 +434,6 @@ impl Session {
         }
     }
 
-    /// Closes the dialog if it is the one `which` finds.
     /// Start in the New game dialog was refused: it says why (again, to a Start refused again),
     /// and a clock of one's own that does not fit takes the keyboard to its minutes.
     fn new_game_refused(&mut self, reason: String) {
@@ -445,6 +448,7 @@ impl Session {
         self.refresh_controls();
     }
 
+    /// Closes the dialog if it is the one `which` finds.
     pub(super) fn close_dialog(&mut self, which: impl Fn(&Dialog) -> bool) {
         if self.state.page.dialog.as_ref().is_some_and(which) {
             self.state.page.dialog = None;

@@ -88,8 +88,10 @@ impl Session {
             Ok(cards) => {
                 self.state.deck_refused = false;
                 // A card chosen in the open dialog and now turned off gives way to one still on.
-                if let Some(Dialog::NewGame { fields, .. }) = &mut self.state.page.dialog {
+                // The choice is another: the refusal of the one before goes.
+                if let Some(Dialog::NewGame { fields, refused }) = &mut self.state.page.dialog {
                     fields.cards = NewGameForm::read(fields).within(cards).fields().cards;
+                    *refused = None;
                 }
                 self.settings(SettingsPatch { cards: Some(cards), ..SettingsPatch::default() });
                 // Refused before, the same deck now: the words still change back.

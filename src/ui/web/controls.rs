@@ -3,7 +3,7 @@
 
 use super::super::deck::Switch;
 use super::super::features::Features;
-use super::super::intent::{Intent, OnlineAction, SettingsPatch};
+use super::super::intent::{Asked, Intent, OnlineAction, SettingsPatch};
 use super::super::keyboard::{self, MoveListPlace};
 use super::super::new_game_form::NewGameOpens;
 use super::super::puzzle::Choice;
@@ -58,8 +58,8 @@ fn add_options<'a>(document: &Document, id: &str, values: impl Iterator<Item = &
 const MOVE_LISTS: [&str; 2] = ["moves", "sheet-moves"];
 
 /// A question's dialog, `<name>-dialog`: `<name>-confirm` says yes (`yes`) and closes it;
-/// `<name>-cancel`, Escape or any other close says no, changing nothing.
-fn question(document: &Document, name: &'static str, yes: fn() -> Intent) -> Result<(), JsValue> {
+/// `<name>-cancel`, Escape or any other close says no to `asked`, changing nothing.
+fn question(document: &Document, name: &'static str, yes: fn() -> Intent, asked: Asked) -> Result<(), JsValue> {
     let part = |part: &str| -> Result<web_sys::EventTarget, JsValue> {
         Ok(document.get_element_by_id(&format!("{name}-{part}")).ok_or("no question dialog")?.into())
     };
@@ -68,7 +68,9 @@ fn question(document: &Document, name: &'static str, yes: fn() -> Intent) -> Res
         app.dispatch(Event::Intent(yes()));
         close_dialog(&format!("{name}-dialog"));
     })?;
-    listen(&part("dialog")?, "close", |app, _: web_sys::Event| app.dispatch(Event::Intent(Intent::KeepPlaying)))
+    listen(&part("dialog")?, "close", move |app, _: web_sys::Event| {
+        app.dispatch(Event::Intent(Intent::KeepPlaying(asked)));
+    })
 }
 
 /// Fills the choosers (the level, the language, the watch speed) with their options, named in
@@ -284,8 +286,8 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
     on_click(document, "over-review", |app| app.dispatch(Event::Intent(Intent::Review)))?;
     // Resign asks first; a new game in place of one in progress asks too (the session says when).
     on_click(document, "resign", |app| app.dispatch(Event::Intent(Intent::AskResign)))?;
-    question(document, "resign", || Intent::Resign)?;
-    question(document, "abandon", || Intent::Abandon)?;
+    question(document, "resign", || Intent::Resign, Asked::Resign)?;
+    question(document, "abandon", || Intent::Abandon, Asked::Abandon)?;
     on_click(document, "show-eval", |app| {
         app.dispatch(Event::Settings(SettingsPatch { evaluation: Some(checked("show-eval")), ..Default::default() }));
     })?;

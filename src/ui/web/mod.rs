@@ -2,7 +2,7 @@
 //! the effects it returns, writing the DOM and the canvas from the view and the scene the core
 //! computed. What shows, what a key means and what a button does are decided in the core (the
 //! session, the view, the scene); what is left here is how: opening and closing the dialogs their
-//! buttons name (Resign asks first), and reading what the browser holds (storage, form fields, the
+//! buttons name, and reading what the browser holds (storage, form fields, the
 //! address, the clipboard's answer, the canvas's size).
 
 pub mod ai_client;
@@ -56,7 +56,7 @@ fn try_start() -> Result<(), JsValue> {
     let canvas: HtmlCanvasElement = document.get_element_by_id("board").ok_or("no #board canvas")?.dyn_into()?;
     let context: CanvasRenderingContext2d = canvas.get_context("2d")?.ok_or("no 2d context")?.dyn_into()?;
     // The page's one draw of the system's randomness: every random number after it (the first
-    // deal here, then the session's dice) comes from this seed.
+    // deal here, then the page's dice) comes from this seed.
     let mut dice = SplitMix64(random_seed());
     let mut opening = startup(&window, &mut dice);
     let seed = dice.next_u64();
@@ -228,7 +228,9 @@ fn show(
         }
     })?;
     controls::wire(&document)?;
-    // The HTML is written in English (tests/page_html.rs keeps it so).
+    // The HTML is written in English (tests/page_html.rs keeps it so), and so are the elements the
+    // whole page adds as it takes over from a first visit's (whose `<html lang>` is already the
+    // page's language, so that the controls' update would not write them).
     if settings.language != Lang::En {
         with_app(|app| controls::apply_page_texts(&app.state().texts()));
     }
