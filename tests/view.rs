@@ -718,3 +718,23 @@ fn a_clock_of_ones_own_typed_in_persian_or_arabic_digits_reads_as_the_same_numbe
         assert_eq!(limit.map(|l| l.to_string()), Some("30+3".to_string()), "{minutes} + {increment}: {effects:?}");
     }
 }
+
+#[test]
+fn only_a_clock_that_does_not_fit_takes_the_keyboard_to_its_minutes() {
+    use onitama::ui::new_game_form::{CARD_CHOOSERS, NewGameEdit, NewGameOpens};
+    let mut session = session(START, vs_ai(Color::Red), Settings::default());
+    session.update(Event::Intent(Intent::OpenNewGame(NewGameOpens::Invite)));
+    let edit = |session: &mut Session, id: &str, value: &str, checked: bool| {
+        let edit = NewGameEdit::read(id, value.to_string(), checked).unwrap();
+        session.update(Event::Intent(Intent::EditNewGame(edit)));
+    };
+    edit(&mut session, "setup-limit", "custom", false);
+    // The clock fits; a card chosen twice is what is refused.
+    edit(&mut session, "setup-choose-cards", "", true);
+    let first = session.controls().new_game.unwrap().fields.cards[0].clone();
+    edit(&mut session, CARD_CHOOSERS[1], &first, false);
+    let effects = session.update(Event::Intent(Intent::StartNewGame));
+    assert!(session.controls().new_game.and_then(|view| view.refused).is_some(), "{effects:?}");
+    let focus = onitama::ui::session::Focus::OwnClockMinutes;
+    assert!(!effects.contains(&Effect::Focus(focus)), "the clock is not what is wrong: {effects:?}");
+}

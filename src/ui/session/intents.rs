@@ -435,14 +435,16 @@ impl Session {
     }
 
     /// Start in the New game dialog was refused: it says why (again, to a Start refused again),
-    /// and a clock of one's own that does not fit takes the keyboard to its minutes.
+    /// and a clock of one's own that does not fit (not another refusal) takes the keyboard to its
+    /// minutes.
     fn new_game_refused(&mut self, reason: String) {
         let Some(Dialog::NewGame { fields, refused }) = &mut self.state.page.dialog else {
             return self.effects.push(Effect::Log(format!("no new game: {reason}")));
         };
         let times = refused.as_ref().map_or(0, |r| r.times) + 1;
         *refused = Some(NewGameRefused { reason, times });
-        if new_game_form::rows(&fields.mode, !fields.from.is_empty(), &fields.limit).custom_clock {
+        let clock_shown = new_game_form::rows(&fields.mode, !fields.from.is_empty(), &fields.limit).custom_clock;
+        if clock_shown && NewGameForm::read(fields).limit.is_none() {
             self.effects.push(Effect::Focus(Focus::OwnClockMinutes));
         }
         self.refresh_controls();
