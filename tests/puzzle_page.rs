@@ -304,9 +304,16 @@ fn a_puzzle_asked_for_before_the_set_is_here_fetches_it_once_then_starts_unless_
     session.update(Event::Intent(Intent::ChoosePuzzle(Choice::Next)));
     let game = onitama::rules::Game::from_deal(&onitama::rules::Deal::from_seed(2));
     session.update(Event::Intent(Intent::NewGame { game: game.clone(), mode: Mode::PassAndPlay { turn_board: true } }));
-    session.update(Event::PuzzleSet(Ok(set)));
+    session.update(Event::PuzzleSet(Ok(set.clone())));
     assert!(session.state().puzzle().is_none());
     assert_eq!(session.state().game.start(), game.start());
+
+    // Asked, then a rematch (the same deal, another game) before the set comes: the rematch stays.
+    let mut session = open();
+    session.update(Event::Intent(Intent::ChoosePuzzle(Choice::Next)));
+    session.update(Event::Intent(Intent::Rematch));
+    session.update(Event::PuzzleSet(Ok(set)));
+    assert!(session.state().puzzle().is_none(), "the puzzle was asked over another game");
 
     // The set cannot be had: the player is told.
     let mut session = open();

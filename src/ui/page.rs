@@ -8,7 +8,7 @@ use super::settings::Settings;
 use super::standings::Standings;
 use super::text::Languages;
 use crate::ai::puzzle::Puzzle;
-use crate::rules::{Position, SplitMix64};
+use crate::rules::SplitMix64;
 use crate::save::FinishedGame;
 use std::rc::Rc;
 
@@ -34,9 +34,12 @@ pub struct Page {
     pub solved: Vec<u32>,
     /// The puzzle set, once fetched (it is fetched the first time a puzzle is asked for).
     pub puzzle_set: Option<Rc<Vec<Puzzle>>>,
-    /// A puzzle asked for while the set comes, and the start of the game it was asked over: it
+    /// A puzzle asked for while the set comes, and the game it was asked over (by `games`): it
     /// starts only if no other game was started meanwhile.
-    pub puzzle_asked: Option<(Choice, Position)>,
+    pub puzzle_asked: Option<(Choice, u32)>,
+    /// How many games the page has started: what was asked over one game is not done over
+    /// another (a rematch of the same deal included).
+    pub games: u32,
     /// The finished games kept, oldest first: read at start, then kept here as each ends (and
     /// written through `Effect::KeepFinished`).
     pub finished: Vec<FinishedGame>,
@@ -81,6 +84,7 @@ impl Page {
             solved: Vec::new(),
             puzzle_set: None,
             puzzle_asked: None,
+            games: 0,
             finished: Vec::new(),
             unreadable_save: None,
             tutorial_done: false,

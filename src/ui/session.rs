@@ -377,7 +377,8 @@ impl Session {
         self.cancel_search();
         // What the page knows apart from any game stays whole, the dialog open over the board too
         // (a question about the game that leaves goes with it).
-        let page = std::mem::take(&mut self.state.page);
+        let mut page = std::mem::take(&mut self.state.page);
+        page.games = page.games.wrapping_add(1);
         let mut previous = std::mem::replace(&mut self.state, State::on(page, game, mode));
         // Online play goes on with an online game, and is left for any other.
         if matches!(mode, Mode::Online { .. }) {

@@ -11,7 +11,7 @@ use std::rc::Rc;
 impl Session {
     pub(super) fn choose_puzzle(&mut self, choice: Choice) {
         let Some(set) = self.state.page.puzzle_set.clone() else {
-            if self.state.page.puzzle_asked.replace((choice, *self.state.game.start())).is_none() {
+            if self.state.page.puzzle_asked.replace((choice, self.state.page.games)).is_none() {
                 self.effects.push(Effect::FetchPuzzles);
             }
             return;
@@ -60,8 +60,8 @@ impl Session {
         };
         self.state.page.puzzle_set = Some(set);
         let asked = self.state.page.puzzle_asked.take();
-        // The AI may have moved in the game asked over: only a new game counts.
-        if let Some((choice, _)) = asked.filter(|(_, start)| start == self.state.game.start()) {
+        // The AI may have moved in the game asked over: only another game counts.
+        if let Some((choice, _)) = asked.filter(|&(_, games)| games == self.state.page.games) {
             self.choose_puzzle(choice);
         }
         self.refresh_controls();
