@@ -89,7 +89,7 @@ impl OnlineGame {
     /// game is not won yet: the opponent's clock decides, and their record (with the claim) ends
     /// it here; a refusal leaves nothing behind.
     ///
-    /// Against an opponent away for [`abandon_ms`], the game is won here at once: they cannot
+    /// Against an opponent away for [`abandon_ms`](super::abandon_ms), the game is won here at once: they cannot
     /// answer while away, and the claim reaches them with this page's record when they return.
     pub fn claim(&mut self, now: u64) -> Result<Vec<Output>, Refusal> {
         let ply = self.playable().ok_or(self.why_not_playable())?.moves().len();
