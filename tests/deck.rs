@@ -87,14 +87,23 @@ fn a_random_deal_draws_only_from_the_enabled_cards() {
 #[test]
 fn the_session_refuses_a_switch_with_its_reason_and_keeps_the_deck() {
     let (mut session, _) = open_position(START, Mode::default(), Settings::default(), Motion::Reduced);
+    let open = Event::Intent(onitama::ui::intent::Intent::OpenNewGame(onitama::ui::new_game_form::NewGameOpens::Game));
+    session.update(open.clone());
     let effects = session.update(Event::Deck(Switch::Pack(Pack::Base, false)));
     assert_eq!(session.state().page.settings.cards, deck::DEFAULT, "nothing changes");
     assert!(!effects.iter().any(|e| matches!(e, Effect::SaveSettings(_))));
     assert!(effects.iter().any(|e| matches!(e, Effect::Controls(_))), "the switch goes back");
     let shown = session.controls().deck;
-    assert!(shown.refused);
+    assert_eq!((shown.refused, shown.refusals), (true, 1));
     assert_eq!(shown.message, "At least five cards stay on: a game deals five.");
     assert_eq!(shown.packs, [PackState::On, PackState::Off, PackState::Off]);
+    // Refused again: counted, so that it is said again; the dialog closed and opened again, gone.
+    session.update(Event::Deck(Switch::Pack(Pack::Base, false)));
+    assert_eq!(session.controls().deck.refusals, 2);
+    session.update(Event::Intent(onitama::ui::intent::Intent::CloseNewGame));
+    session.update(open);
+    assert!(!session.controls().deck.refused, "a dialog opened afresh");
+    session.update(Event::Deck(Switch::Pack(Pack::Base, false)));
 
     let effects = session.update(Event::Deck(Switch::Pack(Pack::Promo, true)));
     let saved = effects.iter().find_map(|e| match e {
@@ -115,6 +124,9 @@ fn the_deck_count_and_refusal_read_in_every_language() {
     let (mut session, _) = open_position(START, Mode::default(), settings, Motion::Reduced);
     assert_eq!(session.controls().deck.message, "۱۶ کارت از ۳۴ روشن", "Persian digits");
     session.update(Event::Settings(SettingsPatch { language: Some(Lang::Fr), ..SettingsPatch::default() }));
+    // The deck's switches are the New game dialog's.
+    let open = onitama::ui::intent::Intent::OpenNewGame(onitama::ui::new_game_form::NewGameOpens::Game);
+    session.update(Event::Intent(open));
     session.update(Event::Deck(Switch::Pack(Pack::Base, false)));
     assert_eq!(
         session.controls().deck.message,

@@ -22,6 +22,9 @@ pub enum Dialog {
     NewGame {
         fields: Box<NewGameFields>,
         refused: Option<NewGameRefused>,
+        /// The deck's switches refused in a row (each would have left fewer than five cards): said
+        /// again to each, none once one is taken.
+        deck_refused: u32,
     },
     Records(Records),
     /// The list of puzzles, showing this difficulty's.

@@ -104,8 +104,6 @@ pub struct State {
     pub aside: Option<AsideGame>,
     /// Online play, from when it is asked for until it is left.
     pub online: Option<OnlineState>,
-    /// The last switch of the deck was refused: it would have left fewer than five cards.
-    pub deck_refused: bool,
     /// The question that waits for the player's yes (to resign, to leave an online game, to
     /// abandon a game).
     pub question: Option<Question>,
@@ -258,7 +256,6 @@ impl State {
             watch_paused: false,
             aside: None,
             online: None,
-            deck_refused: false,
             question: None,
             received: 0,
             hold_save: false,

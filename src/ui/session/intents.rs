@@ -108,12 +108,13 @@ impl Session {
                     (NewGameOpens::Invite, Some(_)) => NewGameForm::invite(&self.state),
                     _ => NewGameForm::of(&self.state),
                 };
-                self.state.page.dialog = Some(Dialog::NewGame { fields: Box::new(form.fields()), refused: None });
+                self.state.page.dialog =
+                    Some(Dialog::NewGame { fields: Box::new(form.fields()), refused: None, deck_refused: 0 });
                 self.refresh_controls();
             }
             Intent::EditNewGame(edit) => {
                 // The refusal of the choice before goes with it.
-                if let Some(Dialog::NewGame { fields, refused }) = &mut self.state.page.dialog {
+                if let Some(Dialog::NewGame { fields, refused, .. }) = &mut self.state.page.dialog {
                     edit.apply(fields);
                     *refused = None;
                 }
@@ -438,7 +439,7 @@ impl Session {
     /// and a clock of one's own that does not fit (not another refusal) takes the keyboard to its
     /// minutes.
     fn new_game_refused(&mut self, reason: String) {
-        let Some(Dialog::NewGame { fields, refused }) = &mut self.state.page.dialog else {
+        let Some(Dialog::NewGame { fields, refused, .. }) = &mut self.state.page.dialog else {
             return self.effects.push(Effect::Log(format!("no new game: {reason}")));
         };
         let times = refused.as_ref().map_or(0, |r| r.times) + 1;

@@ -86,19 +86,20 @@ impl Session {
     pub(super) fn deck_switched(&mut self, switch: deck::Switch) {
         match deck::switch(self.state.page.settings.cards, switch) {
             Ok(cards) => {
-                self.state.deck_refused = false;
                 // A card chosen in the open dialog and now turned off gives way to one still on.
-                // The choice is another: the refusal of the one before goes.
-                if let Some(Dialog::NewGame { fields, refused }) = &mut self.state.page.dialog {
+                // The choice is another: the refusals of the one before go.
+                if let Some(Dialog::NewGame { fields, refused, deck_refused }) = &mut self.state.page.dialog {
                     fields.cards = NewGameForm::read(fields).within(cards).fields().cards;
-                    *refused = None;
+                    (*refused, *deck_refused) = (None, 0);
                 }
                 self.settings(SettingsPatch { cards: Some(cards), ..SettingsPatch::default() });
                 // Refused before, the same deck now: the words still change back.
                 self.refresh_controls();
             }
             Err(deck::TooFew) => {
-                self.state.deck_refused = true;
+                if let Some(Dialog::NewGame { deck_refused, .. }) = &mut self.state.page.dialog {
+                    *deck_refused += 1;
+                }
                 // The switch the browser turned goes back.
                 self.refresh_controls();
             }

@@ -177,20 +177,27 @@ pub struct DeckView {
     /// How many cards are on, or why the last switch was refused.
     pub message: String,
     pub refused: bool,
+    /// How many switches in a row were refused: the reason is said again to each.
+    pub refusals: u32,
 }
 
 fn deck_view(state: &State) -> DeckView {
     let t = &state.texts();
     let enabled = state.page.settings.cards;
+    let refusals = match &state.page.dialog {
+        Some(Dialog::NewGame { deck_refused, .. }) => *deck_refused,
+        _ => 0,
+    };
     DeckView {
         enabled,
         packs: Pack::ALL.map(|pack| deck::pack_state(enabled, pack)),
-        message: if state.deck_refused {
+        message: if refusals > 0 {
             t.html("deck-too-few").unwrap_or_default().to_string()
         } else {
             text::deck_count(t, enabled.len())
         },
-        refused: state.deck_refused,
+        refused: refusals > 0,
+        refusals,
     }
 }
 
@@ -447,7 +454,7 @@ pub fn controls(state: &State) -> ControlsView {
         },
         deck: deck_view(state),
         new_game: match &state.page.dialog {
-            Some(Dialog::NewGame { fields, refused }) => Some(new_game_view(fields, refused.as_ref())),
+            Some(Dialog::NewGame { fields, refused, .. }) => Some(new_game_view(fields, refused.as_ref())),
             _ => None,
         },
         #[cfg(not(feature = "first-visit"))]

@@ -152,8 +152,11 @@ fn show(
     state.page.tutorial_done = storage::tutorial_done();
     #[cfg(not(feature = "first-visit"))]
     {
-        state.page.dialog = controls::left_open()
-            .map(|fields| crate::ui::dialog::Dialog::NewGame { fields: Box::new(fields), refused: None });
+        state.page.dialog = controls::left_open().map(|fields| crate::ui::dialog::Dialog::NewGame {
+            fields: Box::new(fields),
+            refused: None,
+            deck_refused: 0,
+        });
     }
     let target: web_sys::EventTarget = canvas.clone().into();
     let app = App {

@@ -240,13 +240,15 @@ fn show_deck((lang, deck): (&str, &DeckView), before: Option<(&str, &DeckView)>,
             input.set_indeterminate(mixed);
         }
     }
-    // A switch refused again is said again (a status region); the deck's summary is not.
-    if deck.refused {
-        say_again("deck-message", &deck.message);
-    } else {
-        set_text("deck-message", Some(&deck.message));
-    }
+    // Each switch refused is said, once (a status region); the deck's summary is written only.
     if let Some(message) = find("deck-message") {
+        let refusals = deck.refusals.to_string();
+        if deck.refused && message.get_attribute("data-times").as_deref() != Some(&refusals) {
+            say_again("deck-message", &deck.message);
+        } else {
+            set_text("deck-message", Some(&deck.message));
+        }
+        let _ = message.set_attribute("data-times", &refusals);
         let _ = message.set_attribute("class", if deck.refused { "refused" } else { "" });
     }
     if !opening && before == Some((lang, deck.enabled)) {
