@@ -42,7 +42,7 @@ fn intent(session: &mut Session, intent: Intent) -> Vec<Effect> {
 fn one_move_against_the_ai() -> (Session, Mode, Move) {
     let mode = Mode::VsAi { human: Color::Red, level: AiLevel::nth(3) };
     let (mut session, _) = open_position(START, mode, Settings::default(), Motion::Reduced);
-    let m: Move = session.state().game.legal_moves()[0];
+    let m: Move = session.state().game().legal_moves()[0];
     intent(&mut session, Intent::Play(m));
     (session, mode, m)
 }
@@ -80,7 +80,7 @@ fn the_board_opens_on_the_position_shown_with_the_game_aside_and_searches_three_
     let state = session.state();
     assert!(state.analysis().is_none());
     assert_eq!(state.mode, mode);
-    assert_eq!(state.game.moves(), &[m]);
+    assert_eq!(state.game().moves(), &[m]);
 }
 
 #[test]
@@ -91,14 +91,14 @@ fn a_lines_move_is_played_and_the_next_position_is_searched() {
     session.update(lines(&order, 5, 3));
     let second = order.position().legal_moves()[1];
     let effects = intent(&mut session, Intent::PlayLine(1));
-    assert_eq!(session.state().game.moves(), &[second], "the second line's first move");
+    assert_eq!(session.state().game().moves(), &[second], "the second line's first move");
     assert!(effects.contains(&Effect::CancelSearch), "the old position's search ends");
     let effects = [effects, run_frames(&mut session, 0.0)].concat();
     let next = lines_searched(&effects).pop().expect("the new position is searched");
     assert_eq!(next.position(), *session.state().position());
     // A line that is not there plays nothing.
     intent(&mut session, Intent::PlayLine(5));
-    assert_eq!(session.state().game.moves().len(), 1);
+    assert_eq!(session.state().game().moves().len(), 1);
 }
 
 #[test]
@@ -180,15 +180,15 @@ fn analysing_again_keeps_the_first_game_aside_and_a_finished_position_is_not_sea
     assert_eq!(controls(session.state()).analysis.unwrap().status, "The game is over in this position");
     assert_eq!(session.state().aside.as_ref().map(|a| a.game.moves()), Some(&[m][..]), "the first game stays aside");
     intent(&mut session, Intent::LeaveAnalysis);
-    assert_eq!(session.state().game.moves(), &[m]);
+    assert_eq!(session.state().game().moves(), &[m]);
     // Without a game aside, the line explored stays as a game of two players.
     let (mut session, _) = open_position(START, Mode::default(), Settings::default(), Motion::Reduced);
     intent(&mut session, Intent::Analyse);
-    let first = session.state().game.legal_moves()[0];
+    let first = session.state().game().legal_moves()[0];
     intent(&mut session, Intent::Play(first));
     intent(&mut session, Intent::LeaveAnalysis);
     assert!(session.state().analysis().is_none());
-    assert_eq!(session.state().game.moves(), &[first]);
+    assert_eq!(session.state().game().moves(), &[first]);
     assert_eq!(session.state().mode, Mode::PassAndPlay { turn_board: false });
 }
 
@@ -200,7 +200,7 @@ fn a_study_is_no_game_of_the_players_a_new_game_drops_it_without_asking_and_its_
     intent(&mut session, Intent::AnalysePosition(won));
     let winning = session.state().position().winning_move().expect("a winning move");
     let effects = intent(&mut session, Intent::Play(winning));
-    assert!(session.state().game.outcome().is_some());
+    assert!(session.state().game().outcome().is_some());
     assert!(!effects.iter().any(|e| matches!(e, Effect::KeepFinished(..) | Effect::SaveStandings(_))), "{effects:?}");
     assert!(session.state().page.finished.is_empty());
     let game = onitama::rules::Game::new(START.parse().unwrap());
@@ -235,17 +235,17 @@ fn the_hint_is_the_best_line_rows_wait_while_searching_and_a_finished_board_asks
 fn moves_played_after_going_back_make_branches_that_the_move_list_shows_and_a_reload_keeps() {
     let (mut session, _, first) = one_move_against_the_ai();
     // The AI's answer, so that the game has two moves.
-    let answer = session.state().game.legal_moves()[0];
+    let answer = session.state().game().legal_moves()[0];
     session.update(Event::Intent(Intent::Play(answer)));
     intent(&mut session, Intent::Analyse);
-    assert_eq!(session.state().game.moves(), &[first, answer], "opened at the position shown");
+    assert_eq!(session.state().game().moves(), &[first, answer], "opened at the position shown");
 
     // Back one move, and another answer: a branch; the first answer stays, under the move that
     // replaced it.
     intent(&mut session, Intent::Step { back: true });
-    assert_eq!(session.state().viewing, None, "the analysis board plays on from any move");
-    assert_eq!(session.state().game.redoable().copied().collect::<Vec<_>>(), vec![answer]);
-    let other = session.state().game.legal_moves()[1];
+    assert_eq!(session.state().history.viewing(), None, "the analysis board plays on from any move");
+    assert_eq!(session.state().history.ahead().to_vec(), vec![answer]);
+    let other = session.state().game().legal_moves()[1];
     intent(&mut session, Intent::Play(other));
     let rows = controls(session.state()).moves;
     assert_eq!(rows.iter().map(|r| r.notation.clone()).collect::<Vec<_>>(), [first, other].map(|m| m.to_string()));
@@ -257,14 +257,14 @@ fn moves_played_after_going_back_make_branches_that_the_move_list_shows_and_a_re
     // comes back to step on through (here, nothing more than the answer itself).
     intent(&mut session, Intent::View(1));
     intent(&mut session, Intent::Play(answer));
-    assert_eq!(session.state().game.moves(), &[first, answer]);
+    assert_eq!(session.state().game().moves(), &[first, answer]);
     assert_eq!(controls(session.state()).moves[1].variations.len(), 1, "the other answer is the variation now");
 
     // Going into the variation from the list shows its position, the first line kept.
     intent(&mut session, Intent::EnterVariation { ply: 2, place: 0 });
-    assert_eq!(session.state().game.moves(), &[first, other]);
+    assert_eq!(session.state().game().moves(), &[first, other]);
     intent(&mut session, Intent::EnterVariation { ply: 2, place: 5 });
-    assert_eq!(session.state().game.moves(), &[first, other], "a variation that is not there changes nothing");
+    assert_eq!(session.state().game().moves(), &[first, other], "a variation that is not there changes nothing");
 
     // Going back to the start keeps the line to step on through; a reload keeps both lines and
     // the place on the board.
@@ -277,7 +277,7 @@ fn moves_played_after_going_back_make_branches_that_the_move_list_shows_and_a_re
     let found = onitama::ui::startup::Found { save: Ok(Some(saved)), ..Default::default() };
     let opened = onitama::ui::startup::opening(found, |_| unreachable!("the saved game opens"));
     let run = opened.activity.analysis().expect("the analysis board comes back");
-    assert!(opened.game.moves().is_empty());
+    assert!(opened.history.game().moves().is_empty());
     assert_eq!(run.variations.lines(), vec![vec![first, answer], vec![first, other]]);
 }
 
@@ -298,8 +298,8 @@ fn the_board_opens_from_a_review_a_finished_game_and_a_link_on_the_whole_line() 
     intent(&mut session, Intent::Analyse);
     let state = session.state();
     assert!(state.analysis().is_some() && state.review().is_none());
-    assert_eq!(state.game.moves(), &game.moves()[..2]);
-    assert_eq!(state.line().moves(), game.moves(), "the whole game to step on through");
+    assert_eq!(state.game().moves(), &game.moves()[..2]);
+    assert_eq!(state.game_line().moves(), game.moves(), "the whole game to step on through");
     assert!(!controls(state).analyse, "not offered on the analysis board itself");
 
     // The link carries the line, and opens the board on it.
@@ -308,7 +308,7 @@ fn the_board_opens_from_a_review_a_finished_game_and_a_link_on_the_whole_line() 
     let found = onitama::ui::startup::Found { fragment: link, ..Default::default() };
     let opened = onitama::ui::startup::opening(found, |_| unreachable!("the link's game opens"));
     assert!(opened.activity.analysis().is_some());
-    assert_eq!(opened.game.moves(), game.moves());
+    assert_eq!(opened.history.game().moves(), game.moves());
     let broken = onitama::ui::startup::Found { fragment: "#analysis=start%20nonsense".into(), ..Default::default() };
     let opened = onitama::ui::startup::opening(broken, |_| game.clone());
     assert!(opened.activity.analysis().is_none() && opened.notice.is_some(), "a broken link is said, not opened");
@@ -331,7 +331,7 @@ fn play_from_here_starts_a_game_from_the_position_with_the_game_aside_still_wait
     assert!(session.controls().new_game.is_none(), "the dialog closes");
     let state = session.state();
     assert!(state.analysis().is_none());
-    assert_eq!(state.game.start(), &position, "the game starts from the position analysed");
+    assert_eq!(state.game().start(), &position, "the game starts from the position analysed");
     assert_eq!(state.mode, Mode::VsAi { human: position.to_move(), level: AiLevel::nth(3) });
     assert!(state.question.is_none(), "the game aside is not at stake");
     assert_eq!(state.aside.as_ref().map(|a| (a.game.moves().to_vec(), a.mode)), Some((vec![first], mode)));
@@ -377,7 +377,7 @@ fn a_finished_game_analysed_from_its_end_comes_back_as_it_ended() {
     let (mut session, _) =
         open_position("5/5/2B2/5/2R2 tiger,ox crab,boar horse r", mode, Settings::default(), Motion::Reduced);
     intent(&mut session, Intent::Play("tiger:c1c3".parse().unwrap()));
-    assert!(session.state().game.outcome().is_some());
+    assert!(session.state().game().outcome().is_some());
     assert!(controls(session.state()).result.is_some(), "the result banner");
     let effects = intent(&mut session, Intent::Analyse);
     assert!(session.state().analysis().is_some());
@@ -391,6 +391,6 @@ fn a_finished_game_analysed_from_its_end_comes_back_as_it_ended() {
     assert!(effects.contains(&Effect::Focus(onitama::ui::session::Focus::Board)), "and to the board after Close");
     let state = session.state();
     assert!(state.analysis().is_none() && state.aside.is_none());
-    assert_eq!((state.mode, state.game.moves().len()), (mode, 1), "the game as it ended");
-    assert!(state.game.outcome().is_some());
+    assert_eq!((state.mode, state.game().moves().len()), (mode, 1), "the game as it ended");
+    assert!(state.game().outcome().is_some());
 }

@@ -27,7 +27,7 @@ fn game_in_progress() -> Session {
         common::open_position(START, Mode::PassAndPlay { turn_board: false }, Settings::default(), Motion::Reduced);
     session.update(Event::Intent(Intent::Play(mv("boar:c1c2"))));
     session.update(Event::Intent(Intent::Play(mv("horse:c5c4"))));
-    let game = session.state().game.clone();
+    let game = session.state().game().clone();
     session.update(Event::Intent(Intent::NewGame { game, mode: vs_ai() }));
     assert!(session.controls().abandon_asked, "the two-player game had moves");
     session.update(Event::Intent(Intent::Abandon));
@@ -41,7 +41,7 @@ fn puzzle() -> onitama::ai::puzzle::Puzzle {
 #[test]
 fn a_puzzle_puts_the_game_in_progress_aside_and_back_to_my_game_restores_it() {
     let mut session = game_in_progress();
-    let mine = session.state().game.clone();
+    let mine = session.state().game().clone();
     session.update(Event::Intent(Intent::Puzzle { puzzle: puzzle(), daily: true }));
     assert!(session.state().puzzle().is_some());
     assert_eq!(session.state().aside, Some(AsideGame { game: mine.clone(), mode: vs_ai() }));
@@ -54,7 +54,7 @@ fn a_puzzle_puts_the_game_in_progress_aside_and_back_to_my_game_restores_it() {
     assert_eq!(session.state().aside.as_ref().map(|a| &a.game), Some(&mine));
     session.update(Event::Intent(Intent::BackToMyGame));
     let state = session.state();
-    assert_eq!((state.game.moves(), state.mode), (mine.moves(), vs_ai()));
+    assert_eq!((state.game().moves(), state.mode), (mine.moves(), vs_ai()));
     assert!(state.puzzle().is_none() && state.aside.is_none());
     assert!(!session.controls().back_to_my_game);
 }
@@ -62,7 +62,7 @@ fn a_puzzle_puts_the_game_in_progress_aside_and_back_to_my_game_restores_it() {
 #[test]
 fn what_is_aside_survives_a_reload() {
     let mut session = game_in_progress();
-    let mine = session.state().game.clone();
+    let mine = session.state().game().clone();
     session.update(Event::Intent(Intent::Puzzle { puzzle: puzzle(), daily: true }));
     let text = save::encode(&session.save_file());
     assert!(text.contains("aside mode ai red 2\n") && text.contains("aside moves boar:c1c2 horse:c5c4\n"), "{text}");
@@ -78,14 +78,14 @@ fn what_is_aside_survives_a_reload() {
 fn a_damaged_game_aside_costs_only_itself() {
     let session = game_in_progress();
     let text = save::encode(&onitama::save::SaveFile {
-        aside: Some(AsideGame { game: session.state().game.clone(), mode: vs_ai() }),
+        aside: Some(AsideGame { game: session.state().game().clone(), mode: vs_ai() }),
         ..session.save_file()
     });
     for damaged in
         [text.replace("aside moves boar:c1c2", "aside moves boar:c1c9"), text.replace("aside mode ai red 2\n", "")]
     {
         let read = save::decode(&damaged).expect("the game on the board reads");
-        assert_eq!(read.game, session.state().game);
+        assert_eq!(read.game, *session.state().game());
         assert_eq!(read.aside, None);
     }
     // A damaged mode line is still an error of the save, as any other line.
@@ -98,7 +98,7 @@ fn a_damaged_game_aside_costs_only_itself() {
 #[test]
 fn reviewing_a_pasted_record_leaves_the_game_in_progress_as_it_was() {
     let mut session = game_in_progress();
-    let mine = session.state().game.clone();
+    let mine = session.state().game().clone();
     session.update(Event::Intent(Intent::ReviewGame { game: Game::from_record(RECORD).unwrap(), mode: None }));
     assert!(session.state().review().is_some());
     assert_eq!(session.save_file().aside.map(|a| a.game), Some(mine.clone()), "a reload now keeps it");
@@ -107,14 +107,14 @@ fn reviewing_a_pasted_record_leaves_the_game_in_progress_as_it_was() {
     session.update(Event::Intent(Intent::CloseReview));
     let state = session.state();
     assert!(state.review().is_none());
-    assert_eq!((state.game.moves(), state.mode), (mine.moves(), vs_ai()));
+    assert_eq!((state.game().moves(), state.mode), (mine.moves(), vs_ai()));
     assert_eq!(state.aside, None);
 }
 
 #[test]
 fn an_opened_record_or_link_puts_the_game_aside_and_a_new_game_asks_before_it_is_lost() {
     let mut session = game_in_progress();
-    let mine = session.state().game.clone();
+    let mine = session.state().game().clone();
     session.update(Event::Intent(Intent::Open(Game::from_record(RECORD).unwrap())));
     assert_eq!(session.state().aside.as_ref().map(|a| &a.game), Some(&mine));
     assert_eq!(session.state().mode, vs_ai(), "the opened game is played as the player played theirs");
@@ -153,7 +153,7 @@ fn a_link_opened_over_a_saved_game_in_progress_keeps_that_game_aside() {
         ..Found::default()
     };
     let opened = opening(found, |_| Game::from_deal(&Deal::from_seed(3)));
-    assert_eq!(opened.game, linked);
+    assert_eq!(*opened.history.game(), linked);
     assert_eq!(opened.aside, Some(AsideGame { game: saved.game, mode: saved.mode }));
 }
 
@@ -164,7 +164,7 @@ fn a_deal_where_only_the_ai_has_moved_is_not_put_aside() {
     let order = common::searches(&effects).into_iter().next().expect("the AI opens");
     session.update(common::done(&order, Some(common::some_move(&order)), None));
     common::run_frames(&mut session, 2000.0);
-    assert_eq!(session.state().game.moves().len(), 1, "the AI has moved");
+    assert_eq!(session.state().game().moves().len(), 1, "the AI has moved");
     session.update(Event::Intent(Intent::Puzzle { puzzle: puzzle(), daily: true }));
     assert_eq!(session.state().aside, None, "the player never moved in it: no Back to my game");
     assert!(!session.controls().back_to_my_game);
@@ -173,13 +173,13 @@ fn a_deal_where_only_the_ai_has_moved_is_not_put_aside() {
 #[test]
 fn a_friends_link_opened_on_the_page_shows_a_record_of_who_played_it() {
     let mut session = game_in_progress();
-    let mine = session.state().game.clone();
+    let mine = session.state().game().clone();
     let linked = Game::from_record(RECORD).unwrap();
     let level_5 = Mode::VsAi { human: Color::Red, level: AiLevel::nth(4) };
     let read = save::game_from_fragment(&save::link_fragment(&linked, Some(level_5))).unwrap().unwrap();
     session.update(Event::Intent(Intent::OpenLink(read)));
     let state = session.state();
-    assert_eq!(state.game.moves(), linked.moves());
+    assert_eq!(state.game().moves(), linked.moves());
     assert_eq!(state.mode, Mode::PassAndPlay { turn_board: false }, "not the friend's win against the AI");
     assert_eq!(state.aside.as_ref().map(|a| &a.game), Some(&mine));
     let notice = session.controls().notice.expect("who played it");
@@ -196,7 +196,7 @@ fn a_friends_game_looked_at_is_not_the_players_until_they_move_in_it() {
     assert!(!session.controls().abandon_asked, "nothing of the player's to abandon");
     // Opened again, and a move of the player's: now it is theirs.
     session.update(Event::Intent(Intent::OpenLink(save::Linked { game: linked, mode: None })));
-    let next = session.state().game.legal_moves()[0];
+    let next = session.state().game().legal_moves()[0];
     session.update(Event::Intent(Intent::Play(next)));
     session.update(Event::Intent(Intent::NewGame { game: Game::from_deal(&Deal::from_seed(5)), mode: vs_ai() }));
     assert!(session.controls().abandon_asked);

@@ -73,7 +73,7 @@ fn escape_clears_the_selection_then_goes_back_to_the_game() {
     let mut session = two_players();
     play_all(&mut session, &["ox:c1c2", "horse:c5c4", "boar:b1b2"]);
     session.update(Event::Intent(Intent::View(1)));
-    assert_eq!(session.state().viewing, Some(3));
+    assert_eq!(session.state().history.viewing(), Some(3));
     // Nobody moves while looking back, but a card can be looked at: the side card, tapped.
     let side = scene(session.state(), session.layout()).cards.into_iter().find(|c| c.0 == Card::Crab).unwrap().1;
     let (x, y) = side.centre();
@@ -82,13 +82,13 @@ fn escape_clears_the_selection_then_goes_back_to_the_game() {
     assert_eq!(session.state().preview, Some(Card::Crab), "the side card is shown");
     key(&mut session, "Escape");
     assert_eq!(session.state().preview, None, "the first Escape hides it");
-    assert_eq!(session.state().viewing, Some(3), "and still looks back");
+    assert_eq!(session.state().history.viewing(), Some(3), "and still looks back");
     key(&mut session, "Escape");
-    assert_eq!(session.state().viewing, None, "the second goes back to the game, as the button does");
-    assert_eq!(session.state().game.moves().len(), 3);
+    assert_eq!(session.state().history.viewing(), None, "the second goes back to the game, as the button does");
+    assert_eq!(session.state().game().moves().len(), 3);
     // With nothing looked back at, Escape changes nothing of the game.
     key(&mut session, "Escape");
-    assert_eq!(session.state().game.moves().len(), 3);
+    assert_eq!(session.state().game().moves().len(), 3);
 }
 
 #[test]
@@ -118,7 +118,7 @@ fn the_keyboards_frame_goes_with_the_mouse_and_comes_back_with_an_arrow() {
 fn a_jump_through_the_game_shows_at_once_and_a_single_step_still_slides() {
     let mut session = two_players();
     play_all(&mut session, &["ox:c1c2", "horse:c5c4", "boar:b1b2", "elephant:d5e4"]);
-    assert_eq!(session.state().game.moves().len(), 4);
+    assert_eq!(session.state().game().moves().len(), 4);
     let slides = |session: &Session| {
         session.state().anim.as_ref().is_some_and(|a| a.pieces.iter().any(|p| p.from != p.to && p.alpha == (1.0, 1.0)))
     };
@@ -210,7 +210,7 @@ fn a_card_that_moves_no_piece_is_not_chosen_so_a_piece_stays_movable() {
         open_position(position, Mode::PassAndPlay { turn_board: false }, Settings::default(), Motion::Reduced);
     session.update(Event::Relayout { width: 1280.0, height: 800.0, pixel_ratio: 1.0 });
     let tiger = Card::from_name("tiger").unwrap();
-    let legal = session.state().game.legal_moves();
+    let legal = session.state().game().legal_moves();
     assert!(legal.iter().all(|m| m.card() != tiger), "the tiger moves nothing here");
     assert!(!legal.is_empty() && !legal[0].is_pass());
     let (_, rect, _) = *scene(session.state(), session.layout()).cards.iter().find(|(c, ..)| *c == tiger).unwrap();

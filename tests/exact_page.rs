@@ -47,7 +47,7 @@ fn the_two_strongest_levels_play_few_pieces_from_the_tables() {
         let effects = session.update(answer(&requests[0], &mut tables));
         assert!(exact_requests(&effects).is_empty() && searches(&effects).is_empty(), "{effects:?}");
         run_frames(&mut session, 0.0);
-        assert_eq!(session.state().game.moves().first().map(|m| m.to_string()).as_deref(), Some("crab:c4c3"));
+        assert_eq!(session.state().game().moves().first().map(|m| m.to_string()).as_deref(), Some("crab:c4c3"));
         let position: Position = BLUE_WINS.parse().unwrap();
         let evaluation = Some(Evaluation { position, score: Score::Win(3), exact: true });
         assert_eq!(session.state().evaluation, evaluation, "the bar knows the win");
@@ -116,7 +116,7 @@ fn a_move_asked_of_the_tables_is_dropped_without_ending_a_worker() {
     assert!(session.state().thinking.is_none());
     let effects = session.update(answer(&request, &mut tables));
     assert!(effects.iter().all(|e| !matches!(e, Effect::Redraw)), "the late answer is dropped: {effects:?}");
-    assert_eq!(session.state().game.moves().len(), 0);
+    assert_eq!(session.state().game().moves().len(), 0);
     assert_eq!(session.held_move(), None);
 }
 
@@ -130,7 +130,7 @@ fn the_search_workers_failure_does_not_stop_a_move_asked_of_the_tables() {
     assert!(!session.ai_stopped());
     session.update(answer(&request, &mut tables));
     run_frames(&mut session, 0.0);
-    assert_eq!(session.state().game.moves().len(), 1, "the tables' move is played");
+    assert_eq!(session.state().game().moves().len(), 1, "the tables' move is played");
 }
 
 #[test]

@@ -56,7 +56,7 @@ fn each_feature_asks_for_the_whole_page_and_changes_nothing_else() {
     for intent in features() {
         assert!(intent.opens_features(), "{intent:?}");
         let mut session = game_in_progress();
-        let game = session.state().game.clone();
+        let game = session.state().game().clone();
         let effects = session.update(Event::Intent(intent.clone()));
         assert!(effects.iter().any(|e| matches!(e, Effect::LoadFeatures)), "{intent:?}: {effects:?}");
         assert!(
@@ -67,7 +67,7 @@ fn each_feature_asks_for_the_whole_page_and_changes_nothing_else() {
             "{intent:?} does nothing here: {effects:?}"
         );
         let state = session.state();
-        assert_eq!(state.game, game, "{intent:?}");
+        assert_eq!(*state.game(), game, "{intent:?}");
         assert_eq!(state.notice, Some(Notice::FeaturesLoading), "the player reads that it opens");
     }
 }
@@ -75,7 +75,7 @@ fn each_feature_asks_for_the_whole_page_and_changes_nothing_else() {
 #[test]
 fn what_is_played_does_not_ask_for_the_whole_page() {
     let mut session = game_in_progress();
-    let first = session.state().game.legal_moves()[0];
+    let first = session.state().game().legal_moves()[0];
     for intent in [Intent::Play(first), Intent::Hint, Intent::Undo, Intent::Redo, Intent::Rematch] {
         assert!(!intent.opens_features(), "{intent:?}");
         let effects = session.update(Event::Intent(intent.clone()));
@@ -143,13 +143,13 @@ fn offline_without_the_whole_page_a_game_saved_in_a_feature_is_not_written_over_
         if online {
             assert_eq!(opened.mode, Mode::PassAndPlay { turn_board: false }, "an online game is looked at");
         }
-        let mut state = State::new(opened.game, opened.mode, opened.settings, true, 7);
+        let mut state = State::new(opened.history, opened.mode, opened.settings, true, 7);
         state.hold_save = opened.hold_save;
         let mut session = Session::new(state);
         let mut effects = session.update(Event::Relayout { width: 360.0, height: 640.0, pixel_ratio: 1.0 });
         effects.extend(session.update(Event::Opened));
         assert!(!effects.iter().any(|e| matches!(e, Effect::SaveGame(_))), "{effects:?}");
-        let first = session.state().game.legal_moves()[0];
+        let first = session.state().game().legal_moves()[0];
         let effects = session.update(Event::Intent(Intent::Play(first)));
         assert!(effects.iter().any(|e| matches!(e, Effect::SaveGame(_))), "the player's move is kept: {effects:?}");
     }

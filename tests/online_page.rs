@@ -78,11 +78,11 @@ fn dealt_blue() -> Session {
 fn both_moved() -> Session {
     let mut session = dealt_blue();
     red_moves(&mut session);
-    let game = session.state().game.clone();
+    let game = session.state().game().clone();
     let blue = game.legal_moves()[0];
     let position = game.position().play(blue).unwrap();
     said(&mut session, Said::Move { by: Color::Blue, ply: 1, mv: blue, position });
-    assert_eq!(session.state().game.moves().len(), 2);
+    assert_eq!(session.state().game().moves().len(), 2);
     session
 }
 
@@ -149,7 +149,7 @@ fn the_deal_puts_the_game_on_the_board_facing_the_player() {
     let session = dealt_blue();
     let state = session.state();
     assert_eq!(state.mode, Mode::Online { you: Some(Color::Blue) });
-    assert_eq!(state.game.start(), &start());
+    assert_eq!(state.game().start(), &start());
     assert_eq!(state.bottom(), Color::Blue);
     assert!(!state.human_to_move(), "Red begins");
     assert_eq!(controls(state).mode_line, "Online · you play Blue");
@@ -166,7 +166,7 @@ fn the_opponents_move_is_played_and_the_ai_never_searches() {
         Said::Move { by: Color::Red, ply: 0, mv: mv("ox:a1a2"), position: *after.position() },
     ));
     effects.extend(session.update(Event::Frame { now_ms: 5000.0 }));
-    assert_eq!(session.state().game.moves(), &[mv("ox:a1a2")]);
+    assert_eq!(session.state().game().moves(), &[mv("ox:a1a2")]);
     assert!(session.state().human_to_move());
     assert!(!effects.iter().any(|e| matches!(e, Effect::StartSearch(_))), "{effects:?}");
 }
@@ -176,7 +176,7 @@ fn a_move_whose_position_differs_is_not_played() {
     let mut session = dealt_blue();
     said(&mut session, Said::Move { by: Color::Red, ply: 0, mv: mv("ox:a1a2"), position: start() });
     session.update(Event::Frame { now_ms: 5000.0 });
-    assert!(session.state().game.moves().is_empty());
+    assert!(session.state().game().moves().is_empty());
 }
 
 #[test]
@@ -188,10 +188,10 @@ fn the_players_move_goes_to_the_module_and_is_confirmed_by_its_echo() {
     assert_eq!(commands(&effects), vec![Command::Play(mv("horse:a5a4"))]);
     assert_eq!(session.state().online.as_ref().unwrap().pending, Some(1));
     assert!(!session.state().human_to_move());
-    let position = *session.state().game.position();
+    let position = *session.state().game().position();
     said(&mut session, Said::Move { by: Color::Blue, ply: 1, mv: mv("horse:a5a4"), position });
     assert_eq!(session.state().online.as_ref().unwrap().pending, None);
-    assert_eq!(session.state().game.moves().len(), 2, "the echo is not played twice");
+    assert_eq!(session.state().game().moves().len(), 2, "the echo is not played twice");
 }
 
 #[test]
@@ -201,7 +201,7 @@ fn a_move_the_module_refuses_is_taken_back() {
     session.update(Event::Frame { now_ms: 5000.0 });
     session.update(Event::Intent(Intent::Play(mv("horse:a5a4"))));
     said(&mut session, Said::Denied(Reason::OpponentAway));
-    assert_eq!(session.state().game.moves(), &[mv("ox:a1a2")]);
+    assert_eq!(session.state().game().moves(), &[mv("ox:a1a2")]);
     let view = controls(session.state()).online.unwrap();
     assert!(view.text.ends_with("That cannot be done now (opponent-away)."), "{}", view.text);
 }
@@ -217,7 +217,7 @@ fn only_the_players_own_moves_are_played_and_only_with_the_opponent_here() {
     assert_eq!(refusal(session.state(), &Intent::Undo), Some(Refusal::Online));
     let effects = session.update(Event::Intent(Intent::Play(mv("ox:a1a2"))));
     assert!(commands(&effects).is_empty());
-    assert!(session.state().game.moves().is_empty());
+    assert!(session.state().game().moves().is_empty());
     red_moves(&mut session);
     session.update(Event::Frame { now_ms: 5000.0 });
     said(&mut session, Said::OpponentConnected(false));
@@ -239,7 +239,7 @@ fn the_engine_does_not_help_in_an_online_game() {
         effects.extend(session.update(Event::Intent(intent)));
     }
     assert!(!effects.iter().any(|e| matches!(e, Effect::StartSearch(_) | Effect::StartReview { .. })), "{effects:?}");
-    assert_eq!(session.state().game.moves().len(), 1, "undo takes nothing back");
+    assert_eq!(session.state().game().moves().len(), 1, "undo takes nothing back");
     let view = controls(session.state());
     assert!(!view.undo && !view.redo && !view.hint);
     assert!(view.evaluation.is_none());
@@ -250,12 +250,12 @@ fn resigning_asks_the_module_and_the_game_ends_when_it_says_so() {
     let mut session = both_moved();
     let effects = session.update(Event::Intent(Intent::Resign));
     assert_eq!(commands(&effects), vec![Command::Resign]);
-    assert_eq!(session.state().game.outcome(), None, "the module decides");
+    assert_eq!(session.state().game().outcome(), None, "the module decides");
     let effects = said(&mut session, Said::Outcome(Some(Outcome::Resigned { by: Color::Blue })));
-    assert_eq!(session.state().game.outcome(), Some(Outcome::Resigned { by: Color::Blue }));
+    assert_eq!(session.state().game().outcome(), Some(Outcome::Resigned { by: Color::Blue }));
     assert!(effects.iter().any(|e| matches!(e, Effect::KeepFinished(_, Mode::Online { you: Some(Color::Blue) }))));
     let effects = session.update(Event::Intent(Intent::Undo));
-    assert_eq!(session.state().game.outcome(), Some(Outcome::Resigned { by: Color::Blue }), "{effects:?}");
+    assert_eq!(session.state().game().outcome(), Some(Outcome::Resigned { by: Color::Blue }), "{effects:?}");
     assert!(!controls(session.state()).undo, "an online game is not taken back, even once over");
     let banner = controls(session.state()).result.expect("the result shows");
     // The verdict in the strip (one line on a phone), how it ended by the board.
@@ -280,7 +280,7 @@ fn a_draw_offered_is_answered_and_agreed() {
     let effects = press(&mut session, "Accept the draw");
     assert_eq!(commands(&effects), vec![Command::AcceptDraw]);
     said(&mut session, Said::Outcome(Some(Outcome::DrawAgreed)));
-    assert_eq!(session.state().game.outcome(), Some(Outcome::DrawAgreed));
+    assert_eq!(session.state().game().outcome(), Some(Outcome::DrawAgreed));
     assert_eq!(controls(session.state()).result.unwrap().text, "Draw");
 }
 
@@ -297,8 +297,8 @@ fn a_win_on_time_is_claimed_and_a_lapsed_claim_undone() {
     assert_eq!(controls(session.state()).result.unwrap().text, "You win!");
     // The opponent's move crossed the claim: the game goes on.
     said(&mut session, Said::Outcome(None));
-    assert_eq!(session.state().game.outcome(), None);
-    assert_eq!(session.state().game.moves().len(), 2);
+    assert_eq!(session.state().game().outcome(), None);
+    assert_eq!(session.state().game().moves().len(), 2);
 }
 
 #[test]
@@ -308,7 +308,7 @@ fn a_record_from_the_module_replaces_the_board() {
     record.play(mv("ox:a1a2")).unwrap();
     record.play(mv("horse:a5a4")).unwrap();
     said(&mut session, Said::Record(record.clone()));
-    assert_eq!(session.state().game.moves(), record.moves());
+    assert_eq!(session.state().game().moves(), record.moves());
     assert_eq!(session.state().mode, Mode::Online { you: Some(Color::Blue) });
 }
 
@@ -376,14 +376,14 @@ fn a_saved_online_game_that_does_not_read_is_said_and_can_be_left() {
     let view = controls(session.state()).online.expect("the online strip says what happened");
     assert!(view.text.starts_with("This online game could not be brought back"), "{}", view.text);
     assert!(!session.state().human_to_move(), "nobody to send a move to");
-    let game = session.state().game.clone();
+    let game = session.state().game().clone();
     let effects = press(&mut session, "Leave");
     assert!(controls(session.state()).online.is_none(), "left: {effects:?}");
     assert!(session.state().online.is_none());
     assert_eq!(commands(&effects), vec![], "no module to tell: it never read the save");
     // Played on here, as two people's game, and saved so: a reload does not stop it again.
     assert_eq!(session.state().mode, Mode::PassAndPlay { turn_board: false });
-    assert_eq!(session.state().game, game);
+    assert_eq!(session.state().game(), &game);
     assert!(session.state().human_to_move());
     let saved = effects.iter().rev().find_map(|e| match e {
         Effect::SaveGame(file) => Some(file.clone()),
@@ -514,11 +514,11 @@ fn a_broken_online_link_is_explained_and_the_game_in_progress_stays() {
             language: Some(onitama::ui::text::Lang::Fr),
             ..Default::default()
         }));
-        let before = session.state().game.clone();
+        let before = session.state().game().clone();
         let effects = act(&mut session, OnlineAction::Join(link.to_string()));
         assert!(commands(&effects).is_empty(), "{link}: nothing is asked of the module");
         assert!(session.state().online.is_none(), "{link}");
-        assert_eq!(session.state().game, before, "{link}: the game stays");
+        assert_eq!(session.state().game(), &before, "{link}: the game stays");
         let shown = controls(session.state()).notice.unwrap_or_default();
         assert_eq!(
             shown,
@@ -572,7 +572,7 @@ fn a_claim_the_opponents_clock_refuses_is_kept_nowhere_and_says_whose_clock_disa
     effects.extend(said(&mut session, Said::Refused(Refusal::TooEarly)));
     effects.extend(session.update(Event::Frame { now_ms: 6000.0 }));
     assert!(!effects.iter().any(|e| matches!(e, Effect::KeepFinished(..))), "{effects:?}");
-    assert_eq!(session.state().game.outcome(), None);
+    assert_eq!(session.state().game().outcome(), None);
     let controls = controls(session.state());
     assert!(controls.result.is_none());
     let online = controls.online.unwrap();
@@ -597,7 +597,7 @@ fn while_a_guest_waits_for_its_host_nothing_is_played_against_the_ai() {
     }
     assert!(!session.state().ai_to_move());
     assert!(!session.state().human_to_move(), "nor does the player play the board's game meanwhile");
-    assert!(session.state().game.moves().is_empty());
+    assert!(session.state().game().moves().is_empty());
 }
 
 #[test]
@@ -638,7 +638,7 @@ fn an_opponent_who_vanished_is_claimed_against_and_the_win_is_kept_once() {
     // The opponent comes back and agrees: their record is the same game, nothing kept again.
     effects.extend(said(&mut session, Said::OpponentConnected(true)));
     effects.extend(session.update(Event::Frame { now_ms: 7000.0 }));
-    assert_eq!(session.state().game.outcome(), Some(Outcome::WonOnTime { winner: Color::Blue }));
+    assert_eq!(session.state().game().outcome(), Some(Outcome::WonOnTime { winner: Color::Blue }));
     let kept = effects.iter().filter(|e| matches!(e, Effect::KeepFinished(..))).count();
     assert_eq!(kept, 1, "{effects:?}");
 }
@@ -689,7 +689,7 @@ fn an_abort_before_the_first_moves_ends_the_game_with_no_result_and_keeps_nothin
         "{effects:?}"
     );
     assert!(!effects.iter().any(|e| matches!(e, Effect::KeepFinished(..))), "{effects:?}");
-    assert_eq!(session.state().game.outcome(), None);
+    assert_eq!(session.state().game().outcome(), None);
     assert_eq!(session.state().page.finished, finished);
     let view = controls(session.state()).online.unwrap();
     assert_eq!(view.text, "The game was aborted: it has no result");
@@ -721,7 +721,7 @@ fn online_undo_asks_for_a_takeback_and_the_board_goes_back_when_it_is_accepted()
     assert!(!strip.iter().any(|(c, _)| c == "takeback"), "Undo is the way to ask: {strip:?}");
     let effects = session.update(Event::Intent(Intent::Undo));
     assert_eq!(commands(&effects), vec![Command::Takeback]);
-    assert_eq!(session.state().game.moves().len(), 2, "the module decides");
+    assert_eq!(session.state().game().moves().len(), 2, "the module decides");
     said(&mut session, Said::Takeback(TakebackState { asked_by: Some(Color::Blue), ..none }));
     assert!(!controls(session.state()).undo);
     let view = controls(session.state()).online.unwrap();
@@ -732,7 +732,7 @@ fn online_undo_asks_for_a_takeback_and_the_board_goes_back_when_it_is_accepted()
     let effects = said(&mut session, Said::Record(back.clone()));
     assert!(effects.iter().any(|e| matches!(e, Effect::Announce(t) if t == "The moves were taken back")));
     said(&mut session, Said::Takeback(none));
-    assert_eq!(session.state().game.moves(), back.moves());
+    assert_eq!(session.state().game().moves(), back.moves());
     assert!(session.state().human_to_move());
     assert_eq!(session.state().mode, Mode::Online { you: Some(Color::Blue) });
 }
@@ -767,7 +767,7 @@ fn the_players_move_while_their_takeback_request_waits_is_played_and_withdraws_i
     said(&mut session, Said::Takeback(TakebackState { asked_by: Some(Color::Blue), may_ask: false, declined: false }));
     assert!(session.state().human_to_move(), "a move withdraws the request, as on lichess");
     assert_eq!(onitama::ui::scene::turn_line(session.state()).as_deref(), Some("Your move (Blue)"));
-    let mine = session.state().game.legal_moves()[0];
+    let mine = session.state().game().legal_moves()[0];
     let effects = session.update(Event::Intent(Intent::Play(mine)));
     assert_eq!(commands(&effects), vec![Command::Play(mine)]);
 }
@@ -806,7 +806,7 @@ fn before_each_side_has_moved_leaving_an_online_game_asks_nothing_and_keeps_noth
     assert!(!controls(session.state()).resign_asked, "nothing to resign");
     assert_eq!(commands(&effects), vec![Command::Leave], "the module aborts it");
     assert!(!effects.iter().any(|e| matches!(e, Effect::KeepFinished(..))), "nothing kept among finished games");
-    assert_eq!(session.state().game.outcome(), None);
+    assert_eq!(session.state().game().outcome(), None);
 }
 
 /// A page that opened the host's link and was taken as a watcher, the host's count of watchers
@@ -825,7 +825,7 @@ fn watching() -> Session {
 
 /// What a watcher is told of a move, by either side.
 fn watched_move(session: &mut Session, by: Color, ply: usize, text: &str) -> Vec<Effect> {
-    let mut after = session.state().game.clone();
+    let mut after = session.state().game().clone();
     while after.moves().len() < ply {
         after.play(after.legal_moves()[0]).unwrap();
     }
@@ -841,7 +841,7 @@ fn a_watcher_sees_the_players_game_read_only() {
     let mut session = watching();
     let state = session.state();
     assert_eq!(state.mode, Mode::Online { you: None });
-    assert_eq!(state.game.start(), &start());
+    assert_eq!(state.game().start(), &start());
     let online = state.online.as_ref().unwrap();
     assert_eq!(online.you, None);
     let script: &ScriptState = online.script.as_ref().unwrap();
@@ -869,9 +869,9 @@ fn a_watcher_sees_the_players_game_read_only() {
     }
     assert_eq!(session.state().selected_piece, None);
     let effects = session.update(Event::Intent(Intent::Play(mv("ox:a1a2"))));
-    assert!(commands(&effects).is_empty() && session.state().game.moves().is_empty());
+    assert!(commands(&effects).is_empty() && session.state().game().moves().is_empty());
     let effects = session.update(Event::Intent(Intent::Resign));
-    assert!(commands(&effects).is_empty() && session.state().game.outcome().is_none());
+    assert!(commands(&effects).is_empty() && session.state().game().outcome().is_none());
 }
 
 #[test]
@@ -887,11 +887,11 @@ fn a_watcher_sees_each_move_as_it_comes_and_the_result_in_neutral_words() {
     }
     assert!(session.state().anim.is_some(), "a move still slides as the last one comes");
     run_frames(&mut session, 1000.0);
-    assert_eq!(session.state().game.moves(), third.moves(), "none dropped, in order");
+    assert_eq!(session.state().game().moves(), third.moves(), "none dropped, in order");
     assert_eq!(onitama::ui::scene::turn_line(session.state()).as_deref(), Some("Blue to move"));
     // Blue resigns: said as who won, and nothing is kept among this page's games or cheered.
     let effects = said(&mut session, Said::Outcome(Some(Outcome::Resigned { by: Color::Blue })));
-    assert_eq!(session.state().game.outcome(), Some(Outcome::Resigned { by: Color::Blue }));
+    assert_eq!(session.state().game().outcome(), Some(Outcome::Resigned { by: Color::Blue }));
     assert!(!effects.iter().any(|e| matches!(e, Effect::KeepFinished(..))), "{effects:?}");
     assert!(!effects.iter().any(|e| matches!(e, Effect::Sound(Sound::Win | Sound::Loss))));
     let announced: Vec<_> =
@@ -939,7 +939,7 @@ fn a_watchers_reload_joins_the_room_again_and_catches_up() {
     };
     let opened = onitama::ui::startup::opening(found, |_| Game::new(start()));
     assert_eq!((opened.mode, opened.join.as_deref()), (Mode::Online { you: None }, None));
-    let mut state = onitama::ui::State::new(opened.game, opened.mode, Settings::default(), true, 7);
+    let mut state = onitama::ui::State::new(opened.history, opened.mode, Settings::default(), true, 7);
     state.online = Some(onitama::ui::online::OnlineState::restoring(opened.online.unwrap(), None));
     let mut reloaded = Session::new(state);
     reloaded.update(Event::Relayout { width: 360.0, height: 640.0, pixel_ratio: 1.0 });
@@ -952,7 +952,7 @@ fn a_watchers_reload_joins_the_room_again_and_catches_up() {
     now.play(now.legal_moves()[0]).unwrap();
     let deal = ToPage::decode(&format!("deal -\n{}", now.to_record())).unwrap();
     reloaded.update(Event::Online(Features::present(), deal));
-    assert_eq!(reloaded.state().game.moves(), now.moves());
+    assert_eq!(reloaded.state().game().moves(), now.moves());
     assert_eq!(reloaded.state().mode, Mode::Online { you: None });
     // A player's reload is still its seat's restore, not a join.
     assert_eq!(onitama::ui::online::watched_room("version 3 …"), None);
@@ -962,7 +962,7 @@ fn a_watchers_reload_joins_the_room_again_and_catches_up() {
 fn a_watcher_over_a_game_in_progress_puts_it_aside_and_leaving_keeps_it() {
     let (mut session, _) = open_position(START, Mode::default(), Settings::default(), Motion::Reduced);
     session.update(Event::Intent(Intent::Play(mv("ox:a1a2"))));
-    let mine = session.state().game.clone();
+    let mine = session.state().game().clone();
     act(&mut session, OnlineAction::Join("abcdefabcdefabcdefabcdef".into()));
     said(&mut session, Said::Status(Status { phase: Phase::Watching, reason: None }));
     said(&mut session, Said::Record(Game::new(start())));
@@ -983,7 +983,7 @@ fn a_watcher_sees_the_rematchs_new_deal_and_may_leave_for_a_game_of_its_own_with
     said(&mut session, Said::Record(rematch.clone()));
     let state = session.state();
     assert_eq!(
-        (state.mode, state.game.start(), state.game.outcome()),
+        (state.mode, state.game().start(), state.game().outcome()),
         (Mode::Online { you: None }, rematch.start(), None)
     );
     assert_eq!(onitama::ui::scene::turn_line(state).as_deref(), Some("Blue to move"));

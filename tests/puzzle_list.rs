@@ -91,10 +91,10 @@ fn choosing_from_the_list_plays_that_puzzle_keeps_the_game_aside_and_reopens_at_
     let mut session = open(Lang::En, &[], true);
     // A game in progress (either side's move may be played for the test).
     for _ in 0..2 {
-        let next = session.state().game.legal_moves()[0];
+        let next = session.state().game().legal_moves()[0];
         intent(&mut session, Intent::Play(next));
     }
-    let game_in_progress = session.state().game.clone();
+    let game_in_progress = session.state().game().clone();
     assert_eq!(game_in_progress.moves().len(), 2);
     session.update(Event::PuzzleSet(Ok(Rc::new(set.clone()))));
     intent(&mut session, Intent::OpenPuzzleList);
@@ -102,7 +102,7 @@ fn choosing_from_the_list_plays_that_puzzle_keeps_the_game_aside_and_reopens_at_
     intent(&mut session, Intent::ChoosePuzzle(Choice::Id(medium.id)));
     let state = session.state();
     assert_eq!(state.puzzle().map(|run| (run.puzzle, run.daily)), Some((*medium, false)));
-    assert_eq!(state.game.position(), &medium.position);
+    assert_eq!(state.game().position(), &medium.position);
     assert_eq!(session.controls().puzzle_list, None, "the list closes");
     assert_eq!(state.aside.as_ref().map(|aside| aside.game.clone()), Some(game_in_progress.clone()), "kept aside");
     // Opened again, the list is at the puzzle's difficulty, the puzzle marked as the one on the board.
@@ -115,7 +115,7 @@ fn choosing_from_the_list_plays_that_puzzle_keeps_the_game_aside_and_reopens_at_
     assert_eq!(session.state().puzzle().unwrap().puzzle, *medium);
     assert_eq!(session.controls().puzzle_list, None);
     intent(&mut session, Intent::BackToMyGame);
-    assert_eq!(session.state().game, game_in_progress, "the game in progress comes back");
+    assert_eq!(session.state().game(), &game_in_progress, "the game in progress comes back");
 }
 
 #[test]
@@ -133,7 +133,7 @@ fn a_set_that_cannot_be_fetched_closes_the_list_with_a_notice() {
 /// most); returns the last frame's time.
 fn solution_until(session: &mut Session, plies: usize) -> f64 {
     let mut now = 0.0;
-    while session.state().game.moves().len() < plies && now < 20_000.0 {
+    while session.state().game().moves().len() < plies && now < 20_000.0 {
         now += 100.0;
         session.update(Event::Frame { now_ms: now });
     }
@@ -143,13 +143,13 @@ fn solution_until(session: &mut Session, plies: usize) -> f64 {
 fn play_out(session: &mut Session, from_ms: f64, step: f64, frames: usize) -> (Vec<Effect>, Vec<f64>) {
     let (mut effects, mut times) = (Vec::new(), Vec::new());
     for i in 0..frames {
-        if session.state().game.outcome().is_some() && session.state().anim.is_none() {
+        if session.state().game().outcome().is_some() && session.state().anim.is_none() {
             break;
         }
         let now = from_ms + step * i as f64;
-        let before = session.state().game.moves().len();
+        let before = session.state().game().moves().len();
         effects.extend(session.update(Event::Frame { now_ms: now }));
-        if session.state().game.moves().len() > before {
+        if session.state().game().moves().len() > before {
             times.push(now);
         }
     }
@@ -183,7 +183,7 @@ fn the_solution_plays_out_move_by_move_against_the_best_defence_and_does_not_cou
         let effects = intent(&mut session, Intent::ShowSolution);
         let state = session.state();
         assert!(state.puzzle().is_some_and(|run| run.shown && run.status == Status::Playing));
-        assert_eq!(state.game.moves().len(), 0, "nothing played at once");
+        assert_eq!(state.game().moves().len(), 0, "nothing played at once");
         assert!(!state.human_to_move(), "the player watches");
         let view = session.controls();
         assert!(!view.show_solution && !view.hint);
@@ -191,7 +191,7 @@ fn the_solution_plays_out_move_by_move_against_the_best_defence_and_does_not_cou
         assert!(effects.iter().any(|e| matches!(e, Effect::Announce(words) if words.contains("the solution"))));
         let (effects, times) = play_out(&mut session, 1000.0, 50.0, 400);
         let state = session.state();
-        assert_solution_line(&puzzle, &state.game);
+        assert_solution_line(&puzzle, state.game());
         // Each move slid, then rested, before the next.
         assert_eq!(times.len() as u32, plies);
         for pair in times.windows(2) {
@@ -220,7 +220,7 @@ fn the_solution_plays_out_move_by_move_against_the_best_defence_and_does_not_cou
         intent(&mut session, Intent::Rematch);
         let state = session.state();
         assert!(state.puzzle().is_some_and(|run| !run.shown && run.status == Status::Playing));
-        assert!(state.human_to_move() && state.game.moves().is_empty());
+        assert!(state.human_to_move() && state.game().moves().is_empty());
         assert!(session.controls().show_solution);
     }
 }
@@ -240,9 +240,9 @@ fn after_a_failure_the_solution_is_offered_and_plays_from_the_start() {
     assert!(matches!(session.state().puzzle().unwrap().status, Status::Failed { .. }));
     assert!(session.controls().show_solution, "offered after failing");
     intent(&mut session, Intent::ShowSolution);
-    assert_eq!(session.state().game.moves().len(), 0, "from the puzzle's start");
+    assert_eq!(session.state().game().moves().len(), 0, "from the puzzle's start");
     play_out(&mut session, 200.0, 100.0, 400);
-    assert_solution_line(&puzzle, &session.state().game);
+    assert_solution_line(&puzzle, session.state().game());
     let end = session.controls().puzzle_end.unwrap();
     assert!(end.contains("no cuenta como resuelta"), "{end}");
     // The next puzzle is the player's to solve.
@@ -261,22 +261,22 @@ fn looking_back_pauses_the_solution_and_a_solved_puzzle_offers_none() {
     // Two moves in, look back at the first.
     let mut now = solution_until(&mut session, 2);
     // A move from outside (a script's) is refused: the line plays itself.
-    let other = session.state().game.legal_moves()[0];
+    let other = session.state().game().legal_moves()[0];
     let effects = intent(&mut session, Intent::Play(other));
     assert!(
         effects.iter().any(|e| matches!(e, Effect::Log(why) if why.contains("the solution is shown"))),
         "{effects:?}"
     );
-    assert_eq!(session.state().game.moves().len(), 2);
+    assert_eq!(session.state().game().moves().len(), 2);
     intent(&mut session, Intent::View(1));
     for _ in 0..40 {
         now += 100.0;
         session.update(Event::Frame { now_ms: now });
     }
-    assert_eq!(session.state().game.moves().len(), 1, "the line waits while looked back at");
+    assert_eq!(session.state().game().moves().len(), 1, "the line waits while looked back at");
     intent(&mut session, Intent::BackToGame);
     play_out(&mut session, now, 100.0, 400);
-    assert_solution_line(&puzzle, &session.state().game);
+    assert_solution_line(&puzzle, session.state().game());
     // A puzzle the player solved offers no solution.
     let mut session = open(Lang::En, &[], true);
     intent(&mut session, Intent::Puzzle { puzzle: first_of(3), daily: false });
@@ -289,7 +289,7 @@ fn looking_back_pauses_the_solution_and_a_solved_puzzle_offers_none() {
     assert!(!session.controls().show_solution);
     let effects = intent(&mut session, Intent::ShowSolution);
     assert!(effects.iter().any(|e| matches!(e, Effect::Log(_))), "refused");
-    assert_eq!(session.state().game.moves(), &line[..] as &[Move]);
+    assert_eq!(session.state().game().moves(), &line[..] as &[Move]);
 }
 
 #[test]
@@ -309,7 +309,7 @@ fn a_solution_shown_is_saved_as_shown_and_read_back_so() {
     };
     let opened = onitama::ui::startup::opening(found, |_| Game::from_deal(&Deal::from_seed(2)));
     assert!(opened.activity.puzzle().is_some_and(|run| run.shown), "still shown after a reload");
-    assert_eq!(opened.game.start(), &puzzle.position);
+    assert_eq!(opened.history.game().start(), &puzzle.position);
 }
 
 #[test]
@@ -322,7 +322,7 @@ fn continuing_from_a_shown_solution_plays_on_as_a_game_and_the_ai_answers() {
     // Back at the defender's turn, the player plays on from there.
     intent(&mut session, Intent::View(1));
     let effects = intent(&mut session, Intent::ContinueHere);
-    assert_eq!(session.state().game.moves().len(), 1);
+    assert_eq!(session.state().game().moves().len(), 1);
     assert!(session.state().puzzle().is_none(), "no longer the puzzle's line");
     assert!(session.state().ai_to_move());
     assert!(common::searches(&effects).iter().any(|o| o.purpose == Purpose::Move), "the AI thinks about its move");

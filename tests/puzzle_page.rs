@@ -82,7 +82,7 @@ fn a_puzzle_is_solved_against_the_defence_and_remembered() {
     assert!(effects.contains(&Effect::PuzzleSolved(puzzle.id)));
     let run = session.state().puzzle().unwrap();
     assert_eq!(run.status, Status::Solved);
-    assert!(run.verdict(&common::texts(Lang::En), &session.state().game).unwrap().starts_with("Solved!"));
+    assert!(run.verdict(&common::texts(Lang::En), session.state().game()).unwrap().starts_with("Solved!"));
 }
 
 #[test]
@@ -92,10 +92,10 @@ fn a_defence_that_escapes_fails_the_puzzle_and_undo_or_try_again_starts_over() {
     session.update(Event::Intent(Intent::Puzzle { puzzle, daily: true }));
     let (wrong, refutation) = fail(&mut session, &puzzle);
     let state = session.state();
-    assert_eq!(state.game.moves(), [wrong, refutation], "the refutation is on the board");
+    assert_eq!(state.game().moves(), [wrong, refutation], "the refutation is on the board");
     assert!(matches!(state.puzzle().unwrap().status, Status::Failed { wrong: w, .. } if w == wrong));
     assert!(!state.human_to_move(), "a failed puzzle waits for the player to try again");
-    let verdict = state.puzzle().unwrap().verdict(&common::texts(Lang::Fr), &state.game).unwrap();
+    let verdict = state.puzzle().unwrap().verdict(&common::texts(Lang::Fr), state.game()).unwrap();
     assert!(verdict.starts_with("Pas celui-ci\u{a0}: après "), "{verdict}");
     // Undo goes back before the wrong move: playing again.
     session.update(Event::Intent(Intent::Undo));
@@ -105,7 +105,7 @@ fn a_defence_that_escapes_fails_the_puzzle_and_undo_or_try_again_starts_over() {
     session.update(Event::Intent(Intent::Play(wrong)));
     session.update(Event::Intent(Intent::Rematch));
     let state = session.state();
-    assert_eq!(state.game.moves().len(), 0);
+    assert_eq!(state.game().moves().len(), 0);
     assert_eq!(state.puzzle().unwrap().status, Status::Playing);
     assert!(state.puzzle().unwrap().daily);
 }
@@ -137,9 +137,9 @@ fn a_puzzle_solved_after_a_hint_is_solved_with_help_and_not_ticked() {
     assert_eq!(run.status, Status::Solved);
     assert!(!run.solved_cleanly());
     assert!(!state.page.solved.contains(&puzzle.id), "not ticked in the list");
-    let verdict = run.verdict(&common::texts(Lang::En), &state.game).unwrap();
+    let verdict = run.verdict(&common::texts(Lang::En), state.game()).unwrap();
     assert!(verdict.starts_with("Solved with help"), "{verdict}");
-    let fr = run.verdict(&common::texts(Lang::Fr), &state.game).unwrap();
+    let fr = run.verdict(&common::texts(Lang::Fr), state.game()).unwrap();
     assert!(fr.starts_with("Résolu avec aide"), "{fr}");
 }
 
@@ -152,7 +152,7 @@ fn a_retry_after_a_failed_try_is_solved_with_help_by_undo_and_by_try_again() {
         fail(&mut session, &puzzle);
         assert!(session.state().puzzle().unwrap().failed());
         session.update(Event::Intent(retry.clone()));
-        assert_eq!(session.state().game.moves().len(), 0, "{retry:?}");
+        assert_eq!(session.state().game().moves().len(), 0, "{retry:?}");
         let effects = solve(&mut session, &puzzle);
         assert!(!effects.iter().any(|e| matches!(e, Effect::PuzzleSolved(_))), "{retry:?}: {effects:?}");
         let run = session.state().puzzle().unwrap();
@@ -192,7 +192,7 @@ fn plies_used_up_without_a_win_fail_the_puzzle() {
     let reply = order.position().legal_moves()[0];
     answer(&mut session, &order, reply, None);
     let state = session.state();
-    let verdict = state.puzzle().unwrap().verdict(&common::texts(Lang::En), &state.game).unwrap();
+    let verdict = state.puzzle().unwrap().verdict(&common::texts(Lang::En), state.game()).unwrap();
     assert!(verdict.contains("the 2 moves are played"), "{verdict}");
 }
 
@@ -281,7 +281,7 @@ fn a_solved_puzzle_has_its_own_ending_not_the_result_banner() {
     session.update(Event::Intent(Intent::Play(reply)));
     let win = session.state().position().winning_move().unwrap();
     session.update(Event::Intent(Intent::Play(win)));
-    assert!(session.state().game.outcome().is_some());
+    assert!(session.state().game().outcome().is_some());
     assert!(!session.state().shows_result());
 }
 
@@ -306,7 +306,7 @@ fn a_puzzle_asked_for_before_the_set_is_here_fetches_it_once_then_starts_unless_
     session.update(Event::Intent(Intent::NewGame { game: game.clone(), mode: Mode::PassAndPlay { turn_board: true } }));
     session.update(Event::PuzzleSet(Ok(set.clone())));
     assert!(session.state().puzzle().is_none());
-    assert_eq!(session.state().game.start(), game.start());
+    assert_eq!(session.state().game().start(), game.start());
 
     // Asked, then a rematch (the same deal, another game) before the set comes: the rematch stays.
     let mut session = open();
@@ -328,11 +328,11 @@ fn a_finished_puzzle_offers_the_way_back_to_the_game_aside_beside_its_ending() {
         let puzzle = puzzle();
         let mut session = open();
         // A game in progress (the player has moved in it): the puzzle puts it aside.
-        while !onitama::ui::state::in_progress(&session.state().game, session.state().mode, 0) {
-            let next = session.state().game.legal_moves()[0];
+        while !onitama::ui::state::in_progress(session.state().game(), session.state().mode, 0) {
+            let next = session.state().game().legal_moves()[0];
             session.update(Event::Intent(Intent::Play(next)));
         }
-        let mine = session.state().game.clone();
+        let mine = session.state().game().clone();
         session.update(Event::Intent(Intent::Puzzle { puzzle, daily: true }));
         assert!(session.state().aside.is_some());
         assert!(session.controls().back_to_my_game, "offered while the puzzle is played");
@@ -353,7 +353,7 @@ fn a_finished_puzzle_offers_the_way_back_to_the_game_aside_beside_its_ending() {
         assert!(controls.puzzle_end.is_some(), "the ending is in the strip");
         assert!(controls.back_to_my_game, "and the way back beside it (solved: {solve})");
         session.update(Event::Intent(Intent::BackToMyGame));
-        assert_eq!(session.state().game.moves(), mine.moves());
+        assert_eq!(session.state().game().moves(), mine.moves());
         assert!(session.state().puzzle().is_none());
     }
 }

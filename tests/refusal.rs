@@ -29,7 +29,7 @@ fn at_the_start_nothing_is_taken_back_or_played_again() {
     assert_eq!(refusal(session.state(), &Intent::Redo), Some(Refusal::NothingToRedo));
     session.update(Event::Intent(Intent::Undo));
     run_frames(&mut session, 1000.0);
-    assert!(session.state().game.moves().is_empty());
+    assert!(session.state().game().moves().is_empty());
     assert_eq!(refusal(session.state(), &Intent::Redo), None, "the move taken back can be played again");
 }
 
@@ -40,7 +40,7 @@ fn the_tutorials_steps_are_not_taken_back_and_its_wrong_moves_are_its_own() {
     let state = session.state();
     assert!(state.tutorial().is_some());
     assert_eq!(refusal(state, &Intent::Undo), Some(Refusal::NothingToUndo));
-    let wrong = state.game.legal_moves().iter().copied().find(|&m| !onitama::ui::tutorial::STEPS[0].accepts(m));
+    let wrong = state.game().legal_moves().iter().copied().find(|&m| !onitama::ui::tutorial::STEPS[0].accepts(m));
     // A move the step does not ask for is the step's to refuse (`tutorial.wrong`), not a refusal.
     assert_eq!(refusal(state, &Intent::Play(wrong.unwrap())), None);
 }

@@ -50,8 +50,8 @@ fn against_the_ai_the_person_resigns_and_the_game_ends_as_any_game_ends() {
     assert!(session.controls().resign.is_some(), "offered on the person's turn");
     let effects = resign(&mut session);
     let outcome = Outcome::Resigned { by: Color::Red };
-    assert_eq!(session.state().game.outcome(), Some(outcome));
-    assert_eq!(kept(&effects), vec![(session.state().game.clone(), vs_ai(Color::Red))]);
+    assert_eq!(session.state().game().outcome(), Some(outcome));
+    assert_eq!(kept(&effects), vec![(session.state().game().clone(), vs_ai(Color::Red))]);
     assert!(effects.contains(&Effect::Sound(Sound::Loss)), "{effects:?}");
     assert!(effects.contains(&Effect::Announce("You resign — the AI wins".to_string())), "{effects:?}");
     assert!(searches(&effects).is_empty(), "the AI does not move in a game over");
@@ -68,10 +68,10 @@ fn against_the_ai_the_person_may_resign_while_the_ai_thinks_and_its_late_answer_
     assert!(session.controls().resign.is_some(), "offered while the AI thinks");
     let effects = resign(&mut session);
     assert!(effects.contains(&Effect::CancelSearch));
-    assert_eq!(session.state().game.outcome(), Some(Outcome::Resigned { by: Color::Blue }));
+    assert_eq!(session.state().game().outcome(), Some(Outcome::Resigned { by: Color::Blue }));
     session.update(done(&order, Some(some_move(&order)), None));
     run_frames(&mut session, 100.0);
-    assert!(session.state().game.moves().is_empty(), "the cancelled search's answer is not played");
+    assert!(session.state().game().moves().is_empty(), "the cancelled search's answer is not played");
 }
 
 #[test]
@@ -80,7 +80,7 @@ fn in_pass_and_play_the_side_to_move_resigns() {
     session.update(Event::Intent(Intent::Play(mv("ox:c1c2"))));
     run_frames(&mut session, 0.0);
     let effects = resign(&mut session);
-    assert_eq!(session.state().game.outcome(), Some(Outcome::Resigned { by: Color::Blue }));
+    assert_eq!(session.state().game().outcome(), Some(Outcome::Resigned { by: Color::Blue }));
     assert!(effects.contains(&Effect::Sound(Sound::Win)), "a person won: {effects:?}");
     let result = session.controls().result.unwrap().text;
     assert_eq!(result, "Blue resigns — Red wins");
@@ -111,9 +111,9 @@ fn resigning_is_not_offered_when_the_ai_plays_itself_in_a_puzzle_looking_back_or
         [("watch", watch), ("puzzle", puzzle), ("looking back", looking_back), ("review", reviewing)]
     {
         assert_eq!(session.controls().resign, None, "{what}");
-        let before = session.state().game.clone();
+        let before = session.state().game().clone();
         let effects = session.update(Event::Intent(Intent::Resign));
-        assert_eq!(session.state().game, before, "{what}: nothing changes");
+        assert_eq!(session.state().game(), &before, "{what}: nothing changes");
         assert!(kept(&effects).is_empty(), "{what}");
     }
 }
@@ -135,10 +135,10 @@ fn a_resigned_game_is_saved_with_its_resignation_and_read_back() {
     assert!(text.contains("result blue-resigns"), "{text}");
     let back = save::decode(&text).unwrap();
     assert_eq!(back.game.outcome(), Some(Outcome::Resigned { by: Color::Blue }));
-    assert_eq!(back.game, session.state().game);
+    assert_eq!(back.game, *session.state().game());
     // A link to the game carries it too.
-    let link = save::link_fragment(&session.state().game, None);
-    assert_eq!(save::game_from_fragment(&link).unwrap().unwrap().game, session.state().game);
+    let link = save::link_fragment(session.state().game(), None);
+    assert_eq!(save::game_from_fragment(&link).unwrap().unwrap().game, *session.state().game());
 }
 
 #[test]
@@ -173,7 +173,7 @@ fn a_resignation_is_final_undo_and_redo_are_refused_and_the_game_is_kept_once() 
     let order = searches(&effects).into_iter().next().expect("the AI searches its move");
     session.update(done(&order, Some(some_move(&order)), None));
     run_frames(&mut session, 2000.0);
-    assert_eq!(session.state().game.moves().len(), 2);
+    assert_eq!(session.state().game().moves().len(), 2);
     let effects = resign(&mut session);
     assert_eq!(kept(&effects).len(), 1);
     let view = session.controls();
@@ -186,14 +186,14 @@ fn a_resignation_is_final_undo_and_redo_are_refused_and_the_game_is_kept_once() 
     effects.extend(run_frames(&mut session, 3000.0));
     effects.extend(session.update(Event::Intent(Intent::Redo)));
     effects.extend(run_frames(&mut session, 4000.0));
-    assert_eq!(session.state().game.moves().len(), 2, "nothing taken back");
-    assert_eq!(session.state().game.outcome(), Some(Outcome::Resigned { by: Color::Red }));
+    assert_eq!(session.state().game().moves().len(), 2, "nothing taken back");
+    assert_eq!(session.state().game().outcome(), Some(Outcome::Resigned { by: Color::Red }));
     assert!(kept(&effects).is_empty(), "the game is kept once: {effects:?}");
     assert!(session.controls().resign.is_none());
     // Looking back at the game stays possible, and back again shows the resignation.
     session.update(Event::Intent(Intent::View(0)));
     session.update(Event::Intent(Intent::BackToGame));
-    assert_eq!(session.state().game.outcome(), Some(Outcome::Resigned { by: Color::Red }));
+    assert_eq!(session.state().game().outcome(), Some(Outcome::Resigned { by: Color::Red }));
     assert!(!session.controls().undo);
 }
 
@@ -206,7 +206,7 @@ fn in_pass_and_play_a_resignation_is_final_too() {
     assert!(!session.controls().undo);
     session.update(Event::Intent(Intent::Undo));
     run_frames(&mut session, 1000.0);
-    assert_eq!(session.state().game.outcome(), Some(Outcome::Resigned { by: Color::Blue }));
+    assert_eq!(session.state().game().outcome(), Some(Outcome::Resigned { by: Color::Blue }));
 }
 
 #[test]
@@ -269,28 +269,28 @@ fn a_new_game_in_place_of_one_the_player_has_moved_in_asks_first() {
     let order = searches(&effects).into_iter().next().expect("the AI searches its move");
     session.update(done(&order, Some(some_move(&order)), None));
     run_frames(&mut session, 2000.0);
-    let before = session.state().game.clone();
+    let before = session.state().game().clone();
     session.update(Event::Intent(new_game_intent()));
     assert!(session.controls().abandon_asked, "the player is asked");
-    assert_eq!(session.state().game, before, "nothing changes while asked");
+    assert_eq!(session.state().game(), &before, "nothing changes while asked");
     // The resign dialog's close, heard late, declines nothing but its own question.
     session.update(Event::Intent(Intent::KeepPlaying(Asked::Resign)));
     assert!(session.controls().abandon_asked, "still asked");
     session.update(Event::Intent(Intent::KeepPlaying(Asked::Abandon)));
     assert!(!session.controls().abandon_asked);
-    assert_eq!(session.state().game, before, "Keep playing keeps the game");
+    assert_eq!(session.state().game(), &before, "Keep playing keeps the game");
     assert_eq!(session.state().mode, vs_ai(Color::Red));
     session.update(Event::Intent(new_game_intent()));
     let mut effects = session.update(Event::Intent(Intent::Abandon));
     effects.extend(run_frames(&mut session, 3000.0));
     assert!(!session.controls().abandon_asked);
     assert_eq!(session.state().mode, vs_ai(Color::Blue), "the new game");
-    assert!(session.state().game.moves().len() <= 1);
+    assert!(session.state().game().moves().len() <= 1);
     assert!(kept(&effects).is_empty(), "the abandoned game is not kept: {effects:?}");
     // A yes with nothing asked does nothing.
-    let game = session.state().game.clone();
+    let game = session.state().game().clone();
     session.update(Event::Intent(Intent::Abandon));
-    assert_eq!(session.state().game, game);
+    assert_eq!(session.state().game(), &game);
 }
 
 #[test]
@@ -324,12 +324,12 @@ fn looking_back_at_a_resigned_game_does_not_play_it_on() {
     session.update(Event::Intent(Intent::View(0)));
     assert!(!session.controls().continue_here, "Continue from here is not offered");
     let mut effects = session.update(Event::Intent(Intent::ContinueHere));
-    let first = session.state().game.legal_moves()[0];
+    let first = session.state().game().legal_moves()[0];
     effects.extend(session.update(Event::Intent(Intent::Play(first))));
     effects.extend(run_frames(&mut session, 1000.0));
     session.update(Event::Intent(Intent::BackToGame));
-    assert_eq!(session.state().game.moves(), [mv("ox:c1c2")], "nothing played on from before the resignation");
-    assert_eq!(session.state().game.outcome(), Some(Outcome::Resigned { by: Color::Blue }));
+    assert_eq!(session.state().game().moves(), [mv("ox:c1c2")], "nothing played on from before the resignation");
+    assert_eq!(session.state().game().outcome(), Some(Outcome::Resigned { by: Color::Blue }));
     assert!(kept(&effects).is_empty(), "kept once: {effects:?}");
     // Nor from a review of it.
     session.update(Event::Intent(Intent::Review));
@@ -338,7 +338,7 @@ fn looking_back_at_a_resigned_game_does_not_play_it_on() {
     session.update(Event::Intent(Intent::CloseReview));
     session.update(Event::Intent(Intent::CloseReview));
     session.update(Event::Intent(Intent::BackToGame));
-    assert_eq!(session.state().game.outcome(), Some(Outcome::Resigned { by: Color::Blue }));
+    assert_eq!(session.state().game().outcome(), Some(Outcome::Resigned { by: Color::Blue }));
 }
 
 #[test]
@@ -367,14 +367,14 @@ fn a_game_that_ends_while_records_are_open_does_not_change_which_game_a_click_re
     // The player clicks the first game listed when the dialog opened (place 0): that one.
     session.update(Event::Intent(Intent::ReviewFinished(0)));
     assert!(session.controls().records.is_none(), "Records closes");
-    assert_eq!(session.state().line().to_record(), again.to_record(), "the game clicked, not the one now at 0");
+    assert_eq!(session.state().game_line().to_record(), again.to_record(), "the game clicked, not the one now at 0");
     assert!(session.state().review().is_some());
 }
 
 #[test]
 fn the_resign_button_asks_first_and_keep_playing_changes_nothing() {
     let (mut session, _) = open(vs_ai(Color::Red));
-    let before = session.state().game.clone();
+    let before = session.state().game().clone();
     assert!(!session.controls().resign_asked);
     session.update(Event::Intent(Intent::AskResign));
     assert!(session.controls().resign_asked, "the question is up");
@@ -382,11 +382,11 @@ fn the_resign_button_asks_first_and_keep_playing_changes_nothing() {
     assert!(session.controls().resign_asked, "another dialog's close declines nothing here");
     session.update(Event::Intent(Intent::KeepPlaying(Asked::Resign)));
     assert!(!session.controls().resign_asked);
-    assert_eq!(session.state().game, before);
+    assert_eq!(session.state().game(), &before);
     // Asked again, and said yes: the game ends, the question gone.
     session.update(Event::Intent(Intent::AskResign));
     resign(&mut session);
-    assert_eq!(session.state().game.outcome(), Some(Outcome::Resigned { by: Color::Red }));
+    assert_eq!(session.state().game().outcome(), Some(Outcome::Resigned { by: Color::Red }));
     assert!(!session.controls().resign_asked);
     // Nothing to resign once it is over: not asked.
     session.update(Event::Intent(Intent::AskResign));
@@ -401,11 +401,11 @@ fn a_question_to_resign_goes_when_the_game_ends_under_it_and_does_not_come_back_
     assert!(session.controls().resign_asked);
     // The game ends meanwhile (here by a script's move): nothing is left to resign.
     session.update(Event::Intent(Intent::Play(mv("crab:c2c3"))));
-    assert!(session.state().game.outcome().is_some());
+    assert!(session.state().game().outcome().is_some());
     assert!(!session.controls().resign_asked);
     assert!(session.state().question.is_none(), "the question went with the game it was about");
     // Taken back, the game goes on: the question is not asked again unasked.
     session.update(Event::Intent(Intent::Undo));
-    assert!(session.state().game.outcome().is_none());
+    assert!(session.state().game().outcome().is_none());
     assert!(!session.controls().resign_asked);
 }

@@ -95,8 +95,8 @@ fn undo_before_the_engine_line_goes_back_to_the_game() {
     session.update(Event::Intent(Intent::Undo));
     let state = session.state();
     assert_eq!(state.review().unwrap().variation, None);
-    assert_eq!(state.game.moves().len(), 0);
-    assert_eq!(state.line().moves(), [mv("boar:c2b2"), mv("elephant:c3b2")]);
+    assert_eq!(state.game().moves().len(), 0);
+    assert_eq!(state.game_line().moves(), [mv("boar:c2b2"), mv("elephant:c3b2")]);
 }
 
 #[test]
@@ -125,14 +125,14 @@ fn the_engine_line_takes_the_place_of_a_move_and_the_game_comes_back_whole() {
     assert_eq!(review::verdict(&common::texts(Lang::En), review, 1), "1. boar c2→b2: blunder · best was crab c2→c3 ×");
     session.update(Event::Intent(Intent::BestLine(1)));
     let state = session.state();
-    assert_eq!(state.game.moves(), [mv("crab:c2c3")]);
+    assert_eq!(state.game().moves(), [mv("crab:c2c3")]);
     assert_eq!(state.review().unwrap().variation, Some(1));
-    assert_eq!(state.line().moves().len(), 2, "records, links and saves keep the reviewed game");
+    assert_eq!(state.game_line().moves().len(), 2, "records, links and saves keep the reviewed game");
     assert!(!state.human_to_move(), "the engine's line is looked at, not played over");
     // Back to the game from the graph or the move list.
     session.update(Event::Intent(Intent::View(2)));
     let state = session.state();
-    assert_eq!(state.game.moves(), [mv("boar:c2b2"), mv("elephant:c3b2")]);
+    assert_eq!(state.game().moves(), [mv("boar:c2b2"), mv("elephant:c3b2")]);
     assert_eq!(state.review().unwrap().variation, None);
     // A best move has no other line.
     session.update(Event::Intent(Intent::BestLine(2)));
@@ -159,14 +159,14 @@ fn continuing_from_the_engine_line_makes_it_the_game_and_closes_the_review() {
     };
     session.update(Event::Reply(Reply { id, kind: ReplyKind::Reviewed(entry, 3) }));
     session.update(Event::Intent(Intent::BestLine(1)));
-    assert_eq!(session.state().viewing, Some(2), "the line can be stepped through");
+    assert_eq!(session.state().history.viewing(), Some(2), "the line can be stepped through");
     session.update(Event::Intent(Intent::Redo));
-    assert_eq!(session.state().game.moves(), [mv("boar:a1a2"), mv("horse:c5c4")]);
+    assert_eq!(session.state().game().moves(), [mv("boar:a1a2"), mv("horse:c5c4")]);
     let effects = session.update(Event::Intent(Intent::ContinueHere));
     assert!(effects.contains(&Effect::CancelReview), "the review was still running");
     let state = session.state();
     assert!(state.review().is_none());
-    assert_eq!(state.line().moves(), [mv("boar:a1a2"), mv("horse:c5c4")]);
+    assert_eq!(state.game_line().moves(), [mv("boar:a1a2"), mv("horse:c5c4")]);
     assert!(state.human_to_move());
 }
 
@@ -266,7 +266,7 @@ fn over_a_review_no_result_banner_shows_and_review_again_takes_the_game_not_the_
     assert!(!session.state().shows_result(), "the game is over, but a review is open");
     session.update(Event::Intent(Intent::BestLine(1)));
     // The engine's line ends the game at once (crab takes the master): still no banner.
-    assert!(session.state().game.outcome().is_some());
+    assert!(session.state().game().outcome().is_some());
     assert!(!session.state().shows_result());
     let effects = session.update(Event::Intent(Intent::Review));
     let reviewed_game = effects.iter().find_map(|e| match e {
@@ -289,8 +289,8 @@ fn continue_from_here_while_looking_back_in_a_review_ends_it_and_the_player_can_
     session.update(Event::Intent(Intent::ContinueHere));
     let state = session.state();
     assert!(state.review().is_none());
-    assert_eq!(state.game.moves().len(), 1);
-    assert_eq!(state.game.redoable().count(), 2, "the rest can be redone");
+    assert_eq!(state.game().moves().len(), 1);
+    assert_eq!(state.history.ahead().len(), 2, "the rest can be redone");
     assert!(state.human_to_move());
 }
 
@@ -415,10 +415,10 @@ fn a_game_with_expansion_cards_is_reviewed_on_the_page_and_its_engine_line_shown
     session.update(Event::Intent(Intent::BestLine(1)));
     let state = session.state();
     assert_eq!(state.review().unwrap().variation, Some(1));
-    assert!(state.game.outcome().is_some(), "the engine's line takes Blue's master");
-    assert_eq!(state.line().to_record(), recorded, "records, links and saves keep the reviewed game");
+    assert!(state.game().outcome().is_some(), "the engine's line takes Blue's master");
+    assert_eq!(state.game_line().to_record(), recorded, "records, links and saves keep the reviewed game");
     session.update(Event::Intent(Intent::View(2)));
-    assert_eq!(session.state().game.to_record(), recorded);
+    assert_eq!(session.state().game().to_record(), recorded);
 }
 
 #[test]

@@ -465,7 +465,6 @@ fn a_won_position_read_back_allows_no_move() {
         assert_eq!(game.play(mv("tiger:pass")), Err(MoveError::GameOver(outcome)));
         assert_eq!(game.moves().len(), 0);
         assert_eq!(game.undo(), None);
-        assert_eq!(game.redo(), None);
     }
 }
 
@@ -546,7 +545,7 @@ fn a_position_repeats_only_with_the_same_cards_and_side_to_move() {
 }
 
 #[test]
-fn undo_and_redo_walk_the_history() {
+fn undo_takes_the_moves_back_one_by_one() {
     let mut game = Game::new(pos("bbBbb/5/5/5/rrRrr ox,boar horse,elephant crab r"));
     let first = *game.position();
     game.play(mv("boar:c1c2")).unwrap();
@@ -557,11 +556,9 @@ fn undo_and_redo_walk_the_history() {
     assert_eq!(game.undo(), Some(mv("boar:c1c2")));
     assert_eq!(*game.position(), first);
     assert_eq!(game.undo(), None);
-    assert_eq!(game.redo(), Some(mv("boar:c1c2")));
+    game.play(mv("boar:c1c2")).unwrap();
     assert_eq!(*game.position(), second);
-    // A different move forgets the redo line.
-    game.play(mv("horse:b5b4")).unwrap();
-    assert_eq!(game.redo(), None);
+    assert_eq!(game.moves(), [mv("boar:c1c2")], "nothing taken back is kept: the page keeps its line");
 }
 
 // Resigning: either player may give the game up at any time while it goes on.
@@ -593,7 +590,7 @@ fn a_finished_game_cannot_be_resigned() {
 }
 
 #[test]
-fn a_resignation_belongs_to_its_position_undo_steps_past_it_and_redo_returns_to_it() {
+fn a_resignation_belongs_to_its_position_and_undo_steps_back_past_it() {
     let mut game = Game::new(pos(START));
     game.play(mv("boar:c1c2")).unwrap();
     game.play(mv("horse:c5c4")).unwrap();
@@ -601,13 +598,8 @@ fn a_resignation_belongs_to_its_position_undo_steps_past_it_and_redo_returns_to_
     assert_eq!(game.undo(), Some(mv("horse:c5c4")));
     assert_eq!(game.outcome(), None);
     assert!(!game.legal_moves().is_empty());
-    assert_eq!(game.redo(), Some(mv("horse:c5c4")));
-    assert_eq!(game.outcome(), Some(Outcome::Resigned { by: Color::Red }));
-    // Another move from before the resignation leaves it in the line forgotten.
-    game.undo();
-    game.play(mv("horse:b5b4")).unwrap();
-    assert_eq!(game.outcome(), None);
-    assert_eq!(game.redo(), None);
+    game.play(mv("horse:c5c4")).unwrap();
+    assert_eq!(game.outcome(), None, "the same move played again does not resign");
 }
 
 #[test]
@@ -620,16 +612,6 @@ fn the_same_move_played_again_by_hand_after_undo_does_not_resign() {
     assert_eq!(game.play(mv("boar:c1c2")), Ok(None), "playing on is not resigning");
     assert_eq!(game.outcome(), None);
     assert!(!game.legal_moves().is_empty());
-}
-
-#[test]
-fn resigning_forgets_the_moves_that_could_have_been_redone() {
-    let mut game = Game::new(pos(START));
-    game.play(mv("boar:c1c2")).unwrap();
-    game.undo();
-    game.resign(Color::Red).unwrap();
-    assert_eq!(game.redoable().count(), 0);
-    assert_eq!(game.redo(), None);
 }
 
 #[test]
@@ -718,10 +700,9 @@ fn an_agreed_draw_and_a_win_on_time_belong_to_their_position_like_a_resignation(
             Outcome::DrawAgreed => game.agree_draw().unwrap(),
             _ => game.win_on_time(Color::Blue).unwrap(),
         };
+        assert_eq!(game.outcome(), Some(declared));
         assert_eq!(game.undo(), Some(mv("boar:c1c2")));
         assert_eq!(game.outcome(), None);
-        assert_eq!(game.redo(), Some(mv("boar:c1c2")));
-        assert_eq!(game.outcome(), Some(declared));
     }
 }
 

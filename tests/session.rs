@@ -72,7 +72,7 @@ fn a_relayout_during_the_slide_does_not_stall_the_ai() {
     // The answer arrives after the resize: it plays at once.
     let m = some_move(&order);
     session.update(done(&order, Some(m), None));
-    assert_eq!(session.state().game.moves().len(), 2, "the AI's move is played");
+    assert_eq!(session.state().game().moves().len(), 2, "the AI's move is played");
     run_frames(&mut session, 2000.0);
     assert!(!session.is_animating());
     assert!(session.state().human_to_move());
@@ -86,9 +86,9 @@ fn a_relayout_with_the_answer_held_plays_it() {
     session.update(Event::Frame { now_ms: 1000.0 });
     session.update(done(&order, Some(some_move(&order)), None));
     assert!(session.held_move().is_some(), "held until the slide ends");
-    assert_eq!(session.state().game.moves().len(), 1);
+    assert_eq!(session.state().game().moves().len(), 1);
     session.update(Event::Relayout { width: 800.0, height: 1100.0, pixel_ratio: 1.0 });
-    assert_eq!(session.state().game.moves().len(), 2);
+    assert_eq!(session.state().game().moves().len(), 2);
     run_frames(&mut session, 2000.0);
     assert!(!session.is_animating());
 }
@@ -101,9 +101,9 @@ fn the_held_answer_plays_when_the_slide_ends() {
     session.update(Event::Frame { now_ms: 0.0 });
     session.update(done(&order, Some(some_move(&order)), None));
     session.update(Event::Frame { now_ms: 100.0 });
-    assert_eq!(session.state().game.moves().len(), 1);
+    assert_eq!(session.state().game().moves().len(), 1);
     session.update(Event::Frame { now_ms: 500.0 });
-    assert_eq!(session.state().game.moves().len(), 2);
+    assert_eq!(session.state().game().moves().len(), 2);
 }
 
 #[test]
@@ -117,7 +117,7 @@ fn watch_mode_with_evaluation_evaluates_every_position() {
     let order = searches(&effects).pop().unwrap();
     assert_eq!(order.purpose, Purpose::Move, "then the AI moves");
     let effects = session.update(done(&order, Some(some_move(&order)), None));
-    assert_eq!(session.state().game.moves().len(), 1);
+    assert_eq!(session.state().game().moves().len(), 1);
     assert_eq!(searches(&effects).pop().unwrap().purpose, Purpose::Evaluate, "and the next position is evaluated");
 }
 
@@ -127,12 +127,12 @@ fn playing_on_the_ais_turn_cancels_its_search_and_its_answer_is_dropped() {
     let order = searches(&effects).pop().unwrap();
     let effects = play(&mut session, "ox:c1c2".parse().unwrap());
     assert!(effects.contains(&Effect::CancelSearch));
-    let before = session.state().game.clone();
+    let before = session.state().game().clone();
     // The stale answer (legal in the old position) arrives late, and twice.
     let stale: Move = "boar:b1b2".parse().unwrap();
     session.update(done(&order, Some(stale), None));
     session.update(done(&order, Some(stale), None));
-    assert_eq!(session.state().game.moves(), before.moves());
+    assert_eq!(session.state().game().moves(), before.moves());
     assert!(session.held_move().is_none());
 }
 
@@ -194,7 +194,7 @@ fn the_new_game_dialog_starts_through_the_session_which_draws_seats_and_deals_fr
             }
             session.update(Event::Intent(Intent::StartNewGame));
             assert!(session.controls().new_game.is_none(), "the dialog closes");
-            games.push((*session.state().game.start(), session.state().mode));
+            games.push((*session.state().game().start(), session.state().mode));
         }
         games
     };
@@ -204,7 +204,7 @@ fn the_new_game_dialog_starts_through_the_session_which_draws_seats_and_deals_fr
     assert!(seats.len() > 1, "a random seat is both colours over some seeds: {seats:?}");
     // Cards that cannot be dealt are refused in the dialog, which stays open; the game stays.
     let (mut session, _) = open(START, vs_ai(Color::Red), Settings::default());
-    let before = session.state().game.clone();
+    let before = session.state().game().clone();
     let mut form = NewGameForm::of(session.state());
     form.choose_cards = true;
     form.cards = [Card::Tiger, Card::Boar, Card::Tiger, Card::Ox, Card::Crab];
@@ -218,8 +218,8 @@ fn the_new_game_dialog_starts_through_the_session_which_draws_seats_and_deals_fr
     // Refused again: said again.
     session.update(Event::Intent(Intent::StartChosen(form)));
     assert_eq!(refused(&session).map(|r| r.times), Some(2));
-    assert_eq!(session.state().game.moves(), before.moves());
-    assert_eq!(session.state().game.start(), before.start());
+    assert_eq!(session.state().game().moves(), before.moves());
+    assert_eq!(session.state().game().start(), before.start());
 }
 
 #[test]
@@ -278,7 +278,7 @@ fn finished(mode: Mode) -> Session {
 #[test]
 fn the_result_says_who_won_from_the_players_side() {
     let won = finished(vs_ai(Color::Red));
-    let outcome = won.state().game.outcome().unwrap();
+    let outcome = won.state().game().outcome().unwrap();
     assert_eq!(outcome, Outcome::Win { winner: Color::Red, way: Way::Stone });
     assert!(text::result(&common::texts(Lang::En), outcome, won.state().mode).starts_with("You win"));
     let lost = text::result(&common::texts(Lang::En), outcome, vs_ai(Color::Blue));
@@ -299,9 +299,9 @@ fn the_result_banner_closes_with_escape_and_comes_back_with_the_next_end() {
     assert!(session.state().shows_result());
     session.update(Event::Key(Key::Escape));
     assert!(!session.state().shows_result());
-    assert!(session.state().game.outcome().is_some(), "the final position stays");
+    assert!(session.state().game().outcome().is_some(), "the final position stays");
     session.update(Event::Intent(Intent::Undo));
-    assert!(session.state().game.outcome().is_none());
+    assert!(session.state().game().outcome().is_none());
     session.update(Event::Intent(Intent::Redo));
     assert!(session.state().shows_result());
 }
@@ -309,10 +309,10 @@ fn the_result_banner_closes_with_escape_and_comes_back_with_the_next_end() {
 #[test]
 fn rematch_after_the_end_starts_the_same_deal() {
     let mut session = finished(Mode::PassAndPlay { turn_board: true });
-    let start = *session.state().game.start();
+    let start = *session.state().game().start();
     session.update(Event::Intent(Intent::Rematch));
-    assert_eq!(session.state().game.position(), &start);
-    assert!(session.state().game.moves().is_empty());
+    assert_eq!(session.state().game().position(), &start);
+    assert!(session.state().game().moves().is_empty());
 }
 
 #[test]
@@ -404,7 +404,7 @@ fn a_notice_stays_while_the_ai_moves() {
     let order = searches(&effects).pop().unwrap();
     session.update(done(&order, Some(some_move(&order)), None));
     run_frames(&mut session, 0.0);
-    assert_eq!(session.state().game.moves().len(), 2);
+    assert_eq!(session.state().game().moves().len(), 2);
     assert!(session.state().notice.is_some(), "the AI's move leaves it for the player to read");
 }
 
@@ -465,7 +465,7 @@ fn an_illegal_answer_from_the_worker_is_not_played() {
     let (mut session, effects) = open(START, vs_ai(Color::Blue), Settings::default());
     let order = searches(&effects).pop().unwrap();
     session.update(done(&order, Some("tiger:c1c3".parse().unwrap()), None));
-    assert!(session.state().game.moves().is_empty());
+    assert!(session.state().game().moves().is_empty());
     assert!(session.ai_stopped());
 }
 
@@ -477,7 +477,7 @@ fn undo_on_the_ais_turn_cancels_its_search() {
     let effects = session.update(Event::Intent(Intent::Undo));
     assert!(effects.contains(&Effect::CancelSearch));
     session.update(done(&order, Some(some_move(&order)), None));
-    assert!(session.state().game.moves().is_empty());
+    assert!(session.state().game().moves().is_empty());
 }
 
 #[test]
@@ -508,7 +508,7 @@ fn a_position_loaded_is_a_new_game_in_the_same_mode() {
     let (mut session, _) = open(START, Mode::Watch { level: AiLevel::nth(0) }, Settings::default());
     let position: Position = "bbBbb/5/5/5/rrRrr crab,dragon monkey,tiger mantis r".parse().unwrap();
     session.update(Event::Intent(Intent::NewGame { game: Game::new(position), mode: session.state().mode }));
-    assert_eq!(session.state().game.position(), &position);
+    assert_eq!(session.state().game().position(), &position);
     assert_eq!(session.state().mode, Mode::Watch { level: AiLevel::nth(0) });
 }
 
@@ -654,14 +654,14 @@ fn when_the_ai_plays_itself_each_move_rests_on_the_board() {
     let (mut session, effects) = open(START, Mode::Watch { level: AiLevel::nth(0) }, Settings::default());
     let order = searches(&effects).pop().unwrap();
     let effects = session.update(done(&order, Some(some_move(&order)), None));
-    assert_eq!(session.state().game.moves().len(), 1);
+    assert_eq!(session.state().game().moves().len(), 1);
     let order = searches(&effects).pop().expect("the other side searches at once");
     session.update(done(&order, Some(some_move(&order)), None));
     run_frames(&mut session, 0.0);
-    assert_eq!(session.state().game.moves().len(), 1, "the answer waits while the first move rests");
+    assert_eq!(session.state().game().moves().len(), 1, "the answer waits while the first move rests");
     assert!(session.is_animating(), "and it is on its way");
     let effects = session.update(Event::Frame { now_ms: 460.0 + rest + 50.0 });
-    assert_eq!(session.state().game.moves().len(), 2);
+    assert_eq!(session.state().game().moves().len(), 2);
     assert!(effects.contains(&Effect::Redraw));
 }
 
@@ -679,17 +679,17 @@ fn the_ai_playing_itself_can_be_paused_and_sped_up() {
     assert!(searches(&effects).is_empty());
     run_frames(&mut session, 0.0);
     session.update(Event::Frame { now_ms: 60_000.0 });
-    assert!(session.state().game.moves().is_empty(), "paused: the move waits");
+    assert!(session.state().game().moves().is_empty(), "paused: the move waits");
     assert_eq!(onitama::ui::scene::turn_line(session.state()).as_deref(), Some("Red · paused"));
     // Fast: each move rests a shorter time.
     session.update(Event::Settings(SettingsPatch { watch_speed: Some(WatchSpeed::Fast), ..Default::default() }));
     let effects = session.update(Event::Intent(Intent::ToggleWatchPause));
-    assert_eq!(session.state().game.moves().len(), 1, "going on plays it");
+    assert_eq!(session.state().game().moves().len(), 1, "going on plays it");
     let order = searches(&effects).pop().expect("and the other side thinks");
     session.update(done(&order, Some(some_move(&order)), None));
     run_frames(&mut session, 60_000.0);
     session.update(Event::Frame { now_ms: 60_000.0 + 460.0 + WatchSpeed::Fast.rest_ms() + 50.0 });
-    assert_eq!(session.state().game.moves().len(), 2);
+    assert_eq!(session.state().game().moves().len(), 2);
     assert!(WatchSpeed::Fast.rest_ms() < WatchSpeed::Normal.rest_ms());
     // Pausing means nothing when a person plays.
     let (mut person, _) = open(START, vs_ai(Color::Red), Settings::default());
@@ -727,12 +727,12 @@ fn looking_back_shows_a_position_without_changing_the_game() {
     session.update(done(&order, Some(some_move(&order)), None));
     run_frames(&mut session, 1000.0);
     play(&mut session, "boar:b1b2".parse().unwrap());
-    assert_eq!(session.state().game.moves().len(), 3);
-    let line = session.state().game.clone();
+    assert_eq!(session.state().game().moves().len(), 3);
+    let line = session.state().game().clone();
     // Back to the start: the board shows it, nobody may move, the AI does not search.
     let effects = session.update(Event::Intent(Intent::View(0)));
-    assert_eq!(session.state().game.position(), line.start());
-    assert_eq!(session.state().viewing, Some(3));
+    assert_eq!(session.state().game().position(), line.start());
+    assert_eq!(session.state().history.viewing(), Some(3));
     assert!(!session.state().human_to_move() && !session.state().ai_to_move());
     assert!(effects.contains(&Effect::CancelSearch), "the AI's search for the last position stops");
     assert!(searches(&effects).is_empty());
@@ -744,10 +744,10 @@ fn looking_back_shows_a_position_without_changing_the_game() {
     assert_eq!(saved.unwrap().moves(), line.moves());
     // Redo steps forward while looking back; the end of the line ends it.
     session.update(Event::Intent(Intent::Redo));
-    assert_eq!(session.state().game.moves(), &line.moves()[..1]);
+    assert_eq!(session.state().game().moves(), &line.moves()[..1]);
     let effects = session.update(Event::Intent(Intent::View(3)));
-    assert_eq!(session.state().viewing, None);
-    assert_eq!(session.state().game.moves(), line.moves());
+    assert_eq!(session.state().history.viewing(), None);
+    assert_eq!(session.state().game().moves(), line.moves());
     assert_eq!(searches(&effects).len(), 1, "the AI thinks again about the last position");
 }
 
@@ -759,15 +759,15 @@ fn continuing_from_a_position_looked_at_makes_it_the_line() {
     }
     session.update(Event::Intent(Intent::View(1)));
     session.update(Event::Intent(Intent::ContinueHere));
-    assert_eq!(session.state().viewing, None);
-    assert_eq!(session.state().game.moves().len(), 1);
+    assert_eq!(session.state().history.viewing(), None);
+    assert_eq!(session.state().game().moves().len(), 1);
     assert!(session.state().human_to_move());
-    assert_eq!(session.state().game.redoable().count(), 2, "the rest can be redone, as after undo");
+    assert_eq!(session.state().history.ahead().len(), 2, "the rest can be redone, as after undo");
     // A move made while looking back continues from there too.
     session.update(Event::Intent(Intent::View(0)));
     play(&mut session, "boar:b1b2".parse().unwrap());
-    assert_eq!(session.state().viewing, None);
-    assert_eq!(session.state().game.moves().len(), 1);
+    assert_eq!(session.state().history.viewing(), None);
+    assert_eq!(session.state().game().moves().len(), 1);
 }
 
 #[test]
@@ -778,7 +778,7 @@ fn a_refused_move_while_looking_back_changes_nothing() {
     }
     session.update(Event::Intent(Intent::View(1)));
     let effects = play(&mut session, "tiger:a1a3".parse().unwrap());
-    assert_eq!(session.state().viewing, Some(2), "still looking back");
+    assert_eq!(session.state().history.viewing(), Some(2), "still looking back");
     assert_eq!(session.save_file().game.moves().len(), 2);
     assert!(searches(&effects).is_empty());
 }
@@ -817,16 +817,16 @@ fn the_step_buttons_look_back_and_on_through_the_moves() {
     assert!(view.step_back && !view.step_on);
     session.update(Event::Intent(Intent::Step { back: true }));
     session.update(Event::Intent(Intent::Step { back: true }));
-    assert_eq!(session.state().game.moves().len(), 1);
-    assert_eq!(session.state().viewing, Some(3), "looking back, the game whole");
+    assert_eq!(session.state().game().moves().len(), 1);
+    assert_eq!(session.state().history.viewing(), Some(3), "looking back, the game whole");
     assert!(session.controls().step_on);
     session.update(Event::Intent(Intent::Step { back: false }));
     session.update(Event::Intent(Intent::Step { back: false }));
-    assert_eq!(session.state().game.moves().len(), 3);
-    assert_eq!(session.state().viewing, None, "back at the game");
+    assert_eq!(session.state().game().moves().len(), 3);
+    assert_eq!(session.state().history.viewing(), None, "back at the game");
     assert!(!session.controls().step_on);
     let effects = session.update(Event::Intent(Intent::Step { back: false }));
-    assert_eq!(session.state().game.moves().len(), 3, "no step past the end: {effects:?}");
+    assert_eq!(session.state().game().moves().len(), 3, "no step past the end: {effects:?}");
     // At the start, the pressed button is disabled: the keyboard's focus goes to the other.
     for _ in 0..2 {
         let effects = session.update(Event::Intent(Intent::Step { back: true }));

@@ -251,7 +251,7 @@ impl Harness {
         let state = self.session.state();
         match *action {
             Action::Play(pick) => {
-                let legal = state.game.legal_moves();
+                let legal = state.game().legal_moves();
                 if !legal.is_empty() {
                     let m = legal[pick % legal.len()];
                     self.send(Event::Intent(Intent::Play(m)));
@@ -305,7 +305,7 @@ impl Harness {
                 self.send(Event::Intent(Intent::Rematch));
             }
             Action::Open => {
-                let game = Game::from_record(&state.game.to_record()).expect("the record reads back");
+                let game = Game::from_record(&state.game().to_record()).expect("the record reads back");
                 self.send(Event::Intent(Intent::Open(game)));
             }
             Action::CloseResult => {
@@ -344,7 +344,7 @@ impl Harness {
                 self.send(Event::EndgameFailed("the endgame worker died".into()));
             }
             Action::View(ply) => {
-                let length = state.line().moves().len();
+                let length = state.game_line().moves().len();
                 self.send(Event::Intent(Intent::View(ply % (length + 1))));
             }
             Action::ContinueHere => {
@@ -391,7 +391,7 @@ impl Harness {
                 self.send(Event::Intent(Intent::CloseReview));
             }
             Action::BestLine(ply) => {
-                let length = state.line().moves().len();
+                let length = state.game_line().moves().len();
                 self.send(Event::Intent(Intent::BestLine(ply % (length + 1))));
             }
             Action::Puzzle(index) => {
@@ -518,7 +518,7 @@ fn new_game_edit(pick: usize) -> NewGameEdit {
 fn check_invariants(harness: &Harness) -> Result<(), TestCaseError> {
     let session = &harness.session;
     let state = session.state();
-    let game = &state.game;
+    let game = state.game();
     prop_assert_eq!(&harness.wrong_effect, &None);
 
     // The New game dialog shows the fields the player left, as they are.
@@ -573,7 +573,7 @@ fn check_invariants(harness: &Harness) -> Result<(), TestCaseError> {
         let mut trial = session.clone();
         let m = tutorial.and_then(|run| run.current().shown()).unwrap_or(game.legal_moves()[0]);
         trial.update(Event::Intent(Intent::Play(m)));
-        prop_assert_eq!(trial.state().game.moves().len(), game.moves().len() + 1);
+        prop_assert_eq!(trial.state().game().moves().len(), game.moves().len() + 1);
     }
 
     // Looking back keeps the whole line: what is shown is a start of what is saved; the engine's
@@ -595,7 +595,7 @@ fn check_invariants(harness: &Harness) -> Result<(), TestCaseError> {
         }
         prop_assert!(!state.ai_to_move(), "the AI waits while a review is open");
     }
-    if let Some(end) = state.viewing.filter(|_| variation.is_none()) {
+    if let Some(end) = state.history.viewing().filter(|_| variation.is_none()) {
         prop_assert_eq!(saved.moves().len(), end);
         prop_assert!(game.moves().len() < end);
         prop_assert!(state.thinking.is_none_or(|t| t.purpose != onitama::ui::state::Purpose::Move));
@@ -605,11 +605,11 @@ fn check_invariants(harness: &Harness) -> Result<(), TestCaseError> {
     // way unless it is over or looked back at; it never asks the worker to defend, nor counts.
     if let Some(run) = state.puzzle().filter(|run| run.shown) {
         let line = onitama::ai::puzzle::solution(&run.puzzle.position, run.puzzle.plies);
-        let whole = state.line();
+        let whole = state.game_line();
         prop_assert!(line.starts_with(whole.moves()), "off the solution's line: {:?}", whole.moves());
         prop_assert!(!state.human_to_move());
         prop_assert!(state.thinking.is_none_or(|t| t.purpose != onitama::ui::state::Purpose::Move));
-        if game.outcome().is_none() && state.viewing.is_none() && state.review().is_none() {
+        if game.outcome().is_none() && state.history.viewing().is_none() && state.review().is_none() {
             prop_assert!(session.is_animating(), "the solution shown has stalled");
         }
     }
@@ -639,7 +639,7 @@ fn check_invariants(harness: &Harness) -> Result<(), TestCaseError> {
 fn check_reply(before: &Session, after: &Session, id: u32) -> Result<(), TestCaseError> {
     let current = before.state().thinking.map(|t| t.request);
     if current != Some(id) {
-        prop_assert_eq!(after.state().game.moves(), before.state().game.moves());
+        prop_assert_eq!(after.state().game().moves(), before.state().game().moves());
         prop_assert_eq!(after.held_move(), before.held_move());
         prop_assert_eq!(after.state().hint, before.state().hint);
     }
@@ -648,11 +648,11 @@ fn check_reply(before: &Session, after: &Session, id: u32) -> Result<(), TestCas
 
 /// After the sequence, an honest worker and a steady clock: the AI must move within a few steps.
 fn check_ai_moves_on(harness: &mut Harness) -> Result<(), TestCaseError> {
-    let start_moves = harness.session.state().game.moves().len();
+    let start_moves = harness.session.state().game().moves().len();
     let ai_turn = harness.session.state().ai_to_move() && !harness.session.ai_stopped();
     for _ in 0..40 {
         let state = harness.session.state();
-        if state.game.moves().len() > start_moves {
+        if state.game().moves().len() > start_moves {
             break;
         }
         if let Some(order) =
@@ -666,7 +666,7 @@ fn check_ai_moves_on(harness: &mut Harness) -> Result<(), TestCaseError> {
         harness.send(Event::Frame { now_ms });
     }
     if ai_turn {
-        prop_assert!(harness.session.state().game.moves().len() > start_moves, "the AI did not move");
+        prop_assert!(harness.session.state().game().moves().len() > start_moves, "the AI did not move");
     }
     Ok(())
 }
@@ -883,10 +883,10 @@ proptest! {
         session.update(Event::Opened);
         let mut line = Line::default();
         for step in &steps {
-            line.apply(step, &session.state().game);
+            line.apply(step, session.state().game());
             let intent = match *step {
                 Step::Play(pick) => {
-                    let legal = session.state().game.legal_moves();
+                    let legal = session.state().game().legal_moves();
                     match legal.get(pick % legal.len().max(1)) {
                         Some(&m) => Intent::Play(m),
                         None => continue,
@@ -900,12 +900,12 @@ proptest! {
             };
             session.update(Event::Intent(intent));
             let state = session.state();
-            prop_assert_eq!(state.game.moves(), &line.moves[..line.cursor], "after {:?}", step);
-            let redoable: Vec<_> = state.game.redoable().copied().collect();
+            prop_assert_eq!(state.game().moves(), &line.moves[..line.cursor], "after {:?}", step);
+            let redoable = state.history.ahead().to_vec();
             prop_assert_eq!(&redoable[..], &line.moves[line.cursor..], "after {:?}", step);
-            prop_assert_eq!(state.viewing, line.looking_back, "after {:?}", step);
+            prop_assert_eq!(state.history.viewing(), line.looking_back, "after {:?}", step);
             let end = line.looking_back.unwrap_or(line.cursor);
-            let whole = state.line();
+            let whole = state.game_line();
             prop_assert_eq!(whole.moves(), &line.moves[..end]);
             let view = session.controls();
             prop_assert_eq!((view.undo, view.redo), (line.cursor > 0, line.cursor < line.moves.len()));

@@ -35,7 +35,7 @@ fn editing(lang: Lang) -> Session {
     let settings = Settings { language: lang, ..Settings::default() };
     let (mut session, _) = open_position(START, mode, settings, Motion::Reduced);
     session.update(Event::Relayout { width: 360.0, height: 480.0, pixel_ratio: 1.0 });
-    let m = session.state().game.legal_moves()[0];
+    let m = session.state().game().legal_moves()[0];
     session.update(Event::Intent(Intent::Play(m)));
     session.update(Event::Intent(Intent::Analyse));
     let effects = act(&mut session, SetupAction::Open);
@@ -207,12 +207,12 @@ fn refused(lang: Lang, notation: &str) -> (Option<SetupRefusal>, String) {
     }
     act(&mut session, SetupAction::ToMove(wanted.to_move));
     assert_eq!(setup(&session), wanted);
-    let before = session.state().game.clone();
+    let before = session.state().game().clone();
     act(&mut session, SetupAction::Analyse);
     let editor = session.state().setup_editor().cloned();
     if editor.is_some() {
         assert_eq!(setup(&session), wanted, "nothing is lost");
-        assert_eq!(session.state().game.start(), before.start(), "the analysis board under it is unchanged");
+        assert_eq!(session.state().game().start(), before.start(), "the analysis board under it is unchanged");
     }
     let status = controls(session.state()).setup.map_or(String::new(), |panel| panel.status);
     (editor.and_then(|e| e.refusal), status)
@@ -298,13 +298,13 @@ fn analyse_shows_the_position_set_up_on_the_analysis_board_with_the_game_aside()
 #[test]
 fn cancel_returns_to_the_analysis_board_unchanged() {
     let mut session = editing(Lang::En);
-    let before = session.state().game.clone();
+    let before = session.state().game().clone();
     act(&mut session, SetupAction::Clear);
     act(&mut session, SetupAction::Turn);
     let effects = act(&mut session, SetupAction::Cancel);
     let state = session.state();
     assert!(state.setup_editor().is_none() && state.analysis().is_some());
-    assert_eq!(state.game.start(), before.start());
+    assert_eq!(state.game().start(), before.start());
     assert_eq!(state.bottom(), Color::Red);
     assert!(!searches(&effects).is_empty(), "the engine goes on");
 }

@@ -88,7 +88,7 @@ fn the_session_counts_a_game_against_the_ai_once_and_offers_the_next_level_after
     assert!(!result.change_level, "the offer takes the Level button's place");
     session.update(Event::Intent(Intent::NextLevel));
     assert_eq!(session.state().mode, Mode::VsAi { human: Color::Red, level: AiLevel::nth(2) });
-    assert!(session.state().game.moves().is_empty(), "a new deal at the next level");
+    assert!(session.state().game().moves().is_empty(), "a new deal at the next level");
     session.update(Event::Intent(Intent::OpenRecords));
     let records = session.controls().records.unwrap();
     assert_eq!(records.standings.len(), 1);
@@ -117,7 +117,7 @@ fn a_finished_game_opened_again_does_not_count_once_more() {
     let vs_ai = Mode::VsAi { human: Color::Red, level };
     let (mut session, _) = common::open_position(RED_WINS, vs_ai, Settings::default(), Motion::Reduced);
     session.update(Event::Intent(Intent::Play(mv("crab:c2c3"))));
-    let finished = session.state().game.clone();
+    let finished = session.state().game().clone();
     // As after a reload: the finished game opens, the player undoes and plays the end again.
     session.update(Event::Intent(Intent::NewGame { game: finished, mode: vs_ai }));
     session.update(Event::Intent(Intent::Undo));
@@ -125,7 +125,7 @@ fn a_finished_game_opened_again_does_not_count_once_more() {
     assert!(!effects.iter().any(|e| matches!(e, Effect::SaveStandings(_))));
     assert_eq!(session.state().page.standings.tally(level, Color::Red).wins, 1);
     // A real reload: a new session opens on the saved, finished game.
-    let finished = session.state().game.clone();
+    let finished = session.state().game().clone();
     let (mut reloaded, _) = common::open_game(finished, vs_ai, Settings::default(), Motion::Reduced);
     reloaded.update(Event::Intent(Intent::Undo));
     let effects = reloaded.update(Event::Intent(Intent::Play(mv("crab:c2c3"))));

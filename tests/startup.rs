@@ -37,7 +37,7 @@ fn an_analysis_comes_back_as_one_with_the_game_aside_its_place_and_its_lines() {
     let found = Found { save: Ok(Some(saved.clone())), ..Found::default() };
     let opened = opening(found, |_| fresh_game());
     assert!(opened.activity.analysis().is_some_and(|run| run.running && run.found.is_none()));
-    assert_eq!(opened.game, saved.game);
+    assert_eq!(opened.history.game(), &saved.game);
     assert_eq!(opened.aside, Some(aside), "the game aside waits still");
 
     // Shown at its start, with another first move explored and a line that is not legal there.
@@ -52,8 +52,8 @@ fn an_analysis_comes_back_as_one_with_the_game_aside_its_place_and_its_lines() {
     let found = Found { save: Ok(Some(saved.clone())), ..Found::default() };
     let opened = opening(found, |_| fresh_game());
     let run = opened.activity.analysis().expect("the analysis board");
-    assert!(opened.game.moves().is_empty(), "the board shows the start");
-    assert_eq!(opened.game.redoable().copied().collect::<Vec<_>>(), vec![first], "the line shown steps on");
+    assert!(opened.history.game().moves().is_empty(), "the board shows the start");
+    assert_eq!(opened.history.ahead().to_vec(), vec![first], "the line shown steps on");
     assert_eq!(run.variations.lines(), vec![vec![branch], vec![first, other]]);
 
     // A friend's link takes the analysis's place.
@@ -70,7 +70,7 @@ fn fresh_game() -> Game {
 fn nothing_saved_opens_a_new_game_in_the_browsers_language() {
     let found = Found { browser_language: Some("fr-CA".into()), ..Found::default() };
     let opened = opening(found, |_| fresh_game());
-    assert_eq!(opened.game.start(), fresh_game().start());
+    assert_eq!(opened.history.game().start(), fresh_game().start());
     assert_eq!(opened.mode, Mode::VsAi { human: Color::Red, level: AiLevel::DEFAULT });
     assert_eq!(opened.settings.language, Lang::Fr);
     assert!(opened.settings.sound && opened.notice.is_none());
@@ -89,7 +89,7 @@ fn the_saved_game_comes_back_with_the_settings_kept_apart() {
     };
     let found = Found { save: Ok(Some(save(Some("es")))), settings: Some(settings), ..Found::default() };
     let opened = opening(found, |_| fresh_game());
-    assert_eq!(opened.game.moves().len(), 1);
+    assert_eq!(opened.history.game().moves().len(), 1);
     assert_eq!(opened.mode, Mode::Watch { level: AiLevel::nth(3) });
     assert_eq!(opened.settings.language, Lang::Fa, "the settings apart win over an old save's");
     assert!(!opened.settings.sound && opened.settings.coordinates && !opened.settings.evaluation);
@@ -117,7 +117,7 @@ fn a_damaged_save_keeps_the_language_and_says_why() {
     let opened = opening(found, |_| fresh_game());
     assert_eq!(opened.settings.language, Lang::Fr);
     assert_eq!(opened.notice, Some(Notice::SaveUnreadable(SaveError::MissingMode)));
-    assert_eq!(opened.game.start(), fresh_game().start());
+    assert_eq!(opened.history.game().start(), fresh_game().start());
 }
 
 #[test]
@@ -180,7 +180,7 @@ fn a_link_opens_its_game_as_a_record_of_who_played_it_and_a_broken_one_is_told()
     assert_eq!(read.mode, Some(level_2), "the link carries the mode and level: {link}");
     let found = Found { save: Ok(Some(save(None))), link: Some(Ok(read)), ..Found::default() };
     let opened = opening(found, |_| fresh_game());
-    assert_eq!(opened.game.start(), linked.start());
+    assert_eq!(opened.history.game().start(), linked.start());
     assert_eq!(opened.mode, Mode::PassAndPlay { turn_board: false }, "not the friend's own game against the AI");
     let notice = opened.notice.expect("who played it is said");
     assert_eq!(
@@ -223,7 +223,7 @@ fn the_tutorial_comes_back_at_its_step_with_the_game_aside_unless_a_link_opens_a
     let found = Found { save: Ok(Some(saved.clone())), ..Found::default() };
     let opened = opening(found, |_| fresh_game());
     assert_eq!(opened.activity.tutorial().map(|run| (run.step, run.done, run.wrong)), Some((4, false, false)));
-    assert_eq!(opened.game.start(), &step);
+    assert_eq!(opened.history.game().start(), &step);
     assert_eq!(opened.aside, Some(mine.clone()));
     // A step beyond the tutorial's (from a later version) opens its last.
     let later = SaveFile { tutorial: Some(40), ..saved.clone() };
@@ -240,6 +240,6 @@ fn the_tutorial_comes_back_at_its_step_with_the_game_aside_unless_a_link_opens_a
     };
     let opened = opening(found, |_| fresh_game());
     assert!(opened.activity.tutorial().is_none());
-    assert_eq!(opened.game.start(), fresh_game().start());
+    assert_eq!(opened.history.game().start(), fresh_game().start());
     assert_eq!(opened.aside, Some(mine));
 }

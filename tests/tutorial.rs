@@ -91,7 +91,7 @@ fn the_steps_teach_what_they_say() {
 #[test]
 fn the_tutorial_is_played_through_and_ends_back_at_the_game_put_aside() {
     let mut session = game_in_progress();
-    let mine = session.state().game.clone();
+    let mine = session.state().game().clone();
     start(&mut session);
     let state = session.state();
     assert_eq!(state.aside, Some(AsideGame { game: mine.clone(), mode: vs_ai() }));
@@ -120,7 +120,7 @@ fn the_tutorial_is_played_through_and_ends_back_at_the_game_put_aside() {
         assert_eq!(view.result, None, "the tutorial says how it ended in its own words");
         assert_eq!(state.hinted(), None);
         if let Some(reply) = STEPS[n].reply() {
-            assert_eq!(state.game.moves().last(), Some(&reply), "the answer follows");
+            assert_eq!(state.game().moves().last(), Some(&reply), "the answer follows");
         }
         if n + 1 < STEPS.len() {
             assert_eq!(view.tutorial.unwrap().next_label, "Next");
@@ -139,7 +139,7 @@ fn the_tutorial_is_played_through_and_ends_back_at_the_game_put_aside() {
     let state = session.state();
     assert_eq!(state.tutorial(), None);
     assert!(state.page.tutorial_done);
-    assert_eq!((state.game.moves(), state.mode), (mine.moves(), vs_ai()));
+    assert_eq!((state.game().moves(), state.mode), (mine.moves(), vs_ai()));
     assert_eq!(state.aside, None);
     // The player's game is saved again, and the AI plays on in it as before.
     assert!(effects.iter().any(|e| matches!(e, Effect::SaveGame(file) if file.game.moves() == mine.moves())));
@@ -149,14 +149,14 @@ fn the_tutorial_is_played_through_and_ends_back_at_the_game_put_aside() {
 fn a_wrong_move_is_refused_and_the_step_says_so_until_its_move_is_made() {
     let (mut session, _) = common::open_position(START, vs_ai(), Settings::default(), Motion::On);
     start(&mut session);
-    let before = session.state().game.clone();
+    let before = session.state().game().clone();
     // Legal, but not the step's: the board stays as it was.
     let wrong = mv("ox:a1a2");
     assert!(before.legal_moves().contains(&wrong));
     let effects = intent(&mut session, Intent::Play(wrong));
     assert!(effects.contains(&Effect::Sound(onitama::ui::sound::Sound::Refused)), "{effects:?}");
     let state = session.state();
-    assert_eq!(state.game.moves(), before.moves());
+    assert_eq!(state.game().moves(), before.moves());
     assert!(state.tutorial().unwrap().wrong && !state.tutorial().unwrap().done);
     let file = tutorial_file(Lang::En);
     let panel = session.controls().tutorial.unwrap();
@@ -182,7 +182,7 @@ fn a_wrong_move_is_refused_and_the_step_says_so_until_its_move_is_made() {
     assert_eq!(session.state().position().to_move(), Color::Blue);
     let effects = intent(&mut session, Intent::Undo);
     assert!(!effects.iter().any(|e| matches!(e, Effect::StartSearch(_))));
-    assert_eq!(session.state().game.moves().len(), 1);
+    assert_eq!(session.state().game().moves().len(), 1);
 }
 
 #[test]
@@ -197,11 +197,11 @@ fn the_opponents_answer_waits_for_the_move_to_have_slid() {
     intent(&mut session, Intent::TutorialNext);
     assert_eq!(STEPS[step(&session)].key, "exchange");
     intent(&mut session, Intent::Play(mv("ox:d1d2")));
-    assert_eq!(session.state().game.moves().len(), 1, "the answer waits while the move slides");
+    assert_eq!(session.state().game().moves().len(), 1, "the answer waits while the move slides");
     run_frames(&mut session, 0.0);
     session.update(Event::Frame { now_ms: 5000.0 });
     run_frames(&mut session, 5000.0);
-    assert_eq!(session.state().game.moves(), &[mv("ox:d1d2"), mv("crane:b5b4")]);
+    assert_eq!(session.state().game().moves(), &[mv("ox:d1d2"), mv("crane:b5b4")]);
     // Red is to move again, but the step is made: no piece is ringed as movable.
     let marks = onitama::ui::scene::marks(session.state());
     assert!(!marks.movable.any(), "nothing offered to move while the lesson is shown");
@@ -216,7 +216,7 @@ fn the_opponents_answer_waits_for_the_move_to_have_slid() {
 fn it_can_be_left_at_any_step_and_is_remembered_as_done() {
     for at in 0..STEPS.len() {
         let mut session = game_in_progress();
-        let mine = session.state().game.clone();
+        let mine = session.state().game().clone();
         start(&mut session);
         for step in &STEPS[..at] {
             intent(&mut session, Intent::Play(mv(step.expects[0])));
@@ -228,7 +228,7 @@ fn it_can_be_left_at_any_step_and_is_remembered_as_done() {
         assert!(effects.contains(&Effect::Focus(Focus::Board)), "step {at}: Leave went with the panel");
         let state = session.state();
         assert!(state.tutorial().is_none() && state.page.tutorial_done);
-        assert_eq!(state.game.moves(), mine.moves(), "step {at}");
+        assert_eq!(state.game().moves(), mine.moves(), "step {at}");
         assert!(!session.controls().back_to_my_game);
     }
 }
@@ -240,15 +240,15 @@ fn without_a_game_in_progress_leaving_deals_a_new_game_and_back_to_my_game_also_
     assert_eq!(session.state().aside, None, "nothing played: nothing to keep");
     intent(&mut session, Intent::LeaveTutorial);
     let state = session.state();
-    assert!(state.tutorial().is_none() && state.game.moves().is_empty() && state.page.tutorial_done);
+    assert!(state.tutorial().is_none() && state.game().moves().is_empty() && state.page.tutorial_done);
     assert_eq!(state.mode, vs_ai());
     // "Back to my game" (the strip's or the menu's) leaves the tutorial too.
     let mut session = game_in_progress();
-    let mine = session.state().game.clone();
+    let mine = session.state().game().clone();
     start(&mut session);
     intent(&mut session, Intent::BackToMyGame);
     assert!(session.state().tutorial().is_none());
-    assert_eq!(session.state().game.moves(), mine.moves());
+    assert_eq!(session.state().game().moves(), mine.moves());
 }
 
 #[test]
@@ -318,7 +318,7 @@ fn the_offer_stays_when_the_ai_has_begun_the_game() {
     let mut first = Session::new(state);
     first.update(Event::Opened);
     assert!(first.controls().tutorial_offer, "offered after the AI's first move");
-    let mine = first.state().game.legal_moves()[0];
+    let mine = first.state().game().legal_moves()[0];
     first.update(Event::Intent(Intent::Play(mine)));
     assert!(!first.controls().tutorial_offer, "not once the player has played");
 }
@@ -365,7 +365,7 @@ fn reopen(file: &onitama::save::SaveFile) -> Session {
     let text = onitama::save::encode(file);
     let found = Found { save: Ok(Some(onitama::save::decode(&text).unwrap())), ..Found::default() };
     let opened = opening(found, |_| panic!("the save holds a game"));
-    let mut state = State::new(opened.game, opened.mode, opened.settings, true, 1);
+    let mut state = State::new(opened.history, opened.mode, opened.settings, true, 1);
     (state.activity, state.aside) = (opened.activity, opened.aside);
     let mut session = Session::new(state);
     let effects = session.update(Event::Opened);
@@ -379,7 +379,7 @@ fn reopen(file: &onitama::save::SaveFile) -> Session {
 fn a_reload_in_the_tutorial_comes_back_at_the_same_step_with_the_game_aside_still_aside() {
     for at in 0..STEPS.len() {
         let mut session = game_in_progress();
-        let mine = AsideGame { game: session.state().game.clone(), mode: vs_ai() };
+        let mine = AsideGame { game: session.state().game().clone(), mode: vs_ai() };
         start(&mut session);
         for step in &STEPS[..at] {
             intent(&mut session, Intent::Play(mv(step.expects[0])));
@@ -403,7 +403,7 @@ fn a_reload_in_the_tutorial_comes_back_at_the_same_step_with_the_game_aside_stil
             assert_eq!(again.controls().tutorial.unwrap().step, at + 1);
             // It goes on from there, and ends back at the game put aside.
             intent(&mut again, Intent::LeaveTutorial);
-            assert_eq!(again.state().game.moves(), mine.game.moves(), "step {at}");
+            assert_eq!(again.state().game().moves(), mine.game.moves(), "step {at}");
             assert_eq!(again.save_file().tutorial, None);
         }
     }
@@ -420,14 +420,14 @@ fn a_reload_in_the_tutorial_comes_back_at_the_same_step_with_the_game_aside_stil
 #[test]
 fn finishing_or_leaving_the_tutorial_brings_back_the_untouched_first_deal() {
     let (mut session, _) = common::open_position(START, vs_ai(), Settings::default(), Motion::Reduced);
-    let first = *session.state().game.start();
+    let first = *session.state().game().start();
     start(&mut session);
     // Begun again from the menu: the deal it came from is still the one to go back to.
     intent(&mut session, Intent::Tutorial);
     intent(&mut session, Intent::LeaveTutorial);
     let state = session.state();
-    assert_eq!(*state.game.start(), first, "the first deal, not a new one");
-    assert!(state.game.moves().is_empty());
+    assert_eq!(*state.game().start(), first, "the first deal, not a new one");
+    assert!(state.game().moves().is_empty());
     assert_eq!(state.mode, vs_ai());
 }
 

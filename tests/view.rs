@@ -93,8 +93,7 @@ fn the_move_list_reads_in_the_language_marks_the_move_shown_and_the_reviews_clas
     assert_eq!(panel.graph.marks[0].class, "blunder");
     assert!(panel.graph.svg().contains(r#"class="blunder""#));
     assert!(!panel.best_line, "the last position is shown, after a move that was the best");
-    state.game.undo();
-    state.viewing = Some(2);
+    state.history.look_at(1);
     let panel = controls(&state).review.unwrap();
     assert!(panel.best_line && panel.continue_here, "after the blunder: its best line, and playing on");
     assert_eq!(controls(&state).viewing, None, "a review has its own strip");
@@ -143,7 +142,8 @@ fn the_mode_line_says_who_plays_and_why_this_side_begins_until_the_first_move() 
     assert!(view.mode_line.contains("level 12, master"), "{}", view.mode_line);
     let why = onitama::ui::text::who_starts(&common::texts(Lang::En), Card::Ox);
     assert!(view.mode_line.ends_with(&why), "Blue begins by the ox's stamp: {}", view.mode_line);
-    state.game.play(state.game.legal_moves()[0]).unwrap();
+    let first = state.game().legal_moves()[0];
+    state.history.play(first).unwrap();
     assert!(!controls(&state).mode_line.contains(&why), "said until the first move");
 }
 
@@ -232,19 +232,19 @@ fn the_move_list_keys_look_back_or_step_a_review() {
     assert_eq!(intent(&state, Key::Home), "Some(View(0))");
     assert_eq!(intent(&state, Key::End), "Some(BackToGame)");
     assert_eq!(intent(&state, Key::Enter), "None");
-    state.viewing = Some(2);
+    state.history.look_at(1);
     assert_eq!(intent(&state, Key::Escape), "Some(BackToGame)");
-    assert_eq!(intent(&state, Key::Left), "Some(View(1))", "left to right, left is back");
+    assert_eq!(intent(&state, Key::Left), "Some(View(0))", "left to right, left is back");
     state.page.settings.language = Lang::Fa;
-    assert_eq!(intent(&state, Key::Right), "Some(View(1))", "right to left, right is back");
+    assert_eq!(intent(&state, Key::Right), "Some(View(0))", "right to left, right is back");
     state.page.settings.language = Lang::En;
     let in_sheet = move_list_intent(&state, Key::Escape, MoveListPlace::Sheet);
     assert!(in_sheet.is_none(), "the phone's sheet closes with Escape and keeps the position shown");
-    state.viewing = None;
+    state.history.go_to(2);
     state.activity = Activity::Review(Review::new(1, game));
     assert_eq!(intent(&state, Key::Left), "Some(Undo)");
     assert_eq!(intent(&state, Key::Down), "None", "the review's end");
-    state.game.undo();
+    state.history.back();
     assert_eq!(intent(&state, Key::Down), "Some(Redo)");
 }
 
@@ -263,11 +263,11 @@ fn the_records_dialog_opens_a_pasted_record_or_says_why_not_in_the_players_words
     let mut session = session(START, Mode::PassAndPlay { turn_board: false }, Settings::default());
     session.update(Event::Intent(Intent::OpenRecords));
     assert_eq!(session.controls().records_message, "", "it opens saying nothing");
-    let before = session.state().game.clone();
+    let before = session.state().game().clone();
     let broken = Intent::OpenRecord { text: "start 5/5/5\n".into(), review: false };
     let effects = session.update(Event::Intent(broken));
     assert!(effects.is_empty() || session.controls().records.is_some(), "the dialog stays, with the record to mend");
-    assert_eq!(session.state().game, before, "nothing changed");
+    assert_eq!(session.state().game(), &before, "nothing changed");
     let said = session.controls().records_message;
     assert!(said.starts_with("That record could not be opened: ") && said.ends_with("Nothing was changed."), "{said}");
     // In French, once its error texts are here.
@@ -282,7 +282,7 @@ fn the_records_dialog_opens_a_pasted_record_or_says_why_not_in_the_players_words
     assert_eq!(session.controls().records_message, "");
     session.update(Event::Intent(Intent::OpenRecord { text: BLUNDER.into(), review: false }));
     assert!(session.controls().records.is_none(), "closed");
-    assert_eq!(session.state().game, Game::from_record(BLUNDER).unwrap());
+    assert_eq!(*session.state().game(), Game::from_record(BLUNDER).unwrap());
     // Reviewing it instead starts the review.
     session.update(Event::Intent(Intent::OpenRecords));
     session.update(Event::Intent(Intent::OpenRecord { text: BLUNDER.into(), review: true }));
@@ -295,7 +295,7 @@ fn copying_the_link_says_whether_the_browser_let_it() {
     let mut session = session(START, Mode::PassAndPlay { turn_board: false }, Settings::default());
     session.update(Event::Intent(Intent::Play(mv("boar:c1c2"))));
     session.update(Event::Intent(Intent::OpenRecords));
-    let fragment = onitama::save::link_fragment(&session.state().line(), Some(session.state().mode));
+    let fragment = onitama::save::link_fragment(&session.state().game_line(), Some(session.state().mode));
     let effects = session.update(Event::Intent(Intent::CopyLink));
     assert!(effects.contains(&Effect::CopyLink(fragment.clone())), "{effects:?}");
     assert!(fragment.starts_with("#game=") && fragment.contains("boar"), "the whole line: {fragment}");
@@ -614,10 +614,10 @@ fn the_new_game_dialog_is_the_sessions_field_by_field_and_closes_as_it_says() {
     let view = session.controls().new_game.unwrap();
     assert_ne!(view.fields.cards[4], "tiger");
     // Closed (Cancel, Escape): nothing starts; opened again, afresh.
-    let before = session.state().game.clone();
+    let before = session.state().game().clone();
     session.update(Event::Intent(Intent::CloseNewGame));
     assert!(session.controls().new_game.is_none());
-    assert_eq!(session.state().game, before);
+    assert_eq!(session.state().game(), &before);
     let effects = session.update(Event::Intent(Intent::StartNewGame));
     assert!(matches!(&effects[..], [Effect::Log(_)]), "no dialog to start from: {effects:?}");
     session.update(Event::Intent(Intent::OpenNewGame(NewGameOpens::Invite)));

@@ -333,7 +333,7 @@ pub fn analysis_open(position: Option<String>) -> Result<(), JsError> {
     let position = position.map(|text| onitama_js::parse_position(&text)).transpose()?;
     with_page(|app| {
         let state = app.state();
-        if matches!(state.mode, crate::mode::Mode::Online { .. }) && state.game.outcome().is_none() {
+        if matches!(state.mode, crate::mode::Mode::Online { .. }) && state.game().outcome().is_none() {
             return Err(JsError::new("the engine does not help in an online game in progress"));
         }
         app.dispatch(Event::Intent(position.map_or(Intent::Analyse, Intent::AnalysePosition)));

@@ -243,7 +243,7 @@ pub fn game_state() -> Result<JsValue, JsError> {
     with_page(|app| {
         let session = app.session();
         let state = session.state();
-        let game = &state.game;
+        let game = state.game();
         let controls = session.controls();
         let online = state.online.as_ref().map(|online| {
             let script = online.script.as_ref();
@@ -293,7 +293,7 @@ pub fn game_state() -> Result<JsValue, JsError> {
             result: controls.result.as_ref().map(|banner| banner.text.clone()),
             notice: controls.notice.clone(),
             preview: state.preview.map(|card| card.name()),
-            viewing: state.viewing,
+            viewing: state.history.viewing(),
             review: state.review().map(|r| ReviewView {
                 running: r.running,
                 reviewed: r.entries.len(),
@@ -398,7 +398,7 @@ pub fn game_resign() -> Result<bool, JsError> {
     with_page(|app| {
         let offered = app.state().resigner().is_some();
         app.dispatch(Event::Intent(Intent::Resign));
-        offered && matches!(app.state().game.outcome(), Some(crate::rules::Outcome::Resigned { .. }))
+        offered && matches!(app.state().game().outcome(), Some(crate::rules::Outcome::Resigned { .. }))
     })
 }
 

@@ -3,6 +3,7 @@
 //! progress waits aside and comes back when the player leaves.
 
 use super::features::Features;
+use super::history::History;
 use super::setup::SetupEditor;
 use super::variations::Variations;
 use crate::ai::Line;
@@ -58,7 +59,8 @@ impl AnalysisRun {
     /// The analysis board as saved, on `game` (its whole line): the lines explored come back
     /// (each as far as it is legal from the game's start) and the game steps back to the move
     /// the board showed.
-    pub fn resume(game: &mut Game, saved: &SavedAnalysis) -> AnalysisRun {
+    pub fn resume(history: &mut History, saved: &SavedAnalysis) -> AnalysisRun {
+        let game = history.game();
         let mut run = AnalysisRun::new();
         for line in &saved.variations {
             let mut explored = Game::new(*game.start());
@@ -72,14 +74,13 @@ impl AnalysisRun {
         run.variations.record(game.moves());
         // A damaged setup costs only itself: the analysis board stays.
         run.setup = saved.setup.as_deref().and_then(|text| text.parse().ok()).map(SetupEditor::resume);
-        let ply = saved.ply.unwrap_or(usize::MAX);
-        while game.moves().len() > ply && game.undo().is_some() {}
+        history.go_to(saved.ply.unwrap_or(usize::MAX));
         run
     }
 
-    /// What is saved of it, with `game` the game on the board.
-    pub fn saved(&self, game: &Game) -> SavedAnalysis {
-        let ply = game.redoable().next().map(|_| game.moves().len());
+    /// What is saved of it, with `history` the board's.
+    pub fn saved(&self, history: &History) -> SavedAnalysis {
+        let ply = (!history.ahead().is_empty()).then(|| history.game().moves().len());
         let notation = |line: Vec<crate::rules::Move>| line.iter().map(|m| m.to_string()).collect::<Vec<_>>().join(" ");
         let variations = self.variations.lines().into_iter().map(notation).collect();
         SavedAnalysis { ply, variations, setup: self.setup.as_ref().map(|editor| editor.setup.to_string()) }

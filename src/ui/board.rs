@@ -10,7 +10,7 @@ fn candidate_steps(state: &State) -> Vec<(Card, Square, Square)> {
         return Vec::new();
     }
     state
-        .game
+        .game()
         .legal_moves()
         .iter()
         .filter_map(|m| match *m {
@@ -35,7 +35,7 @@ pub fn destinations(state: &State) -> Vec<(Card, Square)> {
 
 /// Whether the player to move has only passes.
 pub fn must_pass(state: &State) -> bool {
-    state.human_to_move() && state.game.legal_moves().first().is_some_and(|m| m.is_pass())
+    state.human_to_move() && state.game().legal_moves().first().is_some_and(|m| m.is_pass())
 }
 
 /// A click on a card of the player to move: chooses it, answers a card question, or passes.
@@ -46,7 +46,7 @@ pub fn click_card(state: &mut State, card: Card) -> Option<Move> {
         return None;
     }
     state.preview = None;
-    let legal = state.game.legal_moves();
+    let legal = state.game().legal_moves();
     if must_pass(state) {
         return legal.iter().copied().find(|m| *m == Move::Pass { card });
     }
@@ -111,24 +111,22 @@ fn move_to(state: &mut State, from: Square, to: Square) -> Option<Move> {
 /// Takes back moves: one in pass and play; against the AI, back to the player's own last turn.
 /// Not after a resignation: that is final.
 pub fn undo(state: &mut State) -> bool {
-    if state.ended_by_word() || state.game.undo().is_none() {
+    if state.ended_by_word() || state.history.back().is_none() {
         return false;
     }
     let vs_ai = matches!(state.mode, super::state::Mode::VsAi { .. });
-    while vs_ai && !state.mode.is_human(state.position().to_move()) && state.game.undo().is_some() {}
+    while vs_ai && !state.mode.is_human(state.position().to_move()) && state.history.back().is_some() {}
     true
 }
 
 /// Plays again what undo took back, up to the player's next turn.
 pub fn redo(state: &mut State) -> bool {
-    if state.ended_by_word() || state.game.redo().is_none() {
+    if state.ended_by_word() || state.history.forward().is_none() {
         return false;
     }
     while matches!(state.mode, super::state::Mode::VsAi { .. })
         && state.ai_to_move()
-        && state.game.redoable().next().is_some()
-    {
-        state.game.redo();
-    }
+        && state.history.forward().is_some()
+    {}
     true
 }

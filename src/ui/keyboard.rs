@@ -138,7 +138,7 @@ pub fn key(state: &mut State, layout: &Layout, key: Key) -> KeyResult {
                 || state.card_choice.is_some()
                 || state.preview.is_some();
             // First what was chosen goes; then looking back ends, as "Back to the game" does.
-            if !chosen && state.viewing.is_some() {
+            if !chosen && state.history.looking_back() {
                 return KeyResult::Asks(Intent::BackToGame);
             }
             state.clear_selection();
@@ -167,7 +167,7 @@ pub fn move_list_intent(state: &State, key: Key, place: MoveListPlace) -> Option
         Key::Down => move_step(state, false)?,
         Key::Home => Intent::View(0),
         Key::End => Intent::BackToGame,
-        Key::Escape if state.viewing.is_some() && place == MoveListPlace::Panel => Intent::BackToGame,
+        Key::Escape if state.history.looking_back() && place == MoveListPlace::Panel => Intent::BackToGame,
         _ => return None,
     })
 }
@@ -180,7 +180,7 @@ pub fn page_intent(state: &State, key: Key, in_dialog: bool) -> Option<Intent> {
         _ if in_dialog => None,
         Key::Escape => state.shows_result().then_some(Intent::CloseResult),
         Key::L if Features::here().is_some() => {
-            state.analysis().filter(|_| state.game.outcome().is_none()).map(|_| Intent::ToggleAnalysis)
+            state.analysis().filter(|_| state.game().outcome().is_none()).map(|_| Intent::ToggleAnalysis)
         }
         _ => None,
     }
@@ -190,12 +190,12 @@ pub fn page_intent(state: &State, key: Key, in_dialog: bool) -> Option<Intent> {
 /// it: in a review as Undo and Redo do (also through an engine line), else looking back and
 /// forth at the game's line. `None` where there is no step to make.
 pub fn move_step(state: &State, back: bool) -> Option<Intent> {
-    let shown = state.game.moves().len();
-    let on = state.viewing.is_some_and(|end| shown < end);
+    let shown = state.game().moves().len();
+    let on = state.history.looking_back();
     // A review and the analysis board step through their line with undo and redo.
     match (state.review().is_some() || state.analysis().is_some(), back) {
         (true, true) => (shown > 0).then_some(Intent::Undo),
-        (true, false) => state.game.redoable().next().is_some().then_some(Intent::Redo),
+        (true, false) => (!state.history.ahead().is_empty()).then_some(Intent::Redo),
         (false, true) => (shown > 0).then(|| Intent::View(shown - 1)),
         (false, false) => on.then(|| Intent::View(shown + 1)),
     }

@@ -12,6 +12,7 @@ pub mod emblems;
 pub mod error_text;
 pub mod expansion_emblems;
 pub mod features;
+pub mod history;
 pub mod intent;
 pub mod keyboard;
 pub mod layout;

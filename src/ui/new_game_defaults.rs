@@ -12,7 +12,7 @@ impl NewGameForm {
     /// What the dialog opens with: the game being played, its mode, and its five cards as a start
     /// for a choice of one's own.
     pub fn of(state: &State) -> NewGameForm {
-        let start = state.game.start();
+        let start = state.game().start();
         let [red, blue] = [Color::Red, Color::Blue].map(|color| start.hand(color).pair());
         NewGameForm {
             choice: ModeChoice::of(state.mode),

@@ -53,9 +53,9 @@ impl Review {
         ply.checked_sub(1).and_then(|i| self.entries.get(i))
     }
 
-    /// The game as far as move `ply - 1`, then the engine's line in its place, standing after the
-    /// engine's first move; `None` when the move was the best or is not reviewed yet.
-    pub fn variation_game(&self, ply: usize) -> Option<Game> {
+    /// The game as far as move `ply - 1`, then the engine's line in its place, to its end; `None`
+    /// when the move was the best or is not reviewed yet.
+    pub fn variation(&self, ply: usize) -> Option<Game> {
         let entry = self.entry(ply).filter(|e| e.best.is_some_and(|best| best != e.played))?;
         let mut game = Game::new(*self.game.start());
         for &m in &self.game.moves()[..ply - 1] {
@@ -66,7 +66,6 @@ impl Review {
                 break;
             }
         }
-        while game.moves().len() > ply && game.undo().is_some() {}
         Some(game)
     }
 
@@ -144,9 +143,7 @@ pub fn verdict(t: &Texts, review: &Review, ply: usize) -> String {
 
 /// The engine's line, in words, for the move at `ply` (its first move included).
 pub fn line_text(t: &Texts, review: &Review, ply: usize) -> String {
-    let Some(game) = review.variation_game(ply) else { return String::new() };
-    let mut whole = game.clone();
-    while whole.redo().is_some() {}
+    let Some(whole) = review.variation(ply) else { return String::new() };
     let moves: &[Move] = &whole.moves()[ply - 1..];
     let positions = &whole.positions()[ply - 1..];
     let words: Vec<String> =

@@ -179,7 +179,7 @@ pub fn marks(state: &State) -> Marks {
         Move::Pass { .. } => None,
     };
     let last_move = step(state.last_move());
-    let last_mover = state.game.positions().len().checked_sub(2).map(|i| state.game.positions()[i].to_move());
+    let last_mover = state.game().positions().len().checked_sub(2).map(|i| state.game().positions()[i].to_move());
     let destinations = destinations(state);
     let targets = destinations
         .iter()
@@ -199,7 +199,7 @@ pub fn marks(state: &State) -> Marks {
             .analysis()
             .filter(|_| Features::here().is_some())
             .and_then(|run| run.lines_of(position))
-            .filter(|_| state.game.outcome().is_none())
+            .filter(|_| state.game().outcome().is_none())
             .map_or_else(Vec::new, |found| found.lines.iter().filter_map(|line| step(Some(line.first))).collect()),
         preview: preview_targets(state),
         // A tutorial step whose move is made waits for Next: nothing is offered to move.
@@ -209,7 +209,7 @@ pub fn marks(state: &State) -> Marks {
         },
         selected,
         targets,
-        lit_hand: state.game.outcome().is_none().then(|| (mover, state.human_to_move())),
+        lit_hand: state.game().outcome().is_none().then(|| (mover, state.human_to_move())),
         dragged: state.drag.filter(|d| d.moved).map(|d| (d.from, d.x, d.y)),
         show_labels: true,
     }
@@ -220,7 +220,7 @@ pub fn turn_line(state: &State) -> Option<String> {
     // A failed puzzle waits for "Try again": nobody is to move.
     let puzzle_over = state.puzzle().is_some_and(|run| run.status != super::puzzle::Status::Playing);
     // While a review is open the board is looked at, not played.
-    if state.game.outcome().is_some() || puzzle_over || state.review().is_some() {
+    if state.game().outcome().is_some() || puzzle_over || state.review().is_some() {
         return None;
     }
     // An online game over with no result (aborted, or diverged): nobody is to move; the strip
@@ -279,7 +279,7 @@ pub fn labels(state: &State) -> Vec<(Color, String, bool)> {
     }
     let t = &state.texts();
     let mover = state.position().to_move();
-    if let Some(outcome) = state.game.outcome() {
+    if let Some(outcome) = state.game().outcome() {
         let by = match outcome {
             crate::rules::Outcome::Win { winner, .. } | crate::rules::Outcome::WonOnTime { winner } => winner,
             crate::rules::Outcome::DrawByRepetition | crate::rules::Outcome::DrawAgreed => mover,

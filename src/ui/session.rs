@@ -14,6 +14,7 @@ use super::anim::Celebration;
 use super::deck;
 use super::dialog::RecordsMessage;
 use super::features::Features;
+use super::history::History;
 use super::keyboard::{self, Key, KeyResult};
 use super::layout::{CanvasSize, Layout};
 use super::pointer;
@@ -122,7 +123,7 @@ impl Session {
     pub fn save_file(&self) -> SaveFile {
         SaveFile {
             // Looking back changes nothing: the whole line is kept.
-            game: self.state.line(),
+            game: self.state.game_line(),
             mode: self.state.mode,
             show_evaluation: self.state.page.settings.evaluation,
             language: Some(self.state.lang().code().to_string()),
@@ -140,7 +141,7 @@ impl Session {
                 .state
                 .analysis()
                 .filter(|_| Features::here().is_some())
-                .map(|run| run.saved(&self.state.game)),
+                .map(|run| run.saved(&self.state.history)),
         }
     }
 
@@ -342,7 +343,7 @@ impl Session {
     /// aside stays: it is the player's own game.
     fn put_aside(&mut self) {
         let state = &self.state;
-        let game = state.review().map_or_else(|| state.line(), |review| review.game.clone());
+        let game = state.review().map_or_else(|| state.game_line(), |review| review.game.clone());
         // An online game cannot wait: it is played on the other side.
         let in_progress = super::state::in_progress(&game, state.mode, state.received)
             && state.puzzle().is_none()
@@ -372,14 +373,14 @@ impl Session {
         Game::from_deal(&deck::drawn(self.state.page.settings.cards, &mut self.state.page.dice))
     }
 
-    fn start_game(&mut self, game: Game, mode: Mode) {
+    fn start_game(&mut self, history: impl Into<History>, mode: Mode) {
         self.close_review();
         self.cancel_search();
         // What the page knows apart from any game stays whole, the dialog open over the board too
         // (a question about the game that leaves goes with it).
         let mut page = std::mem::take(&mut self.state.page);
         page.games = page.games.wrapping_add(1);
-        let mut previous = std::mem::replace(&mut self.state, State::on(page, game, mode));
+        let mut previous = std::mem::replace(&mut self.state, State::on(page, history, mode));
         // Online play goes on with an online game, and is left for any other.
         if matches!(mode, Mode::Online { .. }) {
             self.state.online = previous.online.take();

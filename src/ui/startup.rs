@@ -6,6 +6,7 @@
 use super::analysis::AnalysisRun;
 use super::deck;
 use super::features::Features;
+use super::history::History;
 use super::notice::Notice;
 use super::puzzle::PuzzleRun;
 use super::settings::{Settings, Theme, WatchSpeed};
@@ -49,7 +50,8 @@ impl Default for Found {
 
 /// What the page opens with.
 pub struct Opening {
-    pub game: Game,
+    /// The game's line, and how far along it the board opens.
+    pub history: History,
     pub mode: Mode,
     pub settings: Settings,
     pub notice: Option<Notice>,
@@ -198,12 +200,12 @@ pub fn opening(found: Found, new_game: impl FnOnce(CardSet) -> Game) -> Opening 
     // Online play is the whole page's: it takes over before this one shows a board.
     let needs_features = needs_features || (join.is_some() && !features && !found.whole_page_unavailable);
     // The step's game is the tutorial's: a save with a step is the tutorial, whatever else it says.
-    let mut game = game.unwrap_or_else(|| new_game(settings.cards));
+    let mut history = History::new(game.unwrap_or_else(|| new_game(settings.cards)));
     let analysis = analysis.filter(|_| features && tutorial.is_none() && puzzle.is_none());
-    let analysis = analysis.map(|saved| Activity::Analysis(AnalysisRun::resume(&mut game, &saved)));
+    let analysis = analysis.map(|saved| Activity::Analysis(AnalysisRun::resume(&mut history, &saved)));
     let activity = tutorial.map(Activity::Tutorial).or(puzzle.map(Activity::Puzzle)).or(analysis).unwrap_or_default();
     Opening {
-        game,
+        history,
         mode,
         settings,
         notice,

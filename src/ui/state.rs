@@ -5,6 +5,7 @@
 use super::analysis::AnalysisRun;
 use super::anim::{Anim, Celebration};
 use super::dialog::{Dialog, Question, RecordsMessage};
+use super::history::History;
 pub use super::notice::Notice;
 use super::online::OnlineState;
 pub use super::page::{Emblems, Page};
@@ -71,7 +72,8 @@ pub enum Purpose {
 
 #[derive(Clone, Debug)]
 pub struct State {
-    pub game: Game,
+    /// The game's moves, and how far along them the board is.
+    pub history: History,
     pub mode: Mode,
     /// What the page knows apart from the game on the board: it stays when a new game starts.
     pub page: Page,
@@ -93,8 +95,6 @@ pub struct State {
     pub notice: Option<Notice>,
     /// The result banner was closed; it comes back with the next game's end.
     pub result_dismissed: bool,
-    /// Looking back: the game is shown at an earlier move, and this is the length of its line.
-    pub viewing: Option<usize>,
     /// What the board is doing: a game, a puzzle, a review or the tutorial.
     pub activity: Activity,
     /// The AI playing itself is paused: its next move waits.
@@ -227,15 +227,16 @@ impl State {
         }
     }
 
-    pub fn new(game: Game, mode: Mode, settings: Settings, reduced_motion: bool, seed: u64) -> State {
-        State::on(Page::new(settings, reduced_motion, seed), game, mode)
+    pub fn new(history: impl Into<History>, mode: Mode, settings: Settings, reduced_motion: bool, seed: u64) -> State {
+        State::on(Page::new(settings, reduced_motion, seed), history, mode)
     }
 
     /// A new game on `page`, with nothing selected, searched or shown over it.
-    pub fn on(page: Page, game: Game, mode: Mode) -> State {
-        let counted = game.outcome().is_some();
+    pub fn on(page: Page, history: impl Into<History>, mode: Mode) -> State {
+        let history = history.into();
+        let counted = history.game().outcome().is_some();
         State {
-            game,
+            history,
             mode,
             page,
             selected_card: None,
@@ -251,7 +252,6 @@ impl State {
             celebration: None,
             notice: None,
             result_dismissed: false,
-            viewing: None,
             activity: Activity::Play,
             watch_paused: false,
             aside: None,
@@ -297,8 +297,13 @@ impl State {
         self.page.settings.language
     }
 
+    /// The game at the move the board is at.
+    pub fn game(&self) -> &Game {
+        self.history.game()
+    }
+
     pub fn position(&self) -> &Position {
-        self.game.position()
+        self.game().position()
     }
 
     /// The colour drawn at the bottom. In pass and play the board faces whoever moves, and once
@@ -309,8 +314,8 @@ impl State {
         }
         match self.mode {
             Mode::VsAi { human, .. } | Mode::Online { you: Some(human) } => human,
-            _ if self.mode.turns_board() => match self.game.outcome() {
-                Some(_) if !self.game.moves().is_empty() => self.position().to_move().other(),
+            _ if self.mode.turns_board() => match self.game().outcome() {
+                Some(_) if !self.game().moves().is_empty() => self.position().to_move().other(),
                 _ => self.position().to_move(),
             },
             // A watcher of an online game sees it as the record is written, from Red's side
@@ -322,11 +327,11 @@ impl State {
     /// Whether a person is to move now (and the game is on); online, only while the other
     /// browser is there to receive the move.
     pub fn human_to_move(&self) -> bool {
-        self.viewing.is_none()
+        !self.history.looking_back()
             && self.review().is_none()
             && self.setup_editor().is_none()
             && self.puzzle().is_none_or(|p| p.status == PuzzleStatus::Playing && !p.shown)
-            && self.game.outcome().is_none()
+            && self.game().outcome().is_none()
             && self.mode.is_human(self.position().to_move())
             && (!matches!(self.mode, Mode::Online { .. }) || self.online.as_ref().is_some_and(OnlineState::may_move))
             && !self.waits_for_online_game()
@@ -344,12 +349,12 @@ impl State {
     /// game is over, in a puzzle, when the AI plays itself, while looking back or in a review, nor
     /// while online play waits for its game (the game under it is not played meanwhile).
     pub fn resigner(&self) -> Option<Color> {
-        if self.viewing.is_some()
+        if self.history.looking_back()
             || self.review().is_some()
             || self.puzzle().is_some()
             || self.tutorial().is_some()
             || self.analysis().is_some()
-            || self.game.outcome().is_some()
+            || self.game().outcome().is_some()
             || self.waits_for_online_game()
         {
             return None;
@@ -362,7 +367,7 @@ impl State {
             Mode::Online { you: Some(you) } => self
                 .online
                 .as_ref()
-                .filter(|o| o.playing() && self.game.moves().len() >= crate::online::game::ABORT_PLIES)
+                .filter(|o| o.playing() && self.game().moves().len() >= crate::online::game::ABORT_PLIES)
                 .map(|_| you),
         }
     }
@@ -371,7 +376,7 @@ impl State {
     /// time): that is final, as the confirmation says, so Undo and Redo do not take it back.
     /// Looking back at such a game (or reviewing it), nothing plays on from an earlier move.
     pub fn ended_by_word(&self) -> bool {
-        self.line().outcome().is_some_and(|outcome| outcome.is_declared())
+        self.game_line().outcome().is_some_and(|outcome| outcome.is_declared())
     }
 
     /// Whether a new game would end a game the player has moved in and not finished: the game
@@ -382,33 +387,31 @@ impl State {
             && self.tutorial().is_none()
             && self.analysis().is_none()
             && !matches!(self.mode, Mode::Online { .. })
-            && moved_in(&self.line(), self.mode, self.received);
+            && moved_in(&self.game_line(), self.mode, self.received);
         on_board || self.aside.as_ref().is_some_and(|aside| in_progress(&aside.game, aside.mode, 0))
     }
 
     /// Whether the AI should be searching for its move now (it waits while a review is open or
     /// online play waits for its game; in the tutorial the opponent's moves are the step's own).
     pub fn ai_to_move(&self) -> bool {
-        self.viewing.is_none()
+        !self.history.looking_back()
             && self.review().is_none()
             && self.tutorial().is_none()
-            && self.game.outcome().is_none()
+            && self.game().outcome().is_none()
             && self.mode.is_ai(self.position().to_move())
             && !self.waits_for_online_game()
     }
 
     /// The whole line of the game, also while looking back at an earlier move or at the
     /// engine's line in a review; on the analysis board, the line explored to its end.
-    pub fn line(&self) -> Game {
+    pub fn game_line(&self) -> Game {
         if let Some(review) = self.review().filter(|r| r.variation.is_some()) {
             return review.game.clone();
         }
         if self.analysis().is_some() {
             return self.shown_line();
         }
-        let mut game = self.game.clone();
-        while game.moves().len() < self.viewing.unwrap_or(0) && game.redo().is_some() {}
-        game
+        self.history.played()
     }
 
     /// The link that opens the game's whole line for a friend, with how it was played (not for a
@@ -416,29 +419,27 @@ impl State {
     /// analysis board, the link that opens it on the line explored.
     pub fn link(&self) -> String {
         if self.analysis().is_some() {
-            return crate::save::analysis_fragment(&self.line());
+            return crate::save::analysis_fragment(&self.game_line());
         }
         let played = self.puzzle().is_none() && self.tutorial().is_none();
-        crate::save::link_fragment(&self.line(), played.then_some(self.mode))
+        crate::save::link_fragment(&self.game_line(), played.then_some(self.mode))
     }
 
     /// The game shown, played on to the end of what can be redone (in a review's engine line, to
     /// the line's end).
     pub fn shown_line(&self) -> Game {
-        let mut game = self.game.clone();
-        while game.redo().is_some() {}
-        game
+        self.history.whole().clone()
     }
 
     /// The last move played, to keep it marked.
     pub fn last_move(&self) -> Option<Move> {
-        self.game.moves().last().copied()
+        self.game().moves().last().copied()
     }
 
     /// Which card lies in which hand slot: a card taken in fills the slot of the card given up,
     /// so cards keep their places as they rotate.
     pub fn hand_slots(&self) -> [[Card; 2]; 2] {
-        hand_slots(&self.game)
+        hand_slots(self.game())
     }
 
     /// The current position's evaluation as Red sees it, if the AI has given one, and whether it
@@ -465,7 +466,7 @@ impl State {
     /// played, nor in a puzzle, which says how it ended in its own words, nor on the analysis
     /// board, whose panel says the game is over in the position shown.
     pub fn shows_result(&self) -> bool {
-        self.game.outcome().is_some()
+        self.game().outcome().is_some()
             && !self.result_dismissed
             && self.review().is_none()
             && self.puzzle().is_none()

@@ -8,6 +8,7 @@ use crate::ai::Line;
 use crate::rules::{Game, Position};
 use crate::ui::analysis::{AnalysisRun, FoundLines};
 use crate::ui::features::Features;
+use crate::ui::history::History;
 use crate::ui::state::{Activity, AsideGame, Mode, Purpose, Thinking};
 
 impl Session {
@@ -20,9 +21,9 @@ impl Session {
         // A finished game comes back on Close too, as it ended (a puzzle, the tutorial and a
         // review have their own ways back; an online game's connection does not wait).
         let state = &self.state;
-        let finished = state.game.outcome().is_some() && matches!(state.activity, Activity::Play);
+        let finished = state.game().outcome().is_some() && matches!(state.activity, Activity::Play);
         if state.aside.is_none() && finished && !matches!(state.mode, Mode::Online { .. }) {
-            self.state.aside = Some(AsideGame { game: state.line(), mode: state.mode });
+            self.state.aside = Some(AsideGame { game: state.game_line(), mode: state.mode });
         }
         let mut game = Game::new(*line.start());
         for &m in line.moves() {
@@ -32,11 +33,10 @@ impl Session {
         }
         let mut run = AnalysisRun::new();
         run.variations.record(game.moves());
-        while game.moves().len() > ply && game.undo().is_some() {}
-        self.start_game(game, Mode::PassAndPlay { turn_board: false });
+        self.start_game(History::at(game, ply), Mode::PassAndPlay { turn_board: false });
         self.state.activity = Activity::Analysis(run);
         self.changed();
-        let toggle = self.state.game.outcome().is_none();
+        let toggle = self.state.game().outcome().is_none();
         self.effects.push(Effect::Focus(Focus::Analysis { toggle }));
     }
 
@@ -49,23 +49,17 @@ impl Session {
         }
         let state = &mut self.state;
         let Activity::Analysis(run) = &mut state.activity else { return };
-        let game = &mut state.game;
-        if game.redoable().next().is_none() {
-            let rest = run.variations.continuation(game.moves());
-            let played = rest.iter().take_while(|&&m| game.play(m).is_ok()).count();
-            for _ in 0..played {
-                game.undo();
-            }
+        let history = &mut state.history;
+        if history.ahead().is_empty() {
+            history.go_on_with(&run.variations.continuation(history.game().moves()));
         }
-        let mut line = game.clone();
-        while line.redo().is_some() {}
-        run.variations.record(line.moves());
+        run.variations.record(history.whole().moves());
     }
 
     /// Goes into the branch at `place` among the moves played in place of the line's move `ply`
     /// (1 for the first): the board shows the position after that move.
     pub(super) fn enter_variation(&mut self, ply: usize, place: usize) {
-        let line = self.state.line();
+        let line = self.state.game_line();
         let alternatives = match self.state.analysis() {
             Some(run) if ply >= 1 && ply <= line.moves().len() => run.variations.alternatives(&line.moves()[..ply]),
             _ => Vec::new(),
@@ -125,7 +119,7 @@ impl Session {
         let position = *state.position();
         let Some(run) = state.analysis() else { return };
         // The engine waits while a position is set up.
-        if !run.running || run.setup.is_some() || state.game.outcome().is_some() {
+        if !run.running || run.setup.is_some() || state.game().outcome().is_some() {
             return;
         }
         if self.state.evaluated != Some(position) && self.asks_tables(Purpose::Evaluate, false, &position) {

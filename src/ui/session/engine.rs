@@ -44,7 +44,7 @@ impl Session {
                     self.searched_score(position, score);
                 }
                 self.state.thinking = None;
-                let legal = best.filter(|m| self.state.game.legal_moves().contains(m));
+                let legal = best.filter(|m| self.state.game().legal_moves().contains(m));
                 match thinking.purpose {
                     Purpose::Hint => self.state.hint = legal,
                     Purpose::Evaluate => self.state.evaluated = Some(position),
@@ -53,9 +53,10 @@ impl Session {
                         Some(m) => {
                             let state = &mut self.state;
                             if let Activity::Puzzle(run) = &mut state.activity {
-                                let out_of_moves = run.plies_left(state.game.moves().len()) == 0;
+                                let game = state.history.game();
+                                let out_of_moves = run.plies_left(game.moves().len()) == 0;
                                 let still_lost = matches!(score, Some(Score::Loss(_)));
-                                run.defended(&state.game, (!out_of_moves).then_some(m), still_lost);
+                                run.defended(game, (!out_of_moves).then_some(m), still_lost);
                             }
                             self.state.held = Some(m);
                         }
@@ -137,9 +138,9 @@ impl Session {
         let state = &self.state;
         if self.state.held.is_none()
             && state.anim.is_none()
-            && state.viewing.is_none()
+            && !state.history.looking_back()
             && state.review().is_none()
-            && let Some(m) = state.puzzle().and_then(|run| run.next_shown_move(&state.game))
+            && let Some(m) = state.puzzle().and_then(|run| run.next_shown_move(state.game()))
         {
             self.state.held = Some(m);
             self.state.rest_until = Some(self.now_ms + SOLUTION_PAUSE_MS);
@@ -155,7 +156,7 @@ impl Session {
         let state = &self.state;
         let wants_evaluation = state.page.settings.evaluation
             && !matches!(state.mode, Mode::Online { .. })
-            && state.game.outcome().is_none()
+            && state.game().outcome().is_none()
             && state.evaluation().is_none()
             && self.state.evaluated != Some(*state.position());
         if wants_evaluation {
@@ -168,10 +169,10 @@ impl Session {
     pub(super) fn ask(&mut self, purpose: Purpose) {
         self.last_request += 1;
         let id = self.last_request;
-        let positions = self.state.game.positions();
+        let positions = self.state.game().positions();
         let (earlier, current) = positions.split_at(positions.len() - 1);
         let (position, earlier) = (current[0], earlier.to_vec());
-        let plies_left = self.state.puzzle().map(|run| run.plies_left(self.state.game.moves().len()));
+        let plies_left = self.state.puzzle().map(|run| run.plies_left(self.state.game().moves().len()));
         if self.asks_tables(purpose, plies_left.is_some(), &position) {
             self.exact_asked = Some(id);
             self.state.thinking = Some(Thinking { request: id, purpose, depth: 0 });
@@ -252,7 +253,7 @@ impl Session {
         (self.exact_asked, self.state.thinking) = (None, None);
         let position = *self.state.position();
         match found {
-            Ok((best, value)) if self.state.game.legal_moves().contains(&best) => {
+            Ok((best, value)) if self.state.game().legal_moves().contains(&best) => {
                 let score = exact_score(value);
                 self.state.evaluation = Some(Evaluation { position, score, exact: true });
                 // On the analysis board the tables' lines are the lines: nothing to search.

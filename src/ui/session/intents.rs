@@ -148,7 +148,7 @@ impl Session {
             | Intent::Analyse
             | Intent::AnalysePosition(_)
             | Intent::AnalyseFinished(_)
-                if online && self.state.game.outcome().is_none() =>
+                if online && self.state.game().outcome().is_none() =>
             {
                 self.effects.push(Effect::Log("the engine does not help in an online game".to_string()));
             }
@@ -173,8 +173,8 @@ impl Session {
                 self.effects.push(Effect::Log(format!("move {m} refused: {why}")));
             }
             Intent::Play(m) => self.play(m),
-            Intent::Undo | Intent::Redo if self.state.viewing.is_some() || self.state.review().is_some() => {
-                let ply = self.state.game.moves().len();
+            Intent::Undo | Intent::Redo if self.state.history.looking_back() || self.state.review().is_some() => {
+                let ply = self.state.game().moves().len();
                 let target = if matches!(intent, Intent::Undo) { ply.saturating_sub(1) } else { ply + 1 };
                 let start = self.state.review().and_then(|r| r.variation);
                 if start.is_some_and(|start| target < start) {
@@ -189,7 +189,7 @@ impl Session {
                 self.put_aside();
                 // A deal the player has not moved in comes back after the tutorial, as it was dealt
                 // (begun again, the tutorial keeps the one it had).
-                let (game, mode) = (self.state.line(), self.state.mode);
+                let (game, mode) = (self.state.game_line(), self.state.mode);
                 let untouched = game.outcome().is_none() && !crate::ui::state::moved_in(&game, mode, 0);
                 let kept = untouched && self.state.aside.is_none() && self.state.puzzle().is_none();
                 let before = (kept && self.state.tutorial().is_none()).then(|| (*game.start(), mode));
@@ -235,7 +235,7 @@ impl Session {
                 if self.state.puzzle().is_some_and(|run| run.shown) {
                     self.state.activity = Activity::Play;
                 }
-                if self.state.viewing.take().is_some() || reviewing {
+                if self.state.history.continue_here() || reviewing {
                     self.changed();
                 }
             }
@@ -255,12 +255,12 @@ impl Session {
                 }
             },
             Intent::BestLine(ply) => self.best_line(ply),
-            Intent::BestLineHere => self.best_line(self.state.game.moves().len()),
+            Intent::BestLineHere => self.best_line(self.state.game().moves().len()),
             Intent::ViewAt(fraction) => {
-                let total = self.state.line().moves().len();
+                let total = self.state.game_line().moves().len();
                 self.intent(Intent::View(crate::ui::review::ply_at(fraction, total)));
             }
-            Intent::BackToGame => self.intent(Intent::View(self.state.line().moves().len())),
+            Intent::BackToGame => self.intent(Intent::View(self.state.game_line().moves().len())),
             Intent::Step { back } => match keyboard::move_step(&self.state, back) {
                 Some(step) => {
                     self.intent(step);
@@ -301,7 +301,7 @@ impl Session {
             Intent::NewGame { game, mode } => self.new_game(game, mode),
             Intent::Rematch => {
                 let puzzle = self.state.puzzle().map(|run| run.retry());
-                self.start_game(Game::new(*self.state.game.start()), self.state.mode);
+                self.start_game(Game::new(*self.state.game().start()), self.state.mode);
                 if let Some(run) = puzzle {
                     self.state.activity = Activity::Puzzle(run);
                 }
@@ -407,8 +407,8 @@ impl Session {
             Intent::Analyse => {
                 // A review's game (or the engine's line shown in it) steps on with redo.
                 let state = &self.state;
-                let line = if state.review().is_some() { state.shown_line() } else { state.line() };
-                self.open_analysis(&line, state.game.moves().len());
+                let line = if state.review().is_some() { state.shown_line() } else { state.game_line() };
+                self.open_analysis(&line, state.game().moves().len());
             }
             Intent::AnalysePosition(position) => self.open_analysis(&Game::new(position), 0),
             Intent::AnalyseFinished(place) => match self.finished_shown(place) {

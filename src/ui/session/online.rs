@@ -10,6 +10,7 @@ use crate::online::host::{Button, Panel, ScriptState, ToPage};
 use crate::online::{Saved, Token};
 use crate::rules::{Color, Game, Move, Outcome, Position};
 use crate::ui::features::Features;
+use crate::ui::history::History;
 use crate::ui::intent::OnlineAction;
 use crate::ui::online::OnlineState;
 use crate::ui::sound;
@@ -50,7 +51,7 @@ impl Session {
                 // A saved game that did not read is played on here, as a reload reads an online
                 // game without its seat (and saved so, so that a reload does not stop it again).
                 if stopped && matches!(self.state.mode, Mode::Online { .. }) {
-                    self.start_game(self.state.line(), Mode::PassAndPlay { turn_board: false });
+                    self.start_game(self.state.game_line(), Mode::PassAndPlay { turn_board: false });
                 }
                 self.refresh_controls();
                 return;
@@ -178,9 +179,9 @@ impl Session {
             // A move the module would not send is taken back (its panel says why).
             ToPage::Denied(_) => {
                 if let Some(ply) = online.pending.take()
-                    && self.state.game.moves().len() == ply + 1
+                    && self.state.game().moves().len() == ply + 1
                 {
-                    self.state.game.undo();
+                    self.state.history.take_back();
                     self.state.anim = None;
                     self.changed();
                 }
@@ -238,9 +239,9 @@ impl Session {
         });
         // A move sent to nobody is taken back.
         if let Some(ply) = online.pending.take()
-            && self.state.game.moves().len() == ply + 1
+            && self.state.game().moves().len() == ply + 1
         {
-            self.state.game.undo();
+            self.state.history.take_back();
         }
         self.refresh_controls();
         self.effects.push(Effect::Redraw);
@@ -251,9 +252,9 @@ impl Session {
     fn online_dealt(&mut self, you: Option<Color>, game: Game) {
         let mode = Mode::Online { you };
         let same = self.state.mode == mode
-            && self.state.game.start() == game.start()
-            && self.state.game.moves() == game.moves()
-            && self.state.game.outcome() == game.outcome();
+            && self.state.game().start() == game.start()
+            && self.state.game().moves() == game.moves()
+            && self.state.game().outcome() == game.outcome();
         if !same {
             // A game of the player's own in progress waits aside, as for a puzzle.
             if !matches!(self.state.mode, Mode::Online { .. }) {
@@ -265,12 +266,12 @@ impl Session {
 
     fn online_move(&mut self, ply: usize, m: Move, position: Position) {
         // A watcher hears both sides: the next move may come before the last one was shown.
-        if ply == self.state.game.moves().len() + 1
+        if ply == self.state.game().moves().len() + 1
             && let Some(held) = self.state.held.take()
         {
             self.play(held);
         }
-        let played = self.state.game.moves();
+        let played = self.state.game().moves();
         match played.get(ply) {
             // The player's own move (or one already shown), now sent.
             Some(&known) if known == m => {
@@ -283,13 +284,13 @@ impl Session {
             // The opponent's move (or the player's from before a reload), shown once the board is
             // still, as the AI's are.
             None => {
-                let mut after = self.state.game.clone();
+                let mut after = self.state.game().clone();
                 if after.play(m).is_err() || after.position() != &position {
                     self.effects.push(Effect::Log(format!("online move {m} is not what the board allows")));
                     return;
                 }
                 if self.state.mode.is_human(self.state.position().to_move()) {
-                    self.state.game = after;
+                    self.state.history = History::new(after);
                     self.changed();
                 } else {
                     self.state.held = Some(m);
@@ -301,26 +302,26 @@ impl Session {
     /// An outcome the players declared (a resignation, an agreed draw, a win on time) joins the
     /// game on the board; one that lapsed (a claim crossed by a move) leaves it.
     pub(super) fn online_outcome(&mut self, outcome: Option<Outcome>) {
-        if self.state.game.outcome() == outcome {
+        if self.state.game().outcome() == outcome {
             return;
         }
         // The held move was played before the end the module reports: show it first.
         if let Some(m) = self.state.held.take() {
-            let _ = self.state.game.play(m);
+            let _ = self.state.history.play(m);
         }
         let Some(outcome) = outcome else {
-            let mut replayed = Game::new(*self.state.game.start());
-            for &m in self.state.game.moves() {
+            let mut replayed = Game::new(*self.state.game().start());
+            for &m in self.state.game().moves() {
                 let _ = replayed.play(m);
             }
-            self.state.game = replayed;
+            self.state.history = History::new(replayed);
             return self.changed();
         };
         let before = crate::ui::scene::scene(&self.state, &self.layout);
         let declared = match outcome {
-            Outcome::Resigned { by } => self.state.game.resign(by),
-            Outcome::DrawAgreed => self.state.game.agree_draw(),
-            Outcome::WonOnTime { winner } => self.state.game.win_on_time(winner),
+            Outcome::Resigned { by } => self.state.history.resign(by),
+            Outcome::DrawAgreed => self.state.history.agree_draw(),
+            Outcome::WonOnTime { winner } => self.state.history.win_on_time(winner),
             // A board's end comes with its move.
             Outcome::Win { .. } | Outcome::DrawByRepetition => return,
         };

@@ -38,7 +38,7 @@ impl Session {
         if self.state.page.settings.language != before.language {
             // Say the last move again, in the new language.
             let t = &self.state.texts();
-            let game = &self.state.game;
+            let game = self.state.game();
             let announcement = match game.moves().last() {
                 Some(&m) => {
                     let before = &game.positions()[game.moves().len() - 1];

@@ -41,23 +41,21 @@ impl Session {
             self.effects.push(Effect::Log(format!("move {m} refused: {}", Refusal::EndedByWord)));
             return;
         }
-        if let Err(error) = self.state.game.play(m) {
+        if let Err(error) = self.state.history.play(m) {
             self.effects.push(Effect::Log(format!("move {m} refused: {error}")));
             return;
         }
         if self.state.mode == (Mode::Online { you: Some(position.to_move()) }) {
-            self.online_moved(m, self.state.game.moves().len() - 1);
+            self.online_moved(m, self.state.game().moves().len() - 1);
         }
-        // A move made from a position looked back at continues the game from there.
-        self.state.viewing = None;
         self.close_review();
-        let outcome = self.state.game.outcome();
+        let outcome = self.state.game().outcome();
         if outcome.is_some() {
             self.game_ended();
         }
         if let Activity::Puzzle(run) = &mut self.state.activity {
             let was = run.status;
-            run.after_move(&self.state.game);
+            run.after_move(self.state.history.game());
             // A solution shown is the engine's win, not the player's.
             if run.status != was && run.solved_cleanly() {
                 self.effects.push(Effect::PuzzleSolved(run.puzzle.id));
@@ -115,7 +113,7 @@ impl Session {
             return;
         };
         let before = scene(&self.state, &self.layout);
-        let outcome = match self.state.game.resign(by) {
+        let outcome = match self.state.history.resign(by) {
             Ok(outcome) => outcome,
             Err(error) => {
                 self.effects.push(Effect::Log(format!("resignation refused: {error}")));
@@ -137,7 +135,7 @@ impl Session {
     pub(super) fn step_history(&mut self, back: bool) {
         let before = scene(&self.state, &self.layout);
         let stepped =
-            if back { self.state.game.moves().last().copied() } else { self.state.game.redoable().next().copied() };
+            if back { self.state.game().moves().last().copied() } else { self.state.history.ahead().first().copied() };
         // A solution shown plays itself: there is nothing to take back (the move list looks back).
         let shown = self.state.puzzle().is_some_and(|run| run.shown);
         let changed = !shown && if back { board::undo(&mut self.state) } else { board::redo(&mut self.state) };
@@ -145,7 +143,7 @@ impl Session {
             return;
         }
         if let Activity::Puzzle(run) = &mut self.state.activity {
-            let resumed = PuzzleRun::resume(run.puzzle, run.daily, &self.state.game);
+            let resumed = PuzzleRun::resume(run.puzzle, run.daily, self.state.history.game());
             *run = PuzzleRun { helped: run.helped || resumed.helped, ..resumed };
         }
         self.cancel_search();
@@ -192,21 +190,21 @@ impl Session {
     /// Shows the position after `ply` moves of the line; at its end, looking back is over.
     pub(super) fn view(&mut self, ply: usize) {
         let end = self.line_end();
-        if ply.min(end) == self.state.game.moves().len() && (self.state.viewing.is_none() || ply < end) {
+        if ply.min(end) == self.state.game().moves().len() && (!self.state.history.looking_back() || ply < end) {
             return;
         }
         self.cancel_search();
         self.state.held = None;
         self.state.rest_until = None;
         let before = scene(&self.state, &self.layout);
-        let from = self.state.game.moves().len();
+        let from = self.state.game().moves().len();
         self.show_ply(ply);
         // One move forward or back slides as undo and redo do; a jump over more shows at once
         // (the moves in between would be ghosts crossing the board).
-        let game = &self.state.game;
-        let stepped = match game.moves().len() {
-            to if to == from + 1 => game.moves().last().copied().map(|m| (m, false)),
-            to if to + 1 == from => game.redoable().next().copied().map(|m| (m, true)),
+        let history = &self.state.history;
+        let stepped = match history.game().moves().len() {
+            to if to == from + 1 => history.game().moves().last().copied().map(|m| (m, false)),
+            to if to + 1 == from => history.ahead().first().copied().map(|m| (m, true)),
             _ => None,
         };
         let slide = match stepped {
@@ -219,18 +217,20 @@ impl Session {
     /// Steps the game's line to `ply` moves; short of its end, that is looking back (on the
     /// analysis board the position shown is the one played on: nothing is looked back at).
     pub(super) fn show_ply(&mut self, ply: usize) {
-        let end = self.line_end();
-        let ply = ply.min(end);
-        while self.state.game.moves().len() > ply && self.state.game.undo().is_some() {}
-        while self.state.game.moves().len() < ply && self.state.game.redo().is_some() {}
-        self.state.viewing = (ply < end && self.state.analysis().is_none()).then_some(end);
+        let ply = ply.min(self.line_end());
+        if self.state.analysis().is_some() {
+            self.state.history.go_to(ply);
+        } else {
+            self.state.history.look_at(ply);
+        }
     }
 
     /// How many moves the line shown has.
     pub(super) fn line_end(&self) -> usize {
+        let history = &self.state.history;
         match self.state.analysis() {
-            Some(_) => self.state.game.moves().len() + self.state.game.redoable().count(),
-            None => self.state.viewing.unwrap_or(self.state.game.moves().len()),
+            Some(_) => history.whole().moves().len(),
+            None => history.viewing().unwrap_or(history.game().moves().len()),
         }
     }
 
@@ -238,7 +238,7 @@ impl Session {
     /// are not games to keep), and a game against the AI counts in the player's record, once, however often undo
     /// and redo bring the end back.
     pub(super) fn game_ended(&mut self) {
-        let (game, mode) = (&self.state.game, self.state.mode);
+        let (game, mode) = (self.state.game().clone(), self.state.mode);
         // A puzzle, a tutorial's step or a study is no game of the player's.
         // Nor is a game watched online, the players'.
         let kept = self.state.puzzle().is_none()
@@ -247,8 +247,8 @@ impl Session {
             && !self.state.mode.spectates();
         let Some(outcome) = game.outcome().filter(|_| kept) else { return };
         self.state.page.finished =
-            crate::save::with_finished(std::mem::take(&mut self.state.page.finished), game, mode);
-        self.effects.push(Effect::KeepFinished(self.state.game.clone(), mode));
+            crate::save::with_finished(std::mem::take(&mut self.state.page.finished), &game, mode);
+        self.effects.push(Effect::KeepFinished(game, mode));
         if let Mode::VsAi { human, level } = mode
             && !self.state.counted
         {

@@ -38,7 +38,7 @@ impl Session {
         self.start_game(Game::new(run.puzzle.position), self.state.mode);
         let shown = PuzzleRun::showing_solution(run.puzzle, run.daily);
         self.state.activity = Activity::Puzzle(shown);
-        self.effects.push(Effect::Announce(shown.line(&self.state.texts(), &self.state.game)));
+        self.effects.push(Effect::Announce(shown.line(&self.state.texts(), self.state.game())));
         self.changed();
     }
 

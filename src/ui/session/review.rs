@@ -1,12 +1,13 @@
 //! A review in the session: started, closed, its best lines looked at and left.
 
 use super::{Effect, Focus, Session};
+use crate::ui::history::History;
 use crate::ui::review::Review;
 use crate::ui::state::Activity;
 
 impl Session {
     pub(super) fn start_review(&mut self) {
-        if self.state.review().is_some_and(|r| r.running) || self.state.line().moves().is_empty() {
+        if self.state.review().is_some_and(|r| r.running) || self.state.game_line().moves().is_empty() {
             return;
         }
         // A puzzle and the tutorial are not games to review: the board does one thing at a time.
@@ -20,7 +21,7 @@ impl Session {
         self.cancel_search();
         self.state.held = None;
         self.last_request += 1;
-        let game = self.state.line();
+        let game = self.state.game_line();
         let movetime_ms = crate::ui::review::REVIEW_MS;
         self.effects.push(Effect::StartReview { id: self.last_request, game: game.clone(), movetime_ms });
         self.state.activity = Activity::Review(Review::new(self.last_request, game));
@@ -46,24 +47,17 @@ impl Session {
         self.cancel_search();
         self.state.held = None;
         let Some(review) = self.state.review() else { return };
-        let mut game = review.game.clone();
-        let end = game.moves().len();
-        while game.moves().len() > ply && game.undo().is_some() {}
-        self.state.game = game;
-        self.state.viewing = (ply < end).then_some(end);
+        self.state.history = History::looking_at(review.game.clone(), ply);
         // The game may face another side than the engine's line did.
         self.face_the_bottom();
     }
 
     pub(super) fn best_line(&mut self, ply: usize) {
-        let Some(game) = self.state.review().and_then(|r| r.variation_game(ply)) else { return };
+        let Some(variation) = self.state.review().and_then(|r| r.variation(ply)) else { return };
         self.leave_variation();
         self.cancel_search();
         self.state.held = None;
-        let mut whole = game.clone();
-        while whole.redo().is_some() {}
-        self.state.viewing = (whole.moves().len() > ply).then_some(whole.moves().len());
-        self.state.game = game;
+        self.state.history = History::looking_at(variation, ply);
         if let Some(review) = self.state.review_mut() {
             review.variation = Some(ply);
         }

@@ -36,7 +36,7 @@ pub(super) fn analysis_panel(state: &State, run: &crate::ui::analysis::AnalysisR
     let found = run.lines_of(&position);
     let depth = found.map_or(0, |f| f.depth).max(state.thinking.map_or(0, |t| t.depth));
     let exact = found.is_some_and(|f| f.exact);
-    let status = match (state.game.outcome(), run.running) {
+    let status = match (state.game().outcome(), run.running) {
         (Some(_), _) => t.html("analysis-over").unwrap_or_default().to_string(),
         _ if exact => t.html("analysis-exact").unwrap_or_default().to_string(),
         (None, true) if depth == 0 => t.html("analysis-starting").unwrap_or_default().to_string(),
@@ -44,8 +44,8 @@ pub(super) fn analysis_panel(state: &State, run: &crate::ui::analysis::AnalysisR
         (None, false) => t.html("analysis-stopped").unwrap_or_default().to_string(),
     };
     let arrow = t.html("line-arrow").unwrap_or("→");
-    let searching = run.running && found.is_none() && state.game.outcome().is_none();
-    let waiting = if searching { state.game.legal_moves().len().min(LINES as usize) } else { 0 };
+    let searching = run.running && found.is_none() && state.game().outcome().is_none();
+    let waiting = if searching { state.game().legal_moves().len().min(LINES as usize) } else { 0 };
     let placeholder = AnalysisLine { score: "…".to_string(), moves: String::new() };
     let lines = found.map_or(&[][..], |f| &f.lines[..]).iter().map(|line| {
         let mut before = position;
@@ -67,7 +67,7 @@ pub(super) fn analysis_panel(state: &State, run: &crate::ui::analysis::AnalysisR
         status,
         running: run.running,
         // Nothing to stop or start once the game is over, or the tables know the lines.
-        toggle_label: (state.game.outcome().is_none() && !exact)
+        toggle_label: (state.game().outcome().is_none() && !exact)
             .then(|| t.html(toggle).unwrap_or_default().to_string()),
         lines: lines.chain(std::iter::repeat_n(placeholder, waiting)).collect(),
     }

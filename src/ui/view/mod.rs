@@ -280,7 +280,7 @@ pub struct SettingsView {
 
 /// Whether a person has made a move in the game shown (the AI may have begun it).
 fn played_here(state: &State) -> bool {
-    let game = &state.game;
+    let game = state.game();
     game.positions().iter().zip(game.moves()).any(|(before, _)| state.mode.is_human(before.to_move()))
 }
 
@@ -332,7 +332,7 @@ fn tutorial_heading(state: &State, run: TutorialRun) -> (String, Vec<String>) {
 
 pub fn controls(state: &State) -> ControlsView {
     let t = &state.texts();
-    let game = &state.game;
+    let game = state.game();
     // Why this side began: the side card's stamp (a loaded position may begin otherwise).
     let start = game.start();
     let why = (start.to_move() == start.side_card().stamp()).then(|| text::who_starts(t, start.side_card()));
@@ -361,7 +361,7 @@ pub fn controls(state: &State) -> ControlsView {
         // Online, Undo asks the opponent for a takeback while the module offers one.
         undo: (!game.moves().is_empty() && !shown && state.tutorial().is_none() && !online && !state.ended_by_word())
             || state.online.as_ref().is_some_and(crate::ui::online::OnlineState::takeback_offered),
-        redo: game.redoable().next().is_some()
+        redo: !state.history.ahead().is_empty()
             && !shown
             && state.tutorial().is_none()
             && !online
@@ -375,9 +375,10 @@ pub fn controls(state: &State) -> ControlsView {
         review: state.review().map(|review| review_panel(state, review)),
         analysis: state.analysis().filter(|_| Features::here().is_some()).map(|run| analysis_panel(state, run)),
         // Described from the whole line, also while looking back at an earlier move.
-        puzzle_end: state.puzzle().and_then(|run| run.verdict(t, &state.line())),
+        puzzle_end: state.puzzle().and_then(|run| run.verdict(t, &state.game_line())),
         viewing: state
-            .viewing
+            .history
+            .viewing()
             .filter(|_| state.review().is_none())
             .map(|end| text::viewing(t, game.moves().len(), end)),
         result: game.outcome().filter(|_| state.shows_result()).map(|outcome| ResultBanner {
@@ -402,7 +403,7 @@ pub fn controls(state: &State) -> ControlsView {
         resign_asked: matches!(state.question, Some(Question::Resign | Question::Leave(..)))
             && state.resigner().is_some(),
         abandon_asked: matches!(state.question, Some(Question::Abandon { .. })),
-        continue_here: state.viewing.is_some() && !state.ended_by_word(),
+        continue_here: state.history.looking_back() && !state.ended_by_word(),
         analyse: analysis_offered(state),
         step_back: super::keyboard::move_step(state, true).is_some(),
         step_on: super::keyboard::move_step(state, false).is_some(),
@@ -417,7 +418,7 @@ pub fn controls(state: &State) -> ControlsView {
             .outcome()
             .filter(|_| !state.shows_result() && state.review().is_none() && state.puzzle().is_none())
             .filter(|_| state.tutorial().is_none() && state.analysis().is_none())
-            .filter(|_| state.viewing.is_none())
+            .filter(|_| !state.history.looking_back())
             .map(|outcome| GameOverStrip {
                 text: text::result_short(t, outcome, state.mode),
                 rematch: !online,
@@ -513,7 +514,7 @@ fn next_level(state: &State) -> Option<AiLevel> {
 /// Whether the analysis board can be opened from here: the whole page has it, and the engine
 /// helps (not online while the game goes on); not from the board itself or the tutorial.
 fn analysis_offered(state: &State) -> bool {
-    let online_game = matches!(state.mode, Mode::Online { .. }) && state.game.outcome().is_none();
+    let online_game = matches!(state.mode, Mode::Online { .. }) && state.game().outcome().is_none();
     Features::here().is_some() && !online_game && state.analysis().is_none() && state.tutorial().is_none()
 }
 
@@ -621,7 +622,7 @@ fn records(state: &State, open: &Records) -> RecordsView {
         })
         .collect();
     RecordsView {
-        record: state.line().to_record(),
+        record: state.game_line().to_record(),
         link: state.link(),
         finished: options,
         review_finished: !finished.is_empty(),

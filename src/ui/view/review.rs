@@ -88,7 +88,7 @@ pub(super) fn evaluation_bar(state: &State) -> EvaluationBar {
 
 pub(super) fn review_panel(state: &State, review: &Review) -> ReviewPanel {
     let t = &state.texts();
-    let shown = state.game.moves().len();
+    let shown = state.game().moves().len();
     let graph = ReviewGraph {
         line: review.graph_path(),
         marks: review.marked().map(|(ply, class)| GraphMark { class: class.code(), x: review.x(ply) }).collect(),
@@ -102,8 +102,8 @@ pub(super) fn review_panel(state: &State, review: &Review) -> ReviewPanel {
         graph,
         progress: review.running.then(|| review.entries.len() as f64 / review.total().max(1) as f64),
         text,
-        best_line: review.variation.is_none() && review.variation_game(shown).is_some(),
-        continue_here: (review.variation.is_some() || state.viewing.is_some()) && !state.ended_by_word(),
+        best_line: review.variation.is_none() && review.variation(shown).is_some(),
+        continue_here: (review.variation.is_some() || state.history.looking_back()) && !state.ended_by_word(),
         stops: review.running,
         close_label: t.html(if review.running { "review-stop" } else { "close" }).unwrap_or_default().to_string(),
     }

@@ -132,9 +132,20 @@ fn show(
     let reduced_motion =
         window.match_media("(prefers-reduced-motion: reduce)").ok().flatten().is_some_and(|query| query.matches());
     let Opening {
-        game, mode, settings, notice, activity, aside, online, hold_save, first_visit, received, join, ..
+        history,
+        mode,
+        settings,
+        notice,
+        activity,
+        aside,
+        online,
+        hold_save,
+        first_visit,
+        received,
+        join,
+        ..
     } = opening;
-    let mut state = State::new(game, mode, settings, reduced_motion, seed);
+    let mut state = State::new(history, mode, settings, reduced_motion, seed);
     state.page.texts = texts;
     state.notice = notice;
     state.activity = activity;

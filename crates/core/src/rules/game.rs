@@ -1,5 +1,6 @@
-//! A game: the start, the moves played, undo and redo, the repetition count, and an outcome the
-//! players declare (a resignation, an agreed draw, a win on time).
+//! A game: the start, the moves played, taking the last one back, the repetition count, and an
+//! outcome the players declare (a resignation, an agreed draw, a win on time). Moves taken back
+//! are not kept to be replayed: that is for a game's viewer (the page keeps its line of moves).
 
 use super::{Color, Deal, Move, MoveError, MoveList, Outcome, Position};
 
@@ -8,18 +9,15 @@ pub struct Game {
     /// `positions[0]` is the start; `positions[i + 1]` follows `moves[i]`.
     positions: Vec<Position>,
     moves: Vec<Move>,
-    /// Moves taken back by `undo`, the next one last.
-    undone: Vec<Move>,
     /// A declared outcome (a resignation, an agreed draw, a win on time), and after how many
-    /// moves. It belongs to that position: undo steps back past it (it comes back with redo), a
-    /// new move made before it forgets it.
+    /// moves. It belongs to that position: taking back the move before it forgets it.
     declared: Option<(Outcome, usize)>,
 }
 
 impl Game {
     /// A game from any legal position.
     pub fn new(start: Position) -> Game {
-        Game { positions: vec![start], moves: Vec::new(), undone: Vec::new(), declared: None }
+        Game { positions: vec![start], moves: Vec::new(), declared: None }
     }
 
     /// A game from a deal: the starting layout, and the side card's stamp decides who starts.
@@ -59,8 +57,8 @@ impl Game {
             .or_else(|| self.declared.filter(|&(_, ply)| ply == self.moves.len()).map(|(outcome, _)| outcome))
     }
 
-    /// `by` gives the game up (either side may, whoever is to move); the moves that could have
-    /// been redone are forgotten. A game already over cannot be resigned.
+    /// `by` gives the game up (either side may, whoever is to move). A game already over cannot
+    /// be resigned.
     ///
     /// ```
     /// use onitama_core::rules::{Color, Game, Outcome, Position};
@@ -98,7 +96,6 @@ impl Game {
             return Err(MoveError::GameOver(outcome));
         }
         self.declared = Some((outcome, self.moves.len()));
-        self.undone.clear();
         Ok(outcome)
     }
 
@@ -107,50 +104,23 @@ impl Game {
         if self.outcome().is_some() { MoveList::new() } else { self.position().legal_moves() }
     }
 
-    /// Plays a move if it is legal; a new move forgets the moves that could have been redone. The
-    /// same move as the next one to redo keeps the rest to redo, but not a resignation ahead: only
-    /// `redo` brings that back.
+    /// Plays a move if it is legal.
     pub fn play(&mut self, m: Move) -> Result<Option<Outcome>, MoveError> {
-        self.step(m, false)
-    }
-
-    fn step(&mut self, m: Move, redoing: bool) -> Result<Option<Outcome>, MoveError> {
         if let Some(outcome) = self.outcome() {
             return Err(MoveError::GameOver(outcome));
         }
         let next = self.position().play(m)?;
         self.positions.push(next);
         self.moves.push(m);
-        if self.undone.last() == Some(&m) {
-            self.undone.pop();
-        } else {
-            self.undone.clear();
-        }
-        if !redoing {
-            // A declared end is not a move: playing on, even the same move, leaves it behind.
-            self.declared = None;
-        }
         Ok(self.outcome())
     }
 
-    /// Takes the last move back; returns it, or `None` at the start. An outcome declared after it
-    /// is then ahead, as the moves to redo are.
+    /// Takes the last move back (and an outcome declared after it); returns it, or `None` at the
+    /// start.
     pub fn undo(&mut self) -> Option<Move> {
         let m = self.moves.pop()?;
         self.positions.pop();
-        self.undone.push(m);
+        self.declared.take_if(|&mut (_, ply)| ply > self.moves.len());
         Some(m)
-    }
-
-    /// Plays again the last move taken back (and brings back an outcome declared after it).
-    pub fn redo(&mut self) -> Option<Move> {
-        let m = *self.undone.last()?;
-        self.step(m, true).ok()?;
-        Some(m)
-    }
-
-    /// The moves `redo` would replay, the next one first.
-    pub fn redoable(&self) -> impl Iterator<Item = &Move> {
-        self.undone.iter().rev()
     }
 }

@@ -1,0 +1,266 @@
+//! The moves on the board: the game's line to its end, and how far along it the board is.
+//!
+//! Undo and redo, and looking back, move along the line; a move played short of its end that is
+//! not the line's next cuts the line there. The rules' `Game` keeps no moves taken back: this does.
+
+use crate::rules::{Color, Game, Move, MoveError, Outcome};
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct History {
+    /// The line to its end, with an end declared there (a resignation, a draw, a win on time).
+    whole: Game,
+    /// The line up to the move the board is at: the game there, the position shown.
+    shown: Game,
+    /// The board shows an earlier move only to look at it: the game goes on from this move of the
+    /// line, not from here (after undo, it goes on from here; moves undone before looking back
+    /// lie beyond it, still to redo).
+    looking_back: Option<usize>,
+}
+
+impl History {
+    /// A game's line, at its end.
+    pub fn new(game: Game) -> History {
+        History { shown: game.clone(), whole: game, looking_back: None }
+    }
+
+    /// A game's line, at its move `ply` (at most its end), to go on from there.
+    pub fn at(game: Game, ply: usize) -> History {
+        let mut line = History::new(game);
+        line.go_to(ply);
+        line
+    }
+
+    /// A game's line, showing its move `ply` (at most its end) only to look at it.
+    pub fn looking_at(game: Game, ply: usize) -> History {
+        let mut line = History::new(game);
+        line.look_at(ply);
+        line
+    }
+
+    /// The game at the move the board is at: its moves up to there, its position, its outcome.
+    pub fn game(&self) -> &Game {
+        &self.shown
+    }
+
+    /// The line to its end.
+    pub fn whole(&self) -> &Game {
+        &self.whole
+    }
+
+    /// The moves after the one the board is at, the next first: what redo plays again.
+    pub fn ahead(&self) -> &[Move] {
+        &self.whole.moves()[self.shown.moves().len()..]
+    }
+
+    /// Whether the board shows an earlier move only to look at it.
+    pub fn looking_back(&self) -> bool {
+        self.looking_back.is_some()
+    }
+
+    /// The game as played: up to the move the board looks back from, else the board's.
+    pub fn played(&self) -> Game {
+        let Some(end) = self.looking_back else { return self.shown.clone() };
+        let mut game = self.whole.clone();
+        while game.moves().len() > end && game.undo().is_some() {}
+        game
+    }
+
+    /// The game goes on from the move the board is at, as after undo; returns whether the board
+    /// was looking back.
+    pub fn continue_here(&mut self) -> bool {
+        self.looking_back.take().is_some()
+    }
+
+    /// While looking back, the move of the line the game goes on from.
+    pub fn viewing(&self) -> Option<usize> {
+        self.looking_back
+    }
+
+    /// One move back along the line; returns it, or `None` at the start.
+    pub fn back(&mut self) -> Option<Move> {
+        self.shown.undo()
+    }
+
+    /// Takes the last move off the line, as if never played (a move the other side never had).
+    pub fn take_back(&mut self) -> Option<Move> {
+        let m = self.back()?;
+        self.whole = self.shown.clone();
+        Some(m)
+    }
+
+    /// One move forward along the line (bringing back an end declared at its end); returns it, or
+    /// `None` at the end.
+    pub fn forward(&mut self) -> Option<Move> {
+        let &next = self.ahead().first()?;
+        if self.ahead().len() == 1 {
+            self.shown = self.whole.clone();
+        } else {
+            self.shown.play(next).expect("the line's moves are legal");
+        }
+        Some(next)
+    }
+
+    /// Where the line ends at the board, it goes on with `moves` (as far as they are legal), the
+    /// board staying where it is.
+    pub fn go_on_with(&mut self, moves: &[Move]) {
+        if !self.ahead().is_empty() {
+            return;
+        }
+        for &m in moves {
+            if self.whole.play(m).is_err() {
+                break;
+            }
+        }
+    }
+
+    /// Moves the board to the line's move `ply` (at most its end), to go on from there.
+    pub fn go_to(&mut self, ply: usize) {
+        self.looking_back = None;
+        while self.shown.moves().len() > ply && self.back().is_some() {}
+        while self.shown.moves().len() < ply && self.forward().is_some() {}
+    }
+
+    /// Shows the game's move `ply` (at most its end, the move looked back from) only to look at
+    /// it; at the end, looking back is over.
+    pub fn look_at(&mut self, ply: usize) {
+        let end = self.looking_back.unwrap_or(self.shown.moves().len());
+        let ply = ply.min(end);
+        self.go_to(ply);
+        self.looking_back = (ply < end).then_some(end);
+    }
+
+    /// Plays a move where the board is, if it is legal: the line's next move steps along it
+    /// (without an end declared ahead, which only `forward` brings back); another move cuts the
+    /// line here.
+    pub fn play(&mut self, m: Move) -> Result<Option<Outcome>, MoveError> {
+        let outcome = self.shown.play(m)?;
+        self.looking_back = None;
+        let ply = self.shown.moves().len();
+        if self.whole.moves().get(ply - 1) == Some(&m) && ply < self.whole.moves().len() {
+            // Played on, the line's end is played again: a declared end does not come back.
+            let mut whole = self.shown.clone();
+            self.whole.moves()[ply..].iter().for_each(|&next| {
+                whole.play(next).expect("the line's moves are legal");
+            });
+            self.whole = whole;
+        } else {
+            self.whole = self.shown.clone();
+        }
+        Ok(outcome)
+    }
+
+    /// `by` resigns where the board is: the line ends here.
+    pub fn resign(&mut self, by: Color) -> Result<Outcome, MoveError> {
+        self.end_here(|game| game.resign(by))
+    }
+
+    /// The players agree to a draw where the board is: the line ends here.
+    pub fn agree_draw(&mut self) -> Result<Outcome, MoveError> {
+        self.end_here(Game::agree_draw)
+    }
+
+    /// `winner` takes the game on time where the board is: the line ends here.
+    pub fn win_on_time(&mut self, winner: Color) -> Result<Outcome, MoveError> {
+        self.end_here(|game| game.win_on_time(winner))
+    }
+
+    fn end_here(
+        &mut self,
+        declare: impl FnOnce(&mut Game) -> Result<Outcome, MoveError>,
+    ) -> Result<Outcome, MoveError> {
+        let outcome = declare(&mut self.shown)?;
+        self.looking_back = None;
+        self.whole = self.shown.clone();
+        Ok(outcome)
+    }
+}
+
+impl From<Game> for History {
+    fn from(game: Game) -> History {
+        History::new(game)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Position;
+
+    fn mv(text: &str) -> Move {
+        text.parse().expect("a move")
+    }
+
+    fn start() -> Game {
+        Game::new("bbBbb/5/5/5/rrRrr boar,ox elephant,horse crab r".parse::<Position>().expect("a position"))
+    }
+
+    fn played(moves: &str) -> History {
+        let mut line = History::new(start());
+        for m in moves.split_whitespace() {
+            line.play(mv(m)).expect("a legal move");
+        }
+        line
+    }
+
+    #[test]
+    fn back_and_forward_move_along_the_line_and_keep_it() {
+        let mut line = played("boar:c1c2 horse:c5c4");
+        assert_eq!(line.back(), Some(mv("horse:c5c4")));
+        assert_eq!(line.back(), Some(mv("boar:c1c2")));
+        assert_eq!(line.back(), None);
+        assert_eq!(line.ahead(), [mv("boar:c1c2"), mv("horse:c5c4")]);
+        assert_eq!(line.forward(), Some(mv("boar:c1c2")));
+        assert_eq!(line.game().moves(), [mv("boar:c1c2")]);
+        assert_eq!(line.forward(), Some(mv("horse:c5c4")));
+        assert_eq!(line.forward(), None);
+        assert_eq!(line.game(), line.whole());
+    }
+
+    #[test]
+    fn the_next_move_played_again_keeps_the_rest_and_another_cuts_the_line() {
+        let mut line = played("boar:c1c2 horse:c5c4");
+        line.go_to(0);
+        line.play(mv("boar:c1c2")).expect("legal");
+        assert_eq!(line.ahead(), [mv("horse:c5c4")], "the same move keeps the rest");
+        line.play(mv("horse:b5b4")).expect("legal");
+        assert!(line.ahead().is_empty(), "another move cuts the line");
+        assert_eq!(line.whole().moves(), [mv("boar:c1c2"), mv("horse:b5b4")]);
+    }
+
+    #[test]
+    fn a_declared_end_comes_back_with_forward_but_not_with_the_move_played_again() {
+        let mut line = played("boar:c1c2");
+        line.resign(Color::Blue).expect("the game is on");
+        line.back();
+        assert_eq!(line.game().outcome(), None, "a step back is before the resignation");
+        line.forward();
+        assert_eq!(line.game().outcome(), Some(Outcome::Resigned { by: Color::Blue }));
+        line.back();
+        line.play(mv("boar:c1c2")).expect("legal");
+        assert_eq!(line.game().outcome(), None, "played on, the game goes on");
+        assert_eq!(line.whole().outcome(), None);
+    }
+
+    #[test]
+    fn a_resignation_short_of_the_end_ends_the_line_there() {
+        let mut line = played("boar:c1c2 horse:c5c4");
+        line.back();
+        line.resign(Color::Blue).expect("the game is on");
+        assert!(line.ahead().is_empty());
+        assert_eq!(line.whole().moves(), [mv("boar:c1c2")]);
+    }
+
+    #[test]
+    fn looking_back_lasts_until_the_end_or_a_move() {
+        let mut line = played("boar:c1c2 horse:c5c4");
+        line.look_at(1);
+        assert!(line.looking_back());
+        assert_eq!(line.game().moves().len(), 1);
+        line.look_at(5);
+        assert!(!line.looking_back(), "at the end there is nothing to look back at");
+        line.look_at(0);
+        line.play(mv("ox:c1c2")).expect("legal");
+        assert!(!line.looking_back());
+        assert_eq!(line.whole().moves(), [mv("ox:c1c2")]);
+    }
+}
