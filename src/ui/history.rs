@@ -95,7 +95,8 @@ impl History {
         if self.ahead().len() == 1 {
             self.shown = self.whole.clone();
         } else {
-            self.shown.play(next).expect("the line's moves are legal");
+            // The line's moves are legal (`expect` would bring the error's Debug text into the wasm).
+            self.shown.play(next).ok()?;
         }
         Some(next)
     }
@@ -106,11 +107,7 @@ impl History {
         if !self.ahead().is_empty() {
             return;
         }
-        for &m in moves {
-            if self.whole.play(m).is_err() {
-                break;
-            }
-        }
+        play_on(&mut self.whole, moves);
     }
 
     /// Moves the board to the line's move `ply` (at most its end), to go on from there.
@@ -139,9 +136,7 @@ impl History {
         if self.whole.moves().get(ply - 1) == Some(&m) && ply < self.whole.moves().len() {
             // Played on, the line's end is played again: a declared end does not come back.
             let mut whole = self.shown.clone();
-            self.whole.moves()[ply..].iter().for_each(|&next| {
-                whole.play(next).expect("the line's moves are legal");
-            });
+            play_on(&mut whole, &self.whole.moves()[ply..]);
             self.whole = whole;
         } else {
             self.whole = self.shown.clone();
@@ -172,6 +167,15 @@ impl History {
         self.looking_back = None;
         self.whole = self.shown.clone();
         Ok(outcome)
+    }
+}
+
+/// Plays `moves` on `game`, as far as they are legal.
+fn play_on(game: &mut Game, moves: &[Move]) {
+    for &m in moves {
+        if game.play(m).is_err() {
+            break;
+        }
     }
 }
 
