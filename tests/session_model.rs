@@ -19,6 +19,7 @@ use onitama::ui::scene::scene;
 use onitama::ui::session::{Effect, Event, PointerPhase, Reply, ReplyKind, SearchOrder};
 use onitama::ui::settings::Settings;
 use onitama::ui::setup::{SetupAction, Tool};
+use onitama::ui::text::TextsFile;
 use onitama::ui::{Lang, Mode, Session, State};
 use proptest::prelude::*;
 
@@ -85,6 +86,8 @@ enum Action {
     /// The New game dialog: opened (on the game, from here, to invite), a field changed (the
     /// second number picks which and how), Start, or closed.
     NewGameDialog(usize, usize),
+    /// The Rules dialog: opened (its paragraphs come when asked, or fail: 0 and 1) or closed (2).
+    Rules(usize),
 }
 
 fn action() -> impl Strategy<Value = Action> {
@@ -120,6 +123,7 @@ fn action() -> impl Strategy<Value = Action> {
         1 => (0usize..30).prop_map(Action::Puzzle),
         1 => Just(Action::ShowSolution),
         1 => (0usize..9).prop_map(Action::PuzzleList),
+        1 => (0usize..3).prop_map(Action::Rules),
         1 => (0usize..3).prop_map(Action::Tutorial),
         1 => any::<usize>().prop_map(Action::Records),
         1 => (0usize..6).prop_map(Action::Deal),
@@ -421,6 +425,16 @@ impl Harness {
                 };
                 self.send(Event::Intent(intent));
             }
+            Action::Rules(kind) => {
+                let intent = if kind == 2 { Intent::CloseRules } else { Intent::OpenRules };
+                for effect in self.send(Event::Intent(intent)) {
+                    // The paragraphs come as the browser's fetch brings them, or not at all (offline).
+                    if let Effect::FetchTexts(TextsFile::Rules(lang)) = effect {
+                        let file = (kind == 0).then(|| onitama::ui::text::rules_file(lang));
+                        self.send(Event::Texts { file: TextsFile::Rules(lang), text: file });
+                    }
+                }
+            }
             Action::Tutorial(kind) => {
                 let intent = match kind {
                     0 => Intent::Tutorial,
@@ -429,9 +443,9 @@ impl Harness {
                 };
                 for effect in self.send(Event::Intent(intent)) {
                     // The texts come as the browser's fetch brings them: the same path.
-                    if let Effect::FetchTutorialTexts(lang) = effect {
+                    if let Effect::FetchTexts(TextsFile::Tutorial(lang)) = effect {
                         let file = Some(onitama::ui::tutorial::tutorial_file(lang));
-                        self.send(Event::TutorialTexts { lang, file });
+                        self.send(Event::Texts { file: TextsFile::Tutorial(lang), text: file });
                     }
                 }
             }
@@ -524,6 +538,13 @@ fn check_invariants(harness: &Harness) -> Result<(), TestCaseError> {
     // The New game dialog shows the fields the player left, as they are.
     let fields = state.page.dialog.as_ref().and_then(onitama::ui::dialog::Dialog::new_game);
     prop_assert_eq!(session.controls().new_game.map(|view| view.fields), fields.cloned());
+
+    // The Rules dialog is open as the model has it, and says nothing only while its file comes.
+    let rules = session.controls().rules;
+    prop_assert_eq!(rules.is_some(), matches!(state.page.dialog, Some(Dialog::Rules)));
+    if rules.is_some_and(|rules| rules.paragraphs.is_empty()) {
+        prop_assert!(state.page.texts.asked(TextsFile::Rules(state.lang())));
+    }
 
     // The game equals the game replayed from its record.
     let replayed = Game::from_record(&game.to_record()).map_err(|e| TestCaseError::fail(e.to_string()))?;

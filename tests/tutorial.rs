@@ -10,6 +10,7 @@ use onitama::ui::session::{Effect, Event, Focus};
 use onitama::ui::settings::Settings;
 use onitama::ui::startup::{Found, opening};
 use onitama::ui::state::State;
+use onitama::ui::text::TextsFile;
 use onitama::ui::tutorial::{STEPS, tutorial_file};
 use onitama::ui::{Lang, Mode, Session};
 
@@ -36,8 +37,8 @@ fn intent(session: &mut Session, intent: Intent) -> Vec<Effect> {
 fn start(session: &mut Session) -> Vec<Effect> {
     let mut effects = intent(session, Intent::Tutorial);
     let lang = session.state().lang();
-    assert!(effects.contains(&Effect::FetchTutorialTexts(lang)), "{effects:?}");
-    effects.extend(session.update(Event::TutorialTexts { lang, file: Some(tutorial_file(lang)) }));
+    assert!(effects.contains(&Effect::FetchTexts(TextsFile::Tutorial(lang))), "{effects:?}");
+    effects.extend(session.update(Event::Texts { file: TextsFile::Tutorial(lang), text: Some(tutorial_file(lang)) }));
     effects
 }
 
@@ -276,18 +277,18 @@ fn it_is_offered_on_a_first_visit_until_a_move_is_played_or_it_is_done() {
 fn its_texts_are_fetched_once_per_language_and_a_failed_fetch_says_so() {
     let (mut session, _) = common::open_position(START, vs_ai(), Settings::default(), Motion::Reduced);
     let effects = intent(&mut session, Intent::Tutorial);
-    assert_eq!(effects.iter().filter(|e| matches!(e, Effect::FetchTutorialTexts(_))).count(), 1);
+    assert_eq!(effects.iter().filter(|e| matches!(e, Effect::FetchTexts(TextsFile::Tutorial(_)))).count(), 1);
     assert_eq!(session.controls().tutorial.unwrap().text, "…");
     // Asked once: a second event while it comes does not ask again.
     let effects = session.update(Event::Relayout { width: 400.0, height: 600.0, pixel_ratio: 1.0 });
-    assert!(!effects.iter().any(|e| matches!(e, Effect::FetchTutorialTexts(_))));
-    session.update(Event::TutorialTexts { lang: Lang::En, file: None });
+    assert!(!effects.iter().any(|e| matches!(e, Effect::FetchTexts(TextsFile::Tutorial(_)))));
+    session.update(Event::Texts { file: TextsFile::Tutorial(Lang::En), text: None });
     assert!(session.controls().tutorial.unwrap().text.contains("could not be loaded"));
     // Another language asks for its own file, and shows it once it comes.
     let patch = onitama::ui::intent::SettingsPatch { language: Some(Lang::Fr), ..Default::default() };
     let effects = session.update(Event::Settings(patch));
-    assert!(effects.contains(&Effect::FetchTutorialTexts(Lang::Fr)), "{effects:?}");
-    session.update(Event::TutorialTexts { lang: Lang::Fr, file: Some(tutorial_file(Lang::Fr)) });
+    assert!(effects.contains(&Effect::FetchTexts(TextsFile::Tutorial(Lang::Fr))), "{effects:?}");
+    session.update(Event::Texts { file: TextsFile::Tutorial(Lang::Fr), text: Some(tutorial_file(Lang::Fr)) });
     let view = session.controls();
     assert!(view.tutorial.as_ref().unwrap().text.contains(" tigre"), "{:?}", view.tutorial);
     assert!(view.mode_line.starts_with("Tutoriel 1/6 · Lire une carte"), "{}", view.mode_line);
@@ -370,8 +371,8 @@ fn reopen(file: &onitama::save::SaveFile) -> Session {
     let mut session = Session::new(state);
     let effects = session.update(Event::Opened);
     let lang = session.state().lang();
-    assert!(effects.contains(&Effect::FetchTutorialTexts(lang)), "{effects:?}");
-    session.update(Event::TutorialTexts { lang, file: Some(tutorial_file(lang)) });
+    assert!(effects.contains(&Effect::FetchTexts(TextsFile::Tutorial(lang))), "{effects:?}");
+    session.update(Event::Texts { file: TextsFile::Tutorial(lang), text: Some(tutorial_file(lang)) });
     session
 }
 

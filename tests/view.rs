@@ -18,6 +18,7 @@ use onitama::ui::scene::{Emphasis, emphasis, emphasis_at, marks, marks_at, slidi
 use onitama::ui::session::{Effect, Event};
 use onitama::ui::settings::Settings;
 use onitama::ui::state::{Activity, Evaluation};
+use onitama::ui::text::TextsFile;
 use onitama::ui::view::{self, controls};
 use onitama::ui::{Lang, Session, State};
 
@@ -274,7 +275,7 @@ fn the_records_dialog_opens_a_pasted_record_or_says_why_not_in_the_players_words
     let patch = onitama::ui::intent::SettingsPatch { language: Some(Lang::Fr), ..Default::default() };
     session.update(Event::Settings(patch));
     let file = Some(error_file(Lang::Fr));
-    session.update(Event::ErrorTexts { lang: Lang::Fr, file });
+    session.update(Event::Texts { file: TextsFile::Errors(Lang::Fr), text: file });
     let said = session.controls().records_message;
     assert!(said.starts_with("Ce relevé n'a pas pu être ouvert"), "{said}");
     // Opening the dialog again starts it afresh; a record that reads opens, and the dialog closes.
@@ -379,18 +380,18 @@ fn an_error_shown_before_its_languages_texts_are_here_asks_for_them_once_then_re
     let (mut session, _) = common::open_in_english(START, vs_ai(Color::Red));
     let patch = onitama::ui::intent::SettingsPatch { language: Some(Lang::Fa), ..Default::default() };
     let effects = session.update(Event::Settings(patch));
-    assert!(effects.contains(&Effect::FetchPageTexts(Lang::Fa)), "{effects:?}");
+    assert!(effects.contains(&Effect::FetchTexts(TextsFile::Page(Lang::Fa))), "{effects:?}");
     let file = Some(onitama::ui::text::texts_file(Lang::Fa));
-    session.update(Event::PageTexts { lang: Lang::Fa, file });
+    session.update(Event::Texts { file: TextsFile::Page(Lang::Fa), text: file });
     assert_eq!(session.state().lang(), Lang::Fa);
     let link = onitama::save::game_from_fragment("#game=%ZZ").unwrap().unwrap_err();
     let effects = session.update(Event::Notice(Notice::LinkBroken(link)));
-    assert!(effects.contains(&Effect::FetchErrorTexts(Lang::Fa)), "{effects:?}");
+    assert!(effects.contains(&Effect::FetchTexts(TextsFile::Errors(Lang::Fa))), "{effects:?}");
     assert_eq!(session.state().texts_needed(), [], "asked: needed no more");
     let meanwhile = session.controls().notice.unwrap();
     let effects = session.update(Event::Notice(session.state().notice.clone().unwrap()));
-    assert!(!effects.iter().any(|e| matches!(e, Effect::FetchErrorTexts(_))), "asked once");
-    let effects = session.update(Event::ErrorTexts { lang: Lang::Fa, file: Some(error_file(Lang::Fa)) });
+    assert!(!effects.iter().any(|e| matches!(e, Effect::FetchTexts(TextsFile::Errors(_)))), "asked once");
+    let effects = session.update(Event::Texts { file: TextsFile::Errors(Lang::Fa), text: Some(error_file(Lang::Fa)) });
     let shown = effects.iter().find_map(|e| match e {
         Effect::Controls(view) => view.notice.clone(),
         _ => None,
@@ -405,9 +406,9 @@ fn no_error_shown_asks_for_no_error_texts() {
     let patch = onitama::ui::intent::SettingsPatch { language: Some(Lang::Es), ..Default::default() };
     session.update(Event::Settings(patch));
     let file = Some(onitama::ui::text::texts_file(Lang::Es));
-    let effects = session.update(Event::PageTexts { lang: Lang::Es, file });
+    let effects = session.update(Event::Texts { file: TextsFile::Page(Lang::Es), text: file });
     assert_eq!(session.state().lang(), Lang::Es);
-    assert!(!effects.iter().any(|e| matches!(e, Effect::FetchErrorTexts(_))), "{effects:?}");
+    assert!(!effects.iter().any(|e| matches!(e, Effect::FetchTexts(TextsFile::Errors(_)))), "{effects:?}");
 }
 
 #[test]
@@ -631,14 +632,18 @@ fn a_language_chosen_is_fetched_once_and_the_page_speaks_it_when_its_file_comes(
     let persian = Settings { language: Lang::Fa, ..Settings::default() };
     let patch = onitama::ui::intent::SettingsPatch { language: Some(Lang::Fa), ..Default::default() };
     let effects = session.update(Event::Settings(patch));
-    assert_eq!(effects.iter().filter(|e| **e == Effect::FetchPageTexts(Lang::Fa)).count(), 1, "{effects:?}");
+    assert_eq!(
+        effects.iter().filter(|e| **e == Effect::FetchTexts(TextsFile::Page(Lang::Fa))).count(),
+        1,
+        "{effects:?}"
+    );
     assert_eq!(session.state().texts_needed(), [], "asked: needed no more");
     // Until its file comes, the page stays in English; chosen again, it is not asked twice.
     assert_eq!(session.state().lang(), Lang::En);
     let effects = session.update(Event::Settings(patch));
-    assert!(!effects.contains(&Effect::FetchPageTexts(Lang::Fa)), "{effects:?}");
+    assert!(!effects.contains(&Effect::FetchTexts(TextsFile::Page(Lang::Fa))), "{effects:?}");
     let file = Some(onitama::ui::text::texts_file(Lang::Fa));
-    let effects = session.update(Event::PageTexts { lang: Lang::Fa, file });
+    let effects = session.update(Event::Texts { file: TextsFile::Page(Lang::Fa), text: file });
     assert!(effects.contains(&Effect::SaveSettings(persian)), "{effects:?}");
     assert_eq!(session.state().lang(), Lang::Fa);
     // The board is said again, in Persian.
@@ -648,7 +653,7 @@ fn a_language_chosen_is_fetched_once_and_the_page_speaks_it_when_its_file_comes(
     let en = onitama::ui::intent::SettingsPatch { language: Some(Lang::En), ..Default::default() };
     session.update(Event::Settings(en));
     let effects = session.update(Event::Settings(patch));
-    assert!(!effects.contains(&Effect::FetchPageTexts(Lang::Fa)), "{effects:?}");
+    assert!(!effects.contains(&Effect::FetchTexts(TextsFile::Page(Lang::Fa))), "{effects:?}");
     assert_eq!(session.state().lang(), Lang::Fa);
 }
 
@@ -657,7 +662,7 @@ fn a_language_whose_file_cannot_be_had_leaves_the_page_in_its_language_and_may_b
     let (mut session, _) = common::open_in_english(START, Mode::PassAndPlay { turn_board: false });
     let patch = onitama::ui::intent::SettingsPatch { language: Some(Lang::Fr), ..Default::default() };
     session.update(Event::Settings(patch));
-    let effects = session.update(Event::PageTexts { lang: Lang::Fr, file: None });
+    let effects = session.update(Event::Texts { file: TextsFile::Page(Lang::Fr), text: None });
     assert_eq!(session.state().lang(), Lang::En);
     assert_eq!(session.state().notice, Some(Notice::TextsUnavailable(Lang::Fr)));
     // Nothing changed to save: the chooser shows the view's language again.
@@ -665,10 +670,10 @@ fn a_language_whose_file_cannot_be_had_leaves_the_page_in_its_language_and_may_b
     assert_eq!(session.controls().settings.language, "en");
     // A file of another build is refused the same way.
     session.update(Event::Settings(patch));
-    session.update(Event::PageTexts { lang: Lang::Fr, file: Some("layout 0\n".into()) });
+    session.update(Event::Texts { file: TextsFile::Page(Lang::Fr), text: Some("layout 0\n".into()) });
     assert_eq!(session.state().lang(), Lang::En);
     let effects = session.update(Event::Settings(patch));
-    assert!(effects.contains(&Effect::FetchPageTexts(Lang::Fr)), "asked again: {effects:?}");
+    assert!(effects.contains(&Effect::FetchTexts(TextsFile::Page(Lang::Fr))), "asked again: {effects:?}");
 }
 
 #[test]

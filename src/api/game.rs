@@ -11,6 +11,7 @@ use crate::ui::intent::{Intent, SettingsPatch};
 use crate::ui::refusal::refusal;
 use crate::ui::session::Event;
 use crate::ui::settings::{Theme, WatchSpeed};
+use crate::ui::text::TextsFile;
 use crate::ui::view::ControlsView;
 use crate::ui::web::{self as page, App};
 use crate::ui::{Lang, NewGame};
@@ -501,7 +502,7 @@ pub fn game_settings(patch: JsValue) -> Result<js_sys::Promise, JsError> {
             let _ = resolve.call1(&JsValue::NULL, &apply_settings(patch));
         }
         Some(lang) => page::fetch_texts(lang, move |file| {
-            page::dispatch(Event::PageTexts { lang, file });
+            page::dispatch(Event::Texts { file: TextsFile::Page(lang), text: file });
             if here(lang) {
                 let _ = resolve.call1(&JsValue::NULL, &apply_settings(patch));
             } else {

@@ -1,4 +1,5 @@
-//! What is open over the board: a dialog of the page's (New game, Records, the list of puzzles), and a
+//! What is open over the board: a dialog of the page's (New game, Records, the list of puzzles, the
+//! rules), and a
 //! question that waits for the player's yes. Each is one value, so that two dialogs, or a
 //! question without the act it asks about, cannot be written.
 //!
@@ -29,6 +30,8 @@ pub enum Dialog {
     Records(Records),
     /// The list of puzzles, showing this difficulty's.
     Puzzles(Features, Difficulty),
+    /// The rules, with the cards dealt from (a first visit has them too).
+    Rules,
 }
 
 /// Why Start was refused in the New game dialog (a choice of cards that cannot be dealt, a clock

@@ -116,6 +116,10 @@ pub enum Intent {
     /// Leave the tutorial (at any step): back to the game put aside, or a new deal.
     LeaveTutorial,
     Online(OnlineAction),
+    /// Open the Rules dialog (its paragraphs fetched in the page's language if they are not here).
+    OpenRules,
+    /// The Rules dialog was closed.
+    CloseRules,
     /// Open the Records dialog: it says nothing yet, and lists the finished games as they are now.
     OpenRecords,
     /// The Records dialog was closed.

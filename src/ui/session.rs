@@ -20,7 +20,7 @@ use super::layout::{CanvasSize, Layout};
 use super::pointer;
 use super::sound::{self, Sound};
 use super::state::{AsideGame, Mode, Purpose, State};
-use super::text;
+use super::text::{self, TextsFile};
 use super::view::{ControlsView, controls};
 use crate::online::bridge::Command;
 use crate::rules::{Game, Move, Position};
@@ -166,15 +166,16 @@ impl Session {
             Event::Frame { now_ms } => self.frame(now_ms),
             Event::Reply(reply) => self.reply(reply),
             // Only the features ask for these: without them (`crate::ui::features`) their code is left out.
-            Event::Online(..) | Event::OnlineUnavailable | Event::PuzzleSet(_) | Event::TutorialTexts { .. }
+            Event::Online(..)
+            | Event::OnlineUnavailable
+            | Event::PuzzleSet(_)
+            | Event::Texts { file: TextsFile::Tutorial(_), .. }
                 if Features::here().is_none() => {}
             Event::Online(_, said) => self.online_said(said),
             Event::OnlineUnavailable => self.online_unavailable(),
             Event::PuzzleSet(set) => self.puzzle_set_heard(set),
             Event::SystemDark(dark) => self.system_dark(dark),
-            Event::PageTexts { lang, file } => self.page_texts(lang, file),
-            Event::ErrorTexts { lang, file } => self.error_texts(lang, file),
-            Event::TutorialTexts { lang, file } => self.tutorial_texts(lang, file),
+            Event::Texts { file, text } => self.texts_heard(file, text),
             Event::Notice(notice) => {
                 self.state.notice = Some(notice);
                 self.refresh_controls();
@@ -299,7 +300,7 @@ impl Session {
     /// put aside is left too.
     fn new_game(&mut self, game: Game, mode: Mode) {
         self.state.aside = None;
-        self.start_game(game, mode);
+        self.start_game(game.into(), mode);
     }
 
     /// The canvas's place changed, or may have (a resize observer's first report gives the size
@@ -358,7 +359,7 @@ impl Session {
     /// Puts the game set aside back on the board, as it was left.
     fn back_to_my_game(&mut self) {
         let Some(AsideGame { game, mode }) = self.state.aside.take() else { return };
-        self.start_game(game, mode);
+        self.start_game(game.into(), mode);
     }
 
     /// Lays the board out for the side that faces the player now, with the lines by each
@@ -373,7 +374,7 @@ impl Session {
         Game::from_deal(&deck::drawn(self.state.page.settings.cards, &mut self.state.page.dice))
     }
 
-    fn start_game(&mut self, history: impl Into<History>, mode: Mode) {
+    fn start_game(&mut self, history: History, mode: Mode) {
         self.close_review();
         self.cancel_search();
         // What the page knows apart from any game stays whole, the dialog open over the board too

@@ -228,12 +228,11 @@ impl State {
     }
 
     pub fn new(history: impl Into<History>, mode: Mode, settings: Settings, reduced_motion: bool, seed: u64) -> State {
-        State::on(Page::new(settings, reduced_motion, seed), history, mode)
+        State::on(Page::new(settings, reduced_motion, seed), history.into(), mode)
     }
 
     /// A new game on `page`, with nothing selected, searched or shown over it.
-    pub fn on(page: Page, history: impl Into<History>, mode: Mode) -> State {
-        let history = history.into();
+    pub fn on(page: Page, history: History, mode: Mode) -> State {
         let counted = history.game().outcome().is_some();
         State {
             history,
@@ -486,8 +485,9 @@ impl State {
     }
 
     /// The texts files the page needs and has not asked for: the page texts of a language
-    /// chosen, the error texts of the page's language while an error is shown in it, and the
-    /// tutorial's in the page's language while it is on the board.
+    /// chosen, the error texts of the page's language while an error is shown in it, the
+    /// tutorial's in the page's language while it is on the board, and the rules in it while
+    /// they are open.
     pub fn texts_needed(&self) -> Vec<TextsFile> {
         let (lang, mut needed) = (self.lang(), Vec::new());
         if let Some(chosen) = self.page.texts.chosen.filter(|&chosen| !self.page.texts.has_page(chosen)) {
@@ -498,6 +498,9 @@ impl State {
         }
         if self.tutorial().is_some() && self.tutorial_file().is_none() {
             needed.push(TextsFile::Tutorial(lang));
+        }
+        if matches!(self.page.dialog, Some(Dialog::Rules)) && self.page.texts.rules(lang).is_none() {
+            needed.push(TextsFile::Rules(lang));
         }
         needed.retain(|&file| !self.page.texts.asked(file));
         needed

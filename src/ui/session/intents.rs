@@ -80,7 +80,7 @@ impl Session {
                     // Played from the analysis board: the game aside still waits (not at stake).
                     Ok(Chosen::FromHere { game, mode }) => {
                         self.close_dialog(|open| open.new_game().is_some());
-                        self.start_game(game, mode);
+                        self.start_game(game.into(), mode);
                     }
                     Ok(chosen) => {
                         let then = match chosen {
@@ -274,7 +274,7 @@ impl Session {
             Intent::ReviewGame { game, mode } => {
                 self.put_aside();
                 // A record says nothing of who played it: both sides are shown alike.
-                self.start_game(game, mode.unwrap_or(Mode::PassAndPlay { turn_board: false }));
+                self.start_game(game.into(), mode.unwrap_or(Mode::PassAndPlay { turn_board: false }));
                 self.start_review();
                 // Closing this review goes back to the game it took the place of.
                 let stands_in = self.state.aside.is_some();
@@ -301,7 +301,7 @@ impl Session {
             Intent::NewGame { game, mode } => self.new_game(game, mode),
             Intent::Rematch => {
                 let puzzle = self.state.puzzle().map(|run| run.retry());
-                self.start_game(Game::new(*self.state.game().start()), self.state.mode);
+                self.start_game(Game::new(*self.state.game().start()).into(), self.state.mode);
                 if let Some(run) = puzzle {
                     self.state.activity = Activity::Puzzle(run);
                 }
@@ -314,7 +314,7 @@ impl Session {
                 let level = self.state.mode.level().unwrap_or_default();
                 // The same puzzle again after help stays helped.
                 let helped = self.state.puzzle().is_some_and(|run| run.puzzle.id == puzzle.id && run.helped);
-                self.start_game(Game::new(puzzle.position), Mode::VsAi { human, level });
+                self.start_game(Game::new(puzzle.position).into(), Mode::VsAi { human, level });
                 self.state.activity = Activity::Puzzle(PuzzleRun { helped, ..PuzzleRun::new(puzzle, daily) });
                 self.changed();
             }
@@ -337,6 +337,16 @@ impl Session {
                 }
                 self.refresh_controls();
             }
+            Intent::OpenRules => {
+                // Rules that could not be had are asked for again: the player may be back online.
+                self.state.page.texts.retry_rules(self.state.lang());
+                self.state.page.dialog = Some(Dialog::Rules);
+                self.refresh_controls();
+            }
+            Intent::CloseRules => {
+                self.close_dialog(|open| matches!(open, Dialog::Rules));
+                self.refresh_controls();
+            }
             Intent::ClosePuzzleList => {
                 self.close_dialog(|open| open.puzzles().is_some());
                 self.refresh_controls();
@@ -347,14 +357,14 @@ impl Session {
                 // The mode of the game played, not of a puzzle's defence.
                 let mode = self.state.aside.as_ref().map_or(self.state.mode, |aside| aside.mode);
                 let received = game.moves().len();
-                self.start_game(game, mode);
+                self.start_game(game.into(), mode);
                 self.state.received = received;
             }
             // A friend's game: shown as a record of it, as two people play, with who played it.
             Intent::OpenLink(linked) => {
                 self.put_aside();
                 let received = linked.game.moves().len();
-                self.start_game(linked.game, Mode::PassAndPlay { turn_board: false });
+                self.start_game(linked.game.into(), Mode::PassAndPlay { turn_board: false });
                 self.state.received = received;
                 if let Some(mode) = linked.mode {
                     self.state.notice = Some(Notice::SharedGame(mode));

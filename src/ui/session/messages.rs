@@ -17,7 +17,7 @@ use crate::ui::settings::Settings;
 use crate::ui::sound::Sound;
 use crate::ui::standings::Standings;
 use crate::ui::state::{Mode, Notice, Purpose};
-use crate::ui::text::Lang;
+use crate::ui::text::TextsFile;
 use crate::ui::view::ControlsView;
 use std::rc::Rc;
 
@@ -61,23 +61,12 @@ pub enum Event {
     SystemDark(bool),
     /// The link was copied, or the browser refused (`Effect::CopyLink`).
     LinkCopied(bool),
-    /// A language's error texts, fetched as `Effect::FetchErrorTexts` asked (none if they could
-    /// not be had: that language's errors stay in English).
-    ErrorTexts {
-        lang: Lang,
-        file: Option<String>,
-    },
-    /// A language's page texts, fetched as `Effect::FetchPageTexts` asked (none if they could
-    /// not be had: the page stays in the language it shows).
-    PageTexts {
-        lang: Lang,
-        file: Option<String>,
-    },
-    /// A language's tutorial texts, fetched as `Effect::FetchTutorialTexts` asked (none if they
-    /// could not be had).
-    TutorialTexts {
-        lang: Lang,
-        file: Option<String>,
+    /// A texts file, fetched as `Effect::FetchTexts` asked; none if it could not be had (a
+    /// language's page stays in the language shown, its errors in English, the tutorial and the
+    /// rules say so).
+    Texts {
+        file: TextsFile,
+        text: Option<String>,
     },
     /// What the online module said (read from its line by the shell).
     ///
@@ -209,15 +198,11 @@ pub enum Effect {
     SaveStandings(Standings),
     /// Fetch the puzzle set, and send it back as `Event::PuzzleSet`.
     FetchPuzzles,
-    /// Fetch this language's error texts, and send them back as `Event::ErrorTexts`.
-    FetchErrorTexts(Lang),
     /// Copy the page's address with this fragment, select it in the Records dialog, and send
     /// `Event::LinkCopied`.
     CopyLink(String),
-    /// Fetch this language's page texts, and send them back as `Event::PageTexts`.
-    FetchPageTexts(Lang),
-    /// Fetch this language's tutorial texts, and send them back as `Event::TutorialTexts`.
-    FetchTutorialTexts(Lang),
+    /// Fetch a texts file (`TextsFile::path`), and send it back as `Event::Texts`.
+    FetchTexts(TextsFile),
     /// Fetch the expansion cards' emblems, and send them back as `Event::Emblems`.
     FetchEmblems,
     /// Remember that the tutorial was finished or left: it is not offered again.

@@ -51,7 +51,7 @@ impl Session {
                 // A saved game that did not read is played on here, as a reload reads an online
                 // game without its seat (and saved so, so that a reload does not stop it again).
                 if stopped && matches!(self.state.mode, Mode::Online { .. }) {
-                    self.start_game(self.state.game_line(), Mode::PassAndPlay { turn_board: false });
+                    self.start_game(self.state.game_line().into(), Mode::PassAndPlay { turn_board: false });
                 }
                 self.refresh_controls();
                 return;
@@ -260,7 +260,7 @@ impl Session {
             if !matches!(self.state.mode, Mode::Online { .. }) {
                 self.put_aside();
             }
-            self.start_game(game, mode);
+            self.start_game(game.into(), mode);
         }
     }
 

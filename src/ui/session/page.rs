@@ -62,7 +62,7 @@ impl Session {
     }
 
     /// A language's page texts came, or could not be had; the language chosen waits for them.
-    pub(super) fn page_texts(&mut self, lang: Lang, file: Option<String>) {
+    fn page_texts(&mut self, lang: Lang, file: Option<String>) {
         let here = self.state.page.texts.install_page(lang, file);
         if self.state.page.texts.chosen == Some(lang) {
             self.state.page.texts.chosen = None;
@@ -76,10 +76,19 @@ impl Session {
         }
     }
 
-    pub(super) fn error_texts(&mut self, lang: Lang, file: Option<String>) {
-        self.state.page.texts.install_errors(lang, file);
+    /// A texts file came, or could not be had.
+    pub(super) fn texts_heard(&mut self, file: TextsFile, text: Option<String>) {
+        let texts = &mut self.state.page.texts;
+        match file {
+            TextsFile::Page(lang) => return self.page_texts(lang, text),
+            TextsFile::Errors(lang) => {
+                texts.install_errors(lang, text);
+                self.effects.push(Effect::Redraw);
+            }
+            TextsFile::Tutorial(lang) => texts.install_tutorial(lang, text),
+            TextsFile::Rules(lang) => texts.install_rules(lang, text),
+        }
         self.refresh_controls();
-        self.effects.push(Effect::Redraw);
     }
 
     /// A card of the deck switched on or off; the last five stay on.
@@ -127,11 +136,7 @@ impl Session {
     pub(super) fn files_wanted(&mut self, effects: &mut Vec<Effect>) {
         for file in self.state.texts_needed() {
             self.state.page.texts.ask(file);
-            effects.push(match file {
-                TextsFile::Page(lang) => Effect::FetchPageTexts(lang),
-                TextsFile::Errors(lang) => Effect::FetchErrorTexts(lang),
-                TextsFile::Tutorial(lang) => Effect::FetchTutorialTexts(lang),
-            });
+            effects.push(Effect::FetchTexts(file));
         }
         // An expansion card on the board: its emblem comes from a file.
         if self.state.page.expansion_emblems == Emblems::NotAsked && shows_expansion_card(self.state.position()) {

@@ -35,7 +35,7 @@ impl Session {
             self.effects.push(Effect::Log("no puzzle's solution to show now".to_string()));
             return;
         };
-        self.start_game(Game::new(run.puzzle.position), self.state.mode);
+        self.start_game(Game::new(run.puzzle.position).into(), self.state.mode);
         let shown = PuzzleRun::showing_solution(run.puzzle, run.daily);
         self.state.activity = Activity::Puzzle(shown);
         self.effects.push(Effect::Announce(shown.line(&self.state.texts(), self.state.game())));

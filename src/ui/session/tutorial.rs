@@ -3,7 +3,6 @@
 use super::{Effect, Session};
 use crate::rules::{Color, Game};
 use crate::ui::state::{Activity, Mode};
-use crate::ui::text::Lang;
 use crate::ui::tutorial::{STEPS, TutorialRun};
 
 impl Session {
@@ -12,7 +11,7 @@ impl Session {
         let Some(position) = STEPS.get(step).and_then(|s| s.start()) else { return };
         let level = self.state.mode.level().unwrap_or_default();
         let before = self.state.tutorial().and_then(|run| run.before);
-        self.start_game(Game::new(position), Mode::VsAi { human: Color::Red, level });
+        self.start_game(Game::new(position).into(), Mode::VsAi { human: Color::Red, level });
         self.state.activity = Activity::Tutorial(TutorialRun { before, ..TutorialRun::new(step) });
         self.face_the_bottom();
         // Saved as the tutorial's step, not as a game of the player's.
@@ -29,17 +28,11 @@ impl Session {
             return self.back_to_my_game();
         }
         match self.state.tutorial().and_then(|run| run.before) {
-            Some((start, mode)) => self.start_game(Game::new(start), mode),
+            Some((start, mode)) => self.start_game(Game::new(start).into(), mode),
             None => {
                 let game = self.new_deal();
-                self.start_game(game, self.state.mode);
+                self.start_game(game.into(), self.state.mode);
             }
         }
-    }
-
-    /// The tutorial's texts in a language came, or could not be had (the panel says so).
-    pub(super) fn tutorial_texts(&mut self, lang: Lang, file: Option<String>) {
-        self.state.page.texts.install_tutorial(lang, file);
-        self.refresh_controls();
     }
 }

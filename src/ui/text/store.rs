@@ -18,6 +18,21 @@ pub enum TextsFile {
     Errors(Lang),
     /// A language's tutorial texts (`www/tutorial/<code>.txt`).
     Tutorial(Lang),
+    /// A language's rules (`www/rules/<code>.txt`), the Rules dialog's paragraphs.
+    Rules(Lang),
+}
+
+impl TextsFile {
+    /// Where the file is, beside the page.
+    pub fn path(self) -> String {
+        let (folder, lang) = match self {
+            TextsFile::Page(lang) => ("texts", lang),
+            TextsFile::Errors(lang) => ("errors", lang),
+            TextsFile::Tutorial(lang) => ("tutorial", lang),
+            TextsFile::Rules(lang) => ("rules", lang),
+        };
+        format!("{folder}/{}.txt", lang.code())
+    }
 }
 
 /// A language's page texts as its file came, with its fixed texts packed as `pairs!` packs them.
@@ -36,6 +51,9 @@ pub struct Languages {
     /// The tutorial's texts by language, as they came (none: that language's file failed, and
     /// the tutorial says so).
     tutorials: Vec<(Lang, Option<Box<str>>)>,
+    /// The rules by language, as they came (none: that language's file failed, and the Rules
+    /// dialog says so).
+    rules: Vec<(Lang, Option<Box<str>>)>,
     /// Files asked for that have not come: a page texts file until it comes or fails (it may be
     /// asked again), an error texts file for good (its errors stay in English).
     asked: Vec<TextsFile>,
@@ -72,6 +90,11 @@ impl Languages {
         self.tutorials.iter().find(|(l, _)| *l == lang).map(|(_, file)| file.as_deref())
     }
 
+    /// The rules in `lang`: `Some(None)` if they could not be had, `None` while they have not come.
+    pub fn rules(&self, lang: Lang) -> Option<Option<&str>> {
+        self.rules.iter().find(|(l, _)| *l == lang).map(|(_, file)| file.as_deref())
+    }
+
     /// Whether `file` has been asked for and has not come.
     pub fn asked(&self, file: TextsFile) -> bool {
         self.asked.contains(&file)
@@ -104,6 +127,20 @@ impl Languages {
         if self.tutorial(lang).is_none() {
             self.tutorials.push((lang, file.map(String::into_boxed_str)));
         }
+    }
+
+    /// Keeps `lang`'s rules, or notes that they could not be had (they are asked for again the
+    /// next time the dialog opens: the player may be back online).
+    pub fn install_rules(&mut self, lang: Lang, file: Option<String>) {
+        self.asked.retain(|&asked| asked != TextsFile::Rules(lang));
+        if self.rules(lang).is_none() {
+            self.rules.push((lang, file.map(String::into_boxed_str)));
+        }
+    }
+
+    /// Forgets that `lang`'s rules could not be had, so that they are asked for again.
+    pub fn retry_rules(&mut self, lang: Lang) {
+        self.rules.retain(|(l, kept)| *l != lang || kept.is_some());
     }
 
     /// Installs `lang`'s error texts from their file (`error_text::error_file` wrote it); none if

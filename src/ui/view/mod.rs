@@ -21,6 +21,7 @@ mod analysis;
 mod moves;
 mod puzzle_list;
 mod review;
+mod rules;
 
 use analysis::analysis_panel;
 pub use analysis::{AnalysisLine, AnalysisPanel};
@@ -29,6 +30,7 @@ pub use moves::{MoveMark, MoveRow};
 pub use puzzle_list::{PuzzleList, PuzzleListRow, puzzle_list};
 pub use review::{EvaluationBar, GraphMark, ReviewGraph, ReviewPanel};
 use review::{evaluation_bar, review_panel};
+pub use rules::{GridCell, RulesView, card_grid, rules};
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct ControlsView {
@@ -97,6 +99,9 @@ pub struct ControlsView {
     pub show_solution: bool,
     /// The list of puzzles, while it is open.
     pub puzzle_list: Option<PuzzleList>,
+    /// The Rules dialog, while it is open (scripts read the page's own elements).
+    #[serde(skip)]
+    pub rules: Option<RulesView>,
     /// The tutorial's panel, while the tutorial is on.
     pub tutorial: Option<TutorialPanel>,
     /// The tutorial is offered in the strip (a first visit, nothing played yet).
@@ -392,6 +397,7 @@ pub fn controls(state: &State) -> ControlsView {
         back_to_my_game: state.aside.is_some() && state.analysis().is_none(),
         show_solution: state.puzzle().is_some_and(|run| run.offers_solution()),
         puzzle_list: puzzle_list(state),
+        rules: rules(state),
         watch: matches!(state.mode, Mode::Watch { .. }).then(|| WatchControls {
             paused: state.watch_paused,
             pause_label: t
@@ -516,32 +522,6 @@ fn next_level(state: &State) -> Option<AiLevel> {
 fn analysis_offered(state: &State) -> bool {
     let online_game = matches!(state.mode, Mode::Online { .. }) && state.game().outcome().is_none();
     Features::here().is_some() && !online_game && state.analysis().is_none() && state.tutorial().is_none()
-}
-
-/// A square of a card's 5×5 grid, as the rules draw it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum GridCell {
-    /// The piece that moves, in the middle.
-    Piece,
-    /// A square the card takes it to.
-    Reach,
-    Empty,
-}
-
-/// A card's grid row by row from the top, seen from the side of its holder (forward is up).
-pub fn card_grid(card: Card) -> Vec<GridCell> {
-    (0..25)
-        .map(|i| {
-            let offset = (i % 5 - 2, 2 - i / 5);
-            if offset == (0, 0) {
-                GridCell::Piece
-            } else if card.offsets().iter().any(|&(x, y)| (i32::from(x), i32::from(y)) == offset) {
-                GridCell::Reach
-            } else {
-                GridCell::Empty
-            }
-        })
-        .collect()
 }
 
 /// A chooser's options: each value and its words in `t.lang`.

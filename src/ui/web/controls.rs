@@ -24,6 +24,7 @@ mod language;
 mod new_game;
 mod phrases;
 mod records;
+mod rules;
 // The analysis board and setting a position up are the whole page's (`crate::ui::features`).
 #[cfg(not(feature = "first-visit"))]
 mod analysis;
@@ -33,8 +34,8 @@ mod setup;
 pub use dom::close_dialog;
 use dom::{app_document, checked, element, find, open_dialog, select_value, set_hidden, set_text};
 
+use language::name_choosers;
 pub use language::{apply_language, apply_page_texts};
-use language::{fill_rules, name_choosers};
 pub use new_game::draw_chosen_cards;
 use new_game::edited;
 #[cfg(not(feature = "first-visit"))]
@@ -271,11 +272,13 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
     })?;
     on_click(document, "rules", |app| {
         close_dialog("menu");
-        let _ = fill_rules(app.state());
-        open_dialog("rules-dialog");
+        app.dispatch(Event::Intent(Intent::OpenRules));
     })?;
-    on_click(document, "rules-close", |_| close_dialog("rules-dialog"))?;
-    on_click(document, "rules-close-top", |_| close_dialog("rules-dialog"))?;
+    on_click(document, "rules-close", |app| app.dispatch(Event::Intent(Intent::CloseRules)))?;
+    on_click(document, "rules-close-top", |app| app.dispatch(Event::Intent(Intent::CloseRules)))?;
+    // Escape closes it too.
+    let rules = document.get_element_by_id("rules-dialog").ok_or("no #rules-dialog")?;
+    listen(&rules, "close", |app, _: web_sys::Event| app.dispatch(Event::Intent(Intent::CloseRules)))?;
     on_click(document, "undo", |app| app.dispatch(Event::Intent(Intent::Undo)))?;
     on_click(document, "redo", |app| app.dispatch(Event::Intent(Intent::Redo)))?;
     on_click(document, "hint", |app| app.dispatch(Event::Intent(Intent::Hint)))?;
@@ -445,6 +448,7 @@ pub fn update(view: &ControlsView, last: Option<&ControlsView>, texts: &Texts) {
     set_hidden("puzzle-end", view.puzzle_end.is_none());
     set_hidden("show-solution", !view.show_solution);
     show_puzzle_list(view.puzzle_list.as_ref(), last.and_then(|last| last.puzzle_list.as_ref()));
+    rules::show(view.rules.as_ref(), last.and_then(|last| last.rules.as_ref()), texts);
     // The deck's list as last written: in the dialog last shown open (it opens written afresh).
     let last_deck = last.filter(|last| last.new_game.is_some()).map(|last| (last.settings.language, &last.deck));
     new_game::show(view.new_game.as_ref(), (view.settings.language, &view.deck), last_deck, texts);

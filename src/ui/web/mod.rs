@@ -21,7 +21,7 @@ use super::layout::Rect;
 use super::session::{Effect, Event, PointerPhase, Reply, ReplyKind, SearchOrder, Session};
 use super::startup::{Found, Opening, opening};
 use super::state::{Notice, State};
-use super::text::{Lang, Languages};
+use super::text::{Lang, Languages, TextsFile};
 use crate::ai::Limits;
 use crate::engine_protocol::worker::{EndgameRequest, EngineReport, EngineRequest};
 use crate::rules::{Card, Game, SplitMix64, Square};
@@ -72,7 +72,7 @@ fn try_start() -> Result<(), JsValue> {
     }
     // The page shows itself once its texts have come (boot.js asked for them beside the wasm);
     // in English if they cannot be had.
-    fetch::text(&texts_path(lang), move |file| {
+    fetch::text(&TextsFile::Page(lang).path(), move |file| {
         if let Err(reason) = &file {
             web_sys::console::error_1(&format!("the page's texts could not be fetched: {reason}").into());
         }
@@ -111,12 +111,7 @@ fn resolve_shown() {
 
 /// Calls `then` with `lang`'s page texts, or none if they cannot be had.
 pub fn fetch_texts(lang: Lang, then: impl FnOnce(Option<String>) + 'static) {
-    fetch::text(&texts_path(lang), move |file| then(file.ok()));
-}
-
-/// Where a language's page texts are, beside the page.
-fn texts_path(lang: Lang) -> String {
-    format!("texts/{}.txt", lang.code())
+    fetch::text(&TextsFile::Page(lang).path(), move |file| then(file.ok()));
 }
 
 /// Shows the page as it opens, and wires its input.
@@ -361,7 +356,7 @@ impl App {
             // Only the features ask for these: without them (`crate::ui::features`) their code is left out.
             Effect::StartReview { .. }
             | Effect::FetchPuzzles
-            | Effect::FetchTutorialTexts(_)
+            | Effect::FetchTexts(TextsFile::Tutorial(_))
             | Effect::Online(_)
             | Effect::AskExact(_)
                 if super::features::Features::here().is_none() => {}
@@ -379,12 +374,12 @@ impl App {
             Effect::PuzzleSolved(id) => puzzles::mark_solved(id),
             Effect::SaveStandings(standings) => storage::save_standings(&standings),
             Effect::FetchPuzzles => puzzles::load(|set| dispatch(Event::PuzzleSet(set))),
-            Effect::FetchPageTexts(lang) => fetch_texts(lang, move |file| dispatch(Event::PageTexts { lang, file })),
-            Effect::FetchErrorTexts(lang) => fetch::text(&format!("errors/{}.txt", lang.code()), move |file| {
-                dispatch(Event::ErrorTexts { lang, file: file.ok() });
-            }),
-            Effect::FetchTutorialTexts(lang) => fetch::text(&format!("tutorial/{}.txt", lang.code()), move |file| {
-                dispatch(Event::TutorialTexts { lang, file: file.ok() });
+            Effect::FetchTexts(file) => fetch::text(&file.path(), move |text| {
+                if let Err(reason) = &text {
+                    // The browser's words are English: the console has them, the player a sentence.
+                    web_sys::console::error_1(&format!("{} could not be fetched: {reason}", file.path()).into());
+                }
+                dispatch(Event::Texts { file, text: text.ok() });
             }),
             Effect::FetchEmblems => fetch::text("emblems/expansion.txt", |file| dispatch(Event::Emblems(file))),
             Effect::TutorialDone => storage::save_tutorial_done(),

@@ -1,9 +1,7 @@
-//! The page in the player's language: its direction, its fixed texts, the choosers' names and the rules.
+//! The page in the player's language: its direction, its fixed texts, the choosers' names.
 
 use super::dom::element;
-use crate::ui::deck;
-use crate::ui::state::State;
-use crate::ui::text::{self, Texts};
+use crate::ui::text::Texts;
 use crate::ui::view;
 use wasm_bindgen::prelude::*;
 use web_sys::{Element, HtmlSelectElement};
@@ -61,70 +59,4 @@ pub(super) fn name_choosers(texts: &Texts) {
     if let Some(select) = element::<HtmlSelectElement>("language") {
         select.set_value(texts.lang.code());
     }
-}
-
-/// Puts the rules' paragraphs in `texts`' language into `into`, from their file (the browser
-/// caches it), or the sentence saying they could not be had.
-pub(super) fn fill_rules_text(texts: &Texts, into: Element) {
-    let unavailable = text::rules_text(texts, None);
-    super::super::fetch::text(&format!("rules/{}.txt", texts.lang.code()), move |file| {
-        let Some(document) = web_sys::window().and_then(|w| w.document()) else { return };
-        if let Err(reason) = &file {
-            // The browser's words are English: the console has them, the player a sentence.
-            web_sys::console::error_1(&format!("the rules could not be fetched: {reason}").into());
-        }
-        let paragraphs = match &file {
-            Ok(file) => text::rules_paragraphs(file).map(String::from).collect(),
-            Err(_) => unavailable,
-        };
-        for paragraph in paragraphs {
-            if let Ok(p) = document.create_element("p") {
-                p.set_text_content(Some(&paragraph));
-                let _ = into.append_child(&p);
-            }
-        }
-    });
-}
-
-/// The rules in the page's language, with the cards of the sets dealt from drawn as grids (built
-/// from the rules core's table), set by set.
-pub(super) fn fill_rules(state: &State) -> Result<(), JsValue> {
-    let texts = &state.texts();
-    let document = web_sys::window().and_then(|w| w.document()).ok_or("no document")?;
-    let content = document.get_element_by_id("rules-content").ok_or("no #rules-content")?;
-    content.set_text_content(None);
-    let add = |parent: &Element, tag: &str, text: Option<&str>, class: Option<&str>| -> Result<Element, JsValue> {
-        let element = document.create_element(tag)?;
-        element.set_text_content(text);
-        if let Some(class) = class {
-            element.set_attribute("class", class)?;
-        }
-        parent.append_child(&element)?;
-        Ok(element)
-    };
-    add(&content, "h2", Some(texts.rules_title()), None)?;
-    // The paragraphs come from their file, fetched the first time the rules are opened.
-    let paragraphs = add(&content, "div", None, Some("rules-text"))?;
-    fill_rules_text(texts, paragraphs);
-    add(&content, "h3", Some(texts.rules_cards()), None)?;
-    for pack in deck::shown_packs(state.page.settings.cards) {
-        add(&content, "h4", Some(text::pack_name(texts, pack)), None)?;
-        let cards = add(&content, "div", None, Some("rule-cards"))?;
-        for card in pack.cards() {
-            let figure = add(&cards, "figure", None, Some(&format!("rule-card stamp-{}", card.stamp().code())))?;
-            let grid = add(&figure, "div", None, Some("grid"))?;
-            grid.set_attribute("role", "img")?;
-            grid.set_attribute("aria-label", text::card_name(texts, card))?;
-            for cell in view::card_grid(card) {
-                let class = match cell {
-                    view::GridCell::Piece => "cell piece",
-                    view::GridCell::Reach => "cell reach",
-                    view::GridCell::Empty => "cell",
-                };
-                add(&grid, "span", None, Some(class))?;
-            }
-            add(&figure, "figcaption", Some(text::card_name(texts, card)), None)?;
-        }
-    }
-    Ok(())
 }
