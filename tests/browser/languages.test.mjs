@@ -82,6 +82,30 @@ for (const [locale, title] of [['en-US', 'How to play'], ['fa-IR', 'شیوهٔ �
   });
 }
 
+test('rules that could not be fetched say so, and come at the next opening; Escape closes them', async () => {
+  // The service worker would fetch behind the test's back: the browser's own fetch fails here.
+  const context = await game.browser.newContext({ locale: 'fr-FR', viewport: { width: 1000, height: 900 }, serviceWorkers: 'block' });
+  const page = await context.newPage();
+  let offline = true;
+  await page.route('**/rules/fr.txt', (route) => (offline ? route.abort('internetdisconnected') : route.continue()));
+  await page.goto(game.server.url);
+  await page.waitForFunction(() => window.wasmBindings !== undefined);
+  await openMenu(page);
+  await page.click('#rules');
+  await page.waitForFunction(() => /hors ligne/.test(document.querySelector('#rules-content .rules-text')?.textContent ?? ''));
+  assert.equal(await page.locator('#rules-content .rules-text p').count(), 1);
+  await page.keyboard.press('Escape');
+  await page.waitForSelector('#rules-dialog:not([open])', { state: 'attached' });
+  offline = false;
+  await openMenu(page);
+  await page.click('#rules');
+  await page.waitForFunction(() => document.querySelectorAll('#rules-content .rules-text p').length >= 5);
+  assert.equal(await page.textContent('#rules-content h2'), 'Comment jouer');
+  await page.click('#rules-close');
+  await page.waitForSelector('#rules-dialog:not([open])', { state: 'attached' });
+  await context.close();
+});
+
 test('only English is built in: a visit in French fetches the French texts once, an English one none', async () => {
   for (const [locale, expected] of [['fr-FR', ['texts/fr.txt']], ['en-US', []]]) {
     const context = await game.browser.newContext({ locale, viewport: { width: 800, height: 600 } });
