@@ -201,3 +201,22 @@ fn a_friends_game_looked_at_is_not_the_players_until_they_move_in_it() {
     session.update(Event::Intent(Intent::NewGame { game: Game::from_deal(&Deal::from_seed(5)), mode: vs_ai() }));
     assert!(session.controls().abandon_asked);
 }
+
+#[test]
+fn a_friends_game_played_on_from_an_earlier_move_is_the_players() {
+    // The friend's line is cut where the player plays their own move: that move is the player's,
+    // though the friend's game had more moves than the player's line now has.
+    let (mut session, _) = common::open_position(START, vs_ai(), Settings::default(), Motion::Reduced);
+    let mut linked = Game::new(START.parse().unwrap());
+    for m in ["ox:c1c2", "horse:c5c4", "boar:b1b2"] {
+        linked.play(mv(m)).unwrap();
+    }
+    session.update(Event::Intent(Intent::OpenLink(save::Linked { game: linked, mode: None })));
+    session.update(Event::Intent(Intent::Undo));
+    session.update(Event::Intent(Intent::Undo));
+    let own = session.state().game().legal_moves().iter().copied().find(|&m| m != mv("horse:c5c4")).unwrap();
+    session.update(Event::Intent(Intent::Play(own)));
+    assert_eq!(session.state().game().moves().len(), 2);
+    session.update(Event::Intent(Intent::NewGame { game: Game::from_deal(&Deal::from_seed(5)), mode: vs_ai() }));
+    assert!(session.controls().abandon_asked, "the player's own move would be lost");
+}

@@ -144,7 +144,7 @@ fn offline_without_the_whole_page_a_game_saved_in_a_feature_is_not_written_over_
             assert_eq!(opened.mode, Mode::PassAndPlay { turn_board: false }, "an online game is looked at");
         }
         let mut state = State::new(opened.history, opened.mode, opened.settings, true, 7);
-        state.hold_save = opened.hold_save;
+        state.page.hold_save = opened.hold_save;
         let mut session = Session::new(state);
         let mut effects = session.update(Event::Relayout { width: 360.0, height: 640.0, pixel_ratio: 1.0 });
         effects.extend(session.update(Event::Opened));

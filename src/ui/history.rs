@@ -15,12 +15,20 @@ pub struct History {
     /// line, not from here (after undo, it goes on from here; moves undone before looking back
     /// lie beyond it, still to redo).
     looking_back: Option<usize>,
+    /// How many of the line's first moves came with it (a friend's link, a record opened): not
+    /// the player's, so not a game of theirs to keep or to be asked about.
+    received: usize,
 }
 
 impl History {
     /// A game's line, at its end.
     pub fn new(game: Game) -> History {
-        History { shown: game.clone(), whole: game, looking_back: None }
+        History { shown: game.clone(), whole: game, looking_back: None, received: 0 }
+    }
+
+    /// A game opened from a link or a record, at its end: its moves came with it.
+    pub fn opened(game: Game) -> History {
+        History { received: game.moves().len(), ..History::new(game) }
     }
 
     /// A game's line, at its move `ply` (at most its end), to go on from there.
@@ -50,6 +58,11 @@ impl History {
     /// The moves after the one the board is at, the next first: what redo plays again.
     pub fn ahead(&self) -> &[Move] {
         &self.whole.moves()[self.shown.moves().len()..]
+    }
+
+    /// How many of the line's first moves came with it, not played here.
+    pub fn received(&self) -> usize {
+        self.received
     }
 
     /// Whether the board shows an earlier move only to look at it.
@@ -84,7 +97,7 @@ impl History {
     /// Takes the last move off the line, as if never played (a move the other side never had).
     pub fn take_back(&mut self) -> Option<Move> {
         let m = self.back()?;
-        self.whole = self.shown.clone();
+        self.cut(self.shown.moves().len());
         Some(m)
     }
 
@@ -133,13 +146,13 @@ impl History {
         let outcome = self.shown.play(m)?;
         self.looking_back = None;
         let ply = self.shown.moves().len();
-        if self.whole.moves().get(ply - 1) == Some(&m) && ply < self.whole.moves().len() {
+        if self.whole.moves().get(ply - 1) == Some(&m) {
             // Played on, the line's end is played again: a declared end does not come back.
             let mut whole = self.shown.clone();
             play_on(&mut whole, &self.whole.moves()[ply..]);
             self.whole = whole;
         } else {
-            self.whole = self.shown.clone();
+            self.cut(ply - 1);
         }
         Ok(outcome)
     }
@@ -165,8 +178,15 @@ impl History {
     ) -> Result<Outcome, MoveError> {
         let outcome = declare(&mut self.shown)?;
         self.looking_back = None;
-        self.whole = self.shown.clone();
+        self.cut(self.shown.moves().len());
         Ok(outcome)
+    }
+
+    /// The line ends at the board, cut after its move `ply`: what came with it is what is left
+    /// of it before the cut.
+    fn cut(&mut self, ply: usize) {
+        self.whole = self.shown.clone();
+        self.received = self.received.min(ply);
     }
 }
 
@@ -252,6 +272,19 @@ mod tests {
         line.resign(Color::Blue).expect("the game is on");
         assert!(line.ahead().is_empty());
         assert_eq!(line.whole().moves(), [mv("boar:c1c2")]);
+    }
+
+    #[test]
+    fn the_moves_received_are_those_left_of_them_once_the_line_is_cut() {
+        let mut line = History::opened(played("boar:c1c2 horse:c5c4").whole().clone());
+        assert_eq!(line.received(), 2);
+        line.back();
+        assert_eq!(line.received(), 2, "stepping back cuts nothing");
+        line.play(mv("horse:c5c4")).expect("legal");
+        assert_eq!(line.received(), 2, "the line's own move played again");
+        line.go_to(1);
+        line.play(mv("horse:b5b4")).expect("legal");
+        assert_eq!(line.received(), 1, "played in place of the second, the first alone came with it");
     }
 
     #[test]

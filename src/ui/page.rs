@@ -45,6 +45,9 @@ pub struct Page {
     pub finished: Vec<FinishedGame>,
     /// The last save that could not be read (read at start), offered for export in Records.
     pub unreadable_save: Option<String>,
+    /// The save holds a game of the features, which this build cannot show (the whole page could
+    /// not be had): it is not written over until the player acts.
+    pub hold_save: bool,
     /// The tutorial was finished or left once on this device: it is no longer offered.
     pub tutorial_done: bool,
     /// Nothing was kept from an earlier visit (no game, no settings): the tutorial is offered.
@@ -87,6 +90,7 @@ impl Page {
             games: 0,
             finished: Vec::new(),
             unreadable_save: None,
+            hold_save: false,
             tutorial_done: false,
             first_visit: false,
         }

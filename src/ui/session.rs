@@ -147,7 +147,7 @@ impl Session {
 
     pub fn update(&mut self, event: Event) -> Vec<Effect> {
         if matches!(event, Event::Intent(_) | Event::Key(_) | Event::Pointer { phase: PointerPhase::Down, .. }) {
-            self.state.hold_save = false;
+            self.state.page.hold_save = false;
         }
         match event {
             Event::Opened => {
@@ -346,7 +346,7 @@ impl Session {
         let state = &self.state;
         let game = state.review().map_or_else(|| state.game_line(), |review| review.game.clone());
         // An online game cannot wait: it is played on the other side.
-        let in_progress = super::state::in_progress(&game, state.mode, state.received)
+        let in_progress = super::state::in_progress(&game, state.mode, state.history.received())
             && state.puzzle().is_none()
             && state.tutorial().is_none()
             && state.analysis().is_none()
@@ -432,7 +432,7 @@ impl Session {
         self.refresh_controls();
         // In the tutorial the save holds its step, and the player's game in progress aside: a
         // reload comes back to the step, and leaving it to the game.
-        if !self.state.hold_save {
+        if !self.state.page.hold_save {
             self.effects.push(Effect::SaveGame(self.save_file()));
         }
         self.effects.push(Effect::Redraw);

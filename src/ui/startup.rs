@@ -72,8 +72,6 @@ pub struct Opening {
     /// that could not be read count as none): the tutorial is offered. (A browser that keeps
     /// nothing would offer it on every visit: never.)
     pub first_visit: bool,
-    /// How many moves came with the game (a friend's link): not the player's own.
-    pub received: usize,
     /// A friend's link to join once the page shows (not the link of the saved online game
     /// coming back, which stays in the address after a reload).
     pub join: Option<String>,
@@ -142,10 +140,10 @@ pub fn opening(found: Found, new_game: impl FnOnce(CardSet) -> Game) -> Opening 
     // The step starts again from its position (the move made in it, if any, is made again).
     let step = tutorial.and_then(|run| STEPS[run.step].start()).map(Game::new);
     let mut game = step.or(saved.map(|save| save.game));
-    let mut received = 0;
+    let mut opened = false;
     match found.link {
         Some(Ok(linked)) => {
-            received = linked.game.moves().len();
+            opened = true;
             game = Some(linked.game);
             puzzle = None;
             // A linked game is the friend's record, shown as two people play (not as this
@@ -179,7 +177,7 @@ pub fn opening(found: Found, new_game: impl FnOnce(CardSet) -> Game) -> Opening 
     match analysis_link {
         Some(Ok(line)) => {
             aside = aside.or(kept);
-            (game, mode, received) = (Some(line), Mode::PassAndPlay { turn_board: false }, 0);
+            (game, mode, opened) = (Some(line), Mode::PassAndPlay { turn_board: false }, false);
             (puzzle, tutorial, online) = (None, None, None);
             analysis = Some(SavedAnalysis::default());
             hold_save = false;
@@ -200,24 +198,12 @@ pub fn opening(found: Found, new_game: impl FnOnce(CardSet) -> Game) -> Opening 
     // Online play is the whole page's: it takes over before this one shows a board.
     let needs_features = needs_features || (join.is_some() && !features && !found.whole_page_unavailable);
     // The step's game is the tutorial's: a save with a step is the tutorial, whatever else it says.
-    let mut history = History::new(game.unwrap_or_else(|| new_game(settings.cards)));
+    let game = game.unwrap_or_else(|| new_game(settings.cards));
+    let mut history = if opened { History::opened(game) } else { History::new(game) };
     let analysis = analysis.filter(|_| features && tutorial.is_none() && puzzle.is_none());
     let analysis = analysis.map(|saved| Activity::Analysis(AnalysisRun::resume(&mut history, &saved)));
     let activity = tutorial.map(Activity::Tutorial).or(puzzle.map(Activity::Puzzle)).or(analysis).unwrap_or_default();
-    Opening {
-        history,
-        mode,
-        settings,
-        notice,
-        activity,
-        aside,
-        online,
-        needs_features,
-        hold_save,
-        first_visit,
-        received,
-        join,
-    }
+    Opening { history, mode, settings, notice, activity, aside, online, needs_features, hold_save, first_visit, join }
 }
 
 /// The cards named in saved settings; a name this version does not know is left out, and a deck

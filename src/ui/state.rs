@@ -107,9 +107,6 @@ pub struct State {
     /// The question that waits for the player's yes (to resign, to leave an online game, to
     /// abandon a game).
     pub question: Option<Question>,
-    /// How many of the game's moves came with it (a friend's link, a pasted record): not the
-    /// player's, so not a game of theirs to keep or to be asked about.
-    pub received: usize,
     /// The AI's move, held until the move on screen has finished.
     pub held: Option<Move>,
     /// The position last evaluated for the bar (even when the search gave no score).
@@ -121,9 +118,6 @@ pub struct State {
     /// This game's end has counted in the player's record (a game opened already over, from a
     /// record or a reload, has had its end, or was never played here).
     pub counted: bool,
-    /// The save holds a game of the features, which this build cannot show (the whole page could
-    /// not be had): it is not written over until the player acts.
-    pub hold_save: bool,
 }
 
 /// What the board is doing, one thing at a time, each holding only what it needs. Every
@@ -256,8 +250,6 @@ impl State {
             aside: None,
             online: None,
             question: None,
-            received: 0,
-            hold_save: false,
             held: None,
             evaluated: None,
             ai_stopped: false,
@@ -386,7 +378,7 @@ impl State {
             && self.tutorial().is_none()
             && self.analysis().is_none()
             && !matches!(self.mode, Mode::Online { .. })
-            && moved_in(&self.game_line(), self.mode, self.received);
+            && moved_in(&self.game_line(), self.mode, self.history.received());
         on_board || self.aside.as_ref().is_some_and(|aside| in_progress(&aside.game, aside.mode, 0))
     }
 

@@ -7,6 +7,7 @@ use crate::online::bridge::Command;
 use crate::rules::{Game, Outcome};
 use crate::ui::dialog::{Dialog, NewGameRefused, Question, Records, RecordsMessage};
 use crate::ui::features::Features;
+use crate::ui::history::History;
 use crate::ui::intent::{Asked, Intent, OnlineAction};
 use crate::ui::keyboard::{self};
 use crate::ui::new_game_form::{self, Chosen, NewGameForm, NewGameOpens};
@@ -356,16 +357,12 @@ impl Session {
                 self.put_aside();
                 // The mode of the game played, not of a puzzle's defence.
                 let mode = self.state.aside.as_ref().map_or(self.state.mode, |aside| aside.mode);
-                let received = game.moves().len();
-                self.start_game(game.into(), mode);
-                self.state.received = received;
+                self.start_game(History::opened(game), mode);
             }
             // A friend's game: shown as a record of it, as two people play, with who played it.
             Intent::OpenLink(linked) => {
                 self.put_aside();
-                let received = linked.game.moves().len();
-                self.start_game(linked.game.into(), Mode::PassAndPlay { turn_board: false });
-                self.state.received = received;
+                self.start_game(History::opened(linked.game), Mode::PassAndPlay { turn_board: false });
                 if let Some(mode) = linked.mode {
                     self.state.notice = Some(Notice::SharedGame(mode));
                     self.refresh_controls();

@@ -126,30 +126,17 @@ fn show(
     let document = window.document().ok_or("no document")?;
     let reduced_motion =
         window.match_media("(prefers-reduced-motion: reduce)").ok().flatten().is_some_and(|query| query.matches());
-    let Opening {
-        history,
-        mode,
-        settings,
-        notice,
-        activity,
-        aside,
-        online,
-        hold_save,
-        first_visit,
-        received,
-        join,
-        ..
-    } = opening;
+    let Opening { history, mode, settings, notice, activity, aside, online, hold_save, first_visit, join, .. } =
+        opening;
     let mut state = State::new(history, mode, settings, reduced_motion, seed);
     state.page.texts = texts;
     state.notice = notice;
     state.activity = activity;
     state.aside = aside;
-    state.received = received;
     if let (Some(saved), crate::mode::Mode::Online { you }) = (online, state.mode) {
         state.online = Some(super::online::OnlineState::restoring(saved, you));
     }
-    state.hold_save = hold_save;
+    state.page.hold_save = hold_save;
     state.page.solved = puzzles::solved();
     state.page.standings = storage::standings();
     state.page.finished = storage::finished();
