@@ -3,6 +3,7 @@
 //! without ghosts, the opponent's cards readable, and fetch failures told in the player's words.
 
 use onitama::rules::{Card, Color};
+use onitama::ui::features::Features;
 use onitama::ui::intent::Intent;
 use onitama::ui::keyboard::focus_rect;
 use onitama::ui::layout::CardPlace;
@@ -172,14 +173,15 @@ const BROWSER_REASON: &str = "NetworkError when attempting to fetch resource.";
 #[test]
 fn a_fetch_that_fails_is_told_in_the_players_language_and_logged_in_the_browsers() {
     for lang in [Lang::Fa, Lang::Fr, Lang::Es, Lang::En] {
-        let notice = Notice::PuzzlesUnavailable(BROWSER_REASON.to_string()).text(&common::texts(lang));
+        let notice =
+            Notice::PuzzlesUnavailable(Features::present(), BROWSER_REASON.to_string()).text(&common::texts(lang));
         assert!(!notice.contains("NetworkError") && !notice.contains('{'), "{lang:?}: {notice}");
         let rules = text::page_text(&common::texts(lang), "rules-unavailable", &[]);
         assert!(!rules.contains('{'), "{lang:?}: {rules}");
     }
-    let fa = Notice::PuzzlesUnavailable(BROWSER_REASON.to_string()).text(&common::texts(Lang::Fa));
+    let fa = Notice::PuzzlesUnavailable(Features::present(), BROWSER_REASON.to_string()).text(&common::texts(Lang::Fa));
     assert!(!fa.chars().any(|c| c.is_ascii_alphabetic()), "wholly Persian: {fa}");
-    let fr = Notice::PuzzlesUnavailable(BROWSER_REASON.to_string()).text(&common::texts(Lang::Fr));
+    let fr = Notice::PuzzlesUnavailable(Features::present(), BROWSER_REASON.to_string()).text(&common::texts(Lang::Fr));
     assert!(fr.contains("hors ligne"), "{fr}");
     // The session tells the console the browser's reason, and the player the sentence.
     let mut session = two_players();

@@ -6,6 +6,7 @@
 use onitama::ai::puzzle::{Difficulty, Puzzle, uses_expansion};
 use onitama::rules::{Card, CardSet, Pack};
 use onitama::ui::deck::{self, Switch};
+use onitama::ui::features::Features;
 use onitama::ui::intent::Intent;
 use onitama::ui::notice::Notice;
 use onitama::ui::puzzle::{Choice, choose, offered};
@@ -138,7 +139,7 @@ fn a_deck_no_puzzle_fits_says_so() {
     assert!(offered(&set, deck).is_empty());
     let mut session = open(deck, &[]);
     assert_eq!(played(&mut session, Choice::Daily(20_000)), None);
-    assert_eq!(session.state().notice, Some(Notice::NoPuzzleOffered));
+    assert_eq!(session.state().notice, Some(Notice::NoPuzzleOffered(Features::present())));
     let notice = session.controls().notice.unwrap();
     assert!(notice.contains("turn more cards on"), "{notice}");
     session.update(Event::Intent(Intent::OpenPuzzleList));
@@ -147,6 +148,6 @@ fn a_deck_no_puzzle_fits_says_so() {
     assert_eq!(list.summary, notice);
     assert_eq!(open(deck, &[]).controls().puzzles_solved.unwrap(), "Puzzles solved: 0 of 0");
     // In French the notice keeps its thin spaces.
-    let fr = Notice::NoPuzzleOffered.text(&common::texts(Lang::Fr));
+    let fr = Notice::NoPuzzleOffered(Features::present()).text(&common::texts(Lang::Fr));
     assert!(fr.contains("\u{a0}:"), "{fr}");
 }

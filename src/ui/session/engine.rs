@@ -21,7 +21,7 @@ impl Session {
                 ReplyKind::Done { .. } => review.running = false,
                 ReplyKind::Failed(message) => {
                     review.running = false;
-                    self.state.notice = Some(Notice::ReviewFailed(message));
+                    self.state.notice = Some(Notice::ReviewFailed(review.features, message));
                 }
                 ReplyKind::Info { .. } | ReplyKind::Lines { .. } => {}
             }

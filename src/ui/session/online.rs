@@ -36,7 +36,7 @@ impl Session {
                 Some(room) => self.online_start(Command::Join(room)),
                 // Told, and the game in progress stays.
                 None => {
-                    self.state.notice = Some(crate::ui::notice::Notice::OnlineLinkBroken);
+                    self.state.notice = Some(crate::ui::notice::Notice::OnlineLinkBroken(Features::present()));
                     self.refresh_controls();
                     return;
                 }

@@ -3,6 +3,7 @@
 use super::{Effect, Session};
 use crate::ai::puzzle::Puzzle;
 use crate::rules::Game;
+use crate::ui::features::Features;
 use crate::ui::intent::Intent;
 use crate::ui::puzzle::{Choice, PuzzleRun, choose, offered};
 use crate::ui::state::{Activity, Notice};
@@ -21,7 +22,7 @@ impl Session {
             Some((puzzle, daily)) => self.intent(Intent::Puzzle { puzzle, daily }),
             // Only the cards of the deck are offered: with too few of them, no puzzle.
             None if offered(&set, enabled).is_empty() => {
-                self.state.notice = Some(Notice::NoPuzzleOffered);
+                self.state.notice = Some(Notice::NoPuzzleOffered(Features::present()));
                 self.refresh_controls();
             }
             None => self.effects.push(Effect::Log("no such puzzle is offered with the deck's cards".to_string())),
@@ -52,7 +53,7 @@ impl Session {
                 // The list waiting for the set closes: the notice says why it is empty.
                 let list = self.state.page.dialog.take_if(|open| open.puzzles().is_some());
                 if self.state.page.puzzle_asked.take().is_some() || list.is_some() {
-                    self.state.notice = Some(Notice::PuzzlesUnavailable(reason));
+                    self.state.notice = Some(Notice::PuzzlesUnavailable(Features::present(), reason));
                     self.refresh_controls();
                 }
                 return;

@@ -320,7 +320,7 @@ pub static EN: Texts<'static> = Texts {
             "online-unreadable",
             "This online game could not be brought back: what was saved of it cannot be read. Leave it to play on."
         ),
-        ("online-link-broken", "This online game link is incomplete or damaged: ask your friend to send it again."),
+        ("online-link-broken", whole!("This online game link is incomplete or damaged: ask your friend to send it again.")),
         ("play-online", "Play online"),
         ("online-invite", "Invite a friend"),
         ("online-find", "Find an opponent"),
