@@ -219,7 +219,7 @@ fn the_hint_is_the_best_line_rows_wait_while_searching_and_a_finished_board_asks
     assert_eq!(panel.status, "Analysing…");
     session.update(lines(&order, 6, 3));
     let effects = intent(&mut session, Intent::Hint);
-    assert_eq!(session.state().hint, Some(order.position().legal_moves()[0]), "the first line's move");
+    assert_eq!(session.state().board.hint, Some(order.position().legal_moves()[0]), "the first line's move");
     assert!(searches(&effects).is_empty() && !effects.contains(&Effect::CancelSearch), "{effects:?}");
     assert!(!controls(session.state()).back_to_my_game, "Close does that here");
     // A finished game on the board: no toggle, no bar, no rows.
@@ -243,8 +243,8 @@ fn moves_played_after_going_back_make_branches_that_the_move_list_shows_and_a_re
     // Back one move, and another answer: a branch; the first answer stays, under the move that
     // replaced it.
     intent(&mut session, Intent::Step { back: true });
-    assert_eq!(session.state().history.viewing(), None, "the analysis board plays on from any move");
-    assert_eq!(session.state().history.ahead().to_vec(), vec![answer]);
+    assert_eq!(session.state().board.history.viewing(), None, "the analysis board plays on from any move");
+    assert_eq!(session.state().board.history.ahead().to_vec(), vec![answer]);
     let other = session.state().game().legal_moves()[1];
     intent(&mut session, Intent::Play(other));
     let rows = controls(session.state()).moves;

@@ -47,7 +47,7 @@ fn the_arrow_keys_reach_the_side_card_and_enter_previews_it() {
         let (x1, y1) = layout.card(CardPlace::Side, mover).centre();
         let mut reached = false;
         for _ in 0..8 {
-            let (x0, y0) = focus_rect(session.state().focus.unwrap(), &layout, mover).centre();
+            let (x0, y0) = focus_rect(session.state().board.focus.unwrap(), &layout, mover).centre();
             let (dx, dy) = (x1 - x0, y1 - y0);
             let arrow = match dx.abs() > dy.abs() {
                 true if dx > 0.0 => "ArrowRight",
@@ -56,16 +56,20 @@ fn the_arrow_keys_reach_the_side_card_and_enter_previews_it() {
                 false => "ArrowUp",
             };
             key(&mut session, arrow);
-            if session.state().focus == Some(Focus::Side) {
+            if session.state().board.focus == Some(Focus::Side) {
                 reached = true;
                 break;
             }
         }
-        assert!(reached, "{width}x{height}: the focus went {:?}, never to the side card", session.state().focus);
+        assert!(reached, "{width}x{height}: the focus went {:?}, never to the side card", session.state().board.focus);
         key(&mut session, "Enter");
-        assert_eq!(session.state().preview, Some(Card::Crab), "{width}x{height}: Enter previews it, as a click does");
+        assert_eq!(
+            session.state().board.preview,
+            Some(Card::Crab),
+            "{width}x{height}: Enter previews it, as a click does"
+        );
         key(&mut session, "Enter");
-        assert_eq!(session.state().preview, None, "and Enter again hides it");
+        assert_eq!(session.state().board.preview, None, "and Enter again hides it");
     }
 }
 
@@ -74,18 +78,18 @@ fn escape_clears_the_selection_then_goes_back_to_the_game() {
     let mut session = two_players();
     play_all(&mut session, &["ox:c1c2", "horse:c5c4", "boar:b1b2"]);
     session.update(Event::Intent(Intent::View(1)));
-    assert_eq!(session.state().history.viewing(), Some(3));
+    assert_eq!(session.state().board.history.viewing(), Some(3));
     // Nobody moves while looking back, but a card can be looked at: the side card, tapped.
     let side = scene(session.state(), session.layout()).cards.into_iter().find(|c| c.0 == Card::Crab).unwrap().1;
     let (x, y) = side.centre();
     session.update(Event::Pointer { phase: PointerPhase::Down, x, y, time_ms: 0.0 });
     session.update(Event::Pointer { phase: PointerPhase::Up, x, y, time_ms: 40.0 });
-    assert_eq!(session.state().preview, Some(Card::Crab), "the side card is shown");
+    assert_eq!(session.state().board.preview, Some(Card::Crab), "the side card is shown");
     key(&mut session, "Escape");
-    assert_eq!(session.state().preview, None, "the first Escape hides it");
-    assert_eq!(session.state().history.viewing(), Some(3), "and still looks back");
+    assert_eq!(session.state().board.preview, None, "the first Escape hides it");
+    assert_eq!(session.state().board.history.viewing(), Some(3), "and still looks back");
     key(&mut session, "Escape");
-    assert_eq!(session.state().history.viewing(), None, "the second goes back to the game, as the button does");
+    assert_eq!(session.state().board.history.viewing(), None, "the second goes back to the game, as the button does");
     assert_eq!(session.state().game().moves().len(), 3);
     // With nothing looked back at, Escape changes nothing of the game.
     key(&mut session, "Escape");
@@ -106,13 +110,13 @@ fn escape_on_the_move_list_goes_back_to_the_game_too() {
 fn the_keyboards_frame_goes_with_the_mouse_and_comes_back_with_an_arrow() {
     let mut session = two_players();
     key(&mut session, "ArrowUp");
-    assert!(session.state().focus.is_some());
+    assert!(session.state().board.focus.is_some());
     let (x, y) = session.layout().square(sq("a3")).centre();
     session.update(Event::Pointer { phase: PointerPhase::Down, x, y, time_ms: 0.0 });
     session.update(Event::Pointer { phase: PointerPhase::Up, x, y, time_ms: 40.0 });
-    assert_eq!(session.state().focus, None, "no frame is drawn once the mouse is used");
+    assert_eq!(session.state().board.focus, None, "no frame is drawn once the mouse is used");
     key(&mut session, "ArrowUp");
-    assert!(session.state().focus.is_some(), "the next arrow brings it back");
+    assert!(session.state().board.focus.is_some(), "the next arrow brings it back");
 }
 
 #[test]
@@ -121,7 +125,12 @@ fn a_jump_through_the_game_shows_at_once_and_a_single_step_still_slides() {
     play_all(&mut session, &["ox:c1c2", "horse:c5c4", "boar:b1b2", "elephant:d5e4"]);
     assert_eq!(session.state().game().moves().len(), 4);
     let slides = |session: &Session| {
-        session.state().anim.as_ref().is_some_and(|a| a.pieces.iter().any(|p| p.from != p.to && p.alpha == (1.0, 1.0)))
+        session
+            .state()
+            .board
+            .anim
+            .as_ref()
+            .is_some_and(|a| a.pieces.iter().any(|p| p.from != p.to && p.alpha == (1.0, 1.0)))
     };
     let jumps = [
         Intent::View(0),
@@ -134,7 +143,7 @@ fn a_jump_through_the_game_shows_at_once_and_a_single_step_still_slides() {
     for intent in jumps {
         let label = format!("{intent:?}");
         session.update(Event::Intent(intent));
-        assert_eq!(session.state().anim, None, "{label}: no ghost piece and no card crossing the board");
+        assert_eq!(session.state().board.anim, None, "{label}: no ghost piece and no card crossing the board");
     }
     // One move back or forth slides, as undo and redo do.
     session.update(Event::Intent(Intent::View(3)));
@@ -149,7 +158,7 @@ fn a_jump_through_the_game_shows_at_once_and_a_single_step_still_slides() {
     let mut turning = open_position(START, Mode::PassAndPlay { turn_board: true }, Settings::default(), Motion::On).0;
     play_all(&mut turning, &["ox:c1c2", "horse:c5c4", "boar:b1b2"]);
     turning.update(Event::Intent(Intent::View(0)));
-    assert_eq!(turning.state().anim, None);
+    assert_eq!(turning.state().board.anim, None);
     assert_eq!(turning.layout().bottom, Color::Red, "and faces the player to move there");
 }
 
@@ -220,8 +229,8 @@ fn a_card_that_moves_no_piece_is_not_chosen_so_a_piece_stays_movable() {
     for phase in [PointerPhase::Down, PointerPhase::Up] {
         session.update(Event::Pointer { phase, x, y, time_ms: 1.0 });
     }
-    assert_eq!(session.state().selected_card, None);
-    assert_eq!(session.state().preview, Some(tiger), "where it reaches is shown instead");
+    assert_eq!(session.state().board.selected_card, None);
+    assert_eq!(session.state().board.preview, Some(tiger), "where it reaches is shown instead");
     assert!(onitama::ui::board::movable_pieces(session.state()).any(), "the master can still be moved");
 }
 
@@ -241,5 +250,5 @@ fn a_key_held_with_ctrl_alt_or_meta_is_left_to_the_browser() {
     assert_eq!(Key::read("Tab", false), None, "Tab goes on through the page");
     assert_eq!(Key::read("a", false), None);
     key(&mut session, "ArrowUp");
-    assert!(session.state().focus.is_some(), "the same key alone moves the focus");
+    assert!(session.state().board.focus.is_some(), "the same key alone moves the focus");
 }

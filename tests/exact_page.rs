@@ -43,14 +43,14 @@ fn the_two_strongest_levels_play_few_pieces_from_the_tables() {
         assert_eq!(requests.len(), 1, "{}: {effects:?}", level.code());
         assert_eq!(searches(&effects), vec![], "{}: no search while the tables answer", level.code());
         assert_eq!(requests[0].pieces, 3);
-        assert!(session.state().thinking.is_some(), "the AI is seen thinking");
+        assert!(session.state().ai.thinking.is_some(), "the AI is seen thinking");
         let effects = session.update(answer(&requests[0], &mut tables));
         assert!(exact_requests(&effects).is_empty() && searches(&effects).is_empty(), "{effects:?}");
         run_frames(&mut session, 0.0);
         assert_eq!(session.state().game().moves().first().map(|m| m.to_string()).as_deref(), Some("crab:c4c3"));
         let position: Position = BLUE_WINS.parse().unwrap();
         let evaluation = Some(Evaluation { position, score: Score::Win(3), exact: true });
-        assert_eq!(session.state().evaluation, evaluation, "the bar knows the win");
+        assert_eq!(session.state().ai.evaluation, evaluation, "the bar knows the win");
     }
 }
 
@@ -92,7 +92,7 @@ fn a_refusal_or_a_failure_hands_the_move_to_the_levels_search() {
         exact_requests(&effects).is_empty() && searches(&effects).is_empty(),
         "a late answer changes nothing: {effects:?}"
     );
-    assert!(session.state().thinking.is_some(), "the search still runs");
+    assert!(session.state().ai.thinking.is_some(), "the search still runs");
 }
 
 #[test]
@@ -113,7 +113,7 @@ fn a_move_asked_of_the_tables_is_dropped_without_ending_a_worker() {
     // The player takes the move back before the answer: the endgame worker keeps its tables.
     let effects = session.update(Event::Intent(onitama::ui::intent::Intent::Undo));
     assert!(!effects.iter().any(|e| matches!(e, Effect::CancelSearch)), "{effects:?}");
-    assert!(session.state().thinking.is_none());
+    assert!(session.state().ai.thinking.is_none());
     let effects = session.update(answer(&request, &mut tables));
     assert!(effects.iter().all(|e| !matches!(e, Effect::Redraw)), "the late answer is dropped: {effects:?}");
     assert_eq!(session.state().game().moves().len(), 0);
@@ -149,7 +149,7 @@ fn the_bar_and_the_hint_say_the_exact_value_whoever_plays() {
     let effects = session.update(Event::Intent(onitama::ui::intent::Intent::Hint));
     let request = exact_requests(&effects).pop().expect("the hint is asked of the tables");
     session.update(answer(&request, &mut tables));
-    assert_eq!(session.state().hint.map(|m| m.to_string()).as_deref(), Some("crab:c4c3"));
+    assert_eq!(session.state().board.hint.map(|m| m.to_string()).as_deref(), Some("crab:c4c3"));
     // In French, and a draw.
     let draw = "1B3/5/5/5/R1b2 elephant,horse crab,boar ox r";
     let french = Settings { language: onitama::ui::Lang::Fr, ..settings };

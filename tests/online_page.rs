@@ -863,11 +863,11 @@ fn a_watcher_sees_the_players_game_read_only() {
     for phase in [PointerPhase::Down, PointerPhase::Up] {
         session.update(Event::Pointer { phase, x: at.0, y: at.1, time_ms: 10.0 });
     }
-    assert_eq!(session.state().selected_piece, None);
+    assert_eq!(session.state().board.selected_piece, None);
     for name in ["ArrowUp", "Enter", "Enter"] {
         session.update(Event::Key(Key::read(name, false).unwrap()));
     }
-    assert_eq!(session.state().selected_piece, None);
+    assert_eq!(session.state().board.selected_piece, None);
     let effects = session.update(Event::Intent(Intent::Play(mv("ox:a1a2"))));
     assert!(commands(&effects).is_empty() && session.state().game().moves().is_empty());
     let effects = session.update(Event::Intent(Intent::Resign));
@@ -885,7 +885,7 @@ fn a_watcher_sees_each_move_as_it_comes_and_the_result_in_neutral_words() {
         third.play(m).unwrap();
         said(&mut session, Said::Move { by, ply, mv: m, position: *third.position() });
     }
-    assert!(session.state().anim.is_some(), "a move still slides as the last one comes");
+    assert!(session.state().board.anim.is_some(), "a move still slides as the last one comes");
     run_frames(&mut session, 1000.0);
     assert_eq!(session.state().game().moves(), third.moves(), "none dropped, in order");
     assert_eq!(onitama::ui::scene::turn_line(session.state()).as_deref(), Some("Blue to move"));
@@ -1008,7 +1008,7 @@ fn the_loser_of_an_online_game_hears_the_loss_and_is_not_celebrated() {
         let effects = said(&mut session, Said::Outcome(Some(end)));
         assert!(sounds(&effects).contains(&Sound::Loss), "{end:?}: {effects:?}");
         assert!(!sounds(&effects).contains(&Sound::Win), "{end:?}");
-        assert!(session.state().celebration.is_none(), "{end:?}");
+        assert!(session.state().board.celebration.is_none(), "{end:?}");
     }
     // The opponent resigns: this player won.
     let mut session = both_moved();

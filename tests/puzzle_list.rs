@@ -143,7 +143,7 @@ fn solution_until(session: &mut Session, plies: usize) -> f64 {
 fn play_out(session: &mut Session, from_ms: f64, step: f64, frames: usize) -> (Vec<Effect>, Vec<f64>) {
     let (mut effects, mut times) = (Vec::new(), Vec::new());
     for i in 0..frames {
-        if session.state().game().outcome().is_some() && session.state().anim.is_none() {
+        if session.state().game().outcome().is_some() && session.state().board.anim.is_none() {
             break;
         }
         let now = from_ms + step * i as f64;
@@ -205,7 +205,7 @@ fn the_solution_plays_out_move_by_move_against_the_best_defence_and_does_not_cou
         assert!(state.page.solved.is_empty());
         let run = state.puzzle().unwrap();
         assert!(run.shown && run.status == Status::Solved);
-        assert!(state.celebration.is_none(), "no confetti for the engine's win");
+        assert!(state.board.celebration.is_none(), "no confetti for the engine's win");
         let words: Vec<String> = onitama::ui::scene::labels(state).into_iter().map(|(_, words, _)| words).collect();
         assert!(
             words.iter().all(|w| !w.contains("You win")),

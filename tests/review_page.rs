@@ -159,7 +159,7 @@ fn continuing_from_the_engine_line_makes_it_the_game_and_closes_the_review() {
     };
     session.update(Event::Reply(Reply { id, kind: ReplyKind::Reviewed(entry, 3) }));
     session.update(Event::Intent(Intent::BestLine(1)));
-    assert_eq!(session.state().history.viewing(), Some(2), "the line can be stepped through");
+    assert_eq!(session.state().board.history.viewing(), Some(2), "the line can be stepped through");
     session.update(Event::Intent(Intent::Redo));
     assert_eq!(session.state().game().moves(), [mv("boar:a1a2"), mv("horse:c5c4")]);
     let effects = session.update(Event::Intent(Intent::ContinueHere));
@@ -179,9 +179,9 @@ fn the_ai_waits_while_a_review_is_open() {
     // The AI (Blue) is to move and has started; a review stops it until closed.
     let effects = session.update(Event::Intent(Intent::Review));
     assert!(effects.contains(&Effect::CancelSearch));
-    assert!(session.state().thinking.is_none());
+    assert!(session.state().ai.thinking.is_none());
     session.update(Event::Intent(Intent::CloseReview));
-    assert!(session.state().thinking.is_none(), "a stopped review is still open");
+    assert!(session.state().ai.thinking.is_none(), "a stopped review is still open");
     let effects = session.update(Event::Intent(Intent::CloseReview));
     assert!(effects.iter().any(|e| matches!(e, Effect::StartSearch(_))));
 }
@@ -290,7 +290,7 @@ fn continue_from_here_while_looking_back_in_a_review_ends_it_and_the_player_can_
     let state = session.state();
     assert!(state.review().is_none());
     assert_eq!(state.game().moves().len(), 1);
-    assert_eq!(state.history.ahead().len(), 2, "the rest can be redone");
+    assert_eq!(state.board.history.ahead().len(), 2, "the rest can be redone");
     assert!(state.human_to_move());
 }
 

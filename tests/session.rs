@@ -36,7 +36,7 @@ fn the_ai_searches_its_move_when_it_is_to_move() {
     let orders = searches(&effects);
     assert_eq!(orders.len(), 1);
     assert_eq!(orders[0].purpose, Purpose::Move);
-    assert_eq!(session.state().thinking.map(|t| t.request), Some(orders[0].id()));
+    assert_eq!(session.state().ai.thinking.map(|t| t.request), Some(orders[0].id()));
     let request = &orders[0].request;
     assert!(matches!(request, EngineRequest::LevelMove { level, .. } if *level == Level::ALL[0]), "{request:?}");
 }
@@ -52,10 +52,10 @@ fn an_evaluation_asks_the_worker_for_a_timed_search_and_its_reports_become_repli
     let info = EngineReport::Info { id, depth: 3, score: Score::Value(25), nodes: 10, pv: Vec::new() };
     session.update(Event::Reply(Reply::from_report(info).unwrap()));
     assert_eq!(session.state().evaluation(), Some(Score::Value(25)));
-    assert_eq!(session.state().thinking.map(|t| t.depth), Some(3));
+    assert_eq!(session.state().ai.thinking.map(|t| t.depth), Some(3));
     let done = EngineReport::Done { id, best: Some(some_move(&order)), score: None };
     session.update(Event::Reply(Reply::from_report(done).unwrap()));
-    assert_eq!(session.state().thinking, None);
+    assert_eq!(session.state().ai.thinking, None);
     assert_eq!(session.state().evaluation(), Some(Score::Value(25)), "a reply without a score keeps the last one");
 }
 
@@ -67,7 +67,7 @@ fn a_relayout_during_the_slide_does_not_stall_the_ai() {
     let effects = play(&mut session, "ox:c1c2".parse().unwrap());
     let order = searches(&effects).pop().expect("the AI searches while the move slides");
     session.update(Event::Frame { now_ms: 1000.0 });
-    assert!(session.state().anim.is_some());
+    assert!(session.state().board.anim.is_some());
     session.update(Event::Relayout { width: 800.0, height: 1100.0, pixel_ratio: 1.0 });
     // The answer arrives after the resize: it plays at once.
     let m = some_move(&order);
@@ -148,10 +148,10 @@ fn hint_during_an_evaluation_replaces_it() {
     assert_eq!(hint.purpose, Purpose::Hint);
     // The cancelled evaluation's answer is dropped; the hint's is shown.
     session.update(done(&evaluation, Some(some_move(&evaluation)), Some(Score::Value(5))));
-    assert_eq!(session.state().hint, None);
+    assert_eq!(session.state().board.hint, None);
     let m: Move = "boar:b1b2".parse().unwrap();
     let effects = session.update(done(&hint, Some(m), Some(Score::Value(12))));
-    assert_eq!(session.state().hint, Some(m));
+    assert_eq!(session.state().board.hint, Some(m));
     let squares = ("b1".parse().unwrap(), "b2".parse().unwrap());
     assert_eq!(marks(session.state()).hint, Some(squares), "the hint's piece and square are ringed");
     assert_eq!(emphasis(session.state(), Card::Boar), Emphasis::Hinted, "the hinted card is marked too");
@@ -345,9 +345,9 @@ fn escape_cancels_a_selection_made_with_the_mouse() {
     let (mut session, _) = open(START, vs_ai(Color::Red), Settings::default());
     let (x, y) = session.layout().square("c1".parse().unwrap()).centre();
     click(&mut session, x, y, 0.0);
-    assert_eq!(session.state().selected_piece, Some("c1".parse().unwrap()));
+    assert_eq!(session.state().board.selected_piece, Some("c1".parse().unwrap()));
     session.update(Event::Key(Key::Escape));
-    assert_eq!(session.state().selected_piece, None);
+    assert_eq!(session.state().board.selected_piece, None);
 }
 
 #[test]
@@ -356,15 +356,15 @@ fn a_double_click_on_a_piece_or_a_card_keeps_it_selected() {
     let (x, y) = session.layout().square("b1".parse().unwrap()).centre();
     click(&mut session, x, y, 1000.0);
     click(&mut session, x, y, 1200.0);
-    assert_eq!(session.state().selected_piece, Some("b1".parse().unwrap()));
+    assert_eq!(session.state().board.selected_piece, Some("b1".parse().unwrap()));
     // Two clicks far apart in time still toggle.
     click(&mut session, x, y, 3000.0);
-    assert_eq!(session.state().selected_piece, None);
+    assert_eq!(session.state().board.selected_piece, None);
     let card = scene(session.state(), session.layout()).cards.iter().find(|(c, ..)| *c == Card::Ox).unwrap().1;
     let (x, y) = card.centre();
     click(&mut session, x, y, 5000.0);
     click(&mut session, x, y, 5250.0);
-    assert_eq!(session.state().selected_card, Some(Card::Ox));
+    assert_eq!(session.state().board.selected_card, Some(Card::Ox));
 }
 
 #[test]
@@ -417,21 +417,21 @@ fn the_canvas_is_resized_and_drawn_again_only_when_its_size_or_the_screens_pixel
     assert_eq!(size.pixels(), (1280, 800));
     assert_eq!(session.canvas(), Some(size));
     play(&mut session, "ox:c1c2".parse().unwrap());
-    assert!(session.state().anim.is_some());
+    assert!(session.state().board.anim.is_some());
     // The resize observer's first report repeats the size the page opened at: nothing to do, and
     // the move goes on sliding.
     let same = session.update(Event::Relayout { width: 1280.0, height: 800.0, pixel_ratio: 1.0 });
     assert!(same.is_empty(), "{same:?}");
-    assert!(session.state().anim.is_some());
+    assert!(session.state().board.anim.is_some());
     // A sharper screen (the window moved to another one): the same CSS size, twice the pixels,
     // drawn again; the board lies where it did, so the move slides on.
     let sharper = session.update(Event::Relayout { width: 1280.0, height: 800.0, pixel_ratio: 2.0 });
     assert_eq!(sized(&sharper).map(|s| s.pixels()), Some((2560, 1600)));
-    assert!(sharper.contains(&Effect::Redraw) && session.state().anim.is_some());
+    assert!(sharper.contains(&Effect::Redraw) && session.state().board.anim.is_some());
     // Another size: the slide, planned on the old layout, ends at once.
     let smaller = session.update(Event::Relayout { width: 1000.0, height: 700.0, pixel_ratio: 2.0 });
     assert_eq!(sized(&smaller).map(|s| s.pixels()), Some((2000, 1400)));
-    assert!(session.state().anim.is_none());
+    assert!(session.state().board.anim.is_none());
     // A fractional size rounds to whole pixels; an empty canvas still has one.
     let odd = session.update(Event::Relayout { width: 360.4, height: 0.0, pixel_ratio: 2.75 });
     assert_eq!(sized(&odd).map(|s| s.pixels()), Some((991, 3)));
@@ -555,7 +555,7 @@ fn a_game_the_ai_plays_against_itself_ends_with_no_win_chime_and_no_confetti() {
     let (mut session, _) = open("5/5/2B2/2R2/5 crab,boar horse,elephant ox r", watch, Settings::default());
     let effects = play(&mut session, "crab:c2c3".parse().unwrap());
     assert_eq!(sounds(&effects), [Sound::Capture, Sound::Card, Sound::End]);
-    assert!(session.state().celebration.is_none());
+    assert!(session.state().board.celebration.is_none());
 }
 
 #[test]
@@ -594,7 +594,7 @@ fn in_pass_and_play_the_board_turns_as_one_piece_and_no_card_sweeps_across() {
         let (mut session, _) = open(START, Mode::PassAndPlay { turn_board: true }, Settings::default());
         session.update(Event::Relayout { width, height, pixel_ratio: 1.0 });
         play(&mut session, "ox:c1c2".parse().unwrap());
-        let anim = session.state().anim.clone().expect("the move is shown");
+        let anim = session.state().board.anim.clone().expect("the move is shown");
         assert!(anim.turn, "the picture turns");
         let board = session.layout().board;
         for card in anim.cards.iter().filter(|c| !c.fade) {
@@ -611,21 +611,21 @@ fn in_pass_and_play_the_board_turns_as_one_piece_and_no_card_sweeps_across() {
     // Without turning the board, a move's cards stay on their sides too, and nothing turns.
     let (mut fixed, _) = open(START, Mode::PassAndPlay { turn_board: false }, Settings::default());
     play(&mut fixed, "ox:c1c2".parse().unwrap());
-    assert!(!fixed.state().anim.as_ref().unwrap().turn);
+    assert!(!fixed.state().board.anim.as_ref().unwrap().turn);
 }
 
 #[test]
 fn a_win_is_celebrated_unless_motion_is_reduced() {
-    assert!(finished(vs_ai(Color::Red)).state().celebration.is_some());
+    assert!(finished(vs_ai(Color::Red)).state().board.celebration.is_some());
     let (mut lost, _) = open("5/5/2B2/2R2/5 crab,boar horse,elephant ox r", vs_ai(Color::Blue), Settings::default());
     play(&mut lost, "crab:c2c3".parse().unwrap());
-    assert!(lost.state().celebration.is_none(), "no confetti for the AI's win");
+    assert!(lost.state().board.celebration.is_none(), "no confetti for the AI's win");
     let game = Game::new("5/5/2B2/2R2/5 crab,boar horse,elephant ox r".parse().unwrap());
     let mut calm = Session::new(State::new(game, vs_ai(Color::Red), Settings::default(), true, 1));
     calm.update(Event::Relayout { width: 1280.0, height: 800.0, pixel_ratio: 1.0 });
     calm.update(Event::Intent(Intent::Play("crab:c2c3".parse().unwrap())));
-    assert!(calm.state().celebration.is_none());
-    assert!(calm.state().anim.is_none());
+    assert!(calm.state().board.celebration.is_none());
+    assert!(calm.state().board.anim.is_none());
 }
 
 #[test]
@@ -635,13 +635,13 @@ fn tapping_an_opponents_card_or_the_side_card_previews_its_moves() {
     let horse = scene(session.state(), session.layout()).cards.iter().find(|(c, ..)| *c == Card::Horse).unwrap().1;
     let (x, y) = horse.centre();
     click(&mut session, x, y, 0.0);
-    assert_eq!(session.state().preview, Some(Card::Horse));
+    assert_eq!(session.state().board.preview, Some(Card::Horse));
     let (color, targets) = preview_targets(session.state()).unwrap();
     assert_eq!(color, Color::Blue);
     // Blue's horse steps forward (down the board for Blue), left, or back.
     assert!(targets.contains("c4".parse().unwrap()));
     session.update(Event::Key(Key::Escape));
-    assert_eq!(session.state().preview, None);
+    assert_eq!(session.state().board.preview, None);
     let side = scene(session.state(), session.layout()).cards.iter().find(|(c, ..)| *c == Card::Crab).unwrap().1;
     let (x, y) = side.centre();
     click(&mut session, x, y, 5000.0);
@@ -694,7 +694,7 @@ fn the_ai_playing_itself_can_be_paused_and_sped_up() {
     // Pausing means nothing when a person plays.
     let (mut person, _) = open(START, vs_ai(Color::Red), Settings::default());
     person.update(Event::Intent(Intent::ToggleWatchPause));
-    assert!(!person.state().watch_paused && person.controls().watch.is_none());
+    assert!(!person.state().ai.paused && person.controls().watch.is_none());
 }
 
 #[test]
@@ -732,7 +732,7 @@ fn looking_back_shows_a_position_without_changing_the_game() {
     // Back to the start: the board shows it, nobody may move, the AI does not search.
     let effects = session.update(Event::Intent(Intent::View(0)));
     assert_eq!(session.state().game().position(), line.start());
-    assert_eq!(session.state().history.viewing(), Some(3));
+    assert_eq!(session.state().board.history.viewing(), Some(3));
     assert!(!session.state().human_to_move() && !session.state().ai_to_move());
     assert!(effects.contains(&Effect::CancelSearch), "the AI's search for the last position stops");
     assert!(searches(&effects).is_empty());
@@ -746,7 +746,7 @@ fn looking_back_shows_a_position_without_changing_the_game() {
     session.update(Event::Intent(Intent::Redo));
     assert_eq!(session.state().game().moves(), &line.moves()[..1]);
     let effects = session.update(Event::Intent(Intent::View(3)));
-    assert_eq!(session.state().history.viewing(), None);
+    assert_eq!(session.state().board.history.viewing(), None);
     assert_eq!(session.state().game().moves(), line.moves());
     assert_eq!(searches(&effects).len(), 1, "the AI thinks again about the last position");
 }
@@ -759,14 +759,14 @@ fn continuing_from_a_position_looked_at_makes_it_the_line() {
     }
     session.update(Event::Intent(Intent::View(1)));
     session.update(Event::Intent(Intent::ContinueHere));
-    assert_eq!(session.state().history.viewing(), None);
+    assert_eq!(session.state().board.history.viewing(), None);
     assert_eq!(session.state().game().moves().len(), 1);
     assert!(session.state().human_to_move());
-    assert_eq!(session.state().history.ahead().len(), 2, "the rest can be redone, as after undo");
+    assert_eq!(session.state().board.history.ahead().len(), 2, "the rest can be redone, as after undo");
     // A move made while looking back continues from there too.
     session.update(Event::Intent(Intent::View(0)));
     play(&mut session, "boar:b1b2".parse().unwrap());
-    assert_eq!(session.state().history.viewing(), None);
+    assert_eq!(session.state().board.history.viewing(), None);
     assert_eq!(session.state().game().moves().len(), 1);
 }
 
@@ -778,7 +778,7 @@ fn a_refused_move_while_looking_back_changes_nothing() {
     }
     session.update(Event::Intent(Intent::View(1)));
     let effects = play(&mut session, "tiger:a1a3".parse().unwrap());
-    assert_eq!(session.state().history.viewing(), Some(2), "still looking back");
+    assert_eq!(session.state().board.history.viewing(), Some(2), "still looking back");
     assert_eq!(session.save_file().game.moves().len(), 2);
     assert!(searches(&effects).is_empty());
 }
@@ -818,12 +818,12 @@ fn the_step_buttons_look_back_and_on_through_the_moves() {
     session.update(Event::Intent(Intent::Step { back: true }));
     session.update(Event::Intent(Intent::Step { back: true }));
     assert_eq!(session.state().game().moves().len(), 1);
-    assert_eq!(session.state().history.viewing(), Some(3), "looking back, the game whole");
+    assert_eq!(session.state().board.history.viewing(), Some(3), "looking back, the game whole");
     assert!(session.controls().step_on);
     session.update(Event::Intent(Intent::Step { back: false }));
     session.update(Event::Intent(Intent::Step { back: false }));
     assert_eq!(session.state().game().moves().len(), 3);
-    assert_eq!(session.state().history.viewing(), None, "back at the game");
+    assert_eq!(session.state().board.history.viewing(), None, "back at the game");
     assert!(!session.controls().step_on);
     let effects = session.update(Event::Intent(Intent::Step { back: false }));
     assert_eq!(session.state().game().moves().len(), 3, "no step past the end: {effects:?}");

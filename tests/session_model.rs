@@ -555,7 +555,7 @@ fn check_invariants(harness: &Harness) -> Result<(), TestCaseError> {
     if let Some(editor) = state.setup_editor() {
         let shown = scene(state, session.layout());
         prop_assert_eq!(shown.pieces.len(), editor.setup.board.iter().flatten().count());
-        prop_assert_eq!(state.thinking, None);
+        prop_assert_eq!(state.ai.thinking, None);
         prop_assert_eq!(session.layout().bottom, state.bottom());
         return Ok(());
     }
@@ -576,13 +576,16 @@ fn check_invariants(harness: &Harness) -> Result<(), TestCaseError> {
     prop_assert_eq!(session.layout().bottom, state.bottom());
 
     // A search that runs is the latest one started.
-    if let Some(thinking) = state.thinking {
+    if let Some(thinking) = state.ai.thinking {
         prop_assert_eq!(Some(thinking.request), harness.orders.last().map(|o| o.id()));
     }
 
     // The AI never stalls: on its turn a search runs or its move is on the way.
     if state.ai_to_move() && !session.ai_stopped() {
-        prop_assert!(state.thinking.is_some() || session.is_animating(), "the AI is to move and nothing is happening");
+        prop_assert!(
+            state.ai.thinking.is_some() || session.is_animating(),
+            "the AI is to move and nothing is happening"
+        );
     }
 
     // A person to move, with nothing sliding, can act.
@@ -616,10 +619,10 @@ fn check_invariants(harness: &Harness) -> Result<(), TestCaseError> {
         }
         prop_assert!(!state.ai_to_move(), "the AI waits while a review is open");
     }
-    if let Some(end) = state.history.viewing().filter(|_| variation.is_none()) {
+    if let Some(end) = state.board.history.viewing().filter(|_| variation.is_none()) {
         prop_assert_eq!(saved.moves().len(), end);
         prop_assert!(game.moves().len() < end);
-        prop_assert!(state.thinking.is_none_or(|t| t.purpose != onitama::ui::state::Purpose::Move));
+        prop_assert!(state.ai.thinking.is_none_or(|t| t.purpose != onitama::ui::state::Purpose::Move));
     }
 
     // A solution shown stays on its line, the exact search's, and always has its next move on the
@@ -629,8 +632,8 @@ fn check_invariants(harness: &Harness) -> Result<(), TestCaseError> {
         let whole = state.game_line();
         prop_assert!(line.starts_with(whole.moves()), "off the solution's line: {:?}", whole.moves());
         prop_assert!(!state.human_to_move());
-        prop_assert!(state.thinking.is_none_or(|t| t.purpose != onitama::ui::state::Purpose::Move));
-        if game.outcome().is_none() && state.history.viewing().is_none() && state.review().is_none() {
+        prop_assert!(state.ai.thinking.is_none_or(|t| t.purpose != onitama::ui::state::Purpose::Move));
+        if game.outcome().is_none() && state.board.history.viewing().is_none() && state.review().is_none() {
             prop_assert!(session.is_animating(), "the solution shown has stalled");
         }
     }
@@ -649,7 +652,7 @@ fn check_invariants(harness: &Harness) -> Result<(), TestCaseError> {
     if let Some(m) = session.held_move() {
         prop_assert!(game.legal_moves().contains(&m));
     }
-    if let Some(hint) = state.hint {
+    if let Some(hint) = state.board.hint {
         prop_assert!(game.legal_moves().contains(&hint));
     }
     Ok(())
@@ -658,11 +661,11 @@ fn check_invariants(harness: &Harness) -> Result<(), TestCaseError> {
 /// An answer to a cancelled or superseded search is never played: a reply whose id is not the
 /// running search's changes neither the game, nor the move held, nor the hint.
 fn check_reply(before: &Session, after: &Session, id: u32) -> Result<(), TestCaseError> {
-    let current = before.state().thinking.map(|t| t.request);
+    let current = before.state().ai.thinking.map(|t| t.request);
     if current != Some(id) {
         prop_assert_eq!(after.state().game().moves(), before.state().game().moves());
         prop_assert_eq!(after.held_move(), before.held_move());
-        prop_assert_eq!(after.state().hint, before.state().hint);
+        prop_assert_eq!(after.state().board.hint, before.state().board.hint);
     }
     Ok(())
 }
@@ -677,7 +680,7 @@ fn check_ai_moves_on(harness: &mut Harness) -> Result<(), TestCaseError> {
             break;
         }
         if let Some(order) =
-            harness.orders.last().cloned().filter(|o| state.thinking.is_some_and(|t| t.request == o.id()))
+            harness.orders.last().cloned().filter(|o| state.ai.thinking.is_some_and(|t| t.request == o.id()))
         {
             let event = harness.reply_to(&order, 3, 0);
             harness.send(event);
@@ -922,9 +925,9 @@ proptest! {
             session.update(Event::Intent(intent));
             let state = session.state();
             prop_assert_eq!(state.game().moves(), &line.moves[..line.cursor], "after {:?}", step);
-            let redoable = state.history.ahead().to_vec();
+            let redoable = state.board.history.ahead().to_vec();
             prop_assert_eq!(&redoable[..], &line.moves[line.cursor..], "after {:?}", step);
-            prop_assert_eq!(state.history.viewing(), line.looking_back, "after {:?}", step);
+            prop_assert_eq!(state.board.history.viewing(), line.looking_back, "after {:?}", step);
             let end = line.looking_back.unwrap_or(line.cursor);
             let whole = state.game_line();
             prop_assert_eq!(whole.moves(), &line.moves[..end]);

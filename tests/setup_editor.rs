@@ -149,9 +149,9 @@ fn the_keyboard_places_the_piece_taken_on_the_square_focused() {
     act(&mut session, SetupAction::Clear);
     act(&mut session, SetupAction::Choose(RED_MASTER));
     session.update(Event::Key(Key::Enter));
-    assert_eq!(session.state().focus, Some(BoardFocus::Square(sq("c1"))), "the focus comes on the bottom temple");
+    assert_eq!(session.state().board.focus, Some(BoardFocus::Square(sq("c1"))), "the focus comes on the bottom temple");
     session.update(Event::Key(Key::Up));
-    assert_eq!(session.state().focus, Some(BoardFocus::Square(sq("c2"))));
+    assert_eq!(session.state().board.focus, Some(BoardFocus::Square(sq("c2"))));
     session.update(Event::Key(Key::Space));
     assert_eq!(setup(&session).board[sq("c2").index()].map(|p| p.role), Some(Role::Master));
 }

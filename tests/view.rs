@@ -94,7 +94,7 @@ fn the_move_list_reads_in_the_language_marks_the_move_shown_and_the_reviews_clas
     assert_eq!(panel.graph.marks[0].class, "blunder");
     assert!(panel.graph.svg().contains(r#"class="blunder""#));
     assert!(!panel.best_line, "the last position is shown, after a move that was the best");
-    state.history.look_at(1);
+    state.board.history.look_at(1);
     let panel = controls(&state).review.unwrap();
     assert!(panel.best_line && panel.continue_here, "after the blunder: its best line, and playing on");
     assert_eq!(controls(&state).viewing, None, "a review has its own strip");
@@ -107,12 +107,12 @@ fn the_evaluation_bar_shows_only_when_asked_and_waits_for_a_score() {
     state.page.settings.evaluation = true;
     let bar = controls(&state).evaluation.unwrap();
     assert_eq!((bar.red_permille, bar.label.as_str(), bar.width().as_str()), (500, "…", "50.0%"));
-    state.evaluation = Some(Evaluation { position: *state.position(), score: Score::Value(150), exact: false });
+    state.ai.evaluation = Some(Evaluation { position: *state.position(), score: Score::Value(150), exact: false });
     let bar = controls(&state).evaluation.unwrap();
     assert!(bar.red_permille > 500, "Red, to move, stands better");
     assert_ne!(bar.label, "…");
     // A score for another position is not this one's.
-    state.evaluation = Some(Evaluation {
+    state.ai.evaluation = Some(Evaluation {
         position: *Game::from_record(BLUNDER).unwrap().position(),
         score: Score::Value(150),
         exact: false,
@@ -144,7 +144,7 @@ fn the_mode_line_says_who_plays_and_why_this_side_begins_until_the_first_move() 
     let why = onitama::ui::text::who_starts(&common::texts(Lang::En), Card::Ox);
     assert!(view.mode_line.ends_with(&why), "Blue begins by the ox's stamp: {}", view.mode_line);
     let first = state.game().legal_moves()[0];
-    state.history.play(first).unwrap();
+    state.board.history.play(first).unwrap();
     assert!(!controls(&state).mode_line.contains(&why), "said until the first move");
 }
 
@@ -233,7 +233,7 @@ fn the_move_list_keys_look_back_or_step_a_review() {
     assert_eq!(intent(&state, Key::Home), "Some(View(0))");
     assert_eq!(intent(&state, Key::End), "Some(BackToGame)");
     assert_eq!(intent(&state, Key::Enter), "None");
-    state.history.look_at(1);
+    state.board.history.look_at(1);
     assert_eq!(intent(&state, Key::Escape), "Some(BackToGame)");
     assert_eq!(intent(&state, Key::Left), "Some(View(0))", "left to right, left is back");
     state.page.settings.language = Lang::Fa;
@@ -241,11 +241,11 @@ fn the_move_list_keys_look_back_or_step_a_review() {
     state.page.settings.language = Lang::En;
     let in_sheet = move_list_intent(&state, Key::Escape, MoveListPlace::Sheet);
     assert!(in_sheet.is_none(), "the phone's sheet closes with Escape and keeps the position shown");
-    state.history.go_to(2);
+    state.board.history.go_to(2);
     state.activity = Activity::Review(Review::new(1, game));
     assert_eq!(intent(&state, Key::Left), "Some(Undo)");
     assert_eq!(intent(&state, Key::Down), "None", "the review's end");
-    state.history.back();
+    state.board.history.back();
     assert_eq!(intent(&state, Key::Down), "Some(Redo)");
 }
 
@@ -360,16 +360,16 @@ fn a_chosen_piece_shows_dots_rings_for_captures_and_lights_its_cards() {
     let mut state = state("5/5/2b1B/2r2/2R2 crab,boar horse,elephant ox r", Mode::PassAndPlay { turn_board: false });
     assert_eq!(emphasis(&state, Card::Crab), Emphasis::Playable);
     assert_eq!(emphasis(&state, Card::Horse), Emphasis::Plain, "Blue's card, not Blue's turn");
-    state.selected_piece = Some(sq("c2"));
+    state.board.selected_piece = Some(sq("c2"));
     let shown = marks(&state);
     assert_eq!(shown.selected, Some(sq("c2")));
     assert!(!shown.movable.contains(sq("c2")), "the chosen piece is filled, not ringed");
     let capture = shown.targets.iter().find(|t| t.square == sq("c3")).expect("c3 is a target");
     assert!(capture.capture);
     assert!(shown.targets.iter().any(|t| !t.capture), "empty squares are dots");
-    state.selected_card = Some(Card::Crab);
+    state.board.selected_card = Some(Card::Crab);
     assert_eq!(emphasis(&state, Card::Crab), Emphasis::Chosen);
-    state.preview = Some(Card::Horse);
+    state.board.preview = Some(Card::Horse);
     assert_eq!(emphasis(&state, Card::Horse), Emphasis::Previewed);
     assert_eq!(marks(&state).preview.map(|(color, _)| color), Some(Color::Blue));
 }

@@ -271,8 +271,8 @@ pub fn game_state() -> Result<JsValue, JsError> {
             legal_moves: game.legal_moves().iter().map(Move::to_string).collect(),
             outcome: game.outcome().map(|o| o.code()),
             record: game.to_record(),
-            thinking: state.thinking.is_some(),
-            thinking_for: state.thinking.map(|t| match t.purpose {
+            thinking: state.ai.thinking.is_some(),
+            thinking_for: state.ai.thinking.map(|t| match t.purpose {
                 crate::ui::state::Purpose::Move => "move",
                 crate::ui::state::Purpose::Hint => "hint",
                 crate::ui::state::Purpose::Evaluate => "evaluate",
@@ -281,9 +281,9 @@ pub fn game_state() -> Result<JsValue, JsError> {
             animating: session.is_animating(),
             can_undo: controls.undo,
             can_redo: controls.redo,
-            hint: state.hint.map(|m| m.to_string()),
-            selected_card: state.selected_card.map(|c| c.name()),
-            selected_piece: state.selected_piece.map(|s| s.to_string()),
+            hint: state.board.hint.map(|m| m.to_string()),
+            selected_card: state.board.selected_card.map(|c| c.name()),
+            selected_piece: state.board.selected_piece.map(|s| s.to_string()),
             bottom: state.bottom().code(),
             language: state.lang().code(),
             turn_line: crate::ui::scene::turn_line(state),
@@ -293,8 +293,8 @@ pub fn game_state() -> Result<JsValue, JsError> {
             evaluation: state.page.settings.evaluation.then(|| state.evaluation()).flatten().map(JsScore::from),
             result: controls.result.as_ref().map(|banner| banner.text.clone()),
             notice: controls.notice.clone(),
-            preview: state.preview.map(|card| card.name()),
-            viewing: state.history.viewing(),
+            preview: state.board.preview.map(|card| card.name()),
+            viewing: state.board.history.viewing(),
             review: state.review().map(|r| ReviewView {
                 running: r.running,
                 reviewed: r.entries.len(),
@@ -304,7 +304,7 @@ pub fn game_state() -> Result<JsValue, JsError> {
             }),
             analysis: state.analysis().map(|run| {
                 let found = run.lines_of(game.position());
-                let exact = state.evaluation.filter(|e| e.exact && e.position == *game.position());
+                let exact = state.ai.evaluation.filter(|e| e.exact && e.position == *game.position());
                 AnalysisView {
                     position: game.position().to_string(),
                     running: run.running,
@@ -338,7 +338,7 @@ pub fn game_state() -> Result<JsValue, JsError> {
                 },
                 helped: run.helped,
             }),
-            focus: state.focus.map(|focus| match focus {
+            focus: state.board.focus.map(|focus| match focus {
                 crate::ui::state::Focus::Square(square) => square.to_string(),
                 crate::ui::state::Focus::Card(color, slot) => format!("{}:{slot}", color.code()),
                 crate::ui::state::Focus::Side => "side".to_string(),

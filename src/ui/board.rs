@@ -14,7 +14,9 @@ fn candidate_steps(state: &State) -> Vec<(Card, Square, Square)> {
         .legal_moves()
         .iter()
         .filter_map(|m| match *m {
-            Move::Step { card, from, to } if state.selected_card.is_none_or(|c| c == card) => Some((card, from, to)),
+            Move::Step { card, from, to } if state.board.selected_card.is_none_or(|c| c == card) => {
+                Some((card, from, to))
+            }
             _ => None,
         })
         .collect()
@@ -27,7 +29,7 @@ pub fn movable_pieces(state: &State) -> Bitboard {
 
 /// Where the selected piece can go, and with which cards.
 pub fn destinations(state: &State) -> Vec<(Card, Square)> {
-    let Some(piece) = state.selected_piece else {
+    let Some(piece) = state.board.selected_piece else {
         return Vec::new();
     };
     candidate_steps(state).into_iter().filter(|&(_, from, _)| from == piece).map(|(card, _, to)| (card, to)).collect()
@@ -42,28 +44,28 @@ pub fn must_pass(state: &State) -> bool {
 pub fn click_card(state: &mut State, card: Card) -> Option<Move> {
     if !state.human_to_move() || !state.position().hand(state.position().to_move()).contains(card) {
         // Another side's card, or the side card: show where it reaches.
-        state.preview = if state.preview == Some(card) { None } else { Some(card) };
+        state.board.preview = if state.board.preview == Some(card) { None } else { Some(card) };
         return None;
     }
-    state.preview = None;
+    state.board.preview = None;
     let legal = state.game().legal_moves();
     if must_pass(state) {
         return legal.iter().copied().find(|m| *m == Move::Pass { card });
     }
-    if let Some((from, to)) = state.card_choice {
+    if let Some((from, to)) = state.board.card_choice {
         let m = Move::Step { card, from, to };
         if legal.contains(&m) {
             return Some(m);
         }
     }
-    state.card_choice = None;
+    state.board.card_choice = None;
     if !legal.iter().any(|m| matches!(*m, Move::Step { card: c, .. } if c == card)) {
         // It moves no piece: choosing it would leave nothing to move. Show where it reaches.
-        state.selected_card = None;
-        state.preview = Some(card);
+        state.board.selected_card = None;
+        state.board.preview = Some(card);
         return None;
     }
-    state.selected_card = if state.selected_card == Some(card) { None } else { Some(card) };
+    state.board.selected_card = if state.board.selected_card == Some(card) { None } else { Some(card) };
     None
 }
 
@@ -74,11 +76,11 @@ pub fn click_square(state: &mut State, square: Square) -> Option<Move> {
     }
     let mover = state.position().to_move();
     if state.position().pieces(mover).contains(square) {
-        state.card_choice = None;
-        state.selected_piece = if state.selected_piece == Some(square) { None } else { Some(square) };
+        state.board.card_choice = None;
+        state.board.selected_piece = if state.board.selected_piece == Some(square) { None } else { Some(square) };
         return None;
     }
-    let from = state.selected_piece?;
+    let from = state.board.selected_piece?;
     move_to(state, from, square)
 }
 
@@ -87,7 +89,7 @@ pub fn drop_piece(state: &mut State, from: Square, to: Square) -> Option<Move> {
     if !state.human_to_move() || from == to {
         return None;
     }
-    state.selected_piece = Some(from);
+    state.board.selected_piece = Some(from);
     move_to(state, from, to)
 }
 
@@ -96,13 +98,13 @@ fn move_to(state: &mut State, from: Square, to: Square) -> Option<Move> {
     match cards[..] {
         [card] => Some(Move::Step { card, from, to }),
         [_, _] => {
-            state.card_choice = Some((from, to));
+            state.board.card_choice = Some((from, to));
             None
         }
         _ => {
             // A click that means nothing only drops the selection.
-            state.selected_piece = None;
-            state.card_choice = None;
+            state.board.selected_piece = None;
+            state.board.card_choice = None;
             None
         }
     }
@@ -111,22 +113,22 @@ fn move_to(state: &mut State, from: Square, to: Square) -> Option<Move> {
 /// Takes back moves: one in pass and play; against the AI, back to the player's own last turn.
 /// Not after a resignation: that is final.
 pub fn undo(state: &mut State) -> bool {
-    if state.ended_by_word() || state.history.back().is_none() {
+    if state.ended_by_word() || state.board.history.back().is_none() {
         return false;
     }
     let vs_ai = matches!(state.mode, super::state::Mode::VsAi { .. });
-    while vs_ai && !state.mode.is_human(state.position().to_move()) && state.history.back().is_some() {}
+    while vs_ai && !state.mode.is_human(state.position().to_move()) && state.board.history.back().is_some() {}
     true
 }
 
 /// Plays again what undo took back, up to the player's next turn.
 pub fn redo(state: &mut State) -> bool {
-    if state.ended_by_word() || state.history.forward().is_none() {
+    if state.ended_by_word() || state.board.history.forward().is_none() {
         return false;
     }
     while matches!(state.mode, super::state::Mode::VsAi { .. })
         && state.ai_to_move()
-        && state.history.forward().is_some()
+        && state.board.history.forward().is_some()
     {}
     true
 }

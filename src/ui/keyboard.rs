@@ -114,15 +114,15 @@ pub fn key(state: &mut State, layout: &Layout, key: Key) -> KeyResult {
                 Key::Left => (-1.0, 0.0),
                 _ => (1.0, 0.0),
             };
-            state.focus = Some(match state.focus {
+            state.board.focus = Some(match state.board.focus {
                 None => start(),
                 Some(focus) => step(focus, dx, dy, layout, mover),
             });
             KeyResult::Handled(None)
         }
         Key::Enter | Key::Space => {
-            let Some(focus) = state.focus else {
-                state.focus = Some(start());
+            let Some(focus) = state.board.focus else {
+                state.board.focus = Some(start());
                 return KeyResult::Handled(None);
             };
             let m = match focus {
@@ -133,12 +133,12 @@ pub fn key(state: &mut State, layout: &Layout, key: Key) -> KeyResult {
             KeyResult::Handled(m)
         }
         Key::Escape => {
-            let chosen = state.selected_card.is_some()
-                || state.selected_piece.is_some()
-                || state.card_choice.is_some()
-                || state.preview.is_some();
+            let chosen = state.board.selected_card.is_some()
+                || state.board.selected_piece.is_some()
+                || state.board.card_choice.is_some()
+                || state.board.preview.is_some();
             // First what was chosen goes; then looking back ends, as "Back to the game" does.
-            if !chosen && state.history.looking_back() {
+            if !chosen && state.board.history.looking_back() {
                 return KeyResult::Asks(Intent::BackToGame);
             }
             state.clear_selection();
@@ -167,7 +167,7 @@ pub fn move_list_intent(state: &State, key: Key, place: MoveListPlace) -> Option
         Key::Down => move_step(state, false)?,
         Key::Home => Intent::View(0),
         Key::End => Intent::BackToGame,
-        Key::Escape if state.history.looking_back() && place == MoveListPlace::Panel => Intent::BackToGame,
+        Key::Escape if state.board.history.looking_back() && place == MoveListPlace::Panel => Intent::BackToGame,
         _ => return None,
     })
 }
@@ -191,11 +191,11 @@ pub fn page_intent(state: &State, key: Key, in_dialog: bool) -> Option<Intent> {
 /// forth at the game's line. `None` where there is no step to make.
 pub fn move_step(state: &State, back: bool) -> Option<Intent> {
     let shown = state.game().moves().len();
-    let on = state.history.looking_back();
+    let on = state.board.history.looking_back();
     // A review and the analysis board step through their line with undo and redo.
     match (state.review().is_some() || state.analysis().is_some(), back) {
         (true, true) => (shown > 0).then_some(Intent::Undo),
-        (true, false) => (!state.history.ahead().is_empty()).then_some(Intent::Redo),
+        (true, false) => (!state.board.history.ahead().is_empty()).then_some(Intent::Redo),
         (false, true) => (shown > 0).then(|| Intent::View(shown - 1)),
         (false, false) => on.then(|| Intent::View(shown + 1)),
     }

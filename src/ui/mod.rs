@@ -3,9 +3,11 @@
 //! texts, and the session (`session`) whose `update(event) -> effects` is the page's one entry.
 //! On wasm32 the shell (`web`) turns DOM events into events and carries out the effects.
 
+pub mod ai_state;
 pub mod analysis;
 pub mod anim;
 pub mod board;
+pub mod board_state;
 pub mod deck;
 pub mod dialog;
 pub mod emblems;

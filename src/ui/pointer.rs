@@ -11,20 +11,20 @@ use crate::rules::Move;
 pub const DRAG_THRESHOLD: f64 = 6.0;
 
 pub fn pointer_down(state: &mut State, layout: &Layout, x: f64, y: f64) {
-    state.drag = None;
-    if !state.human_to_move() || state.anim.is_some() {
+    state.board.drag = None;
+    if !state.human_to_move() || state.board.anim.is_some() {
         return;
     }
     if let Some(square) = layout.square_at(x, y)
         && state.position().pieces(state.position().to_move()).contains(square)
     {
-        state.drag = Some(Drag { from: square, x, y, moved: false });
+        state.board.drag = Some(Drag { from: square, x, y, moved: false });
     }
 }
 
 /// Returns whether the drawing changed.
 pub fn pointer_move(state: &mut State, x: f64, y: f64) -> bool {
-    let Some(drag) = state.drag.as_mut() else {
+    let Some(drag) = state.board.drag.as_mut() else {
         return false;
     };
     // Until it counts as a drag, `x` and `y` hold where the press began.
@@ -39,8 +39,8 @@ pub fn pointer_move(state: &mut State, x: f64, y: f64) -> bool {
 
 /// The end of a press: a drop, or a click on whatever lies under the pointer.
 pub fn pointer_up(state: &mut State, layout: &Layout, x: f64, y: f64) -> Option<Move> {
-    let drag = state.drag.take();
-    if state.anim.is_some() {
+    let drag = state.board.drag.take();
+    if state.board.anim.is_some() {
         return None;
     }
     if let Some(drag) = drag.filter(|d| d.moved) {

@@ -52,11 +52,11 @@ pub fn refusal(state: &State, intent: &Intent) -> Option<Refusal> {
         Intent::Undo | Intent::Redo if online => Some(Refusal::Online),
         // Looking back, and in a review, they step through the moves.
         Intent::Undo if state.game().moves().is_empty() => Some(Refusal::NothingToUndo),
-        Intent::Undo | Intent::Redo if state.history.looking_back() || state.review().is_some() => None,
+        Intent::Undo | Intent::Redo if state.board.history.looking_back() || state.review().is_some() => None,
         Intent::Undo | Intent::Redo if state.tutorial().is_some() => Some(Refusal::Tutorial),
         Intent::Undo | Intent::Redo if state.ended_by_word() => Some(Refusal::EndedByWord),
         Intent::Undo | Intent::Redo if shown => Some(Refusal::SolutionShown),
-        Intent::Redo if state.history.ahead().is_empty() => Some(Refusal::NothingToRedo),
+        Intent::Redo if state.board.history.ahead().is_empty() => Some(Refusal::NothingToRedo),
         _ => None,
     }
 }

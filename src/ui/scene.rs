@@ -70,11 +70,11 @@ pub enum Emphasis {
 
 pub fn emphasis(state: &State, card: Card) -> Emphasis {
     let mover = state.position().to_move();
-    if state.preview == Some(card) {
+    if state.board.preview == Some(card) {
         Emphasis::Previewed
     } else if !state.human_to_move() || !state.position().hand(mover).contains(card) {
         Emphasis::Plain
-    } else if state.selected_card == Some(card) || state.card_choice.is_some() || must_pass(state) {
+    } else if state.board.selected_card == Some(card) || state.board.card_choice.is_some() || must_pass(state) {
         Emphasis::Chosen
     } else if state.hinted().map(|m| m.card()) == Some(card) {
         Emphasis::Hinted
@@ -85,7 +85,7 @@ pub fn emphasis(state: &State, card: Card) -> Emphasis {
 
 /// Whether a move is sliding on screen at `now_ms`.
 pub fn sliding(state: &State, now_ms: f64) -> bool {
-    state.anim.as_ref().is_some_and(|anim| !anim.is_done(now_ms))
+    state.board.anim.as_ref().is_some_and(|anim| !anim.is_done(now_ms))
 }
 
 /// How `card` stands out at `now_ms`: while a move slides, no card invites a choice.
@@ -167,7 +167,7 @@ pub fn marks(state: &State) -> Marks {
             selected: None,
             targets: Vec::new(),
             lit_hand: None,
-            dragged: state.drag.filter(|d| d.moved).map(|d| (d.from, d.x, d.y)),
+            dragged: state.board.drag.filter(|d| d.moved).map(|d| (d.from, d.x, d.y)),
             show_labels: false,
             lines: Vec::new(),
         };
@@ -187,10 +187,10 @@ pub fn marks(state: &State) -> Marks {
             square,
             capture: position.pieces(mover.other()).contains(square),
             by_both: destinations.iter().filter(|(_, s)| *s == square).count() > 1,
-            asked: state.card_choice.is_some_and(|(_, to)| to == square),
+            asked: state.board.card_choice.is_some_and(|(_, to)| to == square),
         })
         .collect();
-    let selected = state.selected_piece;
+    let selected = state.board.selected_piece;
     Marks {
         last_move,
         arrow: last_move.filter(|_| last_mover.is_some_and(|color| !state.mode.is_human(color))),
@@ -210,7 +210,7 @@ pub fn marks(state: &State) -> Marks {
         selected,
         targets,
         lit_hand: state.game().outcome().is_none().then(|| (mover, state.human_to_move())),
-        dragged: state.drag.filter(|d| d.moved).map(|d| (d.from, d.x, d.y)),
+        dragged: state.board.drag.filter(|d| d.moved).map(|d| (d.from, d.x, d.y)),
         show_labels: true,
     }
 }
@@ -237,14 +237,14 @@ pub fn turn_line(state: &State) -> Option<String> {
     }
     let t = &state.texts();
     let mover = state.position().to_move();
-    Some(if state.ai_to_move() && state.watch_paused {
+    Some(if state.ai_to_move() && state.ai.paused {
         let paused = t.html("watch-paused").unwrap_or_default();
         format!("{} · {paused}", text::color_name(t, mover))
     } else if state.ai_to_move() {
         let label = match state.puzzle() {
             // The puzzle's opponent is the exact defence, not a level.
-            Some(_) => text::defender_label(t, state.thinking.is_some()),
-            None => text::ai_label(t, state.mode.level().unwrap_or_default(), state.thinking.is_some()),
+            Some(_) => text::defender_label(t, state.ai.thinking.is_some()),
+            None => text::ai_label(t, state.mode.level().unwrap_or_default(), state.ai.thinking.is_some()),
         };
         // When the AI plays both sides, say which side is thinking.
         if matches!(state.mode, Mode::Watch { .. }) {
@@ -254,7 +254,7 @@ pub fn turn_line(state: &State) -> Option<String> {
         }
     } else if must_pass(state) {
         text::must_pass(t)
-    } else if state.card_choice.is_some() {
+    } else if state.board.card_choice.is_some() {
         text::choose_card(t)
     } else if let Some(script) = state.online.as_ref().filter(|o| o.pending.is_none()).and_then(|o| o.script.as_ref())
         && state.mode == (Mode::Online { you: Some(mover) })
@@ -355,7 +355,7 @@ pub fn holder(state: &State, card: Card) -> Color {
 
 /// Where a previewed card (an opponent's, or the side card) would take its holder's pieces.
 pub fn preview_targets(state: &State) -> Option<(Color, crate::rules::Bitboard)> {
-    let card = state.preview?;
+    let card = state.board.preview?;
     let color = holder(state, card);
     let position = state.position();
     let own = position.pieces(color);

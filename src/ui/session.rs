@@ -106,17 +106,17 @@ impl Session {
     /// A move is on its way: sliding on screen, or the AI's answer waiting for the slide to end
     /// (not while the AI playing itself is paused: then its answer waits for the player).
     pub fn is_animating(&self) -> bool {
-        self.state.anim.is_some() || (self.state.held.is_some() && !self.state.watch_paused)
+        self.state.board.anim.is_some() || (self.state.ai.held.is_some() && !self.state.ai.paused)
     }
 
     /// The AI's answer waiting to be shown.
     pub fn held_move(&self) -> Option<Move> {
-        self.state.held
+        self.state.ai.held
     }
 
     /// Whether the AI has stopped after a failure of its worker.
     pub fn ai_stopped(&self) -> bool {
-        self.state.ai_stopped
+        self.state.ai.stopped
     }
 
     /// What is saved: the game and how it is played.
@@ -141,7 +141,7 @@ impl Session {
                 .state
                 .analysis()
                 .filter(|_| Features::here().is_some())
-                .map(|run| run.saved(&self.state.history)),
+                .map(|run| run.saved(&self.state.board.history)),
         }
     }
 
@@ -156,7 +156,7 @@ impl Session {
             }
             Event::Pointer { phase, x, y, time_ms } => self.pointer(phase, x, y, time_ms),
             Event::PointerCancel => {
-                self.state.drag = None;
+                self.state.board.drag = None;
                 self.effects.push(Effect::Redraw);
             }
             Event::Key(key) => self.key(key),
@@ -189,9 +189,9 @@ impl Session {
                 // The shell drops the dead worker; the next search starts a new one.
                 self.effects.push(Effect::CancelSearch);
                 // A move asked of the endgame worker is not the search's to fail.
-                let searching = self.state.thinking.filter(|t| Some(t.request) != self.exact_asked);
+                let searching = self.state.ai.thinking.filter(|t| Some(t.request) != self.exact_asked);
                 if let Some(thinking) = searching {
-                    self.state.thinking = None;
+                    self.state.ai.thinking = None;
                     self.stop_ai(thinking.purpose, message);
                 }
             }
@@ -243,7 +243,7 @@ impl Session {
         match phase {
             PointerPhase::Down => {
                 // The keyboard's frame goes with the mouse; the next arrow key brings it back.
-                self.state.focus = None;
+                self.state.board.focus = None;
                 pointer::pointer_down(&mut self.state, &self.layout, x, y);
                 self.effects.push(Effect::Redraw);
             }
@@ -253,15 +253,15 @@ impl Session {
                 }
             }
             PointerPhase::Up => {
-                let before = (self.state.selected_card, self.state.selected_piece);
-                let (choice, preview) = (self.state.card_choice, self.state.preview);
+                let before = (self.state.board.selected_card, self.state.board.selected_piece);
+                let (choice, preview) = (self.state.board.card_choice, self.state.board.preview);
                 if let Some(m) = pointer::pointer_up(&mut self.state, &self.layout, x, y) {
                     // The move came from the legal list, so it plays.
                     self.play(m);
                     return;
                 }
-                let after = (self.state.selected_card, self.state.selected_piece);
-                if after == before && self.state.card_choice == choice && self.state.preview == preview {
+                let after = (self.state.board.selected_card, self.state.board.selected_piece);
+                if after == before && self.state.board.card_choice == choice && self.state.board.preview == preview {
                     self.sound(Sound::Refused);
                 }
                 let dropped = (before.0.is_some() && after.0.is_none()) || (before.1.is_some() && after.1.is_none());
@@ -270,7 +270,7 @@ impl Session {
                 });
                 if double && dropped {
                     // The second click of a double-click: keep what the first one chose.
-                    (self.state.selected_card, self.state.selected_piece) = before;
+                    (self.state.board.selected_card, self.state.board.selected_piece) = before;
                     self.last_select = None;
                 } else if after != before && (after.0.is_some() || after.1.is_some()) {
                     self.last_select = Some((time_ms, x, y));
@@ -284,7 +284,7 @@ impl Session {
         if let Some(intent) = keyboard::page_intent(&self.state, key, false) {
             return self.intent(intent);
         }
-        if self.state.anim.is_some() || self.setup_key(key) {
+        if self.state.board.anim.is_some() || self.setup_key(key) {
             return;
         }
         match keyboard::key(&mut self.state, &self.layout, key) {
@@ -315,7 +315,7 @@ impl Session {
         if resized {
             self.layout = Layout::new(size.width, size.height, self.state.bottom(), self.state.tutorial().is_none());
             // What was sliding was planned on the old layout: show the end of it at once.
-            self.state.anim = None;
+            self.state.board.anim = None;
         }
         self.effects.push(Effect::SizeCanvas(size));
         self.effects.push(Effect::Redraw);
@@ -323,17 +323,17 @@ impl Session {
 
     fn frame(&mut self, now_ms: f64) {
         self.now_ms = now_ms;
-        if let Some(celebration) = self.state.celebration.as_mut() {
+        if let Some(celebration) = self.state.board.celebration.as_mut() {
             let start = *celebration.start_ms.get_or_insert(now_ms);
             if now_ms - start >= Celebration::DURATION_MS {
-                self.state.celebration = None;
+                self.state.board.celebration = None;
             }
             self.effects.push(Effect::Redraw);
         }
-        let Some(anim) = self.state.anim.as_mut() else { return };
+        let Some(anim) = self.state.board.anim.as_mut() else { return };
         anim.start_ms.get_or_insert(now_ms);
         if anim.is_done(now_ms) {
-            self.state.anim = None;
+            self.state.board.anim = None;
         }
         // One more frame: the next step of the slide, or the still position after it.
         self.effects.push(Effect::Redraw);
@@ -346,7 +346,7 @@ impl Session {
         let state = &self.state;
         let game = state.review().map_or_else(|| state.game_line(), |review| review.game.clone());
         // An online game cannot wait: it is played on the other side.
-        let in_progress = super::state::in_progress(&game, state.mode, state.history.received())
+        let in_progress = super::state::in_progress(&game, state.mode, state.board.history.received())
             && state.puzzle().is_none()
             && state.tutorial().is_none()
             && state.analysis().is_none()
@@ -403,7 +403,7 @@ impl Session {
         let position = *self.state.position();
         let best_line = self.state.analysis().and_then(|run| Some(run.lines_of(&position)?.lines.first()?.first));
         if let Some(best) = best_line {
-            self.state.hint = Some(best);
+            self.state.board.hint = Some(best);
             self.refresh_controls();
             return self.effects.push(Effect::Redraw);
         }

@@ -2,8 +2,10 @@
 //! what is selected, what the AI is doing and what is moving. Everything drawn is derived from it; every rule question
 //! goes to `crate::rules`.
 
+use super::ai_state::Ai;
+pub use super::ai_state::{Evaluation, Purpose, Thinking};
 use super::analysis::AnalysisRun;
-use super::anim::{Anim, Celebration};
+pub use super::board_state::{Board, Drag, Focus};
 use super::dialog::{Dialog, Question, RecordsMessage};
 use super::history::History;
 pub use super::notice::Notice;
@@ -15,106 +17,34 @@ use super::settings::{Settings, Theme};
 use super::text::{Lang, Texts, TextsFile};
 use super::tutorial::TutorialRun;
 use crate::ai::Score;
-use crate::rules::{Card, Color, Game, Move, Position, Square};
+use crate::rules::{Card, Color, Game, Move, Position};
 pub use crate::save::AsideGame;
 
 pub use crate::mode::Mode;
 
-/// A piece being dragged: where it came from and where the pointer is (CSS pixels).
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Drag {
-    pub from: Square,
-    pub x: f64,
-    pub y: f64,
-    /// Set once the pointer has travelled far enough to be a drag rather than a click.
-    pub moved: bool,
-}
-
-/// What the keyboard focus is on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Focus {
-    Square(Square),
-    /// A hand card by its holder and slot.
-    Card(Color, usize),
-    /// The side card, by the player to move.
-    Side,
-}
-
-/// The AI's judgement of a position, for the bar.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Evaluation {
-    pub position: Position,
-    /// For the position's side to move.
-    pub score: Score,
-    /// From the exact endgame tables, not a search.
-    pub exact: bool,
-}
-
-/// The AI's search in progress: the id its replies carry, what it is for, how deep it got.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Thinking {
-    pub request: u32,
-    pub purpose: Purpose,
-    pub depth: u32,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Purpose {
-    /// The AI's own move.
-    Move,
-    /// A suggestion for the person to move.
-    Hint,
-    /// Only the score, for the evaluation bar.
-    Evaluate,
-    /// The analysis board's best lines.
-    Lines,
-}
-
 #[derive(Clone, Debug)]
 pub struct State {
-    /// The game's moves, and how far along them the board is.
-    pub history: History,
+    /// The game's history, and what the player has chosen and sees moving on it.
+    pub board: Board,
+    /// Who plays which side.
     pub mode: Mode,
     /// What the page knows apart from the game on the board: it stays when a new game starts.
     pub page: Page,
-    pub selected_card: Option<Card>,
-    pub selected_piece: Option<Square>,
-    /// A jump two cards both make: the player picks which card to give up.
-    pub card_choice: Option<(Square, Square)>,
-    pub drag: Option<Drag>,
-    /// Where the keyboard focus is, once the keyboard has been used.
-    pub focus: Option<Focus>,
-    pub hint: Option<Move>,
-    /// A card shown on the board from its holder's pieces (an opponent's card, or the side card).
-    pub preview: Option<Card>,
-    pub thinking: Option<Thinking>,
-    /// The AI's latest view of a position.
-    pub evaluation: Option<Evaluation>,
-    pub anim: Option<Anim>,
-    pub celebration: Option<Celebration>,
-    pub notice: Option<Notice>,
-    /// The result banner was closed; it comes back with the next game's end.
-    pub result_dismissed: bool,
-    /// What the board is doing: a game, a puzzle, a review or the tutorial.
+    /// What the board is doing: a game, a puzzle, a review, the tutorial or the analysis board.
     pub activity: Activity,
-    /// The AI playing itself is paused: its next move waits.
-    pub watch_paused: bool,
     /// The player's game in progress, put aside while a puzzle, another game's review or an
     /// opened record is on the board.
     pub aside: Option<AsideGame>,
     /// Online play, from when it is asked for until it is left.
     pub online: Option<OnlineState>,
+    /// The AI's search, judgement and pace.
+    pub ai: Ai,
     /// The question that waits for the player's yes (to resign, to leave an online game, to
     /// abandon a game).
     pub question: Option<Question>,
-    /// The AI's move, held until the move on screen has finished.
-    pub held: Option<Move>,
-    /// The position last evaluated for the bar (even when the search gave no score).
-    pub evaluated: Option<Position>,
-    /// The worker failed: the AI waits for the player to undo or start again.
-    pub ai_stopped: bool,
-    /// When the AI plays itself, the next move waits until then (a frame's time).
-    pub rest_until: Option<f64>,
+    pub notice: Option<Notice>,
+    /// The result banner was closed; it comes back with the next game's end.
+    pub result_dismissed: bool,
     /// This game's end has counted in the player's record (a game opened already over, from a
     /// record or a reload, has had its end, or was never played here).
     pub counted: bool,
@@ -229,31 +159,16 @@ impl State {
     pub fn on(page: Page, history: History, mode: Mode) -> State {
         let counted = history.game().outcome().is_some();
         State {
-            history,
+            board: Board::new(history),
             mode,
             page,
-            selected_card: None,
-            selected_piece: None,
-            card_choice: None,
-            drag: None,
-            focus: None,
-            hint: None,
-            preview: None,
-            thinking: None,
-            evaluation: None,
-            anim: None,
-            celebration: None,
-            notice: None,
-            result_dismissed: false,
             activity: Activity::Play,
-            watch_paused: false,
             aside: None,
             online: None,
+            ai: Ai::default(),
             question: None,
-            held: None,
-            evaluated: None,
-            ai_stopped: false,
-            rest_until: None,
+            notice: None,
+            result_dismissed: false,
             counted,
         }
     }
@@ -290,7 +205,7 @@ impl State {
 
     /// The game at the move the board is at.
     pub fn game(&self) -> &Game {
-        self.history.game()
+        self.board.history.game()
     }
 
     pub fn position(&self) -> &Position {
@@ -318,7 +233,7 @@ impl State {
     /// Whether a person is to move now (and the game is on); online, only while the other
     /// browser is there to receive the move.
     pub fn human_to_move(&self) -> bool {
-        !self.history.looking_back()
+        !self.board.history.looking_back()
             && self.review().is_none()
             && self.setup_editor().is_none()
             && self.puzzle().is_none_or(|p| p.status == PuzzleStatus::Playing && !p.shown)
@@ -340,7 +255,7 @@ impl State {
     /// game is over, in a puzzle, when the AI plays itself, while looking back or in a review, nor
     /// while online play waits for its game (the game under it is not played meanwhile).
     pub fn resigner(&self) -> Option<Color> {
-        if self.history.looking_back()
+        if self.board.history.looking_back()
             || self.review().is_some()
             || self.puzzle().is_some()
             || self.tutorial().is_some()
@@ -378,14 +293,14 @@ impl State {
             && self.tutorial().is_none()
             && self.analysis().is_none()
             && !matches!(self.mode, Mode::Online { .. })
-            && moved_in(&self.game_line(), self.mode, self.history.received());
+            && moved_in(&self.game_line(), self.mode, self.board.history.received());
         on_board || self.aside.as_ref().is_some_and(|aside| in_progress(&aside.game, aside.mode, 0))
     }
 
     /// Whether the AI should be searching for its move now (it waits while a review is open or
     /// online play waits for its game; in the tutorial the opponent's moves are the step's own).
     pub fn ai_to_move(&self) -> bool {
-        !self.history.looking_back()
+        !self.board.history.looking_back()
             && self.review().is_none()
             && self.tutorial().is_none()
             && self.game().outcome().is_none()
@@ -402,7 +317,7 @@ impl State {
         if self.analysis().is_some() {
             return self.shown_line();
         }
-        self.history.played()
+        self.board.history.played()
     }
 
     /// The link that opens the game's whole line for a friend, with how it was played (not for a
@@ -419,7 +334,7 @@ impl State {
     /// The game shown, played on to the end of what can be redone (in a review's engine line, to
     /// the line's end).
     pub fn shown_line(&self) -> Game {
-        self.history.whole().clone()
+        self.board.history.whole().clone()
     }
 
     /// The last move played, to keep it marked.
@@ -436,21 +351,17 @@ impl State {
     /// The current position's evaluation as Red sees it, if the AI has given one, and whether it
     /// comes from the exact tables.
     pub fn evaluation_for_red(&self) -> Option<(Score, bool)> {
-        let e = self.evaluation.filter(|e| e.position == *self.position())?;
+        let e = self.ai.evaluation.filter(|e| e.position == *self.position())?;
         Some((if e.position.to_move() == Color::Red { e.score } else { e.score.negate() }, e.exact))
     }
 
     /// The current position's evaluation for its side to move, if the AI has given one.
     pub fn evaluation(&self) -> Option<Score> {
-        self.evaluation.filter(|e| e.position == *self.position()).map(|e| e.score)
+        self.ai.evaluation.filter(|e| e.position == *self.position()).map(|e| e.score)
     }
 
     pub fn clear_selection(&mut self) {
-        self.selected_card = None;
-        self.selected_piece = None;
-        self.card_choice = None;
-        self.drag = None;
-        self.preview = None;
+        self.board.clear_selection();
     }
 
     /// Whether the result banner is up: not over a review, whose lines may end games never
@@ -468,7 +379,7 @@ impl State {
     /// The move marked on the board: the hint asked for, or the move the tutorial's step asks for.
     pub fn hinted(&self) -> Option<Move> {
         let asked = self.tutorial().filter(|run| !run.done).and_then(|run| run.current().shown());
-        self.hint.or(asked)
+        self.board.hint.or(asked)
     }
 
     /// The texts in the page's language.

@@ -133,7 +133,7 @@ pub fn some_move(order: &SearchOrder) -> Move {
 pub fn run_frames(session: &mut Session, from_ms: f64) -> Vec<Effect> {
     let mut effects = Vec::new();
     for i in 0..100 {
-        if session.state().anim.is_none() {
+        if session.state().board.anim.is_none() {
             break;
         }
         effects.extend(session.update(Event::Frame { now_ms: from_ms + 20.0 * f64::from(i) }));

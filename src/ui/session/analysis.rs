@@ -49,7 +49,7 @@ impl Session {
         }
         let state = &mut self.state;
         let Activity::Analysis(run) = &mut state.activity else { return };
-        let history = &mut state.history;
+        let history = &mut state.board.history;
         if history.ahead().is_empty() {
             history.go_on_with(&run.variations.continuation(history.game().moves()));
         }
@@ -122,7 +122,7 @@ impl Session {
         if !run.running || run.setup.is_some() || state.game().outcome().is_some() {
             return;
         }
-        if self.state.evaluated != Some(position) && self.asks_tables(Purpose::Evaluate, false, &position) {
+        if self.state.ai.evaluated != Some(position) && self.asks_tables(Purpose::Evaluate, false, &position) {
             self.ask(Purpose::Evaluate);
         } else if run.wants_lines(&position) {
             self.ask(Purpose::Lines);
@@ -132,7 +132,7 @@ impl Session {
     /// A depth's lines: shown, and the first one's score on the bar unless the tables know better.
     pub(super) fn lines_heard(&mut self, thinking: Thinking, depth: u32, lines: Vec<Line>) {
         let position = *self.state.position();
-        self.state.thinking = Some(Thinking { depth, ..thinking });
+        self.state.ai.thinking = Some(Thinking { depth, ..thinking });
         if let Some(best) = lines.first() {
             self.searched_score(position, best.score);
         }

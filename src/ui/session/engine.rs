@@ -29,12 +29,12 @@ impl Session {
             return;
         }
         // A reply for a search that was cancelled or superseded is of no use.
-        let Some(thinking) = self.state.thinking.filter(|t| t.request == reply.id) else { return };
+        let Some(thinking) = self.state.ai.thinking.filter(|t| t.request == reply.id) else { return };
         let position = *self.state.position();
         match reply.kind {
             ReplyKind::Info { depth, score } => {
                 self.searched_score(position, score);
-                self.state.thinking = Some(Thinking { depth, ..thinking });
+                self.state.ai.thinking = Some(Thinking { depth, ..thinking });
                 self.refresh_controls();
                 self.effects.push(Effect::Redraw);
             }
@@ -43,22 +43,22 @@ impl Session {
                 if let Some(score) = score {
                     self.searched_score(position, score);
                 }
-                self.state.thinking = None;
+                self.state.ai.thinking = None;
                 let legal = best.filter(|m| self.state.game().legal_moves().contains(m));
                 match thinking.purpose {
-                    Purpose::Hint => self.state.hint = legal,
-                    Purpose::Evaluate => self.state.evaluated = Some(position),
+                    Purpose::Hint => self.state.board.hint = legal,
+                    Purpose::Evaluate => self.state.ai.evaluated = Some(position),
                     Purpose::Lines => self.lines_finished(position),
                     Purpose::Move => match legal {
                         Some(m) => {
                             let state = &mut self.state;
                             if let Activity::Puzzle(run) = &mut state.activity {
-                                let game = state.history.game();
+                                let game = state.board.history.game();
                                 let out_of_moves = run.plies_left(game.moves().len()) == 0;
                                 let still_lost = matches!(score, Some(Score::Loss(_)));
                                 run.defended(game, (!out_of_moves).then_some(m), still_lost);
                             }
-                            self.state.held = Some(m);
+                            self.state.ai.held = Some(m);
                         }
                         None => {
                             let answer = best.map_or("no move".to_string(), |m| m.to_string());
@@ -70,7 +70,7 @@ impl Session {
                 self.effects.push(Effect::Redraw);
             }
             ReplyKind::Failed(message) => {
-                self.state.thinking = None;
+                self.state.ai.thinking = None;
                 self.stop_ai(thinking.purpose, message);
             }
             ReplyKind::Reviewed(..) => {}
@@ -79,8 +79,8 @@ impl Session {
 
     /// A search's score for the bar, unless the exact tables have said better for that position.
     pub(super) fn searched_score(&mut self, position: Position, score: Score) {
-        if !self.state.evaluation.is_some_and(|e| e.exact && e.position == position) {
-            self.state.evaluation = Some(Evaluation { position, score, exact: false });
+        if !self.state.ai.evaluation.is_some_and(|e| e.exact && e.position == position) {
+            self.state.ai.evaluation = Some(Evaluation { position, score, exact: false });
         }
     }
 
@@ -89,7 +89,7 @@ impl Session {
     pub(super) fn stop_ai(&mut self, purpose: Purpose, message: String) {
         self.effects.push(Effect::Log(format!("AI: {message}")));
         match purpose {
-            Purpose::Evaluate => self.state.evaluated = Some(*self.state.position()),
+            Purpose::Evaluate => self.state.ai.evaluated = Some(*self.state.position()),
             Purpose::Hint => {}
             // The panel says the engine has stopped; the player may start it again.
             Purpose::Lines => {
@@ -98,7 +98,7 @@ impl Session {
                 }
             }
             Purpose::Move => {
-                self.state.ai_stopped = true;
+                self.state.ai.stopped = true;
                 self.state.notice = Some(Notice::AiFailed(message));
             }
         }
@@ -107,7 +107,7 @@ impl Session {
     }
 
     pub(super) fn thinking_for(&self, purpose: Purpose) -> bool {
-        self.state.thinking.is_some_and(|t| t.purpose == purpose)
+        self.state.ai.thinking.is_some_and(|t| t.purpose == purpose)
     }
 
     /// After every event: show the AI's held move once the screen is still, and keep the AI
@@ -120,34 +120,34 @@ impl Session {
         {
             self.state.question = None;
         }
-        let rested = self.state.rest_until.is_none_or(|until| self.now_ms >= until);
-        if self.state.held.is_some() && self.state.anim.is_none() && !rested && !self.state.watch_paused {
+        let rested = self.state.ai.rest_until.is_none_or(|until| self.now_ms >= until);
+        if self.state.ai.held.is_some() && self.state.board.anim.is_none() && !rested && !self.state.ai.paused {
             // Frames keep coming until the rest is over.
             self.effects.push(Effect::Redraw);
         }
-        let paused = self.state.watch_paused;
-        if self.state.anim.is_none()
+        let paused = self.state.ai.paused;
+        if self.state.board.anim.is_none()
             && rested
             && !paused
-            && let Some(m) = self.state.held.take()
+            && let Some(m) = self.state.ai.held.take()
         {
-            self.state.rest_until = None;
+            self.state.ai.rest_until = None;
             self.play(m);
         }
         // A solution shown: its next move, once the board is still and the line is not looked back at.
         let state = &self.state;
-        if self.state.held.is_none()
-            && state.anim.is_none()
-            && !state.history.looking_back()
+        if self.state.ai.held.is_none()
+            && state.board.anim.is_none()
+            && !state.board.history.looking_back()
             && state.review().is_none()
             && let Some(m) = state.puzzle().and_then(|run| run.next_shown_move(state.game()))
         {
-            self.state.held = Some(m);
-            self.state.rest_until = Some(self.now_ms + SOLUTION_PAUSE_MS);
+            self.state.ai.held = Some(m);
+            self.state.ai.rest_until = Some(self.now_ms + SOLUTION_PAUSE_MS);
             // Frames keep coming until the rest is over.
             self.effects.push(Effect::Redraw);
         }
-        if self.state.ai_stopped || self.state.thinking.is_some() || self.state.held.is_some() {
+        if self.state.ai.stopped || self.state.ai.thinking.is_some() || self.state.ai.held.is_some() {
             return;
         }
         if self.state.analysis().is_some() {
@@ -158,10 +158,10 @@ impl Session {
             && !matches!(state.mode, Mode::Online { .. })
             && state.game().outcome().is_none()
             && state.evaluation().is_none()
-            && self.state.evaluated != Some(*state.position());
+            && self.state.ai.evaluated != Some(*state.position());
         if wants_evaluation {
             self.ask(Purpose::Evaluate);
-        } else if state.ai_to_move() && !state.watch_paused && !state.puzzle().is_some_and(|run| run.shown) {
+        } else if state.ai_to_move() && !state.ai.paused && !state.puzzle().is_some_and(|run| run.shown) {
             self.ask(Purpose::Move);
         }
     }
@@ -175,7 +175,7 @@ impl Session {
         let plies_left = self.state.puzzle().map(|run| run.plies_left(self.state.game().moves().len()));
         if self.asks_tables(purpose, plies_left.is_some(), &position) {
             self.exact_asked = Some(id);
-            self.state.thinking = Some(Thinking { request: id, purpose, depth: 0 });
+            self.state.ai.thinking = Some(Thinking { request: id, purpose, depth: 0 });
             self.effects.push(Effect::AskExact(EndgameRequest { id, pieces: EXACT_PIECES, position, earlier }));
             self.refresh_controls();
             return;
@@ -202,14 +202,14 @@ impl Session {
                 EngineRequest::Search { id, limits, position, earlier }
             }
         };
-        self.state.thinking = Some(Thinking { request: id, purpose, depth: 0 });
+        self.state.ai.thinking = Some(Thinking { request: id, purpose, depth: 0 });
         self.effects.push(Effect::StartSearch(SearchOrder { purpose, request }));
         self.refresh_controls();
         self.effects.push(Effect::Redraw);
     }
 
     pub(super) fn cancel_search(&mut self) {
-        let Some(thinking) = self.state.thinking.take() else { return };
+        let Some(thinking) = self.state.ai.thinking.take() else { return };
         // The endgame worker is not ended (it keeps the deal's tables): its answer is dropped.
         if self.exact_asked.take() != Some(thinking.request) {
             self.effects.push(Effect::CancelSearch);
@@ -247,15 +247,15 @@ impl Session {
             EndgameReport::None { id, why } => (id, Err(why), Vec::new()),
         };
         // An answer for a move cancelled or already played is of no use.
-        let Some(thinking) = self.state.thinking.filter(|t| t.request == id && self.exact_asked == Some(id)) else {
+        let Some(thinking) = self.state.ai.thinking.filter(|t| t.request == id && self.exact_asked == Some(id)) else {
             return;
         };
-        (self.exact_asked, self.state.thinking) = (None, None);
+        (self.exact_asked, self.state.ai.thinking) = (None, None);
         let position = *self.state.position();
         match found {
             Ok((best, value)) if self.state.game().legal_moves().contains(&best) => {
                 let score = exact_score(value);
-                self.state.evaluation = Some(Evaluation { position, score, exact: true });
+                self.state.ai.evaluation = Some(Evaluation { position, score, exact: true });
                 // On the analysis board the tables' lines are the lines: nothing to search.
                 if let Some(run) = self.state.analysis_mut().filter(|_| !lines.is_empty()) {
                     let lines = lines.into_iter().map(|line| Line {
@@ -267,9 +267,9 @@ impl Session {
                     run.found = Some(FoundLines { position, depth: 0, lines, finished: true, exact: true });
                 }
                 match thinking.purpose {
-                    Purpose::Move => self.state.held = Some(best),
-                    Purpose::Hint => self.state.hint = Some(best),
-                    Purpose::Evaluate | Purpose::Lines => self.state.evaluated = Some(position),
+                    Purpose::Move => self.state.ai.held = Some(best),
+                    Purpose::Hint => self.state.board.hint = Some(best),
+                    Purpose::Evaluate | Purpose::Lines => self.state.ai.evaluated = Some(position),
                 }
             }
             Ok((best, _)) => {
@@ -294,9 +294,9 @@ impl Session {
         self.effects.push(Effect::Log(format!("endgame worker: {message}")));
         self.exact_unavailable = true;
         if let Some(id) = self.exact_asked.take()
-            && self.state.thinking.is_some_and(|t| t.request == id)
+            && self.state.ai.thinking.is_some_and(|t| t.request == id)
         {
-            self.state.thinking = None;
+            self.state.ai.thinking = None;
         }
     }
 }

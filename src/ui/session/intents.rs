@@ -174,7 +174,7 @@ impl Session {
                 self.effects.push(Effect::Log(format!("move {m} refused: {why}")));
             }
             Intent::Play(m) => self.play(m),
-            Intent::Undo | Intent::Redo if self.state.history.looking_back() || self.state.review().is_some() => {
+            Intent::Undo | Intent::Redo if self.state.board.history.looking_back() || self.state.review().is_some() => {
                 let ply = self.state.game().moves().len();
                 let target = if matches!(intent, Intent::Undo) { ply.saturating_sub(1) } else { ply + 1 };
                 let start = self.state.review().and_then(|r| r.variation);
@@ -236,7 +236,7 @@ impl Session {
                 if self.state.puzzle().is_some_and(|run| run.shown) {
                     self.state.activity = Activity::Play;
                 }
-                if self.state.history.continue_here() || reviewing {
+                if self.state.board.history.continue_here() || reviewing {
                     self.changed();
                 }
             }
@@ -294,7 +294,7 @@ impl Session {
                 }
             }
             Intent::ToggleWatchPause => {
-                self.state.watch_paused = !self.state.watch_paused && matches!(self.state.mode, Mode::Watch { .. });
+                self.state.ai.paused = !self.state.ai.paused && matches!(self.state.mode, Mode::Watch { .. });
                 self.refresh_controls();
                 self.effects.push(Effect::Redraw);
             }

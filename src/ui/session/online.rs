@@ -78,7 +78,7 @@ impl Session {
         // Nothing is played on the board under online play while it waits for its game: a
         // search of the AI's begun before is stopped, and a move it held is dropped.
         self.cancel_search();
-        self.state.held = None;
+        self.state.ai.held = None;
         // Until the module speaks (it may have to be fetched first), the page's own words.
         let t = &self.state.texts();
         let panel = Panel {
@@ -181,8 +181,8 @@ impl Session {
                 if let Some(ply) = online.pending.take()
                     && self.state.game().moves().len() == ply + 1
                 {
-                    self.state.history.take_back();
-                    self.state.anim = None;
+                    self.state.board.history.take_back();
+                    self.state.board.anim = None;
                     self.changed();
                 }
             }
@@ -241,7 +241,7 @@ impl Session {
         if let Some(ply) = online.pending.take()
             && self.state.game().moves().len() == ply + 1
         {
-            self.state.history.take_back();
+            self.state.board.history.take_back();
         }
         self.refresh_controls();
         self.effects.push(Effect::Redraw);
@@ -267,7 +267,7 @@ impl Session {
     fn online_move(&mut self, ply: usize, m: Move, position: Position) {
         // A watcher hears both sides: the next move may come before the last one was shown.
         if ply == self.state.game().moves().len() + 1
-            && let Some(held) = self.state.held.take()
+            && let Some(held) = self.state.ai.held.take()
         {
             self.play(held);
         }
@@ -290,10 +290,10 @@ impl Session {
                     return;
                 }
                 if self.state.mode.is_human(self.state.position().to_move()) {
-                    self.state.history = History::new(after);
+                    self.state.board.history = History::new(after);
                     self.changed();
                 } else {
-                    self.state.held = Some(m);
+                    self.state.ai.held = Some(m);
                 }
             }
         }
@@ -306,22 +306,22 @@ impl Session {
             return;
         }
         // The held move was played before the end the module reports: show it first.
-        if let Some(m) = self.state.held.take() {
-            let _ = self.state.history.play(m);
+        if let Some(m) = self.state.ai.held.take() {
+            let _ = self.state.board.history.play(m);
         }
         let Some(outcome) = outcome else {
             let mut replayed = Game::new(*self.state.game().start());
             for &m in self.state.game().moves() {
                 let _ = replayed.play(m);
             }
-            self.state.history = History::new(replayed);
+            self.state.board.history = History::new(replayed);
             return self.changed();
         };
         let before = crate::ui::scene::scene(&self.state, &self.layout);
         let declared = match outcome {
-            Outcome::Resigned { by } => self.state.history.resign(by),
-            Outcome::DrawAgreed => self.state.history.agree_draw(),
-            Outcome::WonOnTime { winner } => self.state.history.win_on_time(winner),
+            Outcome::Resigned { by } => self.state.board.history.resign(by),
+            Outcome::DrawAgreed => self.state.board.history.agree_draw(),
+            Outcome::WonOnTime { winner } => self.state.board.history.win_on_time(winner),
             // A board's end comes with its move.
             Outcome::Win { .. } | Outcome::DrawByRepetition => return,
         };

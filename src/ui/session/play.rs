@@ -41,7 +41,7 @@ impl Session {
             self.effects.push(Effect::Log(format!("move {m} refused: {}", Refusal::EndedByWord)));
             return;
         }
-        if let Err(error) = self.state.history.play(m) {
+        if let Err(error) = self.state.board.history.play(m) {
             self.effects.push(Effect::Log(format!("move {m} refused: {error}")));
             return;
         }
@@ -55,7 +55,7 @@ impl Session {
         }
         if let Activity::Puzzle(run) = &mut self.state.activity {
             let was = run.status;
-            run.after_move(self.state.history.game());
+            run.after_move(self.state.board.history.game());
             // A solution shown is the engine's win, not the player's.
             if run.status != was && run.solved_cleanly() {
                 self.effects.push(Effect::PuzzleSolved(run.puzzle.id));
@@ -73,7 +73,7 @@ impl Session {
         }
         // Whatever was being searched was for the position just left.
         self.cancel_search();
-        self.state.held = None;
+        self.state.ai.held = None;
         // A notice stays until the player acts, not only until the AI answers.
         if self.state.mode.is_human(position.to_move()) {
             self.state.notice = None;
@@ -87,11 +87,11 @@ impl Session {
             // Time to see the move before the next one (with motion reduced, nothing moves and
             // the games go at the AI's pace).
             let rest = self.state.page.settings.watch_speed.rest_ms();
-            self.state.rest_until = Some(self.now_ms + crate::ui::anim::DURATION_MS + rest);
+            self.state.ai.rest_until = Some(self.now_ms + crate::ui::anim::DURATION_MS + rest);
         }
         // A solution shown is no win of the player's to celebrate.
         if sounds.contains(&Sound::Win) && !self.state.page.reduced_motion && !shown {
-            self.state.celebration = Some(Celebration { start_ms: None });
+            self.state.board.celebration = Some(Celebration { start_ms: None });
         }
         // The tutorial is offered until the player has played (the AI may begin).
         if self.state.mode.is_human(position.to_move()) {
@@ -100,7 +100,7 @@ impl Session {
         if let (Some(run), Some(_)) = (self.state.tutorial_mut(), tutorial) {
             (run.done, run.wrong) = (true, false);
             // The opponent's answer, shown once the move has slid.
-            self.state.held = run.current().reply();
+            self.state.ai.held = run.current().reply();
             self.refresh_controls();
         }
     }
@@ -113,7 +113,7 @@ impl Session {
             return;
         };
         let before = scene(&self.state, &self.layout);
-        let outcome = match self.state.history.resign(by) {
+        let outcome = match self.state.board.history.resign(by) {
             Ok(outcome) => outcome,
             Err(error) => {
                 self.effects.push(Effect::Log(format!("resignation refused: {error}")));
@@ -122,8 +122,8 @@ impl Session {
         };
         // Whatever was being searched or held is for a game that has ended.
         self.cancel_search();
-        self.state.held = None;
-        self.state.rest_until = None;
+        self.state.ai.held = None;
+        self.state.ai.rest_until = None;
         self.state.notice = None;
         self.game_ended();
         self.effects.push(Effect::Announce(text::result(&self.state.texts(), outcome, self.state.mode)));
@@ -134,8 +134,11 @@ impl Session {
     /// Undo (`back`) or redo, with the moved piece sliding back or forth.
     pub(super) fn step_history(&mut self, back: bool) {
         let before = scene(&self.state, &self.layout);
-        let stepped =
-            if back { self.state.game().moves().last().copied() } else { self.state.history.ahead().first().copied() };
+        let stepped = if back {
+            self.state.game().moves().last().copied()
+        } else {
+            self.state.board.history.ahead().first().copied()
+        };
         // A solution shown plays itself: there is nothing to take back (the move list looks back).
         let shown = self.state.puzzle().is_some_and(|run| run.shown);
         let changed = !shown && if back { board::undo(&mut self.state) } else { board::redo(&mut self.state) };
@@ -143,13 +146,13 @@ impl Session {
             return;
         }
         if let Activity::Puzzle(run) = &mut self.state.activity {
-            let resumed = PuzzleRun::resume(run.puzzle, run.daily, self.state.history.game());
+            let resumed = PuzzleRun::resume(run.puzzle, run.daily, self.state.board.history.game());
             *run = PuzzleRun { helped: run.helped || resumed.helped, ..resumed };
         }
         self.cancel_search();
-        self.state.held = None;
-        self.state.rest_until = None;
-        self.state.ai_stopped = false;
+        self.state.ai.held = None;
+        self.state.ai.rest_until = None;
+        self.state.ai.stopped = false;
         self.state.notice = None;
         let slide = match stepped {
             Some(Move::Step { from, to, .. }) => Some(if back { (to, from) } else { (from, to) }),
@@ -164,13 +167,13 @@ impl Session {
     pub(super) fn after_move(&mut self, before: Option<Scene>, slide: Option<(Square, Square)>) {
         self.explored();
         self.state.clear_selection();
-        self.state.hint = None;
+        self.state.board.hint = None;
         self.state.result_dismissed = false;
-        self.state.celebration = None;
+        self.state.board.celebration = None;
         let turned = self.state.bottom() != self.layout.bottom;
         self.face_the_bottom();
         let Some(before) = before else {
-            self.state.anim = None;
+            self.state.board.anim = None;
             return self.changed();
         };
         let after = scene(&self.state, &self.layout);
@@ -183,25 +186,25 @@ impl Session {
         if turned {
             plan.fade_far_cards(self.layout.board.h / 2.0);
         }
-        self.state.anim = (!self.state.page.reduced_motion && (turned || !plan.is_empty())).then_some(plan);
+        self.state.board.anim = (!self.state.page.reduced_motion && (turned || !plan.is_empty())).then_some(plan);
         self.changed();
     }
 
     /// Shows the position after `ply` moves of the line; at its end, looking back is over.
     pub(super) fn view(&mut self, ply: usize) {
         let end = self.line_end();
-        if ply.min(end) == self.state.game().moves().len() && (!self.state.history.looking_back() || ply < end) {
+        if ply.min(end) == self.state.game().moves().len() && (!self.state.board.history.looking_back() || ply < end) {
             return;
         }
         self.cancel_search();
-        self.state.held = None;
-        self.state.rest_until = None;
+        self.state.ai.held = None;
+        self.state.ai.rest_until = None;
         let before = scene(&self.state, &self.layout);
         let from = self.state.game().moves().len();
         self.show_ply(ply);
         // One move forward or back slides as undo and redo do; a jump over more shows at once
         // (the moves in between would be ghosts crossing the board).
-        let history = &self.state.history;
+        let history = &self.state.board.history;
         let stepped = match history.game().moves().len() {
             to if to == from + 1 => history.game().moves().last().copied().map(|m| (m, false)),
             to if to + 1 == from => history.ahead().first().copied().map(|m| (m, true)),
@@ -219,15 +222,15 @@ impl Session {
     pub(super) fn show_ply(&mut self, ply: usize) {
         let ply = ply.min(self.line_end());
         if self.state.analysis().is_some() {
-            self.state.history.go_to(ply);
+            self.state.board.history.go_to(ply);
         } else {
-            self.state.history.look_at(ply);
+            self.state.board.history.look_at(ply);
         }
     }
 
     /// How many moves the line shown has.
     pub(super) fn line_end(&self) -> usize {
-        let history = &self.state.history;
+        let history = &self.state.board.history;
         match self.state.analysis() {
             Some(_) => history.whole().moves().len(),
             None => history.viewing().unwrap_or(history.game().moves().len()),

@@ -19,7 +19,7 @@ impl Session {
         self.leave_variation();
         self.close_review();
         self.cancel_search();
-        self.state.held = None;
+        self.state.ai.held = None;
         self.last_request += 1;
         let game = self.state.game_line();
         let movetime_ms = crate::ui::review::REVIEW_MS;
@@ -45,9 +45,9 @@ impl Session {
         let Some(ply) = self.state.review_mut().and_then(|r| r.variation.take()) else { return };
         // A search for the line's position must not answer for the game's.
         self.cancel_search();
-        self.state.held = None;
+        self.state.ai.held = None;
         let Some(review) = self.state.review() else { return };
-        self.state.history = History::looking_at(review.game.clone(), ply);
+        self.state.board.history = History::looking_at(review.game.clone(), ply);
         // The game may face another side than the engine's line did.
         self.face_the_bottom();
     }
@@ -56,8 +56,8 @@ impl Session {
         let Some(variation) = self.state.review().and_then(|r| r.variation(ply)) else { return };
         self.leave_variation();
         self.cancel_search();
-        self.state.held = None;
-        self.state.history = History::looking_at(variation, ply);
+        self.state.ai.held = None;
+        self.state.board.history = History::looking_at(variation, ply);
         if let Some(review) = self.state.review_mut() {
             review.variation = Some(ply);
         }

@@ -38,7 +38,7 @@ impl Session {
             SetupAction::ToMove(color) => editor.set_to_move(color),
             SetupAction::Turn => {
                 editor.turned = !editor.turned;
-                self.state.focus = None;
+                self.state.board.focus = None;
                 self.face_the_bottom();
                 true
             }
@@ -84,7 +84,7 @@ impl Session {
         run.setup = Some(SetupEditor::new(&position));
         self.cancel_search();
         self.state.clear_selection();
-        self.state.hint = None;
+        self.state.board.hint = None;
         self.face_the_bottom();
         self.changed();
         self.effects.push(Effect::Focus(Focus::SetupTray));
@@ -125,9 +125,9 @@ impl Session {
         let square = self.layout.square_at(x, y);
         match phase {
             PointerPhase::Down => {
-                self.state.focus = None;
+                self.state.board.focus = None;
                 let lifted = square.filter(|&s| self.state.setup_editor().is_some_and(|e| e.piece_at(s).is_some()));
-                self.state.drag = lifted.map(|from| Drag { from, x, y, moved: false });
+                self.state.board.drag = lifted.map(|from| Drag { from, x, y, moved: false });
                 self.effects.push(Effect::Redraw);
             }
             PointerPhase::Move => {
@@ -136,7 +136,7 @@ impl Session {
                 }
             }
             PointerPhase::Up => {
-                let drag = self.state.drag.take();
+                let drag = self.state.board.drag.take();
                 let Some(editor) = self.state.analysis_mut().and_then(|run| run.setup.as_mut()) else { return true };
                 let changed = match drag.filter(|d| d.moved) {
                     Some(drag) => editor.carry(drag.from, square),
@@ -161,12 +161,12 @@ impl Session {
         if self.state.setup_editor().is_none() {
             return false;
         }
-        match (key, self.state.focus) {
+        match (key, self.state.board.focus) {
             (Key::Enter | Key::Space, Some(BoardFocus::Square(square))) => {
                 self.setup_action(SetupAction::Square(square));
             }
             (Key::Enter | Key::Space, _) => {
-                self.state.focus = Some(BoardFocus::Square(crate::rules::Square::temple(self.state.bottom())));
+                self.state.board.focus = Some(BoardFocus::Square(crate::rules::Square::temple(self.state.bottom())));
                 self.effects.push(Effect::Redraw);
             }
             (Key::Up | Key::Down | Key::Left | Key::Right, _) => {
@@ -174,7 +174,7 @@ impl Session {
                 self.effects.push(Effect::Redraw);
             }
             (Key::Escape, _) => {
-                self.state.drag = None;
+                self.state.board.drag = None;
                 self.effects.push(Effect::Redraw);
             }
             (Key::Home | Key::End | Key::L, _) => {}

@@ -34,7 +34,7 @@ pub(super) fn analysis_panel(state: &State, run: &crate::ui::analysis::AnalysisR
     let t = &state.texts();
     let position = *state.position();
     let found = run.lines_of(&position);
-    let depth = found.map_or(0, |f| f.depth).max(state.thinking.map_or(0, |t| t.depth));
+    let depth = found.map_or(0, |f| f.depth).max(state.ai.thinking.map_or(0, |t| t.depth));
     let exact = found.is_some_and(|f| f.exact);
     let status = match (state.game().outcome(), run.running) {
         (Some(_), _) => t.html("analysis-over").unwrap_or_default().to_string(),

@@ -329,7 +329,7 @@ fn tutorial_heading(state: &State, run: TutorialRun) -> (String, Vec<String>) {
     reserve.extend(TutorialRun { wrong: true, done: false, ..run }.refusal(t, file));
     let now = match refusal {
         Some(refusal) => refusal,
-        None if state.card_choice.is_some() => text::choose_card(t),
+        None if state.board.card_choice.is_some() => text::choose_card(t),
         None => title,
     };
     (now, reserve)
@@ -366,12 +366,12 @@ pub fn controls(state: &State) -> ControlsView {
         // Online, Undo asks the opponent for a takeback while the module offers one.
         undo: (!game.moves().is_empty() && !shown && state.tutorial().is_none() && !online && !state.ended_by_word())
             || state.online.as_ref().is_some_and(crate::ui::online::OnlineState::takeback_offered),
-        redo: !state.history.ahead().is_empty()
+        redo: !state.board.history.ahead().is_empty()
             && !shown
             && state.tutorial().is_none()
             && !online
             && !state.ended_by_word(),
-        hint: state.human_to_move() && state.hint.is_none() && state.tutorial().is_none() && !online_game,
+        hint: state.human_to_move() && state.board.hint.is_none() && state.tutorial().is_none() && !online_game,
         moves: move_rows(state),
         // The analysis board shows its bar while there is a position to judge.
         evaluation: (settings.evaluation || state.analysis().is_some_and(|_| game.outcome().is_none()))
@@ -382,6 +382,7 @@ pub fn controls(state: &State) -> ControlsView {
         // Described from the whole line, also while looking back at an earlier move.
         puzzle_end: state.puzzle().and_then(|run| run.verdict(t, &state.game_line())),
         viewing: state
+            .board
             .history
             .viewing()
             .filter(|_| state.review().is_none())
@@ -399,9 +400,9 @@ pub fn controls(state: &State) -> ControlsView {
         puzzle_list: puzzle_list(state),
         rules: rules(state),
         watch: matches!(state.mode, Mode::Watch { .. }).then(|| WatchControls {
-            paused: state.watch_paused,
+            paused: state.ai.paused,
             pause_label: t
-                .html(if state.watch_paused { "watch-resume" } else { "watch-pause" })
+                .html(if state.ai.paused { "watch-resume" } else { "watch-pause" })
                 .unwrap_or_default()
                 .to_string(),
             speed: settings.watch_speed.code(),
@@ -409,7 +410,7 @@ pub fn controls(state: &State) -> ControlsView {
         resign_asked: matches!(state.question, Some(Question::Resign | Question::Leave(..)))
             && state.resigner().is_some(),
         abandon_asked: matches!(state.question, Some(Question::Abandon { .. })),
-        continue_here: state.history.looking_back() && !state.ended_by_word(),
+        continue_here: state.board.history.looking_back() && !state.ended_by_word(),
         analyse: analysis_offered(state),
         step_back: super::keyboard::move_step(state, true).is_some(),
         step_on: super::keyboard::move_step(state, false).is_some(),
@@ -424,7 +425,7 @@ pub fn controls(state: &State) -> ControlsView {
             .outcome()
             .filter(|_| !state.shows_result() && state.review().is_none() && state.puzzle().is_none())
             .filter(|_| state.tutorial().is_none() && state.analysis().is_none())
-            .filter(|_| !state.history.looking_back())
+            .filter(|_| !state.board.history.looking_back())
             .map(|outcome| GameOverStrip {
                 text: text::result_short(t, outcome, state.mode),
                 rematch: !online,

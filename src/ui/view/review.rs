@@ -103,7 +103,7 @@ pub(super) fn review_panel(state: &State, review: &Review) -> ReviewPanel {
         progress: review.running.then(|| review.entries.len() as f64 / review.total().max(1) as f64),
         text,
         best_line: review.variation.is_none() && review.variation(shown).is_some(),
-        continue_here: (review.variation.is_some() || state.history.looking_back()) && !state.ended_by_word(),
+        continue_here: (review.variation.is_some() || state.board.history.looking_back()) && !state.ended_by_word(),
         stops: review.running,
         close_label: t.html(if review.running { "review-stop" } else { "close" }).unwrap_or_default().to_string(),
     }

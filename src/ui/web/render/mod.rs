@@ -118,7 +118,7 @@ pub fn draw(
     ctx.set_fill_style_str(p.background);
     ctx.fill_rect(0.0, 0.0, layout.width, layout.height);
     let still = scene(state, layout);
-    let anim = state.anim.as_ref().filter(|_| sliding(state, now_ms));
+    let anim = state.board.anim.as_ref().filter(|_| sliding(state, now_ms));
     let t = anim.map_or(1.0, |a| a.progress(now_ms));
 
     ctx.save();
@@ -218,13 +218,13 @@ pub fn draw(
         let square = Rect { x: 0.0, y: 0.0, w: layout.cell, h: layout.cell };
         draw_piece(ctx, p, piece, square.centred_at(x, y), 0.9)?;
     }
-    if let Some(focus) = state.focus {
+    if let Some(focus) = state.board.focus {
         draw_focus(ctx, p, focus, layout, mover)?;
     }
     if marks.show_labels {
         draw_labels(ctx, p, scale, state, layout)?;
     }
-    if let Some(celebration) = state.celebration {
+    if let Some(celebration) = state.board.celebration {
         draw_confetti(ctx, p, layout, celebration.progress(now_ms))?;
     }
     Ok(())

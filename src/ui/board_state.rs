@@ -1,0 +1,72 @@
+//! The board's state: the game's history, what the player has chosen on it (a card, a piece, a
+//! card to give up, a drag, the keyboard's frame, a card previewed), the hint shown, and what is
+//! moving (a move sliding, a win celebrated). Set afresh with each game.
+
+use super::anim::{Anim, Celebration};
+use super::history::History;
+use crate::rules::{Card, Color, Move, Square};
+
+#[derive(Clone, Debug)]
+pub struct Board {
+    /// The game's moves, and how far along them the board is.
+    pub history: History,
+    pub selected_card: Option<Card>,
+    pub selected_piece: Option<Square>,
+    /// A jump two cards both make: the player picks which card to give up.
+    pub card_choice: Option<(Square, Square)>,
+    pub drag: Option<Drag>,
+    /// Where the keyboard focus is, once the keyboard has been used.
+    pub focus: Option<Focus>,
+    pub hint: Option<Move>,
+    /// A card shown on the board from its holder's pieces (an opponent's card, or the side card).
+    pub preview: Option<Card>,
+    pub anim: Option<Anim>,
+    pub celebration: Option<Celebration>,
+}
+
+impl Board {
+    /// The board of a game, with nothing chosen and nothing moving.
+    pub fn new(history: History) -> Board {
+        Board {
+            history,
+            selected_card: None,
+            selected_piece: None,
+            card_choice: None,
+            drag: None,
+            focus: None,
+            hint: None,
+            preview: None,
+            anim: None,
+            celebration: None,
+        }
+    }
+
+    /// Drops what the player has chosen (the keyboard's frame stays where it is).
+    pub fn clear_selection(&mut self) {
+        self.selected_card = None;
+        self.selected_piece = None;
+        self.card_choice = None;
+        self.drag = None;
+        self.preview = None;
+    }
+}
+
+/// A piece being dragged: where it came from and where the pointer is (CSS pixels).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Drag {
+    pub from: Square,
+    pub x: f64,
+    pub y: f64,
+    /// Set once the pointer has travelled far enough to be a drag rather than a click.
+    pub moved: bool,
+}
+
+/// What the keyboard focus is on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Focus {
+    Square(Square),
+    /// A hand card by its holder and slot.
+    Card(Color, usize),
+    /// The side card, by the player to move.
+    Side,
+}
