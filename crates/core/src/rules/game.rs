@@ -9,9 +9,9 @@ pub struct Game {
     /// `positions[0]` is the start; `positions[i + 1]` follows `moves[i]`.
     positions: Vec<Position>,
     moves: Vec<Move>,
-    /// A declared outcome (a resignation, an agreed draw, a win on time), and after how many
-    /// moves. It belongs to that position: taking back the move before it forgets it.
-    declared: Option<(Outcome, usize)>,
+    /// An outcome declared in the last position (a resignation, an agreed draw, a win on time):
+    /// no move follows it, and taking back the move before it forgets it.
+    declared: Option<Outcome>,
 }
 
 impl Game {
@@ -54,7 +54,7 @@ impl Game {
         self.position()
             .outcome()
             .or_else(|| (self.repetitions() >= 3).then_some(Outcome::DrawByRepetition))
-            .or_else(|| self.declared.filter(|&(_, ply)| ply == self.moves.len()).map(|(outcome, _)| outcome))
+            .or(self.declared)
     }
 
     /// `by` gives the game up (either side may, whoever is to move). A game already over cannot
@@ -95,7 +95,7 @@ impl Game {
         if let Some(outcome) = self.outcome() {
             return Err(MoveError::GameOver(outcome));
         }
-        self.declared = Some((outcome, self.moves.len()));
+        self.declared = Some(outcome);
         Ok(outcome)
     }
 
@@ -120,7 +120,7 @@ impl Game {
     pub fn undo(&mut self) -> Option<Move> {
         let m = self.moves.pop()?;
         self.positions.pop();
-        self.declared.take_if(|&mut (_, ply)| ply > self.moves.len());
+        self.declared = None;
         Some(m)
     }
 }
