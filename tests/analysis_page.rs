@@ -243,7 +243,7 @@ fn moves_played_after_going_back_make_branches_that_the_move_list_shows_and_a_re
     // Back one move, and another answer: a branch; the first answer stays, under the move that
     // replaced it.
     intent(&mut session, Intent::Step { back: true });
-    assert_eq!(session.state().board.history.viewing(), None, "the analysis board plays on from any move");
+    assert_eq!(session.state().board.history.looking_back_from(), None, "the analysis board plays on from any move");
     assert_eq!(session.state().board.history.ahead().to_vec(), vec![answer]);
     let other = session.state().game().legal_moves()[1];
     intent(&mut session, Intent::Play(other));

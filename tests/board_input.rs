@@ -78,7 +78,7 @@ fn escape_clears_the_selection_then_goes_back_to_the_game() {
     let mut session = two_players();
     play_all(&mut session, &["ox:c1c2", "horse:c5c4", "boar:b1b2"]);
     session.update(Event::Intent(Intent::View(1)));
-    assert_eq!(session.state().board.history.viewing(), Some(3));
+    assert_eq!(session.state().board.history.looking_back_from(), Some(3));
     // Nobody moves while looking back, but a card can be looked at: the side card, tapped.
     let side = scene(session.state(), session.layout()).cards.into_iter().find(|c| c.0 == Card::Crab).unwrap().1;
     let (x, y) = side.centre();
@@ -87,9 +87,13 @@ fn escape_clears_the_selection_then_goes_back_to_the_game() {
     assert_eq!(session.state().board.preview, Some(Card::Crab), "the side card is shown");
     key(&mut session, "Escape");
     assert_eq!(session.state().board.preview, None, "the first Escape hides it");
-    assert_eq!(session.state().board.history.viewing(), Some(3), "and still looks back");
+    assert_eq!(session.state().board.history.looking_back_from(), Some(3), "and still looks back");
     key(&mut session, "Escape");
-    assert_eq!(session.state().board.history.viewing(), None, "the second goes back to the game, as the button does");
+    assert_eq!(
+        session.state().board.history.looking_back_from(),
+        None,
+        "the second goes back to the game, as the button does"
+    );
     assert_eq!(session.state().game().moves().len(), 3);
     // With nothing looked back at, Escape changes nothing of the game.
     key(&mut session, "Escape");

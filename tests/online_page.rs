@@ -1015,3 +1015,32 @@ fn the_loser_of_an_online_game_hears_the_loss_and_is_not_celebrated() {
     let effects = said(&mut session, Said::Outcome(Some(Outcome::Resigned { by: Color::Red })));
     assert!(sounds(&effects).contains(&Sound::Win), "{effects:?}");
 }
+
+#[test]
+fn the_opponents_move_that_comes_while_looking_back_joins_the_game_and_the_look_back_stays() {
+    let mut session = both_moved();
+    session.update(Event::Frame { now_ms: 5000.0 });
+    session.update(Event::Intent(Intent::View(0)));
+    assert_eq!(session.state().board.history.looking_back_from(), Some(2), "looking back at the start");
+    let game = session.state().game_line();
+    let red = game.legal_moves()[0];
+    let position = game.position().play(red).unwrap();
+    said(&mut session, Said::Move { by: Color::Red, ply: 2, mv: red, position });
+    session.update(Event::Frame { now_ms: 10000.0 });
+    assert_eq!(session.state().game().moves().len(), 0, "the board stays where the player looks");
+    assert_eq!(session.state().game_line().moves().len(), 3, "the opponent's move is in the game");
+    session.update(Event::Intent(Intent::BackToGame));
+    assert_eq!(session.state().game().moves().len(), 3);
+    assert!(session.state().human_to_move(), "Blue to move: the player's turn");
+}
+
+#[test]
+fn an_end_declared_while_looking_back_ends_the_game_at_its_last_move() {
+    let mut session = both_moved();
+    session.update(Event::Frame { now_ms: 5000.0 });
+    session.update(Event::Intent(Intent::View(1)));
+    said(&mut session, Said::Outcome(Some(Outcome::Resigned { by: Color::Red })));
+    let line = session.state().game_line();
+    assert_eq!(line.moves().len(), 2, "the moves after the one looked at stay in the game");
+    assert_eq!(line.outcome(), Some(Outcome::Resigned { by: Color::Red }));
+}

@@ -159,7 +159,7 @@ fn continuing_from_the_engine_line_makes_it_the_game_and_closes_the_review() {
     };
     session.update(Event::Reply(Reply { id, kind: ReplyKind::Reviewed(entry, 3) }));
     session.update(Event::Intent(Intent::BestLine(1)));
-    assert_eq!(session.state().board.history.viewing(), Some(2), "the line can be stepped through");
+    assert_eq!(session.state().board.history.looking_back_from(), Some(2), "the line can be stepped through");
     session.update(Event::Intent(Intent::Redo));
     assert_eq!(session.state().game().moves(), [mv("boar:a1a2"), mv("horse:c5c4")]);
     let effects = session.update(Event::Intent(Intent::ContinueHere));

@@ -732,7 +732,7 @@ fn looking_back_shows_a_position_without_changing_the_game() {
     // Back to the start: the board shows it, nobody may move, the AI does not search.
     let effects = session.update(Event::Intent(Intent::View(0)));
     assert_eq!(session.state().game().position(), line.start());
-    assert_eq!(session.state().board.history.viewing(), Some(3));
+    assert_eq!(session.state().board.history.looking_back_from(), Some(3));
     assert!(!session.state().human_to_move() && !session.state().ai_to_move());
     assert!(effects.contains(&Effect::CancelSearch), "the AI's search for the last position stops");
     assert!(searches(&effects).is_empty());
@@ -746,7 +746,7 @@ fn looking_back_shows_a_position_without_changing_the_game() {
     session.update(Event::Intent(Intent::Redo));
     assert_eq!(session.state().game().moves(), &line.moves()[..1]);
     let effects = session.update(Event::Intent(Intent::View(3)));
-    assert_eq!(session.state().board.history.viewing(), None);
+    assert_eq!(session.state().board.history.looking_back_from(), None);
     assert_eq!(session.state().game().moves(), line.moves());
     assert_eq!(searches(&effects).len(), 1, "the AI thinks again about the last position");
 }
@@ -759,14 +759,14 @@ fn continuing_from_a_position_looked_at_makes_it_the_line() {
     }
     session.update(Event::Intent(Intent::View(1)));
     session.update(Event::Intent(Intent::ContinueHere));
-    assert_eq!(session.state().board.history.viewing(), None);
+    assert_eq!(session.state().board.history.looking_back_from(), None);
     assert_eq!(session.state().game().moves().len(), 1);
     assert!(session.state().human_to_move());
     assert_eq!(session.state().board.history.ahead().len(), 2, "the rest can be redone, as after undo");
     // A move made while looking back continues from there too.
     session.update(Event::Intent(Intent::View(0)));
     play(&mut session, "boar:b1b2".parse().unwrap());
-    assert_eq!(session.state().board.history.viewing(), None);
+    assert_eq!(session.state().board.history.looking_back_from(), None);
     assert_eq!(session.state().game().moves().len(), 1);
 }
 
@@ -778,7 +778,7 @@ fn a_refused_move_while_looking_back_changes_nothing() {
     }
     session.update(Event::Intent(Intent::View(1)));
     let effects = play(&mut session, "tiger:a1a3".parse().unwrap());
-    assert_eq!(session.state().board.history.viewing(), Some(2), "still looking back");
+    assert_eq!(session.state().board.history.looking_back_from(), Some(2), "still looking back");
     assert_eq!(session.save_file().game.moves().len(), 2);
     assert!(searches(&effects).is_empty());
 }
@@ -818,12 +818,12 @@ fn the_step_buttons_look_back_and_on_through_the_moves() {
     session.update(Event::Intent(Intent::Step { back: true }));
     session.update(Event::Intent(Intent::Step { back: true }));
     assert_eq!(session.state().game().moves().len(), 1);
-    assert_eq!(session.state().board.history.viewing(), Some(3), "looking back, the game whole");
+    assert_eq!(session.state().board.history.looking_back_from(), Some(3), "looking back, the game whole");
     assert!(session.controls().step_on);
     session.update(Event::Intent(Intent::Step { back: false }));
     session.update(Event::Intent(Intent::Step { back: false }));
     assert_eq!(session.state().game().moves().len(), 3);
-    assert_eq!(session.state().board.history.viewing(), None, "back at the game");
+    assert_eq!(session.state().board.history.looking_back_from(), None, "back at the game");
     assert!(!session.controls().step_on);
     let effects = session.update(Event::Intent(Intent::Step { back: false }));
     assert_eq!(session.state().game().moves().len(), 3, "no step past the end: {effects:?}");

@@ -546,6 +546,15 @@ fn check_invariants(harness: &Harness) -> Result<(), TestCaseError> {
         prop_assert!(state.page.texts.asked(TextsFile::Rules(state.lang())));
     }
 
+    // The board's history: the game shown starts the line, looking back is from a move after it
+    // and within the line, and what came with the game is no more than the line.
+    let history = &state.board.history;
+    prop_assert!(history.whole().moves().starts_with(game.moves()));
+    if let Some(end) = history.looking_back_from() {
+        prop_assert!(game.moves().len() < end && end <= history.whole().moves().len());
+    }
+    prop_assert!(history.received() <= history.whole().moves().len());
+
     // The game equals the game replayed from its record.
     let replayed = Game::from_record(&game.to_record()).map_err(|e| TestCaseError::fail(e.to_string()))?;
     prop_assert_eq!(replayed.positions(), game.positions());
@@ -619,7 +628,7 @@ fn check_invariants(harness: &Harness) -> Result<(), TestCaseError> {
         }
         prop_assert!(!state.ai_to_move(), "the AI waits while a review is open");
     }
-    if let Some(end) = state.board.history.viewing().filter(|_| variation.is_none()) {
+    if let Some(end) = state.board.history.looking_back_from().filter(|_| variation.is_none()) {
         prop_assert_eq!(saved.moves().len(), end);
         prop_assert!(game.moves().len() < end);
         prop_assert!(state.ai.thinking.is_none_or(|t| t.purpose != onitama::ui::state::Purpose::Move));
@@ -633,7 +642,7 @@ fn check_invariants(harness: &Harness) -> Result<(), TestCaseError> {
         prop_assert!(line.starts_with(whole.moves()), "off the solution's line: {:?}", whole.moves());
         prop_assert!(!state.human_to_move());
         prop_assert!(state.ai.thinking.is_none_or(|t| t.purpose != onitama::ui::state::Purpose::Move));
-        if game.outcome().is_none() && state.board.history.viewing().is_none() && state.review().is_none() {
+        if game.outcome().is_none() && state.board.history.looking_back_from().is_none() && state.review().is_none() {
             prop_assert!(session.is_animating(), "the solution shown has stalled");
         }
     }
@@ -927,7 +936,7 @@ proptest! {
             prop_assert_eq!(state.game().moves(), &line.moves[..line.cursor], "after {:?}", step);
             let redoable = state.board.history.ahead().to_vec();
             prop_assert_eq!(&redoable[..], &line.moves[line.cursor..], "after {:?}", step);
-            prop_assert_eq!(state.board.history.viewing(), line.looking_back, "after {:?}", step);
+            prop_assert_eq!(state.board.history.looking_back_from(), line.looking_back, "after {:?}", step);
             let end = line.looking_back.unwrap_or(line.cursor);
             let whole = state.game_line();
             prop_assert_eq!(whole.moves(), &line.moves[..end]);

@@ -1,50 +1,53 @@
-//! Random sequences of what the page's API does to a game: new games, legal and illegal moves,
-//! undo, redo, loading positions, resigning. Nothing panics, an illegal move changes nothing, and undo and
-//! redo walk the history exactly.
+//! Random sequences of what the page's API does to a game's history: new games, legal and illegal
+//! moves, undo, redo, looking back, loading positions, resigning. Nothing panics, an illegal move
+//! changes nothing, undo and redo walk the line exactly, and the game shown always starts the line.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
 use onitama::rules::{Color, Deal, Game, Move, Outcome, Position};
+use onitama::ui::history::History;
 
 fuzz_target!(|data: &[u8]| {
-    let mut game = Game::from_deal(&Deal::from_seed(0));
+    let mut history = History::new(Game::from_deal(&Deal::from_seed(0)));
     let mut bytes = data.iter().copied();
     while let Some(action) = bytes.next() {
         let argument = bytes.next().unwrap_or(0);
-        match action % 7 {
-            0 => game = Game::from_deal(&Deal::from_seed(u64::from(argument))),
+        match action % 8 {
+            0 => history = History::new(Game::from_deal(&Deal::from_seed(u64::from(argument)))),
             1 => {
-                let moves = game.legal_moves();
+                let moves = history.game().legal_moves();
                 if let Some(&m) = moves.get(usize::from(argument) % moves.len().max(1)) {
-                    let before = game.position().to_owned();
-                    game.play(m).expect("a legal move plays");
-                    assert_eq!(game.undo(), Some(m));
-                    assert_eq!(*game.position(), before);
-                    assert_eq!(game.redo(), Some(m));
+                    let before = history.game().position().to_owned();
+                    history.play(m).expect("a legal move plays");
+                    assert_eq!(history.back(), Some(m));
+                    assert_eq!(*history.game().position(), before);
+                    assert_eq!(history.forward(), Some(m));
                 }
             }
             2 => {
                 // A move built from raw bytes: legal or refused with nothing changed.
                 let text = format!("{}:{}{}", ["tiger", "ox", "crab", "boar"][usize::from(argument % 4)], square(argument), square(argument.rotate_left(3)));
                 if let Ok(m) = text.parse::<Move>() {
-                    let before = game.clone();
-                    if game.play(m).is_err() {
-                        assert_eq!(game, before);
+                    let before = history.clone();
+                    if history.play(m).is_err() {
+                        assert_eq!(history, before);
                     }
                 }
             }
             3 => {
-                game.undo();
+                history.back();
             }
             4 => {
-                game.redo();
+                history.forward();
             }
+            5 => history.look_at(usize::from(argument)),
             6 => {
                 // Either side, any time the game goes on; the record carries it back.
                 let by = if argument % 2 == 0 { Color::Red } else { Color::Blue };
-                let over = game.outcome();
-                match game.resign(by) {
+                let over = history.played().outcome();
+                match history.resign(by) {
                     Ok(outcome) => {
+                        let game = history.played();
                         assert!(over.is_none() && game.legal_moves().is_empty());
                         assert_eq!(outcome, Outcome::Resigned { by });
                         let back = Game::from_record(&game.to_record()).expect("a resigned game's record reads");
@@ -56,11 +59,13 @@ fuzz_target!(|data: &[u8]| {
             _ => {
                 let text: String = bytes.by_ref().take(usize::from(argument % 64)).map(char::from).collect();
                 if let Ok(position) = text.parse::<Position>() {
-                    game = Game::new(position);
+                    history = History::new(Game::new(position));
                 }
             }
         }
+        let game = history.game();
         assert!(game.outcome().is_some() || !game.legal_moves().is_empty());
+        assert!(history.whole().moves().starts_with(game.moves()));
     }
 });
 

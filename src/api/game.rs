@@ -294,7 +294,7 @@ pub fn game_state() -> Result<JsValue, JsError> {
             result: controls.result.as_ref().map(|banner| banner.text.clone()),
             notice: controls.notice.clone(),
             preview: state.board.preview.map(|card| card.name()),
-            viewing: state.board.history.viewing(),
+            viewing: state.board.history.looking_back_from(),
             review: state.review().map(|r| ReviewView {
                 running: r.running,
                 reviewed: r.entries.len(),

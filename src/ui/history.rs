@@ -85,7 +85,7 @@ impl History {
     }
 
     /// While looking back, the move of the line the game goes on from.
-    pub fn viewing(&self) -> Option<usize> {
+    pub fn looking_back_from(&self) -> Option<usize> {
         self.looking_back
     }
 
@@ -94,11 +94,42 @@ impl History {
         self.shown.undo()
     }
 
-    /// Takes the last move off the line, as if never played (a move the other side never had).
+    /// Takes the game's last move off the line, as if never played (a move the other side never
+    /// had); a board looking back stays where it looks.
     pub fn take_back(&mut self) -> Option<Move> {
-        let m = self.back()?;
-        self.cut(self.shown.moves().len());
+        let Some(end) = self.looking_back else {
+            let m = self.back()?;
+            self.cut(self.shown.moves().len());
+            return Some(m);
+        };
+        let mut game = self.played();
+        let m = game.undo()?;
+        self.received = self.received.min(end - 1);
+        self.whole = game;
+        self.looking_back = (self.shown.moves().len() < end - 1).then_some(end - 1);
         Some(m)
+    }
+
+    /// Plays `m` at the end of the game as played, if it is legal: where the board is, or, while
+    /// it looks back, after the move it looks back from, the board staying where it looks (the
+    /// other side's move online).
+    pub fn play_at_end(&mut self, m: Move) -> Result<Option<Outcome>, MoveError> {
+        let Some(end) = self.looking_back else { return self.play(m) };
+        let mut game = self.played();
+        let outcome = game.play(m)?;
+        self.whole = game;
+        self.looking_back = Some(end + 1);
+        Ok(outcome)
+    }
+
+    /// The end declared at the line's end lapsed (a claim crossed by a move): the line goes on.
+    pub fn undeclare(&mut self) {
+        let mut game = Game::new(*self.whole.start());
+        play_on(&mut game, self.whole.moves());
+        if self.ahead().is_empty() {
+            self.shown = game.clone();
+        }
+        self.whole = game;
     }
 
     /// One move forward along the line (bringing back an end declared at its end); returns it, or
@@ -111,6 +142,8 @@ impl History {
             // The line's moves are legal (`expect` would bring the error's Debug text into the wasm).
             self.shown.play(next).ok()?;
         }
+        // Back at the move looked back from, the board no longer looks back.
+        self.looking_back.take_if(|&mut end| end == self.shown.moves().len());
         Some(next)
     }
 
@@ -157,27 +190,34 @@ impl History {
         Ok(outcome)
     }
 
-    /// `by` resigns where the board is: the line ends here.
+    /// `by` resigns where the game is (the line ends there): where the board is, or, while it
+    /// looks back, at the move it looks back from.
     pub fn resign(&mut self, by: Color) -> Result<Outcome, MoveError> {
-        self.end_here(|game| game.resign(by))
+        self.end_game(|game| game.resign(by))
     }
 
-    /// The players agree to a draw where the board is: the line ends here.
+    /// The players agree to a draw where the game is (the line ends there).
     pub fn agree_draw(&mut self) -> Result<Outcome, MoveError> {
-        self.end_here(Game::agree_draw)
+        self.end_game(Game::agree_draw)
     }
 
-    /// `winner` takes the game on time where the board is: the line ends here.
+    /// `winner` takes the game on time where the game is (the line ends there).
     pub fn win_on_time(&mut self, winner: Color) -> Result<Outcome, MoveError> {
-        self.end_here(|game| game.win_on_time(winner))
+        self.end_game(|game| game.win_on_time(winner))
     }
 
-    fn end_here(
+    fn end_game(
         &mut self,
         declare: impl FnOnce(&mut Game) -> Result<Outcome, MoveError>,
     ) -> Result<Outcome, MoveError> {
+        if let Some(end) = self.looking_back {
+            let mut game = self.played();
+            let outcome = declare(&mut game)?;
+            self.received = self.received.min(end);
+            self.whole = game;
+            return Ok(outcome);
+        }
         let outcome = declare(&mut self.shown)?;
-        self.looking_back = None;
         self.cut(self.shown.moves().len());
         Ok(outcome)
     }
@@ -285,6 +325,24 @@ mod tests {
         line.go_to(1);
         line.play(mv("horse:b5b4")).expect("legal");
         assert_eq!(line.received(), 1, "played in place of the second, the first alone came with it");
+    }
+
+    #[test]
+    fn the_other_sides_moves_and_ends_join_the_game_at_its_end_while_the_board_looks_back() {
+        let mut line = played("boar:c1c2 horse:c5c4");
+        line.look_at(0);
+        line.play_at_end(mv("ox:b1b2")).expect("legal at the end");
+        assert_eq!((line.game().moves().len(), line.looking_back_from()), (0, Some(3)), "the board stays");
+        assert_eq!(line.whole().moves().len(), 3);
+        line.take_back();
+        assert_eq!((line.whole().moves().len(), line.looking_back_from()), (2, Some(2)));
+        line.resign(Color::Red).expect("the game is on");
+        assert_eq!(line.game().outcome(), None, "the start, looked at, is not over");
+        assert_eq!(line.played().outcome(), Some(Outcome::Resigned { by: Color::Red }));
+        line.undeclare();
+        assert_eq!(line.played().outcome(), None, "a claim crossed by a move lapses");
+        line.look_at(2);
+        assert_eq!(line.game(), line.whole());
     }
 
     #[test]

@@ -315,7 +315,7 @@ impl State {
             return review.game.clone();
         }
         if self.analysis().is_some() {
-            return self.shown_line();
+            return self.line_to_end();
         }
         self.board.history.played()
     }
@@ -333,7 +333,7 @@ impl State {
 
     /// The game shown, played on to the end of what can be redone (in a review's engine line, to
     /// the line's end).
-    pub fn shown_line(&self) -> Game {
+    pub fn line_to_end(&self) -> Game {
         self.board.history.whole().clone()
     }
 

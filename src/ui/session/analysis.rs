@@ -50,9 +50,7 @@ impl Session {
         let state = &mut self.state;
         let Activity::Analysis(run) = &mut state.activity else { return };
         let history = &mut state.board.history;
-        if history.ahead().is_empty() {
-            history.go_on_with(&run.variations.continuation(history.game().moves()));
-        }
+        history.go_on_with(&run.variations.continuation(history.game().moves()));
         run.variations.record(history.whole().moves());
     }
 

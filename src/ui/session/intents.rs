@@ -414,7 +414,7 @@ impl Session {
             Intent::Analyse => {
                 // A review's game (or the engine's line shown in it) steps on with redo.
                 let state = &self.state;
-                let line = if state.review().is_some() { state.shown_line() } else { state.game_line() };
+                let line = if state.review().is_some() { state.line_to_end() } else { state.game_line() };
                 self.open_analysis(&line, state.game().moves().len());
             }
             Intent::AnalysePosition(position) => self.open_analysis(&Game::new(position), 0),

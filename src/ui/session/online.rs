@@ -10,7 +10,6 @@ use crate::online::host::{Button, Panel, ScriptState, ToPage};
 use crate::online::{Saved, Token};
 use crate::rules::{Color, Game, Move, Outcome, Position};
 use crate::ui::features::Features;
-use crate::ui::history::History;
 use crate::ui::intent::OnlineAction;
 use crate::ui::online::OnlineState;
 use crate::ui::sound;
@@ -179,7 +178,7 @@ impl Session {
             // A move the module would not send is taken back (its panel says why).
             ToPage::Denied(_) => {
                 if let Some(ply) = online.pending.take()
-                    && self.state.game().moves().len() == ply + 1
+                    && self.state.game_line().moves().len() == ply + 1
                 {
                     self.state.board.history.take_back();
                     self.state.board.anim = None;
@@ -239,7 +238,7 @@ impl Session {
         });
         // A move sent to nobody is taken back.
         if let Some(ply) = online.pending.take()
-            && self.state.game().moves().len() == ply + 1
+            && self.state.game_line().moves().len() == ply + 1
         {
             self.state.board.history.take_back();
         }
@@ -251,10 +250,11 @@ impl Session {
     /// no colour, the game this page watches, read-only.
     fn online_dealt(&mut self, you: Option<Color>, game: Game) {
         let mode = Mode::Online { you };
+        let line = self.state.game_line();
         let same = self.state.mode == mode
-            && self.state.game().start() == game.start()
-            && self.state.game().moves() == game.moves()
-            && self.state.game().outcome() == game.outcome();
+            && line.start() == game.start()
+            && line.moves() == game.moves()
+            && line.outcome() == game.outcome();
         if !same {
             // A game of the player's own in progress waits aside, as for a puzzle.
             if !matches!(self.state.mode, Mode::Online { .. }) {
@@ -271,7 +271,9 @@ impl Session {
         {
             self.play(held);
         }
-        let played = self.state.game().moves();
+        // The game as played: while the player looks back, the board stays where they look.
+        let line = self.state.game_line();
+        let played = line.moves();
         match played.get(ply) {
             // The player's own move (or one already shown), now sent.
             Some(&known) if known == m => {
@@ -284,13 +286,13 @@ impl Session {
             // The opponent's move (or the player's from before a reload), shown once the board is
             // still, as the AI's are.
             None => {
-                let mut after = self.state.game().clone();
+                let mut after = line.clone();
                 if after.play(m).is_err() || after.position() != &position {
                     self.effects.push(Effect::Log(format!("online move {m} is not what the board allows")));
                     return;
                 }
-                if self.state.mode.is_human(self.state.position().to_move()) {
-                    self.state.board.history = History::new(after);
+                if self.state.board.history.looking_back() || self.state.mode.is_human(line.position().to_move()) {
+                    let _ = self.state.board.history.play_at_end(m);
                     self.changed();
                 } else {
                     self.state.ai.held = Some(m);
@@ -302,7 +304,7 @@ impl Session {
     /// An outcome the players declared (a resignation, an agreed draw, a win on time) joins the
     /// game on the board; one that lapsed (a claim crossed by a move) leaves it.
     pub(super) fn online_outcome(&mut self, outcome: Option<Outcome>) {
-        if self.state.game().outcome() == outcome {
+        if self.state.game_line().outcome() == outcome {
             return;
         }
         // The held move was played before the end the module reports: show it first.
@@ -310,11 +312,7 @@ impl Session {
             let _ = self.state.board.history.play(m);
         }
         let Some(outcome) = outcome else {
-            let mut replayed = Game::new(*self.state.game().start());
-            for &m in self.state.game().moves() {
-                let _ = replayed.play(m);
-            }
-            self.state.board.history = History::new(replayed);
+            self.state.board.history.undeclare();
             return self.changed();
         };
         let before = crate::ui::scene::scene(&self.state, &self.layout);

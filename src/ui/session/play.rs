@@ -233,7 +233,7 @@ impl Session {
         let history = &self.state.board.history;
         match self.state.analysis() {
             Some(_) => history.whole().moves().len(),
-            None => history.viewing().unwrap_or(history.game().moves().len()),
+            None => history.looking_back_from().unwrap_or(history.game().moves().len()),
         }
     }
 
@@ -241,7 +241,8 @@ impl Session {
     /// are not games to keep), and a game against the AI counts in the player's record, once, however often undo
     /// and redo bring the end back.
     pub(super) fn game_ended(&mut self) {
-        let (game, mode) = (self.state.game().clone(), self.state.mode);
+        // The game as played: an end declared online may come while the player looks back.
+        let (game, mode) = (self.state.game_line(), self.state.mode);
         // A puzzle, a tutorial's step or a study is no game of the player's.
         // Nor is a game watched online, the players'.
         let kept = self.state.puzzle().is_none()

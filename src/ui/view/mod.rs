@@ -384,7 +384,7 @@ pub fn controls(state: &State) -> ControlsView {
         viewing: state
             .board
             .history
-            .viewing()
+            .looking_back_from()
             .filter(|_| state.review().is_none())
             .map(|end| text::viewing(t, game.moves().len(), end)),
         result: game.outcome().filter(|_| state.shows_result()).map(|outcome| ResultBanner {

@@ -40,7 +40,7 @@ pub(super) fn move_rows(state: &State) -> Vec<MoveRow> {
     let t = &state.texts();
     // In a review's engine line the list shows that line; its marks belong to the game's moves.
     let variation = state.review().and_then(|r| r.variation);
-    let line = if variation.is_some() { state.shown_line() } else { state.game_line() };
+    let line = if variation.is_some() { state.line_to_end() } else { state.game_line() };
     let shown = state.game().moves().len();
     let plies = line.moves().len();
     line.positions()

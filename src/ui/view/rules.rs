@@ -5,12 +5,15 @@ use crate::rules::{Card, Pack};
 use crate::ui::deck;
 use crate::ui::dialog::Dialog;
 use crate::ui::state::State;
-use crate::ui::text;
+use crate::ui::text::{self, Lang};
 
 /// What the dialog shows beside its fixed texts (its title, headings and the cards' names, which
 /// the shell writes from the page's `Texts` as it writes every fixed text).
 #[derive(Clone, Debug, PartialEq)]
 pub struct RulesView {
+    /// The language of its fixed texts: another rewrites them, whether or not its paragraphs
+    /// have come.
+    pub lang: Lang,
     /// The rules' paragraphs; none while their file comes, and a sentence saying so if it could
     /// not be had (offline before it was kept).
     pub paragraphs: Vec<String>,
@@ -26,6 +29,7 @@ pub fn rules(state: &State) -> Option<RulesView> {
     }
     let t = &state.texts();
     Some(RulesView {
+        lang: state.lang(),
         paragraphs: state.page.texts.rules(state.lang()).map(|file| text::rules_text(t, file)).unwrap_or_default(),
         packs: deck::shown_packs(state.page.settings.cards).collect(),
     })

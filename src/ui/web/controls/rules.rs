@@ -15,7 +15,6 @@ pub(super) fn show(rules: Option<&RulesView>, before: Option<&RulesView>, texts:
         }
         return;
     };
-    // Another language brings other paragraphs: the fixed texts are written again with them.
     if (before != Some(rules) || !dialog.open())
         && let Some(content) = find("rules-content")
     {
@@ -56,7 +55,7 @@ fn html(rules: &RulesView, texts: &Texts) -> String {
     html
 }
 
-/// `words` as HTML text or an attribute's value.
+/// `words` as HTML text or a double-quoted attribute's value (the only places it is put).
 fn escaped(words: &str) -> String {
     words.replace('&', "&amp;").replace('<', "&lt;").replace('"', "&quot;")
 }
