@@ -163,3 +163,19 @@ test('a worker message that does not read stops the AI with the reason, not a cr
   assert.equal(await page.evaluate(() => window.wasmBindings.game_state().thinking), false);
   await page.close();
 });
+
+test('a worker that cannot start says so on the page, not only in its state', { timeout: 60000 }, async () => {
+  // The browser refuses the worker at once: the failure is heard while the update that asked for
+  // it is still being carried out, and what the page shows is the state after it.
+  const page = await game.browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await page.addInitScript(() => {
+    window.Worker = class { constructor() { throw new Error('no workers here'); } };
+  });
+  await page.goto(game.server.url);
+  await page.waitForFunction(() => window.wasmBindings !== undefined);
+  await page.evaluate(() => window.wasmBindings.game_new({ mode: 'watch', level: 0 }));
+  await page.waitForFunction(() => /The AI stopped/.test(document.getElementById('notice')?.textContent ?? ''), null, { timeout: 5000 });
+  assert.equal(await page.isHidden('#notice'), false);
+  await page.close();
+});
+
