@@ -554,6 +554,9 @@ fn check_invariants(harness: &Harness) -> Result<(), TestCaseError> {
         prop_assert!(game.moves().len() < end && end <= history.whole().moves().len());
     }
     prop_assert!(history.received() <= history.whole().moves().len());
+    // Another line is followed only in a review, in place of one of the game's moves.
+    let variation = state.review().and_then(|review| review.variation);
+    prop_assert_eq!(history.waiting_game().is_some(), variation.is_some());
 
     // The game equals the game replayed from its record.
     let replayed = Game::from_record(&game.to_record()).map_err(|e| TestCaseError::fail(e.to_string()))?;

@@ -2,6 +2,8 @@
 //!
 //! Undo and redo, and looking back, move along the line; a move played short of its end that is
 //! not the line's next cuts the line there. The rules' `Game` keeps no moves taken back: this does.
+//! The board may follow another line that leaves the game's (a review's engine line): the game's
+//! line waits beside it, and the board comes back to it.
 
 use crate::rules::{Color, Game, Move, MoveError, Outcome};
 
@@ -18,12 +20,15 @@ pub struct History {
     /// How many of the line's first moves came with it (a friend's link, a record opened): not
     /// the player's, so not a game of theirs to keep or to be asked about.
     received: usize,
+    /// The game's own line, while the board follows another that leaves it (a review's engine
+    /// line in place of one of its moves).
+    waiting: Option<Box<Game>>,
 }
 
 impl History {
     /// A game's line, at its end.
     pub fn new(game: Game) -> History {
-        History { shown: game.clone(), whole: game, looking_back: None, received: 0 }
+        History { shown: game.clone(), whole: game, looking_back: None, received: 0, waiting: None }
     }
 
     /// A game opened from a link or a record, at its end: its moves came with it.
@@ -35,13 +40,6 @@ impl History {
     pub fn at(game: Game, ply: usize) -> History {
         let mut line = History::new(game);
         line.go_to(ply);
-        line
-    }
-
-    /// A game's line, showing its move `ply` (at most its end) only to look at it.
-    pub fn looking_at(game: Game, ply: usize) -> History {
-        let mut line = History::new(game);
-        line.look_at(ply);
         line
     }
 
@@ -58,6 +56,34 @@ impl History {
     /// The moves after the one the board is at, the next first: what redo plays again.
     pub fn ahead(&self) -> &[Move] {
         &self.whole.moves()[self.shown.moves().len()..]
+    }
+
+    /// Follows `line`, which leaves the game's line after its move `ply - 1`, showing its move
+    /// `ply` and looking back from its end; the game's line waits to come back to.
+    pub fn follow(&mut self, line: Game, ply: usize) {
+        let game = self.waiting.take().map_or_else(|| self.played(), |game| *game);
+        let received = self.received.min(ply.saturating_sub(1));
+        *self = History { waiting: Some(Box::new(game)), received, ..History::new(line) };
+        self.look_at(ply);
+    }
+
+    /// Back on the game's line from another followed, showing its move `ply` and looking back from
+    /// its end; false if the board followed none.
+    pub fn leave_line(&mut self, ply: usize) -> bool {
+        let Some(game) = self.waiting.take() else { return false };
+        *self = History { received: self.received, ..History::new(*game) };
+        self.look_at(ply);
+        true
+    }
+
+    /// The line followed becomes the game's: it is played on from the board.
+    pub fn keep_line(&mut self) {
+        self.waiting = None;
+    }
+
+    /// The game's line, waiting while the board follows another.
+    pub fn waiting_game(&self) -> Option<&Game> {
+        self.waiting.as_deref()
     }
 
     /// How many of the line's first moves came with it, not played here.
@@ -343,6 +369,24 @@ mod tests {
         assert_eq!(line.played().outcome(), None, "a claim crossed by a move lapses");
         line.look_at(2);
         assert_eq!(line.game(), line.whole());
+    }
+
+    #[test]
+    fn another_line_followed_leaves_the_games_waiting_and_the_board_comes_back_to_it() {
+        let mut line = played("boar:c1c2 horse:c5c4");
+        line.look_at(1);
+        let mut engine = played("boar:c1c2 elephant:b5a4 ox:b1b2").whole().clone();
+        engine.undo();
+        line.follow(engine.clone(), 2);
+        assert_eq!(line.game().moves(), engine.moves(), "the board shows the engine's line");
+        assert_eq!(line.waiting_game().map(Game::moves), Some(&[mv("boar:c1c2"), mv("horse:c5c4")][..]));
+        assert!(line.leave_line(1));
+        assert_eq!((line.game().moves().len(), line.looking_back_from()), (1, Some(2)));
+        assert_eq!(line.waiting_game(), None);
+        assert!(!line.leave_line(1), "no other line followed");
+        line.follow(engine.clone(), 2);
+        line.keep_line();
+        assert_eq!((line.waiting_game(), line.whole()), (None, &engine), "the line followed is the game now");
     }
 
     #[test]

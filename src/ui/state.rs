@@ -311,8 +311,8 @@ impl State {
     /// The whole line of the game, also while looking back at an earlier move or at the
     /// engine's line in a review; on the analysis board, the line explored to its end.
     pub fn game_line(&self) -> Game {
-        if let Some(review) = self.review().filter(|r| r.variation.is_some()) {
-            return review.game.clone();
+        if let Some(game) = self.board.history.waiting_game() {
+            return game.clone();
         }
         if self.analysis().is_some() {
             return self.line_to_end();

@@ -1,7 +1,6 @@
 //! A review in the session: started, closed, its best lines looked at and left.
 
 use super::{Effect, Focus, Session};
-use crate::ui::history::History;
 use crate::ui::review::Review;
 use crate::ui::state::Activity;
 
@@ -37,6 +36,8 @@ impl Session {
         if review.running {
             self.effects.push(Effect::CancelReview);
         }
+        // An engine line still on the board is played on from: it is the game now.
+        self.state.board.history.keep_line();
         self.state.activity = Activity::Play;
     }
 
@@ -46,8 +47,7 @@ impl Session {
         // A search for the line's position must not answer for the game's.
         self.cancel_search();
         self.state.ai.held = None;
-        let Some(review) = self.state.review() else { return };
-        self.state.board.history = History::looking_at(review.game.clone(), ply);
+        self.state.board.history.leave_line(ply);
         // The game may face another side than the engine's line did.
         self.face_the_bottom();
     }
@@ -57,7 +57,7 @@ impl Session {
         self.leave_variation();
         self.cancel_search();
         self.state.ai.held = None;
-        self.state.board.history = History::looking_at(variation, ply);
+        self.state.board.history.follow(variation, ply);
         if let Some(review) = self.state.review_mut() {
             review.variation = Some(ply);
         }
