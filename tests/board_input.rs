@@ -11,7 +11,7 @@ use onitama::ui::notice::Notice;
 use onitama::ui::scene::{scene, words_turn_with_card};
 use onitama::ui::session::{Effect, Event, PointerPhase};
 use onitama::ui::settings::Settings;
-use onitama::ui::state::Focus;
+use onitama::ui::state::BoardFocus;
 use onitama::ui::{Lang, Mode, Session, text};
 
 use onitama::ui::keyboard::Key;
@@ -56,7 +56,7 @@ fn the_arrow_keys_reach_the_side_card_and_enter_previews_it() {
                 false => "ArrowUp",
             };
             key(&mut session, arrow);
-            if session.state().board.focus == Some(Focus::Side) {
+            if session.state().board.focus == Some(BoardFocus::Side) {
                 reached = true;
                 break;
             }

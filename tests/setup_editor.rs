@@ -15,7 +15,7 @@ use onitama::ui::session::{Effect, Event, Focus, PointerPhase};
 use onitama::ui::settings::Settings;
 use onitama::ui::setup::{SetupAction, SetupRefusal, Tool};
 use onitama::ui::startup::{Found, opening};
-use onitama::ui::state::Focus as BoardFocus;
+use onitama::ui::state::BoardFocus;
 use onitama::ui::text::Lang;
 use onitama::ui::view::controls;
 use onitama::ui::{Mode, Session};

@@ -339,9 +339,9 @@ pub fn game_state() -> Result<JsValue, JsError> {
                 helped: run.helped,
             }),
             focus: state.board.focus.map(|focus| match focus {
-                crate::ui::state::Focus::Square(square) => square.to_string(),
-                crate::ui::state::Focus::Card(color, slot) => format!("{}:{slot}", color.code()),
-                crate::ui::state::Focus::Side => "side".to_string(),
+                crate::ui::state::BoardFocus::Square(square) => square.to_string(),
+                crate::ui::state::BoardFocus::Card(color, slot) => format!("{}:{slot}", color.code()),
+                crate::ui::state::BoardFocus::Side => "side".to_string(),
             }),
             tutorial: state.tutorial().map(|run| TutorialView {
                 step: run.step + 1,

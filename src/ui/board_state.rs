@@ -16,7 +16,7 @@ pub struct Board {
     pub card_choice: Option<(Square, Square)>,
     pub drag: Option<Drag>,
     /// Where the keyboard focus is, once the keyboard has been used.
-    pub focus: Option<Focus>,
+    pub focus: Option<BoardFocus>,
     pub hint: Option<Move>,
     /// A card shown on the board from its holder's pieces (an opponent's card, or the side card).
     pub preview: Option<Card>,
@@ -63,7 +63,7 @@ pub struct Drag {
 
 /// What the keyboard focus is on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Focus {
+pub enum BoardFocus {
     Square(Square),
     /// A hand card by its holder and slot.
     Card(Color, usize),

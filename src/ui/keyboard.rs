@@ -6,7 +6,7 @@ use super::board;
 use super::features::Features;
 use super::intent::Intent;
 use super::layout::{CardPlace, Layout, Rect};
-use super::state::{Focus, State};
+use super::state::{BoardFocus, State};
 use crate::rules::{Color, Move, Square};
 
 /// A key the page acts on, read once from the browser's keyboard event.
@@ -73,23 +73,23 @@ pub enum KeyResult {
 }
 
 /// Where the focus is drawn (the side card lies by the player to move, `mover`).
-pub fn focus_rect(focus: Focus, layout: &Layout, mover: Color) -> Rect {
+pub fn focus_rect(focus: BoardFocus, layout: &Layout, mover: Color) -> Rect {
     match focus {
-        Focus::Square(square) => layout.square(square),
-        Focus::Card(color, slot) => layout.card(CardPlace::Hand(color, slot), mover),
-        Focus::Side => layout.card(CardPlace::Side, mover),
+        BoardFocus::Square(square) => layout.square(square),
+        BoardFocus::Card(color, slot) => layout.card(CardPlace::Hand(color, slot), mover),
+        BoardFocus::Side => layout.card(CardPlace::Side, mover),
     }
 }
 
-fn all_targets() -> impl Iterator<Item = Focus> {
+fn all_targets() -> impl Iterator<Item = BoardFocus> {
     Square::all()
-        .map(Focus::Square)
-        .chain(Color::ALL.into_iter().flat_map(|color| (0..2).map(move |slot| Focus::Card(color, slot))))
-        .chain(std::iter::once(Focus::Side))
+        .map(BoardFocus::Square)
+        .chain(Color::ALL.into_iter().flat_map(|color| (0..2).map(move |slot| BoardFocus::Card(color, slot))))
+        .chain(std::iter::once(BoardFocus::Side))
 }
 
 /// The nearest target from `from` in the direction `(dx, dy)` on the screen.
-fn step(from: Focus, dx: f64, dy: f64, layout: &Layout, mover: Color) -> Focus {
+fn step(from: BoardFocus, dx: f64, dy: f64, layout: &Layout, mover: Color) -> BoardFocus {
     let (x0, y0) = focus_rect(from, layout, mover).centre();
     all_targets()
         .filter(|&target| target != from)
@@ -105,7 +105,7 @@ fn step(from: Focus, dx: f64, dy: f64, layout: &Layout, mover: Color) -> Focus {
 
 pub fn key(state: &mut State, layout: &Layout, key: Key) -> KeyResult {
     let mover = state.position().to_move();
-    let start = || Focus::Square(state.position().master(mover).unwrap_or(Square::temple(mover)));
+    let start = || BoardFocus::Square(state.position().master(mover).unwrap_or(Square::temple(mover)));
     match key {
         Key::Up | Key::Down | Key::Left | Key::Right => {
             let (dx, dy) = match key {
@@ -126,9 +126,9 @@ pub fn key(state: &mut State, layout: &Layout, key: Key) -> KeyResult {
                 return KeyResult::Handled(None);
             };
             let m = match focus {
-                Focus::Square(square) => board::click_square(state, square),
-                Focus::Card(color, slot) => board::click_card(state, state.hand_slots()[color.index()][slot]),
-                Focus::Side => board::click_card(state, state.position().side_card()),
+                BoardFocus::Square(square) => board::click_square(state, square),
+                BoardFocus::Card(color, slot) => board::click_card(state, state.hand_slots()[color.index()][slot]),
+                BoardFocus::Side => board::click_card(state, state.position().side_card()),
             };
             KeyResult::Handled(m)
         }

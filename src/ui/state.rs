@@ -5,7 +5,7 @@
 use super::ai_state::Ai;
 pub use super::ai_state::{Evaluation, Purpose, Thinking};
 use super::analysis::AnalysisRun;
-pub use super::board_state::{Board, Drag, Focus};
+pub use super::board_state::{Board, BoardFocus, Drag};
 use super::dialog::{Dialog, Question, RecordsMessage};
 use super::history::History;
 pub use super::notice::Notice;

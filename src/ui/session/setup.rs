@@ -9,7 +9,7 @@ use crate::ui::keyboard::{self, Key};
 use crate::ui::session::PointerPhase;
 use crate::ui::setup::{SetupAction, SetupEditor};
 use crate::ui::sound::Sound;
-use crate::ui::state::{Drag, Focus as BoardFocus};
+use crate::ui::state::{BoardFocus, Drag};
 
 impl Session {
     pub(super) fn setup_action(&mut self, action: SetupAction) {

@@ -5,7 +5,7 @@ use super::super::anim::lerp_rect;
 use super::super::keyboard::focus_rect;
 use super::super::layout::{CardPlace, FRAME, Layout, Rect};
 use super::super::scene::{Marks, emphasis_at, holder, labels, marks_at, scene, sliding, words_turn_with_card};
-use super::super::state::{Focus, State};
+use super::super::state::{BoardFocus, State};
 use super::super::text::Lang;
 use super::super::theme::{Palette, TypeScale};
 use crate::rules::{Color, Piece, Role, Square};
@@ -252,7 +252,7 @@ fn draw_lit_hand(ctx: &Context, p: &Palette, layout: &Layout, mover: Color, stro
 }
 
 /// The keyboard focus: a thick dark frame with a light edge, visible on every ground.
-fn draw_focus(ctx: &Context, p: &Palette, focus: Focus, layout: &Layout, mover: Color) -> Drawn {
+fn draw_focus(ctx: &Context, p: &Palette, focus: BoardFocus, layout: &Layout, mover: Color) -> Drawn {
     let r = focus_rect(focus, layout, mover);
     let inset = layout.cell * 0.04;
     ctx.set_line_width(layout.cell * 0.07);
