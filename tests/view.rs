@@ -260,6 +260,19 @@ fn escape_outside_a_dialog_closes_the_result() {
 }
 
 #[test]
+fn escape_anywhere_outside_a_dialog_ends_looking_back_once_nothing_is_chosen() {
+    let game = Game::from_record(BLUNDER).unwrap();
+    let mut state = State::new(game, Mode::PassAndPlay { turn_board: false }, Settings::default(), true, 7);
+    let at_end = page_intent(&state, Key::Escape, false);
+    assert!(!matches!(at_end, Some(Intent::BackToGame)), "at the game's end: nothing to leave");
+    state.board.history.look_at(1);
+    assert!(matches!(page_intent(&state, Key::Escape, false), Some(Intent::BackToGame)));
+    assert!(page_intent(&state, Key::Escape, true).is_none(), "a dialog's Escape is its own");
+    state.board.preview = Some(state.game().position().side_card());
+    assert!(page_intent(&state, Key::Escape, false).is_none(), "the board's Escape drops what was chosen first");
+}
+
+#[test]
 fn the_records_dialog_opens_a_pasted_record_or_says_why_not_in_the_players_words() {
     let mut session = session(START, Mode::PassAndPlay { turn_board: false }, Settings::default());
     session.update(Event::Intent(Intent::OpenRecords));

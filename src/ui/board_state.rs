@@ -41,6 +41,15 @@ impl Board {
         }
     }
 
+    /// Whether the player has chosen something on the board (a card, a piece, a card to give up,
+    /// a card previewed).
+    pub fn chosen(&self) -> bool {
+        self.selected_card.is_some()
+            || self.selected_piece.is_some()
+            || self.card_choice.is_some()
+            || self.preview.is_some()
+    }
+
     /// Drops what the player has chosen (the keyboard's frame stays where it is).
     pub fn clear_selection(&mut self) {
         self.selected_card = None;

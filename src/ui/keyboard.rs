@@ -133,12 +133,8 @@ pub fn key(state: &mut State, layout: &Layout, key: Key) -> KeyResult {
             KeyResult::Handled(m)
         }
         Key::Escape => {
-            let chosen = state.board.selected_card.is_some()
-                || state.board.selected_piece.is_some()
-                || state.board.card_choice.is_some()
-                || state.board.preview.is_some();
             // First what was chosen goes; then looking back ends, as "Back to the game" does.
-            if !chosen && state.board.history.looking_back() {
+            if !state.board.chosen() && state.board.history.looking_back() {
                 return KeyResult::Asks(Intent::BackToGame);
             }
             state.clear_selection();
@@ -173,12 +169,14 @@ pub fn move_list_intent(state: &State, key: Key, place: MoveListPlace) -> Option
 }
 
 /// What a key pressed anywhere outside a dialog asks, the board included: Escape closes the
-/// result banner, and `l` stops or starts the analysis board's engine (as its button would,
-/// while there is a position to analyse).
+/// result banner, else ends looking back (once nothing on the board is chosen: the board's
+/// Escape drops that first), and `l` stops or starts the analysis board's engine (as its button
+/// would, while there is a position to analyse).
 pub fn page_intent(state: &State, key: Key, in_dialog: bool) -> Option<Intent> {
     match key {
         _ if in_dialog => None,
-        Key::Escape => state.shows_result().then_some(Intent::CloseResult),
+        Key::Escape if state.shows_result() => Some(Intent::CloseResult),
+        Key::Escape => (state.board.history.looking_back() && !state.board.chosen()).then_some(Intent::BackToGame),
         Key::L if Features::here().is_some() => {
             state.analysis().filter(|_| state.game().outcome().is_none()).map(|_| Intent::ToggleAnalysis)
         }

@@ -61,6 +61,12 @@ test('from the menu: the game waits aside, three lines deepen, a line is played,
   assert.equal(await page.textContent('#analysis-status'), 'The engine is stopped');
   assert.equal(await page.textContent('#analysis-toggle'), 'Analyse');
   assert.equal((await state(page)).thinking, false);
+  // With the board's focus too: its key is heard once (twice, it started and stopped again).
+  await page.focus('#board');
+  await page.keyboard.press('l');
+  await until(page, 'started by l on the board', () => window.wasmBindings.game_state().analysis.running);
+  await page.keyboard.press('l');
+  await until(page, 'stopped again', () => !window.wasmBindings.game_state().analysis.running);
 
   // The second line's move, played by a click; started again, the new position is searched.
   const second = (await state(page)).analysis.lines[1].moves[0];

@@ -61,3 +61,25 @@ test('the result is announced', async () => {
 });
 
 // Contrast is checked in both themes by looks.test.mjs (the page) and tests/theme.rs (the canvas).
+
+test('Escape ends looking back wherever the focus is, and the board hears its keys once', async () => {
+  const { page, errors } = await openGame(game.browser, game.server.url);
+  await page.evaluate(() => window.wasmBindings.game_new({ mode: 'two', turn_board: false, cards: ['tiger', 'crab', 'monkey', 'crane', 'boar'] }));
+  await page.evaluate(() => window.wasmBindings.game_play('crab:c1c2'));
+  await page.evaluate(() => window.wasmBindings.game_play('monkey:b5a4'));
+  await page.waitForFunction(() => !window.wasmBindings.game_state().animating);
+  // ◀ clicked: the focus stays on it, and Escape still goes back to the game.
+  await page.click('#step-back');
+  await page.waitForSelector('#viewing:not([hidden])');
+  await page.keyboard.press('Escape');
+  await page.waitForSelector('#viewing[hidden]', { state: 'attached' });
+  assert.equal((await state(page)).moves.length, 2);
+  // On the board too.
+  await page.click('#step-back');
+  await page.waitForSelector('#viewing:not([hidden])');
+  await page.focus('#board');
+  await page.keyboard.press('Escape');
+  await page.waitForSelector('#viewing[hidden]', { state: 'attached' });
+  assert.deepEqual(errors, []);
+  await page.close();
+});

@@ -172,6 +172,8 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
         listen(&moves, "keydown", move |app, e: web_sys::KeyboardEvent| {
             if let Some(intent) = key_press(&e).and_then(|key| keyboard::move_list_intent(app.state(), key, place)) {
                 e.prevent_default();
+                // Heard here, not again by the page's own listener.
+                e.stop_propagation();
                 app.dispatch(Event::Intent(intent));
             }
         })?;
@@ -336,7 +338,8 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
             app.dispatch(Event::Intent(Intent::PuzzleListShows(shows)));
         }
     })?;
-    // Escape closes the result banner wherever the focus is (a dialog's Escape is its own).
+    // Escape closes the result banner or ends looking back wherever the focus is (a dialog's
+    // Escape is its own).
     let window: web_sys::EventTarget = web_sys::window().ok_or("no window")?.into();
     listen(&window, "keydown", |app, e: web_sys::KeyboardEvent| {
         let in_dialog = e

@@ -195,6 +195,9 @@ fn show(
         if key.board_takes() {
             e.prevent_default();
         }
+        // The board's keys are the board's (its Escape, its `l`): the page's own listener must not
+        // hear them a second time.
+        e.stop_propagation();
         app.dispatch(Event::Key(key));
     })?;
     listen(&window, "resize", |app, _: web_sys::Event| app.relayout())?;
