@@ -197,13 +197,13 @@ pub struct Status {
     pub reason: Option<Reason>,
 }
 
-/// Phrases as the module tells them ([`Event::Phrases`]): the opponent's shown, this player may
+/// Phrases as the module tells them ([`Report::Phrases`]): the opponent's shown, this player may
 /// say one, the opponent's last one while shown (with its count).
 pub type PhraseState = (bool, bool, Option<(u32, Phrase)>);
 
 /// What the online module tells the page.
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub enum Event {
+pub enum Report {
     Status(Status),
     /// The room of this game: a friend's link is `#online=<room>`.
     Room(Token),
@@ -377,43 +377,43 @@ fn color_or_none(word: &str) -> Result<Option<Color>, Refusal> {
     }
 }
 
-impl Event {
+impl Report {
     pub fn encode(&self) -> String {
         let mut line = String::new();
         let _ = match self {
-            Event::Status(Status { phase, reason }) => {
+            Report::Status(Status { phase, reason }) => {
                 let _ = write!(line, "status {}", phase.word());
                 match reason {
                     Some(reason) => write!(line, " {}", reason.code()),
                     None => Ok(()),
                 }
             }
-            Event::Room(room) => write!(line, "room {room}"),
-            Event::Started { you, limit, position } => write!(line, "started {} {limit} {position}", you.code()),
-            Event::Move { by, ply, mv, position } => write!(line, "move {} {ply} {mv} {position}", by.code()),
-            Event::Record(game) => {
+            Report::Room(room) => write!(line, "room {room}"),
+            Report::Started { you, limit, position } => write!(line, "started {} {limit} {position}", you.code()),
+            Report::Move { by, ply, mv, position } => write!(line, "move {} {ply} {mv} {position}", by.code()),
+            Report::Record(game) => {
                 line.push_str("record ");
                 write_record(&mut line, game);
                 Ok(())
             }
-            Event::Outcome(outcome) => write!(line, "outcome {}", outcome.map_or("none", Outcome::code)),
-            Event::Offers { draw, rematch } => {
+            Report::Outcome(outcome) => write!(line, "outcome {}", outcome.map_or("none", Outcome::code)),
+            Report::Offers { draw, rematch } => {
                 write!(line, "offers {} {}", color_or_dash(*draw), color_or_dash(*rematch))
             }
-            Event::CanClaim(yes) => write!(line, "can-claim {}", if *yes { "yes" } else { "no" }),
-            Event::DrawWait(yes) => write!(line, "draw-wait {}", if *yes { "yes" } else { "no" }),
-            Event::Clock(None) => write!(line, "clock none"),
-            Event::Clock(Some((mover, left))) => write!(line, "clock {} {left}", mover.code()),
-            Event::Clocks(None) => write!(line, "clocks none"),
-            Event::Clocks(Some(Clocks { left: [red, blue], running, increment })) => {
+            Report::CanClaim(yes) => write!(line, "can-claim {}", if *yes { "yes" } else { "no" }),
+            Report::DrawWait(yes) => write!(line, "draw-wait {}", if *yes { "yes" } else { "no" }),
+            Report::Clock(None) => write!(line, "clock none"),
+            Report::Clock(Some((mover, left))) => write!(line, "clock {} {left}", mover.code()),
+            Report::Clocks(None) => write!(line, "clocks none"),
+            Report::Clocks(Some(Clocks { left: [red, blue], running, increment })) => {
                 write!(line, "clocks {red} {blue} {} {increment}", color_or_dash(*running))
             }
-            Event::OpponentConnected(yes) => write!(line, "opponent {}", if *yes { "connected" } else { "away" }),
-            Event::Refused(refusal) => write!(line, "refused {}", refusal.code()),
-            Event::Denied(reason) => write!(line, "denied {}", reason.code()),
-            Event::Dropped(refusal) => write!(line, "dropped {}", refusal.code()),
-            Event::Saved(saved) => write!(line, "saved {}", saved.to_text()),
-            Event::Phrases { shown, may_say, heard } => {
+            Report::OpponentConnected(yes) => write!(line, "opponent {}", if *yes { "connected" } else { "away" }),
+            Report::Refused(refusal) => write!(line, "refused {}", refusal.code()),
+            Report::Denied(reason) => write!(line, "denied {}", reason.code()),
+            Report::Dropped(refusal) => write!(line, "dropped {}", refusal.code()),
+            Report::Saved(saved) => write!(line, "saved {}", saved.to_text()),
+            Report::Phrases { shown, may_say, heard } => {
                 let _ = write!(
                     line,
                     "phrases {} {}",
@@ -425,17 +425,17 @@ impl Event {
                     None => Ok(()),
                 }
             }
-            Event::Abort(state) => write!(line, "abort {}", state.word()),
-            Event::Takeback(t) => {
+            Report::Abort(state) => write!(line, "abort {}", state.word()),
+            Report::Takeback(t) => {
                 let yes = |b: bool| if b { "yes" } else { "no" };
                 write!(line, "takeback {} {} {}", color_or_dash(t.asked_by), yes(t.may_ask), yes(t.declined))
             }
-            Event::Watchers(count) => write!(line, "watchers {count}"),
+            Report::Watchers(count) => write!(line, "watchers {count}"),
         };
         line
     }
 
-    pub fn decode(text: &str) -> Result<Event, Refusal> {
+    pub fn decode(text: &str) -> Result<Report, Refusal> {
         let mut words = line_checked(text)?;
         let kind = words.next()?;
         let refusal = |word: &str| Refusal::from_code(word).ok_or(Refusal::Malformed);
@@ -447,30 +447,30 @@ impl Event {
                     None => None,
                     Some(code) => Some(Reason::from_code(code).ok_or(Refusal::Malformed)?),
                 };
-                Event::Status(Status { phase, reason })
+                Report::Status(Status { phase, reason })
             }
-            "room" => Event::Room(token(words.next()?)?),
+            "room" => Report::Room(token(words.next()?)?),
             "started" => {
                 let you = Color::from_code(words.next()?).ok_or(Refusal::Malformed)?;
                 let limit = limit(words.next()?)?;
-                Event::Started { you, limit, position: words.position()? }
+                Report::Started { you, limit, position: words.position()? }
             }
             "move" => {
                 let by = Color::from_code(words.next()?).ok_or(Refusal::Malformed)?;
                 let ply = words.ply()?;
                 let mv = words.next()?.parse().map_err(|_| Refusal::Malformed)?;
-                Event::Move { by, ply, mv, position: words.position()? }
+                Report::Move { by, ply, mv, position: words.position()? }
             }
-            "record" => return Ok(Event::Record(read_record(rest(text, kind)?)?)),
-            "saved" => return Ok(Event::Saved(Box::new(Saved::from_text(rest(text, kind)?)?))),
-            "outcome" => Event::Outcome(match words.next()? {
+            "record" => return Ok(Report::Record(read_record(rest(text, kind)?)?)),
+            "saved" => return Ok(Report::Saved(Box::new(Saved::from_text(rest(text, kind)?)?))),
+            "outcome" => Report::Outcome(match words.next()? {
                 "none" => None,
                 code => Some(OUTCOMES.into_iter().find(|o| o.code() == code).ok_or(Refusal::Malformed)?),
             }),
-            "offers" => Event::Offers { draw: color_or_none(words.next()?)?, rematch: color_or_none(words.next()?)? },
-            "can-claim" => Event::CanClaim(yes_no(words.next()?, "yes", "no")?),
-            "draw-wait" => Event::DrawWait(yes_no(words.next()?, "yes", "no")?),
-            "clock" => Event::Clock(match words.next()? {
+            "offers" => Report::Offers { draw: color_or_none(words.next()?)?, rematch: color_or_none(words.next()?)? },
+            "can-claim" => Report::CanClaim(yes_no(words.next()?, "yes", "no")?),
+            "draw-wait" => Report::DrawWait(yes_no(words.next()?, "yes", "no")?),
+            "clock" => Report::Clock(match words.next()? {
                 "none" => None,
                 mover => {
                     let mover = Color::from_code(mover).ok_or(Refusal::Malformed)?;
@@ -479,7 +479,7 @@ impl Event {
                     Some((mover, left.parse().ok().filter(|_| canonical).ok_or(Refusal::Malformed)?))
                 }
             }),
-            "clocks" => Event::Clocks(match words.next()? {
+            "clocks" => Report::Clocks(match words.next()? {
                 "none" => None,
                 red => {
                     let left = [millis(red)?, millis(words.next()?)?];
@@ -487,10 +487,10 @@ impl Event {
                     Some(Clocks { left, running, increment: millis(words.next()?)? })
                 }
             }),
-            "opponent" => Event::OpponentConnected(yes_no(words.next()?, "connected", "away")?),
-            "refused" => Event::Refused(refusal(words.next()?)?),
-            "denied" => Event::Denied(Reason::from_code(words.next()?).ok_or(Refusal::Malformed)?),
-            "dropped" => Event::Dropped(refusal(words.next()?)?),
+            "opponent" => Report::OpponentConnected(yes_no(words.next()?, "connected", "away")?),
+            "refused" => Report::Refused(refusal(words.next()?)?),
+            "denied" => Report::Denied(Reason::from_code(words.next()?).ok_or(Refusal::Malformed)?),
+            "dropped" => Report::Dropped(refusal(words.next()?)?),
             "phrases" => {
                 let shown = yes_no(words.next()?, "on", "off")?;
                 let may_say = yes_no(words.next()?, "yes", "no")?;
@@ -503,18 +503,18 @@ impl Event {
                         Some((count, phrase))
                     }
                 };
-                Event::Phrases { shown, may_say, heard }
+                Report::Phrases { shown, may_say, heard }
             }
             "abort" => {
                 let word = words.next()?;
-                Event::Abort(AbortState::ALL.into_iter().find(|s| s.word() == word).ok_or(Refusal::Malformed)?)
+                Report::Abort(AbortState::ALL.into_iter().find(|s| s.word() == word).ok_or(Refusal::Malformed)?)
             }
-            "takeback" => Event::Takeback(TakebackState {
+            "takeback" => Report::Takeback(TakebackState {
                 asked_by: color_or_none(words.next()?)?,
                 may_ask: yes_no(words.next()?, "yes", "no")?,
                 declined: yes_no(words.next()?, "yes", "no")?,
             }),
-            "watchers" => Event::Watchers(crate::protocol::watcher_count(words.next()?)?),
+            "watchers" => Report::Watchers(crate::protocol::watcher_count(words.next()?)?),
             _ => return Err(Refusal::Malformed),
         };
         end(words).map(|()| event)
@@ -543,7 +543,7 @@ fn yes_no(word: &str, yes: &str, no: &str) -> Result<bool, Refusal> {
     }
 }
 
-impl fmt::Display for Event {
+impl fmt::Display for Report {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.encode())
     }

@@ -124,7 +124,7 @@ pub enum Output {
     /// The opponent left for good: nothing more will come.
     Left,
     /// This connection is not the opponent's but a third browser's: the host may let it watch
-    /// (the session decides); a guest closes it.
+    /// (the netplay decides); a guest closes it.
     Stranger,
 }
 
@@ -475,7 +475,7 @@ impl OnlineGame {
         self.watchers
     }
 
-    /// The host's count of watchers, kept by its session.
+    /// The host's count of watchers, kept by its netplay.
     pub fn set_watchers(&mut self, count: u32) {
         if self.host {
             self.watchers = count;

@@ -21,7 +21,7 @@
 //! (`Game::to_record`): the page reads it with the parser it has for its saves. Codes are words the
 //! page passes on to scripts without reading them.
 
-use crate::bridge::{Command, Event, Phase, Reason, Status};
+use crate::bridge::{Command, Phase, Reason, Report, Status};
 use crate::game::Clocks;
 use crate::protocol::{Phrase, Refusal, Token};
 use onitama_core::rules::{Color, Game, Outcome};
@@ -169,21 +169,21 @@ impl Host {
     }
 
     /// One event of the bridge: the lines it makes for the page.
-    pub fn event(&mut self, event: &Event) -> Vec<ToPage> {
+    pub fn event(&mut self, event: &Report) -> Vec<ToPage> {
         let mut lines = Vec::new();
         match event {
-            Event::Status(status) => {
+            Report::Status(status) => {
                 self.status = Some(*status);
                 self.spectator |= status.phase == Phase::Watching;
             }
-            Event::Room(room) => self.room = Some(room.clone()),
-            Event::Started { you, position, .. } => {
+            Report::Room(room) => self.room = Some(room.clone()),
+            Report::Started { you, position, .. } => {
                 (self.you, self.trouble, self.rematch_off) = (Some(*you), None, None);
                 self.taken_back = false;
                 self.game = Some(Game::new(*position));
                 lines.push(ToPage::Deal { you: Some(*you), game: Game::new(*position) });
             }
-            Event::Record(game) => {
+            Report::Record(game) => {
                 // A record shorter than the one shown, while a takeback was asked: taken back.
                 let shorter = self.game.as_ref().is_some_and(|g| g.moves().len() > game.moves().len());
                 if shorter && self.takeback.is_some_and(|t| t.asked_by.is_some()) {
@@ -195,7 +195,7 @@ impl Host {
                     lines.push(ToPage::Deal { you: self.you, game: game.clone() });
                 }
             }
-            Event::Move { ply, mv, position, .. } => {
+            Report::Move { ply, mv, position, .. } => {
                 if let Some(game) = self.game.as_mut().filter(|g| g.moves().len() == *ply) {
                     let _ = game.play(*mv);
                 }
@@ -203,7 +203,7 @@ impl Host {
                 self.taken_back = false;
                 lines.push(ToPage::Move { ply: *ply, mv: *mv, position: *position });
             }
-            Event::Outcome(outcome) => {
+            Report::Outcome(outcome) => {
                 self.claimed = false;
                 if let Some(game) = self.game.as_mut() {
                     *game = match outcome {
@@ -223,7 +223,7 @@ impl Host {
                     lines.push(ToPage::Outcome(*outcome));
                 }
             }
-            Event::Offers { draw, rematch } => {
+            Report::Offers { draw, rematch } => {
                 self.news = None;
                 let mine = self.draw_offer.is_some() && self.draw_offer == self.you;
                 self.draw_declined = mine && draw.is_none() && !self.over();
@@ -233,11 +233,11 @@ impl Host {
                 self.rematch_answered = false;
                 (self.draw_offer, self.rematch_offer) = (*draw, *rematch);
             }
-            Event::CanClaim(can) => self.can_claim = *can,
-            Event::DrawWait(wait) => self.draw_wait = *wait,
-            Event::Clock(clock) => self.clock = *clock,
-            Event::Clocks(clocks) => self.clocks = *clocks,
-            Event::OpponentConnected(here) => {
+            Report::CanClaim(can) => self.can_claim = *can,
+            Report::DrawWait(wait) => self.draw_wait = *wait,
+            Report::Clock(clock) => self.clock = *clock,
+            Report::Clocks(clocks) => self.clocks = *clocks,
+            Report::OpponentConnected(here) => {
                 self.opponent = *here;
                 self.news = None;
                 // A watcher's host is no opponent: its coming is not news to announce.
@@ -249,42 +249,42 @@ impl Host {
             }
             // A third browser turned away: the two players need not hear of it, and the third
             // hears it from its status.
-            Event::Refused(Refusal::SeatTaken) | Event::Dropped(Refusal::SeatTaken) => {}
-            Event::Refused(Refusal::PreviousDiverged) => {
+            Report::Refused(Refusal::SeatTaken) | Report::Dropped(Refusal::SeatTaken) => {}
+            Report::Refused(Refusal::PreviousDiverged) => {
                 self.trouble = Some(Trouble::Refused(Refusal::PreviousDiverged));
                 lines.push(ToPage::Say(phrases(self.lang).previous_diverged.to_string()));
             }
             // Whose clock disagreed: the opponent's with this player's claim, or this page's.
-            Event::Refused(Refusal::TooEarly) => {
+            Report::Refused(Refusal::TooEarly) => {
                 self.trouble = Some(Trouble::ClaimRefused(std::mem::take(&mut self.claimed)));
                 self.news = None;
             }
             // This player's draw offer, refused: its own words. The opponent's, refused here, is
             // nothing to bother this player with (honest pages cross like that).
-            Event::Refused(Refusal::DrawTooSoon) => {
+            Report::Refused(Refusal::DrawTooSoon) => {
                 if self.draw_offer.is_some() && self.draw_offer == self.you {
                     self.trouble = Some(Trouble::DrawTooSoon);
                 }
             }
             // A page of another version: the status says it.
-            Event::Refused(Refusal::OtherVersion) => {}
-            Event::Refused(refusal) => self.trouble = Some(Trouble::Refused(*refusal)),
-            Event::Denied(reason) if std::mem::take(&mut self.said) => {
+            Report::Refused(Refusal::OtherVersion) => {}
+            Report::Refused(refusal) => self.trouble = Some(Trouble::Refused(*refusal)),
+            Report::Denied(reason) if std::mem::take(&mut self.said) => {
                 self.said_denied = Some(*reason);
                 lines.push(ToPage::Denied(*reason));
             }
             // A move after this player's time ran out: taken back, the strip already says why.
-            Event::Denied(Reason::Rule(Refusal::OutOfTime)) => {
+            Report::Denied(Reason::Rule(Refusal::OutOfTime)) => {
                 lines.push(ToPage::Denied(Reason::Rule(Refusal::OutOfTime)))
             }
-            Event::Denied(reason) => {
+            Report::Denied(reason) => {
                 (self.rematch_answered, self.claimed) = (false, false);
                 self.trouble = Some(Trouble::Denied(*reason));
                 lines.push(ToPage::Denied(*reason));
             }
-            Event::Dropped(refusal) => self.trouble = Some(Trouble::Dropped(*refusal)),
-            Event::Saved(saved) => lines.push(ToPage::Saved(saved.to_text())),
-            Event::Phrases { shown, may_say, heard } => {
+            Report::Dropped(refusal) => self.trouble = Some(Trouble::Dropped(*refusal)),
+            Report::Saved(saved) => lines.push(ToPage::Saved(saved.to_text())),
+            Report::Phrases { shown, may_say, heard } => {
                 // Each of the opponent's phrases is said once (announced), in this page's words.
                 if let Some((count, phrase)) = heard
                     && self.heard_told != Some(*count)
@@ -294,7 +294,7 @@ impl Host {
                 }
                 self.phrases = Some((*shown, *may_say, *heard));
             }
-            Event::Abort(state) => {
+            Report::Abort(state) => {
                 let newly = *state == crate::game::AbortState::Aborted && self.abort != Some(*state);
                 // Said once, when it happens (not again on a reload's first words).
                 if newly && self.abort.is_some() {
@@ -302,8 +302,8 @@ impl Host {
                 }
                 self.abort = Some(*state);
             }
-            Event::Watchers(count) => self.watchers = *count,
-            Event::Takeback(state) => {
+            Report::Watchers(count) => self.watchers = *count,
+            Report::Takeback(state) => {
                 let theirs = state.asked_by.is_some_and(|by| Some(by) != self.you);
                 if theirs && self.takeback.is_none_or(|t| t.asked_by != state.asked_by) {
                     lines.push(ToPage::Say(phrases(self.lang).takeback_offered.to_string()));

@@ -3,7 +3,7 @@
 
 use onitama_core::rules::{Card, Color, Deal, Game, Move, Outcome, Position};
 use onitama_lang::Lang;
-use onitama_online::bridge::{Command, Event, MAX_LINE_BYTES, Phase, Reason, Status, random_token, room_of_link};
+use onitama_online::bridge::{Command, MAX_LINE_BYTES, Phase, Reason, Report, Status, random_token, room_of_link};
 use onitama_online::game::{AbortState, TakebackState};
 use onitama_online::saved::MAX_SAVED_BYTES;
 use onitama_online::{
@@ -141,56 +141,56 @@ fn a_join_takes_a_room_or_a_link() {
     assert_eq!(Command::decode(&format!("join {}", "r".repeat(49))), Err(Refusal::Malformed));
 }
 
-fn every_event() -> Vec<Event> {
+fn every_event() -> Vec<Report> {
     let (host, guest) = pair(4);
     let mut ended = Game::new(position());
     ended.play(a_move()).unwrap();
     ended.resign(Color::Red).unwrap();
-    let mut events: Vec<Event> = Phase::ALL
+    let mut events: Vec<Report> = Phase::ALL
         .into_iter()
         .flat_map(|phase| {
             [None, Some(Reason::Unreachable), Some(Reason::Rule(Refusal::SeatTaken))]
-                .map(|reason| Event::Status(Status { phase, reason }))
+                .map(|reason| Report::Status(Status { phase, reason }))
         })
         .collect();
-    events.extend(Reason::all().map(Event::Denied));
-    events.extend(Refusal::ALL.map(Event::Refused));
-    events.extend(Refusal::ALL.map(Event::Dropped));
+    events.extend(Reason::all().map(Report::Denied));
+    events.extend(Refusal::ALL.map(Report::Refused));
+    events.extend(Refusal::ALL.map(Report::Dropped));
     events.extend([
-        Event::Room(tok("AbCdEfGhIjKlMnOpQrStUv")),
-        Event::Started { you: Color::Blue, limit: MoveLimit::Seconds(180), position: position() },
-        Event::Started { you: Color::Red, limit: MoveLimit::None, position: position() },
-        Event::Move { by: Color::Blue, ply: 0, mv: a_move(), position: position().play(a_move()).unwrap() },
-        Event::Record(host.game().unwrap().clone()),
-        Event::Record(ended),
-        Event::Record(Game::new(position())),
-        Event::Outcome(None),
-        Event::Outcome(Some(Outcome::DrawAgreed)),
-        Event::Outcome(Some(Outcome::WonOnTime { winner: Color::Blue })),
-        Event::Offers { draw: Some(Color::Red), rematch: None },
-        Event::Offers { draw: None, rematch: Some(Color::Blue) },
-        Event::CanClaim(true),
-        Event::CanClaim(false),
-        Event::DrawWait(true),
-        Event::DrawWait(false),
-        Event::Clock(None),
-        Event::Clock(Some((Color::Red, 0))),
-        Event::Clock(Some((Color::Blue, 179))),
-        Event::OpponentConnected(true),
-        Event::OpponentConnected(false),
-        Event::Saved(Box::new(host.saved())),
-        Event::Saved(Box::new(guest.saved())),
-        Event::Phrases { shown: true, may_say: true, heard: None },
-        Event::Phrases { shown: false, may_say: false, heard: None },
-        Event::Phrases { shown: true, may_say: false, heard: Some((1, Phrase::Hello)) },
-        Event::Phrases { shown: true, may_say: true, heard: Some((4_000_000_000, Phrase::OneMoment)) },
-        Event::Watchers(0),
-        Event::Watchers(8),
+        Report::Room(tok("AbCdEfGhIjKlMnOpQrStUv")),
+        Report::Started { you: Color::Blue, limit: MoveLimit::Seconds(180), position: position() },
+        Report::Started { you: Color::Red, limit: MoveLimit::None, position: position() },
+        Report::Move { by: Color::Blue, ply: 0, mv: a_move(), position: position().play(a_move()).unwrap() },
+        Report::Record(host.game().unwrap().clone()),
+        Report::Record(ended),
+        Report::Record(Game::new(position())),
+        Report::Outcome(None),
+        Report::Outcome(Some(Outcome::DrawAgreed)),
+        Report::Outcome(Some(Outcome::WonOnTime { winner: Color::Blue })),
+        Report::Offers { draw: Some(Color::Red), rematch: None },
+        Report::Offers { draw: None, rematch: Some(Color::Blue) },
+        Report::CanClaim(true),
+        Report::CanClaim(false),
+        Report::DrawWait(true),
+        Report::DrawWait(false),
+        Report::Clock(None),
+        Report::Clock(Some((Color::Red, 0))),
+        Report::Clock(Some((Color::Blue, 179))),
+        Report::OpponentConnected(true),
+        Report::OpponentConnected(false),
+        Report::Saved(Box::new(host.saved())),
+        Report::Saved(Box::new(guest.saved())),
+        Report::Phrases { shown: true, may_say: true, heard: None },
+        Report::Phrases { shown: false, may_say: false, heard: None },
+        Report::Phrases { shown: true, may_say: false, heard: Some((1, Phrase::Hello)) },
+        Report::Phrases { shown: true, may_say: true, heard: Some((4_000_000_000, Phrase::OneMoment)) },
+        Report::Watchers(0),
+        Report::Watchers(8),
     ]);
-    events.extend(AbortState::ALL.map(Event::Abort));
+    events.extend(AbortState::ALL.map(Report::Abort));
     for asked_by in [None, Some(Color::Red), Some(Color::Blue)] {
         for (may_ask, declined) in [(true, false), (false, true), (false, false)] {
-            events.push(Event::Takeback(TakebackState { asked_by, may_ask, declined }));
+            events.push(Report::Takeback(TakebackState { asked_by, may_ask, declined }));
         }
     }
     events
@@ -201,7 +201,7 @@ fn every_event_is_written_and_read_back() {
     for event in every_event() {
         let line = event.encode();
         assert!(!line.contains('\n'), "{line}");
-        assert_eq!(Event::decode(&line), Ok(event.clone()), "{line}");
+        assert_eq!(Report::decode(&line), Ok(event.clone()), "{line}");
     }
 }
 
@@ -221,7 +221,7 @@ fn every_reason_has_its_own_code() {
 #[test]
 fn a_phrase_not_of_the_list_is_refused_for_what_it_is() {
     assert_eq!(Command::decode("say bonjour"), Err(Refusal::UnknownPhrase));
-    assert_eq!(Event::decode("phrases on yes 1 bonjour"), Err(Refusal::UnknownPhrase));
+    assert_eq!(Report::decode("phrases on yes 1 bonjour"), Err(Refusal::UnknownPhrase));
     assert_eq!(Command::decode("say rematch"), Ok(Command::Say(Phrase::Rematch)));
 }
 
@@ -296,21 +296,21 @@ fn malformed_and_oversized_lines_are_refused() {
         "phrases on yes 1 hello extra",
     ];
     for line in bad_events {
-        assert_eq!(Event::decode(line), Err(Refusal::Malformed), "{line:?}");
+        assert_eq!(Report::decode(line), Err(Refusal::Malformed), "{line:?}");
     }
     let long = format!("join {}", "a".repeat(MAX_LINE_BYTES));
     assert_eq!(Command::decode(&long), Err(Refusal::TooLong));
-    assert_eq!(Event::decode(&format!("room {}", "a".repeat(MAX_LINE_BYTES))), Err(Refusal::TooLong));
+    assert_eq!(Report::decode(&format!("room {}", "a".repeat(MAX_LINE_BYTES))), Err(Refusal::TooLong));
 }
 
 #[test]
 fn a_record_that_breaks_the_rules_does_not_read() {
     let (host, _) = pair(2);
-    let line = Event::Record(host.game().unwrap().clone()).encode();
+    let line = Report::Record(host.game().unwrap().clone()).encode();
     let first = host.game().unwrap().moves()[0].to_string();
     // The first move played twice: illegal the second time.
     let broken = line.replacen(" moves ", &format!(" moves {first} "), 1);
-    assert_eq!(Event::decode(&broken), Err(Refusal::IllegalMove));
+    assert_eq!(Report::decode(&broken), Err(Refusal::IllegalMove));
 }
 
 // ---- Saved's text ----
@@ -376,7 +376,7 @@ fn a_saved_game_keeps_a_draw_offer_a_divergence_the_previous_game_and_a_declared
     assert_eq!(Saved::from_text(&closed.to_text()), Ok(closed));
     assert!(Saved::from_text(old).unwrap().setup.watchers);
     assert!(Saved::from_text(&format!("{old} no-watchers no-watchers")).is_err());
-    assert!(Event::decode("watchers 9").is_err(), "more than the host serves");
+    assert!(Report::decode("watchers 9").is_err(), "more than the host serves");
 }
 
 #[test]

@@ -288,7 +288,7 @@ fn a_third_browser_showing_a_seat_of_its_own_is_a_stranger_and_never_learns_a_se
             outputs.extend(side.receive(10, &m.encode()));
         }
         assert!(outputs.contains(&Output::Stranger), "{name}: {outputs:?}");
-        assert!(refused(&outputs).is_empty(), "{name}: the session decides, not the game");
+        assert!(refused(&outputs).is_empty(), "{name}: the netplay decides, not the game");
         let told: String = sent(&outputs).iter().map(Message::encode).collect();
         assert!(!told.contains("host-secret") && !told.contains("guest-secret"), "{name} told a secret: {told}");
         assert!(!sent(&outputs).iter().any(|m| matches!(m, Message::Start { .. } | Message::Sync { .. })));

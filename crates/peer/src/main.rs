@@ -1,6 +1,6 @@
 //! The online play module: a wasm of its own, imported by the page only when online play opens.
 //! It speaks matchbox's signalling protocol over a WebSocket and carries the game on one WebRTC
-//! data channel; every decision is in `onitama_online::session`, and the page hears it only
+//! data channel; every decision is in `onitama_online::netplay`, and the page hears it only
 //! through the bridge's lines (`onitama_online::bridge`).
 //!
 //! ```js

@@ -1,11 +1,11 @@
-//! The browser shell: turns WebSocket, WebRTC and timer callbacks into the session's inputs and
+//! The browser shell: turns WebSocket, WebRTC and timer callbacks into the netplay's inputs and
 //! performs its effects. It decides nothing, and nothing in it panics: every failure of the
-//! browser becomes an input (the socket closed, the connection failed) the session decides on.
+//! browser becomes an input (the socket closed, the connection failed) the netplay decides on.
 
 use js_sys::{Array, Function, JSON, Object, Reflect};
 use onitama_online::bridge::Command;
 use onitama_online::host::{Host, Lang, ToPage};
-use onitama_online::session::{ConnId, Effect, FromServer, Input, PeerSignal, Session};
+use onitama_online::netplay::{ConnId, FromServer, Input, Netplay, PeerSignal, Task};
 use std::cell::{Cell, RefCell};
 use std::collections::VecDeque;
 use wasm_bindgen::JsCast;
@@ -16,7 +16,7 @@ use web_sys::{
     WebSocket,
 };
 
-/// How often the session hears the clock (ms).
+/// How often the netplay hears the clock (ms).
 const TICK_MS: i32 = 500;
 /// The game's data channel: negotiated by both sides with this id, so no in-band announcement.
 const CHANNEL_ID: u16 = 0;
@@ -65,7 +65,7 @@ impl Conn {
 }
 
 struct Shell {
-    session: Session,
+    netplay: Netplay,
     on_event: Function,
     rtc_config: JsValue,
     socket: Option<Socket>,
@@ -92,7 +92,7 @@ fn now() -> u64 {
     js_sys::Date::now().max(0.0) as u64
 }
 
-/// Hands an input to the session and performs what it says. An input that arrives while one is
+/// Hands an input to the netplay and performs what it says. An input that arrives while one is
 /// being handled (the page's callback sending a command) waits its turn.
 fn feed(input: Input) {
     QUEUE.with(|q| q.borrow_mut().push_back(input));
@@ -102,7 +102,7 @@ fn feed(input: Input) {
     BUSY.with(|b| b.set(true));
     while let Some(input) = QUEUE.with(|q| q.borrow_mut().pop_front()) {
         let effects = SHELL.with(|s| match s.try_borrow_mut() {
-            Ok(mut shell) => shell.as_mut().map(|shell| shell.session.step(now(), input)).unwrap_or_default(),
+            Ok(mut shell) => shell.as_mut().map(|shell| shell.netplay.step(now(), input)).unwrap_or_default(),
             Err(_) => Vec::new(),
         });
         for effect in effects {
@@ -116,9 +116,9 @@ fn with_shell<R>(f: impl FnOnce(&mut Shell) -> R) -> Option<R> {
     SHELL.with(|s| s.try_borrow_mut().ok().and_then(|mut shell| shell.as_mut().map(f)))
 }
 
-fn perform(effect: Effect) {
+fn perform(effect: Task) {
     match effect {
-        Effect::Emit(event) => {
+        Task::Emit(event) => {
             let told = with_shell(|shell| {
                 let lines = match shell.host.as_mut() {
                     Some(host) => host.event(&event).iter().map(ToPage::encode).collect(),
@@ -130,7 +130,7 @@ fn perform(effect: Effect) {
                 tell(&callback, &lines);
             }
         }
-        Effect::Connect { url } => {
+        Task::Connect { url } => {
             with_shell(|shell| {
                 if let Some(old) = shell.socket.take() {
                     old.close();
@@ -138,17 +138,17 @@ fn perform(effect: Effect) {
                 shell.socket = open_socket(&url);
             });
         }
-        Effect::Disconnect => {
+        Task::Disconnect => {
             with_shell(|shell| {
                 if let Some(old) = shell.socket.take() {
                     old.close();
                 }
             });
         }
-        Effect::KeepAlive => {
+        Task::KeepAlive => {
             with_shell(|shell| shell.send_to_server("\"KeepAlive\""));
         }
-        Effect::Signal { to, signal } => {
+        Task::Signal { to, signal } => {
             let (key, value) = match signal {
                 PeerSignal::Offer(sdp) => ("Offer", sdp),
                 PeerSignal::Answer(sdp) => ("Answer", sdp),
@@ -161,7 +161,7 @@ fn perform(effect: Effect) {
                 with_shell(|shell| shell.send_to_server(&text));
             }
         }
-        Effect::Open { conn, offer } => {
+        Task::Open { conn, offer } => {
             let opened = with_shell(|shell| {
                 let made = open_conn(conn, &shell.rtc_config);
                 let made = made.map(|c| {
@@ -176,14 +176,14 @@ fn perform(effect: Effect) {
                 feed(Input::NoWebRtc);
             }
         }
-        Effect::Answer { conn, offer } => {
+        Task::Answer { conn, offer } => {
             with_shell(|shell| {
                 if let Some(c) = shell.conns.iter().find(|c| c.id == conn) {
                     answer(&c.pc, conn, &offer);
                 }
             });
         }
-        Effect::Accept { conn, answer } => {
+        Task::Accept { conn, answer } => {
             with_shell(|shell| {
                 if let Some(c) = shell.conns.iter().find(|c| c.id == conn) {
                     let description = RtcSessionDescriptionInit::new(RtcSdpType::Answer);
@@ -193,7 +193,7 @@ fn perform(effect: Effect) {
                 }
             });
         }
-        Effect::AddCandidate { conn, candidate } => {
+        Task::AddCandidate { conn, candidate } => {
             with_shell(|shell| {
                 let Some(c) = shell.conns.iter().find(|c| c.id == conn) else { return };
                 let Ok(init) = JSON::parse(&candidate) else { return };
@@ -210,7 +210,7 @@ fn perform(effect: Effect) {
                 }
             });
         }
-        Effect::Send { conn, text } => {
+        Task::Send { conn, text } => {
             with_shell(|shell| {
                 if let Some(c) = shell.conns.iter().find(|c| c.id == conn)
                     && c.dc.ready_state() == RtcDataChannelState::Open
@@ -219,7 +219,7 @@ fn perform(effect: Effect) {
                 }
             });
         }
-        Effect::Close { conn } => {
+        Task::Close { conn } => {
             with_shell(|shell| {
                 if let Some(at) = shell.conns.iter().position(|c| c.id == conn) {
                     shell.conns.remove(at).close();
@@ -458,7 +458,7 @@ pub fn start(on_event: Function, options: JsValue) -> Result<(), JsValue> {
     let tick_id =
         window.set_interval_with_callback_and_timeout_and_arguments_0(tick.as_ref().unchecked_ref(), TICK_MS)?;
     let shell = Shell {
-        session: Session::new(server, entropy),
+        netplay: Netplay::new(server, entropy),
         on_event,
         rtc_config,
         socket: None,

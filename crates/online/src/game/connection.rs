@@ -22,7 +22,7 @@ impl OnlineGame {
         self.handshake = Some(handshake);
     }
 
-    /// The connection's two ends, as the session learned them from the descriptions: proofs are
+    /// The connection's two ends, as the netplay learned them from the descriptions: proofs are
     /// bound to them.
     pub fn bind(&mut self, channel: Channel) {
         if let Some(handshake) = self.handshake.as_mut() {

@@ -1,7 +1,7 @@
 //! A spectator (a "watcher" on the wire and in the players' words; a spectator in code, apart
 //! from the AI's watch mode): a third browser with the game's link, taken by the host, sees the
 //! record, the clocks and the end as the host tells them, and plays nothing. The host's side of
-//! it (how many watch, what they are sent) is the session's; this is what the two games say.
+//! it (how many watch, what they are sent) is the netplay's; this is what the two games say.
 
 use super::{Clocks, OnlineGame, Output, Role, SpectatorView};
 use crate::protocol::{Message, Refusal};

@@ -1,22 +1,22 @@
-//! A simulated matchbox server and data channels between sessions, for the session's tests.
+//! A simulated matchbox server and data channels between netplays, for the netplay's tests.
 #![allow(dead_code)]
 
-use onitama_online::bridge::{Command, Event, Phase, Status};
-use onitama_online::session::{ConnId, Effect, FromServer, Input, PeerSignal, Session};
+use onitama_online::bridge::{Command, Phase, Report, Status};
+use onitama_online::netplay::{ConnId, FromServer, Input, Netplay, PeerSignal, Task};
 use std::collections::{HashMap, HashSet, VecDeque};
 
 pub const SERVER: &str = "ws://127.0.0.1:3536";
 
 pub struct Side {
-    pub session: Session,
-    pub events: Vec<Event>,
+    pub netplay: Netplay,
+    pub events: Vec<Report>,
     /// Its websocket: the room path and its server id.
     pub socket: Option<(String, String)>,
     pub keepalives: u32,
     pub connects: Vec<String>,
 }
 
-/// Several sessions, a server and the channels between them.
+/// Several netplays, a server and the channels between them.
 pub struct Net {
     pub sides: Vec<Side>,
     pub now: u64,
@@ -27,7 +27,7 @@ pub struct Net {
     /// Answers waiting for the offerer: (offerer side, conn) → (answerer side, conn).
     pub answered: HashMap<(usize, ConnId), (usize, ConnId)>,
     pub queue: VecDeque<(usize, Input)>,
-    /// Texts the test sent on a channel by hand, and what the sessions sent on them.
+    /// Texts the test sent on a channel by hand, and what the netplays sent on them.
     pub sent: Vec<(usize, ConnId, String)>,
     /// Each text that reached another side: from, to, the text.
     pub delivered: Vec<(usize, usize, String)>,
@@ -54,7 +54,7 @@ impl Net {
         Net {
             sides: (0..count)
                 .map(|i| Side {
-                    session: Session::new(Some(SERVER.to_string()), entropy(i as u64 + 1)),
+                    netplay: Netplay::new(Some(SERVER.to_string()), entropy(i as u64 + 1)),
                     events: Vec::new(),
                     socket: None,
                     keepalives: 0,
@@ -83,7 +83,7 @@ impl Net {
     /// Handles one input waiting, if any; `false` when none waits.
     pub fn step_once(&mut self) -> bool {
         let Some((side, input)) = self.queue.pop_front() else { return false };
-        let effects = self.sides[side].session.step(self.now, input);
+        let effects = self.sides[side].netplay.step(self.now, input);
         for effect in effects {
             self.perform(side, effect);
         }
@@ -105,8 +105,8 @@ impl Net {
         let mut steps = 0;
         while let Some((side, input)) = self.queue.pop_front() {
             steps += 1;
-            assert!(steps < 10_000, "the sessions never settle");
-            let effects = self.sides[side].session.step(self.now, input);
+            assert!(steps < 10_000, "the netplays never settle");
+            let effects = self.sides[side].netplay.step(self.now, input);
             for effect in effects {
                 self.perform(side, effect);
             }
@@ -141,9 +141,9 @@ impl Net {
         self.answered.remove(&(side, conn));
     }
 
-    pub fn perform(&mut self, side: usize, effect: Effect) {
+    pub fn perform(&mut self, side: usize, effect: Task) {
         match effect {
-            Effect::Connect { url } => {
+            Task::Connect { url } => {
                 self.sides[side].connects.push(url.clone());
                 self.leave_socket(side);
                 if !self.server_up {
@@ -183,16 +183,16 @@ impl Net {
                 }
                 self.sides[side].socket = Some((path_kept, id));
             }
-            Effect::Disconnect => self.leave_socket(side),
-            Effect::KeepAlive => self.sides[side].keepalives += 1,
-            Effect::Signal { to, signal } => {
-                // A websocket already closed sends nothing (the session hears of the close after).
+            Task::Disconnect => self.leave_socket(side),
+            Task::KeepAlive => self.sides[side].keepalives += 1,
+            Task::Signal { to, signal } => {
+                // A websocket already closed sends nothing (the netplay hears of the close after).
                 let Some(from) = self.sides[side].socket.as_ref().map(|(_, id)| id.clone()) else { return };
                 if let Some(target) = self.side_of(&to) {
                     self.queue.push_back((target, Input::Server(FromServer::Signal { sender: from, signal })));
                 }
             }
-            Effect::Open { conn, offer } => {
+            Task::Open { conn, offer } => {
                 self.open[side].insert(conn);
                 if offer {
                     // Each end's own certificate, as a real description names it.
@@ -203,7 +203,7 @@ impl Net {
                     self.queue.push_back((side, Input::Described { conn, signal: candidate }));
                 }
             }
-            Effect::Answer { conn, offer } => {
+            Task::Answer { conn, offer } => {
                 let first = offer.lines().next().unwrap();
                 let mut words = first.split(' ').skip(1).map(|w| w.parse::<u32>().unwrap());
                 let (them, their_conn) = (words.next().unwrap() as usize, words.next().unwrap());
@@ -212,7 +212,7 @@ impl Net {
                 let signal = PeerSignal::Answer(format!("answer {side} {conn}\na=fingerprint:sha-256 S{side}C{conn}"));
                 self.queue.push_back((side, Input::Described { conn, signal }));
             }
-            Effect::Accept { conn, .. } => {
+            Task::Accept { conn, .. } => {
                 self.queue.push_back((side, Input::RemoteSet { conn }));
                 if let Some(other) = self.answered.remove(&(side, conn)) {
                     self.links.insert((side, conn), other);
@@ -221,21 +221,21 @@ impl Net {
                     self.queue.push_back((other.0, Input::ChannelOpened { conn: other.1 }));
                 }
             }
-            Effect::AddCandidate { .. } => {}
-            Effect::Send { conn, text } => {
+            Task::AddCandidate { .. } => {}
+            Task::Send { conn, text } => {
                 self.sent.push((side, conn, text.clone()));
                 if let Some(&(other, their_conn)) = self.links.get(&(side, conn)) {
                     self.delivered.push((side, other, text.clone()));
                     self.queue.push_back((other, Input::ChannelText { conn: their_conn, text }));
                 }
             }
-            Effect::Close { conn } => {
+            Task::Close { conn } => {
                 self.open[side].remove(&conn);
                 self.close_link(side, conn);
             }
-            Effect::Emit(event) => {
+            Task::Emit(event) => {
                 // Every event is one line that reads back.
-                assert_eq!(Event::decode(&event.encode()).as_ref(), Ok(&event), "{event}");
+                assert_eq!(Report::decode(&event.encode()).as_ref(), Ok(&event), "{event}");
                 self.sides[side].events.push(event);
             }
         }
@@ -253,7 +253,7 @@ impl Net {
     }
 
     pub fn status(&self, side: usize) -> Option<Status> {
-        self.sides[side].events.iter().rev().find_map(|e| if let Event::Status(s) = e { Some(*s) } else { None })
+        self.sides[side].events.iter().rev().find_map(|e| if let Report::Status(s) = e { Some(*s) } else { None })
     }
 
     pub fn phase(&self, side: usize) -> Option<Phase> {
@@ -261,15 +261,15 @@ impl Net {
     }
 
     pub fn record_len(&self, side: usize) -> usize {
-        self.sides[side].session.game().and_then(|g| g.game()).map_or(0, |g| g.moves().len())
+        self.sides[side].netplay.game().and_then(|g| g.game()).map_or(0, |g| g.moves().len())
     }
 
     /// Plays a legal move for whichever of the two sides is to move.
     pub fn play_one(&mut self, a: usize, b: usize) {
-        let game = self.sides[a].session.game().unwrap();
+        let game = self.sides[a].netplay.game().unwrap();
         let to_move = game.game().unwrap().position().to_move();
         let mover = if game.you() == to_move { a } else { b };
-        let mv = self.sides[mover].session.game().unwrap().game().unwrap().legal_moves()[0];
+        let mv = self.sides[mover].netplay.game().unwrap().game().unwrap().legal_moves()[0];
         self.command(mover, &format!("play {mv}"));
     }
 
@@ -277,12 +277,12 @@ impl Net {
         self.sides[side]
             .events
             .iter()
-            .find_map(|e| if let Event::Room(r) = e { Some(r.to_string()) } else { None })
+            .find_map(|e| if let Report::Room(r) = e { Some(r.to_string()) } else { None })
             .unwrap()
     }
 
     pub fn attached_conn(&self, side: usize) -> ConnId {
-        // The conn the session last sent a game message on.
+        // The conn the netplay last sent a game message on.
         self.sent.iter().rev().find(|(s, _, _)| *s == side).map(|(_, c, _)| *c).unwrap()
     }
 }

@@ -1,17 +1,17 @@
-//! The online module's sessions under random use: commands, reloads, third and fourth browsers
+//! The online module's netplays under random use: commands, reloads, third and fourth browsers
 //! (watchers, or refused), lost channels, the server going down and up, garbage on the channel,
 //! time passing. After every step: nothing panicked, every event read back (checked as they
-//! come), no session holds more connections than allowed (a host that lets friends watch has
-//! room for its watchers), two sessions connected to each other in the same game hold the same
+//! come), no netplay holds more connections than allowed (a host that lets friends watch has
+//! room for its watchers), two netplays connected to each other in the same game hold the same
 //! record unless they said it diverged, a watcher connected to the host holds the host's record,
 //! and no watcher knows a player's secret.
 
 mod common;
 
 use common::Net;
-use onitama_online::bridge::Event;
+use onitama_online::bridge::Report;
+use onitama_online::netplay::{Input, MAX_CONNECTIONS, Netplay};
 use onitama_online::protocol::MAX_WATCHERS;
-use onitama_online::session::{Input, MAX_CONNECTIONS, Session};
 use onitama_online::{OnlineGame, Status};
 use proptest::prelude::*;
 use proptest::strategy::ValueTree;
@@ -79,7 +79,7 @@ fn op() -> impl Strategy<Value = Op> {
 }
 
 fn last_saved(net: &Net, side: usize) -> Option<String> {
-    net.sides[side].events.iter().rev().find_map(|e| if let Event::Saved(s) = e { Some(s.to_text()) } else { None })
+    net.sides[side].events.iter().rev().find_map(|e| if let Report::Saved(s) = e { Some(s.to_text()) } else { None })
 }
 
 fn any_room(net: &Net) -> Option<String> {
@@ -88,7 +88,7 @@ fn any_room(net: &Net) -> Option<String> {
             .events
             .iter()
             .rev()
-            .find_map(|e| if let Event::Room(r) = e { Some(r.to_string()) } else { None })
+            .find_map(|e| if let Report::Room(r) = e { Some(r.to_string()) } else { None })
     })
 }
 
@@ -107,7 +107,7 @@ fn apply(net: &mut Net, op: &Op) {
         }
         Op::Find(side) => net.command(side, "find base"),
         Op::Play(side, pick) => {
-            let mv = net.sides[side].session.game().and_then(OnlineGame::game).and_then(|g| {
+            let mv = net.sides[side].netplay.game().and_then(OnlineGame::game).and_then(|g| {
                 let moves = g.legal_moves();
                 (!moves.is_empty()).then(|| moves[pick % moves.len()])
             });
@@ -125,7 +125,7 @@ fn apply(net: &mut Net, op: &Op) {
             }
             net.leave_socket(side);
             net.settle();
-            net.sides[side].session = Session::new(
+            net.sides[side].netplay = Netplay::new(
                 Some(common::SERVER.into()),
                 common::entropy(net.now.wrapping_mul(31).wrapping_add(side as u64 + 100)),
             );
@@ -157,7 +157,7 @@ fn apply(net: &mut Net, op: &Op) {
 
 fn check(net: &Net, history: &[Op]) {
     for side in 0..net.sides.len() {
-        let game = net.sides[side].session.game();
+        let game = net.sides[side].netplay.game();
         // A page in a friend's room has room for the watchers too.
         let watchers = if game.is_some() { MAX_WATCHERS as usize } else { 0 };
         let open = net.open[side].len();
@@ -166,7 +166,7 @@ fn check(net: &Net, history: &[Op]) {
         if game.is_some_and(OnlineGame::is_spectator) {
             // No player's secret ever reached a spectator, stored or not.
             let players: Vec<String> = (0..net.sides.len())
-                .filter_map(|s| net.sides[s].session.game().filter(|g| !g.is_spectator()))
+                .filter_map(|s| net.sides[s].netplay.game().filter(|g| !g.is_spectator()))
                 .filter(|g| g.opponent_secret().is_some())
                 .map(|g| g.saved().secret.to_string())
                 .collect();
@@ -181,7 +181,7 @@ fn check(net: &Net, history: &[Op]) {
     }
     for a in 0..net.sides.len() {
         for b in a + 1..net.sides.len() {
-            let (Some(ga), Some(gb)) = (net.sides[a].session.game(), net.sides[b].session.game()) else { continue };
+            let (Some(ga), Some(gb)) = (net.sides[a].netplay.game(), net.sides[b].netplay.game()) else { continue };
             let (sa, sb) = (ga.saved(), gb.saved());
             let opponents =
                 sa.opponent_secret.as_ref() == Some(&sb.secret) && sb.opponent_secret.as_ref() == Some(&sa.secret);
@@ -232,14 +232,14 @@ fn random_runs_reach_games_moves_and_reconnects() {
         for op in &ops {
             apply(&mut net, op);
         }
-        let moves = |side: usize| net.sides[side].events.iter().filter(|e| matches!(e, Event::Move { .. })).count();
+        let moves = |side: usize| net.sides[side].events.iter().filter(|e| matches!(e, Report::Move { .. })).count();
         if (0..SIDES).any(|s| moves(s) > 0) {
             played += 1;
         }
         if ops.iter().any(|o| matches!(o, Op::Reload(_))) && (0..SIDES).any(|s| moves(s) > 0) {
             restored += 1;
         }
-        let watching = |s: usize| net.sides[s].session.game().is_some_and(OnlineGame::is_spectator);
+        let watching = |s: usize| net.sides[s].netplay.game().is_some_and(OnlineGame::is_spectator);
         if (0..SIDES).any(|s| watching(s) && moves(s) > 0) {
             watched += 1;
         }
@@ -248,10 +248,10 @@ fn random_runs_reach_games_moves_and_reconnects() {
                 a != b
                     && net.links.keys().any(|&(x, _)| x == a)
                     && net.sides[a]
-                        .session
+                        .netplay
                         .game()
                         .is_some_and(|g| g.opponent_connected() && g.game().is_some_and(|g| !g.moves().is_empty()))
-                    && net.sides[b].session.game().is_some_and(OnlineGame::opponent_connected)
+                    && net.sides[b].netplay.game().is_some_and(OnlineGame::opponent_connected)
             })
         });
         if checked {

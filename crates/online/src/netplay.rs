@@ -2,13 +2,13 @@
 //! when to give up on the server or try it again, whom to offer a connection, which data
 //! channel carries the game, who may take it over, and what to tell the page. The browser shell
 //! turns WebSocket, WebRTC and timer callbacks into [`Input`]s with the time and performs the
-//! [`Effect`]s; it decides nothing.
+//! [`Task`]s; it decides nothing.
 //!
 //! The signalling server is `matchbox_server` (protocol 0.15): it assigns each websocket an id,
 //! tells the peers already in a room about a newcomer (`NewPeer`, and they make the offer), and
 //! relays signals. A `?next=2` room pairs the next two players.
 
-use crate::bridge::{Command, Event, Phase, Reason, Status, random_token};
+use crate::bridge::{Command, Phase, Reason, Report, Status, random_token};
 use crate::game::OnlineGame;
 use crate::guard::Guard;
 use crate::protocol::{Refusal, Token};
@@ -109,7 +109,7 @@ pub enum Input {
 
 /// What the shell must do.
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub enum Effect {
+pub enum Task {
     /// Open a websocket to this URL (closing any other).
     Connect {
         url: String,
@@ -153,7 +153,7 @@ pub enum Effect {
         conn: ConnId,
     },
     /// Tell the page.
-    Emit(Event),
+    Emit(Report),
 }
 
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -234,7 +234,7 @@ struct View {
 }
 
 /// The online module's state.
-pub struct Session {
+pub struct Netplay {
     server: Option<String>,
     entropy: Box<dyn FnMut() -> [u8; 16]>,
     kind: Kind,
@@ -253,7 +253,7 @@ pub struct Session {
     last_rejoin: Option<u64>,
     conns: Vec<Conn>,
     next_conn: ConnId,
-    /// Why the session stopped (an error, or the player left).
+    /// Why the netplay stopped (an error, or the player left).
     stopped: Option<Status>,
     /// Since when a guest with a friend's link has been in the room, waiting for its host (since
     /// the last peer the server introduced, if one came and went).
@@ -265,12 +265,12 @@ pub struct Session {
     view: View,
 }
 
-impl Session {
+impl Netplay {
     /// `server`: the signalling server's URL (`ws://…` or `wss://…`), or none configured;
     /// `entropy`: 16 random bytes a call, from the system's secure source (room ids, secrets).
-    pub fn new(server: Option<String>, entropy: Box<dyn FnMut() -> [u8; 16]>) -> Session {
+    pub fn new(server: Option<String>, entropy: Box<dyn FnMut() -> [u8; 16]>) -> Netplay {
         let server = server.map(|s| s.trim_end_matches('/').to_string()).filter(|s| !s.is_empty());
-        Session {
+        Netplay {
             server,
             entropy,
             kind: Kind::Idle,
@@ -299,11 +299,11 @@ impl Session {
     }
 
     /// One step: what happened at `now` (ms, a clock that survives reloads, like `Date.now()`).
-    pub fn step(&mut self, now: u64, input: Input) -> Vec<Effect> {
+    pub fn step(&mut self, now: u64, input: Input) -> Vec<Task> {
         let mut fx = Vec::new();
         match input {
             Input::Command(command) => self.command(now, command, &mut fx),
-            Input::BadCommand(refusal) => fx.push(Effect::Emit(Event::Denied(Reason::Rule(refusal)))),
+            Input::BadCommand(refusal) => fx.push(Task::Emit(Report::Denied(Reason::Rule(refusal)))),
             Input::SocketOpened => {
                 if let Socket::Connecting { .. } = self.socket {
                     if self.guest_waiting_since.is_none() && self.waits_for_host() {
@@ -327,14 +327,14 @@ impl Session {
                 if let Some(c) = self.conn(conn)
                     && matches!(self.socket, Socket::Open { .. })
                 {
-                    fx.push(Effect::Signal { to: c.peer.clone(), signal });
+                    fx.push(Task::Signal { to: c.peer.clone(), signal });
                 }
             }
             Input::RemoteSet { conn } => {
                 if let Some(c) = self.conn_mut(conn) {
                     c.remote_set = true;
                     let queued = std::mem::take(&mut c.queued);
-                    fx.extend(queued.into_iter().map(|candidate| Effect::AddCandidate { conn, candidate }));
+                    fx.extend(queued.into_iter().map(|candidate| Task::AddCandidate { conn, candidate }));
                 }
             }
             Input::ChannelOpened { conn } => self.channel_opened(now, conn, &mut fx),
@@ -354,12 +354,12 @@ impl Session {
 
     // ---- the page's commands ----
 
-    fn command(&mut self, now: u64, command: Command, fx: &mut Vec<Effect>) {
+    fn command(&mut self, now: u64, command: Command, fx: &mut Vec<Task>) {
         let starting =
             matches!(command, Command::Create(_) | Command::Join(_) | Command::Find(_) | Command::Restore(_));
         if starting {
             if self.kind != Kind::Idle {
-                fx.push(Effect::Emit(Event::Denied(Reason::Busy)));
+                fx.push(Task::Emit(Report::Denied(Reason::Busy)));
                 return;
             }
             if self.server.is_none() {
@@ -399,7 +399,7 @@ impl Session {
             }
             Command::Leave => {
                 if self.kind == Kind::Idle {
-                    fx.push(Effect::Emit(Event::Denied(Reason::NoGame)));
+                    fx.push(Task::Emit(Report::Denied(Reason::NoGame)));
                 } else {
                     if self.attached().is_some()
                         && let Some(game) = self.game.as_mut()
@@ -411,13 +411,13 @@ impl Session {
                     self.stop(Status { phase: Phase::Ended, reason: Some(Reason::Left) }, fx);
                 }
             }
-            // The words are the host's (the page's side of the module); the session has none.
+            // The words are the host's (the page's side of the module); the netplay has none.
             Command::Lang(_) => {}
             action => self.act(now, action, fx),
         }
     }
 
-    fn start_friend(&mut self, now: u64, room: Token, fx: &mut Vec<Effect>) {
+    fn start_friend(&mut self, now: u64, room: Token, fx: &mut Vec<Task>) {
         self.kind = Kind::Friend;
         self.room = Some(room.clone());
         self.connect(now, room.to_string(), fx);
@@ -432,18 +432,18 @@ impl Session {
     }
 
     /// The player's action in the game.
-    fn act(&mut self, now: u64, action: Command, fx: &mut Vec<Effect>) {
+    fn act(&mut self, now: u64, action: Command, fx: &mut Vec<Task>) {
         let socket_open = matches!(self.socket, Socket::Open { .. });
         let Some(game) = self.game.as_mut().filter(|_| self.kind != Kind::Idle) else {
-            fx.push(Effect::Emit(Event::Denied(Reason::NoGame)));
+            fx.push(Task::Emit(Report::Denied(Reason::NoGame)));
             return;
         };
         if game.is_spectator() {
-            fx.push(Effect::Emit(Event::Denied(Reason::Rule(Refusal::Watcher))));
+            fx.push(Task::Emit(Report::Denied(Reason::Rule(Refusal::Watcher))));
             return;
         }
         if action == Command::Claim && !game.opponent_connected() && !socket_open {
-            fx.push(Effect::Emit(Event::Denied(Reason::Unreachable)));
+            fx.push(Task::Emit(Report::Denied(Reason::Unreachable)));
             return;
         }
         let result = match action {
@@ -467,7 +467,7 @@ impl Session {
         };
         match result {
             Ok(outputs) => self.perform(now, outputs, fx),
-            Err(refusal) => fx.push(Effect::Emit(Event::Denied(refusal.into()))),
+            Err(refusal) => fx.push(Task::Emit(Report::Denied(refusal.into()))),
         }
     }
 
@@ -480,13 +480,13 @@ impl Session {
         u64::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7]])
     }
 
-    /// Ends the session: every connection closed, the page told why.
-    fn stop(&mut self, why: Status, fx: &mut Vec<Effect>) {
+    /// Ends the netplay: every connection closed, the page told why.
+    fn stop(&mut self, why: Status, fx: &mut Vec<Task>) {
         for conn in self.conns.drain(..) {
-            fx.push(Effect::Close { conn: conn.id });
+            fx.push(Task::Close { conn: conn.id });
         }
         if self.socket != Socket::Closed {
-            fx.push(Effect::Disconnect);
+            fx.push(Task::Disconnect);
         }
         self.socket = Socket::Closed;
         self.socket_path = None;

@@ -1,8 +1,8 @@
-//! The online module's session: the signalling server (connecting, its messages, retries).
+//! Netplay: the signalling server (connecting, its messages, retries).
 
 use super::{
-    Conn, ConnId, ConnState, Effect, FromServer, Kind, MAX_CONNECTIONS, MAX_QUEUED_CANDIDATES, PeerSignal,
-    RETRY_MAX_MS, Session, Socket, room_of,
+    Conn, ConnId, ConnState, FromServer, Kind, MAX_CONNECTIONS, MAX_QUEUED_CANDIDATES, Netplay, PeerSignal,
+    RETRY_MAX_MS, Socket, Task, room_of,
 };
 use crate::bridge::{Phase, Reason, Status};
 use crate::game::{Invitation, OnlineGame, Status as GameStatus};
@@ -10,13 +10,13 @@ use crate::guard::Guard;
 use crate::protocol::{MAX_WATCHERS, MoveLimit, Token};
 use crate::seat::{Channel, fingerprint};
 
-impl Session {
-    pub(super) fn connect(&mut self, now: u64, path: String, fx: &mut Vec<Effect>) {
+impl Netplay {
+    pub(super) fn connect(&mut self, now: u64, path: String, fx: &mut Vec<Task>) {
         let Some(server) = &self.server else { return };
         if self.socket != Socket::Closed {
-            fx.push(Effect::Disconnect);
+            fx.push(Task::Disconnect);
         }
-        fx.push(Effect::Connect { url: format!("{server}/{path}") });
+        fx.push(Task::Connect { url: format!("{server}/{path}") });
         self.socket = Socket::Connecting { since: now };
         self.socket_path = Some(path);
         self.my_id = None;
@@ -48,7 +48,7 @@ impl Session {
         self.game.as_ref().is_some_and(|g| g.status() != GameStatus::Waiting)
     }
 
-    pub(super) fn socket_lost(&mut self, now: u64, fx: &mut Vec<Effect>) {
+    pub(super) fn socket_lost(&mut self, now: u64, fx: &mut Vec<Task>) {
         // Connections still negotiating need the server: they are lost with it.
         let negotiating: Vec<ConnId> =
             self.conns.iter().filter(|c| c.state == ConnState::Negotiating).map(|c| c.id).collect();
@@ -57,17 +57,17 @@ impl Session {
         }
         self.my_id = None;
         if !self.socket_ever_open && !self.met() {
-            fx.push(Effect::Disconnect);
+            fx.push(Task::Disconnect);
             self.stop(Status { phase: Phase::Error, reason: Some(Reason::Unreachable) }, fx);
             return;
         }
-        fx.push(Effect::Disconnect);
+        fx.push(Task::Disconnect);
         let wait = (1000u64 << self.retries.min(4)).min(RETRY_MAX_MS);
         self.retries = self.retries.saturating_add(1);
         self.socket = Socket::Retry { at: now + wait };
     }
 
-    pub(super) fn server_said(&mut self, now: u64, message: FromServer, fx: &mut Vec<Effect>) {
+    pub(super) fn server_said(&mut self, now: u64, message: FromServer, fx: &mut Vec<Task>) {
         if !matches!(self.socket, Socket::Open { .. }) {
             return;
         }
@@ -92,7 +92,7 @@ impl Session {
                 }
                 if self.game.is_some() && self.has_room_for(&peer) {
                     let conn = self.add_conn(now, peer);
-                    fx.push(Effect::Open { conn, offer: true });
+                    fx.push(Task::Open { conn, offer: true });
                 }
             }
             FromServer::PeerLeft(peer) => {
@@ -126,15 +126,15 @@ impl Session {
                         if let Some(c) = self.conn_mut(conn) {
                             c.channel.theirs = fingerprint(&offer).unwrap_or_default();
                         }
-                        fx.push(Effect::Open { conn, offer: false });
-                        fx.push(Effect::Answer { conn, offer });
+                        fx.push(Task::Open { conn, offer: false });
+                        fx.push(Task::Answer { conn, offer });
                     }
                 }
                 PeerSignal::Answer(answer) => {
                     let negotiating = |c: &&mut Conn| c.peer == sender && c.state == ConnState::Negotiating;
                     if let Some(c) = self.conns.iter_mut().find(negotiating) {
                         c.channel.theirs = fingerprint(&answer).unwrap_or_default();
-                        fx.push(Effect::Accept { conn: c.id, answer });
+                        fx.push(Task::Accept { conn: c.id, answer });
                     }
                 }
                 PeerSignal::Candidate(candidate) => {
@@ -143,7 +143,7 @@ impl Session {
                     }
                     if let Some(c) = self.conns.iter_mut().find(|c| c.peer == sender) {
                         if c.remote_set {
-                            fx.push(Effect::AddCandidate { conn: c.id, candidate });
+                            fx.push(Task::AddCandidate { conn: c.id, candidate });
                         } else if c.queued.len() < MAX_QUEUED_CANDIDATES {
                             c.queued.push(candidate);
                         }
@@ -193,10 +193,10 @@ impl Session {
     }
 
     /// Closes a connection; if it carried the game, the opponent is away.
-    pub(super) fn remove(&mut self, id: ConnId, fx: &mut Vec<Effect>) -> bool {
+    pub(super) fn remove(&mut self, id: ConnId, fx: &mut Vec<Task>) -> bool {
         let Some(at) = self.conns.iter().position(|c| c.id == id) else { return false };
         let conn = self.conns.remove(at);
-        fx.push(Effect::Close { conn: id });
+        fx.push(Task::Close { conn: id });
         conn.state == ConnState::Attached
     }
 }

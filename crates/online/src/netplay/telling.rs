@@ -1,11 +1,11 @@
-//! The online module's session: what the page is told (its status and the game's events).
+//! Netplay: what the page is told (its status and the game's events).
 
-use super::{Effect, Kind, Session, Socket};
-use crate::bridge::{Event, Phase, Reason, Status};
+use super::{Kind, Netplay, Socket, Task};
+use crate::bridge::{Phase, Reason, Report, Status};
 use crate::game::{OnlineGame, Status as GameStatus};
 use crate::protocol::Refusal;
 
-impl Session {
+impl Netplay {
     pub(super) fn status(&self) -> Option<Status> {
         if let Some(stopped) = self.stopped {
             return Some(stopped);
@@ -42,13 +42,13 @@ impl Session {
         }
     }
 
-    pub(super) fn tell(&mut self, now: u64, fx: &mut Vec<Effect>) {
-        let mut emit = |event| fx.push(Effect::Emit(event));
+    pub(super) fn tell(&mut self, now: u64, fx: &mut Vec<Task>) {
+        let mut emit = |event| fx.push(Task::Emit(event));
         let game = self.game.as_ref();
         let room = self.known_room().filter(|_| game.is_some());
         if room != self.view.room {
             if let Some(room) = &room {
-                emit(Event::Room(room.clone()));
+                emit(Report::Room(room.clone()));
             }
             self.view.room = room;
         }
@@ -60,7 +60,7 @@ impl Session {
                     Some(old) if record.moves().starts_with(old.moves()) && record.start() == old.start() => {
                         for ply in old.moves().len()..record.moves().len() {
                             let position = record.positions()[ply];
-                            emit(Event::Move {
+                            emit(Report::Move {
                                 by: position.to_move(),
                                 ply,
                                 mv: record.moves()[ply],
@@ -68,13 +68,13 @@ impl Session {
                             });
                         }
                     }
-                    Some(_) => emit(Event::Record(record.clone())),
+                    Some(_) => emit(Report::Record(record.clone())),
                     // A watcher plays no colour: the record is all it is dealt.
-                    None if g.is_spectator() => emit(Event::Record(record.clone())),
+                    None if g.is_spectator() => emit(Report::Record(record.clone())),
                     None => {
-                        emit(Event::Started { you: g.you(), limit: g.limit(), position: *record.start() });
+                        emit(Report::Started { you: g.you(), limit: g.limit(), position: *record.start() });
                         if !record.moves().is_empty() || record.outcome().is_some() {
-                            emit(Event::Record(record.clone()));
+                            emit(Report::Record(record.clone()));
                         }
                     }
                 }
@@ -84,27 +84,27 @@ impl Session {
         let outcome = self.view.game.as_ref().and_then(|(_, g)| g.outcome());
         // Once stopped, the game's end stays as it was told.
         if outcome != self.view.outcome && game.is_some() {
-            emit(Event::Outcome(outcome));
+            emit(Report::Outcome(outcome));
             self.view.outcome = outcome;
         }
         let offers = game.map_or((None, None), |g| (g.draw_offer(), g.rematch_offer()));
         if offers != self.view.offers {
-            emit(Event::Offers { draw: offers.0, rematch: offers.1 });
+            emit(Report::Offers { draw: offers.0, rematch: offers.1 });
             self.view.offers = offers;
         }
         let can_claim = self.may_claim(now);
         if can_claim != self.view.can_claim {
-            emit(Event::CanClaim(can_claim));
+            emit(Report::CanClaim(can_claim));
             self.view.can_claim = can_claim;
         }
         let draw_wait = game.is_some_and(|g| g.game().is_some_and(|r| r.outcome().is_none()) && !g.may_offer_draw());
         if draw_wait != self.view.draw_wait {
-            emit(Event::DrawWait(draw_wait));
+            emit(Report::DrawWait(draw_wait));
             self.view.draw_wait = draw_wait;
         }
         let clock = game.and_then(|g| g.turn_left(now)).map(|(mover, ms)| (mover, ms.div_ceil(1000) as u32));
         if clock != self.view.clock {
-            emit(Event::Clock(clock));
+            emit(Report::Clock(clock));
             self.view.clock = clock;
         }
         // Whole seconds, rounded up: a clock shows 0:00 once its time has run out.
@@ -113,7 +113,7 @@ impl Session {
         let told = self.view.clocks.map(|(told, seconds)| (told.map(|c| c.running), seconds));
         if self.view.clocks.is_none() || told != Some((clocks.map(|c| c.running), seconds)) {
             if game.is_some() {
-                emit(Event::Clocks(clocks));
+                emit(Report::Clocks(clocks));
             }
             self.view.clocks = Some((clocks, seconds));
         }
@@ -121,45 +121,45 @@ impl Session {
         if game.is_some_and(OnlineGame::is_spectator) {
             let status = self.status();
             if let Some(changed) = status.filter(|s| Some(*s) != self.view.status) {
-                emit(Event::Status(changed));
+                emit(Report::Status(changed));
                 self.view.status = status;
             }
         }
         let opponent = game.is_some_and(OnlineGame::opponent_connected);
         if opponent != self.view.opponent {
-            emit(Event::OpponentConnected(opponent));
+            emit(Report::OpponentConnected(opponent));
             self.view.opponent = opponent;
         }
         let phrases = game.map(|g| (g.phrases_shown(), g.may_say(now), g.heard(now)));
         if phrases != self.view.phrases {
             if let Some((shown, may_say, heard)) = phrases {
-                emit(Event::Phrases { shown, may_say, heard });
+                emit(Report::Phrases { shown, may_say, heard });
             }
             self.view.phrases = phrases;
         }
         let abort = game.map(|g| g.abort_state(now));
         if abort != self.view.abort {
             if let Some(abort) = abort {
-                emit(Event::Abort(abort));
+                emit(Report::Abort(abort));
             }
             self.view.abort = abort;
         }
         let takeback = game.map(|g| g.takeback_state(now));
         if takeback != self.view.takeback {
             if let Some(takeback) = takeback {
-                emit(Event::Takeback(takeback));
+                emit(Report::Takeback(takeback));
             }
             self.view.takeback = takeback;
         }
         let watchers = game.map_or(0, OnlineGame::watchers);
         if watchers != self.view.watchers {
-            emit(Event::Watchers(watchers));
+            emit(Report::Watchers(watchers));
             self.view.watchers = watchers;
         }
         let status = self.status();
         if status != self.view.status {
             if let Some(status) = status {
-                emit(Event::Status(status));
+                emit(Report::Status(status));
             }
             self.view.status = status;
         }
@@ -168,7 +168,7 @@ impl Session {
             let saved = g.saved();
             let text = saved.to_text();
             if self.view.saved.as_deref() != Some(text.as_str()) {
-                emit(Event::Saved(Box::new(saved)));
+                emit(Report::Saved(Box::new(saved)));
                 self.view.saved = Some(text);
             }
         } else {

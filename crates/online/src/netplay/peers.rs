@@ -1,16 +1,16 @@
-//! The online module's session: the peer connections (offers, channels, the game's texts) and time.
+//! Netplay: the peer connections (offers, channels, the game's texts) and time.
 
 use super::{
-    CONNECT_TIMEOUT_MS, ConnId, ConnState, Effect, HANDSHAKE_TIMEOUT_MS, HOST_ANSWER_MS, KEEPALIVE_MS, LINK_EXPIRY_MS,
-    MIN_REJOIN_GAP_MS, REJOIN_AFTER_MS, Session, Socket,
+    CONNECT_TIMEOUT_MS, ConnId, ConnState, HANDSHAKE_TIMEOUT_MS, HOST_ANSWER_MS, KEEPALIVE_MS, LINK_EXPIRY_MS,
+    MIN_REJOIN_GAP_MS, Netplay, REJOIN_AFTER_MS, Socket, Task,
 };
-use crate::bridge::{Event, Phase, Reason, Status};
+use crate::bridge::{Phase, Reason, Report, Status};
 use crate::game::Output;
 use crate::protocol::{Message, Refusal};
 use crate::seat::{Handshake, Step};
 
-impl Session {
-    pub(super) fn channel_opened(&mut self, now: u64, id: ConnId, fx: &mut Vec<Effect>) {
+impl Netplay {
+    pub(super) fn channel_opened(&mut self, now: u64, id: ConnId, fx: &mut Vec<Task>) {
         let attached = self.attached();
         let Some(conn) = self.conn_mut(id).filter(|c| c.state == ConnState::Negotiating) else { return };
         if attached.is_some() {
@@ -20,7 +20,7 @@ impl Session {
             conn.since = now;
             if let Some(game) = self.game.as_mut() {
                 let (mut handshake, hello) = game.handshake(now);
-                fx.push(Effect::Send { conn: id, text: hello.encode() });
+                fx.push(Task::Send { conn: id, text: hello.encode() });
                 if let Some(conn) = self.conn_mut(id) {
                     handshake.channel = conn.channel.clone();
                     conn.handshake = Some(handshake);
@@ -31,7 +31,7 @@ impl Session {
         self.attach(now, id, fx);
     }
 
-    pub(super) fn attach(&mut self, now: u64, id: ConnId, fx: &mut Vec<Effect>) {
+    pub(super) fn attach(&mut self, now: u64, id: ConnId, fx: &mut Vec<Task>) {
         let Some(conn) = self.conn_mut(id) else { return };
         conn.state = ConnState::Attached;
         let channel = conn.channel.clone();
@@ -51,14 +51,14 @@ impl Session {
         }
     }
 
-    pub(super) fn conn_lost(&mut self, now: u64, id: ConnId, fx: &mut Vec<Effect>) {
+    pub(super) fn conn_lost(&mut self, now: u64, id: ConnId, fx: &mut Vec<Task>) {
         if self.remove(id, fx) {
             self.game_away(now, fx);
         }
     }
 
     /// The game's connection is gone: the opponent is away until a new one says hello.
-    pub(super) fn game_away(&mut self, now: u64, fx: &mut Vec<Effect>) {
+    pub(super) fn game_away(&mut self, now: u64, fx: &mut Vec<Task>) {
         if let Some(game) = self.game.as_mut() {
             let outputs = game.disconnected(now);
             self.perform(now, outputs, fx);
@@ -70,7 +70,7 @@ impl Session {
     /// Nobody introduces two peers that are both still in the room: one of them rejoins it (the
     /// one with the greater server id, so not both), and the other, still there, makes the offer.
     /// A stranger game moves to its own room, both sides at once.
-    pub(super) fn rejoin_if_mine(&mut self, now: u64, fx: &mut Vec<Effect>) {
+    pub(super) fn rejoin_if_mine(&mut self, now: u64, fx: &mut Vec<Task>) {
         if !matches!(self.socket, Socket::Open { .. }) || self.game.is_none() {
             return;
         }
@@ -100,14 +100,14 @@ impl Session {
         }
     }
 
-    pub(super) fn channel_text(&mut self, now: u64, id: ConnId, text: &str, fx: &mut Vec<Effect>) {
+    pub(super) fn channel_text(&mut self, now: u64, id: ConnId, text: &str, fx: &mut Vec<Task>) {
         let Some(conn) = self.conn(id) else { return };
         match conn.state {
             ConnState::Attached => {
                 if !self.met() && text == Message::Refused(Refusal::SeatTaken).encode() {
                     // Both seats are taken: this browser is a third one. (Once in a game, a
                     // peer saying so is only refused: it cannot push a player out of a seat.)
-                    fx.push(Effect::Emit(Event::Refused(Refusal::SeatTaken)));
+                    fx.push(Task::Emit(Report::Refused(Refusal::SeatTaken)));
                     self.stop(Status { phase: Phase::Error, reason: Some(Reason::Rule(Refusal::SeatTaken)) }, fx);
                     return;
                 }
@@ -134,7 +134,7 @@ impl Session {
     /// handshake is ([`OnlineGame::step`]): it takes over once it proves the opponent's seat (or
     /// the host takes this page to watch on it); a seat of another is a third browser's (the host
     /// may let it watch); anything else closes it, and nothing said on it stops online play.
-    fn pending_text(&mut self, now: u64, id: ConnId, text: &str, fx: &mut Vec<Effect>) {
+    fn pending_text(&mut self, now: u64, id: ConnId, text: &str, fx: &mut Vec<Task>) {
         let (Some(game), Some(mut handshake)) = (self.game.as_ref(), self.conn(id).and_then(|c| c.handshake.clone()))
         else {
             return;
@@ -144,7 +144,7 @@ impl Session {
             // whichever connection it comes, as on the game's (a guest closed the other). A page
             // that met nobody yet has no game to lose.
             Ok(Message::Refused(Refusal::SeatTaken)) if !self.met() => {
-                fx.push(Effect::Emit(Event::Refused(Refusal::SeatTaken)));
+                fx.push(Task::Emit(Report::Refused(Refusal::SeatTaken)));
                 self.stop(Status { phase: Phase::Error, reason: Some(Reason::Rule(Refusal::SeatTaken)) }, fx);
                 return;
             }
@@ -155,7 +155,7 @@ impl Session {
             conn.handshake = Some(handshake.clone());
         }
         match step {
-            Ok(Step::Answer(answer)) => fx.extend(answer.map(|m| Effect::Send { conn: id, text: m.encode() })),
+            Ok(Step::Answer(answer)) => fx.extend(answer.map(|m| Task::Send { conn: id, text: m.encode() })),
             Ok(Step::Opponent | Step::Spectating) => {
                 // The opponent is back on a new connection (or the host took this page to watch
                 // on it): it carries the game now.
@@ -173,32 +173,32 @@ impl Session {
             Ok(Step::Wait) => {}
             Ok(Step::Forged) | Err(_) => {
                 let refusal = step.err().unwrap_or(Refusal::SeatTaken);
-                fx.push(Effect::Send { conn: id, text: Message::Refused(refusal).encode() });
+                fx.push(Task::Send { conn: id, text: Message::Refused(refusal).encode() });
                 self.remove(id, fx);
             }
         }
     }
 
     /// Performs the game's outputs on the connection that carries it.
-    pub(super) fn perform(&mut self, now: u64, outputs: Vec<Output>, fx: &mut Vec<Effect>) {
+    pub(super) fn perform(&mut self, now: u64, outputs: Vec<Output>, fx: &mut Vec<Task>) {
         let attached = self.attached();
         let mut other_version = false;
         for output in outputs {
             match output {
                 Output::Send(message) => {
                     if let Some(conn) = attached {
-                        fx.push(Effect::Send { conn, text: message.encode() });
+                        fx.push(Task::Send { conn, text: message.encode() });
                     }
                 }
                 Output::Refused(Refusal::OtherVersion) => {
                     // Pages of two versions do not play: both players are told to reload (once
                     // the peer is told why, below).
-                    fx.push(Effect::Emit(Event::Refused(Refusal::OtherVersion)));
+                    fx.push(Task::Emit(Report::Refused(Refusal::OtherVersion)));
                     other_version = true;
                 }
-                Output::Refused(refusal) => fx.push(Effect::Emit(Event::Refused(refusal))),
+                Output::Refused(refusal) => fx.push(Task::Emit(Report::Refused(refusal))),
                 Output::Drop(refusal) => {
-                    fx.push(Effect::Emit(Event::Dropped(refusal)));
+                    fx.push(Task::Emit(Report::Dropped(refusal)));
                     if let Some(conn) = attached {
                         self.remove(conn, fx);
                     }
@@ -223,13 +223,13 @@ impl Session {
 
     // ---- time ----
 
-    pub(super) fn tick(&mut self, now: u64, fx: &mut Vec<Effect>) {
+    pub(super) fn tick(&mut self, now: u64, fx: &mut Vec<Task>) {
         match self.socket {
             Socket::Connecting { since } if now.saturating_sub(since) >= CONNECT_TIMEOUT_MS => {
                 self.socket_lost(now, fx);
             }
             Socket::Open { keepalive_at } if now >= keepalive_at => {
-                fx.push(Effect::KeepAlive);
+                fx.push(Task::KeepAlive);
                 self.socket = Socket::Open { keepalive_at: now + KEEPALIVE_MS };
             }
             Socket::Retry { at } if now >= at => {
