@@ -88,6 +88,8 @@ enum Action {
     NewGameDialog(usize, usize),
     /// The Rules dialog: opened (its paragraphs come when asked, or fail: 0 and 1) or closed (2).
     Rules(usize),
+    /// The pause of the AI playing itself, pressed (in any mode: it pauses only a watched game).
+    WatchPause,
 }
 
 fn action() -> impl Strategy<Value = Action> {
@@ -102,6 +104,7 @@ fn action() -> impl Strategy<Value = Action> {
         2 => Just(Action::Hint),
         1 => (any::<u64>(), 0usize..5).prop_map(|(seed, mode)| Action::NewGame(seed, mode)),
         1 => Just(Action::Rematch),
+        1 => Just(Action::WatchPause),
         1 => Just(Action::Open),
         1 => Just(Action::CloseResult),
         1 => (0..3u8).prop_map(Action::Resign),
@@ -300,6 +303,9 @@ impl Harness {
             }
             Action::Hint => {
                 self.send(Event::Intent(Intent::Hint));
+            }
+            Action::WatchPause => {
+                self.send(Event::Intent(Intent::ToggleWatchPause));
             }
             Action::NewGame(seed, index) => {
                 let game = Game::from_deal(&Deal::from_seed(seed));
@@ -587,13 +593,18 @@ fn check_invariants(harness: &Harness) -> Result<(), TestCaseError> {
     }
     prop_assert_eq!(session.layout().bottom, state.bottom());
 
+    // Only the AI playing itself pauses.
+    if state.ai.paused {
+        prop_assert!(matches!(state.mode, Mode::Watch { .. }), "paused in {:?}", state.mode);
+    }
+
     // A search that runs is the latest one started.
     if let Some(thinking) = state.ai.thinking {
         prop_assert_eq!(Some(thinking.request), harness.orders.last().map(|o| o.id()));
     }
 
-    // The AI never stalls: on its turn a search runs or its move is on the way.
-    if state.ai_to_move() && !session.ai_stopped() {
+    // The AI never stalls: on its turn, unless paused, a search runs or its move is on the way.
+    if state.ai_to_move() && !session.ai_stopped() && !state.ai.paused {
         prop_assert!(
             state.ai.thinking.is_some() || session.is_animating(),
             "the AI is to move and nothing is happening"
@@ -682,8 +693,13 @@ fn check_reply(before: &Session, after: &Session, id: u32) -> Result<(), TestCas
     Ok(())
 }
 
-/// After the sequence, an honest worker and a steady clock: the AI must move within a few steps.
+/// After the sequence, an honest worker and a steady clock: the AI must move within a few steps
+/// (once resumed, if paused).
 fn check_ai_moves_on(harness: &mut Harness) -> Result<(), TestCaseError> {
+    if harness.session.state().ai.paused {
+        harness.send(Event::Intent(Intent::ToggleWatchPause));
+        prop_assert!(!harness.session.state().ai.paused);
+    }
     let start_moves = harness.session.state().game().moves().len();
     let ai_turn = harness.session.state().ai_to_move() && !harness.session.ai_stopped();
     for _ in 0..40 {
