@@ -5,7 +5,7 @@
 mod common;
 
 use common::{Motion, START, mv, open_position, run_frames};
-use onitama::online::bridge::{Command, Event as Said, Phase, Reason, Status};
+use onitama::online::bridge::{Command, Phase, Reason, Report as Said, Status};
 use onitama::online::host::{Host, Lang, ToPage};
 use onitama::online::{ColorChoice, DealChoice, Invitation, MoveLimit, OnlineGame, Refusal, Token};
 use onitama::rules::{Color, Game, Outcome, Position};

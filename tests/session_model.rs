@@ -560,6 +560,16 @@ fn check_invariants(harness: &Harness) -> Result<(), TestCaseError> {
         prop_assert!(game.moves().len() < end && end <= history.whole().moves().len());
     }
     prop_assert!(history.received() <= history.whole().moves().len());
+    // The line followed is one of the tree's; in a game the tree is the game's line, with the
+    // line followed beside it in a review.
+    let lines = history.lines().lines();
+    let followed = history.whole().moves();
+    prop_assert!(followed.is_empty() || lines.iter().any(|line| line.starts_with(followed)));
+    if state.analysis().is_none() {
+        let game_line = history.waiting_game().unwrap_or(history.whole());
+        prop_assert_eq!(lines.first().map(Vec::as_slice), Some(game_line.moves()).filter(|moves| !moves.is_empty()));
+        prop_assert!(lines.len() <= 1 + usize::from(history.waiting_game().is_some()));
+    }
     // Another line is followed only in a review, in place of one of the game's moves.
     let variation = state.review().and_then(|review| review.variation);
     prop_assert_eq!(history.waiting_game().is_some(), variation.is_some());

@@ -51,10 +51,10 @@ fn an_analysis_comes_back_as_one_with_the_game_aside_its_place_and_its_lines() {
     saved.analysis = Some(SavedAnalysis { ply: Some(0), variations, setup: None });
     let found = Found { save: Ok(Some(saved.clone())), ..Found::default() };
     let opened = opening(found, |_| fresh_game());
-    let run = opened.activity.analysis().expect("the analysis board");
+    assert!(opened.activity.analysis().is_some(), "the analysis board");
     assert!(opened.history.game().moves().is_empty(), "the board shows the start");
     assert_eq!(opened.history.ahead().to_vec(), vec![first], "the line shown steps on");
-    assert_eq!(run.variations.lines(), vec![vec![branch], vec![first, other]]);
+    assert_eq!(opened.history.lines().lines(), vec![vec![branch], vec![first, other]]);
 
     // A friend's link takes the analysis's place.
     let link = onitama::save::game_from_fragment(&onitama::save::link_fragment(&fresh_game(), None));

@@ -4,16 +4,16 @@
 
 use libfuzzer_sys::fuzz_target;
 use onitama_online::Saved;
-use onitama_online::bridge::{Command, Event};
+use onitama_online::bridge::{Command, Report};
 
 fuzz_target!(|text: &str| {
     if let Ok(command) = Command::decode(text) {
         let line = command.encode();
         assert_eq!(Command::decode(&line).as_ref(), Ok(&command), "{line}");
     }
-    if let Ok(event) = Event::decode(text) {
+    if let Ok(event) = Report::decode(text) {
         let line = event.encode();
-        assert_eq!(Event::decode(&line).as_ref(), Ok(&event), "{line}");
+        assert_eq!(Report::decode(&line).as_ref(), Ok(&event), "{line}");
     }
     if let Ok(saved) = Saved::from_text(text) {
         let line = saved.to_text();

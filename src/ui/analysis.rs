@@ -1,11 +1,11 @@
 //! The analysis board: a position studied with the engine's best lines, both sides moved by the
-//! player. The game on the board is the line explored (from the position analysed); the game in
-//! progress waits aside and comes back when the player leaves.
+//! player. The game on the board is the line explored (from the position analysed), and the
+//! board's history keeps every line explored as a tree; the game in progress waits aside and
+//! comes back when the player leaves.
 
 use super::features::Features;
 use super::history::History;
 use super::setup::SetupEditor;
-use super::variations::Variations;
 use crate::ai::Line;
 use crate::rules::{Game, Position};
 use crate::save::SavedAnalysis;
@@ -25,8 +25,6 @@ pub struct AnalysisRun {
     pub running: bool,
     /// The best lines found so far, for the position they are of.
     pub found: Option<FoundLines>,
-    /// Every line explored from the position analysed: the game on the board is one of them.
-    pub variations: Variations,
     /// A position being set up in place of the one shown, which comes back if the player cancels;
     /// the engine waits meanwhile.
     pub setup: Option<SetupEditor>,
@@ -47,31 +45,29 @@ pub struct FoundLines {
 impl AnalysisRun {
     /// An analysis just opened, its engine running, nothing explored yet.
     pub fn new() -> AnalysisRun {
-        AnalysisRun {
-            features: Features::present(),
-            running: true,
-            found: None,
-            variations: Variations::default(),
-            setup: None,
-        }
+        AnalysisRun { features: Features::present(), running: true, found: None, setup: None }
     }
 
-    /// The analysis board as saved, on `game` (its whole line): the lines explored come back
-    /// (each as far as it is legal from the game's start) and the game steps back to the move
-    /// the board showed.
+    /// The analysis board as saved, on `history` (the game's whole line): the lines explored come
+    /// back to its tree (each as far as it is legal from the game's start) and the board steps
+    /// back to the move it showed.
     pub fn resume(history: &mut History, saved: &SavedAnalysis) -> AnalysisRun {
-        let game = history.game();
+        let start = *history.game().start();
         let mut run = AnalysisRun::new();
-        for line in &saved.variations {
-            let mut explored = Game::new(*game.start());
-            for word in line.split_whitespace() {
-                if word.parse().ok().is_none_or(|m| explored.play(m).is_err()) {
-                    break;
+        let lines: Vec<_> = saved
+            .variations
+            .iter()
+            .map(|line| {
+                let mut explored = Game::new(start);
+                for word in line.split_whitespace() {
+                    if word.parse().ok().is_none_or(|m| explored.play(m).is_err()) {
+                        break;
+                    }
                 }
-            }
-            run.variations.record(explored.moves());
-        }
-        run.variations.record(game.moves());
+                explored.moves().to_vec()
+            })
+            .collect();
+        history.explore(&lines);
         // A damaged setup costs only itself: the analysis board stays.
         run.setup = saved.setup.as_deref().and_then(|text| text.parse().ok()).map(SetupEditor::resume);
         history.go_to(saved.ply.unwrap_or(usize::MAX));
@@ -82,7 +78,7 @@ impl AnalysisRun {
     pub fn saved(&self, history: &History) -> SavedAnalysis {
         let ply = (!history.ahead().is_empty()).then(|| history.game().moves().len());
         let notation = |line: Vec<crate::rules::Move>| line.iter().map(|m| m.to_string()).collect::<Vec<_>>().join(" ");
-        let variations = self.variations.lines().into_iter().map(notation).collect();
+        let variations = history.lines().lines().into_iter().map(notation).collect();
         SavedAnalysis { ply, variations, setup: self.setup.as_ref().map(|editor| editor.setup.to_string()) }
     }
 

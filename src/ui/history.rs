@@ -1,15 +1,24 @@
-//! The moves on the board: the game's line to its end, and how far along it the board is.
+//! The moves on the board: a tree of lines from the start, the line the board follows to its
+//! end, and how far along it the board is.
 //!
 //! Undo and redo, and looking back, move along the line; a move played short of its end that is
-//! not the line's next cuts the line there. The rules' `Game` keeps no moves taken back: this does.
-//! The board may follow another line that leaves the game's (a review's engine line): the game's
-//! line waits beside it, and the board comes back to it.
+//! not the line's next cuts the game's line there. The rules' `Game` keeps no moves taken back:
+//! this does. The board may follow another line that leaves the game's (a review's engine line):
+//! it is a branch of the tree, the game's line waits beside it, and the board comes back to it.
+//! On the analysis board nothing is cut: a move off the line is a branch, and every line explored
+//! stays in the tree.
 
+use super::features::Features;
+use super::variations::Variations;
 use crate::rules::{Color, Game, Move, MoveError, Outcome};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct History {
-    /// The line to its end, with an end declared there (a resignation, a draw, a win on time).
+    /// On the analysis board, every line explored (the line followed among them): a move off the
+    /// line branches there, nothing is cut. Only the whole page has one.
+    explored: Option<(Features, Variations)>,
+    /// The line followed to its end, with an end declared there (a resignation, a draw, a win on
+    /// time).
     whole: Game,
     /// The line up to the move the board is at: the game there, the position shown.
     shown: Game,
@@ -28,7 +37,7 @@ pub struct History {
 impl History {
     /// A game's line, at its end.
     pub fn new(game: Game) -> History {
-        History { shown: game.clone(), whole: game, looking_back: None, received: 0, waiting: None }
+        History { explored: None, shown: game.clone(), whole: game, looking_back: None, received: 0, waiting: None }
     }
 
     /// A game opened from a link or a record, at its end: its moves came with it.
@@ -48,9 +57,36 @@ impl History {
         &self.shown
     }
 
-    /// The line to its end.
+    /// The line followed to its end.
     pub fn whole(&self) -> &Game {
         &self.whole
+    }
+
+    /// Every line the board keeps, as a tree: the game's line first, then the line followed
+    /// beside it (a review's engine line), or on the analysis board every line explored.
+    pub fn lines(&self) -> Variations {
+        let mut lines = self.explored.as_ref().map(|(_, tree)| tree.clone()).unwrap_or_default();
+        if let Some(game) = &self.waiting {
+            lines.record(game.moves());
+        }
+        lines.record(self.whole.moves());
+        lines
+    }
+
+    /// From now on the board explores (the analysis board): `lines` (moves from the start, each
+    /// legal) are explored already, before the line followed.
+    pub fn explore(&mut self, lines: &[Vec<Move>]) {
+        let mut tree = Variations::default();
+        for line in lines {
+            tree.record(line);
+        }
+        tree.record(self.whole.moves());
+        self.explored = Some((Features::present(), tree));
+    }
+
+    /// The board explores no more: the line followed is the game's, the others go.
+    pub fn stop_exploring(&mut self) {
+        self.explored = None;
     }
 
     /// The moves after the one the board is at, the next first: what redo plays again.
@@ -132,6 +168,7 @@ impl History {
         let m = game.undo()?;
         self.received = self.received.min(end - 1);
         self.whole = game;
+        self.keep();
         self.looking_back = (self.shown.moves().len() < end - 1).then_some(end - 1);
         Some(m)
     }
@@ -144,6 +181,7 @@ impl History {
         let mut game = self.played();
         let outcome = game.play(m)?;
         self.whole = game;
+        self.keep();
         self.looking_back = Some(end + 1);
         Ok(outcome)
     }
@@ -171,15 +209,6 @@ impl History {
         // Back at the move looked back from, the board no longer looks back.
         self.looking_back.take_if(|&mut end| end == self.shown.moves().len());
         Some(next)
-    }
-
-    /// Where the line ends at the board, it goes on with `moves` (as far as they are legal), the
-    /// board staying where it is.
-    pub fn go_on_with(&mut self, moves: &[Move]) {
-        if !self.ahead().is_empty() {
-            return;
-        }
-        play_on(&mut self.whole, moves);
     }
 
     /// Moves the board to the line's move `ply` (at most its end), to go on from there.
@@ -210,6 +239,12 @@ impl History {
             let mut whole = self.shown.clone();
             play_on(&mut whole, &self.whole.moves()[ply..]);
             self.whole = whole;
+        } else if let Some((_, tree)) = &self.explored {
+            // A branch: the line explored after this move before, if any, comes back.
+            let rest = tree.continuation(self.shown.moves());
+            self.whole = self.shown.clone();
+            play_on(&mut self.whole, &rest);
+            self.keep();
         } else {
             self.cut(ply - 1);
         }
@@ -241,6 +276,7 @@ impl History {
             let outcome = declare(&mut game)?;
             self.received = self.received.min(end);
             self.whole = game;
+            self.keep();
             return Ok(outcome);
         }
         let outcome = declare(&mut self.shown)?;
@@ -253,6 +289,14 @@ impl History {
     fn cut(&mut self, ply: usize) {
         self.whole = self.shown.clone();
         self.received = self.received.min(ply);
+        self.keep();
+    }
+
+    /// On the analysis board, the line followed joins the lines explored.
+    fn keep(&mut self) {
+        if let Some((_, tree)) = &mut self.explored {
+            tree.record(self.whole.moves());
+        }
     }
 }
 
@@ -387,6 +431,63 @@ mod tests {
         line.follow(engine.clone(), 2);
         line.keep_line();
         assert_eq!((line.waiting_game(), line.whole()), (None, &engine), "the line followed is the game now");
+    }
+
+    fn moves(text: &str) -> Vec<Move> {
+        text.split_whitespace().map(mv).collect()
+    }
+
+    #[test]
+    fn in_a_game_the_tree_is_the_games_line_and_a_line_cut_is_gone() {
+        let mut line = played("boar:c1c2 horse:c5c4");
+        assert_eq!(line.lines().lines(), [moves("boar:c1c2 horse:c5c4")]);
+        line.go_to(1);
+        line.play(mv("horse:b5b4")).expect("legal");
+        assert_eq!(line.lines().lines(), [moves("boar:c1c2 horse:b5b4")]);
+        line.resign(Color::Red).expect("the game is on");
+        line.look_at(0);
+        line.play_at_end(mv("ox:b1b2")).expect_err("the game is over");
+        assert_eq!(line.lines().lines(), [moves("boar:c1c2 horse:b5b4")]);
+    }
+
+    #[test]
+    fn a_line_followed_is_a_branch_beside_the_games_until_left_or_kept() {
+        let mut line = played("boar:c1c2 horse:c5c4");
+        let engine = played("boar:c1c2 elephant:b5a4 ox:b1b2").whole().clone();
+        line.follow(engine.clone(), 2);
+        let both = [moves("boar:c1c2 horse:c5c4"), moves("boar:c1c2 elephant:b5a4 ox:b1b2")];
+        assert_eq!(line.lines().lines(), both, "the game's line first");
+        line.leave_line(2);
+        assert_eq!(line.lines().lines(), [moves("boar:c1c2 horse:c5c4")]);
+        line.follow(engine, 2);
+        line.keep_line();
+        assert_eq!(line.lines().lines(), [moves("boar:c1c2 elephant:b5a4 ox:b1b2")], "the game's line is cut there");
+        line.go_to(2);
+        let other = *line.game().legal_moves().iter().find(|&&m| m != mv("ox:b1b2")).expect("another move");
+        line.play(other).expect("legal");
+        assert_eq!(line.lines().lines(), [[&moves("boar:c1c2 elephant:b5a4")[..], &[other]].concat()]);
+    }
+
+    #[test]
+    fn exploring_keeps_every_line_and_a_move_played_again_brings_back_what_followed_it() {
+        let mut line = played("boar:c1c2 horse:c5c4");
+        line.explore(&[moves("ox:b1b2")]);
+        line.go_to(1);
+        line.play(mv("horse:b5b4")).expect("legal");
+        assert!(line.ahead().is_empty());
+        assert_eq!(
+            line.lines().lines(),
+            [moves("ox:b1b2"), moves("boar:c1c2 horse:c5c4"), moves("boar:c1c2 horse:b5b4")],
+            "nothing explored is lost"
+        );
+        line.go_to(1);
+        line.play(mv("horse:c5c4")).expect("legal");
+        assert_eq!(line.whole().moves(), moves("boar:c1c2 horse:c5c4"));
+        line.go_to(0);
+        line.play(mv("boar:c1c2")).expect("legal");
+        assert_eq!(line.ahead(), [mv("horse:c5c4")], "the line first played after it comes back");
+        line.stop_exploring();
+        assert_eq!(line.lines().lines(), [moves("boar:c1c2 horse:c5c4")], "a game again: the line alone");
     }
 
     #[test]

@@ -1,17 +1,17 @@
-//! The moves explored on the analysis board, as a tree: every line played from the position
-//! analysed, each move's alternatives in the order they were first played (the first one is its
-//! main continuation). Going back and playing another move makes a branch; nothing explored is
-//! lost. Moves only: the rules are the game's, which plays them.
+//! Lines of moves from one position, as a tree: each move's alternatives in the order they were
+//! first recorded (the first one is its main continuation). The board's history keeps its lines
+//! in one: the game's, a review's engine line beside it, every line explored on the analysis
+//! board. Moves only: the rules are the game's, which plays them.
 
 use crate::rules::Move;
 
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Variations {
     first: Vec<Branch>,
 }
 
 /// A move and what was played after it, its main continuation first.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 struct Branch {
     m: Move,
     next: Vec<Branch>,

@@ -7,7 +7,6 @@ use super::{Effect, Focus, Session};
 use crate::ai::Line;
 use crate::rules::{Game, Position};
 use crate::ui::analysis::{AnalysisRun, FoundLines};
-use crate::ui::features::Features;
 use crate::ui::history::History;
 use crate::ui::state::{Activity, AsideGame, Mode, Purpose, Thinking};
 
@@ -31,27 +30,13 @@ impl Session {
                 break;
             }
         }
-        let mut run = AnalysisRun::new();
-        run.variations.record(game.moves());
-        self.start_game(History::at(game, ply), Mode::PassAndPlay { turn_board: false });
-        self.state.activity = Activity::Analysis(run);
+        let mut history = History::at(game, ply);
+        history.explore(&[]);
+        self.start_game(history, Mode::PassAndPlay { turn_board: false });
+        self.state.activity = Activity::Analysis(AnalysisRun::new());
         self.changed();
         let toggle = self.state.game().outcome().is_none();
         self.effects.push(Effect::Focus(Focus::Analysis { toggle }));
-    }
-
-    /// The line on the board joins the lines explored; after a move played on the board, the
-    /// line explored from there before (if any) comes back to step on through.
-    pub(super) fn explored(&mut self) {
-        // The first visit's build has no analysis board (and leaves this code out).
-        if Features::here().is_none() {
-            return;
-        }
-        let state = &mut self.state;
-        let Activity::Analysis(run) = &mut state.activity else { return };
-        let history = &mut state.board.history;
-        history.go_on_with(&run.variations.continuation(history.game().moves()));
-        run.variations.record(history.whole().moves());
     }
 
     /// Goes into the branch at `place` among the moves played in place of the line's move `ply`
@@ -59,7 +44,9 @@ impl Session {
     pub(super) fn enter_variation(&mut self, ply: usize, place: usize) {
         let line = self.state.game_line();
         let alternatives = match self.state.analysis() {
-            Some(run) if ply >= 1 && ply <= line.moves().len() => run.variations.alternatives(&line.moves()[..ply]),
+            Some(_) if ply >= 1 && ply <= line.moves().len() => {
+                self.state.board.history.lines().alternatives(&line.moves()[..ply])
+            }
             _ => Vec::new(),
         };
         let Some(&m) = alternatives.get(place) else {
@@ -79,6 +66,7 @@ impl Session {
         }
         self.cancel_search();
         self.state.activity = Activity::Play;
+        self.state.board.history.stop_exploring();
         self.changed();
     }
 

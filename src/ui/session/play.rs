@@ -165,7 +165,6 @@ impl Session {
     /// came from `slide.0`; without a picture before (a jump over several moves, or to another
     /// line), the new position shows at once, with nothing moving.
     pub(super) fn after_move(&mut self, before: Option<Scene>, slide: Option<(Square, Square)>) {
-        self.explored();
         self.state.clear_selection();
         self.state.board.hint = None;
         self.state.result_dismissed = false;

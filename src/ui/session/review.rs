@@ -1,11 +1,16 @@
 //! A review in the session: started, closed, its best lines looked at and left.
 
 use super::{Effect, Focus, Session};
+use crate::ui::features::Features;
 use crate::ui::review::Review;
 use crate::ui::state::Activity;
 
 impl Session {
     pub(super) fn start_review(&mut self) {
+        // The first visit's build has no review (and leaves this code out).
+        if Features::here().is_none() {
+            return;
+        }
         if self.state.review().is_some_and(|r| r.running) || self.state.game_line().moves().is_empty() {
             return;
         }
@@ -23,6 +28,8 @@ impl Session {
         let game = self.state.game_line();
         let movetime_ms = crate::ui::review::REVIEW_MS;
         self.effects.push(Effect::StartReview { id: self.last_request, game: game.clone(), movetime_ms });
+        // Reviewed, the line explored is a game: the others go.
+        self.state.board.history.stop_exploring();
         self.state.activity = Activity::Review(Review::new(self.last_request, game));
         self.state.result_dismissed = true;
         self.refresh_controls();

@@ -81,15 +81,18 @@ const VARIATION_MOVES: usize = 6;
 /// The lines explored on the analysis board in place of the line's move `ply`, in words.
 fn variations_at(state: &State, line: &Game, ply: usize) -> Vec<String> {
     // Only the whole page analyses (and the first visit's build leaves this code out).
-    let Some(run) = state.analysis().filter(|_| Features::here().is_some()) else { return Vec::new() };
+    if state.analysis().is_none() || Features::here().is_none() {
+        return Vec::new();
+    }
+    let tree = state.board.history.lines();
     let (t, before) = (&state.texts(), &line.moves()[..ply - 1]);
     let arrow = t.html("line-arrow").unwrap_or("→");
-    let alternatives = run.variations.alternatives(&line.moves()[..ply]);
+    let alternatives = tree.alternatives(&line.moves()[..ply]);
     alternatives
         .into_iter()
         .map(|first| {
             let moves: Vec<Move> = before.iter().copied().chain([first]).collect();
-            let rest = run.variations.continuation(&moves);
+            let rest = tree.continuation(&moves);
             let mut position = line.positions()[ply - 1];
             let mut words = Vec::new();
             for &m in std::iter::once(&first).chain(&rest).take(VARIATION_MOVES) {
