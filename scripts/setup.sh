@@ -20,8 +20,9 @@ apt_install() {
 }
 
 command -v cargo >/dev/null || { echo "setup: Rust is missing: install rustup first (stable toolchain)" >&2; exit 1; }
-# Some crates that trunk and the signalling server build from source compile C (ring).
-if ! command -v cc >/dev/null; then
+# Some crates that trunk and the signalling server build from source compile C (ring); the fuzz
+# targets, checked by CI, C++ (libFuzzer).
+if ! command -v cc >/dev/null || ! command -v c++ >/dev/null; then
   say "installing a C compiler (build-essential)"
   apt_install build-essential
 fi
