@@ -108,7 +108,6 @@ pub fn encode(save: &SaveFile) -> String {
             text.push_str(&format!("variation {line}\n"));
         }
         // Only the whole page sets positions up (the first visit's build leaves this out).
-        // Only the whole page sets positions up (the first visit's build leaves this out).
         if let Some(setup) = analysis.setup.as_ref().filter(|_| !cfg!(feature = "first-visit")) {
             text.push_str(&format!("setup {setup}\n"));
         }
