@@ -71,6 +71,17 @@ pub struct Session {
     /// The endgame worker failed: the levels' searches play every position from now on.
     exact_unavailable: bool,
     effects: Vec<Effect>,
+    /// What the update wants done once, as it ends, for the state it leaves.
+    wants: Wants,
+}
+
+/// The effects an update asks for once, whatever asked for them: made from the state as the
+/// update ends (the controls' view, the save), so that none is made early and mended later.
+#[derive(Clone, Copy, Debug, Default)]
+struct Wants {
+    controls: bool,
+    redraw: bool,
+    save: bool,
 }
 
 impl Session {
@@ -87,6 +98,7 @@ impl Session {
             exact_refused: None,
             exact_unavailable: false,
             effects: Vec::new(),
+            wants: Wants::default(),
         }
     }
 
@@ -157,7 +169,7 @@ impl Session {
             Event::Pointer { phase, x, y, time_ms } => self.pointer(phase, x, y, time_ms),
             Event::PointerCancel => {
                 self.state.board.drag = None;
-                self.effects.push(Effect::Redraw);
+                self.redraw();
             }
             Event::Key(key) => self.key(key),
             Event::Intent(intent) => self.intent(intent),
@@ -199,26 +211,19 @@ impl Session {
             Event::EndgameFailed(message) => self.exact_failed(message),
         }
         self.settle();
-        let mut effects = std::mem::take(&mut self.effects);
-        // One refresh of the controls (showing the state as it ends), one frame and one save
-        // (the last) are enough.
-        let mut seen = (false, false);
-        let last_save = effects.iter().rposition(|e| matches!(e, Effect::SaveGame(_)));
-        let mut index = 0;
-        effects.retain(|effect| {
-            let keep = match effect {
-                Effect::Controls(_) => !std::mem::replace(&mut seen.0, true),
-                Effect::Redraw => !std::mem::replace(&mut seen.1, true),
-                Effect::SaveGame(_) => Some(index) == last_save,
-                _ => true,
-            };
-            index += 1;
-            keep
-        });
-        for effect in &mut effects {
-            if let Effect::Controls(view) = effect {
-                **view = controls(&self.state);
-            }
+        // The controls and the board show the state as the update ends, before any effect that
+        // reads them (a focus moved into a panel just shown); the save comes last.
+        let wants = std::mem::take(&mut self.wants);
+        let mut effects = Vec::with_capacity(self.effects.len() + 3);
+        if wants.controls {
+            effects.push(Effect::Controls(Box::new(controls(&self.state))));
+        }
+        if wants.redraw {
+            effects.push(Effect::Redraw);
+        }
+        effects.append(&mut self.effects);
+        if wants.save && !self.state.page.hold_save {
+            effects.push(Effect::SaveGame(self.save_file()));
         }
         self.files_wanted(&mut effects);
         effects
@@ -231,9 +236,12 @@ impl Session {
 
     /// Asks for the controls to show the state (computed once, as the update ends).
     fn refresh_controls(&mut self) {
-        if !self.effects.iter().any(|e| matches!(e, Effect::Controls(_))) {
-            self.effects.push(Effect::Controls(Box::default()));
-        }
+        self.wants.controls = true;
+    }
+
+    /// Asks for the board to be drawn again.
+    fn redraw(&mut self) {
+        self.wants.redraw = true;
     }
 
     fn pointer(&mut self, phase: PointerPhase, x: f64, y: f64, time_ms: f64) {
@@ -245,11 +253,11 @@ impl Session {
                 // The keyboard's frame goes with the mouse; the next arrow key brings it back.
                 self.state.board.focus = None;
                 pointer::pointer_down(&mut self.state, &self.layout, x, y);
-                self.effects.push(Effect::Redraw);
+                self.redraw();
             }
             PointerPhase::Move => {
                 if pointer::pointer_move(&mut self.state, x, y) {
-                    self.effects.push(Effect::Redraw);
+                    self.redraw();
                 }
             }
             PointerPhase::Up => {
@@ -275,7 +283,7 @@ impl Session {
                 } else if after != before && (after.0.is_some() || after.1.is_some()) {
                     self.last_select = Some((time_ms, x, y));
                 }
-                self.effects.push(Effect::Redraw);
+                self.redraw();
             }
         }
     }
@@ -290,7 +298,7 @@ impl Session {
         match keyboard::key(&mut self.state, &self.layout, key) {
             // The move came from the legal list, so it plays.
             KeyResult::Handled(Some(m)) => self.play(m),
-            KeyResult::Handled(None) => self.effects.push(Effect::Redraw),
+            KeyResult::Handled(None) => self.redraw(),
             KeyResult::Asks(intent) => self.intent(intent),
             KeyResult::Ignored => {}
         }
@@ -318,7 +326,7 @@ impl Session {
             self.state.board.anim = None;
         }
         self.effects.push(Effect::SizeCanvas(size));
-        self.effects.push(Effect::Redraw);
+        self.redraw();
     }
 
     fn frame(&mut self, now_ms: f64) {
@@ -328,7 +336,7 @@ impl Session {
             if now_ms - start >= Celebration::DURATION_MS {
                 self.state.board.celebration = None;
             }
-            self.effects.push(Effect::Redraw);
+            self.redraw();
         }
         let Some(anim) = self.state.board.anim.as_mut() else { return };
         anim.start_ms.get_or_insert(now_ms);
@@ -336,7 +344,7 @@ impl Session {
             self.state.board.anim = None;
         }
         // One more frame: the next step of the slide, or the still position after it.
-        self.effects.push(Effect::Redraw);
+        self.redraw();
     }
 
     /// Before a puzzle, another game's review or an opened record takes the board: the game in
@@ -405,7 +413,7 @@ impl Session {
         if let Some(best) = best_line {
             self.state.board.hint = Some(best);
             self.refresh_controls();
-            return self.effects.push(Effect::Redraw);
+            return self.redraw();
         }
         // A hint matters more than the bar or the lines, asked again once the hint is in.
         if self.thinking_for(Purpose::Evaluate) || self.thinking_for(Purpose::Lines) {
@@ -430,11 +438,9 @@ impl Session {
 
     fn changed(&mut self) {
         self.refresh_controls();
-        // In the tutorial the save holds its step, and the player's game in progress aside: a
-        // reload comes back to the step, and leaving it to the game.
-        if !self.state.page.hold_save {
-            self.effects.push(Effect::SaveGame(self.save_file()));
-        }
-        self.effects.push(Effect::Redraw);
+        // Saved as the update ends: in the tutorial the save holds its step, and the player's game
+        // in progress aside, so that a reload comes back to the step, and leaving it to the game.
+        self.wants.save = true;
+        self.redraw();
     }
 }

@@ -126,7 +126,7 @@ impl Session {
             run.found = Some(FoundLines { position, depth, lines, finished: false, exact: false });
         }
         self.refresh_controls();
-        self.effects.push(Effect::Redraw);
+        self.redraw();
     }
 
     /// The search of `position`'s lines has ended: nothing deeper is asked for there.

@@ -36,7 +36,7 @@ impl Session {
                 self.searched_score(position, score);
                 self.state.ai.thinking = Some(Thinking { depth, ..thinking });
                 self.refresh_controls();
-                self.effects.push(Effect::Redraw);
+                self.redraw();
             }
             ReplyKind::Lines { depth, lines } => self.lines_heard(thinking, depth, lines),
             ReplyKind::Done { best, score } => {
@@ -67,7 +67,7 @@ impl Session {
                     },
                 }
                 self.refresh_controls();
-                self.effects.push(Effect::Redraw);
+                self.redraw();
             }
             ReplyKind::Failed(message) => {
                 self.state.ai.thinking = None;
@@ -103,7 +103,7 @@ impl Session {
             }
         }
         self.refresh_controls();
-        self.effects.push(Effect::Redraw);
+        self.redraw();
     }
 
     pub(super) fn thinking_for(&self, purpose: Purpose) -> bool {
@@ -123,7 +123,7 @@ impl Session {
         let rested = self.state.ai.rest_until.is_none_or(|until| self.now_ms >= until);
         if self.state.ai.held.is_some() && self.state.board.anim.is_none() && !rested && !self.state.ai.paused {
             // Frames keep coming until the rest is over.
-            self.effects.push(Effect::Redraw);
+            self.redraw();
         }
         let paused = self.state.ai.paused;
         if self.state.board.anim.is_none()
@@ -145,7 +145,7 @@ impl Session {
             self.state.ai.held = Some(m);
             self.state.ai.rest_until = Some(self.now_ms + SOLUTION_PAUSE_MS);
             // Frames keep coming until the rest is over.
-            self.effects.push(Effect::Redraw);
+            self.redraw();
         }
         if self.state.ai.stopped || self.state.ai.thinking.is_some() || self.state.ai.held.is_some() {
             return;
@@ -205,7 +205,7 @@ impl Session {
         self.state.ai.thinking = Some(Thinking { request: id, purpose, depth: 0 });
         self.effects.push(Effect::StartSearch(SearchOrder { purpose, request }));
         self.refresh_controls();
-        self.effects.push(Effect::Redraw);
+        self.redraw();
     }
 
     pub(super) fn cancel_search(&mut self) {
@@ -282,7 +282,7 @@ impl Session {
             }
         }
         self.refresh_controls();
-        self.effects.push(Effect::Redraw);
+        self.redraw();
     }
 
     /// The endgame worker failed: the levels' searches play on, the move it was asked for too.

@@ -296,7 +296,7 @@ impl Session {
             Intent::ToggleWatchPause => {
                 self.state.ai.paused = !self.state.ai.paused && matches!(self.state.mode, Mode::Watch { .. });
                 self.refresh_controls();
-                self.effects.push(Effect::Redraw);
+                self.redraw();
             }
             Intent::Hint => self.hint(),
             Intent::NewGame { game, mode } => self.new_game(game, mode),

@@ -198,11 +198,11 @@ impl Session {
             ToPage::Say(text) => self.effects.push(Effect::Announce(text)),
             ToPage::Saved(text) => {
                 online.saved = Some(text);
-                self.effects.push(Effect::SaveGame(self.save_file()));
+                self.wants.save = true;
             }
         }
         self.refresh_controls();
-        self.effects.push(Effect::Redraw);
+        self.redraw();
     }
 
     /// The module could not be fetched: the page says so in its own words (the module's are
@@ -243,7 +243,7 @@ impl Session {
             self.state.board.history.take_back();
         }
         self.refresh_controls();
-        self.effects.push(Effect::Redraw);
+        self.redraw();
     }
 
     /// A game dealt (or a record adopted after a reconnect) goes on the board, facing `you`; with

@@ -58,7 +58,7 @@ impl Session {
     pub(super) fn system_dark(&mut self, dark: bool) {
         self.state.page.system_dark = dark;
         self.refresh_controls();
-        self.effects.push(Effect::Redraw);
+        self.redraw();
     }
 
     /// A language's page texts came, or could not be had; the language chosen waits for them.
@@ -83,7 +83,7 @@ impl Session {
             TextsFile::Page(lang) => return self.page_texts(lang, text),
             TextsFile::Errors(lang) => {
                 texts.install_errors(lang, text);
-                self.effects.push(Effect::Redraw);
+                self.redraw();
             }
             TextsFile::Tutorial(lang) => texts.install_tutorial(lang, text),
             TextsFile::Rules(lang) => texts.install_rules(lang, text),
@@ -128,7 +128,7 @@ impl Session {
                 Emblems::Failed
             }
         };
-        self.effects.push(Effect::Redraw);
+        self.redraw();
     }
 
     /// The files the model needs and has not asked for (`State::texts_needed`, the expansion

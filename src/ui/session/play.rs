@@ -32,7 +32,7 @@ impl Session {
                 self.effects.push(Effect::Announce(why));
             }
             self.refresh_controls();
-            self.effects.push(Effect::Redraw);
+            self.redraw();
             return;
         }
         // The board's own input, as every intent: a resigned game takes no move (the opponent's

@@ -29,7 +29,7 @@ impl Session {
             SetupAction::Square(square) => editor.tap(square),
             SetupAction::Carry(point) => {
                 if std::mem::replace(&mut editor.carried, point) != point {
-                    self.effects.push(Effect::Redraw);
+                    self.redraw();
                 }
                 return;
             }
@@ -128,11 +128,11 @@ impl Session {
                 self.state.board.focus = None;
                 let lifted = square.filter(|&s| self.state.setup_editor().is_some_and(|e| e.piece_at(s).is_some()));
                 self.state.board.drag = lifted.map(|from| Drag { from, x, y, moved: false });
-                self.effects.push(Effect::Redraw);
+                self.redraw();
             }
             PointerPhase::Move => {
                 if crate::ui::pointer::pointer_move(&mut self.state, x, y) {
-                    self.effects.push(Effect::Redraw);
+                    self.redraw();
                 }
             }
             PointerPhase::Up => {
@@ -148,7 +148,7 @@ impl Session {
                     if square.is_some() {
                         self.sound(Sound::Refused);
                     }
-                    self.effects.push(Effect::Redraw);
+                    self.redraw();
                 }
             }
         }
@@ -167,15 +167,15 @@ impl Session {
             }
             (Key::Enter | Key::Space, _) => {
                 self.state.board.focus = Some(BoardFocus::Square(crate::rules::Square::temple(self.state.bottom())));
-                self.effects.push(Effect::Redraw);
+                self.redraw();
             }
             (Key::Up | Key::Down | Key::Left | Key::Right, _) => {
                 keyboard::key(&mut self.state, &self.layout, key);
-                self.effects.push(Effect::Redraw);
+                self.redraw();
             }
             (Key::Escape, _) => {
                 self.state.board.drag = None;
-                self.effects.push(Effect::Redraw);
+                self.redraw();
             }
             (Key::Home | Key::End | Key::L, _) => {}
         }

@@ -14,8 +14,6 @@ impl Session {
         self.start_game(Game::new(position).into(), Mode::VsAi { human: Color::Red, level });
         self.state.activity = Activity::Tutorial(TutorialRun { before, ..TutorialRun::new(step) });
         self.face_the_bottom();
-        // Saved as the tutorial's step, not as a game of the player's.
-        self.effects.retain(|e| !matches!(e, Effect::SaveGame(_)));
         self.changed();
     }
 
