@@ -181,20 +181,18 @@ fn inviting_a_friend_from_the_menu_opens_the_form_on_a_game_online_in_the_colour
 fn the_new_game_form_decides_a_random_seat_by_the_coin_and_refuses_a_card_twice_in_words() {
     let mut form = NewGameForm::of(&state(START, Mode::default()));
     form.choice.seat = Seat::Random;
-    let colours: Vec<Color> = [false, true]
-        .map(|coin| form.new_game(coin, deck::DEFAULT, &common::texts(Lang::En)).unwrap().mode.human().unwrap())
-        .to_vec();
+    let colours: Vec<Color> =
+        [false, true].map(|coin| form.new_game(coin, deck::DEFAULT).unwrap().mode.human().unwrap()).to_vec();
     assert_eq!(colours, vec![Color::Red, Color::Blue]);
-    assert_eq!(
-        form.new_game(false, deck::DEFAULT, &common::texts(Lang::En)).unwrap().cards,
-        None,
-        "random cards unless chosen"
-    );
+    assert_eq!(form.new_game(false, deck::DEFAULT).unwrap().cards, None, "random cards unless chosen");
     form.choose_cards = true;
-    assert_eq!(form.new_game(false, deck::DEFAULT, &common::texts(Lang::En)).unwrap().cards, Some(form.cards));
+    assert_eq!(form.new_game(false, deck::DEFAULT).unwrap().cards, Some(form.cards));
     form.cards[0] = form.cards[1];
-    let refused = form.new_game(false, deck::DEFAULT, &common::texts(Lang::Fr)).unwrap_err();
-    assert!(refused.contains(onitama::ui::text::card_name(&common::texts(Lang::Fr), form.cards[1])), "{refused}");
+    let refused = form.new_game(false, deck::DEFAULT).unwrap_err();
+    let card = form.cards[1];
+    assert_eq!(refused, onitama::ui::new_game_form::NewGameRefusal::DuplicateCard { card, times: 2 });
+    let words = refused.text(&common::texts(Lang::Fr));
+    assert!(words.contains(onitama::ui::text::card_name(&common::texts(Lang::Fr), card)), "{words}");
 }
 
 #[test]
@@ -205,7 +203,7 @@ fn a_card_picked_in_the_new_game_form_makes_the_five_cards_the_deal() {
     NewGameEdit::Card(4, "tiger".into()).apply(&mut fields);
     assert!(fields.choose_cards, "the chooser's change ticks the box");
     let form = NewGameForm::read(&fields);
-    assert_eq!(form.new_game(false, deck::DEFAULT, &common::texts(Lang::En)).unwrap().cards.unwrap()[4], Card::Tiger);
+    assert_eq!(form.new_game(false, deck::DEFAULT).unwrap().cards.unwrap()[4], Card::Tiger);
     assert_eq!(NewGameEdit::read("setup-side-6", "crab".into(), false), None, "no sixth chooser");
 }
 
@@ -498,18 +496,12 @@ fn the_new_game_form_finds_a_stranger_online_with_none_of_its_other_rows() {
     let form = NewGameForm::read(&fields);
     assert!(form.stranger);
     assert_eq!(form.fields().mode, new_game_form::FIND, "read back as it was chosen");
-    assert!(matches!(
-        form.start(&mut dice, onitama::ui::deck::DEFAULT, &common::texts(Lang::En)),
-        Ok(Chosen::Stranger)
-    ));
+    assert!(matches!(form.start(&mut dice, onitama::ui::deck::DEFAULT), Ok(Chosen::Stranger)));
     let rows = new_game_form::rows(new_game_form::FIND, false, "180");
     assert_eq!((rows.seat, rows.level, rows.turn_board, rows.limit, rows.cards), (false, false, false, false, false));
     let invite = NewGameForm::read(&NewGameFields { mode: "online".into(), ..fields });
     assert!(!invite.stranger);
-    assert!(matches!(
-        invite.start(&mut dice, onitama::ui::deck::DEFAULT, &common::texts(Lang::En)),
-        Ok(Chosen::Friend(_))
-    ));
+    assert!(matches!(invite.start(&mut dice, onitama::ui::deck::DEFAULT), Ok(Chosen::Friend(_))));
 }
 
 #[test]
@@ -522,7 +514,7 @@ fn the_new_game_forms_switch_lets_others_watch_a_friends_game_unless_turned_off(
             NewGameFields { mode: "online".into(), limit: "180+2".into(), watchers, ..NewGameFields::default() };
         let form = NewGameForm::read(&fields);
         assert_eq!(form.fields().watchers, watchers, "read back as it was chosen");
-        match form.start(dice, onitama::ui::deck::DEFAULT, &common::texts(Lang::En)) {
+        match form.start(dice, onitama::ui::deck::DEFAULT) {
             Ok(Chosen::Friend(invitation)) => invitation,
             other => panic!("{other:?}"),
         }
@@ -554,11 +546,9 @@ fn the_new_game_form_offers_game_clocks_and_one_of_ones_own_from_fifteen_seconds
         clock_increment: increment.into(),
         ..NewGameFields::default()
     };
-    let limit_of = |fields: &NewGameFields, dice: &mut SplitMix64| match NewGameForm::read(fields).start(
-        dice,
-        onitama::ui::deck::DEFAULT,
-        &common::texts(Lang::En),
-    ) {
+    let limit_of = |fields: &NewGameFields, dice: &mut SplitMix64| match NewGameForm::read(fields)
+        .start(dice, onitama::ui::deck::DEFAULT)
+    {
         Ok(Chosen::Friend(invitation)) => Ok(invitation.limit),
         Ok(other) => panic!("{other:?}"),
         Err(why) => Err(why),
@@ -587,11 +577,7 @@ fn the_new_game_form_offers_game_clocks_and_one_of_ones_own_from_fifteen_seconds
         [("0.2", "1"), ("181", "0"), ("5", "61"), ("five", "1"), ("5", "-1"), ("", "2"), ("1.255", "0"), ("1e1", "0")]
     {
         let refused = limit_of(&online(CUSTOM_CLOCK, minutes, increment), &mut dice);
-        assert_eq!(
-            refused,
-            Err(onitama::ui::text::page_text(&common::texts(Lang::En), "clock-bad", &[])),
-            "{minutes} + {increment}"
-        );
+        assert_eq!(refused, Err(onitama::ui::new_game_form::NewGameRefusal::BadClock), "{minutes} + {increment}");
     }
     assert!(new_game_form::rows("online", false, CUSTOM_CLOCK).custom_clock);
     assert!(!new_game_form::rows("online", false, "180+2").custom_clock);
@@ -712,6 +698,25 @@ fn a_clock_of_ones_own_left_as_the_dialog_shows_it_starts_with_those_numbers() {
     assert_eq!(session.controls().new_game.and_then(|view| view.refused), None);
     let effects = session.update(Event::Intent(Intent::StartNewGame));
     assert!(session.controls().new_game.is_none(), "started: {effects:?}");
+}
+
+#[test]
+fn a_refusal_in_the_new_game_dialog_is_said_in_the_language_chosen_after_it() {
+    use onitama::ui::new_game_form::{NewGameEdit, NewGameOpens};
+    let mut session = session(START, vs_ai(Color::Red), Settings::default());
+    session.update(Event::Intent(Intent::OpenNewGame(NewGameOpens::Invite)));
+    for (id, value) in [("setup-limit", "custom"), ("setup-clock-minutes", "0.1")] {
+        session.update(Event::Intent(Intent::EditNewGame(NewGameEdit::read(id, value.to_string(), false).unwrap())));
+    }
+    session.update(Event::Intent(Intent::StartNewGame));
+    let refused = |session: &Session| session.controls().new_game.and_then(|view| view.refused).expect("refused");
+    assert!(refused(&session).reason.contains("15 seconds"));
+    let patch = onitama::ui::intent::SettingsPatch { language: Some(Lang::Fr), ..Default::default() };
+    session.update(Event::Settings(patch));
+    assert_eq!(session.state().lang(), Lang::Fr);
+    let words = refused(&session);
+    assert_eq!(words.reason, onitama::ui::text::page_text(&common::texts(Lang::Fr), "clock-bad", &[]));
+    assert_eq!(words.times, 1, "said once: the language changed, not the refusal");
 }
 
 #[test]

@@ -9,7 +9,7 @@
 
 use super::features::Features;
 use super::intent::Intent;
-use super::new_game_form::NewGameFields;
+use super::new_game_form::{NewGameFields, NewGameRefusal};
 use crate::ai::puzzle::Difficulty;
 use crate::mode::Mode;
 use crate::rules::{Game, RecordError};
@@ -35,11 +35,11 @@ pub enum Dialog {
 }
 
 /// Why Start was refused in the New game dialog (a choice of cards that cannot be dealt, a clock
-/// that does not fit), in the page's language, and how many Starts in a row were refused: the
-/// same reason is said again to the next.
+/// that does not fit), and how many Starts in a row were refused: the same reason is said again
+/// to the next.
 #[derive(Clone, Debug, PartialEq)]
 pub struct NewGameRefused {
-    pub reason: String,
+    pub reason: NewGameRefusal,
     pub times: u32,
 }
 

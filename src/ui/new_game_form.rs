@@ -168,13 +168,13 @@ impl NewGameForm {
     /// and limit (a random colour is the host's module's to draw; a random seat here, or a random
     /// deal from the cards on, is drawn with `dice`); a choice of cards that cannot be dealt is
     /// refused with the reason in `t.lang`.
-    pub fn start(&self, dice: &mut SplitMix64, deck: CardSet, t: &Texts) -> Result<Chosen, String> {
+    pub fn start(&self, dice: &mut SplitMix64, deck: CardSet) -> Result<Chosen, NewGameRefusal> {
         let online = self.stranger || self.choice.kind == ModeKind::Online;
         // Only the analysis board plays from a position (the first visit's build has none).
         if let Some(position) = self.from.filter(|_| Features::here().is_some()) {
             let coin = dice.next_u64() & 1 == 1;
             return match online {
-                true => Err(text::page_text(t, "play-here-online", &[])),
+                true => Err(NewGameRefusal::FromHereOnline),
                 false => Ok(Chosen::FromHere { game: Game::new(position), mode: self.choice.mode(coin) }),
             };
         }
@@ -182,13 +182,13 @@ impl NewGameForm {
             return Ok(Chosen::Stranger);
         }
         let coin = dice.next_u64() & 1 == 1;
-        let new_game = self.new_game(coin, deck, t)?;
+        let new_game = self.new_game(coin, deck)?;
         if self.choice.kind != ModeKind::Online {
-            let game = new_game.game(dice).map_err(|error| super::error_text::position_error(t, &error))?;
+            let game = new_game.game(dice).map_err(NewGameRefusal::Cards)?;
             return Ok(Chosen::Game { game, mode: new_game.mode });
         }
         let deal = match new_game.cards {
-            Some(cards) => DealChoice::Chosen(Deal::new(cards).map_err(|e| super::error_text::position_error(t, &e))?),
+            Some(cards) => DealChoice::Chosen(Deal::new(cards).map_err(NewGameRefusal::Cards)?),
             None if deck == Pack::Base.cards() => DealChoice::Random,
             None => DealChoice::Chosen(deck::drawn(deck, dice)),
         };
@@ -197,7 +197,7 @@ impl NewGameForm {
             seat => ColorChoice::Is(seat.color(coin)),
         };
         let limit = match (Features::here(), self.limit) {
-            (Some(_), None) => return Err(text::page_text(t, "clock-bad", &[])),
+            (Some(_), None) => return Err(NewGameRefusal::BadClock),
             (_, limit) => limit.unwrap_or(MoveLimit::DEFAULT),
         };
         Ok(Chosen::Friend(Invitation { deal, color, limit, watchers: self.watchers }))
@@ -211,17 +211,41 @@ impl NewGameForm {
     }
 
     /// The new game chosen, `coin` deciding a random seat, dealt from `deck` unless the five cards
-    /// are chosen; a choice of cards that cannot be dealt (the same card twice) is refused with the
-    /// reason in `t.lang`.
-    pub fn new_game(&self, coin: bool, deck: CardSet, t: &Texts) -> Result<NewGame, String> {
+    /// are chosen; a choice of cards that cannot be dealt (the same card twice) is refused.
+    pub fn new_game(&self, coin: bool, deck: CardSet) -> Result<NewGame, NewGameRefusal> {
         let cards = self.choose_cards.then_some(self.cards);
         let new_game = NewGame { mode: self.choice.mode(coin), cards, position: None, deck };
         match new_game.check() {
             Ok(_) => Ok(new_game),
             Err(PositionError::DuplicateCard(card)) => {
-                Err(text::duplicate_card(t, card, self.cards.iter().filter(|&&c| c == card).count()))
+                Err(NewGameRefusal::DuplicateCard { card, times: self.cards.iter().filter(|&&c| c == card).count() })
             }
-            Err(error) => Err(super::error_text::position_error(t, &error)),
+            Err(error) => Err(NewGameRefusal::Cards(error)),
+        }
+    }
+}
+
+/// Why the dialog's Start was refused.
+#[derive(Clone, Debug, PartialEq)]
+pub enum NewGameRefusal {
+    /// A game from the position shown is not played online.
+    FromHereOnline,
+    /// A clock of one's own that does not fit.
+    BadClock,
+    /// The same card chosen `times` times.
+    DuplicateCard { card: Card, times: usize },
+    /// Cards chosen that cannot be dealt for another reason.
+    Cards(PositionError),
+}
+
+impl NewGameRefusal {
+    /// The reason in `t`'s language.
+    pub fn text(&self, t: &Texts) -> String {
+        match self {
+            NewGameRefusal::FromHereOnline => text::page_text(t, "play-here-online", &[]),
+            NewGameRefusal::BadClock => text::page_text(t, "clock-bad", &[]),
+            NewGameRefusal::DuplicateCard { card, times } => text::duplicate_card(t, *card, *times),
+            NewGameRefusal::Cards(error) => super::error_text::position_error(t, error),
         }
     }
 }

@@ -10,7 +10,7 @@ use crate::ui::features::Features;
 use crate::ui::history::History;
 use crate::ui::intent::{Asked, Intent, OnlineAction};
 use crate::ui::keyboard::{self};
-use crate::ui::new_game_form::{self, Chosen, NewGameForm, NewGameOpens};
+use crate::ui::new_game_form::{self, Chosen, NewGameForm, NewGameOpens, NewGameRefusal};
 use crate::ui::puzzle::PuzzleRun;
 use crate::ui::refusal::refusal;
 use crate::ui::state::{Activity, Mode, Notice};
@@ -75,9 +75,8 @@ impl Session {
                 Err(error) => self.effects.push(Effect::Log(format!("no new game: {error}"))),
             },
             Intent::StartChosen(form) => {
-                let lang = self.state.lang();
                 let page = &mut self.state.page;
-                match form.start(&mut page.dice, page.settings.cards, &page.texts.texts(lang)) {
+                match form.start(&mut page.dice, page.settings.cards) {
                     // Played from the analysis board: the game aside still waits (not at stake).
                     Ok(Chosen::FromHere { game, mode }) => {
                         self.close_dialog(|open| open.new_game().is_some());
@@ -445,8 +444,9 @@ impl Session {
     /// Start in the New game dialog was refused: it says why (again, to a Start refused again),
     /// and a clock of one's own that does not fit (not another refusal) takes the keyboard to its
     /// minutes.
-    fn new_game_refused(&mut self, reason: String) {
+    fn new_game_refused(&mut self, reason: NewGameRefusal) {
         let Some(Dialog::NewGame { fields, refused, .. }) = &mut self.state.page.dialog else {
+            let reason = reason.text(&self.state.texts());
             return self.effects.push(Effect::Log(format!("no new game: {reason}")));
         };
         let times = refused.as_ref().map_or(0, |r| r.times) + 1;

@@ -156,15 +156,23 @@ pub struct NewGameView {
     pub title: &'static str,
     pub fields: NewGameFields,
     /// Why the last Start was refused, if it was.
-    pub refused: Option<NewGameRefused>,
+    pub refused: Option<RefusalView>,
     pub rows: NewGameRows,
     pub previews: [(Card, Color); 5],
 }
 
-fn new_game_view(fields: &NewGameFields, refused: Option<&NewGameRefused>) -> NewGameView {
+/// Why Start was refused, in words, and how many Starts in a row were: the same words are said
+/// again to each.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RefusalView {
+    pub reason: String,
+    pub times: u32,
+}
+
+fn new_game_view(t: &Texts, fields: &NewGameFields, refused: Option<&NewGameRefused>) -> NewGameView {
     let form = NewGameForm::read(fields);
     NewGameView {
-        refused: refused.cloned(),
+        refused: refused.map(|refused| RefusalView { reason: refused.reason.text(t), times: refused.times }),
         title: form.title(),
         rows: new_game_form::rows(&fields.mode, form.from.is_some(), &fields.limit),
         previews: form.previews(),
@@ -462,7 +470,7 @@ pub fn controls(state: &State) -> ControlsView {
         },
         deck: deck_view(state),
         new_game: match &state.page.dialog {
-            Some(Dialog::NewGame { fields, refused, .. }) => Some(new_game_view(fields, refused.as_ref())),
+            Some(Dialog::NewGame { fields, refused, .. }) => Some(new_game_view(t, fields, refused.as_ref())),
             _ => None,
         },
         #[cfg(not(feature = "first-visit"))]

@@ -4,13 +4,13 @@
 use super::dom::{app_document, element, find, open_dialog, say_again, set_hidden, set_text};
 use crate::rules::{Card, Color};
 use crate::ui::deck::PackState;
-use crate::ui::dialog::NewGameRefused;
 use crate::ui::features::Features;
 use crate::ui::intent::Intent;
 use crate::ui::new_game_form::{CARD_CHOOSERS, NewGameEdit, NewGameRows};
 use crate::ui::session::Event;
 use crate::ui::state::State;
 use crate::ui::text::{self, Lang, Texts};
+use crate::ui::view::RefusalView;
 use crate::ui::view::{self, DeckView, NewGameView};
 use crate::ui::web::app::App;
 use wasm_bindgen::JsCast;
@@ -168,13 +168,14 @@ fn show_rows(rows: &NewGameRows) {
 }
 
 /// Says why Start was refused, once for each Start refused (an alert: the same reason again is
-/// said again), or nothing.
-fn show_refusal(refused: Option<&NewGameRefused>) {
+/// said again) and in another language once chosen, or nothing.
+fn show_refusal(refused: Option<&RefusalView>) {
     let Some(line) = find("setup-error") else { return };
     let times = refused.map_or(0, |r| r.times).to_string();
-    if line.get_attribute("data-times").as_deref() != Some(&times) {
+    let reason = refused.map_or("", |r| &r.reason);
+    if line.get_attribute("data-times").as_deref() != Some(&times) || line.text_content().as_deref() != Some(reason) {
         let _ = line.set_attribute("data-times", &times);
-        say_again("setup-error", refused.map_or("", |r| &r.reason));
+        say_again("setup-error", reason);
     }
 }
 
