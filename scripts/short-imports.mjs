@@ -1,6 +1,7 @@
-// Shortens the names the wasm imports from its JavaScript glue, in both files: wasm-bindgen names
-// each import after its web API with a hash (`__wbg_set_textContent_0177b2a6d9293c2c`), written
-// once in the wasm and once in the glue, and the hashes do not compress. A trunk hook runs this on
+// Shortens the names the wasm imports from its JavaScript glue, and the hashed names of its closures'
+// exports, in both files: wasm-bindgen names each import after its web API with a hash
+// (`__wbg_set_textContent_0177b2a6d9293c2c`), written once in the wasm and once in the glue, and
+// the hashes do not compress. A trunk hook runs this on
 // the staged build: node scripts/short-imports.mjs <dir with onitama_bg.wasm and onitama.js> [name]
 // (another module's name: `peer` for peer_bg.wasm and peer.js).
 // It fails, leaving both files as they were, if a name is not where it expects it.
@@ -109,9 +110,51 @@ for (const [long, short] of renamed) {
 }
 
 const body = Buffer.concat([u32(count), ...parts]);
-const out = Buffer.concat([
+const imported = Buffer.concat([
   wasm.subarray(0, section.start), Buffer.from([2]), u32(body.length), body, wasm.subarray(section.end),
+]);
+
+// The exports wasm-bindgen names with a hash (its closures' entry points,
+// `wasm_bindgen__convert__closures_____invoke__h559ec16a2bb3e66c_7`) get short names too: `$a`,
+// `$b`, … in the wasm, and where the glue reads them (`.name` on the module's exports).
+let exportSection = null;
+at = 8;
+while (at < imported.length) {
+  const id = imported[at];
+  const [size, start] = readU32(imported, at + 1);
+  if (id === 7) exportSection = { start: at, body: start, end: start + size };
+  at = start + size;
+}
+if (!exportSection) throw new Error('short-imports: the wasm has no export section');
+const exportParts = [];
+const shortened = new Map();
+let [exportCount, e] = readU32(imported, exportSection.body);
+for (let i = 0; i < exportCount; i += 1) {
+  let length;
+  [length, e] = readU32(imported, e);
+  const field = imported.toString('utf8', e, e + length);
+  e += length;
+  const descStart = e;
+  e += 1;
+  [, e] = readU32(imported, e);
+  const desc = imported.subarray(descStart, e);
+  if (/__h[0-9a-f]{16}(_[0-9]+)?$/.test(field)) shortened.set(field, `$${shortName(shortened.size)}`);
+  exportParts.push(name(shortened.get(field) ?? field), desc);
+}
+if (e !== exportSection.end) throw new Error('short-imports: the export section did not read to its end');
+// Longest first, whole names only: one name may begin another (`…e66c` and `…e66c_7`).
+for (const [long, short] of [...shortened].sort((x, y) => y[0].length - x[0].length)) {
+  const uses = new RegExp(`\\.${long}(?![\\w$])`, 'g');
+  if (!uses.test(js)) throw new Error(`short-imports: the export ${long} is not read in the glue`);
+  js = js.replace(uses, `.${short}`);
+}
+const exportBody = Buffer.concat([u32(exportCount), ...exportParts]);
+const out = Buffer.concat([
+  imported.subarray(0, exportSection.start), Buffer.from([7]), u32(exportBody.length), exportBody,
+  imported.subarray(exportSection.end),
 ]);
 writeFileSync(wasmPath, out);
 writeFileSync(jsPath, js);
-console.log(`short-imports: ${renamed.size} imports renamed, wasm ${wasm.length} -> ${out.length} B`);
+console.log(
+  `short-imports: ${renamed.size} imports and ${shortened.size} exports renamed, wasm ${wasm.length} -> ${out.length} B`,
+);

@@ -197,7 +197,7 @@ fn an_expansion_card_on_the_board_asks_for_the_emblems_once() {
     let effects = session.update(Event::Intent(onitama::ui::Intent::Open(game)));
     assert_eq!(fetches(&effects), 0, "asked once");
     let effects = session.update(Event::Emblems(Ok(onitama::ui::expansion_emblems::file())));
-    assert!(effects.iter().any(|e| matches!(e, Effect::Redraw)));
+    assert!(effects.iter().any(|e| matches!(e, Effect::Redraw(_))));
     let kirin = onitama::ui::expansion_emblems::EXPANSION_EMBLEMS[5];
     assert_eq!(kirin.0, "kirin");
     assert_eq!(session.state().expansion_emblem(Card::Kirin), Some(kirin.1));

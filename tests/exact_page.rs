@@ -115,7 +115,7 @@ fn a_move_asked_of_the_tables_is_dropped_without_ending_a_worker() {
     assert!(!effects.iter().any(|e| matches!(e, Effect::CancelSearch)), "{effects:?}");
     assert!(session.state().ai.thinking.is_none());
     let effects = session.update(answer(&request, &mut tables));
-    assert!(effects.iter().all(|e| !matches!(e, Effect::Redraw)), "the late answer is dropped: {effects:?}");
+    assert!(effects.iter().all(|e| !matches!(e, Effect::Redraw(_))), "the late answer is dropped: {effects:?}");
     assert_eq!(session.state().game().moves().len(), 0);
     assert_eq!(session.held_move(), None);
 }

@@ -313,6 +313,25 @@ fn a_solution_shown_is_saved_as_shown_and_read_back_so() {
 }
 
 #[test]
+fn continuing_where_a_shown_solution_stands_shows_a_game_at_once() {
+    let puzzle = first_of(5);
+    let mut session = open(Lang::En, &[], true);
+    intent(&mut session, Intent::Puzzle { puzzle, daily: false });
+    intent(&mut session, Intent::ShowSolution);
+    solution_until(&mut session, 1);
+    assert!(!session.state().board.history.looking_back(), "the board is where the solution stands");
+    let effects = intent(&mut session, Intent::ContinueHere);
+    assert!(session.state().puzzle().is_none(), "a game now");
+    // The controls and the board say so at once, not at the next move.
+    let view = effects.iter().find_map(|e| match e {
+        Effect::Controls(view) => Some(view.clone()),
+        _ => None,
+    });
+    assert_eq!(view.as_deref(), Some(&session.controls()), "{effects:?}");
+    assert!(effects.iter().any(|e| matches!(e, Effect::Redraw(_))), "{effects:?}");
+}
+
+#[test]
 fn continuing_from_a_shown_solution_plays_on_as_a_game_and_the_ai_answers() {
     let puzzle = first_of(5);
     let mut session = open(Lang::En, &[], true);

@@ -15,7 +15,7 @@ use onitama::ui::dialog::Dialog;
 use onitama::ui::intent::{Intent, SettingsPatch};
 use onitama::ui::keyboard::Key;
 use onitama::ui::new_game_form::{NewGame, NewGameEdit, NewGameOpens};
-use onitama::ui::scene::scene;
+use onitama::ui::scene::{Picture, scene};
 use onitama::ui::session::{Effect, Event, PointerPhase, Reply, ReplyKind, SearchOrder};
 use onitama::ui::settings::Settings;
 use onitama::ui::setup::{SetupAction, Tool};
@@ -172,6 +172,9 @@ struct Harness {
     now_ms: f64,
     /// An effect that did not match the state its update left, if any.
     wrong_effect: Option<String>,
+    /// The board's picture as last asked to be drawn, and the controls' view as last shown.
+    picture: Option<Box<Picture>>,
+    controls: Option<Box<onitama::ui::view::ControlsView>>,
 }
 
 impl Harness {
@@ -189,6 +192,8 @@ impl Harness {
                 Effect::Controls(view) if **view != self.session.controls() => {
                     self.wrong_effect.get_or_insert(format!("showed {view:?}"));
                 }
+                Effect::Redraw(picture) => self.picture = Some(picture.clone()),
+                Effect::Controls(view) => self.controls = Some(view.clone()),
                 _ => {}
             }
         }
@@ -540,6 +545,16 @@ fn check_invariants(harness: &Harness) -> Result<(), TestCaseError> {
     let state = session.state();
     let game = state.game();
     prop_assert_eq!(&harness.wrong_effect, &None);
+    // The canvas shows the state: no change to what it draws went without a new picture.
+    let expected = Picture::of(state, session.layout());
+    let drawn = harness.picture.as_deref();
+    prop_assert!(
+        drawn == Some(&expected),
+        "the canvas shows another picture: {}",
+        picture_difference(drawn, &expected)
+    );
+    // And the controls show it: no change to what they say went without a new view.
+    prop_assert!(harness.controls.as_deref() == Some(&session.controls()), "the controls show an older view");
 
     // The New game dialog shows the fields the player left, as they are.
     let fields = state.page.dialog.as_ref().and_then(onitama::ui::dialog::Dialog::new_game);
@@ -733,6 +748,31 @@ fn check_ai_moves_on(harness: &mut Harness) -> Result<(), TestCaseError> {
     Ok(())
 }
 
+/// The parts in which two pictures differ, named.
+fn picture_difference(drawn: Option<&Picture>, expected: &Picture) -> String {
+    let Some(drawn) = drawn else { return "none drawn".to_string() };
+    let parts = [
+        ("layout", format!("{:?}", drawn.layout) != format!("{:?}", expected.layout)),
+        ("dark", drawn.dark != expected.dark),
+        ("coordinates", drawn.coordinates != expected.coordinates),
+        ("turns_board", drawn.turns_board != expected.turns_board),
+        ("still", drawn.still != expected.still),
+        ("anim", drawn.anim != expected.anim),
+        ("marks", drawn.marks != expected.marks),
+        ("cards", drawn.cards != expected.cards),
+        ("words_turn", drawn.words_turn != expected.words_turn),
+        ("rtl", drawn.rtl != expected.rtl),
+        ("mover", drawn.mover != expected.mover),
+        ("dragged", drawn.dragged != expected.dragged || drawn.carried != expected.carried),
+        ("focus", drawn.focus != expected.focus),
+        ("labels", drawn.labels != expected.labels),
+        ("clocks", drawn.clocks != expected.clocks),
+        ("celebration", drawn.celebration != expected.celebration),
+    ];
+    let named: Vec<&str> = parts.iter().filter(|(_, differ)| *differ).map(|(name, _)| *name).collect();
+    format!("{named:?}; labels {:?} against {:?}", drawn.labels, expected.labels)
+}
+
 /// One sequence of the model: a deal, a mode, and the actions, checked after each.
 fn run_sequence(
     seed: u64,
@@ -756,8 +796,15 @@ fn played(
     let game = Game::from_deal(&Deal::from_seed(seed));
     let settings = Settings { evaluation, ..Settings::default() };
     let state = State::new(game, mode(start_mode), settings, reduced_motion, seed);
-    let mut harness =
-        Harness { session: Session::new(state), orders: Vec::new(), review: None, now_ms: 0.0, wrong_effect: None };
+    let mut harness = Harness {
+        session: Session::new(state),
+        orders: Vec::new(),
+        review: None,
+        now_ms: 0.0,
+        wrong_effect: None,
+        picture: None,
+        controls: None,
+    };
     harness.send(Event::Relayout { width: 1280.0, height: 800.0, pixel_ratio: 1.0 });
     harness.send(Event::Opened);
     for action in actions {

@@ -243,3 +243,48 @@ fn the_tutorial_comes_back_at_its_step_with_the_game_aside_unless_a_link_opens_a
     assert_eq!(opened.history.game().start(), fresh_game().start());
     assert_eq!(opened.aside, Some(mine));
 }
+
+/// Saves as the build before the page's model was redesigned wrote them (its save format 1, in
+/// texts fixed here): a puzzle with the player's game aside, a step of the tutorial, and an online
+/// game, each opening as it was left. (Those builds wrote no `helped` on a puzzle's line.)
+#[test]
+fn saves_written_before_the_model_was_redesigned_open_as_they_were_left() {
+    let open = |text: &str| {
+        let save = onitama::save::decode(text).expect("an older build's save reads");
+        opening(Found { save: Ok(Some(save)), ..Found::default() }, |_| unreachable!("the saved game opens"))
+    };
+
+    // A puzzle of the set, one move into it, the player's game against level 4 aside.
+    let puzzle = "onitama-save 1\nmode ai red 2\nevaluation off\nlanguage fr\npuzzle 12 3 chosen\n\
+                  aside mode ai red 4\naside start bbBbb/5/5/5/rrRrr boar,ox elephant,horse crab r\n\
+                  aside moves boar:c1c2\n\
+                  start bbBbb/5/5/5/rrRrr boar,ox elephant,horse crab r\nmoves ox:b1b2\n";
+    let opened = open(puzzle);
+    let run = opened.activity.puzzle().expect("the puzzle, as it was");
+    assert_eq!((run.puzzle.id, run.puzzle.plies, run.daily, run.shown), (12, 3, false, false));
+    assert_eq!(opened.history.game().moves().len(), 1);
+    let aside = opened.aside.expect("the game aside waits");
+    assert_eq!(aside.mode, Mode::VsAi { human: Color::Red, level: AiLevel::nth(4) });
+    assert_eq!(aside.game.moves().len(), 1);
+    assert_eq!(opened.settings.language, Lang::Fr);
+
+    // The tutorial's third step: it starts again from that step's position.
+    let tutorial = "onitama-save 1\nmode ai red 0\nevaluation off\ntutorial 2\n\
+                    start bbBbb/5/5/5/rrRrr boar,ox elephant,horse crab r\n";
+    let opened = open(tutorial);
+    assert_eq!(opened.activity.tutorial().map(|run| run.step), Some(2));
+    let step = onitama::ui::tutorial::STEPS[2].start().expect("a step with a position");
+    assert_eq!(opened.history.game().start(), &step);
+
+    // An online game as a guest, one move in: the online module's line comes back with it.
+    let line =
+        "online guest Pdc8ldAa8IYBJnBtgmYT0D 0 GenITj6PjwOpNu-fWqkX8C - blue 60 1796157961625 0 random random 180 - 0";
+    let online = format!(
+        "onitama-save 1\nmode online blue\nevaluation off\nonline {line}\n\
+         start bbBbb/5/5/5/rrRrr boar,ox elephant,horse crab r\nmoves boar:c1c2\n"
+    );
+    let opened = open(&online);
+    assert_eq!(opened.mode, Mode::Online { you: Some(Color::Blue) });
+    assert_eq!(opened.online.as_deref(), Some(line));
+    assert_eq!(opened.history.game().moves().len(), 1);
+}

@@ -14,7 +14,7 @@ use onitama::ui::keyboard::{Key, MoveListPlace, move_list_intent, page_intent};
 use onitama::ui::new_game_form::{self, NewGameFields, NewGameForm};
 use onitama::ui::notice::Notice;
 use onitama::ui::review::Review;
-use onitama::ui::scene::{Emphasis, emphasis, emphasis_at, marks, marks_at, sliding};
+use onitama::ui::scene::{Emphasis, Picture, emphasis, marks};
 use onitama::ui::session::{Effect, Event};
 use onitama::ui::settings::Settings;
 use onitama::ui::state::{Activity, Evaluation};
@@ -348,21 +348,35 @@ fn the_board_marks_the_ais_move_with_an_arrow_and_the_persons_without() {
 fn while_a_move_slides_nothing_invites_a_choice_and_the_rows_lines_wait() {
     let (mut session, _) = common::open_position(START, vs_ai(Color::Blue), Settings::default(), Motion::On);
     session.update(Event::Intent(Intent::Play(mv("boar:c1c2"))));
-    session.update(Event::Frame { now_ms: 1000.0 });
-    let state = session.state();
-    assert!(sliding(state, 1050.0));
-    let moving = marks_at(state, 1050.0);
+    let effects = session.update(Event::Frame { now_ms: 1000.0 });
+    let picture = picture_in(&effects).expect("the slide's first frame draws it");
+    assert_eq!(*picture, Picture::of(session.state(), session.layout()));
+    assert!(picture.sliding(1050.0));
+    let moving = picture.marks_at(1050.0);
     assert_eq!(moving.last_move, Some((sq("c1"), sq("c2"))), "the move's squares light as it slides");
     assert_eq!((moving.arrow, moving.lit_hand, moving.show_labels), (None, None, false));
     assert!(moving.movable.is_empty() && moving.targets.is_empty());
-    let blues = state.position().hand(Color::Blue).pair();
-    assert_eq!(emphasis(state, blues[0]), Emphasis::Playable, "once still, the person's cards invite");
-    assert_eq!(emphasis_at(state, blues[0], 1050.0), Emphasis::Plain);
-    // The slide's end, in time: the same state shows everything.
+    let blue = picture.cards.iter().find(|c| c.owner == Color::Blue).expect("Blue's card");
+    assert_eq!(blue.emphasis, Emphasis::Playable, "once still, the person's cards invite");
+    assert_eq!(picture.emphasis_at(blue, 1050.0), Emphasis::Plain);
+    // The frames between draw the same picture: the session makes none.
+    assert!(picture_in(&session.update(Event::Frame { now_ms: 1050.0 })).is_none());
+    // The slide's end, in time: the same picture shows everything.
     let later = 1_000_000.0;
-    assert!(!sliding(state, later));
-    assert_eq!(marks_at(state, later), marks(state));
-    assert!(marks(state).show_labels && marks(state).arrow.is_some());
+    assert!(!picture.sliding(later));
+    assert_eq!(*picture.marks_at(later), picture.marks);
+    assert!(picture.marks.show_labels && picture.marks.arrow.is_some());
+    // Its last frame ends the slide: a still picture, with everything.
+    let still = picture_in(&session.update(Event::Frame { now_ms: later })).expect("the end is drawn");
+    assert!(still.anim.is_none() && still.marks == picture.marks);
+}
+
+/// The picture an update asks to draw, if any.
+fn picture_in(effects: &[Effect]) -> Option<Box<Picture>> {
+    effects.iter().find_map(|e| match e {
+        Effect::Redraw(picture) => Some(picture.clone()),
+        _ => None,
+    })
 }
 
 #[test]
@@ -601,7 +615,7 @@ fn the_new_game_dialog_is_the_sessions_field_by_field_and_closes_as_it_says() {
     edit(&mut session, CARD_CHOOSERS[4], "tiger", false);
     let view = session.controls().new_game.unwrap();
     assert!(view.fields.choose_cards && view.fields.cards[4] == "tiger");
-    assert_eq!(view.previews[4].0, Card::Tiger);
+    assert_eq!(view.previews[4].card, Card::Tiger);
     // Online with a clock of one's own: its rows show, and what is typed stays as typed.
     edit(&mut session, "setup-mode", "online", false);
     edit(&mut session, "setup-limit", "custom", false);

@@ -1,16 +1,145 @@
 //! What the canvas shows, decided without drawing: where each piece and card lies, how each card
-//! stands out, the marks on the board, and the lines naming whose turn it is, at a moment: while a
-//! move slides nothing invites a choice (`marks_at`, `emphasis_at`). `web::render` draws this,
-//! and the animation's plan (`anim`) for what slides; the keyboard's focus frame and the
-//! celebration it draws from `State` as they are.
+//! stands out, the marks on the board, and the lines naming whose turn it is. A `Picture` holds
+//! all of it, made from the state once per update that changes it; `web::render` draws it at
+//! each frame's time, which decides only what moves: the slide's plan (`anim`) and the
+//! celebration, and that while a move slides nothing invites a choice (`Picture::marks_at`,
+//! `Picture::emphasis_at`).
 
-use super::anim::Scene;
+use super::anim::{Anim, Celebration, Scene};
 use super::board::{destinations, movable_pieces, must_pass};
 use super::features::Features;
 use super::layout::{CardPlace, Layout, Rect};
-use super::state::{Mode, State};
-use super::text;
-use crate::rules::{Bitboard, Card, Color, Move, Square};
+use super::state::{BoardFocus, Mode, State};
+use super::text::{self, Lang};
+use crate::rules::{Bitboard, Card, Color, Move, Piece, Square};
+use std::borrow::Cow;
+
+/// Everything the canvas draws, from the state as an update left it: a frame needs only this and
+/// its time.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Picture {
+    pub layout: Layout,
+    pub dark: bool,
+    /// The board's coordinates, in this language, if they show.
+    pub coordinates: Option<Lang>,
+    /// The board turns to face the next player after each move: both sides of the wood are kept.
+    pub turns_board: bool,
+    /// Where every piece and card lies when nothing moves.
+    pub still: Scene,
+    /// The move sliding, if one is.
+    pub anim: Option<Anim>,
+    /// The marks when no move slides.
+    pub marks: Marks,
+    /// Each card of the scene, in its order: whose it is, how it stands out when no move slides,
+    /// its name, and an expansion card's animal once its file has come.
+    pub cards: Vec<CardPicture>,
+    /// A card's name and animal turn with it toward its holder (`words_turn_with_card`).
+    pub words_turn: bool,
+    pub rtl: bool,
+    pub mover: Color,
+    /// The piece a drag carries from the board, and one carried from the setup's tray with the
+    /// pointer's place.
+    pub dragged: Option<Piece>,
+    pub carried: Option<(Piece, f64, f64)>,
+    pub focus: Option<BoardFocus>,
+    /// The lines by each row, and the game clocks.
+    pub labels: Vec<(Color, String, bool)>,
+    pub clocks: Vec<ClockFace>,
+    pub celebration: Option<Celebration>,
+}
+
+/// A card as the canvas draws it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CardPicture {
+    pub card: Card,
+    pub owner: Color,
+    pub emphasis: Emphasis,
+    pub name: String,
+    pub expansion: Option<String>,
+}
+
+impl Picture {
+    #[inline(never)]
+    pub fn of(state: &State, layout: &Layout) -> Picture {
+        let still = scene(state, layout);
+        let marks = marks(state);
+        let t = &state.texts();
+        let cards = still
+            .cards
+            .iter()
+            .map(|&(card, ..)| CardPicture {
+                card,
+                owner: holder(state, card),
+                emphasis: emphasis(state, card),
+                name: text::card_name(t, card).to_string(),
+                expansion: state.expansion_emblem(card).map(str::to_string),
+            })
+            .collect();
+        let piece_at =
+            |from| state.setup_editor().map_or_else(|| state.position().piece_at(from), |e| e.piece_at(from));
+        Picture {
+            layout: layout.clone(),
+            dark: state.dark(),
+            coordinates: state.shows_coordinates().then(|| state.lang()),
+            turns_board: state.mode.turns_board(),
+            anim: state.board.anim.clone(),
+            dragged: marks.dragged.and_then(|(from, ..)| piece_at(from)),
+            carried: state.setup_editor().and_then(|editor| editor.carried_piece()),
+            cards,
+            words_turn: words_turn_with_card(state),
+            rtl: t.lang.is_rtl(),
+            mover: state.position().to_move(),
+            focus: state.board.focus,
+            labels: labels(state),
+            clocks: clock_faces(state),
+            celebration: state.board.celebration,
+            still,
+            marks,
+        }
+    }
+
+    /// Whether a move is sliding on screen at `now_ms`.
+    pub fn sliding(&self, now_ms: f64) -> bool {
+        self.anim.as_ref().is_some_and(|anim| !anim.is_done(now_ms))
+    }
+
+    /// Whether a frame at `now_ms` draws something the last did not: a move slides, or the
+    /// confetti falls.
+    pub fn moving(&self, now_ms: f64) -> bool {
+        self.sliding(now_ms) || self.celebration.is_some_and(|c| c.progress(now_ms) < 1.0)
+    }
+
+    /// The marks at `now_ms`: while a move slides, only the last move and a dragged piece; nothing
+    /// that invites a choice, and no lines by the rows, which would name the next mover early.
+    pub fn marks_at(&self, now_ms: f64) -> Cow<'_, Marks> {
+        if !self.sliding(now_ms) {
+            return Cow::Borrowed(&self.marks);
+        }
+        Cow::Owned(Marks {
+            last_move: self.marks.last_move,
+            arrow: None,
+            hint: None,
+            lines: Vec::new(),
+            preview: None,
+            movable: Bitboard::EMPTY,
+            selected: None,
+            targets: Vec::new(),
+            lit_hand: None,
+            dragged: self.marks.dragged,
+            show_labels: false,
+        })
+    }
+
+    /// How a card stands out at `now_ms`: while a move slides, no card invites a choice.
+    pub fn emphasis_at(&self, card: &CardPicture, now_ms: f64) -> Emphasis {
+        if self.sliding(now_ms) { Emphasis::Plain } else { card.emphasis }
+    }
+
+    /// The card's picture (every card of the scene has one).
+    pub fn card(&self, card: Card) -> Option<&CardPicture> {
+        self.cards.iter().find(|c| c.card == card)
+    }
+}
 
 /// Where every piece and card is drawn when nothing moves.
 pub fn scene(state: &State, layout: &Layout) -> Scene {
@@ -83,16 +212,6 @@ pub fn emphasis(state: &State, card: Card) -> Emphasis {
     }
 }
 
-/// Whether a move is sliding on screen at `now_ms`.
-pub fn sliding(state: &State, now_ms: f64) -> bool {
-    state.board.anim.as_ref().is_some_and(|anim| !anim.is_done(now_ms))
-}
-
-/// How `card` stands out at `now_ms`: while a move slides, no card invites a choice.
-pub fn emphasis_at(state: &State, card: Card, now_ms: f64) -> Emphasis {
-    if sliding(state, now_ms) { Emphasis::Plain } else { emphasis(state, card) }
-}
-
 /// A square the chosen piece can reach.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Target {
@@ -130,28 +249,6 @@ pub struct Marks {
     pub dragged: Option<(Square, f64, f64)>,
     /// Whether the lines by each row show (`labels`: whose turn, the levels' names).
     pub show_labels: bool,
-}
-
-/// The marks at `now_ms`: while a move slides, only the last move and a dragged piece; nothing
-/// that invites a choice, and no lines by the rows, which would name the next mover early.
-pub fn marks_at(state: &State, now_ms: f64) -> Marks {
-    let still = marks(state);
-    if !sliding(state, now_ms) {
-        return still;
-    }
-    Marks {
-        last_move: still.last_move,
-        arrow: None,
-        hint: None,
-        lines: Vec::new(),
-        preview: None,
-        movable: Bitboard::EMPTY,
-        selected: None,
-        targets: Vec::new(),
-        lit_hand: None,
-        dragged: still.dragged,
-        show_labels: false,
-    }
 }
 
 /// The marks while nothing moves.

@@ -18,6 +18,7 @@ use super::history::History;
 use super::keyboard::{self, Key, KeyResult};
 use super::layout::{CanvasSize, Layout};
 use super::pointer;
+use super::scene::Picture;
 use super::sound::{self, Sound};
 use super::state::{AsideGame, Mode, Purpose, State};
 use super::text::{self, TextsFile};
@@ -81,6 +82,7 @@ pub struct Session {
 struct Wants {
     controls: bool,
     redraw: bool,
+    frame: bool,
     save: bool,
 }
 
@@ -219,7 +221,9 @@ impl Session {
             effects.push(Effect::Controls(Box::new(controls(&self.state))));
         }
         if wants.redraw {
-            effects.push(Effect::Redraw);
+            effects.push(Effect::Redraw(Box::new(Picture::of(&self.state, &self.layout))));
+        } else if wants.frame {
+            effects.push(Effect::NextFrame);
         }
         effects.append(&mut self.effects);
         if wants.save && !self.state.page.hold_save {
@@ -234,14 +238,23 @@ impl Session {
         controls(&self.state)
     }
 
-    /// Asks for the controls to show the state (computed once, as the update ends).
+    /// Asks for the controls and the board to show the state (each made once, as the update
+    /// ends): what the controls say, the board draws from the same state (whose turn, what invites
+    /// a move, the coordinates).
     fn refresh_controls(&mut self) {
         self.wants.controls = true;
+        self.wants.redraw = true;
     }
 
-    /// Asks for the board to be drawn again.
+    /// Asks for the board to be drawn again even if its picture is the same (a canvas resized is
+    /// blank), and a frame's update to make it: the picture is made as the update ends.
     fn redraw(&mut self) {
         self.wants.redraw = true;
+    }
+
+    /// Asks for the next frame's time, with nothing new to draw.
+    fn next_frame(&mut self) {
+        self.wants.frame = true;
     }
 
     fn pointer(&mut self, phase: PointerPhase, x: f64, y: f64, time_ms: f64) {
@@ -329,22 +342,27 @@ impl Session {
         self.redraw();
     }
 
+    /// Time passes: a slide or a celebration starts with its first frame and ends with its last,
+    /// and the picture changes only then (the shell draws the frames between from it).
     fn frame(&mut self, now_ms: f64) {
         self.now_ms = now_ms;
         if let Some(celebration) = self.state.board.celebration.as_mut() {
             let start = *celebration.start_ms.get_or_insert(now_ms);
             if now_ms - start >= Celebration::DURATION_MS {
                 self.state.board.celebration = None;
+                self.redraw();
+            } else if start == now_ms {
+                self.redraw();
             }
-            self.redraw();
         }
         let Some(anim) = self.state.board.anim.as_mut() else { return };
-        anim.start_ms.get_or_insert(now_ms);
+        let start = *anim.start_ms.get_or_insert(now_ms);
         if anim.is_done(now_ms) {
             self.state.board.anim = None;
+            self.redraw();
+        } else if start == now_ms {
+            self.redraw();
         }
-        // One more frame: the next step of the slide, or the still position after it.
-        self.redraw();
     }
 
     /// Before a puzzle, another game's review or an opened record takes the board: the game in

@@ -123,7 +123,7 @@ impl Session {
         let rested = self.state.ai.rest_until.is_none_or(|until| self.now_ms >= until);
         if self.state.ai.held.is_some() && self.state.board.anim.is_none() && !rested && !self.state.ai.paused {
             // Frames keep coming until the rest is over.
-            self.redraw();
+            self.next_frame();
         }
         let paused = self.state.ai.paused;
         if self.state.board.anim.is_none()
@@ -145,7 +145,7 @@ impl Session {
             self.state.ai.held = Some(m);
             self.state.ai.rest_until = Some(self.now_ms + SOLUTION_PAUSE_MS);
             // Frames keep coming until the rest is over.
-            self.redraw();
+            self.next_frame();
         }
         if self.state.ai.stopped || self.state.ai.thinking.is_some() || self.state.ai.held.is_some() {
             return;

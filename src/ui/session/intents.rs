@@ -232,10 +232,11 @@ impl Session {
                 let reviewing = self.state.review().is_some();
                 self.close_review();
                 // A puzzle whose solution was shown stands still; played on from here, it is a game.
-                if self.state.puzzle().is_some_and(|run| run.shown) {
+                let solution_shown = self.state.puzzle().is_some_and(|run| run.shown);
+                if solution_shown {
                     self.state.activity = Activity::Play;
                 }
-                if self.state.board.history.continue_here() || reviewing {
+                if self.state.board.history.continue_here() || reviewing || solution_shown {
                     self.changed();
                 }
             }

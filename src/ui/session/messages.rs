@@ -167,8 +167,11 @@ pub enum Effect {
     /// Ask the endgame worker (started if need be, never ended: it keeps the deal's tables) for
     /// a position's exact value and best move, and send its answer back as `Event::Exact`.
     AskExact(EndgameRequest),
-    /// Draw a frame (and send `Frame` with its time).
-    Redraw,
+    /// Draw this picture of the board from the next frame on (and send `Frame` with its time).
+    Redraw(Box<crate::ui::scene::Picture>),
+    /// Send `Frame` with the next frame's time: time passes for the session (a rest between the
+    /// AI's moves), with nothing new to draw.
+    NextFrame,
     /// Give the canvas this size (which clears it: a `Redraw` follows).
     SizeCanvas(CanvasSize),
     /// Show this in the controls around the canvas.

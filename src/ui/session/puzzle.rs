@@ -11,6 +11,10 @@ use std::rc::Rc;
 
 impl Session {
     pub(super) fn choose_puzzle(&mut self, choice: Choice) {
+        // The first visit's build has no puzzles (and leaves this code out).
+        if Features::here().is_none() {
+            return;
+        }
         let Some(set) = self.state.page.puzzle_set.clone() else {
             if self.state.page.puzzle_asked.replace((choice, self.state.page.games)).is_none() {
                 self.effects.push(Effect::FetchPuzzles);

@@ -8,13 +8,14 @@ use super::dialog::{Dialog, NewGameRefused, Question, Records, RecordsMessage};
 use super::features::Features;
 use super::new_game_form::{self, NewGameFields, NewGameForm, NewGameRows};
 use super::online::OnlineState;
+use super::scene::{CardPicture, Emphasis};
 use super::settings::WatchSpeed;
 use super::standings::Tally;
 use super::state::State;
 use super::text::{self, Lang, Texts};
 use super::tutorial::TutorialRun;
 use crate::mode::{AiLevel, Mode};
-use crate::rules::{Card, CardSet, Color, Pack};
+use crate::rules::{CardSet, Color, Pack};
 use serde::Serialize;
 
 mod analysis;
@@ -158,7 +159,10 @@ pub struct NewGameView {
     /// Why the last Start was refused, if it was.
     pub refused: Option<RefusalView>,
     pub rows: NewGameRows,
-    pub previews: [(Card, Color); 5],
+    /// The five cards chosen, drawn beside their choosers as the board draws them.
+    pub previews: Vec<CardPicture>,
+    /// The page is in dark colours (the cards drawn are).
+    pub dark: bool,
 }
 
 /// Why Start was refused, in words, and how many Starts in a row were: the same words are said
@@ -169,13 +173,25 @@ pub struct RefusalView {
     pub times: u32,
 }
 
-fn new_game_view(t: &Texts, fields: &NewGameFields, refused: Option<&NewGameRefused>) -> NewGameView {
+fn new_game_view(state: &State, fields: &NewGameFields, refused: Option<&NewGameRefused>) -> NewGameView {
     let form = NewGameForm::read(fields);
+    let t = &state.texts();
+    let previews = form
+        .previews()
+        .map(|(card, owner)| CardPicture {
+            card,
+            owner,
+            emphasis: Emphasis::Plain,
+            name: text::card_name(t, card).to_string(),
+            expansion: state.expansion_emblem(card).map(str::to_string),
+        })
+        .to_vec();
     NewGameView {
+        previews,
+        dark: state.dark(),
         refused: refused.map(|refused| RefusalView { reason: refused.reason.text(t), times: refused.times }),
         title: form.title(),
         rows: new_game_form::rows(&fields.mode, form.from.is_some(), &fields.limit),
-        previews: form.previews(),
         fields: fields.clone(),
     }
 }
@@ -450,7 +466,8 @@ pub fn controls(state: &State) -> ControlsView {
             && state.review().is_none()
             && state.analysis().is_none()
             && state.aside.is_none(),
-        puzzles_solved: state.page.puzzle_set.as_ref().map(|set| {
+        // Only the whole page has puzzles: their count stays out of a first visit's download.
+        puzzles_solved: state.page.puzzle_set.as_ref().filter(|_| Features::here().is_some()).map(|set| {
             let offered = super::puzzle::offered(set, state.page.settings.cards);
             let solved = offered.iter().filter(|puzzle| state.page.solved.contains(&puzzle.id)).count();
             puzzles_solved(t, solved, offered.len())
@@ -470,7 +487,7 @@ pub fn controls(state: &State) -> ControlsView {
         },
         deck: deck_view(state),
         new_game: match &state.page.dialog {
-            Some(Dialog::NewGame { fields, refused, .. }) => Some(new_game_view(t, fields, refused.as_ref())),
+            Some(Dialog::NewGame { fields, refused, .. }) => Some(new_game_view(state, fields, refused.as_ref())),
             _ => None,
         },
         #[cfg(not(feature = "first-visit"))]

@@ -3,6 +3,7 @@
 //! (`App::perform`, given at start).
 
 use super::super::keyboard::Key;
+use super::super::scene::Picture;
 use super::super::session::{Effect, Event, Session};
 use super::super::state::State;
 use super::super::view::ControlsView;
@@ -23,7 +24,9 @@ pub struct App {
     /// The endgame worker, which keeps a deal's exact tables: never ended on a cancel.
     pub(super) endgame: Option<AiWorker>,
     pub(super) frame_requested: bool,
-    /// Something changed since the canvas was last drawn: the next frame draws it.
+    /// The board's picture as the session last made it: every frame draws it at its time.
+    pub(super) picture: Option<Box<Picture>>,
+    /// The picture changed since the canvas was last drawn: the next frame draws it.
     pub(super) needs_draw: bool,
     pub(super) board: BoardCache,
     /// The controls' view as last written: what it shows the same is not written again.

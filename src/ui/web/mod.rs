@@ -160,6 +160,7 @@ fn show(
         reviewer: None,
         endgame: None,
         frame_requested: false,
+        picture: None,
         needs_draw: false,
         board: render::BoardCache::default(),
         shown: None,
@@ -320,10 +321,12 @@ impl App {
                 // Ending the worker ends its search; a new one starts with the next request.
                 self.worker = None;
             }
-            Effect::Redraw => {
+            Effect::Redraw(picture) => {
+                self.picture = Some(picture);
                 self.needs_draw = true;
                 self.request_frame();
             }
+            Effect::NextFrame => self.request_frame(),
             Effect::SizeCanvas(size) => {
                 let (width, height) = size.pixels();
                 self.canvas.set_width(width);
@@ -331,7 +334,8 @@ impl App {
             }
             Effect::Controls(view) => {
                 controls::update(&view, self.shown.as_deref(), &self.state().texts());
-                controls::draw_chosen_cards(view.new_game.as_ref(), self.state());
+                let shown = self.shown.as_ref().and_then(|shown| shown.new_game.as_ref());
+                controls::draw_chosen_cards(view.new_game.as_ref(), shown, self.state().lang().is_rtl());
                 self.shown = Some(view);
             }
             Effect::SaveGame(file) => {
@@ -463,8 +467,13 @@ impl App {
             with_app(|app| {
                 app.frame_requested = false;
                 app.dispatch(Event::Frame { now_ms: now });
-                if app.needs_draw {
+                // A slide or the confetti draws every frame until it ends.
+                let moving = app.picture.as_ref().is_some_and(|picture| picture.moving(now));
+                if app.needs_draw || moving {
                     app.draw(now);
+                }
+                if moving {
+                    app.request_frame();
                 }
             });
         });
@@ -477,8 +486,8 @@ impl App {
         let ratio = self.session.canvas().map_or(1.0, |size| size.pixel_ratio);
         let _ = self.context.set_transform(ratio, 0.0, 0.0, ratio, 0.0, 0.0);
         self.context.set_global_alpha(1.0);
-        let state = self.session.state();
-        if let Err(error) = render::draw(&self.context, &mut self.board, state, self.session.layout(), ratio, now_ms) {
+        let Some(picture) = &self.picture else { return };
+        if let Err(error) = render::draw(&self.context, &mut self.board, picture, ratio, now_ms) {
             web_sys::console::error_1(&error);
         }
     }
@@ -493,12 +502,9 @@ impl App {
         self.session.layout().square(square)
     }
 
-    /// Where `card` is drawn now.
+    /// Where `card` is drawn when nothing moves.
     pub fn card_rect(&self, card: Card) -> Option<Rect> {
-        super::scene::scene(self.session.state(), self.session.layout())
-            .cards
-            .iter()
-            .find(|(c, ..)| *c == card)
-            .map(|&(_, rect, _)| rect)
+        let picture = self.picture.as_ref()?;
+        picture.still.cards.iter().find(|(c, ..)| *c == card).map(|&(_, rect, _)| rect)
     }
 }

@@ -2,14 +2,13 @@
 //! field told to the session; the deck's switches and the card choosers.
 
 use super::dom::{app_document, element, find, open_dialog, say_again, set_hidden, set_text};
-use crate::rules::{Card, Color};
+use crate::rules::Card;
 use crate::ui::deck::PackState;
 use crate::ui::features::Features;
 use crate::ui::intent::Intent;
 use crate::ui::new_game_form::{CARD_CHOOSERS, NewGameEdit, NewGameRows};
 use crate::ui::session::Event;
-use crate::ui::state::State;
-use crate::ui::text::{self, Lang, Texts};
+use crate::ui::text::{self, Texts};
 use crate::ui::view::RefusalView;
 use crate::ui::view::{self, DeckView, NewGameView};
 use crate::ui::web::app::App;
@@ -126,25 +125,22 @@ pub(super) fn show(
     }
 }
 
-/// The five cards drawn beside the choosers, and how (dark, in a language), and whether the
-/// choosers were shown (on a phone they show once asked for: their cards are drawn then).
-type Drawn = ([(Card, Color); 5], bool, Lang, bool);
-
-thread_local! {
-    /// The cards last drawn: drawn again only when they or their look change, or the dialog opens again.
-    static DRAWN: std::cell::Cell<Option<Drawn>> = const { std::cell::Cell::new(None) };
-}
-
-/// Draws each card chosen in the New game dialog beside its chooser, as the board draws it: the
-/// hands' in their holder's colour, the side card in its stamp's.
-pub fn draw_chosen_cards(view: Option<&NewGameView>, state: &State) {
-    let drawn = view.map(|view| (view.previews, state.dark(), state.lang(), view.fields.choose_cards));
-    if DRAWN.replace(drawn) == drawn {
+/// Draws each card chosen in the New game dialog beside its chooser, as the board draws it (the
+/// hands' in their holder's colour, the side card in its stamp's), when they or their look
+/// changed since the view `shown` last, or the choosers were shown (on a phone they show once
+/// asked for: their cards are drawn then).
+pub fn draw_chosen_cards(view: Option<&NewGameView>, shown: Option<&NewGameView>, rtl: bool) {
+    let Some(view) = view else { return };
+    let same = |shown: &NewGameView| {
+        (&shown.previews, shown.dark, shown.fields.choose_cards)
+            == (&view.previews, view.dark, view.fields.choose_cards)
+    };
+    if shown.is_some_and(same) {
         return;
     }
-    for ((card, owner), id) in drawn.map(|(previews, ..)| previews).into_iter().flatten().zip(CARD_PREVIEWS) {
+    for (face, id) in view.previews.iter().zip(CARD_PREVIEWS) {
         if let Some(canvas) = element::<web_sys::HtmlCanvasElement>(id) {
-            let _ = super::super::render::draw_card_alone(&canvas, state, card, owner);
+            let _ = super::super::render::draw_card_alone(&canvas, face, view.dark, rtl);
         }
     }
 }

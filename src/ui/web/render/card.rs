@@ -4,9 +4,7 @@ use super::pen::{Drawn, font};
 use crate::rules::{Card, Color};
 use crate::ui::emblems::{PathCommand, emblem};
 use crate::ui::layout::Rect;
-use crate::ui::scene::Emphasis;
-use crate::ui::state::State;
-use crate::ui::text::{self, Texts};
+use crate::ui::scene::{CardPicture, Emphasis};
 use crate::ui::theme::{Palette, TypeScale};
 use wasm_bindgen::JsCast;
 use web_sys::CanvasRenderingContext2d as Context;
@@ -15,7 +13,9 @@ use web_sys::CanvasRenderingContext2d as Context;
 pub(super) struct CardLook<'a> {
     pub(super) palette: &'a Palette,
     pub(super) scale: TypeScale,
-    pub(super) texts: &'a Texts<'a>,
+    pub(super) name: &'a str,
+    /// The name reads right to left.
+    pub(super) rtl: bool,
     pub(super) owner: Color,
     pub(super) emphasis: Emphasis,
     /// An expansion card's animal, once its file has come (until then, none is drawn).
@@ -60,12 +60,12 @@ pub(super) fn draw_card(ctx: &Context, look: &CardLook, card: Card, r: Rect, ang
     let (pad, stamp, room) = (face.pad, face.stamp, face.title_room);
     // The name on one line: smaller when long, then narrowed to its room, never over the grid.
     font(ctx, "700", face.title);
-    let name = text::card_name(look.texts, card);
+    let name = look.name;
     let size = face.title_size(ctx.measure_text(name)?.width());
     font(ctx, "700", size);
     ctx.set_fill_style_str(p.card_ink);
     ctx.set_text_baseline("middle");
-    let rtl = look.texts.lang.is_rtl();
+    let rtl = look.rtl;
     ctx.set_text_align(if rtl { "right" } else { "left" });
     let text_x = if rtl { left + w - pad } else { left + pad };
     let band_x = if rtl { left + w - pad - room } else { left + pad };
@@ -123,9 +123,9 @@ pub(super) fn draw_card(ctx: &Context, look: &CardLook, card: Card, r: Rect, ang
     Ok(())
 }
 
-/// A card alone on a small canvas, filling its CSS size, drawn as on the board for `owner` (the
-/// New game dialog shows each chosen card so).
-pub fn draw_card_alone(canvas: &web_sys::HtmlCanvasElement, state: &State, card: Card, owner: Color) -> Drawn {
+/// A card alone on a small canvas, filling its CSS size, drawn as on the board (the New game
+/// dialog shows each chosen card so).
+pub fn draw_card_alone(canvas: &web_sys::HtmlCanvasElement, face: &CardPicture, dark: bool, rtl: bool) -> Drawn {
     let ratio = web_sys::window().map_or(1.0, |w| w.device_pixel_ratio()).max(1.0);
     let (w, h) = (f64::from(canvas.client_width()), f64::from(canvas.client_height()));
     if w < 1.0 || h < 1.0 {
@@ -135,16 +135,16 @@ pub fn draw_card_alone(canvas: &web_sys::HtmlCanvasElement, state: &State, card:
     canvas.set_height((h * ratio).round() as u32);
     let ctx: Context = canvas.get_context("2d")?.ok_or("no 2d context")?.dyn_into()?;
     ctx.scale(ratio, ratio)?;
-    let p = Palette::of(state.dark());
     let look = CardLook {
-        palette: p,
+        palette: Palette::of(dark),
         scale: TypeScale { body: 13.0, small: 11.0 },
-        texts: &state.texts(),
-        owner,
-        emphasis: Emphasis::Plain,
-        expansion: state.expansion_emblem(card),
+        name: &face.name,
+        rtl,
+        owner: face.owner,
+        emphasis: face.emphasis,
+        expansion: face.expansion.as_deref(),
     };
-    draw_card(&ctx, &look, card, Rect { x: 1.0, y: 1.0, w: w - 3.0, h: h - 4.0 }, 0.0, 0.0)
+    draw_card(&ctx, &look, face.card, Rect { x: 1.0, y: 1.0, w: w - 3.0, h: h - 4.0 }, 0.0, 0.0)
 }
 
 /// Turns what is drawn next by `angle` about `(x, y)`.

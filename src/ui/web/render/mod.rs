@@ -1,11 +1,12 @@
-//! Draws the state: a wooden board with its temples, the pieces, the cards, the marks, the lines
-//! by each player's row, and a celebration. Nothing else draws; nothing here changes the state.
+//! Draws the picture the session made of its state (`scene::Picture`) at a frame's time: a wooden
+//! board with its temples, the pieces, the cards, the marks, the lines by each player's row, and a
+//! celebration. Nothing else draws; nothing here reads or changes the state.
 
 use super::super::anim::lerp_rect;
 use super::super::keyboard::focus_rect;
 use super::super::layout::{CardPlace, FRAME, Layout, Rect};
-use super::super::scene::{Marks, emphasis_at, holder, labels, marks_at, scene, sliding, words_turn_with_card};
-use super::super::state::{BoardFocus, State};
+use super::super::scene::{Marks, Picture};
+use super::super::state::BoardFocus;
 use super::super::text::Lang;
 use super::super::theme::{Palette, TypeScale};
 use crate::rules::{Color, Piece, Role, Square};
@@ -40,26 +41,12 @@ pub struct BoardCache {
 type BoardKey = (Layout, bool, Option<Lang>, u32);
 
 impl BoardCache {
-    fn draw(
-        &mut self,
-        ctx: &Context,
-        p: &Palette,
-        scale: TypeScale,
-        layout: &Layout,
-        state: &State,
-        ratio: f64,
-    ) -> Drawn {
-        let key = |layout: &Layout| {
-            (
-                layout.clone(),
-                state.dark(),
-                state.shows_coordinates().then(|| state.lang()),
-                (ratio * 100.0).round() as u32,
-            )
-        };
+    fn draw(&mut self, ctx: &Context, p: &Palette, scale: TypeScale, picture: &Picture, ratio: f64) -> Drawn {
+        let layout = &picture.layout;
+        let key = |layout: &Layout| (layout.clone(), picture.dark, picture.coordinates, (ratio * 100.0).round() as u32);
         let current = key(layout);
         let drawn = self.prepare(current.clone(), p, scale, ratio)?;
-        if drawn && state.mode.turns_board() {
+        if drawn && picture.turns_board {
             // The board will turn to the other side after this move: have that side ready, so
             // that no frame of the turn waits for it.
             let other = layout.facing(layout.bottom.other());
@@ -105,20 +92,14 @@ fn wood_area(layout: &Layout) -> Rect {
 }
 
 /// Draws the page's canvas, of `pixel_ratio` screen pixels per CSS pixel, at `now_ms`.
-pub fn draw(
-    ctx: &Context,
-    cache: &mut BoardCache,
-    state: &State,
-    layout: &Layout,
-    pixel_ratio: f64,
-    now_ms: f64,
-) -> Drawn {
-    let p = Palette::of(state.dark());
+pub fn draw(ctx: &Context, cache: &mut BoardCache, picture: &Picture, pixel_ratio: f64, now_ms: f64) -> Drawn {
+    let layout = &picture.layout;
+    let p = Palette::of(picture.dark);
     let scale = TypeScale::for_cell(layout.cell);
     ctx.set_fill_style_str(p.background);
     ctx.fill_rect(0.0, 0.0, layout.width, layout.height);
-    let still = scene(state, layout);
-    let anim = state.board.anim.as_ref().filter(|_| sliding(state, now_ms));
+    let still = &picture.still;
+    let anim = picture.anim.as_ref().filter(|_| picture.sliding(now_ms));
     let t = anim.map_or(1.0, |a| a.progress(now_ms));
 
     ctx.save();
@@ -133,12 +114,12 @@ pub fn draw(
         ctx.scale(scale, scale)?;
         ctx.translate(-cx, -cy)?;
     }
-    let mover = state.position().to_move();
-    let marks = marks_at(state, now_ms);
+    let mover = picture.mover;
+    let marks = picture.marks_at(now_ms);
     if let Some((color, strong)) = marks.lit_hand {
         draw_lit_hand(ctx, p, layout, color, strong)?;
     }
-    cache.draw(ctx, p, scale, layout, state, pixel_ratio)?;
+    cache.draw(ctx, p, scale, picture, pixel_ratio)?;
     draw_marks(ctx, p, &marks, layout)?;
     let dragged = marks.dragged.map(|(from, ..)| from);
     for &(square, piece, rect) in &still.pieces {
@@ -157,20 +138,24 @@ pub fn draw(
 
     // The grid faces its holder; the name and the animal face the bottom seat, unless a person
     // sits at each end of the table.
-    let words_turn = words_turn_with_card(state);
-    let texts = &state.texts();
+    let words_turn = picture.words_turn;
+    let look = |card| {
+        let face = picture.card(card)?;
+        Some(CardLook {
+            palette: p,
+            scale,
+            name: &face.name,
+            rtl: picture.rtl,
+            owner: face.owner,
+            emphasis: picture.emphasis_at(face, now_ms),
+            expansion: face.expansion.as_deref(),
+        })
+    };
     for &(card, rect, turned) in &still.cards {
         if anim.is_some_and(|a| a.cards.iter().any(|c| c.card == card)) {
             continue;
         }
-        let look = CardLook {
-            palette: p,
-            scale,
-            texts,
-            owner: holder(state, card),
-            emphasis: emphasis_at(state, card, now_ms),
-            expansion: state.expansion_emblem(card),
-        };
+        let Some(look) = look(card) else { continue };
         let angle = if turned { PI } else { 0.0 };
         draw_card(ctx, &look, card, rect, angle, if words_turn { angle } else { 0.0 })?;
     }
@@ -182,14 +167,7 @@ pub fn draw(
             if a1 < a0 {
                 a1 += 2.0 * PI;
             }
-            let look = CardLook {
-                palette: p,
-                scale,
-                texts,
-                owner: holder(state, c.card),
-                emphasis: emphasis_at(state, c.card, now_ms),
-                expansion: state.expansion_emblem(c.card),
-            };
+            let Some(look) = look(c.card) else { continue };
             if c.fade {
                 // Out where it was, then in where it goes: nothing crosses the board.
                 let (rect, angle, alpha) =
@@ -207,24 +185,21 @@ pub fn draw(
     ctx.restore();
 
     // The piece carried (from the position being set up, while one is).
-    let piece_at = |from| state.setup_editor().map_or_else(|| state.position().piece_at(from), |e| e.piece_at(from));
-    if let Some((from, x, y)) = marks.dragged
-        && let Some(piece) = piece_at(from)
-    {
+    if let (Some((from, x, y)), Some(piece)) = (marks.dragged, picture.dragged) {
         draw_piece(ctx, p, piece, layout.square(from).centred_at(x, y), 0.9)?;
     }
     // A piece carried from the editor's tray.
-    if let Some((piece, x, y)) = state.setup_editor().and_then(|editor| editor.carried_piece()) {
+    if let Some((piece, x, y)) = picture.carried {
         let square = Rect { x: 0.0, y: 0.0, w: layout.cell, h: layout.cell };
         draw_piece(ctx, p, piece, square.centred_at(x, y), 0.9)?;
     }
-    if let Some(focus) = state.board.focus {
+    if let Some(focus) = picture.focus {
         draw_focus(ctx, p, focus, layout, mover)?;
     }
     if marks.show_labels {
-        draw_labels(ctx, p, scale, state, layout)?;
+        draw_labels(ctx, p, scale, picture)?;
     }
-    if let Some(celebration) = state.board.celebration {
+    if let Some(celebration) = picture.celebration {
         draw_confetti(ctx, p, layout, celebration.progress(now_ms))?;
     }
     Ok(())
@@ -614,11 +589,11 @@ fn wrap(ctx: &Context, text: &str, room: f64) -> Result<Vec<String>, JsValue> {
 
 /// The lines by each player's row: the turn, the AI and its level, how the game was won; and
 /// online under a game clock, each side's clock at the row's end (the words keep clear of it).
-fn draw_labels(ctx: &Context, p: &Palette, scale: TypeScale, state: &State, layout: &Layout) -> Drawn {
-    let clocks = crate::ui::scene::clock_faces(state);
+fn draw_labels(ctx: &Context, p: &Palette, scale: TypeScale, picture: &Picture) -> Drawn {
+    let (clocks, layout) = (&picture.clocks, &picture.layout);
     let shown = crate::ui::features::Features::here().is_some() && !clocks.is_empty();
-    let clock_w = if shown { draw_clocks(ctx, p, scale, &clocks, layout)? } else { 0.0 };
-    for (color, words, lit) in labels(state) {
+    let clock_w = if shown { draw_clocks(ctx, p, scale, clocks, layout)? } else { 0.0 };
+    for &(color, ref words, lit) in &picture.labels {
         // Centred on the canvas, clear of the clock at the row's end; words too long for that
         // take all the room left of the clock.
         let clock_left = layout.banner[color.index()].x + layout.banner[color.index()].w - clock_w;
@@ -628,14 +603,14 @@ fn draw_labels(ctx: &Context, p: &Palette, scale: TypeScale, state: &State, layo
         }
         let mut size = scale.body;
         font(ctx, if lit { "700" } else { "600" }, size);
-        if shown && ctx.measure_text(&words)?.width() > room {
+        if shown && ctx.measure_text(words)?.width() > room {
             (centre, room) = (clock_left / 2.0, clock_left - 8.0);
         }
         let mut lines = vec![words.clone()];
-        if ctx.measure_text(&words)?.width() > room {
+        if ctx.measure_text(words)?.width() > room {
             size = scale.small;
             font(ctx, if lit { "700" } else { "600" }, size);
-            lines = wrap(ctx, &words, room)?;
+            lines = wrap(ctx, words, room)?;
         }
         ctx.set_fill_style_str(if lit { p.side_text(color) } else { p.muted });
         ctx.set_text_align("center");
