@@ -1044,3 +1044,18 @@ fn an_end_declared_while_looking_back_ends_the_game_at_its_last_move() {
     assert_eq!(line.moves().len(), 2, "the moves after the one looked at stay in the game");
     assert_eq!(line.outcome(), Some(Outcome::Resigned { by: Color::Red }));
 }
+
+/// While a friend is invited the game under waits: a move or an end the module tells before it
+/// deals a game does not reach it.
+#[test]
+fn before_a_deal_the_modules_moves_and_ends_leave_the_game_under_alone() {
+    let (mut session, _) = open_position(START, Mode::default(), Settings::default(), Motion::Reduced);
+    act(&mut session, OnlineAction::Invite(Invitation::default()));
+    let before = session.state().game_line();
+    let mv = before.legal_moves()[0];
+    let position = before.position().play(mv).unwrap();
+    session.update(Event::Online(Features::present(), ToPage::Move { ply: 0, mv, position }));
+    session.update(Event::Online(Features::present(), ToPage::Outcome(Some(Outcome::Resigned { by: Color::Red }))));
+    assert_eq!(session.state().game_line(), before);
+    assert_eq!(session.state().mode, Mode::default());
+}

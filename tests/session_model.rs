@@ -9,10 +9,14 @@ use onitama::ai::review::{MoveClass, PlyReview};
 use onitama::ai::{Line as EngineLine, Score};
 use onitama::engine_protocol::worker::{EndgameReport, EndgameRequest, EngineRequest, NoExact};
 use onitama::mode::AiLevel;
-use onitama::rules::{Color, Deal, Game, Square};
+use onitama::online::Invitation;
+use onitama::online::bridge::{Command, Phase, Reason};
+use onitama::online::host::{ScriptState, ToPage};
+use onitama::rules::{Color, Deal, Game, Outcome, Square};
 use onitama::ui::board::{movable_pieces, must_pass};
 use onitama::ui::dialog::Dialog;
-use onitama::ui::intent::{Intent, SettingsPatch};
+use onitama::ui::features::Features;
+use onitama::ui::intent::{Intent, OnlineAction, SettingsPatch};
 use onitama::ui::keyboard::Key;
 use onitama::ui::new_game_form::{NewGame, NewGameEdit, NewGameOpens};
 use onitama::ui::scene::{Picture, scene};
@@ -90,6 +94,10 @@ enum Action {
     Rules(usize),
     /// The pause of the AI playing itself, pressed (in any mode: it pauses only a watched game).
     WatchPause,
+    /// Online play: a friend invited, a stranger asked for, online play left, or what the online
+    /// module says (a deal with a colour, the opponent's move at the game's end, an end declared
+    /// or lapsed, the page's move refused, its saved line); the second number picks.
+    Online(usize, usize),
 }
 
 fn action() -> impl Strategy<Value = Action> {
@@ -105,6 +113,7 @@ fn action() -> impl Strategy<Value = Action> {
         1 => (any::<u64>(), 0usize..5).prop_map(|(seed, mode)| Action::NewGame(seed, mode)),
         1 => Just(Action::Rematch),
         1 => Just(Action::WatchPause),
+        3 => (0usize..9, any::<usize>()).prop_map(|(kind, pick)| Action::Online(kind, pick)),
         1 => Just(Action::Open),
         1 => Just(Action::CloseResult),
         1 => (0..3u8).prop_map(Action::Resign),
@@ -311,6 +320,44 @@ impl Harness {
             }
             Action::WatchPause => {
                 self.send(Event::Intent(Intent::ToggleWatchPause));
+            }
+            Action::Online(kind, pick) => {
+                let said = |said: ToPage| Event::Online(Features::present(), said);
+                let game = self.session.state().game_line();
+                let event = match kind {
+                    0 => Event::Intent(Intent::Online(OnlineAction::Invite(Invitation::default()))),
+                    1 => Event::Intent(Intent::Online(OnlineAction::Find)),
+                    2 => Event::Intent(Intent::Online(OnlineAction::Press(Features::present(), Command::Leave))),
+                    3 => {
+                        let you = [Some(Color::Red), Some(Color::Blue), None][pick % 3];
+                        said(ToPage::Deal { you, game: Game::from_deal(&Deal::from_seed(pick as u64)) })
+                    }
+                    // The opponent's move, legal at the game's end, as the module tells it.
+                    4 => {
+                        let legal = game.legal_moves();
+                        let Some(&mv) = legal.get(pick % legal.len().max(1)) else { return };
+                        let Ok(position) = game.position().play(mv) else { return };
+                        said(ToPage::Move { ply: game.moves().len(), mv, position })
+                    }
+                    5 => said(ToPage::Outcome(
+                        [Some(Outcome::Resigned { by: Color::ALL[pick % 2] }), Some(Outcome::DrawAgreed), None]
+                            [pick % 3],
+                    )),
+                    6 => said(ToPage::Denied(Reason::OpponentAway)),
+                    7 => said(ToPage::Saved(format!("online guest {pick}"))),
+                    // Whether this page may move now, as the module's state says.
+                    _ => said(ToPage::State(ScriptState {
+                        phase: [Phase::Playing, Phase::Waiting, Phase::Ended][pick % 3],
+                        room: None,
+                        you: self.session.state().online.as_ref().and_then(|online| online.you),
+                        opponent_connected: pick % 4 != 0,
+                        error: None,
+                        may_move: pick % 2 == 0,
+                        clocks: None,
+                        watchers: 0,
+                    })),
+                };
+                self.send(event);
             }
             Action::NewGame(seed, index) => {
                 let game = Game::from_deal(&Deal::from_seed(seed));
@@ -853,6 +900,24 @@ proptest! {
         prop_assert_eq!(first.session.save_file(), again.session.save_file());
         prop_assert_eq!(first.session.controls(), again.session.controls());
     }
+}
+
+/// The model's online actions reach an online game: a friend invited, a deal, moves, an end
+/// declared, and leaving.
+#[test]
+fn the_model_plays_an_online_game() {
+    use Action::*;
+    // The module's moves, and the page's once the module's state lets it move.
+    let actions =
+        [Online(0, 0), Online(3, 0), Online(4, 0), Online(8, 0), Play(0), Online(4, 0), Online(8, 0), Online(5, 0)];
+    let harness = played(1, 0, true, false, &actions).expect("every invariant holds");
+    let state = harness.session.state();
+    assert_eq!(state.mode, Mode::Online { you: Some(Color::Red) });
+    assert_eq!(state.game_line().moves().len(), 3, "the module's moves and the player's: {:?}", state.game_line());
+    assert!(state.game_line().outcome().is_some(), "the end the module declared");
+    let mut harness = harness;
+    harness.apply(&Online(2, 0));
+    check_invariants(&harness).expect("every invariant holds after leaving");
 }
 
 /// Sequences the model once found wrong, kept as they were shrunk.

@@ -193,6 +193,10 @@ impl Session {
                 }
                 self.online_dealt(you, game);
             }
+            // Only a game the module dealt is played online: the game under an invitation is not.
+            ToPage::Move { .. } | ToPage::Outcome(_) if !matches!(self.state.mode, Mode::Online { .. }) => {
+                self.effects.push(Effect::Log("online: no game dealt to move in".to_string()));
+            }
             ToPage::Move { ply, mv, position } => self.online_move(ply, mv, position),
             ToPage::Outcome(outcome) => self.online_outcome(outcome),
             ToPage::Say(text) => self.effects.push(Effect::Announce(text)),
