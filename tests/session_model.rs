@@ -189,6 +189,20 @@ struct Harness {
 impl Harness {
     fn send(&mut self, event: Event) -> Vec<Effect> {
         let effects = self.session.update(event);
+        // A language's page and error texts come as the browser's fetch brings them, at once
+        // (the rules and the tutorial's come, or fail, in their own actions).
+        for effect in &effects {
+            let text = match *effect {
+                Effect::FetchTexts(TextsFile::Page(lang)) => onitama::ui::text::texts_file(lang),
+                Effect::FetchTexts(TextsFile::Errors(lang)) => onitama::ui::error_text::error_file(lang),
+                _ => continue,
+            };
+            let file = match *effect {
+                Effect::FetchTexts(file) => file,
+                _ => continue,
+            };
+            self.send(Event::Texts { file, text: Some(text) });
+        }
         for effect in &effects {
             match effect {
                 Effect::StartSearch(order) => self.orders.push(Asked::Search(order.clone())),
@@ -665,6 +679,9 @@ fn check_invariants(harness: &Harness) -> Result<(), TestCaseError> {
     }
     prop_assert_eq!(session.layout().bottom, state.bottom());
 
+    // The page speaks the language chosen: its texts came as asked (natively, as in a browser).
+    prop_assert_eq!(state.lang(), state.page.settings.language);
+
     // Only the AI playing itself pauses.
     if state.ai.paused {
         prop_assert!(matches!(state.mode, Mode::Watch { .. }), "paused in {:?}", state.mode);
@@ -863,6 +880,25 @@ fn played(
         harness.apply(action);
         if let Some(id) = replied {
             check_reply(&before, &harness.session, id)?;
+        }
+        // The player's game put aside is kept as it was until it comes back: never replaced.
+        if let (Some(kept), Some(now)) = (&before.state().aside, &harness.session.state().aside) {
+            prop_assert_eq!(kept, now, "the game aside changed under {:?}", action);
+        }
+        // It leaves only by coming back, or when the player agrees to abandon it for a new game
+        // (a finished game, which waits aside only to be seen again, goes with any new game).
+        let abandoned = matches!(action, Action::Deal(kind) if *kind > 0);
+        let aside = (&before.state().aside, &harness.session.state().aside);
+        if let (Some(kept), None) = aside
+            && !abandoned
+            && kept.game.outcome().is_none()
+        {
+            let state = harness.session.state();
+            prop_assert!(
+                state.game_line() == kept.game && state.mode == kept.mode,
+                "the game aside left without coming back under {:?}",
+                action
+            );
         }
         check_invariants(&harness)?;
     }
