@@ -23,6 +23,7 @@ use onitama::ui::scene::{Picture, scene};
 use onitama::ui::session::{Effect, Event, PointerPhase, Reply, ReplyKind, SearchOrder};
 use onitama::ui::settings::Settings;
 use onitama::ui::setup::{SetupAction, Tool};
+use onitama::ui::state::Activity;
 use onitama::ui::text::TextsFile;
 use onitama::ui::{Lang, Mode, Session, State};
 use proptest::prelude::*;
@@ -681,6 +682,18 @@ fn check_invariants(harness: &Harness) -> Result<(), TestCaseError> {
 
     // The page speaks the language chosen: its texts came as asked (natively, as in a browser).
     prop_assert_eq!(state.lang(), state.page.settings.language);
+
+    // A seat dealt online is the mode's, and its game is played or reviewed, never a puzzle, the
+    // tutorial or the analysis board (an invitation waits beside anything, the game under it
+    // unplayed).
+    if let Some(you) = state.online.as_ref().and_then(|online| online.you) {
+        prop_assert_eq!(state.mode, Mode::Online { you: Some(you) });
+        prop_assert!(
+            matches!(state.activity, Activity::Play | Activity::Review(_)),
+            "an online game beside {:?}",
+            state.activity
+        );
+    }
 
     // Only the AI playing itself pauses.
     if state.ai.paused {
