@@ -99,6 +99,8 @@ enum Action {
     /// module says (a deal with a colour, the opponent's move at the game's end, an end declared
     /// or lapsed, the page's move refused, its saved line); the second number picks.
     Online(usize, usize),
+    /// The menu, the move list's sheet or the phrases, opened or closed.
+    Sheet(usize),
 }
 
 fn action() -> impl Strategy<Value = Action> {
@@ -114,6 +116,7 @@ fn action() -> impl Strategy<Value = Action> {
         1 => (any::<u64>(), 0usize..5).prop_map(|(seed, mode)| Action::NewGame(seed, mode)),
         1 => Just(Action::Rematch),
         1 => Just(Action::WatchPause),
+        2 => (0usize..6).prop_map(Action::Sheet),
         3 => (0usize..9, any::<usize>()).prop_map(|(kind, pick)| Action::Online(kind, pick)),
         1 => Just(Action::Open),
         1 => Just(Action::CloseResult),
@@ -332,6 +335,17 @@ impl Harness {
             }
             Action::Hint => {
                 self.send(Event::Intent(Intent::Hint));
+            }
+            Action::Sheet(kind) => {
+                let intent = match kind {
+                    0 => Intent::OpenMenu,
+                    1 => Intent::CloseMenu,
+                    2 => Intent::OpenMoves,
+                    3 => Intent::CloseMoves,
+                    4 => Intent::OpenPhrases,
+                    _ => Intent::ClosePhrases,
+                };
+                self.send(Event::Intent(intent));
             }
             Action::WatchPause => {
                 self.send(Event::Intent(Intent::ToggleWatchPause));

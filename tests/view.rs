@@ -775,3 +775,27 @@ fn only_a_clock_that_does_not_fit_takes_the_keyboard_to_its_minutes() {
     let focus = onitama::ui::session::Focus::OwnClockMinutes;
     assert!(!effects.contains(&Effect::Focus(focus)), "the clock is not what is wrong: {effects:?}");
 }
+
+#[test]
+fn the_menu_and_the_move_lists_sheet_are_open_as_the_model_has_them() {
+    let mut session = session(START, vs_ai(Color::Red), Settings::default());
+    session.update(Event::Intent(Intent::OpenMenu));
+    assert!(session.controls().menu);
+    // An act chosen in the menu closes it; a setting changed in it does not.
+    let patch = onitama::ui::intent::SettingsPatch { sound: Some(false), ..Default::default() };
+    session.update(Event::Settings(patch));
+    assert!(session.controls().menu, "a setting leaves the menu open");
+    session.update(Event::Intent(Intent::OpenRules));
+    let view = session.controls();
+    assert!(!view.menu && view.rules.is_some(), "the rules in the menu's place");
+    session.update(Event::Intent(Intent::CloseRules));
+    session.update(Event::Intent(Intent::OpenMenu));
+    session.update(Event::Intent(Intent::CloseMenu));
+    assert!(!session.controls().menu);
+    // Closing the menu again (the browser tells the page it closed) changes nothing else.
+    session.update(Event::Intent(Intent::OpenMoves));
+    session.update(Event::Intent(Intent::CloseMenu));
+    assert!(session.controls().moves_sheet, "the sheet stays");
+    session.update(Event::Intent(Intent::CloseMoves));
+    assert!(!session.controls().moves_sheet);
+}

@@ -1,5 +1,5 @@
 //! What is open over the board: a dialog of the page's (New game, Records, the list of puzzles, the
-//! rules), and a
+//! rules, the menu, the move list's sheet, the phrases to say online), and a
 //! question that waits for the player's yes. Each is one value, so that two dialogs, or a
 //! question without the act it asks about, cannot be written.
 //!
@@ -32,6 +32,12 @@ pub enum Dialog {
     Puzzles(Features, Difficulty),
     /// The rules, with the cards dealt from (a first visit has them too).
     Rules,
+    /// The menu: the page's other acts and its settings.
+    Menu,
+    /// The move list as a sheet over the board (where the page is too narrow to show it beside).
+    Moves,
+    /// The phrases to say to the opponent online.
+    Phrases(Features),
 }
 
 /// Why Start was refused in the New game dialog (a choice of cards that cannot be dealt, a clock

@@ -118,6 +118,16 @@ pub enum Intent {
     Online(OnlineAction),
     /// Open the Rules dialog (its paragraphs fetched in the page's language if they are not here).
     OpenRules,
+    /// The menu, opened and closed (an act chosen in it closes it too).
+    OpenMenu,
+    CloseMenu,
+    /// The move list's sheet, opened and closed.
+    OpenMoves,
+    CloseMoves,
+    /// The phrases to say online, opened (while they are offered) and closed (saying one closes
+    /// them too).
+    OpenPhrases,
+    ClosePhrases,
     /// The Rules dialog was closed.
     CloseRules,
     /// Open the Records dialog: it says nothing yet, and lists the finished games as they are now.
@@ -182,6 +192,7 @@ impl Intent {
                 | Intent::ReviewGame { .. }
                 | Intent::Puzzle { .. }
                 | Intent::ChoosePuzzle(_)
+                | Intent::OpenPhrases
                 | Intent::OpenPuzzleList
                 | Intent::PuzzleListShows(_)
                 | Intent::ClosePuzzleList

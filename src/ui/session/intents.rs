@@ -17,6 +17,13 @@ use crate::ui::state::{Activity, Mode, Notice};
 
 impl Session {
     pub(super) fn intent(&mut self, intent: Intent) {
+        // An act chosen in the menu closes it.
+        if matches!(self.state.page.dialog, Some(Dialog::Menu))
+            && !matches!(intent, Intent::OpenMenu | Intent::CloseMenu)
+        {
+            self.state.page.dialog = None;
+            self.refresh_controls();
+        }
         // The first-visit build has the game alone: the whole page takes over, and does this.
         if intent.opens_features() && Features::here().is_none() {
             self.state.notice = Some(Notice::FeaturesLoading);
@@ -336,6 +343,33 @@ impl Session {
                 if let Some(Dialog::Puzzles(_, shows)) = &mut self.state.page.dialog {
                     *shows = difficulty;
                 }
+                self.refresh_controls();
+            }
+            Intent::OpenMenu => {
+                self.state.page.dialog = Some(Dialog::Menu);
+                self.refresh_controls();
+            }
+            Intent::CloseMenu => {
+                self.close_dialog(|open| matches!(open, Dialog::Menu));
+                self.refresh_controls();
+            }
+            Intent::OpenMoves => {
+                self.state.page.dialog = Some(Dialog::Moves);
+                self.refresh_controls();
+            }
+            Intent::CloseMoves => {
+                self.close_dialog(|open| matches!(open, Dialog::Moves));
+                self.refresh_controls();
+            }
+            Intent::OpenPhrases => {
+                let offered = self.state.online.as_ref().is_some_and(|online| online.panel.phrases.is_some());
+                if offered {
+                    self.state.page.dialog = Some(Dialog::Phrases(Features::present()));
+                }
+                self.refresh_controls();
+            }
+            Intent::ClosePhrases => {
+                self.close_dialog(|open| matches!(open, Dialog::Phrases(_)));
                 self.refresh_controls();
             }
             Intent::OpenRules => {

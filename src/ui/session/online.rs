@@ -55,7 +55,13 @@ impl Session {
                 self.refresh_controls();
                 return;
             }
-            OnlineAction::Press(_, command) => command,
+            OnlineAction::Press(_, command) => {
+                // A phrase said closes the phrases.
+                if matches!(command, Command::Say(_)) {
+                    self.close_dialog(|open| matches!(open, crate::ui::dialog::Dialog::Phrases(_)));
+                }
+                command
+            }
         };
         if self.state.online.is_none() {
             self.effects.push(Effect::Log("no online game to act in".to_string()));
@@ -162,7 +168,14 @@ impl Session {
         // Once left, the module's last words are not for this page.
         let Some(online) = self.state.online.as_mut() else { return };
         match said {
-            ToPage::Panel(panel) => online.panel = panel,
+            ToPage::Panel(panel) => {
+                let offered = panel.phrases.is_some();
+                online.panel = panel;
+                // The phrases close when they are no longer offered (the opponent left).
+                if !offered {
+                    self.close_dialog(|open| matches!(open, crate::ui::dialog::Dialog::Phrases(_)));
+                }
+            }
             ToPage::State(script) => {
                 // The player's own clock going under ten seconds is heard once (and seen: the
                 // clock turns red; screen readers are not told every second).

@@ -37,6 +37,9 @@ pub use rules::{GridCell, RulesView, card_grid, rules};
 pub struct ControlsView {
     /// The page is drawn in dark colours.
     pub dark: bool,
+    /// The menu is open, and the move list's sheet.
+    pub menu: bool,
+    pub moves_sheet: bool,
     /// The position in words, for screen readers.
     pub board_description: String,
     /// Who plays (or the puzzle's task), and at the start why this side begins.
@@ -142,6 +145,8 @@ pub struct OnlineView {
 /// are shown (the switch).
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct PhrasesView {
+    /// The player opened them.
+    pub open: bool,
     pub title: &'static str,
     pub close: &'static str,
     pub switch: &'static str,
@@ -382,6 +387,8 @@ pub fn controls(state: &State) -> ControlsView {
     let online_game = online && game.outcome().is_none();
     let view = ControlsView {
         dark: state.dark(),
+        menu: matches!(state.page.dialog, Some(Dialog::Menu)),
+        moves_sheet: matches!(state.page.dialog, Some(Dialog::Moves)),
         board_description: board_description(state),
         mode_line,
         notice: state.notice.as_ref().map(|n| n.text(t)),
@@ -477,7 +484,7 @@ pub fn controls(state: &State) -> ControlsView {
             .online
             .as_ref()
             .filter(|_| super::features::Features::here().is_some())
-            .map(|online| online_view(online, t)),
+            .map(|online| online_view(online, t, matches!(state.page.dialog, Some(Dialog::Phrases(_))))),
         settings: SettingsView {
             evaluation: settings.evaluation,
             sound: settings.sound,
@@ -514,11 +521,12 @@ fn editing(state: &State, mut view: ControlsView) -> ControlsView {
     view
 }
 
-fn online_view(online: &OnlineState, t: &Texts) -> OnlineView {
+fn online_view(online: &OnlineState, t: &Texts, phrases_open: bool) -> OnlineView {
     let panel = &online.panel;
     // The phrases' words are the online module's, in the page's language.
     let words = crate::online::host::phrases(t.lang);
     let phrases = panel.phrases.map(|p| PhrasesView {
+        open: phrases_open,
         title: words.say_title,
         close: words.close,
         switch: words.show_phrases,

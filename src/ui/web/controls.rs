@@ -32,7 +32,7 @@ mod analysis;
 mod setup;
 
 pub use dom::close_dialog;
-use dom::{app_document, checked, element, find, open_dialog, select_value, set_hidden, set_text};
+use dom::{app_document, checked, element, find, open_dialog, select_value, set_hidden, set_text, show_dialog};
 
 use language::name_choosers;
 pub use language::{apply_language, apply_page_texts};
@@ -94,11 +94,9 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
     on_click(document, "new-game", open_new_game)?;
     // Online play: the invitation is the new-game dialog's, with the friend as the other player.
     on_click(document, "online-invite", |app| {
-        close_dialog("menu");
         app.dispatch(Event::Intent(Intent::OpenNewGame(NewGameOpens::Invite)));
     })?;
     on_click(document, "online-find", |app| {
-        close_dialog("menu");
         app.dispatch(Event::Intent(Intent::Online(OnlineAction::Find)));
     })?;
     // The panel's buttons are the online module's: each sends its command back to it.
@@ -110,7 +108,7 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
             // Online play is the whole page's (`crate::ui::features`): its buttons show only there.
             let command = command.filter(|_| super::super::features::Features::here().is_some());
             if command.as_deref() == Some(phrases::OPEN) {
-                phrases::open();
+                app.dispatch(Event::Intent(Intent::OpenPhrases));
                 return;
             }
             if let Some(command) = command.and_then(|c| crate::online::bridge::Command::decode(&c).ok()) {
@@ -122,16 +120,13 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
     on_click(document, "back-to-game", |app| app.dispatch(Event::Intent(Intent::BackToGame)))?;
     on_click(document, "back-to-my-game", |app| app.dispatch(Event::Intent(Intent::BackToMyGame)))?;
     on_click(document, "menu-back-to-my-game", |app| {
-        close_dialog("menu");
         app.dispatch(Event::Intent(Intent::BackToMyGame));
     })?;
     on_click(document, "tutorial-offer", |app| app.dispatch(Event::Intent(Intent::Tutorial)))?;
     on_click(document, "menu-tutorial", |app| {
-        close_dialog("menu");
         app.dispatch(Event::Intent(Intent::Tutorial));
     })?;
     on_click(document, "menu-analysis", |app| {
-        close_dialog("menu");
         app.dispatch(Event::Intent(Intent::Analyse));
     })?;
     // The analysis board and its editor are the whole page's: their elements are put in here.
@@ -178,22 +173,20 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
             }
         })?;
     }
-    on_click(document, "moves-button", |_| {
-        open_dialog("moves-sheet");
-        show_current_move();
-    })?;
-    on_click(document, "moves-sheet-close", |_| close_dialog("moves-sheet"))?;
+    on_click(document, "moves-button", |app| app.dispatch(Event::Intent(Intent::OpenMoves)))?;
+    on_click(document, "moves-sheet-close", |app| app.dispatch(Event::Intent(Intent::CloseMoves)))?;
     // A tap on the dimmed page around the sheet closes it (the click lands on the dialog itself,
     // outside its box).
     let sheet = document.get_element_by_id("moves-sheet").ok_or("no #moves-sheet")?;
-    listen(&sheet, "click", |_, e: web_sys::MouseEvent| {
+    listen(&sheet.clone(), "close", |app, _: web_sys::Event| app.dispatch(Event::Intent(Intent::CloseMoves)))?;
+    listen(&sheet, "click", |app, e: web_sys::MouseEvent| {
         let Some(sheet) = element::<HtmlDialogElement>("moves-sheet") else { return };
         let on_sheet =
             e.target().and_then(|t| t.dyn_into::<HtmlDialogElement>().ok()).is_some_and(|d| d.id() == sheet.id());
         let r = sheet.get_bounding_client_rect();
         let (x, y) = (f64::from(e.client_x()), f64::from(e.client_y()));
         if on_sheet && (x < r.left() || x > r.right() || y < r.top() || y > r.bottom()) {
-            sheet.close();
+            app.dispatch(Event::Intent(Intent::CloseMoves));
         }
     })?;
     for (id, back) in [("step-back", true), ("step-on", false), ("sheet-step-back", true), ("sheet-step-on", false)] {
@@ -221,7 +214,6 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
     on_click(document, "setup-start", |app| app.dispatch(Event::Intent(Intent::StartNewGame)))?;
     on_click(document, "setup-cancel", |app| app.dispatch(Event::Intent(Intent::CloseNewGame)))?;
     on_click(document, "records", |app| {
-        close_dialog("menu");
         // Records are the whole page's: on a first visit the session asks for it, then this again.
         app.dispatch(Event::Intent(Intent::OpenRecords));
     })?;
@@ -273,7 +265,6 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
         app.dispatch(Event::Intent(Intent::ViewAt(fraction)));
     })?;
     on_click(document, "rules", |app| {
-        close_dialog("menu");
         app.dispatch(Event::Intent(Intent::OpenRules));
     })?;
     on_click(document, "rules-close", |app| app.dispatch(Event::Intent(Intent::CloseRules)))?;
@@ -311,8 +302,11 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
             app.dispatch(Event::Settings(SettingsPatch { theme: Some(theme), ..Default::default() }));
         }
     })?;
-    on_click(document, "menu-button", |_| open_dialog("menu"))?;
-    on_click(document, "menu-close", |_| close_dialog("menu"))?;
+    on_click(document, "menu-button", |app| app.dispatch(Event::Intent(Intent::OpenMenu)))?;
+    on_click(document, "menu-close", |app| app.dispatch(Event::Intent(Intent::CloseMenu)))?;
+    // Escape closes it too (and so does the page closing it as the view says: then it is closed).
+    let menu = document.get_element_by_id("menu").ok_or("no #menu")?;
+    listen(&menu, "close", |app, _: web_sys::Event| app.dispatch(Event::Intent(Intent::CloseMenu)))?;
     on_click(document, "result-level", |app| {
         open_new_game(app);
         if let Some(select) = element::<web_sys::HtmlElement>("setup-level") {
@@ -321,7 +315,6 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
     })?;
     on_click(document, "show-solution", |app| app.dispatch(Event::Intent(Intent::ShowSolution)))?;
     on_click(document, "puzzle-list", |app| {
-        close_dialog("menu");
         app.dispatch(Event::Intent(Intent::OpenPuzzleList));
     })?;
     on_click(document, "puzzle-list-close", |app| app.dispatch(Event::Intent(Intent::ClosePuzzleList)))?;
@@ -400,6 +393,12 @@ pub fn update(view: &ControlsView, last: Option<&ControlsView>, texts: &Texts) {
         && select.value() != view.settings.language
     {
         select.set_value(view.settings.language);
+    }
+    // The menu and the move list's sheet are open as the model has them; the sheet opens at the
+    // move shown.
+    show_dialog("menu", view.menu);
+    if show_dialog("moves-sheet", view.moves_sheet) {
+        show_current_move();
     }
     set_text("board-description", Some(&view.board_description));
     set_text("mode-line", Some(&view.mode_line));
@@ -667,7 +666,6 @@ fn open_new_game(app: &mut App) {
 
 /// Starts the puzzle the player chose (the session fetches the set first if needed).
 fn choose_puzzle(app: &mut App, choice: Choice) {
-    close_dialog("menu");
     app.dispatch(Event::Intent(Intent::ChoosePuzzle(choice)));
 }
 

@@ -25,6 +25,22 @@ pub fn open_dialog(id: &str) {
     }
 }
 
+/// Opens or closes the dialog `id` as `open` says; returns whether it opened now.
+pub fn show_dialog(id: &str, open: bool) -> bool {
+    let Some(dialog) = element::<HtmlDialogElement>(id) else { return false };
+    match (dialog.open(), open) {
+        (false, true) => {
+            open_dialog(id);
+            true
+        }
+        (true, false) => {
+            dialog.close();
+            false
+        }
+        _ => false,
+    }
+}
+
 pub fn close_dialog(id: &str) {
     if let Some(dialog) = element::<HtmlDialogElement>(id) {
         dialog.close();

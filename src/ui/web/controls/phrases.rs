@@ -6,7 +6,7 @@ use super::super::super::intent::{Intent, OnlineAction};
 use super::super::super::session::Event;
 use super::super::super::view::PhrasesView as PhrasePanel;
 use super::super::app::listen;
-use super::dom::{app_document, close_dialog, element, open_dialog, set_text};
+use super::dom::{app_document, close_dialog, element, set_text, show_dialog};
 use crate::online::bridge::Command;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlButtonElement, HtmlInputElement};
@@ -15,19 +15,17 @@ use web_sys::{Element, HtmlButtonElement, HtmlInputElement};
 pub const OPEN: &str = "say";
 const ID: &str = "say-dialog";
 
-pub fn open() {
-    open_dialog(ID);
-}
-
-/// The phrases as the module offers them, or none (the dialog closes).
+/// The phrases as the module offers them, open as the player has them, or none (the dialog
+/// closes).
 pub fn show(panel: Option<&PhrasePanel>) {
-    let Some(panel) = panel else {
+    let Some(panel) = panel.filter(|panel| panel.open) else {
         close_dialog(ID);
         return;
     };
     if element::<Element>(ID).is_none() && make().is_none() {
         return;
     }
+    show_dialog(ID, true);
     set_text("say-title", Some(panel.title));
     set_text("say-switch", Some(panel.switch));
     if let Some(close) = element::<Element>("say-close") {
@@ -88,14 +86,15 @@ fn make() -> Option<Element> {
         Event::Intent(Intent::Online(OnlineAction::Press(features, command)))
     };
     let close = element::<Element>("say-close")?;
-    listen(&close, "click", |_, _: web_sys::Event| close_dialog(ID)).ok()?;
+    listen(&close, "click", |app, _: web_sys::Event| app.dispatch(Event::Intent(Intent::ClosePhrases))).ok()?;
+    // Escape closes it too.
+    listen(&dialog, "close", |app, _: web_sys::Event| app.dispatch(Event::Intent(Intent::ClosePhrases))).ok()?;
     let list = element::<Element>("say-phrases")?;
     listen(&list, "click", move |app, e: web_sys::MouseEvent| {
         let target = e.target().and_then(|t| t.dyn_into::<Element>().ok());
         let button = target.and_then(|t| t.closest("button").ok().flatten());
         let code = button.and_then(|b| b.get_attribute("data-phrase"));
         if let Some(phrase) = code.and_then(|c| crate::online::Phrase::from_code(&c)) {
-            close_dialog(ID);
             app.dispatch(press(Command::Say(phrase)));
         }
     })
