@@ -830,10 +830,15 @@ fn the_step_buttons_look_back_and_on_through_the_moves() {
     // At the start, the pressed button is disabled: the keyboard's focus goes to the other.
     for _ in 0..2 {
         let effects = session.update(Event::Intent(Intent::Step { back: true }));
-        assert!(!effects.contains(&Effect::Focus(onitama::ui::session::Focus::StepButton { back: false })));
+        assert!(
+            !effects.contains(&Effect::Focus(onitama::ui::session::Focus::StepButton { back: false, sheet: false }))
+        );
     }
     let effects = session.update(Event::Intent(Intent::Step { back: true }));
-    assert!(effects.contains(&Effect::Focus(onitama::ui::session::Focus::StepButton { back: false })), "{effects:?}");
+    assert!(
+        effects.contains(&Effect::Focus(onitama::ui::session::Focus::StepButton { back: false, sheet: false })),
+        "{effects:?}"
+    );
 }
 
 #[test]

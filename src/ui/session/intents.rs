@@ -274,7 +274,8 @@ impl Session {
                     self.intent(step);
                     // At the line's end the button pressed is disabled: the keyboard goes to the other.
                     if keyboard::move_step(&self.state, back).is_none() {
-                        self.effects.push(Effect::Focus(Focus::StepButton { back: !back }));
+                        let sheet = matches!(self.state.page.dialog, Some(Dialog::Moves));
+                        self.effects.push(Effect::Focus(Focus::StepButton { back: !back, sheet }));
                     }
                 }
                 None => self.effects.push(Effect::Log("no move to step to".to_string())),

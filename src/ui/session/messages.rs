@@ -232,6 +232,7 @@ pub enum Focus {
     Analysis { toggle: bool },
     /// The minutes of a clock of one's own in the New game dialog, after a Start it refused.
     OwnClockMinutes,
-    /// The ◀ (`back`) or ▶ button by the moves, when the other one is disabled under the focus.
-    StepButton { back: bool },
+    /// The ◀ (`back`) or ▶ button by the moves (the sheet's, while it is open), when the other
+    /// one is disabled under the focus.
+    StepButton { back: bool, sheet: bool },
 }

@@ -356,16 +356,12 @@ pub fn focus(to: Focus) {
         Focus::OwnClockMinutes => "setup-clock-minutes",
         Focus::Analysis { toggle: true } => "analysis-toggle",
         Focus::Analysis { toggle: false } => "analysis-play",
-        // The sheet's, while it is open; else the panel's.
-        Focus::StepButton { back } => {
-            let sheet = element::<HtmlDialogElement>("moves-sheet").is_some_and(|sheet| sheet.open());
-            match (sheet, back) {
-                (true, true) => "sheet-step-back",
-                (true, false) => "sheet-step-on",
-                (false, true) => "step-back",
-                (false, false) => "step-on",
-            }
-        }
+        Focus::StepButton { back, sheet } => match (sheet, back) {
+            (true, true) => "sheet-step-back",
+            (true, false) => "sheet-step-on",
+            (false, true) => "step-back",
+            (false, false) => "step-on",
+        },
     };
     if let Some(element) = element::<web_sys::HtmlElement>(id) {
         let _ = element.focus();
