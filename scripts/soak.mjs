@@ -115,7 +115,8 @@ const pageNps = (page, position) =>
 
 /**
  * The AI worker's nodes per second for the fixed search: a request handed to the worker's own
- * handler between two of its searches, its reports kept from the page (one search).
+ * handler between two of its searches, its reports kept from the page (one search; the nodes of
+ * its last report over the call's time).
  */
 async function workerNps(page, position) {
   // The oldest worker is the AI's (a review's worker is closed by then; a closed one may linger
@@ -130,20 +131,28 @@ async function workerNps(page, position) {
 
 function searchIn(worker, position) {
   return worker.evaluate(([p, nodes]) => {
-      let done = null;
+      // The worker's line protocol (src/engine_protocol/worker.rs): `search <id> nodes <n>
+      // position <p>` in; `info <id> … nodes <n> …` and `done <id> …` out. The search runs within
+      // the handler, so its time is the call's.
       const ID = 4000000000;
+      let done = false;
+      let searched = 0;
       // On a global object postMessage is an own property: put the very same function back.
       const real = self.postMessage;
       self.postMessage = (message) => {
-        if (message?.id !== ID) real.call(self, message);
-        else if (message.kind === 'done') done = message;
+        const words = String(message).split(' ');
+        if (words[1] !== String(ID)) return real.call(self, message);
+        if (words[0] === 'info' && words.includes('nodes')) searched = Number(words[words.indexOf('nodes') + 1]);
+        if (words[0] === 'done') done = true;
       };
+      const start = performance.now();
       try {
-        self.onmessage(new MessageEvent('message', { data: { id: ID, position: p, limits: { nodes } } }));
+        self.onmessage(new MessageEvent('message', { data: `search ${ID} nodes ${nodes} position ${p}` }));
       } finally {
         self.postMessage = real;
       }
-      return done?.nps ?? NaN;
+      const seconds = (performance.now() - start) / 1000;
+      return done && searched > 0 ? searched / seconds : NaN;
   }, [position, NODES]);
 }
 
