@@ -59,6 +59,8 @@ pub struct CardPicture {
 }
 
 impl Picture {
+    /// The picture of `state` on `layout`. Made in one place, as an update ends: kept out of
+    /// `update` itself, the first visit's wasm is 0.3 KB smaller.
     #[inline(never)]
     pub fn of(state: &State, layout: &Layout) -> Picture {
         let still = scene(state, layout);
