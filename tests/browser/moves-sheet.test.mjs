@@ -128,3 +128,25 @@ test('on a wide screen the move list is beside the board and the bar has no butt
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('a tap on the dimmed page around the menu closes it, as around the move list', async () => {
+  const { context, page, errors } = await openContext(game.browser, game.server.url,
+    { viewport: { width: 360, height: 640 }, hasTouch: true, isMobile: true, locale: 'fa-IR' });
+  const open = (id) => page.evaluate((id) => document.getElementById(id).open, id);
+  for (const [button, id] of [['#menu-button', 'menu'], ['#moves-button', 'moves-sheet']]) {
+    await page.tap(button);
+    assert.equal(await open(id), true, `${id} opened`);
+    // The dimmed page beside the menu's box (at the screen's left edge), or above the sheet's.
+    const box = await page.locator(`#${id}`).boundingBox();
+    const [x, y] = box.x >= 4 ? [2, box.y + box.height / 2] : [box.x + box.width / 2, box.y - 20];
+    assert.ok(y >= 0, `${id} leaves some page beside it`);
+    await page.touchscreen.tap(x, y);
+    await page.waitForFunction((id) => !document.getElementById(id).open, id);
+    await screenshot(page, `dimmed-tap-closes-${id}`);
+    // Closed for the page too: it stays closed.
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    assert.equal(await open(id), false, `${id} stays closed`);
+  }
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -175,20 +175,19 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
     }
     on_click(document, "moves-button", |app| app.dispatch(Event::Intent(Intent::OpenMoves)))?;
     on_click(document, "moves-sheet-close", |app| app.dispatch(Event::Intent(Intent::CloseMoves)))?;
-    // A tap on the dimmed page around the sheet closes it (the click lands on the dialog itself,
-    // outside its box).
-    let sheet = document.get_element_by_id("moves-sheet").ok_or("no #moves-sheet")?;
-    listen(&sheet.clone(), "close", |app, _: web_sys::Event| app.dispatch(Event::Intent(Intent::CloseMoves)))?;
-    listen(&sheet, "click", |app, e: web_sys::MouseEvent| {
-        let Some(sheet) = element::<HtmlDialogElement>("moves-sheet") else { return };
-        let on_sheet =
-            e.target().and_then(|t| t.dyn_into::<HtmlDialogElement>().ok()).is_some_and(|d| d.id() == sheet.id());
-        let r = sheet.get_bounding_client_rect();
-        let (x, y) = (f64::from(e.client_x()), f64::from(e.client_y()));
-        if on_sheet && (x < r.left() || x > r.right() || y < r.top() || y > r.bottom()) {
-            app.dispatch(Event::Intent(Intent::CloseMoves));
-        }
-    })?;
+    // Escape, or a tap on the dimmed page around the sheet or the menu, closes it.
+    // (Each closing intent is made afresh: cloning an `Intent` would bring every variant's clone
+    // into a first visit's download.)
+    for (id, sheet) in [("moves-sheet", true), ("menu", false)] {
+        let close = move || if sheet { Intent::CloseMoves } else { Intent::CloseMenu };
+        let dialog = document.get_element_by_id(id).ok_or("no sheet or menu")?;
+        listen(&dialog, "close", move |app, _: web_sys::Event| app.dispatch(Event::Intent(close())))?;
+        listen(&dialog, "click", move |app, e: web_sys::MouseEvent| {
+            if outside(&e, id) {
+                app.dispatch(Event::Intent(close()));
+            }
+        })?;
+    }
     for (id, back) in [("step-back", true), ("step-on", false), ("sheet-step-back", true), ("sheet-step-on", false)] {
         let button = document.get_element_by_id(id).ok_or("no step button")?;
         listen(&button, "click", move |app, _: web_sys::Event| app.dispatch(Event::Intent(Intent::Step { back })))?;
@@ -304,9 +303,6 @@ pub fn wire(document: &Document) -> Result<(), JsValue> {
     })?;
     on_click(document, "menu-button", |app| app.dispatch(Event::Intent(Intent::OpenMenu)))?;
     on_click(document, "menu-close", |app| app.dispatch(Event::Intent(Intent::CloseMenu)))?;
-    // Escape closes it too (and so does the page closing it as the view says: then it is closed).
-    let menu = document.get_element_by_id("menu").ok_or("no #menu")?;
-    listen(&menu, "close", |app, _: web_sys::Event| app.dispatch(Event::Intent(Intent::CloseMenu)))?;
     on_click(document, "result-level", |app| {
         open_new_game(app);
         if let Some(select) = element::<web_sys::HtmlElement>("setup-level") {
@@ -373,6 +369,16 @@ pub fn announce(message: &str) {
     if let Some(region) = element::<Element>("announce") {
         region.set_text_content(Some(message));
     }
+}
+
+/// Whether a click landed on the dimmed page around the open dialog `id` (the click lands on the
+/// dialog itself, outside its box).
+fn outside(e: &web_sys::MouseEvent, id: &str) -> bool {
+    let Some(dialog) = element::<HtmlDialogElement>(id) else { return false };
+    let on_dialog = e.target().and_then(|t| t.dyn_into::<HtmlDialogElement>().ok()).is_some_and(|d| d.id() == id);
+    let r = dialog.get_bounding_client_rect();
+    let (x, y) = (f64::from(e.client_x()), f64::from(e.client_y()));
+    on_dialog && (x < r.left() || x > r.right() || y < r.top() || y > r.bottom())
 }
 
 /// Writes the controls' view into the page (what differs from `last`, the view written before,
