@@ -246,8 +246,8 @@ impl Session {
         self.wants.redraw = true;
     }
 
-    /// Asks for the board to be drawn again even if its picture is the same (a canvas resized is
-    /// blank), and a frame's update to make it: the picture is made as the update ends.
+    /// Asks for the board's picture to be made as the update ends, and drawn (also where only the
+    /// canvas changed: a canvas resized is blank).
     fn redraw(&mut self) {
         self.wants.redraw = true;
     }
