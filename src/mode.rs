@@ -136,6 +136,14 @@ impl Mode {
         }
     }
 
+    /// The colour online play dealt this page (none for a watcher, or in a game of this device).
+    pub fn online_seat(self) -> Option<Color> {
+        match self {
+            Mode::Online { you } => you,
+            _ => None,
+        }
+    }
+
     /// Whether a person on this device plays `color`.
     pub fn is_human(self, color: Color) -> bool {
         match self {

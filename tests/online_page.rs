@@ -368,7 +368,7 @@ fn a_saved_online_game_that_does_not_read_is_said_and_can_be_left() {
         true,
         7,
     );
-    state.online = Some(onitama::ui::online::OnlineState::restoring("not a saved game".to_string(), Some(Color::Blue)));
+    state.online = Some(onitama::ui::online::OnlineState::restoring("not a saved game".to_string()));
     let mut session = Session::new(state);
     session.update(Event::Relayout { width: 360.0, height: 640.0, pixel_ratio: 1.0 });
     let effects = session.update(Event::Opened);
@@ -468,7 +468,7 @@ fn a_reload_takes_the_page_back_into_the_same_game() {
         7,
     );
     let saved = host.saved().to_text();
-    state.online = Some(onitama::ui::online::OnlineState::restoring(saved, Some(Color::Blue)));
+    state.online = Some(onitama::ui::online::OnlineState::restoring(saved));
     let mut session = Session::new(state);
     session.update(Event::Relayout { width: 360.0, height: 640.0, pixel_ratio: 1.0 });
     let effects = session.update(Event::Opened);
@@ -843,7 +843,6 @@ fn a_watcher_sees_the_players_game_read_only() {
     assert_eq!(state.mode, Mode::Online { you: None });
     assert_eq!(state.game().start(), &start());
     let online = state.online.as_ref().unwrap();
-    assert_eq!(online.you, None);
     let script: &ScriptState = online.script.as_ref().unwrap();
     assert_eq!((script.phase.word(), script.you, script.watchers), ("watching", None, 2));
     assert_eq!(state.bottom(), Color::Red, "the board faces Red, as the record is written");
@@ -940,7 +939,7 @@ fn a_watchers_reload_joins_the_room_again_and_catches_up() {
     let opened = onitama::ui::startup::opening(found, |_| Game::new(start()));
     assert_eq!((opened.mode, opened.join.as_deref()), (Mode::Online { you: None }, None));
     let mut state = onitama::ui::State::new(opened.history, opened.mode, Settings::default(), true, 7);
-    state.online = Some(onitama::ui::online::OnlineState::restoring(opened.online.unwrap(), None));
+    state.online = Some(onitama::ui::online::OnlineState::restoring(opened.online.unwrap()));
     let mut reloaded = Session::new(state);
     reloaded.update(Event::Relayout { width: 360.0, height: 640.0, pixel_ratio: 1.0 });
     let effects = reloaded.update(Event::Opened);

@@ -251,7 +251,7 @@ pub fn game_state() -> Result<JsValue, JsError> {
             OnlineStateView {
                 status: script.map_or("connecting", |s| s.phase.word()),
                 room: script.and_then(|s| s.room.as_ref()).map(|room| room.as_str().to_string()),
-                you: online.you.map(Color::code),
+                you: state.mode.online_seat().map(Color::code),
                 opponent_connected: script.is_some_and(|s| s.opponent_connected),
                 error: script.and_then(|s| s.error).map(|reason| reason.code().to_string()),
                 clock: script.and_then(|s| s.clocks).map(|c| ClockView {

@@ -7,7 +7,6 @@ use super::features::Features;
 use crate::online::Token;
 use crate::online::bridge::Command;
 use crate::online::host::{Panel, ScriptState};
-use crate::rules::Color;
 
 /// A watcher's text in the page's save, where a player's is the module's (which keeps nothing for
 /// a watcher): the room, joined again after a reload.
@@ -31,8 +30,6 @@ pub struct OnlineState {
     pub panel: Panel,
     /// Online play as scripts read it; none until the module has said.
     pub script: Option<ScriptState>,
-    /// The colour dealt to this page, once dealt.
-    pub you: Option<Color>,
     /// The ply of this player's move sent to the module and not yet confirmed: taken back if
     /// the module refuses it.
     pub pending: Option<usize>,
@@ -52,7 +49,6 @@ impl Default for OnlineState {
             features: Features::present(),
             panel: Panel::default(),
             script: None,
-            you: None,
             pending: None,
             saved: None,
             joined: None,
@@ -63,8 +59,8 @@ impl Default for OnlineState {
 
 impl OnlineState {
     /// A game saved before a reload, on its way back.
-    pub fn restoring(saved: String, you: Option<Color>) -> OnlineState {
-        OnlineState { you, saved: Some(saved), ..OnlineState::default() }
+    pub fn restoring(saved: String) -> OnlineState {
+        OnlineState { saved: Some(saved), ..OnlineState::default() }
     }
 
     /// Whether this player may move now: the module says the game is on and the opponent here,
@@ -73,9 +69,10 @@ impl OnlineState {
         self.script.as_ref().is_some_and(|s| s.may_move) && self.pending.is_none()
     }
 
-    /// Whether a game is being played between the two browsers (resigning is offered).
+    /// Whether the game dealt is being played between the two browsers (resigning is offered
+    /// to its players).
     pub fn playing(&self) -> bool {
-        self.script.as_ref().is_some_and(|s| s.phase == crate::online::bridge::Phase::Playing) && self.you.is_some()
+        self.script.as_ref().is_some_and(|s| s.phase == crate::online::bridge::Phase::Playing)
     }
 
     /// Whether the module offers this player a takeback now: Undo asks for it. Never in the

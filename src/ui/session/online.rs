@@ -199,7 +199,7 @@ impl Session {
                 }
             }
             ToPage::Deal { you, game } => {
-                (online.you, online.pending) = (you, None);
+                online.pending = None;
                 // A watcher's save keeps the room (the module keeps nothing for it).
                 if you.is_none() {
                     online.saved = online.joined.as_ref().map(crate::ui::online::watching_text);
@@ -234,6 +234,7 @@ impl Session {
     /// Online play stopped before the module could play: the strip says why in the page's words,
     /// with one way out (leaving), and nothing is played meanwhile.
     fn online_stopped(&mut self, text: &str, leave: &str, why: bridge::Reason) {
+        let you = self.state.mode.online_seat();
         let Some(online) = self.state.online.as_mut() else { return };
         online.stopped = true;
         online.panel = Panel {
@@ -246,7 +247,7 @@ impl Session {
         online.script = Some(ScriptState {
             phase: Phase::Error,
             room: None,
-            you: online.you,
+            you,
             opponent_connected: false,
             error: Some(why),
             may_move: false,

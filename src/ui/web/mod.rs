@@ -133,8 +133,8 @@ fn show(
     state.notice = notice;
     state.activity = activity;
     state.aside = aside;
-    if let (Some(saved), crate::mode::Mode::Online { you }) = (online, state.mode) {
-        state.online = Some(super::online::OnlineState::restoring(saved, you));
+    if let (Some(saved), crate::mode::Mode::Online { .. }) = (online, state.mode) {
+        state.online = Some(super::online::OnlineState::restoring(saved));
     }
     state.page.hold_save = hold_save;
     state.page.solved = puzzles::solved();
