@@ -150,3 +150,37 @@ test('a tap on the dimmed page around the menu closes it, as around the move lis
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+for (const { lang, locale } of [{ lang: 'fr', locale: 'fr-FR' }, { lang: 'fa', locale: 'fa-IR' }]) {
+  test(`on a wide screen in ${lang} the panel's step buttons and move list show their whole focus ring`, async () => {
+    const { context, page, errors } = await openContext(game.browser, game.server.url,
+      { viewport: { width: 1280, height: 800 }, locale });
+    await playFixed(page, 4);
+    // Two moves back: both buttons step.
+    await page.click('#step-back');
+    await page.click('#step-back');
+    await page.waitForFunction(() => !document.getElementById('step-on').disabled);
+    for (const [from, to, key] of [['#step-back', '#step-on', 'Tab'], ['#step-on', '#step-back', 'Shift+Tab'], ['#step-on', '#moves', 'Tab']]) {
+      // Reached by the keyboard, as a player reaches it: the ring shows.
+      await page.focus(from);
+      await page.keyboard.press(key);
+      const ring = await page.evaluate((to) => {
+        const button = document.querySelector(to);
+        const style = getComputedStyle(button);
+        const out = parseFloat(style.outlineWidth) + parseFloat(style.outlineOffset);
+        const r = button.getBoundingClientRect();
+        // The panel scrolls: what lies outside its padding box is cut off.
+        const panel = document.getElementById('panel');
+        const p = panel.getBoundingClientRect();
+        const left = p.left + panel.clientLeft;
+        return { focused: document.activeElement === button && button.matches(':focus-visible'), out,
+          leftSpare: r.left - out - left, rightSpare: left + panel.clientWidth - (r.right + out) };
+      }, to);
+      assert.ok(ring.focused, `${to} has the keyboard's focus ring`);
+      assert.ok(ring.leftSpare >= -0.5 && ring.rightSpare >= -0.5, `${to}'s ring shows whole: ${JSON.stringify(ring)}`);
+      await screenshot(page, `panel-step-ring-${lang}-${to.slice(1)}`);
+    }
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
