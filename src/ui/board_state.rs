@@ -22,11 +22,26 @@ pub struct Board {
     pub preview: Option<Card>,
     pub anim: Option<Anim>,
     pub celebration: Option<Celebration>,
+    /// What the page did with the game's end: it belongs to the game, whatever the board does
+    /// with it meanwhile (a review, the analysis board).
+    pub end: EndSeen,
+}
+
+/// What the page did with the end of the game on the board.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct EndSeen {
+    /// The end has counted in the player's record (a game opened already over, from a record or
+    /// a reload, has had its end, or was never played here).
+    pub counted: bool,
+    /// The result banner was closed; it comes back with the next end (a move played after
+    /// going back).
+    pub banner_closed: bool,
 }
 
 impl Board {
     /// The board of a game, with nothing chosen and nothing moving.
     pub fn new(history: History) -> Board {
+        let end = EndSeen { counted: history.game().outcome().is_some(), banner_closed: false };
         Board {
             history,
             selected_card: None,
@@ -38,6 +53,7 @@ impl Board {
             preview: None,
             anim: None,
             celebration: None,
+            end,
         }
     }
 

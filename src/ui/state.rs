@@ -43,11 +43,6 @@ pub struct State {
     /// abandon a game).
     pub question: Option<Question>,
     pub notice: Option<Notice>,
-    /// The result banner was closed; it comes back with the next game's end.
-    pub result_dismissed: bool,
-    /// This game's end has counted in the player's record (a game opened already over, from a
-    /// record or a reload, has had its end, or was never played here).
-    pub counted: bool,
 }
 
 /// What the board is doing, one thing at a time, each holding only what it needs. Every
@@ -157,7 +152,6 @@ impl State {
 
     /// A new game on `page`, with nothing selected, searched or shown over it.
     pub fn on(page: Page, history: History, mode: Mode) -> State {
-        let counted = history.game().outcome().is_some();
         State {
             board: Board::new(history),
             mode,
@@ -168,8 +162,6 @@ impl State {
             ai: Ai::default(),
             question: None,
             notice: None,
-            result_dismissed: false,
-            counted,
         }
     }
 
@@ -369,7 +361,7 @@ impl State {
     /// board, whose panel says the game is over in the position shown.
     pub fn shows_result(&self) -> bool {
         self.game().outcome().is_some()
-            && !self.result_dismissed
+            && !self.board.end.banner_closed
             && self.review().is_none()
             && self.puzzle().is_none()
             && self.tutorial().is_none()

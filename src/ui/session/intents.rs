@@ -404,7 +404,7 @@ impl Session {
                 }
             }
             Intent::CloseResult => {
-                self.state.result_dismissed = true;
+                self.state.board.end.banner_closed = true;
                 self.refresh_controls();
             }
             Intent::Resign => self.resign(),

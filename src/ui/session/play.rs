@@ -167,7 +167,7 @@ impl Session {
     pub(super) fn after_move(&mut self, before: Option<Scene>, slide: Option<(Square, Square)>) {
         self.state.clear_selection();
         self.state.board.hint = None;
-        self.state.result_dismissed = false;
+        self.state.board.end.banner_closed = false;
         self.state.board.celebration = None;
         let turned = self.state.bottom() != self.layout.bottom;
         self.face_the_bottom();
@@ -253,9 +253,9 @@ impl Session {
             crate::save::with_finished(std::mem::take(&mut self.state.page.finished), &game, mode);
         self.effects.push(Effect::KeepFinished(game, mode));
         if let Mode::VsAi { human, level } = mode
-            && !self.state.counted
+            && !self.state.board.end.counted
         {
-            self.state.counted = true;
+            self.state.board.end.counted = true;
             self.state.page.standings.record(level, human, outcome);
             self.effects.push(Effect::SaveStandings(self.state.page.standings.clone()));
         }

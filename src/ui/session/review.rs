@@ -31,7 +31,7 @@ impl Session {
         // Reviewed, the line explored is a game: the others go.
         self.state.board.history.stop_exploring();
         self.state.activity = Activity::Review(Review::new(self.last_request, game));
-        self.state.result_dismissed = true;
+        self.state.board.end.banner_closed = true;
         self.refresh_controls();
         // The Review button pressed has gone with the result: the focus follows into the panel.
         self.effects.push(Effect::Focus(Focus::Review));
